@@ -1,0 +1,70 @@
+"""Options every command shares, and the helpers commands use to reach the engine and print."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+
+from ..profile import Profile, load_profile
+
+if TYPE_CHECKING:
+    from ..engine import Engine
+
+
+def add_global_options(parser: argparse.ArgumentParser, *, suppress: bool = True) -> None:
+    """``--profile``, ``--store`` and ``--json``, accepted before or after the command."""
+    default: Any = argparse.SUPPRESS
+    group = parser.add_argument_group("global options")
+    group.add_argument(
+        "--profile", action="append", metavar="PROFILE",
+        default=argparse.SUPPRESS if suppress else [],
+        help="a profile file or built-in profile name; repeat to layer several",
+    )
+    group.add_argument("--store", metavar="PATH", default=default if suppress else None,
+                       help="the store directory (overrides the profile's `path`)")
+    group.add_argument("--json", action="store_true", default=default if suppress else False,
+                       help="print JSON instead of tables")
+
+
+def command(subparsers: Any, name: str, func: Callable[[argparse.Namespace], int | None],
+            help: str, description: str | None = None) -> argparse.ArgumentParser:
+    """Add a subcommand that runs ``func(args)`` and accepts the global options."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        name, help=help, description=description or help)
+    add_global_options(parser)
+    parser.set_defaults(func=func)
+    return parser
+
+
+def cli_profile(args: argparse.Namespace) -> Profile:
+    """The profile the command line asks for: built-in default, --profile files, env, --store."""
+    overrides: dict[str, Any] = {}
+    if getattr(args, "store", None):
+        overrides["path"] = args.store
+    return load_profile(*getattr(args, "profile", []) or [], overrides=overrides)
+
+
+def open_engine(args: argparse.Namespace) -> Engine:
+    """The engine for this command's profile and store."""
+    from ..engine import Engine
+
+    return Engine.from_profile(cli_profile(args))
+
+
+def console(stderr: bool = False) -> Console:
+    """A rich console (stdout by default)."""
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+def emit(args: argparse.Namespace, data: Any, render: Callable[[Console], None] | None = None) -> None:
+    """Print ``data`` as JSON with ``--json``, else call ``render`` with a console."""
+    if getattr(args, "json", False) or render is None:
+        json.dump(data, sys.stdout, indent=2, default=str, ensure_ascii=False)
+        sys.stdout.write("\n")
+        return
+    render(console())

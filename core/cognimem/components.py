@@ -1,0 +1,405 @@
+"""Component base classes: what a plugin implements to add a store, embedder, ranker...
+
+Each kind has one method that does the work (``Retriever.retrieve``, ``Fuser.fuse``,
+``Ranker.rank``, ``DecayPolicy.apply``, ``Embedder.embed_batch``, ``Extractor.extract``,
+``Dataset.units``); stores and indexes, which hold state, have the few methods the engine's
+write and read paths need. Every component has a nested pydantic ``Options`` model: the
+profile's table for the component is validated against it, so a typo fails at start.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
+
+from .models import Access, Candidate, Edge, EmbeddingSignature, Event, Hit, Memory, Query, StageScore
+
+if TYPE_CHECKING:
+    from .context import Context, SearchContext
+
+
+class Options(BaseModel):
+    """Base of every component's options: unknown keys are errors."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Component(ABC):
+    """Base of every component: a name, options, and open/close around the engine's life."""
+
+    #: The kind of component ("ranker", "retriever"...), set by each base class.
+    kind: ClassVar[str] = "component"
+    #: The name a profile selects it by; set by the class or at registration.
+    name: ClassVar[str] = ""
+
+    class Options(Options):
+        """No options."""
+
+    def __init__(self, options: BaseModel | None = None) -> None:
+        self.options = options if options is not None else self.Options()
+
+    def open(self, ctx: Context) -> None:  # noqa: B027 - optional hook for subclasses
+        """Called once when the engine starts, after the stores are open."""
+
+    def close(self) -> None:  # noqa: B027 - optional hook for subclasses
+        """Called once when the engine closes. Must be safe to call twice."""
+
+    def describe(self) -> dict[str, Any]:
+        """Name, kind and options as plain data (for ``cognimem plugins`` and explanations)."""
+        return {"name": self.name, "kind": self.kind, "options": self.options.model_dump(mode="json")}
+
+
+# ---------------------------------------------------------------------------------------------
+# Storage: the record store is the truth; lexical and vector indexes are derived from it.
+# ---------------------------------------------------------------------------------------------
+
+
+class GraveEntry(BaseModel):
+    """An archived memory: kept whole, with why and when it was archived."""
+
+    memory: Memory
+    archived_at: datetime
+    reason: str
+    score: float | None = None
+
+
+class RecordStore(Component):
+    """The source of truth: memories, edges, accesses, events, graveyard, embeddings, metadata.
+
+    Every write of the engine happens inside :meth:`transaction`; a store that cannot roll
+    back must at least never expose half a transaction after a crash.
+    """
+
+    kind = "records"
+    #: Whether data survives the process (False for the in-memory store).
+    persistent: ClassVar[bool] = False
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """A write transaction: everything inside commits together or not at all."""
+        yield
+
+    # memories
+    @abstractmethod
+    def put_memories(self, memories: Sequence[Memory]) -> None:
+        """Insert or replace memories by id."""
+
+    @abstractmethod
+    def get_memories(self, ids: Iterable[str]) -> dict[str, Memory]:
+        """The memories with these ids that exist, keyed by id."""
+
+    @abstractmethod
+    def delete_memories(self, ids: Sequence[str]) -> None:
+        """Remove memories, their edges, accesses and embeddings."""
+
+    @abstractmethod
+    def iter_memories(self) -> Iterator[Memory]:
+        """Every memory, archived ones included, in id order."""
+
+    @abstractmethod
+    def count_memories(self) -> int:
+        """How many memories there are (archived included)."""
+
+    @abstractmethod
+    def find_by_hash(self, content_hash: str) -> list[Memory]:
+        """Memories whose content hash equals ``content_hash``."""
+
+    # edges
+    @abstractmethod
+    def put_edges(self, edges: Sequence[Edge]) -> None:
+        """Insert or replace edges by (source, target, type)."""
+
+    @abstractmethod
+    def delete_edges(self, keys: Sequence[tuple[str, str, str]]) -> None:
+        """Remove the edges with these (source, target, type) keys."""
+
+    @abstractmethod
+    def edges_of(self, node: str, direction: Literal["out", "in", "both"] = "both") -> list[Edge]:
+        """The edges leaving, entering or touching ``node``."""
+
+    @abstractmethod
+    def iter_edges(self) -> Iterator[Edge]:
+        """Every edge."""
+
+    # accesses
+    @abstractmethod
+    def add_accesses(self, accesses: Sequence[Access]) -> None:
+        """Append retrievals to the access history."""
+
+    @abstractmethod
+    def access_times(self, ids: Iterable[str]) -> dict[str, list[datetime]]:
+        """The retrieval times of each memory, oldest first (absent ids map to [])."""
+
+    # event log
+    @abstractmethod
+    def append_event(self, event: Event) -> None:
+        """Append one event to the log."""
+
+    @abstractmethod
+    def last_event(self) -> Event | None:
+        """The newest event, or None for an empty log."""
+
+    @abstractmethod
+    def iter_events(self, after_seq: int = 0) -> Iterator[Event]:
+        """Events with ``seq > after_seq``, oldest first."""
+
+    # graveyard
+    @abstractmethod
+    def add_grave(self, entry: GraveEntry) -> None:
+        """Record an archived memory."""
+
+    @abstractmethod
+    def graves(self) -> list[GraveEntry]:
+        """Every graveyard entry, newest first."""
+
+    @abstractmethod
+    def remove_grave(self, memory_id: str) -> None:
+        """Forget the graveyard entry of ``memory_id`` (on restore or delete)."""
+
+    # embeddings (kept here so indexes can be rebuilt without re-embedding)
+    @abstractmethod
+    def put_embeddings(self, vectors: dict[str, np.ndarray], signature: EmbeddingSignature) -> None:
+        """Store each memory's embedding with the signature it was made with."""
+
+    @abstractmethod
+    def get_embeddings(self, ids: Iterable[str]) -> dict[str, np.ndarray]:
+        """The stored embeddings of these ids (missing ones are absent)."""
+
+    # plugin metadata: small JSON values keyed by (namespace, key)
+    @abstractmethod
+    def set_meta(self, namespace: str, key: str, value: Any) -> None:
+        """Store a JSON-serialisable value; ``None`` deletes it."""
+
+    @abstractmethod
+    def get_meta(self, namespace: str, key: str, default: Any = None) -> Any:
+        """Read a value stored by :meth:`set_meta`."""
+
+    @abstractmethod
+    def meta_items(self, namespace: str) -> dict[str, Any]:
+        """Every key and value of a namespace."""
+
+
+class LexicalIndex(Component):
+    """A full-text index over memories, derived from the record store."""
+
+    kind = "lexical"
+
+    @abstractmethod
+    def upsert(self, memories: Sequence[Memory]) -> None:
+        """Index or re-index memories (by id); visible to search when this returns."""
+
+    @abstractmethod
+    def delete(self, ids: Sequence[str]) -> None:
+        """Remove memories from the index (unknown ids are ignored)."""
+
+    @abstractmethod
+    def search(self, query: Query, k: int) -> list[Candidate]:
+        """The best ``k`` memories for ``query.text``, filtered by the query's scope, best first."""
+
+    @abstractmethod
+    def versions(self) -> dict[str, int]:
+        """The memory version each indexed id was indexed at (for reconciliation)."""
+
+    def clear(self) -> None:
+        """Drop everything (before a rebuild)."""
+        self.delete(list(self.versions()))
+
+
+class VectorIndex(Component):
+    """A nearest-neighbour index over memory embeddings, derived from the record store."""
+
+    kind = "vectors"
+
+    @abstractmethod
+    def upsert(self, memories: Sequence[Memory], vectors: np.ndarray) -> None:
+        """Index memories with their embeddings (row i belongs to memories[i])."""
+
+    @abstractmethod
+    def delete(self, ids: Sequence[str]) -> None:
+        """Remove memories from the index (unknown ids are ignored)."""
+
+    @abstractmethod
+    def search(self, vector: np.ndarray, query: Query, k: int) -> list[Candidate]:
+        """The ``k`` nearest memories by cosine similarity, filtered by the query's scope."""
+
+    @abstractmethod
+    def versions(self) -> dict[str, int]:
+        """The memory version each indexed id was indexed at (for reconciliation)."""
+
+    def clear(self) -> None:
+        """Drop everything (before a rebuild)."""
+        self.delete(list(self.versions()))
+
+    def optimize(self) -> None:  # noqa: B027 - optional
+        """Compact or re-index (called by maintenance)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Embedding and extraction (write path)
+# ---------------------------------------------------------------------------------------------
+
+
+class Embedder(Component):
+    """Turns texts into L2-normalised float32 vectors."""
+
+    kind = "embedder"
+    model_id: str = ""
+    dimension: int = 0
+
+    @abstractmethod
+    def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed texts: a float32 array of shape (len(texts), dimension), rows L2-normalised."""
+
+    def embed(self, text: str) -> np.ndarray:
+        """Embed one text."""
+        return self.embed_batch([text])[0]
+
+    @property
+    def signature(self) -> EmbeddingSignature:
+        """The model and dimension, stored with every memory embedded by this embedder."""
+        return EmbeddingSignature(model=self.model_id, dim=self.dimension)
+
+
+@dataclass
+class Extraction:
+    """What an extractor found in a memory: edges to write, tags to add, messages to report."""
+
+    edges: list[Edge] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)
+    messages: list[str] = field(default_factory=list)
+
+
+class Extractor(Component):
+    """Finds structure (links, entities, relations) in a memory being written."""
+
+    kind = "extractor"
+
+    @abstractmethod
+    def extract(self, memory: Memory, ctx: Context) -> Extraction:
+        """Return what to add alongside ``memory``; must not write anything itself."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Read path: retrieve -> fuse -> rank
+# ---------------------------------------------------------------------------------------------
+
+
+class Retriever(Component):
+    """Produces a ranked candidate list for a query."""
+
+    kind = "retriever"
+
+    class Options(Options):
+        """How many candidates to return."""
+
+        k: int = Field(default=100, ge=1, le=10_000)
+
+    @abstractmethod
+    def retrieve(self, query: Query, ctx: SearchContext) -> list[Candidate]:
+        """Ranked candidates (rank 1 first), at most ``self.options.k``."""
+
+
+class Fuser(Component):
+    """Merges the retrievers' ranked lists into one."""
+
+    kind = "fuser"
+
+    @abstractmethod
+    def fuse(self, lists: dict[str, list[Candidate]], query: Query) -> list[Candidate]:
+        """One ranked list from several, keyed by retriever name; best first, ranks 1-based."""
+
+
+class Ranker(Component):
+    """Rescores hits after fusion (ACT-R activation, recency, validity...)."""
+
+    kind = "ranker"
+
+    @abstractmethod
+    def rank(self, query: Query, hits: list[Hit], ctx: SearchContext) -> list[Hit]:
+        """Return the hits with new scores (use :meth:`contribute`); the engine re-sorts."""
+
+    def contribute(self, hit: Hit, score: float, **detail: Any) -> Hit:
+        """Set ``hit.score`` and record this ranker's step in the trail."""
+        hit.trail.append(StageScore(stage="rank", name=self.name, score=score, detail=detail))
+        hit.score = score
+        return hit
+
+
+class DecayAction(BaseModel):
+    """One change a decay policy plans: to a memory (fields or archive) or to an edge."""
+
+    target: Literal["memory", "edge"] = "memory"
+    id: str
+    edge: tuple[str, str, str] | None = None
+    action: Literal["promote", "demote", "archive", "update", "reweight", "prune"]
+    changes: dict[str, Any] = Field(default_factory=dict)
+    reason: str = ""
+
+
+class DecayPolicy(Component):
+    """Plans forgetting: promotions, demotions, archival, edge decay."""
+
+    kind = "decay"
+
+    @abstractmethod
+    def apply(self, ctx: Context, now: datetime) -> list[DecayAction]:
+        """Plan the changes due at ``now``; the engine applies and logs them (or only lists
+        them for a dry run). Must not write anything itself."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Evaluation and MCP
+# ---------------------------------------------------------------------------------------------
+
+
+class Dataset(Component):
+    """A benchmark: a sequence of independent units, each a corpus with its queries."""
+
+    kind = "dataset"
+
+    @abstractmethod
+    def units(self) -> Iterator[Any]:
+        """Yield evaluation units (see ``cognimem.eval``)."""
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    """An MCP tool a plugin contributes: ``func(engine, **arguments)`` does the work."""
+
+    name: str
+    func: Callable[..., Any]
+    description: str | None = None
+    title: str | None = None
+    read_only: bool = False
+    destructive: bool = False
+    idempotent: bool = False
+    sets: frozenset[str] = frozenset({"full"})
+
+
+#: Component kinds and their base classes, in the order the profile lists them.
+KINDS: dict[str, type[Component]] = {
+    "records": RecordStore,
+    "lexical": LexicalIndex,
+    "vectors": VectorIndex,
+    "embedder": Embedder,
+    "extractor": Extractor,
+    "retriever": Retriever,
+    "fuser": Fuser,
+    "ranker": Ranker,
+    "decay": DecayPolicy,
+    "dataset": Dataset,
+}
+
+__all__ = [
+    "KINDS", "Component", "Dataset", "DecayAction", "DecayPolicy", "Embedder", "Extraction",
+    "Extractor", "Fuser", "GraveEntry", "LexicalIndex", "Options", "Ranker", "RecordStore",
+    "Retriever", "ToolSpec", "VectorIndex",
+]

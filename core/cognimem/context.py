@@ -1,0 +1,68 @@
+"""What the engine hands to components: its stores, embedder, clock, seed and services."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .models import Query
+
+if TYPE_CHECKING:
+    import pluggy
+
+    from .clock import Clock
+    from .components import Embedder, LexicalIndex, RecordStore, VectorIndex
+    from .engine import Engine
+
+
+@dataclass
+class Context:
+    """The engine's shared state, as components see it.
+
+    ``services`` is where plugins share derived state with each other (for example the
+    in-memory graph that the graph plugins keep); keys are plugin-chosen names.
+    """
+
+    path: Path | None
+    clock: Clock
+    seed: int
+    records: RecordStore
+    lexical: LexicalIndex | None
+    vectors: VectorIndex | None
+    embedder: Embedder | None
+    hook: pluggy.HookRelay
+    engine: Engine
+    services: dict[str, Any] = field(default_factory=dict)
+
+    def rng(self, salt: str = "") -> random.Random:
+        """A random generator seeded from the engine's seed and ``salt``: repeatable runs."""
+        return random.Random(f"{self.seed}:{salt}")
+
+
+@dataclass
+class SearchContext:
+    """One search's view of the engine: the context plus the query vector, computed once."""
+
+    ctx: Context
+    query: Query
+    timings: dict[str, float] = field(default_factory=dict)
+    _vector: np.ndarray | None = None
+
+    @property
+    def records(self) -> RecordStore:
+        """The record store."""
+        return self.ctx.records
+
+    def query_vector(self) -> np.ndarray | None:
+        """The query's embedding (None without an embedder); embedded at most once per search."""
+        if self._vector is None and self.ctx.embedder is not None:
+            import time
+
+            started = time.perf_counter()
+            self._vector = self.ctx.embedder.embed_batch([self.query.text])[0]
+            self.timings["embed"] = (time.perf_counter() - started) * 1000
+        return self._vector

@@ -1,0 +1,277 @@
+"""Hook specifications: every way a plugin can extend cognimem.
+
+Two kinds, kept apart:
+
+* **Registry hooks** (``cognimem_register_*``) are called once when an engine's plugin
+  manager starts. Each receives a ``register`` callable and registers named components;
+  the profile then picks components *by name*, so pluggy's call order never decides which
+  ranker runs. Registering a name twice is an error that names both plugins.
+* **Lifecycle hooks** are called by the engine at fixed points of its write, read and
+  maintenance paths. They observe (and ``cognimem_memory_prepare`` may transform or reject).
+
+Plugins implement hooks with :data:`cognimem.hookimpl` and are found through the
+``cognimem`` entry-point group, or named in a profile's ``[plugins]`` table.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+import pluggy
+
+if TYPE_CHECKING:
+    from .engine import Engine, MaintenanceReport, PreparedWrite
+    from .models import Hit, Memory, Query, SearchResult
+    from .registry import Register
+
+_spec = pluggy.HookspecMarker("cognimem")
+
+# ---------------------------------------------------------------------------------------------
+# Registry hooks: called once per engine, in no guaranteed order.
+# ---------------------------------------------------------------------------------------------
+
+
+@_spec
+def cognimem_register_stores(register: Register) -> None:
+    """Register record stores, lexical indexes and vector indexes.
+
+    Called once when the plugin manager starts.
+
+    :param register: call ``register(cls)`` with a subclass of
+        :class:`~cognimem.components.RecordStore`, :class:`~cognimem.components.LexicalIndex`
+        or :class:`~cognimem.components.VectorIndex`; its ``name`` is what the profile's
+        ``[records]``, ``[lexical]`` or ``[vectors]`` table selects with ``use``.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+@_spec
+def cognimem_register_embedders(register: Register) -> None:
+    """Register embedders (subclasses of :class:`~cognimem.components.Embedder`).
+
+    Called once when the plugin manager starts; ``[embedder] use = NAME`` selects one.
+
+    :param register: call ``register(cls)`` for each embedder class.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+@_spec
+def cognimem_register_extractors(register: Register) -> None:
+    """Register extractors (subclasses of :class:`~cognimem.components.Extractor`).
+
+    Called once when the plugin manager starts; ``[[extract]] use = NAME`` selects them,
+    and they run in the profile's order on every write.
+
+    :param register: call ``register(cls)`` for each extractor class.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+@_spec
+def cognimem_register_retrievers(register: Register) -> None:
+    """Register retrievers (subclasses of :class:`~cognimem.components.Retriever`).
+
+    Called once when the plugin manager starts; each ``[[retrieve]] use = NAME`` entry of
+    the profile adds one to the read path.
+
+    :param register: call ``register(cls)`` for each retriever class.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+@_spec
+def cognimem_register_fusers(register: Register) -> None:
+    """Register fusers (subclasses of :class:`~cognimem.components.Fuser`).
+
+    Called once when the plugin manager starts; ``[fuse] use = NAME`` selects one.
+
+    :param register: call ``register(cls)`` for each fuser class.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+@_spec
+def cognimem_register_rankers(register: Register) -> None:
+    """Register rankers (subclasses of :class:`~cognimem.components.Ranker`).
+
+    Called once when the plugin manager starts; ``[[rank]] use = NAME`` entries run in the
+    profile's order after fusion.
+
+    :param register: call ``register(cls)`` for each ranker class.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+@_spec
+def cognimem_register_decay(register: Register) -> None:
+    """Register decay policies (subclasses of :class:`~cognimem.components.DecayPolicy`).
+
+    Called once when the plugin manager starts; ``[[decay]] use = NAME`` entries run in the
+    profile's order on every maintenance pass.
+
+    :param register: call ``register(cls)`` for each policy class.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+@_spec
+def cognimem_register_tools(register: Register) -> None:
+    """Register MCP tools (:class:`~cognimem.components.ToolSpec` values).
+
+    Called once when the plugin manager starts. ``build_server`` exposes the tools whose
+    ``sets`` include the profile's ``[mcp] tools`` set; a duplicate tool name fails the build.
+
+    :param register: call ``register(ToolSpec(...))`` for each tool.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+@_spec
+def cognimem_register_datasets(register: Register) -> None:
+    """Register evaluation datasets (subclasses of :class:`~cognimem.components.Dataset`).
+
+    Called once when the plugin manager starts; ``cognimem eval --dataset NAME`` selects one.
+
+    :param register: call ``register(cls)`` for each dataset class.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Lifecycle hooks: engine start and stop.
+# ---------------------------------------------------------------------------------------------
+
+
+@_spec
+def cognimem_engine_opened(engine: Engine) -> None:
+    """Called once when an engine has opened its stores and reconciled its indexes.
+
+    Plugins that keep derived state (an in-memory graph, caches) build it here.
+
+    :param engine: the engine that opened.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+@_spec
+def cognimem_engine_closing(engine: Engine) -> None:
+    """Called once when an engine is about to close its components.
+
+    :param engine: the engine that is closing.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Lifecycle hooks: the write path, in the order the engine calls them.
+#   prepare -> (extractors, dedup, records, indexes) -> added / updated / deleted
+# ---------------------------------------------------------------------------------------------
+
+
+@_spec
+def cognimem_memory_prepare(write: PreparedWrite, engine: Engine) -> None:
+    """Screen, redact or enrich a memory before it is written.
+
+    Called for every ``add`` and for every ``update`` that changes content, before anything
+    is written. All implementations are called in turn on the same ``write`` object, so a
+    later one sees an earlier one's changes.
+
+    :param write: ``write.draft`` is the memory about to be written (a
+        :class:`~cognimem.models.MemoryDraft`); replace or change it to redact or enrich;
+        call ``write.flag(text)`` to attach a warning shown to the caller, or
+        ``write.reject(reason)`` to refuse the write (raises :class:`~cognimem.errors.Rejected`;
+        nothing is written).
+    :param engine: the engine doing the write.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+@_spec
+def cognimem_memory_added(memory: Memory, engine: Engine) -> None:
+    """Called after a memory was committed to the record store and indexed.
+
+    :param memory: the stored memory, with its id.
+    :param engine: the engine that added it.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+@_spec
+def cognimem_memory_updated(before: Memory, after: Memory, engine: Engine) -> None:
+    """Called after a memory's update (or supersession) was committed and re-indexed.
+
+    :param before: the memory as it was.
+    :param after: the memory as it is now (``version`` incremented).
+    :param engine: the engine that updated it.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+@_spec
+def cognimem_memory_deleted(memory: Memory, engine: Engine) -> None:
+    """Called after a memory was deleted from the record store and the indexes.
+
+    :param memory: the memory as it was before deletion.
+    :param engine: the engine that deleted it.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Lifecycle hooks: the read path.
+#   (retrievers -> fuser -> rankers -> filters -> top k) -> accessed -> search_finished
+# ---------------------------------------------------------------------------------------------
+
+
+@_spec
+def cognimem_memories_accessed(hits: list[Hit], query: Query, engine: Engine) -> None:
+    """Called after a search returned hits and their accesses were recorded.
+
+    Not called when the query sets ``record_access = False`` (evaluation runs do).
+
+    :param hits: the hits returned, best first.
+    :param query: the query that retrieved them.
+    :param engine: the engine that searched.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+@_spec
+def cognimem_search_finished(result: SearchResult, engine: Engine) -> None:
+    """Called at the end of every search, with its hits and per-stage timings.
+
+    :param result: the result about to be returned (hits, timings).
+    :param engine: the engine that searched.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Lifecycle hooks: maintenance.
+# ---------------------------------------------------------------------------------------------
+
+
+@_spec
+def cognimem_maintenance(
+    engine: Engine, now: datetime, dry_run: bool, report: MaintenanceReport
+) -> None:
+    """Called once per maintenance pass, after the profile's decay policies were applied.
+
+    For housekeeping that is not a decay policy: compacting indexes, consolidation,
+    refreshing derived state.
+
+    :param engine: the engine being maintained.
+    :param now: the engine clock's time for this pass.
+    :param dry_run: when True, change nothing; only add what would be done to ``report``.
+    :param report: append lines describing what was (or would be) done to ``report.notes``.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+#: Every hook name, for the manager and the meta-tests.
+HOOK_NAMES: tuple[str, ...] = tuple(
+    name for name in list(globals()) if name.startswith("cognimem_")
+)
+

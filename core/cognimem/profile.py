@@ -1,0 +1,245 @@
+"""Profiles: which components make the pipeline, and their options, from layered TOML.
+
+Layers, lowest first: the built-in ``default`` profile, then each profile file given, then
+``COGNIMEM_*`` environment variables (``COGNIMEM_PATH``, ``COGNIMEM_EMBEDDER__USE``...),
+then explicit overrides (command-line flags). Tables merge; lists are replaced whole.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping, Sequence
+from contextvars import ContextVar
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+)
+
+from .errors import ProfileError
+
+_TOML_FILES: ContextVar[list[Path]] = ContextVar("cognimem_profile_files", default=[])
+
+
+class ComponentSpec(BaseModel):
+    """One component choice: ``use`` names it, every other key is one of its options."""
+
+    model_config = ConfigDict(extra="allow")
+
+    use: str
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The keys besides ``use``: validated later against the component's Options."""
+        return dict(self.model_extra or {})
+
+
+class SearchSection(BaseModel):
+    """Read-path settings."""
+
+    model_config = ConfigDict(extra="forbid")
+    k: int = Field(default=10, ge=1, le=1000, description="hits returned by default")
+    record_access: bool = Field(default=True, description="record an access per returned hit")
+
+
+class WriteSection(BaseModel):
+    """Write-path settings."""
+
+    model_config = ConfigDict(extra="forbid")
+    dedup: Literal["hash", "none"] = "hash"
+    max_content_chars: int = Field(default=100_000, ge=1)
+    batch_size: int = Field(default=256, ge=1, description="memories per transaction in add_many")
+
+
+class McpSection(BaseModel):
+    """MCP server settings."""
+
+    model_config = ConfigDict(extra="forbid")
+    tools: str = Field(default="core", description="tool set: core or full")
+    name: str = "cognimem"
+
+
+class PluginsSection(BaseModel):
+    """Which plugins load."""
+
+    model_config = ConfigDict(extra="forbid")
+    entrypoints: bool = True
+    allow: list[str] | None = None
+    deny: list[str] = Field(default_factory=list)
+    modules: list[str] = Field(default_factory=list)
+    files: list[str] = Field(default_factory=list)
+
+
+class Profile(BaseSettings):
+    """A pipeline: stores, embedder, extractors, retrievers, fuser, rankers, decay."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="COGNIMEM_", env_nested_delimiter="__", extra="forbid", nested_model_default_partial_update=True
+    )
+
+    name: str = "default"
+    description: str = ""
+    path: str | None = Field(
+        default=None, description="store directory; unset keeps everything in memory"
+    )
+    seed: int = 0
+    records: ComponentSpec = Field(default_factory=lambda: ComponentSpec(use="memory"))
+    lexical: ComponentSpec | None = None
+    vectors: ComponentSpec | None = None
+    embedder: ComponentSpec | None = None
+    extract: list[ComponentSpec] = Field(default_factory=list)
+    retrieve: list[ComponentSpec] = Field(default_factory=list)
+    fuse: ComponentSpec = Field(default_factory=lambda: ComponentSpec(use="rrf"))
+    rank: list[ComponentSpec] = Field(default_factory=list)
+    decay: list[ComponentSpec] = Field(default_factory=list)
+    search: SearchSection = Field(default_factory=SearchSection)
+    write: WriteSection = Field(default_factory=WriteSection)
+    mcp: McpSection = Field(default_factory=McpSection)
+    plugins: PluginsSection = Field(default_factory=PluginsSection)
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        """Overrides, then environment, then the profile files (last file wins)."""
+        return (init_settings, env_settings, _LayeredToml(settings_cls, _TOML_FILES.get()))
+
+    def store_path(self) -> Path | None:
+        """The store directory with ``~`` expanded, or None for an in-memory engine."""
+        if self.path in (None, "", ":memory:"):
+            return None
+        return Path(os.path.expandvars(str(self.path))).expanduser()
+
+    def describe(self) -> dict[str, Any]:
+        """The profile as plain data."""
+        return self.model_dump(mode="json", exclude_none=True)
+
+
+class _LayeredToml(PydanticBaseSettingsSource):
+    """Profile files merged in order: tables merge, lists are replaced, and a component table
+    whose ``use`` changes is replaced whole (its options belonged to the other component)."""
+
+    def __init__(self, settings_cls: type[BaseSettings], files: Sequence[Path]) -> None:
+        super().__init__(settings_cls)
+        self.files = list(files)
+
+    def get_field_value(self, field: Any, field_name: str) -> tuple[Any, str, bool]:
+        """Unused: values come from :meth:`__call__`."""
+        return None, field_name, False
+
+    def __call__(self) -> dict[str, Any]:
+        merged: dict[str, Any] = {}
+        for file in self.files:
+            merged = merge_tables(merged, tomllib.loads(file.read_text(encoding="utf-8")))
+        return merged
+
+
+def merge_tables(base: Mapping[str, Any], layer: Mapping[str, Any]) -> dict[str, Any]:
+    """Layer one profile table on another (see :class:`_LayeredToml`)."""
+    out = dict(base)
+    for key, value in layer.items():
+        old = out.get(key)
+        if isinstance(old, Mapping) and isinstance(value, Mapping):
+            if "use" in value and old.get("use") != value["use"]:
+                out[key] = dict(value)
+            else:
+                out[key] = merge_tables(old, value)
+        else:
+            out[key] = value
+    return out
+
+
+def builtin_profiles() -> dict[str, Path]:
+    """The profiles shipped with cognimem, by name."""
+    folder = resources.files("cognimem") / "profiles"
+    return {
+        Path(str(entry)).stem: Path(str(entry))
+        for entry in folder.iterdir()
+        if str(entry).endswith(".toml")
+    }
+
+
+def resolve_profile_file(ref: str | Path) -> Path:
+    """A profile file from a path or a built-in profile's name."""
+    path = Path(ref).expanduser()
+    if path.suffix == ".toml" or path.exists():
+        if not path.is_file():
+            raise ProfileError(f"profile file {str(path)!r} does not exist")
+        return path
+    builtin = builtin_profiles()
+    if str(ref) in builtin:
+        return builtin[str(ref)]
+    raise ProfileError(
+        f"profile {str(ref)!r} is neither a .toml file nor a built-in profile; "
+        f"built-in profiles: {', '.join(sorted(builtin))}"
+    )
+
+
+def load_profile(
+    *refs: str | Path,
+    overrides: Mapping[str, Any] | None = None,
+    environ: bool = True,
+    base: str | None = "default",
+) -> Profile:
+    """Read a profile: ``base`` (a built-in), then ``refs`` (files or built-in names).
+
+    :param refs: profile files or built-in profile names, later ones layered on earlier ones.
+    :param overrides: highest-priority values, as nested dicts (``{"path": "/tmp/x"}``).
+    :param environ: read ``COGNIMEM_*`` environment variables.
+    :param base: the built-in profile everything is layered on (None for none).
+    :raises ProfileError: unreadable TOML or a bad value, naming the key and the file.
+    """
+    files: list[Path] = []
+    if base is not None:
+        files.append(resolve_profile_file(base))
+    files.extend(resolve_profile_file(ref) for ref in refs)
+    for file in files:
+        try:
+            tomllib.loads(file.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise ProfileError(f"profile file {str(file)!r} is not valid TOML: {exc}") from exc
+    token = _TOML_FILES.set(files)
+    saved_env: dict[str, str] = {}
+    try:
+        if not environ:
+            saved_env = {k: v for k, v in os.environ.items() if k.upper().startswith("COGNIMEM_")}
+            for key in saved_env:
+                del os.environ[key]
+        return Profile(**dict(overrides or {}))
+    except ValidationError as exc:
+        raise ProfileError(_format_validation(exc, files)) from None
+    finally:
+        os.environ.update(saved_env)
+        _TOML_FILES.reset(token)
+
+
+def _format_validation(exc: ValidationError, files: Sequence[Path]) -> str:
+    lines = []
+    for error in exc.errors():
+        key = _key(error["loc"])
+        value = error.get("input")
+        got = "" if isinstance(value, dict) else f" (got {value!r})"
+        lines.append(f"profile key `{key}`: {error['msg']}{got}")
+    where = ", ".join(str(f) for f in files) or "defaults"
+    return "bad profile (" + where + "):\n  " + "\n  ".join(lines)
+
+
+def _key(loc: tuple[Any, ...]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out

@@ -1,0 +1,95 @@
+"""The typed ``register`` callable handed to registry hooks, and what it records."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .components import KINDS, Component, ToolSpec
+from .errors import PluginError
+
+
+@dataclass(frozen=True)
+class Registration:
+    """A component (or tool) and the plugin that registered it."""
+
+    kind: str
+    name: str
+    obj: Any
+    plugin: str
+    version: str | None
+
+
+class Register:
+    """Collects what one plugin registers through one registry hook.
+
+    Call it with a component class (``register(MyRanker)``, optionally
+    ``register(MyRanker, name="mine")``) or, for tools, with a :class:`ToolSpec`.
+    """
+
+    def __init__(
+        self,
+        hook: str,
+        kinds: tuple[str, ...],
+        plugin: str,
+        version: str | None,
+        sink: dict[str, dict[str, Registration]],
+    ) -> None:
+        self.hook = hook
+        self.kinds = kinds
+        self.plugin = plugin
+        self.version = version
+        self._sink = sink
+
+    def __call__(self, obj: Any, name: str | None = None) -> None:
+        """Register ``obj`` under ``name`` (default: its ``name`` attribute)."""
+        if isinstance(obj, ToolSpec):
+            kind = "tool"
+            if "tool" not in self.kinds:
+                raise PluginError(f"plugin {self.plugin!r}: {self.hook} cannot register tools")
+            key = name or obj.name
+        else:
+            kind = _kind_of(obj, self.kinds, self.hook, self.plugin)
+            key = name or obj.name
+            if not key:
+                raise PluginError(
+                    f"plugin {self.plugin!r} registered {obj.__qualname__} without a name: "
+                    "set the class attribute `name` or pass name=..."
+                )
+            if obj.name != key:
+                obj = type(obj.__name__, (obj,), {"name": key, "__module__": obj.__module__,
+                                                   "__doc__": obj.__doc__})
+        table = self._sink.setdefault(kind, {})
+        if key in table:
+            other = table[key]
+            raise PluginError(
+                f"duplicate {kind} name {key!r}: registered by plugin {other.plugin!r} and by "
+                f"plugin {self.plugin!r}; rename one of them or deny one plugin in the profile's "
+                "[plugins] table"
+            )
+        table[key] = Registration(kind, key, obj, self.plugin, self.version)
+
+
+def _kind_of(obj: Any, kinds: tuple[str, ...], hook: str, plugin: str) -> str:
+    if isinstance(obj, type) and issubclass(obj, Component):
+        for kind in kinds:
+            if issubclass(obj, KINDS[kind]):
+                return kind
+    expected = " or ".join(KINDS[k].__name__ for k in kinds if k in KINDS)
+    raise PluginError(
+        f"plugin {plugin!r}: {hook} was given {obj!r}, which is not a subclass of {expected}"
+    )
+
+
+#: Which component kinds each registry hook accepts.
+HOOK_KINDS: dict[str, tuple[str, ...]] = {
+    "cognimem_register_stores": ("records", "lexical", "vectors"),
+    "cognimem_register_embedders": ("embedder",),
+    "cognimem_register_extractors": ("extractor",),
+    "cognimem_register_retrievers": ("retriever",),
+    "cognimem_register_fusers": ("fuser",),
+    "cognimem_register_rankers": ("ranker",),
+    "cognimem_register_decay": ("decay",),
+    "cognimem_register_tools": ("tool",),
+    "cognimem_register_datasets": ("dataset",),
+}

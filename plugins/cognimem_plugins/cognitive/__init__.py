@@ -1,0 +1,1 @@
+"""cognitive plugin package (under construction)."""

@@ -1,0 +1,1 @@
+"""datasets plugin package (under construction)."""

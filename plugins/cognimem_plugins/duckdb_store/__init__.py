@@ -1,0 +1,1 @@
+"""duckdb_store plugin package (under construction)."""

@@ -1,0 +1,1 @@
+"""Hook implementations of the duckdb_store plugin (under construction)."""

@@ -1,0 +1,1 @@
+"""graph plugin package (under construction)."""

@@ -1,0 +1,1 @@
+"""Hook implementations of the graph plugin (under construction)."""

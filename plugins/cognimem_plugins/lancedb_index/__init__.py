@@ -1,0 +1,1 @@
+"""lancedb_index plugin package (under construction)."""

@@ -1,0 +1,1 @@
+"""Hook implementations of the lancedb_index plugin (under construction)."""

@@ -1,0 +1,1 @@
+"""mcp_tools plugin package (under construction)."""

@@ -1,0 +1,1 @@
+"""Hook implementations of the mcp_tools plugin (under construction)."""

@@ -1,0 +1,1 @@
+"""ollama plugin package (under construction)."""

@@ -1,0 +1,1 @@
+"""tantivy_index plugin package (under construction)."""

@@ -1,0 +1,1 @@
+"""Hook implementations of the tantivy_index plugin (under construction)."""
