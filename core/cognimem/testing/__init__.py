@@ -1,0 +1,31 @@
+"""A conformance kit for plugin authors: contract test classes to subclass, and fixtures.
+
+Subclass a contract in your plugin's tests and name your component::
+
+    from cognimem.testing import RankerContract
+
+    class TestMyRanker(RankerContract):
+        component = "my-ranker"
+
+pytest collects the inherited tests and runs them against your component, through a real
+engine built from a profile that selects it. The fixtures in
+:mod:`cognimem.testing.pytest_plugin` are available in every pytest session once cognimem
+is installed (``cognimem_engine``, ``manual_clock``).
+"""
+
+from __future__ import annotations
+
+from .contracts import (
+    ComponentContract,
+    DecayPolicyContract,
+    EmbedderContract,
+    FuserContract,
+    RankerContract,
+    RetrieverContract,
+)
+from .fixtures import SAMPLE_MEMORIES, build_engine
+
+__all__ = [
+    "SAMPLE_MEMORIES", "ComponentContract", "DecayPolicyContract", "EmbedderContract",
+    "FuserContract", "RankerContract", "RetrieverContract", "build_engine",
+]

