@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import numpy as np
 from pydantic import BaseModel, ValidationError
@@ -54,7 +54,11 @@ from .models import (
     content_hash,
 )
 from .plugins import PluginHost
-from .profile import ComponentSpec, Profile, load_profile
+from .profile import ComponentSpec, Profile, load_profile, merge_tables
+
+if TYPE_CHECKING:
+    from .portable import ImportReport
+    from .reindex import ReindexReport
 
 log = logging.getLogger("cognimem")
 
@@ -130,11 +134,15 @@ class CheckReport(BaseModel):
     indexes: list[IndexReport]
     event_problems: list[str] = []
     repaired: bool = False
+    #: Memories whose stored embedding was made by another model than the profile's
+    #: embedder: kept out of the vector index until ``cognimem reindex`` re-embeds them.
+    stale_embeddings: list[str] = []
 
     @property
     def ok(self) -> bool:
         """True when nothing is wrong."""
-        return all(i.ok for i in self.indexes) and not self.event_problems
+        return (all(i.ok for i in self.indexes) and not self.event_problems
+                and not self.stale_embeddings)
 
 
 class Engine:
@@ -150,6 +158,7 @@ class Engine:
         self.clock = clock
         self.hook = host.pm.hook
         self._closed = False
+        self._closing = False
         self._dirty = False
         self.records: RecordStore = self._build("records", profile.records, "records")  # type: ignore[assignment]
         self.lexical: LexicalIndex | None = (
@@ -189,7 +198,12 @@ class Engine:
             for component in self.components():
                 component.open(self.ctx)
                 opened.append(component)
-            self._reconcile(repair=True)
+            opened_report = self._reconcile(repair=True)
+            if opened_report.stale_embeddings and self.embedder is not None:
+                log.warning(
+                    "%d memories were embedded with another model than the embedder %s: they "
+                    "are left out of vector search until you run `cognimem reindex`",
+                    len(opened_report.stale_embeddings), self.embedder.model_id)
             self.hook.cognimem_engine_opened(engine=self)
         except BaseException:
             for component in reversed(opened):
@@ -222,7 +236,11 @@ class Engine:
             refs = [] if profile is None else [profile]
             profile = load_profile(*refs, overrides=overrides)
         elif overrides:
-            profile = profile.model_copy(update=dict(overrides))
+            # Validate (model_copy would not) and layer like load_profile does.
+            try:
+                profile = Profile.model_validate(merge_tables(profile.model_dump(), overrides))
+            except ValidationError as exc:
+                raise ProfileError(_validation_message(exc, "profile")) from None
         if path is not None:
             profile = profile.model_copy(update={"path": str(path)})
         settings = profile.plugins
@@ -269,12 +287,13 @@ class Engine:
 
     def close(self) -> None:
         """Close every component (idempotent)."""
-        if self._closed:
+        if self._closed or self._closing:
             return
-        self._closed = True
+        self._closing = True  # the engine stays usable inside engine_closing hooks
         try:
             self.hook.cognimem_engine_closing(engine=self)
         finally:
+            self._closed = True
             for component in reversed(self.components()):
                 _close_quietly(component)
 
@@ -411,13 +430,15 @@ class Engine:
     def _write_batch(self, writes: Sequence[PreparedWrite]) -> list[Written]:
         now = self.clock.now()
         results: list[Written | None] = [None] * len(writes)
-        seen: dict[str, Memory] = {}
+        seen: dict[tuple[str, str], Memory] = {}
         fresh: list[tuple[int, Memory, list[str]]] = []
         for i, write in enumerate(writes):
             draft = write.draft
             digest = content_hash(draft.content)
+            # dedup is per scope: the same text in two projects is two memories
+            seen_key = (digest, draft.scope.model_dump_json())
             if self.profile.write.dedup == "hash":
-                twin = seen.get(digest) or next(
+                twin = seen.get(seen_key) or next(
                     (m for m in self.records.find_by_hash(digest)
                      if m.scope == draft.scope and not m.archived), None)
                 if twin is not None:
@@ -428,7 +449,7 @@ class Engine:
             created = data.pop("created_at") or now
             memory = Memory(id="pending", created_at=created, updated_at=now,
                             content_hash=digest, **data)
-            seen[digest] = memory
+            seen[seen_key] = memory
             fresh.append((i, memory, list(write.flags)))
         if not fresh:
             return [r for r in results if r is not None]
@@ -500,7 +521,8 @@ class Engine:
         return rows[offset : offset + limit]
 
     def update(self, memory_id: str, /, *, agent: str | None = None, **changes: Any) -> Written:
-        """Change fields of a memory (see ``UPDATABLE_FIELDS``); re-embeds when content changes.
+        """Change fields of a memory (see ``UPDATABLE_FIELDS``); re-embeds when the embedded
+        text (title or content) changes.
 
         :raises NotFound: unknown id.
         :raises InvalidInput: a field that cannot be updated, or a bad value.
@@ -522,18 +544,19 @@ class Engine:
         if draft.content != before.content:
             write = self._prepare(draft, updating=memory_id)
             draft, notes = write.draft, write.flags
-        after = before.model_copy(update={
-            **draft.model_dump(exclude={"created_at"}),
+        after = Memory.model_validate({
+            **before.model_dump(), **draft.model_dump(exclude={"created_at"}),
             "updated_at": self.clock.now(), "version": before.version + 1,
             "content_hash": content_hash(draft.content),
         })
-        after = Memory.model_validate(after.model_dump())
-        vectors = self._embed([after]) if after.content != before.content else None
+        # the title is embedded with the content (embedding_text), so either change re-embeds
+        reembed = embedding_text(after) != embedding_text(before)
+        vectors = self._embed([after]) if reembed else None
         if vectors is None and self.vectors is not None:
             vectors = self._stored_vectors([after])
         with self._transaction() as pending:
             self.records.put_memories([after])
-            if vectors is not None and self.embedder is not None and after.content != before.content:
+            if vectors is not None and self.embedder is not None and reembed:
                 after.embedding = self.embedder.signature
                 self.records.put_memories([after])
                 self.records.put_embeddings({after.id: vectors[0]}, self.embedder.signature)
@@ -556,8 +579,20 @@ class Engine:
         """
         self._check_open()
         old = self.get(old_id)
-        defaults = {"scope": old.scope, "layer": old.layer, "kind": old.kind, "tags": old.tags}
+        # inherit the old memory's scope, layer, kind and tags unless the caller gave them
+        given = set(fields)
+        if isinstance(content, MemoryDraft):
+            given |= content.model_fields_set
+        elif isinstance(content, Mapping):
+            given |= set(content)
+        defaults = {k: v for k, v in {"scope": old.scope, "layer": old.layer, "kind": old.kind,
+                                      "tags": old.tags}.items() if k not in given}
         written = self.add(content, **{**defaults, **fields, "supersedes": old_id})
+        if written.id == old_id:
+            raise InvalidInput(
+                f"the new content is identical to memory {old_id!r}: nothing to supersede "
+                "(use update to change its other fields)"
+            )
         self.update_links(old_id, superseded_by=written.id)
         return written
 
@@ -618,6 +653,30 @@ class Engine:
         with self._transaction() as pending:
             self.records.delete_edges([(source, target, type)])
             self._log(pending, "unrelate", source, {"target": target, "type": type})
+
+    def write_edges(self, put: Sequence[Edge] = (),
+                    delete: Sequence[tuple[str, str, str]] = (), *,
+                    agent: str | None = None) -> None:
+        """Put and delete edges in one transaction, logging a ``relate`` or ``unrelate``
+        event for each. Unlike :meth:`relate`, endpoints need not be memories: this is how
+        plugins keep graph state (entity nodes, link caps, provenance) in the record store.
+        """
+        self._check_open()
+        if not put and not delete:
+            return
+        now = self.clock.now()
+        with self._transaction() as pending:
+            if delete:
+                self.records.delete_edges(list(delete))
+                for source, target, kind in delete:
+                    self._log(pending, "unrelate", source, {"target": target, "type": kind}, agent)
+            if put:
+                edges = [e if e.created_at else e.model_copy(update={"created_at": now})
+                         for e in put]
+                self.records.put_edges(edges)
+                for e in edges:
+                    self._log(pending, "relate", e.source,
+                              {"target": e.target, "type": e.type, "weight": e.weight}, agent)
 
     def edges(self, memory_id: str) -> list[Edge]:
         """Every edge touching a memory."""
@@ -812,8 +871,35 @@ class Engine:
         self._check_open()
         return self._reconcile(repair=repair, verify_events=True)
 
+    def export(self) -> dict[str, Any]:
+        """The whole store as portable JSON data (see :mod:`cognimem.portable`)."""
+        from .portable import export_store
+
+        self._check_open()
+        return export_store(self)
+
+    def import_(self, data: Mapping[str, Any]) -> ImportReport:
+        """Import data made by :meth:`export`; validated whole before anything is written
+        (see :mod:`cognimem.portable`)."""
+        from .portable import import_store
+
+        self._check_open()
+        return import_store(self, data)
+
+    def reindex(self, *, limit: int | None = None, batch_size: int = 256) -> ReindexReport:
+        """Re-embed memories embedded with another model than the profile's embedder, in
+        committed batches (resumable); ``limit`` caps this call's work (see
+        :mod:`cognimem.reindex`)."""
+        from .reindex import reindex
+
+        self._check_open()
+        return reindex(self, limit=limit, batch_size=batch_size)
+
     def _reconcile(self, *, repair: bool, verify_events: bool = False) -> CheckReport:
         want = {m.id: m for m in self.records.iter_memories()}
+        signature = (self.embedder.model_id, self.embedder.dimension) if self.embedder else None
+        drifted = {i for i, m in want.items() if signature and m.embedding
+                   and (m.embedding.model, m.embedding.dim) != signature}
         reports = []
         for label, index in (("lexical", self.lexical), ("vectors", self.vectors)):
             if index is None:
@@ -829,7 +915,8 @@ class Engine:
             if repair and not report.ok:
                 if report.orphaned:
                     index.delete(report.orphaned)
-                todo = [want[i] for i in (*report.missing, *report.stale)]
+                todo = [want[i] for i in (*report.missing, *report.stale)
+                        if not (drifted and isinstance(index, VectorIndex) and i in drifted)]
                 for start in range(0, len(todo), 1024):
                     chunk = todo[start : start + 1024]
                     if isinstance(index, VectorIndex):
@@ -841,7 +928,7 @@ class Engine:
         problems = verify_chain(self.records.iter_events()) if verify_events else []
         self._dirty = False
         return CheckReport(memories=len(want), indexes=reports, event_problems=problems,
-                           repaired=repair)
+                           repaired=repair, stale_embeddings=sorted(drifted))
 
     def stats(self) -> dict[str, Any]:
         """Counts and the pipeline, safe to share (no content)."""

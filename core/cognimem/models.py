@@ -7,7 +7,7 @@ Validation errors name the offending field.
 from __future__ import annotations
 
 import hashlib
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -24,6 +24,14 @@ def content_hash(content: str) -> str:
     """The SHA-256 of whitespace-normalized content, used for exact dedup."""
     normalized = " ".join(content.split())
     return hashlib.sha256(normalized.encode("utf-8")).hexdigest()
+
+
+def as_utc(value: datetime | None) -> datetime | None:
+    """``value`` as an aware datetime: naive ones are taken as UTC (as the clocks do), so
+    comparing a caller's date with a stored timestamp never raises."""
+    if value is not None and value.tzinfo is None:
+        return value.replace(tzinfo=UTC)
+    return value
 
 
 class _Model(BaseModel):
@@ -105,6 +113,11 @@ class MemoryDraft(_Model):
                 out.append(tag)
         return out
 
+    @field_validator("valid_from", "valid_until", "created_at")
+    @classmethod
+    def _aware(cls, value: datetime | None) -> datetime | None:
+        return as_utc(value)
+
     @model_validator(mode="after")
     def _window_ordered(self) -> MemoryDraft:
         if self.valid_from and self.valid_until and self.valid_until < self.valid_from:
@@ -116,7 +129,7 @@ class Memory(MemoryDraft):
     """A stored memory: a draft plus what the engine assigns."""
 
     id: str
-    created_at: datetime  # type: ignore[assignment]
+    created_at: datetime
     updated_at: datetime
     last_accessed_at: datetime | None = None
     access_count: int = 0
@@ -125,6 +138,11 @@ class Memory(MemoryDraft):
     embedding: EmbeddingSignature | None = None
     archived: bool = False
     version: int = 1
+
+    @field_validator("updated_at", "last_accessed_at")
+    @classmethod
+    def _aware_stamps(cls, value: datetime | None) -> datetime | None:
+        return as_utc(value)
 
     def brief(self, width: int = 120) -> str:
         """The first ``width`` characters of the content on one line."""
@@ -210,8 +228,14 @@ class Query(_Model):
             raise ValueError("query text is empty: say what to search for")
         return value
 
+    @field_validator("since", "until", "as_of")
+    @classmethod
+    def _aware(cls, value: datetime | None) -> datetime | None:
+        return as_utc(value)
+
     def admits(self, memory: Memory) -> bool:
-        """Whether the query's filters (scope, layers, tags, kinds, window) admit ``memory``."""
+        """Whether the query's filters (scope, layers, tags, kinds, window, as_of validity)
+        admit ``memory``."""
         if memory.archived and not self.include_archived:
             return False
         if memory.superseded_by and not self.include_superseded:
@@ -226,7 +250,13 @@ class Query(_Model):
             return False
         if self.since is not None and memory.created_at < self.since:
             return False
-        return not (self.until is not None and memory.created_at > self.until)
+        if self.until is not None and memory.created_at > self.until:
+            return False
+        # as_of: only what was valid then (valid_from <= as_of < valid_until; None = open).
+        if self.as_of is not None and memory.valid_from and memory.valid_from > self.as_of:
+            return False
+        return not (self.as_of is not None and memory.valid_until
+                    and memory.valid_until <= self.as_of)
 
 
 class Candidate(BaseModel):
@@ -262,11 +292,17 @@ class Hit(BaseModel):
         return self.memory.id
 
     def explain(self) -> str:
-        """A one-line account of every stage's contribution."""
+        """A one-line account of every stage's contribution (a ranker's change in brackets)."""
         parts = []
+        previous: float | None = None
         for step in self.trail:
             rank = f" #{step.rank}" if step.rank is not None else ""
-            parts.append(f"{step.stage}:{step.name}{rank}={step.score:.4g}")
+            change = ""
+            if step.stage == "rank" and previous is not None:
+                change = f" ({step.score - previous:+.3g})"
+            parts.append(f"{step.stage}:{step.name}{rank}={step.score:.4g}{change}")
+            if step.stage != "retrieve":
+                previous = step.score
         return " → ".join(parts)
 
 

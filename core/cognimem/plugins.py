@@ -128,9 +128,10 @@ class PluginHost:
         return self.registry.get(kind, {}).get(name)
 
     def plugin_names(self) -> list[str]:
-        """Names of every registered plugin."""
+        """Names of every registered plugin (blocked ones are not registered)."""
         return sorted(
-            name for name, _plugin in self.pm.list_name_plugin() if name is not None
+            name for name, plugin in self.pm.list_name_plugin()
+            if name is not None and plugin is not None
         )
 
     def describe(self) -> list[dict[str, Any]]:
@@ -178,7 +179,8 @@ def _import_module(name: str) -> ModuleType:
     except Exception as exc:
         raise PluginError(
             f"[plugins] modules names {name!r}, which failed to import: "
-            f"{type(exc).__name__}: {exc}"
+            f"{type(exc).__name__}: {exc}. Fix the module (is it on sys.path?) or remove it "
+            "from the profile's [plugins] modules list"
         ) from exc
 
 
@@ -196,6 +198,7 @@ def _import_file(path: Path) -> ModuleType:
     except Exception as exc:
         sys.modules.pop(module_name, None)
         raise PluginError(
-            f"plugin file {str(path)!r} failed to import: {type(exc).__name__}: {exc}"
+            f"plugin file {str(path)!r} failed to import: {type(exc).__name__}: {exc}. "
+            "Fix the file or remove it from the profile's [plugins] files list"
         ) from exc
     return module

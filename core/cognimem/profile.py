@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -103,6 +103,14 @@ class Profile(BaseSettings):
     mcp: McpSection = Field(default_factory=McpSection)
     plugins: PluginsSection = Field(default_factory=PluginsSection)
 
+    @field_validator("lexical", "vectors", "embedder", mode="before")
+    @classmethod
+    def _use_none_disables(cls, value: Any) -> Any:
+        """``use = "none"`` switches an optional component off (a lexical-only profile)."""
+        if isinstance(value, Mapping) and value.get("use") == "none":
+            return None
+        return value
+
     @classmethod
     def settings_customise_sources(
         cls,
@@ -112,8 +120,14 @@ class Profile(BaseSettings):
         dotenv_settings: PydanticBaseSettingsSource,
         file_secret_settings: PydanticBaseSettingsSource,
     ) -> tuple[PydanticBaseSettingsSource, ...]:
-        """Overrides, then environment, then the profile files (last file wins)."""
-        return (init_settings, env_settings, _LayeredToml(settings_cls, _TOML_FILES.get()))
+        """Overrides, then environment, then the profile files (last file wins).
+
+        One source merges the layers with :func:`merge_tables`, so a component table whose
+        ``use`` an environment variable or an override changes is replaced whole there too
+        (pydantic-settings' own deep merge would keep the other component's options).
+        """
+        toml = _LayeredToml(settings_cls, _TOML_FILES.get())
+        return (_Layers(settings_cls, (toml, env_settings, init_settings)),)
 
     def store_path(self) -> Path | None:
         """The store directory with ``~`` expanded, or None for an in-memory engine."""
@@ -141,7 +155,35 @@ class _LayeredToml(PydanticBaseSettingsSource):
     def __call__(self) -> dict[str, Any]:
         merged: dict[str, Any] = {}
         for file in self.files:
-            merged = merge_tables(merged, tomllib.loads(file.read_text(encoding="utf-8")))
+            data = tomllib.loads(file.read_text(encoding="utf-8"))
+            plugins = data.get("plugins")
+            if isinstance(plugins, dict) and isinstance(plugins.get("files"), list):
+                # Plugin files are named relative to the profile file, not the working dir.
+                plugins["files"] = [
+                    str(file.parent / Path(f).expanduser()) if isinstance(f, str) else f
+                    for f in plugins["files"]
+                ]
+            merged = merge_tables(merged, data)
+        return merged
+
+
+class _Layers(PydanticBaseSettingsSource):
+    """Several sources merged lowest first with :func:`merge_tables`."""
+
+    def __init__(
+        self, settings_cls: type[BaseSettings], layers: Sequence[PydanticBaseSettingsSource]
+    ) -> None:
+        super().__init__(settings_cls)
+        self.layers = tuple(layers)
+
+    def get_field_value(self, field: Any, field_name: str) -> tuple[Any, str, bool]:
+        """Unused: values come from :meth:`__call__`."""
+        return None, field_name, False
+
+    def __call__(self) -> dict[str, Any]:
+        merged: dict[str, Any] = {}
+        for layer in self.layers:
+            merged = merge_tables(merged, layer())
         return merged
 
 

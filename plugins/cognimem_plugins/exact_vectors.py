@@ -1,16 +1,26 @@
-"""``exact``: brute-force cosine search with numpy, in memory, rebuilt from the records."""
+"""``exact``: brute-force cosine search with numpy, in memory, rebuilt from the records.
+
+Rows live in preallocated arrays that double when full (appending a batch never copies the
+whole matrix). Scope values are interned per field as small integer codes, so the scope and
+archived filters are a few vectorised comparisons, not a Python loop over rows.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
 from cognimem import hookimpl
 from cognimem.components import VectorIndex
-from cognimem.models import Candidate, Memory, Query, Scope
+from cognimem.errors import StoreError
+from cognimem.models import Candidate, Memory, Query
 from cognimem.registry import Register
+
+SCOPE_FIELDS: Final = ("project", "agent", "user")
+#: The code of an unset scope field.
+_UNSET: Final = 0
 
 
 class ExactVectors(VectorIndex):
@@ -20,77 +30,148 @@ class ExactVectors(VectorIndex):
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
+        self._reset()
+
+    def _reset(self) -> None:
+        self._size = 0  # rows used (live or deleted)
         self._ids: list[str] = []
         self._row: dict[str, int] = {}
         self._matrix = np.zeros((0, 0), dtype=np.float32)
-        self._info: list[tuple[int, Scope, bool]] = []
+        self._version = np.zeros(0, dtype=np.int64)
+        self._archived = np.zeros(0, dtype=bool)
         self._live = np.zeros(0, dtype=bool)
+        self._codes = {field: np.zeros(0, dtype=np.int32) for field in SCOPE_FIELDS}
+        self._interned: dict[str, dict[str, int]] = {field: {} for field in SCOPE_FIELDS}
+
+    # storage ---------------------------------------------------------------------------------
+
+    def _reserve(self, rows: int, dim: int) -> None:
+        """Make room for ``rows`` more rows, doubling the capacity when it runs out."""
+        need = self._size + rows
+        capacity = self._matrix.shape[0]
+        if self._matrix.shape[1] != dim:  # first write fixes the dimension
+            self._matrix = np.zeros((0, dim), dtype=np.float32)
+            capacity = 0
+        if need <= capacity:
+            return
+        grown = max(need, 2 * capacity, 64)
+
+        def grow(array: np.ndarray) -> np.ndarray:
+            out = np.zeros((grown, *array.shape[1:]), dtype=array.dtype)
+            out[: self._size] = array[: self._size]
+            return out
+
+        self._matrix = grow(self._matrix)
+        self._version = grow(self._version)
+        self._archived = grow(self._archived)
+        self._live = grow(self._live)
+        self._codes = {field: grow(codes) for field, codes in self._codes.items()}
+
+    def _code(self, field: str, value: str | None) -> int:
+        if value is None:
+            return _UNSET
+        table = self._interned[field]
+        code = table.get(value)
+        if code is None:
+            code = table[value] = len(table) + 1
+        return code
+
+    # writes ----------------------------------------------------------------------------------
 
     def upsert(self, memories: Sequence[Memory], vectors: np.ndarray) -> None:
         if not memories:
             return
         vectors = np.asarray(vectors, dtype=np.float32)
-        if self._matrix.shape[0] == 0:
-            self._matrix = np.zeros((0, vectors.shape[1]), dtype=np.float32)
-        if vectors.shape[1] != self._matrix.shape[1]:
-            raise ValueError(
+        if vectors.ndim != 2 or vectors.shape[0] != len(memories):
+            raise ValueError(f"expected {len(memories)} vectors, got shape {vectors.shape}")
+        if self._size and vectors.shape[1] != self._matrix.shape[1]:
+            raise StoreError(
                 f"vector dimension {vectors.shape[1]} does not match the index's "
                 f"{self._matrix.shape[1]}: run `cognimem reindex` after changing the embedder"
             )
-        new_rows = []
+        self._reserve(sum(m.id not in self._row for m in memories), vectors.shape[1])
         for memory, vector in zip(memories, vectors, strict=True):
-            info = (memory.version, memory.scope, memory.archived)
             row = self._row.get(memory.id)
-            if row is not None:
-                self._matrix[row] = vector
-                self._info[row] = info
-                self._live[row] = True
-            else:
-                self._row[memory.id] = len(self._ids) + len(new_rows)
-                new_rows.append((memory.id, vector, info))
-        if new_rows:
-            self._ids.extend(r[0] for r in new_rows)
-            self._matrix = np.vstack([self._matrix, np.stack([r[1] for r in new_rows])])
-            self._info.extend(r[2] for r in new_rows)
-            self._live = np.concatenate([self._live, np.ones(len(new_rows), dtype=bool)])
+            if row is None:
+                row = self._row[memory.id] = self._size
+                self._ids.append(memory.id)
+                self._size += 1
+            self._matrix[row] = vector
+            self._version[row] = memory.version
+            self._archived[row] = memory.archived
+            self._live[row] = True
+            for field in SCOPE_FIELDS:
+                self._codes[field][row] = self._code(field, getattr(memory.scope, field))
 
     def delete(self, ids: Sequence[str]) -> None:
         for memory_id in ids:
             row = self._row.pop(memory_id, None)
             if row is not None:
                 self._live[row] = False
-        if len(self._ids) > 64 and self._live.sum() < len(self._ids) / 2:
+        if self._size > 64 and len(self._row) < self._size / 2:
             self._compact()
 
+    def clear(self) -> None:
+        """Drop everything (the next write may use another dimension)."""
+        self._reset()
+
     def _compact(self) -> None:
-        keep = np.flatnonzero(self._live)
+        keep = np.flatnonzero(self._live[: self._size])
         self._ids = [self._ids[i] for i in keep]
         self._matrix = self._matrix[keep]
-        self._info = [self._info[i] for i in keep]
+        self._version = self._version[keep]
+        self._archived = self._archived[keep]
         self._live = np.ones(len(keep), dtype=bool)
+        self._codes = {field: codes[keep] for field, codes in self._codes.items()}
+        self._size = len(keep)
         self._row = {memory_id: i for i, memory_id in enumerate(self._ids)}
+
+    # reads -----------------------------------------------------------------------------------
+
+    def _mask(self, query: Query) -> np.ndarray | None:
+        """Rows the query admits, or None when a scope value was never indexed."""
+        mask = self._live[: self._size].copy()
+        if not query.include_archived:
+            mask &= ~self._archived[: self._size]
+        for field in SCOPE_FIELDS:
+            value = getattr(query.scope, field)
+            if value is not None:
+                code = self._interned[field].get(value)
+                if code is None:
+                    return None
+                mask &= self._codes[field][: self._size] == code
+        return mask
 
     def search(self, vector: np.ndarray, query: Query, k: int) -> list[Candidate]:
         if not self._row:
             return []
-        scores = self._matrix @ np.asarray(vector, dtype=np.float32)
-        mask = self._live.copy()
-        if query.scope != Scope() or not query.include_archived:
-            for row in np.flatnonzero(mask):
-                _version, scope, archived = self._info[row]
-                if (archived and not query.include_archived) or not query.scope.matches(scope):
-                    mask[row] = False
-        scores = np.where(mask, scores, -np.inf)
-        top = min(k, int(mask.sum()))
+        q = np.asarray(vector, dtype=np.float32).ravel()
+        if q.shape[0] != self._matrix.shape[1]:
+            raise StoreError(
+                f"the query vector has dimension {q.shape[0]} but the index holds "
+                f"{self._matrix.shape[1]}: run `cognimem reindex` after changing the embedder"
+            )
+        mask = self._mask(query)
+        if mask is None:
+            return []
+        admitted = np.flatnonzero(mask)
+        top = min(k, admitted.size)
         if top == 0:
             return []
-        best = np.argpartition(-scores, top - 1)[:top]
-        best = best[np.lexsort((best, -scores[best]))]
-        return [Candidate(id=self._ids[i], score=float(scores[i]), rank=r)
-                for r, i in enumerate(best, 1)]
+        if admitted.size == self._size:
+            scores = self._matrix[: self._size] @ q
+        else:
+            scores = self._matrix[admitted] @ q
+        best = np.argpartition(-scores, top - 1)[:top] if top < scores.size else np.arange(top)
+        rows = admitted[best] if admitted.size != self._size else best
+        chosen = scores[best]
+        ids = [self._ids[i] for i in rows]
+        order = sorted(range(top), key=lambda j: (-float(chosen[j]), ids[j]))
+        return [Candidate(id=ids[j], score=float(chosen[j]), rank=r)
+                for r, j in enumerate(order, 1)]
 
     def versions(self) -> dict[str, int]:
-        return {memory_id: self._info[row][0] for memory_id, row in self._row.items()}
+        return {memory_id: int(self._version[row]) for memory_id, row in self._row.items()}
 
 
 @hookimpl

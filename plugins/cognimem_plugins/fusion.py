@@ -1,13 +1,36 @@
-"""``rrf``: Reciprocal Rank Fusion (Cormack, Clarke and Büttcher, 2009)."""
+"""Fusers: ``rrf`` (Reciprocal Rank Fusion, Cormack, Clarke and Büttcher 2009) and
+``weighted`` (a normalised linear combination of the retrievers' scores).
+
+Both give tied documents equal ranks: inside each retriever's list, equal scores share the
+best rank ("1224" competition ranking), and so do equal fused scores. The order among tied
+documents is settled later by the engine's tie-break (importance, recency, id).
+"""
 
 from __future__ import annotations
 
-from pydantic import Field
+import math
+from typing import Literal
 
 from cognimem import hookimpl
 from cognimem.components import Fuser, Options
+from cognimem.context import Context
+from cognimem.errors import ProfileError
 from cognimem.models import Candidate, Query
 from cognimem.registry import Register
+from pydantic import Field
+
+
+def check_weights(fuser: Fuser, weights: dict[str, float], ctx: Context) -> None:
+    """Fail at start when a weight names no retriever of the profile, or is negative."""
+    labels = list(getattr(ctx.engine, "retriever_labels", []))
+    for label, weight in weights.items():
+        if labels and label not in labels:
+            raise ProfileError(
+                f"profile key `fuse.weights.{label}`: no retriever is labelled {label!r}; "
+                f"the profile's retrievers are: {', '.join(labels)}")
+        if weight < 0 or not math.isfinite(weight):
+            raise ProfileError(f"profile key `fuse.weights.{label}`: weight must be finite "
+                               f"and >= 0 (got {weight!r})")
 
 
 def competition_ranks(candidates: list[Candidate]) -> dict[str, int]:
@@ -34,17 +57,101 @@ class RRF(Fuser):
         weights: dict[str, float] = Field(default_factory=dict,
                                           description="weight per retriever name (default 1)")
 
+    options: RRF.Options
+
+    def open(self, ctx: Context) -> None:
+        """Check the weights against the profile's retrievers."""
+        check_weights(self, self.options.weights, ctx)
+
     def fuse(self, lists: dict[str, list[Candidate]], query: Query) -> list[Candidate]:
         scores: dict[str, float] = {}
         for label, candidates in lists.items():
             weight = self.options.weights.get(label, 1.0)
             for memory_id, rank in competition_ranks(candidates).items():
                 scores[memory_id] = scores.get(memory_id, 0.0) + weight / (self.options.k + rank)
-        ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
-        return [Candidate(id=i, score=s, rank=r) for r, (i, s) in enumerate(ranked, 1)]
+        return ranked_candidates(scores)
+
+
+def ranked_candidates(scores: dict[str, float]) -> list[Candidate]:
+    """Candidates best first (ties by id, for a stable list), tied scores sharing a rank."""
+    ordered = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+    out: list[Candidate] = []
+    previous: float | None = None
+    rank = 0
+    for position, (memory_id, score) in enumerate(ordered, 1):
+        if previous is None or score != previous:
+            rank, previous = position, score
+        out.append(Candidate(id=memory_id, score=score, rank=rank))
+    return out
+
+
+def normalize(candidates: list[Candidate], method: str) -> tuple[dict[str, float], float]:
+    """Each candidate's normalised score, and the value a document absent from the list gets.
+
+    ``minmax``: ``(s - min) / (max - min)`` (all 1 when the scores are equal), absent = 0.
+    ``zscore``: ``(s - mean) / std`` (all 0 when the scores are equal), absent = the
+    lowest z-score of the list. ``none``: raw scores, absent = the lowest score.
+    """
+    if not candidates:
+        return {}, 0.0
+    raw = {c.id: c.score for c in candidates}
+    values = list(raw.values())
+    low, high = min(values), max(values)
+    if method == "minmax":
+        if high == low:
+            return dict.fromkeys(raw, 1.0), 0.0
+        return {i: (s - low) / (high - low) for i, s in raw.items()}, 0.0
+    if method == "zscore":
+        mean = math.fsum(values) / len(values)
+        std = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / len(values))
+        if std == 0:
+            return dict.fromkeys(raw, 0.0), 0.0
+        return {i: (s - mean) / std for i, s in raw.items()}, (low - mean) / std
+    return raw, low
+
+
+class Weighted(Fuser):
+    """score(d) = sum over lists of w_i * norm_i(d) / sum of w_i (a weighted mean).
+
+    Each list's scores are normalised first (``minmax`` by default, or ``zscore``), since a
+    BM25 score and a cosine similarity are on different scales. A document missing from a
+    list gets that list's floor (see :func:`normalize`).
+    """
+
+    name = "weighted"
+
+    class Options(Options):
+        """The normalisation and the per-retriever weights."""
+
+        normalization: Literal["minmax", "zscore", "none"] = Field(
+            default="minmax", description="how each list's scores are put on one scale")
+        weights: dict[str, float] = Field(default_factory=dict,
+                                          description="weight per retriever name (default 1)")
+
+    options: Weighted.Options
+
+    def open(self, ctx: Context) -> None:
+        """Check the weights against the profile's retrievers."""
+        check_weights(self, self.options.weights, ctx)
+
+    def fuse(self, lists: dict[str, list[Candidate]], query: Query) -> list[Candidate]:
+        normalized = {label: normalize(cands, self.options.normalization)
+                      for label, cands in lists.items() if cands}
+        weights = {label: self.options.weights.get(label, 1.0) for label in normalized}
+        total = math.fsum(weights.values())
+        if total <= 0:
+            total = 1.0
+        ids = sorted({i for values, _ in normalized.values() for i in values})
+        scores = {
+            i: math.fsum(weights[label] * values.get(i, floor)
+                         for label, (values, floor) in normalized.items()) / total
+            for i in ids
+        }
+        return ranked_candidates(scores)
 
 
 @hookimpl
 def cognimem_register_fusers(register: Register) -> None:
-    """Register RRF."""
+    """Register RRF and the weighted fuser."""
     register(RRF)
+    register(Weighted)

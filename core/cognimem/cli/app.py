@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from rich.console import Console
+from rich.markup import escape as rich_escape
 
 from ..errors import CognimemError, InvalidInput, NotFound, ProfileError
 from .common import add_global_options
@@ -45,6 +46,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _report(exc: BaseException) -> None:
+    Console(stderr=True, soft_wrap=True).print(
+        f"[red]error:[/red] {rich_escape(str(exc))}", markup=True, highlight=False
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 1 failure, 2 bad input)."""
     parser = build_parser()
@@ -57,10 +64,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result = args.func(args)
     except (InvalidInput, NotFound, ProfileError) as exc:
-        Console(stderr=True).print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
+        _report(exc)
         return 2
     except CognimemError as exc:
-        Console(stderr=True).print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
+        _report(exc)
         return 1
     except KeyboardInterrupt:
         return 130

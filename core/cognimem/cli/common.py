@@ -14,6 +14,7 @@ from ..profile import Profile, load_profile
 
 if TYPE_CHECKING:
     from ..engine import Engine
+    from ..mcp.remote import RemoteEngine
 
 
 def add_global_options(parser: argparse.ArgumentParser, *, suppress: bool = True) -> None:
@@ -49,11 +50,19 @@ def cli_profile(args: argparse.Namespace) -> Profile:
     return load_profile(*getattr(args, "profile", []) or [], overrides=overrides)
 
 
-def open_engine(args: argparse.Namespace) -> Engine:
-    """The engine for this command's profile and store."""
-    from ..engine import Engine
+def open_engine(args: argparse.Namespace) -> Engine | RemoteEngine:
+    """The engine for this command's profile and store.
 
-    return Engine.from_profile(cli_profile(args))
+    An in-memory store is opened in this process. An on-disk store is reached through its
+    owner daemon (started on first use), which is the one process that may hold it; the
+    returned :class:`~cognimem.mcp.remote.RemoteEngine` has the engine's methods.
+    A daemon started here stops after a minute without clients (``COGNIMEM_DAEMON_IDLE_TIMEOUT``
+    changes that); ``COGNIMEM_NO_DAEMON=1`` opens the store in this process instead.
+    """
+    from ..mcp.daemon import default_idle_timeout
+    from ..mcp.remote import open_store
+
+    return open_store(cli_profile(args), idle_timeout=default_idle_timeout(cli=True))
 
 
 def console(stderr: bool = False) -> Console:

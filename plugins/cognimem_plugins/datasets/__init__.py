@@ -1,1 +1,2 @@
-"""datasets plugin package (under construction)."""
+"""Benchmark datasets for ``cognimem eval``: LoCoMo and LongMemEval_S, read from their
+official JSON formats."""

@@ -1,1 +1,93 @@
-"""Hook implementations of the graph plugin (under construction)."""
+"""Hook implementations of the graph plugin: its components and the lifecycle hooks that keep
+the derived graph (``ctx.services["graph"]``) in step with the record store."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from cognimem import hookimpl
+from cognimem.engine import Engine, MaintenanceReport
+from cognimem.models import Hit, Memory, Query
+from cognimem.registry import Register
+
+from . import upkeep
+from .decay_matrix import SynapticDecay
+from .entities import EntityExtractor
+from .kg import SERVICE_KEY, graph_service
+from .llm_extractor import OllamaExtractor
+from .ppr import PPRRetriever
+from .spreading import SpreadingRetriever
+from .synapses import AutoLinkExtractor, WikilinkExtractor
+from .tools import TOOLS
+
+
+@hookimpl
+def cognimem_register_extractors(register: Register) -> None:
+    """Register ``wikilinks``, ``autolink``, ``entities`` and ``ollama``."""
+    register(WikilinkExtractor)
+    register(AutoLinkExtractor)
+    register(EntityExtractor)
+    register(OllamaExtractor)
+
+
+@hookimpl
+def cognimem_register_retrievers(register: Register) -> None:
+    """Register ``spreading`` and ``ppr``."""
+    register(SpreadingRetriever)
+    register(PPRRetriever)
+
+
+@hookimpl
+def cognimem_register_decay(register: Register) -> None:
+    """Register ``synaptic``."""
+    register(SynapticDecay)
+
+
+@hookimpl
+def cognimem_register_tools(register: Register) -> None:
+    """Register ``graph_topics``, ``graph_stats`` and ``graph_view``."""
+    for spec in TOOLS:
+        register(spec)
+
+
+@hookimpl
+def cognimem_engine_opened(engine: Engine) -> None:
+    """Build the derived graph now when the profile uses graph components (else on demand)."""
+    graph_service(engine.ctx, sync=upkeep.uses_graph(engine))
+
+
+@hookimpl
+def cognimem_engine_closing(engine: Engine) -> None:
+    """Drop the derived graph."""
+    engine.ctx.services.pop(SERVICE_KEY, None)
+
+
+@hookimpl
+def cognimem_memory_added(memory: Memory, engine: Engine) -> None:
+    """Add the memory's node; enforce synapse caps."""
+    upkeep.after_add(engine, memory)
+
+
+@hookimpl
+def cognimem_memory_updated(before: Memory, after: Memory, engine: Engine) -> None:
+    """Refresh the node; re-extract links and entities when the text changed."""
+    upkeep.after_update(engine, before, after)
+
+
+@hookimpl
+def cognimem_memory_deleted(memory: Memory, engine: Engine) -> None:
+    """Drop the node and retract the memory's relations."""
+    upkeep.after_delete(engine, memory)
+
+
+@hookimpl
+def cognimem_memories_accessed(hits: list[Hit], query: Query, engine: Engine) -> None:
+    """Count uses of the synapses between co-retrieved memories."""
+    upkeep.count_uses(engine, hits)
+
+
+@hookimpl
+def cognimem_maintenance(engine: Engine, now: datetime, dry_run: bool,
+                         report: MaintenanceReport) -> None:
+    """Sync the graph and refresh communities after decay."""
+    upkeep.maintain(engine, dry_run, report)

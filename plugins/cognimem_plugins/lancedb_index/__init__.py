@@ -1,1 +1,1 @@
-"""lancedb_index plugin package (under construction)."""
+"""lancedb_index plugin package: the ``lancedb`` cosine vector index (see ``index``)."""

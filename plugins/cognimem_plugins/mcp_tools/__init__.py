@@ -1,1 +1,1 @@
-"""mcp_tools plugin package (under construction)."""
+"""The first-party MCP tools: the ``core`` set and the ``full`` set (see ``plugin.py``)."""

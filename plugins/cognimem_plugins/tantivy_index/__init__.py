@@ -1,1 +1,1 @@
-"""tantivy_index plugin package (under construction)."""
+"""tantivy_index plugin package: the ``tantivy`` BM25 lexical index (see ``index``)."""

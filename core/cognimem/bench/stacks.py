@@ -1,0 +1,94 @@
+"""The storage stacks ``cognimem bench`` compares, and the profiles that build them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from ..errors import InvalidInput
+from ..profile import Profile, load_profile
+from .standin import NAME as STANDIN
+
+
+@dataclass(frozen=True)
+class Stack:
+    """A choice of record store, lexical index and vector index."""
+
+    name: str
+    records: str
+    lexical: str
+    vectors: str
+    persistent: bool = True
+    description: str = ""
+
+    def describe(self) -> str:
+        """``records + lexical + vectors``."""
+        return f"{self.records} + {self.lexical} + {self.vectors}"
+
+
+#: The stacks by name. ``records`` "duckdb" falls back to "memory" while duckdb is missing.
+STACKS: Final = {
+    "lancedb": Stack("lancedb", "duckdb", "tantivy", "lancedb",
+                     description="the persistent default"),
+    "exact": Stack("exact", "duckdb", "tantivy", "exact",
+                   description="numpy vectors rebuilt from the records on open"),
+    "memory": Stack("memory", "memory", "bm25", "exact", persistent=False,
+                    description="everything in process memory"),
+}
+DEFAULT_STACKS: Final = ("lancedb", "exact")
+
+
+def parse_stacks(names: str | list[str]) -> list[Stack]:
+    """Stacks from a comma-separated list (or list) of names.
+
+    :raises InvalidInput: an unknown name, naming the valid ones.
+    """
+    items = names.split(",") if isinstance(names, str) else list(names)
+    out = []
+    for raw in items:
+        name = raw.strip()
+        if not name:
+            continue
+        if name not in STACKS:
+            raise InvalidInput(f"unknown stack {name!r}; choose from {', '.join(STACKS)}")
+        out.append(STACKS[name])
+    if not out:
+        raise InvalidInput(f"no stack given; choose from {', '.join(STACKS)}")
+    return out
+
+
+def resolve(stack: Stack, available: dict[str, set[str]]) -> tuple[Stack, list[str]]:
+    """The stack with components that are installed here, and notes on any substitution."""
+    notes: list[str] = []
+    records = stack.records
+    if records not in available.get("records", set()):
+        notes.append(f"record store {records!r} is not installed; measured with 'memory'")
+        records = "memory"
+    for kind, name in (("lexical", stack.lexical), ("vectors", stack.vectors)):
+        if name not in available.get(kind, set()):
+            raise InvalidInput(f"stack {stack.name!r} needs the {kind} component {name!r}, "
+                               "which is not installed")
+    persistent = stack.persistent and records != "memory"
+    changed = Stack(stack.name, records, stack.lexical, stack.vectors, persistent,
+                    stack.description)
+    return changed, notes
+
+
+def stack_profile(stack: Stack, path: Path | None, *, dim: int = 384, seed: int = 0,
+                  lexical: dict[str, Any] | None = None,
+                  vectors: dict[str, Any] | None = None) -> Profile:
+    """The profile of a stack: BM25 + vector retrievers fused by RRF, the stand-in embedder."""
+    data: dict[str, Any] = {
+        "name": f"bench-{stack.name}",
+        "description": f"cognimem bench: {stack.describe()}",
+        "path": str(path) if path is not None and stack.persistent else ":memory:",
+        "seed": seed,
+        "records": {"use": stack.records},
+        "lexical": {"use": stack.lexical, **(lexical or {})},
+        "vectors": {"use": stack.vectors, **(vectors or {})},
+        "embedder": {"use": STANDIN, "dim": dim},
+        "retrieve": [{"use": "bm25", "k": 100}, {"use": "vector", "k": 100}],
+        "fuse": {"use": "rrf", "k": 60},
+    }
+    return load_profile(base=None, overrides=data, environ=False)

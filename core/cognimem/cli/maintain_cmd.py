@@ -1,0 +1,120 @@
+"""``maintain`` and ``graveyard``: run the decay policies; list and restore archived memories."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from ..components import DecayAction, GraveEntry
+from ..engine import MaintenanceReport
+from ..errors import InvalidInput
+from .common import command, emit, open_engine
+
+
+def register(subparsers: Any) -> None:
+    """Add the maintenance commands."""
+    p = command(subparsers, "maintain", cmd_maintain,
+                "run the profile's decay policies once",
+                "Run the profile's decay policies (e.g. fademem) once at the engine clock's "
+                "time: promotions, demotions and archival, each logged as an event.")
+    p.add_argument("--dry-run", action="store_true",
+                   help="list what would be promoted, demoted or archived; change nothing")
+
+    p = command(subparsers, "graveyard", cmd_graveyard, "list or restore archived memories")
+    p.add_argument("action", nargs="?", choices=["list", "restore"], default="list",
+                   help="list (default) or restore")
+    p.add_argument("id", nargs="?", help="the memory to restore")
+    p.add_argument("--limit", type=int, default=50, help="list at most this many (newest first)")
+
+
+def cmd_maintain(args: argparse.Namespace) -> int:
+    """Run (or, with --dry-run, plan) one maintenance pass and print what it did."""
+    with open_engine(args) as engine:
+        policies = [d.name for d in engine.decay]
+        report = engine.maintain(dry_run=args.dry_run)
+    data = report_json(report, policies)
+
+    def render(out: Console) -> None:
+        state = "dry run: nothing changed" if report.dry_run else "applied"
+        if not policies:
+            out.print("the profile has no [[decay]] policy: nothing to do "
+                      "(add `[[decay]] use = \"fademem\"`)", markup=False)
+        table = Table(title=f"maintenance at {report.at:%Y-%m-%d %H:%M} ({state})")
+        for col in ("action", "id", "reason"):
+            table.add_column(col)
+        for action in report.actions:
+            table.add_row(action.action, escape(action_target(action)), escape(action.reason))
+        if report.actions:
+            out.print(table)
+        counts = report.counts()
+        summary = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())) or "no changes"
+        out.print(f"{'dry run: ' if report.dry_run else ''}{summary}", markup=False)
+        for note in report.notes:
+            out.print(f"  note: {note}", markup=False)
+
+    emit(args, data, render)
+    return 0
+
+
+def cmd_graveyard(args: argparse.Namespace) -> int:
+    """List the graveyard, or restore one memory from it."""
+    if args.action == "restore":
+        if not args.id:
+            raise InvalidInput("graveyard restore needs the id of the memory to restore")
+        with open_engine(args) as engine:
+            memory = engine.restore(args.id)
+        emit(args, {"restored": memory.id},
+             lambda out: out.print(f"restored {memory.id}: {memory.brief(80)}", markup=False))
+        return 0
+    if args.id:
+        raise InvalidInput("graveyard list takes no id (did you mean `graveyard restore ID`?)")
+    if args.limit < 1:
+        raise InvalidInput("--limit must be at least 1")
+    with open_engine(args) as engine:
+        entries = engine.graveyard()[: args.limit]
+
+    def render(out: Console) -> None:
+        if not entries:
+            out.print("the graveyard is empty")
+            return
+        table = Table()
+        for col in ("id", "archived", "score", "reason", "memory"):
+            table.add_column(col)
+        for entry in entries:
+            score = "" if entry.score is None else f"{entry.score:.3f}"
+            table.add_row(escape(entry.memory.id), f"{entry.archived_at:%Y-%m-%d %H:%M}", score,
+                          escape(entry.reason), escape(entry.memory.brief(60)))
+        out.print(table)
+
+    emit(args, [grave_json(e) for e in entries], render)
+    return 0
+
+
+def action_target(action: DecayAction) -> str:
+    """The memory id, or ``source -type-> target`` for an edge action."""
+    if action.target == "edge" and action.edge is not None:
+        source, target, kind = action.edge
+        return f"{source} -{kind}-> {target}"
+    return action.id
+
+
+def report_json(report: MaintenanceReport, policies: list[str]) -> dict[str, Any]:
+    """A maintenance report as JSON."""
+    return {
+        "at": report.at.isoformat(),
+        "dry_run": report.dry_run,
+        "policies": policies,
+        "counts": report.counts(),
+        "actions": [a.model_dump(mode="json", exclude_none=True) for a in report.actions],
+        "notes": report.notes,
+    }
+
+
+def grave_json(entry: GraveEntry) -> dict[str, Any]:
+    """A graveyard entry as JSON."""
+    return {"id": entry.memory.id, "archived_at": entry.archived_at.isoformat(),
+            "reason": entry.reason, "score": entry.score, "content": entry.memory.content}

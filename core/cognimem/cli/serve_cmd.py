@@ -1,0 +1,168 @@
+"""``serve``, ``daemon start|stop|status`` and ``config CLIENT``: cognimem as an MCP server."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from ..errors import ProfileError
+from ..mcp.clients import CLIENTS
+from ..profile import Profile
+from .common import add_global_options, cli_profile, command, emit
+
+
+def register(subparsers: Any) -> None:
+    """Add the serve, daemon and config commands."""
+    p = command(subparsers, "serve", cmd_serve, "run the MCP server (stdio; --http for HTTP)",
+                description="Run the MCP server for this profile and store. Over stdio by "
+                "default (what agent clients start); --http serves streamable HTTP. An on-disk "
+                "store is reached through its owner daemon, started if needed.")
+    p.add_argument("--http", action="store_true", help="serve streamable HTTP instead of stdio")
+    p.add_argument("--host", default="127.0.0.1", help="HTTP address (default: loopback only)")
+    p.add_argument("--port", type=int, default=8765, help="HTTP port (default: 8765)")
+    p.add_argument("--path", dest="http_path", default="/mcp",
+                   help="HTTP endpoint path (default: /mcp)")
+
+    p = command(subparsers, "daemon", cmd_daemon_help, "start, stop or inspect the store's "
+                "owner daemon", description="The owner daemon is the one process that holds "
+                "an on-disk store; MCP servers and CLI calls reach the store through it. It "
+                "starts on first use and stops after an idle timeout.")
+    actions = p.add_subparsers(dest="daemon_action", metavar="ACTION")
+    s = _subcommand(actions, "start", cmd_daemon_start, "start the daemon (if not running)")
+    s.add_argument("--idle-timeout", type=float, default=None, metavar="SECONDS",
+                   help="stop after this long with no connection (default 600; <= 0: never; "
+                   "or COGNIMEM_DAEMON_IDLE_TIMEOUT)")
+    s.add_argument("--foreground", action="store_true",
+                   help="run in this process until stopped (for service managers)")
+    _subcommand(actions, "stop", cmd_daemon_stop, "stop the daemon")
+    _subcommand(actions, "status", cmd_daemon_status,
+                "show the daemon's pid, address and counters (exit 1 if none runs)")
+
+    p = command(subparsers, "config", cmd_config, "print or --write an MCP client's config",
+                description="Print the MCP configuration that makes CLIENT start `cognimem "
+                "serve` with this profile and store; --write merges it into the client's "
+                "config file (other entries kept, a timestamped backup made).")
+    p.add_argument("client", choices=CLIENTS)
+    p.add_argument("--write", action="store_true", help="merge it into the client's config file")
+    p.add_argument("--path", dest="config_path", metavar="FILE",
+                   help="the config file to write (default: the client's user-level file)")
+    p.add_argument("--name", default=None,
+                   help="the server's name in the client (default: the profile's [mcp] name)")
+
+
+def _subcommand(actions: Any, name: str, func: Any, help: str) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = actions.add_parser(name, help=help, description=help)
+    add_global_options(parser)
+    parser.set_defaults(func=func)
+    return parser
+
+
+def _store(profile: Profile) -> Path:
+    path = profile.store_path()
+    if path is None:
+        raise ProfileError("this profile keeps its store in memory, which has no daemon: give "
+                           "--store PATH or a profile with an on-disk `path`")
+    return path.resolve()
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Serve MCP over stdio (or HTTP) until the client disconnects (or Ctrl-C)."""
+    from ..mcp.server import serve_http, serve_stdio
+
+    profile = cli_profile(args)
+    if args.http:
+        serve_http(profile, host=args.host, port=args.port, path=args.http_path)
+    else:
+        serve_stdio(profile)
+    return 0
+
+
+def cmd_daemon_help(args: argparse.Namespace) -> int:
+    """``cognimem daemon`` without an action."""
+    Console(stderr=True).print("usage: cognimem daemon {start,stop,status} [--store PATH]")
+    return 2
+
+
+def cmd_daemon_start(args: argparse.Namespace) -> int:
+    """Start the daemon for this store, or report the one already running."""
+    from ..mcp.daemon import daemon_status, ensure_daemon, find_daemon, run_daemon
+
+    profile = cli_profile(args)
+    store = _store(profile)
+    if args.foreground:
+        return run_daemon(profile, idle_timeout=args.idle_timeout)
+    running = find_daemon(store) is not None
+    ensure_daemon(profile, idle_timeout=args.idle_timeout)
+    status = daemon_status(store) or {}
+    status["already_running"] = running
+    emit(args, status, lambda out: _render_status(
+        out, status, "already running" if running else "started"))
+    return 0
+
+
+def cmd_daemon_stop(args: argparse.Namespace) -> int:
+    """Stop the daemon for this store."""
+    from ..mcp.daemon import stop_daemon
+
+    store = _store(cli_profile(args))
+    record = stop_daemon(store)
+    data = {"stopped": record is not None, "store": str(store),
+            **({"pid": record.pid} if record else {})}
+    emit(args, data, lambda out: out.print(
+        f"stopped the daemon (pid {record.pid}) for {store}" if record
+        else f"no daemon serves {store}"))
+    return 0
+
+
+def cmd_daemon_status(args: argparse.Namespace) -> int:
+    """Show the running daemon's status; exit 1 when none runs."""
+    from ..mcp.daemon import daemon_status
+
+    store = _store(cli_profile(args))
+    status = daemon_status(store)
+    if status is None:
+        emit(args, {"running": False, "store": str(store)},
+             lambda out: out.print(f"no daemon serves {store}"))
+        return 1
+    emit(args, {"running": True, **status}, lambda out: _render_status(out, status, "running"))
+    return 0
+
+
+def _render_status(out: Console, status: dict[str, Any], state: str) -> None:
+    table = Table(title=f"cognimem daemon: {state}", show_header=False)
+    for key in ("store", "pid", "address", "profile", "started_at", "uptime_s", "memories",
+                "connections", "requests", "idle_timeout_s", "version"):
+        if key in status:
+            table.add_row(key, str(status[key]))
+    out.print(table)
+
+
+def cmd_config(args: argparse.Namespace) -> int:
+    """Print (or --write) the client's MCP configuration for this profile and store."""
+    from ..mcp.clients import client_config, server_command, write_config
+
+    profile = cli_profile(args)  # fails now, not in the client, if the profile is broken
+    command_, arguments = server_command(getattr(args, "profile", []) or [],
+                                         getattr(args, "store", None))
+    config = client_config(args.client, command=command_, args=arguments,
+                           name=args.name or profile.mcp.name, path=args.config_path)
+    if not args.write:
+        sys.stdout.write(config.text())
+        hint = config.hint()
+        sys.stderr.write(f"# add to {config.path}\n" + (f"# {hint}\n" if hint else ""))
+        return 0
+    report = write_config(config)
+    data = {"client": args.client, "path": str(report.path), "action": report.action,
+            "backup": str(report.backup) if report.backup else None, "name": config.name}
+    emit(args, data, lambda out: out.print(
+        f"{report.action} server {config.name!r} in {report.path}"
+        + (f" (backup: {report.backup})" if report.backup else "")))
+    return 0

@@ -1,0 +1,224 @@
+"""``check``, ``reindex``, ``export``, ``import``: keeping a store whole and moving it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..errors import InvalidInput
+from .common import command, console, emit, open_engine
+
+
+def register(subparsers: Any) -> None:
+    """Add the store commands."""
+    p = command(subparsers, "check", cmd_check,
+                "compare the indexes with the records and verify the event log",
+                "Report index entries that are missing, stale or orphaned, breaks in the "
+                "event log's hash chain, and memories embedded by another model. Exits 1 "
+                "when problems remain.")
+    p.add_argument("--repair", action="store_true",
+                   help="re-index missing and stale entries and drop orphaned ones")
+
+    p = command(subparsers, "reindex", cmd_reindex,
+                "re-embed memories embedded by another model than the profile's embedder",
+                "Re-embed, in committed batches, every memory whose embedding signature "
+                "differs from the profile's embedder. Interrupted runs continue where they "
+                "stopped.")
+    p.add_argument("--batch-size", type=int, default=256, help="memories per batch")
+
+    p = command(subparsers, "export", cmd_export, "write the whole store as portable JSON")
+    p.add_argument("file", nargs="?", default="-", help="output file (default '-': stdout)")
+
+    p = command(subparsers, "import", cmd_import,
+                "import a JSON export (ids are remapped when the store is not empty)")
+    p.add_argument("file", help="the export to import ('-': stdin)")
+
+
+# check -----------------------------------------------------------------------------------------
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Check (and with --repair, fix) the store; exit 1 when problems remain."""
+    with open_engine(args) as engine:
+        found = engine.check(repair=args.repair)
+        after = engine.check() if args.repair and not found.ok else found
+    data: dict[str, Any] = {"found": _report_json(found), "ok": after.ok}
+    if args.repair:
+        data["remaining"] = _report_json(after)
+
+    def render(out: Console) -> None:
+        _render_report(out, found, "found")
+        if args.repair and not found.ok:
+            _render_report(out, after, "after repair")
+        if after.ok:
+            out.print("[green]ok[/green]: the indexes agree with the records and the event "
+                      "log is intact", markup=True)
+        else:
+            hint = "" if args.repair else "; run `cognimem check --repair` to fix the indexes"
+            out.print(f"[red]problems remain[/red]{hint}", markup=True)
+
+    emit(args, data, render)
+    return 0 if after.ok else 1
+
+
+def _report_json(report: Any) -> dict[str, Any]:
+    return {
+        "memories": report.memories,
+        "indexes": [{"index": i.index, "missing": len(i.missing), "stale": len(i.stale),
+                     "orphaned": len(i.orphaned)} for i in report.indexes],
+        "event_problems": list(report.event_problems),
+        "stale_embeddings": len(report.stale_embeddings),
+        "ok": report.ok,
+    }
+
+
+def _render_report(out: Console, report: Any, title: str) -> None:
+    table = Table(title=f"{title}: {report.memories:,} memories")
+    for col in ("index", "missing", "stale", "orphaned"):
+        table.add_column(col, justify="left" if col == "index" else "right")
+    for index in report.indexes:
+        table.add_row(index.index, str(len(index.missing)), str(len(index.stale)),
+                      str(len(index.orphaned)))
+    out.print(table)
+    if report.event_problems:
+        out.print(f"event log: {len(report.event_problems)} problem(s)")
+        for problem in report.event_problems[:20]:
+            out.print(f"  {problem}")
+    else:
+        out.print("event log: hash chain intact")
+    if report.stale_embeddings:
+        out.print(f"{len(report.stale_embeddings):,} memories are embedded by another model "
+                  "than the profile's embedder: run `cognimem reindex`")
+
+
+# reindex ---------------------------------------------------------------------------------------
+
+
+def cmd_reindex(args: argparse.Namespace) -> int:
+    """Re-embed stale memories with a progress bar on stderr."""
+    if args.batch_size < 1:
+        raise InvalidInput("--batch-size must be at least 1")
+    from ..engine import Engine
+
+    bar = Progress(TextColumn("re-embedding"), BarColumn(), MofNCompleteColumn(),
+                   TimeRemainingColumn(), console=console(stderr=True),
+                   disable=getattr(args, "json", False))
+    with open_engine(args) as engine, bar:
+        task = bar.add_task("reindex", total=None)
+        if isinstance(engine, Engine):
+            from ..reindex import reindex
+
+            def advance(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            report = reindex(engine, batch_size=args.batch_size, progress=advance)
+            done = report.done
+        else:  # through the owner daemon: a bounded call per step, so the bar can move
+            step = args.batch_size * 4
+            report = engine.reindex(limit=step, batch_size=args.batch_size)
+            done, total = report.done, report.total
+            bar.update(task, completed=done, total=total)
+            while report.remaining and report.done:
+                report = engine.reindex(limit=step, batch_size=args.batch_size)
+                done += report.done
+                bar.update(task, completed=done, total=total)
+    signature = report.signature
+    data = {"reindexed": done, "remaining": report.remaining, "resumed": report.resumed,
+            "model": signature.model, "dim": signature.dim}
+
+    def render(out: Console) -> None:
+        if not done and not report.remaining:
+            out.print(f"nothing to reindex: every memory is embedded with {signature.model} "
+                      f"({signature.dim} dimensions)")
+            return
+        resumed = " (continuing an interrupted run)" if report.resumed else ""
+        out.print(f"re-embedded {done:,} memories with {signature.model} "
+                  f"({signature.dim} dimensions){resumed}")
+        if report.remaining:
+            out.print(f"{report.remaining:,} remain: run `cognimem reindex` again")
+
+    emit(args, data, render)
+    return 0 if not report.remaining else 1
+
+
+# export / import -------------------------------------------------------------------------------
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write the store as JSON to a file (atomically) or stdout."""
+    target = None if args.file == "-" else Path(args.file).expanduser()
+    if target is not None:
+        _check_target(target)
+    with open_engine(args) as engine:
+        data = engine.export()
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    counts = (f"{len(data['memories']):,} memories, {len(data['edges']):,} edges, "
+              f"{len(data['events']):,} events")
+    if target is None:
+        sys.stdout.write(text + "\n")
+        console(stderr=True).print(f"exported {counts}")
+        return 0
+    _write_atomically(target, text + "\n")
+    emit(args, {"file": str(target), "memories": len(data["memories"]),
+                "edges": len(data["edges"]), "events": len(data["events"])},
+         lambda out: out.print(f"exported {counts} to {target}"))
+    return 0
+
+
+def _check_target(target: Path) -> None:
+    if target.is_dir():
+        raise InvalidInput(f"{str(target)!r} is a directory: give a file name for the export")
+    if not target.parent.is_dir():
+        raise InvalidInput(f"the directory {str(target.parent)!r} does not exist")
+
+
+def _write_atomically(target: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """Import an export file; nothing is written when it is invalid."""
+    if args.file == "-":
+        raw, name = sys.stdin.read(), "stdin"
+    else:
+        path = Path(args.file).expanduser()
+        if not path.is_file():
+            raise InvalidInput(f"no such file: {str(path)!r}")
+        raw, name = path.read_text(encoding="utf-8"), str(path)
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise InvalidInput(f"{name} is not JSON ({exc}): give a file made by "
+                           "`cognimem export`") from None
+    with open_engine(args) as engine:
+        report = engine.import_(data)
+
+    def render(out: Console) -> None:
+        out.print(f"imported {report.memories:,} memories, {report.edges:,} edges, "
+                  f"{report.graves:,} graveyard entries ({report.mode}); "
+                  f"{report.duplicates:,} already present; {report.events:,} events written")
+        if report.id_map:
+            out.print(f"{len(report.id_map):,} ids were remapped (the store was not empty)")
+        for note in report.notes:
+            out.print(f"  note: {note}")
+
+    emit(args, report.model_dump(mode="json"), render)
+    return 0

@@ -1,0 +1,199 @@
+"""Running one system over a dataset: a fresh engine per unit, ingest, ask, collect.
+
+Every unit gets its own engine built from the system's profile, with the store path pointed
+at a temporary folder that is deleted afterwards (so in-memory and persistent components both
+work and nothing leaks between units or into the user's store) and a manual clock: set to the
+newest document's time while ingesting, and to each query's ``asked_at`` (else the newest
+document's time) while searching. Documents are written with ``Engine.add_many`` in batches;
+queries are asked with ``record_access=False`` so answering one question never changes what
+the next one sees.
+
+The result is a :class:`SystemRun`: for every query its ranked list of scored ids (a memory is
+reported under the docid it was ingested as; a memory several documents collapsed into, by the
+engine's dedup or a roll-up, under each of them in order; a memory derived from others under
+its provenance's docids; anything else under a placeholder id that is never relevant), with
+the search latency, plus the ingest time.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from ..clock import ManualClock
+from ..engine import Engine
+from ..errors import CognimemError
+from ..models import Hit, MemoryDraft, Query
+from ..profile import Profile
+from .units import EvalUnit
+
+#: Clock start for units whose documents carry no dates.
+EPOCH = datetime(2025, 1, 1, tzinfo=UTC)
+
+
+class RunProgress(Protocol):
+    """What the runner reports while it works (a progress bar implements it)."""
+
+    def start(self, system: str, documents: int, queries: int) -> None:
+        """A system starts: how many documents and queries it has ahead of it."""
+
+    def documents_done(self, count: int) -> None:
+        """``count`` more documents were ingested."""
+
+    def queries_done(self, count: int) -> None:
+        """``count`` more queries were answered."""
+
+    def finish(self, system: str) -> None:
+        """The system is done."""
+
+
+@dataclass
+class QueryRun:
+    """One query's answer: scored ids with scores, best first, and the search latency."""
+
+    qid: str
+    ranked: list[tuple[str, float]]
+    latency_ms: float
+
+    @property
+    def ids(self) -> list[str]:
+        """The ranked ids alone."""
+        return [docid for docid, _ in self.ranked]
+
+
+@dataclass
+class SystemRun:
+    """Everything one system produced on a dataset."""
+
+    name: str
+    queries: dict[str, QueryRun] = field(default_factory=dict)
+    ingest_s: float = 0.0
+    documents: int = 0
+    memories: int = 0
+    units: int = 0
+    cached: bool = False
+    key: str = ""
+
+    def rankings(self) -> dict[str, list[tuple[str, float]]]:
+        """Each qid's ranked (docid, score) list, for run files."""
+        return {qid: q.ranked for qid, q in self.queries.items()}
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for the cache (the name is not stored: runs are cached by content)."""
+        return {
+            "ingest_s": self.ingest_s, "documents": self.documents, "memories": self.memories,
+            "units": self.units,
+            "queries": [[q.qid, q.latency_ms, [[d, s] for d, s in q.ranked]]
+                        for q in self.queries.values()],
+        }
+
+    @classmethod
+    def from_json(cls, name: str, data: dict[str, Any], key: str = "") -> SystemRun:
+        """Rebuild a run read from the cache."""
+        run = cls(name=name, ingest_s=float(data["ingest_s"]), documents=int(data["documents"]),
+                  memories=int(data["memories"]), units=int(data.get("units", 0)),
+                  cached=True, key=key)
+        for qid, latency, ranked in data["queries"]:
+            run.queries[qid] = QueryRun(qid, [(str(d), float(s)) for d, s in ranked],
+                                        float(latency))
+        return run
+
+
+def run_system(name: str, profile: Profile, units: Sequence[EvalUnit], *, depth: int,
+               progress: RunProgress | None = None, plugins: Sequence[object] = ()) -> SystemRun:
+    """Ingest every unit into a fresh engine built from ``profile`` and answer its queries.
+
+    :param name: the system's name (for messages and the run).
+    :param profile: the system's profile; its ``path`` is replaced by a temporary folder.
+    :param units: the dataset's units.
+    :param depth: hits asked of each search (``Query.k``).
+    :param progress: told about documents ingested and queries answered.
+    :param plugins: extra plugin objects for every engine (tests, notebooks).
+    :raises CognimemError: a unit failed; the message names the system and the unit.
+    """
+    run = SystemRun(name=name, units=len(units))
+    if progress is not None:
+        progress.start(name, sum(len(u.documents) for u in units),
+                       sum(len(u.queries) for u in units))
+    for unit in units:
+        try:
+            _run_unit(run, profile, unit, depth=depth, progress=progress, plugins=plugins)
+        except CognimemError as exc:
+            raise type(exc)(f"system {name!r}, unit {unit.id!r}: {exc}") from exc
+    if progress is not None:
+        progress.finish(name)
+    return run
+
+
+def _run_unit(run: SystemRun, profile: Profile, unit: EvalUnit, *, depth: int,
+              progress: RunProgress | None, plugins: Sequence[object]) -> None:
+    latest = unit.latest() or EPOCH
+    clock = ManualClock(latest)
+    folder = tempfile.mkdtemp(prefix="cognimem-eval-")
+    try:
+        engine = Engine.from_profile(profile, path=folder, clock=clock, plugins=plugins)
+        try:
+            owners = _ingest(run, engine, unit, progress)
+            for query in unit.queries:
+                clock.set(query.asked_at or latest)
+                started = time.perf_counter()
+                result = engine.search(Query(text=query.text, k=depth, record_access=False))
+                latency = (time.perf_counter() - started) * 1000
+                run.queries[query.id] = QueryRun(
+                    query.id, _scored_ranking(result.hits, owners, unit.id), latency)
+                if progress is not None:
+                    progress.queries_done(1)
+        finally:
+            engine.close()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _ingest(run: SystemRun, engine: Engine, unit: EvalUnit,
+            progress: RunProgress | None) -> dict[str, list[str]]:
+    """Write the unit's documents; returns memory id -> the scored ids it stands for."""
+    owners: dict[str, list[str]] = {}
+    batch = engine.profile.write.batch_size
+    documents = unit.documents
+    for start in range(0, len(documents), batch):
+        chunk = documents[start : start + batch]
+        drafts = [
+            MemoryDraft(content=d.content, created_at=d.created_at, kind=d.kind,
+                        meta={**d.meta, "docid": d.id})
+            for d in chunk
+        ]
+        started = time.perf_counter()
+        written = engine.add_many(drafts)
+        run.ingest_s += time.perf_counter() - started
+        for document, result in zip(chunk, written, strict=True):
+            ids = owners.setdefault(result.id, [])
+            if document.scored_as not in ids:
+                ids.append(document.scored_as)
+        if progress is not None:
+            progress.documents_done(len(chunk))
+    run.documents += len(documents)
+    run.memories += len(owners)
+    return owners
+
+
+def _scored_ranking(hits: Sequence[Hit], owners: dict[str, list[str]],
+                    unit_id: str) -> list[tuple[str, float]]:
+    """Hits as (scored id, score), each id once, in hit order."""
+    ranked: list[tuple[str, float]] = []
+    seen: set[str] = set()
+    for hit in hits:
+        ids = owners.get(hit.id)
+        if not ids:
+            ids = [d for source in hit.memory.provenance for d in owners.get(source, [])]
+        if not ids:
+            ids = [f"{unit_id}#memory-{hit.id}"]
+        for docid in ids:
+            if docid not in seen:
+                seen.add(docid)
+                ranked.append((docid, float(hit.score)))
+    return ranked

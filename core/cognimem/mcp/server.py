@@ -1,0 +1,156 @@
+"""``build_server(profile)``: the MCP server a profile describes.
+
+The tools are the plugins' (``cognimem_register_tools``), the set chosen by the profile's
+``[mcp] tools``. The engine lives in the server's lifespan: opened when the server starts —
+in this process for an in-memory store, through the store's owner daemon for an on-disk
+one — and closed when it stops. Nothing is printed to stdout: with stdio, stdout is the
+wire.
+
+Run it with :func:`serve_stdio` or :func:`serve_http` (``cognimem serve [--http]``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import signal
+import sys
+import threading
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from .. import __version__
+from ..components import ToolSpec
+from ..errors import CognimemError
+from ..plugins import PluginHost
+from ..profile import Profile, load_profile
+from .remote import RemoteEngine, open_store, uses_daemon
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
+
+    from ..engine import Engine
+
+log = logging.getLogger("cognimem.mcp")
+
+#: What the client shows the model about the server as a whole.
+INSTRUCTIONS = """\
+Long-term memory that persists across sessions and is shared by every agent using this store.
+- recall before starting work on a topic, and when earlier decisions may matter.
+- remember decisions, facts, preferences and corrections as they happen, one per call.
+- When something changes, update it with supersede=true so history is kept.
+- Ids from remember and recall are what update, forget and relate take."""
+
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+
+
+@dataclass
+class AppState:
+    """The lifespan's state: the engine (local or remote) and a lock that serialises calls
+    to a local engine (tools run in worker threads)."""
+
+    engine: Engine | RemoteEngine
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def invoke(self, name: str, spec: ToolSpec, arguments: dict[str, Any]) -> Any:
+        """Run a tool: in the daemon for a remote engine, here for a local one."""
+        if isinstance(self.engine, RemoteEngine):
+            return self.engine.run_tool(name, arguments,
+                                        retry_safe=spec.read_only or spec.idempotent)
+        with self.lock:
+            return spec.func(self.engine, **arguments)
+
+
+def build_server(profile: Profile | str | Path | None = None, *,
+                 plugins: Iterable[object] = (), log_level: LogLevel = "WARNING",
+                 engine: Engine | RemoteEngine | None = None) -> MCPServer[AppState]:
+    """An MCP server for ``profile`` (a Profile, a TOML path, a built-in name; None: default).
+
+    :param plugins: extra plugin objects (tests, notebooks), as for ``Engine.from_profile``.
+    :param log_level: the server's log level (logs go to stderr).
+    :param engine: serve this engine (or :class:`RemoteEngine`) instead of opening one when
+        the server starts; the server closes it when it stops.
+    :raises ProfileError: an unknown tool set, or a bad profile.
+    :raises PluginError: a tool cannot be exposed, or two tools share a name.
+    """
+    import anyio.to_thread
+    from mcp.server.mcpserver import MCPServer
+
+    from .tools import build_tools
+
+    if not isinstance(profile, Profile):
+        profile = load_profile(*([] if profile is None else [profile]))
+    settings = profile.plugins
+    host = PluginHost(allow=settings.allow, deny=settings.deny, modules=settings.modules,
+                      files=settings.files, plugins=plugins, entrypoints=settings.entrypoints)
+    tools = build_tools(host, profile.mcp.tools)
+    resolved: Profile = profile
+
+    given = [engine]
+
+    @asynccontextmanager
+    async def lifespan(_server: MCPServer[AppState]) -> AsyncIterator[AppState]:
+        store = given.pop() if given and given[0] is not None else None
+        if store is None:
+            store = await anyio.to_thread.run_sync(
+                lambda: open_store(resolved, host=host, connect=False))
+            if isinstance(store, RemoteEngine):
+                warm_up(store)
+        try:
+            yield AppState(store)
+        finally:
+            await anyio.to_thread.run_sync(store.close)
+
+    return MCPServer(
+        name=profile.mcp.name, title="cognimem", instructions=INSTRUCTIONS,
+        version=__version__, lifespan=lifespan, tools=tools, log_level=log_level,
+    )
+
+
+def warm_up(engine: RemoteEngine) -> None:
+    """Reach (or start) the store's daemon in the background, so the first tool call finds
+    it ready; that call waits for the connection if it is not made yet."""
+    def connect() -> None:
+        try:
+            engine.connect()
+        except CognimemError as exc:
+            log.error("cannot reach the memory daemon yet (the next tool call retries): %s",
+                      exc)
+
+    threading.Thread(target=connect, name="daemon-connect", daemon=True).start()
+
+
+def serve_stdio(profile: Profile) -> None:
+    """Serve MCP over stdin/stdout until the client closes the connection."""
+    engine: RemoteEngine | None = None
+    if uses_daemon(profile):
+        # Start reaching the daemon before loading the MCP SDK and the plugins, so a daemon
+        # that has to start opens the store while this process gets ready.
+        engine = RemoteEngine(profile)
+        warm_up(engine)
+    # A plugin that prints while loading must not corrupt the wire; during the run the SDK
+    # points fd 1 at stderr and keeps the real stdout for the transport.
+    with contextlib.redirect_stdout(sys.stderr):
+        server = build_server(profile, engine=engine)
+    server.run("stdio")
+
+
+def serve_http(profile: Profile, *, host: str = "127.0.0.1", port: int = 8765,
+               path: str = "/mcp") -> None:
+    """Serve MCP over streamable HTTP at ``http://host:port/path`` until interrupted."""
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        log.warning("serving on %s: anyone who can reach this address can read and write "
+                    "this memory store (there is no authentication)", host)
+    server = build_server(profile, log_level="INFO")
+    # uvicorn shuts down cleanly on SIGINT/SIGTERM (the lifespan closes the engine), then
+    # re-raises the signal; stopping the server that way is a success, not a crash.
+    signal.signal(signal.SIGTERM, _exit_quietly)
+    signal.signal(signal.SIGINT, _exit_quietly)
+    server.run("streamable-http", host=host, port=port, streamable_http_path=path)
+
+
+def _exit_quietly(_signum: int, _frame: Any) -> None:
+    raise SystemExit(0)

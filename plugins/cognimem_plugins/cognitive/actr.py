@@ -1,0 +1,243 @@
+"""``actr``: rerank hits by ACT-R activation (Anderson; memory-v2's read path).
+
+Activation of memory *i* for a query::
+
+    A_i = B_i + S_i + eps
+    B_i = ln( sum_j t_j^-d )                      base-level learning
+    S_i = sum_j W_j (S_max - ln fan_j)            spreading activation from the query
+    eps = s ln(u / (1 - u)),  u ~ U(0, 1)         logistic noise
+    P_i = 1 / (1 + exp(-(A_i - tau) / s))         retrieval probability
+    protected memories: A_i >= tau + 1            the protected floor
+    score = 0.6 * fused + 0.4 * A_i / 10          the blend (memory-v2)
+
+Choices this module makes (each constant is an option of :class:`ACTR`):
+
+* **Presentations** are the memory's creation plus every recorded access (the engine
+  records one per returned hit), so a never-retrieved memory has a finite ``B``.
+  ``t_j`` is the age of presentation *j* in **hours** (memory-v2 measures its decay in
+  hours; differences of ``B`` do not depend on the unit, only the meaning of ``tau``
+  does), floored at ``min_age_hours`` (one minute) so ``t -> 0`` stays finite.
+* **Bounded cost**: ``base_level = "hybrid"`` (the default) is Petrov's (2006) hybrid: the
+  ``recent`` most recent presentations exactly, the older ``n - recent`` in closed form,
+  assuming they are spread evenly between the oldest kept one and the creation. Compute
+  is O(recent) however often a memory was used; with ``n <= recent`` it is exact.
+* **Context sources** ``j`` for spreading activation are the query's terms (tokenized and
+  stemmed like the BM25 index). A memory is associated with a term that occurs in its
+  content, title or tags. ``fan_j`` is the number of memories *in the current candidate
+  set* associated with term ``j``; ``W_j = W / n`` for ``n`` query terms. With
+  ``clamp_spreading`` an association never inhibits (a term in more than ``e^S_max``
+  candidates adds 0 rather than a negative amount).
+* **Noise** is seeded from the engine seed, the query and the memory's content hash (so
+  runs repeat and order never depends on insertion order). It is off when
+  ``noise = false``, and for any query that does not record accesses (evaluation runs and
+  read-only look-ups set ``record_access = False``) or when the profile's
+  ``search.record_access`` is off.
+* **Blend**. ``blend = "activation"`` is memory-v2's ``0.6 fused + 0.4 A / 10``. Its
+  weakness: with no access history, ``B`` is ``-d ln(age)`` and A/10 differences between
+  old and new memories (0.1 for a day versus half a year) swamp RRF scores (~0.01-0.03),
+  so the blend sorts by age (on the LoCoMo dev set it drops RRF's Recall@5 from 0.54 to
+  0.06). ``blend = "gain"`` (the default) blends only what activation adds to a memory's
+  resting level ``B_c = -d ln(t_creation)``: ``(B - B_c) + S + eps``, with
+  ``B - B_c = ln(1 + sum_accesses (t_j / t_creation)^-d) >= 0``. It is zero for an unused
+  memory, so ranking is left to relevance until use (accesses) or context (spreading)
+  says otherwise. The protected floor is reported (A and P) but not blended in gain mode:
+  a floor far above an old memory's resting level would otherwise put protected memories
+  first for every query.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Literal
+
+from cognimem.components import Options, Ranker
+from cognimem.context import SearchContext
+from cognimem.models import Hit, Memory, Query
+from pydantic import Field
+
+from ..text import tokens
+from .protection import PROTECTED_TAGS, is_protected
+from .timing import hours_between
+
+# ---------------------------------------------------------------------------------------------
+# The equations, as plain functions.
+# ---------------------------------------------------------------------------------------------
+
+
+def base_level_exact(ages: Sequence[float], d: float) -> float:
+    """``B = ln(sum_j t_j^-d)`` over presentation ages ``t_j`` (positive, in hours)."""
+    return math.log(math.fsum(t ** -d for t in ages))
+
+
+def base_level_hybrid(recent: Sequence[float], n: int, oldest: float, d: float) -> float:
+    """Petrov's (2006) hybrid approximation of ``B`` for ``n`` presentations.
+
+    ``recent`` holds the ages of the ``k`` most recent presentations (any order), computed
+    exactly; the other ``n - k``, assumed evenly spread between the oldest of ``recent``
+    (``t_k``) and ``oldest`` (``t_n``), contribute the closed form
+    ``(n - k) (t_n^(1-d) - t_k^(1-d)) / ((1 - d)(t_n - t_k))``.
+    """
+    total = math.fsum(t ** -d for t in recent)
+    rest = n - len(recent)
+    if rest > 0:
+        t_k = max(recent)
+        t_n = max(oldest, t_k)
+        if t_n - t_k <= 1e-12 * t_k:
+            total += rest * t_k ** -d
+        elif d == 1.0:
+            total += rest * math.log(t_n / t_k) / (t_n - t_k)
+        else:
+            total += rest * (t_n ** (1 - d) - t_k ** (1 - d)) / ((1 - d) * (t_n - t_k))
+    return math.log(total)
+
+
+def spreading_activation(
+    associated: set[str], fans: dict[str, int], n_sources: int, w: float, s_max: float,
+    clamp: bool = True,
+) -> float:
+    """``S = sum_j W_j (S_max - ln fan_j)`` over the sources ``j`` the memory is associated with.
+
+    :param associated: the sources the memory is associated with.
+    :param fans: ``fan_j`` per source (memories associated with it, at least 1).
+    :param n_sources: how many sources the context has (``W_j = w / n_sources``).
+    :param clamp: count a negative strength (``fan_j > e^S_max``) as 0.
+    """
+    if n_sources <= 0 or not associated:
+        return 0.0
+    w_j = w / n_sources
+    total = 0.0
+    for source in sorted(associated):
+        strength = s_max - math.log(max(fans.get(source, 1), 1))
+        total += w_j * (max(strength, 0.0) if clamp else strength)
+    return total
+
+
+def logistic_noise(u: float, s: float) -> float:
+    """``eps = s ln(u / (1 - u))`` for ``u`` in (0, 1) (clamped away from 0 and 1)."""
+    u = min(max(u, 1e-12), 1.0 - 1e-12)
+    return s * math.log(u / (1.0 - u))
+
+
+def retrieval_probability(activation: float, tau: float, s: float) -> float:
+    """``P = 1 / (1 + exp(-(A - tau) / s))``, computed without overflow."""
+    z = (activation - tau) / s
+    if z >= 0:
+        return 1.0 / (1.0 + math.exp(-z))
+    e = math.exp(z)
+    return e / (1.0 + e)
+
+
+def blend(fused: float, activation: float, fused_weight: float = 0.6,
+          activation_weight: float = 0.4, scale: float = 10.0) -> float:
+    """memory-v2's rerank: ``fused_weight * fused + activation_weight * activation / scale``."""
+    return fused_weight * fused + activation_weight * activation / scale
+
+
+def memory_terms(memory: Memory) -> set[str]:
+    """The terms a memory is associated with: its content, title and tags, tokenized."""
+    return set(tokens(" ".join((memory.title or "", memory.content, " ".join(memory.tags)))))
+
+
+# ---------------------------------------------------------------------------------------------
+# The ranker.
+# ---------------------------------------------------------------------------------------------
+
+
+class ACTR(Ranker):
+    """Rerank by ACT-R activation: base level from use, spreading from the query, noise."""
+
+    name = "actr"
+
+    class Options(Options):
+        """ACT-R's constants (memory-v2's values) and how activation is blended in."""
+
+        decay: float = Field(default=0.5, gt=0, le=1, description="d, the base-level decay")
+        base_level: Literal["exact", "hybrid"] = Field(
+            default="hybrid", description="exact sum, or Petrov's bounded hybrid")
+        recent: int = Field(default=10, ge=1, le=10_000,
+                            description="hybrid: presentations kept exact")
+        min_age_hours: float = Field(default=1 / 60, gt=0,
+                                     description="floor of t_j (hours): guards t -> 0")
+        spreading: bool = Field(default=True, description="add spreading activation S")
+        source_weight: float = Field(default=1.0, ge=0, description="W, split over the sources")
+        s_max: float = Field(default=1.5, description="S_max, the maximum associative strength")
+        clamp_spreading: bool = Field(default=True, description="never let an association inhibit")
+        noise: bool = Field(default=True, description="add logistic noise (seeded)")
+        s: float = Field(default=0.25, gt=0, description="noise scale, also P's temperature")
+        threshold: float = Field(default=-0.5, description="tau, the retrieval threshold")
+        protected_offset: float = Field(default=1.0,
+                                        description="protected floor = tau + protected_offset")
+        protected_tags: list[str] = Field(default_factory=lambda: list(PROTECTED_TAGS))
+        blend: Literal["activation", "gain"] = Field(
+            default="gain",
+            description="blend the gain over the resting level, or A itself (memory-v2)")
+        fused_weight: float = Field(default=0.6, ge=0)
+        activation_weight: float = Field(default=0.4, ge=0)
+        activation_scale: float = Field(default=10.0, gt=0)
+        min_probability: float = Field(default=0.0, ge=0, le=1,
+                                       description="drop hits whose P is below this")
+
+    options: ACTR.Options
+
+    def base_level(self, created_at: datetime, accesses: Sequence[datetime],
+                   now: datetime) -> tuple[float, float, int]:
+        """``(B, B_c, n)``: the base level, the creation-only level and the presentations."""
+        opts = self.options
+        floor = opts.min_age_hours
+        created = max(hours_between(now, created_at), floor)
+        resting = -opts.decay * math.log(created)
+        n = len(accesses) + 1
+        tail = accesses[-opts.recent:] if opts.base_level == "hybrid" else accesses
+        ages = sorted([created, *(max(hours_between(now, a), floor) for a in tail)])
+        if opts.base_level == "exact" or n <= opts.recent:
+            return base_level_exact(ages, opts.decay), resting, n
+        oldest = max(created, max(hours_between(now, accesses[0]), floor))
+        return base_level_hybrid(ages[: opts.recent], n, oldest, opts.decay), resting, n
+
+    def rank(self, query: Query, hits: list[Hit], ctx: SearchContext) -> list[Hit]:
+        """Score each hit by the blend of its fused score and its activation."""
+        if not hits:
+            return hits
+        opts = self.options
+        now = ctx.ctx.clock.now()
+        history = ctx.records.access_times([h.id for h in hits])
+        sources = set(tokens(query.text)) if opts.spreading else set()
+        associated = {h.id: memory_terms(h.memory) & sources for h in hits} if sources else {}
+        fans = Counter(term for terms in associated.values() for term in terms)
+        noisy = (opts.noise and query.record_access
+                 and ctx.ctx.engine.profile.search.record_access)
+        floor = opts.threshold + opts.protected_offset
+        kept: list[Hit] = []
+        for hit in hits:
+            b, resting, n = self.base_level(hit.memory.created_at, history.get(hit.id, []), now)
+            s = (spreading_activation(associated.get(hit.id, set()), fans, len(sources),
+                                      opts.source_weight, opts.s_max, opts.clamp_spreading)
+                 if sources else 0.0)
+            eps = 0.0
+            if noisy:
+                rng = ctx.ctx.rng(f"actr:{query.text}:{hit.memory.content_hash}:{n}")
+                eps = logistic_noise(rng.random(), opts.s)
+            activation = b + s + eps
+            protected = is_protected(hit.memory, opts.protected_tags)
+            floored = protected and activation < floor
+            if floored:
+                activation = floor
+            p = retrieval_probability(activation, opts.threshold, opts.s)
+            gain = b - resting if n > 1 else 0.0  # exactly 0 for an unused memory
+            term = activation if opts.blend == "activation" else gain + s + eps
+            fused = hit.score
+            score = blend(fused, term, opts.fused_weight, opts.activation_weight,
+                          opts.activation_scale)
+            self.contribute(hit, score, fused=_r(fused), B=_r(b), S=_r(s), noise=_r(eps),
+                            A=_r(activation), P=_r(p), presentations=n, protected=protected,
+                            floored=floored, blended=_r(term))
+            if p >= opts.min_probability:
+                kept.append(hit)
+        return kept
+
+
+def _r(value: float) -> float:
+    return round(value, 6)

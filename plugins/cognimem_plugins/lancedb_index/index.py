@@ -1,0 +1,403 @@
+"""``lancedb``: a cosine vector index in a LanceDB table, exact while small, ANN past a size.
+
+One table (``memories``) holds each memory's id, the version it was indexed at, the archived
+flag, the three scope fields and the vector. Scope and archived filters are a prefilter of
+the search (applied before the nearest neighbours are chosen), so the top ``k`` are the
+nearest ``k`` *admitted* memories.
+
+Search is exact (a flat scan) until the table holds ``ann_threshold`` rows; then an ANN
+index is built (``index_type``, IVF_SQ by default: measured recall@10 ~0.99 on MiniLM
+vectors, where IVF_PQ and the HNSW variants lose a quarter to two thirds of the true
+neighbours). Rows added after the index was built are searched exactly until the next
+:meth:`LanceVectors.optimize` folds them in.
+
+Every LanceDB write makes a new fragment and table version, and search slows as fragments
+pile up, so writes come in batches (one per engine call), and the table is compacted (and
+old versions removed) by :meth:`~LanceVectors.optimize` — in maintenance, and automatically
+after ``compact_every`` writes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import shutil
+import tempfile
+import threading
+import warnings
+from collections.abc import Callable, Sequence
+from functools import wraps
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
+
+import numpy as np
+from pydantic import Field
+
+from cognimem.components import Options, VectorIndex
+from cognimem.context import Context
+from cognimem.errors import StoreError
+from cognimem.models import Candidate, Memory, Query
+
+if TYPE_CHECKING:  # lancedb and pyarrow load on first use: importing lancedb takes seconds
+    import pyarrow as pa
+    from lancedb.expr import Expr
+
+log = logging.getLogger("cognimem.lancedb")
+
+TABLE: Final = "memories"
+SCOPE_FIELDS: Final = ("project", "agent", "user")
+#: Ids per delete statement.
+_DELETE_CHUNK: Final = 1000
+REINDEX_HINT: Final = "the embedder changed: run `cognimem reindex` to re-embed every memory"
+
+
+def table_schema(dim: int) -> pa.Schema:
+    """The table's arrow schema for vectors of ``dim`` dimensions."""
+    import pyarrow as pa
+
+    return pa.schema([
+        pa.field("id", pa.string(), nullable=False),
+        pa.field("version", pa.int64(), nullable=False),
+        pa.field("archived", pa.bool_(), nullable=False),
+        *(pa.field(name, pa.string()) for name in SCOPE_FIELDS),
+        pa.field("vector", pa.list_(pa.float32(), dim), nullable=False),
+    ])
+
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _locked(method: _F) -> _F:
+    """Run a method under the instance's re-entrant ``_lock`` (one writer at a time)."""
+
+    @wraps(method)
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
+class LanceVectors(VectorIndex):
+    """Cosine nearest neighbours in LanceDB with prefiltered scope and archived filters."""
+
+    name = "lancedb"
+
+    class Options(Options):
+        """When to switch to an ANN index and how it searches; when to compact."""
+
+        ann_threshold: int = Field(
+            default=50_000, ge=0,
+            description="rows at which an ANN index is built (0: never; search stays exact)",
+        )
+        index_type: Literal["IVF_SQ", "IVF_RQ", "IVF_FLAT", "IVF_PQ", "IVF_HNSW_SQ"] = Field(
+            default="IVF_SQ", description="the ANN index LanceDB builds past ann_threshold")
+        num_partitions: int | None = Field(
+            default=None, ge=1, description="IVF partitions (default: rows / 1024, at least 16)")
+        nprobes: int = Field(default=20, ge=1, description="IVF partitions searched per query")
+        refine_factor: int | None = Field(
+            default=None, ge=1, description="re-rank refine_factor * k ANN candidates exactly")
+        compact_every: int = Field(
+            default=64, ge=1, description="compact automatically after this many writes")
+
+    options: Options
+
+    def __init__(self, options: Any = None) -> None:
+        super().__init__(options)
+        self._lock = threading.RLock()
+        self._db: Any = None
+        self._table: Any = None
+        self._dir: Path | None = None
+        self._temporary = False
+        self._versions: dict[str, int] = {}
+        self._dim: int | None = None
+        self._writes = 0
+        self._ann = False
+
+    # lifecycle -----------------------------------------------------------------------------
+
+    def open(self, ctx: Context) -> None:
+        """Open ``<store>/vectors/``; without a store path, a temporary directory."""
+        if ctx.path is None:
+            self._dir = Path(tempfile.mkdtemp(prefix="cognimem-lancedb-"))
+            self._temporary = True
+        else:
+            self._dir = Path(ctx.path) / "vectors"
+            self._check_dir(self._dir)
+        try:
+            import lancedb
+
+            self._db = lancedb.connect(str(self._dir))
+            if TABLE in self._table_names():
+                self._table = self._db.open_table(TABLE)
+                self._dim = _vector_dim(self._table.schema)
+                self._load_versions()
+                self._ann = any("vector" in list(ix.columns) for ix in self._table.list_indices())
+        except StoreError:
+            raise
+        except Exception as exc:
+            raise StoreError(
+                f"cannot open the LanceDB vector index at {self._dir}: {exc}. It is derived "
+                "data: delete the folder and reopen the store to rebuild it from the records"
+            ) from exc
+        embedder = ctx.embedder
+        if self._dim is not None and embedder is not None and embedder.dimension != self._dim:
+            log.warning("the vector index holds %d-dimensional vectors but the embedder makes "
+                        "%d: %s", self._dim, embedder.dimension, REINDEX_HINT)
+
+    @staticmethod
+    def _check_dir(path: Path) -> None:
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+            foreign = sorted(p.name for p in path.iterdir() if p.name != f"{TABLE}.lance")
+        except OSError as exc:
+            raise StoreError(f"cannot use {path} for the LanceDB vector index: {exc}") from exc
+        if foreign:
+            raise StoreError(
+                f"{path} holds files that are not a cognimem LanceDB index "
+                f"({', '.join(foreign[:5])}); move them away or choose another store path"
+            )
+
+    def _table_names(self) -> list[str]:
+        listed = self._db.list_tables()
+        names = getattr(listed, "tables", listed)
+        return [str(n) for n in names]
+
+    def _load_versions(self) -> None:
+        rows = self._table.search().select(["id", "version"]).to_arrow()
+        self._versions = dict(zip(rows.column("id").to_pylist(),
+                                  rows.column("version").to_pylist(), strict=True))
+
+    @_locked
+    def close(self) -> None:
+        """Release the table; a temporary directory is removed (safe to call twice)."""
+        self._table = None
+        self._db = None
+        if self._temporary and self._dir is not None:
+            shutil.rmtree(self._dir, ignore_errors=True)
+            self._dir = None
+
+    # writes --------------------------------------------------------------------------------
+
+    @_locked
+    def upsert(self, memories: Sequence[Memory], vectors: np.ndarray) -> None:
+        """Insert or replace rows by id in one write; may compact or build the ANN index."""
+        if not memories:
+            return
+        matrix = np.asarray(vectors, dtype=np.float32)
+        if matrix.ndim != 2 or matrix.shape[0] != len(memories):
+            raise ValueError(f"expected {len(memories)} vectors, got an array of shape "
+                             f"{matrix.shape}")
+        self._require_open()
+        if self._dim is not None and matrix.shape[1] != self._dim:
+            raise StoreError(
+                f"vectors of dimension {matrix.shape[1]} cannot go into the vector index, which "
+                f"holds dimension {self._dim}: {REINDEX_HINT}"
+            )
+        last = {m.id: i for i, m in enumerate(memories)}  # a repeated id: the last one wins
+        order = sorted(last.values())
+        rows = [memories[i] for i in order]
+        data = self._arrow(rows, matrix[order])
+        try:
+            if self._table is None:
+                self._table = self._db.create_table(TABLE, data=data)
+                self._dim = matrix.shape[1]
+            elif any(m.id in self._versions for m in rows):
+                (self._table.merge_insert("id").when_matched_update_all()
+                 .when_not_matched_insert_all().execute(data))
+            else:
+                self._table.add(data)
+        except Exception:
+            self._resync()
+            raise
+        for memory in rows:
+            self._versions[memory.id] = memory.version
+        self._after_write()
+
+    @staticmethod
+    def _arrow(memories: Sequence[Memory], matrix: np.ndarray) -> pa.Table:
+        import pyarrow as pa
+
+        dim = matrix.shape[1]
+        columns: dict[str, Any] = {
+            "id": [m.id for m in memories],
+            "version": [m.version for m in memories],
+            "archived": [m.archived for m in memories],
+        }
+        for field in SCOPE_FIELDS:
+            columns[field] = [getattr(m.scope, field) for m in memories]
+        flat = pa.array(np.ascontiguousarray(matrix).ravel(), type=pa.float32())
+        columns["vector"] = pa.FixedSizeListArray.from_arrays(flat, dim)
+        return pa.table(columns, schema=table_schema(dim))
+
+    @_locked
+    def delete(self, ids: Sequence[str]) -> None:
+        """Delete rows by id (unknown ids are ignored; nothing to delete writes nothing)."""
+        known = sorted({i for i in ids if i in self._versions})
+        if not known:
+            return
+        table = self._require_table()
+        from lancedb.expr import col
+
+        try:
+            for start in range(0, len(known), _DELETE_CHUNK):
+                table.delete(col("id").isin(known[start : start + _DELETE_CHUNK]))
+        except Exception:
+            self._resync()
+            raise
+        for memory_id in known:
+            self._versions.pop(memory_id, None)
+        self._after_write()
+
+    @_locked
+    def clear(self) -> None:
+        """Drop the table (the next write may use another dimension, as after a reindex)."""
+        self._require_open()
+        if TABLE in self._table_names():
+            self._db.drop_table(TABLE)
+        self._table = None
+        self._dim = None
+        self._versions = {}
+        self._writes = 0
+        self._ann = False
+
+    def _after_write(self) -> None:
+        self._writes += 1
+        if self._writes >= self.options.compact_every:
+            self.optimize()
+        elif self._ann_due():
+            self._build_ann()
+
+    def _resync(self) -> None:
+        """After a failed write, re-read what the table really holds."""
+        try:
+            if self._table is not None:
+                self._table.checkout_latest()
+                self._load_versions()
+        except Exception:  # pragma: no cover - the original error is the one to report
+            log.exception("lancedb: re-reading the table after a failed write failed")
+
+    # maintenance ---------------------------------------------------------------------------
+
+    @_locked
+    def optimize(self) -> None:
+        """Compact fragments, fold new rows into the ANN index, drop old table versions; build
+        the ANN index if the table has passed ``ann_threshold``."""
+        self._writes = 0
+        if self._table is None:
+            return
+        if self._ann_due():
+            self._build_ann()
+        with warnings.catch_warnings():
+            # cleanup_older_than=0 warns about concurrent readers: this process owns the store
+            warnings.simplefilter("ignore")
+            self._table.optimize(cleanup_older_than=dt.timedelta(0))
+
+    def _ann_due(self) -> bool:
+        threshold = self.options.ann_threshold
+        return bool(threshold and len(self._versions) >= threshold and not self.has_ann_index())
+
+    def has_ann_index(self) -> bool:
+        """Whether the table has a vector index (searches are then approximate)."""
+        return self._table is not None and self._ann
+
+    def _build_ann(self) -> None:
+        from lancedb import index as lance_index
+
+        table = self._require_table()
+        rows = len(self._versions)
+        partitions = self.options.num_partitions or max(16, rows // 1024)
+        config_cls = {
+            "IVF_SQ": lance_index.IvfSq, "IVF_RQ": lance_index.IvfRq,
+            "IVF_FLAT": lance_index.IvfFlat, "IVF_PQ": lance_index.IvfPq,
+            "IVF_HNSW_SQ": lance_index.HnswSq,
+        }[self.options.index_type]
+        log.info("lancedb: building a %s index over %d rows (%d partitions)",
+                 self.options.index_type, rows, partitions)
+        table.create_index("vector", config=config_cls(distance_type="cosine",
+                                                       num_partitions=partitions), replace=True)
+        self._ann = True
+
+    def stats(self) -> dict[str, Any]:
+        """Rows, fragments, whether an ANN index exists, and writes since the last compaction."""
+        if self._table is None:
+            return {"rows": 0, "fragments": 0, "ann_index": False, "writes": self._writes}
+        fragments = self._table.stats()["fragment_stats"]["num_fragments"]
+        return {"rows": len(self._versions), "fragments": fragments,
+                "ann_index": self.has_ann_index(), "writes": self._writes}
+
+    # reads ---------------------------------------------------------------------------------
+
+    def search(self, vector: np.ndarray, query: Query, k: int) -> list[Candidate]:
+        """The ``k`` nearest admitted memories by cosine similarity (score = 1 - distance)."""
+        self._require_open()
+        if self._table is None or not self._versions:
+            return []
+        q = np.asarray(vector, dtype=np.float32).ravel()
+        if q.shape[0] != self._dim:
+            raise StoreError(
+                f"the query vector has dimension {q.shape[0]} but the vector index holds "
+                f"dimension {self._dim}: {REINDEX_HINT}"
+            )
+        builder = (self._table.search(q, vector_column_name="vector")
+                   .distance_type("cosine").limit(k).select(["id", "_distance"]))
+        where = self._filter(query)
+        if where is not None:
+            builder = builder.where(where, prefilter=True)
+        if self.has_ann_index():
+            builder = builder.nprobes(self.options.nprobes)
+            if self.options.refine_factor:
+                builder = builder.refine_factor(self.options.refine_factor)
+        found = builder.to_arrow()
+        pairs = sorted(
+            ((1.0 - float(d), i) for i, d in zip(found.column("id").to_pylist(),
+                                               found.column("_distance").to_pylist(),
+                                               strict=True)),
+            key=lambda pair: (-pair[0], pair[1]),
+        )
+        return [Candidate(id=i, score=s, rank=r) for r, (s, i) in enumerate(pairs, 1)]
+
+    @staticmethod
+    def _filter(query: Query) -> Expr | None:
+        from lancedb.expr import col, lit
+
+        parts: list[Expr] = []
+        if not query.include_archived:
+            parts.append(col("archived") == lit(False))
+        for field in SCOPE_FIELDS:
+            value = getattr(query.scope, field)
+            if value is not None:
+                parts.append(col(field) == lit(value))
+        if not parts:
+            return None
+        combined = parts[0]
+        for part in parts[1:]:
+            combined = combined & part
+        return combined
+
+    def versions(self) -> dict[str, int]:
+        """Every indexed id with its indexed version (kept in memory, read at open)."""
+        return dict(self._versions)
+
+    # helpers -------------------------------------------------------------------------------
+
+    def _require_open(self) -> None:
+        if self._db is None:
+            raise StoreError("the LanceDB vector index is not open (open() was not called or "
+                             "close() was)")
+
+    def _require_table(self) -> Any:
+        self._require_open()
+        if self._table is None:
+            raise StoreError("the LanceDB vector index has no table yet")
+        return self._table
+
+
+def _vector_dim(schema: pa.Schema) -> int:
+    field_type = schema.field("vector").type
+    size = getattr(field_type, "list_size", None)
+    if not isinstance(size, int) or size <= 0:
+        raise StoreError(f"the LanceDB table's `vector` column has type {field_type}, not a "
+                         "fixed-size list of floats: delete the vectors folder to rebuild it")
+    return size

@@ -1,0 +1,207 @@
+"""The ``core`` tool set: the six tools an agent needs every day.
+
+Each function takes the engine first, then typed keyword arguments (the MCP input schema);
+its docstring is the description the model reads.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+from cognimem.errors import InvalidInput
+from cognimem.models import Layer
+from pydantic import Field
+
+from .results import Forgotten, Link, Recalled, RecallHit, Remembered, Status, Updated
+
+if TYPE_CHECKING:
+    from cognimem.engine import Engine
+
+Id = Annotated[str, Field(description="a memory id, as returned by remember or recall")]
+Kind = Annotated[str, Field(description="fact, decision, preference, correction, event, "
+                                        "code or note")]
+Tags = Annotated[list[str] | None, Field(description="short lowercase labels, e.g. [\"api\"]")]
+LayerArg = Annotated[Layer, Field(description=(
+    "episodic: what happened; semantic: lasting facts; procedural: how to do things; "
+    "working: this task only; partner: about the user"))]
+Project = Annotated[str | None, Field(description="the project or repository it belongs to")]
+Importance = Annotated[float, Field(ge=0.0, le=1.0,
+                                    description="0 to 1; important memories fade slower")]
+
+
+def remember(
+    engine: Engine,
+    content: Annotated[str, Field(description=(
+        "the text to remember: one self-contained fact, decision, preference or correction"))],
+    kind: Kind = "note",
+    tags: Tags = None,
+    layer: LayerArg = "episodic",
+    project: Project = None,
+    importance: Importance = 0.5,
+    protected: Annotated[bool, Field(description="never fades or is archived")] = False,
+    title: Annotated[str | None, Field(description="a short headline")] = None,
+    supersedes: Annotated[str | None, Field(description=(
+        "id of a memory this one replaces; the old one stays, marked superseded"))] = None,
+) -> Remembered:
+    """Save a memory for future sessions; returns its id.
+
+    Save decisions, facts, preferences and corrections when they happen, one per call.
+    An identical memory is not stored twice: its existing id comes back with a note.
+
+    Example: {"content": "Orders API uses cursor pagination, not offsets",
+    "kind": "decision", "tags": ["api"], "project": "shop"}
+    """
+    fields: dict[str, Any] = {"kind": kind, "layer": layer, "importance": importance,
+                              "protected": protected, "tags": tags or []}
+    if title is not None:
+        fields["title"] = title
+    if project is not None:
+        fields["scope"] = {"project": project}
+    written = (engine.supersede(supersedes, content, **fields) if supersedes
+               else engine.add(content, **fields))
+    return Remembered(id=written.id, created=written.created, supersedes=supersedes,
+                      notes=written.notes or None)
+
+
+def recall(
+    engine: Engine,
+    query: Annotated[str, Field(description="what to look for, in words or keywords")],
+    k: Annotated[int, Field(ge=1, le=50, description="how many memories to return")] = 5,
+    project: Annotated[str | None, Field(description="only this project's memories")] = None,
+    layers: Annotated[list[Layer] | None, Field(description="only these layers")] = None,
+    tags: Annotated[list[str] | None, Field(description="only memories with one of these "
+                                                        "tags")] = None,
+    kinds: Annotated[list[str] | None, Field(description="only these kinds")] = None,
+    explain: Annotated[bool, Field(description=(
+        "add kind, tags, date and how each score was reached"))] = False,
+) -> Recalled:
+    """Search memory for what is relevant to a query; returns the best matches first.
+
+    Recall before starting a task and whenever earlier decisions may matter. Each hit has
+    the id that update, forget and relate take. A hit with superseded_by is outdated.
+
+    Example: {"query": "how do we paginate API results", "project": "shop", "k": 5}
+    """
+    params: dict[str, Any] = {"k": k, "explain": explain}
+    if project is not None:
+        params["scope"] = {"project": project}
+    if layers:
+        params["layers"] = layers
+    if tags:
+        params["tags"] = [t.strip().lower() for t in tags]
+    if kinds:
+        params["kinds"] = kinds
+    result = engine.search(query, **params)
+    hits = []
+    for hit in result.hits:
+        memory = hit.memory
+        item = RecallHit(id=hit.id, score=round(hit.score, 4), content=memory.content,
+                         superseded_by=memory.superseded_by)
+        if explain:
+            item = item.model_copy(update={
+                "kind": memory.kind, "layer": memory.layer, "tags": memory.tags or None,
+                "created_at": memory.created_at, "why": hit.explain()})
+        hits.append(item)
+    return Recalled(hits=hits)
+
+
+def forget(
+    engine: Engine,
+    id: Id,
+    permanent: Annotated[bool, Field(description=(
+        "delete it and its links for good instead of archiving it"))] = False,
+    reason: Annotated[str | None, Field(description="why, kept with the archived memory")] = None,
+) -> Forgotten:
+    """Forget a memory by id so that recall no longer returns it.
+
+    By default it is archived (kept in the graveyard, restorable); permanent=true deletes
+    it. To record that a fact changed, prefer update with supersede=true.
+
+    Example: {"id": "m3f9c2a1b4d5e6f7", "reason": "the service was retired"}
+    """
+    if permanent:
+        engine.delete(id)
+        return Forgotten(id=id, action="deleted")
+    engine.archive(id, reason=reason or "forgotten by request")
+    return Forgotten(id=id, action="archived")
+
+
+def update(
+    engine: Engine,
+    id: Id,
+    content: Annotated[str | None, Field(description="the new text")] = None,
+    kind: Annotated[str | None, Field(description="fact, decision, preference, correction, "
+                                                  "event, code or note")] = None,
+    tags: Annotated[list[str] | None, Field(description="replaces the tags")] = None,
+    layer: Annotated[Layer | None, Field(description="episodic, semantic, procedural, "
+                                                     "working or partner")] = None,
+    project: Project = None,
+    importance: Annotated[float | None, Field(ge=0.0, le=1.0, description="0 to 1")] = None,
+    protected: Annotated[bool | None, Field(description="never fades or is archived")] = None,
+    title: Annotated[str | None, Field(description="a short headline")] = None,
+    supersede: Annotated[bool, Field(description=(
+        "write the new content as a new memory that replaces this one, which stays on "
+        "record marked superseded"))] = False,
+) -> Updated:
+    """Change a memory by id; only the fields given change.
+
+    Edit in place to fix or add detail. When a fact changed over time, pass
+    supersede=true with the new content: history is kept and the new id is returned.
+
+    Example: {"id": "m3f9c2a1b4d5e6f7", "content": "Orders API: cursor pagination since
+    v2", "supersede": true}
+    """
+    fields: dict[str, Any] = {
+        name: value for name, value in (
+            ("content", content), ("kind", kind), ("tags", tags), ("layer", layer),
+            ("importance", importance), ("protected", protected), ("title", title))
+        if value is not None
+    }
+    if project is not None:
+        scope = engine.get(id).scope.model_dump()
+        fields["scope"] = {**scope, "project": project}
+    if not fields:
+        raise InvalidInput("nothing to change: give at least one of content, kind, tags, "
+                           "layer, project, importance, protected, title")
+    if supersede:
+        new_content = fields.pop("content", None)
+        if new_content is None:
+            raise InvalidInput("supersede=true needs the new `content`")
+        written = engine.supersede(id, new_content, **fields)
+        return Updated(id=written.id, version=written.memory.version, supersedes=id,
+                       notes=written.notes or None)
+    written = engine.update(id, **fields)
+    return Updated(id=written.id, version=written.memory.version, notes=written.notes or None)
+
+
+def relate(
+    engine: Engine,
+    source: Annotated[str, Field(description="id of the memory the link starts from")],
+    target: Annotated[str, Field(description="id of the memory it points to")],
+    type: Annotated[str, Field(description=(
+        "relates_to, depends_on, supports, contradicts, part_of, caused_by..."))] = "relates_to",
+    weight: Annotated[float, Field(gt=0.0, le=10.0, description="link strength")] = 1.0,
+) -> Link:
+    """Link two memories by id (or change the weight of an existing link of that type).
+
+    Links let graph-aware recall bring up related memories together.
+
+    Example: {"source": "m3f9c2a1b4d5e6f7", "target": "m8a1d0c9b2e3f4a5", "type": "depends_on"}
+    """
+    if not type.strip():
+        raise InvalidInput("type is empty: name the kind of link, e.g. relates_to")
+    edge = engine.relate(source, target, type=type.strip(), weight=weight)
+    return Link(source=edge.source, target=edge.target, type=edge.type, weight=edge.weight)
+
+
+def status(engine: Engine) -> Status:
+    """How many memories the store holds (by layer), links, events, and its pipeline.
+
+    Example: {}
+    """
+    stats = engine.stats()
+    return Status(
+        memories=stats["memories"], archived=stats["archived"], superseded=stats["superseded"],
+        edges=stats["edges"], events=stats["events"], layers=stats["layers"],
+        profile=stats["profile"], path=stats["path"], pipeline=stats["pipeline"],
+    )

@@ -1,0 +1,289 @@
+"""Tools of the ``full`` set beyond the core six: reading, links, graveyard, maintenance,
+integrity, the audit log, export and import, re-embedding. Graph search, activation and
+topics come from the plugins that provide them (they register their own tools)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+from cognimem.errors import InvalidInput
+from cognimem.models import Layer, Query
+from pydantic import Field
+
+from .core import Id
+from .results import (
+    Brief,
+    Buried,
+    Checked,
+    Events,
+    EventView,
+    Exported,
+    Graveyard,
+    Imported,
+    IndexHealth,
+    Link,
+    Links,
+    Listed,
+    Maintained,
+    MemoryView,
+    Planned,
+    Reindexed,
+    Remembered,
+    Restored,
+)
+
+if TYPE_CHECKING:
+    from cognimem.engine import Engine
+
+#: Characters of content shown per memory in listings.
+BRIEF_CHARS = 160
+#: Changes listed by maintain (all are counted).
+MAX_CHANGES = 50
+
+
+def get_memory(engine: Engine, id: Id) -> MemoryView:
+    """One memory in full by id: content, kind, layer, tags, dates, links to what it
+    supersedes, importance, access count, version.
+
+    Example: {"id": "m3f9c2a1b4d5e6f7"}
+    """
+    return MemoryView.of(engine.get(id))
+
+
+def list_memories(
+    engine: Engine,
+    limit: Annotated[int, Field(ge=1, le=200, description="memories per page")] = 20,
+    offset: Annotated[int, Field(ge=0, description="memories to skip (paging)")] = 0,
+    project: Annotated[str | None, Field(description="only this project's memories")] = None,
+    layers: Annotated[list[Layer] | None, Field(description="only these layers")] = None,
+    tags: Annotated[list[str] | None, Field(description="only memories with one of these "
+                                                        "tags")] = None,
+    kinds: Annotated[list[str] | None, Field(description="only these kinds")] = None,
+    include_archived: Annotated[bool, Field(description="also archived memories")] = False,
+) -> Listed:
+    """List memories newest first, with the start of each one's content (no search).
+
+    Example: {"project": "shop", "kinds": ["decision"], "limit": 20}
+    """
+    filters: dict[str, Any] = {"text": "*", "include_archived": include_archived}
+    if project is not None:
+        filters["scope"] = {"project": project}
+    if layers:
+        filters["layers"] = layers
+    if tags:
+        filters["tags"] = [t.strip().lower() for t in tags]
+    if kinds:
+        filters["kinds"] = kinds
+    rows = engine.list_memories(limit=limit + 1, offset=offset,
+                                include_archived=include_archived, query=Query(**filters))
+    more = len(rows) > limit
+    return Listed(
+        memories=[Brief(id=m.id, created_at=m.created_at, kind=m.kind, layer=m.layer,
+                        tags=m.tags or None, archived=m.archived or None,
+                        content=m.brief(BRIEF_CHARS)) for m in rows[:limit]],
+        next_offset=offset + limit if more else None,
+    )
+
+
+def supersede(
+    engine: Engine,
+    id: Annotated[str, Field(description="id of the memory being replaced")],
+    content: Annotated[str, Field(description="the text that is true now")],
+    kind: Annotated[str | None, Field(description="default: the old memory's kind")] = None,
+    tags: Annotated[list[str] | None, Field(description="default: the old memory's tags")] = None,
+    layer: Annotated[Layer | None, Field(description="default: the old memory's layer")] = None,
+    project: Annotated[str | None, Field(description="default: the old memory's project")] = None,
+) -> Remembered:
+    """Record that a memory is no longer true: writes the new content as a new memory that
+    replaces it. The old one stays on record, marked superseded; kind, layer, tags and
+    project default to the old memory's.
+
+    Example: {"id": "m3f9c2a1b4d5e6f7", "content": "Deploys run on Fridays now"}
+    """
+    fields: dict[str, Any] = {name: value for name, value in (
+        ("kind", kind), ("tags", tags), ("layer", layer)) if value is not None}
+    if project is not None:
+        fields["scope"] = {**engine.get(id).scope.model_dump(), "project": project}
+    written = engine.supersede(id, content, **fields)
+    return Remembered(id=written.id, created=written.created, supersedes=id,
+                      notes=written.notes or None)
+
+
+def unrelate(
+    engine: Engine,
+    source: Annotated[str, Field(description="id the link starts from")],
+    target: Annotated[str, Field(description="id the link points to")],
+    type: Annotated[str, Field(description="the link's type")] = "relates_to",
+) -> Link:
+    """Remove the link of this type from source to target; returns the removed link.
+
+    Example: {"source": "m3f9c2a1b4d5e6f7", "target": "m8a1d0c9b2e3f4a5", "type": "relates_to"}
+    """
+    existing = [e for e in engine.edges(source) if e.key == (source, target, type)]
+    engine.unrelate(source, target, type)
+    weight = existing[0].weight if existing else 0.0
+    return Link(source=source, target=target, type=type, weight=weight)
+
+
+def get_links(engine: Engine, id: Id) -> Links:
+    """Every link from or to a memory: source, target, type and weight.
+
+    Example: {"id": "m3f9c2a1b4d5e6f7"}
+    """
+    engine.get(id)  # NotFound names the id
+    return Links(links=[Link(source=e.source, target=e.target, type=e.type, weight=e.weight)
+                        for e in engine.edges(id)])
+
+
+def restore(engine: Engine, id: Id) -> Restored:
+    """Bring an archived (forgotten, not deleted) memory back into recall.
+
+    Example: {"id": "m3f9c2a1b4d5e6f7"}
+    """
+    memory = engine.restore(id)
+    return Restored(id=memory.id, version=memory.version)
+
+
+def list_graveyard(
+    engine: Engine,
+    limit: Annotated[int, Field(ge=1, le=200, description="how many")] = 20,
+) -> Graveyard:
+    """Archived memories, newest first, with why each was archived; restore brings one
+    back.
+
+    Example: {"limit": 10}
+    """
+    return Graveyard(memories=[
+        Buried(id=g.memory.id, archived_at=g.archived_at, reason=g.reason,
+               content=g.memory.brief(BRIEF_CHARS))
+        for g in engine.graveyard()[:limit]
+    ])
+
+
+def maintain(
+    engine: Engine,
+    dry_run: Annotated[bool, Field(description="only list what would change")] = False,
+) -> Maintained:
+    """Run the profile's decay policies now: memories fade, get promoted, or are archived
+    (never deleted). dry_run=true only lists the changes.
+
+    Example: {"dry_run": true}
+    """
+    report = engine.maintain(dry_run=dry_run)
+    changes = [Planned(id=a.id, action=a.action, reason=a.reason or None)
+               for a in report.actions[:MAX_CHANGES]]
+    return Maintained(at=report.at, dry_run=report.dry_run, counts=report.counts(),
+                      changes=changes or None, notes=report.notes or None)
+
+
+def check(
+    engine: Engine,
+    repair: Annotated[bool, Field(description="also fix what is found")] = False,
+) -> Checked:
+    """Check the store's integrity: every index against the records, and the audit
+    chain. repair=true rebuilds missing or stale index entries (records are never changed).
+
+    Example: {"repair": false}
+    """
+    report = engine.check(repair=repair)
+    return Checked(
+        ok=report.ok, memories=report.memories, repaired=report.repaired,
+        indexes=[IndexHealth(index=i.index, missing=len(i.missing), stale=len(i.stale),
+                             orphaned=len(i.orphaned)) for i in report.indexes],
+        event_problems=report.event_problems or None,
+    )
+
+
+def list_events(
+    engine: Engine,
+    after: Annotated[int, Field(ge=0, description="only events after this sequence "
+                                                  "number")] = 0,
+    limit: Annotated[int, Field(ge=1, le=500, description="how many")] = 50,
+    id: Annotated[str | None, Field(description="only events about this memory")] = None,
+) -> Events:
+    """The audit log, oldest first: every add, update, delete, link and decay step.
+
+    Example: {"after": 0, "limit": 50, "id": "m3f9c2a1b4d5e6f7"}
+    """
+    if id is not None and not id.strip():
+        raise InvalidInput("id is empty: give a memory id or leave it out")
+    events = [e for e in engine.events(after) if id is None or e.target == id]
+    page = events[:limit]
+    return Events(
+        events=[EventView(seq=e.seq, at=e.at, op=e.op, target=e.target, agent=e.agent)
+                for e in page],
+        next_after=page[-1].seq if len(events) > limit else None,
+    )
+
+
+def _absolute(path: str) -> Path:
+    file = Path(path).expanduser()
+    if not file.is_absolute():
+        raise InvalidInput(f"path {path!r} is relative: give an absolute path, e.g. "
+                           "/home/me/memory-export.json")
+    return file
+
+
+def export_memories(
+    engine: Engine,
+    path: Annotated[str, Field(description="absolute path of the JSON file to write")],
+    overwrite: Annotated[bool, Field(description="replace the file if it exists")] = False,
+) -> Exported:
+    """Export the whole store (memories, links, audit log, graveyard) to a JSON file that
+    import_memories (or `cognimem import`) reads back.
+
+    Example: {"path": "/home/me/memory-export.json"}
+    """
+    file = _absolute(path)
+    if file.exists() and not overwrite:
+        raise InvalidInput(f"{file} exists: choose another path or pass overwrite=true")
+    if not file.parent.is_dir():
+        raise InvalidInput(f"the directory {file.parent} does not exist")
+    data = engine.export()
+    tmp = file.with_name(f".{file.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    os.replace(tmp, file)
+    return Exported(path=str(file), memories=len(data["memories"]), edges=len(data["edges"]),
+                    events=len(data["events"]))
+
+
+def import_memories(
+    engine: Engine,
+    path: Annotated[str, Field(description="absolute path of a file made by export")],
+) -> Imported:
+    """Import a file made by export_memories. Into an empty store it restores everything
+    as it was; into a store with memories it merges, giving imported memories new ids and
+    skipping ones already present. The whole file is checked before anything is written.
+
+    Example: {"path": "/home/me/memory-export.json"}
+    """
+    file = _absolute(path)
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InvalidInput(f"{file} does not exist") from None
+    except (OSError, ValueError) as exc:
+        raise InvalidInput(f"{file} is not a readable JSON export: {exc}") from None
+    if not isinstance(data, dict):
+        raise InvalidInput(f"{file} is not a cognimem export (not a JSON object)")
+    report = engine.import_(data)
+    return Imported(mode=report.mode, memories=report.memories, duplicates=report.duplicates,
+                    edges=report.edges, id_map=report.id_map or None,
+                    notes=report.notes or None)
+
+
+def reindex(
+    engine: Engine,
+    limit: Annotated[int | None, Field(ge=1, description=(
+        "re-embed at most this many now (none: all)"))] = None,
+) -> Reindexed:
+    """Re-embed memories made with another embedding model than the profile's (after the
+    embedder changed), so vector recall finds them again. Resumable.
+
+    Example: {"limit": 1000}
+    """
+    report = engine.reindex(limit=limit)
+    return Reindexed(done=report.done, remaining=report.remaining, total=report.total)

@@ -1,0 +1,351 @@
+"""``tantivy``: a BM25 lexical index on disk (or in RAM), built on the tantivy search library.
+
+Documents have one analysed field each for content, title and tags (tantivy's ``en_stem``
+analyzer: split on non-alphanumerics, drop tokens over 40 characters, lower-case, English
+Snowball stemmer) and the fields the engine filters on: the memory id (raw, stored), its
+version (a fast field, read back for reconciliation), the archived flag and the three scope
+fields (raw terms). Scope and archived filters are clauses of the tantivy query itself, so
+the top ``k`` are the best ``k`` *admitted* memories.
+
+The query parser never sees user text: the query is built from the analysed terms (a
+boolean SHOULD of boosted term queries over the three fields), so quotes, colons, brackets,
+``AND``/``OR`` and code such as ``foo::bar()`` are plain words.
+
+Writes: one commit per ``upsert``/``delete`` call (the engine hands batches of up to 256),
+then the reader is reloaded, so a write is searchable when the call returns. The index
+writer is held for the component's lifetime: tantivy allows one writer per index, so the
+process that opened the store owns it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import threading
+from collections.abc import Callable, Sequence
+from functools import wraps
+from pathlib import Path
+from typing import Any, Final, TypeVar
+
+import tantivy
+from pydantic import Field
+
+from cognimem.components import LexicalIndex, Options
+from cognimem.context import Context
+from cognimem.errors import StoreError, StoreLocked
+from cognimem.models import Candidate, Memory, Query
+
+from ..text import STOPWORDS
+
+log = logging.getLogger("cognimem.tantivy")
+
+#: Bumped whenever the schema or the analysis changes: an index of another format is rebuilt.
+FORMAT: Final = 1
+MARKER: Final = "cognimem-tantivy.json"
+#: The tantivy analyzer used for the three text fields.
+ANALYZER: Final = "en_stem"
+#: Tokens longer than this are dropped by ``en_stem`` (tantivy's RemoveLongFilter(40)).
+MAX_TOKEN_CHARS: Final = 40
+#: Scope values are indexed with this prefix, so an empty string is still a term.
+SCOPE_PREFIX: Final = "="
+SCOPE_FIELDS: Final = ("project", "agent", "user")
+
+
+def build_schema() -> tantivy.Schema:
+    """The index schema (see the module docstring)."""
+    builder = tantivy.SchemaBuilder()
+    builder.add_text_field("id", stored=True, tokenizer_name="raw", index_option="basic")
+    for name in ("content", "title", "tags"):
+        builder.add_text_field(name, tokenizer_name=ANALYZER, index_option="freq")
+    builder.add_unsigned_field("version", fast=True)
+    builder.add_boolean_field("archived", indexed=True, fast=True)
+    for name in SCOPE_FIELDS:
+        builder.add_text_field(name, tokenizer_name="raw", index_option="basic")
+    return builder.build()
+
+
+def query_analyzer(*, stopwords: bool) -> tantivy.TextAnalyzer:
+    """The ``en_stem`` chain in Python (to analyse query text), optionally dropping stop words."""
+    builder = (
+        tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
+        .filter(tantivy.Filter.remove_long(MAX_TOKEN_CHARS))
+        .filter(tantivy.Filter.lowercase())
+    )
+    if stopwords:
+        builder = builder.filter(tantivy.Filter.custom_stopword(sorted(STOPWORDS)))
+    return builder.filter(tantivy.Filter.stemmer("english")).build()
+
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _locked(method: _F) -> _F:
+    """Run a method under the instance's re-entrant ``_lock`` (one writer at a time)."""
+
+    @wraps(method)
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
+class TantivyIndex(LexicalIndex):
+    """BM25 over content, title and tags with field boosts; filters inside the query."""
+
+    name = "tantivy"
+
+    class Options(Options):
+        """Field boosts, query analysis and writer resources."""
+
+        content_boost: float = Field(default=1.0, gt=0, description="weight of content matches")
+        title_boost: float = Field(default=2.0, ge=0, description="weight of title matches")
+        tags_boost: float = Field(default=2.0, ge=0, description="weight of tag matches")
+        stopwords: bool = Field(
+            default=True,
+            description="drop English stop words from queries (kept if nothing else is left)",
+        )
+        max_query_terms: int = Field(
+            default=64, ge=1, le=1024, description="distinct query terms used, first ones first"
+        )
+        writer_heap_mb: int = Field(default=64, ge=16, le=4096,
+                                    description="memory budget of the index writer")
+        writer_threads: int = Field(default=1, ge=1, le=16,
+                                    description="indexing threads of the writer")
+
+    options: Options
+
+    def __init__(self, options: Any = None) -> None:
+        super().__init__(options)
+        self._lock = threading.RLock()
+        self._schema = build_schema()
+        self._index: tantivy.Index | None = None
+        self._writer: tantivy.IndexWriter | None = None
+        self._path: Path | None = None
+        self._analyzer = query_analyzer(stopwords=self.options.stopwords)
+        self._fallback = query_analyzer(stopwords=False) if self.options.stopwords else None
+        self._fields = [
+            (field, boost)
+            for field, boost in (("content", self.options.content_boost),
+                                 ("title", self.options.title_boost),
+                                 ("tags", self.options.tags_boost))
+            if boost > 0
+        ]
+
+    # lifecycle -----------------------------------------------------------------------------
+
+    def open(self, ctx: Context) -> None:
+        """Open (or create) the index in ``<store>/lexical/``, or in RAM without a store path."""
+        if ctx.path is None:
+            self._index = tantivy.Index(self._schema)
+        else:
+            self._path = Path(ctx.path) / "lexical"
+            self._index = self._open_dir(self._path)
+        self._writer = self._make_writer()
+        self._index.reload()
+
+    def _open_dir(self, path: Path) -> tantivy.Index:
+        marker = path / MARKER
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+            entries = [p.name for p in path.iterdir()]
+        except OSError as exc:
+            raise StoreError(f"cannot use {path} for the tantivy index: {exc}") from exc
+        if entries:
+            found = _read_marker(marker)
+            if found is None and "meta.json" not in entries:
+                raise StoreError(
+                    f"{path} holds files that are not a cognimem tantivy index "
+                    f"({', '.join(sorted(entries)[:5])}); move them away or choose another "
+                    "store path"
+                )
+            if found != FORMAT:
+                log.warning("tantivy index at %s has format %s, expected %s: rebuilding it "
+                            "from the records", path, found, FORMAT)
+                _empty_dir(path)
+        try:
+            index = tantivy.Index(self._schema, path=str(path), reuse=True)
+        except (OSError, ValueError) as exc:
+            raise StoreError(
+                f"cannot open the tantivy index at {path}: {exc}. It is derived data: delete "
+                "the folder and reopen the store to rebuild it from the records"
+            ) from exc
+        if not marker.exists():
+            marker.write_text(json.dumps({"format": FORMAT, "analyzer": ANALYZER}),
+                              encoding="utf-8")
+        return index
+
+    def _make_writer(self) -> tantivy.IndexWriter:
+        assert self._index is not None
+        try:
+            return self._index.writer(heap_size=self.options.writer_heap_mb * 1_000_000,
+                                      num_threads=self.options.writer_threads)
+        except ValueError as exc:
+            if "lock" in str(exc).lower():
+                raise StoreLocked(
+                    f"the tantivy index at {self._path} is held by another writer (another "
+                    "process, or another engine in this one, has this store open); close it "
+                    "and retry, or reach the store through its owner"
+                ) from exc
+            raise StoreError(f"cannot open a writer on the tantivy index: {exc}") from exc
+
+    @_locked
+    def close(self) -> None:
+        """Finish merges and release the writer's lock (safe to call twice)."""
+        writer, self._writer = self._writer, None
+        self._index = None
+        if writer is not None:
+            try:
+                writer.wait_merging_threads()
+            except Exception:  # pragma: no cover - best effort on shutdown
+                log.exception("tantivy: waiting for merges failed")
+
+    # writes --------------------------------------------------------------------------------
+
+    def _parts(self) -> tuple[tantivy.Index, tantivy.IndexWriter]:
+        if self._index is None or self._writer is None:
+            raise StoreError("the tantivy index is not open (open() was not called or close() was)")
+        return self._index, self._writer
+
+    @_locked
+    def upsert(self, memories: Sequence[Memory]) -> None:
+        """Replace the documents of these memories; one commit for the whole batch."""
+        if not memories:
+            return
+        index, writer = self._parts()
+        latest = {m.id: m for m in memories}
+        for memory in latest.values():
+            writer.delete_documents_by_term("id", memory.id)
+            writer.add_document(self._document(memory))
+        self._commit(index, writer)
+
+    def _document(self, memory: Memory) -> tantivy.Document:
+        doc = tantivy.Document()
+        doc.add_text("id", memory.id)
+        doc.add_text("content", memory.content)
+        if memory.title:
+            doc.add_text("title", memory.title)
+        if memory.tags:
+            doc.add_text("tags", " ".join(memory.tags))
+        doc.add_unsigned("version", memory.version)
+        doc.add_boolean("archived", memory.archived)
+        for field in SCOPE_FIELDS:
+            value = getattr(memory.scope, field)
+            if value is not None:
+                doc.add_text(field, SCOPE_PREFIX + value)
+        return doc
+
+    @_locked
+    def delete(self, ids: Sequence[str]) -> None:
+        """Delete the documents of these ids (unknown ids are ignored); one commit."""
+        if not ids:
+            return
+        index, writer = self._parts()
+        for memory_id in set(ids):
+            writer.delete_documents_by_term("id", memory_id)
+        self._commit(index, writer)
+
+    @_locked
+    def clear(self) -> None:
+        """Drop every document."""
+        index, writer = self._parts()
+        writer.delete_all_documents()
+        self._commit(index, writer)
+
+    @staticmethod
+    def _commit(index: tantivy.Index, writer: tantivy.IndexWriter) -> None:
+        try:
+            writer.commit()
+        except Exception as exc:
+            writer.rollback()
+            raise StoreError(f"tantivy commit failed (disk full or unwritable?): {exc}") from exc
+        index.reload()
+
+    # reads ---------------------------------------------------------------------------------
+
+    def terms(self, text: str) -> list[str]:
+        """The distinct analysed query terms of ``text``, in order, at most ``max_query_terms``."""
+        found = [t for t in self._analyzer.analyze(text) if t]
+        if not found and self._fallback is not None:
+            found = [t for t in self._fallback.analyze(text) if t]
+        return list(dict.fromkeys(found))[: self.options.max_query_terms]
+
+    def build_query(self, query: Query) -> tantivy.Query | None:
+        """The tantivy query for ``query`` (text terms, scope and archived filters), or None
+        when the text has no indexable term."""
+        terms = self.terms(query.text)
+        if not terms:
+            return None
+        Q, Occur = tantivy.Query, tantivy.Occur
+        should = [
+            (Occur.Should, Q.boost_query(Q.term_query(self._schema, field, term), boost)
+             if boost != 1.0 else Q.term_query(self._schema, field, term))
+            for term in terms
+            for field, boost in self._fields
+        ]
+        clauses: list[tuple[tantivy.Occur, tantivy.Query]] = [
+            (Occur.Must, Q.boolean_query(should))
+        ]
+        for field in SCOPE_FIELDS:
+            value = getattr(query.scope, field)
+            if value is not None:
+                term = Q.term_query(self._schema, field, SCOPE_PREFIX + value)
+                clauses.append((Occur.Must, Q.const_score_query(term, 0.0)))
+        if not query.include_archived:
+            clauses.append((Occur.MustNot, Q.term_query(self._schema, "archived", True)))
+        return Q.boolean_query(clauses)
+
+    def search(self, query: Query, k: int) -> list[Candidate]:
+        """The best ``k`` admitted memories by BM25, ties broken by id."""
+        index, _ = self._parts()
+        built = self.build_query(query)
+        if built is None:
+            return []
+        searcher = index.searcher()
+        if searcher.num_docs == 0:
+            return []
+        hits = searcher.search(built, limit=k, count=False).hits
+        scored = sorted(
+            ((float(score), searcher.doc(address)["id"][0]) for score, address in hits),
+            key=lambda pair: (-pair[0], pair[1]),
+        )
+        return [Candidate(id=i, score=s, rank=r) for r, (s, i) in enumerate(scored, 1)]
+
+    def versions(self) -> dict[str, int]:
+        """Every indexed id with the version it was indexed at (doc store + a fast field)."""
+        index, _ = self._parts()
+        searcher = index.searcher()
+        total = searcher.num_docs
+        if total == 0:
+            return {}
+        hits = searcher.search(tantivy.Query.all_query(), limit=total, count=False).hits
+        addresses = [address for _score, address in hits]
+        versions = searcher.fast_field_values("version", addresses)
+        return {
+            searcher.doc(address)["id"][0]: int(version or 0)
+            for address, version in zip(addresses, versions, strict=True)
+        }
+
+    def count(self) -> int:
+        """How many documents are indexed."""
+        index, _ = self._parts()
+        return int(index.searcher().num_docs)
+
+
+def _read_marker(marker: Path) -> int | None:
+    try:
+        data = json.loads(marker.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    value = data.get("format") if isinstance(data, dict) else None
+    return value if isinstance(value, int) else None
+
+
+def _empty_dir(path: Path) -> None:
+    for entry in path.iterdir():
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink()

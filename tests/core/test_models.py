@@ -1,0 +1,240 @@
+"""The data model: validation names the field, hashing normalises, filters admit correctly."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from cognimem.models import (
+    UPDATABLE_FIELDS,
+    Edge,
+    Hit,
+    Memory,
+    MemoryDraft,
+    Query,
+    Scope,
+    StageScore,
+    content_hash,
+)
+from pydantic import ValidationError
+
+T0 = datetime(2025, 1, 1, tzinfo=UTC)
+
+
+def make_memory(**fields: Any) -> Memory:
+    """A stored memory with sensible defaults; ``fields`` override them."""
+    data: dict[str, Any] = {
+        "id": "m1", "content": "the build uses ruff", "created_at": T0, "updated_at": T0,
+    }
+    data.update(fields)
+    return Memory(**data)
+
+
+# --- validation ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "words"),
+    [
+        pytest.param({"content": ""}, "content", "content is empty", id="empty-content"),
+        pytest.param({"content": " \n\t "}, "content", "content is empty", id="blank-content"),
+        pytest.param({"layer": "dreams"}, "layer", "episodic", id="bad-layer"),
+        pytest.param({"tier": "mid"}, "tier", "stm", id="bad-tier"),
+        pytest.param({"importance": 1.5}, "importance", "less than or equal to 1",
+                     id="importance-high"),
+        pytest.param({"importance": -0.1}, "importance", "greater than or equal to 0",
+                     id="importance-low"),
+        pytest.param({"confidence": 2}, "confidence", "less than or equal to 1",
+                     id="confidence-high"),
+        pytest.param({"tags": ["ok", "  "]}, "tags", "empty tag", id="blank-tag"),
+        pytest.param({"colour": "red"}, "colour", "Extra inputs", id="unknown-field"),
+    ],
+)
+def test_draft_validation_names_the_field(fields: dict[str, Any], field: str, words: str) -> None:
+    data = {"content": "something worth keeping", **fields}
+    with pytest.raises(ValidationError) as info:
+        MemoryDraft(**data)
+    errors = info.value.errors()
+    assert [e["loc"][0] for e in errors] == [field]
+    assert words in str(info.value)
+
+
+def test_validity_window_must_be_ordered() -> None:
+    with pytest.raises(ValidationError) as info:
+        MemoryDraft(content="x", valid_from=T0, valid_until=T0 - timedelta(days=1))
+    assert "valid_until is before valid_from" in str(info.value)
+
+
+def test_validity_window_may_be_a_single_instant() -> None:
+    draft = MemoryDraft(content="x", valid_from=T0, valid_until=T0)
+    assert draft.valid_from == draft.valid_until == T0
+
+
+def test_assignment_is_validated() -> None:
+    draft = MemoryDraft(content="x")
+    with pytest.raises(ValidationError) as info:
+        draft.importance = 3.0
+    assert info.value.errors()[0]["loc"] == ("importance",)
+
+
+def test_tags_are_lowercased_stripped_and_deduplicated() -> None:
+    draft = MemoryDraft(content="x", tags=[" Python", "python", "CI ", "ci", "build"])
+    assert draft.tags == ["python", "ci", "build"]
+
+
+def test_naive_datetimes_are_taken_as_utc() -> None:
+    draft = MemoryDraft(content="x", valid_from=datetime(2025, 3, 1))
+    assert draft.valid_from == datetime(2025, 3, 1, tzinfo=UTC)
+    query = Query(text="x", since=datetime(2025, 3, 1))
+    assert query.since is not None and query.since.tzinfo is not None
+
+
+def test_query_text_must_not_be_blank() -> None:
+    with pytest.raises(ValidationError) as info:
+        Query(text="   ")
+    assert info.value.errors()[0]["loc"] == ("text",)
+    assert "query text is empty" in str(info.value)
+
+
+@pytest.mark.parametrize("k", [0, 1001], ids=["zero", "too-many"])
+def test_query_k_is_bounded(k: int) -> None:
+    with pytest.raises(ValidationError) as info:
+        Query(text="x", k=k)
+    assert info.value.errors()[0]["loc"] == ("k",)
+
+
+def test_memory_requires_engine_fields() -> None:
+    with pytest.raises(ValidationError) as info:
+        Memory(content="x")  # type: ignore[call-arg]
+    missing = {e["loc"][0] for e in info.value.errors()}
+    assert missing == {"id", "created_at", "updated_at"}
+
+
+def test_updatable_fields_exclude_engine_managed_ones() -> None:
+    assert set(MemoryDraft.model_fields) >= UPDATABLE_FIELDS
+    for managed in ("id", "version", "content_hash", "superseded_by", "archived", "embedding"):
+        assert managed not in UPDATABLE_FIELDS
+
+
+def test_memory_brief_is_one_line_and_bounded() -> None:
+    memory = make_memory(content="line one\nline two " + "x" * 200)
+    brief = memory.brief(40)
+    assert "\n" not in brief
+    assert len(brief) == 40 and brief.endswith("…")
+    assert make_memory(content="short").brief(40) == "short"
+
+
+def test_edge_key() -> None:
+    edge = Edge(source="a", target="b", type="mentions")
+    assert edge.key == ("a", "b", "mentions")
+
+
+def test_hit_explain_lists_every_step() -> None:
+    hit = Hit(memory=make_memory(), score=0.5, trail=[
+        StageScore(stage="retrieve", name="bm25", score=3.25, rank=1),
+        StageScore(stage="fuse", name="rrf", score=0.0164, rank=1),
+        StageScore(stage="rank", name="boost", score=0.5),
+        StageScore(stage="rank", name="halve", score=0.25),
+    ])
+    assert hit.id == "m1"
+    assert hit.explain() == ("retrieve:bm25 #1=3.25 → fuse:rrf #1=0.0164 → "
+                             "rank:boost=0.5 (+0.484) → rank:halve=0.25 (-0.25)")
+
+
+# --- content hash -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        pytest.param("use ruff", "  use   ruff  ", id="spaces"),
+        pytest.param("use ruff", "use\nruff", id="newline"),
+        pytest.param("use ruff", "use\t\r\nruff\n", id="tabs-and-crlf"),
+    ],
+)
+def test_content_hash_ignores_whitespace(a: str, b: str) -> None:
+    assert content_hash(a) == content_hash(b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        pytest.param("use ruff", "Use ruff", id="case"),
+        pytest.param("use ruff", "useruff", id="joined-words"),
+        pytest.param("use ruff", "use ruff.", id="punctuation"),
+    ],
+)
+def test_content_hash_keeps_meaningful_differences(a: str, b: str) -> None:
+    assert content_hash(a) != content_hash(b)
+
+
+def test_content_hash_is_sha256_hex() -> None:
+    digest = content_hash("x")
+    assert len(digest) == 64 and int(digest, 16) >= 0
+
+
+# --- Scope.matches ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "memory", "expected"),
+    [
+        pytest.param(Scope(), Scope(project="p", agent="a"), True, id="empty-matches-all"),
+        pytest.param(Scope(project="p"), Scope(project="p", agent="a"), True, id="subset"),
+        pytest.param(Scope(project="p"), Scope(project="q"), False, id="other-project"),
+        pytest.param(Scope(project="p"), Scope(), False, id="unscoped-memory"),
+        pytest.param(Scope(project="p", user="u"), Scope(project="p", user="v"), False,
+                     id="one-field-differs"),
+        pytest.param(Scope(project="p", agent="a", user="u"),
+                     Scope(project="p", agent="a", user="u"), True, id="all-equal"),
+    ],
+)
+def test_scope_matches(query: Scope, memory: Scope, expected: bool) -> None:
+    assert query.matches(memory) is expected
+
+
+# --- Query.admits -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "memory", "expected"),
+    [
+        pytest.param({}, {}, True, id="no-filters"),
+        pytest.param({}, {"archived": True}, False, id="archived-hidden"),
+        pytest.param({"include_archived": True}, {"archived": True}, True, id="archived-shown"),
+        pytest.param({}, {"superseded_by": "m2"}, True, id="superseded-shown-by-default"),
+        pytest.param({"include_superseded": False}, {"superseded_by": "m2"}, False,
+                     id="superseded-hidden"),
+        pytest.param({"scope": {"project": "p"}}, {"scope": {"project": "p"}}, True,
+                     id="scope-match"),
+        pytest.param({"scope": {"project": "p"}}, {"scope": {"project": "q"}}, False,
+                     id="scope-mismatch"),
+        pytest.param({"layers": ["semantic"]}, {"layer": "semantic"}, True, id="layer-in"),
+        pytest.param({"layers": ["semantic", "working"]}, {"layer": "episodic"}, False,
+                     id="layer-out"),
+        pytest.param({"tags": ["ci"]}, {"tags": ["ci", "build"]}, True, id="tag-any"),
+        pytest.param({"tags": ["ci", "lint"]}, {"tags": ["build"]}, False, id="tag-none"),
+        pytest.param({"tags": ["ci"]}, {"tags": []}, False, id="untagged"),
+        pytest.param({"kinds": ["decision"]}, {"kind": "decision"}, True, id="kind-in"),
+        pytest.param({"kinds": ["decision"]}, {"kind": "note"}, False, id="kind-out"),
+        pytest.param({"since": T0}, {"created_at": T0}, True, id="since-inclusive"),
+        pytest.param({"since": T0 + timedelta(seconds=1)}, {"created_at": T0}, False,
+                     id="before-since"),
+        pytest.param({"until": T0}, {"created_at": T0}, True, id="until-inclusive"),
+        pytest.param({"until": T0 - timedelta(seconds=1)}, {"created_at": T0}, False,
+                     id="after-until"),
+        pytest.param({"since": datetime(2024, 12, 31)}, {"created_at": T0}, True,
+                     id="naive-since"),
+        pytest.param({"as_of": T0}, {}, True, id="as-of-unbounded-validity"),
+        pytest.param({"as_of": T0}, {"valid_from": T0 + timedelta(days=1)}, False,
+                     id="as-of-not-yet-valid"),
+        pytest.param({"as_of": T0}, {"valid_until": T0 - timedelta(days=1)}, False,
+                     id="as-of-expired"),
+        pytest.param({"as_of": T0}, {"valid_from": T0 - timedelta(days=1),
+                                     "valid_until": T0 + timedelta(days=1)}, True,
+                     id="as-of-inside-window"),
+    ],
+)
+def test_query_admits(query: dict[str, Any], memory: dict[str, Any], expected: bool) -> None:
+    assert Query(text="anything", **query).admits(make_memory(**memory)) is expected

@@ -1,0 +1,102 @@
+"""The ``ollama`` extractor against a local HTTP server that speaks Ollama's API."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+from cognimem.engine import Engine
+from cognimem_plugins.graph.llm_extractor import OllamaUnavailable, parse_answer, relation_name
+
+MakeEngine = Callable[..., Engine]
+
+ANSWER = {
+    "entities": [{"name": "The Caroline", "type": "person"}, {"name": "Pottery  Class",
+                                                              "type": "event"}],
+    "relations": [
+        {"source": "Caroline", "relation": "Signed up for", "target": "pottery class",
+         "confidence": 0.9},
+        {"source": "Caroline", "relation": "is", "target": "caroline"},
+        "not a relation",
+    ],
+}
+
+
+class FakeOllama(BaseHTTPRequestHandler):
+    """Answers /api/chat and /api/generate with ANSWER; records what it was asked."""
+
+    seen: list[dict[str, Any]] = []
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        type(self).seen.append({"path": self.path, **body})
+        content = json.dumps(ANSWER)
+        if self.path == "/api/chat":
+            reply = {"model": body["model"], "created_at": "2025-01-01T00:00:00Z",
+                     "message": {"role": "assistant", "content": content}, "done": True}
+        elif self.path == "/api/generate":
+            reply = {"model": body["model"], "created_at": "2025-01-01T00:00:00Z",
+                     "response": content, "done": True}
+        else:
+            self.send_response(404)
+            self.end_headers()
+            return
+        data = json.dumps(reply).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args: Any) -> None:
+        """Quiet."""
+
+
+@pytest.fixture
+def ollama_url() -> Iterator[str]:
+    FakeOllama.seen = []
+    server = ThreadingHTTPServer(("127.0.0.1", 0), FakeOllama)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_parse_answer_and_relation_names() -> None:
+    assert parse_answer('noise {"entities": []} trailing') == {"entities": []}
+    assert parse_answer("no json here") == {}
+    assert parse_answer("[1, 2]") == {}
+    assert relation_name("Is Part Of") == "is_part_of"
+
+
+@pytest.mark.parametrize("api", ["chat", "generate"])
+def test_entities_and_relations_from_the_model(make_engine: MakeEngine, ollama_url: str,
+                                               api: str) -> None:
+    engine = make_engine(extract=[{"use": "ollama", "host": ollama_url, "api": api,
+                                   "model": "tiny"}])
+    first = engine.add("Caroline signed up for a pottery class.").id
+    second = engine.add("Caroline went to her pottery class again.").id
+    assert FakeOllama.seen[0]["path"] == f"/api/{api}"
+    assert FakeOllama.seen[0]["model"] == "tiny" and FakeOllama.seen[0]["format"] == "json"
+    mentions = {e.target for e in engine.records.edges_of(first, "out")}
+    assert mentions == {"entity:caroline", "entity:pottery class"}
+    relations = [e for e in engine.records.edges_of("entity:caroline", "out")
+                 if e.type != "mentions"]
+    assert len(relations) == 1  # the self-relation and the malformed item were dropped
+    relation = relations[0]
+    assert relation.key == ("entity:caroline", "entity:pottery class", "signed_up_for")
+    assert relation.weight == 2.0 and relation.provenance == [first, second]
+    assert relation.confidence == 0.9 and relation.valid_from is not None
+
+
+def test_unreachable_ollama_names_the_host_and_the_fix(make_engine: MakeEngine) -> None:
+    engine = make_engine(extract=[{"use": "ollama", "host": "http://127.0.0.1:9",
+                                   "timeout": 2}])
+    with pytest.raises(OllamaUnavailable, match=r"127\.0\.0\.1:9.*ollama serve"):
+        engine.add("Caroline signed up for a pottery class.")
+    assert engine.stats()["memories"] == 0  # the failed write left nothing behind

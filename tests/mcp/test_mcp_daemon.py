@@ -1,0 +1,174 @@
+"""The owner daemon: one per store, reached by RemoteEngine with the engine's own types and
+errors, restarted after a crash, stopped on request or when idle."""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cognimem.engine import Engine, Written
+from cognimem.errors import InvalidInput, NotFound, StoreError
+from cognimem.mcp.connection import Connection, OwnerRecord
+from cognimem.mcp.daemon import (
+    OWNER_FILE,
+    daemon_status,
+    ensure_daemon,
+    pid_alive,
+    read_owner_record,
+    run_path,
+    stop_daemon,
+)
+from cognimem.mcp.remote import RemoteEngine, open_store
+from cognimem.models import SearchResult
+from cognimem.profile import Profile, load_profile
+from mcp_helpers import has_component
+
+
+def profile(store: Path, name: str = "test", **overrides: Any) -> Profile:
+    return load_profile(name, overrides={"path": str(store), **overrides})
+
+
+def wait_until(condition: Any, timeout: float = 20.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_in_memory_and_opted_out_stores_stay_in_process(
+        store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_store(load_profile("test")) as local:
+        assert isinstance(local, Engine)
+    monkeypatch.setenv("COGNIMEM_NO_DAEMON", "1")
+    with open_store(profile(store)) as opted_out:
+        assert isinstance(opted_out, Engine)
+    assert read_owner_record(store) is None
+
+
+def test_remote_engine_returns_the_engines_types_and_errors(store: Path) -> None:
+    with open_store(profile(store)) as engine:
+        assert isinstance(engine, RemoteEngine)
+        written = engine.add("the parser uses a PEG grammar", tags=["parser"])
+        assert isinstance(written, Written) and written.created
+        result = engine.search("parser grammar", explain=True)
+        assert isinstance(result, SearchResult)
+        assert result.hits[0].id == written.id and result.hits[0].trail
+        assert engine.update(written.id, importance=0.9).memory.version == 2
+        assert [m.id for m in engine.list_memories()] == [written.id]
+        assert engine.profile.name == "test"
+        # attributes that are components are reached through the daemon, one level at a time
+        assert engine.records.name == "memory"
+        with pytest.raises(NotFound, match="no memory has id 'nope'"):
+            engine.get("nope")
+        with pytest.raises(InvalidInput, match="content is empty"):
+            engine.add("   ")
+        with pytest.raises(InvalidInput, match="cannot be used through the daemon"):
+            engine.call(("close",))
+        assert engine.stats()["memories"] == 1  # the bad calls wrote nothing
+
+
+def test_one_daemon_per_store_however_many_callers(store: Path) -> None:
+    records: list[OwnerRecord] = []
+    errors: list[BaseException] = []
+
+    def start() -> None:
+        try:
+            records.append(ensure_daemon(profile(store)))
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=start) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert len({r.pid for r in records}) == 1
+    with open_store(profile(store)) as a, open_store(profile(store)) as b:
+        written = a.add("shared between clients")
+        assert b.get(written.id).content == "shared between clients"
+
+
+def test_owner_record_is_private_and_status_hides_the_token(store: Path) -> None:
+    record = ensure_daemon(profile(store))
+    assert stat.S_IMODE(run_path(store, OWNER_FILE).stat().st_mode) == 0o600
+    assert stat.S_IMODE(run_path(store, OWNER_FILE).parent.stat().st_mode) == 0o700
+    assert not (store / OWNER_FILE).exists()  # the store directory holds only the store
+    status = daemon_status(store)
+    assert status is not None
+    assert status["pid"] == record.pid and status["store"] == str(store.resolve())
+    assert record.token not in repr(status)
+
+
+def test_a_wrong_token_is_refused(store: Path) -> None:
+    record = ensure_daemon(profile(store))
+    forged = OwnerRecord(**{**record.__dict__, "token": "guess"})
+    with pytest.raises(StoreError, match="wrong token"):
+        Connection(forged)
+
+
+def test_stop_closes_the_store_and_removes_the_record(store: Path) -> None:
+    record = ensure_daemon(profile(store))
+    stopped = stop_daemon(store)
+    assert stopped is not None and stopped.pid == record.pid
+    assert read_owner_record(store) is None
+    assert daemon_status(store) is None
+    assert stop_daemon(store) is None  # nothing left to stop
+
+
+def test_a_client_reconnects_after_the_daemon_is_stopped(store: Path) -> None:
+    with open_store(profile(store)) as engine:
+        first = engine.status()["pid"]
+        stop_daemon(store)
+        assert engine.stats()["memories"] == 0  # the next call started a new daemon
+        assert engine.status()["pid"] != first
+
+
+def test_the_next_call_starts_a_new_daemon_after_sigkill(store: Path) -> None:
+    with open_store(profile(store)) as engine:
+        engine.add("before the crash")
+        old = read_owner_record(store)
+        assert old is not None
+        os.kill(old.pid, signal.SIGKILL)
+        assert wait_until(lambda: not pid_alive(old.pid))
+        engine.add("after the crash")
+        new = read_owner_record(store)
+        assert new is not None and new.pid != old.pid
+
+
+@pytest.mark.skipif(not has_component("records", "duckdb"),
+                    reason="needs the duckdb record store (a persistent store)")
+def test_acknowledged_writes_survive_sigkill(store: Path) -> None:
+    persistent = profile(store, records={"use": "duckdb"})
+    with open_store(persistent) as engine:
+        ids = [engine.add(f"acknowledged write number {i}").id for i in range(20)]
+        old = read_owner_record(store)
+        assert old is not None
+        os.kill(old.pid, signal.SIGKILL)
+        assert wait_until(lambda: not pid_alive(old.pid))
+        found = engine.get_many(ids)  # starts a new daemon, which reopens the store
+        assert sorted(found) == sorted(ids)
+        new = read_owner_record(store)
+        assert new is not None and new.pid != old.pid
+        hits = engine.search("acknowledged write number 7", k=20).hits
+        assert {h.id for h in hits} == set(ids)
+
+
+def test_an_idle_daemon_stops_by_itself(store: Path) -> None:
+    record = ensure_daemon(profile(store), idle_timeout=0.3)
+    assert wait_until(lambda: not pid_alive(record.pid))
+    assert read_owner_record(store) is None
+
+
+def test_a_daemon_that_cannot_open_the_store_reports_why(store: Path) -> None:
+    broken = profile(store, fuse={"use": "no-such-fuser"})
+    with pytest.raises(StoreError, match=r"failed to start[\s\S]*no-such-fuser"):
+        ensure_daemon(broken, start_timeout=60)

@@ -1,0 +1,201 @@
+"""The real server process (``cognimem serve``) with a real MCP client session, over stdio
+and over streamable HTTP: list tools, remember, recall with explain, update, forget, and bad
+calls that come back as tool errors while the server keeps serving."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from cognimem.mcp.remote import open_store
+from cognimem.profile import load_profile
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+from mcp_helpers import COGNIMEM, server_env
+from mcp_types import CallToolResult
+
+
+def data(result: CallToolResult) -> dict[str, Any]:
+    assert not result.is_error, result.content
+    assert result.structured_content is not None
+    return result.structured_content
+
+
+def error(result: CallToolResult) -> str:
+    assert result.is_error, result.structured_content
+    return result.content[0].text  # type: ignore[union-attr]
+
+
+async def exercise(client: Client) -> dict[str, str]:
+    """The scenario every transport must pass; returns the ids it kept."""
+    names = [t.name for t in (await client.list_tools()).tools]
+    assert names == ["remember", "recall", "update", "forget", "relate", "status"]
+
+    kept = data(await client.call_tool("remember", {
+        "content": "CI runs on GitHub Actions with a uv cache", "kind": "fact",
+        "tags": ["ci"], "project": "shop"}))
+    dropped = data(await client.call_tool("remember", {"content": "the staging host is db-2"}))
+
+    hits = data(await client.call_tool("recall", {"query": "GitHub Actions cache",
+                                                  "explain": True}))["hits"]
+    assert hits[0]["id"] == kept["id"] and hits[0]["tags"] == ["ci"]
+    assert "fuse:rrf" in hits[0]["why"]
+
+    updated = data(await client.call_tool("update", {
+        "id": kept["id"], "content": "CI runs on GitHub Actions with a uv cache and ruff"}))
+    assert updated == {"id": kept["id"], "version": 2}
+    assert data(await client.call_tool("forget", {"id": dropped["id"]}))["action"] == "archived"
+
+    assert "no memory has id 'm-missing'" in error(
+        await client.call_tool("forget", {"id": "m-missing"}))
+    assert "unknown argument 'text'" in error(
+        await client.call_tool("remember", {"text": "oops"}))
+    assert "content is empty" in error(await client.call_tool("remember", {"content": " "}))
+    assert "Unknown tool" in error(await client.call_tool("remember_everything", {}))
+
+    status = data(await client.call_tool("status", {}))  # still serving after the bad calls
+    assert status["memories"] == 2 and status["archived"] == 1
+    return {"kept": kept["id"], "dropped": dropped["id"]}
+
+
+def stdio(*args: str) -> StdioServerParameters:
+    return StdioServerParameters(command=COGNIMEM, args=["serve", *args], env=server_env())
+
+
+def session(server: StdioServerParameters | str) -> dict[str, str]:
+    async def main() -> dict[str, str]:
+        async with Client(server) as client:
+            return await exercise(client)
+    return anyio.run(main)
+
+
+def test_stdio_with_an_in_memory_store() -> None:
+    session(stdio("--profile", "test"))
+
+
+def test_stdio_through_the_store_daemon(store: Path) -> None:
+    ids = session(stdio("--profile", "test", "--store", str(store)))
+    # The server process is gone; the store (in its daemon) kept what it acknowledged.
+    with open_store(load_profile("test", overrides={"path": str(store)})) as engine:
+        assert "uv cache and ruff" in engine.get(ids["kept"]).content
+        assert engine.get(ids["dropped"]).archived
+
+
+NOISY_PLUGIN = '''
+from typing import Annotated
+from pydantic import BaseModel, Field
+from cognimem import hookimpl
+from cognimem.components import ToolSpec
+
+print("a plugin printing while it loads")
+
+
+class Shout(BaseModel):
+    said: str
+
+
+def shout(engine, word: Annotated[str, Field(description="what to shout")]) -> Shout:
+    """Print to stdout, then answer. Example: {"word": "hi"}"""
+    print("a tool printing", word)
+    return Shout(said=word)
+
+
+@hookimpl
+def cognimem_register_tools(register):
+    register(ToolSpec("shout", shout, read_only=True, sets=frozenset({"core"})))
+'''
+
+
+def test_printing_plugins_cannot_corrupt_the_stdio_wire(tmp_path: Path) -> None:
+    plugin = tmp_path / "noisy.py"
+    plugin.write_text(NOISY_PLUGIN, encoding="utf-8")
+    profile = tmp_path / "noisy.toml"
+    profile.write_text(f'[plugins]\nfiles = [{json.dumps(str(plugin))}]\n', encoding="utf-8")
+
+    async def main() -> dict[str, Any]:
+        async with Client(stdio("--profile", "test", "--profile", str(profile))) as client:
+            return data(await client.call_tool("shout", {"word": "hello"}))
+
+    assert anyio.run(main) == {"said": "hello"}
+
+
+# HTTP ------------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"the server exited early ({process.returncode})")
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise AssertionError("the HTTP server did not start listening")
+
+
+@pytest.fixture
+def http_server(tmp_path: Path) -> Any:
+    port = free_port()
+    log = open(tmp_path / "server.log", "wb")  # noqa: SIM115 - closed below
+    process = subprocess.Popen(
+        [COGNIMEM, "serve", "--http", "--port", str(port), "--profile", "test"],
+        stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **server_env()})
+    try:
+        wait_for_port(port, process)
+        yield f"http://127.0.0.1:{port}/mcp", process
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:  # pragma: no cover - reported by the test
+                process.kill()
+        log.close()
+
+
+def test_streamable_http(http_server: tuple[str, subprocess.Popen[bytes]]) -> None:
+    url, process = http_server
+    session(url)
+    # A second session shares the server's engine (the lifespan is the server's, not the
+    # session's): what the first one remembered is there.
+    async def second() -> dict[str, Any]:
+        async with Client(url) as client:
+            return data(await client.call_tool("status", {}))
+    assert anyio.run(second)["memories"] == 2
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=20) == 0
+
+
+def test_http_shutdown_closes_the_engine(
+        http_server: tuple[str, subprocess.Popen[bytes]], tmp_path: Path) -> None:
+    _url, process = http_server
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=20) == 0
+    log = (tmp_path / "server.log").read_text(encoding="utf-8")
+    assert "Application shutdown complete" in log  # the lifespan (and engine) closed
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_serve_refuses_a_bad_profile_on_stderr(tmp_path: Path) -> None:
+    result = subprocess.run([COGNIMEM, "serve", "--profile", str(tmp_path / "missing.toml")],
+                            capture_output=True, text=True, timeout=60,
+                            env={**os.environ, **server_env()})
+    assert result.returncode == 2
+    assert result.stdout == ""  # stdout is the wire: nothing but protocol goes there
+    assert "missing.toml" in result.stderr and "does not exist" in result.stderr

@@ -1,0 +1,640 @@
+"""The duckdb record store: the RecordStore contract (run against ``memory`` too), persistence,
+schema migration, refusal of foreign and newer stores, transactions, and write failures."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import textwrap
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import numpy as np
+import pytest
+
+from cognimem.clock import ManualClock
+from cognimem.components import GraveEntry, RecordStore
+from cognimem.context import Context
+from cognimem.engine import Engine
+from cognimem.errors import InvalidInput, StoreError
+from cognimem.events import next_event, verify_chain
+from cognimem.models import Access, Edge, EmbeddingSignature, Memory, Scope, Source, content_hash
+from cognimem.profile import load_profile
+from cognimem_plugins.duckdb_store import schema
+from cognimem_plugins.duckdb_store.store import STORE_FILE, DuckDBStore
+from cognimem_plugins.memory_store import MemoryStore
+
+T0 = datetime(2025, 3, 1, 12, 30, 15, 123456, tzinfo=UTC)
+SIG = EmbeddingSignature(model="hash-8", dim=8)
+
+
+def open_store(cls: type[RecordStore], path: Path | None, **options: Any) -> RecordStore:
+    """A record store opened on ``path`` (None: in memory), without an engine."""
+    store = cls(cls.Options(**options))
+    ctx = Context(path=path, clock=ManualClock(T0), seed=0, records=store, lexical=None,
+                  vectors=None, embedder=None, hook=None, engine=None)  # type: ignore[arg-type]
+    store.open(ctx)
+    return store
+
+
+def memory(i: int, content: str | None = None, **fields: Any) -> Memory:
+    """A memory with every kind of field filled."""
+    text = content or f"memory number {i} about the deploy pipeline"
+    data: dict[str, Any] = {
+        "id": f"m{i:03d}", "content": text, "kind": "fact", "layer": "semantic",
+        "tier": "ltm", "title": f"title {i}", "tags": ["deploy", f"t{i}"],
+        "scope": Scope(project="atlas", agent="claude"), "source": Source(file="a.md", line=i),
+        "provenance": ["m000"], "valid_from": T0, "valid_until": T0 + timedelta(days=30),
+        "importance": 0.75, "confidence": 0.5, "protected": i % 2 == 0,
+        "meta": {"nested": {"list": [1, 2.5, None, "x"]}, "ünï": "çödé"},
+        "created_at": T0 + timedelta(seconds=i), "updated_at": T0 + timedelta(seconds=i + 1),
+        "last_accessed_at": None, "access_count": 0, "content_hash": content_hash(text),
+        "embedding": SIG, "version": 1,
+    }
+    data.update(fields)
+    return Memory(**data)
+
+
+STORES: dict[str, type[RecordStore]] = {"memory": MemoryStore, "duckdb": DuckDBStore}
+
+
+@pytest.fixture(params=sorted(STORES))
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[RecordStore]:
+    """Each record store, the duckdb one on disk."""
+    opened = open_store(STORES[request.param], tmp_path / "store")
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def disk(tmp_path: Path) -> Path:
+    """A store directory path (not created)."""
+    return tmp_path / "store"
+
+
+def reopen(store: RecordStore, path: Path) -> RecordStore:
+    """Close ``store`` and open the same kind again on ``path`` (duckdb only persists)."""
+    store.close()
+    return open_store(type(store), path)
+
+
+# --- the RecordStore contract (memory and duckdb) ----------------------------------------------
+
+
+def test_memories_round_trip_every_field(store: RecordStore) -> None:
+    offset = timezone(timedelta(hours=-5))
+    original = memory(1, last_accessed_at=datetime(2025, 3, 2, 1, 2, 3, 7, tzinfo=offset))
+    store.put_memories([original, memory(2)])
+    got = store.get_memories(["m001", "missing", "m002"])
+    assert list(got) == ["m001", "m002"]
+    assert got["m001"] == original
+    assert got["m001"].last_accessed_at == datetime(2025, 3, 2, 6, 2, 3, 7, tzinfo=UTC)
+    assert got["m001"].created_at.utcoffset() == timedelta(0)
+    assert got["m001"].meta == {"nested": {"list": [1, 2.5, None, "x"]}, "ünï": "çödé"}
+    assert store.count_memories() == 2
+
+
+def test_put_replaces_by_id_and_hash_lookup_follows(store: RecordStore) -> None:
+    store.put_memories([memory(1)])
+    old_hash = memory(1).content_hash
+    store.put_memories([memory(1, "entirely new words", version=2)])
+    assert store.get_memories(["m001"])["m001"].version == 2
+    assert store.find_by_hash(old_hash) == []
+    assert [m.id for m in store.find_by_hash(content_hash("entirely new words"))] == ["m001"]
+    assert store.count_memories() == 1
+
+
+def test_find_by_hash_returns_all_twins_in_id_order(store: RecordStore) -> None:
+    same = "the same words"
+    store.put_memories([memory(3, same, scope=Scope(project="b")), memory(2, same)])
+    assert [m.id for m in store.find_by_hash(content_hash(same))] == ["m002", "m003"]
+
+
+def test_iter_memories_in_id_order(store: RecordStore) -> None:
+    store.put_memories([memory(i) for i in (5, 1, 3)])
+    assert [m.id for m in store.iter_memories()] == ["m001", "m003", "m005"]
+
+
+def test_writing_while_iterating(store: RecordStore) -> None:
+    store.put_memories([memory(i) for i in range(5)])
+    seen = []
+    for m in store.iter_memories():
+        seen.append(m.id)
+        store.put_memories([m.model_copy(update={"version": m.version + 1})])
+        store.get_memories(["m000"])
+    assert seen == [f"m{i:03d}" for i in range(5)]
+    assert {m.version for m in store.iter_memories()} == {2}
+
+
+def test_delete_memories_takes_edges_accesses_and_embeddings(store: RecordStore) -> None:
+    store.put_memories([memory(1), memory(2), memory(3)])
+    store.put_edges([Edge(source="m001", target="m002"), Edge(source="m003", target="m001"),
+                     Edge(source="m002", target="m003")])
+    store.add_accesses([Access(memory_id="m001", at=T0), Access(memory_id="m002", at=T0)])
+    store.put_embeddings({"m001": np.ones(8), "m002": np.ones(8)}, SIG)
+    store.delete_memories(["m001"])
+    assert "m001" not in store.get_memories(["m001"])
+    assert [e.key for e in store.iter_edges()] == [("m002", "m003", "relates_to")]
+    assert store.access_times(["m001", "m002"]) == {"m001": [], "m002": [T0]}
+    assert list(store.get_embeddings(["m001", "m002"])) == ["m002"]
+
+
+def test_edges_by_key_and_direction(store: RecordStore) -> None:
+    made = T0 + timedelta(microseconds=1)
+    store.put_edges([Edge(source="a", target="b", type="mentions", weight=0.5, created_at=made,
+                          provenance=["x"], meta={"k": 1}),
+                     Edge(source="c", target="a"), Edge(source="a", target="b")])
+    store.put_edges([Edge(source="a", target="b", type="mentions", weight=0.9)])
+    assert [(e.key, e.weight) for e in store.iter_edges()] == [
+        (("a", "b", "mentions"), 0.9), (("a", "b", "relates_to"), 1.0),
+        (("c", "a", "relates_to"), 1.0)]
+    assert {e.key for e in store.edges_of("a", "out")} == {("a", "b", "mentions"),
+                                                           ("a", "b", "relates_to")}
+    assert [e.key for e in store.edges_of("a", "in")] == [("c", "a", "relates_to")]
+    assert len(store.edges_of("a")) == 3
+    store.delete_edges([("a", "b", "mentions"), ("x", "y", "z")])
+    assert len(store.edges_of("a")) == 2
+
+
+def test_edge_fields_round_trip(store: RecordStore) -> None:
+    edge = Edge(source="a", target="b", weight=0.25, confidence=0.5, created_at=T0,
+                last_used_at=T0 + timedelta(hours=1), use_count=3, provenance=["m1", "m2"],
+                valid_from=T0, valid_until=T0 + timedelta(days=1), meta={"why": ["x"]})
+    store.put_edges([edge])
+    assert store.edges_of("a") == [edge]
+
+
+def test_access_times_oldest_first(store: RecordStore) -> None:
+    later, earlier = T0 + timedelta(hours=2), T0 - timedelta(hours=2)
+    store.add_accesses([Access(memory_id="m1", at=later, agent="a", query="q"),
+                        Access(memory_id="m1", at=earlier)])
+    assert store.access_times(["m1", "nobody"]) == {"m1": [earlier, later], "nobody": []}
+
+
+def test_event_log(store: RecordStore) -> None:
+    assert store.last_event() is None
+    first = next_event(None, T0, "add", "m1", "agent-a", {"hash": "x", "n": [1, 2]})
+    second = next_event(first, T0 + timedelta(seconds=1), "delete", "m1")
+    store.append_event(first)
+    store.append_event(second)
+    assert store.last_event() == second
+    assert list(store.iter_events()) == [first, second]
+    assert list(store.iter_events(after_seq=1)) == [second]
+    assert verify_chain(store.iter_events()) == []
+
+
+def test_graveyard_newest_first(store: RecordStore) -> None:
+    old = GraveEntry(memory=memory(1, archived=True), archived_at=T0, reason="faded", score=0.1)
+    new = GraveEntry(memory=memory(2, archived=True), archived_at=T0 + timedelta(days=1),
+                     reason="by request")
+    store.add_grave(old)
+    store.add_grave(new)
+    assert store.graves() == [new, old]
+    store.remove_grave("m002")
+    store.remove_grave("unknown")
+    assert store.graves() == [old]
+
+
+def test_embeddings_round_trip_exactly(store: RecordStore) -> None:
+    vectors = {"m1": np.linspace(-1, 1, 8, dtype=np.float32), "m2": np.full(8, 1e-7)}
+    store.put_embeddings(vectors, SIG)
+    got = store.get_embeddings(["m1", "m2", "m3"])
+    assert set(got) == {"m1", "m2"}
+    assert got["m1"].dtype == np.float32
+    np.testing.assert_array_equal(got["m1"], vectors["m1"])
+    np.testing.assert_array_equal(got["m2"], np.float32(1e-7))
+
+
+def test_meta_values(store: RecordStore) -> None:
+    store.set_meta("plugin", "a", {"x": [1, 2]})
+    store.set_meta("plugin", "b", 3)
+    store.set_meta("other", "a", "text")
+    assert store.get_meta("plugin", "a") == {"x": [1, 2]}
+    assert store.get_meta("plugin", "missing", "dflt") == "dflt"
+    assert store.meta_items("plugin") == {"a": {"x": [1, 2]}, "b": 3}
+    store.set_meta("plugin", "a", None)
+    assert store.meta_items("plugin") == {"b": 3}
+
+
+def test_failed_transaction_leaves_nothing(store: RecordStore) -> None:
+    store.put_memories([memory(1)])
+    before = next_event(None, T0, "add", "m001")
+    store.append_event(before)
+    with pytest.raises(RuntimeError), store.transaction():
+        store.put_memories([memory(1, "changed"), memory(2)])
+        store.put_edges([Edge(source="m001", target="m002")])
+        store.append_event(next_event(before, T0, "add", "m002"))
+        store.put_embeddings({"m002": np.ones(8)}, SIG)
+        store.set_meta("ns", "k", 1)
+        store.delete_memories(["m001"])
+        raise RuntimeError("boom")
+    assert [m.content for m in store.iter_memories()] == [memory(1).content]
+    assert store.get_memories(["m001", "m002"])["m001"] == memory(1)
+    assert list(store.iter_edges()) == []
+    assert store.last_event() == before
+    assert store.get_embeddings(["m002"]) == {}
+    assert store.get_meta("ns", "k") is None
+    assert store.find_by_hash(content_hash("changed")) == []
+
+
+def test_nested_transactions_join_the_outer_one(store: RecordStore) -> None:
+    with pytest.raises(RuntimeError), store.transaction():
+        with store.transaction():
+            store.put_memories([memory(1)])
+        assert "m001" in store.get_memories(["m001"])  # visible inside
+        raise RuntimeError("outer fails after the inner one finished")
+    assert store.count_memories() == 0
+
+
+def test_reads_inside_a_transaction_see_its_writes(store: RecordStore) -> None:
+    store.put_memories([memory(1)])
+    with store.transaction():
+        store.put_memories([memory(1, "new text", version=2)])
+        store.delete_memories(["m002"])
+        assert store.get_memories(["m001"])["m001"].version == 2
+        assert [m.version for m in store.iter_memories()] == [2]
+    assert store.get_memories(["m001"])["m001"].version == 2
+
+
+# --- duckdb only: persistence -------------------------------------------------------------------
+
+
+def test_everything_survives_reopen(disk: Path) -> None:
+    store = open_store(DuckDBStore, disk)
+    offset = timezone(timedelta(hours=2))
+    m = memory(1, tags=["odd\x1ftag", "plain"], provenance=[""])
+    store.put_memories([m, memory(2)])
+    store.put_edges([Edge(source="m001", target="m002", created_at=T0)])
+    store.add_accesses([Access(memory_id="m001", at=T0)])
+    first = next_event(None, datetime(2025, 1, 1, 9, 0, 0, 1, tzinfo=offset), "add", "m001")
+    store.append_event(first)
+    store.append_event(next_event(first, T0, "relate", "m001", payload={"t": "m002"}))
+    store.add_grave(GraveEntry(memory=memory(2, archived=True), archived_at=T0, reason="r"))
+    store.put_embeddings({"m001": np.arange(8, dtype=np.float32)}, SIG)
+    store.set_meta("ns", "k", [1, "two"])
+    store = reopen(store, disk)
+    try:
+        got = store.get_memories(["m001"])["m001"]
+        assert got == m and got.tags == ["odd\x1ftag", "plain"] and got.provenance == [""]
+        assert got.created_at.tzinfo is not None
+        assert [e.key for e in store.iter_edges()] == [("m001", "m002", "relates_to")]
+        assert store.access_times(["m001"]) == {"m001": [T0]}
+        events = list(store.iter_events())
+        assert events[0].at.isoformat() == "2025-01-01T09:00:00.000001+02:00"
+        assert verify_chain(events) == []
+        assert store.graves()[0].memory.id == "m002"
+        np.testing.assert_array_equal(store.get_embeddings(["m001"])["m001"], np.arange(8))
+        assert store.get_meta("ns", "k") == [1, "two"]
+        assert isinstance(store, DuckDBStore) and store.schema_version() == 2
+    finally:
+        store.close()
+
+
+def test_engine_event_chain_verifies_after_reopen(disk: Path) -> None:
+    profile = load_profile(overrides=_profile_overrides(disk), base="test")
+    clock = ManualClock(datetime(2025, 1, 1, 10, 0, tzinfo=timezone(timedelta(hours=9))))
+    with Engine.from_profile(profile, clock=clock) as engine:
+        first = engine.add("the database is postgres 16", tags=["db"]).id
+        second = engine.add("deploys go out on tuesdays").id
+        engine.relate(first, second, "relates_to")
+        clock.advance(seconds=1.000001)
+        engine.update(first, content="the database is postgres 17")
+        engine.search("database")
+        engine.archive(second)
+    with Engine.from_profile(profile, clock=clock) as engine:
+        report = engine.check()
+        assert report.ok, report
+        assert engine.get(first).content == "the database is postgres 17"
+        assert [h.id for h in engine.search("postgres").hits] == [first]
+        assert [e.op for e in engine.events()] == ["add", "add", "relate", "update", "archive"]
+
+
+def _profile_overrides(path: Path) -> dict[str, Any]:
+    return {"path": str(path), "records": {"use": "duckdb"}}
+
+
+def test_ids_and_versions_helpers(disk: Path) -> None:
+    store = open_store(DuckDBStore, disk)
+    try:
+        assert isinstance(store, DuckDBStore)
+        store.put_memories([memory(1), memory(2, embedding=None),
+                            memory(3, embedding=EmbeddingSignature(model="other", dim=8)),
+                            memory(4, version=7)])
+        assert store.memory_versions() == {"m001": 1, "m002": 1, "m003": 1, "m004": 7}
+        assert store.ids_not_embedded_with(SIG) == ["m002", "m003"]
+    finally:
+        store.close()
+
+
+def test_cache_off_reads_the_same(disk: Path) -> None:
+    store = open_store(DuckDBStore, disk, cache_size=0)
+    try:
+        store.put_memories([memory(i) for i in range(3)])
+        assert store.get_memories(["m002"])["m002"] == memory(2)
+        assert [m.id for m in store.iter_memories()] == ["m000", "m001", "m002"]
+    finally:
+        store.close()
+
+
+def test_small_cache_evicts_and_stays_correct(disk: Path) -> None:
+    store = open_store(DuckDBStore, disk, cache_size=2)
+    try:
+        store.put_memories([memory(i) for i in range(5)])
+        for _ in range(2):
+            assert list(store.get_memories([f"m{i:03d}" for i in range(5)])) == [
+                f"m{i:03d}" for i in range(5)]
+        store.put_memories([memory(4, "changed", version=3)])
+        assert store.get_memories(["m004"])["m004"].version == 3
+    finally:
+        store.close()
+
+
+# --- duckdb only: schema versions ---------------------------------------------------------------
+
+
+def _v1_store(path: Path) -> None:
+    """A store exactly as schema version 1 wrote it, with one memory, edge, event, embedding."""
+    path.mkdir(parents=True)
+    con = duckdb.connect(str(path / STORE_FILE))
+    con.execute("SET TimeZone = 'UTC'")
+    for statement in schema.V1_DDL:
+        con.execute(statement)
+    con.execute("INSERT INTO schema_version VALUES (1, 'cognimem 0.0.9', ?)", [T0])
+    con.execute(
+        "INSERT INTO memories VALUES ('m1', 'the deploy uses blue green', 'fact', 'semantic', "
+        "'ltm', NULL, ['deploy'], 'atlas', NULL, NULL, "
+        "'{\"file\": \"notes/a.md\", \"line\": 7, \"url\": null, \"session\": \"s1\"}', [], "
+        "NULL, NULL, 0.5, 1.0, false, NULL, NULL, '{}', ?, ?, NULL, 0, ?, 'hash-8', 8, false, 1)",
+        [T0, T0, content_hash("the deploy uses blue green")])
+    con.execute(
+        "INSERT INTO memories VALUES ('m2', 'no source here', 'note', 'episodic', 'stm', NULL, "
+        "[], NULL, NULL, NULL, '{}', [], NULL, NULL, 0.5, 1.0, false, NULL, NULL, '{}', ?, ?, "
+        "NULL, 0, ?, NULL, NULL, false, 1)", [T0, T0, content_hash("no source here")])
+    con.execute("INSERT INTO edges VALUES ('m1', 'm2', 'relates_to', 1.0, 1.0, ?, NULL, 0, [], "
+                "NULL, NULL, '{}')", [T0])
+    event = next_event(None, T0, "add", "m1", None, {"hash": "h"})
+    con.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [event.seq, event.at, event.at.isoformat(), event.op, event.target, event.agent,
+                 '{"hash":"h"}', event.prev_hash, event.hash])
+    con.execute("INSERT INTO embeddings VALUES ('m1', ?), ('m2', ?)",
+                [np.arange(8, dtype="<f4").tobytes(), np.ones(4, dtype="<f4").tobytes()])
+    con.close()
+
+
+def test_a_version_1_store_is_migrated_and_keeps_its_data(disk: Path) -> None:
+    _v1_store(disk)
+    store = open_store(DuckDBStore, disk)
+    try:
+        assert isinstance(store, DuckDBStore)
+        assert store.migrated == [2] and store.schema_version() == 2
+        m1 = store.get_memories(["m1"])["m1"]
+        assert m1.source == Source(file="notes/a.md", line=7, session="s1")
+        assert m1.created_at == T0 and m1.embedding == SIG and m1.tags == ["deploy"]
+        assert store.get_memories(["m2"])["m2"].source == Source()
+        assert verify_chain(store.iter_events()) == []
+        assert [e.key for e in store.iter_edges()] == [("m1", "m2", "relates_to")]
+        np.testing.assert_array_equal(store.get_embeddings(["m1"])["m1"], np.arange(8))
+        assert store.embedding_signatures() == {("hash-8", 8): 1, ("unknown", 4): 1}
+        assert [m.id for m in store.find_by_hash(content_hash("no source here"))] == ["m2"]
+        store.put_memories([memory(3)])  # the upgraded store works
+    finally:
+        store.close()
+    store = open_store(DuckDBStore, disk)
+    try:
+        assert isinstance(store, DuckDBStore) and store.migrated == []
+        assert store.count_memories() == 3
+    finally:
+        store.close()
+
+
+def test_a_failed_migration_leaves_the_version_1_store_as_it_was(
+        disk: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _v1_store(disk)
+
+    def broken(con: Any) -> None:
+        con.execute("CREATE TABLE half_done (x INTEGER)")
+        raise duckdb.IOException("IO Error: No space left on device")
+
+    monkeypatch.setitem(schema.MIGRATIONS, 1, broken)
+    with pytest.raises(StoreError, match="full"):
+        open_store(DuckDBStore, disk)
+    con = duckdb.connect(str(disk / STORE_FILE), read_only=True)
+    try:
+        assert con.execute("SELECT max(version) FROM schema_version").fetchone() == (1,)
+        assert "half_done" not in schema.tables(con)
+    finally:
+        con.close()
+    monkeypatch.undo()
+    store = open_store(DuckDBStore, disk)  # and the lock was released
+    store.close()
+
+
+def _digest(path: Path) -> dict[str, str]:
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(path.iterdir()) if p.is_file()}
+
+
+def test_a_store_from_a_newer_version_is_refused_untouched(disk: Path) -> None:
+    open_store(DuckDBStore, disk).close()
+    con = duckdb.connect(str(disk / STORE_FILE))
+    con.execute("INSERT INTO schema_version VALUES (3, 'cognimem 9.0', now())")
+    con.close()
+    before = _digest(disk)
+    with pytest.raises(StoreError) as raised:
+        open_store(DuckDBStore, disk)
+    message = str(raised.value)
+    assert "schema version 3" in message and "upgrade cognimem" in message
+    assert "untouched" in message
+    assert {k: v for k, v in _digest(disk).items() if k != "owner.lock"} == {
+        k: v for k, v in before.items() if k != "owner.lock"}
+
+
+# --- duckdb only: foreign and unreadable paths ---------------------------------------------------
+
+
+def test_a_text_file_named_like_the_database_is_refused(disk: Path) -> None:
+    disk.mkdir()
+    (disk / STORE_FILE).write_text("my notes, not a database\n")
+    before = _digest(disk)
+    with pytest.raises(StoreError, match="not a DuckDB database.*untouched"):
+        open_store(DuckDBStore, disk)
+    assert _digest(disk) == before  # not even a lock file was created
+
+
+def test_an_empty_database_file_is_refused(disk: Path) -> None:
+    disk.mkdir()
+    (disk / STORE_FILE).touch()
+    with pytest.raises(StoreError, match="is empty"):
+        open_store(DuckDBStore, disk)
+
+
+def test_a_duckdb_database_that_is_not_a_store_is_refused_untouched(disk: Path) -> None:
+    disk.mkdir()
+    con = duckdb.connect(str(disk / STORE_FILE))
+    con.execute("CREATE TABLE sales AS SELECT 1 AS amount")
+    con.close()
+    before = _digest(disk)
+    with pytest.raises(StoreError, match="not a cognimem store"):
+        open_store(DuckDBStore, disk)
+    after = _digest(disk)
+    after.pop("owner.lock", None)
+    assert after == before
+
+
+def test_a_directory_of_other_files_is_refused(disk: Path) -> None:
+    disk.mkdir()
+    (disk / "README.md").write_text("a project")
+    (disk / "src").mkdir()
+    with pytest.raises(StoreError, match=r"not a cognimem store.*README\.md"):
+        open_store(DuckDBStore, disk)
+    assert sorted(p.name for p in disk.iterdir()) == ["README.md", "src"]
+
+
+def test_a_store_path_that_is_a_file_is_refused(disk: Path) -> None:
+    disk.write_text("x")
+    with pytest.raises(StoreError, match="is a file, not a directory"):
+        open_store(DuckDBStore, disk)
+
+
+def test_a_new_store_is_created_in_a_new_or_empty_directory(disk: Path) -> None:
+    open_store(DuckDBStore, disk / "deep" / "er").close()
+    disk.joinpath("empty").mkdir()
+    open_store(DuckDBStore, disk / "empty").close()
+    assert sorted(p.name for p in (disk / "empty").iterdir()) == ["owner.lock", STORE_FILE]
+
+
+# --- duckdb only: write failures -----------------------------------------------------------------
+
+
+def _fail_on(monkeypatch: pytest.MonkeyPatch, store: DuckDBStore, needle: str,
+             error: Exception) -> None:
+    """Make the store's SQL fail when a statement contains ``needle``."""
+    real: Callable[..., Any] = store._execute
+
+    def failing(sql: str, params: Any = None) -> Any:
+        if needle in sql:
+            raise error
+        return real(sql, params)
+
+    monkeypatch.setattr(store, "_execute", failing)
+
+
+DISK_FULL = duckdb.IOException('IO Error: Could not write file "records.duckdb.wal": '
+                               "No space left on device")
+
+
+@pytest.mark.parametrize("needle", ["INSERT INTO events", "INSERT INTO memories",
+                                    "COMMIT"])
+def test_a_full_disk_is_a_store_error_and_changes_nothing(
+        disk: Path, monkeypatch: pytest.MonkeyPatch, needle: str) -> None:
+    """Simulated: the statement (or the commit) fails with DuckDB's "No space left" error."""
+    profile = load_profile(overrides=_profile_overrides(disk), base="test")
+    with Engine.from_profile(profile, clock=ManualClock(T0)) as engine:
+        kept = engine.add("kept before the disk filled up").id
+        store = engine.records
+        assert isinstance(store, DuckDBStore)
+        last = store.last_event()
+        _fail_on(monkeypatch, store, needle, DISK_FULL)
+        with pytest.raises(StoreError, match="disk .* is full.*rolled back"):
+            engine.add_many(["lost one", "lost two"])
+        monkeypatch.undo()
+        assert store.count_memories() == 1
+        assert store.last_event() == last
+        assert engine.search("lost").hits == [] or all(
+            h.id == kept for h in engine.search("lost").hits)
+        engine.add("written after space was freed")
+        assert engine.check().ok
+    with Engine.from_profile(profile, clock=ManualClock(T0)) as engine:
+        assert engine.records.count_memories() == 2 and engine.check().ok
+
+
+def test_a_caught_inner_failure_rolls_back_the_whole_transaction(
+        disk: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = open_store(DuckDBStore, disk)
+    try:
+        assert isinstance(store, DuckDBStore)
+        _fail_on(monkeypatch, store, "INTO edges", DISK_FULL)
+        with pytest.raises(StoreError, match="whole transaction was rolled back"), \
+                store.transaction():
+            store.put_memories([memory(1)])
+            with pytest.raises(StoreError):
+                store.put_edges([Edge(source="m001", target="x")])
+        assert store.count_memories() == 0 and store.get_memories(["m001"]) == {}
+    finally:
+        store.close()
+
+
+def test_a_real_write_failure_past_a_file_size_limit(disk: Path) -> None:
+    """Real: a child process may not grow any file (RLIMIT_FSIZE), so DuckDB's WAL write
+    fails with EFBIG at commit; it gets a StoreError and the store reopens intact."""
+    profile = load_profile(overrides=_profile_overrides(disk), base="test")
+    with Engine.from_profile(profile) as engine:
+        engine.add_many([f"memory {i} about the release train" for i in range(20)])
+    script = textwrap.dedent(f"""
+        import os, resource, signal
+        from cognimem.engine import Engine
+        from cognimem.errors import StoreError
+        from cognimem.profile import load_profile
+        profile = load_profile(overrides={_profile_overrides(disk)!r}, base="test")
+        engine = Engine.from_profile(profile)
+        engine.add("one more before the limit")
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        biggest = max(os.path.getsize(os.path.join({str(disk)!r}, f))
+                      for f in os.listdir({str(disk)!r}))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (biggest, biggest))
+        try:
+            engine.add_many([("filler " * 4000) + str(i) for i in range(100)])
+            print("no error")
+        except StoreError as exc:
+            print("StoreError:", exc)
+        print("count", engine.records.count_memories())
+        """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120)
+    assert "StoreError:" in done.stdout, done.stdout + done.stderr
+    assert "rolled back" in done.stdout
+    assert "count 21" in done.stdout
+    with Engine.from_profile(profile) as engine:
+        assert engine.records.count_memories() == 21
+        assert engine.check().ok
+
+
+def test_an_embedding_of_the_wrong_dimension_writes_nothing(disk: Path) -> None:
+    store = open_store(DuckDBStore, disk)
+    try:
+        with pytest.raises(InvalidInput, match="has 4 dimensions.*says 8"), store.transaction():
+            store.put_memories([memory(1)])
+            store.put_embeddings({"m001": np.ones(4)}, SIG)
+        assert store.count_memories() == 0 and store.get_embeddings(["m001"]) == {}
+    finally:
+        store.close()
+
+
+def test_closed_store_says_so(disk: Path) -> None:
+    store = open_store(DuckDBStore, disk)
+    store.close()
+    store.close()
+    with pytest.raises(StoreError, match="not open"):
+        store.count_memories()
+
+
+def test_in_memory_duckdb_for_tests() -> None:
+    store = open_store(DuckDBStore, None)
+    try:
+        store.put_memories([memory(1)])
+        assert store.count_memories() == 1
+    finally:
+        store.close()
+
+
+def test_the_duckdb_plugin_is_registered() -> None:
+    profile = load_profile(overrides={"records": {"use": "duckdb"}}, base="test")
+    with Engine.from_profile(profile) as engine:
+        assert isinstance(engine.records, DuckDBStore)
+        assert engine.records.persistent
+        assert os.fspath(engine.records.file or "") == ""

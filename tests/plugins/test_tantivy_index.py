@@ -1,0 +1,177 @@
+"""The tantivy lexical index: on disk, analysis, query building, ownership, bad folders.
+
+(Search, filters, update and delete are covered for every lexical index by
+test_index_behaviour.py.)"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import tantivy
+from index_helpers import mem, opened
+
+from cognimem.engine import Engine
+from cognimem.errors import ProfileError, StoreError, StoreLocked
+from cognimem.models import Query, Scope
+from cognimem_plugins.tantivy_index.index import FORMAT, MARKER, TantivyIndex, query_analyzer
+
+
+def test_index_lives_in_the_lexical_folder_and_survives_reopening(tmp_path: Path) -> None:
+    index = opened(TantivyIndex, tmp_path)
+    index.upsert([mem("a", "durable words on disk", version=4, scope=Scope(project="p"))])
+    index.close()
+    assert (tmp_path / "lexical" / "meta.json").exists()
+    assert json.loads((tmp_path / "lexical" / MARKER).read_text())["format"] == FORMAT
+    again = opened(TantivyIndex, tmp_path)
+    try:
+        assert again.versions() == {"a": 4}
+        found = again.search(Query(text="durable", scope=Scope(project="p")), 5)
+        assert [c.id for c in found] == ["a"]
+    finally:
+        again.close()
+
+
+def test_write_is_visible_when_upsert_returns(tmp_path: Path) -> None:
+    index = opened(TantivyIndex, tmp_path)
+    try:
+        for i in range(5):
+            index.upsert([mem(f"m{i}", f"visible token{i}")])
+            assert [c.id for c in index.search(Query(text=f"token{i}"), 5)] == [f"m{i}"]
+        index.delete(["m0"])
+        assert index.search(Query(text="token0"), 5) == []
+    finally:
+        index.close()
+
+
+def test_one_writer_per_index_names_the_owner_problem(tmp_path: Path) -> None:
+    first = opened(TantivyIndex, tmp_path)
+    try:
+        with pytest.raises(StoreLocked, match="another writer"):
+            opened(TantivyIndex, tmp_path)
+    finally:
+        first.close()
+    second = opened(TantivyIndex, tmp_path)  # released on close
+    second.close()
+
+
+def test_close_twice_is_safe_and_use_after_close_is_a_clear_error(tmp_path: Path) -> None:
+    index = opened(TantivyIndex, tmp_path)
+    index.close()
+    index.close()
+    with pytest.raises(StoreError, match="not open"):
+        index.search(Query(text="x"), 5)
+
+
+def test_foreign_files_are_refused_and_left_alone(tmp_path: Path) -> None:
+    folder = tmp_path / "lexical"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine")
+    with pytest.raises(StoreError, match="not a cognimem tantivy index"):
+        opened(TantivyIndex, tmp_path)
+    assert (folder / "notes.txt").read_text() == "mine"
+
+
+def test_an_index_of_another_format_is_rebuilt_empty(tmp_path: Path) -> None:
+    index = opened(TantivyIndex, tmp_path)
+    index.upsert([mem("a", "old format words")])
+    index.close()
+    (tmp_path / "lexical" / MARKER).write_text(json.dumps({"format": FORMAT + 99}))
+    again = opened(TantivyIndex, tmp_path)
+    try:
+        assert again.versions() == {}  # derived data: the engine re-indexes from the records
+    finally:
+        again.close()
+    assert json.loads((tmp_path / "lexical" / MARKER).read_text())["format"] == FORMAT
+
+
+def test_query_analyzer_matches_the_indexing_analyzer(tmp_path: Path) -> None:
+    """Every term the Python-side analyzer makes is a term the en_stem field indexed."""
+    text = ("Running runners ran QUICKLY; naïve café résumé — foo::bar() parse_config "
+            "HTTPServerError 日本語 x" + "y" * 45 + " connection's")
+    index = opened(TantivyIndex, None)
+    try:
+        index.upsert([mem("a", text)])
+        terms = [t for t in query_analyzer(stopwords=False).analyze(text) if t]
+        assert {"run", "runner", "pars", "日本語", "httpservererror"} <= set(terms)
+        assert not any(len(t) > 40 for t in terms)
+        for term in terms:
+            built = tantivy.Query.term_query(index._schema, "content", term)
+            assert index._index.searcher().search(built, 1).hits, term
+    finally:
+        index.close()
+
+
+def test_stop_words_are_dropped_unless_nothing_else_is_left() -> None:
+    index = TantivyIndex()
+    assert index.terms("what is the parser doing") == ["parser", "do"]
+    assert index.terms("to be or not to be") == ["not"]
+    assert index.terms("to be or to be") == ["to", "be", "or"]  # all stop words: keep them
+    assert TantivyIndex(TantivyIndex.Options(stopwords=False)).terms("the parser")[0] == "the"
+
+
+def test_query_terms_are_capped() -> None:
+    index = TantivyIndex(TantivyIndex.Options(max_query_terms=3))
+    assert index.terms("alpha beta gamma delta epsilon") == ["alpha", "beta", "gamma"]
+
+
+def test_text_without_terms_builds_no_query() -> None:
+    index = TantivyIndex()
+    assert index.build_query(Query(text="!!! ??? ...")) is None
+
+
+def test_scope_values_are_exact_terms(tmp_path: Path) -> None:
+    """Scope values are matched whole: no tokenizing, case or prefix surprises."""
+    index = opened(TantivyIndex, None)
+    try:
+        index.upsert([
+            mem("a", "shared word", scope=Scope(project="My Project")),
+            mem("b", "shared word", scope=Scope(project="my project")),
+            mem("c", "shared word", scope=Scope(project="")),
+            mem("d", "shared word", scope=Scope(project="My")),
+        ])
+        for value, expected in (("My Project", ["a"]), ("my project", ["b"]), ("", ["c"]),
+                                ("My", ["d"])):
+            found = index.search(Query(text="shared", scope=Scope(project=value)), 10)
+            assert [c.id for c in found] == expected, value
+    finally:
+        index.close()
+
+
+def test_field_boosts_are_options(tmp_path: Path) -> None:
+    plain = mem("t", "something else", tags=["zebra"])
+    other = mem("c", "zebra zebra zebra in the content of a fairly long memory")
+    boosted = opened(TantivyIndex, None, tags_boost=10.0)
+    muted = opened(TantivyIndex, None, tags_boost=0.0)
+    try:
+        boosted.upsert([plain, other])
+        muted.upsert([plain, other])
+        assert boosted.search(Query(text="zebra"), 5)[0].id == "t"
+        assert [c.id for c in muted.search(Query(text="zebra"), 5)] == ["c"]
+    finally:
+        boosted.close()
+        muted.close()
+
+
+def test_bad_options_fail_at_start_naming_the_key() -> None:
+    with pytest.raises(ProfileError, match="title_boost"):
+        Engine.from_profile("test", overrides={"lexical": {"use": "tantivy", "title_boost": -1}})
+
+
+def test_engine_uses_tantivy_end_to_end(tmp_path: Path) -> None:
+    engine = Engine.from_profile("test", overrides={"lexical": {"use": "tantivy"}})
+    try:
+        first = engine.add("The deploy script needs the AWS_REGION variable",
+                           scope={"project": "infra"})
+        engine.add("Lunch is at noon", scope={"project": "life"})
+        hits = engine.search("deploy region", scope={"project": "infra"}).hits
+        assert hits[0].id == first.id
+        engine.update(first.id, content="The deploy script reads its region from config")
+        assert engine.lexical is not None
+        assert engine.lexical.versions()[first.id] == 2
+        engine.delete(first.id)
+        assert first.id not in engine.lexical.versions()
+        assert engine.check().ok
+    finally:
+        engine.close()
