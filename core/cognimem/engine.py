@@ -895,11 +895,39 @@ class Engine:
         self._check_open()
         return reindex(self, limit=limit, batch_size=batch_size)
 
-    def _reconcile(self, *, repair: bool, verify_events: bool = False) -> CheckReport:
-        want = {m.id: m for m in self.records.iter_memories()}
+    def _record_versions(self) -> tuple[dict[str, int], set[str]]:
+        """Every memory's version, and the ids embedded by another model than the embedder's.
+
+        Uses the store's cheap ``memory_versions()`` / ``ids_not_embedded_with()`` when it has
+        them (reading 100k whole memories on every open would dominate cold start), else one
+        pass over ``iter_memories()``.
+        """
         signature = (self.embedder.model_id, self.embedder.dimension) if self.embedder else None
-        drifted = {i for i, m in want.items() if signature and m.embedding
-                   and (m.embedding.model, m.embedding.dim) != signature}
+
+        def drifted(memory: Memory) -> bool:
+            return bool(signature and memory.embedding
+                        and (memory.embedding.model, memory.embedding.dim) != signature)
+
+        fast_versions = getattr(self.records, "memory_versions", None)
+        fast_drift = getattr(self.records, "ids_not_embedded_with", None)
+        if callable(fast_versions) and (self.embedder is None or callable(fast_drift)):
+            versions: dict[str, int] = fast_versions()
+            candidates: list[str] = (fast_drift(self.embedder.signature)
+                                     if self.embedder is not None and callable(fast_drift) else [])
+            drift: set[str] = set()
+            for start in range(0, len(candidates), 1024):  # candidates include never-embedded
+                found = self.records.get_memories(candidates[start : start + 1024])
+                drift.update(i for i, m in found.items() if drifted(m))
+            return versions, drift
+        versions, drift = {}, set()
+        for memory in self.records.iter_memories():
+            versions[memory.id] = memory.version
+            if drifted(memory):
+                drift.add(memory.id)
+        return versions, drift
+
+    def _reconcile(self, *, repair: bool, verify_events: bool = False) -> CheckReport:
+        want, drifted = self._record_versions()
         reports = []
         for label, index in (("lexical", self.lexical), ("vectors", self.vectors)):
             if index is None:
@@ -908,17 +936,20 @@ class Engine:
             report = IndexReport(
                 index=f"{label}:{index.name}",
                 missing=sorted(i for i in want if i not in have),
-                stale=sorted(i for i, m in want.items() if i in have and have[i] != m.version),
+                stale=sorted(i for i, v in want.items() if i in have and have[i] != v),
                 orphaned=sorted(i for i in have if i not in want),
             )
             reports.append(report)
             if repair and not report.ok:
                 if report.orphaned:
                     index.delete(report.orphaned)
-                todo = [want[i] for i in (*report.missing, *report.stale)
+                todo = [i for i in (*report.missing, *report.stale)
                         if not (drifted and isinstance(index, VectorIndex) and i in drifted)]
                 for start in range(0, len(todo), 1024):
-                    chunk = todo[start : start + 1024]
+                    found = self.records.get_memories(todo[start : start + 1024])
+                    chunk = list(found.values())
+                    if not chunk:
+                        continue
                     if isinstance(index, VectorIndex):
                         vectors = self._stored_vectors(chunk)
                         if vectors is not None:

@@ -33,13 +33,26 @@ def check_weights(fuser: Fuser, weights: dict[str, float], ctx: Context) -> None
                                f"and >= 0 (got {weight!r})")
 
 
+#: Scores this close (relative) are ties: a float32 cosine computed at another row of a
+#: matrix can differ by ~1e-7, and that noise must not decide an order.
+SCORE_TOLERANCE = 1e-6
+
+
+def same_score(a: float, b: float) -> bool:
+    """Whether two retriever scores are equal up to floating-point noise."""
+    return math.isclose(a, b, rel_tol=SCORE_TOLERANCE, abs_tol=1e-12)
+
+
 def competition_ranks(candidates: list[Candidate]) -> dict[str, int]:
-    """1-based ranks where equal scores share the best rank ("1224" ranking)."""
+    """1-based ranks where equal scores share the best rank ("1224" ranking).
+
+    Scores equal up to :data:`SCORE_TOLERANCE` of the first of their group count as equal.
+    """
     ranks: dict[str, int] = {}
     previous: float | None = None
     current = 0
     for position, cand in enumerate(sorted(candidates, key=lambda c: (-c.score, c.rank)), 1):
-        if previous is None or cand.score != previous:
+        if previous is None or not same_score(cand.score, previous):
             current, previous = position, cand.score
         ranks[cand.id] = current
     return ranks
@@ -142,9 +155,10 @@ class Weighted(Fuser):
         if total <= 0:
             total = 1.0
         ids = sorted({i for values, _ in normalized.values() for i in values})
+        # rounded to 6 places so floating-point noise in the inputs cannot split a tie
         scores = {
-            i: math.fsum(weights[label] * values.get(i, floor)
-                         for label, (values, floor) in normalized.items()) / total
+            i: round(math.fsum(weights[label] * values.get(i, floor)
+                               for label, (values, floor) in normalized.items()) / total, 6)
             for i in ids
         }
         return ranked_candidates(scores)

@@ -11,9 +11,7 @@ from typing import Any
 
 import duckdb
 import pytest
-
 from cognimem.cli import main
-from cognimem.events import event_hash
 
 PROFILE = """
 name = "disk-test"
@@ -203,21 +201,6 @@ def test_reindex_rejects_a_bad_batch_size(capsys: pytest.CaptureFixture[str], st
                                           profile: Path) -> None:
     status, _, err = cli(capsys, "reindex", "--batch-size", "0", *opts(store, profile))
     assert status == 2 and "--batch-size" in err
-
-
-def test_event_hash_helper_matches(store: Path) -> None:
-    """The tampering above is detectable only because hashes cover the op."""
-    con = duckdb.connect(str(store / "records.duckdb"), read_only=True)
-    try:
-        seq, at_iso, op, target, agent, payload, prev, digest = con.execute(
-            "SELECT seq, at_iso, op, target, agent, payload, prev_hash, hash FROM events "
-            "WHERE seq = 1").fetchone()
-    finally:
-        con.close()
-    from datetime import datetime
-
-    assert event_hash(prev, seq, datetime.fromisoformat(at_iso), op, target, agent,
-                      json.loads(payload)) == digest
 
 
 @pytest.fixture

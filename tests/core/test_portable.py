@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from cognimem.clock import ManualClock
 from cognimem.engine import Engine
 from cognimem.errors import InvalidInput
@@ -183,7 +182,7 @@ def test_content_over_the_profile_limit_is_refused(source: Engine, tmp_path: Pat
     profile = disk_profile(tmp_path / "b").model_copy(deep=True)
     profile.write.max_content_chars = 20
     with Engine.from_profile(profile) as target, \
-            pytest.raises(InvalidInput, match="write.max_content_chars"):
+            pytest.raises(InvalidInput, match=r"write\.max_content_chars"):
         import_store(target, data)
 
 

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from cognimem.engine import Engine
 from cognimem.errors import InvalidInput
 from cognimem.models import EmbeddingSignature

@@ -56,7 +56,7 @@ def test_eight_clients_share_one_store(records: str, store: Path, tmp_path: Path
                     continue
                 ids.append(result.structured_content["id"])
                 found = await client.call_tool("recall", {"query": marker(c, n), "k": 3})
-                hits = [] if found.is_error else found.structured_content["hits"]  # type: ignore[index]
+                hits = [] if found.is_error else (found.structured_content or {})["hits"]
                 if ids[-1] not in [h["id"] for h in hits]:
                     problems.append(f"agent {c} could not find its write {n}: {found.content}")
             written[c] = ids
@@ -67,7 +67,7 @@ def test_eight_clients_share_one_store(records: str, store: Path, tmp_path: Path
             if listed.is_error:
                 problems.append(f"agent {c} list: {listed.content}")
                 return
-            seen[c] = {m["id"] for m in listed.structured_content["memories"]}  # type: ignore[index]
+            seen[c] = {m["id"] for m in (listed.structured_content or {})["memories"]}
 
     async def main() -> None:
         with anyio.fail_after(240):

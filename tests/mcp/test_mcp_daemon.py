@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import os
 import signal
+import socketserver
 import stat
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,7 @@ from cognimem.mcp.daemon import (
     stop_daemon,
 )
 from cognimem.mcp.remote import RemoteEngine, open_store
+from cognimem.mcp.wire import read_message, write_message
 from cognimem.models import SearchResult
 from cognimem.profile import Profile, load_profile
 from mcp_helpers import has_component
@@ -125,7 +128,7 @@ def test_stop_closes_the_store_and_removes_the_record(store: Path) -> None:
 
 
 def test_a_client_reconnects_after_the_daemon_is_stopped(store: Path) -> None:
-    with open_store(profile(store)) as engine:
+    with RemoteEngine(profile(store)) as engine:
         first = engine.status()["pid"]
         stop_daemon(store)
         assert engine.stats()["memories"] == 0  # the next call started a new daemon
@@ -172,3 +175,51 @@ def test_a_daemon_that_cannot_open_the_store_reports_why(store: Path) -> None:
     broken = profile(store, fuse={"use": "no-such-fuser"})
     with pytest.raises(StoreError, match=r"failed to start[\s\S]*no-such-fuser"):
         ensure_daemon(broken, start_timeout=60)
+
+
+class _FlakyDaemon(socketserver.ThreadingTCPServer):
+    """Answers hellos; drops the connection on the first request, answers the later ones."""
+
+    daemon_threads = True
+    requests = 0
+
+
+class _FlakyHandler(socketserver.StreamRequestHandler):
+    server: _FlakyDaemon
+
+    def handle(self) -> None:
+        hello = read_message(self.rfile)
+        assert hello is not None
+        write_message(self.wfile, {"id": hello["id"], "result": {"profile_data": None}})
+        message = read_message(self.rfile)
+        if message is None:
+            return
+        self.server.requests += 1
+        if self.server.requests > 1:
+            write_message(self.wfile, {"id": message["id"], "result": "answered"})
+
+
+@pytest.fixture
+def flaky(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[_FlakyDaemon]:
+    server = _FlakyDaemon(("127.0.0.1", 0), _FlakyHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host, port = server.server_address[:2]
+    record = OwnerRecord(pid=os.getpid(), host=str(host), port=int(port), token="t",
+                         store=str(tmp_path))
+    monkeypatch.setattr("cognimem.mcp.remote.ensure_daemon", lambda *a, **k: record)
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_read_cut_off_mid_call_is_retried(flaky: _FlakyDaemon, store: Path) -> None:
+    with RemoteEngine(profile(store)) as engine:
+        assert engine.search("anything") == "answered"
+    assert flaky.requests == 2
+
+
+def test_a_write_cut_off_mid_call_is_not_repeated(flaky: _FlakyDaemon, store: Path) -> None:
+    with RemoteEngine(profile(store)) as engine, pytest.raises(
+            StoreError, match="may or may not have been applied"):
+        engine.add("written once at most")
+    assert flaky.requests == 1

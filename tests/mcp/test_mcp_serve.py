@@ -182,6 +182,23 @@ def test_streamable_http(http_server: tuple[str, subprocess.Popen[bytes]]) -> No
     assert process.wait(timeout=20) == 0
 
 
+def test_streamable_http_through_the_store_daemon(store: Path, tmp_path: Path) -> None:
+    port = free_port()
+    with open(tmp_path / "server.log", "wb") as log:
+        process = subprocess.Popen(
+            [COGNIMEM, "serve", "--http", "--port", str(port), "--profile", "test",
+             "--store", str(store)],
+            stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **server_env()})
+        try:
+            wait_for_port(port, process)
+            ids = session(f"http://127.0.0.1:{port}/mcp")
+        finally:
+            process.send_signal(signal.SIGTERM)
+            assert process.wait(timeout=20) == 0
+    with open_store(load_profile("test", overrides={"path": str(store)})) as engine:
+        assert engine.get(ids["dropped"]).archived  # kept by the daemon after the server left
+
+
 def test_http_shutdown_closes_the_engine(
         http_server: tuple[str, subprocess.Popen[bytes]], tmp_path: Path) -> None:
     _url, process = http_server

@@ -85,6 +85,7 @@ def test_descriptions_have_examples_and_schemas_are_strict() -> None:
         assert "Example:" in (tool.description or ""), tool.name
         for name, prop in schema.get("properties", {}).items():
             assert prop.get("description"), f"{tool.name}.{name} has no description"
+            assert "title" not in prop  # titles only repeat the names
 
 
 def test_unknown_tool_set_names_the_choices() -> None:

@@ -34,7 +34,7 @@ def register(subparsers: Any) -> None:
 def cmd_maintain(args: argparse.Namespace) -> int:
     """Run (or, with --dry-run, plan) one maintenance pass and print what it did."""
     with open_engine(args) as engine:
-        policies = [d.name for d in engine.decay]
+        policies = list(engine.stats()["pipeline"]["decay"])
         report = engine.maintain(dry_run=args.dry_run)
     data = report_json(report, policies)
 

@@ -22,7 +22,7 @@ def format_run(rankings: Mapping[str, Sequence[tuple[str, float]]], tag: str) ->
         _check_id(qid, "qid")
         for rank, (docid, score) in enumerate(ranked, 1):
             _check_id(docid, "docid")
-            yield f"{qid} Q0 {docid} {rank} {score:.6g} {tag}\n"
+            yield f"{qid} Q0 {docid} {rank} {float(score)!r} {tag}\n"
 
 
 def write_run(path: str | Path, rankings: Mapping[str, Sequence[tuple[str, float]]],

@@ -10,7 +10,8 @@ answer. Two cases, on a store seeded with ``--memories`` memories:
   load the embedder.
 
 A benchmark, not a test: it prints the figures (median and worst of ``--runs``) and the
-machine's load average, which these numbers depend on.
+machine's load average, which the wall-clock numbers depend on; ``server_cpu`` (CPU seconds
+of the server process for the whole session) does not.
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -30,7 +33,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
 from ..profile import load_profile
-from .daemon import ensure_daemon, stop_daemon
+from .daemon import stop_daemon
 from .remote import RemoteEngine
 
 SEED_TEXT = ("note {i}: the {topic} module handles {topic} requests; decided in review {i} to "
@@ -38,17 +41,39 @@ SEED_TEXT = ("note {i}: the {topic} module handles {topic} requests; decided in 
 TOPICS = ("billing", "search", "auth", "deploy", "cache", "import", "export", "sync")
 
 
+def _cognimem(*args: str, profile_refs: list[str], store: Path) -> list[str]:
+    command = [str(Path(sys.executable).with_name("cognimem")), *args, "--store", str(store)]
+    for ref in profile_refs:
+        command += ["--profile", ref]
+    return command
+
+
+def start_daemon(profile_refs: list[str], store: Path) -> None:
+    """Start the store's daemon from another process, so this one is not its parent (its CPU
+    time must not count as the server's)."""
+    subprocess.run(_cognimem("daemon", "start", profile_refs=profile_refs, store=store),
+                   check=True, stdout=subprocess.DEVNULL)
+
+
 def seed(profile_refs: list[str], store: Path, memories: int) -> None:
     """Fill the store through its daemon (then leave the daemon running)."""
     profile = load_profile(*profile_refs, overrides={"path": str(store)})
+    start_daemon(profile_refs, store)
     with RemoteEngine(profile) as engine:
         have = engine.stats()["memories"]
         engine.add_many([SEED_TEXT.format(i=i, topic=TOPICS[i % len(TOPICS)], n=i % 7)
                          for i in range(have, memories)])
 
 
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 async def first_call(command: list[str]) -> dict[str, float]:
-    """Seconds from spawning the server to: initialized, tools listed, first recall answered."""
+    """Seconds from spawning the server to: initialized, tools listed, first recall answered;
+    and the CPU seconds the server process used in the whole session (load-independent)."""
+    cpu_before = _children_cpu()
     params = StdioServerParameters(command=command[0], args=command[1:],
                                    env={k: v for k, v in os.environ.items()
                                         if k.startswith("COGNIMEM_")})
@@ -61,22 +86,19 @@ async def first_call(command: list[str]) -> dict[str, float]:
         answered = time.perf_counter() - started
         if result.is_error or not (result.structured_content or {}).get("hits"):
             raise RuntimeError(f"the first recall failed: {result.content}")
-    return {"initialized": initialized, "listed": listed, "first_call": answered}
+    return {"initialized": initialized, "listed": listed, "first_call": answered,
+            "server_cpu": _children_cpu() - cpu_before}
 
 
 def measure(profile_refs: list[str], store: Path, runs: int, cold: bool) -> list[dict[str, float]]:
     """``runs`` timed sessions, stopping the daemon before each one when ``cold``."""
-    cognimem = str(Path(sys.executable).with_name("cognimem"))
-    command = [cognimem, "serve", "--store", str(store)]
-    for ref in profile_refs:
-        command += ["--profile", ref]
-    profile = load_profile(*profile_refs, overrides={"path": str(store)})
+    command = _cognimem("serve", profile_refs=profile_refs, store=store)
     out = []
     for _ in range(runs):
         if cold:
             stop_daemon(store)
         else:
-            ensure_daemon(profile)
+            start_daemon(profile_refs, store)  # a no-op when it runs
         out.append(anyio.run(first_call, command))
     return out
 

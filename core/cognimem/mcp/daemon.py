@@ -6,13 +6,18 @@ connection (see :mod:`cognimem.mcp.connection`). The embedder stays warm in the 
 
 Lifecycle:
 
-- :func:`ensure_daemon` finds the store's daemon (its :class:`OwnerRecord` in the store
-  directory) or starts one (``python -m cognimem.mcp.daemon``, the profile on stdin) and
-  waits until it answers. A spawn lock keeps concurrent callers from starting two.
+- The daemon's files live in a private per-store directory (:func:`runtime_dir`, mode 0700),
+  never in the store directory: its :class:`OwnerRecord` (``daemon.json``, mode 0600),
+  ``daemon.lock``, ``daemon.spawn.lock`` and ``daemon.log``.
+- :func:`ensure_daemon` finds the store's daemon (its record, and a hello that answers) or
+  starts one (``python -m cognimem.mcp.daemon``, the profile on stdin) and waits until it
+  answers. The spawn lock keeps concurrent callers from starting two.
 - The daemon holds ``daemon.lock`` (an exclusive ``flock``) for its whole life, opens the
-  engine, listens on ``127.0.0.1`` (a free port), writes its record (mode 0600, with a random
-  token), and serves until it is stopped, receives SIGTERM, or has had no connection for
-  ``idle_timeout`` seconds. On the way out it removes its record, then closes the engine.
+  engine, listens on ``127.0.0.1`` (a free port), writes its record (with a random token)
+  and serves until it is stopped, receives SIGTERM, has had no connection for
+  ``idle_timeout`` seconds, or its store directory disappears. On the way out it removes its
+  record, then closes the engine. With the DuckDB store it also writes its address (not the
+  token) into the store's ``owner.lock``, so "store in use" errors say where it is served.
 - If it dies (SIGKILL, a crash), the OS releases its locks; the next caller finds the record
   stale and starts a new daemon. The record store is the truth, so nothing acknowledged is
   lost.
@@ -41,13 +46,22 @@ import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..errors import CognimemError, InvalidInput, ProfileError, StoreError
 from ..profile import Profile
 from .connection import Connection, ConnectionLost, OwnerRecord
-from .wire import WireError, decode, encode, encode_error, read_message, write_message
+from .wire import (
+    Reader,
+    WireError,
+    Writer,
+    decode,
+    encode,
+    encode_error,
+    read_message,
+    write_message,
+)
 
 if TYPE_CHECKING:
     from ..engine import Engine
@@ -226,7 +240,7 @@ class _Handler(socketserver.StreamRequestHandler):
     server: _Server
 
     def handle(self) -> None:
-        self.server.owner.serve_connection(self.rfile, self.wfile)  # type: ignore[arg-type]
+        self.server.owner.serve_connection(self.rfile, self.wfile)
 
 
 class StoreDaemon:
@@ -311,7 +325,7 @@ class StoreDaemon:
 
     # connections ------------------------------------------------------------------------------
 
-    def serve_connection(self, rfile: IO[bytes], wfile: IO[bytes]) -> None:
+    def serve_connection(self, rfile: Reader, wfile: Writer) -> None:
         """Authenticate one client, then answer its requests until it disconnects."""
         self._touch(+1)
         try:
@@ -324,6 +338,10 @@ class StoreDaemon:
                 write_message(wfile, {"id": hello.get("id"), "error": encode_error(StoreError(
                     "the memory daemon refused the connection: wrong token (the owner record "
                     "changed; reconnect)"))})
+                return
+            if self._stopping.is_set():  # send the caller to the next daemon instead
+                write_message(wfile, {"id": hello.get("id"), "error": {
+                    "type": "DaemonStopping", "message": "the memory daemon is stopping"}})
                 return
             write_message(wfile, {"id": hello.get("id"), "result": encode(self.hello())})
             while True:

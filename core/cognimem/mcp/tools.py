@@ -206,4 +206,9 @@ def _refuse_unknown_arguments(tool: Tool) -> None:
         "check_keys": model_validator(mode="before")(check_keys),
     })
     tool.fn_metadata.arg_model = strict
-    tool.parameters = strict.model_json_schema(by_alias=True)
+    schema = strict.model_json_schema(by_alias=True)
+    # Titles repeat the property names ("content" -> "Content"): tokens the model pays for.
+    schema.pop("title", None)
+    for prop in schema.get("properties", {}).values():
+        prop.pop("title", None)
+    tool.parameters = schema

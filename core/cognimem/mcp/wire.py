@@ -16,7 +16,7 @@ import json
 from collections.abc import Iterator, Mapping
 from datetime import date, datetime, timedelta
 from pathlib import PurePath
-from typing import IO, Any
+from typing import Any, Protocol
 
 import numpy as np
 from pydantic import BaseModel
@@ -189,14 +189,31 @@ def decode_error(data: Mapping[str, Any]) -> CognimemError:
 # ---------------------------------------------------------------------------------------------
 
 
-def write_message(stream: IO[bytes], message: Mapping[str, Any]) -> None:
+class Reader(Protocol):
+    """A binary stream that reads lines (a socket file, ``io.BytesIO``...)."""
+
+    def readline(self, size: int = -1, /) -> bytes:
+        """One line, at most ``size`` bytes."""
+
+
+class Writer(Protocol):
+    """A binary stream that writes and flushes."""
+
+    def write(self, data: bytes, /) -> int:
+        """Write ``data``."""
+
+    def flush(self) -> None:
+        """Push what was written."""
+
+
+def write_message(stream: Writer, message: Mapping[str, Any]) -> None:
     """Send one message (already encoded) and flush."""
     line = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     stream.write(line + b"\n")
     stream.flush()
 
 
-def read_message(stream: IO[bytes]) -> dict[str, Any] | None:
+def read_message(stream: Reader) -> dict[str, Any] | None:
     """The next message, or None when the peer closed the connection.
 
     :raises WireError: the line is too long or is not a JSON object.

@@ -11,6 +11,7 @@ the clock used.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -168,11 +169,17 @@ def decode_memory(raw: Sequence[Any]) -> MemoryRow | None:
     provenance = _split(raw[15], raw[16])
     if tags is None or provenance is None:
         return None
-    return (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], tags, raw[8], raw[9], raw[10],
-            raw[11], raw[12], raw[13], raw[14], provenance, _aware(raw[17]), _aware(raw[18]),
-            raw[19], raw[20], raw[21], raw[22], raw[23], raw[24], _aware(raw[25]),
-            _aware(raw[26]), _aware(raw[27]), raw[28], raw[29], raw[30], raw[31], raw[32],
-            raw[33])
+    # low-cardinality strings are interned: the row cache holds one copy of each
+    return (raw[0], raw[1], _intern(raw[2]), _intern(raw[3]), _intern(raw[4]), raw[5], tags,
+            _intern(raw[8]), _intern(raw[9]), _intern(raw[10]), _intern(raw[11]), raw[12],
+            raw[13], _intern(raw[14]), provenance, _aware(raw[17]), _aware(raw[18]), raw[19],
+            raw[20], raw[21], raw[22], raw[23], _intern(raw[24]), _aware(raw[25]),
+            _aware(raw[26]), _aware(raw[27]), raw[28], raw[29], _intern(raw[30]), raw[31],
+            raw[32], raw[33])
+
+
+def _intern(value: str | None) -> str | None:
+    return None if value is None else sys.intern(value)
 
 
 #: Reads the lists of rows :func:`decode_memory` could not split.

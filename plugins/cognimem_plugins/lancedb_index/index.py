@@ -46,6 +46,8 @@ log = logging.getLogger("cognimem.lancedb")
 
 TABLE: Final = "memories"
 SCOPE_FIELDS: Final = ("project", "agent", "user")
+#: The ANN index is named for the row count it was trained on: ``cognimem_ann_<rows>``.
+_ANN_PREFIX: Final = "cognimem_ann_"
 #: Ids per delete statement.
 _DELETE_CHUNK: Final = 1000
 REINDEX_HINT: Final = "the embedder changed: run `cognimem reindex` to re-embed every memory"
@@ -88,8 +90,13 @@ class LanceVectors(VectorIndex):
         """When to switch to an ANN index and how it searches; when to compact."""
 
         ann_threshold: int = Field(
-            default=50_000, ge=0,
+            default=10_000, ge=0,
             description="rows at which an ANN index is built (0: never; search stays exact)",
+        )
+        retrain_growth: float = Field(
+            default=2.0, ge=1.1,
+            description="rebuild the ANN index when the table has grown this many times "
+                        "since it was trained (its partitions were sized for fewer rows)",
         )
         index_type: Literal["IVF_SQ", "IVF_RQ", "IVF_FLAT", "IVF_PQ", "IVF_HNSW_SQ"] = Field(
             default="IVF_SQ", description="the ANN index LanceDB builds past ann_threshold")
@@ -113,7 +120,7 @@ class LanceVectors(VectorIndex):
         self._versions: dict[str, int] = {}
         self._dim: int | None = None
         self._writes = 0
-        self._ann = False
+        self._ann_rows: int | None = None  # rows the ANN index was trained on
 
     # lifecycle -----------------------------------------------------------------------------
 
@@ -133,7 +140,7 @@ class LanceVectors(VectorIndex):
                 self._table = self._db.open_table(TABLE)
                 self._dim = _vector_dim(self._table.schema)
                 self._load_versions()
-                self._ann = any("vector" in list(ix.columns) for ix in self._table.list_indices())
+                self._ann_rows = self._trained_rows()
         except StoreError:
             raise
         except Exception as exc:
@@ -260,7 +267,7 @@ class LanceVectors(VectorIndex):
         self._dim = None
         self._versions = {}
         self._writes = 0
-        self._ann = False
+        self._ann_rows = None
 
     def _after_write(self) -> None:
         self._writes += 1
@@ -295,12 +302,27 @@ class LanceVectors(VectorIndex):
             self._table.optimize(cleanup_older_than=dt.timedelta(0))
 
     def _ann_due(self) -> bool:
-        threshold = self.options.ann_threshold
-        return bool(threshold and len(self._versions) >= threshold and not self.has_ann_index())
+        threshold, rows = self.options.ann_threshold, len(self._versions)
+        if not threshold or rows < threshold:
+            return False
+        trained = self._ann_rows
+        return trained is None or rows >= self.options.retrain_growth * trained
 
     def has_ann_index(self) -> bool:
         """Whether the table has a vector index (searches are then approximate)."""
-        return self._table is not None and self._ann
+        return self._table is not None and self._ann_rows is not None
+
+    def _vector_indices(self) -> list[Any]:
+        return [ix for ix in self._table.list_indices() if "vector" in list(ix.columns)]
+
+    def _trained_rows(self) -> int | None:
+        """Rows the table's ANN index was trained on (kept in the index's name), or None."""
+        for ix in self._vector_indices():
+            name = str(getattr(ix, "name", ""))
+            if name.startswith(_ANN_PREFIX) and name[len(_ANN_PREFIX):].isdigit():
+                return int(name[len(_ANN_PREFIX):])
+            return 1  # an index we did not name: retrain it at the next chance
+        return None
 
     def _build_ann(self) -> None:
         from lancedb import index as lance_index
@@ -315,9 +337,14 @@ class LanceVectors(VectorIndex):
         }[self.options.index_type]
         log.info("lancedb: building a %s index over %d rows (%d partitions)",
                  self.options.index_type, rows, partitions)
+        name = f"{_ANN_PREFIX}{rows}"
         table.create_index("vector", config=config_cls(distance_type="cosine",
-                                                       num_partitions=partitions), replace=True)
-        self._ann = True
+                                                       num_partitions=partitions),
+                           replace=True, name=name)
+        for old in self._vector_indices():
+            if getattr(old, "name", name) != name:
+                table.drop_index(old.name)
+        self._ann_rows = rows
 
     def stats(self) -> dict[str, Any]:
         """Rows, fragments, whether an ANN index exists, and writes since the last compaction."""
