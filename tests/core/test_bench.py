@@ -123,9 +123,12 @@ def test_one_run_measures_ingest_search_floor_memory_and_disk(stack: str, tmp_pa
     assert result["ingest"]["memories"] == 120
     assert result["ingest"]["per_s"] > 0 and result["ingest"]["embed_s"] > 0
     assert result["ingest"]["store_s"] <= result["ingest"]["wall_s"]
+    assert 0 < result["ingest"]["store_cpu_s"] <= result["ingest"]["cpu_s"]
+    assert result["ingest"]["per_cpu_s"] > 0
     search = result["search"]
     assert search["n"] == 12 and 0 < search["p50_ms"] <= search["p95_ms"] <= search["max_ms"]
     assert search["scoped"]["n"] == 3
+    assert 0 < search["cpu_p50_ms"] <= search["cpu_p95_ms"]
     assert "retrieve:bm25" in search["stages_p50_ms"]
     assert result["bm25_floor"]["n"] == 12 and result["bm25_floor"]["p50_ms"] > 0
     assert result["memory"]["rss_mb"] > 0
@@ -146,7 +149,7 @@ def test_cold_start_opens_the_store_in_a_fresh_process(tmp_path: Path) -> None:
     cold = measure_cold_start(profile, "parser config")
     assert cold["hits"] > 0
     assert 0 < cold["interpreter_s"] < cold["cold_start_s"]
-    assert cold["open_s"] > 0 and cold["first_search_ms"] > 0
+    assert cold["open_s"] > 0 and cold["first_search_ms"] > 0 and cold["cpu_s"] > 0
 
 
 def test_embedder_speed_is_measured_or_skipped_with_a_reason() -> None:
@@ -199,11 +202,12 @@ def test_bad_configs_are_refused() -> None:
 def test_targets_and_markdown() -> None:
     runs = [
         {"stack": "lancedb", "size": 100_000, "components": "duckdb + tantivy + lancedb",
-         "ingest": {"per_s": 1500.0}, "search": {"p50_ms": 12.5, "p95_ms": 20.0,
-                                                 "scoped": {"p50_ms": 9.0}},
+         "ingest": {"per_s": 1500.0, "per_cpu_s": 2000.0},
+         "search": {"p50_ms": 12.5, "cpu_p50_ms": 6.0, "p95_ms": 20.0,
+                    "scoped": {"p50_ms": 9.0}},
          "bm25_floor": {"p50_ms": 1.0, "p95_ms": 2.0},
          "memory": {"rss_mb": 300.0, "peak_rss_mb": 400.0}, "disk": {"total_mb": 250.0},
-         "cold_start": {"cold_start_s": 1.5}},
+         "cold_start": {"cold_start_s": 1.5, "cpu_s": 0.9}},
         {"stack": "lancedb", "size": 1000, "components": "duckdb + tantivy + lancedb",
          "ingest": {"per_s": 10.0}, "search": {"p50_ms": 99.0}},
     ]
@@ -212,10 +216,13 @@ def test_targets_and_markdown() -> None:
     targets = check_targets(results)
     assert {t["target"]: t["met"] for t in targets} == {
         "search_p50_ms": False, "ingest_per_s": True, "cold_start_s": True}
+    assert {t["target"]: t["cpu_met"] for t in targets} == {
+        "search_p50_ms": True, "ingest_per_s": True, "cold_start_s": True}
     results["targets"] = targets
     text = markdown(results, command="cognimem bench --sizes 100000")
     assert "cognimem bench --sizes 100000" in text
-    assert "| 100,000 |" in text and "MISSED" in text and "met" in text
+    assert "| 100,000 |" in text and "MISSED (met on CPU time)" in text
+    assert "12.50 (6.00)" in text
     assert "skipped (weights missing)" in text
 
 

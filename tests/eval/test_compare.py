@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import cognimem
+import numpy as np
+import pytest
 from cognimem import hookimpl
 from cognimem.engine import Engine
 from cognimem.errors import InvalidInput, ProfileError
@@ -16,6 +17,9 @@ from cognimem.eval import Document, EvalQuery, EvalUnit, compare, read_run
 from cognimem.eval.compare import resolve_systems
 from cognimem.eval.runner import _scored_ranking
 from cognimem.models import Hit, Memory, SearchResult
+from cognimem.profile import load_profile
+from cognimem.registry import Register
+from cognimem_plugins.hash_embedder import HashEmbedder
 
 T0 = datetime(2024, 3, 1, 12, 0, tzinfo=UTC)
 ASKED = datetime(2024, 6, 1, 9, 30, tzinfo=UTC)
@@ -108,7 +112,7 @@ def test_significance_against_a_baseline() -> None:
 def test_unknown_arguments_fail_loudly() -> None:
     with pytest.raises(TypeError, match="Unknown kwargs: perquerry"):
         compare(["bm25"], tiny_units(), perquerry=True)
-    with pytest.raises(ValueError, match="Unknown baseline 'rrf'. Valid options are: bm25"):
+    with pytest.raises(ValueError, match=r"Unknown baseline 'rrf'\. Valid options are: bm25"):
         run(systems=["bm25"], baseline="rrf")
     with pytest.raises(InvalidInput, match="unknown correction"):
         run(systems=["bm25"], correction="fdr")
@@ -179,3 +183,36 @@ def test_rollup_keeps_each_scored_id_once() -> None:
     result = compare(["bm25"], [unit], cache=False, metrics=["Hit@2", "R@1"])
     assert sorted(result.runs["bm25"].queries["r"].ids) == ["r#0", "r#1"]
     assert result.rows[0]["Hit@2"] == 1.0
+
+
+class CountingEmbedder(HashEmbedder):
+    """The hash embedder, counting the texts it embeds."""
+
+    name = "counting"
+    texts = 0
+
+    def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
+        type(self).texts += len(texts)
+        return super().embed_batch(texts)
+
+
+class CountingPlugin:
+    @hookimpl
+    def cognimem_register_embedders(self, register: Register) -> None:
+        register(CountingEmbedder)
+
+
+def test_shared_embeddings_embed_each_text_once() -> None:
+    counting = load_profile("test", overrides={"embedder": {"use": "counting"}})
+    systems = {"one": counting, "two": counting.model_copy(update={"seed": 1})}
+    CountingEmbedder.texts = 0
+    alone = compare(systems, tiny_units(), cache=False, plugins=[CountingPlugin()])
+    unshared = CountingEmbedder.texts
+    CountingEmbedder.texts = 0
+    shared = compare(systems, tiny_units(), cache=False, plugins=[CountingPlugin()],
+                     share_embeddings=True)
+    distinct = {d.content for u in tiny_units() for d in u.documents} | {
+        q.text for u in tiny_units() for q in u.queries}
+    assert CountingEmbedder.texts == len(distinct) < unshared
+    assert shared.runs["two"].rankings() == alone.runs["two"].rankings()
+    assert shared.rows[1]["shared_embeddings"] and not alone.rows[1]["shared_embeddings"]

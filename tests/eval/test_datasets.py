@@ -6,7 +6,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-
 from cognimem.errors import InvalidInput
 from cognimem.eval.dataset import BENCH_ENV, bench_dir_candidates, find_bench_dir, load_dataset
 from cognimem.eval.units import EvalUnit
@@ -30,7 +29,8 @@ def test_locomo_one_unit_per_conversation_one_document_per_turn(locomo_file: Pat
 
 def test_locomo_content_format_and_image_captions(locomo_file: Path) -> None:
     docs = {d.id: d for d in units("locomo", path=str(locomo_file))[0].documents}
-    assert docs["conv-a#D1:1"].content == "[1:56 pm on 8 May, 2023] Ann: I adopted a puppy named Rex."
+    assert docs["conv-a#D1:1"].content == (
+        "[1:56 pm on 8 May, 2023] Ann: I adopted a puppy named Rex.")
     assert docs["conv-a#D1:3"].content == (
         "[1:56 pm on 8 May, 2023] Ann: Look at him sleeping! "
         "[shares image: a photo of a small dog on a sofa]")

@@ -15,7 +15,6 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-
 from cognimem.eval import compare
 
 SHARED = Path(__file__).resolve().parents[3] / "shared"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from cognimem.errors import InvalidInput
 from cognimem.eval.significance import correct, paired_test
 

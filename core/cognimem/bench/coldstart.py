@@ -36,6 +36,7 @@ def child(spec: dict[str, Any]) -> dict[str, Any]:
     result = engine.search(spec["query"], k=spec.get("k", 10))
     searched = time.perf_counter()
     done_at = time.time()
+    cpu_s = time.process_time()  # the whole child's CPU so far, start-up included
     hits = len(result.hits)
     engine.close()
     return {
@@ -45,6 +46,7 @@ def child(spec: dict[str, Any]) -> dict[str, Any]:
         "first_search_ms": round((searched - opened) * 1000, 2),
         "first_search_embed_ms": round(result.timings.get("embed", 0.0), 2),
         "first_search_done_at": done_at,
+        "cpu_s": round(cpu_s, 3),
         "hits": hits,
         "child_started_at": _T0,
     }

@@ -60,6 +60,10 @@ def register(subparsers: Any) -> None:
                    help="always rerun (and do not store runs)")
     p.add_argument("--cache-dir", metavar="DIR", help="where runs are cached")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    p.add_argument("--share-embeddings", action="store_true",
+                   help="systems with the same embedder embed each text once (faster; "
+                        "rankings unchanged, but ingest times and latencies leave out "
+                        "embedding)")
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -102,6 +106,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         save_dir=args.out, round=args.round, k=args.k, limit=args.limit,
         dataset_options=dict(parse_option(o) for o in args.dataset_options) or None,
         cache=not args.no_cache, cache_dir=args.cache_dir, progress=not args.no_progress,
+        share_embeddings=args.share_embeddings,
     )
     if args.out:
         console(stderr=True).print(f"wrote runs and tables to {args.out}")

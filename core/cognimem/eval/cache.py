@@ -9,7 +9,8 @@ The key hashes everything a run depends on:
 * the source of every component the profile uses (every ``.py`` file in the folder of each
   component's module, so editing a ranker or its helpers invalidates its runs), of the core
   (``cognimem/*.py``) and of the runner (reporting code is left out);
-* the cognimem version, the eval protocol version and the ranking depth.
+* the cognimem version, the eval protocol version, the ranking depth and whether embeddings
+  were shared between systems (which changes the timings, not the rankings).
 
 Runs are stored as gzipped JSON under ``$COGNIMEM_CACHE_DIR/eval`` (else
 ``$XDG_CACHE_HOME/cognimem/eval``, else ``~/.cache/cognimem/eval``).
@@ -119,13 +120,14 @@ def sources_digest(folders: Iterable[Path]) -> str:
 
 
 def run_key(profile: Profile, units_hash: str, depth: int,
-            plugins: Iterable[object] = ()) -> str:
+            plugins: Iterable[object] = (), shared_embeddings: bool = False) -> str:
     """The cache key of one system's run."""
     plugin_objects = list(plugins)
     payload = {
         "protocol": EVAL_PROTOCOL,
         "cognimem": __version__,
         "depth": depth,
+        "shared_embeddings": shared_embeddings,
         "units": units_hash,
         "profile": profile.model_dump(mode="json", exclude={"path", "name", "description"}),
         "sources": sources_digest(source_folders(profile, plugin_objects)),

@@ -36,7 +36,7 @@ from ..profile import Profile, builtin_profiles, load_profile
 from .cache import RunCache, default_cache_dir, run_key, units_digest
 from .dataset import DEFAULT_METRICS, load_dataset
 from .metrics import Metric, mean, parse_metrics, percentile, score_query
-from .runner import SystemRun, run_system
+from .runner import EmbeddingMemo, SystemRun, run_system
 from .significance import CORRECTIONS, TESTS, correct, paired_test
 from .trec import tag_of, write_run
 from .units import EvalQuery, EvalUnit
@@ -158,6 +158,7 @@ def compare(
     cache_dir: str | Path | None = None,
     progress: bool = False,
     plugins: Sequence[object] = (),
+    share_embeddings: bool = False,
     **kwargs: Any,
 ) -> CompareResult:
     """Evaluate several systems on one dataset and compare them with a baseline.
@@ -185,6 +186,8 @@ def compare(
     :param cache_dir: where runs are cached (default: see :mod:`cognimem.eval.cache`).
     :param progress: show a progress bar on stderr.
     :param plugins: extra plugin objects loaded into every engine (and dataset lookup).
+    :param share_embeddings: systems with the same embedder embed each text once (faster;
+        rankings are unchanged, but ingest times and latencies then leave out embedding).
     :raises TypeError: an unknown keyword argument.
     :raises ValueError: an unknown baseline, metric, test or correction (``InvalidInput``).
     """
@@ -214,6 +217,7 @@ def compare(
     store = RunCache((cache_dir or default_cache_dir()) if cache else None)
     digest = units_digest(units)
     runs: dict[str, SystemRun] = {}
+    memo = EmbeddingMemo() if share_embeddings else None
     bar = None
     if progress:
         from .report import RichProgress
@@ -221,12 +225,13 @@ def compare(
         bar = RichProgress()
     try:
         for system, profile in profiles.items():
-            key = run_key(profile, digest, depth, plugins)
+            key = run_key(profile, digest, depth, plugins, shared_embeddings=share_embeddings)
             run = store.load(key, system)
             if run is None:
                 run = run_system(system, profile, units, depth=depth, progress=bar,
-                                 plugins=plugins)
+                                 plugins=plugins, memo=memo)
                 run.key = key
+                run.shared_embeddings = share_embeddings
                 store.save(key, run)
             elif bar is not None:
                 bar.skip(system)
@@ -414,6 +419,7 @@ def _rows(runs: Mapping[str, SystemRun], table: Sequence[dict[str, Any]],
         row["docs_per_s"] = _maybe_round(rate, digits)
         row["memories"] = run.memories
         row["cached"] = run.cached
+        row["shared_embeddings"] = run.shared_embeddings
         rows.append(row)
     return rows
 

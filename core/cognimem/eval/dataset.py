@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from pydantic import Field, ValidationError
 
-from ..components import Dataset, Options
+from ..components import Dataset
 from ..errors import InvalidInput
 from .units import EvalUnit
 
@@ -29,6 +29,18 @@ BENCH_ENV = "COGNIMEM_BENCH_DIR"
 DEFAULT_METRICS: tuple[str, ...] = (
     "R@1", "R@5", "R@10", "R@20", "Hit@1", "Hit@5", "Hit@10", "MRR@20", "NDCG@10",
 )
+
+
+class BenchmarkOptions(Dataset.Options):
+    """Where the data is and how much of it to use (every benchmark dataset's options)."""
+
+    path: str | None = Field(
+        default=None,
+        description=f"the data file or the benchmark folder (default: ${BENCH_ENV}, "
+                    "else a `shared/bench` folder above the working directory)")
+    limit: int | None = Field(default=None, ge=1, description="use only the first N units")
+    max_queries: int | None = Field(default=None, ge=1,
+                                    description="use only the first N queries of each unit")
 
 
 class BenchmarkDataset(Dataset):
@@ -43,16 +55,8 @@ class BenchmarkDataset(Dataset):
     #: The data file's path relative to the benchmark folder.
     relative_path: ClassVar[str] = ""
 
-    class Options(Options):
-        """Where the data is and how much of it to use."""
-
-        path: str | None = Field(
-            default=None,
-            description=f"the data file or the benchmark folder (default: ${BENCH_ENV}, "
-                        "else a `shared/bench` folder above the working directory)")
-        limit: int | None = Field(default=None, ge=1, description="use only the first N units")
-        max_queries: int | None = Field(default=None, ge=1,
-                                        description="use only the first N queries of each unit")
+    Options = BenchmarkOptions
+    options: BenchmarkOptions
 
     def read_units(self) -> Iterator[EvalUnit]:
         """Every unit of the data, before ``limit`` and ``max_queries`` (subclasses read)."""

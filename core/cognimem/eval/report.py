@@ -142,6 +142,9 @@ def print_result(result: CompareResult, console: Console | None = None,
     """Print every table of a comparison."""
     out = console or _stdout_console()
     out.print(summary_table(result, metrics))
+    if any(row.get("shared_embeddings") for row in result.rows):
+        out.print("embeddings were shared between systems: ingest times and latencies leave "
+                  "out the embedding of texts an earlier system embedded")
     if result.significance:
         out.print(significance_table(result))
     if len(result.categories) > 1:

@@ -13,6 +13,11 @@ reported under the docid it was ingested as; a memory several documents collapse
 engine's dedup or a roll-up, under each of them in order; a memory derived from others under
 its provenance's docids; anything else under a placeholder id that is never relevant), with
 the search latency, plus the ingest time.
+
+With an :class:`EmbeddingMemo` (``compare(share_embeddings=True)``), every engine's embedder
+looks texts up in a table shared by all units and systems of one comparison before it embeds
+them, so systems with the same embedder embed each document and query once. Rankings are
+unchanged; ingest times and latencies then leave out the embedding of texts seen before.
 """
 
 from __future__ import annotations
@@ -25,7 +30,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+import numpy as np
+
 from ..clock import ManualClock
+from ..components import Embedder
 from ..engine import Engine
 from ..errors import CognimemError
 from ..models import Hit, MemoryDraft, Query
@@ -78,6 +86,7 @@ class SystemRun:
     units: int = 0
     cached: bool = False
     key: str = ""
+    shared_embeddings: bool = False
 
     def rankings(self) -> dict[str, list[tuple[str, float]]]:
         """Each qid's ranked (docid, score) list, for run files."""
@@ -87,7 +96,7 @@ class SystemRun:
         """Plain data for the cache (the name is not stored: runs are cached by content)."""
         return {
             "ingest_s": self.ingest_s, "documents": self.documents, "memories": self.memories,
-            "units": self.units,
+            "units": self.units, "shared_embeddings": self.shared_embeddings,
             "queries": [[q.qid, q.latency_ms, [[d, s] for d, s in q.ranked]]
                         for q in self.queries.values()],
         }
@@ -97,15 +106,48 @@ class SystemRun:
         """Rebuild a run read from the cache."""
         run = cls(name=name, ingest_s=float(data["ingest_s"]), documents=int(data["documents"]),
                   memories=int(data["memories"]), units=int(data.get("units", 0)),
-                  cached=True, key=key)
+                  cached=True, key=key,
+                  shared_embeddings=bool(data.get("shared_embeddings", False)))
         for qid, latency, ranked in data["queries"]:
             run.queries[qid] = QueryRun(qid, [(str(d), float(s)) for d, s in ranked],
                                         float(latency))
         return run
 
 
+class EmbeddingMemo:
+    """Embeddings by embedder identity and text, shared by the engines of one comparison."""
+
+    def __init__(self) -> None:
+        self.tables: dict[str, dict[str, np.ndarray]] = {}
+
+    @staticmethod
+    def identity(embedder: Embedder) -> str:
+        """What makes two embedders interchangeable: class, model, dimension and options."""
+        cls = type(embedder)
+        options = embedder.options.model_dump_json()
+        return f"{cls.__module__}.{cls.__qualname__}|{embedder.model_id}|" \
+               f"{embedder.dimension}|{options}"
+
+    def attach(self, embedder: Embedder) -> None:
+        """Make ``embedder`` look texts up here first (and store what it embeds)."""
+        table = self.tables.setdefault(self.identity(embedder), {})
+        original = embedder.embed_batch
+
+        def embed_batch(texts: Sequence[str]) -> np.ndarray:
+            missing = [t for t in dict.fromkeys(texts) if t not in table]
+            if missing:
+                vectors = np.asarray(original(missing), dtype=np.float32)
+                table.update(zip(missing, vectors, strict=True))
+            if not texts:
+                return np.zeros((0, embedder.dimension), dtype=np.float32)
+            return np.stack([table[t] for t in texts])
+
+        embedder.embed_batch = embed_batch  # type: ignore[method-assign]
+
+
 def run_system(name: str, profile: Profile, units: Sequence[EvalUnit], *, depth: int,
-               progress: RunProgress | None = None, plugins: Sequence[object] = ()) -> SystemRun:
+               progress: RunProgress | None = None, plugins: Sequence[object] = (),
+               memo: EmbeddingMemo | None = None) -> SystemRun:
     """Ingest every unit into a fresh engine built from ``profile`` and answer its queries.
 
     :param name: the system's name (for messages and the run).
@@ -114,6 +156,7 @@ def run_system(name: str, profile: Profile, units: Sequence[EvalUnit], *, depth:
     :param depth: hits asked of each search (``Query.k``).
     :param progress: told about documents ingested and queries answered.
     :param plugins: extra plugin objects for every engine (tests, notebooks).
+    :param memo: share embeddings with other systems of the comparison.
     :raises CognimemError: a unit failed; the message names the system and the unit.
     """
     run = SystemRun(name=name, units=len(units))
@@ -122,7 +165,8 @@ def run_system(name: str, profile: Profile, units: Sequence[EvalUnit], *, depth:
                        sum(len(u.queries) for u in units))
     for unit in units:
         try:
-            _run_unit(run, profile, unit, depth=depth, progress=progress, plugins=plugins)
+            _run_unit(run, profile, unit, depth=depth, progress=progress, plugins=plugins,
+                      memo=memo)
         except CognimemError as exc:
             raise type(exc)(f"system {name!r}, unit {unit.id!r}: {exc}") from exc
     if progress is not None:
@@ -131,13 +175,16 @@ def run_system(name: str, profile: Profile, units: Sequence[EvalUnit], *, depth:
 
 
 def _run_unit(run: SystemRun, profile: Profile, unit: EvalUnit, *, depth: int,
-              progress: RunProgress | None, plugins: Sequence[object]) -> None:
+              progress: RunProgress | None, plugins: Sequence[object],
+              memo: EmbeddingMemo | None) -> None:
     latest = unit.latest() or EPOCH
     clock = ManualClock(latest)
     folder = tempfile.mkdtemp(prefix="cognimem-eval-")
     try:
         engine = Engine.from_profile(profile, path=folder, clock=clock, plugins=plugins)
         try:
+            if memo is not None and engine.embedder is not None:
+                memo.attach(engine.embedder)
             owners = _ingest(run, engine, unit, progress)
             for query in unit.queries:
                 clock.set(query.asked_at or latest)

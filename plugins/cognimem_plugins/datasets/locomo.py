@@ -25,11 +25,10 @@ from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from pydantic import Field
-
 from cognimem.errors import InvalidInput
-from cognimem.eval.dataset import BenchmarkDataset
+from cognimem.eval.dataset import BenchmarkDataset, BenchmarkOptions
 from cognimem.eval.units import Document, EvalQuery, EvalUnit
+from pydantic import Field
 
 #: Category numbers of the data and their names (not in the paper's prose order).
 CATEGORIES: dict[int, str] = {
@@ -119,6 +118,15 @@ def sample_unit(sample: Mapping[str, Any], *, adversarial: bool = True) -> EvalU
     return EvalUnit(id=sample_id, documents=documents, queries=queries)
 
 
+class LoCoMoOptions(BenchmarkOptions):
+    """LoCoMo's options."""
+
+    adversarial: bool = Field(
+        default=True,
+        description="ask category 5 (adversarial) questions too; they are reported in their "
+                    "own row and never counted in the headline")
+
+
 class LoCoMo(BenchmarkDataset):
     """LoCoMo conversations: one unit per conversation, one memory per turn."""
 
@@ -133,13 +141,8 @@ class LoCoMo(BenchmarkDataset):
     headline_metrics = ("R@5", "R@10", "R@20", "Hit@5", "MRR@20", "NDCG@10")
     categories = tuple(CATEGORIES.values())
 
-    class Options(BenchmarkDataset.Options):
-        """LoCoMo's options."""
-
-        adversarial: bool = Field(
-            default=True,
-            description="ask category 5 (adversarial) questions too; they are reported in "
-                        "their own row and never counted in the headline")
+    Options = LoCoMoOptions
+    options: LoCoMoOptions
 
     def read_units(self) -> Iterator[EvalUnit]:
         """One unit per sample of the JSON list."""

@@ -35,11 +35,10 @@ from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
-from pydantic import Field
-
 from cognimem.errors import InvalidInput
-from cognimem.eval.dataset import BenchmarkDataset
+from cognimem.eval.dataset import BenchmarkDataset, BenchmarkOptions
 from cognimem.eval.units import Document, EvalQuery, EvalUnit
+from pydantic import Field
 
 #: Question types in display order.
 QUESTION_TYPES: tuple[str, ...] = (
@@ -111,6 +110,17 @@ def question_unit(question: Mapping[str, Any], *, level: str = "session",
     return EvalUnit(id=qid, documents=documents, queries=queries)
 
 
+class LongMemEvalOptions(BenchmarkOptions):
+    """LongMemEval's options."""
+
+    level: Literal["session", "turn"] = Field(
+        default="session", description="one memory per session or per user turn")
+    gold: Literal["session", "turn"] = Field(
+        default="session",
+        description="turn level only: roll turns up to sessions, or score turns against the "
+                    "has_answer turns")
+
+
 class LongMemEval(BenchmarkDataset):
     """LongMemEval_S: one unit per question with its own haystack of sessions."""
 
@@ -124,15 +134,8 @@ class LongMemEval(BenchmarkDataset):
     headline_metrics = ("Hit@1", "Hit@5", "All@5", "All@10", "NDCG_lme@5", "NDCG_lme@10")
     categories = QUESTION_TYPES
 
-    class Options(BenchmarkDataset.Options):
-        """LongMemEval's options."""
-
-        level: Literal["session", "turn"] = Field(
-            default="session", description="one memory per session or per user turn")
-        gold: Literal["session", "turn"] = Field(
-            default="session",
-            description="turn level only: roll turns up to sessions, or score turns against "
-                        "the has_answer turns")
+    Options = LongMemEvalOptions
+    options: LongMemEvalOptions
 
     def ranking_depth(self) -> int:
         """Deeper at turn level, so enough distinct sessions survive the roll-up."""
