@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 import pytest
+
 from cognimem_plugins.minilm.model import (
     INSTALL_COMMAND,
     EmbedderUnavailable,

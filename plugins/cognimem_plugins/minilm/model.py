@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Final
 
 import numpy as np
 import numpy.typing as npt
+
 from cognimem.errors import EmbedderUnavailable as _CoreEmbedderUnavailable
 
 Float32Array = npt.NDArray[np.float32]
