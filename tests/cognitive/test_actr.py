@@ -180,19 +180,23 @@ def test_protected_floor(make_engine: EngineFactory, clock: ManualClock) -> None
 
 
 def test_noise_is_seeded_and_off_for_evaluation(make_engine: EngineFactory) -> None:
-    engine = make_engine(rank=[{"use": "actr"}])
+    noisy_actr = {"use": "actr", "noise": True}
+    engine = make_engine(rank=[noisy_actr])
     engine.add_many(["alpha beta", "alpha gamma", "alpha delta"])
     quiet = engine.search("alpha", explain=True, record_access=False).hits
     assert all(_rank_step(h)["noise"] == 0.0 for h in quiet)
-    twin = make_engine(rank=[{"use": "actr"}])
+    twin = make_engine(rank=[noisy_actr])
     twin.add_many(["alpha beta", "alpha gamma", "alpha delta"])
     noisy = [_rank_step(h)["noise"] for h in engine.search("alpha", explain=True).hits]
     again = [_rank_step(h)["noise"] for h in twin.search("alpha", explain=True).hits]
     assert any(n != 0.0 for n in noisy)
     assert noisy == again  # same seed, same query, same history: same noise
-    off = make_engine(rank=[{"use": "actr"}], search={"record_access": False})
+    off = make_engine(rank=[noisy_actr], search={"record_access": False})
     off.add("alpha beta")
     assert _rank_step(off.search("alpha", explain=True).hits[0])["noise"] == 0.0
+    default = make_engine(rank=[{"use": "actr"}])
+    default.add("alpha beta")
+    assert _rank_step(default.search("alpha", explain=True).hits[0])["noise"] == 0.0
 
 
 def test_gain_blend_leaves_unused_memories_in_relevance_order(make_engine: EngineFactory,

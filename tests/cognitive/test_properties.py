@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 START = datetime(2025, 1, 1, tzinfo=UTC)
 WORDS = ["deploy", "cache", "postgres", "retry", "budget", "alice", "key", "office", "parser",
          "timeout"]
-FULL_PIPELINE = [{"use": "actr"}, {"use": "recency"}, {"use": "importance"},
+FULL_PIPELINE = [{"use": "actr", "noise": True}, {"use": "recency"}, {"use": "importance"},
                  {"use": "supersession"}, {"use": "validity"}]
 PROPERTY_SETTINGS = settings(max_examples=25, deadline=None,
                              suppress_health_check=[HealthCheck.too_slow])
@@ -73,7 +73,8 @@ def _build(rows: list[dict[str, Any]], order: list[int], links: Sequence[tuple[i
        blend=st.sampled_from(["gain", "activation"]))
 def test_scores_stay_finite(rows: list[dict[str, Any]], query: list[str],
                             links: list[tuple[int, int]], blend: str) -> None:
-    pipeline = [{"use": "actr", "blend": blend, "base_level": "hybrid", "recent": 3},
+    pipeline = [{"use": "actr", "blend": blend, "base_level": "hybrid", "recent": 3,
+                 "noise": True},
                 *FULL_PIPELINE[1:]]
     engine, _ = _build(rows, list(range(len(rows))), links, rank=pipeline)
     try:

@@ -216,3 +216,12 @@ def test_shared_embeddings_embed_each_text_once() -> None:
     assert CountingEmbedder.texts == len(distinct) < unshared
     assert shared.runs["two"].rankings() == alone.runs["two"].rankings()
     assert shared.rows[1]["shared_embeddings"] and not alone.rows[1]["shared_embeddings"]
+
+
+def test_progress_is_drawn_on_stderr(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    run(systems=["bm25"], progress=True, cache=True, cache_dir=tmp_path)
+    drawn = capsys.readouterr()
+    assert "bm25: ingest" in drawn.err and "bm25: queries" in drawn.err
+    assert "bm25" not in drawn.out
+    run(systems=["bm25"], progress=True, cache=True, cache_dir=tmp_path)
+    assert "cached run reused" in capsys.readouterr().err

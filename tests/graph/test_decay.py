@@ -6,6 +6,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 import pytest
+
 from cognimem.clock import ManualClock
 from cognimem.engine import Engine
 from cognimem.errors import ProfileError

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from cognimem.cli.app import main
 from cognimem.engine import Engine
 from cognimem.mcp.daemon import stop_daemon

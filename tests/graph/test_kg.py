@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from cognimem import hookimpl
 from cognimem.clock import ManualClock
 from cognimem.components import Extraction, Extractor

@@ -9,6 +9,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
+
 from cognimem.engine import Engine
 from cognimem_plugins.graph.llm_extractor import OllamaUnavailable, parse_answer, relation_name
 

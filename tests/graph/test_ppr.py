@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+
 from cognimem.context import SearchContext
 from cognimem.engine import Engine
 from cognimem.models import Query

@@ -6,6 +6,7 @@ import itertools
 from collections.abc import Callable
 
 import pytest
+
 from cognimem.engine import Engine
 from cognimem.models import Query
 from cognimem_plugins.graph.kg import graph_service

@@ -220,3 +220,22 @@ def test_ann_index_is_retrained_as_the_table_grows(tmp_path: Path) -> None:
         assert again._ann_rows == 420  # read back from the index's name
     finally:
         again.close()
+
+
+def test_lancedb_imports_without_the_rest_client_until_it_is_used() -> None:
+    """The deferred package still works when something reads it (in a fresh interpreter)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from cognimem_plugins.lancedb_index.index import import_lancedb\n"
+        "lancedb = import_lancedb()\n"
+        "assert 'lance_namespace_urllib3_client.api' not in sys.modules\n"
+        "import lance_namespace_urllib3_client as client\n"
+        "assert client.ApiClient.__name__ == 'ApiClient'\n"
+        "assert 'lance_namespace_urllib3_client.api' in sys.modules\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr

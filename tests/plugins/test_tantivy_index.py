@@ -15,7 +15,13 @@ from index_helpers import mem, opened
 from cognimem.engine import Engine
 from cognimem.errors import ProfileError, StoreError, StoreLocked
 from cognimem.models import Query, Scope
-from cognimem_plugins.tantivy_index.index import FORMAT, MARKER, TantivyIndex, query_analyzer
+from cognimem_plugins.tantivy_index.index import (
+    FORMAT,
+    MARKER,
+    TantivyIndex,
+    id_key,
+    query_analyzer,
+)
 
 
 def test_index_lives_in_the_lexical_folder_and_survives_reopening(tmp_path: Path) -> None:
@@ -175,3 +181,19 @@ def test_engine_uses_tantivy_end_to_end(tmp_path: Path) -> None:
         assert engine.check().ok
     finally:
         engine.close()
+
+
+def test_versions_of_engine_ids_and_other_ids() -> None:
+    """Engine ids are read from the numeric key column, others from the document store."""
+    index = opened(TantivyIndex, None)
+    try:
+        memories = [mem("m0123456789abcde", "one", version=3),
+                    mem("mffffffffffffff" + "f", "two", version=1),
+                    mem("m000000000000000", "three", version=2),
+                    mem("imported-7", "four", version=5),
+                    mem("M0123456789ABCDE", "five", version=4)]
+        index.upsert(memories)
+        assert index.versions() == {m.id: m.version for m in memories}
+        assert id_key("m000000000000000") == 1 and id_key("imported-7") == 0
+    finally:
+        index.close()

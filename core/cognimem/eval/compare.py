@@ -215,30 +215,8 @@ def compare(
         log.warning("metrics beyond depth %d only see the top %d hits", depth, depth)
 
     store = RunCache((cache_dir or default_cache_dir()) if cache else None)
-    digest = units_digest(units)
-    runs: dict[str, SystemRun] = {}
-    memo = EmbeddingMemo() if share_embeddings else None
-    bar = None
-    if progress:
-        from .report import RichProgress
-
-        bar = RichProgress()
-    try:
-        for system, profile in profiles.items():
-            key = run_key(profile, digest, depth, plugins, shared_embeddings=share_embeddings)
-            run = store.load(key, system)
-            if run is None:
-                run = run_system(system, profile, units, depth=depth, progress=bar,
-                                 plugins=plugins, memo=memo)
-                run.key = key
-                run.shared_embeddings = share_embeddings
-                store.save(key, run)
-            elif bar is not None:
-                bar.skip(system)
-            runs[system] = run
-    finally:
-        if bar is not None:
-            bar.close()
+    runs = _collect_runs(profiles, units, depth=depth, store=store, plugins=plugins,
+                         share_embeddings=share_embeddings, progress=progress)
 
     queries = [(unit.id, q) for unit in units for q in unit.queries]
     table = _perquery(runs, queries, chosen)
@@ -372,6 +350,38 @@ def resolve_dataset(dataset: DatasetLike, options: Mapping[str, Any] | None, lim
         "depth": int(depth),
     }
     return name, info, units
+
+
+def _collect_runs(profiles: Mapping[str, Profile], units: Sequence[EvalUnit], *, depth: int,
+                  store: RunCache, plugins: Sequence[object], share_embeddings: bool,
+                  progress: bool) -> dict[str, SystemRun]:
+    """Each system's run: from the cache when its inputs did not change, else run (and
+    stored)."""
+    digest = units_digest(units)
+    memo = EmbeddingMemo() if share_embeddings else None
+    runs: dict[str, SystemRun] = {}
+    bar = None
+    if progress:
+        from .report import RichProgress
+
+        bar = RichProgress()
+    try:
+        for system, profile in profiles.items():
+            key = run_key(profile, digest, depth, plugins, shared_embeddings=share_embeddings)
+            run = store.load(key, system)
+            if run is None:
+                run = run_system(system, profile, units, depth=depth, progress=bar,
+                                 plugins=plugins, memo=memo)
+                run.key = key
+                run.shared_embeddings = share_embeddings
+                store.save(key, run)
+            elif bar is not None:
+                bar.skip(system)
+            runs[system] = run
+    finally:
+        if bar is not None:
+            bar.close()
+    return runs
 
 
 # tables --------------------------------------------------------------------------------------

@@ -24,9 +24,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from pydantic import Field
+
 from cognimem.components import DecayAction, DecayPolicy, Options
 from cognimem.models import Edge
-from pydantic import Field
 
 from .kg import SYNAPSE_TYPES, graph_service, is_entity
 

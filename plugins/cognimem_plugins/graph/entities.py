@@ -17,9 +17,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from pydantic import Field
+
 from cognimem.components import Extraction, Extractor, Options
 from cognimem.models import Edge, Memory
-from pydantic import Field
 
 from ..text import STOPWORDS
 from .kg import MENTIONS, entity_id, normalize_name

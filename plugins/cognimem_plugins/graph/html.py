@@ -15,6 +15,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 import rustworkx as rx
+
 from cognimem.errors import InvalidInput
 
 from .kg import graph_service
@@ -48,7 +49,7 @@ def graph_data(engine: Engine, *, limit: int = DEFAULT_LIMIT, project: str | Non
         )
     sub = graph.graph.subgraph(keep)
     layout = rx.spring_layout(sub, seed=engine.profile.seed if seed is None else seed,
-                              num_iter=100) if sub.num_nodes() else {}
+                              num_iter=50) if sub.num_nodes() else {}
     order = list(sub.node_indices())
     position = {idx: n for n, idx in enumerate(order)}
     stored = engine.records.get_memories([sub[i].id for i in order if sub[i].kind == "memory"])

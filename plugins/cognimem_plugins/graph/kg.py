@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import rustworkx as rx
-from cognimem.models import Edge, Memory
+
+from cognimem.models import Memory
 
 from ..text import tokens
 
@@ -469,8 +470,3 @@ def graph_service(ctx: Context, *, sync: bool = True) -> GraphService:
         service = GraphService(ctx)
         ctx.services[SERVICE_KEY] = service
     return service.sync() if sync else service
-
-
-def edge_key(edge: Edge) -> tuple[str, str, str]:
-    """(source, target, type) of a record edge."""
-    return edge.key

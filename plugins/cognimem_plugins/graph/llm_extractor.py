@@ -20,10 +20,11 @@ import os
 import re
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from pydantic import Field
+
 from cognimem.components import Extraction, Extractor, Options
 from cognimem.errors import CognimemError
 from cognimem.models import Edge, Memory
-from pydantic import Field
 
 from .entities import mention_edge
 from .kg import MENTIONS, entity_id, normalize_name

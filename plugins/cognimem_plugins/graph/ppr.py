@@ -23,10 +23,11 @@ from typing import Any, Literal
 
 import numpy as np
 import rustworkx as rx
+from pydantic import Field
+
 from cognimem.components import Retriever
 from cognimem.context import SearchContext
 from cognimem.models import Candidate, Query
-from pydantic import Field
 
 from ..text import tokens
 from .entities import find_entities

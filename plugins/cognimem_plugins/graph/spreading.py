@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from cognimem.components import Retriever
 from cognimem.context import SearchContext
 from cognimem.errors import ProfileError
 from cognimem.models import LAYERS, Candidate, Layer, Query
-from pydantic import Field
 
 from .kg import SYNAPSE_TYPES, GraphService, Node, graph_service
 

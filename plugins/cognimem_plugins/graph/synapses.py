@@ -22,9 +22,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, ClassVar
 
+from pydantic import Field
+
 from cognimem.components import Extraction, Extractor, Options
 from cognimem.models import Edge, Memory, Query, Scope
-from pydantic import Field
 
 from ..text import STOPWORDS
 from .kg import SYNAPSE_TYPES, graph_service, slugify

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any
 
-from cognimem.components import ToolSpec
 from pydantic import Field
+
+from cognimem.components import ToolSpec
 
 from .communities import list_topics
 from .html import DEFAULT_LIMIT, graph_data

@@ -20,8 +20,10 @@ after ``compact_every`` writes.
 from __future__ import annotations
 
 import datetime as dt
+import importlib.util
 import logging
 import shutil
+import sys
 import tempfile
 import threading
 import warnings
@@ -51,6 +53,42 @@ _ANN_PREFIX: Final = "cognimem_ann_"
 #: Ids per delete statement.
 _DELETE_CHUNK: Final = 1000
 REINDEX_HINT: Final = "the embedder changed: run `cognimem reindex` to re-embed every memory"
+
+
+def import_lancedb() -> Any:
+    """Import lancedb, leaving out the REST client that only remote namespaces use.
+
+    ``import lancedb`` imports ``lance_namespace_urllib3_client``, whose package ``__init__``
+    loads a generated REST API client: hundreds of pydantic ``validate_call`` methods, about
+    half of lancedb's import time (0.6 of 1.1 s of CPU, measured here). A local store never
+    calls it, so the package is registered unexecuted (its ``models`` subpackage, which
+    lancedb does use, imports as usual) and runs its ``__init__`` on first attribute access.
+    """
+    if "lancedb" not in sys.modules:
+        _defer_package_init("lance_namespace_urllib3_client")
+    import lancedb
+
+    return lancedb
+
+
+def _defer_package_init(name: str) -> None:
+    """Put ``name`` in ``sys.modules`` without running its ``__init__`` until an attribute of
+    the package itself is first read (submodules import normally)."""
+    if name in sys.modules:
+        return
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None or not spec.submodule_search_locations:
+        return
+    module = importlib.util.module_from_spec(spec)
+    loader = spec.loader
+
+    def __getattr__(attr: str) -> Any:  # the module-level hook of PEP 562
+        module.__dict__.pop("__getattr__", None)
+        loader.exec_module(module)
+        return getattr(module, attr)
+
+    module.__getattr__ = __getattr__  # type: ignore[method-assign]
+    sys.modules[name] = module
 
 
 def table_schema(dim: int) -> pa.Schema:
@@ -106,7 +144,7 @@ class LanceVectors(VectorIndex):
         refine_factor: int | None = Field(
             default=None, ge=1, description="re-rank refine_factor * k ANN candidates exactly")
         compact_every: int = Field(
-            default=64, ge=1, description="compact automatically after this many writes")
+            default=32, ge=1, description="compact automatically after this many writes")
 
     options: Options
 
@@ -133,8 +171,7 @@ class LanceVectors(VectorIndex):
             self._dir = Path(ctx.path) / "vectors"
             self._check_dir(self._dir)
         try:
-            import lancedb
-
+            lancedb = import_lancedb()
             self._db = lancedb.connect(str(self._dir))
             if TABLE in self._table_names():
                 self._table = self._db.open_table(TABLE)
