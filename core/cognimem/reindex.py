@@ -99,7 +99,13 @@ def reindex(engine: Engine, *, limit: int | None = None, batch_size: int = 256,
             "total": len(todo)})
     if engine.vectors is not None:
         indexed = engine.vectors.versions()
-        engine.vectors.delete([i for i in todo if i in indexed])
+        stale = [i for i in todo if i in indexed]
+        if len(stale) == len(indexed):
+            # every indexed vector is stale (a model change): drop the whole index, so a new
+            # model of another dimension can fill it
+            engine.vectors.clear()
+        else:
+            engine.vectors.delete(stale)
     work = todo if limit is None else todo[:limit]
     for start in range(0, len(work), batch_size):
         _reembed_batch(engine, work[start : start + batch_size], signature)

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from cognimem.engine import Engine
-from cognimem.errors import CognimemError, EmbedderUnavailable, StoreError
+from cognimem.errors import CognimemError, EmbedderUnavailable
 from cognimem.testing import EmbedderContract, build_engine
 from cognimem_plugins.ollama.embedder import DEFAULT_HOST, OllamaEmbedder
 
@@ -237,9 +237,6 @@ def test_on_disk_model_switch_same_dimension(fake: type[FakeOllama], tmp_path: A
     switch_models(tmp_path, fake, new_dim=24)
 
 
-@pytest.mark.xfail(strict=True, raises=StoreError,
-                   reason="lancedb index keeps its old dimension after reindex deletes every "
-                          "row, so re-embedding at a new dimension is refused (not this plugin)")
 def test_on_disk_model_switch_new_dimension(fake: type[FakeOllama], tmp_path: Any) -> None:
     """Switching to a model of another dimension, then ``reindex``."""
     switch_models(tmp_path, fake, new_dim=40)

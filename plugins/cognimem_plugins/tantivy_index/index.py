@@ -161,7 +161,16 @@ class TantivyIndex(LexicalIndex):
             raise StoreError(f"cannot use {path} for the tantivy index: {exc}") from exc
         if entries:
             found = _read_marker(marker)
-            if found is None and "meta.json" not in entries:
+            if found is None and "meta.json" not in entries and all(
+                name.startswith((".managed.json", ".tmp", ".tantivy")) for name in entries
+            ):
+                # a process killed while creating the index leaves only tantivy's scratch
+                # files: the index is derived, so start it afresh and let reconciliation
+                # refill it from the records
+                log.warning("tantivy index at %s was left half-created: rebuilding it", path)
+                _empty_dir(path)
+                entries = []
+            if entries and found is None and "meta.json" not in entries:
                 raise StoreError(
                     f"{path} holds files that are not a cognimem tantivy index "
                     f"({', '.join(sorted(entries)[:5])}); move them away or choose another "
