@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from ..errors import InvalidInput
@@ -64,7 +65,7 @@ def cmd_add(args: argparse.Namespace) -> int:
         verb = "remembered" if written.created else "already known as"
         out.print(f"{verb} [bold]{written.id}[/bold]", markup=True)
         for note in written.notes:
-            out.print(f"  note: {note}")
+            out.print(f"  note: {note}", markup=False)
 
     emit(args, data, render)
     return 0
@@ -94,9 +95,9 @@ def cmd_search(args: argparse.Namespace) -> int:
         if args.explain:
             table.add_column("explanation")
         for rank, hit in enumerate(result.hits, 1):
-            row = [str(rank), hit.id, f"{hit.score:.4f}", hit.memory.brief(80)]
+            row = [str(rank), hit.id, f"{hit.score:.4f}", escape(hit.memory.brief(80))]
             if args.explain:
-                row.append(hit.explain())
+                row.append(escape(hit.explain()))
             table.add_row(*row)
         out.print(table)
         if not result.hits:
@@ -133,7 +134,7 @@ def cmd_get(args: argparse.Namespace) -> int:
 def _render_memory(out: Console, memory: Memory) -> None:
     table = Table(show_header=False)
     for key, value in memory_json(memory).items():
-        table.add_row(key, str(value))
+        table.add_row(key, escape(str(value)))
     out.print(table)
 
 
@@ -158,7 +159,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             table.add_column(col)
         for m in memories:
             table.add_row(m.id, m.created_at.strftime("%Y-%m-%d %H:%M"), m.kind, m.layer,
-                          m.brief(70))
+                          escape(m.brief(70)))
         out.print(table)
 
     emit(args, [memory_json(m) for m in memories], render)
