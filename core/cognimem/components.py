@@ -19,7 +19,17 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from .models import Access, Candidate, Edge, EmbeddingSignature, Event, Hit, Memory, Query, StageScore
+from .models import (
+    Access,
+    Candidate,
+    Edge,
+    EmbeddingSignature,
+    Event,
+    Hit,
+    Memory,
+    Query,
+    StageScore,
+)
 
 if TYPE_CHECKING:
     from .context import Context, SearchContext

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 
+from pydantic import Field
+
 from cognimem import hookimpl
 from cognimem.components import Ranker
 from cognimem.context import SearchContext
 from cognimem.models import Hit, Query
 from cognimem.registry import Register
-from pydantic import Field
 
 WORD = re.compile(r"[a-z0-9]+")
 STOP = frozenset({

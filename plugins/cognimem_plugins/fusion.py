@@ -11,13 +11,14 @@ from __future__ import annotations
 import math
 from typing import Literal
 
+from pydantic import Field
+
 from cognimem import hookimpl
 from cognimem.components import Fuser, Options
 from cognimem.context import Context
 from cognimem.errors import ProfileError
 from cognimem.models import Candidate, Query
 from cognimem.registry import Register
-from pydantic import Field
 
 
 def check_weights(fuser: Fuser, weights: dict[str, float], ctx: Context) -> None:

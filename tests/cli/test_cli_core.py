@@ -14,8 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import cognimem
 import pytest
+
+import cognimem
 from cognimem.cli import main
 from cognimem.plugins import PluginHost
 

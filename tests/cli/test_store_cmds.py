@@ -11,6 +11,7 @@ from typing import Any
 
 import duckdb
 import pytest
+
 from cognimem.cli import main
 
 PROFILE = """

@@ -7,9 +7,11 @@ from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
+
 from cognimem.clock import ManualClock
+from cognimem.context import SearchContext
 from cognimem.engine import Engine
-from cognimem.models import Access, Hit
+from cognimem.models import Access, Hit, Memory, Query
 from cognimem_plugins.cognitive.actr import (
     ACTR,
     base_level_exact,
@@ -204,8 +206,7 @@ def test_gain_blend_leaves_unused_memories_in_relevance_order(make_engine: Engin
     texts = ["meeting notes about the parser rewrite", "parser rewrite benchmark results",
              "parser bug in the tokenizer", "grocery list"]
     plain = make_engine()
-    gain = make_engine(rank=[{"use": "actr", "blend": "gain", "spreading": False,
-                              "noise": False}])
+    gain = make_engine(rank=[{"use": "actr", "spreading": False}])
     seed = make_engine(rank=[{"use": "actr", "blend": "activation", "spreading": False,
                               "noise": False}])
     for i, text in enumerate(texts):  # written 30 days apart: ages differ a lot
@@ -220,8 +221,7 @@ def test_gain_blend_leaves_unused_memories_in_relevance_order(make_engine: Engin
 
 
 def test_gain_blend_rewards_use(make_engine: EngineFactory, clock: ManualClock) -> None:
-    engine = make_engine(rank=[{"use": "actr", "blend": "gain", "spreading": False,
-                                "noise": False}])
+    engine = make_engine(rank=[{"use": "actr", "spreading": False}])
     a = engine.add("retry policy for the http client").memory
     b = engine.add("retry policy for the queue consumer").memory
     clock.advance(days=10)
@@ -230,10 +230,42 @@ def test_gain_blend_rewards_use(make_engine: EngineFactory, clock: ManualClock) 
     hits = engine.search("retry policy", explain=True, record_access=False).hits
     assert [h.id for h in hits[:2]] == [b.id, a.id]
     detail = _rank_step(hits[0])
-    # gain = B - B_c = ln(240^-.5 + 1 + 5^-.5 + 24^-.5) - ln(240^-.5)
-    resting = 240 ** -0.5
-    total = resting + 1 + 5 ** -0.5 + 24 ** -0.5
-    assert detail["blended"] == pytest.approx(math.log(total) - math.log(resting), abs=1e-6)
+    # created 240 h ago, accessed 1, 5 and 24 h ago:
+    #   from use: 1 + 5^-0.5 + 24^-0.5 = 1 + 0.447214 + 0.204124 = 1.651338
+    #   all:      1.651338 + 240^-0.5 = 1.651338 + 0.064550 = 1.715888
+    #   U = 1.651338 / 1.715888 = 0.962381
+    from_use = 1 + 5 ** -0.5 + 24 ** -0.5
+    share = from_use / (from_use + 240 ** -0.5)
+    assert share == pytest.approx(0.962381, abs=1e-6)
+    assert detail["use_share"] == pytest.approx(share, abs=1e-6)
+    fused = detail["fused"]
+    assert isinstance(fused, float)
+    # score = 0.6 * fused * (1 + 0.1 * U) + 0.4 * (S + eps) / 10, with S = eps = 0
+    assert hits[0].score == pytest.approx(0.6 * fused * (1 + 0.1 * share), abs=1e-6)
+    unused = _rank_step(hits[1])
+    assert unused["use_share"] == 0.0
+    assert hits[1].score == pytest.approx(0.6 * unused["fused"], abs=1e-6)  # type: ignore[operator]
+
+
+def test_use_boost_is_bounded(engine: Engine, clock: ManualClock) -> None:
+    now = clock.now()
+    relevant = Memory(id="m1", content="x", created_at=now - timedelta(days=30), updated_at=now)
+    used = Memory(id="m2", content="y", created_at=now - timedelta(days=30), updated_at=now)
+    engine.records.put_memories([relevant, used])
+    engine.records.add_accesses([Access(memory_id="m2", at=now - timedelta(minutes=m))
+                                 for m in range(1, 200)])
+    query = Query(text="z", record_access=False)
+
+    def ranked(blend: str) -> list[str]:
+        hits = [Hit(memory=relevant, score=0.03), Hit(memory=used, score=0.02)]
+        ranker = ACTR(ACTR.Options(blend=blend, spreading=False))  # type: ignore[arg-type]
+        ranker.rank(query, hits, SearchContext(engine.ctx, query))
+        return [h.id for h in sorted(hits, key=lambda h: -h.score)]
+
+    # gain: at most +10% of 0.02 = 0.022 < 0.03, however heavily m2 was used
+    assert ranked("gain") == ["m1", "m2"]
+    # memory-v2's blend: B from 199 recent accesses (~+4.6) outweighs relevance
+    assert ranked("activation") == ["m2", "m1"]
 
 
 def test_hybrid_mode_cost_is_bounded_and_matches_exact_for_short_histories(

@@ -9,6 +9,7 @@ from itertools import combinations
 from typing import Any
 
 import pytest
+
 from cognimem.cli import maintain_cmd
 from cognimem.cli.app import main
 from cognimem.clock import ManualClock
@@ -85,7 +86,7 @@ def test_maintain_without_policies(make_engine: EngineFactory, monkeypatch: pyte
 def test_cognitive_profile_runs_end_to_end(clock: ManualClock) -> None:
     profile = load_profile("cognitive")
     assert [r.use for r in profile.rank] == ["actr", "supersession", "validity"]
-    assert profile.rank[0].options == {"blend": "gain"}
+    assert profile.rank[0].options == {"blend": "gain", "noise": False}
     assert [d.use for d in profile.decay] == ["fademem"]
     # the same pipeline on the fast test stores and embedder
     engine = Engine.from_profile(profile, clock=clock,

@@ -8,6 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+
 from cognimem.clock import ManualClock
 from cognimem.engine import Engine
 from cognimem.models import Memory

@@ -6,6 +6,7 @@ import math
 from collections.abc import Callable
 
 import pytest
+
 from cognimem.engine import Engine
 from cognimem.errors import ProfileError
 from cognimem.models import Candidate, Query

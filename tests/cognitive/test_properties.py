@@ -8,12 +8,13 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from cognimem.clock import ManualClock
 from cognimem.engine import Engine, tie_break_key
 from cognimem.models import Access, Candidate, Hit, Memory, Query
 from cognimem_plugins.fusion import RRF, Weighted
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 START = datetime(2025, 1, 1, tzinfo=UTC)
 WORDS = ["deploy", "cache", "postgres", "retry", "budget", "alice", "key", "office", "parser",

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+
 from cognimem.clock import ManualClock
 from cognimem.context import SearchContext
 from cognimem.engine import Engine

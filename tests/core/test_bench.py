@@ -129,6 +129,8 @@ def test_one_run_measures_ingest_search_floor_memory_and_disk(stack: str, tmp_pa
     assert search["n"] == 12 and 0 < search["p50_ms"] <= search["p95_ms"] <= search["max_ms"]
     assert search["scoped"]["n"] == 3
     assert 0 < search["cpu_p50_ms"] <= search["cpu_p95_ms"]
+    assert search["no_access_p50_ms"] > 0
+    assert result["optimize_s"] >= 0
     assert "retrieve:bm25" in search["stages_p50_ms"]
     assert result["bm25_floor"]["n"] == 12 and result["bm25_floor"]["p50_ms"] > 0
     assert result["memory"]["rss_mb"] > 0
@@ -150,6 +152,7 @@ def test_cold_start_opens_the_store_in_a_fresh_process(tmp_path: Path) -> None:
     assert cold["hits"] > 0
     assert 0 < cold["interpreter_s"] < cold["cold_start_s"]
     assert cold["open_s"] > 0 and cold["first_search_ms"] > 0 and cold["cpu_s"] > 0
+    assert 0 < cold["rss_mb"] <= cold["peak_rss_mb"]
 
 
 def test_embedder_speed_is_measured_or_skipped_with_a_reason() -> None:

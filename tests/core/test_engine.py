@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 import pytest
+
 from cognimem import hookimpl
 from cognimem.clock import ManualClock
 from cognimem.components import (

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
+
 from cognimem import hookimpl
 from cognimem.clock import ManualClock
 from cognimem.components import (

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from cognimem import hookspecs
 from cognimem.components import KINDS, Component, LexicalIndex, RecordStore, VectorIndex
 from cognimem.hookspecs import HOOK_NAMES

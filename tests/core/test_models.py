@@ -6,6 +6,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
+
 from cognimem.models import (
     UPDATABLE_FIELDS,
     Edge,
@@ -17,7 +19,6 @@ from cognimem.models import (
     StageScore,
     content_hash,
 )
-from pydantic import ValidationError
 
 T0 = datetime(2025, 1, 1, tzinfo=UTC)
 

@@ -10,8 +10,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import cognimem
 import pytest
+
+import cognimem
 from cognimem import hookimpl
 from cognimem.components import Ranker, ToolSpec
 from cognimem.context import SearchContext

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from cognimem.clock import ManualClock
 from cognimem.engine import Engine
 from cognimem.errors import InvalidInput

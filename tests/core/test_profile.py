@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from cognimem import hookimpl
 from cognimem.components import Ranker
 from cognimem.context import SearchContext

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
 from cognimem.engine import Engine
 from cognimem.errors import InvalidInput
 from cognimem.models import EmbeddingSignature

@@ -7,9 +7,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import cognimem
 import numpy as np
 import pytest
+
+import cognimem
 from cognimem import hookimpl
 from cognimem.engine import Engine
 from cognimem.errors import InvalidInput, ProfileError

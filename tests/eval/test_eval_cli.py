@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from cognimem.cli.app import main
 from cognimem.cli.eval_cmd import parse_option
 from cognimem.errors import InvalidInput

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
+
 from cognimem.errors import InvalidInput
 from cognimem.eval.metrics import Metric, parse_metric, parse_metrics, percentile, score_query
 

@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+
 from cognimem.eval import compare
 
 SHARED = Path(__file__).resolve().parents[3] / "shared"
@@ -35,8 +36,8 @@ def reference() -> dict[str, ModuleType]:
     """The reference scorer's modules, imported from shared/bench/score."""
     sys.path.insert(0, str(SCORE))
     try:
-        import locomo  # type: ignore[import-not-found]
-        import longmemeval  # type: ignore[import-not-found]
+        import locomo
+        import longmemeval
     finally:
         sys.path.remove(str(SCORE))
     return {"locomo": locomo, "lme": longmemeval}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from cognimem.errors import InvalidInput
 from cognimem.eval.significance import correct, paired_test
 

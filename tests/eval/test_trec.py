@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from cognimem.errors import InvalidInput
 from cognimem.eval.trec import read_run, tag_of, write_run
 

@@ -7,8 +7,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cognimem.mcp.daemon import stop_daemon
 from mcp_helpers import TEST_ENV
+
+from cognimem.mcp.daemon import stop_daemon
 
 
 @pytest.fixture(autouse=True)

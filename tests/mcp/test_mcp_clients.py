@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mcp_helpers import COGNIMEM
+
 from cognimem.cli import main
 from cognimem.errors import StoreError
 from cognimem.mcp.clients import CLIENTS, client_config, server_command, write_config
-from mcp_helpers import COGNIMEM
 
 NOW = datetime(2026, 11, 30, 12, 0, 0)
 

@@ -10,12 +10,13 @@ from typing import Any
 
 import anyio
 import pytest
-from cognimem.mcp.daemon import stop_daemon
-from cognimem.mcp.remote import open_store
-from cognimem.profile import load_profile
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp_helpers import COGNIMEM, has_component, server_env
+
+from cognimem.mcp.daemon import stop_daemon
+from cognimem.mcp.remote import open_store
+from cognimem.profile import load_profile
 
 CLIENTS = 8
 WRITES = 12  # per client; each write is followed by a search for it

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mcp_helpers import has_component
+
 from cognimem.engine import Engine, Written
 from cognimem.errors import InvalidInput, NotFound, StoreError
 from cognimem.mcp.connection import Connection, OwnerRecord
@@ -30,7 +32,6 @@ from cognimem.mcp.remote import RemoteEngine, open_store
 from cognimem.mcp.wire import read_message, write_message
 from cognimem.models import SearchResult
 from cognimem.profile import Profile, load_profile
-from mcp_helpers import has_component
 
 
 def profile(store: Path, name: str = "test", **overrides: Any) -> Profile:

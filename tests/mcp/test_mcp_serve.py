@@ -16,12 +16,13 @@ from typing import Any
 
 import anyio
 import pytest
-from cognimem.mcp.remote import open_store
-from cognimem.profile import load_profile
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp_helpers import COGNIMEM, server_env
 from mcp_types import CallToolResult
+
+from cognimem.mcp.remote import open_store
+from cognimem.profile import load_profile
 
 
 def data(result: CallToolResult) -> dict[str, Any]:

@@ -9,6 +9,11 @@ from typing import Annotated, Any
 
 import anyio
 import pytest
+from mcp import Client
+from mcp.server.mcpserver import MCPServer
+from mcp_types import CallToolResult
+from pydantic import BaseModel, Field
+
 from cognimem import hookimpl
 from cognimem.components import ToolSpec
 from cognimem.engine import Engine
@@ -17,10 +22,6 @@ from cognimem.mcp.server import AppState, build_server
 from cognimem.profile import load_profile
 from cognimem.registry import Register
 from cognimem_plugins.mcp_tools.plugin import TOOLS
-from mcp import Client
-from mcp.server.mcpserver import MCPServer
-from mcp_types import CallToolResult
-from pydantic import BaseModel, Field
 
 CORE = ["remember", "recall", "update", "forget", "relate", "status"]
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+
 from cognimem.engine import Engine, Written
 from cognimem.errors import CognimemError, InvalidInput, NotFound
 from cognimem.mcp.wire import (

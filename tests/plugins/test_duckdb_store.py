@@ -15,6 +15,7 @@ from typing import Any
 import duckdb
 import numpy as np
 import pytest
+
 from cognimem.clock import ManualClock
 from cognimem.components import GraveEntry, RecordStore
 from cognimem.context import Context

@@ -239,3 +239,23 @@ def test_lancedb_imports_without_the_rest_client_until_it_is_used() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_archived_rows_are_filtered_after_reopening_and_restoring(tmp_path: Path) -> None:
+    vecs = unit_vectors(20, DIM, seed=2)
+    rows = memories(20)  # m00009 and m00019 are archived
+    index = opened(LanceVectors, tmp_path)
+    index.upsert(rows, vecs)
+    index.close()
+    again = opened(LanceVectors, tmp_path)
+    try:
+        assert "m00009" not in {c.id for c in again.search(vecs[9], Query(text="x"), 20)}
+        again.upsert([rows[9].model_copy(update={"archived": False, "version": 2})], vecs[9:10])
+        again.upsert([rows[19].model_copy(update={"archived": False, "version": 2})],
+                     vecs[19:20])
+        assert again.search(vecs[9], Query(text="x"), 1)[0].id == "m00009"
+        assert len(again.search(vecs[0], Query(text="x"), 20)) == 20  # nothing archived left
+        again.upsert([rows[3].model_copy(update={"archived": True, "version": 2})], vecs[3:4])
+        assert "m00003" not in {c.id for c in again.search(vecs[3], Query(text="x"), 20)}
+    finally:
+        again.close()

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
 from cognimem.clock import ManualClock
 from cognimem.context import Context
 from cognimem.engine import Engine

@@ -38,6 +38,7 @@ def child(spec: dict[str, Any]) -> dict[str, Any]:
     done_at = time.time()
     cpu_s = time.process_time()  # the whole child's CPU so far, start-up included
     hits = len(result.hits)
+    memory = _memory_status()
     engine.close()
     return {
         "interpreter_ready_at": ready,
@@ -47,9 +48,16 @@ def child(spec: dict[str, Any]) -> dict[str, Any]:
         "first_search_embed_ms": round(result.timings.get("embed", 0.0), 2),
         "first_search_done_at": done_at,
         "cpu_s": round(cpu_s, 3),
+        **memory,
         "hits": hits,
         "child_started_at": _T0,
     }
+
+
+def _memory_status() -> dict[str, float]:
+    from .measure import memory_status
+
+    return memory_status()
 
 
 def measure_cold_start(profile: dict[str, Any], query: str, *, k: int = 10,

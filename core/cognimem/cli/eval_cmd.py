@@ -62,8 +62,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.add_argument("--share-embeddings", action="store_true",
                    help="systems with the same embedder embed each text once (faster; "
-                        "rankings unchanged, but ingest times and latencies leave out "
-                        "embedding)")
+                        "same rankings up to float noise, but ingest times and latencies "
+                        "leave out embedding)")
 
 
 def parse_option(text: str) -> tuple[str, Any]:

@@ -187,7 +187,8 @@ def compare(
     :param progress: show a progress bar on stderr.
     :param plugins: extra plugin objects loaded into every engine (and dataset lookup).
     :param share_embeddings: systems with the same embedder embed each text once (faster;
-        rankings are unchanged, but ingest times and latencies then leave out embedding).
+        rankings are the same up to floating-point noise in the vectors, but ingest times
+        and latencies then leave out embedding).
     :raises TypeError: an unknown keyword argument.
     :raises ValueError: an unknown baseline, metric, test or correction (``InvalidInput``).
     """

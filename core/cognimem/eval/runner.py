@@ -16,8 +16,10 @@ the search latency, plus the ingest time.
 
 With an :class:`EmbeddingMemo` (``compare(share_embeddings=True)``), every engine's embedder
 looks texts up in a table shared by all units and systems of one comparison before it embeds
-them, so systems with the same embedder embed each document and query once. Rankings are
-unchanged; ingest times and latencies then leave out the embedding of texts seen before.
+them, so systems with the same embedder embed each document and query once. Rankings are the
+same up to floating-point noise (a text embedded in another batch may differ in the last bits,
+which can swap near-ties); ingest times and latencies then leave out the embedding of texts
+seen before.
 """
 
 from __future__ import annotations

@@ -37,10 +37,11 @@ from __future__ import annotations
 import math
 from datetime import datetime
 
+from pydantic import Field
+
 from cognimem.components import DecayAction, DecayPolicy, Options
 from cognimem.context import Context
 from cognimem.models import Memory
-from pydantic import Field
 
 from .protection import PROTECTED_TAGS, is_protected
 from .timing import HOURS_PER_DAY, aware, hours_between

@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
+from pydantic import Field
+
 from cognimem.components import Options, Ranker
 from cognimem.context import SearchContext
 from cognimem.models import Hit, Memory, Query
-from pydantic import Field
 
 from .timing import HOURS_PER_DAY, aware, hours_between
 

@@ -25,10 +25,11 @@ from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from pydantic import Field
+
 from cognimem.errors import InvalidInput
 from cognimem.eval.dataset import BenchmarkDataset, BenchmarkOptions
 from cognimem.eval.units import Document, EvalQuery, EvalUnit
-from pydantic import Field
 
 #: Category numbers of the data and their names (not in the paper's prose order).
 CATEGORIES: dict[int, str] = {

@@ -35,10 +35,11 @@ from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
+from pydantic import Field
+
 from cognimem.errors import InvalidInput
 from cognimem.eval.dataset import BenchmarkDataset, BenchmarkOptions
 from cognimem.eval.units import Document, EvalQuery, EvalUnit
-from pydantic import Field
 
 #: Question types in display order.
 QUESTION_TYPES: tuple[str, ...] = (

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
 from cognimem.clock import ManualClock
 from cognimem.context import Context
 from cognimem.models import EmbeddingSignature, Memory, Scope, Source, content_hash

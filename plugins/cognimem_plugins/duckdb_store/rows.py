@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 import pyarrow as pa
+
 from cognimem.components import GraveEntry
 from cognimem.errors import InvalidInput
 from cognimem.models import Edge, EmbeddingSignature, Event, Memory

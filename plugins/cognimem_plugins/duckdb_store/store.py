@@ -41,11 +41,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import duckdb
 import numpy as np
 import pyarrow as pa
+from pydantic import Field
+
 from cognimem import __version__
 from cognimem.components import GraveEntry, Options, RecordStore
 from cognimem.errors import StoreError, StoreLocked
 from cognimem.models import Access, Edge, EmbeddingSignature, Event, Memory
-from pydantic import Field
 
 from . import rows, schema
 from .lock import LOCK_NAME, OwnerLock

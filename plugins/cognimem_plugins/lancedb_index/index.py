@@ -156,6 +156,7 @@ class LanceVectors(VectorIndex):
         self._dir: Path | None = None
         self._temporary = False
         self._versions: dict[str, int] = {}
+        self._archived: set[str] = set()  # archived ids: no archived filter while empty
         self._dim: int | None = None
         self._writes = 0
         self._ann_rows: int | None = None  # rows the ANN index was trained on
@@ -209,9 +210,11 @@ class LanceVectors(VectorIndex):
         return [str(n) for n in names]
 
     def _load_versions(self) -> None:
-        rows = self._table.search().select(["id", "version"]).to_arrow()
-        self._versions = dict(zip(rows.column("id").to_pylist(),
-                                  rows.column("version").to_pylist(), strict=True))
+        rows = self._table.search().select(["id", "version", "archived"]).to_arrow()
+        ids = rows.column("id").to_pylist()
+        self._versions = dict(zip(ids, rows.column("version").to_pylist(), strict=True))
+        self._archived = {i for i, a in zip(ids, rows.column("archived").to_pylist(),
+                                             strict=True) if a}
 
     @_locked
     def close(self) -> None:
@@ -257,6 +260,10 @@ class LanceVectors(VectorIndex):
             raise
         for memory in rows:
             self._versions[memory.id] = memory.version
+            if memory.archived:
+                self._archived.add(memory.id)
+            else:
+                self._archived.discard(memory.id)
         self._after_write()
 
     @staticmethod
@@ -292,6 +299,7 @@ class LanceVectors(VectorIndex):
             raise
         for memory_id in known:
             self._versions.pop(memory_id, None)
+            self._archived.discard(memory_id)
         self._after_write()
 
     @_locked
@@ -303,6 +311,7 @@ class LanceVectors(VectorIndex):
         self._table = None
         self._dim = None
         self._versions = {}
+        self._archived = set()
         self._writes = 0
         self._ann_rows = None
 
@@ -422,12 +431,13 @@ class LanceVectors(VectorIndex):
         )
         return [Candidate(id=i, score=s, rank=r) for r, (s, i) in enumerate(pairs, 1)]
 
-    @staticmethod
-    def _filter(query: Query) -> Expr | None:
+    def _filter(self, query: Query) -> Expr | None:
+        """The prefilter: scope fields, and ``archived = false`` unless the query includes
+        archived memories or the table holds none (a filter costs ~2.5 ms at 100k rows)."""
         from lancedb.expr import col, lit
 
         parts: list[Expr] = []
-        if not query.include_archived:
+        if not query.include_archived and self._archived:
             parts.append(col("archived") == lit(False))
         for field in SCOPE_FIELDS:
             value = getattr(query.scope, field)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any
 
+from pydantic import Field
+
 from cognimem.errors import InvalidInput
 from cognimem.models import Layer
-from pydantic import Field
 
 from .results import Forgotten, Link, Recalled, RecallHit, Remembered, Status, Updated
 

@@ -9,9 +9,10 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
+from pydantic import Field
+
 from cognimem.errors import InvalidInput
 from cognimem.models import Layer, Query
-from pydantic import Field
 
 from .core import Id
 from .results import (

@@ -9,8 +9,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from cognimem.models import Memory
 from pydantic import BaseModel, ConfigDict, PlainSerializer
+
+from cognimem.models import Memory
 
 
 def _seconds(value: datetime) -> str:
