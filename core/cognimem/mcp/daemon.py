@@ -107,7 +107,7 @@ def default_idle_timeout(*, cli: bool = False) -> float:
 
 def profile_fingerprint(profile: Profile) -> str:
     """A short digest of everything that shapes the pipeline (not names or MCP settings)."""
-    data = profile.model_dump(mode="json", exclude={"name", "description", "mcp"})
+    data = profile.model_dump(mode="json", exclude={"name", "description", "mcp", "path"})
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:12]
 
 
