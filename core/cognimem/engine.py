@@ -798,8 +798,8 @@ class Engine:
         candidate scores below the k-th: the same hits as loading all, for a fraction of the
         reads.
         """
-        scores = [c.score for c in fused]
-        if self.rankers or any(a < b for a, b in zip(scores, scores[1:], strict=False)):
+        unsorted = any(fused[i].score < fused[i + 1].score for i in range(len(fused) - 1))
+        if self.rankers or unsorted:
             return fused, self.records.get_memories([c.id for c in fused])
         memories: dict[str, Memory] = {}
         admitted: list[float] = []

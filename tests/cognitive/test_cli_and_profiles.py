@@ -86,7 +86,8 @@ def test_maintain_without_policies(make_engine: EngineFactory, monkeypatch: pyte
 def test_cognitive_profile_runs_end_to_end(clock: ManualClock) -> None:
     profile = load_profile("cognitive")
     assert [r.use for r in profile.rank] == ["actr", "supersession", "validity"]
-    assert profile.rank[0].options == {"blend": "gain", "noise": False}
+    assert profile.rank[0].options == {"blend": "gain", "activation_scale": 40,
+                                       "noise": False}
     assert [d.use for d in profile.decay] == ["fademem"]
     # the same pipeline on the fast test stores and embedder
     engine = Engine.from_profile(profile, clock=clock,

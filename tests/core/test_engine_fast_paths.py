@@ -118,9 +118,10 @@ def test_search_loads_only_what_can_reach_the_top_k(fuser: str,
             return real_get(ids)
 
         monkeypatch.setattr(engine.records, "get_memories", counting)
-        queries = [("shared topic", {}), ("alpha item", {"k": 1}), ("beta", {"k": 3}),
-                   ("item 7", {"scope": {"project": "p1"}, "k": 5}),
-                   ("topic", {"include_archived": True, "k": 4}), ("zzz nothing", {})]
+        queries: list[tuple[str, dict[str, Any]]] = [
+            ("shared topic", {}), ("alpha item", {"k": 1}), ("beta", {"k": 3}),
+            ("item 7", {"scope": {"project": "p1"}, "k": 5}),
+            ("topic", {"include_archived": True, "k": 4}), ("zzz nothing", {})]
         for text, params in queries:
             fast = engine.search(text, record_access=False, **params)
 

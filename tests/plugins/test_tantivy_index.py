@@ -197,3 +197,18 @@ def test_versions_of_engine_ids_and_other_ids() -> None:
         assert id_key("m000000000000000") == 1 and id_key("imported-7") == 0
     finally:
         index.close()
+
+
+def test_ties_at_the_cut_are_broken_by_id_whatever_the_segment_order(tmp_path: Path) -> None:
+    """Tied documents enter the top k by id, however they are spread over segments."""
+    index = opened(TantivyIndex, tmp_path)
+    try:
+        ids = [f"t{i:03d}" for i in range(60)]
+        order = ids[::-1]  # written newest-id first, in many small commits (many segments)
+        for start in range(0, len(order), 7):
+            index.upsert([mem(i, "identical tied words") for i in order[start : start + 7]])
+        found = index.search(Query(text="tied"), 5)
+        assert [c.id for c in found] == ids[:5]
+        assert len({c.score for c in found}) == 1
+    finally:
+        index.close()

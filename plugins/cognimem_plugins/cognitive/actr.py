@@ -51,7 +51,10 @@ Choices this module makes (each constant is an option of :class:`ACTR`):
   often and lately. Use is a bounded, relative boost (at most ``use_weight``, 10%, of the
   fused score), so it reorders relevant candidates but cannot lift an irrelevant one;
   context (spreading) and noise are blended as in memory-v2. For an unused memory the
-  score is ``0.6 fused + 0.04 S``: age alone never reorders. The protected floor is
+  score is ``0.6 fused + 0.4 S / activation_scale``: age alone never reorders. At
+  memory-v2's scale (10) spreading can override relevance; the ``cognitive`` profile uses
+  40 (LoCoMo dev MRR@20 0.461 -> 0.478 with it, LongMemEval_S Hit@1 0.824 -> 0.847; at 10:
+  0.486 and 0.776). The protected floor is
   reported (A and P) but not blended: it would put old protected memories first for every
   query. On LoCoMo, replaying the questions with every answer's top 10 recorded as
   accesses (history that is irrelevant to the next question: the worst case for a prior)

@@ -175,9 +175,12 @@ class Supersession(Ranker):
         for hit in sorted(hits, key=lambda h: h.id):
             if hit.memory.superseded_by:
                 chains[hit.id] = self.chain(hit.memory, known, ctx, query.as_of)
+        reported: set[frozenset[str]] = set()
         for old_id, found in sorted(chains.items()):
-            if found.cycle:
-                log.warning("supersession cycle: %s", " -> ".join([*found.cycle, found.cycle[0]]))
+            if found.cycle and frozenset(found.cycle) not in reported:
+                reported.add(frozenset(found.cycle))
+                log.warning("supersession cycle (no current version; break it with "
+                            "update_links): %s", " -> ".join([*found.cycle, found.cycle[0]]))
             if (not self.options.pull_successor or found.cycle or not found.successors
                     or any(i in present for i in found.successors)):
                 continue

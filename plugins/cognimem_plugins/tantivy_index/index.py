@@ -314,19 +314,30 @@ class TantivyIndex(LexicalIndex):
         return Q.boolean_query(clauses)
 
     def search(self, query: Query, k: int) -> list[Candidate]:
-        """The best ``k`` admitted memories by BM25, ties broken by id."""
+        """The best ``k`` admitted memories by BM25, ties broken by id.
+
+        Which of several documents tied at the k-th score tantivy keeps depends on their
+        place in the segments, which background merges change; so while the last hit ties
+        with the k-th, more hits are fetched, and the cut is made after sorting by id.
+        """
         index, _ = self._parts()
         built = self.build_query(query)
         if built is None:
             return []
         searcher = index.searcher()
-        if searcher.num_docs == 0:
+        total = searcher.num_docs
+        if total == 0:
             return []
-        hits = searcher.search(built, limit=k, count=False).hits
+        limit = min(k + 16, total)
+        while True:
+            hits = searcher.search(built, limit=limit, count=False).hits
+            if len(hits) <= k or hits[-1][0] < hits[k - 1][0] or limit >= total:
+                break
+            limit = min(limit * 2, total)
         scored = sorted(
             ((float(score), searcher.doc(address)["id"][0]) for score, address in hits),
             key=lambda pair: (-pair[0], pair[1]),
-        )
+        )[:k]
         return [Candidate(id=i, score=s, rank=r) for r, (s, i) in enumerate(scored, 1)]
 
     def versions(self) -> dict[str, int]:
