@@ -21,6 +21,7 @@ from cognimem.errors import PluginError, ProfileError
 from cognimem.mcp.server import AppState, build_server
 from cognimem.profile import load_profile
 from cognimem.registry import Register
+from cognimem_plugins.graph.tools import TOOLS as GRAPH_TOOLS
 from cognimem_plugins.mcp_tools.plugin import TOOLS
 
 CORE = ["remember", "recall", "update", "forget", "relate", "status"]
@@ -75,7 +76,7 @@ def test_full_set_adds_the_rest() -> None:
 
 
 def test_descriptions_have_examples_and_schemas_are_strict() -> None:
-    first_party = {spec.name for spec in TOOLS}
+    first_party = {spec.name for spec in (*TOOLS, *GRAPH_TOOLS)}
     for tool in run(server("full"), lambda c: c.list_tools()).tools:
         schema = tool.input_schema
         assert schema["additionalProperties"] is False, tool.name

@@ -30,12 +30,18 @@ def graph_topics(
                                                          "more, smaller topics")] = 1.0,
 ) -> dict[str, Any]:
     """List the topics of the memory graph: Leiden communities of memories and entities,
-    each with a label from its best-connected entities, its size and sample memories."""
+    each with a label from its best-connected entities, its size and sample memories.
+
+    Example: {"refresh": false, "resolution": 1.0}
+    """
     return list_topics(engine, refresh=refresh, resolution=resolution)
 
 
 def graph_stats(engine: Engine) -> dict[str, Any]:
-    """Count the memory graph's nodes (memories, entities) and links by type."""
+    """Count the memory graph's nodes (memories, entities) and links by type.
+
+    Example: {}
+    """
     return graph_service(engine.ctx).stats()
 
 
@@ -44,7 +50,10 @@ def graph_view(
     limit: Annotated[int, Field(ge=1, description="refuse graphs with more nodes")] = DEFAULT_LIMIT,
     project: Annotated[str | None, Field(description="only this project's memories")] = None,
 ) -> dict[str, Any]:
-    """The whole graph with a layout and each memory's content (for ``graph --html``)."""
+    """The whole graph with a layout and each memory's content (for ``graph --html``).
+
+    Example: {"limit": 2000, "project": "shop"}
+    """
     return graph_data(engine, limit=limit, project=project)
 
 
