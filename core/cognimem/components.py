@@ -147,6 +147,31 @@ class RecordStore(Component):
     def access_times(self, ids: Iterable[str]) -> dict[str, list[datetime]]:
         """The retrieval times of each memory, oldest first (absent ids map to [])."""
 
+    def record_accesses(self, accesses: Sequence[Access]) -> None:
+        """Append retrievals and bump each memory's ``access_count`` and ``last_accessed_at``.
+
+        The engine calls this once per search, with one access per returned hit, so it is
+        on every search's path. This default rewrites the touched memories with
+        :meth:`put_memories`; a store that can update the two fields in place should
+        override it (the DuckDB store does, at half the cost).
+        """
+        if not accesses:
+            return
+        found = self.get_memories(a.memory_id for a in accesses)
+        bumped: dict[str, Memory] = {}
+        for access in accesses:
+            memory = bumped.get(access.memory_id) or found.get(access.memory_id)
+            if memory is None:
+                continue
+            last = memory.last_accessed_at
+            bumped[memory.id] = memory.model_copy(update={
+                "access_count": memory.access_count + 1,
+                "last_accessed_at": access.at if last is None or access.at > last else last,
+            })
+        with self.transaction():
+            self.add_accesses(accesses)
+            self.put_memories(list(bumped.values()))
+
     # event log
     @abstractmethod
     def append_event(self, event: Event) -> None:

@@ -160,6 +160,10 @@ class Engine:
         self._closed = False
         self._closing = False
         self._dirty = False
+        # accesses of recent searches, written in one transaction (see flush_accesses)
+        self._held_accesses: list[Access] = []
+        self._held_ids: set[str] = set()
+        self._held_since = 0.0
         self.records: RecordStore = self._build("records", profile.records, "records")  # type: ignore[assignment]
         self.lexical: LexicalIndex | None = (
             self._build("lexical", profile.lexical, "lexical") if profile.lexical else None  # type: ignore[assignment]
@@ -291,6 +295,11 @@ class Engine:
             return
         self._closing = True  # the engine stays usable inside engine_closing hooks
         try:
+            try:
+                self.flush_accesses()
+            except CognimemError as exc:  # closing must still release the store
+                log.error("the accesses of the last %d search hits were not written: %s",
+                          len(self._held_accesses), exc)
             self.hook.cognimem_engine_closing(engine=self)
         finally:
             self._closed = True
@@ -303,9 +312,39 @@ class Engine:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _check_open(self) -> None:
+    def _check_open(self, *, flush: bool = True) -> None:
+        """Refuse a closed engine; write held accesses first, so every call but ``search``
+        sees them (``search`` writes them when they concern one of its candidates)."""
         if self._closed:
             raise CognimemError("this engine is closed; build a new one with Engine.from_profile")
+        if flush and self._held_accesses:
+            self.flush_accesses()
+
+    @property
+    def held_accesses(self) -> int:
+        """How many accesses of recent searches wait to be written."""
+        return len(self._held_accesses)
+
+    def flush_accesses(self, *, older_than: float | None = None) -> int:
+        """Write the held accesses of recent searches in one transaction; how many.
+
+        A search records an access per returned hit (``search.record_access``), a write on
+        every search's path, so they are held and written together once
+        ``search.access_batch`` are waiting, before any other engine call, before a search
+        whose candidates they concern, at close, and by the store's daemon within two seconds.
+        A hard kill can lose the held ones: retrieval history, never a memory or anything
+        else a call acknowledged.
+
+        :param older_than: only if the oldest held access is at least this many seconds old.
+        """
+        held = self._held_accesses
+        if not held or (older_than is not None
+                        and time.monotonic() - self._held_since < older_than):
+            return 0
+        with self.records.transaction():
+            self.records.record_accesses(held)
+        self._held_accesses, self._held_ids = [], set()
+        return len(held)
 
     # helpers -----------------------------------------------------------------------------------
 
@@ -733,7 +772,7 @@ class Engine:
         :param query: a :class:`Query`, or the query text with Query fields as keywords.
         :raises InvalidInput: empty text or bad parameters.
         """
-        self._check_open()
+        self._check_open(flush=False)
         if self._dirty:
             self._reconcile(repair=True)
         started = time.perf_counter()
@@ -755,6 +794,8 @@ class Engine:
         fused = self.fuser.fuse(lists, query)
         sctx.timings[f"fuse:{self.fuser.name}"] = (time.perf_counter() - t0) * 1000
         t0 = time.perf_counter()
+        if self._held_ids and any(c.id in self._held_ids for c in fused):
+            self.flush_accesses()  # rankers and the returned hits see every access
         fused, memories = self._load_candidates(fused, query)
         positions = {label: {c.id: c for c in cands} for label, cands in lists.items()}
         hits: list[Hit] = []
@@ -792,18 +833,21 @@ class Engine:
                          query: Query) -> tuple[list[Candidate], dict[str, Memory]]:
         """The fused candidates worth loading, and their memories.
 
-        With rankers, every candidate is loaded (a ranker may lift any of them). Without, the
-        final order is the fused score (ties broken by :func:`tie_break_key`), so memories
-        are loaded in fused order, a page at a time, until ``k`` are admitted and the next
-        candidate scores below the k-th: the same hits as loading all, for a fraction of the
-        reads.
+        Memories are loaded in fused order, a page at a time, until enough are admitted by
+        the query's filters and the next candidate scores below the last one wanted (ties
+        at the cut are all kept, so the result does not depend on the order of equals).
+        Without rankers ``k`` are wanted: the final order is the fused score, so these are
+        the same hits as loading all, for a fraction of the reads. With rankers,
+        ``search.rerank_depth`` are wanted (every candidate when it is unset).
         """
         unsorted = any(fused[i].score < fused[i + 1].score for i in range(len(fused) - 1))
-        if self.rankers or unsorted:
+        depth = self.profile.search.rerank_depth if self.rankers else query.k
+        if unsorted or depth is None:
             return fused, self.records.get_memories([c.id for c in fused])
+        want = max(depth, query.k)
         memories: dict[str, Memory] = {}
         admitted: list[float] = []
-        page = max(2 * query.k, 32)
+        page = want if self.rankers else max(2 * query.k, 32)
         end = 0
         while end < len(fused):
             batch = fused[end : end + page]
@@ -811,24 +855,23 @@ class Engine:
             memories.update(found)
             end += len(batch)
             admitted += [c.score for c in batch if c.id in found and query.admits(found[c.id])]
-            if len(admitted) >= query.k and (end == len(fused)
-                                             or fused[end].score < admitted[query.k - 1]):
+            if len(admitted) >= want and (end == len(fused)
+                                          or fused[end].score < admitted[want - 1]):
                 break
         return fused[:end], memories
 
     def _record_access(self, hits: Sequence[Hit], query: Query) -> None:
         now = self.clock.now()
-        updated = []
         for hit in hits:
-            memory = hit.memory.model_copy(update={
+            hit.memory = hit.memory.model_copy(update={
                 "last_accessed_at": now, "access_count": hit.memory.access_count + 1})
-            hit.memory = memory
-            updated.append(memory)
-        with self.records.transaction():
-            self.records.add_accesses([
-                Access(memory_id=h.id, at=now, agent=query.agent, query=query.text) for h in hits
-            ])
-            self.records.put_memories(updated)
+        if not self._held_accesses:
+            self._held_since = time.monotonic()
+        self._held_accesses += [
+            Access(memory_id=h.id, at=now, agent=query.agent, query=query.text) for h in hits]
+        self._held_ids.update(h.id for h in hits)
+        if len(self._held_accesses) >= self.profile.search.access_batch:
+            self.flush_accesses()
 
     # maintenance -------------------------------------------------------------------------------
 

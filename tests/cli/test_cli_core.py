@@ -277,9 +277,12 @@ def test_search_explain_json_hits(capsys: pytest.CaptureFixture[str], seeded: Pa
     first = data["hits"][0]
     assert set(first) == {"id", "score", "content", "kind", "tags", "trail"}
     assert first["id"] == "m-backup"
+    # the default pipeline: each retriever's rank, the fused score, ACT-R's contribution
+    # (supersession and validity leave no step: they change nothing here)
     assert [(s["stage"], s["name"]) for s in first["trail"]] == [
-        ("retrieve", "bm25"), ("retrieve", "vector"), ("fuse", "rrf")]
+        ("retrieve", "bm25"), ("retrieve", "vector"), ("fuse", "rrf"), ("rank", "actr")]
     assert first["trail"][0]["rank"] == 1
+    assert {"B", "S", "A", "P", "fused"} <= set(first["trail"][-1]["detail"])
     plain = cli_json(capsys, "search", "database backup", "--profile", str(seeded))
     assert "trail" not in plain["hits"][0]
 

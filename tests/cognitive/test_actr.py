@@ -247,6 +247,39 @@ def test_gain_blend_rewards_use(make_engine: EngineFactory, clock: ManualClock) 
     assert hits[1].score == pytest.approx(0.6 * unused["fused"], abs=1e-6)  # type: ignore[operator]
 
 
+def test_counts_base_level_by_hand(engine: Engine, clock: ManualClock) -> None:
+    """base_level = "counts": creation and last access exact, the rest spread between."""
+    now = clock.now()
+    used = Memory(id="m1", content="x", created_at=now - timedelta(hours=240), updated_at=now,
+                  access_count=3, last_accessed_at=now - timedelta(hours=1))
+    fresh = Memory(id="m2", content="y", created_at=now - timedelta(hours=4), updated_at=now)
+    query = Query(text="z", record_access=False)
+    hits = [Hit(memory=used, score=0.02), Hit(memory=fresh, score=0.02)]
+    ranker = ACTR(ACTR.Options(base_level="counts", spreading=False))
+    ranker.rank(query, hits, SearchContext(engine.ctx, query))
+    by_id = {h.id: _rank_step(h) for h in hits}
+    # 240^-0.5 + 1^-0.5 + 2 * (240^0.5 - 1^0.5) / (0.5 * 239)
+    #   = 0.0645497 + 1 + 2 * 0.1212714 = 1.3070925 -> B = 0.2678052
+    assert by_id["m1"]["B"] == pytest.approx(0.2678052, abs=1e-6)
+    assert by_id["m1"]["presentations"] == 4
+    # never retrieved: the creation alone, B = -0.5 ln 4 = -0.6931472
+    assert by_id["m2"]["B"] == pytest.approx(-0.6931472, abs=1e-6)
+    assert by_id["m2"]["presentations"] == 1
+
+
+def test_counts_mode_reads_no_history(engine: Engine, clock: ManualClock,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    memory = engine.add("the deploy script lives in tools/deploy.sh").memory
+    engine.search("deploy script")  # one access, written before the next call
+    assert engine.get(memory.id).access_count == 1
+    monkeypatch.setattr(engine.records, "access_times", lambda ids: pytest.fail("read"))
+    ranker = ACTR(ACTR.Options(base_level="counts"))
+    query = Query(text="deploy", record_access=False)
+    hits = [Hit(memory=engine.get(memory.id), score=0.02)]
+    ranker.rank(query, hits, SearchContext(engine.ctx, query))
+    assert _rank_step(hits[0])["presentations"] == 2
+
+
 def test_use_boost_is_bounded(engine: Engine, clock: ManualClock) -> None:
     now = clock.now()
     relevant = Memory(id="m1", content="x", created_at=now - timedelta(days=30), updated_at=now)

@@ -381,7 +381,11 @@ def test_example_profile_loads(path: Path, host: PluginHost, tmp_path: Path) -> 
         hits = engine.search("database backup", explain=True).hits
         assert hits
         ranked = {s.name for s in hits[0].trail if s.stage == "rank"}
-        assert ranked == {s.use for s in profile.rank}
+        # a ranker leaves a step where it changed the score (supersession and validity
+        # change nothing for a current, always-valid memory)
+        assert ranked <= {s.use for s in profile.rank}
+        assert bool(ranked) == any(s.use not in ("supersession", "validity")
+                                   for s in profile.rank)
 
 
 @pytest.fixture

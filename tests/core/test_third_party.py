@@ -63,6 +63,7 @@ PROFILE = '''
 name = "third-party"
 description = "The test components, a seeded in-memory store and the example ranker."
 path = ":memory:"
+decay = []
 
 [plugins]
 files = ["seeded_store.py"]

@@ -175,6 +175,51 @@ def test_access_times_oldest_first(store: RecordStore) -> None:
     assert store.access_times(["m1", "nobody"]) == {"m1": [earlier, later], "nobody": []}
 
 
+def test_record_accesses_appends_history_and_bumps_counters(store: RecordStore) -> None:
+    store.put_memories([memory(1), memory(2, last_accessed_at=T0 + timedelta(days=1),
+                                       access_count=5)])
+    store.get_memories(["m001"])  # m001 cached, m002 read from the table afterwards
+    later = T0 + timedelta(hours=3)
+    store.record_accesses([Access(memory_id="m001", at=T0), Access(memory_id="m001", at=later),
+                           Access(memory_id="m002", at=later),
+                           Access(memory_id="gone", at=later)])
+    got = store.get_memories(["m001", "m002"])
+    assert (got["m001"].access_count, got["m001"].last_accessed_at) == (2, later)
+    # an older access never moves last_accessed_at back
+    assert (got["m002"].access_count, got["m002"].last_accessed_at) == (6, T0 + timedelta(days=1))
+    assert store.access_times(["m001", "m002"]) == {"m001": [T0, later], "m002": [later]}
+    assert got["m001"].content == memory(1).content and got["m001"].version == 1
+
+
+def test_record_accesses_rolls_back_with_its_transaction(store: RecordStore) -> None:
+    store.put_memories([memory(1)])
+    store.get_memories(["m001"])
+    with pytest.raises(RuntimeError), store.transaction():
+        store.record_accesses([Access(memory_id="m001", at=T0)])
+        assert store.get_memories(["m001"])["m001"].access_count == 1  # visible inside
+        raise RuntimeError("boom")
+    assert store.get_memories(["m001"])["m001"].access_count == 0
+    assert store.access_times(["m001"]) == {"m001": []}
+
+
+def test_access_times_stay_true_once_read(store: RecordStore) -> None:
+    """Reading a history (which a store may cache) never hides a later write, a rollback
+    or a delete."""
+    store.put_memories([memory(1), memory(2)])
+    store.add_accesses([Access(memory_id="m001", at=T0)])
+    assert store.access_times(["m001", "m002"]) == {"m001": [T0], "m002": []}
+    later = T0 + timedelta(hours=1)
+    store.record_accesses([Access(memory_id="m001", at=later), Access(memory_id="m002", at=later)])
+    assert store.access_times(["m001", "m002"]) == {"m001": [T0, later], "m002": [later]}
+    with pytest.raises(RuntimeError), store.transaction():
+        store.add_accesses([Access(memory_id="m001", at=later + timedelta(hours=1))])
+        assert len(store.access_times(["m001"])["m001"]) == 3  # visible inside
+        raise RuntimeError("boom")
+    assert store.access_times(["m001"]) == {"m001": [T0, later]}
+    store.delete_memories(["m001"])
+    assert store.access_times(["m001", "m002"]) == {"m001": [], "m002": [later]}
+
+
 def test_event_log(store: RecordStore) -> None:
     assert store.last_event() is None
     first = next_event(None, T0, "add", "m1", "agent-a", {"hash": "x", "n": [1, 2]})

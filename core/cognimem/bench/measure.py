@@ -40,6 +40,7 @@ class RunSpec:
     dim: int = 384
     lexical: dict[str, Any] = field(default_factory=dict)
     vectors: dict[str, Any] = field(default_factory=dict)
+    pipeline: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> str:
         """The spec as JSON."""
@@ -136,7 +137,7 @@ def measure_stack(spec: RunSpec) -> dict[str, Any]:
     plan = query_plan(corpus, spec.queries, spec.seed)
     drafts = [m.draft() for m in corpus]
     profile = stack_profile(stack, store, dim=spec.dim, lexical=spec.lexical,
-                            vectors=spec.vectors)
+                            vectors=spec.vectors, pipeline=spec.pipeline or None)
     started = time.perf_counter()
     engine = Engine.from_profile(profile, plugins=[PLUGIN], clock=SystemClock())
     open_s = time.perf_counter() - started

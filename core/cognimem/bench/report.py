@@ -92,6 +92,14 @@ def _table(headers: list[str], rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
+def describe_pipeline(pipeline: dict[str, Any]) -> str:
+    """``bm25 + vector -> rrf -> actr, supersession`` for a pipeline of :func:`pipeline_of`."""
+    retrieve = " + ".join(r["use"] for r in pipeline.get("retrieve", []))
+    ranks = ", ".join(r["use"] for r in pipeline.get("rank", []))
+    fused = f"{retrieve} fused by {pipeline.get('fuse', {}).get('use', '?')}"
+    return f"{fused}, reranked by {ranks}" if ranks else fused
+
+
 def markdown(results: dict[str, Any], command: str | None = None) -> str:
     """The results as Markdown: the command, the machine, the table, targets and notes."""
     machine = results.get("machine", {})
@@ -102,6 +110,9 @@ def markdown(results: dict[str, Any], command: str | None = None) -> str:
                f"on {machine.get('cpus', '?')} CPUs ({machine.get('platform', '')}, Python "
                f"{machine.get('python', '')}); {results['config']['queries']} queries per run, "
                f"k = {results['config']['k']}.")
+    pipeline = results["config"].get("pipeline")
+    if pipeline:
+        out.append(f"Search pipeline: {describe_pipeline(pipeline)}.")
     load = results.get("load_average") or {}
     if load.get("start"):
         out.append(f"Load average (1, 5, 15 min) at start {load['start']}, at end "

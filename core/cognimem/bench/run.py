@@ -74,6 +74,9 @@ class BenchConfig:
     directory: str | None = None
     lexical: dict[str, Any] = field(default_factory=dict)
     vectors: dict[str, Any] = field(default_factory=dict)
+    #: Retrievers, fuser and rankers (``stacks.pipeline_of(profile)``); empty: BM25 + vector
+    #: fused by RRF.
+    pipeline: dict[str, Any] = field(default_factory=dict)
 
     def validate(self) -> None:
         """:raises InvalidInput: a bad size, count or stack name."""
@@ -142,12 +145,13 @@ def _one_run(config: BenchConfig, stack: Stack, size: int, root: Path,
         shutil.rmtree(store)
     spec = RunSpec(stack=asdict(stack), size=size, store=str(store), queries=config.queries,
                    k=config.k, seed=config.seed, dim=config.dim, lexical=dict(config.lexical),
-                   vectors=dict(config.vectors))
+                   vectors=dict(config.vectors), pipeline=dict(config.pipeline))
     result = _isolated(spec) if config.isolate else measure_stack(spec)
     result["isolated"] = config.isolate
     if stack.persistent and config.cold_starts > 0:
         profile = stack_profile(stack, store, dim=config.dim, lexical=config.lexical,
-                                vectors=config.vectors).model_dump(mode="json", exclude_none=True)
+                                vectors=config.vectors, pipeline=config.pipeline or None
+                                ).model_dump(mode="json", exclude_none=True)
         plan = query_plan(generate_memories(min(size, 1000), seed=config.seed), 1, config.seed + 3)
         cold = [measure_cold_start(profile, plan[0][0], k=config.k)
                 for _ in range(config.cold_starts)]

@@ -75,10 +75,26 @@ def resolve(stack: Stack, available: dict[str, set[str]]) -> tuple[Stack, list[s
     return changed, notes
 
 
+#: The search pipeline when none is given: BM25 + vector retrievers fused by RRF.
+PLAIN_PIPELINE: Final[dict[str, Any]] = {
+    "retrieve": [{"use": "bm25", "k": 100}, {"use": "vector", "k": 100}],
+    "fuse": {"use": "rrf", "k": 60},
+    "rank": [],
+}
+
+
+def pipeline_of(profile: Profile) -> dict[str, Any]:
+    """A profile's search pipeline (retrievers, fuser, rankers) as plain data."""
+    data = profile.model_dump(mode="json", exclude_none=True)
+    return {key: data[key] for key in PLAIN_PIPELINE}
+
+
 def stack_profile(stack: Stack, path: Path | None, *, dim: int = 384, seed: int = 0,
                   lexical: dict[str, Any] | None = None,
-                  vectors: dict[str, Any] | None = None) -> Profile:
-    """The profile of a stack: BM25 + vector retrievers fused by RRF, the stand-in embedder."""
+                  vectors: dict[str, Any] | None = None,
+                  pipeline: dict[str, Any] | None = None) -> Profile:
+    """The profile of a stack with the stand-in embedder: ``pipeline``'s retrievers, fuser
+    and rankers (:func:`pipeline_of` a profile), or BM25 + vector fused by RRF."""
     data: dict[str, Any] = {
         "name": f"bench-{stack.name}",
         "description": f"cognimem bench: {stack.describe()}",
@@ -88,7 +104,6 @@ def stack_profile(stack: Stack, path: Path | None, *, dim: int = 384, seed: int 
         "lexical": {"use": stack.lexical, **(lexical or {})},
         "vectors": {"use": stack.vectors, **(vectors or {})},
         "embedder": {"use": STANDIN, "dim": dim},
-        "retrieve": [{"use": "bm25", "k": 100}, {"use": "vector", "k": 100}],
-        "fuse": {"use": "rrf", "k": 60},
+        **(pipeline or PLAIN_PIPELINE),
     }
     return load_profile(base=None, overrides=data, environ=False)

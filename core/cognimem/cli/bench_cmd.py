@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..errors import InvalidInput
-from .common import command, console, emit
+from .common import cli_profile, command, console, emit
 
 
 def register(subparsers: Any) -> None:
@@ -25,7 +25,9 @@ def register(subparsers: Any) -> None:
             "each size and measure ingest throughput (embedding timed apart), search latency "
             "p50/p95 (query embedding timed apart) beside a plain-BM25 floor, resident memory, "
             "store size, and cold start to first search in a fresh process; then the real "
-            "embedder's own speed. Targets of the embedded default are shown, not enforced."
+            "embedder's own speed. Searches run the selected profile's retrievers, fuser and "
+            "rankers (--profile; the default profile's unless given) on each stack. Targets of "
+            "the embedded default are shown, not enforced."
         ),
     )
     parser.add_argument("--sizes", default="1000,10000,100000", metavar="N,N,...",
@@ -79,6 +81,7 @@ def parse_sizes(text: str) -> list[int]:
 def config_from_args(args: argparse.Namespace) -> Any:
     """The :class:`~cognimem.bench.BenchConfig` the arguments describe."""
     from ..bench import BenchConfig
+    from ..bench.stacks import pipeline_of
 
     vectors: dict[str, Any] = {}
     if args.ann_threshold is not None:
@@ -90,7 +93,7 @@ def config_from_args(args: argparse.Namespace) -> Any:
         sizes=parse_sizes(args.sizes), stacks=stacks, queries=args.queries, k=args.k,
         seed=args.seed, cold_starts=args.cold_starts, embedder=args.embedder or None,
         embedder_texts=args.embedder_texts, isolate=not args.in_process, directory=args.dir,
-        vectors=vectors,
+        vectors=vectors, pipeline=pipeline_of(cli_profile(args)),
     )
     if "lancedb" not in stacks:
         config.vectors = {}

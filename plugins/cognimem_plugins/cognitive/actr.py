@@ -20,7 +20,12 @@ Choices this module makes (each constant is an option of :class:`ACTR`):
 * **Bounded cost**: ``base_level = "hybrid"`` (the default) is Petrov's (2006) hybrid: the
   ``recent`` most recent presentations exactly, the older ``n - recent`` in closed form,
   assuming they are spread evenly between the oldest kept one and the creation. Compute
-  is O(recent) however often a memory was used; with ``n <= recent`` it is exact.
+  is O(recent) however often a memory was used; with ``n <= recent`` it is exact. It still
+  reads each candidate's history from the record store. ``base_level = "counts"`` reads
+  none: the creation and the memory's ``last_accessed_at`` exactly, its other
+  ``access_count - 1`` retrievals in closed form spread evenly between the two. Constant
+  cost per candidate from the memory row alone; the default profile uses it, because the
+  access table grows with every search.
 * **Context sources** ``j`` for spreading activation are the query's terms (tokenized and
   stemmed like the BM25 index). A memory is associated with a term that occurs in its
   content, title or tags. ``fan_j`` is the number of memories *in the current candidate
@@ -65,10 +70,10 @@ Choices this module makes (each constant is an option of :class:`ACTR`):
 from __future__ import annotations
 
 import math
-from collections import Counter
-from collections.abc import Sequence
+from collections import Counter, OrderedDict
+from collections.abc import Sequence, Set
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -102,18 +107,31 @@ def base_level_hybrid(recent: Sequence[float], n: int, oldest: float, d: float) 
     rest = n - len(recent)
     if rest > 0:
         t_k = max(recent)
-        t_n = max(oldest, t_k)
-        if t_n - t_k <= 1e-12 * t_k:
-            total += rest * t_k ** -d
-        elif d == 1.0:
-            total += rest * math.log(t_n / t_k) / (t_n - t_k)
-        else:
-            total += rest * (t_n ** (1 - d) - t_k ** (1 - d)) / ((1 - d) * (t_n - t_k))
+        total += rest * spread_decay(t_k, max(oldest, t_k), d)
+    return math.log(total)
+
+
+def spread_decay(t_k: float, t_n: float, d: float) -> float:
+    """The mean of ``t^-d`` for ages spread evenly over ``[t_k, t_n]``:
+    ``(t_n^(1-d) - t_k^(1-d)) / ((1 - d)(t_n - t_k))`` (``t_k^-d`` when they coincide)."""
+    if t_n - t_k <= 1e-12 * t_k:
+        return float(t_k ** -d)
+    if d == 1.0:
+        return math.log(t_n / t_k) / (t_n - t_k)
+    return float((t_n ** (1 - d) - t_k ** (1 - d)) / ((1 - d) * (t_n - t_k)))
+
+
+def base_level_counts(created: float, last: float, accesses: int, d: float) -> float:
+    """``B`` from a memory row: its creation (age ``created``) and last access (``last``)
+    exactly, its other ``accesses - 1`` retrievals spread evenly between them."""
+    if accesses <= 0:
+        return -d * math.log(created)
+    total = created ** -d + last ** -d + (accesses - 1) * spread_decay(last, created, d)
     return math.log(total)
 
 
 def spreading_activation(
-    associated: set[str], fans: dict[str, int], n_sources: int, w: float, s_max: float,
+    associated: Set[str], fans: dict[str, int], n_sources: int, w: float, s_max: float,
     clamp: bool = True,
 ) -> float:
     """``S = sum_j W_j (S_max - ln fan_j)`` over the sources ``j`` the memory is associated with.
@@ -183,8 +201,10 @@ class ACTR(Ranker):
         """ACT-R's constants (memory-v2's values) and how activation is blended in."""
 
         decay: float = Field(default=0.5, gt=0, le=1, description="d, the base-level decay")
-        base_level: Literal["exact", "hybrid"] = Field(
-            default="hybrid", description="exact sum, or Petrov's bounded hybrid")
+        base_level: Literal["exact", "hybrid", "counts"] = Field(
+            default="hybrid",
+            description="exact sum, Petrov's bounded hybrid, or the hybrid from the "
+                        "memory's access_count and last_accessed_at alone")
         recent: int = Field(default=10, ge=1, le=10_000,
                             description="hybrid: presentations kept exact")
         min_age_hours: float = Field(default=1 / 60, gt=0,
@@ -214,6 +234,25 @@ class ACTR(Ranker):
 
     options: ACTR.Options
 
+    #: Memories whose terms are kept (each search tokenizes its candidates otherwise).
+    TERM_CACHE = 50_000
+
+    def __init__(self, options: Any = None) -> None:
+        super().__init__(options)
+        self._terms: OrderedDict[tuple[str, int, str], frozenset[str]] = OrderedDict()
+
+    def terms(self, memory: Memory) -> frozenset[str]:
+        """:func:`memory_terms`, cached by id, version and content hash."""
+        key = (memory.id, memory.version, memory.content_hash)
+        found = self._terms.get(key)
+        if found is None:
+            found = self._terms[key] = frozenset(memory_terms(memory))
+            if len(self._terms) > self.TERM_CACHE:
+                self._terms.popitem(last=False)
+        else:
+            self._terms.move_to_end(key)
+        return found
+
     def base_level(self, created_at: datetime, accesses: Sequence[datetime],
                    now: datetime) -> tuple[float, float, int]:
         """``(B, B_c, n)``: the base level, the creation-only level and the presentations."""
@@ -229,22 +268,37 @@ class ACTR(Ranker):
         oldest = max(created, max(hours_between(now, accesses[0]), floor))
         return base_level_hybrid(ages[: opts.recent], n, oldest, opts.decay), resting, n
 
+    def base_level_from_counts(self, memory: Memory, now: datetime) -> tuple[float, float, int]:
+        """``(B, B_c, n)`` from the memory row alone (:func:`base_level_counts`)."""
+        opts = self.options
+        floor = opts.min_age_hours
+        created = max(hours_between(now, memory.created_at), floor)
+        resting = -opts.decay * math.log(created)
+        if memory.access_count == 0 or memory.last_accessed_at is None:
+            return resting, resting, 1
+        last = min(max(hours_between(now, memory.last_accessed_at), floor), created)
+        b = base_level_counts(created, last, memory.access_count, opts.decay)
+        return b, resting, memory.access_count + 1
+
     def rank(self, query: Query, hits: list[Hit], ctx: SearchContext) -> list[Hit]:
         """Score each hit by the blend of its fused score and its activation."""
         if not hits:
             return hits
         opts = self.options
         now = ctx.ctx.clock.now()
-        history = ctx.records.access_times([h.id for h in hits])
+        counts = opts.base_level == "counts"
+        history = {} if counts else ctx.records.access_times([h.id for h in hits])
         sources = set(tokens(query.text)) if opts.spreading else set()
-        associated = {h.id: memory_terms(h.memory) & sources for h in hits} if sources else {}
+        associated = {h.id: self.terms(h.memory) & sources for h in hits} if sources else {}
         fans = Counter(term for terms in associated.values() for term in terms)
         noisy = (opts.noise and query.record_access
                  and ctx.ctx.engine.profile.search.record_access)
         floor = opts.threshold + opts.protected_offset
         kept: list[Hit] = []
         for hit in hits:
-            b, resting, n = self.base_level(hit.memory.created_at, history.get(hit.id, []), now)
+            b, resting, n = (
+                self.base_level_from_counts(hit.memory, now) if counts
+                else self.base_level(hit.memory.created_at, history.get(hit.id, []), now))
             s = (spreading_activation(associated.get(hit.id, set()), fans, len(sources),
                                       opts.source_weight, opts.s_max, opts.clamp_spreading)
                  if sources else 0.0)

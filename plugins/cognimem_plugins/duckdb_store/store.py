@@ -34,7 +34,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -67,6 +67,8 @@ _MEMORY_COLUMNS = ", ".join(schema.MEMORY_COLUMNS)
 _EDGE_COLUMNS = ", ".join(rows.EDGE_COLUMNS)
 _EVENT_SELECT = ", ".join(rows.EVENT_COLUMNS)
 _PAGE = 4096
+_LAST_ACCESSED = schema.MEMORY_COLUMNS.index("last_accessed_at")
+_ACCESS_COUNT = schema.MEMORY_COLUMNS.index("access_count")
 _UNSET: Any = object()
 
 
@@ -99,12 +101,18 @@ class DuckDBStore(RecordStore):
         self._depth = 0
         self._doomed = False
         self._hashes: set[str] = set()  # a superset of the stored content hashes
+        self._accessed: set[str] = set()  # a superset of the ids with access rows
         self._last_event: Event | None = _UNSET
         # Committed memory rows by id (LRU); writes of the open transaction wait in
         # _pending (None = deleted) and reach the cache only when it commits.
         self._cache: OrderedDict[str, rows.MemoryRow] = OrderedDict()
         self._pending: dict[str, rows.MemoryRow | None] = {}
         self._generation = 0  # bumped by every commit that changed memories
+        # Committed access times of recently ranked memories (LRU, same bound as the rows):
+        # ACT-R reads them on every search. Appends of the open transaction wait in
+        # _times_pending (None = the memory's history was deleted).
+        self._times: OrderedDict[str, list[datetime]] = OrderedDict()
+        self._times_pending: dict[str, list[datetime] | None] = {}
         # Events appended in the open transaction, written in one statement before it
         # commits (or before events are read): one INSERT per event cost ~1.5 ms each.
         self._events: list[Event] = []
@@ -218,6 +226,8 @@ class DuckDBStore(RecordStore):
     def _load_hashes(self) -> None:
         found = self._sql("SELECT DISTINCT content_hash FROM memories").fetchall()
         self._hashes = {r[0] for r in found}
+        accessed = self._sql("SELECT DISTINCT memory_id FROM accesses").fetchall()
+        self._accessed = {r[0] for r in accessed}
 
     # transactions ------------------------------------------------------------------------------
 
@@ -264,7 +274,13 @@ class DuckDBStore(RecordStore):
             self._publish()
 
     def _publish(self) -> None:
-        """Move the committed transaction's memory rows into the cache."""
+        """Move the committed transaction's memory rows and access times into the caches."""
+        for memory_id, added in self._times_pending.items():
+            if added is None:
+                self._times.pop(memory_id, None)
+            elif memory_id in self._times:
+                self._times[memory_id] = sorted(self._times[memory_id] + added)
+        self._times_pending = {}
         if not self._pending:
             return
         self._generation += 1
@@ -286,6 +302,7 @@ class DuckDBStore(RecordStore):
     def _rollback(self) -> None:
         self._last_event = _UNSET
         self._pending = {}
+        self._times_pending = {}
         self._events = []
         with suppress(duckdb.Error):  # DuckDB may have ended a transaction that failed
             self._execute("ROLLBACK")
@@ -415,6 +432,7 @@ class DuckDBStore(RecordStore):
             self._sql(f"DELETE FROM embeddings WHERE memory_id IN {sub}", [doomed])
             for memory_id in doomed:
                 self._pending[memory_id] = None
+                self._times_pending[memory_id] = None
 
     def iter_memories(self) -> Iterator[Memory]:
         """Every memory in id order.
@@ -554,20 +572,82 @@ class DuckDBStore(RecordStore):
         with self.transaction(), self._arrow(table) as view:
             self._sql("INSERT INTO accesses SELECT memory_id, accessed_at, agent, query "
                       f"FROM {view}")
+            self._accessed.update(a.memory_id for a in accesses)  # a superset is harmless
+            for a in accesses:
+                added = self._times_pending.get(a.memory_id)
+                if added is None:
+                    added = self._times_pending[a.memory_id] = []
+                added.append(_utc(a.at))
+
+    def record_accesses(self, accesses: Sequence[Access]) -> None:
+        """Append retrievals and bump the memories' use counters in place.
+
+        One INSERT of the access rows and one UPDATE of ``access_count`` and
+        ``last_accessed_at`` (measured at 100k memories: 2.8 ms for ten hits, against 5.7 ms
+        for rewriting the ten rows); cached rows get the same change when the transaction
+        commits.
+        """
+        if not accesses:
+            return
+        bumps: dict[str, tuple[int, datetime]] = {}
+        for a in accesses:
+            at = _utc(a.at)
+            count, last = bumps.get(a.memory_id, (0, at))
+            bumps[a.memory_id] = (count + 1, max(last, at))
+        ids = list(bumps)
+        with self.transaction():
+            self.add_accesses(accesses)
+            self._sql(
+                "UPDATE memories SET access_count = access_count + bump.n, last_accessed_at = "
+                "greatest(coalesce(last_accessed_at, bump.at), bump.at) FROM (SELECT "
+                "unnest(?::VARCHAR[]) AS id, unnest(?::INTEGER[]) AS n, "
+                "unnest(?::TIMESTAMPTZ[]) AS at) AS bump WHERE memories.id = bump.id",
+                [ids, [bumps[i][0] for i in ids], [bumps[i][1] for i in ids]])
+            for memory_id, (count, at) in bumps.items():
+                row = (self._pending[memory_id] if memory_id in self._pending
+                       else self._cache.get(memory_id))
+                if row is None:
+                    continue  # deleted in this transaction, or not cached: read from DuckDB
+                bumped = list(row)
+                last = row[_LAST_ACCESSED]
+                bumped[_LAST_ACCESSED] = at if last is None or at > last else last
+                bumped[_ACCESS_COUNT] = row[_ACCESS_COUNT] + count
+                self._pending[memory_id] = tuple(bumped)
 
     def access_times(self, ids: Iterable[str]) -> dict[str, list[datetime]]:
-        """Retrieval times per memory, oldest first (absent ids map to [])."""
+        """Retrieval times per memory, oldest first (absent ids map to []).
+
+        Only memories that were ever retrieved have rows (most search candidates never
+        were), and the committed times of recently asked ones are cached; DuckDB is asked
+        about the rest in one query.
+        """
         wanted = list(dict.fromkeys(ids))
         out: dict[str, list[datetime]] = {i: [] for i in wanted}
-        if not wanted:
-            return out
-        found = self._rows(
-            "SELECT memory_id, accessed_at FROM accesses WHERE memory_id IN "
-            "(SELECT unnest(?::VARCHAR[])) ORDER BY memory_id, accessed_at",
-            [wanted],
-        )
-        for memory_id, at in found:
-            out[memory_id].append(at)
+        missing = []
+        with self._guard:
+            for memory_id in wanted:
+                if memory_id not in self._accessed:
+                    continue
+                if memory_id in self._times and memory_id not in self._times_pending:
+                    self._times.move_to_end(memory_id)
+                    out[memory_id] = list(self._times[memory_id])
+                else:
+                    missing.append(memory_id)
+            if not missing:
+                return out
+            found = self._rows(
+                "SELECT memory_id, accessed_at FROM accesses WHERE memory_id IN "
+                "(SELECT unnest(?::VARCHAR[])) ORDER BY memory_id, accessed_at",
+                [missing],
+            )
+            for memory_id, at in found:
+                out[memory_id].append(at)
+            limit = getattr(self.options, "cache_size", 0)
+            for memory_id in missing:
+                if limit and memory_id not in self._times_pending:  # committed state only
+                    self._times[memory_id] = list(out[memory_id])
+            while len(self._times) > limit:
+                self._times.popitem(last=False)
         return out
 
     # events ------------------------------------------------------------------------------------
@@ -768,6 +848,11 @@ def _gc_paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+def _utc(at: datetime) -> datetime:
+    """An aware UTC datetime (naive ones are taken as UTC, as the tables store them)."""
+    return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
 
 
 def _written_by() -> str:
