@@ -797,19 +797,22 @@ class Engine:
         if self._held_ids and any(c.id in self._held_ids for c in fused):
             self.flush_accesses()  # rankers and the returned hits see every access
         fused, memories = self._load_candidates(fused, query)
-        positions = {label: {c.id: c for c in cands} for label, cands in lists.items()}
+        positions = ({label: {c.id: c for c in cands} for label, cands in lists.items()}
+                     if query.explain else {})
         hits: list[Hit] = []
         for cand in fused:
             memory = memories.get(cand.id)
             if memory is None or not query.admits(memory):
                 continue
-            trail = [
-                StageScore(stage="retrieve", name=label, score=found[cand.id].score,
-                           rank=found[cand.id].rank)
-                for label, found in positions.items() if cand.id in found
-            ]
-            trail.append(StageScore(stage="fuse", name=self.fuser.name, score=cand.score,
-                                    rank=cand.rank))
+            trail = []
+            if query.explain:  # the trail is dropped unless explained: build it only then
+                trail = [
+                    StageScore(stage="retrieve", name=label, score=found[cand.id].score,
+                               rank=found[cand.id].rank)
+                    for label, found in positions.items() if cand.id in found
+                ]
+                trail.append(StageScore(stage="fuse", name=self.fuser.name, score=cand.score,
+                                        rank=cand.rank))
             hits.append(Hit(memory=memory, score=cand.score, trail=trail))
         sctx.timings["load"] = (time.perf_counter() - t0) * 1000
         for ranker in self.rankers:
