@@ -357,6 +357,12 @@ class Ranker(Component):
 
     kind = "ranker"
 
+    #: Whether :meth:`rank` reads the access history (``ctx.records.access_times``). The
+    #: engine holds the accesses of recent searches unwritten for a while; before a ranker
+    #: that reads the history sees a candidate with held accesses, they are written. Every
+    #: ranker sees them in the memories' ``access_count`` and ``last_accessed_at``.
+    reads_access_history: bool = True
+
     @abstractmethod
     def rank(self, query: Query, hits: list[Hit], ctx: SearchContext) -> list[Hit]:
         """Return the hits with new scores (use :meth:`contribute`); the engine re-sorts."""

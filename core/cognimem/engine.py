@@ -162,7 +162,7 @@ class Engine:
         self._dirty = False
         # accesses of recent searches, written in one transaction (see flush_accesses)
         self._held_accesses: list[Access] = []
-        self._held_ids: set[str] = set()
+        self._held_bumps: dict[str, tuple[int, datetime]] = {}  # id -> (count, latest)
         self._held_since = 0.0
         self.records: RecordStore = self._build("records", profile.records, "records")  # type: ignore[assignment]
         self.lexical: LexicalIndex | None = (
@@ -331,7 +331,9 @@ class Engine:
         A search records an access per returned hit (``search.record_access``), a write on
         every search's path, so they are held and written together once
         ``search.access_batch`` are waiting, before any other engine call, before a search
-        whose candidates they concern, at close, and by the store's daemon within two seconds.
+        whose candidates a ranker reads the history of (:attr:`Ranker.reads_access_history`;
+        the others see them counted in the memories' ``access_count`` and
+        ``last_accessed_at``), at close, and by the store's daemon within two seconds.
         A hard kill can lose the held ones: retrieval history, never a memory or anything
         else a call acknowledged.
 
@@ -343,8 +345,19 @@ class Engine:
             return 0
         with self.records.transaction():
             self.records.record_accesses(held)
-        self._held_accesses, self._held_ids = [], set()
+        self._held_accesses, self._held_bumps = [], {}
         return len(held)
+
+    def _with_held(self, memories: dict[str, Memory]) -> dict[str, Memory]:
+        """``memories`` with the held accesses counted in (as written, they will be)."""
+        for memory_id in self._held_bumps.keys() & memories.keys():
+            count, latest = self._held_bumps[memory_id]
+            memory = memories[memory_id]
+            last = memory.last_accessed_at
+            memories[memory_id] = memory.model_copy(update={
+                "access_count": memory.access_count + count,
+                "last_accessed_at": latest if last is None or latest > last else last})
+        return memories
 
     # helpers -----------------------------------------------------------------------------------
 
@@ -794,9 +807,12 @@ class Engine:
         fused = self.fuser.fuse(lists, query)
         sctx.timings[f"fuse:{self.fuser.name}"] = (time.perf_counter() - t0) * 1000
         t0 = time.perf_counter()
-        if self._held_ids and any(c.id in self._held_ids for c in fused):
-            self.flush_accesses()  # rankers and the returned hits see every access
+        if (self._held_bumps and any(r.reads_access_history for r in self.rankers)
+                and any(c.id in self._held_bumps for c in fused)):
+            self.flush_accesses()  # a ranker reads the history: write what it concerns
         fused, memories = self._load_candidates(fused, query)
+        if self._held_bumps:
+            memories = self._with_held(memories)
         positions = ({label: {c.id: c for c in cands} for label, cands in lists.items()}
                      if query.explain else {})
         hits: list[Hit] = []
@@ -872,7 +888,9 @@ class Engine:
             self._held_since = time.monotonic()
         self._held_accesses += [
             Access(memory_id=h.id, at=now, agent=query.agent, query=query.text) for h in hits]
-        self._held_ids.update(h.id for h in hits)
+        for hit in hits:
+            count, latest = self._held_bumps.get(hit.id, (0, now))
+            self._held_bumps[hit.id] = (count + 1, max(latest, now))
         if len(self._held_accesses) >= self.profile.search.access_batch:
             self.flush_accesses()
 

@@ -64,6 +64,25 @@ def test_a_search_sees_the_accesses_it_would_rank_by(clock: ManualClock) -> None
         assert hit.memory.access_count == 3
 
 
+def test_rankers_of_memory_rows_see_held_accesses_unwritten(clock: ManualClock) -> None:
+    engine = Engine.from_profile("test", clock=clock, overrides={
+        "rank": [{"use": "actr", "spreading": False, "base_level": "counts"}]})
+    with engine:
+        memory = engine.add("the nightly database backup runs at 02:00").memory
+        presentations = []
+        for _ in range(3):
+            clock.advance(hours=1)
+            hit = engine.search("database backup", k=1, explain=True).hits[0]
+            step = next(s for s in hit.trail if s.name == "actr")
+            presentations.append(step.detail["presentations"])
+        assert presentations == [1, 2, 3]
+        assert engine.held_accesses == 3, "nothing had to be written for the ranker"
+        assert stored_accesses(engine, memory.id) == 0
+        assert hit.memory.access_count == 3
+        assert hit.memory.last_accessed_at == clock.now()
+        assert engine.get(memory.id).access_count == 3 and stored_accesses(engine, memory.id) == 3
+
+
 def test_close_writes_held_accesses(clock: ManualClock, tmp_path: Path) -> None:
     overrides = {"path": str(tmp_path / "store"), "records": {"use": "duckdb"}}
     engine = Engine.from_profile("test", clock=clock, overrides=overrides)

@@ -237,6 +237,11 @@ class ACTR(Ranker):
     #: Memories whose terms are kept (each search tokenizes its candidates otherwise).
     TERM_CACHE = 50_000
 
+    @property
+    def reads_access_history(self) -> bool:  # type: ignore[override]
+        """Only the "counts" base level does without the history."""
+        return self.options.base_level != "counts"
+
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
         self._terms: OrderedDict[tuple[str, int, str], frozenset[str]] = OrderedDict()

@@ -57,6 +57,8 @@ def is_valid_at(memory: Memory, when: datetime, created_as_start: bool = False) 
 class Recency(Ranker):
     """Boost newer memories: ``score + weight * 0.5^(age / half_life) * spread``."""
 
+    reads_access_history = False
+
     name = "recency"
 
     class Options(Options):
@@ -88,6 +90,8 @@ class Recency(Ranker):
 class Importance(Ranker):
     """Boost important memories: ``score + weight * importance * spread``."""
 
+    reads_access_history = False
+
     name = "importance"
 
     class Options(Options):
@@ -113,6 +117,8 @@ class Validity(Ranker):
     (``Query.admits``), so it answers what was true at that time; without ``as_of`` an
     expired or not-yet-valid fact stays reachable, ranked below the valid ones.
     """
+
+    reads_access_history = False
 
     name = "validity"
 
@@ -155,6 +161,8 @@ class Supersession(Ranker):
     names what replaced it. With ``as_of`` a successor written after that time does not
     count (it did not exist yet). Members of a cycle are reported, not demoted.
     """
+
+    reads_access_history = False
 
     name = "supersession"
 
