@@ -47,7 +47,7 @@ class SearchSection(BaseModel):
     k: int = Field(default=10, ge=1, le=1000, description="hits returned by default")
     record_access: bool = Field(default=True, description="record an access per returned hit")
     access_batch: int = Field(
-        default=64, ge=1, le=100_000,
+        default=256, ge=1, le=100_000,
         description="accesses held and written in one transaction (1: each search writes its "
                     "own); held ones are written before any other call and at close")
     rerank_depth: int | None = Field(

