@@ -12,6 +12,7 @@ import hashlib
 import logging
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -164,6 +165,7 @@ class Engine:
         self._held_accesses: list[Access] = []
         self._held_bumps: dict[str, tuple[int, datetime]] = {}  # id -> (count, latest)
         self._held_since = 0.0
+        self._pool: ThreadPoolExecutor | None = None  # runs retrievers concurrently
         self.records: RecordStore = self._build("records", profile.records, "records")  # type: ignore[assignment]
         self.lexical: LexicalIndex | None = (
             self._build("lexical", profile.lexical, "lexical") if profile.lexical else None  # type: ignore[assignment]
@@ -303,6 +305,9 @@ class Engine:
             self.hook.cognimem_engine_closing(engine=self)
         finally:
             self._closed = True
+            if self._pool is not None:
+                self._pool.shutdown(wait=True)
+                self._pool = None
             for component in reversed(self.components()):
                 _close_quietly(component)
 
@@ -798,11 +803,7 @@ class Engine:
         except ValidationError as exc:
             raise InvalidInput(_validation_message(exc, "query")) from None
         sctx = SearchContext(self.ctx, query)
-        lists: dict[str, list[Candidate]] = {}
-        for label, retriever in zip(self.retriever_labels, self.retrievers, strict=True):
-            t0 = time.perf_counter()
-            lists[label] = retriever.retrieve(query, sctx)
-            sctx.timings[f"retrieve:{label}"] = (time.perf_counter() - t0) * 1000
+        lists = self._retrieve(query, sctx)
         t0 = time.perf_counter()
         fused = self.fuser.fuse(lists, query)
         sctx.timings[f"fuse:{self.fuser.name}"] = (time.perf_counter() - t0) * 1000
@@ -847,6 +848,31 @@ class Engine:
         result = SearchResult(query=query, hits=hits, timings=sctx.timings)
         self.hook.cognimem_search_finished(result=result, engine=self)
         return result
+
+    def _retrieve(self, query: Query, sctx: SearchContext) -> dict[str, list[Candidate]]:
+        """Every retriever's ranked list, by label; concurrently when the profile allows
+        (``search.parallel_retrievers``): the default stack's retrievers spend their time in
+        Tantivy, LanceDB and numpy, which release the GIL, so BM25 runs while the query is
+        embedded and the vectors searched."""
+
+        def run(label: str, retriever: Retriever) -> list[Candidate]:
+            t0 = time.perf_counter()
+            found = retriever.retrieve(query, sctx)
+            sctx.timings[f"retrieve:{label}"] = (time.perf_counter() - t0) * 1000
+            return found
+
+        pairs = list(zip(self.retriever_labels, self.retrievers, strict=True))
+        if len(pairs) < 2 or not self.profile.search.parallel_retrievers:
+            return {label: run(label, retriever) for label, retriever in pairs}
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=len(pairs) - 1,
+                                            thread_name_prefix="cognimem-retrieve")
+        # the first retriever runs here, the others in the pool
+        futures = [(label, self._pool.submit(run, label, r)) for label, r in pairs[1:]]
+        lists = {pairs[0][0]: run(*pairs[0])}
+        for label, future in futures:
+            lists[label] = future.result()
+        return {label: lists[label] for label, _ in pairs}
 
     def _load_candidates(self, fused: list[Candidate],
                          query: Query) -> tuple[list[Candidate], dict[str, Memory]]:

@@ -50,6 +50,10 @@ class SearchSection(BaseModel):
         default=256, ge=1, le=100_000,
         description="accesses held and written in one transaction (1: each search writes its "
                     "own); held ones are written before any other call and at close")
+    parallel_retrievers: bool = Field(
+        default=True,
+        description="run the retrievers concurrently (off for retrievers that are not "
+                    "thread-safe)")
     rerank_depth: int | None = Field(
         default=50, ge=1, le=10_000,
         description="rankers see the best N admitted fused candidates (ties at the cut "
