@@ -41,7 +41,7 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Component(ABC):
+class Component(ABC):  # noqa: B024 - abstract by role; each kind adds its method
     """Base of every component: a name, options, and open/close around the engine's life."""
 
     #: The kind of component ("ranker", "retriever"...), set by each base class.
@@ -63,7 +63,8 @@ class Component(ABC):
 
     def describe(self) -> dict[str, Any]:
         """Name, kind and options as plain data (for ``cognimem plugins`` and explanations)."""
-        return {"name": self.name, "kind": self.kind, "options": self.options.model_dump(mode="json")}
+        return {"name": self.name, "kind": self.kind,
+                "options": self.options.model_dump(mode="json")}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -272,7 +273,7 @@ class VectorIndex(Component):
         """Drop everything (before a rebuild)."""
         self.delete(list(self.versions()))
 
-    def optimize(self) -> None:  # noqa: B027 - optional
+    def optimize(self) -> None:
         """Compact or re-index (called by maintenance)."""
 
 
@@ -336,6 +337,8 @@ class Retriever(Component):
         """How many candidates to return."""
 
         k: int = Field(default=100, ge=1, le=10_000)
+
+    options: Retriever.Options
 
     @abstractmethod
     def retrieve(self, query: Query, ctx: SearchContext) -> list[Candidate]:

@@ -43,7 +43,8 @@ def verify_chain(events: Iterable[Event]) -> list[str]:
             problems.append(f"event {ev.seq}: expected sequence number {expected_seq}")
         if ev.prev_hash != prev:
             problems.append(f"event {ev.seq}: prev_hash does not match event {ev.seq - 1}")
-        if ev.hash != event_hash(ev.prev_hash, ev.seq, ev.at, ev.op, ev.target, ev.agent, ev.payload):
+        if ev.hash != event_hash(ev.prev_hash, ev.seq, ev.at, ev.op, ev.target, ev.agent,
+                                 ev.payload):
             problems.append(f"event {ev.seq}: hash does not match its content (tampered?)")
         prev, expected_seq = ev.hash, ev.seq + 1
     return problems

@@ -24,7 +24,7 @@ from pydantic_settings import (
 
 from .errors import ProfileError
 
-_TOML_FILES: ContextVar[list[Path]] = ContextVar("cognimem_profile_files", default=[])
+_TOML_FILES: ContextVar[tuple[Path, ...]] = ContextVar("cognimem_profile_files", default=())
 
 
 class ComponentSpec(BaseModel):
@@ -92,7 +92,8 @@ class Profile(BaseSettings):
     """A pipeline: stores, embedder, extractors, retrievers, fuser, rankers, decay."""
 
     model_config = SettingsConfigDict(
-        env_prefix="COGNIMEM_", env_nested_delimiter="__", extra="forbid", nested_model_default_partial_update=True
+        env_prefix="COGNIMEM_", env_nested_delimiter="__", extra="forbid",
+        nested_model_default_partial_update=True,
     )
 
     name: str = "default"
@@ -263,7 +264,7 @@ def load_profile(
             tomllib.loads(file.read_text(encoding="utf-8"))
         except tomllib.TOMLDecodeError as exc:
             raise ProfileError(f"profile file {str(file)!r} is not valid TOML: {exc}") from exc
-    token = _TOML_FILES.set(files)
+    token = _TOML_FILES.set(tuple(files))
     saved_env: dict[str, str] = {}
     try:
         if not environ:

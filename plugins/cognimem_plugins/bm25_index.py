@@ -10,7 +10,8 @@ from typing import Any
 from pydantic import Field
 
 from cognimem import hookimpl
-from cognimem.components import LexicalIndex, Options
+from cognimem.components import LexicalIndex
+from cognimem.components import Options as BaseOptions
 from cognimem.models import Candidate, Memory, Query, Scope
 from cognimem.registry import Register
 
@@ -22,13 +23,15 @@ class MemoryBM25(LexicalIndex):
 
     name = "bm25"
 
-    class Options(Options):
+    class Options(BaseOptions):
         """BM25 parameters and field boosts."""
 
         k1: float = Field(default=1.2, ge=0)
         b: float = Field(default=0.75, ge=0, le=1)
         title_boost: int = Field(default=2, ge=1, description="title terms count this many times")
         tags_boost: int = Field(default=2, ge=1, description="tag terms count this many times")
+
+    options: MemoryBM25.Options
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)

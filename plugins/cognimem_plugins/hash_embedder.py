@@ -13,7 +13,8 @@ import numpy as np
 from pydantic import Field
 
 from cognimem import hookimpl
-from cognimem.components import Embedder, Options
+from cognimem.components import Embedder
+from cognimem.components import Options as BaseOptions
 from cognimem.registry import Register
 
 from .text import tokens
@@ -24,10 +25,12 @@ class HashEmbedder(Embedder):
 
     name = "hash"
 
-    class Options(Options):
+    class Options(BaseOptions):
         """Dimension of the hashed vectors."""
 
         dim: int = Field(default=64, ge=8, le=4096)
+
+    options: HashEmbedder.Options
 
     def __init__(self, options: object = None) -> None:
         super().__init__(options)  # type: ignore[arg-type]

@@ -12,7 +12,8 @@ _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 STOPWORDS = frozenset(
     """a an and are as at be been but by did do does for from had has have he her hers him his
     i if in into is it its me my of on or our she so than that the their them then there these
-    they this those to was we were what when where which who whom why will with would you your""".split()
+    they this those to was we were what when where which who whom why will with would you
+    your""".split()
 )
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from cognimem.engine import Engine
 from cognimem.plugins import PluginHost
 from cognimem.profile import load_profile

@@ -23,7 +23,8 @@ import numpy as np
 from pydantic import Field
 
 from .. import hookimpl
-from ..components import Embedder, Options
+from ..components import Embedder
+from ..components import Options as BaseOptions
 from ..registry import Register
 
 NAME: Final = "bench-standin"
@@ -38,7 +39,7 @@ class StandInEmbedder(Embedder):
     #: Word vectors shared by every instance in this process (deterministic per word).
     _words: ClassVar[dict[tuple[str, int], np.ndarray]] = {}
 
-    class Options(Options):
+    class Options(BaseOptions):
         """The vectors' dimension."""
 
         dim: int = Field(default=384, ge=8, le=4096)

@@ -70,7 +70,8 @@ def console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
-def emit(args: argparse.Namespace, data: Any, render: Callable[[Console], None] | None = None) -> None:
+def emit(args: argparse.Namespace, data: Any,
+         render: Callable[[Console], None] | None = None) -> None:
     """Print ``data`` as JSON with ``--json``, else call ``render`` with a console."""
     if getattr(args, "json", False) or render is None:
         json.dump(data, sys.stdout, indent=2, default=str, ensure_ascii=False)

@@ -7,12 +7,13 @@ needed: the profile's ``[plugins] files`` list names this file.
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from cognimem import hookimpl
 from cognimem.components import Ranker
 from cognimem.context import SearchContext
 from cognimem.models import Hit, Query
 from cognimem.registry import Register
-from pydantic import Field
 
 
 class RecentFirstOptions(Ranker.Options):

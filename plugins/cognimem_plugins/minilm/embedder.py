@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from pydantic import Field
 
-from cognimem.components import Embedder, Options
+from cognimem.components import Embedder
+from cognimem.components import Options as BaseOptions
 
 if TYPE_CHECKING:
     from cognimem.context import Context
@@ -30,13 +31,15 @@ class MiniLMEmbedder(Embedder):
     model_id = "sentence-transformers/all-MiniLM-L6-v2"
     dimension = 384
 
-    class Options(Options):
+    class Options(BaseOptions):
         """Batching and cache size."""
 
         batch_size: int = Field(default=64, ge=1, le=1024, description="texts per forward pass")
         cache_size: int = Field(default=4096, ge=0, description="embeddings kept by content hash")
         model_dir: str | None = Field(default=None,
                                       description="weights folder (default: the installed package)")
+
+    options: MiniLMEmbedder.Options
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
@@ -45,7 +48,7 @@ class MiniLMEmbedder(Embedder):
 
     def open(self, ctx: Context) -> None:
         """Load the weights now, so a missing package fails at start with the fix."""
-        self.model
+        _ = self.model
 
     @property
     def model(self) -> MiniLMModel:

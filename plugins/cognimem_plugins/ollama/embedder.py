@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from pydantic import Field
 
-from cognimem.components import Embedder, Options
+from cognimem.components import Embedder
+from cognimem.components import Options as BaseOptions
 from cognimem.errors import CognimemError, EmbedderUnavailable
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ class OllamaEmbedder(Embedder):
 
     name = "ollama"
 
-    class Options(Options):
+    class Options(BaseOptions):
         """Which model on which server, and how to call it."""
 
         model: str = Field(default=DEFAULT_MODEL, min_length=1,
