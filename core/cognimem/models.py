@@ -303,14 +303,17 @@ class Hit(BaseModel):
         return self.memory.id
 
     def explain(self) -> str:
-        """A one-line account of every stage's contribution (a ranker's change in brackets)."""
+        """A one-line account of every stage's contribution: a ranker's change in brackets,
+        with the first three numbers of its detail (rankers put the telling ones first)."""
         parts = []
         previous: float | None = None
         for step in self.trail:
             rank = f" #{step.rank}" if step.rank is not None else ""
             change = ""
             if step.stage == "rank" and previous is not None:
-                change = f" ({step.score - previous:+.3g})"
+                numbers = [f"{k} {v:.3g}" for k, v in step.detail.items()
+                           if isinstance(v, int | float) and not isinstance(v, bool)][:3]
+                change = f" ({'; '.join([f'{step.score - previous:+.3g}', *numbers])})"
             parts.append(f"{step.stage}:{step.name}{rank}={step.score:.4g}{change}")
             if step.stage != "retrieve":
                 previous = step.score

@@ -136,11 +136,15 @@ def test_hit_explain_lists_every_step() -> None:
         StageScore(stage="retrieve", name="bm25", score=3.25, rank=1),
         StageScore(stage="fuse", name="rrf", score=0.0164, rank=1),
         StageScore(stage="rank", name="boost", score=0.5),
-        StageScore(stage="rank", name="halve", score=0.25),
+        StageScore(stage="rank", name="halve", score=0.25,
+                   detail={"factor": 0.5, "applied": True, "why": "test", "n": 3, "x": 1.0,
+                           "y": 2.0}),
     ])
     assert hit.id == "m1"
+    # a ranker's first three numbers follow its change (flags and text are left out)
     assert hit.explain() == ("retrieve:bm25 #1=3.25 → fuse:rrf #1=0.0164 → "
-                             "rank:boost=0.5 (+0.484) → rank:halve=0.25 (-0.25)")
+                             "rank:boost=0.5 (+0.484) → rank:halve=0.25 (-0.25; factor 0.5; "
+                             "n 3; x 1)")
 
 
 # --- content hash -------------------------------------------------------------------------------
