@@ -8,6 +8,7 @@ from typing import Any
 
 from cognimem.clock import ManualClock
 from cognimem.engine import Engine
+from cognimem.models import Hit
 
 
 def build(clock: ManualClock, **search: Any) -> Engine:
@@ -47,21 +48,26 @@ def test_a_full_batch_is_written(clock: ManualClock) -> None:
         assert sum(stored_accesses(engine, m.id) for m in engine.list_memories()) == 5
 
 
+def search_three_times(engine: Engine, clock: ManualClock) -> tuple[list[Any], Hit]:
+    """ACT-R's presentations of one memory over three searches an hour apart."""
+    presentations = []
+    for _ in range(3):
+        clock.advance(hours=1)
+        hit = engine.search("database backup", k=1, explain=True).hits[0]
+        step = next(s for s in hit.trail if s.name == "actr")
+        presentations.append(step.detail["presentations"])
+    return presentations, hit
+
+
 def test_a_search_sees_the_accesses_it_would_rank_by(clock: ManualClock) -> None:
     engine = Engine.from_profile("test", clock=clock, overrides={
         "rank": [{"use": "actr", "spreading": False}]})
     with engine:
         memory = engine.add("the nightly database backup runs at 02:00").memory
-        presentations = []
-        for _ in range(3):
-            clock.advance(hours=1)
-            hit = engine.search("database backup", k=1, explain=True).hits[0]
-            assert hit.id == memory.id
-            step = next(s for s in hit.trail if s.name == "actr")
-            presentations.append(step.detail["presentations"])
+        presentations, hit = search_three_times(engine, clock)
         # creation, then one more retrieval each time: the held ones were written first
         assert presentations == [1, 2, 3]
-        assert hit.memory.access_count == 3
+        assert hit.id == memory.id and hit.memory.access_count == 3
 
 
 def test_rankers_of_memory_rows_see_held_accesses_unwritten(clock: ManualClock) -> None:
@@ -69,12 +75,7 @@ def test_rankers_of_memory_rows_see_held_accesses_unwritten(clock: ManualClock) 
         "rank": [{"use": "actr", "spreading": False, "base_level": "counts"}]})
     with engine:
         memory = engine.add("the nightly database backup runs at 02:00").memory
-        presentations = []
-        for _ in range(3):
-            clock.advance(hours=1)
-            hit = engine.search("database backup", k=1, explain=True).hits[0]
-            step = next(s for s in hit.trail if s.name == "actr")
-            presentations.append(step.detail["presentations"])
+        presentations, hit = search_three_times(engine, clock)
         assert presentations == [1, 2, 3]
         assert engine.held_accesses == 3, "nothing had to be written for the ranker"
         assert stored_accesses(engine, memory.id) == 0
