@@ -27,10 +27,9 @@ import sys
 import tempfile
 import threading
 import warnings
-from collections.abc import Callable, Sequence
-from functools import wraps
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import numpy as np
 from pydantic import Field
@@ -39,6 +38,8 @@ from cognimem.components import Options, VectorIndex
 from cognimem.context import Context
 from cognimem.errors import StoreError
 from cognimem.models import Candidate, Memory, Query
+
+from ..locking import locked
 
 if TYPE_CHECKING:  # lancedb and pyarrow load on first use: importing lancedb takes seconds
     import pyarrow as pa
@@ -103,20 +104,6 @@ def table_schema(dim: int) -> pa.Schema:
         pa.field("vector", pa.list_(pa.float32(), dim), nullable=False),
     ])
 
-
-
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-
-def _locked(method: _F) -> _F:
-    """Run a method under the instance's re-entrant ``_lock`` (one writer at a time)."""
-
-    @wraps(method)
-    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
-        with self._lock:
-            return method(self, *args, **kwargs)
-
-    return wrapper  # type: ignore[return-value]
 
 
 class LanceVectors(VectorIndex):
@@ -216,7 +203,7 @@ class LanceVectors(VectorIndex):
         self._archived = {i for i, a in zip(ids, rows.column("archived").to_pylist(),
                                              strict=True) if a}
 
-    @_locked
+    @locked
     def close(self) -> None:
         """Release the table; a temporary directory is removed (safe to call twice)."""
         self._table = None
@@ -227,7 +214,7 @@ class LanceVectors(VectorIndex):
 
     # writes --------------------------------------------------------------------------------
 
-    @_locked
+    @locked
     def upsert(self, memories: Sequence[Memory], vectors: np.ndarray) -> None:
         """Insert or replace rows by id in one write; may compact or build the ANN index."""
         if not memories:
@@ -282,7 +269,7 @@ class LanceVectors(VectorIndex):
         columns["vector"] = pa.FixedSizeListArray.from_arrays(flat, dim)
         return pa.table(columns, schema=table_schema(dim))
 
-    @_locked
+    @locked
     def delete(self, ids: Sequence[str]) -> None:
         """Delete rows by id (unknown ids are ignored; nothing to delete writes nothing)."""
         known = sorted({i for i in ids if i in self._versions})
@@ -302,7 +289,7 @@ class LanceVectors(VectorIndex):
             self._archived.discard(memory_id)
         self._after_write()
 
-    @_locked
+    @locked
     def clear(self) -> None:
         """Drop the table (the next write may use another dimension, as after a reindex)."""
         self._require_open()
@@ -333,7 +320,7 @@ class LanceVectors(VectorIndex):
 
     # maintenance ---------------------------------------------------------------------------
 
-    @_locked
+    @locked
     def optimize(self) -> None:
         """Compact fragments, fold new rows into the ANN index, drop old table versions; build
         the ANN index if the table has passed ``ann_threshold``."""

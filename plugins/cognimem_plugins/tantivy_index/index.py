@@ -24,10 +24,9 @@ import logging
 import re
 import shutil
 import threading
-from collections.abc import Callable, Sequence
-from functools import wraps
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 import tantivy
 from pydantic import Field
@@ -37,6 +36,7 @@ from cognimem.context import Context
 from cognimem.errors import StoreError, StoreLocked
 from cognimem.models import Candidate, Memory, Query
 
+from ..locking import locked
 from ..text import STOPWORDS
 
 log = logging.getLogger("cognimem.tantivy")
@@ -82,20 +82,6 @@ def query_analyzer(*, stopwords: bool) -> tantivy.TextAnalyzer:
         builder = builder.filter(tantivy.Filter.custom_stopword(sorted(STOPWORDS)))
     return builder.filter(tantivy.Filter.stemmer("english")).build()
 
-
-
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-
-def _locked(method: _F) -> _F:
-    """Run a method under the instance's re-entrant ``_lock`` (one writer at a time)."""
-
-    @wraps(method)
-    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
-        with self._lock:
-            return method(self, *args, **kwargs)
-
-    return wrapper  # type: ignore[return-value]
 
 
 class TantivyIndex(LexicalIndex):
@@ -206,7 +192,7 @@ class TantivyIndex(LexicalIndex):
                 ) from exc
             raise StoreError(f"cannot open a writer on the tantivy index: {exc}") from exc
 
-    @_locked
+    @locked
     def close(self) -> None:
         """Finish merges and release the writer's lock (safe to call twice)."""
         writer, self._writer = self._writer, None
@@ -224,7 +210,7 @@ class TantivyIndex(LexicalIndex):
             raise StoreError("the tantivy index is not open (open() was not called or close() was)")
         return self._index, self._writer
 
-    @_locked
+    @locked
     def upsert(self, memories: Sequence[Memory]) -> None:
         """Replace the documents of these memories; one commit for the whole batch."""
         if not memories:
@@ -253,7 +239,7 @@ class TantivyIndex(LexicalIndex):
                 doc.add_text(field, SCOPE_PREFIX + value)
         return doc
 
-    @_locked
+    @locked
     def delete(self, ids: Sequence[str]) -> None:
         """Delete the documents of these ids (unknown ids are ignored); one commit."""
         if not ids:
@@ -263,7 +249,7 @@ class TantivyIndex(LexicalIndex):
             writer.delete_documents_by_term("id", memory_id)
         self._commit(index, writer)
 
-    @_locked
+    @locked
     def clear(self) -> None:
         """Drop every document."""
         index, writer = self._parts()
