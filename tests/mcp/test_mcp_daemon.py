@@ -166,6 +166,23 @@ def test_acknowledged_writes_survive_sigkill(store: Path) -> None:
         assert {h.id for h in hits} == set(ids)
 
 
+@pytest.mark.skipif(not has_component("records", "duckdb"),
+                    reason="needs the duckdb record store (a persistent store)")
+def test_the_daemon_writes_held_accesses_within_two_seconds(store: Path) -> None:
+    """A search's accesses are held, not lost: the daemon writes them unasked, so a
+    SIGKILL a few seconds later finds them in the store."""
+    persistent = profile(store, records={"use": "duckdb"})
+    with open_store(persistent) as engine:
+        memory = engine.add("the nightly database backup runs at 02:00")
+        assert engine.search("database backup", k=1).hits[0].id == memory.id
+        time.sleep(3.5)  # the idle watcher ticks every second; held ones wait one second
+        old = read_owner_record(store)
+        assert old is not None
+        os.kill(old.pid, signal.SIGKILL)
+        assert wait_until(lambda: not pid_alive(old.pid))
+        assert engine.get(memory.id).access_count == 1  # a new daemon reopened the store
+
+
 def test_an_idle_daemon_stops_by_itself(store: Path) -> None:
     record = ensure_daemon(profile(store), idle_timeout=0.3)
     assert wait_until(lambda: not pid_alive(record.pid))
