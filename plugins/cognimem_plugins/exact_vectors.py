@@ -3,17 +3,29 @@
 Rows live in preallocated arrays that double when full (appending a batch never copies the
 whole matrix). Scope values are interned per field as small integer codes, so the scope and
 archived filters are a few vectorised comparisons, not a Python loop over rows.
+
+On an on-disk store the arrays are saved at close (``exact/snapshot.npz``) and loaded at the
+next open, which then reconciles only what changed: rebuilding 100k vectors from the
+records took 6.4 s. A snapshot is used once (it is removed when loaded, so a crash leaves
+none) and only if the records are as it saw them (the same last event, memory count and
+embedding signatures); otherwise the engine rebuilds the index from the records.
 """
 
 from __future__ import annotations
 
+import json
+import logging
+import os
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
+from pydantic import Field
 
 from cognimem import hookimpl
-from cognimem.components import VectorIndex
+from cognimem.components import Options, VectorIndex
+from cognimem.context import Context
 from cognimem.errors import StoreError
 from cognimem.models import Candidate, Memory, Query
 from cognimem.registry import Register
@@ -21,6 +33,11 @@ from cognimem.registry import Register
 SCOPE_FIELDS: Final = ("project", "agent", "user")
 #: The code of an unset scope field.
 _UNSET: Final = 0
+#: The snapshot's folder inside the store directory, and its file.
+SNAPSHOT_DIR: Final = "exact"
+SNAPSHOT_FILE: Final = "snapshot.npz"
+
+log = logging.getLogger("cognimem.exact")
 
 
 class ExactVectors(VectorIndex):
@@ -28,9 +45,21 @@ class ExactVectors(VectorIndex):
 
     name = "exact"
 
+    class Options(Options):
+        """Whether to keep a snapshot on disk between runs."""
+
+        snapshot: bool = Field(
+            default=True,
+            description="on an on-disk store, save the vectors at close and load them at the "
+                        "next open (used only if nothing changed the records in between)")
+
+    options: ExactVectors.Options
+
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
         self._reset()
+        self._ctx: Context | None = None
+        self._file: Path | None = None
 
     def _reset(self) -> None:
         self._size = 0  # rows used (live or deleted)
@@ -125,6 +154,81 @@ class ExactVectors(VectorIndex):
         self._codes = {field: codes[keep] for field, codes in self._codes.items()}
         self._size = len(keep)
         self._row = {memory_id: i for i, memory_id in enumerate(self._ids)}
+
+    # snapshot --------------------------------------------------------------------------------
+
+    def open(self, ctx: Context) -> None:
+        """Load the snapshot the last close left, if the records are still as it saw them."""
+        if ctx.path is None or not self.options.snapshot:
+            return
+        self._ctx = ctx
+        self._file = Path(ctx.path).expanduser() / SNAPSHOT_DIR / SNAPSHOT_FILE
+        if not self._file.exists():
+            return
+        try:
+            self._load(self._file, self._stamp())
+        except (OSError, ValueError, KeyError) as exc:
+            log.warning("exact: ignoring the snapshot %s (%s); rebuilding from the records",
+                        self._file, exc)
+            self._reset()
+        finally:
+            self._file.unlink(missing_ok=True)  # good for one open: a crash leaves none
+
+    def close(self) -> None:
+        """Save the snapshot (an on-disk store only); safe to call twice."""
+        file, self._file = self._file, None
+        if file is None or self._ctx is None:
+            return
+        try:
+            stamp = self._stamp()
+            file.parent.mkdir(parents=True, exist_ok=True)
+            partial = file.with_name(file.name + ".partial.npz")
+            self._compact()
+            arrays: dict[str, np.ndarray] = {
+                "stamp": np.array(json.dumps(stamp)), "ids": np.array(self._ids, dtype=str),
+                "matrix": self._matrix[: self._size], "version": self._version[: self._size],
+                "archived": self._archived[: self._size]}
+            for f in SCOPE_FIELDS:
+                arrays[f"codes_{f}"] = self._codes[f][: self._size]
+                arrays[f"values_{f}"] = np.array(list(self._interned[f]), dtype=str)
+            np.savez(partial, **arrays)  # type: ignore[arg-type]
+            os.replace(partial, file)
+        except (OSError, StoreError) as exc:  # the next open rebuilds from the records
+            log.warning("exact: could not save the snapshot %s: %s", file, exc)
+
+    def _stamp(self) -> dict[str, Any]:
+        """What the records looked like: the snapshot is valid only for the same stamp."""
+        assert self._ctx is not None
+        records = self._ctx.records
+        last = records.last_event()
+        signatures: dict[tuple[str, int], int] = getattr(records, "embedding_signatures", dict)()
+        return {"last_event": last.seq if last else 0, "memories": records.count_memories(),
+                "signatures": sorted([m, d, n] for (m, d), n in signatures.items())}
+
+    def _load(self, file: Path, stamp: dict[str, Any]) -> None:
+        with np.load(file, allow_pickle=False) as data:
+            if json.loads(str(data["stamp"])) != stamp:
+                log.info("exact: the records changed since the snapshot; rebuilding")
+                return
+            ids = [str(i) for i in data["ids"]]
+            matrix = np.asarray(data["matrix"], dtype=np.float32)
+            if matrix.ndim != 2 or matrix.shape[0] != len(ids):
+                raise ValueError(f"matrix of shape {matrix.shape} for {len(ids)} ids")
+            self._reset()
+            self._ids, self._size = ids, len(ids)
+            self._row = {memory_id: i for i, memory_id in enumerate(ids)}
+            self._matrix = matrix
+            self._version = np.asarray(data["version"], dtype=np.int64)
+            self._archived = np.asarray(data["archived"], dtype=bool)
+            self._live = np.ones(len(ids), dtype=bool)
+            for field in SCOPE_FIELDS:
+                self._codes[field] = np.asarray(data[f"codes_{field}"], dtype=np.int32)
+                values = [str(v) for v in data[f"values_{field}"]]
+                self._interned[field] = {v: code for code, v in enumerate(values, 1)}
+            sizes = {len(self._version), len(self._archived),
+                     *(len(c) for c in self._codes.values())}
+            if sizes != {len(ids)}:
+                raise ValueError("arrays of different lengths")
 
     # reads -----------------------------------------------------------------------------------
 
