@@ -80,11 +80,12 @@ PLAIN_PIPELINE: Final[dict[str, Any]] = {
     "retrieve": [{"use": "bm25", "k": 100}, {"use": "vector", "k": 100}],
     "fuse": {"use": "rrf", "k": 60},
     "rank": [],
+    "search": {},
 }
 
 
 def pipeline_of(profile: Profile) -> dict[str, Any]:
-    """A profile's search pipeline (retrievers, fuser, rankers) as plain data."""
+    """A profile's search pipeline (retrievers, fuser, rankers, search settings) as data."""
     data = profile.model_dump(mode="json", exclude_none=True)
     return {key: data[key] for key in PLAIN_PIPELINE}
 
