@@ -55,7 +55,7 @@ class SearchSection(BaseModel):
         description="run the retrievers concurrently (off for retrievers that are not "
                     "thread-safe)")
     rerank_depth: int | None = Field(
-        default=50, ge=1, le=10_000,
+        default=30, ge=1, le=10_000,
         description="rankers see the best N admitted fused candidates (ties at the cut "
                     "included; at least k); unset: every candidate")
 
