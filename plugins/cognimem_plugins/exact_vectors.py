@@ -8,7 +8,8 @@ On an on-disk store the arrays are saved at close (``exact/snapshot.npz``) and l
 next open, which then reconciles only what changed: rebuilding 100k vectors from the
 records took 6.4 s. A snapshot is used once (it is removed when loaded, so a crash leaves
 none) and only if the records are as it saw them (the same last event, memory count and
-embedding signatures); otherwise the engine rebuilds the index from the records.
+embedding signatures) and the embedder is the same; otherwise the engine rebuilds the index
+from the records.
 """
 
 from __future__ import annotations
@@ -202,8 +203,10 @@ class ExactVectors(VectorIndex):
         records = self._ctx.records
         last = records.last_event()
         signatures: dict[tuple[str, int], int] = getattr(records, "embedding_signatures", dict)()
+        embedder = self._ctx.embedder
         return {"last_event": last.seq if last else 0, "memories": records.count_memories(),
-                "signatures": sorted([m, d, n] for (m, d), n in signatures.items())}
+                "signatures": sorted([m, d, n] for (m, d), n in signatures.items()),
+                "embedder": embedder.signature.model_dump() if embedder else None}
 
     def _load(self, file: Path, stamp: dict[str, Any]) -> None:
         with np.load(file, allow_pickle=False) as data:
