@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import numpy as np
 from pydantic import BaseModel, ValidationError
 
+from .accesses import HeldAccesses
 from .clock import Clock, SystemClock
 from .components import (
     Component,
@@ -42,7 +43,6 @@ from .errors import CognimemError, InvalidInput, NotFound, ProfileError, Rejecte
 from .events import next_event, verify_chain
 from .models import (
     UPDATABLE_FIELDS,
-    Access,
     Candidate,
     Edge,
     Event,
@@ -162,9 +162,7 @@ class Engine:
         self._closing = False
         self._dirty = False
         # accesses of recent searches, written in one transaction (see flush_accesses)
-        self._held_accesses: list[Access] = []
-        self._held_bumps: dict[str, tuple[int, datetime]] = {}  # id -> (count, latest)
-        self._held_since = 0.0
+        self._held = HeldAccesses()  # accesses of recent searches (see flush_accesses)
         self._pool: ThreadPoolExecutor | None = None  # runs retrievers concurrently
         self.records: RecordStore = self._build("records", profile.records, "records")  # type: ignore[assignment]
         self.lexical: LexicalIndex | None = (
@@ -301,7 +299,7 @@ class Engine:
                 self.flush_accesses()
             except CognimemError as exc:  # closing must still release the store
                 log.error("the accesses of the last %d search hits were not written: %s",
-                          len(self._held_accesses), exc)
+                          len(self._held), exc)
             self.hook.cognimem_engine_closing(engine=self)
         finally:
             self._closed = True
@@ -322,13 +320,13 @@ class Engine:
         sees them (``search`` writes them when they concern one of its candidates)."""
         if self._closed:
             raise CognimemError("this engine is closed; build a new one with Engine.from_profile")
-        if flush and self._held_accesses:
+        if flush and self._held:
             self.flush_accesses()
 
     @property
     def held_accesses(self) -> int:
         """How many accesses of recent searches wait to be written."""
-        return len(self._held_accesses)
+        return len(self._held)
 
     def flush_accesses(self, *, older_than: float | None = None) -> int:
         """Write the held accesses of recent searches in one transaction; how many.
@@ -344,25 +342,13 @@ class Engine:
 
         :param older_than: only if the oldest held access is at least this many seconds old.
         """
-        held = self._held_accesses
-        if not held or (older_than is not None
-                        and time.monotonic() - self._held_since < older_than):
+        held = len(self._held)
+        if not held or (older_than is not None and self._held.age() < older_than):
             return 0
         with self.records.transaction():
-            self.records.record_accesses(held)
-        self._held_accesses, self._held_bumps = [], {}
-        return len(held)
-
-    def _with_held(self, memories: dict[str, Memory]) -> dict[str, Memory]:
-        """``memories`` with the held accesses counted in (as written, they will be)."""
-        for memory_id in self._held_bumps.keys() & memories.keys():
-            count, latest = self._held_bumps[memory_id]
-            memory = memories[memory_id]
-            last = memory.last_accessed_at
-            memories[memory_id] = memory.model_copy(update={
-                "access_count": memory.access_count + count,
-                "last_accessed_at": latest if last is None or latest > last else last})
-        return memories
+            self.records.record_accesses(self._held.accesses)
+        self._held.clear()
+        return held
 
     # helpers -----------------------------------------------------------------------------------
 
@@ -808,12 +794,12 @@ class Engine:
         fused = self.fuser.fuse(lists, query)
         sctx.timings[f"fuse:{self.fuser.name}"] = (time.perf_counter() - t0) * 1000
         t0 = time.perf_counter()
-        if (self._held_bumps and any(r.reads_access_history for r in self.rankers)
-                and any(c.id in self._held_bumps for c in fused)):
+        if (any(r.reads_access_history for r in self.rankers)
+                and self._held.concerns(c.id for c in fused)):
             self.flush_accesses()  # a ranker reads the history: write what it concerns
         fused, memories = self._load_candidates(fused, query)
-        if self._held_bumps:
-            memories = self._with_held(memories)
+        if self._held:
+            memories = self._held.counted_in(memories)
         positions = ({label: {c.id: c for c in cands} for label, cands in lists.items()}
                      if query.explain else {})
         hits: list[Hit] = []
@@ -910,14 +896,8 @@ class Engine:
         for hit in hits:
             hit.memory = hit.memory.model_copy(update={
                 "last_accessed_at": now, "access_count": hit.memory.access_count + 1})
-        if not self._held_accesses:
-            self._held_since = time.monotonic()
-        self._held_accesses += [
-            Access(memory_id=h.id, at=now, agent=query.agent, query=query.text) for h in hits]
-        for hit in hits:
-            count, latest = self._held_bumps.get(hit.id, (0, now))
-            self._held_bumps[hit.id] = (count + 1, max(latest, now))
-        if len(self._held_accesses) >= self.profile.search.access_batch:
+        self._held.add(hits, now, query.agent, query.text)
+        if len(self._held) >= self.profile.search.access_batch:
             self.flush_accesses()
 
     # maintenance -------------------------------------------------------------------------------
