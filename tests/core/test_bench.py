@@ -18,10 +18,12 @@ from cognimem.bench.coldstart import measure_cold_start
 from cognimem.bench.corpus import generate_memories, generate_queries
 from cognimem.bench.embedder import measure_embedder
 from cognimem.bench.measure import RunSpec, measure_stack, percentile
-from cognimem.bench.stacks import parse_stacks, resolve, stack_profile
+from cognimem.bench.report import describe_pipeline
+from cognimem.bench.stacks import parse_stacks, pipeline_of, resolve, stack_profile
 from cognimem.bench.standin import StandInEmbedder
 from cognimem.errors import InvalidInput
 from cognimem.plugins import PluginHost
+from cognimem.profile import load_profile
 
 # --- corpus -------------------------------------------------------------------------------------
 
@@ -106,6 +108,19 @@ def test_stack_profile_builds_the_hybrid_pipeline(tmp_path: Path) -> None:
     assert profile.embedder.options == {"dim": 32}
     assert [r.use for r in profile.retrieve] == ["bm25", "vector"]
     assert profile.store_path() == tmp_path
+
+
+def test_stack_profile_runs_the_selected_profiles_pipeline(tmp_path: Path) -> None:
+    default = stack_profile(STACKS["exact"], tmp_path, dim=32,
+                            pipeline=pipeline_of(load_profile("default", environ=False)))
+    assert [r.use for r in default.rank] == ["actr", "supersession", "validity"]
+    assert default.vectors is not None and default.vectors.use == "exact"
+    assert default.embedder is not None and default.embedder.use != "minilm"  # the stand-in
+    tuned = load_profile("rrf", overrides={"search": {"rerank_depth": 7}}, environ=False)
+    plain = stack_profile(STACKS["exact"], tmp_path, dim=32, pipeline=pipeline_of(tuned))
+    assert plain.rank == [] and plain.search.rerank_depth == 7
+    assert describe_pipeline(pipeline_of(default)) == (
+        "bm25 + vector fused by rrf, reranked by actr, supersession, validity")
 
 
 def _installed(stack: str) -> Any:
