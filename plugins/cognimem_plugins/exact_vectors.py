@@ -1,4 +1,4 @@
-"""``exact``: brute-force cosine search with numpy, in memory, rebuilt from the records.
+"""``exact``: brute-force cosine search with numpy, in memory, derived from the records.
 
 Rows live in preallocated arrays that double when full (appending a batch never copies the
 whole matrix). Scope values are interned per field as small integer codes, so the scope and

@@ -32,7 +32,7 @@ STACKS: Final = {
     "lancedb": Stack("lancedb", "duckdb", "tantivy", "lancedb",
                      description="the persistent default"),
     "exact": Stack("exact", "duckdb", "tantivy", "exact",
-                   description="numpy vectors rebuilt from the records on open"),
+                   description="numpy vectors in RAM, a snapshot between runs"),
     "memory": Stack("memory", "memory", "bm25", "exact", persistent=False,
                     description="everything in process memory"),
 }
