@@ -408,3 +408,14 @@ def test_describe_is_plain_data() -> None:
     assert data["records"] == {"use": "memory"}
     assert data["retrieve"][0] == {"use": "bm25", "k": 100}
     assert "lexical" in data
+
+
+def test_the_persistent_example_spells_out_the_default() -> None:
+    """examples/profiles/persistent.toml says it is the default with every setting shown."""
+    example = load_profile(ROOT / "examples" / "profiles" / "persistent.toml",
+                           environ=False).model_dump()
+    default = load_profile(environ=False).model_dump()
+    for data in (example, default):
+        data.pop("name"), data.pop("description")
+        data["fuse"] = {k: v for k, v in data["fuse"].items() if v != {}}  # weights = {}
+    assert example == default
