@@ -161,7 +161,6 @@ class Engine:
         self._closed = False
         self._closing = False
         self._dirty = False
-        # accesses of recent searches, written in one transaction (see flush_accesses)
         self._held = HeldAccesses()  # accesses of recent searches (see flush_accesses)
         self._pool: ThreadPoolExecutor | None = None  # runs retrievers concurrently
         self.records: RecordStore = self._build("records", profile.records, "records")  # type: ignore[assignment]
