@@ -16,6 +16,24 @@ from datetime import datetime
 from .models import Access, Hit, Memory
 
 
+def tally(accesses: Iterable[Access],
+          into: dict[str, tuple[int, datetime]] | None = None) -> dict[str, tuple[int, datetime]]:
+    """Per memory, how many of ``accesses`` and the latest one (added to ``into``)."""
+    out = {} if into is None else into
+    for access in accesses:
+        count, latest = out.get(access.memory_id, (0, access.at))
+        out[access.memory_id] = (count + 1, max(latest, access.at))
+    return out
+
+
+def with_accesses(memory: Memory, count: int, latest: datetime) -> Memory:
+    """A copy of ``memory`` that counts ``count`` more retrievals, the latest at ``latest``."""
+    last = memory.last_accessed_at
+    return memory.model_copy(update={
+        "access_count": memory.access_count + count,
+        "last_accessed_at": latest if last is None or latest > last else last})
+
+
 class HeldAccesses:
     """The unwritten accesses, and per memory how many and the latest."""
 
@@ -32,10 +50,9 @@ class HeldAccesses:
         """Hold one access per hit."""
         if not self.accesses:
             self._since = time.monotonic()
-        self.accesses += [Access(memory_id=h.id, at=at, agent=agent, query=query) for h in hits]
-        for hit in hits:
-            count, latest = self._bumps.get(hit.id, (0, at))
-            self._bumps[hit.id] = (count + 1, max(latest, at))
+        added = [Access(memory_id=h.id, at=at, agent=agent, query=query) for h in hits]
+        self.accesses += added
+        tally(added, self._bumps)
 
     def age(self) -> float:
         """Seconds since the oldest held access was added (0 with none)."""
@@ -49,12 +66,7 @@ class HeldAccesses:
         """``memories`` with the held accesses in their ``access_count`` and
         ``last_accessed_at`` (changed in place; copies of the memories concerned)."""
         for memory_id in self._bumps.keys() & memories.keys():
-            count, latest = self._bumps[memory_id]
-            memory = memories[memory_id]
-            last = memory.last_accessed_at
-            memories[memory_id] = memory.model_copy(update={
-                "access_count": memory.access_count + count,
-                "last_accessed_at": latest if last is None or latest > last else last})
+            memories[memory_id] = with_accesses(memories[memory_id], *self._bumps[memory_id])
         return memories
 
     def clear(self) -> None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
+from .accesses import tally, with_accesses
 from .models import (
     Access,
     Candidate,
@@ -158,20 +159,11 @@ class RecordStore(Component):
         """
         if not accesses:
             return
-        found = self.get_memories(a.memory_id for a in accesses)
-        bumped: dict[str, Memory] = {}
-        for access in accesses:
-            memory = bumped.get(access.memory_id) or found.get(access.memory_id)
-            if memory is None:
-                continue
-            last = memory.last_accessed_at
-            bumped[memory.id] = memory.model_copy(update={
-                "access_count": memory.access_count + 1,
-                "last_accessed_at": access.at if last is None or access.at > last else last,
-            })
+        bumps = tally(accesses)
+        found = self.get_memories(bumps)
         with self.transaction():
             self.add_accesses(accesses)
-            self.put_memories(list(bumped.values()))
+            self.put_memories([with_accesses(m, *bumps[i]) for i, m in found.items()])
 
     # event log
     @abstractmethod

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import numpy as np
 from pydantic import BaseModel, ValidationError
 
-from .accesses import HeldAccesses
+from .accesses import HeldAccesses, with_accesses
 from .clock import Clock, SystemClock
 from .components import (
     Component,
@@ -893,8 +893,7 @@ class Engine:
     def _record_access(self, hits: Sequence[Hit], query: Query) -> None:
         now = self.clock.now()
         for hit in hits:
-            hit.memory = hit.memory.model_copy(update={
-                "last_accessed_at": now, "access_count": hit.memory.access_count + 1})
+            hit.memory = with_accesses(hit.memory, 1, now)
         self._held.add(hits, now, query.agent, query.text)
         if len(self._held) >= self.profile.search.access_batch:
             self.flush_accesses()

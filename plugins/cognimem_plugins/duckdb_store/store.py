@@ -44,6 +44,7 @@ import pyarrow as pa
 from pydantic import Field
 
 from cognimem import __version__
+from cognimem.accesses import tally
 from cognimem.components import GraveEntry, Options, RecordStore
 from cognimem.errors import StoreError, StoreLocked
 from cognimem.models import Access, Edge, EmbeddingSignature, Event, Memory
@@ -101,18 +102,12 @@ class DuckDBStore(RecordStore):
         self._depth = 0
         self._doomed = False
         self._hashes: set[str] = set()  # a superset of the stored content hashes
-        self._accessed: set[str] = set()  # a superset of the ids with access rows
         self._last_event: Event | None = _UNSET
         # Committed memory rows by id (LRU); writes of the open transaction wait in
         # _pending (None = deleted) and reach the cache only when it commits.
         self._cache: OrderedDict[str, rows.MemoryRow] = OrderedDict()
         self._pending: dict[str, rows.MemoryRow | None] = {}
         self._generation = 0  # bumped by every commit that changed memories
-        # Committed access times of recently ranked memories (LRU, same bound as the rows):
-        # ACT-R reads them on every search. Appends of the open transaction wait in
-        # _times_pending (None = the memory's history was deleted).
-        self._times: OrderedDict[str, list[datetime]] = OrderedDict()
-        self._times_pending: dict[str, list[datetime] | None] = {}
         # Events appended in the open transaction, written in one statement before it
         # commits (or before events are read): one INSERT per event cost ~1.5 ms each.
         self._events: list[Event] = []
@@ -226,8 +221,6 @@ class DuckDBStore(RecordStore):
     def _load_hashes(self) -> None:
         found = self._sql("SELECT DISTINCT content_hash FROM memories").fetchall()
         self._hashes = {r[0] for r in found}
-        accessed = self._sql("SELECT DISTINCT memory_id FROM accesses").fetchall()
-        self._accessed = {r[0] for r in accessed}
 
     # transactions ------------------------------------------------------------------------------
 
@@ -274,13 +267,7 @@ class DuckDBStore(RecordStore):
             self._publish()
 
     def _publish(self) -> None:
-        """Move the committed transaction's memory rows and access times into the caches."""
-        for memory_id, added in self._times_pending.items():
-            if added is None:
-                self._times.pop(memory_id, None)
-            elif memory_id in self._times:
-                self._times[memory_id] = sorted(self._times[memory_id] + added)
-        self._times_pending = {}
+        """Move the committed transaction's memory rows into the cache."""
         if not self._pending:
             return
         self._generation += 1
@@ -302,7 +289,6 @@ class DuckDBStore(RecordStore):
     def _rollback(self) -> None:
         self._last_event = _UNSET
         self._pending = {}
-        self._times_pending = {}
         self._events = []
         with suppress(duckdb.Error):  # DuckDB may have ended a transaction that failed
             self._execute("ROLLBACK")
@@ -432,7 +418,6 @@ class DuckDBStore(RecordStore):
             self._sql(f"DELETE FROM embeddings WHERE memory_id IN {sub}", [doomed])
             for memory_id in doomed:
                 self._pending[memory_id] = None
-                self._times_pending[memory_id] = None
 
     def iter_memories(self) -> Iterator[Memory]:
         """Every memory in id order.
@@ -572,12 +557,6 @@ class DuckDBStore(RecordStore):
         with self.transaction(), self._arrow(table) as view:
             self._sql("INSERT INTO accesses SELECT memory_id, accessed_at, agent, query "
                       f"FROM {view}")
-            self._accessed.update(a.memory_id for a in accesses)  # a superset is harmless
-            for a in accesses:
-                added = self._times_pending.get(a.memory_id)
-                if added is None:
-                    added = self._times_pending[a.memory_id] = []
-                added.append(_utc(a.at))
 
     def record_accesses(self, accesses: Sequence[Access]) -> None:
         """Append retrievals and bump the memories' use counters in place.
@@ -589,11 +568,7 @@ class DuckDBStore(RecordStore):
         """
         if not accesses:
             return
-        bumps: dict[str, tuple[int, datetime]] = {}
-        for a in accesses:
-            at = _utc(a.at)
-            count, last = bumps.get(a.memory_id, (0, at))
-            bumps[a.memory_id] = (count + 1, max(last, at))
+        bumps = {i: (n, _utc(at)) for i, (n, at) in tally(accesses).items()}
         ids = list(bumps)
         with self.transaction():
             self.add_accesses(accesses)
@@ -615,39 +590,18 @@ class DuckDBStore(RecordStore):
                 self._pending[memory_id] = tuple(bumped)
 
     def access_times(self, ids: Iterable[str]) -> dict[str, list[datetime]]:
-        """Retrieval times per memory, oldest first (absent ids map to []).
-
-        Only memories that were ever retrieved have rows (most search candidates never
-        were), and the committed times of recently asked ones are cached; DuckDB is asked
-        about the rest in one query.
-        """
+        """Retrieval times per memory, oldest first (absent ids map to [])."""
         wanted = list(dict.fromkeys(ids))
         out: dict[str, list[datetime]] = {i: [] for i in wanted}
-        missing = []
-        with self._guard:
-            for memory_id in wanted:
-                if memory_id not in self._accessed:
-                    continue
-                if memory_id in self._times and memory_id not in self._times_pending:
-                    self._times.move_to_end(memory_id)
-                    out[memory_id] = list(self._times[memory_id])
-                else:
-                    missing.append(memory_id)
-            if not missing:
-                return out
-            found = self._rows(
-                "SELECT memory_id, accessed_at FROM accesses WHERE memory_id IN "
-                "(SELECT unnest(?::VARCHAR[])) ORDER BY memory_id, accessed_at",
-                [missing],
-            )
-            for memory_id, at in found:
-                out[memory_id].append(at)
-            limit = getattr(self.options, "cache_size", 0)
-            for memory_id in missing:
-                if limit and memory_id not in self._times_pending:  # committed state only
-                    self._times[memory_id] = list(out[memory_id])
-            while len(self._times) > limit:
-                self._times.popitem(last=False)
+        if not wanted:
+            return out
+        found = self._rows(
+            "SELECT memory_id, accessed_at FROM accesses WHERE memory_id IN "
+            "(SELECT unnest(?::VARCHAR[])) ORDER BY memory_id, accessed_at",
+            [wanted],
+        )
+        for memory_id, at in found:
+            out[memory_id].append(at)
         return out
 
     # events ------------------------------------------------------------------------------------
