@@ -77,7 +77,7 @@ def window_text(memory: Memory, neighbours: Sequence[Memory], spec: ViewSpec) ->
 
 
 def chunk_texts(content: str, words: int, overlap: int) -> list[str]:
-    """``content`` in pieces of ``words`` words, each starting ``words - overlap`` after the last."""
+    """``content`` in pieces of ``words`` words, each ``words - overlap`` after the last."""
     parts = content.split()
     if len(parts) <= words:
         return [content]
