@@ -120,6 +120,8 @@ def test_dense_chunks_find_words_past_the_first_piece() -> None:
     filler = " ".join(f"f{i}" for i in range(64))
     m = engine.add(f"{filler} quasar nebula pulsar").id
     assert engine.search("quasar nebula pulsar", record_access=False).hits[0].id == m
+    index = engine.retrievers[0]._index  # type: ignore[attr-defined]
+    assert len(index.rows_of(m)) == 5
     engine.close()
 
 
@@ -159,3 +161,13 @@ def test_side_indexes_persist_and_rebuild(tmp_path: Path) -> None:
     assert set(ids(engine, "gamma")) == {b, c}
     engine.close()
     assert (tmp_path / "representations").is_dir()
+
+
+def test_a_long_window_is_read_in_pieces() -> None:
+    engine = build_engine(overrides=only(view="window", signal="dense", words=16, overlap=0))
+    filler = " ".join(f"f{i}" for i in range(64))
+    m = engine.add(f"{filler} quasar nebula pulsar").id  # no source: its window is itself
+    assert engine.search("quasar nebula pulsar", record_access=False).hits[0].id == m
+    index = engine.retrievers[0]._index  # type: ignore[attr-defined]
+    assert len(index.rows_of(m)) == 5  # 67 words in pieces of 16
+    engine.close()

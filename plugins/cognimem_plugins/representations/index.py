@@ -70,6 +70,7 @@ class RepresentationIndex:
         self._lock = threading.RLock()
         self._stale: set[str] = set()
         self._rows: dict[str, list[str]] = {}
+        self._row_count = 0
         self._groups: dict[GroupKey, list[tuple[datetime, str]]] = {}
         self._group_of: dict[str, GroupKey] = {}
         self._synced = False
@@ -118,10 +119,12 @@ class RepresentationIndex:
             if in_step:
                 for row_id in self._indexes()[0].versions() if self._indexes() else ():
                     self._rows.setdefault(memory_of(row_id), []).append(row_id)
+                self._row_count = sum(len(r) for r in self._rows.values())
                 self._stale.clear()
             else:
                 for index in self._indexes():
                     index.clear()
+                self._row_count = 0
                 self._stale = set(ids)
             self._synced = True
 
@@ -202,6 +205,7 @@ class RepresentationIndex:
 
     def _drop(self, memory_ids: Iterable[str]) -> None:
         rows = [r for i in memory_ids for r in self._rows.pop(i, [])]
+        self._row_count -= len(rows)
         if rows:
             for index in self._indexes():
                 index.delete(rows)
@@ -231,6 +235,7 @@ class RepresentationIndex:
                 for n, text in enumerate(texts_for(memory, self.spec, neighbours)):
                     row_id = f"{memory_id}{ROW_SEP}{n}"
                     self._rows.setdefault(memory_id, []).append(row_id)
+                    self._row_count += 1
                     rows.append(memory.model_copy(update={
                         "id": row_id, "content": text, "title": None, "tags": []}))
                     texts.append(text)
@@ -242,13 +247,27 @@ class RepresentationIndex:
                 vectors = np.asarray(self.ctx.embedder.embed_batch(texts), dtype=np.float32)
                 self.vectors.upsert(rows, vectors)
 
+    def rows_of(self, memory_id: str) -> list[str]:
+        """The side-index row ids of a memory (after bringing stale rows up to date)."""
+        self.refresh()
+        with self._lock:
+            return list(self._rows.get(memory_id, []))
+
+    def _depth(self, k: int, fanout: int) -> int:
+        """Rows to fetch for ``k`` memories: ``k`` times the mean rows per memory (rounded
+        up), at most ``k * fanout``."""
+        memories = len(self._rows)
+        rows = self._row_count
+        per_memory = -(-rows // memories) if memories else 1
+        return k * max(1, min(fanout, per_memory))
+
     def search_lexical(self, query: Query, k: int, how: Collapse, fanout: int
                        ) -> list[Candidate]:
         """The best ``k`` memories by their rows' BM25 scores."""
         self.refresh()
         if self.lexical is None:
             return []
-        return collapse(self.lexical.search(query, k * fanout), how, k)
+        return collapse(self.lexical.search(query, self._depth(k, fanout)), how, k)
 
     def search_dense(self, vector: np.ndarray, query: Query, k: int, how: Collapse,
                      fanout: int) -> list[Candidate]:
@@ -256,7 +275,7 @@ class RepresentationIndex:
         self.refresh()
         if self.vectors is None:
             return []
-        return collapse(self.vectors.search(vector, query, k * fanout), how, k)
+        return collapse(self.vectors.search(vector, query, self._depth(k, fanout)), how, k)
 
 
 def representation_index(ctx: Context, spec: ViewSpec) -> RepresentationIndex:

@@ -45,12 +45,13 @@ class RepresentationRetriever(Retriever):
             description="window: the fields that name a memory's source, first set wins")
         max_gap_minutes: float | None = Field(
             default=None, gt=0, description="window: leave out neighbours further apart")
-        words: int = Field(default=150, ge=16, le=2000, description="chunks: words per piece")
-        overlap: int = Field(default=30, ge=0, description="chunks: words shared by pieces")
+        words: int = Field(default=150, ge=16, le=2000,
+                           description="words per piece of a chunk, or of a long window")
+        overlap: int = Field(default=30, ge=0, description="words shared by pieces")
         collapse: Literal["max", "sum"] = Field(
             default="max", description="a memory's score from its rows' scores")
         fanout: int = Field(default=3, ge=1, le=50,
-                            description="rows fetched per memory wanted (k * fanout)")
+                            description="at most this many rows fetched per memory wanted")
 
     options: RepresentationRetriever.Options
 
@@ -77,13 +78,12 @@ class RepresentationRetriever(Retriever):
     def retrieve(self, query: Query, ctx: SearchContext) -> list[Candidate]:
         assert self._index is not None
         o = self.options
-        fanout = o.fanout if o.view == "chunks" else 1
         if o.signal == "lexical":
-            return self._index.search_lexical(query, o.k, o.collapse, fanout)
+            return self._index.search_lexical(query, o.k, o.collapse, o.fanout)
         vector = ctx.query_vector()
         if vector is None:
             return []
-        return self._index.search_dense(vector, query, o.k, o.collapse, fanout)
+        return self._index.search_dense(vector, query, o.k, o.collapse, o.fanout)
 
 
 @hookimpl

@@ -4,7 +4,8 @@
     the memory with its neighbours from the same source: memories sharing a group key
     (``source.session``, ``meta.session``, ``source.file``... the first field set, within the
     same scope), ordered by ``created_at``; ``window`` neighbours on each side, optionally
-    only those less than ``max_gap_minutes`` apart. One text per memory.
+    only those less than ``max_gap_minutes`` apart. A window longer than ``words`` words is
+    cut like ``chunks`` (so a long memory without neighbours is read whole too).
 ``chunks``
     the content cut into pieces of ``words`` words overlapping by ``overlap``, so an
     embedder that reads only its first few hundred tokens sees all of a long memory. A
@@ -36,10 +37,11 @@ class ViewSpec:
 
     def key(self) -> str:
         """A short stable name for this spec (side-index folder and service key)."""
+        pieces = f"{self.words}-{self.overlap}"
         if self.view == "chunks":
-            return f"chunks-{self.words}-{self.overlap}"
+            return f"chunks-{pieces}"
         gap = "" if self.max_gap_minutes is None else f"-gap{self.max_gap_minutes:g}"
-        return f"window-{self.window}-{'+'.join(self.group_by)}{gap}"
+        return f"window-{self.window}-{'+'.join(self.group_by)}{gap}-{pieces}"
 
 
 def field_value(memory: Memory, path: str) -> str | None:
@@ -95,4 +97,5 @@ def texts_for(memory: Memory, spec: ViewSpec, neighbours: Mapping[str, Sequence[
     """Every text ``memory`` is indexed under for ``spec`` (``neighbours`` by memory id)."""
     if spec.view == "chunks":
         return chunk_texts(memory.content, spec.words, spec.overlap)
-    return [window_text(memory, neighbours.get(memory.id, [memory]), spec)]
+    text = window_text(memory, neighbours.get(memory.id, [memory]), spec)
+    return chunk_texts(text, spec.words, spec.overlap)
