@@ -326,3 +326,8 @@ class SearchResult(BaseModel):
     query: Query
     hits: list[Hit]
     timings: dict[str, float] = Field(default_factory=dict)
+
+
+def embedding_text(memory: Memory) -> str:
+    """The text embedded for a memory: its title (if any) and content."""
+    return f"{memory.title}\n{memory.content}" if memory.title else memory.content

@@ -115,7 +115,7 @@ def cmd_reindex(args: argparse.Namespace) -> int:
     with open_engine(args) as engine, bar:
         task = bar.add_task("reindex", total=None)
         if isinstance(engine, Engine):
-            from ..reindex import reindex
+            from ..engine.reindex import reindex
 
             def advance(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)

@@ -40,14 +40,14 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 from pydantic import BaseModel, Field, ValidationError
 
-from . import __version__
-from .components import GraveEntry, RecordStore
-from .errors import InvalidInput
-from .events import next_event, verify_chain
-from .models import Access, Edge, Event, Memory, content_hash
+from .. import __version__
+from ..components import GraveEntry, RecordStore
+from ..errors import InvalidInput
+from ..events import next_event, verify_chain
+from ..models import Access, Edge, Event, Memory, content_hash, embedding_text
 
 if TYPE_CHECKING:
-    from .engine import Engine
+    from .integrity import Integrity
 
 #: The ``format`` marker of an export.
 FORMAT = "cognimem-export"
@@ -72,7 +72,7 @@ class ImportReport(BaseModel):
     notes: list[str] = Field(default_factory=list)
 
 
-def export_store(engine: Engine) -> dict[str, Any]:
+def export_store(engine: Integrity) -> dict[str, Any]:
     """The engine's whole store as JSON-serialisable data (see the module docstring)."""
     records = engine.records
     memories = list(records.iter_memories())
@@ -105,7 +105,7 @@ class _Parsed:
         self.accesses = accesses
 
 
-def import_store(engine: Engine, data: Mapping[str, Any]) -> ImportReport:
+def import_store(engine: Integrity, data: Mapping[str, Any]) -> ImportReport:
     """Import an export into the engine's store (see the module docstring).
 
     :raises InvalidInput: the data is not a valid export (nothing was written).
@@ -233,7 +233,7 @@ def _plan_restore(parsed: _Parsed) -> _Plan:
             parsed.accesses)
 
 
-def _plan_merge(engine: Engine, parsed: _Parsed) -> _Plan:
+def _plan_merge(engine: Integrity, parsed: _Parsed) -> _Plan:
     report = ImportReport(mode="merge", notes=[
         f"{len(parsed.events)} events of the exported store were not replayed (they belong "
         "to its own hash chain); an `import` event was logged per memory instead"
@@ -297,7 +297,7 @@ def _new_id(seed: int, seq: int, salt: str) -> str:
     return "m" + hashlib.sha256(f"{seed}:{seq}:{salt}".encode()).hexdigest()[:15]
 
 
-def _avoid_collisions(engine: Engine, olds: Sequence[str], id_map: dict[str, str]) -> None:
+def _avoid_collisions(engine: Integrity, olds: Sequence[str], id_map: dict[str, str]) -> None:
     """Re-draw the new ids (of ``olds``) that an existing memory or another new id has."""
     todo = list(olds)
     rounds = 0
@@ -312,7 +312,7 @@ def _avoid_collisions(engine: Engine, olds: Sequence[str], id_map: dict[str, str
             id_map[old] = _new_id(engine.profile.seed, rounds, f"import:{old}:{id_map[old]}")
 
 
-def _log_merge(engine: Engine, memories: Sequence[Memory], edges: Sequence[Edge],
+def _log_merge(engine: Integrity, memories: Sequence[Memory], edges: Sequence[Edge],
                id_map: Mapping[str, str]) -> int:
     """Append an ``import`` event per memory and a ``relate`` event per edge."""
     back = {new: old for old, new in id_map.items()}
@@ -342,9 +342,8 @@ def _append_events(records: RecordStore, events: Sequence[Event]) -> None:
         records.append_event(event)
 
 
-def _embed(engine: Engine, memories: Sequence[Memory]) -> np.ndarray | None:
+def _embed(engine: Integrity, memories: Sequence[Memory]) -> np.ndarray | None:
     """Embed the memories' text with the engine's embedder, in batches."""
-    from .engine import embedding_text
 
     embedder = engine.embedder
     if embedder is None or not memories:
