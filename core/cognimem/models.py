@@ -204,6 +204,34 @@ class Event(_Model):
     hash: str
 
 
+ConflictStatus = Literal["open", "resolved"]
+Resolution = Literal["keep_newer", "keep_a", "keep_b", "keep_both"]
+
+
+class Conflict(_Model):
+    """Two memories that disagree (the same subject with different values, or writers of
+    different authority): found by a write guard, listed and resolved by agents and users."""
+
+    id: str
+    a: str
+    b: str
+    #: What kind of disagreement: ``value`` (numbers, versions, paths... differ), ``authority``.
+    kind: str = "value"
+    #: What differs, for people: e.g. ``["500 ms" -> "900ms"]``.
+    differs: list[str] = Field(default_factory=list)
+    found_at: datetime
+    #: The component that found it (e.g. ``dedup``) and the agent whose write revealed it.
+    found_by: str | None = None
+    agent: str | None = None
+    #: Who wrote each memory, when known.
+    writers: dict[str, str | None] = Field(default_factory=dict)
+    status: ConflictStatus = "open"
+    resolution: Resolution | None = None
+    resolved_at: datetime | None = None
+    resolved_by: str | None = None
+    note: str | None = None
+
+
 class Query(_Model):
     """A search request."""
 

@@ -24,6 +24,7 @@ from ..context import Context
 from ..errors import CognimemError, ProfileError
 from ..plugins import PluginHost
 from ..profile import ComponentSpec, Profile, load_profile, merge_tables
+from .conflicts import Conflicts
 from .maintenance import Maintenance
 from .read import ReadPath
 from .relations import Relations
@@ -32,7 +33,7 @@ from .types import validation_message
 log = logging.getLogger("cognimem")
 
 
-class Engine(Maintenance, Relations, ReadPath):
+class Engine(Maintenance, Conflicts, Relations, ReadPath):
     """One memory store and the pipeline that serves it, as a profile describes.
 
     Build it with :meth:`from_profile`; close it with :meth:`close` (or use it as a context
