@@ -213,6 +213,10 @@ class RecordStore(Component):
     def meta_items(self, namespace: str) -> dict[str, Any]:
         """Every key and value of a namespace."""
 
+    def compact(self) -> None:
+        """Rewrite the store so that deleted data leaves no trace in its files (called after
+        a permanent delete); outside any transaction."""
+
 
 class LexicalIndex(Component):
     """A full-text index over memories, derived from the record store."""
@@ -238,6 +242,9 @@ class LexicalIndex(Component):
     def clear(self) -> None:
         """Drop everything (before a rebuild)."""
         self.delete(list(self.versions()))
+
+    def compact(self) -> None:
+        """Drop deleted entries from the index's files for good (after a permanent delete)."""
 
 
 class VectorIndex(Component):
@@ -267,6 +274,9 @@ class VectorIndex(Component):
 
     def optimize(self) -> None:
         """Compact or re-index (called by maintenance)."""
+
+    def compact(self) -> None:
+        """Drop deleted entries from the index's files for good (after a permanent delete)."""
 
 
 # ---------------------------------------------------------------------------------------------
