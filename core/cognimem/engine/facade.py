@@ -23,6 +23,7 @@ from ..components import (
 from ..context import Context
 from ..errors import CognimemError, ProfileError
 from ..plugins import PluginHost
+from ..privacy import make_private, open_store_folder
 from ..profile import ComponentSpec, Profile, load_profile, merge_tables
 from .conflicts import Conflicts
 from .maintenance import Maintenance
@@ -83,6 +84,9 @@ class Engine(Maintenance, Conflicts, Relations, ReadPath):
             lexical=self.lexical, vectors=self.vectors, embedder=self.embedder, hook=self.hook,
             profile=profile, retriever_labels=self.retriever_labels,
         )
+        store = self.ctx.path
+        if store is not None:
+            open_store_folder(Path(store))
         opened: list[Component] = []
         try:
             for component in self.components():
@@ -99,6 +103,8 @@ class Engine(Maintenance, Conflicts, Relations, ReadPath):
             for component in reversed(opened):
                 _close_quietly(component)
             raise
+        if store is not None:
+            make_private(Path(store))
 
     # construction ----------------------------------------------------------------------------
 
@@ -194,6 +200,8 @@ class Engine(Maintenance, Conflicts, Relations, ReadPath):
                 self._pool = None
             for component in reversed(self.components()):
                 _close_quietly(component)
+            if self.ctx.path is not None:
+                make_private(Path(self.ctx.path))
 
     def __enter__(self) -> Engine:
         return self

@@ -65,8 +65,8 @@ INIT_FILE = STORE_FILE + ".init"
 #: A compacted copy on its way to replace the store file.
 COMPACT_FILE = STORE_FILE + ".compact"
 #: Directory entries that do not make a directory "foreign".
-_IGNORABLE = {LOCK_NAME, INIT_FILE, INIT_FILE + ".wal", COMPACT_FILE, COMPACT_FILE + ".wal",
-              ".DS_Store"}
+_IGNORABLE = {LOCK_NAME, "exports", INIT_FILE, INIT_FILE + ".wal", COMPACT_FILE,
+              COMPACT_FILE + ".wal", ".DS_Store"}
 _MAGIC = b"DUCK"
 _MEMORY_COLUMNS = ", ".join(schema.MEMORY_COLUMNS)
 _EDGE_COLUMNS = ", ".join(rows.EDGE_COLUMNS)
