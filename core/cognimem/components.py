@@ -123,6 +123,26 @@ class RecordStore(Component):
     def find_by_hash(self, content_hash: str) -> list[Memory]:
         """Memories whose content hash equals ``content_hash``."""
 
+    # fast paths over memories: defaults read every memory; a store with a query language
+    # should override them (opening a 100k-memory store must not decode every memory).
+    def memory_versions(self) -> dict[str, int]:
+        """Every memory's id and version (archived included), for reconciling the indexes."""
+        return {m.id: m.version for m in self.iter_memories()}
+
+    def ids_not_embedded_with(self, signature: EmbeddingSignature) -> list[str]:
+        """Ids of the memories whose embedding signature is not ``signature`` (never-embedded
+        ones included), in id order."""
+        return sorted(m.id for m in self.iter_memories() if m.embedding != signature)
+
+    def embedding_signatures(self) -> dict[tuple[str, int], int]:
+        """How many embedded memories each (model, dim) signature has."""
+        counts: dict[tuple[str, int], int] = {}
+        for memory in self.iter_memories():
+            if memory.embedding is not None:
+                key = (memory.embedding.model, memory.embedding.dim)
+                counts[key] = counts.get(key, 0) + 1
+        return counts
+
     # edges
     @abstractmethod
     def put_edges(self, edges: Sequence[Edge]) -> None:
@@ -169,6 +189,16 @@ class RecordStore(Component):
     @abstractmethod
     def append_event(self, event: Event) -> None:
         """Append one event to the log."""
+
+    def append_events(self, events: Sequence[Event]) -> None:
+        """Append events in order (an import appends thousands at once).
+
+        This default calls :meth:`append_event` for each inside one transaction; a store that
+        can write many rows in one statement should override it (the DuckDB store does).
+        """
+        with self.transaction():
+            for event in events:
+                self.append_event(event)
 
     @abstractmethod
     def last_event(self) -> Event | None:
@@ -420,6 +450,24 @@ class ToolSpec:
     sets: frozenset[str] = frozenset({"full"})
 
 
+@dataclass(frozen=True)
+class CommandSpec:
+    """A ``cognimem`` subcommand a plugin contributes.
+
+    :param name: the subcommand (``cognimem NAME ...``); it may not be a core command's name.
+    :param help: one line for ``cognimem --help``.
+    :param configure: ``"package.module:function"``; the function receives the subcommand's
+        ``argparse.ArgumentParser`` (the global options already added), adds its arguments and
+        sets ``func`` (``parser.set_defaults(func=run)``; ``run(args)`` returns the exit
+        status). The module is imported only when this command runs or shows its help, so
+        ``cognimem`` starts fast however many plugins add commands.
+    """
+
+    name: str
+    help: str
+    configure: str
+
+
 #: Component kinds and their base classes, in the order the profile lists them.
 KINDS: dict[str, type[Component]] = {
     "records": RecordStore,
@@ -435,7 +483,7 @@ KINDS: dict[str, type[Component]] = {
 }
 
 __all__ = [
-    "KINDS", "Component", "Dataset", "DecayAction", "DecayPolicy", "Embedder", "Extraction",
+    "KINDS", "CommandSpec", "Component", "Dataset", "DecayAction", "DecayPolicy", "Embedder", "Extraction",
     "Extractor", "Fuser", "GraveEntry", "LexicalIndex", "Options", "Ranker", "RecordStore",
     "Retriever", "ToolSpec", "VectorIndex",
 ]
