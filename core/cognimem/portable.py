@@ -41,7 +41,7 @@ import numpy as np
 from pydantic import BaseModel, Field, ValidationError
 
 from . import __version__
-from .components import GraveEntry, RecordStore
+from .components import GraveEntry
 from .errors import InvalidInput
 from .events import next_event, verify_chain
 from .models import Access, Edge, Event, Memory, content_hash
@@ -125,7 +125,7 @@ def import_store(engine: Engine, data: Mapping[str, Any]) -> ImportReport:
             memory.embedding = None
     with records.transaction():
         if restore:
-            _append_events(records, parsed.events)
+            records.append_events(parsed.events)
             report.events = len(parsed.events)
         else:
             report.events = _log_merge(engine, memories, edges, report.id_map)
@@ -328,18 +328,10 @@ def _log_merge(engine: Engine, memories: Sequence[Memory], edges: Sequence[Edge]
         last = next_event(last, now, "relate", edge.source, None,
                           {"target": edge.target, "type": edge.type, "weight": edge.weight})
         events.append(last)
-    _append_events(engine.records, events)
+    engine.records.append_events(events)
     return len(events)
 
 
-def _append_events(records: RecordStore, events: Sequence[Event]) -> None:
-    """Append events, in one statement when the store offers ``append_events``."""
-    bulk = getattr(records, "append_events", None)
-    if callable(bulk):
-        bulk(events)
-        return
-    for event in events:
-        records.append_event(event)
 
 
 def _embed(engine: Engine, memories: Sequence[Memory]) -> np.ndarray | None:

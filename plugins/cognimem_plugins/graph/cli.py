@@ -17,6 +17,7 @@ from rich.table import Table
 from cognimem.cli.common import add_global_options, emit, open_engine
 from cognimem.mcp.calls import call_tool
 
+
 def configure(p: argparse.ArgumentParser) -> None:
     """Add ``graph``'s ``--html``, ``topics`` and ``stats`` forms."""
     p.description = "Without a subcommand: write --html FILE, or print the stats."
