@@ -23,9 +23,11 @@ from .contracts import (
     RankerContract,
     RetrieverContract,
 )
-from .fixtures import SAMPLE_MEMORIES, build_engine
+from .fixtures import SAMPLE_MEMORIES, T0, build_engine, memory
+from .store_contract import RecordStoreContract
 
 __all__ = [
-    "SAMPLE_MEMORIES", "ComponentContract", "DecayPolicyContract", "EmbedderContract",
-    "FuserContract", "RankerContract", "RetrieverContract", "build_engine",
+    "SAMPLE_MEMORIES", "T0", "ComponentContract", "DecayPolicyContract", "EmbedderContract",
+    "FuserContract", "RankerContract", "RecordStoreContract", "RetrieverContract",
+    "build_engine", "memory",
 ]

@@ -8,7 +8,11 @@ from typing import Any
 
 from ..clock import ManualClock
 from ..engine import Engine
+from ..models import Memory, content_hash
 from ..profile import load_profile
+
+#: The time every contract's clock starts at, and the default stamp of :func:`memory`.
+T0 = datetime(2025, 1, 1, tzinfo=UTC)
 
 #: A small, varied corpus: enough for ranking to have something to reorder.
 SAMPLE_MEMORIES: tuple[dict[str, Any], ...] = (
@@ -40,5 +44,14 @@ def build_engine(
     """An in-memory engine on a built-in profile (``test``: hash embedder) with overrides."""
     prof = load_profile(profile, overrides=dict(overrides or {}), environ=False)
     return Engine.from_profile(
-        prof, plugins=plugins, clock=clock or ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
+        prof, plugins=plugins, clock=clock or ManualClock(T0)
     )
+
+
+def memory(memory_id: str, content: str, **fields: Any) -> Memory:
+    """A stored memory (created and updated at :data:`T0`, its content hash set); ``fields``
+    override the defaults (``scope`` as a dict is fine)."""
+    data: dict[str, Any] = {"id": memory_id, "content": content, "created_at": T0,
+                            "updated_at": T0, "content_hash": content_hash(content)}
+    data.update(fields)
+    return Memory(**data)
