@@ -23,11 +23,13 @@ from .contracts import (
     RankerContract,
     RetrieverContract,
 )
-from .fixtures import SAMPLE_MEMORIES, T0, build_engine, memory
+from .fixtures import SAMPLE_MEMORIES, T0, build_engine, index_context, memory, opened, unit_vectors
+from .index_contracts import LexicalIndexContract, VectorIndexContract
 from .store_contract import RecordStoreContract
 
 __all__ = [
     "SAMPLE_MEMORIES", "T0", "ComponentContract", "DecayPolicyContract", "EmbedderContract",
-    "FuserContract", "RankerContract", "RecordStoreContract", "RetrieverContract",
-    "build_engine", "memory",
+    "FuserContract", "LexicalIndexContract", "RankerContract", "RecordStoreContract",
+    "RetrieverContract", "VectorIndexContract", "build_engine", "index_context", "memory",
+    "opened", "unit_vectors",
 ]
