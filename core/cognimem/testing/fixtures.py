@@ -37,6 +37,8 @@ SAMPLE_MEMORIES: tuple[dict[str, Any], ...] = (
      "tags": ["person"]},
     {"content": "Correction: the backup runs at 02:00 UTC, not midnight", "kind": "correction",
      "tags": ["correction"], "protected": True},
+    {"content": "The database backup ran on the old server db-01 until it was retired",
+     "kind": "fact", "valid_until": "2024-06-01T00:00:00+00:00"},
 )
 
 
