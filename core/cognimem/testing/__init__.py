@@ -19,6 +19,7 @@ from .contracts import (
     ComponentContract,
     DecayPolicyContract,
     EmbedderContract,
+    ExtractorContract,
     FuserContract,
     RankerContract,
     RetrieverContract,
@@ -29,6 +30,7 @@ from .store_contract import RecordStoreContract
 
 __all__ = [
     "SAMPLE_MEMORIES", "T0", "ComponentContract", "DecayPolicyContract", "EmbedderContract",
+    "ExtractorContract",
     "FuserContract", "LexicalIndexContract", "RankerContract", "RecordStoreContract",
     "RetrieverContract", "VectorIndexContract", "build_engine", "index_context", "memory",
     "opened", "unit_vectors",

@@ -14,10 +14,10 @@ from typing import Any, ClassVar
 import numpy as np
 import pytest
 
-from ..components import DecayAction
+from ..components import DecayAction, Extraction, Extractor
 from ..engine import Engine
 from ..errors import ProfileError
-from ..models import Candidate
+from ..models import Candidate, Edge
 from .fixtures import SAMPLE_MEMORIES, build_engine
 
 QUERIES = ("database backup", "who prefers tabs", "deploy on friday", "lint before push")
@@ -269,3 +269,62 @@ class DecayPolicyContract(ComponentContract):
         before = len(contract_engine.events())
         contract_engine.maintain(dry_run=True)
         assert len(contract_engine.events()) == before
+
+
+#: Texts an extractor must survive: markup, unicode, code, a long text.
+ODD_TEXTS = ("[[", "[[]] [[ | ]] [[a|b|c]]", "日本語のテキストと English", "emoji 🎉 [[🎉]]",
+             "def f(x):\n    return {'a': [1, 2]}", "word " * 2000)
+
+
+class ExtractorContract(ComponentContract):
+    """An extractor returns an :class:`~cognimem.components.Extraction` of well-formed edges
+    and tags, the same one for the same memory, survives odd text, and writes nothing."""
+
+    def profile_overrides(self) -> dict[str, Any]:
+        return {"extract": [{"use": self.component, **self.options}]}
+
+    def _extractor(self, engine: Engine) -> Extractor:
+        found = [e for e in engine.extractors if e.name == self.component]
+        assert found, f"the engine runs no extractor named {self.component!r}"
+        return found[0]
+
+    def _state(self, engine: Engine) -> tuple[int, int, int]:
+        records = engine.records
+        return (len(engine.events()), sum(1 for _ in records.iter_edges()),
+                records.count_memories())
+
+    def test_extracts_without_writing(self, contract_engine: Engine) -> None:
+        """extract() on every stored memory writes no event, edge or memory."""
+        extractor = self._extractor(contract_engine)
+        before = self._state(contract_engine)
+        for memory in contract_engine.records.iter_memories():
+            assert isinstance(extractor.extract(memory, contract_engine.ctx), Extraction)
+        assert self._state(contract_engine) == before
+
+    def test_extraction_is_well_formed(self, contract_engine: Engine) -> None:
+        """Edges join two different non-empty nodes with a type and a finite weight; tags are
+        non-empty strings; messages are strings."""
+        extractor = self._extractor(contract_engine)
+        for memory in contract_engine.records.iter_memories():
+            found = extractor.extract(memory, contract_engine.ctx)
+            for edge in found.edges:
+                assert isinstance(edge, Edge)
+                assert edge.source and edge.target and edge.type, edge
+                assert edge.source != edge.target, f"a self-loop: {edge}"
+                assert math.isfinite(edge.weight), edge
+            assert all(isinstance(t, str) and t.strip() for t in found.tags), found.tags
+            assert all(isinstance(m, str) for m in found.messages), found.messages
+
+    def test_deterministic(self, contract_engine: Engine) -> None:
+        """The same memory twice gives the same extraction."""
+        extractor = self._extractor(contract_engine)
+        for memory in contract_engine.records.iter_memories():
+            first = extractor.extract(memory, contract_engine.ctx)
+            second = extractor.extract(memory, contract_engine.ctx)
+            assert first == second, memory.content
+
+    @pytest.mark.parametrize("text", ODD_TEXTS, ids=range(len(ODD_TEXTS)))
+    def test_odd_text_is_written(self, contract_engine: Engine, text: str) -> None:
+        """Markup fragments, unicode, code and long text are added without an error."""
+        written = contract_engine.add(text)
+        assert contract_engine.get(written.id).content == text
