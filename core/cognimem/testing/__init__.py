@@ -27,11 +27,12 @@ from .contracts import (
 from .fixtures import SAMPLE_MEMORIES, T0, build_engine, index_context, memory, opened, unit_vectors
 from .index_contracts import LexicalIndexContract, VectorIndexContract
 from .store_contract import RecordStoreContract
+from .tool_contract import ToolContract, ToolSetup
 
 __all__ = [
     "SAMPLE_MEMORIES", "T0", "ComponentContract", "DecayPolicyContract", "EmbedderContract",
     "ExtractorContract",
     "FuserContract", "LexicalIndexContract", "RankerContract", "RecordStoreContract",
-    "RetrieverContract", "VectorIndexContract", "build_engine", "index_context", "memory",
-    "opened", "unit_vectors",
+    "RetrieverContract", "ToolContract", "ToolSetup", "VectorIndexContract", "build_engine",
+    "index_context", "memory", "opened", "unit_vectors",
 ]
