@@ -42,7 +42,7 @@ import numpy as np
 from pydantic import BaseModel, Field, ValidationError
 
 from .. import __version__
-from ..components import GraveEntry, RecordStore
+from ..components import GraveEntry
 from ..errors import InvalidInput
 from ..events import next_event, verify_chain
 from ..limits import quote
@@ -129,7 +129,7 @@ def import_store(engine: Integrity, data: Mapping[str, Any]) -> ImportReport:
             memory.embedding = None
     with records.transaction():
         if restore:
-            _append_events(records, parsed.events)
+            records.append_events(parsed.events)
             report.events = len(parsed.events)
         else:
             report.events = _log_merge(engine, memories, edges, report.id_map)
@@ -357,18 +357,10 @@ def _log_merge(engine: Integrity, memories: Sequence[Memory], edges: Sequence[Ed
         last = next_event(last, now, "relate", edge.source, None,
                           {"target": edge.target, "type": edge.type, "weight": edge.weight})
         events.append(last)
-    _append_events(engine.records, events)
+    engine.records.append_events(events)
     return len(events)
 
 
-def _append_events(records: RecordStore, events: Sequence[Event]) -> None:
-    """Append events, in one statement when the store offers ``append_events``."""
-    bulk = getattr(records, "append_events", None)
-    if callable(bulk):
-        bulk(events)
-        return
-    for event in events:
-        records.append_event(event)
 
 
 def _embed(engine: Integrity, memories: Sequence[Memory]) -> np.ndarray | None:
