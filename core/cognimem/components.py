@@ -165,6 +165,12 @@ class RecordStore(Component):
             self.add_accesses(accesses)
             self.put_memories([with_accesses(m, *bumps[i]) for i, m in found.items()])
 
+    def publish_owner(self, address: str) -> None:
+        """Publish where this process serves the store (``unix:///run/.../daemon.sock``), for
+        a store that keeps an ownership record others read ("store in use" errors then say
+        where it is served). Called by the owner daemon once it listens; never a secret.
+        This default keeps no record and does nothing."""
+
     # event log
     @abstractmethod
     def append_event(self, event: Event) -> None:

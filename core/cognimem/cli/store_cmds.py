@@ -107,15 +107,18 @@ def cmd_reindex(args: argparse.Namespace) -> int:
     """Re-embed stale memories with a progress bar on stderr."""
     if args.batch_size < 1:
         raise InvalidInput("--batch-size must be at least 1")
-    from ..engine import Engine
+    from ..daemon.remote import RemoteEngine
 
     bar = Progress(TextColumn("re-embedding"), BarColumn(), MofNCompleteColumn(),
                    TimeRemainingColumn(), console=console(stderr=True),
                    disable=getattr(args, "json", False))
     with open_engine(args) as engine, bar:
         task = bar.add_task("reindex", total=None)
-        if isinstance(engine, Engine):
+        if not isinstance(engine, RemoteEngine):
+            from ..engine import Engine
             from ..reindex import reindex
+
+            assert isinstance(engine, Engine)
 
             def advance(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)

@@ -27,12 +27,12 @@ from ..components import ToolSpec
 from ..errors import CognimemError
 from ..plugins import PluginHost
 from ..profile import Profile, load_profile
-from .remote import RemoteEngine, open_store, uses_daemon
+from ..daemon.remote import RemoteEngine, open_store, uses_daemon
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
-    from ..engine import Engine
+    from ..daemon.api import MemoryAPI
 
 log = logging.getLogger("cognimem.mcp")
 
@@ -52,7 +52,7 @@ class AppState:
     """The lifespan's state: the engine (local or remote) and a lock that serialises calls
     to a local engine (tools run in worker threads)."""
 
-    engine: Engine | RemoteEngine
+    engine: MemoryAPI
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def invoke(self, name: str, spec: ToolSpec, arguments: dict[str, Any]) -> Any:
@@ -66,7 +66,7 @@ class AppState:
 
 def build_server(profile: Profile | str | Path | None = None, *,
                  plugins: Iterable[object] = (), log_level: LogLevel = "WARNING",
-                 engine: Engine | RemoteEngine | None = None) -> MCPServer[AppState]:
+                 engine: MemoryAPI | None = None) -> MCPServer[AppState]:
     """An MCP server for ``profile`` (a Profile, a TOML path, a built-in name; None: default).
 
     :param plugins: extra plugin objects (tests, notebooks), as for ``Engine.from_profile``.

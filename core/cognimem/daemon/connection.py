@@ -1,18 +1,34 @@
-"""One authenticated connection to a store's owner daemon (JSON lines over loopback TCP)."""
+"""One connection to a store's owner daemon: JSON lines over its Unix socket.
+
+The socket lives in the user's private runtime folder (mode 0700, checked before use), so
+the file system keeps other users out before a byte is read; both ends also check the
+peer's user id (``SO_PEERCRED``) where the OS reports it.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import itertools
+import os
 import select
 import socket
-from dataclasses import dataclass
+import struct
 from typing import Any
 
 from ..errors import StoreError
-from .wire import WireError, decode, decode_error, encode, read_message, write_message
+from .runtime import OwnerRecord
+from .wire import (
+    MAX_MESSAGE_BYTES,
+    MessageTooLarge,
+    WireError,
+    decode,
+    decode_error,
+    dump_message,
+    encode,
+    read_message,
+)
 
-#: Seconds allowed for the TCP connect and the hello exchange.
+#: Seconds allowed for the connect and the hello exchange.
 CONNECT_TIMEOUT = 5.0
 
 
@@ -28,57 +44,51 @@ class DaemonStopping(StoreError):
     """The daemon is shutting down and did not run the request; retrying is safe."""
 
 
-@dataclass(frozen=True)
-class OwnerRecord:
-    """Where a store's owner daemon listens, and the token that admits a client.
+class Refused(StoreError):
+    """The daemon (or this client, before sending) refused a request; nothing was run."""
 
-    Written by the daemon into the store directory (mode 0600) once the store is open.
-    """
 
-    pid: int
-    host: str
-    port: int
-    token: str
-    store: str
-    profile: str = ""
-    fingerprint: str = ""
-    started_at: str = ""
-    version: str = ""
-
-    @property
-    def address(self) -> str:
-        """``host:port``."""
-        return f"{self.host}:{self.port}"
-
-    def public(self) -> dict[str, Any]:
-        """Everything but the token (safe to print)."""
-        return {"pid": self.pid, "address": self.address, "store": self.store,
-                "profile": self.profile, "fingerprint": self.fingerprint,
-                "started_at": self.started_at, "version": self.version}
+def peer_uid(sock: socket.socket) -> int | None:
+    """The user id of the process at the other end of a Unix socket (None: not reported)."""
+    option = getattr(socket, "SO_PEERCRED", None)
+    if option is None:
+        return None
+    try:
+        raw = sock.getsockopt(socket.SOL_SOCKET, option, struct.calcsize("3i"))
+    except OSError:
+        return None
+    _pid, uid, _gid = struct.unpack("3i", raw)
+    return int(uid)
 
 
 class Connection:
     """A client connection: ``hello`` on open, then one request at a time.
 
-    Not thread-safe; :class:`~cognimem.mcp.remote.RemoteEngine` serialises its calls.
+    Not thread-safe; :class:`~cognimem.daemon.remote.RemoteEngine` serialises its calls.
 
     :raises ConnectionLost: the daemon is not listening or closed during the hello.
-    :raises StoreError: the daemon refused the token.
+    :raises StoreError: the socket is served by another user's process.
     """
 
     def __init__(self, record: OwnerRecord, *, client: str = "cognimem") -> None:
         self.record = record
         self._ids = itertools.count(1)
+        self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self._sock.settimeout(CONNECT_TIMEOUT)
         try:
-            self._sock = socket.create_connection((record.host, record.port),
-                                                  timeout=CONNECT_TIMEOUT)
+            self._sock.connect(record.socket)
         except OSError as exc:
+            self._sock.close()
             raise ConnectionLost(f"the memory daemon at {record.address} is not reachable: "
                                  f"{exc}", sent=False) from None
+        uid = peer_uid(self._sock)
+        if uid is not None and uid != os.getuid():
+            self._sock.close()
+            raise StoreError(f"the memory daemon socket {record.socket} is served by another "
+                             f"user (uid {uid}): refusing to send it anything")
         self._rfile = self._sock.makefile("rb")
-        self._wfile = self._sock.makefile("wb")
         try:
-            self.info: dict[str, Any] = self.request("hello", token=record.token, client=client)
+            self.info: dict[str, Any] = self.request("hello", client=client)
         except BaseException:
             self.close()
             raise
@@ -87,6 +97,8 @@ class Connection:
     def request(self, method: str, **params: Any) -> Any:
         """Send one request and return its decoded result.
 
+        :raises Refused: the request is larger than the daemon accepts (it was not sent), or
+            the daemon refused it without running it.
         :raises ConnectionLost: the connection broke (``sent`` says whether it was written).
         :raises DaemonStopping: the daemon is shutting down and did not run it.
         :raises CognimemError: the daemon ran it and it failed (the original class when it is
@@ -94,11 +106,19 @@ class Connection:
         """
         message = {"id": next(self._ids), "method": method,
                    **{k: encode(v) for k, v in params.items()}}
+        line = dump_message(message)
+        if len(line) > MAX_MESSAGE_BYTES:
+            raise Refused(f"refused before sending: the request is {len(line):,} bytes, over the "
+                          f"memory daemon's limit of {MAX_MESSAGE_BYTES:,} bytes; nothing was "
+                          "written")
         sent = False
         try:
-            write_message(self._wfile, message)
+            self._sock.sendall(line)
             sent = True
             reply = read_message(self._rfile)
+        except MessageTooLarge as exc:
+            raise ConnectionLost(f"the memory daemon's reply was too large: {exc}",
+                                 sent=True) from None
         except (OSError, ValueError) as exc:
             raise ConnectionLost(f"the connection to the memory daemon broke: {exc}",
                                  sent=sent) from None
@@ -106,8 +126,11 @@ class Connection:
             raise ConnectionLost("the memory daemon closed the connection", sent=sent)
         if "error" in reply:
             error = reply["error"]
-            if error.get("type") == "DaemonStopping":
+            kind = error.get("type")
+            if kind == "DaemonStopping":
                 raise DaemonStopping(str(error.get("message", "")))
+            if kind == "Refused":
+                raise Refused(str(error.get("message", "")))
             raise decode_error(error)
         if reply.get("id") != message["id"]:
             raise WireError("the memory daemon answered a different request")
@@ -125,6 +148,6 @@ class Connection:
 
     def close(self) -> None:
         """Close the connection (the daemon keeps running)."""
-        for closer in (self._rfile.close, self._wfile.close, self._sock.close):
+        for closer in (self._rfile.close, self._sock.close):
             with contextlib.suppress(OSError):
                 closer()

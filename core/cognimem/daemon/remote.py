@@ -1,0 +1,368 @@
+"""The memory API over the owner daemon's connection, and :func:`open_store`.
+
+:class:`RemoteEngine` stands in for an :class:`~cognimem.engine.Engine` in every process
+that is not the store's owner: it implements :class:`~cognimem.daemon.api.MemoryAPI`
+method by method, each running in the daemon and returning the engine's own types
+(``Written``, ``SearchResult``, ``Memory``...). MCP tools run in the daemon too
+(:meth:`RemoteEngine.run_tool`, or :func:`run_tool` for either kind of engine).
+
+If the daemon goes away between two calls, the next call starts a new one. If it goes away
+*during* a call, a read is retried; a write is not (it may or may not have been applied), and
+the caller gets a :class:`~cognimem.errors.StoreError` saying so. A request the daemon
+refuses unread (too large) is reported as refused: nothing was written.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ..errors import StoreError
+from ..profile import Profile
+from .api import RETRY_SAFE, MemoryAPI
+from .connection import Connection, ConnectionLost, DaemonStopping
+from .spawn import ensure_daemon, profile_fingerprint
+
+if TYPE_CHECKING:
+    from ..components import GraveEntry
+    from ..engine import CheckReport, MaintenanceReport, Written
+    from ..models import Edge, Event, Memory, Query, SearchResult
+    from ..plugins import PluginHost
+    from ..portable import ImportReport
+    from ..reindex import ReindexReport
+    from .api import DraftLike
+
+log = logging.getLogger("cognimem.remote")
+
+#: Set to 1 to open on-disk stores in this process instead of through the daemon.
+NO_DAEMON_ENV = "COGNIMEM_NO_DAEMON"
+
+T = TypeVar("T")
+
+
+def _expect(value: object, kind: type[T], what: str) -> T:
+    if not isinstance(value, kind):
+        raise StoreError(f"the memory daemon answered {what} with a {type(value).__name__}, "
+                         f"not a {kind.__name__}")
+    return value
+
+
+class RemoteEngine:
+    """The memory API of a store whose owner daemon runs elsewhere.
+
+    The connection opens on first use (:meth:`connect` opens it now), starting the daemon
+    if none is running. Thread-safe: calls are serialised over one connection.
+
+    :param profile: the profile whose store to reach (its ``path`` must be on disk).
+    :param idle_timeout: for a daemon this call starts: seconds idle before it stops.
+    """
+
+    def __init__(self, profile: Profile, *, idle_timeout: float | None = None) -> None:
+        self._local_profile = profile
+        self._idle_timeout = idle_timeout
+        self._lock = threading.RLock()
+        self._connection: Connection | None = None
+        self._info: dict[str, Any] = {}
+        self._profile: Profile | None = None
+        self._closed = False
+
+    # connection -------------------------------------------------------------------------------
+
+    def connect(self) -> RemoteEngine:
+        """Open the connection now (starting the daemon if needed); returns self."""
+        with self._lock:
+            self._ensure()
+        return self
+
+    def _ensure(self) -> Connection:
+        if self._closed:
+            raise StoreError("this RemoteEngine is closed; open a new one with open_store")
+        connection = self._connection
+        if connection is not None and connection.alive():
+            return connection
+        self._drop()
+        record = ensure_daemon(self._local_profile, idle_timeout=self._idle_timeout)
+        connection = Connection(record, client=f"cognimem[{os.getpid()}]")
+        self._connection = connection
+        self._info = connection.info
+        if record.fingerprint and record.fingerprint != profile_fingerprint(self._local_profile):
+            log.warning(
+                "the memory daemon for %s runs profile %r with a different pipeline than "
+                "requested; it owns the store, so its pipeline is used (stop it with "
+                "`cognimem daemon stop` to switch)", record.store, record.profile)
+        return connection
+
+    def _drop(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+    def _request(self, what: str, method: str, *, retry_safe: bool, **params: Any) -> object:
+        with self._lock:
+            for attempt in (1, 2):
+                connection = self._ensure()
+                try:
+                    result: object = connection.request(method, **params)
+                    return result
+                except DaemonStopping:
+                    self._drop()
+                    if attempt == 2:
+                        raise
+                except ConnectionLost as exc:
+                    self._drop()
+                    if attempt == 2 or (exc.sent and not retry_safe):
+                        raise StoreError(
+                            f"the memory daemon stopped while running {what}; it may or may "
+                            "not have been applied: check (get / recall) before repeating it"
+                        ) from exc
+            raise AssertionError("unreachable")  # pragma: no cover
+
+    def _call(self, op: str, *args: Any, **kwargs: Any) -> object:
+        return self._request(f"{op}()", "call", retry_safe=op in RETRY_SAFE, op=op,
+                             args=list(args), kwargs=kwargs)
+
+    def run_tool(self, name: str, arguments: dict[str, Any], *,
+                 retry_safe: bool = False) -> object:
+        """Run the MCP tool ``name`` against the daemon's engine; returns the tool's result
+        (a plugin's own result model arrives as its plain data)."""
+        return self._request(f"the {name!r} tool", "tool", retry_safe=retry_safe, name=name,
+                             arguments=arguments)
+
+    def status(self) -> dict[str, Any]:
+        """The daemon's status (pid, address, uptime, requests, connections, memories)."""
+        return _expect(self._request("status", "status", retry_safe=True), dict, "status")
+
+    # the memory API ---------------------------------------------------------------------------
+
+    @property
+    def profile(self) -> Profile:
+        """The profile the daemon opened the store with (it owns the store, so it rules)."""
+        with self._lock:
+            if self._profile is None:
+                self._ensure()
+                data = self._info.get("profile_data")
+                self._profile = Profile(**data) if data else self._local_profile
+            return self._profile
+
+    @property
+    def path(self) -> Path:
+        """The store directory."""
+        path = self._local_profile.store_path()
+        assert path is not None
+        return path
+
+    def add(self, content: DraftLike, /, **fields: Any) -> Written:
+        """See :meth:`Engine.add <cognimem.engine.Engine.add>`."""
+        from ..engine import Written
+
+        return _expect(self._call("add", content, **fields), Written, "add")
+
+    def add_many(self, items: Iterable[DraftLike], /, **fields: Any) -> list[Written]:
+        """See :meth:`Engine.add_many <cognimem.engine.Engine.add_many>`."""
+        from ..engine import Written
+
+        found = _expect(self._call("add_many", list(items), **fields), list, "add_many")
+        return [_expect(w, Written, "add_many") for w in found]
+
+    def update(self, memory_id: str, /, *, agent: str | None = None,
+               **changes: Any) -> Written:
+        """See :meth:`Engine.update <cognimem.engine.Engine.update>`."""
+        from ..engine import Written
+
+        return _expect(self._call("update", memory_id, agent=agent, **changes), Written,
+                       "update")
+
+    def supersede(self, old_id: str, content: DraftLike, /, **fields: Any) -> Written:
+        """See :meth:`Engine.supersede <cognimem.engine.Engine.supersede>`."""
+        from ..engine import Written
+
+        return _expect(self._call("supersede", old_id, content, **fields), Written,
+                       "supersede")
+
+    def delete(self, memory_id: str, /, *, agent: str | None = None) -> Memory:
+        """See :meth:`Engine.delete <cognimem.engine.Engine.delete>`."""
+        from ..models import Memory
+
+        return _expect(self._call("delete", memory_id, agent=agent), Memory, "delete")
+
+    def relate(self, source: str, target: str, type: str = "relates_to", weight: float = 1.0,
+               **fields: Any) -> Edge:
+        """See :meth:`Engine.relate <cognimem.engine.Engine.relate>`."""
+        from ..models import Edge
+
+        return _expect(self._call("relate", source, target, type, weight, **fields), Edge,
+                       "relate")
+
+    def unrelate(self, source: str, target: str, type: str = "relates_to") -> None:
+        """See :meth:`Engine.unrelate <cognimem.engine.Engine.unrelate>`."""
+        self._call("unrelate", source, target, type)
+
+    def archive(self, memory_id: str, reason: str = "archived by request",
+                score: float | None = None) -> Memory:
+        """See :meth:`Engine.archive <cognimem.engine.Engine.archive>`."""
+        from ..models import Memory
+
+        return _expect(self._call("archive", memory_id, reason, score), Memory, "archive")
+
+    def restore(self, memory_id: str) -> Memory:
+        """See :meth:`Engine.restore <cognimem.engine.Engine.restore>`."""
+        from ..models import Memory
+
+        return _expect(self._call("restore", memory_id), Memory, "restore")
+
+    def get(self, memory_id: str) -> Memory:
+        """See :meth:`Engine.get <cognimem.engine.Engine.get>`."""
+        from ..models import Memory
+
+        return _expect(self._call("get", memory_id), Memory, "get")
+
+    def get_many(self, ids: Iterable[str]) -> dict[str, Memory]:
+        """See :meth:`Engine.get_many <cognimem.engine.Engine.get_many>`."""
+        from ..models import Memory
+
+        found = _expect(self._call("get_many", list(ids)), dict, "get_many")
+        return {str(k): _expect(m, Memory, "get_many") for k, m in found.items()}
+
+    def list_memories(self, *, limit: int = 50, offset: int = 0,
+                      include_archived: bool = False,
+                      query: Query | None = None) -> list[Memory]:
+        """See :meth:`Engine.list_memories <cognimem.engine.Engine.list_memories>`."""
+        from ..models import Memory
+
+        found = _expect(self._call("list_memories", limit=limit, offset=offset,
+                                   include_archived=include_archived, query=query),
+                        list, "list_memories")
+        return [_expect(m, Memory, "list_memories") for m in found]
+
+    def search(self, query: Query | str, /, **params: Any) -> SearchResult:
+        """See :meth:`Engine.search <cognimem.engine.Engine.search>`."""
+        from ..models import SearchResult
+
+        return _expect(self._call("search", query, **params), SearchResult, "search")
+
+    def edges(self, memory_id: str) -> list[Edge]:
+        """See :meth:`Engine.edges <cognimem.engine.Engine.edges>`."""
+        from ..models import Edge
+
+        found = _expect(self._call("edges", memory_id), list, "edges")
+        return [_expect(e, Edge, "edges") for e in found]
+
+    def graveyard(self) -> list[GraveEntry]:
+        """See :meth:`Engine.graveyard <cognimem.engine.Engine.graveyard>`."""
+        from ..components import GraveEntry
+
+        found = _expect(self._call("graveyard"), list, "graveyard")
+        return [_expect(g, GraveEntry, "graveyard") for g in found]
+
+    def events(self, after_seq: int = 0) -> list[Event]:
+        """See :meth:`Engine.events <cognimem.engine.Engine.events>`."""
+        from ..models import Event
+
+        found = _expect(self._call("events", after_seq), list, "events")
+        return [_expect(e, Event, "events") for e in found]
+
+    def stats(self) -> dict[str, Any]:
+        """See :meth:`Engine.stats <cognimem.engine.Engine.stats>`."""
+        return _expect(self._call("stats"), dict, "stats")
+
+    def now(self) -> datetime:
+        """See :meth:`Engine.now <cognimem.engine.Engine.now>`."""
+        return _expect(self._call("now"), datetime, "now")
+
+    def maintain(self, *, dry_run: bool = False) -> MaintenanceReport:
+        """See :meth:`Engine.maintain <cognimem.engine.Engine.maintain>`."""
+        from ..engine import MaintenanceReport
+
+        return _expect(self._call("maintain", dry_run=dry_run), MaintenanceReport, "maintain")
+
+    def check(self, *, repair: bool = False) -> CheckReport:
+        """See :meth:`Engine.check <cognimem.engine.Engine.check>`."""
+        from ..engine import CheckReport
+
+        return _expect(self._call("check", repair=repair), CheckReport, "check")
+
+    def export(self) -> dict[str, Any]:
+        """See :meth:`Engine.export <cognimem.engine.Engine.export>`."""
+        return _expect(self._call("export"), dict, "export")
+
+    def import_(self, data: Mapping[str, Any]) -> ImportReport:
+        """See :meth:`Engine.import_ <cognimem.engine.Engine.import_>`."""
+        from ..portable import ImportReport
+
+        return _expect(self._call("import_", dict(data)), ImportReport, "import")
+
+    def reindex(self, *, limit: int | None = None, batch_size: int = 256) -> ReindexReport:
+        """See :meth:`Engine.reindex <cognimem.engine.Engine.reindex>`."""
+        from ..reindex import ReindexReport
+
+        return _expect(self._call("reindex", limit=limit, batch_size=batch_size),
+                       ReindexReport, "reindex")
+
+    # lifecycle --------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the connection (the daemon keeps serving other clients)."""
+        with self._lock:
+            self._closed = True
+            self._drop()
+
+    def __enter__(self) -> RemoteEngine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<RemoteEngine {self._local_profile.store_path()}>"
+
+
+def run_tool(engine: MemoryAPI, name: str, arguments: dict[str, Any], *,
+             retry_safe: bool = False) -> object:
+    """Run the MCP tool ``name`` against ``engine``: in the daemon for a remote engine, here
+    for a local one (one path for both).
+
+    :raises InvalidInput: the engine's profile loads no tool of that name.
+    """
+    if isinstance(engine, RemoteEngine):
+        return engine.run_tool(name, arguments, retry_safe=retry_safe)
+    from ..engine import Engine
+    from ..errors import InvalidInput
+
+    assert isinstance(engine, Engine)
+    registration = engine.host.get("tool", name)
+    if registration is None:
+        raise InvalidInput(f"no tool {name!r}: the profile does not load the plugin that "
+                           "provides it")
+    result: object = registration.obj.func(engine, **arguments)
+    return result
+
+
+def uses_daemon(profile: Profile) -> bool:
+    """Whether the profile's store is reached through its owner daemon: an on-disk store,
+    unless ``COGNIMEM_NO_DAEMON=1``."""
+    return profile.store_path() is not None and os.environ.get(NO_DAEMON_ENV, "") not in (
+        "1", "true", "yes")
+
+
+def open_store(profile: Profile, *, host: PluginHost | None = None, connect: bool = True,
+               idle_timeout: float | None = None) -> MemoryAPI:
+    """The memory API for a profile: an engine in this process for an in-memory store (or
+    with ``COGNIMEM_NO_DAEMON=1``), else the store's owner daemon (started if needed).
+
+    :param host: a plugin host already built from the profile (local engines reuse it).
+    :param connect: reach the daemon now rather than on first use.
+    """
+    if not uses_daemon(profile):
+        from ..clock import SystemClock
+        from ..engine import Engine
+
+        if host is None:
+            return Engine.from_profile(profile)
+        return Engine(profile, host, SystemClock())
+    remote = RemoteEngine(profile, idle_timeout=idle_timeout)
+    return remote.connect() if connect else remote
