@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 from mcp_helpers import has_component
 
-from cognimem.engine import Engine, Written
 from cognimem.daemon.connection import Connection
 from cognimem.daemon.remote import RemoteEngine, open_store
 from cognimem.daemon.runtime import (
@@ -28,6 +27,7 @@ from cognimem.daemon.runtime import (
 )
 from cognimem.daemon.spawn import daemon_status, ensure_daemon, stop_daemon
 from cognimem.daemon.wire import read_message, write_message
+from cognimem.engine import Engine, Written
 from cognimem.errors import InvalidInput, NotFound, ProfileError, StoreError
 from cognimem.models import SearchResult
 from cognimem.profile import Profile, load_profile
@@ -207,7 +207,7 @@ def test_an_idle_daemon_stops_by_itself(store: Path) -> None:
 
 def test_a_profile_that_cannot_build_is_refused_before_spawning(store: Path) -> None:
     broken = profile(store, fuse={"use": "no-such-fuser"})
-    with pytest.raises(ProfileError, match="`fuse.use` = 'no-such-fuser' is not a known fuser"):
+    with pytest.raises(ProfileError, match=r"`fuse\.use` = 'no-such-fuser' is not a known fuser"):
         ensure_daemon(broken, start_timeout=60)
     assert not run_path(store, "daemon.log").exists()  # no daemon was started
 

@@ -11,8 +11,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-from cognimem.engine import Engine, Written
-from cognimem.errors import CognimemError, InvalidInput, NotFound
 from cognimem.daemon.wire import (
     MAX_MESSAGE_BYTES,
     MessageTooLarge,
@@ -24,6 +22,8 @@ from cognimem.daemon.wire import (
     read_message,
     write_message,
 )
+from cognimem.engine import Engine, Written
+from cognimem.errors import CognimemError, InvalidInput, NotFound
 
 
 def roundtrip(value: Any) -> Any:

@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import StoreError
+from ..errors import InvalidInput, StoreError
 
 #: Where the daemons' folders live: this variable, else ``~/.cache/cognimem/daemons``.
 RUNTIME_ENV = "COGNIMEM_RUNTIME_DIR"
@@ -113,8 +113,8 @@ def runtime_base() -> Path:
     try:
         base.mkdir(parents=True, exist_ok=True, mode=0o700)
     except OSError as exc:
-        raise StoreError(f"cannot create the daemon runtime folder {str(base)!r}: "
-                         f"{exc.strerror or exc}; set {RUNTIME_ENV} to a writable folder") \
+        raise InvalidInput(f"cannot create the daemon runtime folder {str(base)!r}: "
+                           f"{exc.strerror or exc}; set {RUNTIME_ENV} to a writable folder") \
             from None
     return base
 
@@ -165,7 +165,11 @@ def open_log(store: Path) -> int:
     with contextlib.suppress(OSError):
         if path.lstat().st_size > 1_000_000:
             os.replace(path, path.with_name(LOG_FILE + ".1"))
-    return open_private(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+    try:
+        return open_private(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+    except OSError as exc:
+        raise StoreError(f"cannot open the daemon log {str(path)!r}: {exc.strerror or exc} "
+                         "(a symlink is never followed); remove it") from None
 
 
 # ---------------------------------------------------------------------------------------------

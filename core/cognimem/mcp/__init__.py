@@ -8,7 +8,8 @@
   Codex and VS Code.
 
 The store's owner daemon, which an MCP server reaches for an on-disk store, is
-:mod:`cognimem.daemon`. Nothing here is imported by ``import cognimem``; the MCP SDK loads only when a server is built.
+:mod:`cognimem.daemon`. Nothing here is imported by ``import cognimem``; the MCP SDK loads
+only when a server is built.
 """
 
 from __future__ import annotations

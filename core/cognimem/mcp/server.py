@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from .. import __version__
 from ..components import ToolSpec
+from ..daemon.remote import RemoteEngine, open_store, uses_daemon
 from ..errors import CognimemError
 from ..plugins import PluginHost
 from ..profile import Profile, load_profile
-from ..daemon.remote import RemoteEngine, open_store, uses_daemon
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
