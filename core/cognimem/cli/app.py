@@ -8,9 +8,6 @@ import logging
 import sys
 from collections.abc import Sequence
 
-from rich.console import Console
-from rich.markup import escape as rich_escape
-
 from ..errors import CognimemError, InvalidInput, NotFound, ProfileError
 from .common import add_global_options
 
@@ -47,6 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _report(exc: BaseException) -> None:
+    from rich.console import Console
+    from rich.markup import escape as rich_escape
+
     Console(stderr=True, soft_wrap=True).print(
         f"[red]error:[/red] {rich_escape(str(exc))}", markup=True, highlight=False
     )

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
 
     from ..daemon.api import MemoryAPI
     from ..profile import Profile
@@ -58,18 +59,33 @@ def open_engine(args: argparse.Namespace) -> MemoryAPI:
     returned :class:`~cognimem.daemon.remote.RemoteEngine` implements the same
     :class:`~cognimem.daemon.api.MemoryAPI`. A daemon started here stops after a minute
     without clients (``COGNIMEM_DAEMON_IDLE_TIMEOUT`` changes that); ``COGNIMEM_NO_DAEMON=1``
-    opens the store in this process instead.
+    opens the store in this process instead. When the same profile inputs were resolved
+    before, a warm daemon is reached without reading the profile again
+    (:mod:`cognimem.daemon.resolved`).
     """
-    from ..daemon.remote import open_store, uses_daemon
-    from ..daemon.spawn import default_idle_timeout
+    from ..daemon import resolved
+    from ..daemon.remote import RemoteEngine, daemon_wanted, open_store
+    from ..daemon.spawn import default_idle_timeout, profile_fingerprint
 
+    refs = [str(r) for r in getattr(args, "profile", []) or []]
+    store_arg = getattr(args, "store", None)
+    idle = default_idle_timeout(cli=True)
+    if daemon_wanted():
+        known = resolved.lookup(refs, store_arg)
+        if known is not None:
+            remote = RemoteEngine(store=known[0], fingerprint=known[1], idle_timeout=idle,
+                                  loader=lambda: cli_profile(args))
+            return remote.connect()
     profile = cli_profile(args)
     store = profile.store_path()
-    if store is not None and not uses_daemon(profile):
+    if store is not None and not daemon_wanted():
         from ..daemon.validate import check_store_path
 
         check_store_path(store)  # the same one line as through the daemon
-    return open_store(profile, idle_timeout=default_idle_timeout(cli=True))
+    engine = open_store(profile, idle_timeout=idle)
+    if isinstance(engine, RemoteEngine):
+        resolved.remember(refs, store_arg, engine.path, profile_fingerprint(profile))
+    return engine
 
 
 def console(stderr: bool = False) -> Console:
@@ -87,3 +103,17 @@ def emit(args: argparse.Namespace, data: Any,
         sys.stdout.write("\n")
         return
     render(console())
+
+
+def escape(text: str) -> str:
+    """``text`` with rich markup escaped (rich loads only when something is printed)."""
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
+
+
+def table(*columns: str, **options: Any) -> Table:
+    """A rich table (imported on first use, to keep the command line's start fast)."""
+    from rich.table import Table
+
+    return Table(*columns, **options)

@@ -8,14 +8,13 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
-
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
-from .common import command, console, emit, open_engine
+from .common import command, console, emit, open_engine, table
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def register(subparsers: Any) -> None:
@@ -82,13 +81,13 @@ def _report_json(report: Any) -> dict[str, Any]:
 
 
 def _render_report(out: Console, report: Any, title: str) -> None:
-    table = Table(title=f"{title}: {report.memories:,} memories")
+    grid = table(title=f"{title}: {report.memories:,} memories")
     for col in ("index", "missing", "stale", "orphaned"):
-        table.add_column(col, justify="left" if col == "index" else "right")
+        grid.add_column(col, justify="left" if col == "index" else "right")
     for index in report.indexes:
-        table.add_row(index.index, str(len(index.missing)), str(len(index.stale)),
-                      str(len(index.orphaned)))
-    out.print(table)
+        grid.add_row(index.index, str(len(index.missing)), str(len(index.stale)),
+                     str(len(index.orphaned)))
+    out.print(grid)
     if report.event_problems:
         out.print(f"event log: {len(report.event_problems)} problem(s)")
         for problem in report.event_problems[:20]:
@@ -107,6 +106,14 @@ def cmd_reindex(args: argparse.Namespace) -> int:
     """Re-embed stale memories with a progress bar on stderr."""
     if args.batch_size < 1:
         raise InvalidInput("--batch-size must be at least 1")
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
     from ..daemon.remote import RemoteEngine
 
     bar = Progress(TextColumn("re-embedding"), BarColumn(), MofNCompleteColumn(),

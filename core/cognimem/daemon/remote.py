@@ -17,15 +17,15 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import StoreError
-from ..profile import Profile
 from .api import RETRY_SAFE, MemoryAPI
 from .connection import Connection, ConnectionLost, DaemonStopping
+from .runtime import pid_alive, read_owner_record, store_of
 from .spawn import ensure_daemon, profile_fingerprint
 
 if TYPE_CHECKING:
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..models import Edge, Event, Memory, Query, SearchResult
     from ..plugins import PluginHost
     from ..portable import ImportReport
+    from ..profile import Profile
     from ..reindex import ReindexReport
     from .api import DraftLike
 
@@ -60,10 +61,20 @@ class RemoteEngine:
 
     :param profile: the profile whose store to reach (its ``path`` must be on disk).
     :param idle_timeout: for a daemon this call starts: seconds idle before it stops.
+    :param store: the store directory, when known without the profile; then ``loader``
+        gives the profile, read only if a daemon has to be started.
+    :param fingerprint: the profile's pipeline fingerprint, when known without it.
     """
 
-    def __init__(self, profile: Profile, *, idle_timeout: float | None = None) -> None:
+    def __init__(self, profile: Profile | None = None, *, idle_timeout: float | None = None,
+                 store: Path | None = None, fingerprint: str | None = None,
+                 loader: Callable[[], Profile] | None = None) -> None:
+        if profile is None and (store is None or loader is None):
+            raise ValueError("RemoteEngine needs a profile, or a store and a profile loader")
         self._local_profile = profile
+        self._loader = loader
+        self._store = store if store is not None else store_of(profile)  # type: ignore[arg-type]
+        self._fingerprint = fingerprint
         self._idle_timeout = idle_timeout
         self._lock = threading.RLock()
         self._connection: Connection | None = None
@@ -79,6 +90,12 @@ class RemoteEngine:
             self._ensure()
         return self
 
+    def _local(self) -> Profile:
+        if self._local_profile is None:
+            assert self._loader is not None
+            self._local_profile = self._loader()
+        return self._local_profile
+
     def _ensure(self) -> Connection:
         if self._closed:
             raise StoreError("this RemoteEngine is closed; open a new one with open_store")
@@ -86,11 +103,16 @@ class RemoteEngine:
         if connection is not None and connection.alive():
             return connection
         self._drop()
-        record = ensure_daemon(self._local_profile, idle_timeout=self._idle_timeout)
-        connection = Connection(record, client=f"cognimem[{os.getpid()}]")
+        connection = _reach(self._store)
+        if connection is None:  # no daemon answers: start one (this needs the profile)
+            record = ensure_daemon(self._local(), idle_timeout=self._idle_timeout)
+            connection = Connection(record, client=f"cognimem[{os.getpid()}]")
         self._connection = connection
         self._info = connection.info
-        if record.fingerprint and record.fingerprint != profile_fingerprint(self._local_profile):
+        record = connection.record
+        if self._fingerprint is None:
+            self._fingerprint = profile_fingerprint(self._local())
+        if record.fingerprint and record.fingerprint != self._fingerprint:
             log.warning(
                 "the memory daemon for %s runs profile %r with a different pipeline than "
                 "requested; it owns the store, so its pipeline is used (stop it with "
@@ -146,15 +168,18 @@ class RemoteEngine:
             if self._profile is None:
                 self._ensure()
                 data = self._info.get("profile_data")
-                self._profile = Profile(**data) if data else self._local_profile
+                if data:
+                    from ..profile import Profile
+
+                    self._profile = Profile(**data)
+                else:
+                    self._profile = self._local()
             return self._profile
 
     @property
     def path(self) -> Path:
         """The store directory."""
-        path = self._local_profile.store_path()
-        assert path is not None
-        return path
+        return self._store
 
     def add(self, content: DraftLike, /, **fields: Any) -> Written:
         """See :meth:`Engine.add <cognimem.engine.Engine.add>`."""
@@ -318,7 +343,18 @@ class RemoteEngine:
         self.close()
 
     def __repr__(self) -> str:
-        return f"<RemoteEngine {self._local_profile.store_path()}>"
+        return f"<RemoteEngine {self._store}>"
+
+
+def _reach(store: Path) -> Connection | None:
+    """A connection to the daemon the record of ``store`` names, if it answers."""
+    record = read_owner_record(store)
+    if record is None or not pid_alive(record.pid):
+        return None
+    try:
+        return Connection(record, client=f"cognimem[{os.getpid()}]")
+    except (ConnectionLost, DaemonStopping):
+        return None
 
 
 def run_tool(engine: MemoryAPI, name: str, arguments: dict[str, Any], *,
@@ -342,11 +378,15 @@ def run_tool(engine: MemoryAPI, name: str, arguments: dict[str, Any], *,
     return result
 
 
+def daemon_wanted() -> bool:
+    """False when ``COGNIMEM_NO_DAEMON=1`` asks to open on-disk stores in this process."""
+    return os.environ.get(NO_DAEMON_ENV, "") not in ("1", "true", "yes")
+
+
 def uses_daemon(profile: Profile) -> bool:
     """Whether the profile's store is reached through its owner daemon: an on-disk store,
     unless ``COGNIMEM_NO_DAEMON=1``."""
-    return profile.store_path() is not None and os.environ.get(NO_DAEMON_ENV, "") not in (
-        "1", "true", "yes")
+    return profile.store_path() is not None and daemon_wanted()
 
 
 def open_store(profile: Profile, *, host: PluginHost | None = None, connect: bool = True,

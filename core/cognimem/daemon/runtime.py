@@ -22,9 +22,12 @@ import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidInput, StoreError
+from ..errors import InvalidInput, ProfileError, StoreError
+
+if TYPE_CHECKING:
+    from ..profile import Profile
 
 #: Where the daemons' folders live: this variable, else ``~/.cache/cognimem/daemons``.
 RUNTIME_ENV = "COGNIMEM_RUNTIME_DIR"
@@ -40,6 +43,9 @@ LOG_FILE = "daemon.log"
 SOCKET_FILE = "daemon.sock"
 #: The longest socket path the OS accepts (``sun_path`` is 108 bytes on Linux, 104 on BSD).
 MAX_SOCKET_PATH = 103
+
+#: Exit status of a daemon that found another one already serving the store.
+EXIT_ALREADY_RUNNING = 3
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
@@ -67,6 +73,19 @@ class OwnerRecord:
         return {"pid": self.pid, "address": self.address, "store": self.store,
                 "profile": self.profile, "fingerprint": self.fingerprint,
                 "started_at": self.started_at, "version": self.version}
+
+
+def store_of(profile: Profile) -> Path:
+    """The profile's store directory, resolved.
+
+    :raises ProfileError: the profile keeps its store in memory.
+    """
+    path = profile.store_path()
+    if path is None:
+        raise ProfileError(
+            "profile key `path` is unset or ':memory:': an in-memory store has no owner "
+            "daemon; give an on-disk store with --store PATH or the profile's `path`")
+    return path.resolve()
 
 
 def _refuse(path: Path, why: str, fix: str) -> StoreError:

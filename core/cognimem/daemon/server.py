@@ -37,15 +37,16 @@ from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..errors import CognimemError, InvalidInput, StoreError
-from ..profile import Profile
 from .api import OPERATIONS
 from .connection import peer_uid
 from .runtime import (
+    EXIT_ALREADY_RUNNING,
     LOCK_FILE,
     OwnerRecord,
     clear_owner_record,
     flock,
     socket_path,
+    store_of,
     write_owner_record,
 )
 from .wire import (
@@ -61,6 +62,7 @@ from .wire import (
 
 if TYPE_CHECKING:
     from ..engine import Engine
+    from ..profile import Profile
 
 log = logging.getLogger("cognimem.daemon")
 
@@ -68,25 +70,6 @@ log = logging.getLogger("cognimem.daemon")
 HELLO_TIMEOUT = 5.0
 #: Connections open at once, admitted or not; more are refused.
 MAX_CONNECTIONS = 64
-#: Exit status of a daemon that found another one already serving the store.
-EXIT_ALREADY_RUNNING = 3
-
-
-def store_of(profile: Profile) -> Path:
-    """The profile's store directory, resolved.
-
-    :raises StoreError: the profile keeps its store in memory.
-    """
-    path = profile.store_path()
-    if path is None:
-        from ..errors import ProfileError
-
-        raise ProfileError(
-            "profile key `path` is unset or ':memory:': an in-memory store has no owner "
-            "daemon; give an on-disk store with --store PATH or the profile's `path`")
-    return path.resolve()
-
-
 class _Server(socketserver.ThreadingUnixStreamServer):
     daemon_threads = True
     owner: StoreDaemon

@@ -20,12 +20,12 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import CognimemError, InvalidInput, StoreError
-from ..profile import Profile
 from .connection import Connection, ConnectionLost
 from .runtime import (
+    EXIT_ALREADY_RUNNING,
     LOCK_FILE,
     LOG_FILE,
     SPAWN_LOCK_FILE,
@@ -35,10 +35,13 @@ from .runtime import (
     pid_alive,
     read_owner_record,
     run_path,
+    store_of,
     try_flock,
 )
-from .server import EXIT_ALREADY_RUNNING, store_of
 from .wire import decode_error
+
+if TYPE_CHECKING:
+    from ..profile import Profile
 
 #: Seconds without any connection after which a daemon stops.
 DEFAULT_IDLE_TIMEOUT = 600.0
