@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 from mcp_helpers import has_component
 
+from cognimem.daemon.access import open_store
 from cognimem.daemon.connection import Connection
-from cognimem.daemon.remote import RemoteEngine, open_store
+from cognimem.daemon.remote import RemoteEngine
 from cognimem.daemon.runtime import (
     OWNER_FILE,
     OwnerRecord,

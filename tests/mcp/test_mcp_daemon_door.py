@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from cognimem.daemon.access import open_store
 from cognimem.daemon.connection import Connection, Refused
-from cognimem.daemon.remote import open_store
 from cognimem.daemon.runtime import (
     OWNER_FILE,
     read_owner_record,

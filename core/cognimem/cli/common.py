@@ -64,7 +64,8 @@ def open_engine(args: argparse.Namespace) -> MemoryAPI:
     (:mod:`cognimem.daemon.resolved`).
     """
     from ..daemon import resolved
-    from ..daemon.remote import RemoteEngine, daemon_wanted, open_store
+    from ..daemon.access import daemon_wanted, open_store
+    from ..daemon.remote import RemoteEngine
     from ..daemon.spawn import default_idle_timeout, profile_fingerprint
 
     refs = [str(r) for r in getattr(args, "profile", []) or []]

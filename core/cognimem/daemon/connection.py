@@ -13,18 +13,19 @@ import os
 import select
 import socket
 import struct
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import StoreError
 from .runtime import OwnerRecord
 from .wire import (
-    MAX_MESSAGE_BYTES,
     MessageTooLarge,
     WireError,
     decode,
     decode_error,
     dump_message,
     encode,
+    message_limit,
     read_message,
 )
 
@@ -94,7 +95,8 @@ class Connection:
             raise
         self._sock.settimeout(None)  # a call may legitimately take long (a large import)
 
-    def request(self, method: str, **params: Any) -> Any:
+    def request(self, method: str, *, on_frame: Callable[[dict[str, Any]], None] | None = None,
+                **params: Any) -> Any:
         """Send one request and return its decoded result.
 
         :raises Refused: the request is larger than the daemon accepts (it was not sent), or
@@ -103,19 +105,27 @@ class Connection:
         :raises DaemonStopping: the daemon is shutting down and did not run it.
         :raises CognimemError: the daemon ran it and it failed (the original class when it is
             one of cognimem's errors).
+
+        ``on_frame`` receives the frames a streaming method sends before its result
+        (``{"chunk": ...}``, ``{"progress": ...}``).
         """
         message = {"id": next(self._ids), "method": method,
                    **{k: encode(v) for k, v in params.items()}}
         line = dump_message(message)
-        if len(line) > MAX_MESSAGE_BYTES:
+        limit = message_limit()
+        if len(line) > limit:
             raise Refused(f"refused before sending: the request is {len(line):,} bytes, over the "
-                          f"memory daemon's limit of {MAX_MESSAGE_BYTES:,} bytes; nothing was "
-                          "written")
+                          f"memory daemon's message limit of {limit:,} bytes; nothing was "
+                          "written (export and import stream stores of any size)")
         sent = False
         try:
             self._sock.sendall(line)
             sent = True
             reply = read_message(self._rfile)
+            while reply is not None and "result" not in reply and "error" not in reply:
+                if on_frame is not None:
+                    on_frame(reply)
+                reply = read_message(self._rfile)
         except MessageTooLarge as exc:
             raise ConnectionLost(f"the memory daemon's reply was too large: {exc}",
                                  sent=True) from None

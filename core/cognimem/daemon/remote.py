@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import StoreError
-from .api import RETRY_SAFE, MemoryAPI
+from .api import RETRY_SAFE
 from .connection import Connection, ConnectionLost, DaemonStopping
 from .runtime import pid_alive, read_owner_record, store_of
 from .spawn import ensure_daemon, profile_fingerprint
@@ -32,16 +32,12 @@ if TYPE_CHECKING:
     from ..components import GraveEntry
     from ..engine import CheckReport, MaintenanceReport, Written
     from ..models import Edge, Event, Memory, Query, SearchResult
-    from ..plugins import PluginHost
     from ..portable import ImportReport
     from ..profile import Profile
     from ..reindex import ReindexReport
     from .api import DraftLike
 
 log = logging.getLogger("cognimem.remote")
-
-#: Set to 1 to open on-disk stores in this process instead of through the daemon.
-NO_DAEMON_ENV = "COGNIMEM_NO_DAEMON"
 
 T = TypeVar("T")
 
@@ -124,12 +120,14 @@ class RemoteEngine:
             self._connection.close()
             self._connection = None
 
-    def _request(self, what: str, method: str, *, retry_safe: bool, **params: Any) -> object:
+    def _request(self, what: str, method: str, *, retry_safe: bool,
+                 on_frame: Callable[[dict[str, Any]], None] | None = None,
+                 **params: Any) -> object:
         with self._lock:
             for attempt in (1, 2):
                 connection = self._ensure()
                 try:
-                    result: object = connection.request(method, **params)
+                    result: object = connection.request(method, on_frame=on_frame, **params)
                     return result
                 except DaemonStopping:
                     self._drop()
@@ -147,6 +145,20 @@ class RemoteEngine:
     def _call(self, op: str, *args: Any, **kwargs: Any) -> object:
         return self._request(f"{op}()", "call", retry_safe=op in RETRY_SAFE, op=op,
                              args=list(args), kwargs=kwargs)
+
+    def stream(self, method: str, *, on_frame: Callable[[dict[str, Any]], None] | None = None,
+               **params: Any) -> object:
+        """One step of a streamed export or import (see :mod:`cognimem.daemon.streams`);
+        never repeated on a broken connection (the stream's state was the connection's)."""
+        with self._lock:
+            connection = self._ensure()
+            try:
+                result: object = connection.request(method, on_frame=on_frame, **params)
+            except ConnectionLost as exc:
+                self._drop()
+                raise StoreError(f"the memory daemon stopped during {method}; run the command "
+                                 "again (an import is written whole or not at all)") from exc
+            return result
 
     def run_tool(self, name: str, arguments: dict[str, Any], *,
                  retry_safe: bool = False) -> object:
@@ -355,54 +367,3 @@ def _reach(store: Path) -> Connection | None:
         return Connection(record, client=f"cognimem[{os.getpid()}]")
     except (ConnectionLost, DaemonStopping):
         return None
-
-
-def run_tool(engine: MemoryAPI, name: str, arguments: dict[str, Any], *,
-             retry_safe: bool = False) -> object:
-    """Run the MCP tool ``name`` against ``engine``: in the daemon for a remote engine, here
-    for a local one (one path for both).
-
-    :raises InvalidInput: the engine's profile loads no tool of that name.
-    """
-    if isinstance(engine, RemoteEngine):
-        return engine.run_tool(name, arguments, retry_safe=retry_safe)
-    from ..engine import Engine
-    from ..errors import InvalidInput
-
-    assert isinstance(engine, Engine)
-    registration = engine.host.get("tool", name)
-    if registration is None:
-        raise InvalidInput(f"no tool {name!r}: the profile does not load the plugin that "
-                           "provides it")
-    result: object = registration.obj.func(engine, **arguments)
-    return result
-
-
-def daemon_wanted() -> bool:
-    """False when ``COGNIMEM_NO_DAEMON=1`` asks to open on-disk stores in this process."""
-    return os.environ.get(NO_DAEMON_ENV, "") not in ("1", "true", "yes")
-
-
-def uses_daemon(profile: Profile) -> bool:
-    """Whether the profile's store is reached through its owner daemon: an on-disk store,
-    unless ``COGNIMEM_NO_DAEMON=1``."""
-    return profile.store_path() is not None and daemon_wanted()
-
-
-def open_store(profile: Profile, *, host: PluginHost | None = None, connect: bool = True,
-               idle_timeout: float | None = None) -> MemoryAPI:
-    """The memory API for a profile: an engine in this process for an in-memory store (or
-    with ``COGNIMEM_NO_DAEMON=1``), else the store's owner daemon (started if needed).
-
-    :param host: a plugin host already built from the profile (local engines reuse it).
-    :param connect: reach the daemon now rather than on first use.
-    """
-    if not uses_daemon(profile):
-        from ..clock import SystemClock
-        from ..engine import Engine
-
-        if host is None:
-            return Engine.from_profile(profile)
-        return Engine(profile, host, SystemClock())
-    remote = RemoteEngine(profile, idle_timeout=idle_timeout)
-    return remote.connect() if connect else remote

@@ -49,13 +49,16 @@ from .runtime import (
     store_of,
     write_owner_record,
 )
+from .streams import Upload, serve_export
 from .wire import (
     MAX_HELLO_BYTES,
     MessageTooLarge,
     WireError,
     decode,
+    dump_message,
     encode,
     encode_error,
+    message_limit,
     read_message,
     write_message,
 )
@@ -229,6 +232,7 @@ class StoreDaemon:
                         stream.close()
 
     def _answer(self, rfile: Any, wfile: Any) -> None:
+        upload = Upload()
         while True:
             try:
                 message = read_message(rfile)
@@ -238,7 +242,38 @@ class StoreDaemon:
                 return
             if message is None:
                 return
-            write_message(wfile, self.dispatch(message))
+            method = message.get("method")
+            if method == "export_stream" and not self._stopping.is_set():
+                self._admit(0)
+                try:
+                    serve_export(self._export, message.get("id"), wfile)
+                except CognimemError as exc:
+                    write_message(wfile, {"id": message.get("id"), "error": encode_error(exc)})
+                continue
+            if method == "import_chunk":
+                message = {**message, "upload": upload}
+            line = dump_message(self.dispatch(message))
+            if len(line) > message_limit():
+                line = dump_message({"id": message.get("id"), "error": {
+                    "type": "Refused", "message": (
+                        f"refused: the answer is {len(line):,} bytes, over the memory daemon's "
+                        f"message limit of {message_limit():,} bytes (export and import "
+                        "stream stores of any size)")}})
+            wfile.write(line)
+            wfile.flush()
+
+    def _export(self) -> dict[str, Any]:
+        with self._engine_lock:
+            return self.engine.export()
+
+    def _import_chunk(self, message: dict[str, Any]) -> Any:
+        upload: Upload = message["upload"]
+        received = upload.add(message.get("text"))
+        if message.get("last") is not True:
+            return received
+        data = upload.take()
+        with self._engine_lock:
+            return self.engine.import_(data)
 
     def _admit(self, delta: int) -> None:
         with self._state_lock:
@@ -274,7 +309,8 @@ class StoreDaemon:
 
     def _methods(self) -> dict[str, Callable[[dict[str, Any]], Any]]:
         return {"call": self._call, "tool": self._tool, "status": lambda _m: self.status(),
-                "ping": lambda _m: "pong", "shutdown": self._shutdown}
+                "ping": lambda _m: "pong", "shutdown": self._shutdown,
+                "import_chunk": self._import_chunk}
 
     # methods ----------------------------------------------------------------------------------
 

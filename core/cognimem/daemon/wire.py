@@ -23,8 +23,11 @@ from typing import Any, Protocol
 from .. import errors
 from ..errors import CognimemError
 
-#: Largest request or reply (bytes) once a client is admitted.
+#: Largest request or reply (bytes) once a client is admitted; ``COGNIMEM_DAEMON_MAX_MESSAGE``
+#: (bytes) lowers or raises it. Exports and imports of any size travel in chunks below it.
 MAX_MESSAGE_BYTES = 256 * 1024 * 1024
+#: The size of one chunk of a streamed export or import (bytes of text).
+CHUNK_CHARS = 4 * 1024 * 1024
 #: Largest first message (the hello) of a connection: a few KB, read before admission.
 MAX_HELLO_BYTES = 4096
 
@@ -232,12 +235,29 @@ def write_message(stream: Writer, message: Mapping[str, Any]) -> None:
     stream.flush()
 
 
-def read_message(stream: Reader, limit: int = MAX_MESSAGE_BYTES) -> dict[str, Any] | None:
+def message_limit() -> int:
+    """The message limit in force: ``COGNIMEM_DAEMON_MAX_MESSAGE`` bytes, else
+    :data:`MAX_MESSAGE_BYTES`."""
+    import os
+
+    raw = os.environ.get("COGNIMEM_DAEMON_MAX_MESSAGE", "")
+    return int(raw) if raw.isdigit() and int(raw) >= 4096 else MAX_MESSAGE_BYTES
+
+
+def chunk_chars() -> int:
+    """Characters per chunk of a streamed export or import: well under the message limit
+    once JSON escaping (up to 6 bytes a character) is counted."""
+    return max(512, min(CHUNK_CHARS, message_limit() // 8))
+
+
+def read_message(stream: Reader, limit: int | None = None) -> dict[str, Any] | None:
     """The next message, or None when the peer closed the connection.
 
     :raises MessageTooLarge: the line is longer than ``limit`` bytes.
     :raises WireError: the line is not a JSON object.
     """
+    if limit is None:
+        limit = message_limit()
     line = stream.readline(limit + 1)
     if not line:
         return None

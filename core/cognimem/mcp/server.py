@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from .. import __version__
 from ..components import ToolSpec
-from ..daemon.remote import RemoteEngine, open_store, uses_daemon
+from ..daemon.access import open_store, uses_daemon
+from ..daemon.remote import RemoteEngine
 from ..errors import CognimemError
 from ..plugins import PluginHost
 from ..profile import Profile, load_profile
