@@ -195,6 +195,12 @@ class RecordStore(Component):
         """Rewrite the store so that deleted data leaves no trace in its files (called after
         a permanent delete); outside any transaction."""
 
+    def publish_owner(self, address: str) -> None:
+        """Publish where this process serves the store (``unix:///run/.../daemon.sock``), for
+        a store that keeps an ownership record others read ("store in use" errors then say
+        where it is served). Called by the owner daemon once it listens; never a secret.
+        This default keeps no record and does nothing."""
+
 
 class LexicalIndex(Component):
     """A full-text index over memories, derived from the record store."""

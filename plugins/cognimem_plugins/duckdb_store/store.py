@@ -149,6 +149,13 @@ class DuckDBStore(RecordStore):
             raise
         self._owner = owner
 
+    def publish_owner(self, address: str) -> None:
+        """Write ``address`` into ``owner.lock`` (not a secret), so "store in use" errors
+        name where the owner serves the store."""
+        if self._owner is None:
+            raise StoreError("publish_owner: the store is not open")
+        self._owner.set_address(address)
+
     def close(self) -> None:
         """Checkpoint, close the database and release ownership (safe to call twice)."""
         with self._guard:
