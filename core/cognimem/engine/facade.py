@@ -8,6 +8,7 @@ the shared plumbing of :mod:`.base`; :mod:`.types` holds what hooks and clients 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -86,7 +87,8 @@ class Engine(Maintenance, Conflicts, Relations, ReadPath):
         )
         store = self.ctx.path
         if store is not None:
-            open_store_folder(Path(store))
+            with contextlib.suppress(OSError):  # the record store names what is wrong
+                open_store_folder(Path(store))
         opened: list[Component] = []
         try:
             for component in self.components():
