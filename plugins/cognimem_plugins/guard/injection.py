@@ -1,0 +1,125 @@
+"""Prompt-injection markers: text that speaks to the agent that will later read the memory.
+
+A memory is replayed into another agent's context in a later session, so a stored
+"ignore all previous instructions" is a persistent injection carrier. Six kinds are
+recognised (memory-v2's list): instruction overrides, role or system-prompt imitation,
+tool-call imitation, hidden or invisible Unicode, exfiltration links and persona switches.
+The screen only reports; the plugin decides (flag, quarantine or refuse).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+_I = re.IGNORECASE
+
+_PREVIOUS = r"(?:all\s+|any\s+|the\s+|your\s+|of\s+)*(?:previous|prior|above|earlier|preceding|original|existing|system|initial)"
+_RULES = r"(?:instructions?|prompts?|rules|directions|guidelines|guidance|context|messages?|constraints)"
+
+_PATTERNS: dict[str, list[re.Pattern[str]]] = {
+    "instruction_override": [
+        re.compile(rf"\b(?:ignore|disregard|forget|override|bypass|skip|drop)\s+{_PREVIOUS}\s+{_RULES}", _I),
+        re.compile(rf"\b(?:ignore|disregard|forget)\s+(?:everything|all(?:\s+of\s+it)?|what)\s+(?:you\s+(?:were|have\s+been)\s+told|(?:said\s+)?(?:above|before|so\s+far))", _I),
+        re.compile(rf"\bdo\s+not\s+(?:follow|obey|listen\s+to)\s+{_PREVIOUS}\s+{_RULES}", _I),
+        re.compile(r"(?:^|\n)\s*(?:new|updated|real|actual)\s+(?:system\s+)?instructions?\s*:", _I),
+        re.compile(r"\byour\s+(?:new|real|true)\s+(?:instructions|task|goal|objective)\s+(?:is|are)\b", _I),
+    ],
+    "role_imitation": [
+        re.compile(r"<\|(?:im_start|im_end|system|assistant|user|endoftext|begin_of_text|start_header_id)\|>", _I),
+        re.compile(r"\[/?INST\]|<<\s*/?SYS\s*>>|</?\s*(?:system|system[_-]prompt|developer)\s*>", _I),
+        re.compile(r"(?:^|\n)\s*(?:#{1,4}\s*)?(?:system|developer)\s*(?:prompt|message)?\s*:\s*"
+                   r"(?:you\b|your\b|ignore\b|always\b|never\b|from\s+now|do\s+not\b|the\s+assistant\b|"
+                   r"reveal\b|override\b|new\s+rules?)", _I),
+        re.compile(r"(?:^|\n)\s*(?:assistant|ai)\s*:\s*(?:sure|okay|ok|certainly)[,!.]?\s+(?:here|i\s+will|i'll)", _I),
+        re.compile(r"\b(?:the\s+)?(?:above|previous)\s+(?:was|is)\s+(?:just\s+)?(?:a\s+)?(?:test|the\s+old\s+system\s+prompt)", _I),
+    ],
+    "tool_call_imitation": [
+        re.compile(r"</?\s*(?:tool_call|tool_use|function_calls?|tool_result|function_results?)\b[^>]*>", _I),
+        re.compile(r"<invoke\s+name\s*=|<parameter\s+name\s*=", _I),
+        re.compile(r"\[TOOL_CALLS?\]|<\|tool_call\|>|<\|python_tag\|>", _I),
+        re.compile(r"\{\s*\"(?:tool|tool_name|function|name)\"\s*:\s*\"[\w.\-]+\"\s*,\s*\"(?:arguments|args|parameters|input)\"\s*:", _I),
+        re.compile(r"\b(?:call|invoke|run|execute|use)\s+(?:the\s+)?(?:tool|function)\s+[`'\"]?\w+[`'\"]?\s+(?:with|now|immediately)\b", _I),
+    ],
+    "exfiltration_link": [
+        re.compile(r"!\[[^\]\n]*\]\(\s*https?://[^)\s]*\?[^)\s]*=[^)\s]*\)", _I),
+        re.compile(r"https?://[^\s)\"']*[?&][\w\-]+=(?:\{\{?|\$\{|<|%7B|\[)[^\s)\"']*", _I),
+        re.compile(r"\b(?:send|post|upload|forward|leak|exfiltrate|transmit|submit|append|include|encode)\b[^\n]{0,80}?"
+                   r"\b(?:conversation|chat\s+history|memor(?:y|ies)|secrets?|credentials?|api\s+keys?|"
+                   r"tokens?|passwords?|env(?:ironment)?\s+variables?|system\s+prompt|user\s+data|ssh\s+keys?)\b"
+                   r"[^\n]{0,80}?\b(?:to|at|into|in)\s+(?:https?://|[\w\-]+\.(?:com|net|io|org|xyz|ru|site)\b)", _I),
+    ],
+    "persona_switch": [
+        re.compile(r"\byou\s+are\s+(?:now|no\s+longer|from\s+now\s+on)\s+(?:a|an|the|my|in|called|named|"
+                   r"dan\b|free\b|unrestricted|jailbroken|unfiltered|not\s+bound)", _I),
+        re.compile(r"\bfrom\s+now\s+on,?\s+(?:you\s+(?:are|will|must|shall|act|respond|answer|have)|act\s+as|"
+                   r"respond\s+as|pretend)", _I),
+        re.compile(r"\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:an?\s+)?(?:unrestricted|"
+                   r"jailbroken|unfiltered|evil|uncensored|different\s+(?:ai|assistant|model)|dan)\b", _I),
+        re.compile(r"\bpretend\s+(?:to\s+be|you\s+are|that\s+you\s+are)\s+(?:an?\s+)?(?:\w+\s+){0,2}"
+                   r"(?:ai|assistant|model|bot|admin|root|system|developer|without)", _I),
+        re.compile(r"\b(?:enter|enable|switch\s+to|activate)\s+(?:the\s+)?(?:developer|god|dan|jailbreak|"
+                   r"unrestricted|admin)\s+mode\b", _I),
+    ],
+}
+
+#: Format characters that render as nothing: zero-width spaces and joiners, bidirectional
+#: overrides and isolates, word joiners, invisible operators and Unicode tag characters.
+_INVISIBLE = re.compile("[\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069"
+                        "\ufeff\u180e\U000e0000-\U000e007f]")
+_ZWJ = "\u200d"
+
+KINDS = ("instruction_override", "role_imitation", "tool_call_imitation", "hidden_unicode",
+         "exfiltration_link", "persona_switch")
+
+_REASONS = {
+    "instruction_override": "tells the reader to ignore or replace its instructions",
+    "role_imitation": "imitates a system, developer or assistant message",
+    "tool_call_imitation": "imitates a tool call",
+    "hidden_unicode": "hides text in invisible Unicode characters",
+    "exfiltration_link": "links or instructs to send data to an outside address",
+    "persona_switch": "tries to switch the reader's persona",
+}
+
+
+@dataclass(frozen=True)
+class Screened:
+    """The injection kinds found in a text (empty: nothing found) and a one-line reason."""
+
+    kinds: tuple[str, ...]
+
+    def __bool__(self) -> bool:
+        return bool(self.kinds)
+
+    @property
+    def reason(self) -> str:
+        """Why the text is untrusted, in words."""
+        return "possible prompt injection: " + "; ".join(_REASONS[k] for k in self.kinds)
+
+
+def _hidden(text: str) -> bool:
+    if _INVISIBLE.search(text):
+        return True
+    # a zero-width joiner is legitimate inside emoji sequences only
+    for i, char in enumerate(text):
+        if char == _ZWJ:
+            before = text[i - 1] if i else ""
+            after = text[i + 1] if i + 1 < len(text) else ""
+            if not (_emoji(before) and _emoji(after)):
+                return True
+    return False
+
+
+def _emoji(char: str) -> bool:
+    return bool(char) and (unicodedata.category(char) == "So" or char == "\ufe0f"
+                           or 0x1F000 <= ord(char) <= 0x1FAFF)
+
+
+def screen(text: str) -> Screened:
+    """The injection kinds ``text`` shows, in the order of :data:`KINDS`."""
+    found = {kind for kind, patterns in _PATTERNS.items()
+             if any(p.search(text) for p in patterns)}
+    if _hidden(text):
+        found.add("hidden_unicode")
+    return Screened(tuple(k for k in KINDS if k in found))
