@@ -18,21 +18,24 @@ _I = re.IGNORECASE
 _PREVIOUS = r"(?:all\s+|any\s+|the\s+|your\s+|of\s+)*(?:previous|prior|above|earlier|preceding|original|existing|system|initial)"
 _RULES = r"(?:instructions?|prompts?|rules|directions|guidelines|guidance|context|messages?|constraints)"
 
+#: the start of a line or of a sentence (a marker quoted after "the PR says: ")
+_START = r"(?:^|\n|[.:!?]\s)\s*"
+
 _PATTERNS: dict[str, list[re.Pattern[str]]] = {
     "instruction_override": [
         re.compile(rf"\b(?:ignore|disregard|forget|override|bypass|skip|drop)\s+{_PREVIOUS}\s+{_RULES}", _I),
         re.compile(rf"\b(?:ignore|disregard|forget)\s+(?:everything|all(?:\s+of\s+it)?|what)\s+(?:you\s+(?:were|have\s+been)\s+told|(?:said\s+)?(?:above|before|so\s+far))", _I),
         re.compile(rf"\bdo\s+not\s+(?:follow|obey|listen\s+to)\s+{_PREVIOUS}\s+{_RULES}", _I),
-        re.compile(r"(?:^|\n)\s*(?:new|updated|real|actual)\s+(?:system\s+)?instructions?\s*:", _I),
+        re.compile(_START + r"(?:new|updated|real|actual)\s+(?:system\s+)?instructions?\s*:", _I),
         re.compile(r"\byour\s+(?:new|real|true)\s+(?:instructions|task|goal|objective)\s+(?:is|are)\b", _I),
     ],
     "role_imitation": [
         re.compile(r"<\|(?:im_start|im_end|system|assistant|user|endoftext|begin_of_text|start_header_id)\|>", _I),
         re.compile(r"\[/?INST\]|<<\s*/?SYS\s*>>|</?\s*(?:system|system[_-]prompt|developer)\s*>", _I),
-        re.compile(r"(?:^|\n)\s*(?:#{1,4}\s*)?(?:system|developer)\s*(?:prompt|message)?\s*:\s*"
+        re.compile(_START + r"(?:#{1,4}\s*)?(?:system|developer)\s*(?:prompt|message)?\s*:\s*"
                    r"(?:you\b|your\b|ignore\b|always\b|never\b|from\s+now|do\s+not\b|the\s+assistant\b|"
                    r"reveal\b|override\b|new\s+rules?)", _I),
-        re.compile(r"(?:^|\n)\s*(?:assistant|ai)\s*:\s*(?:sure|okay|ok|certainly)[,!.]?\s+(?:here|i\s+will|i'll)", _I),
+        re.compile(_START + r"(?:assistant|ai)\s*:\s*(?:sure|okay|ok|certainly)[,!.]?\s+(?:here|i\s+will|i'll)", _I),
         re.compile(r"\b(?:the\s+)?(?:above|previous)\s+(?:was|is)\s+(?:just\s+)?(?:a\s+)?(?:test|the\s+old\s+system\s+prompt)", _I),
     ],
     "tool_call_imitation": [
@@ -48,11 +51,11 @@ _PATTERNS: dict[str, list[re.Pattern[str]]] = {
         re.compile(r"\b(?:send|post|upload|forward|leak|exfiltrate|transmit|submit|append|include|encode)\b[^\n]{0,80}?"
                    r"\b(?:conversation|chat\s+history|memor(?:y|ies)|secrets?|credentials?|api\s+keys?|"
                    r"tokens?|passwords?|env(?:ironment)?\s+variables?|system\s+prompt|user\s+data|ssh\s+keys?)\b"
-                   r"[^\n]{0,80}?\b(?:to|at|into|in)\s+(?:https?://|[\w\-]+\.(?:com|net|io|org|xyz|ru|site)\b)", _I),
+                   r"[^\n]{0,80}?\b(?:to|at|into|in)\s+(?:https?://|(?:[\w\-]+\.)+(?:com|net|io|org|xyz|ru|site)\b)", _I),
     ],
     "persona_switch": [
         re.compile(r"\byou\s+are\s+(?:now|no\s+longer|from\s+now\s+on)\s+(?:a|an|the|my|in|called|named|"
-                   r"dan\b|free\b|unrestricted|jailbroken|unfiltered|not\s+bound)", _I),
+                   r"dan|free|unrestricted|jailbroken|unfiltered|not\s+bound)\b", _I),
         re.compile(r"\bfrom\s+now\s+on,?\s+(?:you\s+(?:are|will|must|shall|act|respond|answer|have)|act\s+as|"
                    r"respond\s+as|pretend)", _I),
         re.compile(r"\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:an?\s+)?(?:unrestricted|"

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from detect_secrets.filters.heuristic import (
+    is_potential_uuid,
     is_prefixed_with_dollar_sign,
     is_sequential_string,
     is_templated_secret,
@@ -109,6 +110,9 @@ _SCHEME_KINDS = {"postgres": "connection_string", "postgresql": "connection_stri
 #: scheme captured so a database URL is reported as a connection string).
 _URL_PASSWORD = re.compile(r"([a-z][a-z0-9+.\-]*)" + BasicAuthDetector.denylist[0].pattern,
                            re.IGNORECASE)
+#: the same, lenient: people paste passwords with unescaped ``#``, ``!`` or ``%``
+_URL_PASSWORD_LOOSE = re.compile(r"([a-z][a-z0-9+.\-]*)://[^\s:/@]+:([^\s/@]+)@(?=[\w\[])",
+                                 re.IGNORECASE)
 
 _EXTRA_RULES = [
     Rule("google_api_key", re.compile(r"(?<![A-Za-z0-9])AIza[0-9A-Za-z_\-]{35}(?![A-Za-z0-9])")),
@@ -126,8 +130,14 @@ _PRIVATE_BLOCK = re.compile(
     r"-----BEGIN ([A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?)-----.*?(?:-----END \1-----|\Z)"
     r"|PuTTY-User-Key-File-\d.*?(?:Private-MAC:\s*\S+|\Z)", re.DOTALL)
 
-_NAMES = "|".join([*DENYLIST, r"access_?key", r"signing_?key", r"secret_?key",
-                   r"client_?secret", r"passphrase", r"token", r"credentials?", r"auth"])
+_NAMES = "|".join([*DENYLIST, r"access_?key", r"signing_?key", r"secret_?key", r"_pass\b",
+                   r"client_?secret", r"passphrase", r"token", r"credentials?", r"auth_?token"])
+#: names that hold something about a secret, not the secret (``token_count``, ``secret_name``)
+_NOT_SECRET_NAME = re.compile(
+    r"(?i)(?:tokens|tokeniz\w*|_?(?:url|uri|path|file|dir|name|id|type|len|length|count|limit|"
+    r"size|ttl|expiry|expires?|timeout|version|header|field|policy|hash|algorithm|format|"
+    r"prefix|manager|store|scanning|rotation))$")
+_VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.\w]*)?")
 #: ``name = value``, ``name: value``, ``"name": "value"``, ``name is value``.
 _ASSIGNMENT = re.compile(
     rf"(?i)(?<![A-Za-z0-9])(?P<name>[\w.\-]*(?:{_NAMES})[\w.\-]*)['\"\]]{{0,2}}"
@@ -136,8 +146,9 @@ _ASSIGNMENT = re.compile(
 #: a high-entropy value a few words after a secret-like name ("the deploy token for CI
 #: is now 8f3...").
 _NEAR = re.compile(
-    rf"(?i)(?<![A-Za-z0-9])(?:{_NAMES}|key)\b(?:\W{{1,3}}[\w'\-]+){{0,4}}?\W{{1,3}}"
-    r"(?P<value>[A-Za-z0-9+/_\-=.~]{16,200})")
+    rf"(?i)(?<![A-Za-z0-9])(?:{_NAMES}|key)\b(?:[\s:,'\"=()]{{1,3}}[\w'\-]+){{0,6}}?"
+    r"[\s:,'\"=()]{1,3}(?P<value>[A-Za-z0-9+/_\-=.~]{16,200})")
+_HASH = re.compile(r"(?i)(?:sha\d*[:=-]|md5[:=]|commit\s|digest\s|hash\s|checksum\s)\s*$")
 _CONN_ASSIGN = re.compile(r"(?i)\b(?:password|pwd)\s*=\s*(?P<value>[^;'\"\s]{3,200})")
 
 _PLAIN_VALUES = frozenset(
@@ -166,6 +177,8 @@ def _plausible_value(value: str, *, assigned: bool) -> bool:
         return False
     if re.fullmatch(r"[A-Z][A-Z0-9_]+|[a-z_]+\.[a-z_.]+|\w+\(.*|os\.\w+.*|process\.env.*", bare):
         return False  # an environment variable's name, an attribute, a call
+    if _VERSION.fullmatch(bare) or (bare.isdigit() and len(bare) < 8):
+        return False
     if assigned:
         return len(bare) >= 6 or any(c.isdigit() for c in bare)
     return _looks_random(bare)
@@ -209,7 +222,7 @@ def _find(text: str) -> Iterator[Found]:
             if rule.valid is not None and not rule.valid(text[start:end]):
                 continue
             yield Found(rule.kind, start, end)
-    for m in _URL_PASSWORD.finditer(text):
+    for m in (*_URL_PASSWORD.finditer(text), *_URL_PASSWORD_LOOSE.finditer(text)):
         kind = _SCHEME_KINDS.get(m.group(1).lower(), "url_password")
         if _plausible_value(m.group(2), assigned=True):
             yield Found(kind, m.start(2), m.end(2))
@@ -223,12 +236,17 @@ def _find(text: str) -> Iterator[Found]:
         value = m.group(value_group)
         sep = m.group("sep").strip()
         assigned = quoted is not None or sep in ("=", ":=", "=>", "==")
+        if _NOT_SECRET_NAME.search(m.group("name")):
+            continue
         if _plausible_value(value, assigned=assigned):
             aws = "aws" in m.group("name").lower() and len(value) == 40
             yield Found("aws_secret_key" if aws else "password_assignment", m.start(value_group),
                         m.start(value_group) + len(value.rstrip(".")))
     for m in _NEAR.finditer(text):
         value = m.group("value").rstrip(".")
+        if ("/" in value and "." in value) or is_potential_uuid(value) or _HASH.search(
+                text, max(0, m.start("value") - 12), m.start("value")):
+            continue  # a path, an id or a digest ("sha256:...", "commit ...")
         if _looks_random(value, minimum=3.3) and not _PLACEHOLDER_RE.search(value):
             yield Found("high_entropy_secret", m.start("value"),
                         m.start("value") + len(value))
