@@ -3,6 +3,9 @@ changes. Run from the repository root::
 
     python -m cognimem_plugins.guard.bench [--corpus tests/data/guard] [--datasets]
 
+Each figure is given for the corpus the detectors were developed on and for the held-out
+corpus (other phrasings, never tuned against; see ``tests/data/guard/make_corpus.py``).
+
 * secrets: the share of synthetic credentials no longer present after redaction (not the
   whole value, nor any 8-character piece of it), per kind;
 * injections: the share of injection notes flagged (and flagged with the expected kind);
@@ -45,11 +48,12 @@ def leaked(secret: str, text: str, piece: int = 8) -> bool:
     return any(core[i:i + piece] in flat for i in range(len(core) - piece + 1))
 
 
-def corpus_figures(folder: Path) -> dict[str, Any]:
-    """The corpora figures (see the module docstring)."""
-    secrets = _read(folder / "secrets.jsonl")
-    injections = _read(folder / "injections.jsonl")
-    ordinary = _read(folder / "ordinary.jsonl")
+def corpus_figures(folder: Path, suffix: str = "") -> dict[str, Any]:
+    """The corpora figures (see the module docstring); ``suffix="_holdout"`` for the
+    held-out files."""
+    secrets = _read(folder / f"secrets{suffix}.jsonl")
+    injections = _read(folder / f"injections{suffix}.jsonl")
+    ordinary = _read(folder / f"ordinary{suffix}.jsonl")
     by_kind: dict[str, list[bool]] = defaultdict(list)
     misses = []
     for row in secrets:
@@ -153,7 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--datasets", action="store_true",
                         help="also count the dev-set turns the guard changes")
     args = parser.parse_args(argv)
-    figures: dict[str, Any] = corpus_figures(args.corpus)
+    figures: dict[str, Any] = {"corpus": corpus_figures(args.corpus),
+                               "holdout": corpus_figures(args.corpus, "_holdout")}
     figures["prepare_cost"] = prepare_cost(args.corpus)
     figures["add_cost"] = add_cost(args.corpus)
     if args.datasets:

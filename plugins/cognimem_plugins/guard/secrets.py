@@ -130,7 +130,7 @@ _PRIVATE_BLOCK = re.compile(
     r"-----BEGIN ([A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?)-----.*?(?:-----END \1-----|\Z)"
     r"|PuTTY-User-Key-File-\d.*?(?:Private-MAC:\s*\S+|\Z)", re.DOTALL)
 
-_NAMES = "|".join([*DENYLIST, r"access_?key", r"signing_?key", r"secret_?key", r"_pass\b",
+_NAMES = "|".join([*DENYLIST, r"access_?key", r"signing_?key", r"secret_?key", r"_pass\b", r"pw\b",
                    r"client_?secret", r"passphrase", r"token", r"credentials?", r"auth_?token"])
 #: names that hold something about a secret, not the secret (``token_count``, ``secret_name``)
 _NOT_SECRET_NAME = re.compile(
@@ -146,8 +146,8 @@ _ASSIGNMENT = re.compile(
 #: a high-entropy value a few words after a secret-like name ("the deploy token for CI
 #: is now 8f3...").
 _NEAR = re.compile(
-    rf"(?i)(?<![A-Za-z0-9])(?:{_NAMES}|key)\b(?:[\s:,'\"=()]{{1,3}}[\w'\-]+){{0,6}}?"
-    r"[\s:,'\"=()]{1,3}(?P<value>[A-Za-z0-9+/_\-=.~]{16,200})")
+    rf"(?i)(?<![A-Za-z0-9])(?:{_NAMES}|key)\b(?:[\s:,'\"=()>-]{{1,3}}[\w'\-]+){{0,6}}?"
+    r"[\s:,'\"=()>-]{1,3}(?P<value>[A-Za-z0-9+/_\-=.~]{16,200})")
 _HASH = re.compile(r"(?i)(?:sha\d*[:=-]|md5[:=]|commit\s|digest\s|hash\s|checksum\s)\s*$")
 _CONN_ASSIGN = re.compile(r"(?i)\b(?:password|pwd)\s*=\s*(?P<value>[^;'\"\s]{3,200})")
 
