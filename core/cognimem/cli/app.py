@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.markup import escape as rich_escape
 
 from ..errors import CognimemError, InvalidInput, NotFound, ProfileError
+from ..paths import hide_home
 from .common import add_global_options
 
 #: Modules that each define ``register(subparsers)``; a module adds one command group.
@@ -24,6 +25,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "serve_cmd",      # serve, daemon, config
     "maintain_cmd",   # maintain, graveyard
     "graph_cmd",      # graph
+    "guard_cmd",      # guard
 )
 
 
@@ -48,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _report(exc: BaseException) -> None:
     Console(stderr=True, soft_wrap=True).print(
-        f"[red]error:[/red] {rich_escape(str(exc))}", markup=True, highlight=False
+        f"[red]error:[/red] {rich_escape(hide_home(str(exc)))}", markup=True, highlight=False
     )
 
 

@@ -13,6 +13,7 @@ from rich.table import Table
 from ..errors import ProfileError
 from ..mcp.clients import CLIENTS
 from ..profile import Profile
+from ..paths import display_path
 from .common import add_global_options, cli_profile, command, emit
 
 
@@ -114,11 +115,12 @@ def cmd_daemon_stop(args: argparse.Namespace) -> int:
 
     store = _store(cli_profile(args))
     record = stop_daemon(store)
-    data = {"stopped": record is not None, "store": str(store),
+    shown = display_path(store)
+    data = {"stopped": record is not None, "store": shown,
             **({"pid": record.pid} if record else {})}
     emit(args, data, lambda out: out.print(
-        f"stopped the daemon (pid {record.pid}) for {store}" if record
-        else f"no daemon serves {store}"))
+        f"stopped the daemon (pid {record.pid}) for {shown}" if record
+        else f"no daemon serves {shown}"))
     return 0
 
 
@@ -129,8 +131,8 @@ def cmd_daemon_status(args: argparse.Namespace) -> int:
     store = _store(cli_profile(args))
     status = daemon_status(store)
     if status is None:
-        emit(args, {"running": False, "store": str(store)},
-             lambda out: out.print(f"no daemon serves {store}"))
+        emit(args, {"running": False, "store": display_path(store)},
+             lambda out: out.print(f"no daemon serves {display_path(store)}"))
         return 1
     emit(args, {"running": True, **status}, lambda out: _render_status(out, status, "running"))
     return 0
@@ -157,12 +159,12 @@ def cmd_config(args: argparse.Namespace) -> int:
     if not args.write:
         sys.stdout.write(config.text())
         hint = config.hint()
-        sys.stderr.write(f"# add to {config.path}\n" + (f"# {hint}\n" if hint else ""))
+        sys.stderr.write(f"# add to {display_path(config.path)}\n" + (f"# {hint}\n" if hint else ""))
         return 0
     report = write_config(config)
-    data = {"client": args.client, "path": str(report.path), "action": report.action,
-            "backup": str(report.backup) if report.backup else None, "name": config.name}
+    data = {"client": args.client, "path": display_path(report.path),
+            "action": report.action, "backup": display_path(report.backup), "name": config.name}
     emit(args, data, lambda out: out.print(
-        f"{report.action} server {config.name!r} in {report.path}"
-        + (f" (backup: {report.backup})" if report.backup else "")))
+        f"{report.action} server {config.name!r} in {data['path']}"
+        + (f" (backup: {data['backup']})" if report.backup else "")))
     return 0

@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..errors import InvalidInput
+from ..paths import display_path
 from .common import command, console, emit, open_engine
 
 
@@ -168,17 +169,18 @@ def cmd_export(args: argparse.Namespace) -> int:
         console(stderr=True).print(f"exported {counts}")
         return 0
     _write_atomically(target, text + "\n")
-    emit(args, {"file": str(target), "memories": len(data["memories"]),
+    emit(args, {"file": display_path(target), "memories": len(data["memories"]),
                 "edges": len(data["edges"]), "events": len(data["events"])},
-         lambda out: out.print(f"exported {counts} to {target}"))
+         lambda out: out.print(f"exported {counts} to {display_path(target)}"))
     return 0
 
 
 def _check_target(target: Path) -> None:
     if target.is_dir():
-        raise InvalidInput(f"{str(target)!r} is a directory: give a file name for the export")
+        raise InvalidInput(f"{display_path(target)!r} is a directory: give a file name for "
+                           "the export")
     if not target.parent.is_dir():
-        raise InvalidInput(f"the directory {str(target.parent)!r} does not exist")
+        raise InvalidInput(f"the directory {display_path(target.parent)!r} does not exist")
 
 
 def _write_atomically(target: Path, text: str) -> None:
@@ -201,8 +203,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     else:
         path = Path(args.file).expanduser()
         if not path.is_file():
-            raise InvalidInput(f"no such file: {str(path)!r}")
-        raw, name = path.read_text(encoding="utf-8"), str(path)
+            raise InvalidInput(f"no such file: {display_path(path)!r}")
+        raw, name = path.read_text(encoding="utf-8"), display_path(path) or ""
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:

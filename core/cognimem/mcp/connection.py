@@ -9,6 +9,7 @@ import socket
 from dataclasses import dataclass
 from typing import Any
 
+from ..paths import display_path
 from ..errors import StoreError
 from .wire import WireError, decode, decode_error, encode, read_message, write_message
 
@@ -51,8 +52,8 @@ class OwnerRecord:
         return f"{self.host}:{self.port}"
 
     def public(self) -> dict[str, Any]:
-        """Everything but the token (safe to print)."""
-        return {"pid": self.pid, "address": self.address, "store": self.store,
+        """Everything but the token (safe to print; the store relative to the home folder)."""
+        return {"pid": self.pid, "address": self.address, "store": display_path(self.store),
                 "profile": self.profile, "fingerprint": self.fingerprint,
                 "started_at": self.started_at, "version": self.version}
 

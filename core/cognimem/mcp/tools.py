@@ -30,6 +30,7 @@ from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
+from ..paths import hide_home
 from ..components import ToolSpec
 from ..errors import CognimemError, PluginError, ProfileError
 from ..plugins import PluginHost
@@ -122,10 +123,10 @@ def to_mcp_tool(name: str, spec: ToolSpec, *, plugin: str = "?") -> Tool:
         runner = ctx.request_context.lifespan_context
         try:
             result = runner.invoke(name, spec, arguments)
-        except CognimemError as exc:
-            raise ToolError(str(exc)) from exc
+        except CognimemError as exc:  # errors name files relative to the home folder
+            raise ToolError(hide_home(str(exc))) from exc
         except ValidationError as exc:
-            raise ToolError(validation_message(exc)) from exc
+            raise ToolError(hide_home(validation_message(exc))) from exc
         return render(result, output_model) if output_model else result
 
     context = inspect.Parameter(CONTEXT_PARAM, inspect.Parameter.KEYWORD_ONLY,

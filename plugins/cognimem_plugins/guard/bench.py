@@ -137,14 +137,14 @@ def dataset_figures() -> dict[str, Any]:
         seen: set[str] = set()
         for unit in dataset.read_units():
             for doc in unit.documents:
-                if doc.text in seen:
+                if doc.content in seen:
                     continue
-                seen.add(doc.text)
+                seen.add(doc.content)
                 turns += 1
-                cleaned, found = redact(doc.text)
-                changed += cleaned != doc.text
+                cleaned, found = redact(doc.content)
+                changed += cleaned != doc.content
                 kinds.update(found)
-                flagged += bool(screen(doc.text))
+                flagged += bool(screen(doc.content))
         out[name] = {"turns": turns, "redacted": changed, "flagged": flagged,
                      "redacted_kinds": dict(kinds)}
     return out
