@@ -46,8 +46,7 @@ _PATTERNS: dict[str, list[re.Pattern[str]]] = {
         re.compile(r"\b(?:call|invoke|run|execute|use)\s+(?:the\s+)?(?:tool|function)\s+[`'\"]?\w+[`'\"]?\s+(?:with|now|immediately)\b", _I),
     ],
     "exfiltration_link": [
-        re.compile(r"!\[[^\]\n]*\]\(\s*https?://[^)\s]*\?[^)\s]*=[^)\s]*\)", _I),
-        re.compile(r"https?://[^\s)\"']*[?&][\w\-]+=(?:\{\{?|\$\{|<|%7B|\[)[^\s)\"']*", _I),
+        re.compile(r"!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s?]{1,300}\?[^)\s]{0,2000}=", _I),
         re.compile(r"\b(?:send|post|upload|forward|leak|exfiltrate|transmit|submit|append|include|encode)\b[^\n]{0,80}?"
                    r"\b(?:conversation|chat\s+history|memor(?:y|ies)|secrets?|credentials?|api\s+keys?|"
                    r"tokens?|passwords?|env(?:ironment)?\s+variables?|system\s+prompt|user\s+data|ssh\s+keys?)\b"
@@ -69,8 +68,12 @@ _PATTERNS: dict[str, list[re.Pattern[str]]] = {
 
 #: Format characters that render as nothing: zero-width spaces and joiners, bidirectional
 #: overrides and isolates, word joiners, invisible operators and Unicode tag characters.
-_INVISIBLE = re.compile("[\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069"
+_INVISIBLE = re.compile("[\u200b\u200c\u202a-\u202e\u2060-\u2064\u2066-\u2069"
                         "\ufeff\u180e\U000e0000-\U000e007f]")
+#: left-to-right and right-to-left marks: needed in text that mixes in a right-to-left
+#: script (Hebrew, Arabic...), hidden text anywhere else
+_BIDI_MARKS = re.compile("[\u200e\u200f]")
+_RTL_LETTERS = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _ZWJ = "\u200d"
 
 KINDS = ("instruction_override", "role_imitation", "tool_call_imitation", "hidden_unicode",
@@ -104,6 +107,8 @@ class Screened:
 def _hidden(text: str) -> bool:
     if _INVISIBLE.search(text):
         return True
+    if _BIDI_MARKS.search(text) and not _RTL_LETTERS.search(text):
+        return True
     # a zero-width joiner is legitimate inside emoji sequences only
     for i, char in enumerate(text):
         if char == _ZWJ:
@@ -119,10 +124,18 @@ def _emoji(char: str) -> bool:
                            or 0x1F000 <= ord(char) <= 0x1FAFF)
 
 
+#: a link whose query fills a parameter from a template (``?d={{conversation}}``, ``${...}``)
+_URL = re.compile(r"https?://[^\s)\"']{1,2000}", _I)
+_TEMPLATED_PARAM = re.compile(r"[?&][\w\-]+=(?:\{\{?|\$\{|<|%7B|\[)", _I)
+
+
 def screen(text: str) -> Screened:
     """The injection kinds ``text`` shows, in the order of :data:`KINDS`."""
     found = {kind for kind, patterns in _PATTERNS.items()
              if any(p.search(text) for p in patterns)}
+    if "exfiltration_link" not in found and any(
+            _TEMPLATED_PARAM.search(m.group(0)) for m in _URL.finditer(text)):
+        found.add("exfiltration_link")
     if _hidden(text):
         found.add("hidden_unicode")
     return Screened(tuple(k for k in KINDS if k in found))

@@ -19,6 +19,7 @@ secret-like name.
 from __future__ import annotations
 
 import re
+import string
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -108,10 +109,11 @@ _SCHEME_KINDS = {"postgres": "connection_string", "postgresql": "connection_stri
 
 #: The password of ``scheme://user:password@host`` (the library's basic-auth regex, with the
 #: scheme captured so a database URL is reported as a connection string).
-_URL_PASSWORD = re.compile(r"([a-z][a-z0-9+.\-]*)" + BasicAuthDetector.denylist[0].pattern,
+_URL_PASSWORD = re.compile(r"(?<![a-z0-9+.\-])([a-z][a-z0-9+.\-]{0,30})" + BasicAuthDetector.denylist[0].pattern,
                            re.IGNORECASE)
 #: the same, lenient: people paste passwords with unescaped ``#``, ``!`` or ``%``
-_URL_PASSWORD_LOOSE = re.compile(r"([a-z][a-z0-9+.\-]*)://[^\s:/@]+:([^\s/@]+)@(?=[\w\[])",
+_URL_PASSWORD_LOOSE = re.compile(
+    r"(?<![a-z0-9+.\-])([a-z][a-z0-9+.\-]{0,30})://[^\s:/@]{1,200}:([^\s/@]{1,200})@(?=[\w\[])",
                                  re.IGNORECASE)
 
 _EXTRA_RULES = [
@@ -139,8 +141,12 @@ _NOT_SECRET_NAME = re.compile(
     r"prefix|manager|store|scanning|rotation))$")
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.\w]*)?")
 #: ``name = value``, ``name: value``, ``"name": "value"``, ``name is value``.
+#: Found in two steps, so a long run of word characters costs linear time: a secret-like
+#: name (:data:`_NAME_HIT`), then from its end the rest (:data:`_ASSIGNMENT`).
+_NAME_HIT = re.compile(rf"(?i)(?:{_NAMES})")
+_WORDISH = frozenset(string.ascii_letters + string.digits + "_.-")
 _ASSIGNMENT = re.compile(
-    rf"(?i)(?<![A-Za-z0-9])(?P<name>[\w.\-]*(?:{_NAMES})[\w.\-]*)['\"\]]{{0,2}}"
+    r"(?i)[\w.\-]{0,40}['\"\]]{0,2}"
     r"(?P<sep>\s*(?::=|=>|==?|:)\s*|\s+(?:is|was|=)\s+)"
     r"(?:(?P<q>['\"`])(?P<quoted>[^'\"`\n]{4,200})(?P=q)|(?P<bare>[^\s'\"`,;)<>]{4,200}))")
 #: a high-entropy value a few words after a secret-like name ("the deploy token for CI
@@ -230,16 +236,16 @@ def _find(text: str) -> Iterator[Found]:
         if ";" in text[m.end():m.end() + 1] or "server=" in text.lower():
             if _plausible_value(m.group("value"), assigned=True):
                 yield Found("connection_string", m.start("value"), m.end("value"))
-    for m in _ASSIGNMENT.finditer(text):
+    for m, name in _assignments(text):
         quoted = m.group("quoted")
         value_group = "quoted" if quoted is not None else "bare"
         value = m.group(value_group)
         sep = m.group("sep").strip()
         assigned = quoted is not None or sep in ("=", ":=", "=>", "==")
-        if _NOT_SECRET_NAME.search(m.group("name")):
+        if _NOT_SECRET_NAME.search(name):
             continue
         if _plausible_value(value, assigned=assigned):
-            aws = "aws" in m.group("name").lower() and len(value) == 40
+            aws = "aws" in name.lower() and len(value) == 40
             yield Found("aws_secret_key" if aws else "password_assignment", m.start(value_group),
                         m.start(value_group) + len(value.rstrip(".")))
     for m in _NEAR.finditer(text):
@@ -250,6 +256,19 @@ def _find(text: str) -> Iterator[Found]:
         if _looks_random(value, minimum=3.3) and not _PLACEHOLDER_RE.search(value):
             yield Found("high_entropy_secret", m.start("value"),
                         m.start("value") + len(value))
+
+
+def _assignments(text: str) -> Iterator[tuple[re.Match[str], str]]:
+    """Each ``name <sep> value`` whose name holds a secret-like word, with the whole name."""
+    for hit in _NAME_HIT.finditer(text):
+        start = hit.start()
+        while start > 0 and hit.start() - start < 40 and text[start - 1] in _WORDISH:
+            start -= 1
+        if start > 0 and text[start - 1].isalnum():
+            continue  # inside a longer word
+        m = _ASSIGNMENT.match(text, hit.end())
+        if m is not None:
+            yield m, text[start:m.start("sep")].rstrip("'\"]")
 
 
 _RULES: list[Rule] = []
