@@ -75,7 +75,8 @@ def test_redaction_is_typed_and_keeps_the_rest() -> None:
 
 def test_private_key_block_is_redacted_whole() -> None:
     body = "MIIEfakeFAKEfake0123456789abcdefABCDEF+/"
-    text = f"key:\n-----BEGIN RSA PRIVATE KEY-----\n{body}\n{body}\n-----END RSA PRIVATE KEY-----\nend"
+    block = f"-----BEGIN RSA PRIVATE KEY-----\n{body}\n{body}\n-----END RSA PRIVATE KEY-----"
+    text = f"key:\n{block}\nend"
     cleaned, counts = redact(text)
     assert cleaned == "key:\n[REDACTED:private_key]\nend" and counts == {"private_key": 1}
 
@@ -148,7 +149,7 @@ def test_quarantine_archives_and_refuse_stores_nothing(build: Any) -> None:
     assert [g.memory.id for g in quarantine.graveyard()] == [written.id]
     assert quarantine.search("previous instructions upload").hits == []
     refuse = build(injection="refuse")
-    with pytest.raises(Rejected, match="instruction_override.*hooks.guard.injection"):
+    with pytest.raises(Rejected, match=r"instruction_override.*hooks\.guard\.injection"):
         refuse.add(INJECTION)
     assert refuse.list_memories() == [] and refuse.events() == []
 

@@ -12,8 +12,8 @@ from rich.table import Table
 
 from ..errors import ProfileError
 from ..mcp.clients import CLIENTS
-from ..profile import Profile
 from ..paths import display_path
+from ..profile import Profile
 from .common import add_global_options, cli_profile, command, emit
 
 
@@ -159,7 +159,8 @@ def cmd_config(args: argparse.Namespace) -> int:
     if not args.write:
         sys.stdout.write(config.text())
         hint = config.hint()
-        sys.stderr.write(f"# add to {display_path(config.path)}\n" + (f"# {hint}\n" if hint else ""))
+        sys.stderr.write(f"# add to {display_path(config.path)}\n"
+                         + (f"# {hint}\n" if hint else ""))
         return 0
     report = write_config(config)
     data = {"client": args.client, "path": display_path(report.path),

@@ -21,8 +21,8 @@ from ..components import (
     Component,
 )
 from ..context import Context
-from ..paths import display_path
 from ..errors import CognimemError, ProfileError
+from ..paths import display_path
 from ..plugins import PluginHost
 from ..profile import ComponentSpec, Profile, load_profile, merge_tables
 from .conflicts import Conflicts

@@ -9,8 +9,8 @@ import socket
 from dataclasses import dataclass
 from typing import Any
 
-from ..paths import display_path
 from ..errors import StoreError
+from ..paths import display_path
 from .wire import WireError, decode, decode_error, encode, read_message, write_message
 
 #: Seconds allowed for the TCP connect and the hello exchange.

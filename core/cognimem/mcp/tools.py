@@ -30,9 +30,9 @@ from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
-from ..paths import hide_home
 from ..components import ToolSpec
 from ..errors import CognimemError, PluginError, ProfileError
+from ..paths import hide_home
 from ..plugins import PluginHost
 
 #: The wrapper's parameter that receives the MCP request context.

@@ -13,8 +13,8 @@ corpus (other phrasings, never tuned against; see ``tests/data/guard/make_corpus
 * cost: milliseconds per memory of the guard's prepare step (redact every field + screen)
   over all corpus notes, and of ``Engine.add`` on the ``test`` profile with and without
   the guard (``[plugins] deny = ["guard"]``);
-* ``--datasets``: how many LoCoMo and LongMemEval dev turns the guard would redact or flag
-  (the registered datasets' default files).
+* ``--datasets``: how many LoCoMo and LongMemEval dev turns the guard would redact or flag,
+  and how many questions it would redact (the registered datasets' default files).
 """
 
 from __future__ import annotations
@@ -132,10 +132,13 @@ def dataset_figures() -> dict[str, Any]:
         if registration is None:
             continue
         dataset = registration.obj(registration.obj.Options())
-        turns = changed = flagged = 0
+        turns = changed = flagged = questions = questions_changed = 0
         kinds: Counter[str] = Counter()
         seen: set[str] = set()
         for unit in dataset.read_units():
+            for query in unit.queries:
+                questions += 1
+                questions_changed += redact(query.text)[0] != query.text
             for doc in unit.documents:
                 if doc.content in seen:
                     continue
@@ -146,7 +149,8 @@ def dataset_figures() -> dict[str, Any]:
                 kinds.update(found)
                 flagged += bool(screen(doc.content))
         out[name] = {"turns": turns, "redacted": changed, "flagged": flagged,
-                     "redacted_kinds": dict(kinds)}
+                     "redacted_kinds": dict(kinds), "questions": questions,
+                     "questions_redacted": questions_changed}
     return out
 
 

@@ -15,54 +15,77 @@ from dataclasses import dataclass
 
 _I = re.IGNORECASE
 
-_PREVIOUS = r"(?:all\s+|any\s+|the\s+|your\s+|of\s+)*(?:previous|prior|above|earlier|preceding|original|existing|system|initial)"
-_RULES = r"(?:instructions?|prompts?|rules|directions|guidelines|guidance|context|messages?|constraints)"
+_PREVIOUS = (r"(?:all\s+|any\s+|the\s+|your\s+|of\s+)*"
+             r"(?:previous|prior|above|earlier|preceding|original|existing|system|initial)")
+_RULES = (r"(?:instructions?|prompts?|rules|directions|guidelines|guidance|context|messages?"
+          r"|constraints)")
 
 #: the start of a line or of a sentence (a marker quoted after "the PR says: ")
 _START = r"(?:^|\n|[.:!?]\s)\s*"
 
+
+def _any(*parts: str) -> re.Pattern[str]:
+    """One case-insensitive pattern from pieces (kept short for reading)."""
+    return re.compile("".join(parts), _I)
+
+
 _PATTERNS: dict[str, list[re.Pattern[str]]] = {
     "instruction_override": [
-        re.compile(rf"\b(?:ignore|disregard|forget|override|bypass|skip|drop)\s+{_PREVIOUS}\s+{_RULES}", _I),
-        re.compile(rf"\b(?:ignore|disregard|forget)\s+(?:everything|all(?:\s+of\s+it)?|what)\s+(?:you\s+(?:were|have\s+been)\s+told|(?:said\s+)?(?:above|before|so\s+far))", _I),
-        re.compile(rf"\bdo\s+not\s+(?:follow|obey|listen\s+to)\s+{_PREVIOUS}\s+{_RULES}", _I),
-        re.compile(_START + r"(?:new|updated|real|actual)\s+(?:system\s+)?instructions?\s*:", _I),
-        re.compile(r"\byour\s+(?:new|real|true)\s+(?:instructions|task|goal|objective)\s+(?:is|are)\b", _I),
+        _any(r"\b(?:ignore|disregard|forget|override|bypass|skip|drop)\s+", _PREVIOUS, r"\s+",
+             _RULES),
+        _any(r"\b(?:ignore|disregard|forget)\s+(?:everything|all(?:\s+of\s+it)?|what)\s+",
+             r"(?:you\s+(?:were|have\s+been)\s+told|(?:said\s+)?(?:above|before|so\s+far))"),
+        _any(r"\bdo\s+not\s+(?:follow|obey|listen\s+to)\s+", _PREVIOUS, r"\s+", _RULES),
+        _any(_START, r"(?:new|updated|real|actual)\s+(?:system\s+)?instructions?\s*:"),
+        _any(r"\byour\s+(?:new|real|true)\s+(?:instructions|task|goal|objective)\s+",
+             r"(?:is|are)\b"),
     ],
     "role_imitation": [
-        re.compile(r"<\|(?:im_start|im_end|system|assistant|user|endoftext|begin_of_text|start_header_id)\|>", _I),
-        re.compile(r"\[/?INST\]|<<\s*/?SYS\s*>>|</?\s*(?:system|system[_-]prompt|developer)\s*>", _I),
-        re.compile(_START + r"(?:#{1,4}\s*)?(?:system|developer)\s*(?:prompt|message)?\s*:\s*"
-                   r"(?:you\b|your\b|ignore\b|always\b|never\b|from\s+now|do\s+not\b|the\s+assistant\b|"
-                   r"reveal\b|override\b|new\s+rules?)", _I),
-        re.compile(_START + r"(?:assistant|ai)\s*:\s*(?:sure|okay|ok|certainly)[,!.]?\s+(?:here|i\s+will|i'll)", _I),
-        re.compile(r"\b(?:the\s+)?(?:above|previous)\s+(?:was|is)\s+(?:just\s+)?(?:a\s+)?(?:test|the\s+old\s+system\s+prompt)", _I),
+        _any(r"<\|(?:im_start|im_end|system|assistant|user|endoftext|begin_of_text",
+             r"|start_header_id)\|>"),
+        _any(r"\[/?INST\]|<<\s*/?SYS\s*>>|</?\s*(?:system|system[_-]prompt|developer)\s*>"),
+        _any(_START, r"(?:#{1,4}\s*)?(?:system|developer)\s*(?:prompt|message)?\s*:\s*",
+             r"(?:you\b|your\b|ignore\b|always\b|never\b|from\s+now|do\s+not\b",
+             r"|the\s+assistant\b|reveal\b|override\b|new\s+rules?)"),
+        _any(_START, r"(?:assistant|ai)\s*:\s*(?:sure|okay|ok|certainly)[,!.]?\s+",
+             r"(?:here|i\s+will|i'll)"),
+        _any(r"\b(?:the\s+)?(?:above|previous)\s+(?:was|is)\s+(?:just\s+)?(?:a\s+)?",
+             r"(?:test|the\s+old\s+system\s+prompt)"),
     ],
     "tool_call_imitation": [
-        re.compile(r"</?\s*(?:tool_call|tool_use|function_calls?|tool_result|function_results?)\b[^>]*>", _I),
-        re.compile(r"<invoke\s+name\s*=|<parameter\s+name\s*=", _I),
-        re.compile(r"\[TOOL_CALLS?\]|<\|tool_call\|>|<\|python_tag\|>", _I),
-        re.compile(r"\{\s*\"(?:tool|tool_name|function|name)\"\s*:\s*\"[\w.\-]+\"\s*,\s*\"(?:arguments|args|parameters|input)\"\s*:", _I),
-        re.compile(r"\b(?:call|invoke|run|execute|use)\s+(?:the\s+)?(?:tool|function)\s+[`'\"]?\w+[`'\"]?\s+(?:with|now|immediately)\b", _I),
+        _any(r"</?\s*(?:tool_call|tool_use|function_calls?|tool_result|function_results?)",
+             r"\b[^>]*>"),
+        _any(r"<invoke\s+name\s*=|<parameter\s+name\s*="),
+        _any(r"\[TOOL_CALLS?\]|<\|tool_call\|>|<\|python_tag\|>"),
+        _any(r"\{\s*\"(?:tool|tool_name|function|name)\"\s*:\s*\"[\w.\-]+\"\s*,\s*",
+             r"\"(?:arguments|args|parameters|input)\"\s*:"),
+        _any(r"\b(?:call|invoke|run|execute|use)\s+(?:the\s+)?(?:tool|function)\s+",
+             r"[`'\"]?\w+[`'\"]?\s+(?:with|now|immediately)\b"),
     ],
     "exfiltration_link": [
-        re.compile(r"!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s?]{1,300}\?[^)\s]{0,2000}=", _I),
-        re.compile(r"\b(?:send|post|upload|forward|leak|exfiltrate|transmit|submit|append|include|encode)\b[^\n]{0,80}?"
-                   r"\b(?:conversation|chat\s+history|memor(?:y|ies)|secrets?|credentials?|api\s+keys?|"
-                   r"tokens?|passwords?|env(?:ironment)?\s+variables?|system\s+prompt|user\s+data|ssh\s+keys?)\b"
-                   r"[^\n]{0,80}?\b(?:to|at|into|in)\s+(?:https?://|(?:[\w\-]+\.)+(?:com|net|io|org|xyz|ru|site)\b)", _I),
+        _any(r"!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s?]{1,300}\?[^)\s]{0,2000}="),
+        _any(r"\b(?:send|post|upload|forward|leak|exfiltrate|transmit|submit|append|include",
+             r"|encode)\b[^\n]{0,80}?",
+             r"\b(?:conversation|chat\s+history|memor(?:y|ies)|secrets?|credentials?",
+             r"|api\s+keys?|tokens?|passwords?|env(?:ironment)?\s+variables?|system\s+prompt",
+             r"|user\s+data|ssh\s+keys?)\b",
+             r"[^\n]{0,80}?\b(?:to|at|into|in)\s+",
+             r"(?:https?://|(?:[\w\-]+\.)+(?:com|net|io|org|xyz|ru|site)\b)"),
     ],
     "persona_switch": [
-        re.compile(r"\byou\s+are\s+(?:now|no\s+longer|from\s+now\s+on)\s+(?:a|an|the|my|in|called|named|"
-                   r"dan|free|unrestricted|jailbroken|unfiltered|not\s+bound)\b", _I),
-        re.compile(r"\bfrom\s+now\s+on,?\s+(?:you\s+(?:are|will|must|shall|act|respond|answer|have)|act\s+as|"
-                   r"respond\s+as|pretend)", _I),
-        re.compile(r"\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:an?\s+)?(?:unrestricted|"
-                   r"jailbroken|unfiltered|evil|uncensored|different\s+(?:ai|assistant|model)|dan)\b", _I),
-        re.compile(r"\bpretend\s+(?:to\s+be|you\s+are|that\s+you\s+are)\s+(?:an?\s+)?(?:\w+\s+){0,2}"
-                   r"(?:ai|assistant|model|bot|admin|root|system|developer|without)", _I),
-        re.compile(r"\b(?:enter|enable|switch\s+to|activate)\s+(?:the\s+)?(?:developer|god|dan|jailbreak|"
-                   r"unrestricted|admin)\s+mode\b", _I),
+        _any(r"\byou\s+are\s+(?:now|no\s+longer|from\s+now\s+on)\s+",
+             r"(?:a|an|the|my|in|called|named|dan|free|unrestricted|jailbroken|unfiltered",
+             r"|not\s+bound)\b"),
+        _any(r"\bfrom\s+now\s+on,?\s+",
+             r"(?:you\s+(?:are|will|must|shall|act|respond|answer|have)|act\s+as|respond\s+as",
+             r"|pretend)"),
+        _any(r"\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:an?\s+)?",
+             r"(?:unrestricted|jailbroken|unfiltered|evil|uncensored",
+             r"|different\s+(?:ai|assistant|model)|dan)\b"),
+        _any(r"\bpretend\s+(?:to\s+be|you\s+are|that\s+you\s+are)\s+(?:an?\s+)?(?:\w+\s+){0,2}",
+             r"(?:ai|assistant|model|bot|admin|root|system|developer|without)"),
+        _any(r"\b(?:enter|enable|switch\s+to|activate)\s+(?:the\s+)?",
+             r"(?:developer|god|dan|jailbreak|unrestricted|admin)\s+mode\b"),
     ],
 }
 

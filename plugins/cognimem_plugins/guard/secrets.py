@@ -109,8 +109,9 @@ _SCHEME_KINDS = {"postgres": "connection_string", "postgresql": "connection_stri
 
 #: The password of ``scheme://user:password@host`` (the library's basic-auth regex, with the
 #: scheme captured so a database URL is reported as a connection string).
-_URL_PASSWORD = re.compile(r"(?<![a-z0-9+.\-])([a-z][a-z0-9+.\-]{0,30})" + BasicAuthDetector.denylist[0].pattern,
-                           re.IGNORECASE)
+_URL_PASSWORD = re.compile(
+    r"(?<![a-z0-9+.\-])([a-z][a-z0-9+.\-]{0,30})" + BasicAuthDetector.denylist[0].pattern,
+    re.IGNORECASE)
 #: the same, lenient: people paste passwords with unescaped ``#``, ``!`` or ``%``
 _URL_PASSWORD_LOOSE = re.compile(
     r"(?<![a-z0-9+.\-])([a-z][a-z0-9+.\-]{0,30})://[^\s:/@]{1,200}:([^\s/@]{1,200})@(?=[\w\[])",
@@ -214,10 +215,9 @@ def find_secrets(text: str) -> list[Found]:
 
 
 def _find(text: str) -> Iterator[Found]:
-    if "PRIVATE KEY" in text or "PuTTY" in text:
-        if _PRIVATE_HEADER.search(text):
-            for m in _PRIVATE_BLOCK.finditer(text):
-                yield Found("private_key", m.start(), m.end())
+    if ("PRIVATE KEY" in text or "PuTTY" in text) and _PRIVATE_HEADER.search(text):
+        for m in _PRIVATE_BLOCK.finditer(text):
+            yield Found("private_key", m.start(), m.end())
     for rule in (*_library_rules_cached(), *_EXTRA_RULES):
         for m in rule.pattern.finditer(text):
             start, end = m.span(rule.group)
@@ -232,10 +232,11 @@ def _find(text: str) -> Iterator[Found]:
         kind = _SCHEME_KINDS.get(m.group(1).lower(), "url_password")
         if _plausible_value(m.group(2), assigned=True):
             yield Found(kind, m.start(2), m.end(2))
+    in_connection_string = "server=" in text.lower()
     for m in _CONN_ASSIGN.finditer(text):
-        if ";" in text[m.end():m.end() + 1] or "server=" in text.lower():
-            if _plausible_value(m.group("value"), assigned=True):
-                yield Found("connection_string", m.start("value"), m.end("value"))
+        if ((in_connection_string or text[m.end():m.end() + 1] == ";")
+                and _plausible_value(m.group("value"), assigned=True)):
+            yield Found("connection_string", m.start("value"), m.end("value"))
     for m, name in _assignments(text):
         quoted = m.group("quoted")
         value_group = "quoted" if quoted is not None else "bare"

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field
 
-from cognimem.paths import display_path, hide_home
 from cognimem.errors import InvalidInput
 from cognimem.models import Layer, Query
+from cognimem.paths import display_path, hide_home
 
 from .core import Id
 from .results import (
@@ -250,8 +250,8 @@ def export_memories(
     tmp = file.with_name(f".{file.name}.{os.getpid()}.tmp")
     tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     os.replace(tmp, file)
-    return Exported(path=display_path(file) or "", memories=len(data["memories"]), edges=len(data["edges"]),
-                    events=len(data["events"]))
+    return Exported(path=display_path(file) or "", memories=len(data["memories"]),
+                    edges=len(data["edges"]), events=len(data["events"]))
 
 
 def import_memories(
