@@ -66,6 +66,10 @@ class Rule:
     valid: Callable[[str], bool] | None = None
     #: a provider token cut short by the library's fixed length is extended to its end
     extend: bool = False
+    #: the rule runs only on a text holding one of these (a cheap test before the regex)
+    needs: tuple[str, ...] = ()
+    #: ``needs`` are looked for in the lowercased text
+    lower: bool = False
 
 
 def _bounded(pattern: re.Pattern[str]) -> re.Pattern[str]:
@@ -75,27 +79,38 @@ def _bounded(pattern: re.Pattern[str]) -> re.Pattern[str]:
 
 def _library_rules() -> list[Rule]:
     aws_key, aws_secret = AWSKeyDetector.denylist
-    rules = [Rule("aws_access_key", _bounded(aws_key)),
-             Rule("aws_secret_key", aws_secret, group=1)]
-    rules += [Rule("github_token", p, extend=True) for p in GitHubTokenDetector.denylist]
-    rules += [Rule("gitlab_token", p) for p in GitLabTokenDetector.denylist]
-    rules += [Rule("pypi_token", p) for p in PypiTokenDetector.denylist]
-    rules += [Rule("openai_key", p, extend=True) for p in OpenAIDetector.denylist]
-    rules += [Rule("stripe_key", p, extend=True) for p in StripeDetector.denylist]
-    rules += [Rule("slack_token", p) for p in SlackDetector.denylist]
-    rules += [Rule("sendgrid_key", p) for p in SendGridDetector.denylist]
-    rules += [Rule("twilio_key", _bounded(p)) for p in TwilioKeyDetector.denylist]
-    rules += [Rule("discord_token", _bounded(p)) for p in DiscordBotTokenDetector.denylist]
-    rules += [Rule("telegram_token", _bounded(p)) for p in TelegramBotTokenDetector.denylist]
-    rules += [Rule("mailchimp_key", _bounded(p)) for p in MailchimpDetector.denylist]
+    rules = [Rule("aws_access_key", _bounded(aws_key),
+                  needs=("A3T", "ABIA", "ACCA", "AKIA", "ASIA")),
+             Rule("aws_secret_key", aws_secret, group=1, needs=("aws",), lower=True)]
+    rules += [Rule("github_token", p, extend=True, needs=("ghp_", "gho_", "ghu_", "ghs_", "ghr_"))
+              for p in GitHubTokenDetector.denylist]
+    rules += [Rule("gitlab_token", p, needs=("gl", "GR1348941"))
+              for p in GitLabTokenDetector.denylist]
+    rules += [Rule("pypi_token", p, needs=("pypi-",)) for p in PypiTokenDetector.denylist]
+    rules += [Rule("openai_key", p, extend=True, needs=("T3BlbkFJ",))
+              for p in OpenAIDetector.denylist]
+    rules += [Rule("stripe_key", p, extend=True, needs=("k_live_",))
+              for p in StripeDetector.denylist]
+    rules += [Rule("slack_token", p, needs=("xox", "hooks.slack.com"), lower=True)
+              for p in SlackDetector.denylist]
+    rules += [Rule("sendgrid_key", p, needs=("SG.",)) for p in SendGridDetector.denylist]
+    rules += [Rule("twilio_key", _bounded(p), needs=("AC", "SK"))
+              for p in TwilioKeyDetector.denylist]
+    rules += [Rule("discord_token", _bounded(p), needs=(".",))
+              for p in DiscordBotTokenDetector.denylist]
+    rules += [Rule("telegram_token", _bounded(p), needs=(":",))
+              for p in TelegramBotTokenDetector.denylist]
+    rules += [Rule("mailchimp_key", _bounded(p), needs=("-us",))
+              for p in MailchimpDetector.denylist]
     rules += [Rule("azure_storage_key", re.compile(
-        p.pattern.replace("AccountKey=", "(?<=AccountKey=)"))) for p in
+        p.pattern.replace("AccountKey=", "(?<=AccountKey=)")), needs=("AccountKey=",)) for p in
         AzureStorageKeyDetector.denylist]
     rules += [Rule("artifactory_token", re.compile(
         p.pattern.replace(r"(?:\s|=|:|\"|^)", r"(?:(?<=[\s=:\"])|^)", 1)
-        .replace(r'(?:\s|"|$)', r'(?=[\s"]|$)'))) for p in ArtifactoryDetector.denylist]
+        .replace(r'(?:\s|"|$)', r'(?=[\s"]|$)')), needs=("AKC", "AP"))
+        for p in ArtifactoryDetector.denylist]
     rules.append(Rule("jwt", _bounded(JwtTokenDetector.denylist[0]), extend=True,
-                      valid=JwtTokenDetector.is_formally_valid))
+                      valid=JwtTokenDetector.is_formally_valid, needs=("eyJ",)))
     return rules
 
 
@@ -118,14 +133,20 @@ _URL_PASSWORD_LOOSE = re.compile(
                                  re.IGNORECASE)
 
 _EXTRA_RULES = [
-    Rule("google_api_key", re.compile(r"(?<![A-Za-z0-9])AIza[0-9A-Za-z_\-]{35}(?![A-Za-z0-9])")),
-    Rule("anthropic_key", re.compile(r"sk-ant-[a-z]+[0-9]{2}-[A-Za-z0-9_\-]{32,}")),
-    Rule("openai_key", re.compile(r"sk-(?:proj|svcacct|admin)-[A-Za-z0-9_\-]{20,}")),
-    Rule("github_token", re.compile(r"github_pat_[A-Za-z0-9_]{60,}")),
-    Rule("npm_token", re.compile(r"(?<![A-Za-z0-9])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])")),
-    Rule("huggingface_token", re.compile(r"(?<![A-Za-z0-9])hf_[A-Za-z0-9]{34,}")),
-    Rule("stripe_key", re.compile(r"(?<![A-Za-z0-9])(?:sk|rk)_test_[0-9a-zA-Z]{24,}")),
-    Rule("bearer_token", re.compile(r"\bBearer\s+([A-Za-z0-9_\-.~+/]{16,}=*)"), group=1),
+    Rule("google_api_key", re.compile(r"(?<![A-Za-z0-9])AIza[0-9A-Za-z_\-]{35}(?![A-Za-z0-9])"),
+         needs=("AIza",)),
+    Rule("anthropic_key", re.compile(r"sk-ant-[a-z]+[0-9]{2}-[A-Za-z0-9_\-]{32,}"),
+         needs=("sk-ant-",)),
+    Rule("openai_key", re.compile(r"sk-(?:proj|svcacct|admin)-[A-Za-z0-9_\-]{20,}"),
+         needs=("sk-",)),
+    Rule("github_token", re.compile(r"github_pat_[A-Za-z0-9_]{60,}"), needs=("github_pat_",)),
+    Rule("npm_token", re.compile(r"(?<![A-Za-z0-9])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])"),
+         needs=("npm_",)),
+    Rule("huggingface_token", re.compile(r"(?<![A-Za-z0-9])hf_[A-Za-z0-9]{34,}"), needs=("hf_",)),
+    Rule("stripe_key", re.compile(r"(?<![A-Za-z0-9])(?:sk|rk)_test_[0-9a-zA-Z]{24,}"),
+         needs=("k_test_",)),
+    Rule("bearer_token", re.compile(r"\bBearer\s+([A-Za-z0-9_\-.~+/]{16,}=*)"), group=1,
+         needs=("Bearer",)),
 ]
 
 _PRIVATE_HEADER = re.compile("|".join(p.pattern for p in PrivateKeyDetector.denylist))
@@ -145,6 +166,8 @@ _VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.\w]*)?")
 #: Found in two steps, so a long run of word characters costs linear time: a secret-like
 #: name (:data:`_NAME_HIT`), then from its end the rest (:data:`_ASSIGNMENT`).
 _NAME_HIT = re.compile(rf"(?i)(?:{_NAMES})")
+#: a text without any of these holds no secret-like name (a cheap test before the regexes)
+_NAME_STEMS = ("key", "pass", "pw", "secret", "contrase", "token", "credential", "auth")
 _WORDISH = frozenset(string.ascii_letters + string.digits + "_.-")
 _ASSIGNMENT = re.compile(
     r"(?i)[\w.\-]{0,40}['\"\]]{0,2}"
@@ -218,7 +241,11 @@ def _find(text: str) -> Iterator[Found]:
     if ("PRIVATE KEY" in text or "PuTTY" in text) and _PRIVATE_HEADER.search(text):
         for m in _PRIVATE_BLOCK.finditer(text):
             yield Found("private_key", m.start(), m.end())
+    low = text.lower()
     for rule in (*_library_rules_cached(), *_EXTRA_RULES):
+        hay = low if rule.lower else text
+        if rule.needs and not any(n in hay for n in rule.needs):
+            continue
         for m in rule.pattern.finditer(text):
             start, end = m.span(rule.group)
             if start < 0 or start == end:
@@ -228,16 +255,18 @@ def _find(text: str) -> Iterator[Found]:
             if rule.valid is not None and not rule.valid(text[start:end]):
                 continue
             yield Found(rule.kind, start, end)
-    for m in (*_URL_PASSWORD.finditer(text), *_URL_PASSWORD_LOOSE.finditer(text)):
+    urls = "://" in text and "@" in text
+    for m in (*_URL_PASSWORD.finditer(text), *_URL_PASSWORD_LOOSE.finditer(text)) if urls else ():
         kind = _SCHEME_KINDS.get(m.group(1).lower(), "url_password")
         if _plausible_value(m.group(2), assigned=True):
             yield Found(kind, m.start(2), m.end(2))
-    in_connection_string = "server=" in text.lower()
-    for m in _CONN_ASSIGN.finditer(text):
+    in_connection_string = "server=" in low
+    for m in _CONN_ASSIGN.finditer(text) if ("password" in low or "pwd" in low) else ():
         if ((in_connection_string or text[m.end():m.end() + 1] == ";")
                 and _plausible_value(m.group("value"), assigned=True)):
             yield Found("connection_string", m.start("value"), m.end("value"))
-    for m, name in _assignments(text):
+    named = any(stem in low for stem in _NAME_STEMS)
+    for m, name in _assignments(text) if named else ():
         quoted = m.group("quoted")
         value_group = "quoted" if quoted is not None else "bare"
         value = m.group(value_group)
@@ -249,7 +278,7 @@ def _find(text: str) -> Iterator[Found]:
             aws = "aws" in name.lower() and len(value) == 40
             yield Found("aws_secret_key" if aws else "password_assignment", m.start(value_group),
                         m.start(value_group) + len(value.rstrip(".")))
-    for m in _NEAR.finditer(text):
+    for m in _NEAR.finditer(text) if named else ():
         value = m.group("value").rstrip(".")
         if ("/" in value and "." in value) or is_potential_uuid(value) or _HASH.search(
                 text, max(0, m.start("value") - 12), m.start("value")):
