@@ -4,7 +4,10 @@ content may carry a prompt injection with ``meta["untrusted"] = {"kinds": [...],
 
 from __future__ import annotations
 
-from .models import Memory
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .models import Memory
 
 #: The ``meta`` key of the flag.
 UNTRUSTED_KEY = "untrusted"

@@ -3,6 +3,7 @@ corpora targets, the options of ``[hooks.guard]``, and how flagged memories are 
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,12 +15,26 @@ from cognimem.clock import ManualClock
 from cognimem.engine import Engine
 from cognimem.errors import ProfileError, Rejected
 from cognimem.plugins import PluginHost
-from cognimem_plugins.guard.bench import corpus_figures, leaked
 from cognimem_plugins.guard.injection import KINDS, screen
 from cognimem_plugins.guard.secrets import redact
 from cognimem_plugins.mcp_tools.core import recall, remember
 
-CORPUS = Path(__file__).resolve().parents[1] / "data" / "guard"
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "tests" / "data" / "guard"
+
+
+def _bench() -> Any:
+    """The corpus measure, ``bench/guard_corpus.py`` (a script, not a package module)."""
+    spec = importlib.util.spec_from_file_location("guard_corpus", ROOT / "bench" /
+                                                  "guard_corpus.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+BENCH = _bench()
+corpus_figures, leaked = BENCH.corpus_figures, BENCH.leaked
 #: Synthetic, random credentials in their providers' formats (never real ones).
 AWS_KEY = "AKIAFAKE7Q2MZ4XK9W3N"
 GITHUB_TOKEN = "ghp_" + "FakeToken0123456789abcdefghijKLMNOPQR"[:36]

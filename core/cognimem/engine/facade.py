@@ -8,6 +8,7 @@ the shared plumbing of :mod:`.base`; :mod:`.types` holds what hooks and clients 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -22,8 +23,8 @@ from ..components import (
 )
 from ..context import Context
 from ..errors import CognimemError, ProfileError
-from ..paths import display_path
 from ..plugins import PluginHost
+from ..privacy import make_private, open_store_folder, shown
 from ..profile import ComponentSpec, Profile, load_profile, merge_tables
 from .conflicts import Conflicts
 from .maintenance import Maintenance
@@ -85,6 +86,10 @@ class Engine(Maintenance, Conflicts, Relations, ReadPath):
             lexical=self.lexical, vectors=self.vectors, embedder=self.embedder, hook=self.hook,
             profile=profile, retriever_labels=self.retriever_labels,
         )
+        store = self.ctx.path
+        if store is not None:
+            with contextlib.suppress(OSError):  # the record store names what is wrong
+                open_store_folder(Path(store))
         opened: list[Component] = []
         try:
             for component in self.components():
@@ -101,6 +106,8 @@ class Engine(Maintenance, Conflicts, Relations, ReadPath):
             for component in reversed(opened):
                 _close_quietly(component)
             raise
+        if store is not None:
+            make_private(Path(store))
 
     def options_of(self, plugin: object) -> Any:
         """The validated ``[hooks.NAME]`` options of a lifecycle-hook plugin (the plugin
@@ -201,6 +208,8 @@ class Engine(Maintenance, Conflicts, Relations, ReadPath):
                 self._pool = None
             for component in reversed(self.components()):
                 _close_quietly(component)
+            if self.ctx.path is not None:
+                make_private(Path(self.ctx.path))
 
     def __enter__(self) -> Engine:
         return self
@@ -219,7 +228,7 @@ class Engine(Maintenance, Conflicts, Relations, ReadPath):
         last = self.records.last_event()
         return {
             "profile": self.profile.name,
-            "path": display_path(self.ctx.path),
+            "path": shown(self.ctx.path) if self.ctx.path else None,
             "memories": len(memories),
             "archived": sum(m.archived for m in memories),
             "superseded": sum(m.superseded_by is not None for m in memories),

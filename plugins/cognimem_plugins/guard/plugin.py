@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from cognimem import hookimpl
+from cognimem.components import CommandSpec
 from cognimem.engine import Engine, PreparedQuery, PreparedWrite
 from cognimem.models import Memory
 from cognimem.registry import Register
@@ -103,3 +104,11 @@ def cognimem_register_tools(register: Register) -> None:
     """Register ``guard_scan``."""
     for spec in TOOLS:
         register(spec)
+
+
+@hookimpl
+def cognimem_register_commands(register: Register) -> None:
+    """Register ``cognimem guard`` (its module loads only when the command runs)."""
+    register(CommandSpec(name="guard", help="check a text for secrets and prompt injection "
+                                            "(nothing is stored)",
+                         configure="cognimem_plugins.guard.cli:configure"))

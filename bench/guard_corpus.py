@@ -1,7 +1,7 @@
 """Measure the guard: its corpora figures, its cost per write, and how many dataset turns it
 changes. Run from the repository root::
 
-    python -m cognimem_plugins.guard.bench [--corpus tests/data/guard] [--datasets]
+    python bench/guard_corpus.py [--corpus tests/data/guard] [--datasets]
 
 Each figure is given for the corpus the detectors were developed on and for the held-out
 corpus (other phrasings, never tuned against; see ``tests/data/guard/make_corpus.py``).
@@ -29,10 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from cognimem.models import MemoryDraft
-
-from .injection import screen
-from .screening import redact_draft, screen_draft
-from .secrets import redact
+from cognimem_plugins.guard.injection import screen
+from cognimem_plugins.guard.screening import redact_draft, screen_draft
+from cognimem_plugins.guard.secrets import redact
 
 
 def _read(path: Path) -> list[dict[str, str]]:
@@ -156,7 +155,7 @@ def dataset_figures() -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     """Print the figures as JSON."""
-    parser = argparse.ArgumentParser(prog="python -m cognimem_plugins.guard.bench")
+    parser = argparse.ArgumentParser(prog="python bench/guard_corpus.py")
     parser.add_argument("--corpus", default="tests/data/guard", type=Path)
     parser.add_argument("--datasets", action="store_true",
                         help="also count the dev-set turns the guard changes")
