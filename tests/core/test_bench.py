@@ -130,7 +130,7 @@ def _installed(stack: str) -> Any:
     return resolve(STACKS[stack], available)[0]
 
 
-@pytest.mark.parametrize("stack", ["lancedb", "exact", "memory"])
+@pytest.mark.parametrize("stack", ["lancedb", "hnsw", "exact", "memory"])
 def test_one_run_measures_ingest_search_floor_memory_and_disk(stack: str, tmp_path: Path) -> None:
     resolved = _installed(stack)
     spec = RunSpec(stack=asdict(resolved), size=120, store=str(tmp_path / "store"), queries=12,
@@ -157,8 +157,9 @@ def test_one_run_measures_ingest_search_floor_memory_and_disk(stack: str, tmp_pa
         assert "disk" not in result
 
 
-def test_cold_start_opens_the_store_in_a_fresh_process(tmp_path: Path) -> None:
-    resolved = _installed("lancedb")
+@pytest.mark.parametrize("stack", ["lancedb", "hnsw"])
+def test_cold_start_opens_the_store_in_a_fresh_process(tmp_path: Path, stack: str) -> None:
+    resolved = _installed(stack)
     if not resolved.persistent:
         pytest.skip("needs the duckdb record store")
     store = tmp_path / "store"
@@ -190,6 +191,7 @@ def test_run_bench_at_tiny_sizes_returns_sane_results(tmp_path: Path) -> None:
     assert [(r["size"], r["stack"]) for r in results["runs"]] == [
         (40, "exact"), (40, "memory"), (80, "exact"), (80, "memory")]
     assert messages and results["embedder"]["embedder"] == "hash"
+    assert any("stand-in embedder" in note for note in results["notes"])
     persistent = results["runs"][2]
     if _installed("exact").persistent:
         assert persistent["cold_start"]["cold_start_s"] > 0
