@@ -1,0 +1,154 @@
+"""``postgres`` lexical index: PostgreSQL full-text search, ranked by BM25.
+
+Each memory is a ``tsvector`` of its title, content and tags (English stemming and stop
+words; title and tags count twice, as in the in-process ``bm25`` index) with a GIN index.
+A query matches the memories holding any of its terms (an OR ``tsquery``). PostgreSQL's own
+rankings (``ts_rank``, ``ts_rank_cd``) know no document frequencies, so by default the
+matches are scored by Okapi BM25 (k1 = 1.2, b = 0.75) in SQL: term frequencies from the
+``tsvector`` positions, document frequencies and the average length from the statistics a
+trigger keeps (:mod:`.schema`). ``ranking = "ts_rank_cd"`` uses cover density instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field
+
+from cognimem.components import LexicalIndex
+from cognimem.models import Candidate, Memory, Query
+
+from .attach import IndexOptions, describe_index, open_session
+from .schema import TS_CONFIG
+from .session import Session
+
+if TYPE_CHECKING:
+    from cognimem.context import Context
+
+_FROM_RECORDS = (
+    "INSERT INTO lexical (id, version, archived, scope_project, scope_agent, scope_user, doc, "
+    "length) SELECT id, version, archived, scope_project, scope_agent, scope_user, d.doc, "
+    "lexical_length(d.doc) FROM memories m, lexical_document(m.title, m.content, m.tags) "
+    "AS d(doc) WHERE m.id = ANY(%s) AND NOT EXISTS (SELECT 1 FROM lexical l WHERE l.id = m.id "
+    "AND l.version = m.version AND l.archived = m.archived) ON CONFLICT (id) DO UPDATE SET "
+    "version = excluded.version, archived = excluded.archived, scope_project = "
+    "excluded.scope_project, scope_agent = excluded.scope_agent, scope_user = "
+    "excluded.scope_user, doc = excluded.doc, length = excluded.length")
+_FROM_MEMORIES = (
+    "INSERT INTO lexical (id, version, archived, scope_project, scope_agent, scope_user, doc, "
+    "length) SELECT i.id, i.version, i.archived, i.p, i.a, i.u, d.doc, lexical_length(d.doc) "
+    "FROM unnest(%s::text[], %s::int[], %s::bool[], %s::text[], %s::text[], %s::text[], "
+    "%s::text[], %s::text[], %s::text[]) AS i(id, version, archived, p, a, u, title, content, "
+    "tags), lexical_document(i.title, i.content, string_to_array(i.tags, chr(31))) AS d(doc) "
+    "ON CONFLICT (id) DO UPDATE SET version = excluded.version, archived = excluded.archived, "
+    "scope_project = excluded.scope_project, scope_agent = excluded.scope_agent, "
+    "scope_user = excluded.scope_user, doc = excluded.doc, length = excluded.length")
+# The query's lexemes, their BM25 weights, and the OR query that finds the matches.
+_TERMS = (
+    f"WITH terms AS (SELECT DISTINCT lexeme AS term FROM unnest(to_tsvector('{TS_CONFIG}', "
+    "%(text)s))), totals AS (SELECT greatest(docs, 1)::float8 AS n, greatest(length::float8 / "
+    "greatest(docs, 1), 1) AS avgdl FROM lexical_totals), weights AS (SELECT t.term, "
+    "ln(1 + (totals.n - coalesce(s.df, 0) + 0.5) / (coalesce(s.df, 0) + 0.5)) AS idf FROM "
+    "terms t CROSS JOIN totals LEFT JOIN lexical_terms s ON s.term = t.term), "
+    "query AS (SELECT string_agg(quote_literal(term), ' | ')::tsquery AS q FROM terms) ")
+
+
+class PostgresLexical(LexicalIndex):
+    """Full-text search in PostgreSQL, scored by BM25 (or ``ts_rank_cd``)."""
+
+    name = "postgres"
+
+    class Options(IndexOptions):
+        """Where the index lives, and how matches are scored."""
+
+        ranking: Literal["bm25", "ts_rank_cd"] = Field(
+            default="bm25", description="bm25: Okapi BM25 from the index's term statistics; "
+                                        "ts_rank_cd: PostgreSQL's cover density")
+        k1: float = Field(default=1.2, ge=0, description="BM25 term-frequency saturation")
+        b: float = Field(default=0.75, ge=0, le=1, description="BM25 length normalisation")
+
+    options: PostgresLexical.Options
+
+    def __init__(self, options: Any = None) -> None:
+        super().__init__(options)
+        self.session: Session | None = None
+        self.attached = False
+
+    def describe(self) -> dict[str, Any]:
+        return describe_index(self)
+
+    def open(self, ctx: Context) -> None:
+        self.session, self.attached = open_session(ctx, self.options)
+
+    def close(self) -> None:
+        session, self.session = self.session, None
+        if session is not None:
+            session.close()
+
+    @property
+    def _s(self) -> Session:
+        if self.session is None:
+            raise RuntimeError("the postgres lexical index is not open")
+        return self.session
+
+    def upsert(self, memories: Sequence[Memory]) -> None:
+        if not memories:
+            return
+        latest = sorted({m.id: m for m in memories}.values(), key=lambda m: m.id)
+        with self._s.writing():
+            if self.attached:  # the records are the truth (they may be newer than these)
+                self._s.execute(_FROM_RECORDS, [[m.id for m in latest]])
+                return
+            self._s.execute(_FROM_MEMORIES, [
+                [m.id for m in latest], [m.version for m in latest],
+                [m.archived for m in latest], [m.scope.project for m in latest],
+                [m.scope.agent for m in latest], [m.scope.user for m in latest],
+                [m.title for m in latest], [m.content for m in latest],
+                ["\x1f".join(m.tags) for m in latest]])
+
+    def delete(self, ids: Sequence[str]) -> None:
+        doomed = sorted(set(ids))
+        if not doomed:
+            return
+        alive = (" AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = lexical.id)"
+                 if self.attached else "")
+        with self._s.writing():
+            self._s.execute(f"DELETE FROM lexical WHERE id = ANY(%s){alive}", [doomed])
+
+    def clear(self) -> None:
+        if self.attached:
+            super().clear()
+            return
+        with self._s.writing():
+            self._s.execute("TRUNCATE lexical, lexical_terms")
+            self._s.execute("UPDATE lexical_totals SET docs = 0, length = 0")
+
+    def versions(self) -> dict[str, int]:
+        return dict(self._s.rows("SELECT id, version FROM lexical"))
+
+    def search(self, query: Query, k: int) -> list[Candidate]:
+        params: dict[str, Any] = {"text": query.text, "k": k}
+        where = ["l.doc @@ query.q"]
+        if not query.include_archived:
+            where.append("NOT l.archived")
+        for field in ("project", "agent", "user"):
+            value = getattr(query.scope, field)
+            if value is not None:
+                where.append(f"l.scope_{field} = %({field})s")
+                params[field] = value
+        filters = " AND ".join(where)
+        if self.options.ranking == "ts_rank_cd":
+            sql = (f"{_TERMS}SELECT l.id, ts_rank_cd(l.doc, query.q, 1) AS score FROM query, "
+                   f"lexical l WHERE {filters} ORDER BY score DESC, l.id LIMIT %(k)s")
+        else:
+            params.update(k1=self.options.k1, b=self.options.b)
+            sql = (
+                f"{_TERMS}SELECT l.id, sum(w.idf * cardinality(u.positions) * (%(k1)s + 1) / "
+                "(cardinality(u.positions) + %(k1)s * (1 - %(b)s + %(b)s * l.length / "
+                "totals.avgdl))) AS score FROM query, totals, lexical l CROSS JOIN LATERAL "
+                f"unnest(l.doc) AS u JOIN weights w ON w.term = u.lexeme WHERE {filters} "
+                "GROUP BY l.id ORDER BY score DESC, l.id LIMIT %(k)s")
+        found = self._s.rows(sql, params)
+        return [Candidate(id=r[0], score=float(r[1]), rank=i)
+                for i, r in enumerate(found, start=1)]
