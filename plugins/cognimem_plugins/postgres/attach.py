@@ -41,7 +41,7 @@ class IndexOptions(Options):
 
 def open_session(ctx: Context, options: IndexOptions) -> tuple[Session, bool]:
     """The index's own connection, and whether it is attached to the records' tables."""
-    records = ctx.records
+    records = getattr(ctx, "records", None)
     store = records.session if isinstance(records, PostgresStore) else None
     if store is not None and options.dsn in (None, store.dsn) and options.schema_ in (
             None, store.schema):

@@ -128,7 +128,8 @@ class PostgresLexical(LexicalIndex):
         return dict(self._s.rows("SELECT id, version FROM lexical"))
 
     def search(self, query: Query, k: int) -> list[Candidate]:
-        params: dict[str, Any] = {"text": query.text, "k": k}
+        # PostgreSQL text holds no NUL character; it carries no words anyway
+        params: dict[str, Any] = {"text": query.text.replace("\x00", " "), "k": k}
         where = ["l.doc @@ query.q"]
         if not query.include_archived:
             where.append("NOT l.archived")

@@ -120,6 +120,10 @@ class PostgresStore(RecordStore):
         if not memories:
             return
         latest = sorted({m.id: m for m in memories}.values(), key=lambda m: m.id)
+        for m in latest:
+            if "\x00" in m.content or "\x00" in (m.title or ""):
+                raise InvalidInput(f"memory {m.id}: its text holds a NUL character, which "
+                                   "PostgreSQL cannot store; remove it")
         params = [rows.memory_row(m) for m in latest]
         with self._s.writing():
             self._s.executemany(_UPSERT, params)

@@ -133,6 +133,11 @@ class PgVectors(VectorIndex):
         array = np.asarray(vectors, dtype=np.float32)
         if array.ndim != 2 or array.shape[0] != len(memories):
             raise ValueError(f"expected {len(memories)} vectors, got shape {array.shape}")
+        held = self._stored_dimension()
+        if held is not None and held != array.shape[1]:
+            raise StoreError(
+                f"vector dimension {array.shape[1]} does not match the index's {held}: run "
+                "`cognimem reindex` after changing the embedder")
         if self.options.index == "hnsw":
             self._ensure_index(array.shape[1])
         latest = {m.id: (m, row) for m, row in zip(memories, array, strict=True)}
@@ -160,6 +165,11 @@ class PgVectors(VectorIndex):
             return
         with self._s.writing():
             self._s.execute("TRUNCATE vectors")
+
+    def _stored_dimension(self) -> int | None:
+        """The dimension of the stored vectors (one row read), None when empty."""
+        found = self._s.rows("SELECT dim FROM vectors LIMIT 1")
+        return int(found[0][0]) if found else None
 
     def versions(self) -> dict[str, int]:
         return dict(self._s.rows("SELECT id, version FROM vectors"))
@@ -194,6 +204,12 @@ class PgVectors(VectorIndex):
                 found = self._s.rows(sql, params)
         else:
             found = self._s.rows(sql, params)
+        if not found:
+            held = self._stored_dimension()
+            if held is not None and held != dim:
+                raise StoreError(
+                    f"the query vector has dimension {dim} but the index holds {held}: run "
+                    "`cognimem reindex` after changing the embedder")
         found.sort(key=lambda r: (r[1], r[0]))  # iterative scans may return slightly unordered
         return [Candidate(id=r[0], score=1.0 - float(r[1]), rank=i)
                 for i, r in enumerate(found, start=1)]
