@@ -24,6 +24,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "serve_cmd",      # serve, daemon, config
     "maintain_cmd",   # maintain, graveyard
     "graph_cmd",      # graph
+    "migrate_cmd",    # migrate
 )
 
 

@@ -50,7 +50,8 @@ V1_DDL: list[str] = [
         written_at TIMESTAMPTZ NOT NULL DEFAULT now()
     )""",
     """CREATE TABLE memories (
-        id TEXT PRIMARY KEY, content TEXT NOT NULL, kind TEXT NOT NULL, layer TEXT NOT NULL,
+        id TEXT COLLATE "C" PRIMARY KEY, content TEXT NOT NULL, kind TEXT NOT NULL,
+        layer TEXT NOT NULL,
         tier TEXT NOT NULL, title TEXT, tags TEXT[] NOT NULL, scope_project TEXT,
         scope_agent TEXT, scope_user TEXT, source_file TEXT, source_line INTEGER,
         source_url TEXT, source_session TEXT, provenance TEXT[] NOT NULL,
@@ -63,8 +64,9 @@ V1_DDL: list[str] = [
     )""",
     "CREATE INDEX memories_content_hash ON memories (content_hash)",
     """CREATE TABLE edges (
-        source TEXT NOT NULL, target TEXT NOT NULL, type TEXT NOT NULL,
-        weight DOUBLE PRECISION NOT NULL, confidence DOUBLE PRECISION NOT NULL,
+        source TEXT COLLATE "C" NOT NULL, target TEXT COLLATE "C" NOT NULL,
+        type TEXT COLLATE "C" NOT NULL, weight DOUBLE PRECISION NOT NULL,
+        confidence DOUBLE PRECISION NOT NULL,
         created_at TIMESTAMPTZ, last_used_at TIMESTAMPTZ, use_count INTEGER NOT NULL,
         provenance TEXT[] NOT NULL, valid_from TIMESTAMPTZ, valid_until TIMESTAMPTZ,
         meta TEXT NOT NULL, PRIMARY KEY (source, target, type)
@@ -74,6 +76,7 @@ V1_DDL: list[str] = [
         memory_id TEXT NOT NULL, accessed_at TIMESTAMPTZ NOT NULL, agent TEXT, query TEXT
     )""",
     "CREATE INDEX accesses_memory ON accesses (memory_id, accessed_at)",
+    # ids and edge keys sort by code point (COLLATE "C"), as everywhere else in cognimem
     # ``at_iso`` keeps the exact text the event hash was computed over (offset included).
     """CREATE TABLE events (
         seq BIGINT PRIMARY KEY, happened_at TIMESTAMPTZ NOT NULL, at_iso TEXT NOT NULL,
