@@ -11,6 +11,7 @@ trigger keeps (:mod:`.schema`). ``ranking = "ts_rank_cd"`` uses cover density in
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -44,14 +45,23 @@ _FROM_MEMORIES = (
     "ON CONFLICT (id) DO UPDATE SET version = excluded.version, archived = excluded.archived, "
     "scope_project = excluded.scope_project, scope_agent = excluded.scope_agent, "
     "scope_user = excluded.scope_user, doc = excluded.doc, length = excluded.length")
-# The query's lexemes, their BM25 weights, and the OR query that finds the matches.
+# The query's distinct lexemes with their document frequencies, and the corpus totals.
 _TERMS = (
-    f"WITH terms AS (SELECT DISTINCT lexeme AS term FROM unnest(to_tsvector('{TS_CONFIG}', "
-    "%(text)s))), totals AS (SELECT greatest(docs, 1)::float8 AS n, greatest(length::float8 / "
-    "greatest(docs, 1), 1) AS avgdl FROM lexical_totals), weights AS (SELECT t.term, "
-    "ln(1 + (totals.n - coalesce(s.df, 0) + 0.5) / (coalesce(s.df, 0) + 0.5)) AS idf FROM "
-    "terms t CROSS JOIN totals LEFT JOIN lexical_terms s ON s.term = t.term), "
-    "query AS (SELECT string_agg(quote_literal(term), ' | ')::tsquery AS q FROM terms) ")
+    f"SELECT t.term, coalesce(s.df, 0), tot.docs, tot.length FROM (SELECT DISTINCT lexeme AS "
+    f"term FROM unnest(to_tsvector('{TS_CONFIG}', %s))) t CROSS JOIN lexical_totals tot "
+    "LEFT JOIN lexical_terms s ON s.term = t.term ORDER BY t.term")
+# BM25 of the memories that hold one of the `match` terms, scored on every query term.
+_BM25 = (
+    "SELECT l.id, sum(w.idf * cardinality(u.positions) * (%(k1)s + 1) / "
+    "(cardinality(u.positions) + %(k1)s * (1 - %(b)s + %(b)s * l.length / %(avgdl)s))) AS score "
+    "FROM lexical l CROSS JOIN LATERAL unnest(l.doc) AS u JOIN unnest(%(terms)s::text[], "
+    "%(idfs)s::float8[]) AS w(term, idf) ON w.term = u.lexeme WHERE {filters} "
+    "GROUP BY l.id ORDER BY score DESC, l.id LIMIT %(k)s")
+
+
+def _quote(lexeme: str) -> str:
+    """A lexeme as a quoted ``tsquery`` operand."""
+    return "'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'"
 
 
 class PostgresLexical(LexicalIndex):
@@ -67,6 +77,10 @@ class PostgresLexical(LexicalIndex):
                                         "ts_rank_cd: PostgreSQL's cover density")
         k1: float = Field(default=1.2, ge=0, description="BM25 term-frequency saturation")
         b: float = Field(default=0.75, ge=0, le=1, description="BM25 length normalisation")
+        max_scored: int = Field(
+            default=5000, ge=100,
+            description="about how many memories a search scores: the rarest query terms "
+                        "choose them (a memory holding only very common terms may be missed)")
 
     options: PostgresLexical.Options
 
@@ -127,29 +141,56 @@ class PostgresLexical(LexicalIndex):
     def versions(self) -> dict[str, int]:
         return dict(self._s.rows("SELECT id, version FROM lexical"))
 
+    def _bm25(self, params: dict[str, Any], filters: list[str]) -> list[Any]:
+        """The top k by BM25 of the memories holding the query's rarer terms.
+
+        Scoring every memory that holds any query term costs as many memories as its most
+        common term has. So the terms choose candidates rarest first, while the memories
+        holding them (the sum of their document frequencies) stay within ``max_scored``;
+        the candidates are scored on every query term. The top k is exact when every term
+        chose candidates, or when the k-th score beats what a memory holding only the
+        other terms can reach (their weights times k1 + 1: MaxScore, Turtle & Flood 1995);
+        otherwise memories holding only very common terms may be missed.
+        """
+        stats = self._s.rows(_TERMS, [params["text"]])
+        known = sorted((int(df), t) for t, df, _, _ in stats if df)
+        if not known:
+            return []
+        docs, total = max(int(stats[0][2]), 1), int(stats[0][3])
+        idf = {t: math.log(1 + (docs - df + 0.5) / (df + 0.5)) for df, t in known}
+        chosen, cost = [], 0
+        for df, term in known:
+            if chosen and cost + df > self.options.max_scored:
+                break
+            chosen.append(term)
+            cost += df
+        params.update(k1=self.options.k1, b=self.options.b, avgdl=max(total / docs, 1.0),
+                      terms=list(idf), idfs=list(idf.values()),
+                      match=" | ".join(_quote(t) for t in chosen))
+        where = " AND ".join(["l.doc @@ %(match)s::tsquery", *filters])
+        return self._s.rows(_BM25.format(filters=where), params)
+
     def search(self, query: Query, k: int) -> list[Candidate]:
         # PostgreSQL text holds no NUL character; it carries no words anyway
         params: dict[str, Any] = {"text": query.text.replace("\x00", " "), "k": k}
-        where = ["l.doc @@ query.q"]
+        filters = []
         if not query.include_archived:
-            where.append("NOT l.archived")
+            filters.append("NOT l.archived")
         for field in ("project", "agent", "user"):
             value = getattr(query.scope, field)
             if value is not None:
-                where.append(f"l.scope_{field} = %({field})s")
+                filters.append(f"l.scope_{field} = %({field})s")
                 params[field] = value
-        filters = " AND ".join(where)
-        if self.options.ranking == "ts_rank_cd":
-            sql = (f"{_TERMS}SELECT l.id, ts_rank_cd(l.doc, query.q, 1) AS score FROM query, "
-                   f"lexical l WHERE {filters} ORDER BY score DESC, l.id LIMIT %(k)s")
+        if self.options.ranking == "bm25":
+            found = self._bm25(params, filters)
         else:
-            params.update(k1=self.options.k1, b=self.options.b)
-            sql = (
-                f"{_TERMS}SELECT l.id, sum(w.idf * cardinality(u.positions) * (%(k1)s + 1) / "
-                "(cardinality(u.positions) + %(k1)s * (1 - %(b)s + %(b)s * l.length / "
-                "totals.avgdl))) AS score FROM query, totals, lexical l CROSS JOIN LATERAL "
-                f"unnest(l.doc) AS u JOIN weights w ON w.term = u.lexeme WHERE {filters} "
-                "GROUP BY l.id ORDER BY score DESC, l.id LIMIT %(k)s")
-        found = self._s.rows(sql, params)
+            terms = [r[0] for r in self._s.rows(_TERMS, [params["text"]])]
+            if not terms:
+                return []
+            params["match"] = " | ".join(_quote(t) for t in terms)
+            found = self._s.rows(
+                "SELECT l.id, ts_rank_cd(l.doc, %(match)s::tsquery, 1) AS score FROM lexical l "
+                f"WHERE {' AND '.join(['l.doc @@ %(match)s::tsquery', *filters])} "
+                "ORDER BY score DESC, l.id LIMIT %(k)s", params)
         return [Candidate(id=r[0], score=float(r[1]), rank=i)
                 for i, r in enumerate(found, start=1)]

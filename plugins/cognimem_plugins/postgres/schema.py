@@ -121,26 +121,48 @@ V1_DDL: list[str] = [
         LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
         SELECT coalesce(sum(coalesce(cardinality(positions), 1)), 0)::INTEGER FROM unnest(doc)
     $$""",
+    # statement-level: one batch of documents updates the statistics once
     """CREATE FUNCTION lexical_count() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-        IF TG_OP = 'UPDATE' AND OLD.doc = NEW.doc THEN
-            RETURN NULL;
-        END IF;
-        IF TG_OP IN ('UPDATE', 'DELETE') THEN
-            UPDATE lexical_terms t SET df = t.df - 1 FROM unnest(OLD.doc) u
-                WHERE t.term = u.lexeme;
-            UPDATE lexical_totals SET docs = docs - 1, length = length - OLD.length;
-        END IF;
-        IF TG_OP IN ('INSERT', 'UPDATE') THEN
+        IF TG_OP = 'INSERT' THEN
             INSERT INTO lexical_terms (term, df)
-                SELECT lexeme, 1 FROM unnest(NEW.doc) ORDER BY lexeme
-                ON CONFLICT (term) DO UPDATE SET df = lexical_terms.df + 1;
-            UPDATE lexical_totals SET docs = docs + 1, length = length + NEW.length;
+                SELECT u.lexeme, count(*) FROM new_rows n, unnest(n.doc) u
+                GROUP BY u.lexeme ORDER BY u.lexeme
+                ON CONFLICT (term) DO UPDATE SET df = lexical_terms.df + excluded.df;
+            UPDATE lexical_totals SET docs = docs + c.n, length = length + c.total
+                FROM (SELECT count(*) AS n, coalesce(sum(length), 0) AS total FROM new_rows) c;
+        ELSIF TG_OP = 'DELETE' THEN
+            UPDATE lexical_terms t SET df = t.df - d.n
+                FROM (SELECT u.lexeme, count(*) AS n FROM old_rows o, unnest(o.doc) u
+                      GROUP BY u.lexeme) d WHERE t.term = d.lexeme;
+            UPDATE lexical_totals SET docs = docs - c.n, length = length - c.total
+                FROM (SELECT count(*) AS n, coalesce(sum(length), 0) AS total FROM old_rows) c;
+        ELSE
+            WITH changed AS (
+                SELECT o.doc AS before, n.doc AS after FROM old_rows o JOIN new_rows n USING (id)
+                WHERE o.doc <> n.doc),
+            delta AS (
+                SELECT u.lexeme, -count(*) AS n FROM changed, unnest(changed.before) u
+                GROUP BY u.lexeme
+                UNION ALL
+                SELECT u.lexeme, count(*) FROM changed, unnest(changed.after) u
+                GROUP BY u.lexeme)
+            INSERT INTO lexical_terms (term, df)
+                SELECT lexeme, sum(n) FROM delta GROUP BY lexeme ORDER BY lexeme
+                ON CONFLICT (term) DO UPDATE SET df = lexical_terms.df + excluded.df;
+            UPDATE lexical_totals SET length = length + c.total
+                FROM (SELECT coalesce(sum(n.length - o.length), 0) AS total
+                      FROM old_rows o JOIN new_rows n USING (id)) c;
         END IF;
         RETURN NULL;
     END $$""",
-    """CREATE TRIGGER lexical_count AFTER INSERT OR DELETE OR UPDATE OF doc ON lexical
-        FOR EACH ROW EXECUTE FUNCTION lexical_count()""",
+    """CREATE TRIGGER lexical_count_insert AFTER INSERT ON lexical
+        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION lexical_count()""",
+    """CREATE TRIGGER lexical_count_update AFTER UPDATE ON lexical
+        REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION lexical_count()""",
+    """CREATE TRIGGER lexical_count_delete AFTER DELETE ON lexical
+        REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION lexical_count()""",
     # -- the vector index (HNSW indexes per dimension are made by the vectors component) ----
     """CREATE TABLE vectors (
         id TEXT PRIMARY KEY, version INTEGER NOT NULL, archived BOOLEAN NOT NULL,
@@ -148,55 +170,81 @@ V1_DDL: list[str] = [
         embedding vector NOT NULL
     )""",
     # -- the records keep the derived tables in step, inside the writer's transaction ------
+    # statement-level too: a batch of memories is indexed by one INSERT ... SELECT; an UPDATE
+    # re-indexes only rows whose indexed fields changed (not the access counters)
     """CREATE FUNCTION memories_derive() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE
-        document TSVECTOR;
     BEGIN
         IF TG_OP = 'DELETE' THEN
-            DELETE FROM lexical WHERE id = OLD.id;
-            DELETE FROM vectors WHERE id = OLD.id;
-            RETURN NULL;
+            DELETE FROM lexical l USING old_rows o WHERE l.id = o.id;
+            DELETE FROM vectors v USING old_rows o WHERE v.id = o.id;
+        ELSIF TG_OP = 'INSERT' THEN
+            INSERT INTO lexical (id, version, archived, scope_project, scope_agent,
+                                 scope_user, doc, length)
+                SELECT t.id, t.version, t.archived, t.scope_project, t.scope_agent,
+                       t.scope_user, d.doc, lexical_length(d.doc)
+                FROM new_rows t, lexical_document(t.title, t.content, t.tags) AS d(doc)
+                ORDER BY t.id
+                ON CONFLICT (id) DO UPDATE SET version = excluded.version,
+                    archived = excluded.archived, scope_project = excluded.scope_project,
+                    scope_agent = excluded.scope_agent, scope_user = excluded.scope_user,
+                    doc = excluded.doc, length = excluded.length;
+        ELSE
+            INSERT INTO lexical (id, version, archived, scope_project, scope_agent,
+                                 scope_user, doc, length)
+                SELECT t.id, t.version, t.archived, t.scope_project, t.scope_agent,
+                       t.scope_user, d.doc, lexical_length(d.doc)
+                FROM new_rows t JOIN old_rows o USING (id),
+                     lexical_document(t.title, t.content, t.tags) AS d(doc)
+                WHERE (t.content, t.title, t.tags, t.version, t.archived, t.scope_project,
+                       t.scope_agent, t.scope_user)
+                  IS DISTINCT FROM (o.content, o.title, o.tags, o.version, o.archived,
+                                    o.scope_project, o.scope_agent, o.scope_user)
+                ORDER BY t.id
+                ON CONFLICT (id) DO UPDATE SET version = excluded.version,
+                    archived = excluded.archived, scope_project = excluded.scope_project,
+                    scope_agent = excluded.scope_agent, scope_user = excluded.scope_user,
+                    doc = excluded.doc, length = excluded.length;
+            UPDATE vectors v SET version = t.version, archived = t.archived,
+                    scope_project = t.scope_project, scope_agent = t.scope_agent,
+                    scope_user = t.scope_user
+                FROM new_rows t JOIN old_rows o USING (id)
+                WHERE v.id = t.id AND (t.version, t.archived, t.scope_project, t.scope_agent,
+                                       t.scope_user)
+                  IS DISTINCT FROM (o.version, o.archived, o.scope_project, o.scope_agent,
+                                    o.scope_user);
         END IF;
-        document := lexical_document(NEW.title, NEW.content, NEW.tags);
-        INSERT INTO lexical AS l (id, version, archived, scope_project, scope_agent,
-                                  scope_user, doc, length)
-            VALUES (NEW.id, NEW.version, NEW.archived, NEW.scope_project, NEW.scope_agent,
-                    NEW.scope_user, document, lexical_length(document))
-            ON CONFLICT (id) DO UPDATE SET version = excluded.version,
-                archived = excluded.archived, scope_project = excluded.scope_project,
-                scope_agent = excluded.scope_agent, scope_user = excluded.scope_user,
-                doc = excluded.doc, length = excluded.length;
-        UPDATE vectors SET version = NEW.version, archived = NEW.archived,
-                scope_project = NEW.scope_project, scope_agent = NEW.scope_agent,
-                scope_user = NEW.scope_user
-            WHERE id = NEW.id;
         RETURN NULL;
     END $$""",
-    """CREATE TRIGGER memories_derive_insert AFTER INSERT OR DELETE ON memories
-        FOR EACH ROW EXECUTE FUNCTION memories_derive()""",
-    # access counters change on every search: they do not touch the indexes
-    """CREATE TRIGGER memories_derive_update AFTER UPDATE OF content, title, tags,
-        scope_project, scope_agent, scope_user, archived, version ON memories
-        FOR EACH ROW EXECUTE FUNCTION memories_derive()""",
+    """CREATE TRIGGER memories_derive_insert AFTER INSERT ON memories
+        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION memories_derive()""",
+    """CREATE TRIGGER memories_derive_update AFTER UPDATE ON memories
+        REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION memories_derive()""",
+    """CREATE TRIGGER memories_derive_delete AFTER DELETE ON memories
+        REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION memories_derive()""",
     """CREATE FUNCTION embeddings_derive() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
         IF TG_OP = 'DELETE' THEN
-            DELETE FROM vectors WHERE id = OLD.memory_id;
+            DELETE FROM vectors v USING old_rows o WHERE v.id = o.memory_id;
             RETURN NULL;
         END IF;
         INSERT INTO vectors AS v (id, version, archived, scope_project, scope_agent,
                                   scope_user, dim, embedding)
             SELECT m.id, m.version, m.archived, m.scope_project, m.scope_agent, m.scope_user,
-                   NEW.dim, NEW.vector
-            FROM memories m WHERE m.id = NEW.memory_id
+                   n.dim, n.vector
+            FROM new_rows n JOIN memories m ON m.id = n.memory_id ORDER BY m.id
             ON CONFLICT (id) DO UPDATE SET version = excluded.version,
                 archived = excluded.archived, scope_project = excluded.scope_project,
                 scope_agent = excluded.scope_agent, scope_user = excluded.scope_user,
                 dim = excluded.dim, embedding = excluded.embedding;
         RETURN NULL;
     END $$""",
-    """CREATE TRIGGER embeddings_derive AFTER INSERT OR UPDATE OR DELETE ON embeddings
-        FOR EACH ROW EXECUTE FUNCTION embeddings_derive()""",
+    """CREATE TRIGGER embeddings_derive_insert AFTER INSERT ON embeddings
+        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION embeddings_derive()""",
+    """CREATE TRIGGER embeddings_derive_update AFTER UPDATE ON embeddings
+        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION embeddings_derive()""",
+    """CREATE TRIGGER embeddings_derive_delete AFTER DELETE ON embeddings
+        REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION embeddings_derive()""",
 ]
 
 #: The statements that build the current version from nothing.

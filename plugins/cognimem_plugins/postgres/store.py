@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import numpy as np
+from psycopg.types.json import Jsonb
 from pydantic import BaseModel, Field
 
 from cognimem.accesses import tally
@@ -36,8 +37,10 @@ if TYPE_CHECKING:
     from cognimem.context import Context
 
 _COLUMNS = ", ".join(MEMORY_COLUMNS)
-_UPSERT = (f"INSERT INTO memories ({_COLUMNS}) VALUES ({', '.join(['%s'] * len(MEMORY_COLUMNS))}) "
-           "ON CONFLICT (id) DO UPDATE SET "
+# One statement per batch (the index triggers run once per statement): the rows travel as
+# one JSON array, turned into memories rows by the server.
+_UPSERT = (f"INSERT INTO memories ({_COLUMNS}) SELECT {_COLUMNS} FROM "
+           "jsonb_populate_recordset(NULL::memories, %s) ON CONFLICT (id) DO UPDATE SET "
            + ", ".join(f"{c} = excluded.{c}" for c in MEMORY_COLUMNS[1:]))
 _EDGE_COLUMNS = ", ".join(rows.EDGE_COLUMNS)
 _EDGE_UPSERT = (f"INSERT INTO edges ({_EDGE_COLUMNS}) VALUES "
@@ -124,9 +127,11 @@ class PostgresStore(RecordStore):
             if "\x00" in m.content or "\x00" in (m.title or ""):
                 raise InvalidInput(f"memory {m.id}: its text holds a NUL character, which "
                                    "PostgreSQL cannot store; remove it")
-        params = [rows.memory_row(m) for m in latest]
+        batch = [{column: value.isoformat() if isinstance(value, datetime) else value
+                  for column, value in zip(MEMORY_COLUMNS, rows.memory_row(m), strict=True)}
+                 for m in latest]
         with self._s.writing():
-            self._s.executemany(_UPSERT, params)
+            self._s.execute(_UPSERT, [Jsonb(batch)])
 
     def get_memories(self, ids: Iterable[str]) -> dict[str, Memory]:
         wanted = list(dict.fromkeys(ids))
@@ -336,12 +341,13 @@ class PostgresStore(RecordStore):
                     "embedder's `dimension` does not match its output")
             if not np.isfinite(array).all():
                 raise InvalidInput(f"the embedding of memory {memory_id!r} holds NaN or infinity")
-            params.append([memory_id, signature.model, signature.dim, array])
+            params.append((memory_id, array))
         with self._s.writing():
-            self._s.executemany(
-                "INSERT INTO embeddings (memory_id, model, dim, vector) VALUES (%s, %s, %s, %s) "
-                "ON CONFLICT (memory_id) DO UPDATE SET model = excluded.model, "
-                "dim = excluded.dim, vector = excluded.vector", params)
+            self._s.execute(
+                "INSERT INTO embeddings (memory_id, model, dim, vector) SELECT i, %s, %s, v FROM "
+                "unnest(%s::text[], %s::vector[]) AS u(i, v) ON CONFLICT (memory_id) DO UPDATE "
+                "SET model = excluded.model, dim = excluded.dim, vector = excluded.vector",
+                [signature.model, signature.dim, [p[0] for p in params], [p[1] for p in params]])
 
     def get_embeddings(self, ids: Iterable[str]) -> dict[str, np.ndarray]:
         wanted = list(dict.fromkeys(ids))
