@@ -50,13 +50,15 @@ _TERMS = (
     f"SELECT t.term, coalesce(s.df, 0), tot.docs, tot.length FROM (SELECT DISTINCT lexeme AS "
     f"term FROM unnest(to_tsvector('{TS_CONFIG}', %s))) t CROSS JOIN lexical_totals tot "
     "LEFT JOIN lexical_terms s ON s.term = t.term ORDER BY t.term")
-# BM25 of the memories that hold one of the `match` terms, scored on every query term.
+# BM25 from the postings: candidates hold one of the `match` terms (and pass the filters);
+# each is scored on every query term it holds.
 _BM25 = (
-    "SELECT l.id, sum(w.idf * cardinality(u.positions) * (%(k1)s + 1) / "
-    "(cardinality(u.positions) + %(k1)s * (1 - %(b)s + %(b)s * l.length / %(avgdl)s))) AS score "
-    "FROM lexical l CROSS JOIN LATERAL unnest(l.doc) AS u JOIN unnest(%(terms)s::text[], "
-    "%(idfs)s::float8[]) AS w(term, idf) ON w.term = u.lexeme WHERE {filters} "
-    "GROUP BY l.id ORDER BY score DESC, l.id LIMIT %(k)s")
+    "WITH w(term, idf) AS (SELECT * FROM unnest(%(terms)s::text[], %(idfs)s::float8[])), "
+    "c AS (SELECT DISTINCT l.id FROM lexical_postings l WHERE l.term = ANY(%(match)s::text[]) "
+    "{filters}) SELECT p.id, sum(w.idf * p.tf * (%(k1)s + 1) / (p.tf + %(k1)s * (1 - %(b)s + "
+    "%(b)s * p.length / %(avgdl)s))) AS score FROM c JOIN lexical_postings p ON p.id = c.id "
+    "AND p.term = ANY(%(terms)s::text[]) JOIN w ON w.term = p.term "
+    "GROUP BY p.id ORDER BY score DESC, p.id LIMIT %(k)s")
 
 
 def _quote(lexeme: str) -> str:
@@ -166,8 +168,8 @@ class PostgresLexical(LexicalIndex):
             cost += df
         params.update(k1=self.options.k1, b=self.options.b, avgdl=max(total / docs, 1.0),
                       terms=list(idf), idfs=list(idf.values()),
-                      match=" | ".join(_quote(t) for t in chosen))
-        where = " AND ".join(["l.doc @@ %(match)s::tsquery", *filters])
+                      match=chosen)
+        where = "".join(f" AND {f}" for f in filters)  # on the postings, aliased `l`
         return self._s.rows(_BM25.format(filters=where), params)
 
     def search(self, query: Query, k: int) -> list[Candidate]:

@@ -43,6 +43,36 @@ MEMORY_COLUMNS: tuple[str, ...] = (
 #: The text search configuration of the lexical index (English stemming and stop words).
 TS_CONFIG = "english"
 
+# Which lexical rows an UPDATE changed for the postings (not a version bump alone).
+_MOVED = ("WHERE (o.doc, o.archived, o.scope_project, o.scope_agent, o.scope_user) IS DISTINCT "
+          "FROM (n.doc, n.archived, n.scope_project, n.scope_agent, n.scope_user)")
+
+
+def _lexical_remove(rows: str) -> str:
+    """One statement taking ``rows`` (lexical rows) out of the postings and statistics."""
+    return f"""WITH gone AS ({rows}),
+            postings AS (DELETE FROM lexical_postings p USING (SELECT u.lexeme, g.id
+                FROM gone g, unnest(g.doc) u) d WHERE p.term = d.lexeme AND p.id = d.id),
+            terms AS (UPDATE lexical_terms t SET df = t.df - d.n FROM (SELECT u.lexeme,
+                count(*) AS n FROM gone g, unnest(g.doc) u GROUP BY u.lexeme) d
+                WHERE t.term = d.lexeme)
+            UPDATE lexical_totals SET docs = docs - c.n, length = length - c.total
+                FROM (SELECT count(*) AS n, coalesce(sum(length), 0) AS total FROM gone) c"""
+
+
+def _lexical_add(rows: str) -> str:
+    """One statement putting ``rows`` (lexical rows) into the postings and statistics."""
+    return f"""WITH come AS ({rows}),
+            postings AS (INSERT INTO lexical_postings SELECT u.lexeme, c.id,
+                coalesce(cardinality(u.positions), 1), c.length, c.archived, c.scope_project,
+                c.scope_agent, c.scope_user FROM come c, unnest(c.doc) u),
+            terms AS (INSERT INTO lexical_terms (term, df) SELECT u.lexeme, count(*)
+                FROM come c, unnest(c.doc) u GROUP BY u.lexeme ORDER BY u.lexeme
+                ON CONFLICT (term) DO UPDATE SET df = lexical_terms.df + excluded.df)
+            UPDATE lexical_totals SET docs = docs + c.n, length = length + c.total
+                FROM (SELECT count(*) AS n, coalesce(sum(length), 0) AS total FROM come) c"""
+
+
 V1_DDL: list[str] = [
     """CREATE TABLE schema_version (
         version INTEGER NOT NULL,
@@ -103,6 +133,12 @@ V1_DDL: list[str] = [
     )""",
     "CREATE INDEX lexical_doc ON lexical USING gin (doc)",
     "CREATE TABLE lexical_terms (term TEXT PRIMARY KEY, df INTEGER NOT NULL)",
+    # one row per (term, memory): BM25 reads the postings of the query's terms only
+    """CREATE TABLE lexical_postings (
+        term TEXT NOT NULL, id TEXT NOT NULL, tf INTEGER NOT NULL, length INTEGER NOT NULL,
+        archived BOOLEAN NOT NULL, scope_project TEXT, scope_agent TEXT, scope_user TEXT,
+        PRIMARY KEY (term, id)
+    )""",
     """CREATE TABLE lexical_totals (
         one BOOLEAN PRIMARY KEY DEFAULT true CHECK (one), docs BIGINT NOT NULL,
         length BIGINT NOT NULL
@@ -121,38 +157,16 @@ V1_DDL: list[str] = [
         LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
         SELECT coalesce(sum(coalesce(cardinality(positions), 1)), 0)::INTEGER FROM unnest(doc)
     $$""",
-    # statement-level: one batch of documents updates the statistics once
-    """CREATE FUNCTION lexical_count() RETURNS trigger LANGUAGE plpgsql AS $$
+    # statement-level: one batch of documents updates the postings and statistics once
+    f"""CREATE FUNCTION lexical_count() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-        IF TG_OP = 'INSERT' THEN
-            INSERT INTO lexical_terms (term, df)
-                SELECT u.lexeme, count(*) FROM new_rows n, unnest(n.doc) u
-                GROUP BY u.lexeme ORDER BY u.lexeme
-                ON CONFLICT (term) DO UPDATE SET df = lexical_terms.df + excluded.df;
-            UPDATE lexical_totals SET docs = docs + c.n, length = length + c.total
-                FROM (SELECT count(*) AS n, coalesce(sum(length), 0) AS total FROM new_rows) c;
-        ELSIF TG_OP = 'DELETE' THEN
-            UPDATE lexical_terms t SET df = t.df - d.n
-                FROM (SELECT u.lexeme, count(*) AS n FROM old_rows o, unnest(o.doc) u
-                      GROUP BY u.lexeme) d WHERE t.term = d.lexeme;
-            UPDATE lexical_totals SET docs = docs - c.n, length = length - c.total
-                FROM (SELECT count(*) AS n, coalesce(sum(length), 0) AS total FROM old_rows) c;
+        IF TG_OP = 'DELETE' THEN
+            {_lexical_remove("SELECT * FROM old_rows")};
+        ELSIF TG_OP = 'UPDATE' THEN
+            {_lexical_remove(f"SELECT o.* FROM old_rows o JOIN new_rows n USING (id) {_MOVED}")};
+            {_lexical_add(f"SELECT n.* FROM new_rows n JOIN old_rows o USING (id) {_MOVED}")};
         ELSE
-            WITH changed AS (
-                SELECT o.doc AS before, n.doc AS after FROM old_rows o JOIN new_rows n USING (id)
-                WHERE o.doc <> n.doc),
-            delta AS (
-                SELECT u.lexeme, -count(*) AS n FROM changed, unnest(changed.before) u
-                GROUP BY u.lexeme
-                UNION ALL
-                SELECT u.lexeme, count(*) FROM changed, unnest(changed.after) u
-                GROUP BY u.lexeme)
-            INSERT INTO lexical_terms (term, df)
-                SELECT lexeme, sum(n) FROM delta GROUP BY lexeme ORDER BY lexeme
-                ON CONFLICT (term) DO UPDATE SET df = lexical_terms.df + excluded.df;
-            UPDATE lexical_totals SET length = length + c.total
-                FROM (SELECT coalesce(sum(n.length - o.length), 0) AS total
-                      FROM old_rows o JOIN new_rows n USING (id)) c;
+            {_lexical_add("SELECT * FROM new_rows")};
         END IF;
         RETURN NULL;
     END $$""",
