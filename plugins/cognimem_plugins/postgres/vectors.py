@@ -5,12 +5,14 @@ trigger when the records are ``postgres``, see :mod:`.attach`). The column holds
 dimension, so each dimension gets its own partial index on ``embedding::vector(DIM)``
 (cosine distance), made when the index first meets that dimension.
 
-``index = "hnsw"`` (the default) builds an HNSW graph (``m``, ``ef_construction``) kept up
-to date by every insert, searched with ``ef_search`` candidates and pgvector's iterative
-scan, so scope filters still return ``k`` hits. ``ivfflat`` is built by maintenance
-(``cognimem maintain`` calls ``optimize``) once there are rows to cluster, and searched with
-``probes`` lists; ``exact`` scans every row. The default was chosen by recall@10 against
-the exact scan (docs/benchmarks.md).
+``index = "ivfflat"`` (the default) clusters the vectors into about sqrt(n) lists once a
+dimension has ``ivf_threshold`` of them (an exact scan before), searches ``probes`` lists
+with pgvector's iterative scan (so scope filters still return ``k`` hits), and is rebuilt by
+maintenance (``cognimem maintain`` calls ``optimize``) when the vectors have quadrupled.
+``hnsw`` builds a graph (``m``, ``ef_construction``) that every insert extends, searched
+with ``ef_search`` candidates; ``exact`` scans every row. ivfflat was chosen over HNSW by
+recall@10 against the exact scan, then speed: at equal recall HNSW inserts cost ~20 times
+as much here (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -61,14 +63,19 @@ class PgVectors(VectorIndex):
     class Options(IndexOptions):
         """Where the index lives, which index pgvector builds, and its search effort."""
 
-        index: Literal["hnsw", "ivfflat", "exact"] = Field(
-            default="hnsw", description="hnsw, ivfflat (built by maintenance) or exact (no index)")
+        index: Literal["ivfflat", "hnsw", "exact"] = Field(
+            default="ivfflat", description="ivfflat (built once there are `ivf_threshold` "
+                                           "vectors), hnsw, or exact (no index)")
+        ivf_threshold: int = Field(
+            default=5000, ge=1000,
+            description="ivfflat: vectors of one dimension at which the index is built (an "
+                        "exact scan before); maintenance rebuilds it when they quadrupled")
         m: int = Field(default=16, ge=2, le=100, description="HNSW links per node")
         ef_construction: int = Field(default=64, ge=4, le=1000,
                                      description="HNSW candidates while building")
         ef_search: int = Field(default=100, ge=1, le=1000,
                                description="HNSW candidates while searching (raised to k)")
-        probes: int = Field(default=10, ge=1, le=1000, description="IVFFlat lists searched")
+        probes: int = Field(default=10, ge=1, le=1000, description="ivfflat lists searched")
 
     options: PgVectors.Options
 
@@ -145,10 +152,11 @@ class PgVectors(VectorIndex):
         with self._s.writing():
             if self.attached:  # the records are the truth (they may be newer than these)
                 self._s.execute(_FROM_RECORDS, [ids])
-                return
-            self._s.executemany(_UPSERT, [
-                [m.id, m.version, m.archived, m.scope.project, m.scope.agent, m.scope.user,
-                 int(row.shape[0]), row] for m, row in (latest[i] for i in ids)])
+            else:
+                self._s.executemany(_UPSERT, [
+                    [m.id, m.version, m.archived, m.scope.project, m.scope.agent, m.scope.user,
+                     int(row.shape[0]), row] for m, row in (latest[i] for i in ids)])
+        self._maybe_build(int(array.shape[1]))
 
     def delete(self, ids: Sequence[str]) -> None:
         doomed = sorted(set(ids))
@@ -175,12 +183,41 @@ class PgVectors(VectorIndex):
         return dict(self._s.rows("SELECT id, version FROM vectors"))
 
     def optimize(self) -> None:
-        """Build the IVFFlat index of each dimension once it has rows (``sqrt(n)`` lists)."""
-        if self.options.index != "ivfflat":
+        """ivfflat: build each dimension's index once it has ``ivf_threshold`` vectors, and
+        rebuild it when they have quadrupled since (its lists were clustered on the data at
+        build time)."""
+        if self.options.index == "ivfflat":
+            for dim, count in self._s.rows("SELECT dim, count(*) FROM vectors GROUP BY dim"):
+                self._ivfflat(int(dim), int(count), rebuild=True)
+
+    def _ivfflat(self, dim: int, count: int, *, rebuild: bool = False) -> None:
+        """Build (or, grown fourfold, rebuild) the ivfflat index of one dimension: about
+        sqrt(n) lists, as pgvector advises."""
+        if count < self.options.ivf_threshold:
             return
-        for dim, count in self._s.rows("SELECT dim, count(*) FROM vectors GROUP BY dim"):
-            if count >= 1000:
-                self._ensure_index(int(dim), lists=max(1, int(math.sqrt(count))))
+        name = self._index_name(dim)
+        found = self._s.rows("SELECT c.reloptions FROM pg_class c WHERE c.oid = to_regclass(%s)",
+                             [name])
+        if found:
+            lists = next((int(o.split("=")[1]) for o in found[0][0] or []
+                          if o.startswith("lists=")), 0)
+            if not rebuild or count < 4 * lists * lists:
+                self._indexed.add(dim)
+                return
+            self._s.execute(f"DROP INDEX IF EXISTS {name}")
+            self._indexed.discard(dim)
+        self._ensure_index(dim, lists=max(1, int(math.sqrt(count))))
+
+    def _maybe_build(self, dim: int) -> None:
+        """ivfflat: build the index once the table's estimated size passes the threshold
+        (the estimate is PostgreSQL's statistics: no count on every write)."""
+        if self.options.index != "ivfflat" or dim in self._indexed:
+            return
+        estimate = self._s.rows("SELECT greatest(reltuples, 0)::bigint FROM pg_class "
+                                "WHERE oid = 'vectors'::regclass")[0][0]
+        if estimate >= self.options.ivf_threshold or estimate == 0:
+            count = self._s.rows("SELECT count(*) FROM vectors WHERE dim = %s", [dim])[0][0]
+            self._ivfflat(dim, int(count))
 
     def search(self, vector: np.ndarray, query: Query, k: int) -> list[Candidate]:
         q = np.asarray(vector, dtype=np.float32).reshape(-1)
