@@ -39,7 +39,7 @@ STACKS: Final = {
                     description="everything in process memory"),
     # the server named by $COGNIMEM_POSTGRES_DSN ("embedded": a private one); a schema per run
     "postgres": Stack("postgres", "postgres", "postgres", "pgvector",
-                      description="PostgreSQL records, full-text BM25 and pgvector HNSW",
+                      description="PostgreSQL records, full-text BM25 and pgvector IVFFlat",
                       records_options={"schema": "bench_{path}"}),
 }
 DEFAULT_STACKS: Final = ("lancedb", "exact")
