@@ -21,7 +21,7 @@ from cognimem.context import Context
 from cognimem.engine import Engine
 from cognimem.errors import InvalidInput, StoreError
 from cognimem.events import next_event, verify_chain
-from cognimem.models import Access, Edge, EmbeddingSignature, Memory
+from cognimem.models import Access, Edge, EmbeddingSignature
 from cognimem.profile import load_profile
 from cognimem_plugins.postgres import schema
 from cognimem_plugins.postgres.store import PostgresStore

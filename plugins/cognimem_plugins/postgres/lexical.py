@@ -160,7 +160,8 @@ class PostgresLexical(LexicalIndex):
             return []
         docs, total = max(int(stats[0][2]), 1), int(stats[0][3])
         idf = {t: math.log(1 + (docs - df + 0.5) / (df + 0.5)) for df, t in known}
-        chosen, cost = [], 0
+        chosen: list[str] = []
+        cost = 0
         for df, term in known:
             if chosen and cost + df > self.options.max_scored:
                 break

@@ -254,11 +254,14 @@ V1_DDL: list[str] = [
         RETURN NULL;
     END $$""",
     """CREATE TRIGGER embeddings_derive_insert AFTER INSERT ON embeddings
-        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION embeddings_derive()""",
+        REFERENCING NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION embeddings_derive()""",
     """CREATE TRIGGER embeddings_derive_update AFTER UPDATE ON embeddings
-        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION embeddings_derive()""",
+        REFERENCING NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION embeddings_derive()""",
     """CREATE TRIGGER embeddings_derive_delete AFTER DELETE ON embeddings
-        REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION embeddings_derive()""",
+        REFERENCING OLD TABLE AS old_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION embeddings_derive()""",
 ]
 
 #: The statements that build the current version from nothing.

@@ -11,6 +11,7 @@ machine only) until interrupted; the data folder is kept for the next start unle
 from __future__ import annotations
 
 import argparse
+import contextlib
 import signal
 import sys
 import tempfile
@@ -37,10 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     print(server.get_uri(), flush=True)
     print(f"serving {folder}; Ctrl-C stops it", file=sys.stderr, flush=True)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         signal.pause()
-    except KeyboardInterrupt:
-        pass
     return 0
 
 

@@ -190,7 +190,7 @@ class Session:
         """Run one statement; PostgreSQL errors become :class:`StoreError`."""
         with self._guard:
             try:
-                return self.connection().execute(sql, params)  # type: ignore[arg-type]
+                return self.connection().execute(sql, params)
             except psycopg.Error as exc:
                 if self._depth:
                     self._doomed = True
@@ -208,7 +208,7 @@ class Session:
         with self._guard:
             try:
                 with self.connection().cursor() as cursor:
-                    cursor.executemany(sql, params)  # type: ignore[arg-type]
+                    cursor.executemany(sql, params)
             except psycopg.Error as exc:
                 if self._depth:
                     self._doomed = True
