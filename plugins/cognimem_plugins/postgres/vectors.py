@@ -75,7 +75,7 @@ class PgVectors(VectorIndex):
                                      description="HNSW candidates while building")
         ef_search: int = Field(default=100, ge=1, le=1000,
                                description="HNSW candidates while searching (raised to k)")
-        probes: int = Field(default=10, ge=1, le=1000, description="ivfflat lists searched")
+        probes: int = Field(default=20, ge=1, le=1000, description="ivfflat lists searched")
 
     options: PgVectors.Options
 
