@@ -196,10 +196,19 @@ class Session:
                     self._doomed = True
                 raise self.error(exc) from exc
 
-    def rows(self, sql: str, params: Params = None) -> list[Any]:
-        """The rows of one query."""
+    def rows(self, sql: str, params: Params = None, *, binary: bool = False) -> list[Any]:
+        """The rows of one query (``binary``: results in binary form, e.g. vectors)."""
+        if not binary:
+            with self._guard:
+                return self.execute(sql, params).fetchall()
         with self._guard:
-            return self.execute(sql, params).fetchall()
+            try:
+                with self.connection().cursor(binary=True) as cursor:
+                    return cursor.execute(sql, params).fetchall()
+            except psycopg.Error as exc:
+                if self._depth:
+                    self._doomed = True
+                raise self.error(exc) from exc
 
     def executemany(self, sql: str, params: Sequence[Sequence[Any]]) -> None:
         """Run one statement for each parameter row (pipelined)."""

@@ -49,7 +49,7 @@ _FROM_RECORDS = (
     "scope_user = excluded.scope_user, dim = excluded.dim, embedding = excluded.embedding")
 _UPSERT = (
     "INSERT INTO vectors (id, version, archived, scope_project, scope_agent, scope_user, dim, "
-    "embedding) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO UPDATE SET "
+    "embedding) VALUES (%s, %s, %s, %s, %s, %s, %s, %b) ON CONFLICT (id) DO UPDATE SET "
     "version = excluded.version, archived = excluded.archived, scope_project = "
     "excluded.scope_project, scope_agent = excluded.scope_agent, scope_user = "
     "excluded.scope_user, dim = excluded.dim, embedding = excluded.embedding")
@@ -233,7 +233,7 @@ class PgVectors(VectorIndex):
             if value is not None:
                 where.append(f"scope_{field} = %({field})s")
                 params[field] = value
-        sql = (f"SELECT id, (embedding::vector({dim})) <=> %(q)s::vector({dim}) AS d "
+        sql = (f"SELECT id, (embedding::vector({dim})) <=> %(q)b::vector({dim}) AS d "
                f"FROM vectors WHERE {' AND '.join(where)} ORDER BY d LIMIT %(k)s")
         if k > self.options.ef_search:
             with self._s.transaction():
