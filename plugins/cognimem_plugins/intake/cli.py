@@ -109,3 +109,81 @@ def cmd_context(args: argparse.Namespace) -> int:
                 "left_out": found.left_out},
          lambda out: out.print(found.text, markup=False, end=""))
     return 0
+
+
+def configure_capture(p: argparse.ArgumentParser) -> None:
+    """``capture TRANSCRIPT``."""
+    p.add_argument("transcript", help="a session file (JSON lines) or a text/markdown log")
+    p.add_argument("--dry-run", action="store_true", help="report, write nothing")
+    p.set_defaults(func=cmd_capture)
+
+
+def cmd_capture(args: argparse.Namespace) -> int:
+    """Capture a transcript's facts."""
+    path = Path(args.transcript).expanduser().resolve()
+    if not path.is_file():
+        raise InvalidInput(f"{args.transcript!r} is not a file: give the session transcript")
+    return _run(args, "transcript", str(path))
+
+
+def configure_compact(p: argparse.ArgumentParser) -> None:
+    """``compact TRANSCRIPT [--out FILE] [--threshold X]``."""
+    p.add_argument("transcript", help="the session about to be compacted")
+    p.add_argument("--out", help="write the summary to this file (default: print it)")
+    p.add_argument("--threshold", type=float, default=0.95,
+                   help="least verification score that passes (default 0.95)")
+    p.set_defaults(func=cmd_compact)
+
+
+def cmd_compact(args: argparse.Namespace) -> int:
+    """Compact with a receipt; exit 1 when verification fails."""
+    from cognimem.mcp.calls import call_tool
+
+    path = Path(args.transcript).expanduser().resolve()
+    if not path.is_file():
+        raise InvalidInput(f"{args.transcript!r} is not a file: give the session transcript")
+    with open_engine(args) as engine:
+        done = call_tool(engine, "compact_transcript",
+                         {"path": str(path), "threshold": args.threshold})
+    data = done.model_dump() if hasattr(done, "model_dump") else dict(done)
+    if args.out:
+        Path(args.out).write_text(data["summary"], encoding="utf-8")
+
+    def text(out: Any) -> None:
+        r = data["receipt"]
+        if not args.out:
+            out.print(data["summary"], markup=False, end="")
+        out.print(f"receipt {r['id']}: {r['original_tokens']:,} -> {r['compressed_tokens']:,} "
+                  f"tokens (ratio {r['ratio']}), {r['verified']}/{r['items']} items verified "
+                  f"(score {r['score']}), {r['memories_written']} memories written",
+                  markup=False)
+        if data.get("warning"):
+            out.print(f"[bold red]{data['warning']}[/bold red]")
+
+    emit(args, data, text)
+    return 0 if data["receipt"]["ok"] else 1
+
+
+def configure_receipts(p: argparse.ArgumentParser) -> None:
+    """``receipts [--limit N]``."""
+    p.add_argument("--limit", type=int, default=20)
+    p.set_defaults(func=cmd_receipts)
+
+
+def cmd_receipts(args: argparse.Namespace) -> int:
+    """List compaction receipts."""
+    from cognimem.mcp.calls import call_tool
+
+    with open_engine(args) as engine:
+        found = call_tool(engine, "receipts", {"limit": args.limit}, retry_safe=True)
+    rows = [r.model_dump() if hasattr(r, "model_dump") else r
+            for r in (found.receipts if hasattr(found, "receipts") else found["receipts"])]
+
+    def text(out: Any) -> None:
+        for r in rows:
+            out.print(f"{r['id']}  {r['at'][:19]}  {r['session'][:24]}  {r['ratio']}  "
+                      f"{r['verified']}/{r['items']}  {'ok' if r['ok'] else 'FAILED'}",
+                      markup=False)
+
+    emit(args, {"receipts": rows}, text)
+    return 0

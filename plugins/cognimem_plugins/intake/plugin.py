@@ -7,6 +7,7 @@ from cognimem import hookimpl
 from cognimem.components import CommandSpec
 from cognimem.registry import Register
 
+from .capture import TranscriptSource
 from .tools import TOOLS
 from .vault import VaultSource
 
@@ -15,8 +16,9 @@ CLI = "cognimem_plugins.intake.cli"
 
 @hookimpl
 def cognimem_register_sources(register: Register) -> None:
-    """Register ``vault``."""
+    """Register ``vault`` and ``transcript``."""
     register(VaultSource)
+    register(TranscriptSource)
 
 
 @hookimpl
@@ -35,3 +37,8 @@ def cognimem_register_commands(register: Register) -> None:
                          f"{CLI}:configure_ingest"))
     register(CommandSpec("context", "what an agent should know when it starts",
                          f"{CLI}:configure_context"))
+    register(CommandSpec("capture", "capture an agent session's facts into memory",
+                         f"{CLI}:configure_capture"))
+    register(CommandSpec("compact", "store a session's facts, summarise it, verify, keep a "
+                         "receipt", f"{CLI}:configure_compact"))
+    register(CommandSpec("receipts", "list compaction receipts", f"{CLI}:configure_receipts"))

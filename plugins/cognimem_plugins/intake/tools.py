@@ -13,7 +13,7 @@ from cognimem.errors import InvalidInput
 from cognimem.privacy import shown
 from cognimem.sources import IngestReport
 
-from . import context
+from . import compaction, context
 
 if TYPE_CHECKING:
     from cognimem.engine import Engine
@@ -86,8 +86,27 @@ def startup_context(
                           left_out=found.left_out)
 
 
+def capture(
+    engine: Engine,
+    path: Annotated[str, Field(description="absolute path of the session transcript")],
+) -> Ingested:
+    """Capture an agent session (Claude Code JSON lines, or plain text) into memories: its
+    decisions, preferences, commitments, values, paths, commands, errors and owners, each
+    with its session and turn. Capturing a session again adds only what is new.
+
+    Example: {"path": "/home/me/.claude/projects/shop/session.jsonl"}
+    """
+    return ingest(engine, path, source="transcript")
+
+
 TOOLS = (
     ToolSpec("ingest", ingest, title="Index a notes folder", idempotent=True,
+             sets=frozenset({"full"})),
+    ToolSpec("capture", capture, title="Capture a session", idempotent=True,
+             sets=frozenset({"full"})),
+    ToolSpec("compact_transcript", compaction.compact_transcript,
+             title="Compact with a receipt", sets=frozenset({"full"})),
+    ToolSpec("receipts", compaction.receipts, title="Compaction receipts", read_only=True,
              sets=frozenset({"full"})),
     ToolSpec("startup_context", startup_context, title="What to know at start",
              read_only=True, sets=frozenset({"core", "full"})),
