@@ -78,7 +78,7 @@ def _rss_mb() -> float:
 def _open(directory: Path, **options: Any) -> DuckDBStore:
     store = DuckDBStore(DuckDBStore.Options(**options))
     ctx = Context(path=directory, clock=ManualClock(), seed=0, records=store, lexical=None,
-                  vectors=None, embedder=None, hook=None, engine=None)  # type: ignore[arg-type]
+                  vectors=None, embedder=None, hook=None, profile=None)  # type: ignore[arg-type]
     store.open(ctx)
     return store
 

@@ -17,7 +17,7 @@ from abc import abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import numpy as np
 from pydantic import BaseModel, Field
@@ -63,16 +63,37 @@ class Extraction:
     tags: list[str] = field(default_factory=list)
     meta: dict[str, Any] = field(default_factory=dict)
     messages: list[str] = field(default_factory=list)
+    #: Edges (source, target, type) to delete: those the memory no longer asserts.
+    delete: list[tuple[str, str, str]] = field(default_factory=list)
 
 
 class Extractor(Component):
-    """Finds structure (links, entities, relations) in a memory being written."""
+    """Finds structure (links, entities, relations) in a memory being written.
+
+    The engine calls :meth:`extract` for a new memory and :meth:`reextract` for an update
+    that changes its title, content or tags, inside the write's transaction: one write is
+    one transaction, derived edges included.
+    """
 
     kind = "extractor"
+    #: The types of the out-edges this extractor derives from a memory's text.
+    edge_types: ClassVar[frozenset[str]] = frozenset()
+    #: Whether an update of the text recomputes this extractor's edges (False for edges
+    #: that depend on other memories, such as similarity links).
+    reextract_on_update: ClassVar[bool] = True
 
     @abstractmethod
     def extract(self, memory: Memory, ctx: Context) -> Extraction:
         """Return what to add alongside ``memory``; must not write anything itself."""
+
+    def reextract(self, before: Memory, after: Memory, ctx: Context) -> Extraction:
+        """What changes when ``before``'s text becomes ``after``'s: the edges found in
+        ``after``, and the deletion of this extractor's old out-edges it no longer finds."""
+        found = self.extract(after, ctx)
+        fresh = {e.key for e in found.edges}
+        found.delete.extend(e.key for e in ctx.records.edges_of(after.id, "out")
+                            if e.type in self.edge_types and e.key not in fresh)
+        return found
 
 
 # ---------------------------------------------------------------------------------------------

@@ -191,6 +191,16 @@ class RecordStore(Component):
     def meta_items(self, namespace: str) -> dict[str, Any]:
         """Every key and value of a namespace."""
 
+    def compact(self) -> None:
+        """Rewrite the store so that deleted data leaves no trace in its files (called after
+        a permanent delete); outside any transaction."""
+
+    def publish_owner(self, address: str) -> None:
+        """Publish where this process serves the store (``unix:///run/.../daemon.sock``), for
+        a store that keeps an ownership record others read ("store in use" errors then say
+        where it is served). Called by the owner daemon once it listens; never a secret.
+        This default keeps no record and does nothing."""
+
 
 class LexicalIndex(Component):
     """A full-text index over memories, derived from the record store."""
@@ -216,6 +226,9 @@ class LexicalIndex(Component):
     def clear(self) -> None:
         """Drop everything (before a rebuild)."""
         self.delete(list(self.versions()))
+
+    def compact(self) -> None:
+        """Drop deleted entries from the index's files for good (after a permanent delete)."""
 
 
 class VectorIndex(Component):
@@ -245,3 +258,6 @@ class VectorIndex(Component):
 
     def optimize(self) -> None:
         """Compact or re-index (called by maintenance)."""
+
+    def compact(self) -> None:
+        """Drop deleted entries from the index's files for good (after a permanent delete)."""

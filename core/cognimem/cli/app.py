@@ -8,9 +8,6 @@ import logging
 import sys
 from collections.abc import Sequence
 
-from rich.console import Console
-from rich.markup import escape as rich_escape
-
 from ..errors import CognimemError, InvalidInput, NotFound, PluginError, ProfileError
 from .common import add_global_options
 
@@ -71,6 +68,9 @@ def command_word(argv: Sequence[str]) -> str | None:
 
 
 def _report(exc: BaseException, label: str = "error") -> None:
+    from rich.console import Console
+    from rich.markup import escape as rich_escape
+
     colour = "red" if label == "error" else "yellow"
     Console(stderr=True, soft_wrap=True).print(
         f"[{colour}]{label}:[/{colour}] {rich_escape(str(exc))}", markup=True, highlight=False

@@ -24,16 +24,17 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from .. import __version__
 from ..components import ToolSpec
+from ..daemon.access import open_store, uses_daemon
+from ..daemon.remote import RemoteEngine
 from ..errors import CognimemError
 from ..plugins import PluginHost
 from ..profile import Profile, load_profile
 from .calls import call_tool
-from .remote import RemoteEngine, open_store, uses_daemon
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
-    from ..engine import Engine
+    from ..daemon.api import MemoryAPI
 
 log = logging.getLogger("cognimem.mcp")
 
@@ -53,7 +54,7 @@ class AppState:
     """The lifespan's state: the engine (local or remote) and a lock that serialises calls
     to a local engine (tools run in worker threads)."""
 
-    engine: Engine | RemoteEngine
+    engine: MemoryAPI
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def invoke(self, name: str, spec: ToolSpec, arguments: dict[str, Any]) -> Any:
@@ -63,7 +64,7 @@ class AppState:
 
 def build_server(profile: Profile | str | Path | None = None, *,
                  plugins: Iterable[object] = (), log_level: LogLevel = "WARNING",
-                 engine: Engine | RemoteEngine | None = None) -> MCPServer[AppState]:
+                 engine: MemoryAPI | None = None) -> MCPServer[AppState]:
     """An MCP server for ``profile`` (a Profile, a TOML path, a built-in name; None: default).
 
     :param plugins: extra plugin objects (tests, notebooks), as for ``Engine.from_profile``.
