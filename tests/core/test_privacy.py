@@ -63,3 +63,20 @@ def test_paths_are_shown_from_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
     assert shown(tmp_path / ".local" / "store") == "~/.local/store"
     assert shown("/srv/store") == "/srv/store"
     assert shown(str(tmp_path) + "-other") == str(tmp_path) + "-other"
+
+
+def test_files_a_served_store_creates_are_private(tmp_path: Path) -> None:
+    """Through the owner daemon (umask 077) files are private from their first byte, not
+    only once the store closes."""
+    old = os.umask(0o022)
+    try:
+        store = tmp_path / "served"
+        profile = tmp_path / "p.toml"
+        profile.write_text('[records]\nuse = "duckdb"\n[lexical]\nuse = "tantivy"\n'
+                           '[vectors]\nuse = "lancedb"\n', encoding="utf-8")
+        args = ["--profile", "test", "--profile", str(profile), "--store", str(store)]
+        assert main(["add", "served and private", *args]) == 0
+        assert loose(store) == []  # the daemon still holds the store open
+        main(["daemon", "stop", *args])
+    finally:
+        os.umask(old)
