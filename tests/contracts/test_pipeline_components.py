@@ -37,6 +37,14 @@ class TestPPRRetriever(RetrieverContract):
     profile = {"extract": [{"use": "entities"}]}  # the graph it walks
 
 
+class TestFeedbackRetriever(RetrieverContract):
+    component = "feedback"
+
+
+class TestRepresentationsRetriever(RetrieverContract):
+    component = "representations"
+
+
 # fusers ----------------------------------------------------------------------------------------
 
 
