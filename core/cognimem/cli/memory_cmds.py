@@ -39,7 +39,8 @@ def register(subparsers: Any) -> None:
     p = command(subparsers, "get", cmd_get, "show one memory")
     p.add_argument("id")
 
-    p = command(subparsers, "delete", cmd_delete, "delete one memory")
+    p = command(subparsers, "delete", cmd_delete,
+                "delete one memory for good (its text leaves the store's files)")
     p.add_argument("id")
 
     p = command(subparsers, "list", cmd_list, "list memories, newest first")
@@ -140,9 +141,9 @@ def _render_memory(out: Console, memory: Memory) -> None:
 
 
 def cmd_delete(args: argparse.Namespace) -> int:
-    """Delete one memory."""
+    """Delete one memory for good: its text leaves the store's files too."""
     with open_engine(args) as engine:
-        memory = engine.delete(args.id)
+        memory = engine.delete(args.id, purge=True)
     emit(args, {"deleted": memory.id}, lambda out: out.print(f"deleted {memory.id}"))
     return 0
 

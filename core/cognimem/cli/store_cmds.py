@@ -123,7 +123,7 @@ def cmd_reindex(args: argparse.Namespace) -> int:
         task = bar.add_task("reindex", total=None)
         if not isinstance(engine, RemoteEngine):
             from ..engine import Engine
-            from ..reindex import reindex
+            from ..engine.reindex import reindex
 
             assert isinstance(engine, Engine)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 
 from ..errors import CognimemError, ProfileError
@@ -33,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle-timeout", type=float, default=None,
                         help="seconds with no connection before stopping (<= 0: never)")
     args = parser.parse_args(argv)
+    os.umask(0o077)  # every file the store creates while served is private from its first byte
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s[%(process)d]: %(message)s")
     try:

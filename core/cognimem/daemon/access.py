@@ -4,7 +4,7 @@ the store's owner daemon; and one way to run a tool against either."""
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .remote import RemoteEngine
 
@@ -15,27 +15,6 @@ if TYPE_CHECKING:
 
 #: Set to 1 to open on-disk stores in this process instead of through the daemon.
 NO_DAEMON_ENV = "COGNIMEM_NO_DAEMON"
-
-
-def run_tool(engine: MemoryAPI, name: str, arguments: dict[str, Any], *,
-             retry_safe: bool = False) -> object:
-    """Run the MCP tool ``name`` against ``engine``: in the daemon for a remote engine, here
-    for a local one (one path for both).
-
-    :raises InvalidInput: the engine's profile loads no tool of that name.
-    """
-    if isinstance(engine, RemoteEngine):
-        return engine.run_tool(name, arguments, retry_safe=retry_safe)
-    from ..engine import Engine
-    from ..errors import InvalidInput
-
-    assert isinstance(engine, Engine)
-    registration = engine.host.get("tool", name)
-    if registration is None:
-        raise InvalidInput(f"no tool {name!r}: the profile does not load the plugin that "
-                           "provides it")
-    result: object = registration.obj.func(engine, **arguments)
-    return result
 
 
 def daemon_wanted() -> bool:

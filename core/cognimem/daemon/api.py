@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol, Self
+from typing import TYPE_CHECKING, Any, Literal, Protocol, Self
 
 if TYPE_CHECKING:
     from ..components import GraveEntry
     from ..engine import CheckReport, MaintenanceReport, Written
-    from ..models import Edge, Event, Memory, MemoryDraft, Query, SearchResult
-    from ..portable import ImportReport
+    from ..engine.portable import ImportReport
+    from ..engine.reindex import ReindexReport
+    from ..models import Conflict, Edge, Event, Memory, MemoryDraft, Query, SearchResult
     from ..profile import Profile
-    from ..reindex import ReindexReport
 
     DraftLike = MemoryDraft | Mapping[str, Any] | str
 
@@ -28,14 +28,16 @@ if TYPE_CHECKING:
 OPERATIONS: frozenset[str] = frozenset({
     "add", "add_many", "get", "get_many", "list_memories", "update", "supersede", "delete",
     "relate", "unrelate", "edges", "archive", "restore", "graveyard", "events", "search",
-    "maintain", "check", "export", "import_", "reindex", "stats", "now",
+    "maintain", "check", "export", "import_", "reindex", "stats", "now", "purge",
+    "record_conflict", "conflicts", "in_open_conflict", "resolve_conflict",
 })
 
 #: Operations that only read, or whose repetition changes nothing: retried when the
 #: connection breaks mid-call.
 RETRY_SAFE: frozenset[str] = frozenset({
     "get", "get_many", "list_memories", "search", "stats", "edges", "graveyard", "events",
-    "now", "check", "relate", "unrelate", "archive", "export",
+    "now", "check", "relate", "unrelate", "archive", "export", "purge", "conflicts",
+    "in_open_conflict", "record_conflict",
 })
 
 
@@ -61,8 +63,9 @@ class MemoryAPI(Protocol):
     def supersede(self, old_id: str, content: DraftLike, /, **fields: Any) -> Written:
         """Write a memory that replaces ``old_id``."""
 
-    def delete(self, memory_id: str, /, *, agent: str | None = None) -> Memory:
-        """Delete a memory."""
+    def delete(self, memory_id: str, /, *, agent: str | None = None,
+               purge: bool = False) -> Memory:
+        """Delete a memory (``purge``: and rewrite the store so its text leaves the files)."""
 
     def relate(self, source: str, target: str, type: str = "relates_to", weight: float = 1.0,
                **fields: Any) -> Edge:
@@ -123,6 +126,26 @@ class MemoryAPI(Protocol):
 
     def reindex(self, *, limit: int | None = None, batch_size: int = 256) -> ReindexReport:
         """Re-embed memories embedded by another model."""
+
+    def purge(self) -> None:
+        """Rewrite the store so deleted memories leave no trace in its files."""
+
+    # conflicts
+    def record_conflict(self, a: str, b: str, *, kind: str = "value",
+                        differs: Iterable[str] = (), found_by: str | None = None,
+                        agent: str | None = None, note: str | None = None) -> Conflict | None:
+        """Log that two memories disagree."""
+
+    def conflicts(self, *, status: Literal["open", "resolved", "all"] = "open",
+                  memory_id: str | None = None) -> list[Conflict]:
+        """Logged conflicts, newest first."""
+
+    def in_open_conflict(self, ids: Iterable[str]) -> dict[str, list[str]]:
+        """For each of ``ids`` in an open conflict, the conflicts' ids."""
+
+    def resolve_conflict(self, cid: str, resolution: str, *, agent: str | None = None,
+                         note: str | None = None) -> Conflict:
+        """Resolve a conflict (keep_newer, keep_a, keep_b, keep_both)."""
 
     # lifecycle
     def close(self) -> None:

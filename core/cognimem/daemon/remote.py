@@ -20,36 +20,27 @@ import threading
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from ..errors import StoreError
 from .api import RETRY_SAFE
 from .connection import Connection, ConnectionLost, DaemonStopping
+from .remote_conflicts import ConflictCalls, _expect
 from .runtime import pid_alive, read_owner_record, store_of
 from .spawn import ensure_daemon, profile_fingerprint
 
 if TYPE_CHECKING:
     from ..components import GraveEntry
     from ..engine import CheckReport, MaintenanceReport, Written
+    from ..engine.portable import ImportReport
+    from ..engine.reindex import ReindexReport
     from ..models import Edge, Event, Memory, Query, SearchResult
-    from ..portable import ImportReport
     from ..profile import Profile
-    from ..reindex import ReindexReport
     from .api import DraftLike
 
 log = logging.getLogger("cognimem.remote")
 
-T = TypeVar("T")
-
-
-def _expect(value: object, kind: type[T], what: str) -> T:
-    if not isinstance(value, kind):
-        raise StoreError(f"the memory daemon answered {what} with a {type(value).__name__}, "
-                         f"not a {kind.__name__}")
-    return value
-
-
-class RemoteEngine:
+class RemoteEngine(ConflictCalls):
     """The memory API of a store whose owner daemon runs elsewhere.
 
     The connection opens on first use (:meth:`connect` opens it now), starting the daemon
@@ -221,11 +212,17 @@ class RemoteEngine:
         return _expect(self._call("supersede", old_id, content, **fields), Written,
                        "supersede")
 
-    def delete(self, memory_id: str, /, *, agent: str | None = None) -> Memory:
+    def delete(self, memory_id: str, /, *, agent: str | None = None,
+               purge: bool = False) -> Memory:
         """See :meth:`Engine.delete <cognimem.engine.Engine.delete>`."""
         from ..models import Memory
 
-        return _expect(self._call("delete", memory_id, agent=agent), Memory, "delete")
+        return _expect(self._call("delete", memory_id, agent=agent, purge=purge), Memory,
+                       "delete")
+
+    def purge(self) -> None:
+        """See :meth:`Engine.purge <cognimem.engine.Engine.purge>`."""
+        self._call("purge")
 
     def relate(self, source: str, target: str, type: str = "relates_to", weight: float = 1.0,
                **fields: Any) -> Edge:
@@ -329,13 +326,13 @@ class RemoteEngine:
 
     def import_(self, data: Mapping[str, Any]) -> ImportReport:
         """See :meth:`Engine.import_ <cognimem.engine.Engine.import_>`."""
-        from ..portable import ImportReport
+        from ..engine.portable import ImportReport
 
         return _expect(self._call("import_", dict(data)), ImportReport, "import")
 
     def reindex(self, *, limit: int | None = None, batch_size: int = 256) -> ReindexReport:
         """See :meth:`Engine.reindex <cognimem.engine.Engine.reindex>`."""
-        from ..reindex import ReindexReport
+        from ..engine.reindex import ReindexReport
 
         return _expect(self._call("reindex", limit=limit, batch_size=batch_size),
                        ReindexReport, "reindex")

@@ -20,7 +20,7 @@ from ..errors import InvalidInput
 from .wire import chunk_chars, encode, write_message
 
 if TYPE_CHECKING:
-    from ..portable import ImportReport
+    from ..engine.portable import ImportReport
     from .remote import RemoteEngine
     from .wire import Writer
 
@@ -116,7 +116,7 @@ def stream_export(remote: RemoteEngine, write: Callable[[str], Any],
 def stream_import(remote: RemoteEngine, text: str,
                   progress: Progress | None = None) -> ImportReport:
     """Send an export's text in chunks and import it in the daemon; its report."""
-    from ..portable import ImportReport
+    from ..engine.portable import ImportReport
 
     step = chunk_chars()
     total = len(text)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import ProfileError
+from ..privacy import open_store_folder
 from ..profile import ComponentSpec, Profile
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ def check_store_path(store: Path) -> None:
             f"the store path {str(store)!r} is a file, not a directory: the profile's `path` "
             "(or --store) names the directory that holds a store; choose another path")
     try:
-        store.mkdir(parents=True, exist_ok=True)
+        open_store_folder(store)  # a new store folder is private (0700)
     except OSError as exc:
         if exc.errno in (errno.ENOTDIR, errno.EEXIST):
             why = "a parent of it is a file"

@@ -35,12 +35,12 @@ MAX_HELLO_BYTES = 4096
 MODELS: dict[str, tuple[str, str]] = {
     **{name: ("cognimem.models", name) for name in (
         "Scope", "Source", "EmbeddingSignature", "MemoryDraft", "Memory", "Edge", "Access",
-        "Event", "Query", "StageScore", "Hit", "SearchResult")},
+        "Event", "Query", "StageScore", "Hit", "SearchResult", "Conflict")},
     **{name: ("cognimem.components", name) for name in ("GraveEntry", "DecayAction")},
     **{name: ("cognimem.engine", name) for name in (
         "Written", "MaintenanceReport", "CheckReport", "IndexReport")},
-    "ImportReport": ("cognimem.portable", "ImportReport"),
-    "ReindexReport": ("cognimem.reindex", "ReindexReport"),
+    "ImportReport": ("cognimem.engine.portable", "ImportReport"),
+    "ReindexReport": ("cognimem.engine.reindex", "ReindexReport"),
 }
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..daemon.access import open_store, run_tool, uses_daemon
+from ..daemon.access import open_store, uses_daemon
 from ..daemon.remote import RemoteEngine
 
-__all__ = ["RemoteEngine", "open_store", "run_tool", "uses_daemon"]
+__all__ = ["RemoteEngine", "open_store", "uses_daemon"]

@@ -29,6 +29,7 @@ from ..daemon.remote import RemoteEngine
 from ..errors import CognimemError
 from ..plugins import PluginHost
 from ..profile import Profile, load_profile
+from .calls import call_tool
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -58,11 +59,7 @@ class AppState:
 
     def invoke(self, name: str, spec: ToolSpec, arguments: dict[str, Any]) -> Any:
         """Run a tool: in the daemon for a remote engine, here for a local one."""
-        if isinstance(self.engine, RemoteEngine):
-            return self.engine.run_tool(name, arguments,
-                                        retry_safe=spec.read_only or spec.idempotent)
-        with self.lock:
-            return spec.func(self.engine, **arguments)
+        return call_tool(self.engine, name, arguments, spec=spec, lock=self.lock)
 
 
 def build_server(profile: Profile | str | Path | None = None, *,

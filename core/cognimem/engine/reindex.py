@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 from pydantic import BaseModel
 
-from .errors import CognimemError, InvalidInput
-from .events import next_event
-from .models import EmbeddingSignature
+from ..errors import CognimemError, InvalidInput
+from ..events import next_event
+from ..models import EmbeddingSignature, embedding_text
 
 if TYPE_CHECKING:
-    from .engine import Engine
+    from .base import EngineCore
 
 #: The metadata namespace and key of a run in progress.
 META_NAMESPACE = "cognimem.reindex"
@@ -53,7 +53,7 @@ class ReindexReport(BaseModel):
         return self.remaining == 0
 
 
-def stale_ids(engine: Engine) -> list[str]:
+def stale_ids(engine: EngineCore) -> list[str]:
     """Ids of the memories not embedded with the engine's embedder, in id order.
 
     :raises InvalidInput: the profile has no embedder.
@@ -61,14 +61,10 @@ def stale_ids(engine: Engine) -> list[str]:
     if engine.embedder is None:
         raise InvalidInput("the profile has no [embedder] table: there is nothing to reindex")
     signature = engine.embedder.signature
-    fast = getattr(engine.records, "ids_not_embedded_with", None)
-    if callable(fast):
-        found: list[str] = fast(signature)
-        return found
-    return [m.id for m in engine.records.iter_memories() if m.embedding != signature]
+    return engine.records.ids_not_embedded_with(signature)
 
 
-def reindex(engine: Engine, *, limit: int | None = None, batch_size: int = 256,
+def reindex(engine: EngineCore, *, limit: int | None = None, batch_size: int = 256,
             progress: Callable[[int, int], None] | None = None) -> ReindexReport:
     """Re-embed every memory whose embedding signature differs from the embedder's.
 
@@ -119,8 +115,7 @@ def reindex(engine: Engine, *, limit: int | None = None, batch_size: int = 256,
     return report
 
 
-def _reembed_batch(engine: Engine, ids: list[str], signature: EmbeddingSignature) -> None:
-    from .engine import embedding_text
+def _reembed_batch(engine: EngineCore, ids: list[str], signature: EmbeddingSignature) -> None:
 
     assert engine.embedder is not None
     records = engine.records

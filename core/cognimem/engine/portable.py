@@ -33,6 +33,7 @@ and the derived indexes are brought up to date through the engine's reconciliati
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
@@ -40,20 +41,23 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 from pydantic import BaseModel, Field, ValidationError
 
-from . import __version__
-from .components import GraveEntry, RecordStore
-from .errors import InvalidInput
-from .events import next_event, verify_chain
-from .models import Access, Edge, Event, Memory, content_hash
+from .. import __version__
+from ..components import GraveEntry
+from ..errors import InvalidInput
+from ..events import next_event, verify_chain
+from ..limits import quote
+from ..models import Access, Edge, Event, Memory, content_hash, embedding_text
 
 if TYPE_CHECKING:
-    from .engine import Engine
+    from .integrity import Integrity
 
 #: The ``format`` marker of an export.
 FORMAT = "cognimem-export"
 #: The export format version this code writes and the newest it reads.
 FORMAT_VERSION = 1
 _EMBED_BATCH = 256
+#: The form of the ids the engine gives memories (``Engine._new_id``).
+MEMORY_ID = re.compile(r"m[0-9a-f]{15}")
 
 
 class ImportReport(BaseModel):
@@ -72,7 +76,7 @@ class ImportReport(BaseModel):
     notes: list[str] = Field(default_factory=list)
 
 
-def export_store(engine: Engine) -> dict[str, Any]:
+def export_store(engine: Integrity) -> dict[str, Any]:
     """The engine's whole store as JSON-serialisable data (see the module docstring)."""
     records = engine.records
     memories = list(records.iter_memories())
@@ -105,7 +109,7 @@ class _Parsed:
         self.accesses = accesses
 
 
-def import_store(engine: Engine, data: Mapping[str, Any]) -> ImportReport:
+def import_store(engine: Integrity, data: Mapping[str, Any]) -> ImportReport:
     """Import an export into the engine's store (see the module docstring).
 
     :raises InvalidInput: the data is not a valid export (nothing was written).
@@ -125,7 +129,7 @@ def import_store(engine: Engine, data: Mapping[str, Any]) -> ImportReport:
             memory.embedding = None
     with records.transaction():
         if restore:
-            _append_events(records, parsed.events)
+            records.append_events(parsed.events)
             report.events = len(parsed.events)
         else:
             report.events = _log_merge(engine, memories, edges, report.id_map)
@@ -173,6 +177,9 @@ def _parse(data: Mapping[str, Any], max_chars: int) -> _Parsed:
     ids: set[str] = set()
     for i, memory in enumerate(memories):
         memory.content_hash = content_hash(memory.content)  # never trust the file's hash
+        if not MEMORY_ID.fullmatch(memory.id):
+            raise InvalidInput(f"memories[{i}]: the id {quote(memory.id)} is not of this "
+                               "store's form (`m` and 15 hexadecimal digits)")
         if memory.id in ids:
             raise InvalidInput(f"memories[{i}]: the id {memory.id!r} appears twice")
         ids.add(memory.id)
@@ -210,6 +217,7 @@ def _models(data: Mapping[str, Any], key: str, model: type[BaseModel]) -> list[A
         raise InvalidInput(f"the export's `{key}` must be a list, not {type(items).__name__}")
     out = []
     for i, item in enumerate(items):
+        _refuse_naive_times(item, f"{key}[{i}]")
         try:
             out.append(model.model_validate(item))
         except ValidationError as exc:
@@ -223,6 +231,27 @@ def _models(data: Mapping[str, Any], key: str, model: type[BaseModel]) -> list[A
     return out
 
 
+_STAMPS = frozenset({"created_at", "updated_at", "last_accessed_at", "valid_from",
+                     "valid_until", "at", "archived_at", "last_used_at"})
+
+
+def _refuse_naive_times(item: Any, where: str) -> None:
+    """An export writes every time with its zone: a time without one is refused."""
+    if not isinstance(item, Mapping):
+        return
+    for name, value in item.items():
+        if isinstance(value, Mapping):
+            _refuse_naive_times(value, f"{where}.{name}")
+        elif name in _STAMPS and isinstance(value, str):
+            try:
+                stamp = datetime.fromisoformat(value)
+            except ValueError:
+                continue  # the model names the malformed value
+            if stamp.tzinfo is None:
+                raise InvalidInput(f"{where}.{name}: the time {quote(value)} has no time zone "
+                                   "(write it as e.g. 2025-01-01T00:00:00+00:00)")
+
+
 # planning ------------------------------------------------------------------------------------
 
 _Plan = tuple[ImportReport, list[Memory], list[Edge], list[GraveEntry], list[Access]]
@@ -233,7 +262,7 @@ def _plan_restore(parsed: _Parsed) -> _Plan:
             parsed.accesses)
 
 
-def _plan_merge(engine: Engine, parsed: _Parsed) -> _Plan:
+def _plan_merge(engine: Integrity, parsed: _Parsed) -> _Plan:
     report = ImportReport(mode="merge", notes=[
         f"{len(parsed.events)} events of the exported store were not replayed (they belong "
         "to its own hash chain); an `import` event was logged per memory instead"
@@ -297,7 +326,7 @@ def _new_id(seed: int, seq: int, salt: str) -> str:
     return "m" + hashlib.sha256(f"{seed}:{seq}:{salt}".encode()).hexdigest()[:15]
 
 
-def _avoid_collisions(engine: Engine, olds: Sequence[str], id_map: dict[str, str]) -> None:
+def _avoid_collisions(engine: Integrity, olds: Sequence[str], id_map: dict[str, str]) -> None:
     """Re-draw the new ids (of ``olds``) that an existing memory or another new id has."""
     todo = list(olds)
     rounds = 0
@@ -312,7 +341,7 @@ def _avoid_collisions(engine: Engine, olds: Sequence[str], id_map: dict[str, str
             id_map[old] = _new_id(engine.profile.seed, rounds, f"import:{old}:{id_map[old]}")
 
 
-def _log_merge(engine: Engine, memories: Sequence[Memory], edges: Sequence[Edge],
+def _log_merge(engine: Integrity, memories: Sequence[Memory], edges: Sequence[Edge],
                id_map: Mapping[str, str]) -> int:
     """Append an ``import`` event per memory and a ``relate`` event per edge."""
     back = {new: old for old, new in id_map.items()}
@@ -328,23 +357,14 @@ def _log_merge(engine: Engine, memories: Sequence[Memory], edges: Sequence[Edge]
         last = next_event(last, now, "relate", edge.source, None,
                           {"target": edge.target, "type": edge.type, "weight": edge.weight})
         events.append(last)
-    _append_events(engine.records, events)
+    engine.records.append_events(events)
     return len(events)
 
 
-def _append_events(records: RecordStore, events: Sequence[Event]) -> None:
-    """Append events, in one statement when the store offers ``append_events``."""
-    bulk = getattr(records, "append_events", None)
-    if callable(bulk):
-        bulk(events)
-        return
-    for event in events:
-        records.append_event(event)
 
 
-def _embed(engine: Engine, memories: Sequence[Memory]) -> np.ndarray | None:
+def _embed(engine: Integrity, memories: Sequence[Memory]) -> np.ndarray | None:
     """Embed the memories' text with the engine's embedder, in batches."""
-    from .engine import embedding_text
 
     embedder = engine.embedder
     if embedder is None or not memories:
