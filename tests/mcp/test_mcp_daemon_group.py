@@ -16,8 +16,8 @@ from cognimem.profile import load_profile
 
 
 def test_queued_adds_share_one_engine_call() -> None:
-    """While one caller holds the engine lock, others queue; the next holder writes them
-    all with one add_many, and each caller gets its own result."""
+    """While a read holds the engine lock, adds queue; the writer then writes them all with
+    one add_many, and each caller gets its own result."""
     lock = threading.Lock()
     calls: list[list[Any]] = []
 

@@ -20,16 +20,22 @@ MAX_GROUP = 256
 
 
 class _Pending:
-    __slots__ = ("error", "item", "result")
+    __slots__ = ("done", "error", "item", "result")
 
     def __init__(self, item: dict[str, Any]) -> None:
         self.item = item
         self.result: Any = None
         self.error: BaseException | None = None
+        self.done = threading.Event()
 
 
 class GroupCommit:
     """Writes concurrent adds together under the engine lock.
+
+    The first caller to find no writer at work becomes the writer: it takes the engine lock,
+    writes everything queued, and goes on while more is queued; the others wait only for
+    their own memory to be written (never for the engine lock), so a read holding the lock
+    delays a group, not each caller in turn.
 
     :param lock: the engine lock (held while a group is written).
     :param add_many: the engine's ``add_many``.
@@ -40,6 +46,7 @@ class GroupCommit:
         self._add_many = add_many
         self._queue: list[_Pending] = []
         self._mutex = threading.Lock()
+        self._writing = False
         self.groups = 0  # groups written (for the status)
         self.grouped = 0  # memories written in groups of more than one
 
@@ -58,33 +65,53 @@ class GroupCommit:
         mine = _Pending(item)
         with self._mutex:
             self._queue.append(mine)
-        while True:
-            with self._lock:
-                with self._mutex:
-                    group, self._queue = self._queue[:MAX_GROUP], self._queue[MAX_GROUP:]
-                if group:
-                    self._write(group)
-            if mine.result is not None or mine.error is not None:
-                break
+            writer = not self._writing
+            self._writing = True
+        if writer:
+            self._write_queued()
+        mine.done.wait()
         if mine.error is not None:
             raise mine.error
         return mine.result
 
+    def _write_queued(self) -> None:
+        try:
+            while True:
+                with self._lock:
+                    with self._mutex:
+                        group, self._queue = self._queue[:MAX_GROUP], self._queue[MAX_GROUP:]
+                    self._write(group)
+                with self._mutex:
+                    if not self._queue:
+                        self._writing = False
+                        return
+        except BaseException as exc:  # never leave callers waiting
+            with self._mutex:
+                left, self._queue, self._writing = self._queue, [], False
+            for pending in left:
+                pending.error = exc
+                pending.done.set()
+            raise
+
     def _write(self, group: list[_Pending]) -> None:
         self.groups += 1
         try:
-            results = self._add_many([p.item for p in group])
-        except Exception as exc:
-            if len(group) == 1:
-                group[0].error = exc
+            try:
+                results = self._add_many([p.item for p in group])
+            except Exception as exc:
+                if len(group) == 1:
+                    group[0].error = exc
+                    return
+                for pending in group:  # nothing was written: each on its own
+                    try:
+                        pending.result = self._add_many([pending.item])[0]
+                    except Exception as single:
+                        pending.error = single
                 return
-            for pending in group:  # nothing was written: each on its own
-                try:
-                    pending.result = self._add_many([pending.item])[0]
-                except Exception as single:
-                    pending.error = single
-            return
-        if len(group) > 1:
-            self.grouped += len(group)
-        for pending, result in zip(group, results, strict=True):
-            pending.result = result
+            if len(group) > 1:
+                self.grouped += len(group)
+            for pending, result in zip(group, results, strict=True):
+                pending.result = result
+        finally:
+            for pending in group:
+                pending.done.set()
