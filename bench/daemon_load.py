@@ -39,9 +39,10 @@ def _profile(refs: list[str], store: Path) -> Profile:
 
 
 def _agent(refs: list[str], store: str, agent: int, seconds: float, start: Any,
-           out: Any) -> None:
+           ready: Any, out: Any) -> None:
     engine = RemoteEngine(_profile(refs, Path(store)))
     engine.connect()
+    ready.put(agent)
     adds: list[float] = []
     searches: list[float] = []
     start.wait()
@@ -72,12 +73,15 @@ def run_agents(refs: list[str], store: Path, agents: int, seconds: float) -> dic
     """Run ``agents`` client processes at once; their latencies and the throughput."""
     ctx = mp.get_context("spawn")
     start = ctx.Event()
+    ready = ctx.Queue()
     out = ctx.Queue()
-    procs = [ctx.Process(target=_agent, args=(refs, str(store), a, seconds, start, out))
+    procs = [ctx.Process(target=_agent, args=(refs, str(store), a, seconds, start, ready, out))
              for a in range(agents)]
     for p in procs:
         p.start()
-    time.sleep(min(30.0, 1.0 + 0.3 * agents))  # let every agent import and connect
+    for _ in procs:  # every agent has imported and connected: none competes for the CPU
+        ready.get(timeout=900)
+    time.sleep(1.0)
     t0 = time.monotonic()
     start.set()
     results = [out.get(timeout=seconds + 600) for _ in procs]
