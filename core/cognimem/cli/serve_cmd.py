@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ProfileError
 from ..mcp.clients import CLIENTS
+from ..privacy import shown as display_path
 from .common import add_global_options, cli_profile, command, console, emit
 
 if TYPE_CHECKING:
@@ -28,6 +29,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--port", type=int, default=8765, help="HTTP port (default: 8765)")
     p.add_argument("--path", dest="http_path", default="/mcp",
                    help="HTTP endpoint path (default: /mcp)")
+    p.add_argument("--public", action="store_true",
+                   help="allow a --host beyond loopback (put a TLS proxy in front of it)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="another Host name clients use to reach the server (repeatable)")
 
     p = command(subparsers, "daemon", cmd_daemon_help, "start, stop or inspect the store's "
                 "owner daemon", description="The owner daemon is the one process that holds "
@@ -54,6 +59,9 @@ def register(subparsers: Any) -> None:
                    help="the config file to write (default: the client's user-level file)")
     p.add_argument("--name", default=None,
                    help="the server's name in the client (default: the profile's [mcp] name)")
+    p.add_argument("--http", dest="http_url", metavar="URL", default=None,
+                   help="reach a running `cognimem serve --http` at URL (with its bearer "
+                   "token) instead of starting a stdio server")
 
 
 def _subcommand(actions: Any, name: str, func: Any, help: str) -> argparse.ArgumentParser:
@@ -85,7 +93,7 @@ def check_buildable(profile: Profile, *, store: bool) -> None:
         if store:
             check_store_path(path)
         elif path.exists() and not path.is_dir():
-            raise ProfileError(f"the store path {str(path)!r} is a file, not a directory: "
+            raise ProfileError(f"the store path {display_path(path)!r} is a file, not a directory: "
                                "choose another path (--store or the profile's `path`)")
     select_specs(check_profile(profile), profile.mcp.tools)
 
@@ -100,7 +108,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     profile = cli_profile(args)
     check_buildable(profile, store=True)
     if args.http:
-        serve_http(profile, host=args.host, port=args.port, path=args.http_path)
+        serve_http(profile, host=args.host, port=args.port, path=args.http_path,
+                   public=args.public, allow_hosts=tuple(args.allow_host))
     else:
         serve_stdio(profile)
     return 0
@@ -148,11 +157,12 @@ def cmd_daemon_stop(args: argparse.Namespace) -> int:
 
     store = _store(cli_profile(args))
     record = stop_daemon(store)
-    data = {"stopped": record is not None, "store": str(store),
+    shown = display_path(store)
+    data = {"stopped": record is not None, "store": shown,
             **({"pid": record.pid} if record else {})}
     emit(args, data, lambda out: out.print(
-        f"stopped the daemon (pid {record.pid}) for {store}" if record
-        else f"no daemon serves {store}"))
+        f"stopped the daemon (pid {record.pid}) for {shown}" if record
+        else f"no daemon serves {shown}"))
     return 0
 
 
@@ -163,8 +173,8 @@ def cmd_daemon_status(args: argparse.Namespace) -> int:
     store = _store(cli_profile(args))
     status = daemon_status(store)
     if status is None:
-        emit(args, {"running": False, "store": str(store)},
-             lambda out: out.print(f"no daemon serves {store}"))
+        emit(args, {"running": False, "store": display_path(store)},
+             lambda out: out.print(f"no daemon serves {display_path(store)}"))
         return 1
     emit(args, {"running": True, **status}, lambda out: _render_status(out, status, "running"))
     return 0
@@ -187,19 +197,29 @@ def cmd_config(args: argparse.Namespace) -> int:
 
     profile = cli_profile(args)  # fails now, not in the client, if the profile is broken
     check_buildable(profile, store=False)
-    command_, arguments = server_command(getattr(args, "profile", []) or [],
-                                         getattr(args, "store", None))
-    config = client_config(args.client, command=command_, args=arguments,
-                           name=args.name or profile.mcp.name, path=args.config_path)
+    if args.http_url:
+        from ..mcp.clients import http_client_config
+        from ..mcp.http_auth import load_token
+
+        token, _ = load_token(create=False)
+        config = http_client_config(args.client, url=args.http_url, token=token,
+                                    name=args.name or profile.mcp.name, path=args.config_path)
+    else:
+        command_, arguments = server_command(getattr(args, "profile", []) or [],
+                                             getattr(args, "store", None))
+        config = client_config(args.client, command=command_, args=arguments,
+                               name=args.name or profile.mcp.name, path=args.config_path)
     if not args.write:
         sys.stdout.write(config.text())
         hint = config.hint()
-        sys.stderr.write(f"# add to {config.path}\n" + (f"# {hint}\n" if hint else ""))
+        sys.stderr.write(f"# add to {display_path(config.path)}\n"
+                         + (f"# {hint}\n" if hint else ""))
         return 0
     report = write_config(config)
-    data = {"client": args.client, "path": str(report.path), "action": report.action,
-            "backup": str(report.backup) if report.backup else None, "name": config.name}
+    data = {"client": args.client, "path": display_path(report.path),
+            "action": report.action, "name": config.name,
+            "backup": display_path(report.backup) if report.backup else None}
     emit(args, data, lambda out: out.print(
-        f"{report.action} server {config.name!r} in {report.path}"
-        + (f" (backup: {report.backup})" if report.backup else "")))
+        f"{report.action} server {config.name!r} in {data['path']}"
+        + (f" (backup: {data['backup']})" if report.backup else "")))
     return 0
