@@ -15,6 +15,8 @@ A benchmark, not a test: the figures depend on the machine (its load average is 
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import json
 import multiprocessing as mp
 import os
@@ -25,10 +27,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-try:  # an older tree (the daemon under cognimem.mcp), for comparison
-    from cognimem.mcp.daemon import ensure_daemon, stop_daemon  # type: ignore[import-not-found]
-    from cognimem.mcp.remote import RemoteEngine
-except ImportError:  # this tree
+if importlib.util.find_spec("cognimem.mcp.daemon") is not None:  # an older tree, to compare
+    _old = importlib.import_module("cognimem.mcp.daemon")
+    ensure_daemon, stop_daemon = _old.ensure_daemon, _old.stop_daemon
+    RemoteEngine = importlib.import_module("cognimem.mcp.remote").RemoteEngine
+else:  # this tree
     from cognimem.daemon.remote import RemoteEngine
     from cognimem.daemon.spawn import ensure_daemon, stop_daemon
 from cognimem.profile import Profile, load_profile
