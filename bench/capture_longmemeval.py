@@ -42,6 +42,7 @@ def hit(engine: Engine, question: str, gold: set[int], k: int) -> bool:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--questions", type=int, default=101)
+    parser.add_argument("--skip", type=int, default=0, help="start after this many questions")
     parser.add_argument("--data", default=str(DEFAULT))
     args = parser.parse_args()
     with gzip.open(args.data, "rt", encoding="utf-8") as handle:
@@ -51,7 +52,7 @@ def main() -> None:
     raw_hits = {5: 0, 10: 0}
     ratios: list[float] = []
     scored = 0
-    for q in questions[: args.questions]:
+    for q in questions[args.skip : args.skip + args.questions]:
         if q["question_id"].endswith("_abs"):
             continue
         answers = set(q["answer_session_ids"])

@@ -9,11 +9,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from test_capture import session_file
 
 from cognimem.cli.app import main
 from cognimem_plugins.intake.hooks import EVENTS
-
-from test_capture import session_file
 
 
 def test_install_is_idempotent_keeps_other_hooks_and_backs_up(tmp_path: Path) -> None:
