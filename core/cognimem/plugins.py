@@ -178,7 +178,8 @@ class PluginHost:
 
 def _options_summary(model: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for field_name, info in model.model_fields.items():
+    for name, info in model.model_fields.items():
+        field_name = info.alias or name  # the key a profile uses
         default = info.get_default(call_default_factory=True)
         annotation = getattr(info.annotation, "__name__", None) or str(info.annotation)
         out[field_name] = {"type": annotation.replace("typing.", ""), "default": _jsonable(default)}

@@ -21,6 +21,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "eval_cmd",       # eval
     "serve_cmd",      # serve, daemon, config
     "maintain_cmd",   # maintain, graveyard
+    "migrate_cmd",    # migrate
 )
 
 

@@ -29,6 +29,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--port", type=int, default=8765, help="HTTP port (default: 8765)")
     p.add_argument("--path", dest="http_path", default="/mcp",
                    help="HTTP endpoint path (default: /mcp)")
+    p.add_argument("--public", action="store_true",
+                   help="allow a --host beyond loopback (put a TLS proxy in front of it)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="another Host name clients use to reach the server (repeatable)")
 
     p = command(subparsers, "daemon", cmd_daemon_help, "start, stop or inspect the store's "
                 "owner daemon", description="The owner daemon is the one process that holds "
@@ -55,6 +59,9 @@ def register(subparsers: Any) -> None:
                    help="the config file to write (default: the client's user-level file)")
     p.add_argument("--name", default=None,
                    help="the server's name in the client (default: the profile's [mcp] name)")
+    p.add_argument("--http", dest="http_url", metavar="URL", default=None,
+                   help="reach a running `cognimem serve --http` at URL (with its bearer "
+                   "token) instead of starting a stdio server")
 
 
 def _subcommand(actions: Any, name: str, func: Any, help: str) -> argparse.ArgumentParser:
@@ -101,7 +108,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     profile = cli_profile(args)
     check_buildable(profile, store=True)
     if args.http:
-        serve_http(profile, host=args.host, port=args.port, path=args.http_path)
+        serve_http(profile, host=args.host, port=args.port, path=args.http_path,
+                   public=args.public, allow_hosts=tuple(args.allow_host))
     else:
         serve_stdio(profile)
     return 0
@@ -189,10 +197,18 @@ def cmd_config(args: argparse.Namespace) -> int:
 
     profile = cli_profile(args)  # fails now, not in the client, if the profile is broken
     check_buildable(profile, store=False)
-    command_, arguments = server_command(getattr(args, "profile", []) or [],
-                                         getattr(args, "store", None))
-    config = client_config(args.client, command=command_, args=arguments,
-                           name=args.name or profile.mcp.name, path=args.config_path)
+    if args.http_url:
+        from ..mcp.clients import http_client_config
+        from ..mcp.http_auth import load_token
+
+        token, _ = load_token(create=False)
+        config = http_client_config(args.client, url=args.http_url, token=token,
+                                    name=args.name or profile.mcp.name, path=args.config_path)
+    else:
+        command_, arguments = server_command(getattr(args, "profile", []) or [],
+                                             getattr(args, "store", None))
+        config = client_config(args.client, command=command_, args=arguments,
+                               name=args.name or profile.mcp.name, path=args.config_path)
     if not args.write:
         sys.stdout.write(config.text())
         hint = config.hint()
