@@ -187,3 +187,86 @@ def cmd_receipts(args: argparse.Namespace) -> int:
 
     emit(args, {"receipts": rows}, text)
     return 0
+
+
+def configure_hooks(p: argparse.ArgumentParser) -> None:
+    """``hooks install CLIENT [--write] [--project]``."""
+    sub = p.add_subparsers(dest="hooks_action", metavar="ACTION")
+    inst = sub.add_parser("install", help="register the agent's lifecycle hooks")
+    add_global_options(inst)
+    inst.add_argument("client", help="claude-code")
+    inst.add_argument("--write", action="store_true", help="merge into the settings file")
+    inst.add_argument("--project", action="store_true",
+                      help="this project's .claude/settings.json instead of the user's")
+    inst.add_argument("--path", dest="settings_path", help="the settings file to write")
+    inst.set_defaults(func=cmd_hooks_install)
+
+    def usage(_args: argparse.Namespace) -> int:
+        p.print_help()
+        return 2
+
+    p.set_defaults(func=usage)
+
+
+def cmd_hooks_install(args: argparse.Namespace) -> int:
+    """Print or write the hooks."""
+    from .hooks import install
+
+    target, text, action = install(args.client, write=args.write,
+                                   scope="project" if args.project else "user",
+                                   path=args.settings_path)
+    if action == "printed":
+        import sys
+
+        sys.stdout.write(text)
+        sys.stderr.write(f"# merge into {shown(target)} (or run again with --write)\n")
+        return 0
+    emit(args, {"path": str(target), "action": action},
+         lambda out: out.print(f"{action} hooks in {shown(target)}", markup=False))
+    return 0
+
+
+def configure_hook(p: argparse.ArgumentParser) -> None:
+    """``hook session-start|pre-compact|session-end`` (run by the agent, JSON on stdin)."""
+    p.add_argument("event", choices=("session-start", "pre-compact", "session-end"))
+    p.add_argument("--budget", type=int, default=1500, help="context budget at session start")
+    p.set_defaults(func=cmd_hook)
+
+
+def cmd_hook(args: argparse.Namespace) -> int:
+    """Run one lifecycle hook; a failure is reported on stderr and never blocks the agent."""
+    import sys
+
+    from .hooks import project_of, read_event
+
+    event = read_event()
+    try:
+        if args.event == "session-start":
+            from .context import build
+
+            with open_engine(args) as engine:
+                found = build(engine, project=project_of(event.get("cwd")),
+                              budget=args.budget)
+            if found.ids:
+                sys.stdout.write(found.text)
+            return 0
+        transcript = event.get("transcript_path")
+        if not transcript or not Path(str(transcript)).expanduser().is_file():
+            sys.stderr.write("cognimem: no transcript_path in the hook's input\n")
+            return 0
+        path = str(Path(str(transcript)).expanduser().resolve())
+        from cognimem.mcp.calls import call_tool
+
+        with open_engine(args) as engine:
+            if args.event == "pre-compact":
+                done: Any = call_tool(engine, "compact_transcript", {"path": path})
+                receipt = done.receipt if hasattr(done, "receipt") else done["receipt"]
+                sys.stderr.write(f"cognimem: compaction receipt {receipt.id}: score "
+                                 f"{receipt.score}\n")
+                if getattr(done, "warning", None):
+                    sys.stderr.write(f"cognimem: {done.warning}\n")
+            else:
+                engine.ingest("transcript", path)
+    except Exception as exc:  # a hook must never stop the agent
+        sys.stderr.write(f"cognimem hook {args.event}: {exc}\n")
+    return 0

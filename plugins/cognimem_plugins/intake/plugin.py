@@ -42,3 +42,7 @@ def cognimem_register_commands(register: Register) -> None:
     register(CommandSpec("compact", "store a session's facts, summarise it, verify, keep a "
                          "receipt", f"{CLI}:configure_compact"))
     register(CommandSpec("receipts", "list compaction receipts", f"{CLI}:configure_receipts"))
+    register(CommandSpec("hooks", "install an agent's lifecycle hooks (claude-code)",
+                         f"{CLI}:configure_hooks"))
+    register(CommandSpec("hook", "run one lifecycle hook (called by the agent)",
+                         f"{CLI}:configure_hook"))

@@ -128,6 +128,10 @@ CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\b\d+(?:\.\d+)?\s?(?:ms|s|sec|seconds|minutes|min|h|hours|days|gb|mb|kb|%|"
         r"percent|req/s|rps|qps|usd|eur|\$)\b|\bv?\d+\.\d+\.\d+\b|\bport \d{2,5}\b", re.I)),
 )
+#: A statement of the user about themselves with something specific in it (a number, a
+#: name): "I adopted a cat named Luna in March", "my sister lives in Denver".
+PERSONAL = re.compile(r"\b(i|i'm|i've|i'd|my|we|our|me)\b", re.I)
+SPECIFIC = re.compile(r"\d|(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}")
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(])|\n{2,}|\n(?=\s*[-*] )")
 MIN_CHARS, MAX_CHARS = 12, 600
 
@@ -153,6 +157,9 @@ def facts(transcript: Transcript) -> list[Fact]:
             if not MIN_CHARS <= len(text) <= MAX_CHARS:
                 continue
             kind = next((k for k, cue in CUES if cue.search(sentence)), None)
+            if (kind is None and turn.role == "user" and PERSONAL.search(sentence)
+                    and SPECIFIC.search(text)):
+                kind = "fact"
             key = text.lower()
             if kind is None or key in seen:
                 continue
