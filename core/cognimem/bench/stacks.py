@@ -30,7 +30,8 @@ class Stack:
 #: The stacks by name. ``records`` "duckdb" falls back to "memory" while duckdb is missing.
 STACKS: Final = {
     "hnsw": Stack("hnsw", "duckdb", "tantivy", "hnsw",
-                  description="usearch HNSW graph in process, saved in the store"),
+                  description="the persistent default: a usearch HNSW graph in process, "
+                              "saved in the store"),
     "lancedb": Stack("lancedb", "duckdb", "tantivy", "lancedb",
                      description="LanceDB on disk, IVF_SQ past 10k rows"),
     "exact": Stack("exact", "duckdb", "tantivy", "exact",
@@ -38,7 +39,7 @@ STACKS: Final = {
     "memory": Stack("memory", "memory", "bm25", "exact", persistent=False,
                     description="everything in process memory"),
 }
-DEFAULT_STACKS: Final = ("lancedb", "exact")
+DEFAULT_STACKS: Final = ("hnsw", "exact")
 
 
 def parse_stacks(names: str | list[str]) -> list[Stack]:
