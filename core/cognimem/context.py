@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
     from .clock import Clock
     from .components import Embedder, LexicalIndex, RecordStore, VectorIndex
-    from .engine import Engine
+    from .profile import Profile
 
 
 @dataclass
@@ -35,7 +35,10 @@ class Context:
     vectors: VectorIndex | None
     embedder: Embedder | None
     hook: pluggy.HookRelay
-    engine: Engine
+    #: The engine's profile (components read settings such as ``search.record_access``).
+    profile: Profile
+    #: The labels of the profile's retrievers, in order (``bm25``, ``vector``, ``bm25@2``...).
+    retriever_labels: list[str] = field(default_factory=list)
     services: dict[str, Any] = field(default_factory=dict)
 
     def rng(self, salt: str = "") -> random.Random:

@@ -23,7 +23,7 @@ from cognimem.registry import Register
 
 def check_weights(fuser: Fuser, weights: dict[str, float], ctx: Context) -> None:
     """Fail at start when a weight names no retriever of the profile, or is negative."""
-    labels = list(getattr(ctx.engine, "retriever_labels", []))
+    labels = list(ctx.retriever_labels)
     for label, weight in weights.items():
         if labels and label not in labels:
             raise ProfileError(

@@ -14,10 +14,10 @@ import pytest
 
 from cognimem.clock import ManualClock
 from cognimem.engine import Engine
+from cognimem.engine.portable import FORMAT, export_store, import_store
 from cognimem.errors import InvalidInput
 from cognimem.events import verify_chain
 from cognimem.models import Edge
-from cognimem.portable import FORMAT, export_store, import_store
 from cognimem.profile import Profile, load_profile
 
 T0 = datetime(2025, 6, 1, 8, 0, tzinfo=UTC)

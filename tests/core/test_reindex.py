@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 
 from cognimem.engine import Engine
+from cognimem.engine.reindex import META_KEY, META_NAMESPACE, reindex, stale_ids
 from cognimem.errors import InvalidInput
 from cognimem.models import EmbeddingSignature
 from cognimem.profile import Profile, load_profile
-from cognimem.reindex import META_KEY, META_NAMESPACE, reindex, stale_ids
 from cognimem_plugins.hash_embedder import HashEmbedder
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from cognimem.engine import Engine
 from cognimem_plugins.graph.entities import find_entities
@@ -88,3 +89,34 @@ def test_update_reextracts_entities_and_wikilinks(gengine: Engine) -> None:
     assert graph.node("entity:caroline") is None
     assert {lk.key for lk in graph.links_of(memory)} == {
         e.key for e in gengine.records.edges_of(memory)}
+
+
+def test_an_update_and_its_reextracted_edges_are_one_transaction(gengine: Engine) -> None:
+    """The engine re-extracts inside the update's transaction: one write, one commit, and
+    the events of the update and of its edge changes follow each other in the chain."""
+    gengine.add("target", title="Alpha")
+    memory = gengine.add("Caroline wrote [[Alpha]]").id
+    opened = 0
+    real = gengine.records.transaction
+
+    def counting() -> Any:
+        nonlocal opened
+        opened += 1
+        return real()
+
+    gengine.records.transaction = counting  # type: ignore[method-assign]
+    last = gengine.records.last_event()
+    assert last is not None
+    gengine.update(memory, content="Melanie wrote nothing")
+    gengine.records.transaction = real  # type: ignore[method-assign]
+    assert opened == 1
+    ops = [e.op for e in gengine.events(last.seq)]
+    assert ops[0] == "update" and "unrelate" in ops and "relate" in ops
+
+
+def test_an_update_that_keeps_the_text_extracts_nothing(gengine: Engine) -> None:
+    memory = gengine.add("Caroline wrote [[Alpha]]").id
+    last = gengine.records.last_event()
+    assert last is not None
+    gengine.update(memory, importance=0.9)
+    assert [e.op for e in gengine.events(last.seq)] == ["update"]

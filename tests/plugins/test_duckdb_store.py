@@ -36,7 +36,7 @@ def open_store(cls: type[RecordStore], path: Path | None, **options: Any) -> Rec
     """A record store opened on ``path`` (None: in memory), without an engine."""
     store = cls(cls.Options(**options))
     ctx = Context(path=path, clock=ManualClock(T0), seed=0, records=store, lexical=None,
-                  vectors=None, embedder=None, hook=None, engine=None)  # type: ignore[arg-type]
+                  vectors=None, embedder=None, hook=None, profile=None)  # type: ignore[arg-type]
     store.open(ctx)
     return store
 

@@ -11,11 +11,12 @@ from typing import Any
 
 import numpy as np
 import pytest
-from index_helpers import mem, opened, unit_vectors
 
 from cognimem.clock import ManualClock
 from cognimem.engine import Engine
 from cognimem.models import Memory, Query, Scope
+from cognimem.testing.fixtures import memory as mem
+from cognimem.testing.fixtures import opened, unit_vectors
 from cognimem_plugins.exact_vectors import ExactVectors
 from cognimem_plugins.hnsw_index.index import HnswVectors
 from cognimem_plugins.hnsw_index.snapshot import CURRENT, FOLDER

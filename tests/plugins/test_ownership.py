@@ -35,7 +35,7 @@ def open_store(path: Path) -> DuckDBStore:
     """A duckdb record store opened on ``path``, without an engine."""
     store = DuckDBStore()
     ctx = Context(path=path, clock=ManualClock(), seed=0, records=store, lexical=None,
-                  vectors=None, embedder=None, hook=None, engine=None)  # type: ignore[arg-type]
+                  vectors=None, embedder=None, hook=None, profile=None)  # type: ignore[arg-type]
     store.open(ctx)
     return store
 
@@ -49,7 +49,7 @@ OWNER = textwrap.dedent("""
     path = sys.argv[1]
     store = DuckDBStore()
     store.open(Context(path=path, clock=ManualClock(), seed=0, records=store, lexical=None,
-                       vectors=None, embedder=None, hook=None, engine=None))
+                       vectors=None, embedder=None, hook=None, profile=None))
     if len(sys.argv) > 2:
         set_owner_address(path, sys.argv[2])
     print("ready", flush=True)

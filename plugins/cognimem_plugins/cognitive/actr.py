@@ -297,7 +297,7 @@ class ACTR(Ranker):
         associated = {h.id: self.terms(h.memory) & sources for h in hits} if sources else {}
         fans = Counter(term for terms in associated.values() for term in terms)
         noisy = (opts.noise and query.record_access
-                 and ctx.ctx.engine.profile.search.record_access)
+                 and ctx.ctx.profile.search.record_access)
         floor = opts.threshold + opts.protected_offset
         kept: list[Hit] = []
         for hit in hits:

@@ -24,7 +24,7 @@ from cognimem.models import Edge, Memory
 
 from ..text import STOPWORDS
 from .kg import MENTIONS, entity_id, normalize_name
-from .relations import RelationBook
+from .relations import RelationBook, withdraw_stale_relations
 from .synapses import wikilink_refs
 
 if TYPE_CHECKING:
@@ -205,6 +205,13 @@ class EntityExtractor(Extractor):
             raise ProfileError(f"extractor 'entities': unknown kinds {unknown}; "
                                f"choose from {', '.join(KINDS)}")
         self._book = RelationBook()
+
+    def reextract(self, before: Memory, after: Memory, ctx: Context) -> Extraction:
+        """The new text's edges; old mentions dropped and relations no longer asserted
+        withdrawn."""
+        found = super().reextract(before, after, ctx)
+        withdraw_stale_relations(found, ctx.records, after.id)
+        return found
 
     def extract(self, memory: Memory, ctx: Context) -> Extraction:
         """Find the memory's entities (and, optionally, co-occurrence relations)."""

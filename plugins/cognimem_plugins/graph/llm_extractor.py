@@ -28,7 +28,7 @@ from cognimem.models import Edge, Memory
 
 from .entities import mention_edge
 from .kg import MENTIONS, entity_id, normalize_name
-from .relations import RelationBook
+from .relations import RelationBook, withdraw_stale_relations
 
 if TYPE_CHECKING:
     from cognimem.context import Context
@@ -124,6 +124,13 @@ class OllamaExtractor(Extractor):
                 f"{opts.model!r}: {exc}; {hint}"
             ) from None
         return parse_answer(raw)
+
+    def reextract(self, before: Memory, after: Memory, ctx: Context) -> Extraction:
+        """The new text's edges; old mentions dropped and relations no longer asserted
+        withdrawn."""
+        found = super().reextract(before, after, ctx)
+        withdraw_stale_relations(found, ctx.records, after.id)
+        return found
 
     def extract(self, memory: Memory, ctx: Context) -> Extraction:
         """Ask the model about the memory; mentions and relation edges."""

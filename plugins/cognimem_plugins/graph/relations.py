@@ -19,8 +19,8 @@ from cognimem.models import Edge, Memory
 from .kg import MENTIONS, graph_service, is_entity
 
 if TYPE_CHECKING:
+    from cognimem.components import Extraction, RecordStore
     from cognimem.context import Context
-    from cognimem.engine import Engine
 
 
 class RelationBook:
@@ -64,18 +64,19 @@ class RelationBook:
 Key = tuple[str, str, str]
 
 
-def retract(engine: Engine, memory_id: str, entities: Iterable[str],
+def retract(records: RecordStore, memory_id: str, entities: Iterable[str],
             keep: Iterable[Key] = ()) -> tuple[list[Edge], list[Key]]:
     """Withdraw ``memory_id`` from the relations touching ``entities`` (except ``keep``).
 
     :returns: (relations to rewrite with fewer provenance entries, relation keys to delete);
-        the caller writes them with ``engine.write_edges``.
+        the caller writes them (``engine.write_edges``, or an extraction's edges and
+        ``delete``).
     """
     kept = set(keep)
     put: dict[tuple[str, str, str], Edge] = {}
     delete: dict[tuple[str, str, str], None] = {}
     for entity in sorted(set(entities)):
-        for edge in engine.records.edges_of(entity, "both"):
+        for edge in records.edges_of(entity, "both"):
             if edge.type == MENTIONS or edge.key in kept or memory_id not in edge.provenance:
                 continue
             if not (is_entity(edge.source) and is_entity(edge.target)):
@@ -87,3 +88,13 @@ def retract(engine: Engine, memory_id: str, entities: Iterable[str],
             else:
                 delete[edge.key] = None
     return list(put.values()), list(delete)
+
+
+def withdraw_stale_relations(found: Extraction, records: RecordStore, memory_id: str) -> None:
+    """On a re-extraction, add to ``found`` the retraction of the relations ``memory_id``
+    asserted among the entities it mentioned and no longer asserts."""
+    mentioned = [e.target for e in records.edges_of(memory_id, "out") if e.type == MENTIONS]
+    put, delete = retract(records, memory_id, mentioned,
+                          keep=[e.key for e in found.edges if is_entity(e.source)])
+    found.edges.extend(put)
+    found.delete.extend(delete)

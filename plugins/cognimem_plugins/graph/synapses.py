@@ -136,6 +136,8 @@ class AutoLinkExtractor(Extractor):
 
     name = "autolink"
     edge_types: ClassVar[frozenset[str]] = frozenset({"auto"})
+    #: similarity links depend on the other memories: kept when the text changes
+    reextract_on_update: ClassVar[bool] = False
 
     class Options(Options):
         """mem-graph's auto-link constants, and the synapse caps enforced after each write."""

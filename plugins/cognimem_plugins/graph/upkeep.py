@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cognimem.components import Component
-from cognimem.models import Edge, Hit, Memory
+from cognimem.models import Hit, Memory
 
 from .communities import list_topics
 from .decay_matrix import SynapticDecay
@@ -30,8 +30,6 @@ GRAPH_COMPONENTS: tuple[type[Component], ...] = (
     WikilinkExtractor, AutoLinkExtractor, EntityExtractor, OllamaExtractor,
     SpreadingRetriever, PPRRetriever, SynapticDecay,
 )
-#: Extractors whose edges are recomputed when a memory's text changes.
-REEXTRACTED = (WikilinkExtractor, EntityExtractor, OllamaExtractor)
 
 
 def uses_graph(engine: Engine) -> bool:
@@ -61,29 +59,12 @@ def after_add(engine: Engine, memory: Memory) -> None:
 
 
 def after_update(engine: Engine, before: Memory, after: Memory) -> None:
-    """Refresh the node; when the text changed, redo the re-extractable edges and retract
-    relations the memory no longer asserts."""
+    """Refresh the node and take in the edges the engine re-extracted (and deleted) in the
+    update's own transaction."""
     service = built_service(engine)
     if service is None:
         return
     service.put_memory(after)
-    changed = (before.content != after.content or before.title != after.title
-               or before.tags != after.tags)
-    extractors = [e for e in engine.extractors if isinstance(e, REEXTRACTED)]
-    if not changed or not extractors:
-        return
-    types: set[str] = set()
-    fresh: list[Edge] = []
-    for extractor in extractors:
-        types |= set(getattr(extractor, "edge_types", ()))
-        fresh.extend(extractor.extract(after, engine.ctx).edges)
-    old = [e for e in engine.records.edges_of(after.id, "out") if e.type in types]
-    fresh_keys = {e.key for e in fresh}
-    delete = [e.key for e in old if e.key not in fresh_keys]
-    mentioned = [e.target for e in old if e.type == MENTIONS]
-    rel_put, rel_delete = retract(engine, after.id, mentioned,
-                                  keep=[e.key for e in fresh if is_entity(e.source)])
-    engine.write_edges(put=[*fresh, *rel_put], delete=[*delete, *rel_delete])
     service.sync()
 
 
@@ -98,7 +79,7 @@ def after_delete(engine: Engine, memory: Memory) -> None:
     entities = [other for other, link in service.neighbours(memory.id)
                 if link.type == MENTIONS and is_entity(other)]
     orphans = service.remove_memory(memory.id)
-    put, delete = retract(engine, memory.id, entities)
+    put, delete = retract(engine.records, memory.id, entities)
     engine.write_edges(put=put, delete=delete)
     service.sync()
     stale = [memory.id, *orphans, *(e for e in entities if service.node(e) is None)]

@@ -1,0 +1,40 @@
+"""The engine: builds the pipeline a profile describes and drives the write and read paths.
+
+Write path: prepare hooks -> dedup -> extractors -> embedding -> record-store transaction
+(memories, edges, embeddings, events) -> lexical index -> vector index -> ``memory_added``.
+Read path: retrievers -> fuser -> filters -> rankers -> deterministic sort -> top k ->
+accesses recorded -> ``memories_accessed`` -> ``search_finished``.
+
+One module per job: :mod:`.facade` (the :class:`Engine`, its construction and lifecycle),
+:mod:`.write`, :mod:`.relations`, :mod:`.read`, :mod:`.maintenance`, :mod:`.integrity`,
+:mod:`.portable` (export and import), :mod:`.reindex`, on :mod:`.base`; :mod:`.types` holds
+the values hooks, plugins and clients see.
+"""
+
+from __future__ import annotations
+
+from ..models import embedding_text
+from .facade import Engine
+from .read import tie_break_key
+from .types import (
+    CheckReport,
+    DraftLike,
+    IndexReport,
+    MaintenanceReport,
+    PreparedQuery,
+    PreparedWrite,
+    Written,
+)
+
+__all__ = [
+    "CheckReport",
+    "DraftLike",
+    "Engine",
+    "IndexReport",
+    "MaintenanceReport",
+    "PreparedQuery",
+    "PreparedWrite",
+    "Written",
+    "embedding_text",
+    "tie_break_key",
+]

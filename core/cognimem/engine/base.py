@@ -1,0 +1,203 @@
+"""What every part of the engine shares: its attributes, the record-store transaction with
+its hash-chained events, embedding, index upkeep, and reading memories back."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+import pluggy
+
+from ..accesses import HeldAccesses
+from ..clock import Clock
+from ..components import (
+    DecayPolicy,
+    Embedder,
+    Extractor,
+    Fuser,
+    LexicalIndex,
+    Ranker,
+    RecordStore,
+    Retriever,
+    VectorIndex,
+)
+from ..context import Context
+from ..errors import CognimemError, NotFound
+from ..events import next_event
+from ..models import Edge, Event, Memory, embedding_text
+from ..plugins import PluginHost
+from ..profile import Profile
+
+log = logging.getLogger("cognimem")
+
+
+class EngineCore:
+    """The engine's state and the plumbing its write, read and upkeep parts share."""
+
+    profile: Profile
+    host: PluginHost
+    clock: Clock
+    hook: pluggy.HookRelay
+    ctx: Context
+    records: RecordStore
+    lexical: LexicalIndex | None
+    vectors: VectorIndex | None
+    embedder: Embedder | None
+    extractors: list[Extractor]
+    retrievers: list[Retriever]
+    retriever_labels: list[str]
+    fuser: Fuser
+    rankers: list[Ranker]
+    decay: list[DecayPolicy]
+    _closed: bool
+    _closing: bool
+    _dirty: bool
+    _held: HeldAccesses
+    _pool: ThreadPoolExecutor | None
+
+    def _check_open(self, *, flush: bool = True) -> None:
+        """Refuse a closed engine; write held accesses first, so every call but ``search``
+        sees them (``search`` writes them when they concern one of its candidates)."""
+        if self._closed:
+            raise CognimemError("this engine is closed; build a new one with Engine.from_profile")
+        if flush and self._held:
+            self.flush_accesses()
+
+    @property
+    def held_accesses(self) -> int:
+        """How many accesses of recent searches wait to be written."""
+        return len(self._held)
+
+    def flush_accesses(self, *, older_than: float | None = None) -> int:
+        """Write the held accesses of recent searches in one transaction; how many.
+
+        A search records an access per returned hit (``search.record_access``), a write on
+        every search's path, so they are held and written together once
+        ``search.access_batch`` are waiting, before any other engine call, before a search
+        whose candidates a ranker reads the history of (:attr:`Ranker.reads_access_history`;
+        the others see them counted in the memories' ``access_count`` and
+        ``last_accessed_at``), at close, and by the store's daemon within two seconds.
+        A hard kill can lose the held ones: retrieval history, never a memory or anything
+        else a call acknowledged.
+
+        :param older_than: only if the oldest held access is at least this many seconds old.
+        """
+        held = len(self._held)
+        if not held or (older_than is not None and self._held.age() < older_than):
+            return 0
+        with self.records.transaction():
+            self.records.record_accesses(self._held.accesses)
+        self._held.clear()
+        return held
+
+    # helpers -----------------------------------------------------------------------------------
+
+    # helpers -----------------------------------------------------------------------------------
+
+    def now(self) -> datetime:
+        """The engine clock's time."""
+        return self.clock.now()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[list[Event]]:
+        """A record-store transaction that appends events to the hash chain."""
+        pending: list[Event] = []
+        with self.records.transaction():
+            yield pending
+        # events were appended inside the transaction by _log
+
+    def _log(self, pending: list[Event], op: str, target: str | None, payload: dict[str, Any],
+             agent: str | None = None) -> Event:
+        last = pending[-1] if pending else self.records.last_event()
+        event = next_event(last, self.clock.now(), op, target, agent, payload)
+        self.records.append_event(event)
+        pending.append(event)
+        return event
+
+    def _write_edges(self, pending: list[Event], put: Sequence[Edge],
+                     delete: Sequence[tuple[str, str, str]], agent: str | None) -> list[Edge]:
+        """Inside a transaction: delete and put edges, an ``unrelate`` or ``relate`` event
+        each; edges without a creation time get the clock's. Returns the edges put."""
+        if delete:
+            self.records.delete_edges(list(delete))
+            for source, target, kind in delete:
+                self._log(pending, "unrelate", source, {"target": target, "type": kind}, agent)
+        if not put:
+            return []
+        now = self.clock.now()
+        edges = [e if e.created_at else e.model_copy(update={"created_at": now}) for e in put]
+        self.records.put_edges(edges)
+        for e in edges:
+            self._log(pending, "relate", e.source,
+                      {"target": e.target, "type": e.type, "weight": e.weight}, agent)
+        return edges
+
+    def _new_id(self, pending: list[Event], salt: str) -> str:
+        last = pending[-1] if pending else self.records.last_event()
+        seq = (last.seq if last else 0) + 1
+        digest = hashlib.sha256(f"{self.profile.seed}:{seq}:{salt}".encode()).hexdigest()
+        return "m" + digest[:15]
+
+    def _embed(self, memories: Sequence[Memory]) -> np.ndarray | None:
+        if self.embedder is None or not memories:
+            return None
+        vectors = np.asarray(self.embedder.embed_batch([embedding_text(m) for m in memories]),
+                             dtype=np.float32)
+        expected = (len(memories), self.embedder.dimension)
+        if vectors.shape != expected:
+            raise CognimemError(
+                f"embedder {self.embedder.name!r} returned shape {vectors.shape}, expected "
+                f"{expected}: its `dimension` does not match its model"
+            )
+        return vectors
+
+    def _index(self, memories: Sequence[Memory], vectors: np.ndarray | None) -> None:
+        """Bring the derived indexes up to date; a failure leaves them to reconciliation."""
+        try:
+            if self.lexical is not None:
+                self.lexical.upsert(memories)
+            if self.vectors is not None and vectors is not None:
+                self.vectors.upsert(memories, vectors)
+        except Exception:
+            self._dirty = True
+            log.exception("index update failed; the records are safe, indexes will be repaired")
+
+    def _unindex(self, ids: Sequence[str]) -> None:
+        try:
+            if self.lexical is not None:
+                self.lexical.delete(ids)
+            if self.vectors is not None:
+                self.vectors.delete(ids)
+        except Exception:
+            self._dirty = True
+            log.exception("index delete failed; indexes will be repaired")
+
+    # write path --------------------------------------------------------------------------------
+    def get(self, memory_id: str) -> Memory:
+        """The memory with this id.
+
+        :raises NotFound: no memory has this id.
+        """
+        self._check_open()
+        found = self.records.get_memories([memory_id])
+        if memory_id not in found:
+            raise NotFound(f"no memory has id {memory_id!r}")
+        return found[memory_id]
+
+    def get_many(self, ids: Iterable[str]) -> dict[str, Memory]:
+        """The memories with these ids that exist."""
+        self._check_open()
+        return self.records.get_memories(list(ids))
+
+    def _stored_vectors(self, memories: Sequence[Memory]) -> np.ndarray | None:
+        stored = self.records.get_embeddings([m.id for m in memories])
+        if len(stored) != len(memories):
+            return self._embed(memories)
+        return np.stack([stored[m.id] for m in memories])
+

@@ -1,0 +1,123 @@
+"""Integrity: every index compared with the record store (missing, stale, orphaned
+entries; repaired on request and after a failed index write), the event chain verified;
+export and import of the whole store."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..components import VectorIndex
+from ..events import verify_chain
+from ..models import Memory
+from .base import EngineCore
+from .types import CheckReport, IndexReport
+
+if TYPE_CHECKING:
+    from .portable import ImportReport
+
+
+class Integrity(EngineCore):
+    """check, export, import_ and the reconciliation the engine runs on open."""
+
+    def check(self, *, repair: bool = False) -> CheckReport:
+        """Compare every index with the record store and verify the event chain.
+
+        :param repair: fix what is found (re-index missing and stale entries, drop orphans).
+        """
+        self._check_open()
+        return self._reconcile(repair=repair, verify_events=True)
+
+    def export(self) -> dict[str, Any]:
+        """The whole store as portable JSON data (see :mod:`cognimem.engine.portable`)."""
+        from .portable import export_store
+
+        self._check_open()
+        return export_store(self)
+
+    def import_(self, data: Mapping[str, Any]) -> ImportReport:
+        """Import data made by :meth:`export`; validated whole before anything is written
+        (see :mod:`cognimem.engine.portable`)."""
+        from .portable import import_store
+
+        self._check_open()
+        return import_store(self, data)
+
+    def _record_versions(self) -> tuple[dict[str, int], set[str]]:
+        """Every memory's version, and the ids embedded by another model than the embedder's.
+
+        Uses the store's cheap ``memory_versions()`` / ``ids_not_embedded_with()`` when it has
+        them (reading 100k whole memories on every open would dominate cold start), else one
+        pass over ``iter_memories()``.
+        """
+        signature = (self.embedder.model_id, self.embedder.dimension) if self.embedder else None
+
+        def drifted(memory: Memory) -> bool:
+            return bool(signature and memory.embedding
+                        and (memory.embedding.model, memory.embedding.dim) != signature)
+
+        fast_versions = getattr(self.records, "memory_versions", None)
+        fast_drift = getattr(self.records, "ids_not_embedded_with", None)
+        if callable(fast_versions) and (self.embedder is None or callable(fast_drift)):
+            versions: dict[str, int] = fast_versions()
+            candidates: list[str] = (fast_drift(self.embedder.signature)
+                                     if self.embedder is not None and callable(fast_drift) else [])
+            drift: set[str] = set()
+            for start in range(0, len(candidates), 1024):  # candidates include never-embedded
+                found = self.records.get_memories(candidates[start : start + 1024])
+                drift.update(i for i, m in found.items() if drifted(m))
+            return versions, drift
+        versions, drift = {}, set()
+        for memory in self.records.iter_memories():
+            versions[memory.id] = memory.version
+            if drifted(memory):
+                drift.add(memory.id)
+        return versions, drift
+
+    def _reconcile(self, *, repair: bool, verify_events: bool = False) -> CheckReport:
+        want, drifted = self._record_versions()
+        reports = []
+        for label, index in (("lexical", self.lexical), ("vectors", self.vectors)):
+            if index is None:
+                continue
+            have = index.versions()
+            report = IndexReport(
+                index=f"{label}:{index.name}",
+                missing=sorted(i for i in want if i not in have),
+                stale=sorted(i for i, v in want.items() if i in have and have[i] != v),
+                orphaned=sorted(i for i in have if i not in want),
+            )
+            reports.append(report)
+            if repair and not report.ok:
+                if report.orphaned:
+                    index.delete(report.orphaned)
+                todo = [i for i in (*report.missing, *report.stale)
+                        if not (drifted and isinstance(index, VectorIndex) and i in drifted)]
+                for start in range(0, len(todo), 1024):
+                    found = self.records.get_memories(todo[start : start + 1024])
+                    chunk = list(found.values())
+                    if not chunk:
+                        continue
+                    if isinstance(index, VectorIndex):
+                        vectors = self._stored_vectors(chunk)
+                        if vectors is not None:
+                            index.upsert(chunk, vectors)
+                    else:
+                        index.upsert(chunk)
+        problems = verify_chain(self.records.iter_events()) if verify_events else []
+        self._dirty = False
+        return CheckReport(memories=len(want), indexes=reports, event_problems=problems,
+                           repaired=repair, stale_embeddings=sorted(drifted))
+
+    def purge(self) -> None:
+        """Rewrite the record store and the indexes so that deleted memories leave no trace in
+        the store's files (DuckDB reuses free pages without clearing them, tantivy keeps a
+        deleted document's terms until a merge). Costs a copy of the store and a re-index of
+        the lexical index: run after permanent deletes, not after each of many."""
+        self._check_open()
+        self.records.compact()
+        for index in (self.lexical, self.vectors):
+            if index is not None:
+                index.compact()
+        self._dirty = True  # the next call re-indexes from the records
+        self._reconcile(repair=True)

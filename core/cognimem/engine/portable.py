@@ -1,0 +1,383 @@
+"""Export and import a whole store as portable JSON: memories, edges, events, graveyard.
+
+:func:`export_store` returns plain JSON data::
+
+    {"format": "cognimem-export", "version": 1, "exported_at": ..., "cognimem": "0.1.0",
+     "profile": ..., "embedding": {"model", "dim"} | null,
+     "memories": [...], "edges": [...], "events": [...], "graveyard": [...],
+     "accesses": [{"memory_id", "at"}, ...]}
+
+Embeddings are not exported (they belong to a model, and are remade on import).
+
+:func:`import_store` validates the whole file before writing anything — a malformed file
+raises :class:`~cognimem.errors.InvalidInput` naming the entry and field, and changes
+nothing — then embeds the imported memories with the engine's embedder and writes
+everything in one record-store transaction. Two modes:
+
+* **restore** — into an empty store (no memories, no events): ids, events (the hash chain,
+  verbatim), graveyard and access history are kept as they were; a round trip gives back
+  the same store.
+* **merge** — into a store that already has memories (or events): every imported memory
+  gets a new id, and the ids are remapped wherever they appear (edges, ``supersedes`` /
+  ``superseded_by``, provenance, graveyard, accesses). A memory whose content and scope
+  already exist (hash dedup, as the profile's ``write.dedup`` says) is not imported twice:
+  references to it point at the existing memory. The file's events belong to another
+  store's hash chain and are not replayed; an ``import`` event per memory and a ``relate``
+  event per edge are logged instead.
+
+Imports bypass the ``cognimem_memory_prepare`` hooks (the data was screened when first
+written) but call ``cognimem_memory_added`` for every imported memory after the commit,
+and the derived indexes are brought up to date through the engine's reconciliation.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Literal
+
+import numpy as np
+from pydantic import BaseModel, Field, ValidationError
+
+from .. import __version__
+from ..components import GraveEntry
+from ..errors import InvalidInput
+from ..events import next_event, verify_chain
+from ..limits import quote
+from ..models import Access, Edge, Event, Memory, content_hash, embedding_text
+
+if TYPE_CHECKING:
+    from .integrity import Integrity
+
+#: The ``format`` marker of an export.
+FORMAT = "cognimem-export"
+#: The export format version this code writes and the newest it reads.
+FORMAT_VERSION = 1
+_EMBED_BATCH = 256
+#: The form of the ids the engine gives memories (``Engine._new_id``).
+MEMORY_ID = re.compile(r"m[0-9a-f]{15}")
+
+
+class ImportReport(BaseModel):
+    """What an import did."""
+
+    mode: Literal["restore", "merge"]
+    memories: int = Field(default=0, description="memories written")
+    duplicates: int = Field(default=0, description="memories already present (not written again)")
+    edges: int = 0
+    events: int = Field(default=0, description="events restored (restore) or logged (merge)")
+    graves: int = 0
+    accesses: int = 0
+    embedded: int = Field(default=0, description="memories embedded with the engine's embedder")
+    id_map: dict[str, str] = Field(default_factory=dict,
+                                   description="file id -> store id, for every changed id")
+    notes: list[str] = Field(default_factory=list)
+
+
+def export_store(engine: Integrity) -> dict[str, Any]:
+    """The engine's whole store as JSON-serialisable data (see the module docstring)."""
+    records = engine.records
+    memories = list(records.iter_memories())
+    ids = [m.id for m in memories]
+    times = records.access_times(ids)
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "exported_at": engine.now().isoformat(),
+        "cognimem": __version__,
+        "profile": engine.profile.name,
+        "embedding": engine.embedder.signature.model_dump() if engine.embedder else None,
+        "memories": [m.model_dump(mode="json") for m in memories],
+        "edges": [e.model_dump(mode="json") for e in records.iter_edges()],
+        "events": [e.model_dump(mode="json") for e in records.iter_events()],
+        "graveyard": [g.model_dump(mode="json") for g in records.graves()],
+        "accesses": [{"memory_id": i, "at": t.isoformat()} for i in ids for t in times[i]],
+    }
+
+
+class _Parsed:
+    """An export file, validated into models."""
+
+    def __init__(self, memories: list[Memory], edges: list[Edge], events: list[Event],
+                 graves: list[GraveEntry], accesses: list[Access]) -> None:
+        self.memories = memories
+        self.edges = edges
+        self.events = events
+        self.graves = graves
+        self.accesses = accesses
+
+
+def import_store(engine: Integrity, data: Mapping[str, Any]) -> ImportReport:
+    """Import an export into the engine's store (see the module docstring).
+
+    :raises InvalidInput: the data is not a valid export (nothing was written).
+    :raises StoreError: the store failed while writing (the transaction was rolled back).
+    """
+    parsed = _parse(data, engine.profile.write.max_content_chars)
+    records = engine.records
+    restore = records.count_memories() == 0 and records.last_event() is None
+    plan = _plan_restore(parsed) if restore else _plan_merge(engine, parsed)
+    report, memories, edges, graves, accesses = plan
+    vectors = _embed(engine, memories)
+    if engine.embedder is not None:
+        for memory in memories:
+            memory.embedding = engine.embedder.signature
+    else:
+        for memory in memories:
+            memory.embedding = None
+    with records.transaction():
+        if restore:
+            records.append_events(parsed.events)
+            report.events = len(parsed.events)
+        else:
+            report.events = _log_merge(engine, memories, edges, report.id_map)
+        records.put_memories(memories)
+        if vectors is not None and engine.embedder is not None:
+            records.put_embeddings({m.id: v for m, v in zip(memories, vectors, strict=True)},
+                                   engine.embedder.signature)
+        records.put_edges(edges)
+        for grave in graves:
+            records.add_grave(grave)
+        records.add_accesses(accesses)
+    report.memories, report.edges = len(memories), len(edges)
+    report.graves, report.accesses = len(graves), len(accesses)
+    report.embedded = 0 if vectors is None else len(memories)
+    engine.check(repair=True)  # index what was imported, from the records
+    for memory in memories:
+        engine.hook.cognimem_memory_added(memory=memory, engine=engine)
+    return report
+
+
+# validation ----------------------------------------------------------------------------------
+
+
+def _parse(data: Mapping[str, Any], max_chars: int) -> _Parsed:
+    if not isinstance(data, Mapping):
+        raise InvalidInput(f"an export must be a JSON object, not {type(data).__name__}")
+    if data.get("format") != FORMAT:
+        raise InvalidInput(
+            f"this is not a cognimem export (its `format` is {data.get('format')!r}, expected "
+            f"{FORMAT!r}): export a store with `cognimem export`"
+        )
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise InvalidInput(f"the export's `version` must be a positive integer, not {version!r}")
+    if version > FORMAT_VERSION:
+        raise InvalidInput(
+            f"the export has format version {version}, newer than this cognimem reads "
+            f"({FORMAT_VERSION}): upgrade cognimem (`pip install -U cognimem`) to import it"
+        )
+    memories = _models(data, "memories", Memory)
+    edges = _models(data, "edges", Edge)
+    events = _models(data, "events", Event)
+    graves = _models(data, "graveyard", GraveEntry)
+    accesses = _models(data, "accesses", Access)
+    ids: set[str] = set()
+    for i, memory in enumerate(memories):
+        memory.content_hash = content_hash(memory.content)  # never trust the file's hash
+        if not MEMORY_ID.fullmatch(memory.id):
+            raise InvalidInput(f"memories[{i}]: the id {quote(memory.id)} is not of this "
+                               "store's form (`m` and 15 hexadecimal digits)")
+        if memory.id in ids:
+            raise InvalidInput(f"memories[{i}]: the id {memory.id!r} appears twice")
+        ids.add(memory.id)
+        if len(memory.content) > max_chars:
+            raise InvalidInput(
+                f"memories[{i}] ({memory.id}): content is {len(memory.content):,} characters; "
+                f"the limit is {max_chars:,} (profile key `write.max_content_chars`)"
+            )
+    keys: set[tuple[str, str, str]] = set()
+    for i, edge in enumerate(edges):
+        if edge.key in keys:
+            raise InvalidInput(f"edges[{i}]: the edge {edge.key} appears twice")
+        keys.add(edge.key)
+    for i, grave in enumerate(graves):
+        if grave.memory.id not in ids:
+            raise InvalidInput(f"graveyard[{i}]: memory {grave.memory.id!r} is not among the "
+                               "export's memories")
+    for i, access in enumerate(accesses):
+        if access.memory_id not in ids:
+            raise InvalidInput(f"accesses[{i}]: memory {access.memory_id!r} is not among the "
+                               "export's memories")
+    problems = verify_chain(events)
+    if problems:
+        raise InvalidInput(
+            f"the export's event log is broken ({problems[0]}"
+            f"{f' and {len(problems) - 1} more' if len(problems) > 1 else ''}): the file was "
+            "changed after it was exported or is truncated"
+        )
+    return _Parsed(memories, edges, events, graves, accesses)
+
+
+def _models(data: Mapping[str, Any], key: str, model: type[BaseModel]) -> list[Any]:
+    items = data.get(key, [])
+    if not isinstance(items, list):
+        raise InvalidInput(f"the export's `{key}` must be a list, not {type(items).__name__}")
+    out = []
+    for i, item in enumerate(items):
+        _refuse_naive_times(item, f"{key}[{i}]")
+        try:
+            out.append(model.model_validate(item))
+        except ValidationError as exc:
+            error = exc.errors()[0]
+            where = ".".join(str(p) for p in error["loc"])
+            more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
+            raise InvalidInput(
+                f"{key}[{i}]{'.' + where if where else ''}: "
+                f"{error['msg'].removeprefix('Value error, ')}{more}"
+            ) from None
+    return out
+
+
+_STAMPS = frozenset({"created_at", "updated_at", "last_accessed_at", "valid_from",
+                     "valid_until", "at", "archived_at", "last_used_at"})
+
+
+def _refuse_naive_times(item: Any, where: str) -> None:
+    """An export writes every time with its zone: a time without one is refused."""
+    if not isinstance(item, Mapping):
+        return
+    for name, value in item.items():
+        if isinstance(value, Mapping):
+            _refuse_naive_times(value, f"{where}.{name}")
+        elif name in _STAMPS and isinstance(value, str):
+            try:
+                stamp = datetime.fromisoformat(value)
+            except ValueError:
+                continue  # the model names the malformed value
+            if stamp.tzinfo is None:
+                raise InvalidInput(f"{where}.{name}: the time {quote(value)} has no time zone "
+                                   "(write it as e.g. 2025-01-01T00:00:00+00:00)")
+
+
+# planning ------------------------------------------------------------------------------------
+
+_Plan = tuple[ImportReport, list[Memory], list[Edge], list[GraveEntry], list[Access]]
+
+
+def _plan_restore(parsed: _Parsed) -> _Plan:
+    return (ImportReport(mode="restore"), parsed.memories, parsed.edges, parsed.graves,
+            parsed.accesses)
+
+
+def _plan_merge(engine: Integrity, parsed: _Parsed) -> _Plan:
+    report = ImportReport(mode="merge", notes=[
+        f"{len(parsed.events)} events of the exported store were not replayed (they belong "
+        "to its own hash chain); an `import` event was logged per memory instead"
+    ] if parsed.events else [])
+    records = engine.records
+    last = records.last_event()
+    seq = last.seq if last else 0
+    dedup = engine.profile.write.dedup == "hash"
+    id_map: dict[str, str] = {}
+    fresh: list[Memory] = []
+    seen: dict[tuple[str, str], str] = {}
+    for memory in parsed.memories:
+        key = (memory.content_hash, memory.scope.model_dump_json())
+        if dedup and not memory.archived:
+            twin = seen.get(key) or next(
+                (m.id for m in records.find_by_hash(memory.content_hash)
+                 if m.scope == memory.scope and not m.archived), None)
+            if twin is not None:
+                id_map[memory.id] = twin
+                report.duplicates += 1
+                continue
+        seq += 1
+        id_map[memory.id] = _new_id(engine.profile.seed, seq, f"import:{memory.id}")
+        seen.setdefault(key, id_map[memory.id])
+        fresh.append(memory)
+    _avoid_collisions(engine, [m.id for m in fresh], id_map)
+    dropped = 0
+    remapped: list[Memory] = []
+    for memory in fresh:
+        links = {}
+        for field in ("supersedes", "superseded_by"):
+            target = getattr(memory, field)
+            if target is not None:
+                links[field] = id_map.get(target)
+                dropped += links[field] is None
+        remapped.append(memory.model_copy(update={
+            "id": id_map[memory.id],
+            "provenance": [id_map.get(p, p) for p in memory.provenance],
+            **links,
+        }))
+    if dropped:
+        report.notes.append(f"{dropped} supersession links pointed outside the export and "
+                            "were cleared")
+    written = {m.id for m in remapped}
+    edges = [e.model_copy(update={"source": id_map.get(e.source, e.source),
+                                  "target": id_map.get(e.target, e.target),
+                                  "provenance": [id_map.get(p, p) for p in e.provenance]})
+             for e in parsed.edges]
+    edges = list({e.key: e for e in edges}.values())
+    by_id = {m.id: m for m in remapped}
+    graves = [g.model_copy(update={"memory": by_id[id_map[g.memory.id]]})
+              for g in parsed.graves if id_map[g.memory.id] in written]
+    accesses = [a.model_copy(update={"memory_id": id_map[a.memory_id]})
+                for a in parsed.accesses if id_map[a.memory_id] in written]
+    report.id_map = {old: new for old, new in id_map.items() if old != new}
+    return report, remapped, edges, graves, accesses
+
+
+def _new_id(seed: int, seq: int, salt: str) -> str:
+    """A memory id in the engine's style (``m`` + 15 hex digits)."""
+    return "m" + hashlib.sha256(f"{seed}:{seq}:{salt}".encode()).hexdigest()[:15]
+
+
+def _avoid_collisions(engine: Integrity, olds: Sequence[str], id_map: dict[str, str]) -> None:
+    """Re-draw the new ids (of ``olds``) that an existing memory or another new id has."""
+    todo = list(olds)
+    rounds = 0
+    while todo:
+        rounds += 1
+        counts: dict[str, int] = {}
+        for new in id_map.values():
+            counts[new] = counts.get(new, 0) + 1
+        existing = engine.records.get_memories([id_map[o] for o in todo])
+        todo = [o for o in todo if id_map[o] in existing or counts[id_map[o]] > 1]
+        for old in todo:
+            id_map[old] = _new_id(engine.profile.seed, rounds, f"import:{old}:{id_map[old]}")
+
+
+def _log_merge(engine: Integrity, memories: Sequence[Memory], edges: Sequence[Edge],
+               id_map: Mapping[str, str]) -> int:
+    """Append an ``import`` event per memory and a ``relate`` event per edge."""
+    back = {new: old for old, new in id_map.items()}
+    last = engine.records.last_event()
+    now: datetime = engine.now()
+    events: list[Event] = []
+    for memory in memories:
+        last = next_event(last, now, "import", memory.id, None, {
+            "from": back.get(memory.id, memory.id), "hash": memory.content_hash,
+            "kind": memory.kind, "layer": memory.layer, "version": memory.version})
+        events.append(last)
+    for edge in edges:
+        last = next_event(last, now, "relate", edge.source, None,
+                          {"target": edge.target, "type": edge.type, "weight": edge.weight})
+        events.append(last)
+    engine.records.append_events(events)
+    return len(events)
+
+
+
+
+def _embed(engine: Integrity, memories: Sequence[Memory]) -> np.ndarray | None:
+    """Embed the memories' text with the engine's embedder, in batches."""
+
+    embedder = engine.embedder
+    if embedder is None or not memories:
+        return None
+    parts = []
+    for start in range(0, len(memories), _EMBED_BATCH):
+        chunk = memories[start : start + _EMBED_BATCH]
+        vectors = np.asarray(embedder.embed_batch([embedding_text(m) for m in chunk]),
+                             dtype=np.float32)
+        if vectors.shape != (len(chunk), embedder.dimension):
+            raise InvalidInput(
+                f"embedder {embedder.name!r} returned shape {vectors.shape}, expected "
+                f"{(len(chunk), embedder.dimension)}: its `dimension` does not match its model"
+            )
+        parts.append(vectors)
+    return np.concatenate(parts)

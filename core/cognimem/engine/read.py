@@ -1,0 +1,187 @@
+"""The read path: retrievers (concurrently) -> fuser -> load and filter -> rankers ->
+deterministic sort -> top k -> accesses held -> hooks. Also listing, the graveyard and the
+event log."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..accesses import with_accesses
+from ..components import GraveEntry, Retriever
+from ..context import SearchContext
+from ..errors import InvalidInput
+from ..models import Candidate, Event, Hit, Memory, Query, SearchResult, StageScore
+from .integrity import Integrity
+from .types import PreparedQuery, validation_message
+
+
+class ReadPath(Integrity):
+    """search, list_memories, graveyard, events."""
+
+    def list_memories(self, *, limit: int = 50, offset: int = 0, include_archived: bool = False,
+             query: Query | None = None) -> list[Memory]:
+        """Memories newest first (optionally only those a query's filters admit)."""
+        self._check_open()
+        rows = [m for m in self.records.iter_memories()
+                if (include_archived or not m.archived) and (query is None or query.admits(m))]
+        rows.sort(key=lambda m: (m.created_at, m.id), reverse=True)
+        return rows[offset : offset + limit]
+    def graveyard(self) -> list[GraveEntry]:
+        """Archived memories, newest first."""
+        self._check_open()
+        return self.records.graves()
+
+    def events(self, after_seq: int = 0) -> list[Event]:
+        """The event log after a sequence number."""
+        self._check_open()
+        return list(self.records.iter_events(after_seq))
+
+    # read path ---------------------------------------------------------------------------------
+
+    def search(self, query: Query | str, /, **params: Any) -> SearchResult:
+        """Search: retrieve, fuse, rank, filter; every hit carries its score trail.
+
+        :param query: a :class:`Query`, or the query text with Query fields as keywords.
+        :raises InvalidInput: empty text or bad parameters.
+        """
+        self._check_open(flush=False)
+        if self._dirty:
+            self._reconcile(repair=True)
+        started = time.perf_counter()
+        try:
+            if isinstance(query, str):
+                params.setdefault("k", self.profile.search.k)
+                query = Query(text=query, **params)
+            elif params:
+                query = Query.model_validate({**query.model_dump(), **params})
+        except ValidationError as exc:
+            raise InvalidInput(validation_message(exc, "query")) from None
+        if self.hook.cognimem_query_prepare.get_hookimpls():
+            prepared = PreparedQuery(query.text)
+            self.hook.cognimem_query_prepare(query=prepared, engine=self)
+            if prepared.text != query.text:
+                query = query.model_copy(update={"text": prepared.text})
+        sctx = SearchContext(self.ctx, query)
+        lists = self._retrieve(query, sctx)
+        t0 = time.perf_counter()
+        fused = self.fuser.fuse(lists, query)
+        sctx.timings[f"fuse:{self.fuser.name}"] = (time.perf_counter() - t0) * 1000
+        t0 = time.perf_counter()
+        if (any(r.reads_access_history for r in self.rankers)
+                and self._held.concerns(c.id for c in fused)):
+            self.flush_accesses()  # a ranker reads the history: write what it concerns
+        fused, memories = self._load_candidates(fused, query)
+        if self._held:
+            memories = self._held.counted_in(memories)
+        positions = ({label: {c.id: c for c in cands} for label, cands in lists.items()}
+                     if query.explain else {})
+        hits: list[Hit] = []
+        for cand in fused:
+            memory = memories.get(cand.id)
+            if memory is None or not query.admits(memory):
+                continue
+            trail = []
+            if query.explain:  # the trail is dropped unless explained: build it only then
+                trail = [
+                    StageScore(stage="retrieve", name=label, score=found[cand.id].score,
+                               rank=found[cand.id].rank)
+                    for label, found in positions.items() if cand.id in found
+                ]
+                trail.append(StageScore(stage="fuse", name=self.fuser.name, score=cand.score,
+                                        rank=cand.rank))
+            hits.append(Hit(memory=memory, score=cand.score, trail=trail))
+        sctx.timings["load"] = (time.perf_counter() - t0) * 1000
+        for ranker in self.rankers:
+            t0 = time.perf_counter()
+            hits = ranker.rank(query, hits, sctx)
+            sctx.timings[f"rank:{ranker.name}"] = (time.perf_counter() - t0) * 1000
+        hits.sort(key=tie_break_key)
+        hits = hits[: query.k]
+        if query.record_access and self.profile.search.record_access and hits:
+            self._record_access(hits, query)
+            self.hook.cognimem_memories_accessed(hits=hits, query=query, engine=self)
+        if not query.explain:
+            for hit in hits:
+                hit.trail = []
+        sctx.timings["total"] = (time.perf_counter() - started) * 1000
+        result = SearchResult(query=query, hits=hits, timings=sctx.timings)
+        self.hook.cognimem_search_finished(result=result, engine=self)
+        return result
+
+    def _retrieve(self, query: Query, sctx: SearchContext) -> dict[str, list[Candidate]]:
+        """Every retriever's ranked list, by label; concurrently when the profile allows
+        (``search.parallel_retrievers``): the default stack's retrievers spend their time in
+        Tantivy, LanceDB and numpy, which release the GIL, so BM25 runs while the query is
+        embedded and the vectors searched."""
+
+        def run(label: str, retriever: Retriever) -> list[Candidate]:
+            t0 = time.perf_counter()
+            found = retriever.retrieve(query, sctx)
+            sctx.timings[f"retrieve:{label}"] = (time.perf_counter() - t0) * 1000
+            return found
+
+        pairs = list(zip(self.retriever_labels, self.retrievers, strict=True))
+        if len(pairs) < 2 or not self.profile.search.parallel_retrievers:
+            return {label: run(label, retriever) for label, retriever in pairs}
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=len(pairs) - 1,
+                                            thread_name_prefix="cognimem-retrieve")
+        # the first retriever runs here, the others in the pool
+        futures = [(label, self._pool.submit(run, label, r)) for label, r in pairs[1:]]
+        lists = {pairs[0][0]: run(*pairs[0])}
+        for label, future in futures:
+            lists[label] = future.result()
+        return {label: lists[label] for label, _ in pairs}
+
+    def _load_candidates(self, fused: list[Candidate],
+                         query: Query) -> tuple[list[Candidate], dict[str, Memory]]:
+        """The fused candidates worth loading, and their memories.
+
+        Memories are loaded in fused order, a page at a time, until enough are admitted by
+        the query's filters and the next candidate scores below the last one wanted (ties
+        at the cut are all kept, so the result does not depend on the order of equals).
+        Without rankers ``k`` are wanted: the final order is the fused score, so these are
+        the same hits as loading all, for a fraction of the reads. With rankers,
+        ``search.rerank_depth`` are wanted (every candidate when it is unset).
+        """
+        unsorted = any(fused[i].score < fused[i + 1].score for i in range(len(fused) - 1))
+        depth = self.profile.search.rerank_depth if self.rankers else query.k
+        if unsorted or depth is None:
+            return fused, self.records.get_memories([c.id for c in fused])
+        want = max(depth, query.k)
+        memories: dict[str, Memory] = {}
+        admitted: list[float] = []
+        page = want if self.rankers else max(2 * query.k, 32)
+        end = 0
+        while end < len(fused):
+            batch = fused[end : end + page]
+            found = self.records.get_memories([c.id for c in batch])
+            memories.update(found)
+            end += len(batch)
+            admitted += [c.score for c in batch if c.id in found and query.admits(found[c.id])]
+            if len(admitted) >= want and (end == len(fused)
+                                          or fused[end].score < admitted[want - 1]):
+                break
+        return fused[:end], memories
+
+    def _record_access(self, hits: Sequence[Hit], query: Query) -> None:
+        now = self.clock.now()
+        for hit in hits:
+            hit.memory = with_accesses(hit.memory, 1, now)
+        self._held.add(hits, now, query.agent, query.text)
+        if len(self._held) >= self.profile.search.access_batch:
+            self.flush_accesses()
+
+    # maintenance -------------------------------------------------------------------------------
+
+
+def tie_break_key(hit: Hit) -> tuple[float, float, float, str]:
+    """Sort key: score, then importance, then recency, then id, so order never depends on
+    insertion order."""
+    return (-hit.score, -hit.memory.importance, -hit.memory.created_at.timestamp(), hit.memory.id)
+
