@@ -140,6 +140,19 @@ def cognimem_register_datasets(register: Register) -> None:
 
 
 @_spec
+def cognimem_register_sources(register: Register) -> None:
+    """Register intake sources (subclasses of :class:`~cognimem.sources.IntakeSource`): what
+    fills memory without a ``remember`` call (a notes vault, a wiki, a ticket tracker).
+
+    Called once when the plugin manager starts; ``Engine.ingest(NAME, target)``, ``cognimem
+    ingest NAME TARGET`` and the ``ingest`` MCP tool run one.
+
+    :param register: call ``register(cls)`` for each source class.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+@_spec
 def cognimem_register_commands(register: Register) -> None:
     """Register ``cognimem`` subcommands (:class:`~cognimem.components.CommandSpec` values).
 

@@ -27,6 +27,7 @@ from ..plugins import PluginHost
 from ..privacy import make_private, open_store_folder, shown
 from ..profile import ComponentSpec, Profile, load_profile, merge_tables
 from .conflicts import Conflicts
+from .intake import Intake
 from .maintenance import Maintenance
 from .read import ReadPath
 from .relations import Relations
@@ -35,7 +36,7 @@ from .types import validation_message
 log = logging.getLogger("cognimem")
 
 
-class Engine(Maintenance, Conflicts, Relations, ReadPath):
+class Engine(Maintenance, Conflicts, Intake, Relations, ReadPath):
     """One memory store and the pipeline that serves it, as a profile describes.
 
     Build it with :meth:`from_profile`; close it with :meth:`close` (or use it as a context
