@@ -46,8 +46,11 @@ class Scope(_Model):
     agent: str | None = None
     user: str | None = None
 
-    def matches(self, other: Scope) -> bool:
-        """True when every field set on ``self`` equals the same field of ``other``."""
+    def matches(self, other: Scope, *, include_global: bool = False) -> bool:
+        """True when every field set on ``self`` equals the same field of ``other``; with
+        ``include_global``, a memory of no project (a global one) matches any project."""
+        if include_global and other.project is None:
+            return self.model_copy(update={"project": None}).matches(other)
         return all(
             mine is None or mine == theirs
             for mine, theirs in (
@@ -244,6 +247,11 @@ class Query(_Model):
     since: datetime | None = None
     until: datetime | None = None
     as_of: datetime | None = None
+    #: Transaction time: search what the store believed at this moment (its records as the
+    #: event log says they stood then), not what it holds now.
+    believed_at: datetime | None = None
+    #: With a project in ``scope``: also admit global memories (those of no project).
+    include_global: bool = False
     include_archived: bool = False
     include_superseded: bool = True
     explain: bool = False
@@ -257,10 +265,15 @@ class Query(_Model):
             raise ValueError("query text is empty: say what to search for")
         return value
 
-    @field_validator("since", "until", "as_of")
+    @field_validator("since", "until", "as_of", "believed_at")
     @classmethod
     def _aware(cls, value: datetime | None) -> datetime | None:
         return as_utc(value)
+
+    def admits_scope(self, scope: Scope) -> bool:
+        """Whether the query's scope (with its global memories, when asked) admits a
+        memory's scope: what index prefilters apply."""
+        return self.scope.matches(scope, include_global=self.include_global)
 
     def admits(self, memory: Memory) -> bool:
         """Whether the query's filters (scope, layers, tags, kinds, window, as_of validity)
@@ -269,7 +282,7 @@ class Query(_Model):
             return False
         if memory.superseded_by and not self.include_superseded:
             return False
-        if not self.scope.matches(memory.scope):
+        if not self.admits_scope(memory.scope):
             return False
         if self.layers is not None and memory.layer not in self.layers:
             return False

@@ -5,7 +5,12 @@
     {"format": "cognimem-export", "version": 1, "exported_at": ..., "cognimem": "0.1.0",
      "profile": ..., "embedding": {"model", "dim"} | null,
      "memories": [...], "edges": [...], "events": [...], "graveyard": [...],
-     "accesses": [{"memory_id", "at"}, ...]}
+     "accesses": [{"memory_id", "at"}, ...],
+     "meta": {namespace: {key: value}}}
+
+``meta`` holds the record store's metadata that belongs to the event log: the agents' sync
+offsets (event sequence numbers) and the conflict log. A restore keeps it; a merge, whose
+events get new numbers, leaves it out (with a note).
 
 Embeddings are not exported (they belong to a model, and are remade on import).
 
@@ -54,6 +59,8 @@ FORMAT = "cognimem-export"
 #: The export format version this code writes and the newest it reads.
 FORMAT_VERSION = 1
 _EMBED_BATCH = 256
+#: Metadata namespaces an export carries: sync offsets and the conflict log.
+PORTABLE_META: tuple[str, ...] = ("cognimem.offsets", "cognimem.conflicts")
 
 
 class ImportReport(BaseModel):
@@ -90,6 +97,7 @@ def export_store(engine: Integrity) -> dict[str, Any]:
         "events": [e.model_dump(mode="json") for e in records.iter_events()],
         "graveyard": [g.model_dump(mode="json") for g in records.graves()],
         "accesses": [{"memory_id": i, "at": t.isoformat()} for i in ids for t in times[i]],
+        "meta": {ns: items for ns in PORTABLE_META if (items := records.meta_items(ns))},
     }
 
 
@@ -97,7 +105,9 @@ class _Parsed:
     """An export file, validated into models."""
 
     def __init__(self, memories: list[Memory], edges: list[Edge], events: list[Event],
-                 graves: list[GraveEntry], accesses: list[Access]) -> None:
+                 graves: list[GraveEntry], accesses: list[Access],
+                 meta: dict[str, dict[str, Any]] | None = None) -> None:
+        self.meta = meta or {}
         self.memories = memories
         self.edges = edges
         self.events = events
@@ -127,6 +137,9 @@ def import_store(engine: Integrity, data: Mapping[str, Any]) -> ImportReport:
         if restore:
             _append_events(records, parsed.events)
             report.events = len(parsed.events)
+            for namespace, items in parsed.meta.items():
+                for key, value in items.items():
+                    records.set_meta(namespace, key, value)
         else:
             report.events = _log_merge(engine, memories, edges, report.id_map)
         records.put_memories(memories)
@@ -201,7 +214,16 @@ def _parse(data: Mapping[str, Any], max_chars: int) -> _Parsed:
             f"{f' and {len(problems) - 1} more' if len(problems) > 1 else ''}): the file was "
             "changed after it was exported or is truncated"
         )
-    return _Parsed(memories, edges, events, graves, accesses)
+    meta = data.get("meta") or {}
+    if not isinstance(meta, Mapping) or not all(
+            isinstance(v, Mapping) and all(isinstance(k, str) for k in v) for v in meta.values()):
+        raise InvalidInput("the export's `meta` must map namespaces to objects")
+    unknown = sorted(set(meta) - set(PORTABLE_META))
+    if unknown:
+        raise InvalidInput(f"the export's `meta` holds unknown namespace {unknown[0]!r}; "
+                           f"known: {', '.join(PORTABLE_META)}")
+    return _Parsed(memories, edges, events, graves, accesses,
+                   {ns: dict(items) for ns, items in meta.items()})
 
 
 def _models(data: Mapping[str, Any], key: str, model: type[BaseModel]) -> list[Any]:
@@ -238,6 +260,9 @@ def _plan_merge(engine: Integrity, parsed: _Parsed) -> _Plan:
         f"{len(parsed.events)} events of the exported store were not replayed (they belong "
         "to its own hash chain); an `import` event was logged per memory instead"
     ] if parsed.events else [])
+    if parsed.meta:
+        report.notes.append("the export's sync offsets and conflict log were not imported "
+                            "(they refer to its own events and ids)")
     records = engine.records
     last = records.last_event()
     seq = last.seq if last else 0
