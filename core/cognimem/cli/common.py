@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -63,6 +64,25 @@ def open_engine(args: argparse.Namespace) -> Engine | RemoteEngine:
     from ..mcp.remote import open_store
 
     return open_store(cli_profile(args), idle_timeout=default_idle_timeout(cli=True))
+
+
+def iso_time(flag: str) -> Callable[[str], datetime]:
+    """An argparse type reading an ISO 8601 date or time for ``flag`` (naive = UTC)."""
+    def parse(text: str) -> datetime:
+        try:
+            value = datetime.fromisoformat(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{flag} takes an ISO 8601 date or time, e.g. 2026-03-01 or "
+                f"2026-03-01T09:30:00Z, not {text[:40]!r}") from None
+        return value if value.tzinfo else value.replace(tzinfo=UTC)
+    return parse
+
+
+def add_agent_option(parser: argparse.ArgumentParser) -> None:
+    """``--agent NAME``: who the command acts as (default: COGNIMEM_AGENT, else the user)."""
+    parser.add_argument("--agent", default=None,
+                        help="act as this agent (default: COGNIMEM_AGENT, else your user name)")
 
 
 def console(stderr: bool = False) -> Console:

@@ -10,9 +10,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ..agents import cli_agent
 from ..errors import InvalidInput
 from ..models import Hit, Memory
-from .common import command, emit, open_engine
+from .common import add_agent_option, command, emit, iso_time, open_engine
 
 
 def register(subparsers: Any) -> None:
@@ -27,19 +28,32 @@ def register(subparsers: Any) -> None:
     p.add_argument("--project", help="scope: project or workspace")
     p.add_argument("--importance", type=float, default=0.5)
     p.add_argument("--protected", action="store_true", help="never decays or archives")
+    p.add_argument("--valid-from", type=iso_time("--valid-from"), metavar="WHEN",
+                   help="when it became true in the world (ISO 8601)")
+    p.add_argument("--valid-until", type=iso_time("--valid-until"), metavar="WHEN",
+                   help="when it stopped being true (ISO 8601)")
+    add_agent_option(p)
 
     p = command(subparsers, "search", cmd_search, "recall memories for a query")
     p.add_argument("query")
     p.add_argument("-k", type=int, default=None, help="how many hits (profile default: 10)")
-    p.add_argument("--project", help="only this project's memories")
+    p.add_argument("--project", help="only this project's memories (and the global ones)")
+    p.add_argument("--no-global", dest="include_global", action="store_false",
+                   help="with --project: leave out the global memories")
+    p.add_argument("--as-of", type=iso_time("--as-of"), metavar="WHEN",
+                   help="only what was true in the world then (valid time)")
+    p.add_argument("--at", dest="believed_at", type=iso_time("--at"), metavar="WHEN",
+                   help="search what the store believed then (transaction time)")
     p.add_argument("--explain", action="store_true",
-                   help="show each retriever's rank, the fused score and each ranker's step")
+                   help="show who wrote each hit, each retriever's rank, the fused score and "
+                        "each ranker's step")
 
     p = command(subparsers, "get", cmd_get, "show one memory")
     p.add_argument("id")
 
     p = command(subparsers, "delete", cmd_delete, "delete one memory")
     p.add_argument("id")
+    add_agent_option(p)
 
     p = command(subparsers, "list", cmd_list, "list memories, newest first")
     p.add_argument("--limit", type=int, default=20)
@@ -57,8 +71,11 @@ def cmd_add(args: argparse.Namespace) -> int:
         fields["title"] = args.title
     if args.project:
         fields["scope"] = {"project": args.project}
+    for name in ("valid_from", "valid_until"):
+        if getattr(args, name) is not None:
+            fields[name] = getattr(args, name)
     with open_engine(args) as engine:
-        written = engine.add(content, **fields)
+        written = engine.add(content, agent=cli_agent(args.agent), **fields)
     data = {"id": written.id, "created": written.created, "notes": written.notes}
 
     def render(out: Console) -> None:
@@ -78,6 +95,10 @@ def cmd_search(args: argparse.Namespace) -> int:
         params["k"] = args.k
     if args.project:
         params["scope"] = {"project": args.project}
+        params["include_global"] = args.include_global
+    for name in ("as_of", "believed_at"):
+        if getattr(args, name) is not None:
+            params[name] = getattr(args, name)
     with open_engine(args) as engine:
         result = engine.search(args.query, **params)
     data = {
@@ -93,10 +114,12 @@ def cmd_search(args: argparse.Namespace) -> int:
         table.add_column("score", justify="right")
         table.add_column("memory")
         if args.explain:
+            table.add_column("by")
             table.add_column("explanation")
         for rank, hit in enumerate(result.hits, 1):
             row = [str(rank), hit.id, f"{hit.score:.4f}", escape(hit.memory.brief(80))]
             if args.explain:
+                row.append(escape(hit.memory.scope.agent or "-"))
                 row.append(escape(hit.explain()))
             table.add_row(*row)
         out.print(table)
@@ -114,6 +137,8 @@ def hit_json(hit: Hit, explain: bool) -> dict[str, Any]:
                            "content": hit.memory.content, "kind": hit.memory.kind,
                            "tags": hit.memory.tags}
     if explain:
+        out["agent"] = hit.memory.scope.agent
+        out["project"] = hit.memory.scope.project
         out["trail"] = [s.model_dump(exclude_none=True) for s in hit.trail]
     return out
 
@@ -141,7 +166,7 @@ def _render_memory(out: Console, memory: Memory) -> None:
 def cmd_delete(args: argparse.Namespace) -> int:
     """Delete one memory."""
     with open_engine(args) as engine:
-        memory = engine.delete(args.id)
+        memory = engine.delete(args.id, agent=cli_agent(args.agent))
     emit(args, {"deleted": memory.id}, lambda out: out.print(f"deleted {memory.id}"))
     return 0
 

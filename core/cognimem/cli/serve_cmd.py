@@ -10,7 +10,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from ..errors import ProfileError
+from ..errors import InvalidInput, ProfileError
 from ..mcp.clients import CLIENTS
 from ..profile import Profile
 from .common import add_global_options, cli_profile, command, emit
@@ -27,6 +27,12 @@ def register(subparsers: Any) -> None:
     p.add_argument("--port", type=int, default=8765, help="HTTP port (default: 8765)")
     p.add_argument("--path", dest="http_path", default="/mcp",
                    help="HTTP endpoint path (default: /mcp)")
+    p.add_argument("--agent", default=None,
+                   help="the agent name recorded when the client sends none (clientInfo) "
+                        "and COGNIMEM_AGENT is unset")
+    p.add_argument("--project", default=None,
+                   help="the project memories are filed under and recalled from (default: "
+                        "COGNIMEM_PROJECT, else the git repository of the working directory)")
 
     p = command(subparsers, "daemon", cmd_daemon_help, "start, stop or inspect the store's "
                 "owner daemon", description="The owner daemon is the one process that holds "
@@ -53,6 +59,14 @@ def register(subparsers: Any) -> None:
                    help="the config file to write (default: the client's user-level file)")
     p.add_argument("--name", default=None,
                    help="the server's name in the client (default: the profile's [mcp] name)")
+    p.add_argument("--agent", default=None,
+                   help="the agent name this client records (when it sends none itself)")
+    p.add_argument("--project", default=None,
+                   help="the project this client works in (default: its git repository)")
+    p.add_argument("--here", action="store_true",
+                   help="write the repository's own per-project file (claude-code .mcp.json, "
+                        "cursor .cursor/mcp.json, vscode .vscode/mcp.json) at the git root of "
+                        "the working directory, bound to that project")
 
 
 def _subcommand(actions: Any, name: str, func: Any, help: str) -> argparse.ArgumentParser:
@@ -79,9 +93,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     profile = cli_profile(args)
     if args.http:
-        serve_http(profile, host=args.host, port=args.port, path=args.http_path)
+        serve_http(profile, host=args.host, port=args.port, path=args.http_path,
+                   agent=args.agent, project=args.project)
     else:
-        serve_stdio(profile)
+        serve_stdio(profile, agent=args.agent, project=args.project)
     return 0
 
 
@@ -147,13 +162,24 @@ def _render_status(out: Console, status: dict[str, Any], state: str) -> None:
 
 def cmd_config(args: argparse.Namespace) -> int:
     """Print (or --write) the client's MCP configuration for this profile and store."""
-    from ..mcp.clients import client_config, server_command, write_config
+    from ..agents import clean_name, git_root
+    from ..mcp.clients import client_config, project_path, server_command, write_config
 
     profile = cli_profile(args)  # fails now, not in the client, if the profile is broken
+    project, path = clean_name(args.project), args.config_path
+    if args.here:
+        root = git_root(Path.cwd())
+        if root is None:
+            raise InvalidInput("--here writes the repository's own MCP file, but the working "
+                               "directory is not inside a git repository: cd into it first")
+        project = project or clean_name(root.name)
+        path = path or project_path(args.client, root)
     command_, arguments = server_command(getattr(args, "profile", []) or [],
-                                         getattr(args, "store", None))
+                                         getattr(args, "store", None),
+                                         agent=clean_name(args.agent), project=project)
     config = client_config(args.client, command=command_, args=arguments,
-                           name=args.name or profile.mcp.name, path=args.config_path)
+                           name=args.name or profile.mcp.name, path=path,
+                           scope="project" if args.here else "user")
     if not args.write:
         sys.stdout.write(config.text())
         hint = config.hint()
