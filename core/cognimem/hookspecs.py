@@ -139,6 +139,20 @@ def cognimem_register_datasets(register: Register) -> None:
     """
 
 
+@_spec
+def cognimem_register_commands(register: Register) -> None:
+    """Register ``cognimem`` subcommands (:class:`~cognimem.components.CommandSpec` values).
+
+    Called when the command line is built for a command that is not one of cognimem's own
+    (or for ``cognimem --help``): core commands start without loading any plugin. Only the
+    spec is read then; its ``configure`` module is imported when the command runs or shows
+    its help. A name that a core command or another plugin already uses is an error.
+
+    :param register: call ``register(CommandSpec(...))`` for each subcommand.
+    :returns: nothing; the return value is ignored.
+    """
+
+
 # ---------------------------------------------------------------------------------------------
 # Lifecycle hooks: engine start and stop.
 # ---------------------------------------------------------------------------------------------

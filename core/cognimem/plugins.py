@@ -145,6 +145,9 @@ class PluginHost:
                 if kind == "tool":
                     row["options"] = {}
                     row["sets"] = sorted(reg.obj.sets)
+                elif kind == "command":
+                    row["options"] = {}
+                    row["doc"] = reg.obj.help
                 else:
                     row["options"] = _options_summary(reg.obj.Options)
                     row["doc"] = (reg.obj.__doc__ or "").strip().split("\n")[0]

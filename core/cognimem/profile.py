@@ -75,6 +75,9 @@ class McpSection(BaseModel):
     model_config = ConfigDict(extra="forbid")
     tools: str = Field(default="core", description="tool set: core or full")
     name: str = "cognimem"
+    exports: str | None = Field(default=None, description=(
+        "the only folder the export_memories and import_memories tools read and write "
+        "(default: the store folder's `exports`)"))
 
 
 class AgentsSection(BaseModel):

@@ -83,3 +83,13 @@ def test_the_ranker_contributes_to_the_score_trail(workspace: Path) -> None:
         hit = engine.search("which ball does the puppy fetch", explain=True).hits[0]
     assert "rank:coverage" in hit.explain()
     assert hit.trail[-1].detail["coverage"] == pytest.approx(2 / 3, abs=1e-3)
+
+
+def test_the_layered_strong_profile_keeps_every_ranker() -> None:
+    """The guide says a [[rank]] layer replaces the list below it whole: the example that
+    changes one weight must still run the default's rankers, in order."""
+    from cognimem.profile import load_profile
+
+    profile = load_profile(EXAMPLES / "coverage.toml", EXAMPLES / "coverage-strong.toml")
+    assert [r.use for r in profile.rank] == ["actr", "supersession", "validity", "coverage"]
+    assert profile.rank[-1].options["weight"] == 2.0

@@ -21,7 +21,7 @@ from mcp.client.stdio import StdioServerParameters
 from mcp_helpers import COGNIMEM, server_env
 from mcp_types import CallToolResult
 
-from cognimem.mcp.remote import open_store
+from cognimem.daemon.access import open_store
 from cognimem.profile import load_profile
 
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
-
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from ..agents import cli_agent
 from ..errors import InvalidInput
-from ..models import Hit, Memory
-from .common import add_agent_option, command, emit, iso_time, open_engine
+from .common import add_agent_option, command, emit, escape, iso_time, open_engine, table
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..models import Hit, Memory
 
 
 def register(subparsers: Any) -> None:
@@ -51,7 +51,8 @@ def register(subparsers: Any) -> None:
     p = command(subparsers, "get", cmd_get, "show one memory")
     p.add_argument("id")
 
-    p = command(subparsers, "delete", cmd_delete, "delete one memory")
+    p = command(subparsers, "delete", cmd_delete,
+                "delete one memory for good (its text leaves the store's files)")
     p.add_argument("id")
     add_agent_option(p)
 
@@ -108,21 +109,21 @@ def cmd_search(args: argparse.Namespace) -> int:
     }
 
     def render(out: Console) -> None:
-        table = Table(show_lines=args.explain)
-        table.add_column("#", justify="right")
-        table.add_column("id")
-        table.add_column("score", justify="right")
-        table.add_column("memory")
+        grid = table(show_lines=args.explain)
+        grid.add_column("#", justify="right")
+        grid.add_column("id")
+        grid.add_column("score", justify="right")
+        grid.add_column("memory")
         if args.explain:
-            table.add_column("by")
-            table.add_column("explanation")
+            grid.add_column("by")
+            grid.add_column("explanation")
         for rank, hit in enumerate(result.hits, 1):
             row = [str(rank), hit.id, f"{hit.score:.4f}", escape(hit.memory.brief(80))]
             if args.explain:
                 row.append(escape(hit.memory.scope.agent or "-"))
                 row.append(escape(hit.explain()))
-            table.add_row(*row)
-        out.print(table)
+            grid.add_row(*row)
+        out.print(grid)
         if not result.hits:
             out.print("no memories matched")
         out.print(f"{result.timings.get('total', 0):.1f} ms")
@@ -157,16 +158,16 @@ def cmd_get(args: argparse.Namespace) -> int:
 
 
 def _render_memory(out: Console, memory: Memory) -> None:
-    table = Table(show_header=False)
+    grid = table(show_header=False)
     for key, value in memory_json(memory).items():
-        table.add_row(key, escape(str(value)))
-    out.print(table)
+        grid.add_row(key, escape(str(value)))
+    out.print(grid)
 
 
 def cmd_delete(args: argparse.Namespace) -> int:
-    """Delete one memory."""
+    """Delete one memory for good: its text leaves the store's files too."""
     with open_engine(args) as engine:
-        memory = engine.delete(args.id, agent=cli_agent(args.agent))
+        memory = engine.delete(args.id, purge=True, agent=cli_agent(args.agent))
     emit(args, {"deleted": memory.id}, lambda out: out.print(f"deleted {memory.id}"))
     return 0
 
@@ -179,13 +180,13 @@ def cmd_list(args: argparse.Namespace) -> int:
         memories = engine.list_memories(limit=args.limit, include_archived=args.archived)
 
     def render(out: Console) -> None:
-        table = Table()
+        grid = table()
         for col in ("id", "created", "kind", "layer", "memory"):
-            table.add_column(col)
+            grid.add_column(col)
         for m in memories:
-            table.add_row(m.id, m.created_at.strftime("%Y-%m-%d %H:%M"), m.kind, m.layer,
-                          escape(m.brief(70)))
-        out.print(table)
+            grid.add_row(m.id, m.created_at.strftime("%Y-%m-%d %H:%M"), m.kind, m.layer,
+                         escape(m.brief(70)))
+        out.print(grid)
 
     emit(args, [memory_json(m) for m in memories], render)
     return 0

@@ -5,15 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
-
-from rich.console import Console
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput, ProfileError
 from ..mcp.clients import CLIENTS
-from ..profile import Profile
-from .common import add_global_options, cli_profile, command, emit
+from .common import add_global_options, cli_profile, command, console, emit
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..profile import Profile
 
 
 def register(subparsers: Any) -> None:
@@ -84,6 +85,25 @@ def _store(profile: Profile) -> Path:
     return path.resolve()
 
 
+def check_buildable(profile: Profile, *, store: bool) -> None:
+    """Refuse, in one line, a profile whose pipeline or tool set cannot be built (and with
+    ``store``, a store path that cannot hold a store), before serving tools that all fail.
+
+    :raises ProfileError: naming the key to fix.
+    """
+    from ..daemon.validate import check_profile, check_store_path
+    from ..mcp.tools import select_specs
+
+    path = profile.store_path()
+    if path is not None:
+        if store:
+            check_store_path(path)
+        elif path.exists() and not path.is_dir():
+            raise ProfileError(f"the store path {str(path)!r} is a file, not a directory: "
+                               "choose another path (--store or the profile's `path`)")
+    select_specs(check_profile(profile), profile.mcp.tools)
+
+
 # ---------------------------------------------------------------------------------------------
 
 
@@ -92,6 +112,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from ..mcp.server import serve_http, serve_stdio
 
     profile = cli_profile(args)
+    check_buildable(profile, store=True)
     if args.http:
         serve_http(profile, host=args.host, port=args.port, path=args.http_path,
                    agent=args.agent, project=args.project)
@@ -102,18 +123,31 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_daemon_help(args: argparse.Namespace) -> int:
     """``cognimem daemon`` without an action."""
-    Console(stderr=True).print("usage: cognimem daemon {start,stop,status} [--store PATH]")
+    console(stderr=True).print("usage: cognimem daemon {start,stop,status} [--store PATH]")
     return 2
 
 
 def cmd_daemon_start(args: argparse.Namespace) -> int:
     """Start the daemon for this store, or report the one already running."""
-    from ..mcp.daemon import daemon_status, ensure_daemon, find_daemon, run_daemon
+    from ..daemon.server import run_daemon
+    from ..daemon.spawn import (
+        daemon_status,
+        default_idle_timeout,
+        ensure_daemon,
+        find_daemon,
+        profile_fingerprint,
+    )
 
     profile = cli_profile(args)
     store = _store(profile)
     if args.foreground:
-        return run_daemon(profile, idle_timeout=args.idle_timeout)
+        from ..daemon.validate import check_profile, check_store_path
+
+        check_store_path(store)
+        check_profile(profile)
+        idle = default_idle_timeout() if args.idle_timeout is None else args.idle_timeout
+        return run_daemon(profile, idle_timeout=idle,
+                          fingerprint=profile_fingerprint(profile))
     running = find_daemon(store) is not None
     ensure_daemon(profile, idle_timeout=args.idle_timeout)
     status = daemon_status(store) or {}
@@ -125,7 +159,7 @@ def cmd_daemon_start(args: argparse.Namespace) -> int:
 
 def cmd_daemon_stop(args: argparse.Namespace) -> int:
     """Stop the daemon for this store."""
-    from ..mcp.daemon import stop_daemon
+    from ..daemon.spawn import stop_daemon
 
     store = _store(cli_profile(args))
     record = stop_daemon(store)
@@ -139,7 +173,7 @@ def cmd_daemon_stop(args: argparse.Namespace) -> int:
 
 def cmd_daemon_status(args: argparse.Namespace) -> int:
     """Show the running daemon's status; exit 1 when none runs."""
-    from ..mcp.daemon import daemon_status
+    from ..daemon.spawn import daemon_status
 
     store = _store(cli_profile(args))
     status = daemon_status(store)
@@ -152,6 +186,8 @@ def cmd_daemon_status(args: argparse.Namespace) -> int:
 
 
 def _render_status(out: Console, status: dict[str, Any], state: str) -> None:
+    from rich.table import Table
+
     table = Table(title=f"cognimem daemon: {state}", show_header=False)
     for key in ("store", "pid", "address", "profile", "started_at", "uptime_s", "memories",
                 "connections", "requests", "idle_timeout_s", "version"):
@@ -166,6 +202,7 @@ def cmd_config(args: argparse.Namespace) -> int:
     from ..mcp.clients import client_config, project_path, server_command, write_config
 
     profile = cli_profile(args)  # fails now, not in the client, if the profile is broken
+    check_buildable(profile, store=False)
     project, path = clean_name(args.project), args.config_path
     if args.here:
         root = git_root(Path.cwd())

@@ -58,11 +58,12 @@ class Authority(Conflicts):
 
     # the guarded operations ------------------------------------------------------------------
 
-    def delete(self, memory_id: str, /, *, agent: str | None = None) -> Memory:
+    def delete(self, memory_id: str, /, *, agent: str | None = None,
+               purge: bool = False) -> Memory:
         """Delete a memory (see :meth:`WritePath.delete`), if ``agent`` may."""
         if agent is not None:
             self._authorize("delete", self.get(memory_id), agent)
-        return super().delete(memory_id, agent=agent)
+        return super().delete(memory_id, agent=agent, purge=purge)
 
     def archive(self, memory_id: str, reason: str = "archived by request",
                 score: float | None = None, *, agent: str | None = None) -> Memory:

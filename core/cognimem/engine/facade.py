@@ -9,6 +9,7 @@ the shared plumbing of :mod:`.base`; :mod:`.types` holds what hooks and clients 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -24,6 +25,7 @@ from ..components import (
 from ..context import Context
 from ..errors import CognimemError, ProfileError
 from ..plugins import PluginHost
+from ..privacy import make_private, open_store_folder
 from ..profile import ComponentSpec, Profile, load_profile, merge_tables
 from .maintenance import Maintenance
 from .read import ReadPath
@@ -84,6 +86,10 @@ class Engine(Sync, Maintenance, Relations, ReadPath):
             lexical=self.lexical, vectors=self.vectors, embedder=self.embedder, hook=self.hook,
             profile=profile, retriever_labels=self.retriever_labels,
         )
+        store = self.ctx.path
+        if store is not None:
+            with contextlib.suppress(OSError):  # the record store names what is wrong
+                open_store_folder(Path(store))
         opened: list[Component] = []
         try:
             for component in self.components():
@@ -100,6 +106,8 @@ class Engine(Sync, Maintenance, Relations, ReadPath):
             for component in reversed(opened):
                 _close_quietly(component)
             raise
+        if store is not None:
+            make_private(Path(store))
 
     # construction ----------------------------------------------------------------------------
 
@@ -195,6 +203,8 @@ class Engine(Sync, Maintenance, Relations, ReadPath):
                 self._pool = None
             for component in reversed(self.components()):
                 _close_quietly(component)
+            if self.ctx.path is not None:
+                make_private(Path(self.ctx.path))
 
     def __enter__(self) -> Engine:
         return self

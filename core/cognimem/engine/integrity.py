@@ -108,3 +108,16 @@ class Integrity(EngineCore):
         self._dirty = False
         return CheckReport(memories=len(want), indexes=reports, event_problems=problems,
                            repaired=repair, stale_embeddings=sorted(drifted))
+
+    def purge(self) -> None:
+        """Rewrite the record store and the indexes so that deleted memories leave no trace in
+        the store's files (DuckDB reuses free pages without clearing them, tantivy keeps a
+        deleted document's terms until a merge). Costs a copy of the store and a re-index of
+        the lexical index: run after permanent deletes, not after each of many."""
+        self._check_open()
+        self.records.compact()
+        for index in (self.lexical, self.vectors):
+            if index is not None:
+                index.compact()
+        self._dirty = True  # the next call re-indexes from the records
+        self._reconcile(repair=True)

@@ -18,11 +18,11 @@ from ..models import (
     content_hash,
     embedding_text,
 )
-from .base import EngineCore
+from .integrity import Integrity
 from .types import DraftLike, PreparedWrite, Written, validation_message
 
 
-class WritePath(EngineCore):
+class WritePath(Integrity):
     """add, update, supersede, delete, archive and restore."""
 
     def _coerce_draft(self, item: DraftLike, fields: Mapping[str, Any]) -> MemoryDraft:
@@ -256,7 +256,8 @@ class WritePath(EngineCore):
         self.hook.cognimem_memory_updated(before=before, after=after, engine=self)
         return after
 
-    def delete(self, memory_id: str, /, *, agent: str | None = None) -> Memory:
+    def delete(self, memory_id: str, /, *, agent: str | None = None,
+               purge: bool = False) -> Memory:
         """Delete a memory, its edges, accesses and embedding.
 
         :returns: the memory as it was.
@@ -270,7 +271,10 @@ class WritePath(EngineCore):
             self._log(pending, "delete", memory_id, {"hash": memory.content_hash}, agent)
         self._unindex([memory_id])
         self.hook.cognimem_memory_deleted(memory=memory, engine=self)
+        if purge:
+            self.purge()
         return memory
+
     def archive(self, memory_id: str, reason: str = "archived by request",
                 score: float | None = None, *, agent: str | None = None) -> Memory:
         """Move a memory to the graveyard: it stays stored, out of search, restorable."""

@@ -25,15 +25,17 @@ from typing import TYPE_CHECKING, Any, Literal
 from .. import __version__
 from ..agents import project_for
 from ..components import ToolSpec
+from ..daemon.access import open_store, uses_daemon
+from ..daemon.remote import RemoteEngine
 from ..errors import CognimemError
 from ..plugins import PluginHost
 from ..profile import Profile, load_profile
-from .remote import RemoteEngine, open_store, uses_daemon
+from .calls import call_tool
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
-    from ..engine import Engine
+    from ..daemon.api import MemoryAPI
 
 log = logging.getLogger("cognimem.mcp")
 
@@ -53,7 +55,7 @@ class AppState:
     """The lifespan's state: the engine (local or remote) and a lock that serialises calls
     to a local engine (tools run in worker threads)."""
 
-    engine: Engine | RemoteEngine
+    engine: MemoryAPI
     lock: threading.Lock = field(default_factory=threading.Lock)
     #: The agent name and project this server was configured with (``serve --agent``,
     #: ``--project``): what tools record when the client does not name itself.
@@ -62,16 +64,12 @@ class AppState:
 
     def invoke(self, name: str, spec: ToolSpec, arguments: dict[str, Any]) -> Any:
         """Run a tool: in the daemon for a remote engine, here for a local one."""
-        if isinstance(self.engine, RemoteEngine):
-            return self.engine.run_tool(name, arguments,
-                                        retry_safe=spec.read_only or spec.idempotent)
-        with self.lock:
-            return spec.func(self.engine, **arguments)
+        return call_tool(self.engine, name, arguments, spec=spec, lock=self.lock)
 
 
 def build_server(profile: Profile | str | Path | None = None, *,
                  plugins: Iterable[object] = (), log_level: LogLevel = "WARNING",
-                 engine: Engine | RemoteEngine | None = None, agent: str | None = None,
+                 engine: MemoryAPI | None = None, agent: str | None = None,
                  project: str | None = None) -> MCPServer[AppState]:
     """An MCP server for ``profile`` (a Profile, a TOML path, a built-in name; None: default).
 

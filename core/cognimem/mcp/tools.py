@@ -21,14 +21,14 @@ import json
 import types
 import typing
 from collections.abc import Callable
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any, Protocol, get_args, get_origin
 
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
 from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Strict, ValidationError, model_validator
 
 from ..agents import Caller, server_caller
 from ..components import ToolSpec
@@ -119,7 +119,7 @@ def to_mcp_tool(name: str, spec: ToolSpec, *, plugin: str = "?") -> Tool:
         if param.name == CONTEXT_PARAM or param.name.startswith("_"):
             raise PluginError(f"{where}: parameter name {param.name!r} is reserved")
         exposed.append(param.replace(kind=inspect.Parameter.KEYWORD_ONLY,
-                                     annotation=hints.get(param.name, Any)))
+                                     annotation=strict_bools(hints.get(param.name, Any))))
     returns = hints.get("return", inspect.Signature.empty)
     output_model = returns if isinstance(returns, type) and issubclass(returns, BaseModel) \
         else None
@@ -170,6 +170,18 @@ def caller_of(ctx: Context[ToolRunner]) -> Caller:
     return server_caller(info.name if info is not None else None,
                          agent=getattr(runner, "agent", None),
                          project=getattr(runner, "project", None))
+
+
+def strict_bools(annotation: Any) -> Any:
+    """A flag takes a JSON ``true`` or ``false`` only: ``"yes"`` or ``1`` for
+    ``permanent`` must not delete anything."""
+    if annotation is bool:
+        return Annotated[bool, Strict()]
+    if get_origin(annotation) is Annotated:
+        inner, *metadata = get_args(annotation)
+        if inner is bool:
+            return Annotated[bool, *metadata, Strict()]
+    return annotation
 
 
 def render(result: Any, model: type[BaseModel]) -> CallToolResult:

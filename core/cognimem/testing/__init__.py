@@ -19,13 +19,20 @@ from .contracts import (
     ComponentContract,
     DecayPolicyContract,
     EmbedderContract,
+    ExtractorContract,
     FuserContract,
     RankerContract,
     RetrieverContract,
 )
-from .fixtures import SAMPLE_MEMORIES, build_engine
+from .fixtures import SAMPLE_MEMORIES, T0, build_engine, index_context, memory, opened, unit_vectors
+from .index_contracts import LexicalIndexContract, VectorIndexContract
+from .store_contract import RecordStoreContract
+from .tool_contract import ToolContract, ToolSetup
 
 __all__ = [
-    "SAMPLE_MEMORIES", "ComponentContract", "DecayPolicyContract", "EmbedderContract",
-    "FuserContract", "RankerContract", "RetrieverContract", "build_engine",
+    "SAMPLE_MEMORIES", "T0", "ComponentContract", "DecayPolicyContract", "EmbedderContract",
+    "ExtractorContract",
+    "FuserContract", "LexicalIndexContract", "RankerContract", "RecordStoreContract",
+    "RetrieverContract", "ToolContract", "ToolSetup", "VectorIndexContract", "build_engine",
+    "index_context", "memory", "opened", "unit_vectors",
 ]

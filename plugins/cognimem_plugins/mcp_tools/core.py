@@ -156,13 +156,14 @@ def forget(
     """Forget a memory by id so that recall no longer returns it.
 
     By default it is archived (kept in the graveyard, restorable); permanent=true deletes
-    it. To record that a fact changed, prefer update with supersede=true.
+    it and rewrites the store's files so its text is gone from them. To record that a fact
+    changed, prefer update with supersede=true.
 
     Example: {"id": "m3f9c2a1b4d5e6f7", "reason": "the service was retired"}
     """
     agent = Caller.of(caller).agent
     if permanent:
-        engine.delete(id, agent=agent)
+        engine.delete(id, purge=True, agent=agent)
         return Forgotten(id=id, action="deleted")
     engine.archive(id, reason=reason or "forgotten by request", agent=agent)
     return Forgotten(id=id, action="archived")

@@ -2,8 +2,7 @@
 
 ``measure(n)`` embeds a deterministic corpus of ``n`` agent-memory-like texts of mixed length
 (short queries and notes, one- or two-sentence facts, and paragraphs that reach the 256-token
-limit) and reports how fast it went. Used by ``cognimem bench``; also runnable as
-``python -m cognimem_plugins.minilm.bench [N]``.
+limit) and reports how fast it went: ``python bench/minilm.py [N]``.
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ import statistics
 import sys
 import time
 
-from .model import MiniLMModel
+from cognimem_plugins.minilm.model import MiniLMModel
 
 _SUBJECTS = (
     "the user",

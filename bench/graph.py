@@ -8,7 +8,7 @@ p50/p95/mean wall-clock milliseconds (and p50/p95 CPU milliseconds of this proce
 other load on the machine disturbs less) with the graph's size and the load average. PPR is
 measured on the whole graph and restricted to the seeds' neighbourhood (``max_hops``).
 
-Run: ``python -m cognimem_plugins.graph.bench [N] [Q]`` (defaults 10000 and 200).
+Run: ``python bench/graph.py [N] [Q]`` (defaults 10000 and 200).
 """
 
 from __future__ import annotations
@@ -24,10 +24,9 @@ from cognimem.bench.corpus import generate_memories, generate_queries
 from cognimem.context import SearchContext
 from cognimem.engine import Engine
 from cognimem.models import Query
-
-from .kg import graph_service
-from .ppr import PPRRetriever
-from .spreading import SpreadingRetriever
+from cognimem_plugins.graph.kg import graph_service
+from cognimem_plugins.graph.ppr import PPRRetriever
+from cognimem_plugins.graph.spreading import SpreadingRetriever
 
 
 def _percentile(values: list[float], q: float) -> float:

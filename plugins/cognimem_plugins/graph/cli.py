@@ -1,7 +1,8 @@
-"""``graph``: look at the memory graph — an HTML view, its topics (communities), its counts.
+"""``cognimem graph``: look at the memory graph — an HTML view, its topics (communities), its
+counts. Added to the command line through ``cognimem_register_commands``.
 
-The work runs where the store lives: through the store's daemon (the graph plugin's
-``graph_*`` tools) for an on-disk store, in this process for an in-memory one.
+The work runs where the store lives: through the store's daemon (this plugin's ``graph_*``
+tools) for an on-disk store, in this process for an in-memory one.
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from .common import add_global_options, command, emit, open_engine
+from cognimem.cli.common import add_global_options, emit, open_engine
+from cognimem.mcp.calls import call_tool
 
 
-def register(subparsers: Any) -> None:
-    """Add ``graph`` with its ``--html``, ``topics`` and ``stats`` forms."""
-    p = command(subparsers, "graph", cmd_graph, "the memory graph: HTML view, topics, stats",
-                description="Without a subcommand: write --html FILE, or print the stats.")
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add ``graph``'s ``--html``, ``topics`` and ``stats`` forms."""
+    p.description = "Without a subcommand: write --html FILE, or print the stats."
+    p.set_defaults(func=cmd_graph)
     p.add_argument("--html", metavar="FILE", help="write a self-contained interactive view")
     p.add_argument("--limit", type=int, default=2000,
                    help="refuse to draw more nodes than this (default 2000)")
@@ -37,22 +39,17 @@ def register(subparsers: Any) -> None:
 
 
 def _run(args: argparse.Namespace, tool: str, **arguments: Any) -> Any:
-    """Run one of the graph plugin's tools against the store (remote or local)."""
-    from cognimem_plugins.graph import tools
-
-    from ..mcp.remote import RemoteEngine
-
+    """Run one of this plugin's tools against the store (remote or local); each is read-only
+    or idempotent, so a call the daemon dropped may be repeated."""
     with open_engine(args) as engine:
-        if isinstance(engine, RemoteEngine):
-            return engine.run_tool(tool, arguments, retry_safe=True)
-        return getattr(tools, tool)(engine, **arguments)
+        return call_tool(engine, tool, arguments, retry_safe=True)
 
 
 def cmd_graph(args: argparse.Namespace) -> int:
     """Write the HTML view (``--html``) or print the stats."""
     if not args.html:
         return cmd_stats(args)
-    from cognimem_plugins.graph.html import page_of
+    from .html import page_of
 
     page = page_of(_run(args, "graph_view", limit=args.limit, project=args.project))
     Path(args.html).write_text(page, encoding="utf-8")

@@ -1,4 +1,4 @@
-"""How long an agent waits for its first tool call: ``python -m cognimem.mcp.bench``.
+"""How long an agent waits for its first tool call: ``python bench/mcp_first_call.py``.
 
 Starts ``cognimem serve`` over stdio the way an MCP client does, and times, from the moment
 the process is spawned, the initialize handshake, the tool list and the first ``recall``
@@ -32,9 +32,9 @@ import anyio
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
-from ..profile import load_profile
-from .daemon import stop_daemon
-from .remote import RemoteEngine
+from cognimem.daemon.remote import RemoteEngine
+from cognimem.daemon.spawn import stop_daemon
+from cognimem.profile import load_profile
 
 SEED_TEXT = ("note {i}: the {topic} module handles {topic} requests; decided in review {i} to "
              "keep its retries at {n} and log failures to the {topic} channel")
@@ -112,7 +112,7 @@ def summary(samples: list[dict[str, float]]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print JSON."""
-    parser = argparse.ArgumentParser(prog="python -m cognimem.mcp.bench", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python bench/mcp_first_call.py", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--profile", action="append", default=[],
                         help="profile(s) to serve (default: the built-in default profile)")

@@ -1,6 +1,6 @@
 """Micro-benchmark of the duckdb record store on its own (no engine, no embedding).
 
-Run: ``python -m cognimem_plugins.duckdb_store.bench [--n 100000] [--dir /tmp/x]``
+Run: ``python bench/duckdb_store.py [--n 100000] [--dir /tmp/x]``
 
 Times ``put_memories`` in transactions of 256, ``put_embeddings`` (384 dimensions),
 ``iter_memories`` (which also fills the row cache), ``get_memories`` of 200 random ids from
@@ -30,8 +30,7 @@ import numpy as np
 from cognimem.clock import ManualClock
 from cognimem.context import Context
 from cognimem.models import EmbeddingSignature, Memory, Scope, Source, content_hash
-
-from .store import DuckDBStore
+from cognimem_plugins.duckdb_store.store import DuckDBStore
 
 _WORDS = ["deploy", "service", "cache", "token", "parser", "schema", "index", "vector", "query",
           "merge", "branch", "release", "incident", "config", "worker", "queue", "retry",
@@ -120,8 +119,8 @@ def _fill(n: int, directory: Path) -> None:
 def run(n: int, directory: Path) -> None:
     """Fill a store with ``n`` memories, then time the reads in a fresh process."""
     _fill(n, directory)
-    subprocess.run([sys.executable, "-m", __spec__.name if __spec__ else "bench",
-                    "--n", str(n), "--dir", str(directory), "--read"], check=True)
+    subprocess.run([sys.executable, __file__, "--n", str(n), "--dir", str(directory), "--read"],
+                   check=True)
 
 
 def read(n: int, directory: Path) -> None:

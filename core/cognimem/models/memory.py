@@ -1,17 +1,22 @@
-"""The data model: what a Memory, Edge, Access, Event, Query and Hit carry.
-
-These pydantic models are the published data contract between the engine and plugins.
-Validation errors name the offending field.
-"""
+"""Memories and what surrounds them: scope, source, embedding signature, edges, accesses,
+events, conflicts. Part of the data contract (:mod:`cognimem.models`)."""
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+
+from .. import limits
 
 Layer = Literal["working", "episodic", "semantic", "procedural", "partner"]
 Tier = Literal["stm", "ltm"]
@@ -46,6 +51,11 @@ class Scope(_Model):
     agent: str | None = None
     user: str | None = None
 
+    @field_validator("project", "agent", "user")
+    @classmethod
+    def _short(cls, value: str | None, info: ValidationInfo) -> str | None:
+        return limits.check_chars(value, limits.NAME_CHARS, f"scope.{info.field_name}")
+
     def matches(self, other: Scope, *, include_global: bool = False) -> bool:
         """True when every field set on ``self`` equals the same field of ``other``; with
         ``include_global``, a memory of no project (a global one) matches any project."""
@@ -68,6 +78,11 @@ class Source(_Model):
     line: int | None = None
     url: str | None = None
     session: str | None = None
+
+    @field_validator("file", "url", "session")
+    @classmethod
+    def _short(cls, value: str | None, info: ValidationInfo) -> str | None:
+        return limits.check_chars(value, limits.SOURCE_CHARS, f"source.{info.field_name}")
 
 
 class EmbeddingSignature(_Model):
@@ -108,19 +123,50 @@ class MemoryDraft(_Model):
     @field_validator("tags")
     @classmethod
     def _clean_tags(cls, value: list[str]) -> list[str]:
+        if len(value) > limits.TAGS:
+            raise ValueError(f"{len(value):,} tags; the limit is {limits.TAGS}")
         out: list[str] = []
         for tag in value:
             tag = tag.strip().lower()
             if not tag:
                 raise ValueError("tags may not contain an empty tag")
+            limits.check_chars(tag, limits.TAG_CHARS, "a tag")
             if tag not in out:
                 out.append(tag)
         return out
 
+    @field_validator("title")
+    @classmethod
+    def _short_title(cls, value: str | None) -> str | None:
+        return limits.check_chars(value, limits.TITLE_CHARS, "title")
+
+    @field_validator("kind")
+    @classmethod
+    def _short_kind(cls, value: str) -> str:
+        limits.check_chars(value, limits.KIND_CHARS, "kind")
+        if not value.strip():
+            raise ValueError("kind is empty: leave it out for the default (note)")
+        return value
+
+    @field_validator("provenance")
+    @classmethod
+    def _bounded_provenance(cls, value: list[str]) -> list[str]:
+        if len(value) > limits.PROVENANCE:
+            raise ValueError(f"{len(value):,} provenance entries; the limit is "
+                             f"{limits.PROVENANCE:,}")
+        for item in value:
+            limits.check_chars(item, limits.PROVENANCE_CHARS, "a provenance entry")
+        return value
+
+    @field_validator("meta")
+    @classmethod
+    def _bounded_meta(cls, value: dict[str, Any]) -> dict[str, Any]:
+        return limits.check_meta(value)
+
     @field_validator("valid_from", "valid_until", "created_at")
     @classmethod
-    def _aware(cls, value: datetime | None) -> datetime | None:
-        return as_utc(value)
+    def _aware(cls, value: datetime | None, info: ValidationInfo) -> datetime | None:
+        return limits.check_year(as_utc(value), str(info.field_name))
 
     @model_validator(mode="after")
     def _window_ordered(self) -> MemoryDraft:
@@ -145,8 +191,8 @@ class Memory(MemoryDraft):
 
     @field_validator("updated_at", "last_accessed_at")
     @classmethod
-    def _aware_stamps(cls, value: datetime | None) -> datetime | None:
-        return as_utc(value)
+    def _aware_stamps(cls, value: datetime | None, info: ValidationInfo) -> datetime | None:
+        return limits.check_year(as_utc(value), str(info.field_name))
 
     def brief(self, width: int = 120) -> str:
         """The first ``width`` characters of the content on one line."""
@@ -179,6 +225,21 @@ class Edge(_Model):
     valid_until: datetime | None = None
     meta: dict[str, Any] = Field(default_factory=dict)
 
+    @field_validator("type")
+    @classmethod
+    def _short_type(cls, value: str) -> str:
+        return limits.check_chars(value, limits.KIND_CHARS, "edge type") or value
+
+    @field_validator("source", "target")
+    @classmethod
+    def _short_end(cls, value: str, info: ValidationInfo) -> str:
+        return limits.check_chars(value, limits.NAME_CHARS, str(info.field_name)) or value
+
+    @field_validator("meta")
+    @classmethod
+    def _bounded_meta(cls, value: dict[str, Any]) -> dict[str, Any]:
+        return limits.check_meta(value)
+
     @property
     def key(self) -> tuple[str, str, str]:
         """(source, target, type): an edge's identity."""
@@ -193,6 +254,11 @@ class Access(_Model):
     agent: str | None = None
     query: str | None = None
 
+    @field_validator("at")
+    @classmethod
+    def _sane(cls, value: datetime) -> datetime:
+        return limits.check_year(as_utc(value), "at") or value
+
 
 class Event(_Model):
     """An entry of the append-only, hash-chained log of mutations."""
@@ -200,6 +266,11 @@ class Event(_Model):
     seq: int
     at: datetime
     op: str
+
+    @field_validator("at")
+    @classmethod
+    def _sane(cls, value: datetime) -> datetime:
+        return limits.check_year(value, "at") or value
     target: str | None = None
     agent: str | None = None
     payload: dict[str, Any] = Field(default_factory=dict)
@@ -233,140 +304,6 @@ class Conflict(_Model):
     resolved_at: datetime | None = None
     resolved_by: str | None = None
     note: str | None = None
-
-
-class Query(_Model):
-    """A search request."""
-
-    text: str
-    k: int = Field(default=10, ge=1, le=1000)
-    scope: Scope = Field(default_factory=Scope)
-    layers: list[Layer] | None = None
-    tags: list[str] | None = None
-    kinds: list[str] | None = None
-    since: datetime | None = None
-    until: datetime | None = None
-    as_of: datetime | None = None
-    #: Transaction time: search what the store believed at this moment (its records as the
-    #: event log says they stood then), not what it holds now.
-    believed_at: datetime | None = None
-    #: With a project in ``scope``: also admit global memories (those of no project).
-    include_global: bool = False
-    include_archived: bool = False
-    include_superseded: bool = True
-    explain: bool = False
-    agent: str | None = None
-    record_access: bool = True
-
-    @field_validator("text")
-    @classmethod
-    def _text_not_blank(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("query text is empty: say what to search for")
-        return value
-
-    @field_validator("since", "until", "as_of", "believed_at")
-    @classmethod
-    def _aware(cls, value: datetime | None) -> datetime | None:
-        return as_utc(value)
-
-    def admits_scope(self, scope: Scope) -> bool:
-        """Whether the query's scope (with its global memories, when asked) admits a
-        memory's scope: what index prefilters apply."""
-        return self.scope.matches(scope, include_global=self.include_global)
-
-    def admits(self, memory: Memory) -> bool:
-        """Whether the query's filters (scope, layers, tags, kinds, window, as_of validity)
-        admit ``memory``."""
-        if memory.archived and not self.include_archived:
-            return False
-        if memory.superseded_by and not self.include_superseded:
-            return False
-        if not self.admits_scope(memory.scope):
-            return False
-        if self.layers is not None and memory.layer not in self.layers:
-            return False
-        if self.tags is not None and not set(self.tags) & set(memory.tags):
-            return False
-        if self.kinds is not None and memory.kind not in self.kinds:
-            return False
-        if self.since is not None and memory.created_at < self.since:
-            return False
-        if self.until is not None and memory.created_at > self.until:
-            return False
-        # as_of: only what was valid then (valid_from <= as_of < valid_until; None = open).
-        if self.as_of is not None and memory.valid_from and memory.valid_from > self.as_of:
-            return False
-        return not (self.as_of is not None and memory.valid_until
-                    and memory.valid_until <= self.as_of)
-
-
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """One entry of a retriever's ranked list (rank is 1-based).
-
-    A plain frozen dataclass, not a pydantic model: every search builds hundreds (each
-    retriever's list and the fused one), and validating them cost about a millisecond a
-    search. ``score`` and ``rank`` are still coerced to ``float`` and ``int``.
-    """
-
-    id: str
-    score: float
-    rank: int
-
-    def __post_init__(self) -> None:
-        if type(self.score) is not float:
-            object.__setattr__(self, "score", float(self.score))
-        if type(self.rank) is not int:
-            object.__setattr__(self, "rank", int(self.rank))
-
-
-class StageScore(BaseModel):
-    """One step of a hit's score trail: which stage, the rank it gave and the score."""
-
-    stage: str
-    name: str
-    score: float
-    rank: int | None = None
-    detail: dict[str, Any] = Field(default_factory=dict)
-
-
-class Hit(BaseModel):
-    """A search result: the memory, its final score and how the score came about."""
-
-    memory: Memory
-    score: float
-    trail: list[StageScore] = Field(default_factory=list)
-
-    @property
-    def id(self) -> str:
-        """The memory's id."""
-        return self.memory.id
-
-    def explain(self) -> str:
-        """A one-line account of every stage's contribution: a ranker's change in brackets,
-        with the first three numbers of its detail (rankers put the telling ones first)."""
-        parts = []
-        previous: float | None = None
-        for step in self.trail:
-            rank = f" #{step.rank}" if step.rank is not None else ""
-            change = ""
-            if step.stage == "rank" and previous is not None:
-                numbers = [f"{k} {v:.3g}" for k, v in step.detail.items()
-                           if isinstance(v, int | float) and not isinstance(v, bool)][:3]
-                change = f" ({'; '.join([f'{step.score - previous:+.3g}', *numbers])})"
-            parts.append(f"{step.stage}:{step.name}{rank}={step.score:.4g}{change}")
-            if step.stage != "retrieve":
-                previous = step.score
-        return " → ".join(parts)
-
-
-class SearchResult(BaseModel):
-    """Hits plus per-stage timings (milliseconds)."""
-
-    query: Query
-    hits: list[Hit]
-    timings: dict[str, float] = Field(default_factory=dict)
 
 
 def embedding_text(memory: Memory) -> str:
