@@ -16,7 +16,7 @@ from mcp_helpers import COGNIMEM, has_component, server_env
 from mcp_types import CallToolResult, Implementation
 
 from cognimem.cli import main
-from cognimem.mcp.daemon import stop_daemon
+from cognimem.daemon.spawn import stop_daemon
 
 TEAM = """\
 [mcp]
@@ -188,3 +188,48 @@ def test_the_client_name_comes_first_and_the_configured_project_applies(
 
     view = anyio.run(body)
     assert (view["agent"], view["project"]) == ("nightly-bot", "infra")
+
+
+def test_time_travel_over_mcp_with_corrections() -> None:
+    """Valid time set and corrected with remember / update, then asked with as_of (what
+    was true) and believed_at (what memory held before a correction)."""
+    from datetime import UTC, datetime
+
+    from cognimem.clock import ManualClock
+    from cognimem.engine import Engine
+    from cognimem.mcp.server import build_server
+
+    clock = ManualClock(datetime(2026, 1, 1, tzinfo=UTC))
+    engine = Engine.from_profile("test", clock=clock, overrides={"mcp": {"tools": "full"}})
+    server = build_server(engine.profile, engine=engine, project="shop")
+
+    async def body() -> None:
+        async with Client(server, client_info=Implementation(name="lead", version="1")) as c:
+            old = data(await c.call_tool("remember", {
+                "content": "the on-call rotation is weekly", "valid_from": "2025-01-01"}))
+            clock.set(datetime(2026, 2, 1, tzinfo=UTC))
+            new = data(await c.call_tool("update", {
+                "id": old["id"], "content": "the on-call rotation is fortnightly",
+                "supersede": True, "valid_from": "2026-01-10"}))
+            data(await c.call_tool("update", {"id": old["id"], "valid_until": "2026-01-10"}))
+            clock.set(datetime(2026, 3, 1, tzinfo=UTC))
+            data(await c.call_tool("update", {"id": new["id"], "valid_from": "2026-01-20"}))
+
+            async def recall(**extra: str) -> list[str]:
+                found = data(await c.call_tool("recall", {"query": "on-call rotation",
+                                                          **extra}))
+                return [h["id"] for h in found["hits"]]
+
+            assert await recall(as_of="2025-12-01") == [old["id"]]
+            assert await recall(as_of="2026-01-15") == []
+            assert await recall(as_of="2026-01-15", believed_at="2026-02-15") == [new["id"]]
+            assert await recall(believed_at="2026-01-15") == [old["id"]]
+            then = data(await c.call_tool("recall", {"query": "on-call rotation",
+                                                     "believed_at": "2026-01-15",
+                                                     "explain": True}))["hits"][0]
+            assert "superseded_by" not in then and then["agent"] == "lead"
+            assert then["project"] == "shop"
+            bad = error(await c.call_tool("recall", {"query": "x", "as_of": "yesterday"}))
+            assert "as_of" in bad
+
+    anyio.run(body)
