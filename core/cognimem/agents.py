@@ -19,10 +19,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from . import limits
+
 AGENT_ENV = "COGNIMEM_AGENT"
 PROJECT_ENV = "COGNIMEM_PROJECT"
 #: Longest agent or project name taken from a client (longer ones are cut).
-MAX_NAME_CHARS = 200
+MAX_NAME_CHARS = limits.NAME_CHARS
 
 
 class Caller(BaseModel):

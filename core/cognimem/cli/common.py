@@ -90,18 +90,16 @@ def open_engine(args: argparse.Namespace) -> MemoryAPI:
     return engine
 
 
-def iso_time(flag: str) -> Callable[[str], datetime]:
-    """An argparse type reading an ISO 8601 date or time for ``flag`` (naive = UTC);
-    argparse names the flag in its error."""
-    def parse(text: str) -> datetime:
-        try:
-            value = datetime.fromisoformat(text.strip())
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"give an ISO 8601 date or time, e.g. 2026-03-01 or 2026-03-01T09:30:00Z, "
-                f"not {text[:40]!r}") from None
-        return value if value.tzinfo else value.replace(tzinfo=UTC)
-    return parse
+def iso_time(text: str) -> datetime:
+    """An argparse type: an ISO 8601 date or time (naive = UTC); argparse names the flag
+    in its error."""
+    try:
+        value = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"give an ISO 8601 date or time, e.g. 2026-03-01 or 2026-03-01T09:30:00Z, "
+            f"not {text[:40]!r}") from None
+    return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
 def add_agent_option(parser: argparse.ArgumentParser) -> None:

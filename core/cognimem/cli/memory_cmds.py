@@ -28,9 +28,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--project", help="scope: project or workspace")
     p.add_argument("--importance", type=float, default=0.5)
     p.add_argument("--protected", action="store_true", help="never decays or archives")
-    p.add_argument("--valid-from", type=iso_time("--valid-from"), metavar="WHEN",
+    p.add_argument("--valid-from", type=iso_time, metavar="WHEN",
                    help="when it became true in the world (ISO 8601)")
-    p.add_argument("--valid-until", type=iso_time("--valid-until"), metavar="WHEN",
+    p.add_argument("--valid-until", type=iso_time, metavar="WHEN",
                    help="when it stopped being true (ISO 8601)")
     add_agent_option(p)
 
@@ -40,9 +40,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--project", help="only this project's memories (and the global ones)")
     p.add_argument("--no-global", dest="include_global", action="store_false",
                    help="with --project: leave out the global memories")
-    p.add_argument("--as-of", type=iso_time("--as-of"), metavar="WHEN",
+    p.add_argument("--as-of", type=iso_time, metavar="WHEN",
                    help="only what was true in the world then (valid time)")
-    p.add_argument("--at", dest="believed_at", type=iso_time("--at"), metavar="WHEN",
+    p.add_argument("--at", dest="believed_at", type=iso_time, metavar="WHEN",
                    help="search what the store believed then (transaction time)")
     p.add_argument("--explain", action="store_true",
                    help="show who wrote each hit, each retriever's rank, the fused score and "

@@ -24,9 +24,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--importance", type=float)
     p.add_argument("--protected", action=argparse.BooleanOptionalAction, default=None,
                    help="never decays or archives (--no-protected lifts it)")
-    p.add_argument("--valid-from", type=iso_time("--valid-from"), metavar="WHEN",
+    p.add_argument("--valid-from", type=iso_time, metavar="WHEN",
                    help="when it became true in the world (ISO 8601)")
-    p.add_argument("--valid-until", type=iso_time("--valid-until"), metavar="WHEN",
+    p.add_argument("--valid-until", type=iso_time, metavar="WHEN",
                    help="when it stopped being true (ISO 8601)")
     p.add_argument("--supersede", action="store_true",
                    help="write --content as a new memory that replaces this one")

@@ -14,6 +14,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
+from .. import limits
 from ..errors import InvalidInput
 from ..models import Event
 from .authority import Authority
@@ -26,7 +27,7 @@ CHANGES: dict[str, str] = {
     "resolve": "resolved",
 }
 #: Longest agent name accepted.
-MAX_AGENT_CHARS = 200
+MAX_AGENT_CHARS = limits.NAME_CHARS
 
 
 class Change(BaseModel):
@@ -100,8 +101,8 @@ class Sync(Authority):
             change = _change(event)
             if change is not None and (include_own or event.agent != name):
                 changes.append(change)
-        return SyncBatch(agent=name, offset=offset, upto=upto if not more else changes[-1].seq,
-                         head=head, changes=changes, more=more)
+        return SyncBatch(agent=name, offset=offset, upto=upto, head=head, changes=changes,
+                         more=more)
 
     def acknowledge(self, agent: str, seq: int) -> int:
         """Record that ``agent`` handled every change up to event ``seq``; returns its offset.
