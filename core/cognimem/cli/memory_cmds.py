@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..agents import cli_agent
 from ..errors import InvalidInput
+from ..untrusted import presented, quoted, untrusted_reason
 from .common import add_agent_option, command, emit, escape, iso_time, open_engine, table
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     with open_engine(args) as engine:
         result = engine.search(args.query, **params)
     data = {
-        "query": args.query,
+        "query": result.query.text,  # as the guard left it (credentials redacted)
         "hits": [hit_json(h, args.explain) for h in result.hits],
         "timings_ms": {k: round(v, 3) for k, v in result.timings.items()},
     }
@@ -118,7 +119,11 @@ def cmd_search(args: argparse.Namespace) -> int:
             grid.add_column("by")
             grid.add_column("explanation")
         for rank, hit in enumerate(result.hits, 1):
-            row = [str(rank), hit.id, f"{hit.score:.4f}", escape(hit.memory.brief(80))]
+            text = escape(hit.memory.brief(80))
+            reason = untrusted_reason(hit.memory)
+            if reason is not None:  # quoted data, with the reason, never bare instructions
+                text = f"UNTRUSTED ({escape(reason)}):\n{escape(quoted(hit.memory.brief(80)))}"
+            row = [str(rank), hit.id, f"{hit.score:.4f}", text]
             if args.explain:
                 row.append(escape(hit.memory.scope.agent or "-"))
                 row.append(escape(hit.explain()))
@@ -134,9 +139,12 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 def hit_json(hit: Hit, explain: bool) -> dict[str, Any]:
     """A hit as compact JSON."""
+    content, untrusted = presented(hit.memory)
     out: dict[str, Any] = {"id": hit.id, "score": round(hit.score, 6),
-                           "content": hit.memory.content, "kind": hit.memory.kind,
+                           "content": content, "kind": hit.memory.kind,
                            "tags": hit.memory.tags}
+    if untrusted is not None:
+        out["untrusted"] = untrusted
     if explain:
         out["agent"] = hit.memory.scope.agent
         out["project"] = hit.memory.scope.project

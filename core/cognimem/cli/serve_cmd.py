@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput, ProfileError
 from ..mcp.clients import CLIENTS
+from ..privacy import shown as display_path
 from .common import add_global_options, cli_profile, command, console, emit
 
 if TYPE_CHECKING:
@@ -34,6 +35,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--project", default=None,
                    help="the project memories are filed under and recalled from (default: "
                         "COGNIMEM_PROJECT, else the git repository of the working directory)")
+    p.add_argument("--public", action="store_true",
+                   help="allow a --host beyond loopback (put a TLS proxy in front of it)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="another Host name clients use to reach the server (repeatable)")
 
     p = command(subparsers, "daemon", cmd_daemon_help, "start, stop or inspect the store's "
                 "owner daemon", description="The owner daemon is the one process that holds "
@@ -68,6 +73,9 @@ def register(subparsers: Any) -> None:
                    help="write the repository's own per-project file (claude-code .mcp.json, "
                         "cursor .cursor/mcp.json, vscode .vscode/mcp.json) at the git root of "
                         "the working directory, bound to that project")
+    p.add_argument("--http", dest="http_url", metavar="URL", default=None,
+                   help="reach a running `cognimem serve --http` at URL (with its bearer "
+                   "token) instead of starting a stdio server")
 
 
 def _subcommand(actions: Any, name: str, func: Any, help: str) -> argparse.ArgumentParser:
@@ -99,7 +107,7 @@ def check_buildable(profile: Profile, *, store: bool) -> None:
         if store:
             check_store_path(path)
         elif path.exists() and not path.is_dir():
-            raise ProfileError(f"the store path {str(path)!r} is a file, not a directory: "
+            raise ProfileError(f"the store path {display_path(path)!r} is a file, not a directory: "
                                "choose another path (--store or the profile's `path`)")
     select_specs(check_profile(profile), profile.mcp.tools)
 
@@ -115,6 +123,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     check_buildable(profile, store=True)
     if args.http:
         serve_http(profile, host=args.host, port=args.port, path=args.http_path,
+                   public=args.public, allow_hosts=tuple(args.allow_host),
                    agent=args.agent, project=args.project)
     else:
         serve_stdio(profile, agent=args.agent, project=args.project)
@@ -163,11 +172,12 @@ def cmd_daemon_stop(args: argparse.Namespace) -> int:
 
     store = _store(cli_profile(args))
     record = stop_daemon(store)
-    data = {"stopped": record is not None, "store": str(store),
+    shown = display_path(store)
+    data = {"stopped": record is not None, "store": shown,
             **({"pid": record.pid} if record else {})}
     emit(args, data, lambda out: out.print(
-        f"stopped the daemon (pid {record.pid}) for {store}" if record
-        else f"no daemon serves {store}"))
+        f"stopped the daemon (pid {record.pid}) for {shown}" if record
+        else f"no daemon serves {shown}"))
     return 0
 
 
@@ -178,8 +188,8 @@ def cmd_daemon_status(args: argparse.Namespace) -> int:
     store = _store(cli_profile(args))
     status = daemon_status(store)
     if status is None:
-        emit(args, {"running": False, "store": str(store)},
-             lambda out: out.print(f"no daemon serves {store}"))
+        emit(args, {"running": False, "store": display_path(store)},
+             lambda out: out.print(f"no daemon serves {display_path(store)}"))
         return 1
     emit(args, {"running": True, **status}, lambda out: _render_status(out, status, "running"))
     return 0
@@ -203,29 +213,40 @@ def cmd_config(args: argparse.Namespace) -> int:
 
     profile = cli_profile(args)  # fails now, not in the client, if the profile is broken
     check_buildable(profile, store=False)
-    project, path = clean_name(args.project), args.config_path
-    if args.here:
-        root = git_root(Path.cwd())
-        if root is None:
-            raise InvalidInput("--here writes the repository's own MCP file, but the working "
-                               "directory is not inside a git repository: cd into it first")
-        project = project or clean_name(root.name)
-        path = path or project_path(args.client, root)
-    command_, arguments = server_command(getattr(args, "profile", []) or [],
-                                         getattr(args, "store", None),
-                                         agent=clean_name(args.agent), project=project)
-    config = client_config(args.client, command=command_, args=arguments,
-                           name=args.name or profile.mcp.name, path=path,
-                           scope="project" if args.here else "user")
+    if args.http_url:
+        from ..mcp.clients import http_client_config
+        from ..mcp.http_auth import load_token
+
+        token, _ = load_token(create=False)
+        config = http_client_config(args.client, url=args.http_url, token=token,
+                                    name=args.name or profile.mcp.name, path=args.config_path)
+    else:
+        project, path = clean_name(args.project), args.config_path
+        if args.here:
+            root = git_root(Path.cwd())
+            if root is None:
+                raise InvalidInput("--here writes the repository's own MCP file, but the "
+                                   "working directory is not inside a git repository: cd "
+                                   "into it first")
+            project = project or clean_name(root.name)
+            path = path or project_path(args.client, root)
+        command_, arguments = server_command(getattr(args, "profile", []) or [],
+                                             getattr(args, "store", None),
+                                             agent=clean_name(args.agent), project=project)
+        config = client_config(args.client, command=command_, args=arguments,
+                               name=args.name or profile.mcp.name, path=path,
+                               scope="project" if args.here else "user")
     if not args.write:
         sys.stdout.write(config.text())
         hint = config.hint()
-        sys.stderr.write(f"# add to {config.path}\n" + (f"# {hint}\n" if hint else ""))
+        sys.stderr.write(f"# add to {display_path(config.path)}\n"
+                         + (f"# {hint}\n" if hint else ""))
         return 0
     report = write_config(config)
-    data = {"client": args.client, "path": str(report.path), "action": report.action,
-            "backup": str(report.backup) if report.backup else None, "name": config.name}
+    data = {"client": args.client, "path": display_path(report.path),
+            "action": report.action, "name": config.name,
+            "backup": display_path(report.backup) if report.backup else None}
     emit(args, data, lambda out: out.print(
-        f"{report.action} server {config.name!r} in {report.path}"
-        + (f" (backup: {report.backup})" if report.backup else "")))
+        f"{report.action} server {config.name!r} in {data['path']}"
+        + (f" (backup: {data['backup']})" if report.backup else "")))
     return 0

@@ -20,11 +20,12 @@ import threading
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from ..errors import StoreError
 from .api import RETRY_SAFE
 from .connection import Connection, ConnectionLost, DaemonStopping
+from .remote_conflicts import ConflictCalls, _expect
 from .runtime import pid_alive, read_owner_record, store_of
 from .spawn import ensure_daemon, profile_fingerprint
 
@@ -34,23 +35,14 @@ if TYPE_CHECKING:
     from ..engine.portable import ImportReport
     from ..engine.reindex import ReindexReport
     from ..engine.sync import SyncBatch
-    from ..models import Conflict, Edge, Event, Memory, Query, SearchResult
+    from ..models import Edge, Event, Memory, Query, SearchResult
     from ..profile import Profile
+    from ..sources import IngestReport
     from .api import DraftLike
 
 log = logging.getLogger("cognimem.remote")
 
-T = TypeVar("T")
-
-
-def _expect(value: object, kind: type[T], what: str) -> T:
-    if not isinstance(value, kind):
-        raise StoreError(f"the memory daemon answered {what} with a {type(value).__name__}, "
-                         f"not a {kind.__name__}")
-    return value
-
-
-class RemoteEngine:
+class RemoteEngine(ConflictCalls):
     """The memory API of a store whose owner daemon runs elsewhere.
 
     The connection opens on first use (:meth:`connect` opens it now), starting the daemon
@@ -234,36 +226,13 @@ class RemoteEngine:
         """See :meth:`Engine.purge <cognimem.engine.Engine.purge>`."""
         self._call("purge")
 
-    def record_conflict(self, a: str, b: str, *, kind: str = "value",
-                        differs: Iterable[str] = (), found_by: str | None = None,
-                        agent: str | None = None, note: str | None = None) -> Conflict | None:
-        """See :meth:`Engine.record_conflict <cognimem.engine.Engine.record_conflict>`."""
-        from ..models import Conflict
+    def ingest(self, source: str, target: str, *, options: Mapping[str, Any] | None = None,
+               dry_run: bool = False) -> IngestReport:
+        """See :meth:`Engine.ingest <cognimem.engine.Engine.ingest>`."""
+        from ..sources import IngestReport
 
-        found = self._call("record_conflict", a, b, kind=kind, differs=list(differs),
-                           found_by=found_by, agent=agent, note=note)
-        return None if found is None else _expect(found, Conflict, "record_conflict")
-
-    def conflicts(self, *, status: Literal["open", "resolved", "all"] = "open",
-                  memory_id: str | None = None) -> list[Conflict]:
-        """See :meth:`Engine.conflicts <cognimem.engine.Engine.conflicts>`."""
-        from ..models import Conflict
-
-        found = _expect(self._call("conflicts", status=status, memory_id=memory_id), list,
-                        "conflicts")
-        return [_expect(c, Conflict, "conflicts") for c in found]
-
-    def in_open_conflict(self, ids: Iterable[str]) -> dict[str, list[str]]:
-        """See :meth:`Engine.in_open_conflict <cognimem.engine.Engine.in_open_conflict>`."""
-        return _expect(self._call("in_open_conflict", list(ids)), dict, "in_open_conflict")
-
-    def resolve_conflict(self, cid: str, resolution: str, *, agent: str | None = None,
-                         note: str | None = None) -> Conflict:
-        """See :meth:`Engine.resolve_conflict <cognimem.engine.Engine.resolve_conflict>`."""
-        from ..models import Conflict
-
-        return _expect(self._call("resolve_conflict", cid, resolution, agent=agent, note=note),
-                       Conflict, "resolve_conflict")
+        return _expect(self._call("ingest", source, target, options=dict(options or {}),
+                                  dry_run=dry_run), IngestReport, "ingest")
 
     def relate(self, source: str, target: str, type: str = "relates_to", weight: float = 1.0,
                **fields: Any) -> Edge:
