@@ -285,3 +285,12 @@ def test_a_text_edit_after_the_moment_is_flagged(engine: Engine, clock: ManualCl
     engine.update(memory, content="the cache holds 10 entries per shard")
     [hit] = engine.search("cache entries", believed_at=moment).hits
     assert hit.memory.meta["cognimem.changed_since"] == ["content"]
+
+
+def test_a_conflict_an_agents_own_write_revealed_is_listed_for_it(engine: Engine) -> None:
+    fact = engine.add("the port is 8080", agent="lead").id
+    engine.supersede(fact, "the port is 8081", agent="lead")
+    engine.supersede(fact, "the port is 9090", agent="worker")
+    listed = [c.change for c in engine.sync("worker").changes]
+    assert "conflict" in listed and "added" in listed  # the lead's add, not the worker's
+    assert listed.count("added") == 2  # lead: the fact and its replacement

@@ -84,7 +84,8 @@ class Sync(Authority):
     def sync(self, agent: str, *, limit: int = 200, include_own: bool = False) -> SyncBatch:
         """The changes after ``agent``'s offset, oldest first, at most ``limit``; the offset
         does not move (see :meth:`acknowledge`). The agent's own changes are left out of
-        the list unless ``include_own`` (they are covered by ``upto`` all the same)."""
+        the list unless ``include_own`` (they are covered by ``upto`` all the same), except
+        the conflicts its writes revealed."""
         name = check_agent(agent)
         if not 1 <= limit <= 10_000:
             raise InvalidInput(f"limit must be between 1 and 10000, not {limit}")
@@ -99,7 +100,9 @@ class Sync(Authority):
                 break
             upto = event.seq
             change = _change(event)
-            if change is not None and (include_own or event.agent != name):
+            # a conflict the agent's own write revealed is news to it all the same
+            if change is not None and (include_own or event.agent != name
+                                       or event.op == "conflict"):
                 changes.append(change)
         return SyncBatch(agent=name, offset=offset, upto=upto, head=head, changes=changes,
                          more=more)
