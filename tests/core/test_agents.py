@@ -294,3 +294,13 @@ def test_a_conflict_an_agents_own_write_revealed_is_listed_for_it(engine: Engine
     listed = [c.change for c in engine.sync("worker").changes]
     assert "conflict" in listed and "added" in listed  # the lead's add, not the worker's
     assert listed.count("added") == 2  # lead: the fact and its replacement
+
+
+def test_add_many_takes_a_writer_per_item(engine: Engine) -> None:
+    """The daemon's group commit joins several agents' adds in one add_many."""
+    written = engine.add_many([{"content": "uses ruff", "agent": "lead"},
+                               {"content": "uses mypy", "agent": "worker"}, "uses uv"],
+                              agent="human")
+    assert [w.memory.scope.agent for w in written] == ["lead", "worker", "human"]
+    adds = {e.target: e.agent for e in engine.events() if e.op == "add"}
+    assert [adds[w.id] for w in written] == ["lead", "worker", "human"]

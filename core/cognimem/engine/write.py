@@ -75,22 +75,32 @@ class WritePath(Integrity):
         """Remember many memories, batched into few transactions and embedding calls.
 
         All items are validated (and prepared) before anything is written: one bad item
-        fails the call and nothing is written.
+        fails the call and nothing is written. A mapping item may name its own writer under
+        ``agent`` (the daemon's group commit joins several agents' adds in one call).
         """
         self._check_open()
-        writes = [self._prepare(self._coerce_draft(item, fields)) for item in items]
-        if agent is not None:
-            for write in writes:  # the writer owns what it writes unless the scope says else
-                if write.draft.scope.agent is None:
-                    write.draft.scope = write.draft.scope.model_copy(update={"agent": agent})
+        writes: list[PreparedWrite] = []
+        writers: list[str | None] = []
+        for item in items:
+            writer = agent
+            if isinstance(item, Mapping) and "agent" in item:
+                item = dict(item)
+                writer = item.pop("agent") or agent
+            write = self._prepare(self._coerce_draft(item, fields))
+            if writer is not None and write.draft.scope.agent is None:
+                # the writer owns what it writes unless the scope says otherwise
+                write.draft.scope = write.draft.scope.model_copy(update={"agent": writer})
+            writes.append(write)
+            writers.append(writer)
         results: list[Written] = []
         batch = self.profile.write.batch_size
         for start in range(0, len(writes), batch):
-            results.extend(self._write_batch(writes[start : start + batch], agent))
+            results.extend(self._write_batch(writes[start : start + batch], agent,
+                                             writers[start : start + batch]))
         return results
 
-    def _write_batch(self, writes: Sequence[PreparedWrite],
-                     agent: str | None = None) -> list[Written]:
+    def _write_batch(self, writes: Sequence[PreparedWrite], agent: str | None = None,
+                     writers: Sequence[str | None] = ()) -> list[Written]:
         now = self.clock.now()
         results: list[Written | None] = [None] * len(writes)
         seen: dict[tuple[str, str], Memory] = {}
@@ -117,11 +127,12 @@ class WritePath(Integrity):
         if not fresh:
             return [r for r in results if r is not None]
         with self._transaction() as pending:
-            for _, memory, _notes in fresh:
+            for i, memory, _notes in fresh:
                 memory.id = self._new_id(pending, memory.content_hash)
+                writer = writers[i] if i < len(writers) else agent
                 self._log(pending, "add", memory.id,
                           {"hash": memory.content_hash, "kind": memory.kind,
-                           "layer": memory.layer, "version": 1}, agent or memory.scope.agent)
+                           "layer": memory.layer, "version": 1}, writer or memory.scope.agent)
             edges: list[Edge] = []
             for _, memory, notes in fresh:
                 for extractor in self.extractors:
