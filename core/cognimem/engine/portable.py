@@ -8,9 +8,7 @@
      "accesses": [{"memory_id", "at"}, ...],
      "meta": {namespace: {key: value}}}
 
-``meta`` holds the record store's metadata that belongs to the event log: the agents' sync
-offsets (event sequence numbers) and the conflict log. A restore keeps it; a merge, whose
-events get new numbers, leaves it out (with a note).
+``meta`` is the metadata of :mod:`.meta` (sync offsets, the conflict log).
 
 Embeddings are not exported (they belong to a model, and are remade on import).
 
@@ -52,6 +50,7 @@ from ..errors import InvalidInput
 from ..events import next_event, verify_chain
 from ..limits import quote
 from ..models import Access, Edge, Event, Memory, content_hash, embedding_text
+from .meta import export_meta, parse_meta, restore_meta
 
 if TYPE_CHECKING:
     from .integrity import Integrity
@@ -61,8 +60,6 @@ FORMAT = "cognimem-export"
 #: The export format version this code writes and the newest it reads.
 FORMAT_VERSION = 1
 _EMBED_BATCH = 256
-#: Metadata namespaces an export carries: sync offsets and the conflict log.
-PORTABLE_META: tuple[str, ...] = ("cognimem.offsets", "cognimem.conflicts")
 #: The form of the ids the engine gives memories (``Engine._new_id``).
 MEMORY_ID = re.compile(r"m[0-9a-f]{15}")
 
@@ -101,7 +98,7 @@ def export_store(engine: Integrity) -> dict[str, Any]:
         "events": [e.model_dump(mode="json") for e in records.iter_events()],
         "graveyard": [g.model_dump(mode="json") for g in records.graves()],
         "accesses": [{"memory_id": i, "at": t.isoformat()} for i in ids for t in times[i]],
-        "meta": {ns: items for ns in PORTABLE_META if (items := records.meta_items(ns))},
+        "meta": export_meta(records),
     }
 
 
@@ -141,9 +138,7 @@ def import_store(engine: Integrity, data: Mapping[str, Any]) -> ImportReport:
         if restore:
             records.append_events(parsed.events)
             report.events = len(parsed.events)
-            for namespace, items in parsed.meta.items():
-                for key, value in items.items():
-                    records.set_meta(namespace, key, value)
+            restore_meta(records, parsed.meta)
         else:
             report.events = _log_merge(engine, memories, edges, report.id_map)
         records.put_memories(memories)
@@ -221,16 +216,8 @@ def _parse(data: Mapping[str, Any], max_chars: int) -> _Parsed:
             f"{f' and {len(problems) - 1} more' if len(problems) > 1 else ''}): the file was "
             "changed after it was exported or is truncated"
         )
-    meta = data.get("meta") or {}
-    if not isinstance(meta, Mapping) or not all(
-            isinstance(v, Mapping) and all(isinstance(k, str) for k in v) for v in meta.values()):
-        raise InvalidInput("the export's `meta` must map namespaces to objects")
-    unknown = sorted(set(meta) - set(PORTABLE_META))
-    if unknown:
-        raise InvalidInput(f"the export's `meta` holds unknown namespace {unknown[0]!r}; "
-                           f"known: {', '.join(PORTABLE_META)}")
     return _Parsed(memories, edges, events, graves, accesses,
-                   {ns: dict(items) for ns, items in meta.items()})
+                   parse_meta(data.get("meta") or {}))
 
 
 def _models(data: Mapping[str, Any], key: str, model: type[BaseModel]) -> list[Any]:
