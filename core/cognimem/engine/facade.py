@@ -2,7 +2,8 @@
 
 The engine's work is spread over the modules of this package, one job each, combined here:
 :mod:`.write` (the write path), :mod:`.relations` (edges), :mod:`.read` (the read path),
-:mod:`.maintenance` (decay, re-embedding), :mod:`.integrity` (check, export, import), on
+:mod:`.maintenance` (decay, re-embedding), :mod:`.integrity` (check, export, import),
+:mod:`.conflicts`, :mod:`.authority` (agents' levels) and :mod:`.sync` (their offsets), on
 the shared plumbing of :mod:`.base`; :mod:`.types` holds what hooks and clients see.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Iterable, Mapping
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
@@ -26,17 +28,17 @@ from ..errors import CognimemError, ProfileError
 from ..plugins import PluginHost
 from ..privacy import make_private, open_store_folder, shown
 from ..profile import ComponentSpec, Profile, load_profile, merge_tables
-from .conflicts import Conflicts
 from .intake import Intake
 from .maintenance import Maintenance
 from .read import ReadPath
 from .relations import Relations
+from .sync import Sync
 from .types import validation_message
 
 log = logging.getLogger("cognimem")
 
 
-class Engine(Maintenance, Conflicts, Intake, Relations, ReadPath):
+class Engine(Sync, Maintenance, Intake, Relations, ReadPath):
     """One memory store and the pipeline that serves it, as a profile describes.
 
     Build it with :meth:`from_profile`; close it with :meth:`close` (or use it as a context
@@ -253,14 +255,18 @@ class Engine(Maintenance, Conflicts, Intake, Relations, ReadPath):
 
 def _hook_options(profile: Profile, host: PluginHost) -> dict[str, Any]:
     """Each lifecycle-hook plugin's ``HookOptions`` (a pydantic model it may declare) validated
-    against the profile's ``[hooks.NAME]`` table; a table naming no such plugin is an error."""
+    against the profile's ``[hooks.NAME]`` table; a table naming no plugin, loaded or
+    installed, is an error."""
     out: dict[str, Any] = {}
     declared: dict[str, Any] = {}
     for name, plugin in host.pm.list_name_plugin():
         model = getattr(plugin, "HookOptions", None)
         if name and isinstance(model, type) and issubclass(model, BaseModel):
             declared[name] = model
-    unknown = sorted(set(profile.hooks) - set(declared))
+    # a table for an installed plugin the profile leaves out ([plugins]) is unused; a table
+    # naming no plugin at all is a mistake
+    installed = {ep.name for ep in entry_points(group="cognimem")}
+    unknown = sorted(set(profile.hooks) - set(declared) - installed)
     if unknown:
         raise ProfileError(
             f"profile key `hooks.{unknown[0]}`: no loaded plugin named {unknown[0]!r} takes "
