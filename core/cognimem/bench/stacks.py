@@ -45,7 +45,7 @@ STACKS: Final = {
                       description="PostgreSQL records, full-text BM25 and pgvector IVFFlat",
                       records_options={"schema": "bench_{path}"}),
 }
-DEFAULT_STACKS: Final = ("hnsw", "exact")
+DEFAULT_STACKS: Final = ("lancedb", "exact")
 
 
 def parse_stacks(names: str | list[str]) -> list[Stack]:
