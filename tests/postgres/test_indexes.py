@@ -1,58 +1,50 @@
-"""The postgres lexical index and the pgvector index: the behaviour suite every index passes
-(run from the shared index tests against a real server), alone and beside the records."""
+"""The postgres lexical index and the pgvector index pass the index contracts of
+``cognimem.testing`` (alone, beside the in-memory records), with each ranking and each
+vector index kind; ivfflat is built at its threshold and keeps recall."""
 
 from __future__ import annotations
 
-import importlib.util
-import inspect
-import sys
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pytest
 
 from cognimem.models import Query, Scope
-from cognimem_plugins.postgres.lexical import PostgresLexical
+from cognimem.testing import LexicalIndexContract, VectorIndexContract
+from cognimem.testing.fixtures import memory, opened, unit_vectors
 from cognimem_plugins.postgres.vectors import PgVectors
 
-_HERE = Path(__file__).parents[1] / "plugins"
-sys.path.insert(0, str(_HERE))  # the shared suite imports its helpers module by name
-_spec = importlib.util.spec_from_file_location("_index_cases", _HERE / "test_index_behaviour.py")
-assert _spec is not None and _spec.loader is not None
-_cases = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_cases)
-from index_helpers import mem, opened, unit_vectors  # noqa: E402
 
-globals().update({
-    name: case for name, case in vars(_cases).items()
-    if name.startswith("test_") and callable(case)
-    and set(inspect.signature(case).parameters) & {"lexical", "vectors"}})
+class _OnTheServer:
+    """Every contract test runs with the session's server in ``$COGNIMEM_POSTGRES_DSN``."""
+
+    @pytest.fixture(autouse=True)
+    def _server(self, postgres_dsn: str) -> Iterator[None]:
+        yield
 
 
-@pytest.fixture(params=["bm25", "ts_rank_cd"])
-def lexical(request: pytest.FixtureRequest, postgres_dsn: str) -> Iterator[Any]:
-    """The postgres lexical index, alone in a schema of its own, with each ranking."""
-    index = opened(PostgresLexical, None, dsn=postgres_dsn, ranking=request.param)
-    yield index
-    index.close()
+class TestPostgresBM25(_OnTheServer, LexicalIndexContract):
+    component = "postgres"
+    options: ClassVar[dict[str, Any]] = {"schema": "lex_{path}"}
 
 
-@pytest.fixture(params=["ivfflat", "hnsw", "exact"])
-def vectors(request: pytest.FixtureRequest, postgres_dsn: str) -> Iterator[Any]:
-    """The pgvector index, alone in a schema of its own."""
-    index = opened(PgVectors, None, dsn=postgres_dsn, index=request.param)
-    yield index
-    index.close()
+class TestPgVectorIvfflat(_OnTheServer, VectorIndexContract):
+    component = "pgvector"
+    options: ClassVar[dict[str, Any]] = {"schema": "vec_{path}"}
+
+
+class TestPgVectorHnsw(_OnTheServer, VectorIndexContract):
+    component = "pgvector"
+    options: ClassVar[dict[str, Any]] = {"schema": "hnsw_{path}", "index": "hnsw"}
 
 
 def test_ivfflat_is_built_at_its_threshold_and_keeps_recall(postgres_dsn: str) -> None:
-    """Past ``ivf_threshold`` vectors the ivfflat index exists and searches (scoped ones
-    included) agree with the exact scan on nearly every neighbour."""
+    """Past ``ivf_threshold`` vectors the ivfflat index exists, and searches (scoped ones
+    included) find nearly every true neighbour."""
     n, dim = 1500, 16
     vectors = unit_vectors(n, dim, seed=3)
-    corpus = [mem(f"r{i:04d}", "-", scope=Scope(project=f"p{i % 3}")) for i in range(n)]
+    corpus = [memory(f"r{i:04d}", "-", scope=Scope(project=f"p{i % 3}")) for i in range(n)]
     index = opened(PgVectors, None, dsn=postgres_dsn, ivf_threshold=1000, probes=20)
     try:
         index.upsert(corpus[:900], vectors[:900])
@@ -69,5 +61,39 @@ def test_ivfflat_is_built_at_its_threshold_and_keeps_recall(postgres_dsn: str) -
                 hits += len({c.id for c in found} & {f"r{i:04d}" for i in exact})
                 total += 10
         assert hits / total >= 0.9
+    finally:
+        index.close()
+
+
+def test_bm25_prunes_to_the_rarest_terms_past_max_scored(postgres_dsn: str) -> None:
+    """Past ``max_scored`` the rarest terms choose the candidates: a memory holding only a
+    very common query term is no longer scored, while every memory holding the rare term
+    still is, with the common term counted in its score."""
+    from cognimem_plugins.postgres.lexical import PostgresLexical
+
+    index = opened(PostgresLexical, None, dsn=postgres_dsn, max_scored=100)
+    try:
+        index.upsert([memory(f"c{i:03d}", f"common words {i}") for i in range(150)]
+                     + [memory("rare1", "zanzibar common"), memory("rare2", "zanzibar")])
+        found = [c.id for c in index.search(Query(text="zanzibar common"), 10)]
+        assert sorted(found) == ["rare1", "rare2"]
+        assert len(index.search(Query(text="common"), 200)) == 151  # one term: all scored
+    finally:
+        index.close()
+
+
+def test_ts_rank_cd_ranks_the_matches(postgres_dsn: str) -> None:
+    """``ranking = "ts_rank_cd"``: the matches, denser covers first, filters applied."""
+    from cognimem_plugins.postgres.lexical import PostgresLexical
+
+    index = opened(PostgresLexical, None, dsn=postgres_dsn, ranking="ts_rank_cd")
+    try:
+        index.upsert([memory("a", "backup the database nightly; database backup checked"),
+                      memory("b", "the database is large"),
+                      memory("c", "backup tapes", archived=True), memory("d", "unrelated")])
+        found = index.search(Query(text="database backup"), 10)
+        assert [c.id for c in found] == ["a", "b"]
+        assert found[0].score > found[1].score > 0
+        assert [c.id for c in index.search(Query(text="tapes", include_archived=True), 5)] == ["c"]
     finally:
         index.close()
