@@ -71,7 +71,7 @@ def open_records(profile: Profile) -> Iterator[RecordStore]:
     store: RecordStore = cls(cls.Options(**profile.records.options))
     ctx = Context(path=path, clock=SystemClock(), seed=profile.seed, records=store,
                   lexical=None, vectors=None, embedder=None, hook=host.pm.hook,
-                  engine=None)  # type: ignore[arg-type]
+                  profile=profile)
     store.open(ctx)
     try:
         yield store

@@ -46,7 +46,7 @@ def open_store(path: Path | None, **options: Any) -> PostgresStore:
     """A postgres store opened on ``path`` (None: a private schema dropped at close)."""
     store = PostgresStore(PostgresStore.Options(**options))
     ctx = Context(path=path, clock=ManualClock(T0), seed=0, records=store, lexical=None,
-                  vectors=None, embedder=None, hook=None, engine=None)  # type: ignore[arg-type]
+                  vectors=None, embedder=None, hook=None, profile=None)  # type: ignore[arg-type]
     store.open(ctx)
     return store
 
