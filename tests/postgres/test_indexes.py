@@ -34,11 +34,6 @@ class TestPgVectorIvfflat(_OnTheServer, VectorIndexContract):
     options: ClassVar[dict[str, Any]] = {"schema": "vec_{path}"}
 
 
-class TestPgVectorHnsw(_OnTheServer, VectorIndexContract):
-    component = "pgvector"
-    options: ClassVar[dict[str, Any]] = {"schema": "hnsw_{path}", "index": "hnsw"}
-
-
 def test_ivfflat_is_built_at_its_threshold_and_keeps_recall(postgres_dsn: str) -> None:
     """Past ``ivf_threshold`` vectors the ivfflat index exists, and searches (scoped ones
     included) find nearly every true neighbour."""
@@ -95,5 +90,25 @@ def test_ts_rank_cd_ranks_the_matches(postgres_dsn: str) -> None:
         assert [c.id for c in found] == ["a", "b"]
         assert found[0].score > found[1].score > 0
         assert [c.id for c in index.search(Query(text="tapes", include_archived=True), 5)] == ["c"]
+    finally:
+        index.close()
+
+
+def test_hnsw_finds_the_nearest_within_scope(postgres_dsn: str) -> None:
+    """``index = "hnsw"``: the graph is built with the first vectors and searched with the
+    scope and archived filters, nearest first."""
+    n, dim = 300, 16
+    vectors = unit_vectors(n, dim, seed=5)
+    corpus = [memory(f"h{i:03d}", "-", scope=Scope(project=f"p{i % 2}"), archived=i == 7)
+              for i in range(n)]
+    index = opened(PgVectors, None, dsn=postgres_dsn, index="hnsw")
+    try:
+        index.upsert(corpus, vectors)
+        assert index._s.rows("SELECT to_regclass('vectors_hnsw_16')")[0][0]
+        assert index.search(vectors[3], Query(text="x"), 1)[0].id == "h003"
+        assert "h007" not in {c.id for c in index.search(vectors[7], Query(text="x"), 5)}
+        scoped = index.search(vectors[3], Query(text="x", scope=Scope(project="p0")), 10)
+        assert len(scoped) == 10 and all(int(c.id[1:]) % 2 == 0 for c in scoped)
+        assert [c.rank for c in scoped] == list(range(1, 11))
     finally:
         index.close()
