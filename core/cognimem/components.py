@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field
 
 from .component_base import Component, Options
 from .models import Candidate, Edge, EmbeddingSignature, Hit, Memory, Query, StageScore
+from .sources import IntakeSource
 from .stores import GraveEntry, LexicalIndex, RecordStore, VectorIndex
 
 if TYPE_CHECKING:
@@ -231,10 +232,27 @@ KINDS: dict[str, type[Component]] = {
     "ranker": Ranker,
     "decay": DecayPolicy,
     "dataset": Dataset,
+    "source": IntakeSource,
 }
 
 __all__ = [
-    "KINDS", "CommandSpec", "Component", "Dataset", "DecayAction", "DecayPolicy", "Embedder",
-    "Extraction", "Extractor", "Fuser", "GraveEntry", "LexicalIndex", "Options", "Ranker",
-    "RecordStore", "Retriever", "ToolSpec", "VectorIndex",
+    "KINDS",
+    "CommandSpec",
+    "Component",
+    "Dataset",
+    "DecayAction",
+    "DecayPolicy",
+    "Embedder",
+    "Extraction",
+    "Extractor",
+    "Fuser",
+    "GraveEntry",
+    "IntakeSource",
+    "LexicalIndex",
+    "Options",
+    "Ranker",
+    "RecordStore",
+    "Retriever",
+    "ToolSpec",
+    "VectorIndex",
 ]

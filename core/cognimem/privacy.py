@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -83,3 +84,12 @@ def shown(path: Path | str) -> str:
     if home not in ("", "/") and (text == home or text.startswith(home + os.sep)):
         return "~" + text[len(home):]
     return text
+
+
+def hide_home(text: str) -> str:
+    """``text`` with the absolute home path written as ``~`` wherever it appears (for
+    messages that embed a path, e.g. an error naming a file)."""
+    home = str(Path.home()).rstrip(os.sep)
+    if not home:
+        return text
+    return re.sub(re.escape(home) + r"(?![\w.-])", "~", text)

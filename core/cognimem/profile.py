@@ -118,6 +118,10 @@ class Profile(BaseSettings):
     write: WriteSection = Field(default_factory=WriteSection)
     mcp: McpSection = Field(default_factory=McpSection)
     plugins: PluginsSection = Field(default_factory=PluginsSection)
+    hooks: dict[str, dict[str, Any]] = Field(
+        default_factory=dict,
+        description="options of lifecycle-hook plugins, one table per plugin name "
+                    "([hooks.guard]); validated against the plugin's `HookOptions` at start")
 
     @field_validator("lexical", "vectors", "embedder", mode="before")
     @classmethod

@@ -122,3 +122,21 @@ def test_graph_command_comes_from_the_graph_plugin(capsys: pytest.CaptureFixture
     assert '"kind": "command"' in out and '"plugin": "graph"' in out
     parser = build_parser(["graph", "stats"])
     assert "graph" in parser.format_help()
+
+
+def test_call_tool_runs_a_tool_on_a_local_engine() -> None:
+    """The one path for tool calls: a local engine runs the tool its plugins registered,
+    and an unknown tool is one clear error."""
+    from cognimem.errors import InvalidInput
+    from cognimem.mcp.calls import call_tool
+    from cognimem.testing import build_engine
+
+    engine = build_engine()
+    try:
+        engine.add("the nightly backup runs at 02:00")
+        stats = call_tool(engine, "status", {})
+        assert stats.memories == 1
+        with pytest.raises(InvalidInput, match="no tool 'no_such_tool'"):
+            call_tool(engine, "no_such_tool", {})
+    finally:
+        engine.close()

@@ -19,3 +19,8 @@ class TestExact(VectorIndexContract):
 
 class TestLanceDB(VectorIndexContract):
     component = "lancedb"
+
+
+class TestHnsw(VectorIndexContract):
+    component = "hnsw"
+    score_tolerance = 1e-3  # half-precision vectors by default

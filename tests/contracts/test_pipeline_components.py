@@ -4,8 +4,6 @@ stand-in server)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from cognimem.engine import Engine
@@ -37,6 +35,14 @@ class TestSpreadingRetriever(RetrieverContract):
 class TestPPRRetriever(RetrieverContract):
     component = "ppr"
     profile = {"extract": [{"use": "entities"}]}  # the graph it walks
+
+
+class TestFeedbackRetriever(RetrieverContract):
+    component = "feedback"
+
+
+class TestRepresentationsRetriever(RetrieverContract):
+    component = "representations"
 
 
 # fusers ----------------------------------------------------------------------------------------
@@ -113,7 +119,29 @@ class TestFadeMem(DecayPolicyContract):
 
 class TestSynaptic(DecayPolicyContract):
     component = "synaptic"
-    options: dict[str, Any] = {}
+    edge_types = ("wikilink", "auto")
+
+
+@pytest.mark.parametrize(("policy", "edge_types", "target"), [
+    ("fademem", (), "memory"), ("synaptic", ("wikilink", "auto"), "edge")],
+    ids=["fademem", "synaptic"])
+def test_first_party_policies_plan_on_the_contract_data(
+        policy: str, edge_types: tuple[str, ...], target: str) -> None:
+    """The contract's data gives each first-party policy something to plan after 120 days,
+    so its contract run is not vacuous."""
+    from datetime import timedelta
+
+    from cognimem.testing import SAMPLE_MEMORIES, build_engine
+
+    engine = build_engine(overrides={"decay": [{"use": policy}]})
+    try:
+        ids = [w.id for w in engine.add_many(list(SAMPLE_MEMORIES))]
+        for edge_type in edge_types:
+            engine.relate(ids[0], ids[1], type=edge_type)
+        actions = engine.decay[0].apply(engine.ctx, engine.clock.now() + timedelta(days=120))
+        assert any(a.target == target for a in actions)
+    finally:
+        engine.close()
 
 
 def test_contract_engines_are_fresh() -> None:

@@ -10,6 +10,7 @@ import re
 import shlex
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -71,13 +72,12 @@ def test_the_guide_notebook_block_runs(workspace: Path) -> None:
     assert isinstance(scope["by_question"], list) and len(scope["by_question"]) == 4
 
 
-def test_the_ranker_contributes_to_the_score_trail(workspace: Path) -> None:
+def test_the_ranker_contributes_to_the_score_trail(workspace: Path,
+                                                   in_memory_overrides: dict[str, Any]) -> None:
     from cognimem.engine import Engine
 
     with Engine.from_profile("examples/research/coverage.toml",
-                             overrides={"records": {"use": "memory"}, "lexical": {"use": "bm25"},
-                                        "vectors": {"use": "exact"}, "embedder": {"use": "hash"},
-                                        "path": ":memory:"}) as engine:
+                             overrides=in_memory_overrides) as engine:
         engine.add("Rex the puppy fetches the red ball")
         engine.add("the weather is mild")
         hit = engine.search("which ball does the puppy fetch", explain=True).hits[0]

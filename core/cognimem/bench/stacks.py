@@ -31,8 +31,10 @@ class Stack:
 
 #: The stacks by name. ``records`` "duckdb" falls back to "memory" while duckdb is missing.
 STACKS: Final = {
+    "hnsw": Stack("hnsw", "duckdb", "tantivy", "hnsw",
+                  description="usearch HNSW graph in process, saved in the store"),
     "lancedb": Stack("lancedb", "duckdb", "tantivy", "lancedb",
-                     description="the persistent default"),
+                     description="LanceDB on disk, IVF_SQ past 10k rows"),
     "exact": Stack("exact", "duckdb", "tantivy", "exact",
                    description="numpy vectors in RAM, a snapshot between runs"),
     "memory": Stack("memory", "memory", "bm25", "exact", persistent=False,

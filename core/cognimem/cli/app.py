@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from ..errors import CognimemError, InvalidInput, NotFound, PluginError, ProfileError
+from ..privacy import hide_home
 from .common import add_global_options
 
 #: Modules that each define ``register(subparsers)``; a module adds one command group.
@@ -74,7 +75,8 @@ def _report(exc: BaseException, label: str = "error") -> None:
 
     colour = "red" if label == "error" else "yellow"
     Console(stderr=True, soft_wrap=True).print(
-        f"[{colour}]{label}:[/{colour}] {rich_escape(str(exc))}", markup=True, highlight=False
+        f"[{colour}]{label}:[/{colour}] {rich_escape(hide_home(str(exc)))}", markup=True,
+        highlight=False
     )
 
 

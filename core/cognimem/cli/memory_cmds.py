@@ -7,6 +7,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
+from ..untrusted import presented, quoted, untrusted_reason
 from .common import command, emit, escape, open_engine, table
 
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     with open_engine(args) as engine:
         result = engine.search(args.query, **params)
     data = {
-        "query": args.query,
+        "query": result.query.text,  # as the guard left it (credentials redacted)
         "hits": [hit_json(h, args.explain) for h in result.hits],
         "timings_ms": {k: round(v, 3) for k, v in result.timings.items()},
     }
@@ -97,7 +98,11 @@ def cmd_search(args: argparse.Namespace) -> int:
         if args.explain:
             grid.add_column("explanation")
         for rank, hit in enumerate(result.hits, 1):
-            row = [str(rank), hit.id, f"{hit.score:.4f}", escape(hit.memory.brief(80))]
+            text = escape(hit.memory.brief(80))
+            reason = untrusted_reason(hit.memory)
+            if reason is not None:  # quoted data, with the reason, never bare instructions
+                text = f"UNTRUSTED ({escape(reason)}):\n{escape(quoted(hit.memory.brief(80)))}"
+            row = [str(rank), hit.id, f"{hit.score:.4f}", text]
             if args.explain:
                 row.append(escape(hit.explain()))
             grid.add_row(*row)
@@ -112,9 +117,12 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 def hit_json(hit: Hit, explain: bool) -> dict[str, Any]:
     """A hit as compact JSON."""
+    content, untrusted = presented(hit.memory)
     out: dict[str, Any] = {"id": hit.id, "score": round(hit.score, 6),
-                           "content": hit.memory.content, "kind": hit.memory.kind,
+                           "content": content, "kind": hit.memory.kind,
                            "tags": hit.memory.tags}
+    if untrusted is not None:
+        out["untrusted"] = untrusted
     if explain:
         out["trail"] = [s.model_dump(exclude_none=True) for s in hit.trail]
     return out

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ProfileError
 from ..mcp.clients import CLIENTS
+from ..privacy import shown as display_path
 from .common import add_global_options, cli_profile, command, console, emit
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ def check_buildable(profile: Profile, *, store: bool) -> None:
         if store:
             check_store_path(path)
         elif path.exists() and not path.is_dir():
-            raise ProfileError(f"the store path {str(path)!r} is a file, not a directory: "
+            raise ProfileError(f"the store path {display_path(path)!r} is a file, not a directory: "
                                "choose another path (--store or the profile's `path`)")
     select_specs(check_profile(profile), profile.mcp.tools)
 
@@ -156,11 +157,12 @@ def cmd_daemon_stop(args: argparse.Namespace) -> int:
 
     store = _store(cli_profile(args))
     record = stop_daemon(store)
-    data = {"stopped": record is not None, "store": str(store),
+    shown = display_path(store)
+    data = {"stopped": record is not None, "store": shown,
             **({"pid": record.pid} if record else {})}
     emit(args, data, lambda out: out.print(
-        f"stopped the daemon (pid {record.pid}) for {store}" if record
-        else f"no daemon serves {store}"))
+        f"stopped the daemon (pid {record.pid}) for {shown}" if record
+        else f"no daemon serves {shown}"))
     return 0
 
 
@@ -171,8 +173,8 @@ def cmd_daemon_status(args: argparse.Namespace) -> int:
     store = _store(cli_profile(args))
     status = daemon_status(store)
     if status is None:
-        emit(args, {"running": False, "store": str(store)},
-             lambda out: out.print(f"no daemon serves {store}"))
+        emit(args, {"running": False, "store": display_path(store)},
+             lambda out: out.print(f"no daemon serves {display_path(store)}"))
         return 1
     emit(args, {"running": True, **status}, lambda out: _render_status(out, status, "running"))
     return 0
@@ -210,12 +212,14 @@ def cmd_config(args: argparse.Namespace) -> int:
     if not args.write:
         sys.stdout.write(config.text())
         hint = config.hint()
-        sys.stderr.write(f"# add to {config.path}\n" + (f"# {hint}\n" if hint else ""))
+        sys.stderr.write(f"# add to {display_path(config.path)}\n"
+                         + (f"# {hint}\n" if hint else ""))
         return 0
     report = write_config(config)
-    data = {"client": args.client, "path": str(report.path), "action": report.action,
-            "backup": str(report.backup) if report.backup else None, "name": config.name}
+    data = {"client": args.client, "path": display_path(report.path),
+            "action": report.action, "name": config.name,
+            "backup": display_path(report.backup) if report.backup else None}
     emit(args, data, lambda out: out.print(
-        f"{report.action} server {config.name!r} in {report.path}"
-        + (f" (backup: {report.backup})" if report.backup else "")))
+        f"{report.action} server {config.name!r} in {data['path']}"
+        + (f" (backup: {data['backup']})" if report.backup else "")))
     return 0

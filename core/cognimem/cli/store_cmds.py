@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
+from ..privacy import shown
 from .common import command, console, emit, open_engine, table
 
 if TYPE_CHECKING:
@@ -185,8 +186,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     if target is None:
         console(stderr=True).print(f"exported {counts}")
         return 0
-    emit(args, {"file": str(target), **found},
-         lambda out: out.print(f"exported {counts} to {target}"))
+    emit(args, {"file": shown(target), **found},
+         lambda out: out.print(f"exported {counts} to {shown(target)}"))
     return 0
 
 
@@ -249,9 +250,10 @@ class _ByteBar:
 
 def _check_target(target: Path) -> None:
     if target.is_dir():
-        raise InvalidInput(f"{str(target)!r} is a directory: give a file name for the export")
+        raise InvalidInput(f"{shown(target)!r} is a directory: give a file name for "
+                           "the export")
     if not target.parent.is_dir():
-        raise InvalidInput(f"the directory {str(target.parent)!r} does not exist")
+        raise InvalidInput(f"the directory {shown(target.parent)!r} does not exist")
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -261,8 +263,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     else:
         path = Path(args.file).expanduser()
         if not path.is_file():
-            raise InvalidInput(f"no such file: {str(path)!r}")
-        raw, name = path.read_text(encoding="utf-8"), str(path)
+            raise InvalidInput(f"no such file: {shown(path)!r}")
+        raw, name = path.read_text(encoding="utf-8"), shown(path)
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:

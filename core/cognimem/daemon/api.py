@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ..engine.reindex import ReindexReport
     from ..models import Conflict, Edge, Event, Memory, MemoryDraft, Query, SearchResult
     from ..profile import Profile
+    from ..sources import IngestReport
 
     DraftLike = MemoryDraft | Mapping[str, Any] | str
 
@@ -29,7 +30,7 @@ OPERATIONS: frozenset[str] = frozenset({
     "add", "add_many", "get", "get_many", "list_memories", "update", "supersede", "delete",
     "relate", "unrelate", "edges", "archive", "restore", "graveyard", "events", "search",
     "maintain", "check", "export", "import_", "reindex", "stats", "now", "purge",
-    "record_conflict", "conflicts", "in_open_conflict", "resolve_conflict",
+    "record_conflict", "conflicts", "in_open_conflict", "resolve_conflict", "ingest",
 })
 
 #: Operations that only read, or whose repetition changes nothing: retried when the
@@ -129,6 +130,10 @@ class MemoryAPI(Protocol):
 
     def purge(self) -> None:
         """Rewrite the store so deleted memories leave no trace in its files."""
+
+    def ingest(self, source: str, target: str, *, options: Mapping[str, Any] | None = None,
+               dry_run: bool = False) -> IngestReport:
+        """Run an intake source over a target (a vault folder...)."""
 
     # conflicts
     def record_conflict(self, a: str, b: str, *, kind: str = "value",

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from ..engine.reindex import ReindexReport
     from ..models import Edge, Event, Memory, Query, SearchResult
     from ..profile import Profile
+    from ..sources import IngestReport
     from .api import DraftLike
 
 log = logging.getLogger("cognimem.remote")
@@ -223,6 +224,14 @@ class RemoteEngine(ConflictCalls):
     def purge(self) -> None:
         """See :meth:`Engine.purge <cognimem.engine.Engine.purge>`."""
         self._call("purge")
+
+    def ingest(self, source: str, target: str, *, options: Mapping[str, Any] | None = None,
+               dry_run: bool = False) -> IngestReport:
+        """See :meth:`Engine.ingest <cognimem.engine.Engine.ingest>`."""
+        from ..sources import IngestReport
+
+        return _expect(self._call("ingest", source, target, options=dict(options or {}),
+                                  dry_run=dry_run), IngestReport, "ingest")
 
     def relate(self, source: str, target: str, type: str = "relates_to", weight: float = 1.0,
                **fields: Any) -> Edge:

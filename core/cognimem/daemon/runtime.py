@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput, ProfileError, StoreError
+from ..privacy import shown
 
 if TYPE_CHECKING:
     from ..profile import Profile
@@ -69,8 +70,10 @@ class OwnerRecord:
         return f"unix://{self.socket}"
 
     def public(self) -> dict[str, Any]:
-        """The record as shown by ``cognimem daemon status``."""
-        return {"pid": self.pid, "address": self.address, "store": self.store,
+        """The record as shown by ``cognimem daemon status`` (paths under the home folder
+        as ``~/...``)."""
+        return {"pid": self.pid, "address": "unix://" + shown(self.socket),
+                "store": shown(self.store),
                 "profile": self.profile, "fingerprint": self.fingerprint,
                 "started_at": self.started_at, "version": self.version}
 

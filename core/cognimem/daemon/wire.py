@@ -41,6 +41,7 @@ MODELS: dict[str, tuple[str, str]] = {
         "Written", "MaintenanceReport", "CheckReport", "IndexReport")},
     "ImportReport": ("cognimem.engine.portable", "ImportReport"),
     "ReindexReport": ("cognimem.engine.reindex", "ReindexReport"),
+    "IngestReport": ("cognimem.sources", "IngestReport"),
 }
 
 

@@ -21,6 +21,7 @@ from .types import (
     DraftLike,
     IndexReport,
     MaintenanceReport,
+    PreparedQuery,
     PreparedWrite,
     Written,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "Engine",
     "IndexReport",
     "MaintenanceReport",
+    "PreparedQuery",
     "PreparedWrite",
     "Written",
     "embedding_text",

@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Strict, ValidationError, model_valid
 from ..components import ToolSpec
 from ..errors import CognimemError, PluginError, ProfileError
 from ..plugins import PluginHost
+from ..privacy import hide_home
 
 #: The wrapper's parameter that receives the MCP request context.
 CONTEXT_PARAM = "ctx"
@@ -122,10 +123,10 @@ def to_mcp_tool(name: str, spec: ToolSpec, *, plugin: str = "?") -> Tool:
         runner = ctx.request_context.lifespan_context
         try:
             result = runner.invoke(name, spec, arguments)
-        except CognimemError as exc:
-            raise ToolError(str(exc)) from exc
+        except CognimemError as exc:  # errors name files relative to the home folder
+            raise ToolError(hide_home(str(exc))) from exc
         except ValidationError as exc:
-            raise ToolError(validation_message(exc)) from exc
+            raise ToolError(hide_home(validation_message(exc))) from exc
         return render(result, output_model) if output_model else result
 
     context = inspect.Parameter(CONTEXT_PARAM, inspect.Parameter.KEYWORD_ONLY,

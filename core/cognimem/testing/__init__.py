@@ -8,7 +8,11 @@ Subclass a contract in your plugin's tests and name your component::
         component = "my-ranker"
 
 pytest collects the inherited tests and runs them against your component, through a real
-engine built from a profile that selects it. The fixtures in
+engine built from a profile that selects it. There is a contract for every kind: record
+stores, lexical and vector indexes (:mod:`.store_contract`, :mod:`.index_contracts`),
+embedders, extractors, retrievers, fusers, rankers and decay policies (:mod:`.contracts`),
+and a plugin's MCP tools (:mod:`.tool_contract`); cognimem's own components run the same
+ones. The fixtures in
 :mod:`cognimem.testing.pytest_plugin` are available in every pytest session once cognimem
 is installed (``cognimem_engine``, ``manual_clock``).
 """

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pytest
 
+from ..clock import ManualClock
 from ..components import DecayAction, Extraction, Extractor
 from ..engine import Engine
 from ..errors import ProfileError
@@ -245,30 +246,59 @@ class EmbedderContract(ComponentContract):
 
 
 class DecayPolicyContract(ComponentContract):
-    """A decay policy plans actions for memories that exist and writes nothing itself."""
+    """A decay policy plans actions on memories and edges that exist and writes nothing
+    itself; a dry run of maintenance changes nothing.
+
+    :cvar edge_types: the types of the links the contract adds between sample memories
+        (so a policy that decays edges has some); the sample memories are written at the
+        contract clock's start, and policies are asked what is due up to 120 days later.
+    """
+
+    edge_types: ClassVar[tuple[str, ...]] = ("relates_to",)
 
     def profile_overrides(self) -> dict[str, Any]:
         return {"decay": [{"use": self.component, **self.options}]}
 
+    @pytest.fixture
+    def decay_engine(self, contract_engine: Engine) -> Engine:
+        """The contract engine with links of each of :attr:`edge_types` between memories."""
+        ids = [m.id for m in contract_engine.list_memories(limit=100)]
+        for offset, edge_type in enumerate(self.edge_types):
+            for i in range(0, len(ids) - 1 - offset, 2):
+                contract_engine.relate(ids[i], ids[i + 1 + offset], type=edge_type)
+        return contract_engine
+
+    @staticmethod
+    def _state(engine: Engine) -> tuple[Any, ...]:
+        records = engine.records
+        return (len(engine.events()),
+                sorted((m.id, m.version, m.tier, m.archived) for m in records.iter_memories()),
+                sorted((e.key, e.weight) for e in records.iter_edges()))
+
     @pytest.mark.parametrize("days", [0, 10, 120])
-    def test_plans_without_writing(self, contract_engine: Engine, days: int) -> None:
-        """apply() returns DecayActions on existing memories and appends no event."""
-        clock = contract_engine.clock
-        now = clock.now() + timedelta(days=days)
-        before = len(contract_engine.events())
-        actions = contract_engine.decay[0].apply(contract_engine.ctx, now)
-        assert len(contract_engine.events()) == before
-        known = {m.id for m in contract_engine.list_memories(limit=10_000, include_archived=True)}
+    def test_plans_without_writing(self, decay_engine: Engine, days: int) -> None:
+        """apply() returns DecayActions on existing memories and edges and writes nothing."""
+        now = decay_engine.clock.now() + timedelta(days=days)
+        before = self._state(decay_engine)
+        actions = decay_engine.decay[0].apply(decay_engine.ctx, now)
+        assert self._state(decay_engine) == before
+        known = {m.id for m in decay_engine.records.iter_memories()}
+        edges = {e.key for e in decay_engine.records.iter_edges()}
         for action in actions:
             assert isinstance(action, DecayAction)
             if action.target == "memory":
-                assert action.id in known
+                assert action.id in known, action
+            else:
+                assert action.edge in edges, action
 
-    def test_dry_run_changes_nothing(self, contract_engine: Engine) -> None:
-        """maintain(dry_run=True) leaves the event log as it was."""
-        before = len(contract_engine.events())
-        contract_engine.maintain(dry_run=True)
-        assert len(contract_engine.events()) == before
+    def test_dry_run_changes_nothing(self, decay_engine: Engine) -> None:
+        """maintain(dry_run=True) leaves events, memories and edges as they were."""
+        clock = decay_engine.clock
+        assert isinstance(clock, ManualClock), "the contract engines run on a manual clock"
+        clock.advance(days=120)
+        before = self._state(decay_engine)
+        decay_engine.maintain(dry_run=True)
+        assert self._state(decay_engine) == before
 
 
 #: Texts an extractor must survive: markup, unicode, code, a long text.

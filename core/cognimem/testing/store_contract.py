@@ -41,7 +41,9 @@ class RecordStoreContract(ComponentContract):
     across a reopen.
 
     The engine opens the store on a fresh folder (the profile's ``path``); set ``options``
-    for what else your store needs (a server address, a schema name).
+    for what else your store needs (a server address). The tests expect a store that starts
+    empty: a server-backed store overrides :meth:`open_engine` to give each test its own
+    database or schema (and drop it in a fixture of its own).
     """
 
     def profile_overrides(self) -> dict[str, Any]:

@@ -30,7 +30,8 @@ Arguments = dict[str, Any]
 @dataclass
 class ToolSetup:
     """What an example call may use: the engine the tool runs against (write to it to
-    prepare the call), the ids of :data:`SAMPLE_MEMORIES` in order, and an empty folder."""
+    prepare the call), the ids of :data:`SAMPLE_MEMORIES` in order, and an empty folder
+    that is also the tools' files folder (profile key ``mcp.exports``)."""
 
     engine: Engine
     ids: list[str]
@@ -104,11 +105,11 @@ class ToolContract:
             tool_set = "full" if "full" in spec.sets else sorted(spec.sets)[0]
             groups.setdefault(tool_set, []).append((name, spec))
         for index, (tool_set, tools) in enumerate(groups.items()):
-            overrides = {**self.profile, "mcp": {"tools": tool_set}}
-            engine = build_engine(overrides=overrides, plugins=self.plugins)
-            written = engine.add_many(list(SAMPLE_MEMORIES))
             scratch = folder / f"scratch-{index}"
             scratch.mkdir(parents=True)
+            mcp = {"exports": str(scratch), **self.profile.get("mcp", {}), "tools": tool_set}
+            engine = build_engine(overrides={**self.profile, "mcp": mcp}, plugins=self.plugins)
+            written = engine.add_many(list(SAMPLE_MEMORIES))
             setup = ToolSetup(engine, [w.id for w in written], scratch)
             server = build_server(engine.profile, plugins=self.plugins, engine=engine)
 
