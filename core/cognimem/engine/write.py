@@ -105,14 +105,17 @@ class WritePath(Integrity):
         results: list[Written | None] = [None] * len(writes)
         seen: dict[tuple[str, str], Memory] = {}
         fresh: list[tuple[int, Memory, list[str]]] = []
+        digests = [content_hash(write.draft.content) for write in writes]
+        stored = (self.records.find_by_hashes(digests) if self.profile.write.dedup == "hash"
+                  else {})
         for i, write in enumerate(writes):
             draft = write.draft
-            digest = content_hash(draft.content)
+            digest = digests[i]
             # dedup is per scope: the same text in two projects is two memories
             seen_key = (digest, draft.scope.model_dump_json())
             if self.profile.write.dedup == "hash":
                 twin = seen.get(seen_key) or next(
-                    (m for m in self.records.find_by_hash(digest)
+                    (m for m in stored.get(digest, [])
                      if m.scope == draft.scope and not m.archived), None)
                 if twin is not None:
                     results[i] = Written(twin, created=False,
