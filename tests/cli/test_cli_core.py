@@ -252,7 +252,7 @@ def seeded(tmp_path: Path, in_memory_profile: Callable[..., Path]) -> Iterator[P
 def test_search_explain_json_hits(capsys: pytest.CaptureFixture[str], seeded: Path) -> None:
     data = cli_json(capsys, "search", "database backup", "--profile", str(seeded), "--explain")
     first = data["hits"][0]
-    assert set(first) == {"id", "score", "content", "kind", "tags", "trail"}
+    assert set(first) == {"id", "score", "content", "kind", "tags", "trail", "agent", "project"}
     assert first["id"] == "m-backup"
     # the default pipeline: each retriever's rank, the fused score, ACT-R's contribution
     # (supersession and validity leave no step: they change nothing here)

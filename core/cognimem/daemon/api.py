@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..engine import CheckReport, MaintenanceReport, Written
     from ..engine.portable import ImportReport
     from ..engine.reindex import ReindexReport
+    from ..engine.sync import SyncBatch
     from ..models import Conflict, Edge, Event, Memory, MemoryDraft, Query, SearchResult
     from ..profile import Profile
     from ..sources import IngestReport
@@ -31,6 +32,7 @@ OPERATIONS: frozenset[str] = frozenset({
     "relate", "unrelate", "edges", "archive", "restore", "graveyard", "events", "search",
     "maintain", "check", "export", "import_", "reindex", "stats", "now", "purge",
     "record_conflict", "conflicts", "in_open_conflict", "resolve_conflict", "ingest",
+    "sync", "acknowledge", "offsets", "offset",
 })
 
 #: Operations that only read, or whose repetition changes nothing: retried when the
@@ -38,7 +40,7 @@ OPERATIONS: frozenset[str] = frozenset({
 RETRY_SAFE: frozenset[str] = frozenset({
     "get", "get_many", "list_memories", "search", "stats", "edges", "graveyard", "events",
     "now", "check", "relate", "unrelate", "archive", "export", "purge", "conflicts",
-    "in_open_conflict", "record_conflict",
+    "in_open_conflict", "record_conflict", "sync", "acknowledge", "offsets", "offset",
 })
 
 
@@ -72,14 +74,15 @@ class MemoryAPI(Protocol):
                **fields: Any) -> Edge:
         """Create or replace an edge."""
 
-    def unrelate(self, source: str, target: str, type: str = "relates_to") -> None:
+    def unrelate(self, source: str, target: str, type: str = "relates_to", *,
+                 agent: str | None = None) -> None:
         """Remove an edge."""
 
     def archive(self, memory_id: str, reason: str = "archived by request",
-                score: float | None = None) -> Memory:
+                score: float | None = None, *, agent: str | None = None) -> Memory:
         """Move a memory to the graveyard."""
 
-    def restore(self, memory_id: str) -> Memory:
+    def restore(self, memory_id: str, *, agent: str | None = None) -> Memory:
         """Bring a memory back from the graveyard."""
 
     # reading
@@ -151,6 +154,19 @@ class MemoryAPI(Protocol):
     def resolve_conflict(self, cid: str, resolution: str, *, agent: str | None = None,
                          note: str | None = None) -> Conflict:
         """Resolve a conflict (keep_newer, keep_a, keep_b, keep_both)."""
+
+    # agents' sync offsets
+    def sync(self, agent: str, *, limit: int = 200, include_own: bool = False) -> SyncBatch:
+        """The changes after the agent's acknowledged offset (the offset does not move)."""
+
+    def acknowledge(self, agent: str, seq: int) -> int:
+        """Move the agent's offset forward to event ``seq``; returns the offset."""
+
+    def offsets(self) -> dict[str, int]:
+        """Every agent's acknowledged offset."""
+
+    def offset(self, agent: str) -> int:
+        """The agent's acknowledged offset (0: it never acknowledged)."""
 
     # lifecycle
     def close(self) -> None:

@@ -42,6 +42,8 @@ MODELS: dict[str, tuple[str, str]] = {
     "ImportReport": ("cognimem.engine.portable", "ImportReport"),
     "ReindexReport": ("cognimem.engine.reindex", "ReindexReport"),
     "IngestReport": ("cognimem.sources", "IngestReport"),
+    "SyncBatch": ("cognimem.engine.sync", "SyncBatch"),
+    "Change": ("cognimem.engine.sync", "Change"),
 }
 
 

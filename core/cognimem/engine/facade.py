@@ -2,7 +2,8 @@
 
 The engine's work is spread over the modules of this package, one job each, combined here:
 :mod:`.write` (the write path), :mod:`.relations` (edges), :mod:`.read` (the read path),
-:mod:`.maintenance` (decay, re-embedding), :mod:`.integrity` (check, export, import), on
+:mod:`.maintenance` (decay, re-embedding), :mod:`.integrity` (check, export, import),
+:mod:`.conflicts`, :mod:`.authority` (agents' levels) and :mod:`.sync` (their offsets), on
 the shared plumbing of :mod:`.base`; :mod:`.types` holds what hooks and clients see.
 """
 
@@ -27,17 +28,17 @@ from ..errors import CognimemError, ProfileError
 from ..plugins import PluginHost
 from ..privacy import make_private, open_store_folder, shown
 from ..profile import ComponentSpec, Profile, load_profile, merge_tables
-from .conflicts import Conflicts
 from .intake import Intake
 from .maintenance import Maintenance
 from .read import ReadPath
 from .relations import Relations
+from .sync import Sync
 from .types import validation_message
 
 log = logging.getLogger("cognimem")
 
 
-class Engine(Maintenance, Conflicts, Intake, Relations, ReadPath):
+class Engine(Sync, Maintenance, Intake, Relations, ReadPath):
     """One memory store and the pipeline that serves it, as a profile describes.
 
     Build it with :meth:`from_profile`; close it with :meth:`close` (or use it as a context

@@ -57,43 +57,65 @@ class WritePath(Integrity):
             raise InvalidInput(validation_message(exc, "memory (after prepare hooks)")) from None
         return write
 
-    def add(self, content: DraftLike, /, **fields: Any) -> Written:
+    def add(self, content: DraftLike, /, *, agent: str | None = None, **fields: Any) -> Written:
         """Remember one memory: text (plus Memory fields as keywords), a dict or a draft.
+
+        ``agent`` is who writes it (recorded in the event, and as the scope's agent when the
+        scope names none).
 
         :returns: :class:`Written` with the stored memory; ``created`` is False when an
             identical memory already existed (exact dedup) and that one is returned.
         :raises InvalidInput: empty or oversized content, unknown or bad fields.
         :raises Rejected: a prepare hook refused the write.
         """
-        return self.add_many([content], **fields)[0]
+        return self.add_many([content], agent=agent, **fields)[0]
 
-    def add_many(self, items: Iterable[DraftLike], /, **fields: Any) -> list[Written]:
+    def add_many(self, items: Iterable[DraftLike], /, *, agent: str | None = None,
+                 **fields: Any) -> list[Written]:
         """Remember many memories, batched into few transactions and embedding calls.
 
         All items are validated (and prepared) before anything is written: one bad item
-        fails the call and nothing is written.
+        fails the call and nothing is written. A mapping item may name its own writer under
+        ``agent`` (the daemon's group commit joins several agents' adds in one call).
         """
         self._check_open()
-        writes = [self._prepare(self._coerce_draft(item, fields)) for item in items]
+        writes: list[PreparedWrite] = []
+        writers: list[str | None] = []
+        for item in items:
+            writer = agent
+            if isinstance(item, Mapping) and "agent" in item:
+                item = dict(item)
+                writer = item.pop("agent") or agent
+            write = self._prepare(self._coerce_draft(item, fields))
+            if writer is not None and write.draft.scope.agent is None:
+                # the writer owns what it writes unless the scope says otherwise
+                write.draft.scope = write.draft.scope.model_copy(update={"agent": writer})
+            writes.append(write)
+            writers.append(writer)
         results: list[Written] = []
         batch = self.profile.write.batch_size
         for start in range(0, len(writes), batch):
-            results.extend(self._write_batch(writes[start : start + batch]))
+            results.extend(self._write_batch(writes[start : start + batch], agent,
+                                             writers[start : start + batch]))
         return results
 
-    def _write_batch(self, writes: Sequence[PreparedWrite]) -> list[Written]:
+    def _write_batch(self, writes: Sequence[PreparedWrite], agent: str | None = None,
+                     writers: Sequence[str | None] = ()) -> list[Written]:
         now = self.clock.now()
         results: list[Written | None] = [None] * len(writes)
         seen: dict[tuple[str, str], Memory] = {}
         fresh: list[tuple[int, Memory, list[str]]] = []
+        digests = [content_hash(write.draft.content) for write in writes]
+        stored = (self.records.find_by_hashes(digests) if self.profile.write.dedup == "hash"
+                  else {})
         for i, write in enumerate(writes):
             draft = write.draft
-            digest = content_hash(draft.content)
+            digest = digests[i]
             # dedup is per scope: the same text in two projects is two memories
             seen_key = (digest, draft.scope.model_dump_json())
             if self.profile.write.dedup == "hash":
                 twin = seen.get(seen_key) or next(
-                    (m for m in self.records.find_by_hash(digest)
+                    (m for m in stored.get(digest, [])
                      if m.scope == draft.scope and not m.archived), None)
                 if twin is not None:
                     results[i] = Written(twin, created=False,
@@ -108,11 +130,12 @@ class WritePath(Integrity):
         if not fresh:
             return [r for r in results if r is not None]
         with self._transaction() as pending:
-            for _, memory, _notes in fresh:
+            for i, memory, _notes in fresh:
                 memory.id = self._new_id(pending, memory.content_hash)
+                writer = writers[i] if i < len(writers) else agent
                 self._log(pending, "add", memory.id,
                           {"hash": memory.content_hash, "kind": memory.kind,
-                           "layer": memory.layer, "version": 1})
+                           "layer": memory.layer, "version": 1}, writer or memory.scope.agent)
             edges: list[Edge] = []
             for _, memory, notes in fresh:
                 for extractor in self.extractors:
@@ -134,7 +157,7 @@ class WritePath(Integrity):
                     {m.id: v for m, v in zip(memories, vectors, strict=True)},
                     self.embedder.signature,
                 )
-            self._write_edges(pending, edges, (), None)
+            self._write_edges(pending, edges, (), agent)
         for i, memory, notes in fresh:
             results[i] = Written(memory, created=True, notes=notes)
         self._index(memories, vectors)
@@ -196,7 +219,8 @@ class WritePath(Integrity):
                 self.records.put_embeddings({after.id: vectors[0]}, self.embedder.signature)
             self.records.put_memories([after])
             self._log(pending, "update", after.id,
-                      {"fields": sorted(changes), "version": after.version}, agent)
+                      {"fields": sorted(changes), "version": after.version,
+                       **_earlier(before, changes)}, agent)
             if (before.content, before.title, before.tags) != (after.content, after.title,
                                                                after.tags):
                 put, delete = self._reextract(before, after, notes)
@@ -205,7 +229,8 @@ class WritePath(Integrity):
         self.hook.cognimem_memory_updated(before=before, after=after, engine=self)
         return Written(after, created=False, notes=notes)
 
-    def supersede(self, old_id: str, content: DraftLike, /, **fields: Any) -> Written:
+    def supersede(self, old_id: str, content: DraftLike, /, *, agent: str | None = None,
+                  **fields: Any) -> Written:
         """Write a memory that replaces ``old_id``; the old one stays, marked superseded.
 
         :raises NotFound: unknown ``old_id``.
@@ -218,18 +243,20 @@ class WritePath(Integrity):
             given |= content.model_fields_set
         elif isinstance(content, Mapping):
             given |= set(content)
-        defaults = {k: v for k, v in {"scope": old.scope, "layer": old.layer, "kind": old.kind,
+        scope = old.scope if agent is None else old.scope.model_copy(update={"agent": agent})
+        defaults = {k: v for k, v in {"scope": scope, "layer": old.layer, "kind": old.kind,
                                       "tags": old.tags}.items() if k not in given}
-        written = self.add(content, **{**defaults, **fields, "supersedes": old_id})
+        written = self.add(content, agent=agent, **{**defaults, **fields, "supersedes": old_id})
         if written.id == old_id:
             raise InvalidInput(
                 f"the new content is identical to memory {old_id!r}: nothing to supersede "
                 "(use update to change its other fields)"
             )
-        self.update_links(old_id, superseded_by=written.id)
+        self.update_links(old_id, superseded_by=written.id, agent=agent)
         return written
 
-    def update_links(self, memory_id: str, *, superseded_by: str | None) -> Memory:
+    def update_links(self, memory_id: str, *, superseded_by: str | None,
+                     agent: str | None = None) -> Memory:
         """Set a memory's ``superseded_by`` pointer (an engine-managed field)."""
         before = self.get(memory_id)
         after = before.model_copy(update={"superseded_by": superseded_by,
@@ -237,7 +264,8 @@ class WritePath(Integrity):
                                           "version": before.version + 1})
         with self._transaction() as pending:
             self.records.put_memories([after])
-            self._log(pending, "supersede", memory_id, {"by": superseded_by})
+            self._log(pending, "supersede", memory_id,
+                      {"by": superseded_by, "was": before.superseded_by}, agent)
         self._index([after], self._stored_vectors([after]) if self.vectors else None)
         self.hook.cognimem_memory_updated(before=before, after=after, engine=self)
         return after
@@ -262,7 +290,7 @@ class WritePath(Integrity):
         return memory
 
     def archive(self, memory_id: str, reason: str = "archived by request",
-                score: float | None = None) -> Memory:
+                score: float | None = None, *, agent: str | None = None) -> Memory:
         """Move a memory to the graveyard: it stays stored, out of search, restorable."""
         self._check_open()
         before = self.get(memory_id)
@@ -274,11 +302,11 @@ class WritePath(Integrity):
             self.records.put_memories([after])
             self.records.add_grave(GraveEntry(memory=after, archived_at=self.clock.now(),
                                               reason=reason, score=score))
-            self._log(pending, "archive", memory_id, {"reason": reason})
+            self._log(pending, "archive", memory_id, {"reason": reason}, agent)
         self._index([after], self._stored_vectors([after]) if self.vectors else None)
         return after
 
-    def restore(self, memory_id: str) -> Memory:
+    def restore(self, memory_id: str, *, agent: str | None = None) -> Memory:
         """Bring a memory back from the graveyard."""
         self._check_open()
         before = self.get(memory_id)
@@ -289,6 +317,21 @@ class WritePath(Integrity):
         with self._transaction() as pending:
             self.records.put_memories([after])
             self.records.remove_grave(memory_id)
-            self._log(pending, "restore", memory_id, {})
+            self._log(pending, "restore", memory_id, {}, agent)
         self._index([after], self._stored_vectors([after]) if self.vectors else None)
         return after
+
+
+#: Fields whose earlier value an ``update`` event keeps (small values, never the content or
+#: title, which may hold what an edit removed): what :meth:`believed_at` searches rebuild.
+KEPT_BEFORE = ("kind", "layer", "tier", "importance", "protected", "valid_from", "valid_until")
+
+
+def _earlier(before: Memory, changes: Mapping[str, Any]) -> dict[str, Any]:
+    """``{"before": {field: old value}}`` for the changed fields of :data:`KEPT_BEFORE`
+    (and the project), as JSON values; empty when none changed."""
+    data = before.model_dump(mode="json", include=set(KEPT_BEFORE))
+    kept = {f: data[f] for f in KEPT_BEFORE if f in changes}
+    if "scope" in changes:
+        kept["project"] = before.scope.project
+    return {"before": kept} if kept else {}

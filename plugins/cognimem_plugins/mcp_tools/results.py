@@ -54,6 +54,8 @@ class RecallHit(Result):
     tags: list[str] | None = None
     created_at: Timestamp | None = None
     why: str | None = None
+    agent: str | None = None
+    project: str | None = None
 
 
 class Recalled(Result):
@@ -279,3 +281,26 @@ class Reindexed(Result):
     done: int
     remaining: int
     total: int
+
+
+class SyncedChange(Result):
+    """One change since the last acknowledged sync (``content``: the memory as it is now)."""
+
+    seq: int
+    change: str
+    id: str | None = None
+    agent: str | None = None
+    by: str | None = None
+    conflict: str | None = None
+    content: str | None = None
+
+
+class Synced(Result):
+    """Changes since the acknowledged offset; pass ``upto`` as ``ack`` on the next sync."""
+
+    agent: str
+    acknowledged: int | None = None
+    upto: int
+    head: int
+    more: bool | None = None
+    changes: list[SyncedChange]
