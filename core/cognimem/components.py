@@ -34,6 +34,7 @@ from .models import (
 
 if TYPE_CHECKING:
     from .context import Context, SearchContext
+    from .engine.types import PreparedWrite
 
 
 class Options(BaseModel):
@@ -336,6 +337,59 @@ class Extractor(Component):
         return found
 
 
+class Guard(Component):
+    """Screens each new memory on the write path, after the prepare hooks.
+
+    The engine embeds the draft first (``write.vector``) and hands the earlier writes of
+    the same batch (``write.peers``); a guard gives verdicts on the write
+    (``write.merge_into``, ``write.conflicts_with``, ``write.keep_separate_from``,
+    ``write.supersede``) or refuses it (``write.reject``). The engine applies the verdicts
+    in the write's own transaction; a refusal writes nothing.
+    """
+
+    kind = "guard"
+
+    @abstractmethod
+    def screen(self, write: PreparedWrite, ctx: Context) -> None:
+        """Give verdicts on ``write``; must not write anything itself."""
+
+
+@dataclass
+class MergePlan:
+    """One cluster to consolidate: ``members`` fold into ``keep`` (archived, restorable)."""
+
+    keep: str
+    members: list[str]
+    similarity: float
+    #: New text for the kept memory (a summariser's); None keeps its text.
+    content: str | None = None
+    reason: str = ""
+
+
+@dataclass
+class ConsolidationPlan:
+    """What a consolidator would do: merges, memories to archive, and why it did nothing."""
+
+    merges: list[MergePlan] = field(default_factory=list)
+    #: (memory id, reason) of memories to move to the graveyard.
+    archive: list[tuple[str, str]] = field(default_factory=list)
+    #: Set when a run guard (minimum hours, memories or operations) skipped the run.
+    skipped: str | None = None
+    scanned: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+class Consolidator(Component):
+    """Plans consolidation ("dream"): clusters of near-duplicates to merge, trivial old
+    unused memories to archive. The engine applies the plan, one event per action."""
+
+    kind = "consolidator"
+
+    @abstractmethod
+    def plan(self, ctx: Context, now: datetime, *, force: bool = False) -> ConsolidationPlan:
+        """What to do now (``force`` ignores the run guards); must not write anything."""
+
+
 # ---------------------------------------------------------------------------------------------
 # Read path: retrieve -> fuse -> rank
 # ---------------------------------------------------------------------------------------------
@@ -453,10 +507,13 @@ KINDS: dict[str, type[Component]] = {
     "ranker": Ranker,
     "decay": DecayPolicy,
     "dataset": Dataset,
+    "guard": Guard,
+    "consolidator": Consolidator,
 }
 
 __all__ = [
-    "KINDS", "Component", "Dataset", "DecayAction", "DecayPolicy", "Embedder", "Extraction",
-    "Extractor", "Fuser", "GraveEntry", "LexicalIndex", "Options", "Ranker", "RecordStore",
-    "Retriever", "ToolSpec", "VectorIndex",
+    "KINDS", "Component", "ConsolidationPlan", "Consolidator", "Dataset", "DecayAction",
+    "DecayPolicy", "Embedder", "Extraction", "Extractor", "Fuser", "GraveEntry", "Guard",
+    "LexicalIndex", "MergePlan", "Options", "Ranker", "RecordStore", "Retriever", "ToolSpec",
+    "VectorIndex",
 ]

@@ -92,4 +92,5 @@ HOOK_KINDS: dict[str, tuple[str, ...]] = {
     "cognimem_register_decay": ("decay",),
     "cognimem_register_tools": ("tool",),
     "cognimem_register_datasets": ("dataset",),
+    "cognimem_register_guards": ("guard", "consolidator"),
 }

@@ -78,6 +78,13 @@ class Engine(Maintenance, Conflicts, Relations, ReadPath):
         self.decay = [
             self._build("decay", s, f"decay[{i}]") for i, s in enumerate(profile.decay)  # type: ignore[misc]
         ]
+        self.guards = [
+            self._build("guard", s, f"guard[{i}]") for i, s in enumerate(profile.guard)  # type: ignore[misc]
+        ]
+        self.consolidator = (
+            self._build("consolidator", profile.consolidate, "consolidate")  # type: ignore[assignment]
+            if profile.consolidate else None
+        )
         self.ctx = Context(
             path=profile.store_path(), clock=clock, seed=profile.seed, records=self.records,
             lexical=self.lexical, vectors=self.vectors, embedder=self.embedder, hook=self.hook,
@@ -170,7 +177,10 @@ class Engine(Maintenance, Conflicts, Relations, ReadPath):
         for optional in (self.lexical, self.vectors, self.embedder):
             if optional is not None:
                 out.append(optional)
-        out += [*self.extractors, *self.retrievers, self.fuser, *self.rankers, *self.decay]
+        out += [*self.extractors, *self.retrievers, self.fuser, *self.rankers, *self.decay,
+                *self.guards]
+        if self.consolidator is not None:
+            out.append(self.consolidator)
         return out
 
     # lifecycle ---------------------------------------------------------------------------------
@@ -229,6 +239,8 @@ class Engine(Maintenance, Conflicts, Relations, ReadPath):
                 "rank": [r.name for r in self.rankers],
                 "decay": [d.name for d in self.decay],
                 "extract": [e.name for e in self.extractors],
+                "guard": [g.name for g in self.guards],
+                "consolidate": self.consolidator.name if self.consolidator else None,
             },
         }
 
