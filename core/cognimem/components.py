@@ -377,6 +377,9 @@ class ConsolidationPlan:
     skipped: str | None = None
     scanned: int = 0
     notes: list[str] = field(default_factory=list)
+    #: The consolidator's own state to keep for its next run (e.g. a scan window's offset);
+    #: stored by the engine when the plan is applied.
+    state: dict[str, Any] = field(default_factory=dict)
 
 
 class Consolidator(Component):
@@ -385,9 +388,22 @@ class Consolidator(Component):
 
     kind = "consolidator"
 
+    #: Whether ``cognimem maintain`` runs it too (the ``cognimem_maintenance`` hook).
+    on_maintain: ClassVar[bool] = True
+
     @abstractmethod
-    def plan(self, ctx: Context, now: datetime, *, force: bool = False) -> ConsolidationPlan:
-        """What to do now (``force`` ignores the run guards); must not write anything."""
+    def plan(self, ctx: Context, now: datetime, last: dict[str, Any], *,
+             force: bool = False) -> ConsolidationPlan:
+        """What to do now; must not write anything.
+
+        :param last: what the engine kept of the last applied run: ``at`` (ISO time),
+            ``seq`` (the event sequence number then), ``state`` (the plan's state).
+        :param force: ignore the run guards (minimum hours, memories, operations).
+        """
+
+    def summarise(self, texts: list[str]) -> str | None:
+        """One text standing for a cluster's ``texts`` (None: keep the kept memory's)."""
+        return None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from .read import tie_break_key
 from .types import (
     CheckReport,
     DraftLike,
+    DreamReport,
     IndexReport,
     MaintenanceReport,
     PreparedWrite,
@@ -28,6 +29,7 @@ from .types import (
 __all__ = [
     "CheckReport",
     "DraftLike",
+    "DreamReport",
     "Engine",
     "IndexReport",
     "MaintenanceReport",

@@ -25,6 +25,7 @@ from ..errors import CognimemError, ProfileError
 from ..plugins import PluginHost
 from ..profile import ComponentSpec, Profile, load_profile, merge_tables
 from .conflicts import Conflicts
+from .consolidation import Consolidation
 from .maintenance import Maintenance
 from .read import ReadPath
 from .relations import Relations
@@ -33,7 +34,7 @@ from .types import validation_message
 log = logging.getLogger("cognimem")
 
 
-class Engine(Maintenance, Conflicts, Relations, ReadPath):
+class Engine(Maintenance, Consolidation, Conflicts, Relations, ReadPath):
     """One memory store and the pipeline that serves it, as a profile describes.
 
     Build it with :meth:`from_profile`; close it with :meth:`close` (or use it as a context

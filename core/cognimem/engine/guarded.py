@@ -161,15 +161,18 @@ class Guarded(EngineCore):
                 else target
             if not isinstance(other, str) or other == memory.id:
                 continue
+            writers = {memory.id: memory.scope.agent,
+                       other: stored[other].scope.agent if other in stored else
+                       memory.scope.agent}
             if verdict.action == "conflict":
                 if self._put_conflict(pending, memory.id, other, kind="value",
                                       differs=verdict.differs, found_by=verdict.found_by,
-                                      agent=memory.scope.agent):
+                                      agent=memory.scope.agent, writers=writers):
                     conflicts.append(other)
             elif verdict.action == "separate":
                 self._put_conflict(pending, memory.id, other, kind="near_duplicate",
                                    differs=verdict.differs, found_by=verdict.found_by,
-                                   agent=memory.scope.agent, keep_both=True)
+                                   agent=memory.scope.agent, writers=writers, keep_both=True)
                 separate.append(other)
             elif verdict.action == "supersede" and superseded is None and other in stored:
                 old = stored[other]

@@ -105,6 +105,30 @@ class Integrity(EngineCore):
                     else:
                         index.upsert(chunk)
         problems = verify_chain(self.records.iter_events()) if verify_events else []
+        chains = self._supersession_problems() if verify_events else []
         self._dirty = False
         return CheckReport(memories=len(want), indexes=reports, event_problems=problems,
-                           repaired=repair, stale_embeddings=sorted(drifted))
+                           repaired=repair, stale_embeddings=sorted(drifted),
+                           supersession_problems=chains)
+
+    def _supersession_problems(self) -> list[str]:
+        """Broken supersession chains: cycles (no current version) and pointers to memories
+        that do not exist. One line each."""
+        links = {m.id: m.superseded_by for m in self.records.iter_memories()}
+        problems: list[str] = []
+        done: set[str] = set()
+        for start in sorted(links):
+            path: list[str] = []
+            node: str | None = start
+            while node is not None and node in links and node not in done and node not in path:
+                path.append(node)
+                node = links[node]
+            if node is not None and node in path:
+                cycle = path[path.index(node):]
+                problems.append("supersession cycle with no current version: "
+                                + " -> ".join([*cycle, node]))
+            elif node is not None and node not in links and path:
+                problems.append(f"{path[-1]} is superseded by {node}, which does not exist: "
+                                "its chain has no current version")
+            done.update(path)
+        return problems

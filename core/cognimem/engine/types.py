@@ -150,6 +150,22 @@ class MaintenanceReport:
         return out
 
 
+@dataclass
+class DreamReport:
+    """What a consolidation run did (or, for a dry run, would do)."""
+
+    at: datetime
+    dry_run: bool
+    consolidator: str
+    skipped: str | None = None
+    scanned: int = 0
+    #: One entry per cluster: ``kept`` (id), ``merged`` (ids), ``similarity``, ``summarised``.
+    merges: list[dict[str, Any]] = field(default_factory=list)
+    #: One entry per memory moved to the graveyard: ``id``, ``reason``.
+    archived: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
 class IndexReport(BaseModel):
     """One index compared with the record store."""
 

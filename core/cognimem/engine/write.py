@@ -169,20 +169,20 @@ class WritePath(Guarded):
             for j in keep:
                 write = fresh[j]
                 notes = notes_of[j] = list(write.flags)
-                memory = write.memory
-                assert memory is not None
+                new = write.memory
+                assert new is not None
                 for verdict in write.verdicts:
                     if verdict.action == "supersede" and isinstance(verdict.target, str):
-                        memory.supersedes = memory.supersedes or verdict.target
+                        new.supersedes = new.supersedes or verdict.target
                         break
                 for extractor in self.extractors:
-                    found = extractor.extract(memory, self.ctx)
+                    found = extractor.extract(new, self.ctx)
                     edges.extend(found.edges)
                     notes.extend(found.messages)
                     if found.tags:
-                        memory.tags = list(dict.fromkeys([*memory.tags, *found.tags]))
+                        new.tags = list(dict.fromkeys([*new.tags, *found.tags]))
                     if found.meta:
-                        memory.meta = {**memory.meta, **found.meta}
+                        new.meta = {**new.meta, **found.meta}
             if vectors is not None and self.embedder is not None:
                 for memory in memories:
                     memory.embedding = self.embedder.signature
@@ -196,20 +196,20 @@ class WritePath(Guarded):
             self._write_edges(pending, edges, (), None)
             for j in keep:
                 conflicts, separate, old = self._commit_verdicts(pending, fresh[j], stored)
-                memory = fresh[j].memory
-                assert memory is not None
+                new = fresh[j].memory
+                assert new is not None
                 results[places[j]] = Written(
-                    memory, created=True, notes=_verdict_notes(notes_of[j], conflicts,
+                    new, created=True, notes=_verdict_notes(notes_of[j], conflicts,
                                                                separate, old),
                     conflicts=conflicts, kept_separate=separate,
                     supersedes=old.id if old else None)
                 if old is not None:
                     superseded.append((stored[old.id], old))
-        for j, memory in joined.items():
-            target = merges.targets.get(memory.id, memory)
-            verdict = fresh[j].merge_target
-            similarity = f" (similarity {verdict.similarity:.3f})" if verdict and \
-                verdict.similarity is not None else ""
+        for j, joined_memory in joined.items():
+            target = merges.targets.get(joined_memory.id, joined_memory)
+            how = fresh[j].merge_target
+            similarity = f" (similarity {how.similarity:.3f})" if how and \
+                how.similarity is not None else ""
             results[places[j]] = Written(
                 target, created=False, outcome="merged",
                 notes=[*fresh[j].flags, f"merged into {target.id}, a near-duplicate"
