@@ -27,6 +27,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--project", help="scope: project or workspace")
     p.add_argument("--importance", type=float, default=0.5)
     p.add_argument("--protected", action="store_true", help="never decays or archives")
+    p.add_argument("--on-duplicate", choices=["auto", "keep", "supersede"], default="auto",
+                   help="when a near-duplicate is found: auto (merge, or log a conflict when "
+                        "values differ), keep (store apart; never asked again), supersede")
 
     p = command(subparsers, "search", cmd_search, "recall memories for a query")
     p.add_argument("query")
@@ -58,11 +61,14 @@ def cmd_add(args: argparse.Namespace) -> int:
     if args.project:
         fields["scope"] = {"project": args.project}
     with open_engine(args) as engine:
-        written = engine.add(content, **fields)
-    data = {"id": written.id, "created": written.created, "notes": written.notes}
+        written = engine.add(content, on_duplicate=args.on_duplicate, **fields)
+    data = {"id": written.id, "created": written.created, "outcome": written.outcome,
+            "conflicts": written.conflicts, "supersedes": written.supersedes,
+            "kept_separate": written.kept_separate, "notes": written.notes}
 
     def render(out: Console) -> None:
-        verb = "remembered" if written.created else "already known as"
+        verb = {"created": "remembered", "duplicate": "already known as",
+                "merged": "merged into"}.get(written.outcome, written.outcome)
         out.print(f"{verb} [bold]{written.id}[/bold]", markup=True)
         for note in written.notes:
             out.print(f"  note: {note}", markup=False)
@@ -80,9 +86,12 @@ def cmd_search(args: argparse.Namespace) -> int:
         params["scope"] = {"project": args.project}
     with open_engine(args) as engine:
         result = engine.search(args.query, **params)
+        disputed = engine.in_open_conflict([h.id for h in result.hits])
     data = {
         "query": args.query,
-        "hits": [hit_json(h, args.explain) for h in result.hits],
+        "hits": [{**hit_json(h, args.explain), **({"conflicts": disputed[h.id]}
+                                                   if h.id in disputed else {})}
+                 for h in result.hits],
         "timings_ms": {k: round(v, 3) for k, v in result.timings.items()},
     }
 
@@ -95,13 +104,17 @@ def cmd_search(args: argparse.Namespace) -> int:
         if args.explain:
             table.add_column("explanation")
         for rank, hit in enumerate(result.hits, 1):
-            row = [str(rank), hit.id, f"{hit.score:.4f}", escape(hit.memory.brief(80))]
+            mark = " [conflict]" if hit.id in disputed else ""
+            row = [str(rank), hit.id + mark, f"{hit.score:.4f}", escape(hit.memory.brief(80))]
             if args.explain:
                 row.append(escape(hit.explain()))
             table.add_row(*row)
         out.print(table)
         if not result.hits:
             out.print("no memories matched")
+        if disputed:
+            out.print("[conflict]: disagrees with another memory; see `cognimem conflicts "
+                      "--memory ID`", markup=False)
         out.print(f"{result.timings.get('total', 0):.1f} ms")
 
     emit(args, data, render)

@@ -155,12 +155,14 @@ class Guarded(EngineCore):
         conflicts: list[str] = []
         separate: list[str] = []
         superseded: Memory | None = None
+        handled: set[str] = set()
         for verdict in write.verdicts:
             target = self._resolve(verdict.target)
             other = target.memory.id if isinstance(target, PreparedWrite) and target.memory \
                 else target
-            if not isinstance(other, str) or other == memory.id:
+            if not isinstance(other, str) or other == memory.id or other in handled:
                 continue
+            handled.add(other)
             writers = {memory.id: memory.scope.agent,
                        other: stored[other].scope.agent if other in stored else
                        memory.scope.agent}

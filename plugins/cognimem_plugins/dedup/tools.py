@@ -142,12 +142,12 @@ def dream(
         notes=report.notes or None)
 
 
-BOTH = frozenset({"core", "full"})
+#: In the ``full`` set: the lean ``core`` set stays six tools (recall marks conflicts there).
 FULL = frozenset({"full"})
 
 TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec("list_conflicts", list_conflicts, title="Conflicting memories", read_only=True,
-             idempotent=True, sets=BOTH),
-    ToolSpec("resolve_conflict", resolve_conflict, title="Resolve a conflict", sets=BOTH),
+             idempotent=True, sets=FULL),
+    ToolSpec("resolve_conflict", resolve_conflict, title="Resolve a conflict", sets=FULL),
     ToolSpec("dream", dream, title="Consolidate memory", destructive=True, sets=FULL),
 )

@@ -39,6 +39,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("date", re.compile(rf"\b{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b"
                         rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?:,?\s+\d{{4}})?\b",
                         re.I)),
+    ("date", re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)days?\b",
+                        re.I)),
     ("version", re.compile(r"\bv?\d+(?:\.\d+){2,3}(?:[-+][\w.]+)?\b|\bv\d+(?:\.\d+)?\b",
                            re.I)),
     ("ident", re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b"        # snake_case
@@ -72,6 +74,8 @@ def _number(text: str) -> str:
 
 
 def _date(text: str) -> str:
+    if text.lower().rstrip("s").endswith("day") and not any(c.isdigit() for c in text):
+        return text.lower()[:3]
     text = re.sub(r"(?<=\d)(st|nd|rd|th)\b", "", text.lower())
     text = re.sub(r"[,.]|\bof\b", " ", text)
     words = text.split()

@@ -6,7 +6,7 @@ its docstring is the description the model reads.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -43,11 +43,16 @@ def remember(
     title: Annotated[str | None, Field(description="a short headline")] = None,
     supersedes: Annotated[str | None, Field(description=(
         "id of a memory this one replaces; the old one stays, marked superseded"))] = None,
+    on_duplicate: Annotated[Literal["auto", "keep", "supersede"], Field(description=(
+        "when a near-duplicate exists: auto merges it (or logs a conflict when values "
+        "differ), keep stores it apart for good, supersede replaces the look-alike"))] = "auto",
 ) -> Remembered:
     """Save a memory for future sessions; returns its id.
 
     Save decisions, facts, preferences and corrections when they happen, one per call.
-    An identical memory is not stored twice: its existing id comes back with a note.
+    An identical or near-identical memory is not stored twice: outcome says duplicate or
+    merged and the id is the existing memory's. A look-alike with different values is
+    stored and listed in conflicts (see list_conflicts, resolve_conflict).
 
     Example: {"content": "Orders API uses cursor pagination, not offsets",
     "kind": "decision", "tags": ["api"], "project": "shop"}
@@ -59,9 +64,11 @@ def remember(
     if project is not None:
         fields["scope"] = {"project": project}
     written = (engine.supersede(supersedes, content, **fields) if supersedes
-               else engine.add(content, **fields))
-    return Remembered(id=written.id, created=written.created, supersedes=supersedes,
-                      notes=written.notes or None)
+               else engine.add(content, on_duplicate=on_duplicate, **fields))
+    return Remembered(id=written.id, created=written.created, outcome=written.outcome,
+                      supersedes=written.supersedes or supersedes,
+                      conflicts=written.conflicts or None,
+                      kept_separate=written.kept_separate or None, notes=written.notes or None)
 
 
 def recall(
@@ -79,7 +86,8 @@ def recall(
     """Search memory for what is relevant to a query; returns the best matches first.
 
     Recall before starting a task and whenever earlier decisions may matter. Each hit has
-    the id that update, forget and relate take. A hit with superseded_by is outdated.
+    the id that update, forget and relate take. A hit with superseded_by is outdated; a hit
+    with conflicts disagrees with another memory (see list_conflicts).
 
     Example: {"query": "how do we paginate API results", "project": "shop", "k": 5}
     """
@@ -93,11 +101,13 @@ def recall(
     if kinds:
         params["kinds"] = kinds
     result = engine.search(query, **params)
+    disputed = engine.in_open_conflict([h.id for h in result.hits])
     hits = []
     for hit in result.hits:
         memory = hit.memory
         item = RecallHit(id=hit.id, score=round(hit.score, 4), content=memory.content,
-                         superseded_by=memory.superseded_by)
+                         superseded_by=memory.superseded_by,
+                         conflicts=disputed.get(hit.id))
         if explain:
             item = item.model_copy(update={
                 "kind": memory.kind, "layer": memory.layer, "tags": memory.tags or None,
