@@ -56,7 +56,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             return
         table = Table(show_lines=True)
         for col in ("conflict", "a", "b", "differs", "status"):
-            table.add_column(col)
+            table.add_column(col, no_wrap=col == "conflict")
         for c in listed:
             a, b = memories.get(c.a), memories.get(c.b)
             table.add_row(c.id, escape(f"{c.a}\n{a.brief(60) if a else '(gone)'}"),
