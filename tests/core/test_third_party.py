@@ -64,6 +64,7 @@ name = "third-party"
 description = "The test components, a seeded in-memory store and the example ranker."
 path = ":memory:"
 decay = []
+guard = []
 
 [plugins]
 files = ["seeded_store.py"]
@@ -94,6 +95,9 @@ use = "rrf"
 [[rank]]
 use = "tag_boost"
 boost = 0.5
+
+[consolidate]
+use = "none"
 '''
 
 
