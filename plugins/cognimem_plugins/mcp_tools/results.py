@@ -235,6 +235,8 @@ class Checked(Result):
     memories: int
     indexes: list[IndexHealth]
     event_problems: list[str] | None = None
+    #: Supersession chains without a current version (cycles, dangling pointers).
+    supersession_problems: list[str] | None = None
     repaired: bool
 
 
