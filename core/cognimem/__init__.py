@@ -23,12 +23,8 @@ and declare it in your ``pyproject.toml``::
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
-import pluggy
-
-from .clock import ManualClock, SystemClock
 from .errors import (
     CognimemError,
     EmbedderUnavailable,
@@ -40,18 +36,17 @@ from .errors import (
     StoreError,
     StoreLocked,
 )
-from .models import Edge, Hit, Memory, MemoryDraft, Query, Scope, SearchResult
 
 if TYPE_CHECKING:
+    import pluggy
+
+    from .clock import ManualClock, SystemClock
     from .engine import Engine
+    from .models import Edge, Hit, Memory, MemoryDraft, Query, Scope, SearchResult
 
-#: Marks a function as an implementation of a cognimem hook.
-hookimpl = pluggy.HookimplMarker("cognimem")
-
-try:
-    __version__ = version("cognimem")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0"
+    #: Marks a function as an implementation of a cognimem hook.
+    hookimpl: pluggy.HookimplMarker
+    __version__: str
 
 __all__ = [
     "CognimemError", "Edge", "EmbedderUnavailable", "Engine", "Hit", "InvalidInput",
@@ -61,14 +56,32 @@ __all__ = [
 ]
 
 
+_LAZY = {
+    **{name: ".models" for name in ("Edge", "Hit", "Memory", "MemoryDraft", "Query", "Scope",
+                                    "SearchResult")},
+    "ManualClock": ".clock", "SystemClock": ".clock", "Engine": ".engine", "compare": ".eval",
+}
+
+
 def __getattr__(name: str) -> Any:
-    # Engine and compare import heavier modules; load them on first use, not at import.
-    if name == "Engine":
-        from .engine import Engine
+    # Everything beyond the errors loads on first use, not at import: a command line call
+    # to a warm daemon must not pay for the engine, the plugin manager or importlib.metadata.
+    if name == "hookimpl":
+        import pluggy
 
-        return Engine
-    if name == "compare":
-        from .eval import compare
+        value: Any = pluggy.HookimplMarker("cognimem")
+    elif name == "__version__":
+        from importlib.metadata import PackageNotFoundError, version
 
-        return compare
-    raise AttributeError(f"module 'cognimem' has no attribute {name!r}")
+        try:
+            value = version("cognimem")
+        except PackageNotFoundError:  # pragma: no cover - running from a source tree
+            value = "0.0.0"
+    elif name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+    else:
+        raise AttributeError(f"module 'cognimem' has no attribute {name!r}")
+    globals()[name] = value  # later lookups skip this function
+    return value

@@ -5,270 +5,31 @@ Each kind has one method that does the work (``Retriever.retrieve``, ``Fuser.fus
 ``Dataset.units``); stores and indexes, which hold state, have the few methods the engine's
 write and read paths need. Every component has a nested pydantic ``Options`` model: the
 profile's table for the component is validated against it, so a typo fails at start.
+
+The storage bases live in :mod:`cognimem.stores` and the root class in
+:mod:`cognimem.component_base`; every name is importable from here.
 """
+
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from abc import abstractmethod
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from .accesses import tally, with_accesses
-from .models import (
-    Access,
-    Candidate,
-    Edge,
-    EmbeddingSignature,
-    Event,
-    Hit,
-    Memory,
-    Query,
-    StageScore,
-)
+from .component_base import Component, Options
+from .models import Candidate, Edge, EmbeddingSignature, Hit, Memory, Query, StageScore
+from .sources import IntakeSource
+from .stores import GraveEntry, LexicalIndex, RecordStore, VectorIndex
 
 if TYPE_CHECKING:
     from .context import Context, SearchContext
     from .engine.types import PreparedWrite
-
-
-class Options(BaseModel):
-    """Base of every component's options: unknown keys are errors."""
-
-    model_config = ConfigDict(extra="forbid")
-
-
-class Component(ABC):  # noqa: B024 - abstract by role; each kind adds its method
-    """Base of every component: a name, options, and open/close around the engine's life."""
-
-    #: The kind of component ("ranker", "retriever"...), set by each base class.
-    kind: ClassVar[str] = "component"
-    #: The name a profile selects it by; set by the class or at registration.
-    name: ClassVar[str] = ""
-
-    class Options(Options):
-        """No options."""
-
-    def __init__(self, options: BaseModel | None = None) -> None:
-        self.options = options if options is not None else self.Options()
-
-    def open(self, ctx: Context) -> None:  # noqa: B027 - optional hook for subclasses
-        """Called once when the engine starts, after the stores are open."""
-
-    def close(self) -> None:  # noqa: B027 - optional hook for subclasses
-        """Called once when the engine closes. Must be safe to call twice."""
-
-    def describe(self) -> dict[str, Any]:
-        """Name, kind and options as plain data (for ``cognimem plugins`` and explanations)."""
-        return {"name": self.name, "kind": self.kind,
-                "options": self.options.model_dump(mode="json")}
-
-
-# ---------------------------------------------------------------------------------------------
-# Storage: the record store is the truth; lexical and vector indexes are derived from it.
-# ---------------------------------------------------------------------------------------------
-
-
-class GraveEntry(BaseModel):
-    """An archived memory: kept whole, with why and when it was archived."""
-
-    memory: Memory
-    archived_at: datetime
-    reason: str
-    score: float | None = None
-
-
-class RecordStore(Component):
-    """The source of truth: memories, edges, accesses, events, graveyard, embeddings, metadata.
-
-    Every write of the engine happens inside :meth:`transaction`; a store that cannot roll
-    back must at least never expose half a transaction after a crash.
-    """
-
-    kind = "records"
-    #: Whether data survives the process (False for the in-memory store).
-    persistent: ClassVar[bool] = False
-
-    @contextmanager
-    def transaction(self) -> Iterator[None]:
-        """A write transaction: everything inside commits together or not at all."""
-        yield
-
-    # memories
-    @abstractmethod
-    def put_memories(self, memories: Sequence[Memory]) -> None:
-        """Insert or replace memories by id."""
-
-    @abstractmethod
-    def get_memories(self, ids: Iterable[str]) -> dict[str, Memory]:
-        """The memories with these ids that exist, keyed by id."""
-
-    @abstractmethod
-    def delete_memories(self, ids: Sequence[str]) -> None:
-        """Remove memories, their edges, accesses and embeddings."""
-
-    @abstractmethod
-    def iter_memories(self) -> Iterator[Memory]:
-        """Every memory, archived ones included, in id order."""
-
-    @abstractmethod
-    def count_memories(self) -> int:
-        """How many memories there are (archived included)."""
-
-    @abstractmethod
-    def find_by_hash(self, content_hash: str) -> list[Memory]:
-        """Memories whose content hash equals ``content_hash``."""
-
-    # edges
-    @abstractmethod
-    def put_edges(self, edges: Sequence[Edge]) -> None:
-        """Insert or replace edges by (source, target, type)."""
-
-    @abstractmethod
-    def delete_edges(self, keys: Sequence[tuple[str, str, str]]) -> None:
-        """Remove the edges with these (source, target, type) keys."""
-
-    @abstractmethod
-    def edges_of(self, node: str, direction: Literal["out", "in", "both"] = "both") -> list[Edge]:
-        """The edges leaving, entering or touching ``node``."""
-
-    @abstractmethod
-    def iter_edges(self) -> Iterator[Edge]:
-        """Every edge."""
-
-    # accesses
-    @abstractmethod
-    def add_accesses(self, accesses: Sequence[Access]) -> None:
-        """Append retrievals to the access history."""
-
-    @abstractmethod
-    def access_times(self, ids: Iterable[str]) -> dict[str, list[datetime]]:
-        """The retrieval times of each memory, oldest first (absent ids map to [])."""
-
-    def record_accesses(self, accesses: Sequence[Access]) -> None:
-        """Append retrievals and bump each memory's ``access_count`` and ``last_accessed_at``.
-
-        The engine calls this once per search, with one access per returned hit, so it is
-        on every search's path. This default rewrites the touched memories with
-        :meth:`put_memories`; a store that can update the two fields in place should
-        override it (the DuckDB store does, at half the cost).
-        """
-        if not accesses:
-            return
-        bumps = tally(accesses)
-        found = self.get_memories(bumps)
-        with self.transaction():
-            self.add_accesses(accesses)
-            self.put_memories([with_accesses(m, *bumps[i]) for i, m in found.items()])
-
-    # event log
-    @abstractmethod
-    def append_event(self, event: Event) -> None:
-        """Append one event to the log."""
-
-    @abstractmethod
-    def last_event(self) -> Event | None:
-        """The newest event, or None for an empty log."""
-
-    @abstractmethod
-    def iter_events(self, after_seq: int = 0) -> Iterator[Event]:
-        """Events with ``seq > after_seq``, oldest first."""
-
-    # graveyard
-    @abstractmethod
-    def add_grave(self, entry: GraveEntry) -> None:
-        """Record an archived memory."""
-
-    @abstractmethod
-    def graves(self) -> list[GraveEntry]:
-        """Every graveyard entry, newest first."""
-
-    @abstractmethod
-    def remove_grave(self, memory_id: str) -> None:
-        """Forget the graveyard entry of ``memory_id`` (on restore or delete)."""
-
-    # embeddings (kept here so indexes can be rebuilt without re-embedding)
-    @abstractmethod
-    def put_embeddings(self, vectors: dict[str, np.ndarray], signature: EmbeddingSignature) -> None:
-        """Store each memory's embedding with the signature it was made with."""
-
-    @abstractmethod
-    def get_embeddings(self, ids: Iterable[str]) -> dict[str, np.ndarray]:
-        """The stored embeddings of these ids (missing ones are absent)."""
-
-    # plugin metadata: small JSON values keyed by (namespace, key)
-    @abstractmethod
-    def set_meta(self, namespace: str, key: str, value: Any) -> None:
-        """Store a JSON-serialisable value; ``None`` deletes it."""
-
-    @abstractmethod
-    def get_meta(self, namespace: str, key: str, default: Any = None) -> Any:
-        """Read a value stored by :meth:`set_meta`."""
-
-    @abstractmethod
-    def meta_items(self, namespace: str) -> dict[str, Any]:
-        """Every key and value of a namespace."""
-
-
-class LexicalIndex(Component):
-    """A full-text index over memories, derived from the record store."""
-
-    kind = "lexical"
-
-    @abstractmethod
-    def upsert(self, memories: Sequence[Memory]) -> None:
-        """Index or re-index memories (by id); visible to search when this returns."""
-
-    @abstractmethod
-    def delete(self, ids: Sequence[str]) -> None:
-        """Remove memories from the index (unknown ids are ignored)."""
-
-    @abstractmethod
-    def search(self, query: Query, k: int) -> list[Candidate]:
-        """The best ``k`` memories for ``query.text``, filtered by the query's scope, best first."""
-
-    @abstractmethod
-    def versions(self) -> dict[str, int]:
-        """The memory version each indexed id was indexed at (for reconciliation)."""
-
-    def clear(self) -> None:
-        """Drop everything (before a rebuild)."""
-        self.delete(list(self.versions()))
-
-
-class VectorIndex(Component):
-    """A nearest-neighbour index over memory embeddings, derived from the record store."""
-
-    kind = "vectors"
-
-    @abstractmethod
-    def upsert(self, memories: Sequence[Memory], vectors: np.ndarray) -> None:
-        """Index memories with their embeddings (row i belongs to memories[i])."""
-
-    @abstractmethod
-    def delete(self, ids: Sequence[str]) -> None:
-        """Remove memories from the index (unknown ids are ignored)."""
-
-    @abstractmethod
-    def search(self, vector: np.ndarray, query: Query, k: int) -> list[Candidate]:
-        """The ``k`` nearest memories by cosine similarity, filtered by the query's scope."""
-
-    @abstractmethod
-    def versions(self) -> dict[str, int]:
-        """The memory version each indexed id was indexed at (for reconciliation)."""
-
-    def clear(self) -> None:
-        """Drop everything (before a rebuild)."""
-        self.delete(list(self.versions()))
-
-    def optimize(self) -> None:
-        """Compact or re-index (called by maintenance)."""
-
 
 # ---------------------------------------------------------------------------------------------
 # Embedding and extraction (write path)
@@ -511,6 +272,24 @@ class ToolSpec:
     sets: frozenset[str] = frozenset({"full"})
 
 
+@dataclass(frozen=True)
+class CommandSpec:
+    """A ``cognimem`` subcommand a plugin contributes.
+
+    :param name: the subcommand (``cognimem NAME ...``); it may not be a core command's name.
+    :param help: one line for ``cognimem --help``.
+    :param configure: ``"package.module:function"``; the function receives the subcommand's
+        ``argparse.ArgumentParser`` (the global options already added), adds its arguments and
+        sets ``func`` (``parser.set_defaults(func=run)``; ``run(args)`` returns the exit
+        status). The module is imported only when this command runs or shows its help, so
+        ``cognimem`` starts fast however many plugins add commands.
+    """
+
+    name: str
+    help: str
+    configure: str
+
+
 #: Component kinds and their base classes, in the order the profile lists them.
 KINDS: dict[str, type[Component]] = {
     "records": RecordStore,
@@ -523,13 +302,33 @@ KINDS: dict[str, type[Component]] = {
     "ranker": Ranker,
     "decay": DecayPolicy,
     "dataset": Dataset,
+    "source": IntakeSource,
     "guard": Guard,
     "consolidator": Consolidator,
 }
 
 __all__ = [
-    "KINDS", "Component", "ConsolidationPlan", "Consolidator", "Dataset", "DecayAction",
-    "DecayPolicy", "Embedder", "Extraction", "Extractor", "Fuser", "GraveEntry", "Guard",
-    "LexicalIndex", "MergePlan", "Options", "Ranker", "RecordStore", "Retriever", "ToolSpec",
+    "KINDS",
+    "CommandSpec",
+    "Component",
+    "ConsolidationPlan",
+    "Consolidator",
+    "Dataset",
+    "DecayAction",
+    "DecayPolicy",
+    "Embedder",
+    "Extraction",
+    "Extractor",
+    "Fuser",
+    "GraveEntry",
+    "Guard",
+    "IntakeSource",
+    "LexicalIndex",
+    "MergePlan",
+    "Options",
+    "Ranker",
+    "RecordStore",
+    "Retriever",
+    "ToolSpec",
     "VectorIndex",
 ]

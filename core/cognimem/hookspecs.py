@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
-    from .engine import Engine, MaintenanceReport, PreparedWrite
+    from .engine import Engine, MaintenanceReport, PreparedQuery, PreparedWrite
     from .models import Hit, Memory, Query, SearchResult
     from .registry import Register
 
@@ -153,6 +153,33 @@ def cognimem_register_guards(register: Register) -> None:
     """
 
 
+@_spec
+def cognimem_register_sources(register: Register) -> None:
+    """Register intake sources (subclasses of :class:`~cognimem.sources.IntakeSource`): what
+    fills memory without a ``remember`` call (a notes vault, a wiki, a ticket tracker).
+
+    Called once when the plugin manager starts; ``Engine.ingest(NAME, target)``, ``cognimem
+    ingest NAME TARGET`` and the ``ingest`` MCP tool run one.
+
+    :param register: call ``register(cls)`` for each source class.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+@_spec
+def cognimem_register_commands(register: Register) -> None:
+    """Register ``cognimem`` subcommands (:class:`~cognimem.components.CommandSpec` values).
+
+    Called when the command line is built for a command that is not one of cognimem's own
+    (or for ``cognimem --help``): core commands start without loading any plugin. Only the
+    spec is read then; its ``configure`` module is imported when the command runs or shows
+    its help. A name that a core command or another plugin already uses is an error.
+
+    :param register: call ``register(CommandSpec(...))`` for each subcommand.
+    :returns: nothing; the return value is ignored.
+    """
+
+
 # ---------------------------------------------------------------------------------------------
 # Lifecycle hooks: engine start and stop.
 # ---------------------------------------------------------------------------------------------
@@ -235,8 +262,24 @@ def cognimem_memory_deleted(memory: Memory, engine: Engine) -> None:
 
 # ---------------------------------------------------------------------------------------------
 # Lifecycle hooks: the read path.
-#   (retrievers -> fuser -> rankers -> filters -> top k) -> accessed -> search_finished
+#   query_prepare -> (retrievers -> fuser -> rankers -> filters -> top k) -> accessed
+#   -> search_finished
 # ---------------------------------------------------------------------------------------------
+
+
+@_spec
+def cognimem_query_prepare(query: PreparedQuery, engine: Engine) -> None:
+    """Screen or redact a search's text before it is used or kept.
+
+    Called at the start of every search, before retrieval. The text the hooks leave in
+    ``query.text`` is what the retrievers see, what the access history keeps and what the
+    result reports (so a credential pasted into a query is never stored). All
+    implementations are called in turn on the same object.
+
+    :param query: ``query.text`` is the search's text; replace it to redact.
+    :param engine: the engine doing the search.
+    :returns: nothing; the return value is ignored.
+    """
 
 
 @_spec

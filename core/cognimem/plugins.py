@@ -145,16 +145,41 @@ class PluginHost:
                 if kind == "tool":
                     row["options"] = {}
                     row["sets"] = sorted(reg.obj.sets)
+                elif kind == "command":
+                    row["options"] = {}
+                    row["doc"] = reg.obj.help
                 else:
                     row["options"] = _options_summary(reg.obj.Options)
                     row["doc"] = (reg.obj.__doc__ or "").strip().split("\n")[0]
                 rows.append(row)
+        return rows + self._describe_hook_plugins()
+
+    def _describe_hook_plugins(self) -> list[dict[str, Any]]:
+        """A ``hooks`` row per plugin implementing lifecycle hooks: which ones, and the
+        options its ``[hooks.NAME]`` profile table takes (its ``HookOptions`` model, if any)."""
+        versions = {self.pm.get_name(p): d.version for p, d in self.pm.list_plugin_distinfo()}
+        lifecycle = [h for h in hookspecs.HOOK_NAMES if h not in HOOK_KINDS]
+        rows: list[dict[str, Any]] = []
+        for name, plugin in sorted(self.pm.list_name_plugin(), key=lambda p: str(p[0])):
+            if not name or plugin is None:
+                continue
+            hooks = [h.removeprefix("cognimem_") for h in lifecycle
+                     if any(i.plugin is plugin for i in getattr(self.pm.hook, h).get_hookimpls())]
+            if not hooks:
+                continue
+            model = getattr(plugin, "HookOptions", None)
+            rows.append({
+                "kind": "hooks", "name": name, "plugin": name, "version": versions.get(name),
+                "options": _options_summary(model) if isinstance(model, type) else {},
+                "hooks": hooks, "doc": (getattr(plugin, "__doc__", None) or "").strip()
+                .split("\n")[0]})
         return rows
 
 
 def _options_summary(model: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for field_name, info in model.model_fields.items():
+    for name, info in model.model_fields.items():
+        field_name = info.alias or name  # the key a profile uses
         default = info.get_default(call_default_factory=True)
         annotation = getattr(info.annotation, "__name__", None) or str(info.annotation)
         out[field_name] = {"type": annotation.replace("typing.", ""), "default": _jsonable(default)}

@@ -75,6 +75,9 @@ class McpSection(BaseModel):
     model_config = ConfigDict(extra="forbid")
     tools: str = Field(default="core", description="tool set: core or full")
     name: str = "cognimem"
+    exports: str | None = Field(default=None, description=(
+        "the only folder the export_memories and import_memories tools read and write "
+        "(default: the store folder's `exports`)"))
 
 
 class PluginsSection(BaseModel):
@@ -117,6 +120,10 @@ class Profile(BaseSettings):
     write: WriteSection = Field(default_factory=WriteSection)
     mcp: McpSection = Field(default_factory=McpSection)
     plugins: PluginsSection = Field(default_factory=PluginsSection)
+    hooks: dict[str, dict[str, Any]] = Field(
+        default_factory=dict,
+        description="options of lifecycle-hook plugins, one table per plugin name "
+                    "([hooks.guard]); validated against the plugin's `HookOptions` at start")
 
     @field_validator("lexical", "vectors", "embedder", "consolidate", mode="before")
     @classmethod

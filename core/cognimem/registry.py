@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .components import KINDS, Component, ToolSpec
+from .components import KINDS, CommandSpec, Component, ToolSpec
 from .errors import PluginError
 
 
@@ -24,7 +24,8 @@ class Register:
     """Collects what one plugin registers through one registry hook.
 
     Call it with a component class (``register(MyRanker)``, optionally
-    ``register(MyRanker, name="mine")``) or, for tools, with a :class:`ToolSpec`.
+    ``register(MyRanker, name="mine")``), for tools with a :class:`ToolSpec`, for commands
+    with a :class:`CommandSpec`.
     """
 
     def __init__(
@@ -43,10 +44,11 @@ class Register:
 
     def __call__(self, obj: Any, name: str | None = None) -> None:
         """Register ``obj`` under ``name`` (default: its ``name`` attribute)."""
-        if isinstance(obj, ToolSpec):
-            kind = "tool"
-            if "tool" not in self.kinds:
-                raise PluginError(f"plugin {self.plugin!r}: {self.hook} cannot register tools")
+        if isinstance(obj, ToolSpec | CommandSpec):
+            kind = "tool" if isinstance(obj, ToolSpec) else "command"
+            if kind not in self.kinds:
+                raise PluginError(f"plugin {self.plugin!r}: {self.hook} cannot register "
+                                  f"{kind}s")
             key = name or obj.name
         else:
             kind = _kind_of(obj, self.kinds, self.hook, self.plugin)
@@ -73,11 +75,12 @@ class Register:
 def _kind_of(obj: Any, kinds: tuple[str, ...], hook: str, plugin: str) -> str:
     if isinstance(obj, type) and issubclass(obj, Component):
         for kind in kinds:
-            if issubclass(obj, KINDS[kind]):
+            if kind in KINDS and issubclass(obj, KINDS[kind]):
                 return kind
-    expected = " or ".join(KINDS[k].__name__ for k in kinds if k in KINDS)
+    expected = " or ".join(f"subclass of {KINDS[k].__name__}" if k in KINDS
+                           else {"tool": "ToolSpec", "command": "CommandSpec"}[k] for k in kinds)
     raise PluginError(
-        f"plugin {plugin!r}: {hook} was given {obj!r}, which is not a subclass of {expected}"
+        f"plugin {plugin!r}: {hook} was given {obj!r}, which is not a {expected}"
     )
 
 
@@ -93,4 +96,6 @@ HOOK_KINDS: dict[str, tuple[str, ...]] = {
     "cognimem_register_tools": ("tool",),
     "cognimem_register_datasets": ("dataset",),
     "cognimem_register_guards": ("guard", "consolidator"),
+    "cognimem_register_sources": ("source",),
+    "cognimem_register_commands": ("command",),
 }

@@ -202,7 +202,7 @@ class ExactVectors(VectorIndex):
         assert self._ctx is not None
         records = self._ctx.records
         last = records.last_event()
-        signatures: dict[tuple[str, int], int] = getattr(records, "embedding_signatures", dict)()
+        signatures = records.embedding_signatures()
         embedder = self._ctx.embedder
         return {"last_event": last.seq if last else 0, "memories": records.count_memories(),
                 "signatures": sorted([m, d, n] for (m, d), n in signatures.items()),

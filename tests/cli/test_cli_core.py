@@ -10,7 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,31 +49,9 @@ def cognimem_register_stores(register):
     register(SeededStore)
 '''
 
-SEEDED_PROFILE = '''
-name = "seeded"
-path = ":memory:"
-
-[plugins]
-files = ["seeded_store.py"]
-
-[records]
-use = "seeded"
-
-[lexical]
-use = "bm25"
-
-[vectors]
-use = "exact"
-
-[embedder]
-use = "hash"
-
-[[retrieve]]
-use = "bm25"
-
-[[retrieve]]
-use = "vector"
-'''
+#: How the seeded profile differs from the in-memory pipeline (``in_memory_profile``).
+SEEDED_PROFILE: dict[str, Any] = {"name": "seeded", "plugins": {"files": ["seeded_store.py"]},
+                                  "records": {"use": "seeded"}}
 
 
 def console_script() -> str:
@@ -261,11 +239,10 @@ def test_search_explain_json_shape_in_memory(capsys: pytest.CaptureFixture[str])
 
 
 @pytest.fixture
-def seeded(tmp_path: Path) -> Iterator[Path]:
+def seeded(tmp_path: Path, in_memory_profile: Callable[..., Path]) -> Iterator[Path]:
     """A profile whose in-memory store starts with two memories."""
     (tmp_path / "seeded_store.py").write_text(SEEDED_STORE, encoding="utf-8")
-    profile = tmp_path / "seeded.toml"
-    profile.write_text(SEEDED_PROFILE, encoding="utf-8")
+    profile = in_memory_profile("seeded", **SEEDED_PROFILE)
     before = set(sys.modules)
     yield profile
     for name in set(sys.modules) - before:

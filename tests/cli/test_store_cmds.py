@@ -207,7 +207,7 @@ def test_reindex_rejects_a_bad_batch_size(capsys: pytest.CaptureFixture[str], st
 @pytest.fixture
 def daemon_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A store reached through its owner daemon; the daemon is stopped afterwards."""
-    from cognimem.mcp.daemon import stop_daemon
+    from cognimem.daemon.spawn import stop_daemon
 
     monkeypatch.delenv("COGNIMEM_NO_DAEMON", raising=False)
     monkeypatch.setenv("COGNIMEM_RUNTIME_DIR", str(tmp_path / "run"))
@@ -229,7 +229,7 @@ def test_the_commands_work_through_the_owner_daemon(
     assert cli(capsys, "check", *opts(daemon_store, first))[0] == 0
     report = cli_json(capsys, "import", str(export), *opts(daemon_store, first))
     assert report["duplicates"] == 5
-    from cognimem.mcp.daemon import stop_daemon
+    from cognimem.daemon.spawn import stop_daemon
 
     stop_daemon(daemon_store)  # the next call starts a daemon with the hash-32 profile
     status, out, err = cli(capsys, "reindex", "--batch-size", "1", *opts(daemon_store, second))

@@ -19,6 +19,7 @@ from cognimem.bench.corpus import generate_memories, generate_queries
 from cognimem.bench.embedder import measure_embedder
 from cognimem.bench.measure import RunSpec, measure_stack, percentile
 from cognimem.bench.report import describe_pipeline
+from cognimem.bench.run import targets_for
 from cognimem.bench.stacks import parse_stacks, pipeline_of, resolve, stack_profile
 from cognimem.bench.standin import StandInEmbedder
 from cognimem.errors import InvalidInput
@@ -129,7 +130,7 @@ def _installed(stack: str) -> Any:
     return resolve(STACKS[stack], available)[0]
 
 
-@pytest.mark.parametrize("stack", ["lancedb", "exact", "memory"])
+@pytest.mark.parametrize("stack", ["lancedb", "hnsw", "exact", "memory"])
 def test_one_run_measures_ingest_search_floor_memory_and_disk(stack: str, tmp_path: Path) -> None:
     resolved = _installed(stack)
     spec = RunSpec(stack=asdict(resolved), size=120, store=str(tmp_path / "store"), queries=12,
@@ -156,8 +157,9 @@ def test_one_run_measures_ingest_search_floor_memory_and_disk(stack: str, tmp_pa
         assert "disk" not in result
 
 
-def test_cold_start_opens_the_store_in_a_fresh_process(tmp_path: Path) -> None:
-    resolved = _installed("lancedb")
+@pytest.mark.parametrize("stack", ["lancedb", "hnsw"])
+def test_cold_start_opens_the_store_in_a_fresh_process(tmp_path: Path, stack: str) -> None:
+    resolved = _installed(stack)
     if not resolved.persistent:
         pytest.skip("needs the duckdb record store")
     store = tmp_path / "store"
@@ -189,6 +191,7 @@ def test_run_bench_at_tiny_sizes_returns_sane_results(tmp_path: Path) -> None:
     assert [(r["size"], r["stack"]) for r in results["runs"]] == [
         (40, "exact"), (40, "memory"), (80, "exact"), (80, "memory")]
     assert messages and results["embedder"]["embedder"] == "hash"
+    assert any("stand-in embedder" in note for note in results["notes"])
     persistent = results["runs"][2]
     if _installed("exact").persistent:
         assert persistent["cold_start"]["cold_start_s"] > 0
@@ -242,6 +245,18 @@ def test_targets_and_markdown() -> None:
     assert "| 100,000 |" in text and "MISSED (met on CPU time)" in text
     assert "12.50 (6.00)" in text
     assert "skipped (weights missing)" in text
+
+
+def test_targets_at_a_million_memories_are_the_million_targets() -> None:
+    run = {"stack": "hnsw", "size": 1_000_000, "search": {"p50_ms": 31.0, "cpu_p50_ms": 20.0},
+           "ingest": {"per_s": 900.0}}
+    targets = check_targets({"runs": [run]})
+    assert [(t["target"], t["limit"], t["met"]) for t in targets] == [
+        ("search_p50_ms", 50.0, True)]
+    run["search"]["p50_ms"] = 51.0
+    assert check_targets({"runs": [run]})[0]["met"] is False
+    assert targets_for(20_000)[0].stated_at == 100_000
+    assert {t.stated_at for t in targets_for(500_000)} == {100_000}
 
 
 def test_ann_recall_compares_configurations_with_exact_search() -> None:

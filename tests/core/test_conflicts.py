@@ -69,3 +69,26 @@ def test_conflicts_survive_reopen(tmp_path: Path) -> None:
     with Engine.from_profile("test", overrides=disk) as engine:
         assert len(engine.conflicts()) == 1
         assert engine.check().ok
+
+
+def test_the_conflict_log_through_the_daemon(tmp_path: Path) -> None:
+    from cognimem.daemon.access import open_store
+    from cognimem.daemon.remote import RemoteEngine
+    from cognimem.profile import load_profile
+
+    profile = load_profile("test", overrides={"path": str(tmp_path / "s"),
+                                              "records": {"use": "duckdb"}})
+    with open_store(profile) as store:
+        assert isinstance(store, RemoteEngine)
+        a, b = store.add("port 8080").id, store.add("port 9090").id
+        conflict = store.record_conflict(a, b, differs=["8080 -> 9090"], agent="lead")
+        assert conflict is not None
+        assert store.in_open_conflict([a]) == {a: [conflict.id]}
+        assert [c.id for c in store.conflicts()] == [conflict.id]
+        done = store.resolve_conflict(conflict.id, "keep_b", agent="lead")
+        assert done.resolution == "keep_b" and store.get(a).superseded_by == b
+        store.delete(a, purge=True)
+        assert store.conflicts(status="all")[0].status == "resolved"
+    from cognimem.cli.app import main
+
+    main(["daemon", "stop", "--profile", "test", "--store", str(tmp_path / "s")])

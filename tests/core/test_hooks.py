@@ -23,7 +23,7 @@ from cognimem.components import (
     ToolSpec,
 )
 from cognimem.context import Context, SearchContext
-from cognimem.engine import Engine, MaintenanceReport, PreparedWrite
+from cognimem.engine import Engine, MaintenanceReport, PreparedQuery, PreparedWrite
 from cognimem.errors import NotFound
 from cognimem.models import Candidate, Hit, Memory, MemoryDraft, Query, SearchResult
 from cognimem.registry import Register
@@ -446,6 +446,30 @@ def test_hook_cognimem_memory_deleted(build: Callable[..., Engine]) -> None:
     (received,) = plugin.of("deleted")
     assert received["memory"] == written.memory
     assert received["gone"] is True
+
+
+def test_hook_cognimem_query_prepare(build: Callable[..., Engine]) -> None:
+    class Plugin(Recorder):
+        @hookimpl
+        def cognimem_query_prepare(self, query: PreparedQuery, engine: Engine) -> None:
+            self.record("prepare", text=query.text, engine=engine)
+            query.text = query.text.replace("hidden-word", "needle")
+
+    class Later(Recorder):
+        @hookimpl(trylast=True)
+        def cognimem_query_prepare(self, query: PreparedQuery, engine: Engine) -> None:
+            self.record("prepare", text=query.text)
+
+    plugin, later = Plugin(), Later()
+    engine = build(plugin, later)
+    written = engine.add("a needle in the haystack")
+    result = engine.search("hidden-word")
+    assert plugin.of("prepare") == [{"text": "hidden-word", "engine": engine}]
+    assert later.of("prepare") == [{"text": "needle"}], "later hooks see earlier changes"
+    assert result.query.text == "needle", "the result reports the prepared text"
+    assert [h.id for h in result.hits] == [written.id], "retrievers search the prepared text"
+    held = [a.query for a in engine._held.accesses]
+    assert held == ["needle"], "the access history keeps the prepared text"
 
 
 def test_hook_cognimem_memories_accessed(build: Callable[..., Engine]) -> None:

@@ -364,8 +364,11 @@ def test_examples_exist() -> None:
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
-def test_example_profile_loads(path: Path, host: PluginHost, tmp_path: Path) -> None:
+def test_example_profile_loads(path: Path, host: PluginHost, tmp_path: Path,
+                               request: pytest.FixtureRequest) -> None:
     profile = load_profile(path)
+    if profile.records.use == "postgres" and not profile.records.options.get("dsn"):
+        request.getfixturevalue("postgres_dsn")  # the shared-database example needs a server
     assert profile.name == path.stem
     assert path.read_text(encoding="utf-8").startswith("#"), "examples open with a comment"
     assert profile.store_path() is None or not str(profile.store_path()).startswith("~")

@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -59,46 +60,18 @@ def cognimem_register_stores(register):
     register(SeededStore)
 '''
 
-PROFILE = '''
-name = "third-party"
-description = "The test components, a seeded in-memory store and the example ranker."
-path = ":memory:"
-decay = []
-guard = []
-
-[plugins]
-files = ["seeded_store.py"]
-# only what this profile uses (faster start; tag_boost is the pip-installed distribution)
-allow = ["memory", "bm25", "exact", "hash", "retrievers", "fusion", "tag_boost"]
-
-[records]
-use = "seeded"
-
-[lexical]
-use = "bm25"
-
-[vectors]
-use = "exact"
-
-[embedder]
-use = "hash"
-
-[[retrieve]]
-use = "bm25"
-
-[[retrieve]]
-use = "vector"
-
-[fuse]
-use = "rrf"
-
-[[rank]]
-use = "tag_boost"
-boost = 0.5
-
-[consolidate]
-use = "none"
-'''
+#: How the third-party profile differs from the in-memory pipeline (``in_memory_profile``).
+PROFILE: dict[str, Any] = {
+    "name": "third-party",
+    "description": "The test components, a seeded in-memory store and the example ranker.",
+    "decay": [],
+    # only what this profile uses (faster start; tag_boost is the pip-installed distribution)
+    "plugins": {"files": ["seeded_store.py"],
+                "allow": ["memory", "bm25", "exact", "hash", "retrievers", "fusion", "tag_boost"]},
+    "records": {"use": "seeded"},
+    "fuse": {"use": "rrf"},
+    "rank": [{"use": "tag_boost", "boost": 0.5}],
+}
 
 
 def _cannot_install() -> str | None:
@@ -190,10 +163,10 @@ def test_plugins_lists_the_example_ranker(target: Path, tmp_path: Path) -> None:
     assert row["doc"].startswith("Adds ``boost``")
 
 
-def test_profile_selects_the_example_ranker(target: Path, tmp_path: Path) -> None:
+def test_profile_selects_the_example_ranker(target: Path, tmp_path: Path,
+                                            in_memory_profile: Callable[..., Path]) -> None:
     (tmp_path / "seeded_store.py").write_text(SEEDED_STORE, encoding="utf-8")
-    profile = tmp_path / "third-party.toml"
-    profile.write_text(PROFILE, encoding="utf-8")
+    profile = in_memory_profile("third-party", **PROFILE)
     out = run_cli(target, ["search", "database backup", "--profile", str(profile),
                            "--explain", "--json"], tmp_path)
     hits = out["hits"]
@@ -209,10 +182,11 @@ def test_profile_selects_the_example_ranker(target: Path, tmp_path: Path) -> Non
     assert "rank:tag_boost" in out["timings_ms"]
 
 
-def test_bad_option_for_the_example_ranker_is_named(target: Path, tmp_path: Path) -> None:
+def test_bad_option_for_the_example_ranker_is_named(
+        target: Path, tmp_path: Path, in_memory_profile: Callable[..., Path]) -> None:
     (tmp_path / "seeded_store.py").write_text(SEEDED_STORE, encoding="utf-8")
-    profile = tmp_path / "bad.toml"
-    profile.write_text(PROFILE.replace("boost = 0.5", "bost = 0.5"), encoding="utf-8")
+    profile = in_memory_profile("bad", **{**PROFILE, "rank": [{"use": "tag_boost",
+                                                               "bost": 0.5}]})
     code = ("from cognimem.cli import main; "
             f"raise SystemExit(main(['search', 'x', '--profile', {str(profile)!r}]))")
     done = run_python(target, code, tmp_path)

@@ -10,6 +10,7 @@ import re
 import shlex
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -71,15 +72,24 @@ def test_the_guide_notebook_block_runs(workspace: Path) -> None:
     assert isinstance(scope["by_question"], list) and len(scope["by_question"]) == 4
 
 
-def test_the_ranker_contributes_to_the_score_trail(workspace: Path) -> None:
+def test_the_ranker_contributes_to_the_score_trail(workspace: Path,
+                                                   in_memory_overrides: dict[str, Any]) -> None:
     from cognimem.engine import Engine
 
     with Engine.from_profile("examples/research/coverage.toml",
-                             overrides={"records": {"use": "memory"}, "lexical": {"use": "bm25"},
-                                        "vectors": {"use": "exact"}, "embedder": {"use": "hash"},
-                                        "path": ":memory:"}) as engine:
+                             overrides=in_memory_overrides) as engine:
         engine.add("Rex the puppy fetches the red ball")
         engine.add("the weather is mild")
         hit = engine.search("which ball does the puppy fetch", explain=True).hits[0]
     assert "rank:coverage" in hit.explain()
     assert hit.trail[-1].detail["coverage"] == pytest.approx(2 / 3, abs=1e-3)
+
+
+def test_the_layered_strong_profile_keeps_every_ranker() -> None:
+    """The guide says a [[rank]] layer replaces the list below it whole: the example that
+    changes one weight must still run the default's rankers, in order."""
+    from cognimem.profile import load_profile
+
+    profile = load_profile(EXAMPLES / "coverage.toml", EXAMPLES / "coverage-strong.toml")
+    assert [r.use for r in profile.rank] == ["actr", "supersession", "validity", "coverage"]
+    assert profile.rank[-1].options["weight"] == 2.0

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from cognimem.cli.app import main
+from cognimem.daemon.spawn import stop_daemon
 from cognimem.engine import Engine
-from cognimem.mcp.daemon import stop_daemon
 from cognimem_plugins.graph.html import render_html, script_json
 
 EVIL = "</script><script>alert(1)</script> & <b>bold</b> \u2028 line"

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from cognimem.engine import Engine
+from cognimem.testing import ExtractorContract
 from cognimem_plugins.graph.llm_extractor import OllamaUnavailable, parse_answer, relation_name
 
 MakeEngine = Callable[..., Engine]
@@ -101,3 +102,18 @@ def test_unreachable_ollama_names_the_host_and_the_fix(make_engine: MakeEngine) 
     with pytest.raises(OllamaUnavailable, match=r"127\.0\.0\.1:9.*ollama serve"):
         engine.add("Caroline signed up for a pottery class.")
     assert engine.stats()["memories"] == 0  # the failed write left nothing behind
+
+
+class TestOllamaExtractorContract(ExtractorContract):
+    """The ``ollama`` extractor passes the extractor contract against the stand-in."""
+
+    component = "ollama"
+
+    @pytest.fixture(autouse=True)
+    def _stand_in(self, ollama_url: str) -> None:
+        self.options = {"host": ollama_url}
+
+    def test_the_stand_in_answered(self, contract_engine: Engine) -> None:
+        """The contract's memories were extracted by the stand-in, not skipped."""
+        assert FakeOllama.seen
+        assert any(e.type == "mentions" for e in contract_engine.records.iter_edges())

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from mcp_helpers import TEST_ENV
 
-from cognimem.mcp.daemon import stop_daemon
+from cognimem.daemon.spawn import stop_daemon
 
 
 @pytest.fixture(autouse=True)

@@ -14,8 +14,8 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp_helpers import COGNIMEM, has_component, server_env
 
-from cognimem.mcp.daemon import stop_daemon
-from cognimem.mcp.remote import open_store
+from cognimem.daemon.access import open_store
+from cognimem.daemon.spawn import stop_daemon
 from cognimem.profile import load_profile
 
 CLIENTS = 8

@@ -16,20 +16,20 @@ from typing import Any
 import pytest
 from mcp_helpers import has_component
 
-from cognimem.engine import Engine, Written
-from cognimem.errors import InvalidInput, NotFound, StoreError
-from cognimem.mcp.connection import Connection, OwnerRecord
-from cognimem.mcp.daemon import (
+from cognimem.daemon.access import open_store
+from cognimem.daemon.connection import Connection
+from cognimem.daemon.remote import RemoteEngine
+from cognimem.daemon.runtime import (
     OWNER_FILE,
-    daemon_status,
-    ensure_daemon,
+    OwnerRecord,
     pid_alive,
     read_owner_record,
     run_path,
-    stop_daemon,
 )
-from cognimem.mcp.remote import RemoteEngine, open_store
-from cognimem.mcp.wire import read_message, write_message
+from cognimem.daemon.spawn import daemon_status, ensure_daemon, stop_daemon
+from cognimem.daemon.wire import read_message, write_message
+from cognimem.engine import Engine, Written
+from cognimem.errors import InvalidInput, NotFound, ProfileError, StoreError
 from cognimem.models import SearchResult
 from cognimem.profile import Profile, load_profile
 
@@ -68,15 +68,37 @@ def test_remote_engine_returns_the_engines_types_and_errors(store: Path) -> None
         assert engine.update(written.id, importance=0.9).memory.version == 2
         assert [m.id for m in engine.list_memories()] == [written.id]
         assert engine.profile.name == "test"
-        # attributes that are components are reached through the daemon, one level at a time
-        assert engine.records.name == "memory"
         with pytest.raises(NotFound, match="no memory has id 'nope'"):
             engine.get("nope")
         with pytest.raises(InvalidInput, match="content is empty"):
             engine.add("   ")
-        with pytest.raises(InvalidInput, match="cannot be used through the daemon"):
-            engine.call(("close",))
         assert engine.stats()["memories"] == 1  # the bad calls wrote nothing
+
+
+@pytest.mark.parametrize("op", ["close", "records", "flush_accesses", "_transaction",
+                                "host", "from_profile"])
+def test_only_the_memory_api_is_served(store: Path, op: str) -> None:
+    """No attribute path, private name or lifecycle method of the daemon's engine is
+    reachable: only the operations of MemoryAPI."""
+    record = ensure_daemon(profile(store))
+    connection = Connection(record)
+    try:
+        with pytest.raises(InvalidInput, match="is not an operation of the memory API"):
+            connection.request("call", op=op, args=[], kwargs={})
+        with pytest.raises(InvalidInput, match="not an operation"):
+            connection.request("call", op=["records", "iter_memories"], args=[], kwargs={})
+        assert connection.request("call", op="stats", args=[], kwargs={})["memories"] == 0
+    finally:
+        connection.close()
+
+
+def test_both_engines_implement_every_operation() -> None:
+    from cognimem.daemon.api import OPERATIONS, MemoryAPI
+
+    members = {n for n in vars(MemoryAPI) if not n.startswith("_")} - {"profile", "close"}
+    assert members == OPERATIONS
+    for op in OPERATIONS:
+        assert callable(getattr(Engine, op)) and callable(getattr(RemoteEngine, op))
 
 
 def test_one_daemon_per_store_however_many_callers(store: Path) -> None:
@@ -101,22 +123,17 @@ def test_one_daemon_per_store_however_many_callers(store: Path) -> None:
         assert b.get(written.id).content == "shared between clients"
 
 
-def test_owner_record_is_private_and_status_hides_the_token(store: Path) -> None:
+def test_owner_record_and_socket_are_private(store: Path) -> None:
     record = ensure_daemon(profile(store))
     assert stat.S_IMODE(run_path(store, OWNER_FILE).stat().st_mode) == 0o600
     assert stat.S_IMODE(run_path(store, OWNER_FILE).parent.stat().st_mode) == 0o700
+    assert stat.S_ISSOCK(Path(record.socket).stat().st_mode)
+    assert Path(record.socket).parent == run_path(store, OWNER_FILE).parent
     assert not (store / OWNER_FILE).exists()  # the store directory holds only the store
     status = daemon_status(store)
     assert status is not None
     assert status["pid"] == record.pid and status["store"] == str(store.resolve())
-    assert record.token not in repr(status)
-
-
-def test_a_wrong_token_is_refused(store: Path) -> None:
-    record = ensure_daemon(profile(store))
-    forged = OwnerRecord(**{**record.__dict__, "token": "guess"})
-    with pytest.raises(StoreError, match="wrong token"):
-        Connection(forged)
+    assert status["address"] == f"unix://{record.socket}"
 
 
 def test_stop_closes_the_store_and_removes_the_record(store: Path) -> None:
@@ -189,13 +206,28 @@ def test_an_idle_daemon_stops_by_itself(store: Path) -> None:
     assert read_owner_record(store) is None
 
 
-def test_a_daemon_that_cannot_open_the_store_reports_why(store: Path) -> None:
+def test_a_profile_that_cannot_build_is_refused_before_spawning(store: Path) -> None:
     broken = profile(store, fuse={"use": "no-such-fuser"})
-    with pytest.raises(StoreError, match=r"failed to start[\s\S]*no-such-fuser"):
+    with pytest.raises(ProfileError, match=r"`fuse\.use` = 'no-such-fuser' is not a known fuser"):
         ensure_daemon(broken, start_timeout=60)
+    assert not run_path(store, "daemon.log").exists()  # no daemon was started
 
 
-class _FlakyDaemon(socketserver.ThreadingTCPServer):
+@pytest.mark.skipif(not has_component("records", "duckdb"),
+                    reason="needs the duckdb record store (a persistent store)")
+def test_a_daemon_that_cannot_open_the_store_reports_its_own_error_only(store: Path) -> None:
+    store.mkdir()
+    (store / "notes.txt").write_text("not a store", encoding="utf-8")
+    log = run_path(store, "daemon.log")
+    log.write_text("2020-01-01 ERROR cognimem.daemon[1]: an old failure\n", encoding="utf-8")
+    with pytest.raises(StoreError) as caught:
+        ensure_daemon(profile(store, records={"use": "duckdb"}), start_timeout=60)
+    message = str(caught.value)
+    assert "notes.txt" in message and "\n" not in message
+    assert "an old failure" not in message and "ERROR" not in message
+
+
+class _FlakyDaemon(socketserver.ThreadingUnixStreamServer):
     """Answers hellos; drops the connection on the first request, answers the later ones."""
 
     daemon_threads = True
@@ -214,17 +246,16 @@ class _FlakyHandler(socketserver.StreamRequestHandler):
             return
         self.server.requests += 1
         if self.server.requests > 1:
-            write_message(self.wfile, {"id": message["id"], "result": "answered"})
+            write_message(self.wfile, {"id": message["id"], "result": {"answered": True}})
 
 
 @pytest.fixture
 def flaky(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[_FlakyDaemon]:
-    server = _FlakyDaemon(("127.0.0.1", 0), _FlakyHandler)
+    path = tmp_path / "flaky.sock"
+    server = _FlakyDaemon(str(path), _FlakyHandler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, port = server.server_address[:2]
-    record = OwnerRecord(pid=os.getpid(), host=str(host), port=int(port), token="t",
-                         store=str(tmp_path))
-    monkeypatch.setattr("cognimem.mcp.remote.ensure_daemon", lambda *a, **k: record)
+    record = OwnerRecord(pid=os.getpid(), socket=str(path), store=str(tmp_path))
+    monkeypatch.setattr("cognimem.daemon.remote.ensure_daemon", lambda *a, **k: record)
     yield server
     server.shutdown()
     server.server_close()
@@ -232,7 +263,7 @@ def flaky(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[_FlakyDae
 
 def test_a_read_cut_off_mid_call_is_retried(flaky: _FlakyDaemon, store: Path) -> None:
     with RemoteEngine(profile(store)) as engine:
-        assert engine.search("anything") == "answered"
+        assert engine.stats() == {"answered": True}
     assert flaky.requests == 2
 
 

@@ -21,7 +21,7 @@ from mcp.client.stdio import StdioServerParameters
 from mcp_helpers import COGNIMEM, server_env
 from mcp_types import CallToolResult
 
-from cognimem.mcp.remote import open_store
+from cognimem.daemon.access import open_store
 from cognimem.profile import load_profile
 
 
@@ -72,9 +72,22 @@ def stdio(*args: str) -> StdioServerParameters:
     return StdioServerParameters(command=COGNIMEM, args=["serve", *args], env=server_env())
 
 
+TOKEN = "test-token-0123456789abcdef"
+
+
+def http(url: str, token: str = TOKEN) -> Any:
+    """A streamable HTTP transport that sends the bearer token."""
+    import httpx2
+    from mcp.client.streamable_http import streamable_http_client
+
+    return streamable_http_client(url, http_client=httpx2.AsyncClient(
+        headers={"Authorization": f"Bearer {token}"}, timeout=30))
+
+
 def session(server: StdioServerParameters | str) -> dict[str, str]:
     async def main() -> dict[str, str]:
-        async with Client(server) as client:
+        target = http(server) if isinstance(server, str) else server
+        async with Client(target) as client:
             return await exercise(client)
     return anyio.run(main)
 
@@ -156,7 +169,8 @@ def http_server(tmp_path: Path) -> Any:
     log = open(tmp_path / "server.log", "wb")  # noqa: SIM115 - closed below
     process = subprocess.Popen(
         [COGNIMEM, "serve", "--http", "--port", str(port), "--profile", "test"],
-        stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **server_env()})
+        stdout=log, stderr=subprocess.STDOUT,
+        env={**os.environ, **server_env(), "COGNIMEM_HTTP_TOKEN": TOKEN})
     try:
         wait_for_port(port, process)
         yield f"http://127.0.0.1:{port}/mcp", process
@@ -176,7 +190,7 @@ def test_streamable_http(http_server: tuple[str, subprocess.Popen[bytes]]) -> No
     # A second session shares the server's engine (the lifespan is the server's, not the
     # session's): what the first one remembered is there.
     async def second() -> dict[str, Any]:
-        async with Client(url) as client:
+        async with Client(http(url)) as client:
             return data(await client.call_tool("status", {}))
     assert anyio.run(second)["memories"] == 2
     process.send_signal(signal.SIGTERM)
@@ -189,7 +203,8 @@ def test_streamable_http_through_the_store_daemon(store: Path, tmp_path: Path) -
         process = subprocess.Popen(
             [COGNIMEM, "serve", "--http", "--port", str(port), "--profile", "test",
              "--store", str(store)],
-            stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **server_env()})
+            stdout=log, stderr=subprocess.STDOUT,
+            env={**os.environ, **server_env(), "COGNIMEM_HTTP_TOKEN": TOKEN})
         try:
             wait_for_port(port, process)
             ids = session(f"http://127.0.0.1:{port}/mcp")
@@ -198,6 +213,62 @@ def test_streamable_http_through_the_store_daemon(store: Path, tmp_path: Path) -
             assert process.wait(timeout=20) == 0
     with open_store(load_profile("test", overrides={"path": str(store)})) as engine:
         assert engine.get(ids["dropped"]).archived  # kept by the daemon after the server left
+
+
+def test_http_refuses_requests_without_the_token(
+        http_server: tuple[str, subprocess.Popen[bytes]]) -> None:
+    import httpx2
+
+    url, _process = http_server
+    body = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "intruder", "version": "0"}}}
+    headers = {"Accept": "application/json, text/event-stream"}
+    for auth in ({}, {"Authorization": "Bearer wrong-token-0123456789"},
+                 {"Authorization": TOKEN}):
+        reply = httpx2.post(url, json=body, headers={**headers, **auth}, timeout=30)
+        assert reply.status_code == 401, auth
+        assert "Bearer" in reply.headers["www-authenticate"]
+    forged = httpx2.post(url, json=body, timeout=30, headers={
+        **headers, "Authorization": f"Bearer {TOKEN}", "Host": "evil.example"})
+    assert forged.status_code in (400, 421)  # Host checked even with the token
+
+
+def test_http_refuses_a_public_bind_unless_asked(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [COGNIMEM, "serve", "--http", "--host", "0.0.0.0", "--profile", "test"],
+        capture_output=True, text=True, timeout=60,
+        env={**os.environ, **server_env(), "COGNIMEM_HTTP_TOKEN": TOKEN})
+    assert result.returncode == 2
+    assert "--public" in result.stderr and "TLS" in result.stderr
+
+
+def test_the_token_is_made_once_private_and_written_for_http_clients(tmp_path: Path) -> None:
+    from cognimem.cli.app import main
+    from cognimem.mcp.http_auth import load_token, token_file
+
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "cfg")}
+    saved = {k: os.environ.get(k) for k in (*env, "COGNIMEM_HTTP_TOKEN")}
+    os.environ.update(env)
+    os.environ.pop("COGNIMEM_HTTP_TOKEN", None)
+    try:
+        token, made = load_token(create=True)
+        assert made and (token_file().stat().st_mode & 0o777) == 0o600
+        assert load_token(create=True) == (token, False)
+        target = tmp_path / "claude.json"
+        assert main(["config", "claude-code", "--http", "http://127.0.0.1:8765/mcp",
+                     "--write", "--path", str(target), "--profile", "test"]) == 0
+        entry = json.loads(target.read_text(encoding="utf-8"))["mcpServers"]["cognimem"]
+        assert entry == {"type": "http", "url": "http://127.0.0.1:8765/mcp",
+                         "headers": {"Authorization": f"Bearer {token}"}}
+        assert main(["config", "claude-desktop", "--http", "http://x/mcp",
+                     "--profile", "test"]) == 2
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
 
 
 def test_http_shutdown_closes_the_engine(

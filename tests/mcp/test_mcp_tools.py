@@ -179,25 +179,81 @@ def test_relate_and_the_full_set_tools() -> None:
     run(server("full"), body)
 
 
+def full_server(exports: Any) -> MCPServer[AppState]:
+    return build_server(load_profile("test", overrides={
+        "mcp": {"tools": "full", "exports": str(exports)}}))
+
+
 def test_export_then_import_into_another_store(tmp_path: Any) -> None:
-    target = tmp_path / "export.json"
+    exports = tmp_path / "exports"
 
     async def export(c: Client) -> dict[str, Any]:
         await c.call_tool("remember", {"content": "kept across stores"})
-        assert "is relative" in error(await c.call_tool("export_memories",
-                                                        {"path": "export.json"}))
-        done = data(await c.call_tool("export_memories", {"path": str(target)}))
-        assert "exists" in error(await c.call_tool("export_memories", {"path": str(target)}))
+        done = data(await c.call_tool("export_memories", {"path": "export.json"}))
+        assert "exists" in error(await c.call_tool("export_memories", {"path": "export.json"}))
+        again = await c.call_tool("export_memories", {"path": "export.json", "overwrite": True})
+        assert not again.is_error
         return done
 
     async def restore(c: Client) -> list[str]:
-        report = data(await c.call_tool("import_memories", {"path": str(target)}))
+        report = data(await c.call_tool("import_memories", {"path": "export.json"}))
         assert report["mode"] == "restore" and report["memories"] == 1
         hits = data(await c.call_tool("recall", {"query": "kept across stores"}))["hits"]
         return [h["content"] for h in hits]
 
-    assert run(server("full"), export)["memories"] == 1
-    assert run(server("full"), restore) == ["kept across stores"]  # a fresh in-memory engine
+    assert run(full_server(exports), export)["memories"] == 1
+    assert (exports / "export.json").stat().st_mode & 0o777 == 0o600
+    assert run(full_server(exports), restore) == ["kept across stores"]  # a fresh engine
+
+
+def test_file_tools_stay_in_their_folder(tmp_path: Any) -> None:
+    import os
+
+    exports = tmp_path / "exports"
+    exports.mkdir()
+    victim = tmp_path / ".bashrc"
+    victim.write_text("export PATH=...\n", encoding="utf-8")
+    (exports / "theirs.json").write_text("{}", encoding="utf-8")
+    os.mkfifo(exports / "pipe.json")
+    (exports / "link.json").symlink_to(victim)
+
+    async def body(c: Client) -> list[str]:
+        return [
+            error(await c.call_tool("export_memories", {"path": str(victim),
+                                                         "overwrite": True})),
+            error(await c.call_tool("export_memories", {"path": "../.bashrc"})),
+            error(await c.call_tool("export_memories", {"path": "theirs.json",
+                                                         "overwrite": True})),
+            error(await c.call_tool("import_memories", {"path": "pipe.json"})),
+            error(await c.call_tool("import_memories", {"path": "link.json"})),
+            error(await c.call_tool("export_memories", {"path": "x.json", "overwrite": "yes"})),
+        ]
+
+    outside, climbing, not_ours, fifo, link, flag = run(full_server(exports), body)
+    assert "outside the exports folder" in outside and "outside the exports folder" in climbing
+    assert "was not written by export_memories" in not_ours
+    assert "not a regular file" in fifo and "not a regular file" in link
+    assert "overwrite" in flag and "bool" in flag.lower()
+    assert victim.read_text(encoding="utf-8") == "export PATH=...\n"
+    assert (exports / "theirs.json").read_text(encoding="utf-8") == "{}"
+
+
+def test_destructive_flags_take_real_booleans() -> None:
+    async def body(c: Client) -> tuple[str, int]:
+        mid = data(await c.call_tool("remember", {"content": "keep me"}))["id"]
+        message = error(await c.call_tool("forget", {"id": mid, "permanent": "yes"}))
+        status = data(await c.call_tool("status", {}))
+        return message, status["memories"]
+
+    message, memories = run(server(), body)
+    assert "permanent" in message and memories == 1
+
+
+def test_an_in_memory_store_needs_an_exports_folder() -> None:
+    async def body(c: Client) -> str:
+        return error(await c.call_tool("export_memories", {"path": "x.json"}))
+
+    assert "mcp.exports" in run(server("full"), body)
 
 
 # bad calls --------------------------------------------------------------------------------------

@@ -79,15 +79,22 @@ CHILD = textwrap.dedent("""
 def _stacks() -> list[tuple[str, str]]:
     stacks = [("bm25", "exact")]
     host = PluginHost()
-    if host.get("lexical", "tantivy") and host.get("vectors", "lancedb"):
-        stacks.append(("tantivy", "lancedb"))
+    for vectors in ("lancedb", "hnsw"):
+        if host.get("lexical", "tantivy") and host.get("vectors", vectors):
+            stacks.append(("tantivy", vectors))
     return stacks
+
+
+#: Vector index options of the crash test: hnsw saves its snapshot every few writes, so kills
+#: also land while a snapshot is being written.
+_VECTOR_OPTIONS: dict[str, dict[str, Any]] = {"hnsw": {"save_every": 5}}
 
 
 def _overrides(path: Path, lexical: str, vectors: str) -> dict[str, Any]:
     return {
         "path": str(path), "records": {"use": "duckdb"}, "lexical": {"use": lexical},
-        "vectors": {"use": vectors}, "embedder": {"use": "hash", "dim": 32},
+        "vectors": {"use": vectors, **_VECTOR_OPTIONS.get(vectors, {})},
+        "embedder": {"use": "hash", "dim": 32},
         "plugins": {"allow": ["duckdb", lexical, vectors, "hash", "retrievers", "fusion"]},
     }
 

@@ -10,12 +10,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from index_helpers import context, mem, opened, unit_vectors
 
 from cognimem.engine import Engine
 from cognimem.errors import StoreError
 from cognimem.models import Query, Scope
 from cognimem.plugins import PluginHost
+from cognimem.testing import index_context as context
+from cognimem.testing import memory as mem
+from cognimem.testing import opened, unit_vectors
 from cognimem_plugins.exact_vectors import ExactVectors
 from cognimem_plugins.lancedb_index.index import LanceVectors
 

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 import tantivy
-from index_helpers import mem, opened
 
 from cognimem.engine import Engine
 from cognimem.errors import ProfileError, StoreError, StoreLocked
 from cognimem.models import Query, Scope
+from cognimem.testing import memory as mem
+from cognimem.testing import opened
 from cognimem_plugins.tantivy_index.index import (
     FORMAT,
     MARKER,

@@ -54,7 +54,22 @@ TARGETS: Final = (
     Target("search_p50_ms", "search p50 (excl. query embedding)", 10.0, False, "ms"),
     Target("ingest_per_s", "ingest (excl. embedding)", 1000.0, True, "memories/s"),
     Target("cold_start_s", "cold start to first search", 2.0, False, "s"),
+    # at a million memories only search has a limit; cold start and RSS are reported
+    Target("search_p50_ms", "search p50 (excl. query embedding)", 50.0, False, "ms",
+           stated_at=1_000_000),
 )
+#: Said with every result: the vectors are not a real model's.
+VECTORS_NOTE: Final = ("vectors come from a stand-in embedder (a random projection of each "
+                       "text's bag of words, synthetic but clustered like a model's), timed "
+                       "apart; the real embedder's speed is measured on its own")
+
+
+def targets_for(size: int) -> list[Target]:
+    """The targets checked at ``size``: those stated at the largest size up to it (the
+    100,000-memory targets below that)."""
+    stated = [t.stated_at for t in TARGETS if t.stated_at <= size]
+    at = max(stated) if stated else min(t.stated_at for t in TARGETS)
+    return [t for t in TARGETS if t.stated_at == at]
 
 
 @dataclass
@@ -106,7 +121,7 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> dict[str
     root.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     load_before = _load_average()
-    notes: list[str] = []
+    notes: list[str] = [VECTORS_NOTE]
     runs: list[dict[str, Any]] = []
     try:
         for size in sorted(set(config.sizes)):
@@ -217,7 +232,7 @@ def check_targets(results: dict[str, Any]) -> list[dict[str, Any]]:
     largest = max(r["size"] for r in runs)
     out = []
     for run in (r for r in runs if r["size"] == largest):
-        for target in TARGETS:
+        for target in targets_for(largest):
             value = metric(run, target.key)
             cpu = metric(run, target.key, cpu=True)
             out.append({

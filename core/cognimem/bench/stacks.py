@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
@@ -21,6 +21,8 @@ class Stack:
     vectors: str
     persistent: bool = True
     description: str = ""
+    #: Options of the record store (e.g. where its database is).
+    records_options: dict[str, Any] = field(default_factory=dict)
 
     def describe(self) -> str:
         """``records + lexical + vectors``."""
@@ -29,12 +31,18 @@ class Stack:
 
 #: The stacks by name. ``records`` "duckdb" falls back to "memory" while duckdb is missing.
 STACKS: Final = {
+    "hnsw": Stack("hnsw", "duckdb", "tantivy", "hnsw",
+                  description="usearch HNSW graph in process, saved in the store"),
     "lancedb": Stack("lancedb", "duckdb", "tantivy", "lancedb",
-                     description="the persistent default"),
+                     description="LanceDB on disk, IVF_SQ past 10k rows"),
     "exact": Stack("exact", "duckdb", "tantivy", "exact",
                    description="numpy vectors in RAM, a snapshot between runs"),
     "memory": Stack("memory", "memory", "bm25", "exact", persistent=False,
                     description="everything in process memory"),
+    # the server named by $COGNIMEM_POSTGRES_DSN ("embedded": a private one); a schema per run
+    "postgres": Stack("postgres", "postgres", "postgres", "pgvector",
+                      description="PostgreSQL records, full-text BM25 and pgvector IVFFlat",
+                      records_options={"schema": "bench_{path}"}),
 }
 DEFAULT_STACKS: Final = ("lancedb", "exact")
 
@@ -71,7 +79,8 @@ def resolve(stack: Stack, available: dict[str, set[str]]) -> tuple[Stack, list[s
                                "which is not installed")
     persistent = stack.persistent and records != "memory"
     changed = Stack(stack.name, records, stack.lexical, stack.vectors, persistent,
-                    stack.description)
+                    stack.description,
+                    stack.records_options if records == stack.records else {})
     return changed, notes
 
 
@@ -101,7 +110,7 @@ def stack_profile(stack: Stack, path: Path | None, *, dim: int = 384, seed: int 
         "description": f"cognimem bench: {stack.describe()}",
         "path": str(path) if path is not None and stack.persistent else ":memory:",
         "seed": seed,
-        "records": {"use": stack.records},
+        "records": {"use": stack.records, **stack.records_options},
         "lexical": {"use": stack.lexical, **(lexical or {})},
         "vectors": {"use": stack.vectors, **(vectors or {})},
         "embedder": {"use": STANDIN, "dim": dim},

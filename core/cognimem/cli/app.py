@@ -1,4 +1,4 @@
-"""The root parser: global options, subcommands gathered from the command modules."""
+"""The root parser: global options, core subcommands, and the subcommands plugins add."""
 
 from __future__ import annotations
 
@@ -8,10 +8,8 @@ import logging
 import sys
 from collections.abc import Sequence
 
-from rich.console import Console
-from rich.markup import escape as rich_escape
-
-from ..errors import CognimemError, InvalidInput, NotFound, ProfileError
+from ..errors import CognimemError, InvalidInput, NotFound, PluginError, ProfileError
+from ..privacy import hide_home
 from .common import add_global_options
 
 #: Modules that each define ``register(subparsers)``; a module adds one command group.
@@ -24,12 +22,19 @@ COMMAND_MODULES: tuple[str, ...] = (
     "serve_cmd",      # serve, daemon, config
     "maintain_cmd",   # maintain, dream, graveyard
     "conflicts_cmd",  # conflicts
-    "graph_cmd",      # graph
+    "migrate_cmd",    # migrate
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full parser with every command module's subcommands."""
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser for ``argv``: every core command, and the commands plugins add.
+
+    Plugins are loaded only when ``argv`` names no core command (a plugin's command, or
+    none for ``--help``); with ``argv=None`` every plugin command is added and configured.
+
+    :raises PluginError: a plugin's command cannot be added (a clashing name, a bad spec).
+    :raises ProfileError: the profile that says which plugins load is invalid.
+    """
     parser = argparse.ArgumentParser(
         prog="cognimem",
         description="Persistent memory for AI coding agents.",
@@ -37,26 +42,54 @@ def build_parser() -> argparse.ArgumentParser:
     add_global_options(parser, suppress=False)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(f"{__package__}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"{__package__}.{name}":
-                continue  # command group not built yet
-            raise
+        module = importlib.import_module(f"{__package__}.{name}")
         module.register(subparsers)
+    chosen = None if argv is None else command_word(argv)
+    if argv is None or chosen not in subparsers.choices:
+        from .plugin_commands import add_plugin_commands
+
+        try:
+            add_plugin_commands(subparsers, argv, chosen)
+        except (PluginError, ProfileError) as exc:
+            if chosen is not None:
+                raise
+            _report(exc, "warning")  # --help still lists the core commands
     return parser
 
 
-def _report(exc: BaseException) -> None:
+def command_word(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` names (the first word after the global options), if any."""
+    pre = argparse.ArgumentParser(prog="cognimem", add_help=False)
+    add_global_options(pre, suppress=False)
+    _, rest = pre.parse_known_args(list(argv))
+    for word in rest:
+        if word == "--":
+            break
+        if not word.startswith("-"):
+            return word
+    return None
+
+
+def _report(exc: BaseException, label: str = "error") -> None:
+    from rich.console import Console
+    from rich.markup import escape as rich_escape
+
+    colour = "red" if label == "error" else "yellow"
     Console(stderr=True, soft_wrap=True).print(
-        f"[red]error:[/red] {rich_escape(str(exc))}", markup=True, highlight=False
+        f"[{colour}]{label}:[/{colour}] {rich_escape(hide_home(str(exc)))}", markup=True,
+        highlight=False
     )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 1 failure, 2 bad input)."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    try:
+        parser = build_parser(words)
+    except (PluginError, ProfileError) as exc:
+        _report(exc)
+        return 2
+    args = parser.parse_args(words)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")
     if not getattr(args, "func", None):

@@ -6,13 +6,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
-
-from rich.console import Console
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
 from .common import cli_profile, command, console, emit
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def register(subparsers: Any) -> None:
@@ -33,7 +33,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--sizes", default="1000,10000,100000", metavar="N,N,...",
                         help="corpus sizes (default: 1000,10000,100000)")
     parser.add_argument("--stacks", default="lancedb,exact", metavar="NAME,...",
-                        help="storage stacks: lancedb, exact, memory (default: lancedb,exact)")
+                        help="storage stacks: hnsw, lancedb, exact, memory, postgres "
+                             "(default: lancedb,exact)")
     parser.add_argument("--queries", type=int, default=200, help="timed queries per run")
     parser.add_argument("--k", type=int, default=10, help="hits per search")
     parser.add_argument("--seed", type=int, default=7, help="corpus seed")
@@ -123,16 +124,18 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def render(out: Console, results: dict[str, Any]) -> None:
     """The results as rich tables."""
+    from rich.table import Table
+
     from ..bench.report import RUN_COLUMNS, embedder_line, run_cells, target_cells
 
-    table = Table(title=f"cognimem bench ({results['config']['queries']} queries per run, "
+    grid = Table(title=f"cognimem bench ({results['config']['queries']} queries per run, "
                         f"k = {results['config']['k']})")
     for header, _ in RUN_COLUMNS:
-        table.add_column(header, justify="right" if header not in ("stack",) else "left")
+        grid.add_column(header, justify="right" if header not in ("stack",) else "left")
     for run in results["runs"]:
         cells = run_cells(run)
-        table.add_row(*(cells[key] for _, key in RUN_COLUMNS))
-    out.print(table)
+        grid.add_row(*(cells[key] for _, key in RUN_COLUMNS))
+    out.print(grid)
     if results.get("targets"):
         targets = Table(title="targets of the embedded default (shown, not enforced)")
         for header in ("target", "where", "limit", "measured", "verdict"):

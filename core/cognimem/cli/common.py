@@ -8,13 +8,12 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-
-from ..profile import Profile, load_profile
-
 if TYPE_CHECKING:
-    from ..engine import Engine
-    from ..mcp.remote import RemoteEngine
+    from rich.console import Console
+    from rich.table import Table
+
+    from ..daemon.api import MemoryAPI
+    from ..profile import Profile
 
 
 def add_global_options(parser: argparse.ArgumentParser, *, suppress: bool = True) -> None:
@@ -44,29 +43,56 @@ def command(subparsers: Any, name: str, func: Callable[[argparse.Namespace], int
 
 def cli_profile(args: argparse.Namespace) -> Profile:
     """The profile the command line asks for: built-in default, --profile files, env, --store."""
+    from ..profile import load_profile
+
     overrides: dict[str, Any] = {}
     if getattr(args, "store", None):
         overrides["path"] = args.store
     return load_profile(*getattr(args, "profile", []) or [], overrides=overrides)
 
 
-def open_engine(args: argparse.Namespace) -> Engine | RemoteEngine:
-    """The engine for this command's profile and store.
+def open_engine(args: argparse.Namespace) -> MemoryAPI:
+    """The memory API for this command's profile and store.
 
     An in-memory store is opened in this process. An on-disk store is reached through its
     owner daemon (started on first use), which is the one process that may hold it; the
-    returned :class:`~cognimem.mcp.remote.RemoteEngine` has the engine's methods.
-    A daemon started here stops after a minute without clients (``COGNIMEM_DAEMON_IDLE_TIMEOUT``
-    changes that); ``COGNIMEM_NO_DAEMON=1`` opens the store in this process instead.
+    returned :class:`~cognimem.daemon.remote.RemoteEngine` implements the same
+    :class:`~cognimem.daemon.api.MemoryAPI`. A daemon started here stops after a minute
+    without clients (``COGNIMEM_DAEMON_IDLE_TIMEOUT`` changes that); ``COGNIMEM_NO_DAEMON=1``
+    opens the store in this process instead. When the same profile inputs were resolved
+    before, a warm daemon is reached without reading the profile again
+    (:mod:`cognimem.daemon.resolved`).
     """
-    from ..mcp.daemon import default_idle_timeout
-    from ..mcp.remote import open_store
+    from ..daemon import resolved
+    from ..daemon.access import daemon_wanted, open_store
+    from ..daemon.remote import RemoteEngine
+    from ..daemon.spawn import default_idle_timeout, profile_fingerprint
 
-    return open_store(cli_profile(args), idle_timeout=default_idle_timeout(cli=True))
+    refs = [str(r) for r in getattr(args, "profile", []) or []]
+    store_arg = getattr(args, "store", None)
+    idle = default_idle_timeout(cli=True)
+    if daemon_wanted():
+        known = resolved.lookup(refs, store_arg)
+        if known is not None:
+            remote = RemoteEngine(store=known[0], fingerprint=known[1], idle_timeout=idle,
+                                  loader=lambda: cli_profile(args))
+            return remote.connect()
+    profile = cli_profile(args)
+    store = profile.store_path()
+    if store is not None and not daemon_wanted():
+        from ..daemon.validate import check_store_path
+
+        check_store_path(store)  # the same one line as through the daemon
+    engine = open_store(profile, idle_timeout=idle)
+    if isinstance(engine, RemoteEngine):
+        resolved.remember(refs, store_arg, engine.path, profile_fingerprint(profile))
+    return engine
 
 
 def console(stderr: bool = False) -> Console:
     """A rich console (stdout by default)."""
+    from rich.console import Console
+
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
@@ -78,3 +104,17 @@ def emit(args: argparse.Namespace, data: Any,
         sys.stdout.write("\n")
         return
     render(console())
+
+
+def escape(text: str) -> str:
+    """``text`` with rich markup escaped (rich loads only when something is printed)."""
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
+
+
+def table(*columns: str, **options: Any) -> Table:
+    """A rich table (imported on first use, to keep the command line's start fast)."""
+    from rich.table import Table
+
+    return Table(*columns, **options)

@@ -4,14 +4,13 @@ both). Parses and delegates to the engine's conflict log."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
-
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
-from .common import add_global_options, command, emit, open_engine
+from .common import add_global_options, command, emit, escape, open_engine, table
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 RESOLUTIONS = {"newer": "keep_newer", "a": "keep_a", "b": "keep_b", "both": "keep_both"}
 
@@ -54,15 +53,15 @@ def cmd_list(args: argparse.Namespace) -> int:
         if not listed:
             out.print(f"no {'' if args.status == 'all' else args.status + ' '}conflicts")
             return
-        table = Table(show_lines=True)
+        grid = table(show_lines=True)
         for col in ("conflict", "a", "b", "differs", "status"):
-            table.add_column(col, no_wrap=col == "conflict")
+            grid.add_column(col, no_wrap=col == "conflict")
         for c in listed:
             a, b = memories.get(c.a), memories.get(c.b)
-            table.add_row(c.id, escape(f"{c.a}\n{a.brief(60) if a else '(gone)'}"),
+            grid.add_row(c.id, escape(f"{c.a}\n{a.brief(60) if a else '(gone)'}"),
                           escape(f"{c.b}\n{b.brief(60) if b else '(gone)'}"),
                           escape("\n".join(c.differs)), c.resolution or c.status)
-        out.print(table)
+        out.print(grid)
         if len(found) > len(listed):
             out.print(f"{len(found) - len(listed)} more (use --limit)")
         if args.status == "open":

@@ -4,16 +4,16 @@ restore archived memories."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
-
-from ..components import DecayAction, GraveEntry
-from ..engine import MaintenanceReport
 from ..errors import InvalidInput
-from .common import command, emit, open_engine
+from .common import command, emit, escape, open_engine, table
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..components import DecayAction, GraveEntry
+    from ..engine import MaintenanceReport
 
 
 def register(subparsers: Any) -> None:
@@ -54,13 +54,13 @@ def cmd_maintain(args: argparse.Namespace) -> int:
         if not policies:
             out.print("the profile has no [[decay]] policy: nothing to do "
                       "(add `[[decay]] use = \"fademem\"`)", markup=False)
-        table = Table(title=f"maintenance at {report.at:%Y-%m-%d %H:%M} ({state})")
+        grid = table(title=f"maintenance at {report.at:%Y-%m-%d %H:%M} ({state})")
         for col in ("action", "id", "reason"):
-            table.add_column(col)
+            grid.add_column(col)
         for action in report.actions:
-            table.add_row(action.action, escape(action_target(action)), escape(action.reason))
+            grid.add_row(action.action, escape(action_target(action)), escape(action.reason))
         if report.actions:
-            out.print(table)
+            out.print(grid)
         counts = report.counts()
         summary = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())) or "no changes"
         out.print(f"{'dry run: ' if report.dry_run else ''}{summary}", markup=False)
@@ -84,17 +84,17 @@ def cmd_dream(args: argparse.Namespace) -> int:
         if report.skipped:
             out.print(f"skipped: {report.skipped}", markup=False)
             return
-        table = Table(title=f"dream at {report.at:%Y-%m-%d %H:%M} "
+        grid = table(title=f"dream at {report.at:%Y-%m-%d %H:%M} "
                             f"({'dry run: nothing changed' if report.dry_run else 'applied'})")
         for col in ("action", "id", "detail"):
-            table.add_column(col)
+            grid.add_column(col)
         for merge in report.merges:
-            table.add_row("merge", merge["kept"], escape(
+            grid.add_row("merge", merge["kept"], escape(
                 f"{', '.join(merge['merged'])} (similarity >= {merge['similarity']})"))
         for item in report.archived:
-            table.add_row("archive", item["id"], escape(item["reason"]))
+            grid.add_row("archive", item["id"], escape(item["reason"]))
         if report.merges or report.archived:
-            out.print(table)
+            out.print(grid)
         merged = sum(len(m["merged"]) for m in report.merges)
         out.print(f"scanned {report.scanned}: {len(report.merges)} clusters ({merged} memories "
                   f"merged), {len(report.archived)} archived", markup=False)
@@ -126,14 +126,14 @@ def cmd_graveyard(args: argparse.Namespace) -> int:
         if not entries:
             out.print("the graveyard is empty")
             return
-        table = Table()
+        grid = table()
         for col in ("id", "archived", "score", "reason", "memory"):
-            table.add_column(col)
+            grid.add_column(col)
         for entry in entries:
             score = "" if entry.score is None else f"{entry.score:.3f}"
-            table.add_row(escape(entry.memory.id), f"{entry.archived_at:%Y-%m-%d %H:%M}", score,
+            grid.add_row(escape(entry.memory.id), f"{entry.archived_at:%Y-%m-%d %H:%M}", score,
                           escape(entry.reason), escape(entry.memory.brief(60)))
-        out.print(table)
+        out.print(grid)
 
     emit(args, [grave_json(e) for e in entries], render)
     return 0

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
-
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
-from ..models import Hit, Memory
-from .common import command, emit, open_engine
+from ..untrusted import presented, quoted, untrusted_reason
+from .common import command, emit, escape, open_engine, table
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..models import Hit, Memory
+
 
 
 def register(subparsers: Any) -> None:
@@ -41,7 +43,8 @@ def register(subparsers: Any) -> None:
     p = command(subparsers, "get", cmd_get, "show one memory")
     p.add_argument("id")
 
-    p = command(subparsers, "delete", cmd_delete, "delete one memory")
+    p = command(subparsers, "delete", cmd_delete,
+                "delete one memory for good (its text leaves the store's files)")
     p.add_argument("id")
 
     p = command(subparsers, "list", cmd_list, "list memories, newest first")
@@ -88,7 +91,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         result = engine.search(args.query, **params)
         disputed = engine.in_open_conflict([h.id for h in result.hits])
     data = {
-        "query": args.query,
+        "query": result.query.text,  # as the guard left it (credentials redacted)
         "hits": [{**hit_json(h, args.explain), **({"conflicts": disputed[h.id]}
                                                    if h.id in disputed else {})}
                  for h in result.hits],
@@ -96,20 +99,24 @@ def cmd_search(args: argparse.Namespace) -> int:
     }
 
     def render(out: Console) -> None:
-        table = Table(show_lines=args.explain)
-        table.add_column("#", justify="right")
-        table.add_column("id")
-        table.add_column("score", justify="right")
-        table.add_column("memory")
+        grid = table(show_lines=args.explain)
+        grid.add_column("#", justify="right")
+        grid.add_column("id")
+        grid.add_column("score", justify="right")
+        grid.add_column("memory")
         if args.explain:
-            table.add_column("explanation")
+            grid.add_column("explanation")
         for rank, hit in enumerate(result.hits, 1):
+            text = escape(hit.memory.brief(80))
+            reason = untrusted_reason(hit.memory)
+            if reason is not None:  # quoted data, with the reason, never bare instructions
+                text = f"UNTRUSTED ({escape(reason)}):\n{escape(quoted(hit.memory.brief(80)))}"
             mark = " [conflict]" if hit.id in disputed else ""
-            row = [str(rank), hit.id + mark, f"{hit.score:.4f}", escape(hit.memory.brief(80))]
+            row = [str(rank), hit.id + mark, f"{hit.score:.4f}", text]
             if args.explain:
                 row.append(escape(hit.explain()))
-            table.add_row(*row)
-        out.print(table)
+            grid.add_row(*row)
+        out.print(grid)
         if not result.hits:
             out.print("no memories matched")
         if disputed:
@@ -123,9 +130,12 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 def hit_json(hit: Hit, explain: bool) -> dict[str, Any]:
     """A hit as compact JSON."""
+    content, untrusted = presented(hit.memory)
     out: dict[str, Any] = {"id": hit.id, "score": round(hit.score, 6),
-                           "content": hit.memory.content, "kind": hit.memory.kind,
+                           "content": content, "kind": hit.memory.kind,
                            "tags": hit.memory.tags}
+    if untrusted is not None:
+        out["untrusted"] = untrusted
     if explain:
         out["trail"] = [s.model_dump(exclude_none=True) for s in hit.trail]
     return out
@@ -145,16 +155,16 @@ def cmd_get(args: argparse.Namespace) -> int:
 
 
 def _render_memory(out: Console, memory: Memory) -> None:
-    table = Table(show_header=False)
+    grid = table(show_header=False)
     for key, value in memory_json(memory).items():
-        table.add_row(key, escape(str(value)))
-    out.print(table)
+        grid.add_row(key, escape(str(value)))
+    out.print(grid)
 
 
 def cmd_delete(args: argparse.Namespace) -> int:
-    """Delete one memory."""
+    """Delete one memory for good: its text leaves the store's files too."""
     with open_engine(args) as engine:
-        memory = engine.delete(args.id)
+        memory = engine.delete(args.id, purge=True)
     emit(args, {"deleted": memory.id}, lambda out: out.print(f"deleted {memory.id}"))
     return 0
 
@@ -167,13 +177,13 @@ def cmd_list(args: argparse.Namespace) -> int:
         memories = engine.list_memories(limit=args.limit, include_archived=args.archived)
 
     def render(out: Console) -> None:
-        table = Table()
+        grid = table()
         for col in ("id", "created", "kind", "layer", "memory"):
-            table.add_column(col)
+            grid.add_column(col)
         for m in memories:
-            table.add_row(m.id, m.created_at.strftime("%Y-%m-%d %H:%M"), m.kind, m.layer,
-                          escape(m.brief(70)))
-        out.print(table)
+            grid.add_row(m.id, m.created_at.strftime("%Y-%m-%d %H:%M"), m.kind, m.layer,
+                         escape(m.brief(70)))
+        out.print(grid)
 
     emit(args, [memory_json(m) for m in memories], render)
     return 0

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import argparse
 import tomllib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.table import Table
-
-from ..plugins import PluginHost
-from ..profile import builtin_profiles
 from .common import cli_profile, command, emit
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def register(subparsers: Any) -> None:
@@ -23,6 +21,10 @@ def register(subparsers: Any) -> None:
 
 def cmd_plugins(args: argparse.Namespace) -> int:
     """List components of every installed (and profile-named) plugin."""
+    from rich.table import Table
+
+    from ..plugins import PluginHost
+
     settings = cli_profile(args).plugins
     host = PluginHost(allow=settings.allow, deny=settings.deny, modules=settings.modules,
                       files=settings.files, entrypoints=settings.entrypoints)
@@ -43,6 +45,10 @@ def cmd_plugins(args: argparse.Namespace) -> int:
 
 def cmd_profiles(args: argparse.Namespace) -> int:
     """List the built-in profiles with their descriptions."""
+    from rich.table import Table
+
+    from ..profile import builtin_profiles
+
     rows = []
     for name, path in sorted(builtin_profiles().items()):
         data = tomllib.loads(path.read_text(encoding="utf-8"))

@@ -5,15 +5,17 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
-
-from rich.console import Console
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ProfileError
 from ..mcp.clients import CLIENTS
-from ..profile import Profile
-from .common import add_global_options, cli_profile, command, emit
+from ..privacy import shown as display_path
+from .common import add_global_options, cli_profile, command, console, emit
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..profile import Profile
 
 
 def register(subparsers: Any) -> None:
@@ -27,6 +29,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--port", type=int, default=8765, help="HTTP port (default: 8765)")
     p.add_argument("--path", dest="http_path", default="/mcp",
                    help="HTTP endpoint path (default: /mcp)")
+    p.add_argument("--public", action="store_true",
+                   help="allow a --host beyond loopback (put a TLS proxy in front of it)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="another Host name clients use to reach the server (repeatable)")
 
     p = command(subparsers, "daemon", cmd_daemon_help, "start, stop or inspect the store's "
                 "owner daemon", description="The owner daemon is the one process that holds "
@@ -53,6 +59,9 @@ def register(subparsers: Any) -> None:
                    help="the config file to write (default: the client's user-level file)")
     p.add_argument("--name", default=None,
                    help="the server's name in the client (default: the profile's [mcp] name)")
+    p.add_argument("--http", dest="http_url", metavar="URL", default=None,
+                   help="reach a running `cognimem serve --http` at URL (with its bearer "
+                   "token) instead of starting a stdio server")
 
 
 def _subcommand(actions: Any, name: str, func: Any, help: str) -> argparse.ArgumentParser:
@@ -70,6 +79,25 @@ def _store(profile: Profile) -> Path:
     return path.resolve()
 
 
+def check_buildable(profile: Profile, *, store: bool) -> None:
+    """Refuse, in one line, a profile whose pipeline or tool set cannot be built (and with
+    ``store``, a store path that cannot hold a store), before serving tools that all fail.
+
+    :raises ProfileError: naming the key to fix.
+    """
+    from ..daemon.validate import check_profile, check_store_path
+    from ..mcp.tools import select_specs
+
+    path = profile.store_path()
+    if path is not None:
+        if store:
+            check_store_path(path)
+        elif path.exists() and not path.is_dir():
+            raise ProfileError(f"the store path {display_path(path)!r} is a file, not a directory: "
+                               "choose another path (--store or the profile's `path`)")
+    select_specs(check_profile(profile), profile.mcp.tools)
+
+
 # ---------------------------------------------------------------------------------------------
 
 
@@ -78,8 +106,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from ..mcp.server import serve_http, serve_stdio
 
     profile = cli_profile(args)
+    check_buildable(profile, store=True)
     if args.http:
-        serve_http(profile, host=args.host, port=args.port, path=args.http_path)
+        serve_http(profile, host=args.host, port=args.port, path=args.http_path,
+                   public=args.public, allow_hosts=tuple(args.allow_host))
     else:
         serve_stdio(profile)
     return 0
@@ -87,18 +117,31 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_daemon_help(args: argparse.Namespace) -> int:
     """``cognimem daemon`` without an action."""
-    Console(stderr=True).print("usage: cognimem daemon {start,stop,status} [--store PATH]")
+    console(stderr=True).print("usage: cognimem daemon {start,stop,status} [--store PATH]")
     return 2
 
 
 def cmd_daemon_start(args: argparse.Namespace) -> int:
     """Start the daemon for this store, or report the one already running."""
-    from ..mcp.daemon import daemon_status, ensure_daemon, find_daemon, run_daemon
+    from ..daemon.server import run_daemon
+    from ..daemon.spawn import (
+        daemon_status,
+        default_idle_timeout,
+        ensure_daemon,
+        find_daemon,
+        profile_fingerprint,
+    )
 
     profile = cli_profile(args)
     store = _store(profile)
     if args.foreground:
-        return run_daemon(profile, idle_timeout=args.idle_timeout)
+        from ..daemon.validate import check_profile, check_store_path
+
+        check_store_path(store)
+        check_profile(profile)
+        idle = default_idle_timeout() if args.idle_timeout is None else args.idle_timeout
+        return run_daemon(profile, idle_timeout=idle,
+                          fingerprint=profile_fingerprint(profile))
     running = find_daemon(store) is not None
     ensure_daemon(profile, idle_timeout=args.idle_timeout)
     status = daemon_status(store) or {}
@@ -110,33 +153,36 @@ def cmd_daemon_start(args: argparse.Namespace) -> int:
 
 def cmd_daemon_stop(args: argparse.Namespace) -> int:
     """Stop the daemon for this store."""
-    from ..mcp.daemon import stop_daemon
+    from ..daemon.spawn import stop_daemon
 
     store = _store(cli_profile(args))
     record = stop_daemon(store)
-    data = {"stopped": record is not None, "store": str(store),
+    shown = display_path(store)
+    data = {"stopped": record is not None, "store": shown,
             **({"pid": record.pid} if record else {})}
     emit(args, data, lambda out: out.print(
-        f"stopped the daemon (pid {record.pid}) for {store}" if record
-        else f"no daemon serves {store}"))
+        f"stopped the daemon (pid {record.pid}) for {shown}" if record
+        else f"no daemon serves {shown}"))
     return 0
 
 
 def cmd_daemon_status(args: argparse.Namespace) -> int:
     """Show the running daemon's status; exit 1 when none runs."""
-    from ..mcp.daemon import daemon_status
+    from ..daemon.spawn import daemon_status
 
     store = _store(cli_profile(args))
     status = daemon_status(store)
     if status is None:
-        emit(args, {"running": False, "store": str(store)},
-             lambda out: out.print(f"no daemon serves {store}"))
+        emit(args, {"running": False, "store": display_path(store)},
+             lambda out: out.print(f"no daemon serves {display_path(store)}"))
         return 1
     emit(args, {"running": True, **status}, lambda out: _render_status(out, status, "running"))
     return 0
 
 
 def _render_status(out: Console, status: dict[str, Any], state: str) -> None:
+    from rich.table import Table
+
     table = Table(title=f"cognimem daemon: {state}", show_header=False)
     for key in ("store", "pid", "address", "profile", "started_at", "uptime_s", "memories",
                 "connections", "requests", "idle_timeout_s", "version"):
@@ -150,19 +196,30 @@ def cmd_config(args: argparse.Namespace) -> int:
     from ..mcp.clients import client_config, server_command, write_config
 
     profile = cli_profile(args)  # fails now, not in the client, if the profile is broken
-    command_, arguments = server_command(getattr(args, "profile", []) or [],
-                                         getattr(args, "store", None))
-    config = client_config(args.client, command=command_, args=arguments,
-                           name=args.name or profile.mcp.name, path=args.config_path)
+    check_buildable(profile, store=False)
+    if args.http_url:
+        from ..mcp.clients import http_client_config
+        from ..mcp.http_auth import load_token
+
+        token, _ = load_token(create=False)
+        config = http_client_config(args.client, url=args.http_url, token=token,
+                                    name=args.name or profile.mcp.name, path=args.config_path)
+    else:
+        command_, arguments = server_command(getattr(args, "profile", []) or [],
+                                             getattr(args, "store", None))
+        config = client_config(args.client, command=command_, args=arguments,
+                               name=args.name or profile.mcp.name, path=args.config_path)
     if not args.write:
         sys.stdout.write(config.text())
         hint = config.hint()
-        sys.stderr.write(f"# add to {config.path}\n" + (f"# {hint}\n" if hint else ""))
+        sys.stderr.write(f"# add to {display_path(config.path)}\n"
+                         + (f"# {hint}\n" if hint else ""))
         return 0
     report = write_config(config)
-    data = {"client": args.client, "path": str(report.path), "action": report.action,
-            "backup": str(report.backup) if report.backup else None, "name": config.name}
+    data = {"client": args.client, "path": display_path(report.path),
+            "action": report.action, "name": config.name,
+            "backup": display_path(report.backup) if report.backup else None}
     emit(args, data, lambda out: out.print(
-        f"{report.action} server {config.name!r} in {report.path}"
-        + (f" (backup: {report.backup})" if report.backup else "")))
+        f"{report.action} server {config.name!r} in {data['path']}"
+        + (f" (backup: {data['backup']})" if report.backup else "")))
     return 0

@@ -8,14 +8,14 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
-
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
-from .common import command, console, emit, open_engine
+from ..privacy import shown
+from .common import command, console, emit, open_engine, table
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def register(subparsers: Any) -> None:
@@ -84,13 +84,13 @@ def _report_json(report: Any) -> dict[str, Any]:
 
 
 def _render_report(out: Console, report: Any, title: str) -> None:
-    table = Table(title=f"{title}: {report.memories:,} memories")
+    grid = table(title=f"{title}: {report.memories:,} memories")
     for col in ("index", "missing", "stale", "orphaned"):
-        table.add_column(col, justify="left" if col == "index" else "right")
+        grid.add_column(col, justify="left" if col == "index" else "right")
     for index in report.indexes:
-        table.add_row(index.index, str(len(index.missing)), str(len(index.stale)),
-                      str(len(index.orphaned)))
-    out.print(table)
+        grid.add_row(index.index, str(len(index.missing)), str(len(index.stale)),
+                     str(len(index.orphaned)))
+    out.print(grid)
     for problem in report.supersession_problems[:20]:
         out.print(f"supersession: {problem}", markup=False)
     if report.event_problems:
@@ -111,15 +111,26 @@ def cmd_reindex(args: argparse.Namespace) -> int:
     """Re-embed stale memories with a progress bar on stderr."""
     if args.batch_size < 1:
         raise InvalidInput("--batch-size must be at least 1")
-    from ..engine import Engine
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    from ..daemon.remote import RemoteEngine
 
     bar = Progress(TextColumn("re-embedding"), BarColumn(), MofNCompleteColumn(),
                    TimeRemainingColumn(), console=console(stderr=True),
                    disable=getattr(args, "json", False))
     with open_engine(args) as engine, bar:
         task = bar.add_task("reindex", total=None)
-        if isinstance(engine, Engine):
+        if not isinstance(engine, RemoteEngine):
+            from ..engine import Engine
             from ..engine.reindex import reindex
+
+            assert isinstance(engine, Engine)
 
             def advance(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
@@ -158,44 +169,95 @@ def cmd_reindex(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    """Write the store as JSON to a file (atomically) or stdout."""
-    target = None if args.file == "-" else Path(args.file).expanduser()
+    """Write the store as JSON to a file (atomically) or stdout; through the daemon the text
+    arrives in chunks, so a store of any size moves, with a progress bar on stderr."""
+    from ..daemon.remote import RemoteEngine
+    from ..daemon.streams import export_counts, export_text, stream_export
+
+    target = None if args.file == "-" else Path(args.file).expanduser().absolute()
     if target is not None:
         _check_target(target)
-    with open_engine(args) as engine:
-        data = engine.export()
-    text = json.dumps(data, ensure_ascii=False, indent=1)
-    counts = (f"{len(data['memories']):,} memories, {len(data['edges']):,} edges, "
-              f"{len(data['events']):,} events")
+    with open_engine(args) as engine, _Sink(target) as sink, _ByteBar(args, "exporting") as bar:
+        if isinstance(engine, RemoteEngine):
+            found = stream_export(engine, sink.write, bar)
+        else:
+            data = engine.export()
+            sink.write(export_text(data))
+            found = export_counts(data)
+        sink.commit()
+    counts = (f"{found['memories']:,} memories, {found['edges']:,} edges, "
+              f"{found['events']:,} events")
     if target is None:
-        sys.stdout.write(text + "\n")
         console(stderr=True).print(f"exported {counts}")
         return 0
-    _write_atomically(target, text + "\n")
-    emit(args, {"file": str(target), "memories": len(data["memories"]),
-                "edges": len(data["edges"]), "events": len(data["events"])},
-         lambda out: out.print(f"exported {counts} to {target}"))
+    emit(args, {"file": shown(target), **found},
+         lambda out: out.print(f"exported {counts} to {shown(target)}"))
     return 0
+
+
+class _Sink:
+    """Where an export goes: stdout, or a temporary file renamed over the target once
+    complete (so a failed export leaves the target as it was)."""
+
+    def __init__(self, target: Path | None) -> None:
+        self.target = target
+        self.tmp: str | None = None
+        self.handle: Any = sys.stdout
+
+    def __enter__(self) -> _Sink:
+        if self.target is not None:
+            fd, self.tmp = tempfile.mkstemp(prefix=f".{self.target.name}.",
+                                            dir=self.target.parent)
+            self.handle = os.fdopen(fd, "w", encoding="utf-8")
+        return self
+
+    def write(self, text: str) -> None:
+        self.handle.write(text)
+
+    def commit(self) -> None:
+        if self.target is None or self.tmp is None:
+            self.handle.flush()
+            return
+        self.handle.flush()
+        os.fsync(self.handle.fileno())
+        self.handle.close()
+        os.replace(self.tmp, self.target)
+        self.tmp = None
+
+    def __exit__(self, *exc: object) -> None:
+        if self.tmp is not None:
+            self.handle.close()
+            Path(self.tmp).unlink(missing_ok=True)
+
+
+class _ByteBar:
+    """A byte progress bar on stderr for a streamed export or import (off with --json)."""
+
+    def __init__(self, args: argparse.Namespace, what: str) -> None:
+        from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn
+
+        self.progress = Progress(TextColumn(what), BarColumn(), DownloadColumn(),
+                                 console=console(stderr=True),
+                                 disable=getattr(args, "json", False) or args.file == "-")
+        self.task = self.progress.add_task(what, total=None)
+
+    def __enter__(self) -> _ByteBar:
+        self.progress.__enter__()
+        return self
+
+    def __call__(self, done: int, total: int) -> None:
+        self.progress.update(self.task, completed=done, total=total)
+
+    def __exit__(self, *exc: object) -> None:
+        self.progress.__exit__(None, None, None)
 
 
 def _check_target(target: Path) -> None:
     if target.is_dir():
-        raise InvalidInput(f"{str(target)!r} is a directory: give a file name for the export")
+        raise InvalidInput(f"{shown(target)!r} is a directory: give a file name for "
+                           "the export")
     if not target.parent.is_dir():
-        raise InvalidInput(f"the directory {str(target.parent)!r} does not exist")
-
-
-def _write_atomically(target: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        raise InvalidInput(f"the directory {shown(target.parent)!r} does not exist")
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -205,15 +267,22 @@ def cmd_import(args: argparse.Namespace) -> int:
     else:
         path = Path(args.file).expanduser()
         if not path.is_file():
-            raise InvalidInput(f"no such file: {str(path)!r}")
-        raw, name = path.read_text(encoding="utf-8"), str(path)
+            raise InvalidInput(f"no such file: {shown(path)!r}")
+        raw, name = path.read_text(encoding="utf-8"), shown(path)
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise InvalidInput(f"{name} is not JSON ({exc}): give a file made by "
                            "`cognimem export`") from None
+    from ..daemon.remote import RemoteEngine
+    from ..daemon.streams import stream_import
+
     with open_engine(args) as engine:
-        report = engine.import_(data)
+        if isinstance(engine, RemoteEngine):  # in chunks: an import of any size moves
+            with _ByteBar(args, "importing") as bar:
+                report = stream_import(engine, raw, bar)
+        else:
+            report = engine.import_(data)
 
     def render(out: Console) -> None:
         out.print(f"imported {report.memories:,} memories, {report.edges:,} edges, "

@@ -22,6 +22,7 @@ from .types import (
     DreamReport,
     IndexReport,
     MaintenanceReport,
+    PreparedQuery,
     PreparedWrite,
     Written,
 )
@@ -33,6 +34,7 @@ __all__ = [
     "Engine",
     "IndexReport",
     "MaintenanceReport",
+    "PreparedQuery",
     "PreparedWrite",
     "Written",
     "embedding_text",

@@ -8,12 +8,13 @@ the shared plumbing of :mod:`.base`; :mod:`.types` holds what hooks and clients 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ..accesses import HeldAccesses
 from ..clock import Clock, SystemClock
@@ -23,9 +24,11 @@ from ..components import (
 from ..context import Context
 from ..errors import CognimemError, ProfileError
 from ..plugins import PluginHost
+from ..privacy import make_private, open_store_folder, shown
 from ..profile import ComponentSpec, Profile, load_profile, merge_tables
 from .conflicts import Conflicts
 from .consolidation import Consolidation
+from .intake import Intake
 from .maintenance import Maintenance
 from .read import ReadPath
 from .relations import Relations
@@ -34,7 +37,7 @@ from .types import validation_message
 log = logging.getLogger("cognimem")
 
 
-class Engine(Maintenance, Consolidation, Conflicts, Relations, ReadPath):
+class Engine(Maintenance, Consolidation, Conflicts, Intake, Relations, ReadPath):
     """One memory store and the pipeline that serves it, as a profile describes.
 
     Build it with :meth:`from_profile`; close it with :meth:`close` (or use it as a context
@@ -61,6 +64,7 @@ class Engine(Maintenance, Consolidation, Conflicts, Relations, ReadPath):
         self.embedder = (
             self._build("embedder", profile.embedder, "embedder") if profile.embedder else None  # type: ignore[assignment]
         )
+        self.hook_options = _hook_options(profile, host)
         if self.vectors is not None and self.embedder is None:
             raise ProfileError("profile key `vectors`: a vector index needs an [embedder] table")
         self.extractors = [
@@ -91,6 +95,10 @@ class Engine(Maintenance, Consolidation, Conflicts, Relations, ReadPath):
             lexical=self.lexical, vectors=self.vectors, embedder=self.embedder, hook=self.hook,
             profile=profile, retriever_labels=self.retriever_labels,
         )
+        store = self.ctx.path
+        if store is not None:
+            with contextlib.suppress(OSError):  # the record store names what is wrong
+                open_store_folder(Path(store))
         opened: list[Component] = []
         try:
             for component in self.components():
@@ -107,6 +115,13 @@ class Engine(Maintenance, Consolidation, Conflicts, Relations, ReadPath):
             for component in reversed(opened):
                 _close_quietly(component)
             raise
+        if store is not None:
+            make_private(Path(store))
+
+    def options_of(self, plugin: object) -> Any:
+        """The validated ``[hooks.NAME]`` options of a lifecycle-hook plugin (the plugin
+        object, e.g. its module), or None when the plugin declares no ``HookOptions``."""
+        return self.hook_options.get(self.host.pm.get_name(plugin) or "")
 
     # construction ----------------------------------------------------------------------------
 
@@ -205,6 +220,8 @@ class Engine(Maintenance, Consolidation, Conflicts, Relations, ReadPath):
                 self._pool = None
             for component in reversed(self.components()):
                 _close_quietly(component)
+            if self.ctx.path is not None:
+                make_private(Path(self.ctx.path))
 
     def __enter__(self) -> Engine:
         return self
@@ -223,7 +240,7 @@ class Engine(Maintenance, Consolidation, Conflicts, Relations, ReadPath):
         last = self.records.last_event()
         return {
             "profile": self.profile.name,
-            "path": str(self.ctx.path) if self.ctx.path else None,
+            "path": shown(self.ctx.path) if self.ctx.path else None,
             "memories": len(memories),
             "archived": sum(m.archived for m in memories),
             "superseded": sum(m.superseded_by is not None for m in memories),
@@ -245,6 +262,33 @@ class Engine(Maintenance, Consolidation, Conflicts, Relations, ReadPath):
             },
         }
 
+
+
+def _hook_options(profile: Profile, host: PluginHost) -> dict[str, Any]:
+    """Each lifecycle-hook plugin's ``HookOptions`` (a pydantic model it may declare) validated
+    against the profile's ``[hooks.NAME]`` table; a table naming no such plugin is an error."""
+    out: dict[str, Any] = {}
+    declared: dict[str, Any] = {}
+    for name, plugin in host.pm.list_name_plugin():
+        model = getattr(plugin, "HookOptions", None)
+        if name and isinstance(model, type) and issubclass(model, BaseModel):
+            declared[name] = model
+    unknown = sorted(set(profile.hooks) - set(declared))
+    if unknown:
+        raise ProfileError(
+            f"profile key `hooks.{unknown[0]}`: no loaded plugin named {unknown[0]!r} takes "
+            f"options; plugins with options: {', '.join(sorted(declared)) or '(none)'}")
+    for name, model in declared.items():
+        try:
+            out[name] = model(**profile.hooks.get(name, {}))
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"`hooks.{name}.{'.'.join(str(p) for p in e['loc'])}`: {e['msg']}"
+                + ("" if isinstance(e.get("input"), dict) else f" (got {e.get('input')!r})")
+                for e in exc.errors())
+            raise ProfileError(f"profile key `hooks.{name}`: {problems}. Valid options: "
+                               f"{', '.join(model.model_fields)}") from None
+    return out
 
 
 def _labels(names: Iterable[str]) -> list[str]:

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..errors import CognimemError
 from ..models import Conflict, Event, Memory
-from .base import EngineCore
+from .integrity import Integrity
 from .types import PreparedWrite, Verdict
 
 #: The record store's metadata namespace holding the conflict log, one entry per pair.
@@ -64,7 +64,7 @@ def fold(target: Memory, write: PreparedWrite, similarity: float | None,
     })
 
 
-class Guarded(EngineCore):
+class Guarded(Integrity):
     """Runs the guards and applies their verdicts."""
 
     def _screen(self, writes: Sequence[PreparedWrite], vectors: np.ndarray | None) -> None:

@@ -148,3 +148,16 @@ class Integrity(EngineCore):
                               {"by": None, "repair": "made current: its chain had none"})
             self._index(fixed, self._stored_vectors(fixed) if self.vectors else None)
         return problems
+
+    def purge(self) -> None:
+        """Rewrite the record store and the indexes so that deleted memories leave no trace in
+        the store's files (DuckDB reuses free pages without clearing them, tantivy keeps a
+        deleted document's terms until a merge). Costs a copy of the store and a re-index of
+        the lexical index: run after permanent deletes, not after each of many."""
+        self._check_open()
+        self.records.compact()
+        for index in (self.lexical, self.vectors):
+            if index is not None:
+                index.compact()
+        self._dirty = True  # the next call re-indexes from the records
+        self._reconcile(repair=True)

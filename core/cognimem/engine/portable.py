@@ -33,6 +33,7 @@ and the derived indexes are brought up to date through the engine's reconciliati
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
@@ -41,9 +42,10 @@ import numpy as np
 from pydantic import BaseModel, Field, ValidationError
 
 from .. import __version__
-from ..components import GraveEntry, RecordStore
+from ..components import GraveEntry
 from ..errors import InvalidInput
 from ..events import next_event, verify_chain
+from ..limits import quote
 from ..models import Access, Edge, Event, Memory, content_hash, embedding_text
 
 if TYPE_CHECKING:
@@ -54,6 +56,8 @@ FORMAT = "cognimem-export"
 #: The export format version this code writes and the newest it reads.
 FORMAT_VERSION = 1
 _EMBED_BATCH = 256
+#: The form of the ids the engine gives memories (``Engine._new_id``).
+MEMORY_ID = re.compile(r"m[0-9a-f]{15}")
 
 
 class ImportReport(BaseModel):
@@ -125,7 +129,7 @@ def import_store(engine: Integrity, data: Mapping[str, Any]) -> ImportReport:
             memory.embedding = None
     with records.transaction():
         if restore:
-            _append_events(records, parsed.events)
+            records.append_events(parsed.events)
             report.events = len(parsed.events)
         else:
             report.events = _log_merge(engine, memories, edges, report.id_map)
@@ -173,6 +177,9 @@ def _parse(data: Mapping[str, Any], max_chars: int) -> _Parsed:
     ids: set[str] = set()
     for i, memory in enumerate(memories):
         memory.content_hash = content_hash(memory.content)  # never trust the file's hash
+        if not MEMORY_ID.fullmatch(memory.id):
+            raise InvalidInput(f"memories[{i}]: the id {quote(memory.id)} is not of this "
+                               "store's form (`m` and 15 hexadecimal digits)")
         if memory.id in ids:
             raise InvalidInput(f"memories[{i}]: the id {memory.id!r} appears twice")
         ids.add(memory.id)
@@ -210,6 +217,7 @@ def _models(data: Mapping[str, Any], key: str, model: type[BaseModel]) -> list[A
         raise InvalidInput(f"the export's `{key}` must be a list, not {type(items).__name__}")
     out = []
     for i, item in enumerate(items):
+        _refuse_naive_times(item, f"{key}[{i}]")
         try:
             out.append(model.model_validate(item))
         except ValidationError as exc:
@@ -221,6 +229,27 @@ def _models(data: Mapping[str, Any], key: str, model: type[BaseModel]) -> list[A
                 f"{error['msg'].removeprefix('Value error, ')}{more}"
             ) from None
     return out
+
+
+_STAMPS = frozenset({"created_at", "updated_at", "last_accessed_at", "valid_from",
+                     "valid_until", "at", "archived_at", "last_used_at"})
+
+
+def _refuse_naive_times(item: Any, where: str) -> None:
+    """An export writes every time with its zone: a time without one is refused."""
+    if not isinstance(item, Mapping):
+        return
+    for name, value in item.items():
+        if isinstance(value, Mapping):
+            _refuse_naive_times(value, f"{where}.{name}")
+        elif name in _STAMPS and isinstance(value, str):
+            try:
+                stamp = datetime.fromisoformat(value)
+            except ValueError:
+                continue  # the model names the malformed value
+            if stamp.tzinfo is None:
+                raise InvalidInput(f"{where}.{name}: the time {quote(value)} has no time zone "
+                                   "(write it as e.g. 2025-01-01T00:00:00+00:00)")
 
 
 # planning ------------------------------------------------------------------------------------
@@ -328,18 +357,10 @@ def _log_merge(engine: Integrity, memories: Sequence[Memory], edges: Sequence[Ed
         last = next_event(last, now, "relate", edge.source, None,
                           {"target": edge.target, "type": edge.type, "weight": edge.weight})
         events.append(last)
-    _append_events(engine.records, events)
+    engine.records.append_events(events)
     return len(events)
 
 
-def _append_events(records: RecordStore, events: Sequence[Event]) -> None:
-    """Append events, in one statement when the store offers ``append_events``."""
-    bulk = getattr(records, "append_events", None)
-    if callable(bulk):
-        bulk(events)
-        return
-    for event in events:
-        records.append_event(event)
 
 
 def _embed(engine: Integrity, memories: Sequence[Memory]) -> np.ndarray | None:

@@ -17,7 +17,7 @@ from ..context import SearchContext
 from ..errors import InvalidInput
 from ..models import Candidate, Event, Hit, Memory, Query, SearchResult, StageScore
 from .integrity import Integrity
-from .types import validation_message
+from .types import PreparedQuery, validation_message
 
 
 class ReadPath(Integrity):
@@ -61,6 +61,11 @@ class ReadPath(Integrity):
                 query = Query.model_validate({**query.model_dump(), **params})
         except ValidationError as exc:
             raise InvalidInput(validation_message(exc, "query")) from None
+        if self.hook.cognimem_query_prepare.get_hookimpls():
+            prepared = PreparedQuery(query.text)
+            self.hook.cognimem_query_prepare(query=prepared, engine=self)
+            if prepared.text != query.text:
+                query = query.model_copy(update={"text": prepared.text})
         sctx = SearchContext(self.ctx, query)
         lists = self._retrieve(query, sctx)
         t0 = time.perf_counter()

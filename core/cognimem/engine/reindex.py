@@ -61,11 +61,7 @@ def stale_ids(engine: EngineCore) -> list[str]:
     if engine.embedder is None:
         raise InvalidInput("the profile has no [embedder] table: there is nothing to reindex")
     signature = engine.embedder.signature
-    fast = getattr(engine.records, "ids_not_embedded_with", None)
-    if callable(fast):
-        found: list[str] = fast(signature)
-        return found
-    return [m.id for m in engine.records.iter_memories() if m.embedding != signature]
+    return engine.records.ids_not_embedded_with(signature)
 
 
 def reindex(engine: EngineCore, *, limit: int | None = None, batch_size: int = 256,

@@ -108,6 +108,13 @@ class PreparedWrite:
 Outcome = Literal["created", "duplicate", "merged", "updated"]
 
 
+class PreparedQuery:
+    """A search's text on its way through the ``cognimem_query_prepare`` hooks."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
 @dataclass
 class Written:
     """The outcome of one add or update: the memory, whether it is new, and notes.

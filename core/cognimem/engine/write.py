@@ -291,7 +291,8 @@ class WritePath(Guarded):
         self.hook.cognimem_memory_updated(before=before, after=after, engine=self)
         return Written(after, created=False, notes=notes)
 
-    def delete(self, memory_id: str, /, *, agent: str | None = None) -> Memory:
+    def delete(self, memory_id: str, /, *, agent: str | None = None,
+               purge: bool = False) -> Memory:
         """Delete a memory, its edges, accesses and embedding.
 
         :returns: the memory as it was.
@@ -305,7 +306,10 @@ class WritePath(Guarded):
             self._log(pending, "delete", memory_id, {"hash": memory.content_hash}, agent)
         self._unindex([memory_id])
         self.hook.cognimem_memory_deleted(memory=memory, engine=self)
+        if purge:
+            self.purge()
         return memory
+
     def archive(self, memory_id: str, reason: str = "archived by request",
                 score: float | None = None) -> Memory:
         """Move a memory to the graveyard: it stays stored, out of search, restorable."""

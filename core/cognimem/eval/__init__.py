@@ -6,9 +6,10 @@ notebook needs; ``cognimem eval`` is the same on the command line.
 
 from __future__ import annotations
 
-from .compare import CompareResult, compare
+from .compare import compare
 from .dataset import BenchmarkDataset, find_bench_dir, load_dataset
 from .metrics import Metric, parse_metric, parse_metrics, score_query
+from .result import CompareResult
 from .runner import QueryRun, SystemRun, run_system
 from .significance import correct, paired_test
 from .trec import read_run, write_run

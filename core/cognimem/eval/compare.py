@@ -21,12 +21,9 @@ and improved/degraded counts per metric::
 from __future__ import annotations
 
 import builtins
-import csv
 import inspect
-import io
 import logging
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +33,9 @@ from ..profile import Profile, builtin_profiles, load_profile
 from .cache import RunCache, default_cache_dir, run_key, units_digest
 from .dataset import DEFAULT_METRICS, load_dataset
 from .metrics import Metric, mean, parse_metrics, percentile, score_query
+from .result import CompareResult
 from .runner import EmbeddingMemo, SystemRun, run_system
 from .significance import CORRECTIONS, TESTS, correct, paired_test
-from .trec import tag_of, write_run
 from .units import EvalQuery, EvalUnit
 
 log = logging.getLogger("cognimem.eval")
@@ -47,94 +44,6 @@ SystemsLike = Mapping[str, Any] | Sequence[Any]
 DatasetLike = str | Dataset | Iterable[EvalUnit]
 
 _MAX_DEPTH = 1000  # Query.k's limit
-
-
-@dataclass
-class CompareResult:
-    """What :func:`compare` measured.
-
-    :ivar rows: one dict per system: ``name``, ``n`` (headline queries), each metric's mean over
-        the headline queries, ``p50_ms`` / ``p95_ms`` search latency over every query,
-        ``ingest_s`` (time in ``add_many``), ``docs_per_s``, ``memories``, ``cached``.
-    :ivar perquery: one dict per system and query: ``name``, ``qid``, ``unit``, ``category``,
-        ``headline``, ``relevant`` (gold count), ``latency_ms`` and every metric.
-    :ivar per_category: one dict per system and category: ``name``, ``category``, ``n`` and
-        every metric's mean (every scorable query of the category, headline or not).
-    :ivar significance: with a baseline, one dict per other system and tested metric:
-        ``name``, ``baseline``, ``metric``, ``mean``, ``baseline_mean``, ``delta``,
-        ``improved`` / ``degraded`` (queries better / worse than the baseline), ``p``,
-        ``p_adjusted`` (after the correction) and ``significant`` (``p_adjusted < alpha``).
-    """
-
-    dataset: str
-    metrics: list[str]
-    headline_metrics: list[str]
-    categories: list[str]
-    rows: list[dict[str, Any]]
-    perquery: list[dict[str, Any]]
-    per_category: list[dict[str, Any]]
-    significance: list[dict[str, Any]]
-    runs: dict[str, SystemRun]
-    baseline: str | None = None
-    test: str = "randomization"
-    correction: str = "holm"
-    alpha: float = 0.05
-    depth: int = 50
-    options: dict[str, Any] = field(default_factory=dict)
-
-    def row(self, name: str) -> dict[str, Any]:
-        """The row of one system.
-
-        :raises KeyError: no system has this name.
-        """
-        for row in self.rows:
-            if row["name"] == name:
-                return row
-        raise KeyError(f"no system named {name!r}; systems: {[r['name'] for r in self.rows]}")
-
-    def print(self, console: Any = None, metrics: Sequence[str] | None = None) -> None:
-        """Print the summary, significance and per-category tables (rich)."""
-        from .report import print_result
-
-        print_result(self, console=console, metrics=metrics)
-
-    def save(self, folder: str | Path) -> Path:
-        """Write ``<system>.trec`` run files, ``aggregated.csv``, ``perquery.csv``,
-        ``per_category.csv`` and (with a baseline) ``significance.csv``; returns the folder."""
-        target = Path(folder).expanduser()
-        target.mkdir(parents=True, exist_ok=True)
-        for name, run in self.runs.items():
-            write_run(target / f"{tag_of(name)}.trec", run.rankings(), tag=name)
-        _write_csv(target / "aggregated.csv", self.rows)
-        _write_csv(target / "perquery.csv", self.perquery)
-        _write_csv(target / "per_category.csv", self.per_category)
-        if self.significance:
-            _write_csv(target / "significance.csv", self.significance)
-        return target
-
-    def to_csv(self, table: str = "rows") -> str:
-        """One of ``rows``, ``perquery``, ``per_category``, ``significance`` as CSV text."""
-        if table not in ("rows", "perquery", "per_category", "significance"):
-            raise InvalidInput(
-                f"unknown table {table!r}; choose rows, perquery, per_category or significance"
-            )
-        out = io.StringIO()
-        _write_rows(out, getattr(self, table))
-        return out.getvalue()
-
-    def to_json(self) -> dict[str, Any]:
-        """The tables as plain data (runs left out)."""
-        return {
-            "dataset": self.dataset, "metrics": self.metrics, "depth": self.depth,
-            "baseline": self.baseline, "test": self.test, "correction": self.correction,
-            "alpha": self.alpha, "rows": self.rows, "per_category": self.per_category,
-            "significance": self.significance,
-        }
-
-    def __str__(self) -> str:
-        from .report import render_text
-
-        return render_text(self)
 
 
 def compare(
@@ -484,22 +393,3 @@ def _significance(runs: Mapping[str, SystemRun], table: Sequence[dict[str, Any]]
         row["p_adjusted"] = p_adj
         row["significant"] = p_adj < alpha
     return out
-
-
-# csv -----------------------------------------------------------------------------------------
-
-
-def _write_rows(out: Any, rows: Sequence[dict[str, Any]]) -> None:
-    if not rows:
-        return
-    columns: list[str] = []
-    for row in rows:
-        columns.extend(c for c in row if c not in columns)
-    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-
-
-def _write_csv(path: Path, rows: Sequence[dict[str, Any]]) -> None:
-    with path.open("w", encoding="utf-8", newline="") as out:
-        _write_rows(out, rows)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from rich.console import Console
 from rich.progress import (
@@ -20,8 +20,20 @@ from rich.progress import (
 )
 from rich.table import Table
 
-if TYPE_CHECKING:
-    from .compare import CompareResult
+
+class CompareResult(Protocol):
+    """What the tables read of a comparison (:class:`cognimem.eval.result.CompareResult`)."""
+
+    dataset: str
+    headline_metrics: list[str]
+    categories: list[str]
+    rows: list[dict[str, Any]]
+    per_category: list[dict[str, Any]]
+    significance: list[dict[str, Any]]
+    baseline: str | None
+    test: str
+    correction: str
+    alpha: float
 
 
 class RichProgress:

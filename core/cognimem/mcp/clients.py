@@ -139,6 +139,30 @@ def client_config(client: str, *, command: str, args: Sequence[str], name: str =
     return ClientConfig(client, name, target, "json", key, entry)
 
 
+#: Clients whose configuration can name a streamable HTTP server with headers.
+HTTP_CLIENTS = ("claude-code", "cursor", "vscode")
+
+
+def http_client_config(client: str, *, url: str, token: str, name: str = "cognimem",
+                       path: str | Path | None = None) -> ClientConfig:
+    """The entry for ``client`` that reaches ``cognimem serve --http`` at ``url`` with the
+    bearer token in its headers.
+
+    :raises InvalidInput: a client that cannot name an HTTP server, or a URL that is not http(s).
+    """
+    if client not in HTTP_CLIENTS:
+        raise InvalidInput(f"{client} is configured with a command, not a URL: drop --http "
+                           f"(clients that speak HTTP: {', '.join(HTTP_CLIENTS)})")
+    if not url.startswith(("http://", "https://")):
+        raise InvalidInput(f"--http {url[:60]!r} is not an http:// or https:// URL, e.g. "
+                           "http://127.0.0.1:8765/mcp")
+    config = client_config(client, command="", args=[], name=name, path=path)
+    entry: dict[str, Any] = {"url": url, "headers": {"Authorization": f"Bearer {token}"}}
+    if client in ("claude-code", "vscode"):
+        entry = {"type": "http", **entry}
+    return ClientConfig(client, config.name, config.path, config.format, config.key, entry)
+
+
 # ---------------------------------------------------------------------------------------------
 # Writing
 # ---------------------------------------------------------------------------------------------

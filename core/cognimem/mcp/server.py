@@ -24,15 +24,18 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from .. import __version__
 from ..components import ToolSpec
+from ..daemon.access import open_store, uses_daemon
+from ..daemon.remote import RemoteEngine
 from ..errors import CognimemError
 from ..plugins import PluginHost
+from ..privacy import shown
 from ..profile import Profile, load_profile
-from .remote import RemoteEngine, open_store, uses_daemon
+from .calls import call_tool
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
-    from ..engine import Engine
+    from ..daemon.api import MemoryAPI
 
 log = logging.getLogger("cognimem.mcp")
 
@@ -52,21 +55,17 @@ class AppState:
     """The lifespan's state: the engine (local or remote) and a lock that serialises calls
     to a local engine (tools run in worker threads)."""
 
-    engine: Engine | RemoteEngine
+    engine: MemoryAPI
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def invoke(self, name: str, spec: ToolSpec, arguments: dict[str, Any]) -> Any:
         """Run a tool: in the daemon for a remote engine, here for a local one."""
-        if isinstance(self.engine, RemoteEngine):
-            return self.engine.run_tool(name, arguments,
-                                        retry_safe=spec.read_only or spec.idempotent)
-        with self.lock:
-            return spec.func(self.engine, **arguments)
+        return call_tool(self.engine, name, arguments, spec=spec, lock=self.lock)
 
 
 def build_server(profile: Profile | str | Path | None = None, *,
                  plugins: Iterable[object] = (), log_level: LogLevel = "WARNING",
-                 engine: Engine | RemoteEngine | None = None) -> MCPServer[AppState]:
+                 engine: MemoryAPI | None = None) -> MCPServer[AppState]:
     """An MCP server for ``profile`` (a Profile, a TOML path, a built-in name; None: default).
 
     :param plugins: extra plugin objects (tests, notebooks), as for ``Engine.from_profile``.
@@ -139,17 +138,35 @@ def serve_stdio(profile: Profile) -> None:
 
 
 def serve_http(profile: Profile, *, host: str = "127.0.0.1", port: int = 8765,
-               path: str = "/mcp") -> None:
-    """Serve MCP over streamable HTTP at ``http://host:port/path`` until interrupted."""
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        log.warning("serving on %s: anyone who can reach this address can read and write "
-                    "this memory store (there is no authentication)", host)
+               path: str = "/mcp", public: bool = False,
+               allow_hosts: tuple[str, ...] = ()) -> None:
+    """Serve MCP over streamable HTTP at ``http://host:port/path`` until interrupted, behind a
+    bearer token (see :mod:`.http_auth`), with Host and Origin checked for every address.
+
+    :raises InvalidInput: a bind beyond loopback without ``public``, or an unusable token.
+    """
+    import uvicorn
+    from mcp.server.transport_security import TransportSecuritySettings
+
+    from .http_auth import allowed_hosts, check_bind, load_token, require_token, token_file
+
+    check_bind(host, public)
+    token, made = load_token(create=True)
+    if made:
+        sys.stderr.write(f"cognimem: the HTTP bearer token (shown once; kept in "
+                         f"{shown(token_file())}):\n{token}\n")
+    hosts = allowed_hosts(host, port, allow_hosts)
+    security = TransportSecuritySettings(
+        enable_dns_rebinding_protection=True, allowed_hosts=hosts,
+        allowed_origins=[f"{scheme}://{h}" for h in hosts for scheme in ("http", "https")])
     server = build_server(profile, log_level="INFO")
+    app = server.streamable_http_app(streamable_http_path=path, transport_security=security,
+                                     host=host)
     # uvicorn shuts down cleanly on SIGINT/SIGTERM (the lifespan closes the engine), then
     # re-raises the signal; stopping the server that way is a success, not a crash.
     signal.signal(signal.SIGTERM, _exit_quietly)
     signal.signal(signal.SIGINT, _exit_quietly)
-    server.run("streamable-http", host=host, port=port, streamable_http_path=path)
+    uvicorn.run(require_token(app, token), host=host, port=port, log_level="info")
 
 
 def _exit_quietly(_signum: int, _frame: Any) -> None:

@@ -21,18 +21,19 @@ import json
 import types
 import typing
 from collections.abc import Callable
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any, Protocol, get_args, get_origin
 
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
 from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Strict, ValidationError, model_validator
 
 from ..components import ToolSpec
 from ..errors import CognimemError, PluginError, ProfileError
 from ..plugins import PluginHost
+from ..privacy import hide_home
 
 #: The wrapper's parameter that receives the MCP request context.
 CONTEXT_PARAM = "ctx"
@@ -111,7 +112,7 @@ def to_mcp_tool(name: str, spec: ToolSpec, *, plugin: str = "?") -> Tool:
         if param.name == CONTEXT_PARAM or param.name.startswith("_"):
             raise PluginError(f"{where}: parameter name {param.name!r} is reserved")
         exposed.append(param.replace(kind=inspect.Parameter.KEYWORD_ONLY,
-                                     annotation=hints.get(param.name, Any)))
+                                     annotation=strict_bools(hints.get(param.name, Any))))
     returns = hints.get("return", inspect.Signature.empty)
     output_model = returns if isinstance(returns, type) and issubclass(returns, BaseModel) \
         else None
@@ -122,10 +123,10 @@ def to_mcp_tool(name: str, spec: ToolSpec, *, plugin: str = "?") -> Tool:
         runner = ctx.request_context.lifespan_context
         try:
             result = runner.invoke(name, spec, arguments)
-        except CognimemError as exc:
-            raise ToolError(str(exc)) from exc
+        except CognimemError as exc:  # errors name files relative to the home folder
+            raise ToolError(hide_home(str(exc))) from exc
         except ValidationError as exc:
-            raise ToolError(validation_message(exc)) from exc
+            raise ToolError(hide_home(validation_message(exc))) from exc
         return render(result, output_model) if output_model else result
 
     context = inspect.Parameter(CONTEXT_PARAM, inspect.Parameter.KEYWORD_ONLY,
@@ -149,6 +150,18 @@ def to_mcp_tool(name: str, spec: ToolSpec, *, plugin: str = "?") -> Tool:
         raise PluginError(f"{where}: cannot be exposed over MCP: {exc}") from exc
     _refuse_unknown_arguments(tool)
     return tool
+
+
+def strict_bools(annotation: Any) -> Any:
+    """A flag takes a JSON ``true`` or ``false`` only: ``"yes"`` or ``1`` for
+    ``permanent`` must not delete anything."""
+    if annotation is bool:
+        return Annotated[bool, Strict()]
+    if get_origin(annotation) is Annotated:
+        inner, *metadata = get_args(annotation)
+        if inner is bool:
+            return Annotated[bool, *metadata, Strict()]
+    return annotation
 
 
 def render(result: Any, model: type[BaseModel]) -> CallToolResult:

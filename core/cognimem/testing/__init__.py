@@ -8,7 +8,11 @@ Subclass a contract in your plugin's tests and name your component::
         component = "my-ranker"
 
 pytest collects the inherited tests and runs them against your component, through a real
-engine built from a profile that selects it. The fixtures in
+engine built from a profile that selects it. There is a contract for every kind: record
+stores, lexical and vector indexes (:mod:`.store_contract`, :mod:`.index_contracts`),
+embedders, extractors, retrievers, fusers, rankers and decay policies (:mod:`.contracts`),
+and a plugin's MCP tools (:mod:`.tool_contract`); cognimem's own components run the same
+ones. The fixtures in
 :mod:`cognimem.testing.pytest_plugin` are available in every pytest session once cognimem
 is installed (``cognimem_engine``, ``manual_clock``).
 """
@@ -19,13 +23,20 @@ from .contracts import (
     ComponentContract,
     DecayPolicyContract,
     EmbedderContract,
+    ExtractorContract,
     FuserContract,
     RankerContract,
     RetrieverContract,
 )
-from .fixtures import SAMPLE_MEMORIES, build_engine
+from .fixtures import SAMPLE_MEMORIES, T0, build_engine, index_context, memory, opened, unit_vectors
+from .index_contracts import LexicalIndexContract, VectorIndexContract
+from .store_contract import RecordStoreContract
+from .tool_contract import ToolContract, ToolSetup
 
 __all__ = [
-    "SAMPLE_MEMORIES", "ComponentContract", "DecayPolicyContract", "EmbedderContract",
-    "FuserContract", "RankerContract", "RetrieverContract", "build_engine",
+    "SAMPLE_MEMORIES", "T0", "ComponentContract", "DecayPolicyContract", "EmbedderContract",
+    "ExtractorContract",
+    "FuserContract", "LexicalIndexContract", "RankerContract", "RecordStoreContract",
+    "RetrieverContract", "ToolContract", "ToolSetup", "VectorIndexContract", "build_engine",
+    "index_context", "memory", "opened", "unit_vectors",
 ]

@@ -26,6 +26,7 @@ the store's only writer (see ownership), so the cache cannot go stale.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
 import logging
@@ -61,8 +62,11 @@ log = logging.getLogger("cognimem.duckdb")
 STORE_FILE = "records.duckdb"
 #: The temporary name a new database is built under before it is renamed into place.
 INIT_FILE = STORE_FILE + ".init"
+#: A compacted copy on its way to replace the store file.
+COMPACT_FILE = STORE_FILE + ".compact"
 #: Directory entries that do not make a directory "foreign".
-_IGNORABLE = {LOCK_NAME, INIT_FILE, INIT_FILE + ".wal", ".DS_Store"}
+_IGNORABLE = {LOCK_NAME, "exports", INIT_FILE, INIT_FILE + ".wal", COMPACT_FILE,
+              COMPACT_FILE + ".wal", ".DS_Store"}
 _MAGIC = b"DUCK"
 _MEMORY_COLUMNS = ", ".join(schema.MEMORY_COLUMNS)
 _EDGE_COLUMNS = ", ".join(rows.EDGE_COLUMNS)
@@ -145,6 +149,13 @@ class DuckDBStore(RecordStore):
             raise
         self._owner = owner
 
+    def publish_owner(self, address: str) -> None:
+        """Write ``address`` into ``owner.lock`` (not a secret), so "store in use" errors
+        name where the owner serves the store."""
+        if self._owner is None:
+            raise StoreError("publish_owner: the store is not open")
+        self._owner.set_address(address)
+
     def close(self) -> None:
         """Checkpoint, close the database and release ownership (safe to call twice)."""
         with self._guard:
@@ -156,6 +167,44 @@ class DuckDBStore(RecordStore):
             finally:
                 if owner is not None:
                     owner.release()
+
+    def compact(self) -> None:
+        """Copy the database into a fresh file and put it in place of the old one, so rows
+        deleted before leave nothing in free pages (DuckDB reuses them without clearing).
+
+        The copy is made beside the store and renamed over it: a crash before the rename
+        leaves the old file whole (the copy is removed at the next compaction)."""
+        if self.file is None:
+            return
+        with self._guard:
+            if self._depth:
+                raise StoreError("cannot compact the store inside a transaction")
+            tmp = self.file.with_name(COMPACT_FILE)
+            for leftover in (tmp, tmp.with_name(COMPACT_FILE + ".wal")):
+                leftover.unlink(missing_ok=True)
+            try:
+                self._con.execute("CHECKPOINT")
+                name = self._con.execute("SELECT current_database()").fetchone()[0]
+                self._con.execute("ATTACH ? AS cognimem_compacted", [str(tmp)])
+                self._con.execute(f'COPY FROM DATABASE "{name}" TO cognimem_compacted')
+                self._con.execute("DETACH cognimem_compacted")
+            except duckdb.Error as exc:
+                with contextlib.suppress(duckdb.Error):
+                    self._con.execute("DETACH DATABASE IF EXISTS cognimem_compacted")
+                tmp.unlink(missing_ok=True)
+                raise _write_error(self.file, exc) from exc
+            _close_connection(self._con)
+            self._con = None
+            try:
+                if self.file.with_name(STORE_FILE + ".wal").exists():  # never pair a WAL
+                    tmp.unlink(missing_ok=True)  # with a file it was not written for
+                    log.warning("%s was not compacted: its write-ahead log was still there "
+                                "after a checkpoint", self.file.name)
+                else:
+                    os.replace(tmp, self.file)
+                    _fsync_directory(self.file.parent)
+            finally:
+                self._con = self._connect(str(self.file))
 
     def _connect(self, target: str) -> Any:
         config: dict[str, Any] = {"autoinstall_known_extensions": False}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from cognimem import hookimpl
+from cognimem.components import CommandSpec
 from cognimem.engine import Engine, MaintenanceReport
 from cognimem.models import Hit, Memory, Query
 from cognimem.registry import Register
@@ -48,6 +49,13 @@ def cognimem_register_tools(register: Register) -> None:
     """Register ``graph_topics``, ``graph_stats`` and ``graph_view``."""
     for spec in TOOLS:
         register(spec)
+
+
+@hookimpl
+def cognimem_register_commands(register: Register) -> None:
+    """Register ``cognimem graph`` (its module loads only when the command runs)."""
+    register(CommandSpec(name="graph", help="the memory graph: HTML view, topics, stats",
+                         configure="cognimem_plugins.graph.cli:configure"))
 
 
 @hookimpl

@@ -334,6 +334,10 @@ class LanceVectors(VectorIndex):
             warnings.simplefilter("ignore")
             self._table.optimize(cleanup_older_than=dt.timedelta(0))
 
+    def compact(self) -> None:
+        """Rewrite fragments without deleted rows and drop old table versions."""
+        self.optimize()
+
     def _ann_due(self) -> bool:
         threshold, rows = self.options.ann_threshold, len(self._versions)
         if not threshold or rows < threshold:

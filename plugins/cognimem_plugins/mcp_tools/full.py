@@ -5,15 +5,15 @@ topics come from the plugins that provide them (they register their own tools)."
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field
 
 from cognimem.errors import InvalidInput
 from cognimem.models import Layer, Query
+from cognimem.privacy import shown
 
+from . import files
 from .core import Id
 from .results import (
     Brief,
@@ -222,56 +222,45 @@ def list_events(
     )
 
 
-def _absolute(path: str) -> Path:
-    file = Path(path).expanduser()
-    if not file.is_absolute():
-        raise InvalidInput(f"path {path!r} is relative: give an absolute path, e.g. "
-                           "/home/me/memory-export.json")
-    return file
-
-
 def export_memories(
     engine: Engine,
-    path: Annotated[str, Field(description="absolute path of the JSON file to write")],
-    overwrite: Annotated[bool, Field(description="replace the file if it exists")] = False,
+    path: Annotated[str, Field(description=(
+        "file name in the exports folder (the store's `exports`, or the profile's "
+        "mcp.exports)"))],
+    overwrite: Annotated[bool, Field(description=(
+        "replace an earlier export of the same name"))] = False,
 ) -> Exported:
-    """Export the whole store (memories, links, audit log, graveyard) to a JSON file that
-    import_memories (or `cognimem import`) reads back.
+    """Export the whole store (memories, links, audit log, graveyard) to a JSON file in the
+    exports folder, which import_memories (or `cognimem import`) reads back. Files outside
+    that folder, and files export did not write, are never touched.
 
-    Example: {"path": "/home/me/memory-export.json"}
+    Example: {"path": "memory-export.json"}
     """
-    file = _absolute(path)
-    if file.exists() and not overwrite:
-        raise InvalidInput(f"{file} exists: choose another path or pass overwrite=true")
-    if not file.parent.is_dir():
-        raise InvalidInput(f"the directory {file.parent} does not exist")
+    file = files.inside(engine, path)
     data = engine.export()
-    tmp = file.with_name(f".{file.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    os.replace(tmp, file)
-    return Exported(path=str(file), memories=len(data["memories"]), edges=len(data["edges"]),
-                    events=len(data["events"]))
+    files.write_export(engine, file, json.dumps(data, ensure_ascii=False), overwrite)
+    return Exported(path=shown(file), memories=len(data["memories"]),
+                    edges=len(data["edges"]), events=len(data["events"]))
 
 
 def import_memories(
     engine: Engine,
-    path: Annotated[str, Field(description="absolute path of a file made by export")],
+    path: Annotated[str, Field(description="file name of an export in the exports folder")],
 ) -> Imported:
-    """Import a file made by export_memories. Into an empty store it restores everything
-    as it was; into a store with memories it merges, giving imported memories new ids and
-    skipping ones already present. The whole file is checked before anything is written.
+    """Import a file made by export_memories from the exports folder. Into an empty store it
+    restores everything as it was; into a store with memories it merges, giving imported
+    memories new ids and skipping ones already present. The whole file is checked before
+    anything is written.
 
-    Example: {"path": "/home/me/memory-export.json"}
+    Example: {"path": "memory-export.json"}
     """
-    file = _absolute(path)
+    file = files.inside(engine, path)
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InvalidInput(f"{file} does not exist") from None
+        data = json.loads(files.read_import(file))
     except (OSError, ValueError) as exc:
-        raise InvalidInput(f"{file} is not a readable JSON export: {exc}") from None
+        raise InvalidInput(f"{shown(file)} is not a readable JSON export: {exc}") from None
     if not isinstance(data, dict):
-        raise InvalidInput(f"{file} is not a cognimem export (not a JSON object)")
+        raise InvalidInput(f"{shown(file)} is not a cognimem export (not a JSON object)")
     report = engine.import_(data)
     return Imported(mode=report.mode, memories=report.memories, duplicates=report.duplicates,
                     edges=report.edges, id_map=report.id_map or None,

@@ -256,6 +256,19 @@ class TantivyIndex(LexicalIndex):
         writer.delete_all_documents()
         self._commit(index, writer)
 
+    @locked
+    def compact(self) -> None:
+        """Drop every document and the segment files that held them, so the terms of deleted
+        memories leave the index's files (tantivy keeps them until a merge, which cannot be
+        forced from Python); the engine then re-indexes the records."""
+        index, writer = self._parts()
+        writer.delete_all_documents()
+        self._commit(index, writer)
+        writer.wait_merging_threads()
+        self._writer = self._make_writer()
+        self._writer.garbage_collect_files()
+        index.reload()
+
     @staticmethod
     def _commit(index: tantivy.Index, writer: tantivy.IndexWriter) -> None:
         try:

@@ -1,0 +1,139 @@
+"""Many agents, one store: call latency and throughput through the owner daemon.
+
+    python bench/daemon_load.py --agents 1 8 32 --seconds 10
+
+Starts the store's daemon (profile ``--profile``, default ``default``) on a temporary store
+seeded with ``--memories`` memories, then for each agent count starts that many client
+processes at once. Each agent loops for ``--seconds``: ``remember`` (``add``) a new memory,
+then ``recall`` (``search``) for it. Reported per agent count: p50 and p95 latency of each
+call, and operations per second over all agents. ``--ping`` also reports a warm call's
+round trip (``now()``, no store work) from one client: the transport's own overhead.
+
+A benchmark, not a test: the figures depend on the machine (its load average is printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+try:  # an older tree (the daemon under cognimem.mcp), for comparison
+    from cognimem.mcp.daemon import ensure_daemon, stop_daemon  # type: ignore[import-not-found]
+    from cognimem.mcp.remote import RemoteEngine
+except ImportError:  # this tree
+    from cognimem.daemon.remote import RemoteEngine
+    from cognimem.daemon.spawn import ensure_daemon, stop_daemon
+from cognimem.profile import Profile, load_profile
+
+
+def _profile(refs: list[str], store: Path) -> Profile:
+    return load_profile(*refs, overrides={"path": str(store)})
+
+
+def _agent(refs: list[str], store: str, agent: int, seconds: float, start: Any,
+           out: Any) -> None:
+    engine = RemoteEngine(_profile(refs, Path(store)))
+    engine.connect()
+    adds: list[float] = []
+    searches: list[float] = []
+    start.wait()
+    deadline = time.monotonic() + seconds
+    n = 0
+    while time.monotonic() < deadline:
+        marker = f"zq{agent}w{n}k"
+        t0 = time.perf_counter()
+        engine.add(f"agent {agent} learned fact {n}: {marker} about the billing retries")
+        t1 = time.perf_counter()
+        engine.search(marker, k=3)
+        t2 = time.perf_counter()
+        adds.append(t1 - t0)
+        searches.append(t2 - t1)
+        n += 1
+    engine.close()
+    out.put({"adds": adds, "searches": searches})
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+
+def run_agents(refs: list[str], store: Path, agents: int, seconds: float) -> dict[str, Any]:
+    """Run ``agents`` client processes at once; their latencies and the throughput."""
+    ctx = mp.get_context("spawn")
+    start = ctx.Event()
+    out = ctx.Queue()
+    procs = [ctx.Process(target=_agent, args=(refs, str(store), a, seconds, start, out))
+             for a in range(agents)]
+    for p in procs:
+        p.start()
+    time.sleep(min(30.0, 1.0 + 0.3 * agents))  # let every agent import and connect
+    t0 = time.monotonic()
+    start.set()
+    results = [out.get(timeout=seconds + 600) for _ in procs]
+    wall = time.monotonic() - t0
+    for p in procs:
+        p.join()
+    adds = [x for r in results for x in r["adds"]]
+    searches = [x for r in results for x in r["searches"]]
+    return {"agents": agents, "ops": len(adds) + len(searches),
+            "ops_per_s": round((len(adds) + len(searches)) / wall, 1),
+            "remember_p50_ms": round(_pct(adds, 0.5), 1),
+            "remember_p95_ms": round(_pct(adds, 0.95), 1),
+            "recall_p50_ms": round(_pct(searches, 0.5), 1),
+            "recall_p95_ms": round(_pct(searches, 0.95), 1)}
+
+
+def ping(refs: list[str], store: Path, calls: int) -> dict[str, Any]:
+    """A warm call's round trip from one client (``now()``: no store work)."""
+    with RemoteEngine(_profile(refs, store)) as engine:
+        engine.now()
+        times = []
+        for _ in range(calls):
+            t0 = time.perf_counter()
+            engine.now()
+            times.append(time.perf_counter() - t0)
+    return {"calls": calls, "p50_us": round(statistics.median(times) * 1e6, 1),
+            "p95_us": round(_pct(times, 0.95) * 1000, 1)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python bench/daemon_load.py", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--agents", type=int, nargs="+", default=[1, 8, 32])
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--memories", type=int, default=200, help="seeded before the runs")
+    parser.add_argument("--profile", action="append", default=None)
+    parser.add_argument("--ping", type=int, default=0, metavar="CALLS",
+                        help="also time this many warm no-op calls from one client")
+    args = parser.parse_args(argv)
+    refs = args.profile or ["default"]
+    print(json.dumps({"load_average": os.getloadavg(), "profile": refs}), flush=True)
+    with tempfile.TemporaryDirectory(prefix="cognimem-load-") as tmp:
+        store = Path(tmp) / "store"
+        ensure_daemon(_profile(refs, store), idle_timeout=600)
+        try:
+            with RemoteEngine(_profile(refs, store)) as engine:
+                engine.add_many([f"seed note {i} on the {('billing', 'search', 'auth')[i % 3]} "
+                                 f"module" for i in range(args.memories)])
+            if args.ping:
+                print(json.dumps({"ping": ping(refs, store, args.ping)}), flush=True)
+            for agents in args.agents:
+                print(json.dumps(run_agents(refs, store, agents, args.seconds)), flush=True)
+        finally:
+            stop_daemon(store)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,46 @@
+"""The root of every component: its ``Options`` model and the ``Component`` base class.
+
+Import these from :mod:`cognimem.components`, which re-exports them with every kind's base.
+"""
+
+from __future__ import annotations
+
+from abc import ABC
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
+
+if TYPE_CHECKING:
+    from .context import Context
+
+
+class Options(BaseModel):
+    """Base of every component's options: unknown keys are errors."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Component(ABC):  # noqa: B024 - abstract by role; each kind adds its method
+    """Base of every component: a name, options, and open/close around the engine's life."""
+
+    #: The kind of component ("ranker", "retriever"...), set by each base class.
+    kind: ClassVar[str] = "component"
+    #: The name a profile selects it by; set by the class or at registration.
+    name: ClassVar[str] = ""
+
+    class Options(Options):
+        """No options."""
+
+    def __init__(self, options: BaseModel | None = None) -> None:
+        self.options = options if options is not None else self.Options()
+
+    def open(self, ctx: Context) -> None:  # noqa: B027 - optional hook for subclasses
+        """Called once when the engine starts, after the stores are open."""
+
+    def close(self) -> None:  # noqa: B027 - optional hook for subclasses
+        """Called once when the engine closes. Must be safe to call twice."""
+
+    def describe(self) -> dict[str, Any]:
+        """Name, kind and options as plain data (for ``cognimem plugins`` and explanations)."""
+        return {"name": self.name, "kind": self.kind,
+                "options": self.options.model_dump(mode="json")}

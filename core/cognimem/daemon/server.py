@@ -1,0 +1,398 @@
+"""The owner daemon: the one long-lived process that holds an on-disk store.
+
+DuckDB and tantivy allow one process per store, so a store is opened by exactly one daemon
+and every ``cognimem serve`` process and CLI call reaches it through its Unix socket in the
+user's private runtime folder (see :mod:`cognimem.daemon.runtime`). The embedder stays warm.
+
+The daemon holds ``daemon.lock`` for its whole life, opens the engine, listens, writes its
+record and serves until it is stopped, receives SIGTERM, has had no admitted connection for
+``idle_timeout`` seconds, or its store directory disappears. On the way out it removes its
+record, then closes the engine. If it dies (SIGKILL, a crash), the OS releases its locks and
+the next caller starts a new daemon; the record store is the truth, so nothing acknowledged
+is lost.
+
+The door: a connection must say hello within :data:`HELLO_TIMEOUT` seconds in at most
+:data:`~cognimem.daemon.wire.MAX_HELLO_BYTES`; at most :data:`MAX_CONNECTIONS` are open at
+once; a connection that has not said hello neither counts as activity nor keeps the daemon
+from stopping when idle. Clients may call the :data:`~cognimem.daemon.api.OPERATIONS` of the
+engine, the profile's tools, and the daemon's own ``status`` and ``shutdown``; nothing else.
+Engine calls are serialised by one lock: one writer, no interleaved transactions.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import secrets
+import signal
+import socket
+import socketserver
+import threading
+import time
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .. import __version__
+from ..errors import CognimemError, InvalidInput, StoreError
+from .api import OPERATIONS
+from .connection import peer_uid
+from .runtime import (
+    EXIT_ALREADY_RUNNING,
+    LOCK_FILE,
+    OwnerRecord,
+    clear_owner_record,
+    flock,
+    socket_path,
+    store_of,
+    write_owner_record,
+)
+from .streams import Upload, serve_export
+from .wire import (
+    MAX_HELLO_BYTES,
+    MessageTooLarge,
+    WireError,
+    decode,
+    dump_message,
+    encode,
+    encode_error,
+    message_limit,
+    read_message,
+    write_message,
+)
+
+if TYPE_CHECKING:
+    from ..engine import Engine
+    from ..profile import Profile
+
+log = logging.getLogger("cognimem.daemon")
+
+#: Seconds a new connection has to send its hello.
+HELLO_TIMEOUT = 5.0
+#: Connections open at once, admitted or not; more are refused.
+MAX_CONNECTIONS = 64
+class _Server(socketserver.ThreadingUnixStreamServer):
+    daemon_threads = True
+    owner: StoreDaemon
+
+
+class _Handler(socketserver.BaseRequestHandler):
+    server: _Server
+
+    def handle(self) -> None:
+        self.server.owner.serve_connection(self.request)
+
+
+class StoreDaemon:
+    """Serves one open engine to the user's clients until stopped or idle.
+
+    :param engine: the open engine (the daemon closes it on the way out).
+    :param profile: the profile it was opened with (sent to clients in the hello).
+    :param idle_timeout: seconds with no admitted connection before stopping; ``<= 0``: never.
+    """
+
+    def __init__(self, engine: Engine, profile: Profile, *, idle_timeout: float,
+                 fingerprint: str = "") -> None:
+        self.engine = engine
+        self.profile = profile
+        self.store = store_of(profile)
+        self.idle_timeout = idle_timeout
+        self.started = time.time()
+        self.requests = 0
+        self.connections = 0  # admitted (said hello)
+        self.open_sockets = 0  # admitted or not
+        self._last_activity = time.monotonic()
+        self._engine_lock = threading.Lock()
+        self._state_lock = threading.Lock()
+        self._stopping = threading.Event()
+        path = socket_path(self.store)
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()  # left by a daemon that died; we hold the lock, so it is not live
+        self._server = _Server(str(path), _Handler)
+        os.chmod(path, 0o600)
+        self._server.owner = self
+        self.record = OwnerRecord(
+            pid=os.getpid(), socket=str(path), store=str(self.store), profile=profile.name,
+            fingerprint=fingerprint,
+            started_at=datetime.fromtimestamp(self.started, UTC).isoformat(timespec="seconds"),
+            version=__version__,
+        )
+        self.session = secrets.token_hex(8)  # tells clients one daemon from the next
+
+    # lifecycle --------------------------------------------------------------------------------
+
+    def serve(self) -> None:
+        """Publish the record and serve until :meth:`stop`; then clean up (record, engine)."""
+        write_owner_record(self.store, self.record)
+        try:
+            self.engine.records.publish_owner(self.record.address)
+        except CognimemError as exc:
+            log.warning("could not publish the address in the store's lock file: %s", exc)
+        log.info("serving %s on %s (pid %d, idle timeout %ss)", self.store,
+                 self.record.address, os.getpid(), self.idle_timeout)
+        watcher = threading.Thread(target=self._watch_idle, name="idle-watch", daemon=True)
+        watcher.start()
+        try:
+            self._server.serve_forever(poll_interval=0.2)
+        finally:
+            self._stopping.set()
+            self._server.server_close()
+            clear_owner_record(self.store, os.getpid())
+            with contextlib.suppress(OSError):
+                Path(self.record.socket).unlink()
+            with self._engine_lock:
+                self.engine.close()
+            log.info("stopped; %d requests served", self.requests)
+
+    def stop(self) -> None:
+        """Ask the serving loop to end (safe from any thread, including signal handlers)."""
+        if not self._stopping.is_set():
+            self._stopping.set()
+            threading.Thread(target=self._server.shutdown, daemon=True).start()
+
+    def _watch_idle(self) -> None:
+        step = 1.0 if self.idle_timeout <= 0 else min(1.0, max(self.idle_timeout / 4, 0.05))
+        while not self._stopping.wait(step):
+            self._flush_accesses()
+            if not self.store.is_dir():
+                log.info("the store directory %s is gone: stopping", self.store)
+                self.stop()
+                return
+            if self.idle_timeout <= 0:
+                continue
+            with self._state_lock:
+                idle = self.connections == 0 and \
+                    time.monotonic() - self._last_activity >= self.idle_timeout
+            if idle:
+                log.info("idle for %ss with no connection: stopping", self.idle_timeout)
+                self.stop()
+                return
+
+    def _flush_accesses(self) -> None:
+        """Write the accesses searches left held for a second or more (a hard kill of the
+        daemon then loses at most two seconds of retrieval history)."""
+        if not self.engine.held_accesses:
+            return
+        try:
+            with self._engine_lock:
+                self.engine.flush_accesses(older_than=1.0)
+        except Exception:  # never let the idle watcher die
+            log.exception("writing held accesses failed")
+
+    # connections ------------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _admission(self) -> Iterator[bool]:
+        with self._state_lock:
+            self.open_sockets += 1
+            room = self.open_sockets <= MAX_CONNECTIONS
+        try:
+            yield room
+        finally:
+            with self._state_lock:
+                self.open_sockets -= 1
+
+    def serve_connection(self, sock: socket.socket) -> None:
+        """Admit one client (hello), then answer its requests until it disconnects."""
+        with self._admission() as room:
+            uid = peer_uid(sock)
+            if uid is not None and uid != os.getuid():
+                log.warning("refused a connection from uid %d", uid)
+                return
+            rfile = sock.makefile("rb")
+            wfile = sock.makefile("wb")
+            try:
+                if not room:
+                    write_message(wfile, {"id": None, "error": {"type": "Refused", "message": (
+                        f"the memory daemon already has {MAX_CONNECTIONS} connections open; "
+                        "close some clients and retry")}})
+                    return
+                sock.settimeout(HELLO_TIMEOUT)
+                hello = read_message(rfile, MAX_HELLO_BYTES)
+                if hello is None or hello.get("method") != "hello":
+                    return
+                if self._stopping.is_set():  # send the caller to the next daemon instead
+                    write_message(wfile, {"id": hello.get("id"), "error": {
+                        "type": "DaemonStopping", "message": "the memory daemon is stopping"}})
+                    return
+                sock.settimeout(None)
+                self._admit(+1)
+                try:
+                    write_message(wfile, {"id": hello.get("id"), "result": encode(self.hello())})
+                    self._answer(rfile, wfile)
+                finally:
+                    self._admit(-1)
+            except (OSError, WireError) as exc:
+                log.debug("connection closed: %s", exc)
+            finally:
+                for stream in (rfile, wfile):
+                    with contextlib.suppress(OSError):
+                        stream.close()
+
+    def _answer(self, rfile: Any, wfile: Any) -> None:
+        upload = Upload()
+        while True:
+            try:
+                message = read_message(rfile)
+            except MessageTooLarge as exc:
+                write_message(wfile, {"id": None, "error": {"type": "Refused", "message": (
+                    f"refused: {exc}; nothing was run or written")}})
+                return
+            if message is None:
+                return
+            method = message.get("method")
+            if method == "export_stream" and not self._stopping.is_set():
+                self._admit(0)
+                try:
+                    serve_export(self._export, message.get("id"), wfile)
+                except CognimemError as exc:
+                    write_message(wfile, {"id": message.get("id"), "error": encode_error(exc)})
+                continue
+            if method == "import_chunk":
+                message = {**message, "upload": upload}
+            line = dump_message(self.dispatch(message))
+            if len(line) > message_limit():
+                line = dump_message({"id": message.get("id"), "error": {
+                    "type": "Refused", "message": (
+                        f"refused: the answer is {len(line):,} bytes, over the memory daemon's "
+                        f"message limit of {message_limit():,} bytes (export and import "
+                        "stream stores of any size)")}})
+            wfile.write(line)
+            wfile.flush()
+
+    def _export(self) -> dict[str, Any]:
+        with self._engine_lock:
+            return self.engine.export()
+
+    def _import_chunk(self, message: dict[str, Any]) -> Any:
+        upload: Upload = message["upload"]
+        received = upload.add(message.get("text"))
+        if message.get("last") is not True:
+            return received
+        data = upload.take()
+        with self._engine_lock:
+            return self.engine.import_(data)
+
+    def _admit(self, delta: int) -> None:
+        with self._state_lock:
+            self.connections += delta
+            self._last_activity = time.monotonic()
+
+    def hello(self) -> dict[str, Any]:
+        """What a client learns on connecting: the record and the profile."""
+        return {**self.record.public(), "session": self.session,
+                "profile_data": self.profile.model_dump(mode="json")}
+
+    def dispatch(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Run one request and build its reply (errors become ``{"error": ...}``)."""
+        request_id = message.get("id")
+        self._admit(0)
+        try:
+            if self._stopping.is_set():
+                return {"id": request_id, "error": {
+                    "type": "DaemonStopping", "message": "the memory daemon is stopping"}}
+            method = str(message.get("method"))
+            handler = self._methods().get(method)
+            if handler is None:
+                raise WireError(f"unknown daemon method {method!r}")
+            with self._state_lock:
+                self.requests += 1
+            return {"id": request_id, "result": encode(handler(message))}
+        except Exception as exc:
+            if not isinstance(exc, CognimemError):
+                log.exception("request %r failed", message.get("method"))
+            return {"id": request_id, "error": encode_error(exc)}
+        finally:
+            self._admit(0)
+
+    def _methods(self) -> dict[str, Callable[[dict[str, Any]], Any]]:
+        return {"call": self._call, "tool": self._tool, "status": lambda _m: self.status(),
+                "ping": lambda _m: "pong", "shutdown": self._shutdown,
+                "import_chunk": self._import_chunk}
+
+    # methods ----------------------------------------------------------------------------------
+
+    def _call(self, message: dict[str, Any]) -> Any:
+        op = message.get("op")
+        if not isinstance(op, str) or op not in OPERATIONS:
+            raise InvalidInput(f"{op!r} is not an operation of the memory API; the daemon "
+                               f"serves: {', '.join(sorted(OPERATIONS))}")
+        args = decode(message.get("args") or [])
+        kwargs = decode(message.get("kwargs") or {})
+        if not isinstance(args, list) or not isinstance(kwargs, dict):
+            raise WireError("`args` must be a list and `kwargs` an object")
+        with self._engine_lock:
+            result = getattr(self.engine, op)(*args, **kwargs)
+            if isinstance(result, Iterator):
+                result = list(result)  # read the store while the lock is held
+        return result
+
+    def _tool(self, message: dict[str, Any]) -> Any:
+        name = str(message.get("name"))
+        registration = self.engine.host.get("tool", name)
+        if registration is None:
+            raise InvalidInput(
+                f"the memory daemon has no tool {name!r}: its profile does not load the plugin "
+                "that provides it")
+        arguments = decode(message.get("arguments") or {})
+        if not isinstance(arguments, dict):
+            raise WireError("`arguments` must be an object")
+        with self._engine_lock:
+            return registration.obj.func(self.engine, **arguments)
+
+    def _shutdown(self, _message: dict[str, Any]) -> bool:
+        log.info("stop requested by a client")
+        self.stop()
+        return True
+
+    def status(self) -> dict[str, Any]:
+        """Pid, address, store, profile, uptime, counters and the number of memories."""
+        with self._engine_lock:
+            memories = self.engine.records.count_memories()
+        with self._state_lock:
+            return {**self.record.public(), "uptime_s": round(time.time() - self.started, 1),
+                    "requests": self.requests, "connections": self.connections,
+                    "idle_timeout_s": self.idle_timeout, "memories": memories}
+
+
+def run_daemon(profile: Profile, *, idle_timeout: float, fingerprint: str = "",
+               lock_timeout: float = 30.0) -> int:
+    """Own the profile's store in this process until stopped; returns an exit status.
+
+    Waits up to ``lock_timeout`` seconds for a previous daemon to finish closing; returns
+    :data:`EXIT_ALREADY_RUNNING` if another daemon still holds the store.
+
+    :raises CognimemError: the store cannot be opened (the profile, the store path...).
+    """
+    from ..engine import Engine
+    from .runtime import run_path
+
+    store = store_of(profile)
+    lock_fd = flock(run_path(store, LOCK_FILE), lock_timeout)
+    if lock_fd is None:
+        log.warning("another daemon owns %s; exiting", store)
+        return EXIT_ALREADY_RUNNING
+    try:
+        engine = Engine.from_profile(profile)
+        try:
+            daemon = StoreDaemon(engine, profile, idle_timeout=idle_timeout,
+                                 fingerprint=fingerprint)
+        except BaseException:
+            engine.close()
+            raise
+        _on_signals(daemon.stop)
+        daemon.serve()
+        return 0
+    except OSError as exc:
+        raise StoreError(f"the memory daemon for {store} cannot listen: {exc}") from None
+    finally:
+        os.close(lock_fd)
+
+
+def _on_signals(stop: Callable[[], None]) -> None:
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(signum, lambda *_: stop())

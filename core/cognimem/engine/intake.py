@@ -1,0 +1,212 @@
+"""Intake: a source's groups turned into memories and kept in step with the target (see
+:mod:`cognimem.sources`). What the store knows of each group lives in the record store's
+metadata (namespace ``cognimem.intake:<source>:<target>``), so a run after a restart, in
+another process or through the daemon, picks up where the last one left off."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..errors import InvalidInput, NotFound, ProfileError
+from ..models import Edge, Memory
+from ..sources import Group, IngestReport, IntakeSource, Known
+from .write import WritePath
+
+#: The edge type between an item and the group it links to (a note's ``[[wikilink]]``).
+LINK = "wikilink"
+
+
+def namespace(source: str, target: str) -> str:
+    """The metadata namespace of one source and target."""
+    return f"cognimem.intake:{source}:{target}"
+
+
+class Intake(WritePath):
+    """ingest."""
+
+    def ingest(self, source: str, target: str, *, options: Mapping[str, Any] | None = None,
+               dry_run: bool = False) -> IngestReport:
+        """Run the source ``source`` over ``target`` (for files, an absolute path: the caller
+        resolves it): add new items, update changed ones, archive what is gone, move what was
+        renamed. A dry run reports what would change and writes nothing.
+
+        :raises ProfileError: no installed source has this name, or bad options.
+        :raises InvalidInput: the source cannot read the target.
+        """
+        self._check_open()
+        reader = self._source(source, options or {})
+        ns = namespace(source, target)
+        known = {key: Known.model_validate(v)
+                 for key, v in self.records.meta_items(ns).items()}
+        report = IngestReport(source=source, target=target, dry_run=dry_run)
+        seen: set[str] = set()
+        fresh: list[Group] = []
+        self._linking: list[tuple[str, str, tuple[str, ...]]] = []  # (group, item, names)
+        for group in reader.scan(target, known):
+            report.groups += 1
+            report.problems.extend(group.problems)
+            seen.add(group.key)
+            if group.items is None:
+                report.unchanged += 1
+            elif group.key in known:
+                self._sync_group(ns, group, known[group.key], report)
+            else:
+                fresh.append(group)
+        gone = {key: old for key, old in known.items() if key not in seen}
+        by_print = {old.fingerprint: key for key, old in gone.items()}
+        for group in fresh:
+            moved_from = by_print.pop(group.fingerprint, None)
+            if moved_from is not None:
+                self._move_group(ns, group, gone.pop(moved_from), moved_from, report)
+            else:
+                self._sync_group(ns, group, Known(stamp="", fingerprint=""), report)
+        for key, old in gone.items():
+            report.archived += sum(self._archive_item(mid, f"{source}: {key} is gone", report)
+                                   for _, mid in old.items.values())
+            if not dry_run:
+                with self.records.transaction():
+                    self.records.set_meta(ns, key, None)
+        if not dry_run and self._linking:
+            report.links = self._link(reader, ns, seen)
+        return report
+
+    def _link(self, reader: IntakeSource, ns: str, seen: set[str]) -> int:
+        """Relate each changed item that names other groups to their first memory, replacing
+        the item's earlier ``link`` edges; returns the links written."""
+        state = {k: Known.model_validate(v) for k, v in self.records.meta_items(ns).items()}
+        targets: dict[str, str] = {}
+        for key in sorted(seen):
+            name = reader.link_name(key)
+            known = state.get(key)
+            if name and known and known.items and name not in targets:
+                targets[name] = next(iter(known.items.values()))[1]
+        put: list[Edge] = []
+        delete: list[tuple[str, str, str]] = []
+        for group_key, item_key, names in self._linking:
+            known = state.get(group_key)
+            if known is None or item_key not in known.items:
+                continue
+            source = known.items[item_key][1]
+            wanted = {targets[n] for n in names if n in targets} - {source}
+            delete += [e.key for e in self.records.edges_of(source, "out")
+                       if e.type == LINK and e.target not in wanted]
+            put += [Edge(source=source, target=t, type=LINK, provenance=[source])
+                    for t in sorted(wanted)]
+        if put or delete:
+            with self._transaction() as pending:
+                self._write_edges(pending, put, list(dict.fromkeys(delete)), None)
+        return len(put)
+
+    def _source(self, name: str, options: Mapping[str, Any]) -> IntakeSource:
+        registration = self.host.get("source", name)
+        if registration is None:
+            choices = ", ".join(sorted(self.host.components("source"))) or "(none installed)"
+            raise ProfileError(f"no intake source is called {name[:40]!r}; choose one of: "
+                               f"{choices}")
+        cls = registration.obj
+        try:
+            return cls(cls.Options(**options))
+        except ValidationError as exc:
+            raise InvalidInput(f"source {name!r}: {exc.errors()[0]['msg']} "
+                               f"(options: {', '.join(cls.Options.model_fields)})") from None
+
+    def _sync_group(self, ns: str, group: Group, old: Known, report: IngestReport) -> None:
+        """Add, update and archive one changed group's items; remember the group."""
+        items = group.items or []
+        self._linking += [(group.key, i.key, i.links) for i in items
+                          if i.links or i.key in old.items]
+        state: dict[str, list[str]] = {}
+        adds = [item for item in items if item.key not in old.items]
+        for item in items:
+            if item.key not in old.items:
+                continue
+            digest, mid = old.items[item.key]
+            state[item.key] = [item.digest, mid]
+            if digest == item.digest:
+                report.kept += 1
+                report.restored += self._restore_item(mid, report.dry_run)
+                continue
+            report.updated += 1
+            if not report.dry_run:
+                self._update_item(mid, item.draft.model_dump(exclude={"created_at"}), state,
+                                  item.key, item.digest)
+        wanted = {item.key for item in items}
+        for key, (_digest, mid) in old.items.items():
+            if key not in wanted:
+                report.archived += self._archive_item(mid, f"{group.key}: section removed",
+                                                      report)
+        report.added += len(adds)
+        if report.dry_run:
+            return
+        for item, written in zip(adds, self.add_many([i.draft for i in adds]), strict=True):
+            state[item.key] = [item.digest, written.id]
+        known = Known(stamp=group.stamp, fingerprint=group.fingerprint, items=state)
+        with self.records.transaction():
+            self.records.set_meta(ns, group.key, known.model_dump())
+
+    def _update_item(self, mid: str, fields: dict[str, Any], state: dict[str, list[str]],
+                     key: str, digest: str) -> None:
+        try:
+            current = self.get(mid)
+        except NotFound:  # deleted by hand: write it again
+            state[key] = [digest, self.add(fields).id]
+            return
+        changes = {k: v for k, v in fields.items() if k in _SYNCED and getattr(current, k) != v}
+        if current.archived:
+            self.restore(mid)
+        if changes:
+            self.update(mid, **changes)
+
+    def _move_group(self, ns: str, group: Group, old: Known, old_key: str,
+                    report: IngestReport) -> None:
+        """A group that moved (same fingerprint): point its memories at the new place."""
+        report.moved += 1
+        if report.dry_run:
+            return
+        drafts = {item.key: item for item in group.items or []}
+        for key, (_digest, mid) in old.items.items():
+            item = drafts.get(key)
+            if item is None:
+                continue
+            try:
+                current = self.get(mid)
+            except NotFound:
+                continue
+            changes = {k: getattr(item.draft, k) for k in ("source", "meta", "title")
+                       if getattr(current, k) != getattr(item.draft, k)}
+            if changes:
+                self.update(mid, **changes)
+        known = old.model_copy(update={"stamp": group.stamp})
+        with self.records.transaction():
+            self.records.set_meta(ns, group.key, known.model_dump())
+            self.records.set_meta(ns, old_key, None)
+
+    def _archive_item(self, mid: str, reason: str, report: IngestReport) -> int:
+        try:
+            memory: Memory = self.get(mid)
+        except NotFound:
+            return 0
+        if memory.archived:
+            return 0
+        if not report.dry_run:
+            self.archive(mid, reason=reason)
+        return 1
+
+    def _restore_item(self, mid: str, dry_run: bool) -> int:
+        try:
+            memory = self.get(mid)
+        except NotFound:
+            return 0
+        if not memory.archived:
+            return 0
+        if not dry_run:
+            self.restore(mid)
+        return 1
+
+
+#: Fields an intake item sets on its memory (an update changes only those that differ).
+_SYNCED = frozenset({"content", "title", "tags", "kind", "scope", "source", "meta",
+                     "valid_from", "valid_until", "layer", "importance", "protected"})

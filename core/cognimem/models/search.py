@@ -1,0 +1,151 @@
+"""Searches and their results: Query, Candidate, StageScore, Hit, SearchResult. Part of
+the data contract (:mod:`cognimem.models`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, Field, ValidationInfo, field_validator
+
+from .. import limits
+from .memory import Layer, Memory, Scope, _Model, as_utc
+
+
+class Query(_Model):
+    """A search request."""
+
+    text: str
+    k: int = Field(default=10, ge=1, le=1000)
+    scope: Scope = Field(default_factory=Scope)
+    layers: list[Layer] | None = None
+    tags: list[str] | None = None
+    kinds: list[str] | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    as_of: datetime | None = None
+    include_archived: bool = False
+    include_superseded: bool = True
+    explain: bool = False
+    agent: str | None = None
+    record_access: bool = True
+
+    @field_validator("text")
+    @classmethod
+    def _text_not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("query text is empty: say what to search for")
+        return limits.check_chars(value, limits.QUERY_CHARS, "query text") or value
+
+    @field_validator("agent")
+    @classmethod
+    def _short_agent(cls, value: str | None) -> str | None:
+        return limits.check_chars(value, limits.NAME_CHARS, "agent")
+
+    @field_validator("tags", "kinds")
+    @classmethod
+    def _bounded_filters(cls, value: list[str] | None, info: ValidationInfo) -> list[str] | None:
+        if value is not None and len(value) > limits.TAGS:
+            raise ValueError(f"{len(value):,} {info.field_name}; the limit is {limits.TAGS}")
+        for item in value or ():
+            limits.check_chars(item, limits.NAME_CHARS, f"an entry of {info.field_name}")
+        return value
+
+    @field_validator("since", "until", "as_of")
+    @classmethod
+    def _aware(cls, value: datetime | None, info: ValidationInfo) -> datetime | None:
+        return limits.check_year(as_utc(value), str(info.field_name))
+
+    def admits(self, memory: Memory) -> bool:
+        """Whether the query's filters (scope, layers, tags, kinds, window, as_of validity)
+        admit ``memory``."""
+        if memory.archived and not self.include_archived:
+            return False
+        if memory.superseded_by and not self.include_superseded:
+            return False
+        if not self.scope.matches(memory.scope):
+            return False
+        if self.layers is not None and memory.layer not in self.layers:
+            return False
+        if self.tags is not None and not set(self.tags) & set(memory.tags):
+            return False
+        if self.kinds is not None and memory.kind not in self.kinds:
+            return False
+        if self.since is not None and memory.created_at < self.since:
+            return False
+        if self.until is not None and memory.created_at > self.until:
+            return False
+        # as_of: only what was valid then (valid_from <= as_of < valid_until; None = open).
+        if self.as_of is not None and memory.valid_from and memory.valid_from > self.as_of:
+            return False
+        return not (self.as_of is not None and memory.valid_until
+                    and memory.valid_until <= self.as_of)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One entry of a retriever's ranked list (rank is 1-based).
+
+    A plain frozen dataclass, not a pydantic model: every search builds hundreds (each
+    retriever's list and the fused one), and validating them cost about a millisecond a
+    search. ``score`` and ``rank`` are still coerced to ``float`` and ``int``.
+    """
+
+    id: str
+    score: float
+    rank: int
+
+    def __post_init__(self) -> None:
+        if type(self.score) is not float:
+            object.__setattr__(self, "score", float(self.score))
+        if type(self.rank) is not int:
+            object.__setattr__(self, "rank", int(self.rank))
+
+
+class StageScore(BaseModel):
+    """One step of a hit's score trail: which stage, the rank it gave and the score."""
+
+    stage: str
+    name: str
+    score: float
+    rank: int | None = None
+    detail: dict[str, Any] = Field(default_factory=dict)
+
+
+class Hit(BaseModel):
+    """A search result: the memory, its final score and how the score came about."""
+
+    memory: Memory
+    score: float
+    trail: list[StageScore] = Field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        """The memory's id."""
+        return self.memory.id
+
+    def explain(self) -> str:
+        """A one-line account of every stage's contribution: a ranker's change in brackets,
+        with the first three numbers of its detail (rankers put the telling ones first)."""
+        parts = []
+        previous: float | None = None
+        for step in self.trail:
+            rank = f" #{step.rank}" if step.rank is not None else ""
+            change = ""
+            if step.stage == "rank" and previous is not None:
+                numbers = [f"{k} {v:.3g}" for k, v in step.detail.items()
+                           if isinstance(v, int | float) and not isinstance(v, bool)][:3]
+                change = f" ({'; '.join([f'{step.score - previous:+.3g}', *numbers])})"
+            parts.append(f"{step.stage}:{step.name}{rank}={step.score:.4g}{change}")
+            if step.stage != "retrieve":
+                previous = step.score
+        return " → ".join(parts)
+
+
+class SearchResult(BaseModel):
+    """Hits plus per-stage timings (milliseconds)."""
+
+    query: Query
+    hits: list[Hit]
+    timings: dict[str, float] = Field(default_factory=dict)

@@ -1,0 +1,263 @@
+"""Storage component bases: the record store is the truth; lexical and vector indexes are
+derived from it. Import them from :mod:`cognimem.components`, which re-exports them.
+
+Stores and indexes hold state, so they have the few methods the engine's write and read
+paths need (they are the exceptions to "one abstract method per component"). Optional fast
+paths have default implementations a store may override.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any, ClassVar, Literal
+
+import numpy as np
+from pydantic import BaseModel
+
+from .accesses import tally, with_accesses
+from .component_base import Component
+from .models import Access, Candidate, Edge, EmbeddingSignature, Event, Memory, Query
+
+
+class GraveEntry(BaseModel):
+    """An archived memory: kept whole, with why and when it was archived."""
+
+    memory: Memory
+    archived_at: datetime
+    reason: str
+    score: float | None = None
+
+
+class RecordStore(Component):
+    """The source of truth: memories, edges, accesses, events, graveyard, embeddings, metadata.
+
+    Every write of the engine happens inside :meth:`transaction`; a store that cannot roll
+    back must at least never expose half a transaction after a crash.
+    """
+
+    kind = "records"
+    #: Whether data survives the process (False for the in-memory store).
+    persistent: ClassVar[bool] = False
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """A write transaction: everything inside commits together or not at all."""
+        yield
+
+    # memories
+    @abstractmethod
+    def put_memories(self, memories: Sequence[Memory]) -> None:
+        """Insert or replace memories by id."""
+
+    @abstractmethod
+    def get_memories(self, ids: Iterable[str]) -> dict[str, Memory]:
+        """The memories with these ids that exist, keyed by id."""
+
+    @abstractmethod
+    def delete_memories(self, ids: Sequence[str]) -> None:
+        """Remove memories, their edges, accesses and embeddings."""
+
+    @abstractmethod
+    def iter_memories(self) -> Iterator[Memory]:
+        """Every memory, archived ones included, in id order."""
+
+    @abstractmethod
+    def count_memories(self) -> int:
+        """How many memories there are (archived included)."""
+
+    @abstractmethod
+    def find_by_hash(self, content_hash: str) -> list[Memory]:
+        """Memories whose content hash equals ``content_hash``."""
+
+    # fast paths over memories: defaults read every memory; a store with a query language
+    # should override them (opening a 100k-memory store must not decode every memory).
+    def memory_versions(self) -> dict[str, int]:
+        """Every memory's id and version (archived included), for reconciling the indexes."""
+        return {m.id: m.version for m in self.iter_memories()}
+
+    def ids_not_embedded_with(self, signature: EmbeddingSignature) -> list[str]:
+        """Ids of the memories whose embedding signature is not ``signature`` (never-embedded
+        ones included), in id order."""
+        return sorted(m.id for m in self.iter_memories() if m.embedding != signature)
+
+    def embedding_signatures(self) -> dict[tuple[str, int], int]:
+        """How many embedded memories each (model, dim) signature has."""
+        counts: dict[tuple[str, int], int] = {}
+        for memory in self.iter_memories():
+            if memory.embedding is not None:
+                key = (memory.embedding.model, memory.embedding.dim)
+                counts[key] = counts.get(key, 0) + 1
+        return counts
+
+    # edges
+    @abstractmethod
+    def put_edges(self, edges: Sequence[Edge]) -> None:
+        """Insert or replace edges by (source, target, type)."""
+
+    @abstractmethod
+    def delete_edges(self, keys: Sequence[tuple[str, str, str]]) -> None:
+        """Remove the edges with these (source, target, type) keys."""
+
+    @abstractmethod
+    def edges_of(self, node: str, direction: Literal["out", "in", "both"] = "both") -> list[Edge]:
+        """The edges leaving, entering or touching ``node``."""
+
+    @abstractmethod
+    def iter_edges(self) -> Iterator[Edge]:
+        """Every edge."""
+
+    # accesses
+    @abstractmethod
+    def add_accesses(self, accesses: Sequence[Access]) -> None:
+        """Append retrievals to the access history."""
+
+    @abstractmethod
+    def access_times(self, ids: Iterable[str]) -> dict[str, list[datetime]]:
+        """The retrieval times of each memory, oldest first (absent ids map to [])."""
+
+    def record_accesses(self, accesses: Sequence[Access]) -> None:
+        """Append retrievals and bump each memory's ``access_count`` and ``last_accessed_at``.
+
+        The engine calls this once per search, with one access per returned hit, so it is
+        on every search's path. This default rewrites the touched memories with
+        :meth:`put_memories`; a store that can update the two fields in place should
+        override it (the DuckDB store does, at half the cost).
+        """
+        if not accesses:
+            return
+        bumps = tally(accesses)
+        found = self.get_memories(bumps)
+        with self.transaction():
+            self.add_accesses(accesses)
+            self.put_memories([with_accesses(m, *bumps[i]) for i, m in found.items()])
+
+    # event log
+    @abstractmethod
+    def append_event(self, event: Event) -> None:
+        """Append one event to the log."""
+
+    def append_events(self, events: Sequence[Event]) -> None:
+        """Append events in order (an import appends thousands at once).
+
+        This default calls :meth:`append_event` for each; a store that can write many rows
+        in one statement should override it (the DuckDB store does).
+        """
+        for event in events:
+            self.append_event(event)
+
+    @abstractmethod
+    def last_event(self) -> Event | None:
+        """The newest event, or None for an empty log."""
+
+    @abstractmethod
+    def iter_events(self, after_seq: int = 0) -> Iterator[Event]:
+        """Events with ``seq > after_seq``, oldest first."""
+
+    # graveyard
+    @abstractmethod
+    def add_grave(self, entry: GraveEntry) -> None:
+        """Record an archived memory."""
+
+    @abstractmethod
+    def graves(self) -> list[GraveEntry]:
+        """Every graveyard entry, newest first."""
+
+    @abstractmethod
+    def remove_grave(self, memory_id: str) -> None:
+        """Forget the graveyard entry of ``memory_id`` (on restore or delete)."""
+
+    # embeddings (kept here so indexes can be rebuilt without re-embedding)
+    @abstractmethod
+    def put_embeddings(self, vectors: dict[str, np.ndarray], signature: EmbeddingSignature) -> None:
+        """Store each memory's embedding with the signature it was made with."""
+
+    @abstractmethod
+    def get_embeddings(self, ids: Iterable[str]) -> dict[str, np.ndarray]:
+        """The stored embeddings of these ids (missing ones are absent)."""
+
+    # plugin metadata: small JSON values keyed by (namespace, key)
+    @abstractmethod
+    def set_meta(self, namespace: str, key: str, value: Any) -> None:
+        """Store a JSON-serialisable value; ``None`` deletes it."""
+
+    @abstractmethod
+    def get_meta(self, namespace: str, key: str, default: Any = None) -> Any:
+        """Read a value stored by :meth:`set_meta`."""
+
+    @abstractmethod
+    def meta_items(self, namespace: str) -> dict[str, Any]:
+        """Every key and value of a namespace."""
+
+    def compact(self) -> None:
+        """Rewrite the store so that deleted data leaves no trace in its files (called after
+        a permanent delete); outside any transaction."""
+
+    def publish_owner(self, address: str) -> None:
+        """Publish where this process serves the store (``unix:///run/.../daemon.sock``), for
+        a store that keeps an ownership record others read ("store in use" errors then say
+        where it is served). Called by the owner daemon once it listens; never a secret.
+        This default keeps no record and does nothing."""
+
+
+class LexicalIndex(Component):
+    """A full-text index over memories, derived from the record store."""
+
+    kind = "lexical"
+
+    @abstractmethod
+    def upsert(self, memories: Sequence[Memory]) -> None:
+        """Index or re-index memories (by id); visible to search when this returns."""
+
+    @abstractmethod
+    def delete(self, ids: Sequence[str]) -> None:
+        """Remove memories from the index (unknown ids are ignored)."""
+
+    @abstractmethod
+    def search(self, query: Query, k: int) -> list[Candidate]:
+        """The best ``k`` memories for ``query.text``, filtered by the query's scope, best first."""
+
+    @abstractmethod
+    def versions(self) -> dict[str, int]:
+        """The memory version each indexed id was indexed at (for reconciliation)."""
+
+    def clear(self) -> None:
+        """Drop everything (before a rebuild)."""
+        self.delete(list(self.versions()))
+
+    def compact(self) -> None:
+        """Drop deleted entries from the index's files for good (after a permanent delete)."""
+
+
+class VectorIndex(Component):
+    """A nearest-neighbour index over memory embeddings, derived from the record store."""
+
+    kind = "vectors"
+
+    @abstractmethod
+    def upsert(self, memories: Sequence[Memory], vectors: np.ndarray) -> None:
+        """Index memories with their embeddings (row i belongs to memories[i])."""
+
+    @abstractmethod
+    def delete(self, ids: Sequence[str]) -> None:
+        """Remove memories from the index (unknown ids are ignored)."""
+
+    @abstractmethod
+    def search(self, vector: np.ndarray, query: Query, k: int) -> list[Candidate]:
+        """The ``k`` nearest memories by cosine similarity, filtered by the query's scope."""
+
+    @abstractmethod
+    def versions(self) -> dict[str, int]:
+        """The memory version each indexed id was indexed at (for reconciliation)."""
+
+    def clear(self) -> None:
+        """Drop everything (before a rebuild)."""
+        self.delete(list(self.versions()))
+
+    def optimize(self) -> None:
+        """Compact or re-index (called by maintenance)."""
+
+    def compact(self) -> None:
+        """Drop deleted entries from the index's files for good (after a permanent delete)."""

@@ -1,0 +1,1 @@
+"""Query expansion from the first results (pseudo-relevance feedback), without an LLM."""

@@ -1,0 +1,1 @@
+"""The guard plugin: credential redaction and prompt-injection flagging on writes."""

@@ -1,0 +1,164 @@
+"""Prompt-injection markers: text that speaks to the agent that will later read the memory.
+
+A memory is replayed into another agent's context in a later session, so a stored
+"ignore all previous instructions" is a persistent injection carrier. Six kinds are
+recognised (memory-v2's list): instruction overrides, role or system-prompt imitation,
+tool-call imitation, hidden or invisible Unicode, exfiltration links and persona switches.
+The screen only reports; the plugin decides (flag, quarantine or refuse).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+_I = re.IGNORECASE
+
+_PREVIOUS = (r"(?:all\s+|any\s+|the\s+|your\s+|of\s+)*"
+             r"(?:previous|prior|above|earlier|preceding|original|existing|system|initial)")
+_RULES = (r"(?:instructions?|prompts?|rules|directions|guidelines|guidance|context|messages?"
+          r"|constraints)")
+
+#: the start of a line or of a sentence (a marker quoted after "the PR says: ")
+_START = r"(?:^|\n|[.:!?]\s)\s*"
+
+
+def _any(*parts: str) -> re.Pattern[str]:
+    """One case-insensitive pattern from pieces (kept short for reading)."""
+    return re.compile("".join(parts), _I)
+
+
+_PATTERNS: dict[str, list[re.Pattern[str]]] = {
+    "instruction_override": [
+        _any(r"\b(?:ignore|disregard|forget|override|bypass|skip|drop)\s+", _PREVIOUS, r"\s+",
+             _RULES),
+        _any(r"\b(?:ignore|disregard|forget)\s+(?:everything|all(?:\s+of\s+it)?|what)\s+",
+             r"(?:you\s+(?:were|have\s+been)\s+told|(?:said\s+)?(?:above|before|so\s+far))"),
+        _any(r"\bdo\s+not\s+(?:follow|obey|listen\s+to)\s+", _PREVIOUS, r"\s+", _RULES),
+        _any(_START, r"(?:new|updated|real|actual)\s+(?:system\s+)?instructions?\s*:"),
+        _any(r"\byour\s+(?:new|real|true)\s+(?:instructions|task|goal|objective)\s+",
+             r"(?:is|are)\b"),
+    ],
+    "role_imitation": [
+        _any(r"<\|(?:im_start|im_end|system|assistant|user|endoftext|begin_of_text",
+             r"|start_header_id)\|>"),
+        _any(r"\[/?INST\]|<<\s*/?SYS\s*>>|</?\s*(?:system|system[_-]prompt|developer)\s*>"),
+        _any(_START, r"(?:#{1,4}\s*)?(?:system|developer)\s*(?:prompt|message)?\s*:\s*",
+             r"(?:you\b|your\b|ignore\b|always\b|never\b|from\s+now|do\s+not\b",
+             r"|the\s+assistant\b|reveal\b|override\b|new\s+rules?)"),
+        _any(_START, r"(?:assistant|ai)\s*:\s*(?:sure|okay|ok|certainly)[,!.]?\s+",
+             r"(?:here|i\s+will|i'll)"),
+        _any(r"\b(?:the\s+)?(?:above|previous)\s+(?:was|is)\s+(?:just\s+)?(?:a\s+)?",
+             r"(?:test|the\s+old\s+system\s+prompt)"),
+    ],
+    "tool_call_imitation": [
+        _any(r"</?\s*(?:tool_call|tool_use|function_calls?|tool_result|function_results?)",
+             r"\b[^>]*>"),
+        _any(r"<invoke\s+name\s*=|<parameter\s+name\s*="),
+        _any(r"\[TOOL_CALLS?\]|<\|tool_call\|>|<\|python_tag\|>"),
+        _any(r"\{\s*\"(?:tool|tool_name|function|name)\"\s*:\s*\"[\w.\-]+\"\s*,\s*",
+             r"\"(?:arguments|args|parameters|input)\"\s*:"),
+        _any(r"\b(?:call|invoke|run|execute|use)\s+(?:the\s+)?(?:tool|function)\s+",
+             r"[`'\"]?\w+[`'\"]?\s+(?:with|now|immediately)\b"),
+    ],
+    "exfiltration_link": [
+        _any(r"!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s?]{1,300}\?[^)\s]{0,2000}="),
+        _any(r"\b(?:send|post|upload|forward|leak|exfiltrate|transmit|submit|append|include",
+             r"|encode)\b[^\n]{0,80}?",
+             r"\b(?:conversation|chat\s+history|memor(?:y|ies)|secrets?|credentials?",
+             r"|api\s+keys?|tokens?|passwords?|env(?:ironment)?\s+variables?|system\s+prompt",
+             r"|user\s+data|ssh\s+keys?)\b",
+             r"[^\n]{0,80}?\b(?:to|at|into|in)\s+",
+             r"(?:https?://|(?:[\w\-]+\.)+(?:com|net|io|org|xyz|ru|site)\b)"),
+    ],
+    "persona_switch": [
+        _any(r"\byou\s+are\s+(?:now|no\s+longer|from\s+now\s+on)\s+",
+             r"(?:a|an|the|my|in|called|named|dan|free|unrestricted|jailbroken|unfiltered",
+             r"|not\s+bound)\b"),
+        _any(r"\bfrom\s+now\s+on,?\s+",
+             r"(?:you\s+(?:are|will|must|shall|act|respond|answer|have)|act\s+as|respond\s+as",
+             r"|pretend)"),
+        _any(r"\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:an?\s+)?",
+             r"(?:unrestricted|jailbroken|unfiltered|evil|uncensored",
+             r"|different\s+(?:ai|assistant|model)|dan)\b"),
+        _any(r"\bpretend\s+(?:to\s+be|you\s+are|that\s+you\s+are)\s+(?:an?\s+)?(?:\w+\s+){0,2}",
+             r"(?:ai|assistant|model|bot|admin|root|system|developer|without)"),
+        _any(r"\b(?:enter|enable|switch\s+to|activate)\s+(?:the\s+)?",
+             r"(?:developer|god|dan|jailbreak|unrestricted|admin)\s+mode\b"),
+    ],
+}
+
+#: Format characters that render as nothing: zero-width spaces and joiners, bidirectional
+#: overrides and isolates, word joiners, invisible operators and Unicode tag characters.
+_INVISIBLE = re.compile("[\u200b\u200c\u202a-\u202e\u2060-\u2064\u2066-\u2069"
+                        "\ufeff\u180e\U000e0000-\U000e007f]")
+#: left-to-right and right-to-left marks: needed in text that mixes in a right-to-left
+#: script (Hebrew, Arabic...), hidden text anywhere else
+_BIDI_MARKS = re.compile("[\u200e\u200f]")
+_RTL_LETTERS = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+_ZWJ = "\u200d"
+
+KINDS = ("instruction_override", "role_imitation", "tool_call_imitation", "hidden_unicode",
+         "exfiltration_link", "persona_switch")
+
+_REASONS = {
+    "instruction_override": "tells the reader to ignore or replace its instructions",
+    "role_imitation": "imitates a system, developer or assistant message",
+    "tool_call_imitation": "imitates a tool call",
+    "hidden_unicode": "hides text in invisible Unicode characters",
+    "exfiltration_link": "links or instructs to send data to an outside address",
+    "persona_switch": "tries to switch the reader's persona",
+}
+
+
+@dataclass(frozen=True)
+class Screened:
+    """The injection kinds found in a text (empty: nothing found) and a one-line reason."""
+
+    kinds: tuple[str, ...]
+
+    def __bool__(self) -> bool:
+        return bool(self.kinds)
+
+    @property
+    def reason(self) -> str:
+        """Why the text is untrusted, in words."""
+        return "possible prompt injection: " + "; ".join(_REASONS[k] for k in self.kinds)
+
+
+def _hidden(text: str) -> bool:
+    if _INVISIBLE.search(text):
+        return True
+    if _BIDI_MARKS.search(text) and not _RTL_LETTERS.search(text):
+        return True
+    # a zero-width joiner is legitimate inside emoji sequences only
+    for i, char in enumerate(text):
+        if char == _ZWJ:
+            before = text[i - 1] if i else ""
+            after = text[i + 1] if i + 1 < len(text) else ""
+            if not (_emoji(before) and _emoji(after)):
+                return True
+    return False
+
+
+def _emoji(char: str) -> bool:
+    return bool(char) and (unicodedata.category(char) == "So" or char == "\ufe0f"
+                           or 0x1F000 <= ord(char) <= 0x1FAFF)
+
+
+#: a link whose query fills a parameter from a template (``?d={{conversation}}``, ``${...}``)
+_URL = re.compile(r"https?://[^\s)\"']{1,2000}", _I)
+_TEMPLATED_PARAM = re.compile(r"[?&][\w\-]+=(?:\{\{?|\$\{|<|%7B|\[)", _I)
+
+
+def screen(text: str) -> Screened:
+    """The injection kinds ``text`` shows, in the order of :data:`KINDS`."""
+    found = {kind for kind, patterns in _PATTERNS.items()
+             if any(p.search(text) for p in patterns)}
+    if "exfiltration_link" not in found and any(
+            _TEMPLATED_PARAM.search(m.group(0)) for m in _URL.finditer(text)):
+        found.add("exfiltration_link")
+    if _hidden(text):
+        found.add("hidden_unicode")
+    return Screened(tuple(k for k in KINDS if k in found))

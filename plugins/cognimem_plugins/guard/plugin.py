@@ -1,0 +1,114 @@
+"""guard: redacts credentials before anything is written and flags prompt injection.
+
+Hook implementations on the write path (``cognimem_memory_prepare``, first of all prepare
+hooks) and the read path (``cognimem_query_prepare``: a search's text is redacted before it
+is used or kept in the access history), a ``guard_scan`` MCP tool, and the options of the
+profile's ``[hooks.guard]`` table (see docs/guards.md).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cognimem import hookimpl
+from cognimem.components import CommandSpec
+from cognimem.engine import Engine, PreparedQuery, PreparedWrite
+from cognimem.models import Memory
+from cognimem.registry import Register
+
+from .screening import REDACTIONS, UNTRUSTED, redact_draft, screen_draft
+from .secrets import redact
+from .tools import TOOLS
+
+
+class HookOptions(BaseModel):
+    """The profile's ``[hooks.guard]`` table."""
+
+    model_config = ConfigDict(extra="forbid")
+    secrets: bool = Field(default=True, description="redact credentials in every write and "
+                                                    "search before anything is stored")
+    injection: Literal["flag", "quarantine", "refuse", "off"] = Field(
+        default="flag", description="prompt injection: flag (stored, marked untrusted), "
+                                    "quarantine (stored archived, out of search), refuse "
+                                    "(not stored), off")
+
+
+def _options(engine: Engine) -> HookOptions:
+    found = engine.options_of(sys.modules[__name__])
+    return found if isinstance(found, HookOptions) else HookOptions()
+
+
+@hookimpl(tryfirst=True)
+def cognimem_memory_prepare(write: PreparedWrite, engine: Engine) -> None:
+    """Redact credentials; flag, quarantine or refuse prompt injection."""
+    options = _options(engine)
+    draft = write.draft
+    meta = dict(draft.meta)
+    if options.secrets:
+        draft, counts = redact_draft(draft)
+        meta = dict(draft.meta)
+        if counts:
+            meta[REDACTIONS] = [{"kind": k, "count": n} for k, n in sorted(counts.items())]
+            listed = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
+            write.flag(f"redacted {sum(counts.values())} secret(s) before storing: {listed}")
+        elif "[REDACTED:" not in draft.content:
+            meta.pop(REDACTIONS, None)
+    meta.pop(UNTRUSTED, None)
+    if options.injection != "off":
+        found = screen_draft(draft)
+        if found and options.injection == "refuse":
+            write.reject(f"{found.reason} ({', '.join(found.kinds)}); nothing was stored "
+                         "(profile option `hooks.guard.injection` = \"refuse\")")
+        if found:
+            meta[UNTRUSTED] = {"kinds": list(found.kinds), "reason": found.reason}
+            if options.injection == "quarantine":
+                meta[UNTRUSTED]["quarantined"] = True
+                write.flag(f"quarantined: {found.reason}; stored archived, out of search "
+                           "(restore it to make it searchable)")
+            else:
+                write.flag(f"flagged untrusted: {found.reason}")
+    write.draft = draft.model_copy(update={"meta": meta})
+
+
+@hookimpl(tryfirst=True)
+def cognimem_query_prepare(query: PreparedQuery, engine: Engine) -> None:
+    """Redact credentials in a search's text (it is kept in the access history)."""
+    if _options(engine).secrets:
+        query.text = redact(query.text)[0]
+
+
+def _quarantine(engine: Engine, memory: Memory) -> None:
+    flag = memory.meta.get(UNTRUSTED)
+    if isinstance(flag, dict) and flag.get("quarantined") and not memory.archived:
+        engine.archive(memory.id, reason=f"quarantined: {flag.get('reason')}")
+
+
+@hookimpl
+def cognimem_memory_added(memory: Memory, engine: Engine) -> None:
+    """Move a quarantined memory to the graveyard."""
+    _quarantine(engine, memory)
+
+
+@hookimpl
+def cognimem_memory_updated(before: Memory, after: Memory, engine: Engine) -> None:
+    """Move a memory whose new content is quarantined to the graveyard."""
+    if before.content != after.content:
+        _quarantine(engine, after)
+
+
+@hookimpl
+def cognimem_register_tools(register: Register) -> None:
+    """Register ``guard_scan``."""
+    for spec in TOOLS:
+        register(spec)
+
+
+@hookimpl
+def cognimem_register_commands(register: Register) -> None:
+    """Register ``cognimem guard`` (its module loads only when the command runs)."""
+    register(CommandSpec(name="guard", help="check a text for secrets and prompt injection "
+                                            "(nothing is stored)",
+                         configure="cognimem_plugins.guard.cli:configure"))

@@ -1,0 +1,302 @@
+"""``hnsw``: cosine nearest neighbours in an in-process usearch HNSW graph.
+
+Vectors live in a usearch :class:`~usearch.index.Index` (half-precision by default; see
+``docs/benchmarks.md`` for the recall that chose it), under integer keys handed out in order;
+:class:`~.rows.Rows` keeps each key's memory id, version, archived flag and scope codes.
+
+The scope and archived filters hold exactly, with the search chosen by how many memories
+they admit (estimated from per-value counts, without a scan):
+
+- few (at most ``exact_below``): an exact scan of just the admitted memories' vectors;
+- otherwise the graph is searched for ``k`` divided by the admitted share (plus a margin)
+  neighbours, with ``expansion_search`` divided by that share as its breadth, and the
+  neighbours are then filtered; if fewer than ``k`` survive, the search widens, and
+  past ``max_candidates`` falls back to the exact scan. So the top ``k`` are the nearest
+  ``k`` admitted memories up to the graph's own recall.
+
+Persistence (:mod:`.snapshot`): the graph and rows are saved under ``<store>/hnsw/`` at
+close, at maintenance and after ``save_every`` changes, and loaded at open. The records
+are the truth: the engine's reconciliation at open (and ``cognimem check``) re-indexes
+memories whose version differs and drops orphans, so a save older than the records (a
+kill) costs only re-indexing the difference.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Final, Literal
+
+import numpy as np
+from pydantic import Field
+
+from cognimem.components import Options, VectorIndex
+from cognimem.context import Context
+from cognimem.errors import StoreError
+from cognimem.models import Candidate, Memory, Query
+
+from ..locking import locked
+from .rows import Rows
+from .snapshot import FOLDER, Folder
+
+log = logging.getLogger("cognimem.hnsw")
+
+REINDEX_HINT: Final = "run `cognimem reindex` after changing the embedder"
+#: Extra neighbours asked of the graph beyond k / (admitted share), for the filter's misses.
+_MARGIN: Final = 1.1
+
+
+class HnswVectors(VectorIndex):
+    """An HNSW graph (usearch) with exact scope and archived filters, saved in the store."""
+
+    name = "hnsw"
+
+    class Options(Options):
+        """The graph's precision and shape, its search breadth, and when it is saved."""
+
+        dtype: Literal["f32", "f16", "i8"] = Field(
+            default="f16", description="how vectors are stored in the graph (f16 halves the "
+                                       "memory of f32; i8 quarters it)")
+        connectivity: int = Field(default=16, ge=4, le=64,
+                                  description="graph edges per node (HNSW M)")
+        expansion_add: int = Field(default=128, ge=8, le=1024,
+                                   description="candidates considered per insert")
+        expansion_search: int = Field(
+            default=64, ge=8, le=4096,
+            description="candidates considered per search (at least the neighbours asked)")
+        exact_below: int = Field(
+            default=2048, ge=0,
+            description="search exactly when the filter admits at most this many memories")
+        max_candidates: int = Field(
+            default=4096, ge=16,
+            description="most neighbours asked of the graph before falling back to an "
+                        "exact scan of the admitted memories")
+        save_every: int = Field(
+            default=50_000, ge=1,
+            description="save the graph after this many changes (and a quarter of its size) "
+                        "since the last save; it is also saved at close and maintenance")
+        threads: int = Field(default=0, ge=0,
+                             description="threads for batch inserts (0: one per core)")
+
+    options: Options
+
+    def __init__(self, options: Any = None) -> None:
+        super().__init__(options)
+        self._lock = threading.RLock()
+        self._graph: Any = None
+        self._rows = Rows()
+        self._dim: int | None = None
+        self._folder: Folder | None = None
+        self._stamp: dict[str, Any] = {}
+        self._unsaved = 0
+
+    # lifecycle -------------------------------------------------------------------------------
+
+    @locked
+    def open(self, ctx: Context) -> None:
+        """Load ``<store>/hnsw/`` if it holds a snapshot of vectors from this embedder."""
+        embedder = getattr(ctx, "embedder", None)
+        signature = getattr(embedder, "signature", None)
+        self._stamp = {"embedder": signature.model_dump() if signature is not None else None,
+                       "dtype": self.options.dtype}
+        if ctx.path is None:
+            return
+        self._folder = Folder(Path(ctx.path).expanduser() / FOLDER)
+        try:
+            loaded = self._folder.load(_usearch_index_cls())
+        except (OSError, ValueError, KeyError, RuntimeError) as exc:
+            log.warning("hnsw: ignoring the snapshot in %s (%s); rebuilding it from the records",
+                        self._folder.path, exc)
+            return
+        if loaded is None:
+            return
+        stamp, graph, rows = loaded
+        if any(stamp.get(key) != value for key, value in self._stamp.items()):
+            log.info("hnsw: the snapshot was made with another embedder or dtype; rebuilding")
+            return
+        self._graph, self._rows, self._dim = graph, rows, int(graph.ndim)
+        if len(rows) == 0:
+            self._graph, self._dim = None, None
+
+    @locked
+    def close(self) -> None:
+        """Save the snapshot (an on-disk store), then release the graph; safe twice."""
+        if self._folder is not None and self._unsaved:
+            self._save()
+        self._folder = None
+        self._graph = None
+
+    def _save(self) -> None:
+        assert self._folder is not None
+        try:
+            if self._graph is None or not len(self._rows):
+                self._folder.remove()
+            else:
+                self._folder.save(self._graph, self._rows, self._stamp)
+            self._unsaved = 0
+        except (OSError, RuntimeError) as exc:  # the records are the truth: rebuilt at open
+            log.warning("hnsw: could not save the snapshot in %s: %s", self._folder.path, exc)
+
+    def _changed(self, count: int) -> None:
+        self._unsaved += count
+        due = max(self.options.save_every, len(self._rows) // 4)
+        if self._folder is not None and self._unsaved >= due:
+            self._save()
+
+    # writes ----------------------------------------------------------------------------------
+
+    def _new_graph(self, dim: int) -> Any:
+        opts = self.options
+        return _usearch_index_cls()(ndim=dim, metric="cos", dtype=opts.dtype,
+                                    connectivity=opts.connectivity,
+                                    expansion_add=opts.expansion_add,
+                                    expansion_search=opts.expansion_search)
+
+    @locked
+    def upsert(self, memories: Sequence[Memory], vectors: np.ndarray) -> None:
+        """Index memories (a repeated id: the last one wins); a known id gets a new key."""
+        if not memories:
+            return
+        matrix = np.asarray(vectors, dtype=np.float32)
+        if matrix.ndim != 2 or matrix.shape[0] != len(memories):
+            raise ValueError(f"expected {len(memories)} vectors, got shape {matrix.shape}")
+        if self._dim is not None and matrix.shape[1] != self._dim:
+            raise StoreError(f"vector dimension {matrix.shape[1]} does not match the index's "
+                             f"{self._dim}: {REINDEX_HINT}")
+        if not np.isfinite(matrix).all():
+            raise ValueError("vectors must be finite (no NaN or infinity)")
+        last = {m.id: i for i, m in enumerate(memories)}
+        order = sorted(last.values())
+        batch = [memories[i] for i in order]
+        if self._graph is None:
+            self._graph = self._new_graph(matrix.shape[1])
+            self._dim = matrix.shape[1]
+        self._retire([m.id for m in batch])
+        keys = self._rows.add(batch)
+        self._graph.add(keys, np.ascontiguousarray(matrix[order]),
+                        threads=self.options.threads)
+        self._changed(len(batch))
+
+    def _retire(self, ids: Sequence[str]) -> int:
+        keys = self._rows.retire(ids)
+        if keys:
+            self._graph.remove(np.asarray(keys, dtype=np.uint64))
+        return len(keys)
+
+    @locked
+    def delete(self, ids: Sequence[str]) -> None:
+        """Remove memories (unknown ids are ignored)."""
+        if self._graph is not None:
+            self._changed(self._retire(ids))
+
+    @locked
+    def clear(self) -> None:
+        """Drop everything, on disk too (the next write may use another dimension)."""
+        self._graph, self._dim, self._rows, self._unsaved = None, None, Rows(), 0
+        if self._folder is not None:
+            self._folder.remove()
+
+    @locked
+    def optimize(self) -> None:
+        """Rebuild the graph when retired keys outnumber a quarter of the live ones (removed
+        nodes stay in a usearch graph as tombstones), then save the snapshot."""
+        if self._graph is not None and self._rows.retired > max(1024, len(self._rows) // 4):
+            self._rebuild()
+        if self._folder is not None and self._unsaved:
+            self._save()
+
+    def _rebuild(self) -> None:
+        old_graph = self._graph
+        rows, old_keys = self._rows.compacted()
+        graph = self._new_graph(int(old_graph.ndim))
+        chunk = 8192
+        for start in range(0, len(old_keys), chunk):
+            part = old_keys[start : start + chunk].astype(np.uint64)
+            vectors = np.stack(old_graph.get(part, dtype=np.float32))
+            graph.add(np.arange(start, start + len(part), dtype=np.uint64), vectors,
+                      threads=self.options.threads)
+        self._graph, self._rows = graph, rows
+        self._unsaved += len(rows)
+        log.info("hnsw: rebuilt the graph over %d memories", len(rows))
+
+    # reads -----------------------------------------------------------------------------------
+
+    @locked
+    def search(self, vector: np.ndarray, query: Query, k: int) -> list[Candidate]:
+        """The ``k`` nearest admitted memories by cosine similarity (score = 1 - distance)."""
+        if self._graph is None or not len(self._rows) or k <= 0:
+            return []
+        q = np.asarray(vector, dtype=np.float32).ravel()
+        if q.shape[0] != self._dim:
+            raise StoreError(f"the query vector has dimension {q.shape[0]} but the index holds "
+                             f"{self._dim}: {REINDEX_HINT}")
+        wanted = self._rows.filter_codes(query)
+        if wanted is None:
+            return []
+        admitted = self._rows.estimate(query, wanted)
+        if admitted == 0:
+            return []
+        live = len(self._rows)
+        share = admitted / live
+        count = min(live, math.ceil(k / share * _MARGIN) + 8)
+        if admitted <= self.options.exact_below or count > self.options.max_candidates:
+            return self._exact(q, query, wanted, k)
+        filtered = admitted < live
+        # the graph's breadth among admitted memories stays expansion_search
+        breadth = math.ceil(self.options.expansion_search / share)
+        while True:
+            self._graph.expansion_search = max(breadth, count)
+            found = self._graph.search(q, count, threads=1)
+            keys = np.asarray(found.keys, dtype=np.int64)
+            distances = np.asarray(found.distances, dtype=np.float64)
+            if filtered:
+                keep = self._rows.admits(keys, query, wanted)
+                keys, distances = keys[keep], distances[keep]
+            if len(keys) >= k or count >= live:
+                break
+            count *= 4
+            if count > self.options.max_candidates:
+                return self._exact(q, query, wanted, k)
+        return self._candidates(keys, 1.0 - distances, k)
+
+    def _exact(self, q: np.ndarray, query: Query, wanted: dict[str, int],
+               k: int) -> list[Candidate]:
+        """Cosine similarity against every admitted memory's stored vector."""
+        keys = self._rows.admitted_keys(query, wanted)
+        if not len(keys):
+            return []
+        stored = np.stack(self._graph.get(keys.astype(np.uint64), dtype=np.float32))
+        norms = np.linalg.norm(stored, axis=1) * max(float(np.linalg.norm(q)), 1e-12)
+        scores = np.einsum("ij,j->i", stored, q) / np.maximum(norms, 1e-12)
+        top = min(k, len(keys))
+        best = np.argpartition(-scores, top - 1)[:top] if top < len(keys) else np.arange(top)
+        return self._candidates(keys[best], scores[best], k)
+
+    def _candidates(self, keys: np.ndarray, scores: np.ndarray, k: int) -> list[Candidate]:
+        ids = self._rows.ids
+        pairs = sorted(((float(s), ids[int(key)]) for key, s in zip(keys, scores, strict=True)),
+                       key=lambda pair: (-pair[0], pair[1]))[:k]
+        return [Candidate(id=i, score=s, rank=r) for r, (s, i) in enumerate(pairs, 1)]
+
+    @locked
+    def versions(self) -> dict[str, int]:
+        """Every indexed id with the version it was indexed at."""
+        return self._rows.versions()
+
+    def stats(self) -> dict[str, Any]:
+        """Live memories, retired keys, the dimension and changes since the last save."""
+        return {"rows": len(self._rows), "retired": self._rows.retired, "dim": self._dim,
+                "unsaved": self._unsaved, "dtype": self.options.dtype}
+
+
+def _usearch_index_cls() -> Any:
+    """usearch's Index class (imported on first use)."""
+    try:
+        from usearch.index import Index
+    except ImportError as exc:  # pragma: no cover - a dependency of cognimem
+        raise StoreError("the hnsw vector index needs the usearch package: "
+                         "pip install usearch") from exc
+    return Index

@@ -1,0 +1,203 @@
+"""What the ``hnsw`` index keeps beside the graph: for each key, the memory it holds.
+
+A key is the usearch key of one indexed vector; keys are handed out in order and never
+reused, so a key is also the row of the per-key arrays (id, version, archived flag, scope
+codes, live flag). Replacing a memory's vector retires its key and takes a new one. Scope
+values are interned per field as small integer codes, and the live rows per code are
+counted, so a search can estimate how many memories its filter admits without a scan.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+import numpy as np
+
+from cognimem.models import Memory, Query
+
+SCOPE_FIELDS: Final = ("project", "agent", "user")
+#: The code of an unset scope field.
+UNSET: Final = 0
+
+
+class Rows:
+    """Per-key arrays that grow by doubling, and the id -> key map."""
+
+    def __init__(self) -> None:
+        self.size = 0  # keys handed out (live or retired)
+        self.ids: list[str] = []
+        self.key: dict[str, int] = {}
+        self.version = np.zeros(0, dtype=np.int64)
+        self.archived = np.zeros(0, dtype=bool)
+        self.live = np.zeros(0, dtype=bool)
+        self.codes = {field: np.zeros(0, dtype=np.int32) for field in SCOPE_FIELDS}
+        self.interned: dict[str, dict[str, int]] = {field: {} for field in SCOPE_FIELDS}
+        self.counts: dict[str, dict[int, int]] = {field: {} for field in SCOPE_FIELDS}
+        self.archived_live = 0
+
+    def __len__(self) -> int:
+        """Live memories."""
+        return len(self.key)
+
+    @property
+    def retired(self) -> int:
+        """Keys handed out whose memory was since replaced or deleted."""
+        return self.size - len(self.key)
+
+    # writes ----------------------------------------------------------------------------------
+
+    def _reserve(self, rows: int) -> None:
+        need = self.size + rows
+        capacity = self.version.shape[0]
+        if need <= capacity:
+            return
+        grown = max(need, 2 * capacity, 64)
+
+        def grow(array: np.ndarray) -> np.ndarray:
+            out = np.zeros(grown, dtype=array.dtype)
+            out[: self.size] = array[: self.size]
+            return out
+
+        self.version, self.archived, self.live = (
+            grow(self.version), grow(self.archived), grow(self.live))
+        self.codes = {field: grow(codes) for field, codes in self.codes.items()}
+
+    def _code(self, field: str, value: str | None) -> int:
+        if value is None:
+            return UNSET
+        table = self.interned[field]
+        code = table.get(value)
+        if code is None:
+            code = table[value] = len(table) + 1
+        return code
+
+    def add(self, memories: Sequence[Memory]) -> np.ndarray:
+        """New keys for ``memories`` (distinct ids, none of them live)."""
+        self._reserve(len(memories))
+        first = self.size
+        for memory in memories:
+            key = self.size
+            self.key[memory.id] = key
+            self.ids.append(memory.id)
+            self.size += 1
+            self.version[key] = memory.version
+            self.archived[key] = memory.archived
+            self.archived_live += memory.archived
+            self.live[key] = True
+            for field in SCOPE_FIELDS:
+                code = self.codes[field][key] = self._code(field, getattr(memory.scope, field))
+                self.counts[field][code] = self.counts[field].get(code, 0) + 1
+        return np.arange(first, self.size, dtype=np.uint64)
+
+    def retire(self, ids: Sequence[str]) -> list[int]:
+        """Retire the keys of the live ``ids`` (others are ignored); returns those keys."""
+        keys = []
+        for memory_id in ids:
+            key = self.key.pop(memory_id, None)
+            if key is None:
+                continue
+            keys.append(key)
+            self.live[key] = False
+            self.archived_live -= bool(self.archived[key])
+            for field in SCOPE_FIELDS:
+                code = int(self.codes[field][key])
+                self.counts[field][code] -= 1
+        return keys
+
+    # reads -----------------------------------------------------------------------------------
+
+    def versions(self) -> dict[str, int]:
+        """Every live id with the version it was indexed at."""
+        version = self.version.tolist()  # Python ints: 1M ids in a fraction of a second
+        return {memory_id: version[key] for memory_id, key in self.key.items()}
+
+    def filter_codes(self, query: Query) -> dict[str, int] | None:
+        """The scope codes the query requires, or None when a value was never indexed."""
+        wanted: dict[str, int] = {}
+        for field in SCOPE_FIELDS:
+            value = getattr(query.scope, field)
+            if value is not None:
+                code = self.interned[field].get(value)
+                if code is None:
+                    return None
+                wanted[field] = code
+        return wanted
+
+    def estimate(self, query: Query, wanted: Mapping[str, int]) -> int:
+        """An upper bound of the live memories the query admits (no scan)."""
+        bound = len(self) - (0 if query.include_archived else self.archived_live)
+        for field, code in wanted.items():
+            bound = min(bound, self.counts[field].get(code, 0))
+        return max(bound, 0)
+
+    def admits(self, keys: np.ndarray, query: Query, wanted: Mapping[str, int]) -> np.ndarray:
+        """Which of ``keys`` the query admits: live, not archived unless asked, in scope."""
+        mask = self.live[keys]
+        if not query.include_archived and self.archived_live:
+            mask &= ~self.archived[keys]
+        for field, code in wanted.items():
+            mask &= self.codes[field][keys] == code
+        return mask
+
+    def admitted_keys(self, query: Query, wanted: Mapping[str, int]) -> np.ndarray:
+        """Every key the query admits (one vectorised pass over the rows)."""
+        every = np.arange(self.size, dtype=np.int64)
+        return every[self.admits(every, query, wanted)]
+
+    # snapshot --------------------------------------------------------------------------------
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The rows as arrays for a snapshot (:meth:`from_arrays` reads them back)."""
+        n = self.size
+        out: dict[str, np.ndarray] = {
+            "ids": np.array(self.ids, dtype=str), "version": self.version[:n],
+            "archived": self.archived[:n], "live": self.live[:n]}
+        for field in SCOPE_FIELDS:
+            out[f"codes_{field}"] = self.codes[field][:n]
+            out[f"values_{field}"] = np.array(list(self.interned[field]), dtype=str)
+        return out
+
+    def compacted(self) -> tuple[Rows, np.ndarray]:
+        """A copy holding only the live keys, renumbered from 0 in key order, and the old key
+        of each new one."""
+        live = np.flatnonzero(self.live[: self.size])
+        data = self.arrays()
+        for name in ("ids", "version", "archived", "live",
+                     *(f"codes_{field}" for field in SCOPE_FIELDS)):
+            data[name] = data[name][live]
+        return Rows.from_arrays(data), live
+
+    @classmethod
+    def from_arrays(cls, data: Mapping[str, np.ndarray]) -> Rows:
+        """Rows from :meth:`arrays`' output.
+
+        :raises ValueError: arrays of different lengths or codes without values.
+        """
+        rows = cls()
+        ids: list[str] = np.asarray(data["ids"], dtype=str).tolist()
+        n = len(ids)
+        rows.ids, rows.size = ids, n
+        rows.version = np.asarray(data["version"], dtype=np.int64)
+        rows.archived = np.asarray(data["archived"], dtype=bool)
+        rows.live = np.asarray(data["live"], dtype=bool)
+        for field in SCOPE_FIELDS:
+            codes = rows.codes[field] = np.asarray(data[f"codes_{field}"], dtype=np.int32)
+            values = [str(v) for v in data[f"values_{field}"]]
+            rows.interned[field] = {v: code for code, v in enumerate(values, 1)}
+            if len(codes) and (codes.min() < 0 or codes.max() > len(values)):
+                raise ValueError(f"scope codes of {field!r} outside its {len(values)} values")
+        sizes = {len(rows.version), len(rows.archived), len(rows.live),
+                 *(len(c) for c in rows.codes.values())}
+        if sizes != {n}:
+            raise ValueError("snapshot arrays of different lengths")
+        live = np.flatnonzero(rows.live)
+        keys: list[int] = live.tolist()
+        rows.key = dict(zip(map(ids.__getitem__, keys), keys, strict=True))
+        if len(rows.key) != len(live):
+            raise ValueError("an id is live under two keys")
+        rows.archived_live = int(rows.archived[live].sum())
+        for field in SCOPE_FIELDS:
+            found, counts = np.unique(rows.codes[field][live], return_counts=True)
+            rows.counts[field] = {int(c): int(m) for c, m in zip(found, counts, strict=True)}
+        return rows

@@ -1,0 +1,1 @@
+"""Intake: memory that fills itself (a notes vault, startup context)."""

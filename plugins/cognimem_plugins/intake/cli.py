@@ -1,0 +1,272 @@
+"""``cognimem vault index PATH [--watch]``, ``cognimem ingest SOURCE TARGET`` and
+``cognimem context``: the intake from the command line. Each runs where the store lives
+(through its daemon for an on-disk store)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from cognimem.cli.common import add_global_options, emit, open_engine
+from cognimem.errors import InvalidInput
+from cognimem.privacy import shown
+
+
+def configure_vault(p: argparse.ArgumentParser) -> None:
+    """``vault index PATH``."""
+    sub = p.add_subparsers(dest="vault_action", metavar="ACTION")
+    index = sub.add_parser("index", help="index (or bring up to date) a folder of notes")
+    add_global_options(index)
+    index.add_argument("path", help="the vault's folder")
+    index.add_argument("--watch", action="store_true",
+                       help="keep indexing as notes change (Ctrl-C stops)")
+    index.add_argument("--dry-run", action="store_true", help="report, write nothing")
+    index.set_defaults(func=cmd_vault_index)
+    def usage(_args: argparse.Namespace) -> int:
+        p.print_help()
+        return 2
+
+    p.set_defaults(func=usage)
+
+
+def configure_ingest(p: argparse.ArgumentParser) -> None:
+    """``ingest SOURCE TARGET``."""
+    p.add_argument("source", help="an intake source (`cognimem plugins` lists them)")
+    p.add_argument("target", help="what it reads (a folder for vault)")
+    p.add_argument("--dry-run", action="store_true", help="report, write nothing")
+    p.set_defaults(func=cmd_ingest)
+
+
+def configure_context(p: argparse.ArgumentParser) -> None:
+    """``context [--project P] [--budget N]``."""
+    p.add_argument("--project", help="the project (default: every memory)")
+    p.add_argument("--budget", type=int, default=1500, help="token budget (default 1500)")
+    p.set_defaults(func=cmd_context)
+
+
+def _folder(path: str) -> str:
+    folder = Path(path).expanduser().resolve()
+    if not folder.is_dir():
+        raise InvalidInput(f"{path!r} is not a folder: give the vault's folder")
+    return str(folder)
+
+
+def _print_report(args: argparse.Namespace, report: Any) -> None:
+    data = report.model_dump()
+    data["target"] = shown(report.target)
+
+    def text(out: Any) -> None:
+        out.print(f"{report.source} {shown(report.target)}: {report.groups} files, "
+                  f"{report.unchanged} unchanged, {report.added} added, {report.updated} "
+                  f"updated, {report.archived} archived, {report.moved} moved, "
+                  f"{report.links} links" + (" (dry run)" if report.dry_run else ""),
+                  markup=False)
+        for problem in report.problems:
+            out.print(f"  {problem}", markup=False)
+
+    emit(args, data, text)
+
+
+def _run(args: argparse.Namespace, source: str, target: str) -> int:
+    with open_engine(args) as engine:
+        report = engine.ingest(source, target, dry_run=args.dry_run)
+    _print_report(args, report)
+    return 0
+
+
+def cmd_vault_index(args: argparse.Namespace) -> int:
+    """Index the vault once, or on every change with ``--watch``."""
+    target = _folder(args.path)
+    status = _run(args, "vault", target)
+    if not args.watch:
+        return status
+    from watchfiles import watch
+
+    try:
+        for _changes in watch(target, debounce=500, rust_timeout=0):
+            _run(args, "vault", target)
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    """Run any source over a target."""
+    target = args.target
+    if Path(target).expanduser().exists():
+        target = str(Path(target).expanduser().resolve())
+    return _run(args, args.source, target)
+
+
+def cmd_context(args: argparse.Namespace) -> int:
+    """Print the startup context."""
+    from .context import build
+
+    with open_engine(args) as engine:
+        found = build(engine, project=args.project, budget=args.budget)
+    emit(args, {"text": found.text, "ids": found.ids, "tokens": found.tokens,
+                "left_out": found.left_out},
+         lambda out: out.print(found.text, markup=False, end=""))
+    return 0
+
+
+def configure_capture(p: argparse.ArgumentParser) -> None:
+    """``capture TRANSCRIPT``."""
+    p.add_argument("transcript", help="a session file (JSON lines) or a text/markdown log")
+    p.add_argument("--dry-run", action="store_true", help="report, write nothing")
+    p.set_defaults(func=cmd_capture)
+
+
+def cmd_capture(args: argparse.Namespace) -> int:
+    """Capture a transcript's facts."""
+    path = Path(args.transcript).expanduser().resolve()
+    if not path.is_file():
+        raise InvalidInput(f"{args.transcript!r} is not a file: give the session transcript")
+    return _run(args, "transcript", str(path))
+
+
+def configure_compact(p: argparse.ArgumentParser) -> None:
+    """``compact TRANSCRIPT [--out FILE] [--threshold X]``."""
+    p.add_argument("transcript", help="the session about to be compacted")
+    p.add_argument("--out", help="write the summary to this file (default: print it)")
+    p.add_argument("--threshold", type=float, default=0.95,
+                   help="least verification score that passes (default 0.95)")
+    p.set_defaults(func=cmd_compact)
+
+
+def cmd_compact(args: argparse.Namespace) -> int:
+    """Compact with a receipt; exit 1 when verification fails."""
+    from cognimem.mcp.calls import call_tool
+
+    path = Path(args.transcript).expanduser().resolve()
+    if not path.is_file():
+        raise InvalidInput(f"{args.transcript!r} is not a file: give the session transcript")
+    with open_engine(args) as engine:
+        done = call_tool(engine, "compact_transcript",
+                         {"path": str(path), "threshold": args.threshold})
+    data = done.model_dump() if hasattr(done, "model_dump") else dict(done)
+    if args.out:
+        Path(args.out).write_text(data["summary"], encoding="utf-8")
+
+    def text(out: Any) -> None:
+        r = data["receipt"]
+        if not args.out:
+            out.print(data["summary"], markup=False, end="")
+        out.print(f"receipt {r['id']}: {r['original_tokens']:,} -> {r['compressed_tokens']:,} "
+                  f"tokens (ratio {r['ratio']}), {r['verified']}/{r['items']} items verified "
+                  f"(score {r['score']}), {r['memories_written']} memories written",
+                  markup=False)
+        if data.get("warning"):
+            out.print(f"[bold red]{data['warning']}[/bold red]")
+
+    emit(args, data, text)
+    return 0 if data["receipt"]["ok"] else 1
+
+
+def configure_receipts(p: argparse.ArgumentParser) -> None:
+    """``receipts [--limit N]``."""
+    p.add_argument("--limit", type=int, default=20)
+    p.set_defaults(func=cmd_receipts)
+
+
+def cmd_receipts(args: argparse.Namespace) -> int:
+    """List compaction receipts."""
+    from cognimem.mcp.calls import call_tool
+
+    with open_engine(args) as engine:
+        found = call_tool(engine, "receipts", {"limit": args.limit}, retry_safe=True)
+    rows = [r.model_dump() if hasattr(r, "model_dump") else r
+            for r in (found.receipts if hasattr(found, "receipts") else found["receipts"])]
+
+    def text(out: Any) -> None:
+        for r in rows:
+            out.print(f"{r['id']}  {r['at'][:19]}  {r['session'][:24]}  {r['ratio']}  "
+                      f"{r['verified']}/{r['items']}  {'ok' if r['ok'] else 'FAILED'}",
+                      markup=False)
+
+    emit(args, {"receipts": rows}, text)
+    return 0
+
+
+def configure_hooks(p: argparse.ArgumentParser) -> None:
+    """``hooks install CLIENT [--write] [--project]``."""
+    sub = p.add_subparsers(dest="hooks_action", metavar="ACTION")
+    inst = sub.add_parser("install", help="register the agent's lifecycle hooks")
+    add_global_options(inst)
+    inst.add_argument("client", help="claude-code")
+    inst.add_argument("--write", action="store_true", help="merge into the settings file")
+    inst.add_argument("--project", action="store_true",
+                      help="this project's .claude/settings.json instead of the user's")
+    inst.add_argument("--path", dest="settings_path", help="the settings file to write")
+    inst.set_defaults(func=cmd_hooks_install)
+
+    def usage(_args: argparse.Namespace) -> int:
+        p.print_help()
+        return 2
+
+    p.set_defaults(func=usage)
+
+
+def cmd_hooks_install(args: argparse.Namespace) -> int:
+    """Print or write the hooks."""
+    from .hooks import install
+
+    target, text, action = install(args.client, write=args.write,
+                                   scope="project" if args.project else "user",
+                                   path=args.settings_path)
+    if action == "printed":
+        import sys
+
+        sys.stdout.write(text)
+        sys.stderr.write(f"# merge into {shown(target)} (or run again with --write)\n")
+        return 0
+    emit(args, {"path": str(target), "action": action},
+         lambda out: out.print(f"{action} hooks in {shown(target)}", markup=False))
+    return 0
+
+
+def configure_hook(p: argparse.ArgumentParser) -> None:
+    """``hook session-start|pre-compact|session-end`` (run by the agent, JSON on stdin)."""
+    p.add_argument("event", choices=("session-start", "pre-compact", "session-end"))
+    p.add_argument("--budget", type=int, default=1500, help="context budget at session start")
+    p.set_defaults(func=cmd_hook)
+
+
+def cmd_hook(args: argparse.Namespace) -> int:
+    """Run one lifecycle hook; a failure is reported on stderr and never blocks the agent."""
+    import sys
+
+    from .hooks import project_of, read_event
+
+    event = read_event()
+    try:
+        if args.event == "session-start":
+            from .context import build
+
+            with open_engine(args) as engine:
+                found = build(engine, project=project_of(event.get("cwd")),
+                              budget=args.budget)
+            if found.ids:
+                sys.stdout.write(found.text)
+            return 0
+        transcript = event.get("transcript_path")
+        if not transcript or not Path(str(transcript)).expanduser().is_file():
+            sys.stderr.write("cognimem: no transcript_path in the hook's input\n")
+            return 0
+        path = str(Path(str(transcript)).expanduser().resolve())
+        from cognimem.mcp.calls import call_tool
+
+        with open_engine(args) as engine:
+            if args.event == "pre-compact":
+                done: Any = call_tool(engine, "compact_transcript", {"path": path})
+                receipt = done.receipt if hasattr(done, "receipt") else done["receipt"]
+                sys.stderr.write(f"cognimem: compaction receipt {receipt.id}: score "
+                                 f"{receipt.score}\n")
+                if getattr(done, "warning", None):
+                    sys.stderr.write(f"cognimem: {done.warning}\n")
+            else:
+                engine.ingest("transcript", path)
+    except Exception as exc:  # a hook must never stop the agent
+        sys.stderr.write(f"cognimem hook {args.event}: {exc}\n")
+    return 0

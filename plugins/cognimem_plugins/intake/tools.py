@@ -1,0 +1,113 @@
+"""The intake's MCP tools: ``ingest`` (run a source such as the vault) and
+``startup_context`` (what to know when starting in a project)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+from pydantic import BaseModel, Field
+
+from cognimem.components import ToolSpec
+from cognimem.errors import InvalidInput
+from cognimem.privacy import shown
+from cognimem.sources import IngestReport
+
+from . import compaction, context
+
+if TYPE_CHECKING:
+    from cognimem.engine import Engine
+
+
+class Ingested(BaseModel):
+    """What a run of a source did (paths shown under ``~``)."""
+
+    source: str
+    target: str
+    groups: int
+    unchanged: int
+    added: int
+    updated: int
+    archived: int
+    moved: int
+    links: int
+    problems: list[str]
+
+
+def ingested(report: IngestReport) -> Ingested:
+    """The report as the tool returns it."""
+    return Ingested(source=report.source, target=shown(report.target), groups=report.groups,
+                    unchanged=report.unchanged, added=report.added, updated=report.updated,
+                    archived=report.archived, moved=report.moved, links=report.links,
+                    problems=report.problems[:50])
+
+
+def ingest(
+    engine: Engine,
+    target: Annotated[str, Field(description="absolute path of the folder (for vault)")],
+    source: Annotated[str, Field(description="the intake source: vault")] = "vault",
+    dry_run: Annotated[bool, Field(description="report what would change, write nothing")]
+    = False,
+) -> Ingested:
+    """Fill memory from a source without remember calls: index a folder of markdown notes
+    (one memory per section; unchanged notes are skipped, changed ones re-read, deleted
+    ones archived). Run it again to bring memory up to date.
+
+    Example: {"target": "/home/me/notes", "source": "vault"}
+    """
+    path = Path(target).expanduser()
+    if not path.is_absolute():
+        raise InvalidInput(f"target {target[:80]!r} is relative: give an absolute path")
+    return ingested(engine.ingest(source, str(path), dry_run=dry_run))
+
+
+class StartupContext(BaseModel):
+    """The context text, the memories it cites and its size."""
+
+    text: str
+    ids: list[str]
+    tokens: int
+    left_out: int
+
+
+def startup_context(
+    engine: Engine,
+    project: Annotated[str | None, Field(description="the project (default: all)")] = None,
+    budget: Annotated[int, Field(ge=50, le=20_000, description="token budget")] = 1500,
+) -> StartupContext:
+    """What an agent should know when it starts in a project: protected memories and
+    decisions, preferences, open conflicts, recent work; within a token budget, each line
+    ending with its memory id.
+
+    Example: {"project": "shop", "budget": 1500}
+    """
+    found = context.build(engine, project=project, budget=budget)
+    return StartupContext(text=found.text, ids=found.ids, tokens=found.tokens,
+                          left_out=found.left_out)
+
+
+def capture(
+    engine: Engine,
+    path: Annotated[str, Field(description="absolute path of the session transcript")],
+) -> Ingested:
+    """Capture an agent session (Claude Code JSON lines, or plain text) into memories: its
+    decisions, preferences, commitments, values, paths, commands, errors and owners, each
+    with its session and turn. Capturing a session again adds only what is new.
+
+    Example: {"path": "/home/me/.claude/projects/shop/session.jsonl"}
+    """
+    return ingest(engine, path, source="transcript")
+
+
+TOOLS = (
+    ToolSpec("ingest", ingest, title="Index a notes folder", idempotent=True,
+             sets=frozenset({"full"})),
+    ToolSpec("capture", capture, title="Capture a session", idempotent=True,
+             sets=frozenset({"full"})),
+    ToolSpec("compact_transcript", compaction.compact_transcript,
+             title="Compact with a receipt", sets=frozenset({"full"})),
+    ToolSpec("receipts", compaction.receipts, title="Compaction receipts", read_only=True,
+             sets=frozenset({"full"})),
+    ToolSpec("startup_context", startup_context, title="What to know at start",
+             read_only=True, sets=frozenset({"core", "full"})),
+)

@@ -1,0 +1,208 @@
+"""``vault``: a folder of markdown notes (Obsidian, Logseq, a docs folder) as memories.
+
+Each note is cut into sections by heading (:mod:`.markdown`); YAML frontmatter (read with
+python-frontmatter) sets the title, tags, kind, project and validity of its sections, the
+rest of it is kept in ``meta.frontmatter``. A section remembers its file, heading path and
+line range. ``.gitignore`` and ``.cognimemignore`` files (gitignore syntax, read with
+pathspec) are honoured at every level; hidden folders are skipped. Binary, oversized and
+unreadable files are reported and skipped, never fatal.
+
+Change detection is the engine's (:mod:`cognimem.sources`): a note whose size and
+modification time are those of the last run is not read; a changed one is re-read and only
+its changed sections are re-embedded; a note that moved keeps its memories.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterator, Mapping
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+import frontmatter
+import pathspec
+from pydantic import Field
+
+from cognimem.components import Options
+from cognimem.errors import InvalidInput
+from cognimem.models import MemoryDraft
+from cognimem.sources import Group, IntakeSource, Item, Known
+
+from .markdown import sections, wikilinks
+
+IGNORE_FILES = (".gitignore", ".cognimemignore")
+MAPPED = ("title", "tags", "kind", "project", "valid_from", "valid_until")
+
+
+class VaultSource(IntakeSource):
+    """Markdown notes of a folder, one memory per section."""
+
+    name = "vault"
+
+    class Options(Options):
+        """What counts as a note and how large a section may be."""
+
+        suffixes: list[str] = Field(default=[".md", ".markdown"],
+                                    description="file name endings read as notes")
+        max_chars: int = Field(default=4000, ge=200, le=50_000,
+                               description="largest section before it is cut at paragraphs")
+        max_file_bytes: int = Field(default=2_000_000, ge=1_000,
+                                    description="larger files are reported and skipped")
+        kind: str = Field(default="note", description="kind of memories without frontmatter")
+
+    options: VaultSource.Options
+
+    def scan(self, target: str, known: Mapping[str, Known]) -> Iterator[Group]:
+        """Every note under ``target`` (an absolute folder path)."""
+        root = Path(target)
+        if not root.is_absolute():
+            raise InvalidInput(f"the vault path {target[:80]!r} must be absolute")
+        if not root.is_dir():
+            raise InvalidInput(f"{target[:80]!r} is not a folder: give the vault's folder")
+        for path in self._notes(root):
+            key = path.relative_to(root).as_posix()
+            try:
+                info = path.stat()
+            except OSError as exc:
+                yield Group(key, "", "", [], [f"{key}: cannot read ({exc.strerror})"])
+                continue
+            stamp = f"{info.st_size}:{info.st_mtime_ns}"
+            old = known.get(key)
+            if old is not None and old.stamp == stamp:
+                yield Group(key, stamp, old.fingerprint)
+                continue
+            yield self._read(path, key, stamp, info.st_size, old)
+
+    def link_name(self, group_key: str) -> str | None:
+        """A note is linked to by its file name without the suffix: ``[[Deploys]]``."""
+        return Path(group_key).stem.lower()
+
+    def _notes(self, root: Path) -> Iterator[Path]:
+        suffixes = tuple(s.lower() for s in self.options.suffixes)
+        specs: list[tuple[Path, pathspec.PathSpec]] = []
+        for folder, dirs, files in os.walk(root):
+            here = Path(folder)
+            spec = _ignore_spec(here)
+            if spec is not None:
+                specs.append((here, spec))
+            active = [(base, s) for base, s in specs if here == base or base in here.parents]
+
+            def ignored(path: Path, is_dir: bool, rules: list[tuple[Path, Any]] = active) -> bool:
+                for base, s in rules:
+                    rel = path.relative_to(base).as_posix() + ("/" if is_dir else "")
+                    if s.match_file(rel):
+                        return True
+                return False
+
+            dirs[:] = sorted(d for d in dirs
+                             if not d.startswith(".") and not ignored(here / d, True))
+            for name in sorted(files):
+                path = here / name
+                if name.lower().endswith(suffixes) and not ignored(path, False):
+                    yield path
+
+    def _read(self, path: Path, key: str, stamp: str, size: int, old: Known | None) -> Group:
+        if size > self.options.max_file_bytes:
+            return Group(key, stamp, "", [], [
+                f"{key}: {size:,} bytes, over max_file_bytes ({self.options.max_file_bytes:,}):"
+                " skipped"])
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            return Group(key, stamp, "", [], [f"{key}: cannot read ({exc.strerror})"])
+        fingerprint = hashlib.sha256(raw).hexdigest()
+        if old is not None and old.fingerprint == fingerprint:
+            return Group(key, stamp, fingerprint, _unchanged_items(old))
+        if b"\x00" in raw[:8192]:
+            return Group(key, stamp, fingerprint, [], [f"{key}: a binary file: skipped"])
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return Group(key, stamp, fingerprint, [],
+                         [f"{key}: not UTF-8 text (byte {exc.start}): skipped"])
+        problems: list[str] = []
+        try:
+            post = frontmatter.loads(text)
+            front, body = dict(post.metadata), post.content
+        except Exception as exc:  # YAML errors come in many classes
+            problems.append(f"{key}:1: frontmatter is not valid YAML ({_first_line(exc)}): "
+                            "read as plain text")
+            front, body = {}, text
+        first_line = text[: len(text) - len(body)].count("\n") + 1 if front else 1
+        return Group(key, stamp, fingerprint,
+                     self._items(key, path, front, body, first_line, problems), problems)
+
+    def _items(self, key: str, path: Path, front: dict[str, Any], body: str, first_line: int,
+               problems: list[str]) -> list[Item]:
+        title = str(front.get("title") or path.stem)
+        tags = front.get("tags") or []
+        tags = [tags] if isinstance(tags, str) else [str(t) for t in tags if str(t).strip()]
+        base: dict[str, Any] = {"kind": str(front.get("kind") or self.options.kind),
+                                "tags": tags[:64]}
+        if front.get("project"):
+            base["scope"] = {"project": str(front["project"])}
+        for name in ("valid_from", "valid_until"):
+            value = front.get(name)
+            if isinstance(value, date | datetime):
+                base[name] = value if isinstance(value, datetime) else datetime(
+                    value.year, value.month, value.day)
+            elif value:
+                base[name] = str(value)
+        rest = {k: _plain(v) for k, v in front.items() if k not in MAPPED}
+        items: list[Item] = []
+        counts: dict[tuple[str, ...], int] = {}
+        for section in sections(body, first_line=first_line, max_chars=self.options.max_chars):
+            n = counts[section.path] = counts.get(section.path, 0) + 1
+            item_key = " > ".join(section.path) + (f" #{n}" if n > 1 else "")
+            names = wikilinks(section.text)
+            meta: dict[str, Any] = {"vault": {"file": key, "headings": list(section.path),
+                                              "lines": [section.first, section.last],
+                                              "links": names}}
+            if rest:
+                meta["frontmatter"] = rest
+            heading = " > ".join(section.path)
+            fields = {**base, "content": section.text, "meta": meta,
+                      "title": title if not items else f"{title} > {heading or n}",
+                      "source": {"file": key, "line": section.first}}
+            try:
+                draft = MemoryDraft(**fields)
+            except ValueError as exc:
+                problems.append(f"{key}:{section.first}: {_first_line(exc)}: section skipped")
+                continue
+            digest = hashlib.sha256(draft.model_dump_json().encode()).hexdigest()
+            links = tuple(dict.fromkeys(n.lower() for n in names))
+            items.append(Item(item_key or "(top)", digest, draft, links))
+        return items
+
+
+def _unchanged_items(old: Known) -> list[Item]:
+    """A touched but identical file: its items as they were (nothing to write)."""
+    return [Item(key, digest, MemoryDraft(content="(unchanged)"))
+            for key, (digest, _mid) in old.items.items()]
+
+
+def _ignore_spec(folder: Path) -> pathspec.PathSpec | None:
+    lines: list[str] = []
+    for name in IGNORE_FILES:
+        try:
+            lines += (folder / name).read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError):
+            continue
+    return pathspec.PathSpec.from_lines("gitignore", lines) if lines else None
+
+
+def _plain(value: Any) -> Any:
+    """Frontmatter values as JSON data (dates as ISO text)."""
+    if isinstance(value, date | datetime):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value if isinstance(value, str | int | float | bool) or value is None else str(value)
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0][:160]

@@ -1,0 +1,292 @@
+"""The side indexes of one view: extra rows per memory, kept in step with the records.
+
+A :class:`RepresentationIndex` holds, for one :class:`~.views.ViewSpec`, a lexical and/or a
+vector index of the same classes and options as the profile's own (``[lexical]`` and
+``[vectors]``), opened in ``<store>/representations/<view key>/`` (in memory for an
+in-memory store). Each memory has one or more rows there, with ids ``"<memory id>::<n>"``;
+searching returns memory ids, each memory once, scored by the ``max`` or the ``sum`` of its
+rows' scores. The records are never changed: a hit is always the memory itself.
+
+Rows are built lazily. Writes only mark memories (and, for windows, their neighbours) stale;
+the next search rebuilds the stale rows in one batch (one embedding call), so ingesting a
+conversation embeds each window once. On a persistent store the side indexes survive a
+restart when nothing was written since they were last in step (a marker in the records'
+metadata, ``representations`` namespace); otherwise they are rebuilt.
+"""
+
+from __future__ import annotations
+
+import bisect
+import dataclasses
+import threading
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+
+from cognimem.components import LexicalIndex, VectorIndex
+from cognimem.context import Context
+from cognimem.models import Candidate, Memory, Query
+
+from ..bm25_index import MemoryBM25
+from .views import GroupKey, ViewSpec, group_key, texts_for
+
+#: Separates a memory id from its row number in the side indexes.
+ROW_SEP = "::"
+#: The records' metadata namespace of the in-step markers.
+META_NAMESPACE = "representations"
+
+Collapse = Literal["max", "sum"]
+
+
+def memory_of(row_id: str) -> str:
+    """The memory id a side-index row belongs to."""
+    return row_id.rsplit(ROW_SEP, 1)[0]
+
+
+def collapse(rows: Sequence[Candidate], how: Collapse, k: int) -> list[Candidate]:
+    """Row hits as memory hits: each memory once, scored by its rows' max or sum."""
+    scores: dict[str, float] = {}
+    for row in rows:
+        memory_id = memory_of(row.id)
+        if how == "sum":
+            scores[memory_id] = scores.get(memory_id, 0.0) + row.score
+        elif memory_id not in scores or row.score > scores[memory_id]:
+            scores[memory_id] = row.score
+    ordered = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:k]
+    return [Candidate(id=i, score=s, rank=r) for r, (i, s) in enumerate(ordered, 1)]
+
+
+class RepresentationIndex:
+    """The rows of one view for every memory, in side indexes like the profile's own."""
+
+    def __init__(self, ctx: Context, spec: ViewSpec) -> None:
+        self.ctx = ctx
+        self.spec = spec
+        self.lexical: LexicalIndex | None = None
+        self.vectors: VectorIndex | None = None
+        self._lock = threading.RLock()
+        self._stale: set[str] = set()
+        self._rows: dict[str, list[str]] = {}
+        self._row_count = 0
+        self._groups: dict[GroupKey, list[tuple[datetime, str]]] = {}
+        self._group_of: dict[str, GroupKey] = {}
+        self._synced = False
+
+    # set-up ----------------------------------------------------------------------------------
+
+    def _side_context(self) -> Context:
+        path = None if self.ctx.path is None else Path(self.ctx.path) / "representations" / \
+            self.spec.key().replace("/", "_")
+        return dataclasses.replace(self.ctx, path=path, services={})
+
+    def want(self, signal: Literal["lexical", "dense"]) -> None:
+        """Make sure the side index a retriever of ``signal`` needs exists."""
+        with self._lock:
+            if signal == "lexical" and self.lexical is None:
+                main = self.ctx.lexical
+                index: LexicalIndex = type(main)(main.options) if main is not None \
+                    else MemoryBM25()
+                index.open(self._side_context())
+                self.lexical = index
+                self._synced = False
+            if signal == "dense" and self.vectors is None and self.ctx.vectors is not None:
+                main_vectors = self.ctx.vectors
+                vectors = type(main_vectors)(main_vectors.options)
+                vectors.open(self._side_context())
+                self.vectors = vectors
+                self._synced = False
+
+    def _indexes(self) -> list[LexicalIndex | VectorIndex]:
+        return [i for i in (self.lexical, self.vectors) if i is not None]
+
+    def sync(self) -> None:
+        """Read the records' groups; keep the side indexes if they are in step, else clear."""
+        with self._lock:
+            self._groups.clear()
+            self._group_of.clear()
+            ids: list[str] = []
+            for memory in self.ctx.records.iter_memories():
+                self._place(memory)
+                ids.append(memory.id)
+            last = self.ctx.records.last_event()
+            marker = self.ctx.records.get_meta(META_NAMESPACE, self.spec.key())
+            in_step = marker == (last.seq if last else 0) and all(
+                self._covers(index, ids) for index in self._indexes())
+            self._rows.clear()
+            if in_step:
+                for row_id in self._indexes()[0].versions() if self._indexes() else ():
+                    self._rows.setdefault(memory_of(row_id), []).append(row_id)
+                self._row_count = sum(len(r) for r in self._rows.values())
+                self._stale.clear()
+            else:
+                for index in self._indexes():
+                    index.clear()
+                self._row_count = 0
+                self._stale = set(ids)
+            self._synced = True
+
+    @staticmethod
+    def _covers(index: LexicalIndex | VectorIndex, ids: Iterable[str]) -> bool:
+        have = {memory_of(r) for r in index.versions()}
+        return have == set(ids)
+
+    def close(self) -> None:
+        """Record whether the side indexes are in step, then close them."""
+        with self._lock:
+            if self._synced and not self._stale:
+                last = self.ctx.records.last_event()
+                self.ctx.records.set_meta(META_NAMESPACE, self.spec.key(),
+                                          last.seq if last else 0)
+            else:
+                self.ctx.records.set_meta(META_NAMESPACE, self.spec.key(), None)
+            for index in self._indexes():
+                index.close()
+
+    # write path ------------------------------------------------------------------------------
+
+    def _place(self, memory: Memory) -> None:
+        if self.spec.view != "window":
+            return
+        key = group_key(memory, self.spec.group_by)
+        if key is None:
+            return
+        self._group_of[memory.id] = key
+        bisect.insort(self._groups.setdefault(key, []), (memory.created_at, memory.id))
+
+    def _unplace(self, memory_id: str) -> None:
+        key = self._group_of.pop(memory_id, None)
+        if key is None:
+            return
+        members = self._groups[key]
+        members[:] = [m for m in members if m[1] != memory_id]
+
+    def _neighbour_ids(self, memory_id: str) -> list[str]:
+        """The memory's window in time order (the memory included)."""
+        key = self._group_of.get(memory_id)
+        if key is None:
+            return [memory_id]
+        members = self._groups[key]
+        at = self._position(members, memory_id)
+        w = self.spec.window
+        return [m[1] for m in members[max(0, at - w) : at + w + 1]]
+
+    @staticmethod
+    def _position(members: list[tuple[datetime, str]], memory_id: str) -> int:
+        for i, member in enumerate(members):
+            if member[1] == memory_id:
+                return i
+        raise KeyError(memory_id)
+
+    def added(self, memory: Memory) -> None:
+        """A memory was written: it and the neighbours whose window now holds it are stale."""
+        with self._lock:
+            self._place(memory)
+            self._stale.update(self._neighbour_ids(memory.id))
+
+    def updated(self, before: Memory, after: Memory) -> None:
+        """A memory changed: its old and new neighbours and itself are stale."""
+        with self._lock:
+            self._stale.update(self._neighbour_ids(before.id))
+            self._unplace(before.id)
+            self._place(after)
+            self._stale.update(self._neighbour_ids(after.id))
+
+    def deleted(self, memory: Memory) -> None:
+        """A memory is gone: its rows go, its neighbours are stale."""
+        with self._lock:
+            neighbours = [i for i in self._neighbour_ids(memory.id) if i != memory.id]
+            self._unplace(memory.id)
+            self._drop([memory.id])
+            self._stale.discard(memory.id)
+            self._stale.update(neighbours)
+
+    def _drop(self, memory_ids: Iterable[str]) -> None:
+        rows = [r for i in memory_ids for r in self._rows.pop(i, [])]
+        self._row_count -= len(rows)
+        if rows:
+            for index in self._indexes():
+                index.delete(rows)
+
+    # read path -------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Rebuild the rows of every stale memory (one batch, one embedding call)."""
+        with self._lock:
+            if not self._synced:
+                self.sync()
+            if not self._stale:
+                return
+            stale, self._stale = sorted(self._stale), set()
+            windows = {i: self._neighbour_ids(i) for i in stale}
+            wanted = {n for ids in windows.values() for n in ids}
+            memories = self.ctx.records.get_memories(wanted)
+            self._drop(stale)
+            rows: list[Memory] = []
+            texts: list[str] = []
+            for memory_id in stale:
+                memory = memories.get(memory_id)
+                if memory is None:
+                    continue
+                neighbours = {memory_id: [memories[n] for n in windows[memory_id]
+                                          if n in memories]}
+                for n, text in enumerate(texts_for(memory, self.spec, neighbours)):
+                    row_id = f"{memory_id}{ROW_SEP}{n}"
+                    self._rows.setdefault(memory_id, []).append(row_id)
+                    self._row_count += 1
+                    rows.append(memory.model_copy(update={
+                        "id": row_id, "content": text, "title": None, "tags": []}))
+                    texts.append(text)
+            if not rows:
+                return
+            if self.lexical is not None:
+                self.lexical.upsert(rows)
+            if self.vectors is not None and self.ctx.embedder is not None:
+                vectors = np.asarray(self.ctx.embedder.embed_batch(texts), dtype=np.float32)
+                self.vectors.upsert(rows, vectors)
+
+    def rows_of(self, memory_id: str) -> list[str]:
+        """The side-index row ids of a memory (after bringing stale rows up to date)."""
+        self.refresh()
+        with self._lock:
+            return list(self._rows.get(memory_id, []))
+
+    def _depth(self, k: int, fanout: int) -> int:
+        """Rows to fetch for ``k`` memories: ``k`` times the mean rows per memory (rounded
+        up), at most ``k * fanout``."""
+        memories = len(self._rows)
+        rows = self._row_count
+        per_memory = -(-rows // memories) if memories else 1
+        return k * max(1, min(fanout, per_memory))
+
+    def search_lexical(self, query: Query, k: int, how: Collapse, fanout: int
+                       ) -> list[Candidate]:
+        """The best ``k`` memories by their rows' BM25 scores."""
+        self.refresh()
+        if self.lexical is None:
+            return []
+        return collapse(self.lexical.search(query, self._depth(k, fanout)), how, k)
+
+    def search_dense(self, vector: np.ndarray, query: Query, k: int, how: Collapse,
+                     fanout: int) -> list[Candidate]:
+        """The best ``k`` memories by their rows' cosine similarity to ``vector``."""
+        self.refresh()
+        if self.vectors is None:
+            return []
+        return collapse(self.vectors.search(vector, query, self._depth(k, fanout)), how, k)
+
+
+def representation_index(ctx: Context, spec: ViewSpec) -> RepresentationIndex:
+    """The context's side index for ``spec`` (made on first use, shared by its retrievers)."""
+    indexes: dict[str, RepresentationIndex] = ctx.services.setdefault(META_NAMESPACE, {})
+    key = spec.key()
+    if key not in indexes:
+        indexes[key] = RepresentationIndex(ctx, spec)
+    return indexes[key]
+
+
+def indexes_of(ctx: Context) -> list[RepresentationIndex]:
+    """Every side index the context holds."""
+    return list(ctx.services.get(META_NAMESPACE, {}).values())

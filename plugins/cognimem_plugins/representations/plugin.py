@@ -1,0 +1,127 @@
+"""``representations``: a retriever over extra representations of each memory.
+
+Each ``[[retrieve]] use = "representations"`` entry names a view (``window`` or ``chunks``,
+see :mod:`.views`) and a signal (``lexical``: BM25 over the view's rows with the profile's
+lexical index class; ``dense``: cosine over their embeddings with the profile's vector index
+class). Hits are memories, each once, scored by the max or sum of its rows. Retrievers with
+the same view share one side index; the lifecycle hooks below keep it in step with writes.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from cognimem import hookimpl
+from cognimem.components import Retriever
+from cognimem.context import Context, SearchContext
+from cognimem.engine import Engine
+from cognimem.errors import ProfileError
+from cognimem.models import Candidate, Memory, Query
+from cognimem.registry import Register
+
+from .index import RepresentationIndex, indexes_of, representation_index
+from .views import ViewSpec
+
+
+class RepresentationRetriever(Retriever):
+    """Ranks memories by extra texts they are indexed under: windows of neighbours, chunks."""
+
+    name = "representations"
+
+    class Options(Retriever.Options):
+        """The view, the signal searched over it, and how rows collapse to memories."""
+
+        view: Literal["window", "chunks"] = Field(
+            default="window", description="window: the memory with its same-source "
+            "neighbours; chunks: the content in overlapping pieces")
+        signal: Literal["lexical", "dense"] = Field(
+            default="lexical", description="BM25 over the rows, or cosine over their embeddings")
+        window: int = Field(default=1, ge=1, le=20,
+                            description="window: neighbours on each side")
+        group_by: list[str] = Field(
+            default_factory=lambda: ["source.session", "meta.session", "source.file"],
+            description="window: the fields that name a memory's source, first set wins")
+        max_gap_minutes: float | None = Field(
+            default=None, gt=0, description="window: leave out neighbours further apart")
+        words: int = Field(default=150, ge=16, le=2000,
+                           description="words per piece of a chunk, or of a long window")
+        overlap: int = Field(default=30, ge=0, description="words shared by pieces")
+        collapse: Literal["max", "sum"] = Field(
+            default="max", description="a memory's score from its rows' scores")
+        fanout: int = Field(default=3, ge=1, le=50,
+                            description="at most this many rows fetched per memory wanted")
+
+    options: RepresentationRetriever.Options
+
+    def __init__(self, options: object = None) -> None:
+        super().__init__(options)  # type: ignore[arg-type]
+        self._index: RepresentationIndex | None = None
+        if self.options.overlap >= self.options.words:
+            raise ProfileError("profile key `retrieve`: representations `overlap` must be "
+                               f"below `words` ({self.options.overlap} >= {self.options.words})")
+
+    def spec(self) -> ViewSpec:
+        """The view these options describe."""
+        o = self.options
+        return ViewSpec(view=o.view, window=o.window, group_by=tuple(o.group_by),
+                        max_gap_minutes=o.max_gap_minutes, words=o.words, overlap=o.overlap)
+
+    def open(self, ctx: Context) -> None:
+        if self.options.signal == "dense" and (ctx.vectors is None or ctx.embedder is None):
+            raise ProfileError("profile key `retrieve`: representations with signal 'dense' "
+                               "needs [vectors] and [embedder] tables")
+        self._index = representation_index(ctx, self.spec())
+        self._index.want(self.options.signal)
+
+    def retrieve(self, query: Query, ctx: SearchContext) -> list[Candidate]:
+        assert self._index is not None
+        o = self.options
+        if o.signal == "lexical":
+            return self._index.search_lexical(query, o.k, o.collapse, o.fanout)
+        vector = ctx.query_vector()
+        if vector is None:
+            return []
+        return self._index.search_dense(vector, query, o.k, o.collapse, o.fanout)
+
+
+@hookimpl
+def cognimem_register_retrievers(register: Register) -> None:
+    """Register ``representations``."""
+    register(RepresentationRetriever)
+
+
+@hookimpl
+def cognimem_engine_opened(engine: Engine) -> None:
+    """Read the records' sources and check the side indexes are in step."""
+    for index in indexes_of(engine.ctx):
+        index.sync()
+
+
+@hookimpl
+def cognimem_engine_closing(engine: Engine) -> None:
+    """Close the side indexes (keeping them when they are in step)."""
+    for index in indexes_of(engine.ctx):
+        index.close()
+
+
+@hookimpl
+def cognimem_memory_added(memory: Memory, engine: Engine) -> None:
+    """Mark the memory and its neighbours stale."""
+    for index in indexes_of(engine.ctx):
+        index.added(memory)
+
+
+@hookimpl
+def cognimem_memory_updated(before: Memory, after: Memory, engine: Engine) -> None:
+    """Mark the memory and its old and new neighbours stale."""
+    for index in indexes_of(engine.ctx):
+        index.updated(before, after)
+
+
+@hookimpl
+def cognimem_memory_deleted(memory: Memory, engine: Engine) -> None:
+    """Drop the memory's rows and mark its neighbours stale."""
+    for index in indexes_of(engine.ctx):
+        index.deleted(memory)

@@ -1,0 +1,101 @@
+"""Views: the extra texts a memory is indexed under (never its stored content).
+
+``window``
+    the memory with its neighbours from the same source: memories sharing a group key
+    (``source.session``, ``meta.session``, ``source.file``... the first field set, within the
+    same scope), ordered by ``created_at``; ``window`` neighbours on each side, optionally
+    only those less than ``max_gap_minutes`` apart. A window longer than ``words`` words is
+    cut like ``chunks`` (so a long memory without neighbours is read whole too).
+``chunks``
+    the content cut into pieces of ``words`` words overlapping by ``overlap``, so an
+    embedder that reads only its first few hundred tokens sees all of a long memory. A
+    memory no longer than one piece has one text, its content.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from cognimem.models import Memory
+
+#: A group key: the scope's three fields, then the source field's name and value.
+GroupKey = tuple[str | None, str | None, str | None, str, str]
+
+
+@dataclass(frozen=True)
+class ViewSpec:
+    """How a memory's extra texts are made (the retriever options that decide them)."""
+
+    view: Literal["window", "chunks"]
+    window: int = 1
+    group_by: tuple[str, ...] = ("source.session", "meta.session", "source.file")
+    max_gap_minutes: float | None = None
+    words: int = 150
+    overlap: int = 30
+
+    def key(self) -> str:
+        """A short stable name for this spec (side-index folder and service key)."""
+        pieces = f"{self.words}-{self.overlap}"
+        if self.view == "chunks":
+            return f"chunks-{pieces}"
+        gap = "" if self.max_gap_minutes is None else f"-gap{self.max_gap_minutes:g}"
+        return f"window-{self.window}-{'+'.join(self.group_by)}{gap}-{pieces}"
+
+
+def field_value(memory: Memory, path: str) -> str | None:
+    """The value of a dotted field (``source.session``, ``meta.session``) as text, or None."""
+    head, _, rest = path.partition(".")
+    value: object
+    if head == "meta":
+        value = memory.meta.get(rest)
+    elif head in ("source", "scope"):
+        value = getattr(getattr(memory, head), rest, None)
+    else:
+        value = getattr(memory, path, None)
+    if value is None or value == "":
+        return None
+    return str(value)
+
+
+def group_key(memory: Memory, fields: Sequence[str]) -> GroupKey | None:
+    """The memory's source group: its scope and the first of ``fields`` that is set."""
+    for path in fields:
+        value = field_value(memory, path)
+        if value is not None:
+            scope = memory.scope
+            return (scope.project, scope.agent, scope.user, path, value)
+    return None
+
+
+def window_text(memory: Memory, neighbours: Sequence[Memory], spec: ViewSpec) -> str:
+    """The memory and its neighbours (``neighbours`` in time order, the memory among them)."""
+    if spec.max_gap_minutes is not None:
+        limit = spec.max_gap_minutes * 60
+        neighbours = [n for n in neighbours
+                      if abs((n.created_at - memory.created_at).total_seconds()) <= limit]
+    return "\n".join(n.content for n in neighbours)
+
+
+def chunk_texts(content: str, words: int, overlap: int) -> list[str]:
+    """``content`` in pieces of ``words`` words, each ``words - overlap`` after the last."""
+    parts = content.split()
+    if len(parts) <= words:
+        return [content]
+    step = max(1, words - overlap)
+    out: list[str] = []
+    for start in range(0, len(parts), step):
+        out.append(" ".join(parts[start : start + words]))
+        if start + words >= len(parts):
+            break
+    return out
+
+
+def texts_for(memory: Memory, spec: ViewSpec, neighbours: Mapping[str, Sequence[Memory]]
+              ) -> list[str]:
+    """Every text ``memory`` is indexed under for ``spec`` (``neighbours`` by memory id)."""
+    if spec.view == "chunks":
+        return chunk_texts(memory.content, spec.words, spec.overlap)
+    text = window_text(memory, neighbours.get(memory.id, [memory]), spec)
+    return chunk_texts(text, spec.words, spec.overlap)

@@ -1,0 +1,178 @@
+"""The runtime folder is trusted only after checking, and the daemon's door is bounded:
+a hello within a few seconds and a few KB, a connection limit, and a silent connection
+neither keeps the daemon alive nor blocks others."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cognimem.daemon.access import open_store
+from cognimem.daemon.connection import Connection, Refused
+from cognimem.daemon.runtime import (
+    OWNER_FILE,
+    read_owner_record,
+    run_path,
+    runtime_dir,
+)
+from cognimem.daemon.server import MAX_CONNECTIONS
+from cognimem.daemon.spawn import ensure_daemon
+from cognimem.daemon.wire import MAX_HELLO_BYTES
+from cognimem.errors import StoreError
+from cognimem.profile import Profile, load_profile
+
+
+def profile(store: Path) -> Profile:
+    return load_profile("test", overrides={"path": str(store)})
+
+
+def wait_until(condition: Any, timeout: float = 20.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def raw(record_socket: str) -> socket.socket:
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.connect(record_socket)
+    return sock
+
+
+def closed(sock: socket.socket) -> bool:
+    """Whether the peer closed the connection (cleanly or with unread data: a reset)."""
+    try:
+        return sock.recv(100) == b""
+    except ConnectionResetError:
+        return True
+
+
+# the runtime folder -----------------------------------------------------------------------
+
+
+def test_a_folder_open_to_others_is_refused(store: Path) -> None:
+    folder = runtime_dir(store)
+    folder.chmod(0o755)
+    try:
+        with pytest.raises(StoreError, match=r"is open to others \(mode 755\).*chmod 700"):
+            ensure_daemon(profile(store))
+    finally:
+        folder.chmod(0o700)
+
+
+def test_a_symlinked_folder_is_refused(store: Path, tmp_path: Path) -> None:
+    folder = runtime_dir(store)
+    folder.rmdir()
+    elsewhere = tmp_path / "planted"
+    elsewhere.mkdir(mode=0o700)
+    folder.symlink_to(elsewhere)
+    try:
+        with pytest.raises(StoreError, match="not a real directory"):
+            ensure_daemon(profile(store))
+        assert list(elsewhere.iterdir()) == []
+    finally:
+        folder.unlink()
+
+
+def test_a_parent_writable_by_others_is_refused(store: Path, runtime_dir: Path) -> None:
+    runtime_dir.mkdir(parents=True, exist_ok=True)
+    runtime_dir.chmod(0o777)
+    try:
+        with pytest.raises(StoreError, match="is writable by others"):
+            ensure_daemon(profile(store))
+    finally:
+        runtime_dir.chmod(0o700)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to give the folder to another user")
+def test_a_folder_of_another_user_is_refused(store: Path) -> None:
+    folder = runtime_dir(store)
+    os.chown(folder, 54321, -1)
+    try:
+        with pytest.raises(StoreError, match="belongs to another user"):
+            ensure_daemon(profile(store))
+    finally:
+        os.chown(folder, 0, -1)
+
+
+def test_a_record_that_is_not_private_is_not_believed(store: Path) -> None:
+    ensure_daemon(profile(store))
+    assert read_owner_record(store) is not None
+    run_path(store, OWNER_FILE).chmod(0o644)
+    assert read_owner_record(store) is None
+
+
+def test_a_symlinked_log_is_never_followed(store: Path, tmp_path: Path) -> None:
+    victim = tmp_path / "private.txt"
+    victim.write_text("secret\n", encoding="utf-8")
+    log = run_path(store, "daemon.log")
+    log.symlink_to(victim)
+    try:
+        with pytest.raises(StoreError, match="cannot open the daemon log"):
+            ensure_daemon(profile(store))
+        assert victim.read_text(encoding="utf-8") == "secret\n"
+    finally:
+        log.unlink()
+
+
+# the door ---------------------------------------------------------------------------------
+
+
+def test_an_oversized_hello_is_cut_off_and_others_are_served(store: Path) -> None:
+    record = ensure_daemon(profile(store))
+    sock = raw(record.socket)
+    sock.settimeout(20)
+    with contextlib.suppress(OSError):  # the daemon may close before reading it all
+        sock.sendall(b"x" * (MAX_HELLO_BYTES * 4))
+    assert closed(sock)  # without an answer
+    sock.close()
+    with open_store(profile(store)) as engine:
+        assert engine.stats()["memories"] == 0
+
+
+def test_a_silent_connection_is_closed_after_the_hello_timeout(store: Path) -> None:
+    record = ensure_daemon(profile(store))
+    sock = raw(record.socket)
+    sock.settimeout(30)
+    assert closed(sock)  # the daemon gave up on it
+    sock.close()
+
+
+def test_a_silent_connection_does_not_keep_an_idle_daemon_alive(store: Path) -> None:
+    record = ensure_daemon(profile(store), idle_timeout=0.5)
+    sock = raw(record.socket)
+    try:
+        from cognimem.daemon.runtime import pid_alive
+
+        assert wait_until(lambda: not pid_alive(record.pid), timeout=30)
+    finally:
+        sock.close()
+
+
+def test_connections_beyond_the_limit_are_refused(store: Path) -> None:
+    record = ensure_daemon(profile(store))
+    held = [raw(record.socket) for _ in range(MAX_CONNECTIONS)]
+    try:
+        time.sleep(0.2)  # let the daemon accept them
+        with pytest.raises(Refused, match=f"already has {MAX_CONNECTIONS} connections"):
+            Connection(record)
+    finally:
+        for sock in held:
+            sock.close()
+    assert wait_until(lambda: _connects(record))
+
+
+def _connects(record: Any) -> bool:
+    try:
+        Connection(record).close()
+    except (Refused, StoreError):
+        return False
+    return True

@@ -1,0 +1,234 @@
+"""The ``hnsw`` vector index: filtered search against exact search, its snapshot on disk
+(private files, atomic generations, kept across a kill) and the engine's repair of it."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from cognimem.clock import ManualClock
+from cognimem.engine import Engine
+from cognimem.models import Memory, Query, Scope
+from cognimem.testing.fixtures import memory as mem
+from cognimem.testing.fixtures import opened, unit_vectors
+from cognimem_plugins.exact_vectors import ExactVectors
+from cognimem_plugins.hnsw_index.index import HnswVectors
+from cognimem_plugins.hnsw_index.snapshot import CURRENT, FOLDER
+
+DIM = 32
+N = 3000
+
+
+def corpus(n: int = N) -> tuple[list[Memory], np.ndarray]:
+    """``n`` memories over skewed projects (p0 has 1%), two agents, every 20th archived; and
+    clustered vectors (neighbours are not all equally far, as with a real model)."""
+    rng = np.random.default_rng(3)
+    centres = unit_vectors(40, DIM, seed=11)
+    vectors = centres[rng.integers(0, 40, n)] + 0.35 * unit_vectors(n, DIM, seed=12)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    memories = [mem(f"m{i:05d}", "-", archived=(i % 20 == 19),
+                    scope=Scope(project="p0" if i % 100 == 0 else f"p{1 + i % 3}",
+                                agent="a" if i % 2 else None)) for i in range(n)]
+    return memories, vectors.astype(np.float32)
+
+
+def ids(found: list[Any]) -> list[str]:
+    return [c.id for c in found]
+
+
+@pytest.mark.parametrize("scope", [Scope(), Scope(project="p0"), Scope(project="p2"),
+                                   Scope(project="p1", agent="a")],
+                         ids=["all", "rare", "third", "third-and-half"])
+@pytest.mark.parametrize("include_archived", [False, True])
+def test_filtered_search_finds_what_exact_search_finds(scope: Scope,
+                                                       include_archived: bool) -> None:
+    """Graph search (exact_below=0), post-filtered and widened, against the exact index:
+    every result is admitted and the top 10 overlap almost entirely."""
+    memories, vectors = corpus()
+    hnsw = opened(HnswVectors, None, exact_below=0)
+    exact = opened(ExactVectors, None)
+    hnsw.upsert(memories, vectors)
+    exact.upsert(memories, vectors)
+    admitted = {m.id for m in memories if (include_archived or not m.archived)
+                and all(getattr(scope, f) in (None, getattr(m.scope, f))
+                        for f in ("project", "agent", "user"))}
+    overlap = []
+    for probe in unit_vectors(30, DIM, seed=21):
+        query = Query(text="x", scope=scope, include_archived=include_archived)
+        found = hnsw.search(probe, query, 10)
+        want = exact.search(probe, query, 10)
+        assert len(found) == len(want) == min(10, len(admitted))
+        assert set(ids(found)) <= admitted
+        assert [c.rank for c in found] == list(range(1, len(found) + 1))
+        overlap.append(len(set(ids(found)) & set(ids(want))) / len(want))
+    assert float(np.mean(overlap)) >= 0.95
+
+
+def test_small_filters_search_exactly() -> None:
+    """A filter admitting at most exact_below memories gives exactly the exact index's order."""
+    memories, vectors = corpus()
+    hnsw = opened(HnswVectors, None, dtype="f32")
+    exact = opened(ExactVectors, None)
+    hnsw.upsert(memories, vectors)
+    exact.upsert(memories, vectors)
+    query = Query(text="x", scope=Scope(project="p0"))
+    for probe in unit_vectors(5, DIM, seed=4):
+        assert ids(hnsw.search(probe, query, 20)) == ids(exact.search(probe, query, 20))
+
+
+def test_snapshot_survives_reopen_with_private_files(tmp_path: Path) -> None:
+    memories, vectors = corpus(500)
+    index = opened(HnswVectors, tmp_path)
+    index.upsert(memories, vectors)
+    index.delete(["m00001"])
+    before = ids(index.search(vectors[7], Query(text="x"), 10))
+    index.close()
+    folder = tmp_path / FOLDER
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    files = sorted(p.name for p in folder.iterdir())
+    assert files == [CURRENT, "graph-1.usearch", "rows-1.npz"]
+    for file in folder.iterdir():
+        assert stat.S_IMODE(file.stat().st_mode) == 0o600, file.name
+    again = opened(HnswVectors, tmp_path)
+    assert again.versions() == {m.id: 1 for m in memories if m.id != "m00001"}
+    assert ids(again.search(vectors[7], Query(text="x"), 10)) == before
+    again.upsert([memories[1]], vectors[1:2])
+    again.close()
+    assert sorted(p.name for p in folder.iterdir()) == [CURRENT, "graph-2.usearch",
+                                                        "rows-2.npz"]
+
+
+def test_a_kill_leaves_the_last_whole_generation(tmp_path: Path) -> None:
+    """Writes after the last save are not on disk (the engine re-indexes them from the
+    records); a save interrupted before CURRENT moved leaves files that are ignored and
+    removed at the next save."""
+    memories, vectors = corpus(300)
+    index = opened(HnswVectors, tmp_path)
+    index.upsert(memories[:200], vectors[:200])
+    index.optimize()  # saves generation 1
+    index.upsert(memories[200:], vectors[200:])  # never saved: the process "dies"
+    folder = tmp_path / FOLDER
+    (folder / "graph-2.usearch").write_bytes(b"half written")
+    (folder / "rows-2.npz").write_bytes(b"")
+    reopened = opened(HnswVectors, tmp_path)
+    assert set(reopened.versions()) == {m.id for m in memories[:200]}
+    reopened.upsert(memories[200:], vectors[200:])
+    reopened.close()
+    assert json.loads((folder / CURRENT).read_text())["generation"] == 2
+    assert len(opened(HnswVectors, tmp_path).versions()) == 300
+
+
+def test_saves_after_save_every_changes(tmp_path: Path) -> None:
+    memories, vectors = corpus(100)
+    index = opened(HnswVectors, tmp_path, save_every=40)
+    index.upsert(memories[:30], vectors[:30])
+    assert not (tmp_path / FOLDER / CURRENT).exists()
+    index.upsert(memories[30:50], vectors[30:50])
+    assert (tmp_path / FOLDER / CURRENT).exists()
+    assert len(opened(HnswVectors, tmp_path).versions()) == 50
+
+
+@pytest.mark.parametrize("damage", ["pointer", "graph", "rows", "count"])
+def test_a_damaged_snapshot_is_ignored(tmp_path: Path, damage: str,
+                                       caplog: pytest.LogCaptureFixture) -> None:
+    memories, vectors = corpus(200)
+    index = opened(HnswVectors, tmp_path)
+    index.upsert(memories, vectors)
+    index.close()
+    folder = tmp_path / FOLDER
+    if damage == "pointer":
+        (folder / CURRENT).write_text("{not json")
+    elif damage == "graph":
+        (folder / "graph-1.usearch").write_bytes(os.urandom(64))
+    elif damage == "rows":
+        (folder / "rows-1.npz").write_bytes(b"PK nothing")
+    else:  # rows of another generation: counts disagree with the graph
+        other = opened(HnswVectors, tmp_path / "other")
+        other.upsert(memories[:10], vectors[:10])
+        other.close()
+        (tmp_path / "other" / FOLDER / "rows-1.npz").replace(folder / "rows-1.npz")
+    assert opened(HnswVectors, tmp_path).versions() == {}
+    assert "ignoring the snapshot" in caplog.text
+
+
+def test_another_dtype_or_embedder_ignores_the_snapshot(tmp_path: Path) -> None:
+    memories, vectors = corpus(50)
+    index = opened(HnswVectors, tmp_path)
+    index.upsert(memories, vectors)
+    index.close()
+    assert opened(HnswVectors, tmp_path, dtype="i8").versions() == {}
+    assert len(opened(HnswVectors, tmp_path).versions()) == 50
+
+
+def test_optimize_rebuilds_after_many_replacements(tmp_path: Path) -> None:
+    memories, vectors = corpus(2000)
+    index = opened(HnswVectors, tmp_path)
+    index.upsert(memories, vectors)
+    moved = [m.model_copy(update={"version": 2}) for m in memories[:1500]]
+    index.upsert(moved, vectors[500:2000])
+    index.delete([m.id for m in memories[1500:1600]])
+    assert index.stats()["retired"] == 1600
+    probe = vectors[900]
+    before = index.search(probe, Query(text="x", include_archived=True), 5)
+    index.optimize()
+    assert index.stats()["retired"] == 0
+    want = {m.id: 2 for m in moved} | {m.id: 1 for m in memories[1600:]}
+    assert index.versions() == want
+    assert ids(index.search(probe, Query(text="x", include_archived=True), 5)) == ids(before)
+    assert opened(HnswVectors, tmp_path).versions() == want
+
+
+# --- in the engine ---------------------------------------------------------------------------
+
+TEXTS = ["the nightly database backup runs at 02:00", "alice prefers tabs over spaces",
+         "the deploy script lives in tools/deploy.sh", "backups are kept for 30 days",
+         "billing is owned by the payments team"]
+
+
+def engine(store: Path, clock: ManualClock) -> Engine:
+    return Engine.from_profile("test", clock=clock, overrides={
+        "path": str(store), "records": {"use": "duckdb"}, "vectors": {"use": "hnsw"}})
+
+
+def test_check_finds_and_repairs_missing_and_stale_entries(tmp_path: Path,
+                                                           clock: ManualClock) -> None:
+    with engine(tmp_path / "store", clock) as e:
+        written = e.add_many(TEXTS)
+        assert e.vectors is not None
+        first, second = written[0].id, written[1].id
+        e.vectors.delete([first])
+        stale = e.get(second).model_copy(update={"version": 0})
+        e.vectors.upsert([stale], np.ones((1, e.vectors.stats()["dim"]), dtype=np.float32))
+        report = e.check()
+        vectors = next(r for r in report.indexes if r.index == "vectors:hnsw")
+        assert vectors.missing == [first] and vectors.stale == [second]
+        e.check(repair=True)
+        assert e.check().ok
+        assert e.search("database backup", k=1).hits[0].id == first
+
+
+def test_reopen_after_unsaved_writes_reindexes_from_the_records(tmp_path: Path,
+                                                                clock: ManualClock) -> None:
+    """As after a kill -9: the snapshot on disk is older than the records."""
+    store = tmp_path / "store"
+    with engine(store, clock) as e:
+        e.add_many(TEXTS[:3])
+    folder = store / FOLDER
+    saved = {p.name: p.read_bytes() for p in folder.iterdir()}
+    with engine(store, clock) as e:
+        e.add_many(TEXTS[3:])
+        e.delete(e.search("tabs spaces", k=1).hits[0].id)
+    for p in folder.iterdir():
+        p.unlink()
+    for name, data in saved.items():  # put the older generation back
+        (folder / name).write_bytes(data)
+    with engine(store, clock) as e:
+        assert e.check().ok
+        assert e.vectors is not None and len(e.vectors.versions()) == len(TEXTS) - 1
+        assert "billing" in e.search("payments billing", k=1).hits[0].memory.content

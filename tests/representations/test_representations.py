@@ -1,0 +1,173 @@
+"""The ``representations`` retriever: windows of same-source neighbours, chunks, collapse."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from cognimem.clock import ManualClock
+from cognimem.engine import Engine
+from cognimem.errors import ProfileError
+from cognimem.models import Candidate
+from cognimem.profile import load_profile
+from cognimem.testing import build_engine
+from cognimem.testing.contracts import RetrieverContract
+from cognimem_plugins.representations.index import collapse
+from cognimem_plugins.representations.views import chunk_texts
+
+T0 = datetime(2025, 1, 1, tzinfo=UTC)
+
+
+def only(**options: Any) -> dict[str, Any]:
+    return {"retrieve": [{"use": "representations", **options}]}
+
+
+def add_turn(engine: Engine, text: str, session: str, minute: int) -> str:
+    return engine.add(text, meta={"session": session},
+                      created_at=T0 + timedelta(minutes=minute)).id
+
+
+def ids(engine: Engine, text: str) -> list[str]:
+    return [h.id for h in engine.search(text, record_access=False).hits]
+
+
+class TestContract(RetrieverContract):
+    component = "representations"
+    options: ClassVar[dict[str, Any]] = {"view": "window"}
+
+
+def test_a_turn_is_found_by_its_neighbours_words() -> None:
+    engine = build_engine(overrides=only(view="window"))
+    a = add_turn(engine, "I adopted a puppy last week", "s1", 0)
+    b = add_turn(engine, "What is its name?", "s1", 1)
+    other = add_turn(engine, "What is its colour?", "s2", 2)
+    # "puppy" is only in a, but b's window holds a; other's session does not
+    found = ids(engine, "puppy name")
+    assert found[:2] == [b, a] or found[:2] == [a, b]
+    assert other not in found
+    engine.close()
+
+
+def test_window_size_and_source_field() -> None:
+    engine = build_engine(overrides=only(view="window", window=1))
+    t = [add_turn(engine, w, "s", i) for i, w in enumerate(["alpha", "beta", "gamma", "delta"])]
+    assert set(ids(engine, "alpha")) == {t[0], t[1]}
+    engine.close()
+    wide = build_engine(overrides=only(view="window", window=2))
+    t = [add_turn(wide, w, "s", i) for i, w in enumerate(["alpha", "beta", "gamma", "delta"])]
+    assert set(ids(wide, "alpha")) == {t[0], t[1], t[2]}
+    wide.close()
+    by_file = build_engine(overrides=only(view="window", group_by=["source.file"]))
+    x = by_file.add("alpha", source={"file": "a.py"}).id
+    y = by_file.add("beta", source={"file": "a.py"}).id
+    z = by_file.add("gamma", meta={"session": "s"}).id
+    assert set(ids(by_file, "alpha")) == {x, y}
+    assert z not in ids(by_file, "beta")
+    by_file.close()
+
+
+def test_time_gap_limits_the_window() -> None:
+    engine = build_engine(overrides=only(view="window", max_gap_minutes=5))
+    a = add_turn(engine, "alpha", "s", 0)
+    b = add_turn(engine, "beta", "s", 3)
+    c = add_turn(engine, "gamma", "s", 60)
+    assert set(ids(engine, "beta")) == {a, b}
+    assert c not in ids(engine, "beta")
+    engine.close()
+
+
+def test_writes_after_a_search_are_seen_and_content_is_never_changed() -> None:
+    engine = build_engine(overrides=only(view="window"))
+    a = add_turn(engine, "alpha", "s", 0)
+    assert ids(engine, "omega") == []
+    b = add_turn(engine, "omega", "s", 1)
+    assert set(ids(engine, "omega")) == {a, b}
+    assert engine.get(a).content == "alpha"
+    engine.update(b, content="sigma")
+    assert ids(engine, "omega") == []
+    assert set(ids(engine, "sigma")) == {a, b}
+    engine.delete(b)
+    assert ids(engine, "sigma") == []
+    assert ids(engine, "alpha") == [a]
+    engine.close()
+
+
+def test_hits_are_memories_each_once() -> None:
+    engine = build_engine(overrides=only(view="chunks", words=16, overlap=4))
+    long = " ".join(["zebra"] * 10 + [f"w{i}" for i in range(60)] + ["zebra"] * 10)
+    m = engine.add(long).id
+    short = engine.add("a zebra").id
+    found = engine.search("zebra", record_access=False).hits
+    assert [h.id for h in found].count(m) == 1
+    assert {h.id for h in found} == {m, short}
+    engine.close()
+
+
+def test_chunks_cover_the_whole_text() -> None:
+    words = [f"w{i}" for i in range(100)]
+    pieces = chunk_texts(" ".join(words), 30, 10)
+    assert pieces[0].split()[0] == "w0" and pieces[-1].split()[-1] == "w99"
+    assert all(len(p.split()) <= 30 for p in pieces)
+    assert {w for p in pieces for w in p.split()} == set(words)
+    assert chunk_texts("short text", 30, 10) == ["short text"]
+
+
+def test_dense_chunks_find_words_past_the_first_piece() -> None:
+    engine = build_engine(overrides=only(view="chunks", signal="dense", words=16, overlap=0))
+    filler = " ".join(f"f{i}" for i in range(64))
+    m = engine.add(f"{filler} quasar nebula pulsar").id
+    assert engine.search("quasar nebula pulsar", record_access=False).hits[0].id == m
+    index = engine.retrievers[0]._index  # type: ignore[attr-defined]
+    assert len(index.rows_of(m)) == 5
+    engine.close()
+
+
+def test_collapse_max_and_sum() -> None:
+    rows = [Candidate(id="a::0", score=3.0, rank=1), Candidate(id="b::0", score=2.0, rank=2),
+            Candidate(id="b::1", score=2.0, rank=3)]
+    assert [(c.id, c.score) for c in collapse(rows, "max", 10)] == [("a", 3.0), ("b", 2.0)]
+    assert [(c.id, c.score) for c in collapse(rows, "sum", 10)] == [("b", 4.0), ("a", 3.0)]
+    assert [c.id for c in collapse(rows, "sum", 1)] == ["b"]
+
+
+def test_bad_options_are_refused() -> None:
+    with pytest.raises(ProfileError, match="overlap"):
+        build_engine(overrides=only(view="chunks", words=20, overlap=20))
+    with pytest.raises(ProfileError, match="dense"):
+        build_engine(overrides={**only(signal="dense"), "vectors": {"use": "none"},
+                                "embedder": {"use": "none"}})
+
+
+def test_side_indexes_persist_and_rebuild(tmp_path: Path) -> None:
+    def open_engine() -> Engine:
+        prof = load_profile("test", overrides={
+            "path": str(tmp_path), "records": {"use": "duckdb"}, "lexical": {"use": "tantivy"},
+            **only(view="window")}, environ=False)
+        return Engine.from_profile(prof, clock=ManualClock(T0))
+
+    engine = open_engine()
+    a = add_turn(engine, "alpha", "s", 0)
+    b = add_turn(engine, "beta", "s", 1)
+    assert set(ids(engine, "alpha")) == {a, b}
+    engine.close()
+    engine = open_engine()
+    assert set(ids(engine, "alpha")) == {a, b}  # kept: nothing was written
+    c = add_turn(engine, "gamma", "s", 2)
+    engine.close()  # closed with stale rows: the next open rebuilds
+    engine = open_engine()
+    assert set(ids(engine, "gamma")) == {b, c}
+    engine.close()
+    assert (tmp_path / "representations").is_dir()
+
+
+def test_a_long_window_is_read_in_pieces() -> None:
+    engine = build_engine(overrides=only(view="window", signal="dense", words=16, overlap=0))
+    filler = " ".join(f"f{i}" for i in range(64))
+    m = engine.add(f"{filler} quasar nebula pulsar").id  # no source: its window is itself
+    assert engine.search("quasar nebula pulsar", record_access=False).hits[0].id == m
+    index = engine.retrievers[0]._index  # type: ignore[attr-defined]
+    assert len(index.rows_of(m)) == 5  # 67 words in pieces of 16
+    engine.close()
