@@ -15,6 +15,8 @@ A benchmark, not a test: the figures depend on the machine (its load average is 
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import json
 import multiprocessing as mp
 import os
@@ -25,10 +27,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-try:  # an older tree (the daemon under cognimem.mcp), for comparison
-    from cognimem.mcp.daemon import ensure_daemon, stop_daemon  # type: ignore[import-not-found]
-    from cognimem.mcp.remote import RemoteEngine
-except ImportError:  # this tree
+if importlib.util.find_spec("cognimem.mcp.daemon") is not None:  # an older tree, to compare
+    _old = importlib.import_module("cognimem.mcp.daemon")
+    ensure_daemon, stop_daemon = _old.ensure_daemon, _old.stop_daemon
+    RemoteEngine = importlib.import_module("cognimem.mcp.remote").RemoteEngine
+else:  # this tree
     from cognimem.daemon.remote import RemoteEngine
     from cognimem.daemon.spawn import ensure_daemon, stop_daemon
 from cognimem.profile import Profile, load_profile
@@ -39,9 +42,10 @@ def _profile(refs: list[str], store: Path) -> Profile:
 
 
 def _agent(refs: list[str], store: str, agent: int, seconds: float, start: Any,
-           out: Any) -> None:
+           ready: Any, out: Any) -> None:
     engine = RemoteEngine(_profile(refs, Path(store)))
     engine.connect()
+    ready.put(agent)
     adds: list[float] = []
     searches: list[float] = []
     start.wait()
@@ -72,12 +76,15 @@ def run_agents(refs: list[str], store: Path, agents: int, seconds: float) -> dic
     """Run ``agents`` client processes at once; their latencies and the throughput."""
     ctx = mp.get_context("spawn")
     start = ctx.Event()
+    ready = ctx.Queue()
     out = ctx.Queue()
-    procs = [ctx.Process(target=_agent, args=(refs, str(store), a, seconds, start, out))
+    procs = [ctx.Process(target=_agent, args=(refs, str(store), a, seconds, start, ready, out))
              for a in range(agents)]
     for p in procs:
         p.start()
-    time.sleep(min(30.0, 1.0 + 0.3 * agents))  # let every agent import and connect
+    for _ in procs:  # every agent has imported and connected: none competes for the CPU
+        ready.get(timeout=900)
+    time.sleep(1.0)
     t0 = time.monotonic()
     start.set()
     results = [out.get(timeout=seconds + 600) for _ in procs]

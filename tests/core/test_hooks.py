@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -319,6 +320,38 @@ def test_hook_cognimem_register_datasets(build: Callable[..., Engine]) -> None:
     registration = engine.host.get("dataset", "tiny")
     assert registration is not None and registration.kind == "dataset"
     assert len(list(registration.obj().units())) == 2
+
+
+def test_hook_cognimem_register_sources(build: Callable[..., Engine], tmp_path: Any) -> None:
+    from cognimem.models import MemoryDraft
+    from cognimem.sources import Group, IntakeSource, Item
+
+    class Lines(IntakeSource):
+        """One memory per line of a text file."""
+
+        name = "lines"
+
+        def scan(self, target: str, known: Any) -> Iterator[Group]:
+            text = Path(target).read_text(encoding="utf-8")
+            items = [Item(str(n), line, MemoryDraft(content=line))
+                     for n, line in enumerate(text.splitlines()) if line.strip()]
+            yield Group("file", str(len(text)), str(hash(text)), items)
+
+    class Plugin(Recorder):
+        @hookimpl
+        def cognimem_register_sources(self, register: Register) -> None:
+            self.record("sources", register=register)
+            register(Lines)
+
+    plugin = Plugin()
+    engine = build(plugin)
+    assert plugin.of("sources")[0]["register"].kinds == ("source",)
+    target = tmp_path / "facts.txt"
+    target.write_text("alpha is first\nbeta is second\n", encoding="utf-8")
+    assert engine.ingest("lines", str(target)).added == 2
+    target.write_text("alpha is first\n", encoding="utf-8")
+    report = engine.ingest("lines", str(target))
+    assert (report.kept, report.archived) == (1, 1)
 
 
 # --- lifecycle hooks ----------------------------------------------------------------------------

@@ -133,7 +133,7 @@ def test_bad_targets_are_refused(engine: Engine, tmp_path: Path) -> None:
         engine.ingest("vault", str(tmp_path / "missing"))
     with pytest.raises(InvalidInput, match="absolute"):
         engine.ingest("vault", "notes")
-    with pytest.raises(ProfileError, match="choose one of: vault"):
+    with pytest.raises(ProfileError, match="choose one of: transcript, vault"):
         engine.ingest("wiki", str(tmp_path))
 
 

@@ -237,3 +237,19 @@ def test_cli_search_json_quotes_untrusted_hits(build: Any) -> None:
     shown = hit_json(hit, explain=False)
     assert shown["content"] == "> " + INJECTION
     assert "instruction_override" in shown["untrusted"]
+
+
+def test_ingested_notes_are_guarded(build: Any, tmp_path: Path) -> None:
+    """Memories made by an intake source (a vault of notes) pass through the guard too."""
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    (vault / "deploy.md").write_text(
+        f"# Deploy\n\nThe upload job uses {AWS_KEY} for the bucket.\n\n"
+        f"# Scraped\n\n{INJECTION}\n", encoding="utf-8")
+    engine = build()
+    engine.ingest("vault", str(vault))
+    memories = engine.list_memories(limit=20)
+    assert memories, "the vault was ingested"
+    assert all(AWS_KEY not in m.content for m in memories)
+    assert any("[REDACTED:aws_access_key]" in m.content for m in memories)
+    assert any(m.meta.get("untrusted") for m in memories)

@@ -70,7 +70,7 @@ def test_no_secret_in_any_file_of_the_store(home: Path,
     results = _mcp(store, [
         ("remember", {"content": f"runner token {SECRETS['mcp']}"}),
         ("recall", {"query": f"maps key {SECRETS['mcp_query']}"}),
-        ("export_memories", {"path": str(store / "export.json")}),
+        ("export_memories", {"path": "export.json"}),
         ("status", {}),
     ])
     remembered = results[0].structured_content
@@ -79,9 +79,9 @@ def test_no_secret_in_any_file_of_the_store(home: Path,
     capsys.readouterr()
     files = [p for p in store.rglob("*") if p.is_file()]
     names = {p.name for p in files}
-    assert {"export.json", "cli-export.json"} <= names
+    assert {"export.json", "cli-export.json"} <= names  # MCP exports go to store/exports/
     assert any(p.suffix == ".duckdb" for p in files), "the record store is among the files"
-    exported = (store / "export.json").read_text(encoding="utf-8")
+    exported = (store / "exports" / "export.json").read_text(encoding="utf-8")
     assert "[REDACTED:gitlab_token]" in exported and "[REDACTED:stripe_key]" in exported
     for file in files:
         data = file.read_bytes()
@@ -112,13 +112,18 @@ def test_cli_and_tool_outputs_show_paths_under_home(home: Path,
 
     async def body() -> list[Any]:
         async with Client(build_server(profile)) as client:
-            return [await client.call_tool("export_memories", {"path": str(target)}),
-                    await client.call_tool("import_memories",
-                                           {"path": str(home / "missing.json")})]
+            return [await client.call_tool("export_memories", {"path": "x.json"}),
+                    await client.call_tool("export_memories", {"path": "x.json"}),
+                    await client.call_tool("import_memories", {"path": "missing.json"}),
+                    await client.call_tool("status", {})]
 
-    exported, missing = anyio.run(body)
-    assert exported.is_error and "~/out/x.json exists" in exported.content[0].text
-    assert missing.is_error and "~/missing.json does not exist" in missing.content[0].text
-    for result in (exported, missing):
+    exported, again, missing, status = anyio.run(body)
+    assert exported.structured_content["path"] == "~/mem/exports/x.json"
+    assert again.is_error and "~/mem/exports/x.json exists" in again.content[0].text
+    assert missing.is_error and "~/mem/exports/missing.json does not exist" in (
+        missing.content[0].text)
+    assert status.structured_content["path"] == "~/mem"
+    for result in (exported, again, missing, status):
+        assert str(home) not in json.dumps(result.structured_content or {})
         assert str(home) not in result.content[0].text
     assert os.fspath(home) not in out

@@ -44,14 +44,13 @@ OWNER = textwrap.dedent("""
     import sys
     from cognimem.clock import ManualClock
     from cognimem.context import Context
-    from cognimem_plugins.duckdb_store.lock import set_owner_address
     from cognimem_plugins.duckdb_store.store import DuckDBStore
     path = sys.argv[1]
     store = DuckDBStore()
     store.open(Context(path=path, clock=ManualClock(), seed=0, records=store, lexical=None,
                        vectors=None, embedder=None, hook=None, profile=None))
     if len(sys.argv) > 2:
-        set_owner_address(path, sys.argv[2])
+        store.publish_owner(sys.argv[2])
     print("ready", flush=True)
     sys.stdin.readline()   # hold the store until told to stop
     store.close()
@@ -131,14 +130,45 @@ def test_a_lock_left_by_a_killed_process_is_taken_over(owner: Owner, tmp_path: P
 
 
 def test_the_owner_can_publish_its_address(tmp_path: Path) -> None:
-    child = Owner(tmp_path / "store", address="tcp://127.0.0.1:4545")
+    child = Owner(tmp_path / "store", address="unix:///run/cognimem/daemon.sock")
     try:
         record = read_owner(tmp_path / "store")
-        assert record is not None and record["address"] == "tcp://127.0.0.1:4545"
-        with pytest.raises(StoreLocked, match=r"through its owner at tcp://127\.0\.0\.1:4545"):
+        assert record is not None and record["address"] == "unix:///run/cognimem/daemon.sock"
+        with pytest.raises(StoreLocked,
+                           match=r"through its owner at unix:///run/cognimem/daemon\.sock"):
             open_store(tmp_path / "store")
     finally:
         child.stop()
+
+
+def test_the_record_store_publishes_its_owner_through_the_component_api(
+        tmp_path: Path) -> None:
+    store = open_store(tmp_path / "store")
+    try:
+        store.publish_owner("unix:///tmp/x.sock")
+        record = read_owner(tmp_path / "store")
+        assert record is not None and record["address"] == "unix:///tmp/x.sock"
+    finally:
+        store.close()
+    with pytest.raises(StoreError, match="not open"):
+        store.publish_owner("unix:///tmp/x.sock")
+
+
+def test_the_daemon_publishes_its_socket_in_the_store_lock(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from cognimem.daemon.spawn import ensure_daemon, stop_daemon
+
+    monkeypatch.setenv("COGNIMEM_RUNTIME_DIR", str(tmp_path / "run"))
+    monkeypatch.delenv("COGNIMEM_NO_DAEMON", raising=False)
+    store = tmp_path / "store"
+    profile = load_profile("test", overrides={"path": str(store), "records": {"use": "duckdb"}})
+    record = ensure_daemon(profile, idle_timeout=30)
+    try:
+        owner = read_owner(store)
+        assert owner is not None and owner["address"] == record.address
+        assert record.address.startswith("unix://")
+    finally:
+        stop_daemon(store)
 
 
 def test_a_second_open_in_the_same_process_is_refused(tmp_path: Path) -> None:

@@ -15,7 +15,8 @@ from cognimem.engine import Engine
 from cognimem.mcp.server import build_server
 from cognimem.profile import load_profile
 
-SECRET = "AKIAQZ7PURGETESTKEY9"
+#: A distinctive text (not a credential: the guard would redact one before it is stored).
+SECRET = "quokka-zanzibar-7731"
 STACK = {"records": {"use": "duckdb"}, "lexical": {"use": "tantivy"},
          "vectors": {"use": "lancedb"}}
 
@@ -30,7 +31,7 @@ def found_in_files(root: Path, needle: str) -> list[str]:
 def fill(engine: Engine, n: int = 300) -> str:
     engine.add_many([f"ordinary note {i} about the deploy pipeline and its checks"
                      for i in range(n)])
-    secret = engine.add(f"the aws key is {SECRET} do not share").id
+    secret = engine.add(f"the meeting codename is {SECRET} do not share").id
     engine.add_many([f"later note {i} about reviews" for i in range(n)])
     return secret
 

@@ -1,50 +1,64 @@
-"""The postgres lexical index and the pgvector index: the behaviour suite every index passes
-(run from the shared index tests against a real server), alone and beside the records."""
+"""The postgres lexical index and the pgvector index: the contract every index passes (from
+cognimem.testing, against a real server, each test in a schema of its own), and recall."""
 
 from __future__ import annotations
 
-import importlib.util
-import inspect
-import sys
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
+import uuid
+from typing import Any, ClassVar
 
 import numpy as np
 import pytest
 
 from cognimem.models import Query, Scope
-from cognimem_plugins.postgres.lexical import PostgresLexical
+from cognimem.testing import LexicalIndexContract, VectorIndexContract
+from cognimem.testing.fixtures import memory as mem
+from cognimem.testing.fixtures import opened, unit_vectors
 from cognimem_plugins.postgres.vectors import PgVectors
 
-_HERE = Path(__file__).parents[1] / "plugins"
-sys.path.insert(0, str(_HERE))  # the shared suite imports its helpers module by name
-_spec = importlib.util.spec_from_file_location("_index_cases", _HERE / "test_index_behaviour.py")
-assert _spec is not None and _spec.loader is not None
-_cases = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_cases)
-from index_helpers import mem, opened, unit_vectors  # noqa: E402
 
-globals().update({
-    name: case for name, case in vars(_cases).items()
-    if name.startswith("test_") and callable(case)
-    and set(inspect.signature(case).parameters) & {"lexical", "vectors"}})
+def _schema() -> str:
+    """A schema of its own for each test: the server is shared by the session."""
+    return f"t_{uuid.uuid4().hex[:12]}"
 
 
-@pytest.fixture(params=["bm25", "ts_rank_cd"])
-def lexical(request: pytest.FixtureRequest, postgres_dsn: str) -> Iterator[Any]:
-    """The postgres lexical index, alone in a schema of its own, with each ranking."""
-    index = opened(PostgresLexical, None, dsn=postgres_dsn, ranking=request.param)
-    yield index
-    index.close()
+class _OnTheServer:
+    """Contract tests run against the session's server, each index in a fresh schema."""
+
+    slot: str
+    component: str
+    extra: ClassVar[dict[str, Any]] = {}
+
+    @pytest.fixture(autouse=True)
+    def _server(self, postgres_dsn: str) -> None:
+        """Start (once) the session's server; the indexes read its DSN from the env."""
+
+    def profile_overrides(self) -> dict[str, Any]:
+        return {self.slot: {"use": self.component, "schema": _schema(), **self.extra}}
 
 
-@pytest.fixture(params=["ivfflat", "hnsw", "exact"])
-def vectors(request: pytest.FixtureRequest, postgres_dsn: str) -> Iterator[Any]:
-    """The pgvector index, alone in a schema of its own."""
-    index = opened(PgVectors, None, dsn=postgres_dsn, index=request.param)
-    yield index
-    index.close()
+class TestPostgresBM25(_OnTheServer, LexicalIndexContract):
+    component = "postgres"
+    extra: ClassVar[dict[str, Any]] = {"ranking": "bm25"}
+
+
+class TestPostgresCoverDensity(_OnTheServer, LexicalIndexContract):
+    component = "postgres"
+    extra: ClassVar[dict[str, Any]] = {"ranking": "ts_rank_cd"}
+
+
+class TestPgVectorExact(_OnTheServer, VectorIndexContract):
+    component = "pgvector"
+    extra: ClassVar[dict[str, Any]] = {"index": "exact"}
+
+
+class TestPgVectorHnsw(_OnTheServer, VectorIndexContract):
+    component = "pgvector"
+    extra: ClassVar[dict[str, Any]] = {"index": "hnsw"}
+
+
+class TestPgVectorIvfflat(_OnTheServer, VectorIndexContract):
+    component = "pgvector"
+    extra: ClassVar[dict[str, Any]] = {"index": "ivfflat"}
 
 
 def test_ivfflat_is_built_at_its_threshold_and_keeps_recall(postgres_dsn: str) -> None:

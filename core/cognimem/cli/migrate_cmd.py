@@ -3,22 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
-
-from ..migrate import migrate_records, open_records
-from ..profile import load_profile
 from .common import cli_profile, command, console, emit
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def register(subparsers: Any) -> None:
@@ -40,6 +30,19 @@ def register(subparsers: Any) -> None:
 
 def cmd_migrate(args: argparse.Namespace) -> int:
     """Open both record stores in this process and copy with a progress bar on stderr."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.table import Table
+
+    from ..migrate import migrate_records, open_records
+    from ..profile import load_profile
+
     source_profile = cli_profile(args)
     overrides = {"path": args.to_store} if args.to_store else None
     target_profile = load_profile(*args.to, overrides=overrides)

@@ -6,6 +6,7 @@ import argparse
 import tomllib
 from typing import TYPE_CHECKING, Any
 
+from ..privacy import shown
 from .common import cli_profile, command, emit
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ def cmd_profiles(args: argparse.Namespace) -> int:
     for name, path in sorted(builtin_profiles().items()):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         rows.append({"name": name, "description": data.get("description", ""),
-                     "path": str(path)})
+                     "path": shown(path)})
 
     def render(out: Console) -> None:
         table = Table(title="built-in profiles (use with --profile NAME)")

@@ -10,3 +10,5 @@
 
 ``python -m cognimem.daemon`` is what a client spawns. Nothing here is imported eagerly.
 """
+
+from __future__ import annotations

@@ -18,7 +18,8 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from .runtime import open_private, runtime_base
+from ..errors import CognimemError
+from .runtime import check_private_parent, open_private, runtime_base
 
 _FOLDER = "resolved"
 _HERE = Path(__file__).resolve().parent.parent  # the cognimem package
@@ -45,10 +46,13 @@ def cache_key(refs: Sequence[str], store: str | None) -> str:
 
 
 def lookup(refs: Sequence[str], store: str | None) -> tuple[Path, str] | None:
-    """The store directory and pipeline fingerprint these inputs resolved to last time."""
+    """The store directory and pipeline fingerprint these inputs resolved to last time (None
+    when unknown, or when the runtime folder is not private: the slow path then says why)."""
     try:
-        fd = open_private(runtime_base() / _FOLDER / cache_key(refs, store), os.O_RDONLY)
-    except (OSError, ValueError):
+        base = runtime_base()
+        check_private_parent(base)
+        fd = open_private(base / _FOLDER / cache_key(refs, store), os.O_RDONLY)
+    except (OSError, ValueError, CognimemError):
         return None
     try:
         with os.fdopen(fd, "rb") as fh:

@@ -1,22 +1,19 @@
 """The owner daemon: the one long-lived process that holds an on-disk store.
 
-DuckDB and tantivy allow one process per store, so a store is opened by exactly one daemon
-and every ``cognimem serve`` process and CLI call reaches it through its Unix socket in the
-user's private runtime folder (see :mod:`cognimem.daemon.runtime`). The embedder stays warm.
-
-The daemon holds ``daemon.lock`` for its whole life, opens the engine, listens, writes its
-record and serves until it is stopped, receives SIGTERM, has had no admitted connection for
-``idle_timeout`` seconds, or its store directory disappears. On the way out it removes its
-record, then closes the engine. If it dies (SIGKILL, a crash), the OS releases its locks and
-the next caller starts a new daemon; the record store is the truth, so nothing acknowledged
-is lost.
+Every ``cognimem serve`` process and CLI call reaches it through its Unix socket in the
+user's private runtime folder (:mod:`cognimem.daemon.runtime`). It holds ``daemon.lock`` for
+its whole life and serves until stopped, SIGTERM, ``idle_timeout`` seconds without an
+admitted connection, or its store directory disappearing; then it removes its record and
+closes the engine. After a SIGKILL the next caller starts a new one (nothing acknowledged is
+lost: the record store is the truth).
 
 The door: a connection must say hello within :data:`HELLO_TIMEOUT` seconds in at most
 :data:`~cognimem.daemon.wire.MAX_HELLO_BYTES`; at most :data:`MAX_CONNECTIONS` are open at
 once; a connection that has not said hello neither counts as activity nor keeps the daemon
 from stopping when idle. Clients may call the :data:`~cognimem.daemon.api.OPERATIONS` of the
 engine, the profile's tools, and the daemon's own ``status`` and ``shutdown``; nothing else.
-Engine calls are serialised by one lock: one writer, no interleaved transactions.
+Engine calls are serialised by one lock (no interleaved transactions); concurrent adds are
+written together (:mod:`cognimem.daemon.group`).
 """
 
 from __future__ import annotations
@@ -39,6 +36,7 @@ from .. import __version__
 from ..errors import CognimemError, InvalidInput, StoreError
 from .api import OPERATIONS
 from .connection import peer_uid
+from .group import GroupCommit
 from .runtime import (
     EXIT_ALREADY_RUNNING,
     LOCK_FILE,
@@ -107,6 +105,7 @@ class StoreDaemon:
         self._engine_lock = threading.Lock()
         self._state_lock = threading.Lock()
         self._stopping = threading.Event()
+        self._group = GroupCommit(self._engine_lock, self.engine.add_many)
         path = socket_path(self.store)
         with contextlib.suppress(FileNotFoundError):
             path.unlink()  # left by a daemon that died; we hold the lock, so it is not live
@@ -323,6 +322,8 @@ class StoreDaemon:
         kwargs = decode(message.get("kwargs") or {})
         if not isinstance(args, list) or not isinstance(kwargs, dict):
             raise WireError("`args` must be a list and `kwargs` an object")
+        if op == "add" and GroupCommit.groupable(args, kwargs):
+            return self._group.add(args[0], kwargs)
         with self._engine_lock:
             result = getattr(self.engine, op)(*args, **kwargs)
             if isinstance(result, Iterator):
@@ -354,6 +355,7 @@ class StoreDaemon:
         with self._state_lock:
             return {**self.record.public(), "uptime_s": round(time.time() - self.started, 1),
                     "requests": self.requests, "connections": self.connections,
+                    "write_groups": self._group.groups, "grouped_writes": self._group.grouped,
                     "idle_timeout_s": self.idle_timeout, "memories": memories}
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Iterable, Mapping
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
@@ -266,14 +267,18 @@ class Engine(Maintenance, Consolidation, Conflicts, Intake, Relations, ReadPath)
 
 def _hook_options(profile: Profile, host: PluginHost) -> dict[str, Any]:
     """Each lifecycle-hook plugin's ``HookOptions`` (a pydantic model it may declare) validated
-    against the profile's ``[hooks.NAME]`` table; a table naming no such plugin is an error."""
+    against the profile's ``[hooks.NAME]`` table; a table naming no plugin, loaded or
+    installed, is an error."""
     out: dict[str, Any] = {}
     declared: dict[str, Any] = {}
     for name, plugin in host.pm.list_name_plugin():
         model = getattr(plugin, "HookOptions", None)
         if name and isinstance(model, type) and issubclass(model, BaseModel):
             declared[name] = model
-    unknown = sorted(set(profile.hooks) - set(declared))
+    # a table for an installed plugin the profile leaves out ([plugins]) is unused; a table
+    # naming no plugin at all is a mistake
+    installed = {ep.name for ep in entry_points(group="cognimem")}
+    unknown = sorted(set(profile.hooks) - set(declared) - installed)
     if unknown:
         raise ProfileError(
             f"profile key `hooks.{unknown[0]}`: no loaded plugin named {unknown[0]!r} takes "

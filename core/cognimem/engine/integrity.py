@@ -46,9 +46,9 @@ class Integrity(EngineCore):
     def _record_versions(self) -> tuple[dict[str, int], set[str]]:
         """Every memory's version, and the ids embedded by another model than the embedder's.
 
-        Uses the store's cheap ``memory_versions()`` / ``ids_not_embedded_with()`` when it has
-        them (reading 100k whole memories on every open would dominate cold start), else one
-        pass over ``iter_memories()``.
+        Both come from the store's fast paths (``memory_versions()``,
+        ``ids_not_embedded_with()``: a store answers them without reading whole memories,
+        which would dominate cold start at 100k); only the drift candidates are read.
         """
         signature = (self.embedder.model_id, self.embedder.dimension) if self.embedder else None
 
@@ -56,22 +56,13 @@ class Integrity(EngineCore):
             return bool(signature and memory.embedding
                         and (memory.embedding.model, memory.embedding.dim) != signature)
 
-        fast_versions = getattr(self.records, "memory_versions", None)
-        fast_drift = getattr(self.records, "ids_not_embedded_with", None)
-        if callable(fast_versions) and (self.embedder is None or callable(fast_drift)):
-            versions: dict[str, int] = fast_versions()
-            candidates: list[str] = (fast_drift(self.embedder.signature)
-                                     if self.embedder is not None and callable(fast_drift) else [])
-            drift: set[str] = set()
-            for start in range(0, len(candidates), 1024):  # candidates include never-embedded
-                found = self.records.get_memories(candidates[start : start + 1024])
-                drift.update(i for i, m in found.items() if drifted(m))
-            return versions, drift
-        versions, drift = {}, set()
-        for memory in self.records.iter_memories():
-            versions[memory.id] = memory.version
-            if drifted(memory):
-                drift.add(memory.id)
+        versions = self.records.memory_versions()
+        candidates = (self.records.ids_not_embedded_with(self.embedder.signature)
+                      if self.embedder is not None else [])
+        drift: set[str] = set()
+        for start in range(0, len(candidates), 1024):  # candidates include never-embedded
+            found = self.records.get_memories(candidates[start : start + 1024])
+            drift.update(i for i, m in found.items() if drifted(m))
         return versions, drift
 
     def _reconcile(self, *, repair: bool, verify_events: bool = False) -> CheckReport:

@@ -109,5 +109,5 @@ TOOLS = (
     ToolSpec("receipts", compaction.receipts, title="Compaction receipts", read_only=True,
              sets=frozenset({"full"})),
     ToolSpec("startup_context", startup_context, title="What to know at start",
-             read_only=True, sets=frozenset({"core", "full"})),
+             read_only=True, sets=frozenset({"full"})),
 )
