@@ -145,6 +145,8 @@ class Profile(BaseSettings):
     fuse: ComponentSpec = Field(default_factory=lambda: ComponentSpec(use="rrf"))
     rank: list[ComponentSpec] = Field(default_factory=list)
     decay: list[ComponentSpec] = Field(default_factory=list)
+    guard: list[ComponentSpec] = Field(default_factory=list)
+    consolidate: ComponentSpec | None = None
     search: SearchSection = Field(default_factory=SearchSection)
     write: WriteSection = Field(default_factory=WriteSection)
     mcp: McpSection = Field(default_factory=McpSection)
@@ -155,7 +157,7 @@ class Profile(BaseSettings):
         description="options of lifecycle-hook plugins, one table per plugin name "
                     "([hooks.guard]); validated against the plugin's `HookOptions` at start")
 
-    @field_validator("lexical", "vectors", "embedder", mode="before")
+    @field_validator("lexical", "vectors", "embedder", "consolidate", mode="before")
     @classmethod
     def _use_none_disables(cls, value: Any) -> Any:
         """``use = "none"`` switches an optional component off (a lexical-only profile)."""

@@ -22,7 +22,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bench_cmd",      # bench
     "eval_cmd",       # eval
     "serve_cmd",      # serve, daemon, config
-    "maintain_cmd",   # maintain, graveyard
+    "maintain_cmd",   # maintain, dream, graveyard
+    "conflicts_cmd",  # conflicts
     "migrate_cmd",    # migrate
 )
 

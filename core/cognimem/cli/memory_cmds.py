@@ -34,6 +34,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--valid-until", type=iso_time, metavar="WHEN",
                    help="when it stopped being true (ISO 8601)")
     add_agent_option(p)
+    p.add_argument("--on-duplicate", choices=["auto", "keep", "supersede"], default="auto",
+                   help="when a near-duplicate is found: auto (merge, or log a conflict when "
+                        "values differ), keep (store apart; never asked again), supersede")
 
     p = command(subparsers, "search", cmd_search, "recall memories for a query")
     p.add_argument("query")
@@ -77,11 +80,15 @@ def cmd_add(args: argparse.Namespace) -> int:
         if getattr(args, name) is not None:
             fields[name] = getattr(args, name)
     with open_engine(args) as engine:
-        written = engine.add(content, agent=cli_agent(args.agent), **fields)
-    data = {"id": written.id, "created": written.created, "notes": written.notes}
+        written = engine.add(content, agent=cli_agent(args.agent),
+                             on_duplicate=args.on_duplicate, **fields)
+    data = {"id": written.id, "created": written.created, "outcome": written.outcome,
+            "conflicts": written.conflicts, "supersedes": written.supersedes,
+            "kept_separate": written.kept_separate, "notes": written.notes}
 
     def render(out: Console) -> None:
-        verb = "remembered" if written.created else "already known as"
+        verb = {"created": "remembered", "duplicate": "already known as",
+                "merged": "merged into"}.get(written.outcome, written.outcome)
         out.print(f"{verb} [bold]{written.id}[/bold]", markup=True)
         for note in written.notes:
             out.print(f"  note: {note}", markup=False)
@@ -103,9 +110,12 @@ def cmd_search(args: argparse.Namespace) -> int:
             params[name] = getattr(args, name)
     with open_engine(args) as engine:
         result = engine.search(args.query, **params)
+        disputed = engine.in_open_conflict([h.id for h in result.hits])
     data = {
         "query": result.query.text,  # as the guard left it (credentials redacted)
-        "hits": [hit_json(h, args.explain) for h in result.hits],
+        "hits": [{**hit_json(h, args.explain), **({"conflicts": disputed[h.id]}
+                                                   if h.id in disputed else {})}
+                 for h in result.hits],
         "timings_ms": {k: round(v, 3) for k, v in result.timings.items()},
     }
 
@@ -123,7 +133,8 @@ def cmd_search(args: argparse.Namespace) -> int:
             reason = untrusted_reason(hit.memory)
             if reason is not None:  # quoted data, with the reason, never bare instructions
                 text = f"UNTRUSTED ({escape(reason)}):\n{escape(quoted(hit.memory.brief(80)))}"
-            row = [str(rank), hit.id, f"{hit.score:.4f}", text]
+            mark = " [conflict]" if hit.id in disputed else ""
+            row = [str(rank), hit.id + mark, f"{hit.score:.4f}", text]
             if args.explain:
                 row.append(escape(hit.memory.scope.agent or "-"))
                 row.append(escape(hit.explain()))
@@ -131,6 +142,9 @@ def cmd_search(args: argparse.Namespace) -> int:
         out.print(grid)
         if not result.hits:
             out.print("no memories matched")
+        if disputed:
+            out.print("[conflict]: disagrees with another memory; see `cognimem conflicts "
+                      "--memory ID`", markup=False)
         out.print(f"{result.timings.get('total', 0):.1f} ms")
 
     emit(args, data, render)

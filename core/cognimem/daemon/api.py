@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, Self
 
 if TYPE_CHECKING:
     from ..components import GraveEntry
-    from ..engine import CheckReport, MaintenanceReport, Written
+    from ..engine import CheckReport, DreamReport, MaintenanceReport, Written
     from ..engine.portable import ImportReport
     from ..engine.reindex import ReindexReport
     from ..engine.sync import SyncBatch
@@ -31,7 +31,7 @@ OPERATIONS: frozenset[str] = frozenset({
     "add", "add_many", "get", "get_many", "list_memories", "update", "supersede", "delete",
     "relate", "unrelate", "edges", "archive", "restore", "graveyard", "events", "search",
     "maintain", "check", "export", "import_", "reindex", "stats", "now", "purge",
-    "record_conflict", "conflicts", "in_open_conflict", "resolve_conflict", "ingest",
+    "record_conflict", "conflicts", "in_open_conflict", "resolve_conflict", "ingest", "dream",
     "sync", "acknowledge", "offsets", "offset",
 })
 
@@ -118,6 +118,9 @@ class MemoryAPI(Protocol):
     # keeping the store
     def maintain(self, *, dry_run: bool = False) -> MaintenanceReport:
         """Run the decay policies once."""
+
+    def dream(self, *, dry_run: bool = False, force: bool = False) -> DreamReport:
+        """Consolidate: merge clusters of near-duplicates, archive trivial old memories."""
 
     def check(self, *, repair: bool = False) -> CheckReport:
         """Compare the indexes with the records; verify the event log."""

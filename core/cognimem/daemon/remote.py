@@ -31,7 +31,7 @@ from .spawn import ensure_daemon, profile_fingerprint
 
 if TYPE_CHECKING:
     from ..components import GraveEntry
-    from ..engine import CheckReport, MaintenanceReport, Written
+    from ..engine import CheckReport, DreamReport, MaintenanceReport, Written
     from ..engine.portable import ImportReport
     from ..engine.reindex import ReindexReport
     from ..engine.sync import SyncBatch
@@ -344,6 +344,12 @@ class RemoteEngine(ConflictCalls):
         from ..engine import MaintenanceReport
 
         return _expect(self._call("maintain", dry_run=dry_run), MaintenanceReport, "maintain")
+
+    def dream(self, *, dry_run: bool = False, force: bool = False) -> DreamReport:
+        """See :meth:`Engine.dream <cognimem.engine.Engine.dream>`."""
+        from ..engine import DreamReport
+
+        return _expect(self._call("dream", dry_run=dry_run, force=force), DreamReport, "dream")
 
     def check(self, *, repair: bool = False) -> CheckReport:
         """See :meth:`Engine.check <cognimem.engine.Engine.check>`."""

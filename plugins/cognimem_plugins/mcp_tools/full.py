@@ -187,8 +187,9 @@ def check(
     engine: Engine,
     repair: Annotated[bool, Field(description="also fix what is found")] = False,
 ) -> Checked:
-    """Check the store's integrity: every index against the records, and the audit
-    chain. repair=true rebuilds missing or stale index entries (records are never changed).
+    """Check the store's integrity: every index against the records, the audit chain, and
+    supersession chains without a current version. repair=true rebuilds missing or stale
+    index entries and makes the newest memory of a broken chain current again.
 
     Example: {"repair": false}
     """
@@ -198,6 +199,7 @@ def check(
         indexes=[IndexHealth(index=i.index, missing=len(i.missing), stale=len(i.stale),
                              orphaned=len(i.orphaned)) for i in report.indexes],
         event_problems=report.event_problems or None,
+        supersession_problems=report.supersession_problems or None,
     )
 
 

@@ -31,11 +31,16 @@ class Result(BaseModel):
 
 
 class Remembered(Result):
-    """A stored memory's id. ``created`` is false when an identical memory already existed."""
+    """A stored memory's id and what happened: ``outcome`` is created, duplicate (an
+    identical memory existed: its id) or merged (folded into a near-duplicate: its id);
+    ``conflicts`` lists memories it disagrees with (resolve with resolve_conflict)."""
 
     id: str
     created: bool
+    outcome: str | None = None
     supersedes: str | None = None
+    conflicts: list[str] | None = None
+    kept_separate: list[str] | None = None
     notes: list[str] | None = None
 
 
@@ -49,6 +54,8 @@ class RecallHit(Result):
     content: str
     untrusted: str | None = None
     superseded_by: str | None = None
+    #: Ids of the open conflicts this memory is in (another memory states other values).
+    conflicts: list[str] | None = None
     kind: str | None = None
     layer: str | None = None
     tags: list[str] | None = None
@@ -233,6 +240,8 @@ class Checked(Result):
     memories: int
     indexes: list[IndexHealth]
     event_problems: list[str] | None = None
+    #: Supersession chains without a current version (cycles, dangling pointers).
+    supersession_problems: list[str] | None = None
     repaired: bool
 
 
