@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
-
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from ..agents import cli_agent
 from .common import add_agent_option, command, emit, open_engine
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def register(subparsers: Any) -> None:
@@ -42,6 +41,9 @@ def cmd_sync(args: argparse.Namespace) -> int:
                     for c in batch.changes]}
 
     def render(out: Console) -> None:
+        from rich.markup import escape
+        from rich.table import Table
+
         if acknowledged is not None:
             out.print(f"{agent}: acknowledged up to event {acknowledged}")
         table = Table(title=f"changes for {agent} after event {batch.offset}")
