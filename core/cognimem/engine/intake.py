@@ -108,10 +108,12 @@ class Intake(WritePath):
                                f"{choices}")
         cls = registration.obj
         try:
-            return cls(cls.Options(**options))
+            reader: IntakeSource = cls(cls.Options(**options))
         except ValidationError as exc:
             raise InvalidInput(f"source {name!r}: {exc.errors()[0]['msg']} "
                                f"(options: {', '.join(cls.Options.model_fields)})") from None
+        reader.open(self.ctx)
+        return reader
 
     def _sync_group(self, ns: str, group: Group, old: Known, report: IngestReport) -> None:
         """Add, update and archive one changed group's items; remember the group."""
@@ -143,6 +145,13 @@ class Intake(WritePath):
             return
         for item, written in zip(adds, self.add_many([i.draft for i in adds]), strict=True):
             state[item.key] = [item.digest, written.id]
+            old_id = item.draft.supersedes
+            if old_id and written.created and old_id != written.id:
+                try:  # an item that replaces a stored memory marks it superseded
+                    self.update_links(old_id, superseded_by=written.id)
+                    report.superseded += 1
+                except NotFound:
+                    pass
         known = Known(stamp=group.stamp, fingerprint=group.fingerprint, items=state)
         with self.records.transaction():
             self.records.set_meta(ns, group.key, known.model_dump())

@@ -68,9 +68,10 @@ def _print_report(args: argparse.Namespace, report: Any) -> None:
     emit(args, data, text)
 
 
-def _run(args: argparse.Namespace, source: str, target: str) -> int:
+def _run(args: argparse.Namespace, source: str, target: str,
+         options: dict[str, Any] | None = None) -> int:
     with open_engine(args) as engine:
-        report = engine.ingest(source, target, dry_run=args.dry_run)
+        report = engine.ingest(source, target, options=options, dry_run=args.dry_run)
     _print_report(args, report)
     return 0
 
@@ -115,6 +116,10 @@ def configure_capture(p: argparse.ArgumentParser) -> None:
     """``capture TRANSCRIPT``."""
     p.add_argument("transcript", help="a session file (JSON lines) or a text/markdown log")
     p.add_argument("--dry-run", action="store_true", help="report, write nothing")
+    p.add_argument("--extractor", choices=("rules", "ollama"),
+                   help="rules (default, no model) or ollama (a local model, two passes)")
+    p.add_argument("--model", help="the Ollama model (default qwen2.5:3b)")
+    p.add_argument("--host", help="the Ollama URL (default $OLLAMA_HOST or localhost:11434)")
     p.set_defaults(func=cmd_capture)
 
 
@@ -123,7 +128,9 @@ def cmd_capture(args: argparse.Namespace) -> int:
     path = Path(args.transcript).expanduser().resolve()
     if not path.is_file():
         raise InvalidInput(f"{args.transcript!r} is not a file: give the session transcript")
-    return _run(args, "transcript", str(path))
+    options = {k: v for k in ("extractor", "model", "host")
+               if (v := getattr(args, k)) is not None}
+    return _run(args, "transcript", str(path), options)
 
 
 def configure_compact(p: argparse.ArgumentParser) -> None:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, Field
 
@@ -31,6 +31,7 @@ class Ingested(BaseModel):
     archived: int
     moved: int
     links: int
+    superseded: int = 0
     problems: list[str]
 
 
@@ -39,6 +40,7 @@ def ingested(report: IngestReport) -> Ingested:
     return Ingested(source=report.source, target=shown(report.target), groups=report.groups,
                     unchanged=report.unchanged, added=report.added, updated=report.updated,
                     archived=report.archived, moved=report.moved, links=report.links,
+                    superseded=report.superseded,
                     problems=report.problems[:50])
 
 
@@ -89,6 +91,11 @@ def startup_context(
 def capture(
     engine: Engine,
     path: Annotated[str, Field(description="absolute path of the session transcript")],
+    extractor: Annotated[Literal["rules", "ollama"], Field(
+        description="rules (no model) or ollama (a local model decides add/update/skip)")]
+    = "rules",
+    model: Annotated[str | None, Field(description="the Ollama model (ollama)")] = None,
+    host: Annotated[str | None, Field(description="the Ollama URL (ollama)")] = None,
 ) -> Ingested:
     """Capture an agent session (Claude Code JSON lines, or plain text) into memories: its
     decisions, preferences, commitments, values, paths, commands, errors and owners, each
@@ -96,7 +103,12 @@ def capture(
 
     Example: {"path": "/home/me/.claude/projects/shop/session.jsonl"}
     """
-    return ingest(engine, path, source="transcript")
+    file = Path(path).expanduser()
+    if not file.is_absolute():
+        raise InvalidInput(f"path {path[:80]!r} is relative: give an absolute path")
+    options: dict[str, str] = {"extractor": extractor}
+    options.update({k: v for k, v in (("model", model), ("host", host)) if v})
+    return ingested(engine.ingest("transcript", str(file), options=options))
 
 
 TOOLS = (
