@@ -58,7 +58,7 @@ def vault(root: Path) -> Path:
 def by_file(engine: Engine) -> dict[str, list[Any]]:
     out: dict[str, list[Any]] = {}
     for m in engine.list_memories(limit=1000, include_archived=True):
-        out.setdefault(m.source.file, []).append(m)
+        out.setdefault(m.source.file or "", []).append(m)
     return out
 
 

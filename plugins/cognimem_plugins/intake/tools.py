@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
-from cognimem.components import ToolSpec
+from cognimem.components import PromptSpec, ResourceSpec, ToolSpec
 from cognimem.errors import InvalidInput
 from cognimem.privacy import shown
 from cognimem.sources import IngestReport
@@ -122,4 +122,28 @@ TOOLS = (
              sets=frozenset({"full"})),
     ToolSpec("startup_context", startup_context, title="What to know at start",
              read_only=True, sets=frozenset({"full"})),
+)
+
+
+def context_text(result: dict[str, Any]) -> str:
+    """The startup context's text (a resource's content)."""
+    return str(result["text"]) or "(no memories yet)\n"
+
+
+def context_prompt(result: dict[str, Any]) -> str:
+    """The startup context as the opening message of a conversation."""
+    return ("What long-term memory holds for this work (each line ends with its memory id; "
+            "recall for more):\n\n" + context_text(result))
+
+
+#: The startup context as an MCP prompt and as resources (all memories, or one project's).
+EXTRAS = (
+    PromptSpec("startup_context", "startup_context", context_prompt, title="Start with memory",
+               description="What an agent should know when it starts in a project: protected "
+               "memories and decisions, preferences, open conflicts, recent work."),
+    ResourceSpec("startup_context", "cognimem://context", "startup_context", context_text,
+                 title="Startup context", description="What to know at start (every project)"),
+    ResourceSpec("project_context", "cognimem://context/{project}", "startup_context",
+                 context_text, title="Startup context of a project",
+                 description="What to know when starting in one project"),
 )
