@@ -21,6 +21,8 @@ def configure_vault(p: argparse.ArgumentParser) -> None:
     index.add_argument("path", help="the vault's folder")
     index.add_argument("--watch", action="store_true",
                        help="keep indexing as notes change (Ctrl-C stops)")
+    index.add_argument("--watch-for", type=float, metavar="SECONDS",
+                       help=argparse.SUPPRESS)  # stop watching after SECONDS (tests, scripts)
     index.add_argument("--dry-run", action="store_true", help="report, write nothing")
     index.set_defaults(func=cmd_vault_index)
     def usage(_args: argparse.Namespace) -> int:
@@ -77,18 +79,26 @@ def _run(args: argparse.Namespace, source: str, target: str,
 
 
 def cmd_vault_index(args: argparse.Namespace) -> int:
-    """Index the vault once, or on every change with ``--watch``."""
+    """Index the vault once, or on every change with ``--watch`` (the store stays open)."""
     target = _folder(args.path)
-    status = _run(args, "vault", target)
     if not args.watch:
-        return status
+        return _run(args, "vault", target)
+    import threading
+
     from watchfiles import watch
 
-    try:
-        for _changes in watch(target, debounce=500, rust_timeout=0):
-            _run(args, "vault", target)
-    except KeyboardInterrupt:
-        return 0
+    stop = threading.Event()
+    if args.watch_for is not None:
+        timer = threading.Timer(max(0.0, args.watch_for), stop.set)
+        timer.daemon = True
+        timer.start()
+    with open_engine(args) as engine:
+        _print_report(args, engine.ingest("vault", target, dry_run=args.dry_run))
+        try:
+            for _changes in watch(target, debounce=500, stop_event=stop):
+                _print_report(args, engine.ingest("vault", target, dry_run=args.dry_run))
+        except KeyboardInterrupt:
+            return 0
     return 0
 
 
