@@ -75,9 +75,11 @@ IN_MEMORY_STORES: dict[str, Any] = {
     "path": ":memory:", "records": {"use": "memory"}, "lexical": {"use": "bm25"},
     "vectors": {"use": "exact"}, "embedder": {"use": "hash"},
 }
-#: ... with BM25 and dense retrieval: the in-memory pipeline a profile file spells out.
+#: ... with BM25 and dense retrieval: the in-memory pipeline a profile file spells out
+#: (without the default's write guard and consolidator, as the ``test`` profile).
 IN_MEMORY_PIPELINE: dict[str, Any] = {
     **IN_MEMORY_STORES, "retrieve": [{"use": "bm25"}, {"use": "vector"}],
+    "guard": [], "consolidate": {"use": "none"},
 }
 
 

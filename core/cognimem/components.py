@@ -29,6 +29,7 @@ from .stores import GraveEntry, LexicalIndex, RecordStore, VectorIndex
 
 if TYPE_CHECKING:
     from .context import Context, SearchContext
+    from .engine.types import PreparedWrite
 
 # ---------------------------------------------------------------------------------------------
 # Embedding and extraction (write path)
@@ -95,6 +96,75 @@ class Extractor(Component):
         found.delete.extend(e.key for e in ctx.records.edges_of(after.id, "out")
                             if e.type in self.edge_types and e.key not in fresh)
         return found
+
+
+class Guard(Component):
+    """Screens each new memory on the write path, after the prepare hooks.
+
+    The engine embeds the draft first (``write.vector``) and hands the earlier writes of
+    the same batch (``write.peers``); a guard gives verdicts on the write
+    (``write.merge_into``, ``write.conflicts_with``, ``write.keep_separate_from``,
+    ``write.supersede``) or refuses it (``write.reject``). The engine applies the verdicts
+    in the write's own transaction; a refusal writes nothing.
+    """
+
+    kind = "guard"
+
+    @abstractmethod
+    def screen(self, write: PreparedWrite, ctx: Context) -> None:
+        """Give verdicts on ``write``; must not write anything itself."""
+
+
+@dataclass
+class MergePlan:
+    """One cluster to consolidate: ``members`` fold into ``keep`` (archived, restorable)."""
+
+    keep: str
+    members: list[str]
+    similarity: float
+    #: New text for the kept memory (a summariser's); None keeps its text.
+    content: str | None = None
+    reason: str = ""
+
+
+@dataclass
+class ConsolidationPlan:
+    """What a consolidator would do: merges, memories to archive, and why it did nothing."""
+
+    merges: list[MergePlan] = field(default_factory=list)
+    #: (memory id, reason) of memories to move to the graveyard.
+    archive: list[tuple[str, str]] = field(default_factory=list)
+    #: Set when a run guard (minimum hours, memories or operations) skipped the run.
+    skipped: str | None = None
+    scanned: int = 0
+    notes: list[str] = field(default_factory=list)
+    #: The consolidator's own state to keep for its next run (e.g. a scan window's offset);
+    #: stored by the engine when the plan is applied.
+    state: dict[str, Any] = field(default_factory=dict)
+
+
+class Consolidator(Component):
+    """Plans consolidation ("dream"): clusters of near-duplicates to merge, trivial old
+    unused memories to archive. The engine applies the plan, one event per action."""
+
+    kind = "consolidator"
+
+    #: Whether ``cognimem maintain`` runs it too (the ``cognimem_maintenance`` hook).
+    on_maintain: ClassVar[bool] = True
+
+    @abstractmethod
+    def plan(self, ctx: Context, now: datetime, last: dict[str, Any], *,
+             force: bool = False) -> ConsolidationPlan:
+        """What to do now; must not write anything.
+
+        :param last: what the engine kept of the last applied run: ``at`` (ISO time),
+            ``seq`` (the event sequence number then), ``state`` (the plan's state).
+        :param force: ignore the run guards (minimum hours, memories, operations).
+        """
+
+    def summarise(self, texts: list[str]) -> str | None:
+        """One text standing for a cluster's ``texts`` (None: keep the kept memory's)."""
+        return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -264,12 +334,16 @@ KINDS: dict[str, type[Component]] = {
     "decay": DecayPolicy,
     "dataset": Dataset,
     "source": IntakeSource,
+    "guard": Guard,
+    "consolidator": Consolidator,
 }
 
 __all__ = [
     "KINDS",
     "CommandSpec",
     "Component",
+    "ConsolidationPlan",
+    "Consolidator",
     "Dataset",
     "DecayAction",
     "DecayPolicy",
@@ -278,8 +352,10 @@ __all__ = [
     "Extractor",
     "Fuser",
     "GraveEntry",
+    "Guard",
     "IntakeSource",
     "LexicalIndex",
+    "MergePlan",
     "Options",
     "PromptSpec",
     "Ranker",

@@ -43,3 +43,7 @@ class StoreLocked(StoreError):
 
 class EmbedderUnavailable(CognimemError):
     """The embedder cannot run here (weights missing, server unreachable)."""
+
+
+class Refused(Rejected):
+    """An agent may not do this to a memory of an agent of higher authority."""

@@ -144,6 +144,20 @@ def cognimem_register_datasets(register: Register) -> None:
 
 
 @_spec
+def cognimem_register_guards(register: Register) -> None:
+    """Register write guards and consolidators (subclasses of
+    :class:`~cognimem.components.Guard` or :class:`~cognimem.components.Consolidator`).
+
+    Called once when the plugin manager starts. ``[[guard]] use = NAME`` entries screen
+    every new memory in the profile's order, after the prepare hooks and the embedding;
+    ``[consolidate] use = NAME`` selects the consolidator ``cognimem dream`` runs.
+
+    :param register: call ``register(cls)`` for each guard or consolidator class.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+@_spec
 def cognimem_register_sources(register: Register) -> None:
     """Register intake sources (subclasses of :class:`~cognimem.sources.IntakeSource`): what
     fills memory without a ``remember`` call (a notes vault, a wiki, a ticket tracker).

@@ -80,6 +80,37 @@ class McpSection(BaseModel):
         "(default: the store folder's `exports`)"))
 
 
+class AgentsSection(BaseModel):
+    """Several agents sharing a store: their authority, and how conflicts between them end."""
+
+    model_config = ConfigDict(extra="forbid")
+    authority: dict[str, int] = Field(
+        default_factory=dict,
+        description="authority level per agent name, e.g. {alice = 100, lead = 50}: a lower "
+                    "authority cannot delete, supersede or demote a higher one's protected or "
+                    "decision memories")
+    default_authority: int = Field(default=0, description="the level of an agent not listed")
+    resolve: Literal["log", "higher"] = Field(
+        default="log",
+        description="a conflict between agents of different authority: `log` leaves it open "
+                    "for a person; `higher` resolves it toward the higher authority at once "
+                    "(logged either way)")
+
+    @field_validator("authority")
+    @classmethod
+    def _names(cls, value: dict[str, int]) -> dict[str, int]:
+        for name in value:
+            if not name.strip() or len(name) > 200:
+                raise ValueError(f"agent name {name[:40]!r} must be 1 to 200 characters")
+        return value
+
+    def level(self, agent: str | None) -> int:
+        """The authority of ``agent`` (the default for unknown or unnamed agents)."""
+        if agent is None:
+            return self.default_authority
+        return self.authority.get(agent, self.default_authority)
+
+
 class PluginsSection(BaseModel):
     """Which plugins load."""
 
@@ -114,16 +145,19 @@ class Profile(BaseSettings):
     fuse: ComponentSpec = Field(default_factory=lambda: ComponentSpec(use="rrf"))
     rank: list[ComponentSpec] = Field(default_factory=list)
     decay: list[ComponentSpec] = Field(default_factory=list)
+    guard: list[ComponentSpec] = Field(default_factory=list)
+    consolidate: ComponentSpec | None = None
     search: SearchSection = Field(default_factory=SearchSection)
     write: WriteSection = Field(default_factory=WriteSection)
     mcp: McpSection = Field(default_factory=McpSection)
+    agents: AgentsSection = Field(default_factory=AgentsSection)
     plugins: PluginsSection = Field(default_factory=PluginsSection)
     hooks: dict[str, dict[str, Any]] = Field(
         default_factory=dict,
         description="options of lifecycle-hook plugins, one table per plugin name "
                     "([hooks.guard]); validated against the plugin's `HookOptions` at start")
 
-    @field_validator("lexical", "vectors", "embedder", mode="before")
+    @field_validator("lexical", "vectors", "embedder", "consolidate", mode="before")
     @classmethod
     def _use_none_disables(cls, value: Any) -> Any:
         """``use = "none"`` switches an optional component off (a lexical-only profile)."""

@@ -102,6 +102,7 @@ HOOK_KINDS: dict[str, tuple[str, ...]] = {
     "cognimem_register_decay": ("decay",),
     "cognimem_register_tools": ("tool", "prompt", "resource"),
     "cognimem_register_datasets": ("dataset",),
+    "cognimem_register_guards": ("guard", "consolidator"),
     "cognimem_register_sources": ("source",),
     "cognimem_register_commands": ("command",),
 }

@@ -72,6 +72,12 @@ class RecordStore(Component):
     def find_by_hash(self, content_hash: str) -> list[Memory]:
         """Memories whose content hash equals ``content_hash``."""
 
+    def find_by_hashes(self, hashes: Iterable[str]) -> dict[str, list[Memory]]:
+        """:meth:`find_by_hash` for many hashes at once (each hash maps to its memories,
+        possibly none). The engine asks once per write batch; a store on a server should
+        answer in one query rather than one round trip per hash."""
+        return {h: self.find_by_hash(h) for h in dict.fromkeys(hashes)}
+
     # fast paths over memories: defaults read every memory; a store with a query language
     # should override them (opening a 100k-memory store must not decode every memory).
     def memory_versions(self) -> dict[str, int]:

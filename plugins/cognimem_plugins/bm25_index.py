@@ -101,7 +101,7 @@ class MemoryBM25(LexicalIndex):
 
     def _admits(self, memory_id: str, query: Query) -> bool:
         _version, scope, archived = self._info[memory_id]
-        return (query.include_archived or not archived) and query.scope.matches(scope)
+        return (query.include_archived or not archived) and query.admits_scope(scope)
 
     def versions(self) -> dict[str, int]:
         return {i: info[0] for i, info in self._info.items()}

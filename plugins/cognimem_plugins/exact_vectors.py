@@ -244,9 +244,14 @@ class ExactVectors(VectorIndex):
             value = getattr(query.scope, field)
             if value is not None:
                 code = self._interned[field].get(value)
+                codes = self._codes[field][: self._size]
+                if field == "project" and query.include_global:
+                    # global memories (no project: code _UNSET) are admitted too
+                    mask &= (codes == _UNSET) | (codes == code if code is not None else False)
+                    continue
                 if code is None:
                     return None
-                mask &= self._codes[field][: self._size] == code
+                mask &= codes == code
         return mask
 
     def search(self, vector: np.ndarray, query: Query, k: int) -> list[Candidate]:

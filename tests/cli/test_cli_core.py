@@ -191,8 +191,9 @@ def test_unknown_profile_name_lists_builtins(capsys: pytest.CaptureFixture[str])
 def test_add_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = cli_json(capsys, "add", "the build uses ruff", "--profile", "test", "--tag", "ci",
                     "--kind", "fact", "--importance", "0.9", "--project", "web")
-    assert set(data) == {"id", "created", "notes"}
-    assert data["created"] is True and data["notes"] == []
+    assert set(data) == {"id", "created", "outcome", "conflicts", "supersedes", "kept_separate",
+                         "notes"}
+    assert data["created"] is True and data["notes"] == [] and data["outcome"] == "created"
     assert data["id"].startswith("m")
 
 
@@ -252,7 +253,7 @@ def seeded(tmp_path: Path, in_memory_profile: Callable[..., Path]) -> Iterator[P
 def test_search_explain_json_hits(capsys: pytest.CaptureFixture[str], seeded: Path) -> None:
     data = cli_json(capsys, "search", "database backup", "--profile", str(seeded), "--explain")
     first = data["hits"][0]
-    assert set(first) == {"id", "score", "content", "kind", "tags", "trail"}
+    assert set(first) == {"id", "score", "content", "kind", "tags", "trail", "agent", "project"}
     assert first["id"] == "m-backup"
     # the default pipeline: each retriever's rank, the fused score, ACT-R's contribution
     # (supersession and validity leave no step: they change nothing here)
@@ -318,7 +319,9 @@ def test_round_trip_across_invocations(capsys: pytest.CaptureFixture[str],
     profile = persistent
     added = cli_json(capsys, "add", "the nightly backup runs at 02:00", "--profile", str(profile))
     again = cli_json(capsys, "add", "the nightly backup runs at 02:00", "--profile", str(profile))
-    assert again == {"id": added["id"], "created": False, "notes": [f"duplicate of {added['id']}"]}
+    assert again == {"id": added["id"], "created": False, "outcome": "duplicate",
+                     "conflicts": [], "supersedes": None, "kept_separate": [],
+                     "notes": [f"duplicate of {added['id']}"]}
     hits = cli_json(capsys, "search", "backup", "--profile", str(profile), "--explain")["hits"]
     assert hits[0]["id"] == added["id"] and hits[0]["trail"]
     assert cli_json(capsys, "get", added["id"], "--profile", str(profile))["access_count"] == 1

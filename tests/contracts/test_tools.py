@@ -44,6 +44,7 @@ class TestTools(ToolContract):
         "export_memories": lambda s: {"path": str(s.folder / "out.json"), "overwrite": True},
         "import_memories": _export,
         "reindex": {"limit": 10},
+        "sync": {"ack": 0, "limit": 10},
     }
 
 

@@ -368,7 +368,9 @@ def test_example_profile_loads(path: Path, host: PluginHost, tmp_path: Path,
                                request: pytest.FixtureRequest) -> None:
     profile = load_profile(path)
     if profile.records.use == "postgres" and not profile.records.options.get("dsn"):
-        request.getfixturevalue("postgres_dsn")  # the shared-database example needs a server
+        # the shared-database example reads the server from the environment
+        dsn = request.getfixturevalue("postgres_dsn")
+        request.getfixturevalue("monkeypatch").setenv("COGNIMEM_POSTGRES_DSN", dsn)
     assert profile.name == path.stem
     assert path.read_text(encoding="utf-8").startswith("#"), "examples open with a comment"
     assert profile.store_path() is None or not str(profile.store_path()).startswith("~")

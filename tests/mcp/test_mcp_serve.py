@@ -47,7 +47,7 @@ async def exercise(client: Client) -> dict[str, str]:
     dropped = data(await client.call_tool("remember", {"content": "the staging host is db-2"}))
 
     hits = data(await client.call_tool("recall", {"query": "GitHub Actions cache",
-                                                  "explain": True}))["hits"]
+                                                  "project": "shop", "explain": True}))["hits"]
     assert hits[0]["id"] == kept["id"] and hits[0]["tags"] == ["ci"]
     assert "fuse:rrf" in hits[0]["why"]
 

@@ -106,7 +106,7 @@ def test_remember_recall_update_forget() -> None:
         assert first["created"] is True and "notes" not in first
         again = data(await c.call_tool("remember", {
             "content": "Orders API uses cursor pagination", "project": "shop"}))
-        assert again == {"id": first["id"], "created": False,
+        assert again == {"id": first["id"], "created": False, "outcome": "duplicate",
                          "notes": [f"duplicate of {first['id']}"]}
 
         plain = data(await c.call_tool("recall", {"query": "pagination"}))

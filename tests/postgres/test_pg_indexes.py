@@ -85,3 +85,20 @@ def test_ivfflat_is_built_at_its_threshold_and_keeps_recall(postgres_dsn: str) -
         assert hits / total >= 0.9
     finally:
         index.close()
+
+
+def test_bm25_prunes_to_the_rarest_terms_past_max_scored(postgres_dsn: str) -> None:
+    """Past ``max_scored`` the rarest terms choose the candidates: a memory holding only a
+    very common query term is no longer scored, while every memory holding the rare term
+    still is, with the common term counted in its score."""
+    from cognimem_plugins.postgres.lexical import PostgresLexical
+
+    index = opened(PostgresLexical, None, dsn=postgres_dsn, max_scored=100)
+    try:
+        index.upsert([mem(f"c{i:03d}", f"common words {i}") for i in range(150)]
+                     + [mem("rare1", "zanzibar common"), mem("rare2", "zanzibar")])
+        found = [c.id for c in index.search(Query(text="zanzibar common"), 10)]
+        assert sorted(found) == ["rare1", "rare2"]
+        assert len(index.search(Query(text="common"), 200)) == 151  # one term: all scored
+    finally:
+        index.close()

@@ -32,7 +32,8 @@ class Stack:
 #: The stacks by name. ``records`` "duckdb" falls back to "memory" while duckdb is missing.
 STACKS: Final = {
     "hnsw": Stack("hnsw", "duckdb", "tantivy", "hnsw",
-                  description="usearch HNSW graph in process, saved in the store"),
+                  description="the persistent default: a usearch HNSW graph in process, "
+                              "saved in the store"),
     "lancedb": Stack("lancedb", "duckdb", "tantivy", "lancedb",
                      description="LanceDB on disk, IVF_SQ past 10k rows"),
     "exact": Stack("exact", "duckdb", "tantivy", "exact",

@@ -14,13 +14,16 @@ from .common import add_global_options
 
 #: Modules that each define ``register(subparsers)``; a module adds one command group.
 COMMAND_MODULES: tuple[str, ...] = (
-    "memory_cmds",    # add, search, get, delete, list, update, relate
+    "memory_cmds",    # add, search, get, delete, list
+    "update_cmd",     # update
+    "sync_cmd",       # sync
     "plugins_cmds",   # plugins, profiles
     "store_cmds",     # check, reindex, export, import
     "bench_cmd",      # bench
     "eval_cmd",       # eval
     "serve_cmd",      # serve, daemon, config
-    "maintain_cmd",   # maintain, graveyard
+    "maintain_cmd",   # maintain, dream, graveyard
+    "conflicts_cmd",  # conflicts
     "migrate_cmd",    # migrate
 )
 

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -87,6 +88,24 @@ def open_engine(args: argparse.Namespace) -> MemoryAPI:
     if isinstance(engine, RemoteEngine):
         resolved.remember(refs, store_arg, engine.path, profile_fingerprint(profile))
     return engine
+
+
+def iso_time(text: str) -> datetime:
+    """An argparse type: an ISO 8601 date or time (naive = UTC); argparse names the flag
+    in its error."""
+    try:
+        value = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"give an ISO 8601 date or time, e.g. 2026-03-01 or 2026-03-01T09:30:00Z, "
+            f"not {text[:40]!r}") from None
+    return value if value.tzinfo else value.replace(tzinfo=UTC)
+
+
+def add_agent_option(parser: argparse.ArgumentParser) -> None:
+    """``--agent NAME``: who the command acts as (default: COGNIMEM_AGENT, else the user)."""
+    parser.add_argument("--agent", default=None,
+                        help="act as this agent (default: COGNIMEM_AGENT, else your user name)")
 
 
 def console(stderr: bool = False) -> Console:

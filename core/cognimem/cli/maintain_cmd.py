@@ -1,4 +1,5 @@
-"""``maintain`` and ``graveyard``: run the decay policies; list and restore archived memories."""
+"""``maintain``, ``dream`` and ``graveyard``: run the decay policies, consolidate; list and
+restore archived memories."""
 
 from __future__ import annotations
 
@@ -23,6 +24,16 @@ def register(subparsers: Any) -> None:
                 "time: promotions, demotions and archival, each logged as an event.")
     p.add_argument("--dry-run", action="store_true",
                    help="list what would be promoted, demoted or archived; change nothing")
+
+    p = command(subparsers, "dream", cmd_dream,
+                "consolidate: merge near-duplicates, archive trivial old memories",
+                "Run the profile's consolidator once: clusters of near-duplicates become one "
+                "memory keeping every source's provenance (the others go to the graveyard), "
+                "and trivial, unused, old memories go to the graveyard. Restorable; every "
+                "action is an event.")
+    p.add_argument("--dry-run", action="store_true", help="report what would change")
+    p.add_argument("--force", action="store_true",
+                   help="run even if the last run was recent or little changed since")
 
     p = command(subparsers, "graveyard", cmd_graveyard, "list or restore archived memories")
     p.add_argument("action", nargs="?", choices=["list", "restore"], default="list",
@@ -53,6 +64,40 @@ def cmd_maintain(args: argparse.Namespace) -> int:
         counts = report.counts()
         summary = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())) or "no changes"
         out.print(f"{'dry run: ' if report.dry_run else ''}{summary}", markup=False)
+        for note in report.notes:
+            out.print(f"  note: {note}", markup=False)
+
+    emit(args, data, render)
+    return 0
+
+
+def cmd_dream(args: argparse.Namespace) -> int:
+    """Consolidate once (or, with --dry-run, plan it) and print what it did."""
+    with open_engine(args) as engine:
+        report = engine.dream(dry_run=args.dry_run, force=args.force)
+    data = {"at": report.at.isoformat(), "dry_run": report.dry_run,
+            "consolidator": report.consolidator, "skipped": report.skipped,
+            "scanned": report.scanned, "merges": report.merges, "archived": report.archived,
+            "notes": report.notes}
+
+    def render(out: Console) -> None:
+        if report.skipped:
+            out.print(f"skipped: {report.skipped}", markup=False)
+            return
+        grid = table(title=f"dream at {report.at:%Y-%m-%d %H:%M} "
+                            f"({'dry run: nothing changed' if report.dry_run else 'applied'})")
+        for col in ("action", "id", "detail"):
+            grid.add_column(col)
+        for merge in report.merges:
+            grid.add_row("merge", merge["kept"], escape(
+                f"{', '.join(merge['merged'])} (similarity >= {merge['similarity']})"))
+        for item in report.archived:
+            grid.add_row("archive", item["id"], escape(item["reason"]))
+        if report.merges or report.archived:
+            out.print(grid)
+        merged = sum(len(m["merged"]) for m in report.merges)
+        out.print(f"scanned {report.scanned}: {len(report.merges)} clusters ({merged} memories "
+                  f"merged), {len(report.archived)} archived", markup=False)
         for note in report.notes:
             out.print(f"  note: {note}", markup=False)
 

@@ -6,15 +6,15 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
+from ..agents import cli_agent
 from ..errors import InvalidInput
 from ..untrusted import presented, quoted, untrusted_reason
-from .common import command, emit, escape, open_engine, table
+from .common import add_agent_option, command, emit, escape, iso_time, open_engine, table
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from ..models import Hit, Memory
-
 
 
 def register(subparsers: Any) -> None:
@@ -29,13 +29,28 @@ def register(subparsers: Any) -> None:
     p.add_argument("--project", help="scope: project or workspace")
     p.add_argument("--importance", type=float, default=0.5)
     p.add_argument("--protected", action="store_true", help="never decays or archives")
+    p.add_argument("--valid-from", type=iso_time, metavar="WHEN",
+                   help="when it became true in the world (ISO 8601)")
+    p.add_argument("--valid-until", type=iso_time, metavar="WHEN",
+                   help="when it stopped being true (ISO 8601)")
+    add_agent_option(p)
+    p.add_argument("--on-duplicate", choices=["auto", "keep", "supersede"], default="auto",
+                   help="when a near-duplicate is found: auto (merge, or log a conflict when "
+                        "values differ), keep (store apart; never asked again), supersede")
 
     p = command(subparsers, "search", cmd_search, "recall memories for a query")
     p.add_argument("query")
     p.add_argument("-k", type=int, default=None, help="how many hits (profile default: 10)")
-    p.add_argument("--project", help="only this project's memories")
+    p.add_argument("--project", help="only this project's memories (and the global ones)")
+    p.add_argument("--no-global", dest="include_global", action="store_false",
+                   help="with --project: leave out the global memories")
+    p.add_argument("--as-of", type=iso_time, metavar="WHEN",
+                   help="only what was true in the world then (valid time)")
+    p.add_argument("--at", dest="believed_at", type=iso_time, metavar="WHEN",
+                   help="search what the store believed then (transaction time)")
     p.add_argument("--explain", action="store_true",
-                   help="show each retriever's rank, the fused score and each ranker's step")
+                   help="show who wrote each hit, each retriever's rank, the fused score and "
+                        "each ranker's step")
 
     p = command(subparsers, "get", cmd_get, "show one memory")
     p.add_argument("id")
@@ -43,6 +58,7 @@ def register(subparsers: Any) -> None:
     p = command(subparsers, "delete", cmd_delete,
                 "delete one memory for good (its text leaves the store's files)")
     p.add_argument("id")
+    add_agent_option(p)
 
     p = command(subparsers, "list", cmd_list, "list memories, newest first")
     p.add_argument("--limit", type=int, default=20)
@@ -60,12 +76,19 @@ def cmd_add(args: argparse.Namespace) -> int:
         fields["title"] = args.title
     if args.project:
         fields["scope"] = {"project": args.project}
+    for name in ("valid_from", "valid_until"):
+        if getattr(args, name) is not None:
+            fields[name] = getattr(args, name)
     with open_engine(args) as engine:
-        written = engine.add(content, **fields)
-    data = {"id": written.id, "created": written.created, "notes": written.notes}
+        written = engine.add(content, agent=cli_agent(args.agent),
+                             on_duplicate=args.on_duplicate, **fields)
+    data = {"id": written.id, "created": written.created, "outcome": written.outcome,
+            "conflicts": written.conflicts, "supersedes": written.supersedes,
+            "kept_separate": written.kept_separate, "notes": written.notes}
 
     def render(out: Console) -> None:
-        verb = "remembered" if written.created else "already known as"
+        verb = {"created": "remembered", "duplicate": "already known as",
+                "merged": "merged into"}.get(written.outcome, written.outcome)
         out.print(f"{verb} [bold]{written.id}[/bold]", markup=True)
         for note in written.notes:
             out.print(f"  note: {note}", markup=False)
@@ -81,11 +104,18 @@ def cmd_search(args: argparse.Namespace) -> int:
         params["k"] = args.k
     if args.project:
         params["scope"] = {"project": args.project}
+        params["include_global"] = args.include_global
+    for name in ("as_of", "believed_at"):
+        if getattr(args, name) is not None:
+            params[name] = getattr(args, name)
     with open_engine(args) as engine:
         result = engine.search(args.query, **params)
+        disputed = engine.in_open_conflict([h.id for h in result.hits])
     data = {
         "query": result.query.text,  # as the guard left it (credentials redacted)
-        "hits": [hit_json(h, args.explain) for h in result.hits],
+        "hits": [{**hit_json(h, args.explain), **({"conflicts": disputed[h.id]}
+                                                   if h.id in disputed else {})}
+                 for h in result.hits],
         "timings_ms": {k: round(v, 3) for k, v in result.timings.items()},
     }
 
@@ -96,19 +126,25 @@ def cmd_search(args: argparse.Namespace) -> int:
         grid.add_column("score", justify="right")
         grid.add_column("memory")
         if args.explain:
+            grid.add_column("by")
             grid.add_column("explanation")
         for rank, hit in enumerate(result.hits, 1):
             text = escape(hit.memory.brief(80))
             reason = untrusted_reason(hit.memory)
             if reason is not None:  # quoted data, with the reason, never bare instructions
                 text = f"UNTRUSTED ({escape(reason)}):\n{escape(quoted(hit.memory.brief(80)))}"
-            row = [str(rank), hit.id, f"{hit.score:.4f}", text]
+            mark = " [conflict]" if hit.id in disputed else ""
+            row = [str(rank), hit.id + mark, f"{hit.score:.4f}", text]
             if args.explain:
+                row.append(escape(hit.memory.scope.agent or "-"))
                 row.append(escape(hit.explain()))
             grid.add_row(*row)
         out.print(grid)
         if not result.hits:
             out.print("no memories matched")
+        if disputed:
+            out.print("[conflict]: disagrees with another memory; see `cognimem conflicts "
+                      "--memory ID`", markup=False)
         out.print(f"{result.timings.get('total', 0):.1f} ms")
 
     emit(args, data, render)
@@ -124,6 +160,8 @@ def hit_json(hit: Hit, explain: bool) -> dict[str, Any]:
     if untrusted is not None:
         out["untrusted"] = untrusted
     if explain:
+        out["agent"] = hit.memory.scope.agent
+        out["project"] = hit.memory.scope.project
         out["trail"] = [s.model_dump(exclude_none=True) for s in hit.trail]
     return out
 
@@ -151,7 +189,7 @@ def _render_memory(out: Console, memory: Memory) -> None:
 def cmd_delete(args: argparse.Namespace) -> int:
     """Delete one memory for good: its text leaves the store's files too."""
     with open_engine(args) as engine:
-        memory = engine.delete(args.id, purge=True)
+        memory = engine.delete(args.id, purge=True, agent=cli_agent(args.agent))
     emit(args, {"deleted": memory.id}, lambda out: out.print(f"deleted {memory.id}"))
     return 0
 

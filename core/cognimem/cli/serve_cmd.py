@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ProfileError
+from ..errors import InvalidInput, ProfileError
 from ..mcp.clients import CLIENTS
 from ..privacy import shown as display_path
 from .common import add_global_options, cli_profile, command, console, emit
@@ -29,6 +29,12 @@ def register(subparsers: Any) -> None:
     p.add_argument("--port", type=int, default=8765, help="HTTP port (default: 8765)")
     p.add_argument("--path", dest="http_path", default="/mcp",
                    help="HTTP endpoint path (default: /mcp)")
+    p.add_argument("--agent", default=None,
+                   help="the agent name recorded when the client sends none (clientInfo) "
+                        "and COGNIMEM_AGENT is unset")
+    p.add_argument("--project", default=None,
+                   help="the project memories are filed under and recalled from (default: "
+                        "COGNIMEM_PROJECT, else the git repository of the working directory)")
     p.add_argument("--public", action="store_true",
                    help="allow a --host beyond loopback (put a TLS proxy in front of it)")
     p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
@@ -59,6 +65,14 @@ def register(subparsers: Any) -> None:
                    help="the config file to write (default: the client's user-level file)")
     p.add_argument("--name", default=None,
                    help="the server's name in the client (default: the profile's [mcp] name)")
+    p.add_argument("--agent", default=None,
+                   help="the agent name this client records (when it sends none itself)")
+    p.add_argument("--project", default=None,
+                   help="the project this client works in (default: its git repository)")
+    p.add_argument("--here", action="store_true",
+                   help="write the repository's own per-project file (claude-code .mcp.json, "
+                        "cursor .cursor/mcp.json, vscode .vscode/mcp.json) at the git root of "
+                        "the working directory, bound to that project")
     p.add_argument("--http", dest="http_url", metavar="URL", default=None,
                    help="reach a running `cognimem serve --http` at URL (with its bearer "
                    "token) instead of starting a stdio server")
@@ -109,9 +123,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     check_buildable(profile, store=True)
     if args.http:
         serve_http(profile, host=args.host, port=args.port, path=args.http_path,
-                   public=args.public, allow_hosts=tuple(args.allow_host))
+                   public=args.public, allow_hosts=tuple(args.allow_host),
+                   agent=args.agent, project=args.project)
     else:
-        serve_stdio(profile)
+        serve_stdio(profile, agent=args.agent, project=args.project)
     return 0
 
 
@@ -193,7 +208,8 @@ def _render_status(out: Console, status: dict[str, Any], state: str) -> None:
 
 def cmd_config(args: argparse.Namespace) -> int:
     """Print (or --write) the client's MCP configuration for this profile and store."""
-    from ..mcp.clients import client_config, server_command, write_config
+    from ..agents import clean_name, git_root
+    from ..mcp.clients import client_config, project_path, server_command, write_config
 
     profile = cli_profile(args)  # fails now, not in the client, if the profile is broken
     check_buildable(profile, store=False)
@@ -205,10 +221,21 @@ def cmd_config(args: argparse.Namespace) -> int:
         config = http_client_config(args.client, url=args.http_url, token=token,
                                     name=args.name or profile.mcp.name, path=args.config_path)
     else:
+        project, path = clean_name(args.project), args.config_path
+        if args.here:
+            root = git_root(Path.cwd())
+            if root is None:
+                raise InvalidInput("--here writes the repository's own MCP file, but the "
+                                   "working directory is not inside a git repository: cd "
+                                   "into it first")
+            project = project or clean_name(root.name)
+            path = path or project_path(args.client, root)
         command_, arguments = server_command(getattr(args, "profile", []) or [],
-                                             getattr(args, "store", None))
+                                             getattr(args, "store", None),
+                                             agent=clean_name(args.agent), project=project)
         config = client_config(args.client, command=command_, args=arguments,
-                               name=args.name or profile.mcp.name, path=args.config_path)
+                               name=args.name or profile.mcp.name, path=path,
+                               scope="project" if args.here else "user")
     if not args.write:
         sys.stdout.write(config.text())
         hint = config.hint()

@@ -60,8 +60,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         if args.repair and not found.ok:
             _render_report(out, after, "after repair")
         if after.ok:
-            out.print("[green]ok[/green]: the indexes agree with the records and the event "
-                      "log is intact", markup=True)
+            out.print("[green]ok[/green]: the indexes agree with the records, the event "
+                      "log is intact and every supersession chain has a current version",
+                      markup=True)
         else:
             hint = "" if args.repair else "; run `cognimem check --repair` to fix the indexes"
             out.print(f"[red]problems remain[/red]{hint}", markup=True)
@@ -77,6 +78,7 @@ def _report_json(report: Any) -> dict[str, Any]:
                      "orphaned": len(i.orphaned)} for i in report.indexes],
         "event_problems": list(report.event_problems),
         "stale_embeddings": len(report.stale_embeddings),
+        "supersession_problems": list(report.supersession_problems),
         "ok": report.ok,
     }
 
@@ -89,6 +91,8 @@ def _render_report(out: Console, report: Any, title: str) -> None:
         grid.add_row(index.index, str(len(index.missing)), str(len(index.stale)),
                      str(len(index.orphaned)))
     out.print(grid)
+    for problem in report.supersession_problems[:20]:
+        out.print(f"supersession: {problem}", markup=False)
     if report.event_problems:
         out.print(f"event log: {len(report.event_problems)} problem(s)")
         for problem in report.event_problems[:20]:

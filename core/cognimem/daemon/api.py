@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, Self
 
 if TYPE_CHECKING:
     from ..components import GraveEntry
-    from ..engine import CheckReport, MaintenanceReport, Written
+    from ..engine import CheckReport, DreamReport, MaintenanceReport, Written
     from ..engine.portable import ImportReport
     from ..engine.reindex import ReindexReport
+    from ..engine.sync import SyncBatch
     from ..models import Conflict, Edge, Event, Memory, MemoryDraft, Query, SearchResult
     from ..profile import Profile
     from ..sources import IngestReport
@@ -30,7 +31,8 @@ OPERATIONS: frozenset[str] = frozenset({
     "add", "add_many", "get", "get_many", "list_memories", "update", "supersede", "delete",
     "relate", "unrelate", "edges", "archive", "restore", "graveyard", "events", "search",
     "maintain", "check", "export", "import_", "reindex", "stats", "now", "purge",
-    "record_conflict", "conflicts", "in_open_conflict", "resolve_conflict", "ingest",
+    "record_conflict", "conflicts", "in_open_conflict", "resolve_conflict", "ingest", "dream",
+    "sync", "acknowledge", "offsets", "offset",
 })
 
 #: Operations that only read, or whose repetition changes nothing: retried when the
@@ -38,7 +40,7 @@ OPERATIONS: frozenset[str] = frozenset({
 RETRY_SAFE: frozenset[str] = frozenset({
     "get", "get_many", "list_memories", "search", "stats", "edges", "graveyard", "events",
     "now", "check", "relate", "unrelate", "archive", "export", "purge", "conflicts",
-    "in_open_conflict", "record_conflict",
+    "in_open_conflict", "record_conflict", "sync", "acknowledge", "offsets", "offset",
 })
 
 
@@ -72,14 +74,15 @@ class MemoryAPI(Protocol):
                **fields: Any) -> Edge:
         """Create or replace an edge."""
 
-    def unrelate(self, source: str, target: str, type: str = "relates_to") -> None:
+    def unrelate(self, source: str, target: str, type: str = "relates_to", *,
+                 agent: str | None = None) -> None:
         """Remove an edge."""
 
     def archive(self, memory_id: str, reason: str = "archived by request",
-                score: float | None = None) -> Memory:
+                score: float | None = None, *, agent: str | None = None) -> Memory:
         """Move a memory to the graveyard."""
 
-    def restore(self, memory_id: str) -> Memory:
+    def restore(self, memory_id: str, *, agent: str | None = None) -> Memory:
         """Bring a memory back from the graveyard."""
 
     # reading
@@ -116,6 +119,9 @@ class MemoryAPI(Protocol):
     def maintain(self, *, dry_run: bool = False) -> MaintenanceReport:
         """Run the decay policies once."""
 
+    def dream(self, *, dry_run: bool = False, force: bool = False) -> DreamReport:
+        """Consolidate: merge clusters of near-duplicates, archive trivial old memories."""
+
     def check(self, *, repair: bool = False) -> CheckReport:
         """Compare the indexes with the records; verify the event log."""
 
@@ -151,6 +157,19 @@ class MemoryAPI(Protocol):
     def resolve_conflict(self, cid: str, resolution: str, *, agent: str | None = None,
                          note: str | None = None) -> Conflict:
         """Resolve a conflict (keep_newer, keep_a, keep_b, keep_both)."""
+
+    # agents' sync offsets
+    def sync(self, agent: str, *, limit: int = 200, include_own: bool = False) -> SyncBatch:
+        """The changes after the agent's acknowledged offset (the offset does not move)."""
+
+    def acknowledge(self, agent: str, seq: int) -> int:
+        """Move the agent's offset forward to event ``seq``; returns the offset."""
+
+    def offsets(self) -> dict[str, int]:
+        """Every agent's acknowledged offset."""
+
+    def offset(self, agent: str) -> int:
+        """The agent's acknowledged offset (0: it never acknowledged)."""
 
     # lifecycle
     def close(self) -> None:

@@ -52,14 +52,17 @@ class GroupCommit:
 
     @staticmethod
     def groupable(args: list[Any], kwargs: Mapping[str, Any]) -> bool:
-        """Whether ``add(*args, **kwargs)`` can join a group: text or a dict, plus fields."""
-        return len(args) == 1 and isinstance(args[0], str | Mapping)
+        """Whether ``add(*args, **kwargs)`` can join a group: text or a dict, plus fields
+        (a write that asks for its own ``on_duplicate`` verdict is written on its own)."""
+        return (len(args) == 1 and isinstance(args[0], str | Mapping)
+                and kwargs.get("on_duplicate", "auto") == "auto")
 
     def add(self, content: str | Mapping[str, Any], fields: Mapping[str, Any]) -> Any:
         """Write one memory, with whatever else is queued; its ``Written``.
 
         :raises CognimemError: this memory's own error.
         """
+        fields = {k: v for k, v in fields.items() if k != "on_duplicate"}  # "auto"
         item = {"content": content, **fields} if isinstance(content, str) else \
             {**content, **fields}
         mine = _Pending(item)

@@ -31,9 +31,10 @@ from .spawn import ensure_daemon, profile_fingerprint
 
 if TYPE_CHECKING:
     from ..components import GraveEntry
-    from ..engine import CheckReport, MaintenanceReport, Written
+    from ..engine import CheckReport, DreamReport, MaintenanceReport, Written
     from ..engine.portable import ImportReport
     from ..engine.reindex import ReindexReport
+    from ..engine.sync import SyncBatch
     from ..models import Edge, Event, Memory, Query, SearchResult
     from ..profile import Profile
     from ..sources import IngestReport
@@ -241,22 +242,43 @@ class RemoteEngine(ConflictCalls):
         return _expect(self._call("relate", source, target, type, weight, **fields), Edge,
                        "relate")
 
-    def unrelate(self, source: str, target: str, type: str = "relates_to") -> None:
+    def unrelate(self, source: str, target: str, type: str = "relates_to", *,
+                 agent: str | None = None) -> None:
         """See :meth:`Engine.unrelate <cognimem.engine.Engine.unrelate>`."""
-        self._call("unrelate", source, target, type)
+        self._call("unrelate", source, target, type, agent=agent)
 
     def archive(self, memory_id: str, reason: str = "archived by request",
-                score: float | None = None) -> Memory:
+                score: float | None = None, *, agent: str | None = None) -> Memory:
         """See :meth:`Engine.archive <cognimem.engine.Engine.archive>`."""
         from ..models import Memory
 
-        return _expect(self._call("archive", memory_id, reason, score), Memory, "archive")
+        return _expect(self._call("archive", memory_id, reason, score, agent=agent), Memory,
+                       "archive")
 
-    def restore(self, memory_id: str) -> Memory:
+    def restore(self, memory_id: str, *, agent: str | None = None) -> Memory:
         """See :meth:`Engine.restore <cognimem.engine.Engine.restore>`."""
         from ..models import Memory
 
-        return _expect(self._call("restore", memory_id), Memory, "restore")
+        return _expect(self._call("restore", memory_id, agent=agent), Memory, "restore")
+
+    def sync(self, agent: str, *, limit: int = 200, include_own: bool = False) -> SyncBatch:
+        """See :meth:`Engine.sync <cognimem.engine.Engine.sync>`."""
+        from ..engine.sync import SyncBatch
+
+        return _expect(self._call("sync", agent, limit=limit, include_own=include_own),
+                       SyncBatch, "sync")
+
+    def acknowledge(self, agent: str, seq: int) -> int:
+        """See :meth:`Engine.acknowledge <cognimem.engine.Engine.acknowledge>`."""
+        return _expect(self._call("acknowledge", agent, seq), int, "acknowledge")
+
+    def offsets(self) -> dict[str, int]:
+        """See :meth:`Engine.offsets <cognimem.engine.Engine.offsets>`."""
+        return _expect(self._call("offsets"), dict, "offsets")
+
+    def offset(self, agent: str) -> int:
+        """See :meth:`Engine.offset <cognimem.engine.Engine.offset>`."""
+        return _expect(self._call("offset", agent), int, "offset")
 
     def get(self, memory_id: str) -> Memory:
         """See :meth:`Engine.get <cognimem.engine.Engine.get>`."""
@@ -322,6 +344,12 @@ class RemoteEngine(ConflictCalls):
         from ..engine import MaintenanceReport
 
         return _expect(self._call("maintain", dry_run=dry_run), MaintenanceReport, "maintain")
+
+    def dream(self, *, dry_run: bool = False, force: bool = False) -> DreamReport:
+        """See :meth:`Engine.dream <cognimem.engine.Engine.dream>`."""
+        from ..engine import DreamReport
+
+        return _expect(self._call("dream", dry_run=dry_run, force=force), DreamReport, "dream")
 
     def check(self, *, repair: bool = False) -> CheckReport:
         """See :meth:`Engine.check <cognimem.engine.Engine.check>`."""

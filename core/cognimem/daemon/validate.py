@@ -48,6 +48,9 @@ def _specs(profile: Profile) -> list[tuple[str, str, ComponentSpec]]:
     specs.append(("fuser", "fuse", profile.fuse))
     specs += [("ranker", f"rank[{i}]", s) for i, s in enumerate(profile.rank)]
     specs += [("decay", f"decay[{i}]", s) for i, s in enumerate(profile.decay)]
+    specs += [("guard", f"guard[{i}]", s) for i, s in enumerate(profile.guard)]
+    if profile.consolidate is not None:
+        specs.append(("consolidator", "consolidate", profile.consolidate))
     return specs
 
 

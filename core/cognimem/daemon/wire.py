@@ -38,10 +38,12 @@ MODELS: dict[str, tuple[str, str]] = {
         "Event", "Query", "StageScore", "Hit", "SearchResult", "Conflict")},
     **{name: ("cognimem.components", name) for name in ("GraveEntry", "DecayAction")},
     **{name: ("cognimem.engine", name) for name in (
-        "Written", "MaintenanceReport", "CheckReport", "IndexReport")},
+        "Written", "MaintenanceReport", "CheckReport", "IndexReport", "DreamReport")},
     "ImportReport": ("cognimem.engine.portable", "ImportReport"),
     "ReindexReport": ("cognimem.engine.reindex", "ReindexReport"),
     "IngestReport": ("cognimem.sources", "IngestReport"),
+    "SyncBatch": ("cognimem.engine.sync", "SyncBatch"),
+    "Change": ("cognimem.engine.sync", "Change"),
 }
 
 

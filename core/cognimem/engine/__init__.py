@@ -19,6 +19,7 @@ from .read import tie_break_key
 from .types import (
     CheckReport,
     DraftLike,
+    DreamReport,
     IndexReport,
     MaintenanceReport,
     PreparedQuery,
@@ -29,6 +30,7 @@ from .types import (
 __all__ = [
     "CheckReport",
     "DraftLike",
+    "DreamReport",
     "Engine",
     "IndexReport",
     "MaintenanceReport",

@@ -17,10 +17,12 @@ import pluggy
 from ..accesses import HeldAccesses
 from ..clock import Clock
 from ..components import (
+    Consolidator,
     DecayPolicy,
     Embedder,
     Extractor,
     Fuser,
+    Guard,
     LexicalIndex,
     Ranker,
     RecordStore,
@@ -55,6 +57,8 @@ class EngineCore:
     fuser: Fuser
     rankers: list[Ranker]
     decay: list[DecayPolicy]
+    guards: list[Guard]
+    consolidator: Consolidator | None
     _closed: bool
     _closing: bool
     _dirty: bool

@@ -10,25 +10,19 @@ reported again.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 from typing import Literal
 
 from ..errors import InvalidInput, NotFound
 from ..models import Conflict, Resolution
-from .write import WritePath
+from .guarded import NAMESPACE, conflict_id
+from .versions import Versions
 
-NAMESPACE = "cognimem.conflicts"
 RESOLUTIONS: tuple[Resolution, ...] = ("keep_newer", "keep_a", "keep_b", "keep_both")
+__all__ = ["NAMESPACE", "RESOLUTIONS", "Conflicts", "conflict_id"]
 
 
-def conflict_id(a: str, b: str) -> str:
-    """The id of the conflict between two memories, whatever their order."""
-    first, second = sorted((a, b))
-    return "c" + hashlib.sha256(f"{first}:{second}".encode()).hexdigest()[:15]
-
-
-class Conflicts(WritePath):
+class Conflicts(Versions):
     """record_conflict, conflicts, resolve_conflict."""
 
     def _conflict(self, cid: str) -> Conflict | None:
@@ -48,19 +42,10 @@ class Conflicts(WritePath):
         missing = [i for i in (a, b) if i not in found]
         if missing:
             raise NotFound(f"no memory has id {missing[0]!r}")
-        cid = conflict_id(a, b)
-        known = self._conflict(cid)
-        if known is not None and (known.status == "open" or known.resolution == "keep_both"):
-            return known if known.status == "open" else None
-        conflict = Conflict(
-            id=cid, a=a, b=b, kind=kind, differs=list(differs), found_at=self.clock.now(),
-            found_by=found_by, agent=agent, note=note,
-            writers={i: found[i].scope.agent for i in (a, b)})
         with self._transaction() as pending:
-            self.records.set_meta(NAMESPACE, cid, conflict.model_dump(mode="json"))
-            self._log(pending, "conflict", a, {"id": cid, "with": b, "kind": kind,
-                                                "differs": conflict.differs}, agent)
-        return conflict
+            return self._put_conflict(pending, a, b, kind=kind, differs=differs,
+                                      found_by=found_by, agent=agent, note=note,
+                                      writers={i: found[i].scope.agent for i in (a, b)})
 
     def conflicts(self, *, status: Literal["open", "resolved", "all"] = "open",
                   memory_id: str | None = None) -> list[Conflict]:

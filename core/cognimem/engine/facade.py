@@ -2,7 +2,8 @@
 
 The engine's work is spread over the modules of this package, one job each, combined here:
 :mod:`.write` (the write path), :mod:`.relations` (edges), :mod:`.read` (the read path),
-:mod:`.maintenance` (decay, re-embedding), :mod:`.integrity` (check, export, import), on
+:mod:`.maintenance` (decay, re-embedding), :mod:`.integrity` (check, export, import),
+:mod:`.conflicts`, :mod:`.authority` (agents' levels) and :mod:`.sync` (their offsets), on
 the shared plumbing of :mod:`.base`; :mod:`.types` holds what hooks and clients see.
 """
 
@@ -27,17 +28,18 @@ from ..errors import CognimemError, ProfileError
 from ..plugins import PluginHost
 from ..privacy import make_private, open_store_folder, shown
 from ..profile import ComponentSpec, Profile, load_profile, merge_tables
-from .conflicts import Conflicts
+from .consolidation import Consolidation
 from .intake import Intake
 from .maintenance import Maintenance
 from .read import ReadPath
 from .relations import Relations
+from .sync import Sync
 from .types import validation_message
 
 log = logging.getLogger("cognimem")
 
 
-class Engine(Maintenance, Conflicts, Intake, Relations, ReadPath):
+class Engine(Sync, Maintenance, Consolidation, Intake, Relations, ReadPath):
     """One memory store and the pipeline that serves it, as a profile describes.
 
     Build it with :meth:`from_profile`; close it with :meth:`close` (or use it as a context
@@ -83,6 +85,13 @@ class Engine(Maintenance, Conflicts, Intake, Relations, ReadPath):
         self.decay = [
             self._build("decay", s, f"decay[{i}]") for i, s in enumerate(profile.decay)  # type: ignore[misc]
         ]
+        self.guards = [
+            self._build("guard", s, f"guard[{i}]") for i, s in enumerate(profile.guard)  # type: ignore[misc]
+        ]
+        self.consolidator = (
+            self._build("consolidator", profile.consolidate, "consolidate")  # type: ignore[assignment]
+            if profile.consolidate else None
+        )
         self.ctx = Context(
             path=profile.store_path(), clock=clock, seed=profile.seed, records=self.records,
             lexical=self.lexical, vectors=self.vectors, embedder=self.embedder, hook=self.hook,
@@ -186,7 +195,10 @@ class Engine(Maintenance, Conflicts, Intake, Relations, ReadPath):
         for optional in (self.lexical, self.vectors, self.embedder):
             if optional is not None:
                 out.append(optional)
-        out += [*self.extractors, *self.retrievers, self.fuser, *self.rankers, *self.decay]
+        out += [*self.extractors, *self.retrievers, self.fuser, *self.rankers, *self.decay,
+                *self.guards]
+        if self.consolidator is not None:
+            out.append(self.consolidator)
         return out
 
     # lifecycle ---------------------------------------------------------------------------------
@@ -247,6 +259,8 @@ class Engine(Maintenance, Conflicts, Intake, Relations, ReadPath):
                 "rank": [r.name for r in self.rankers],
                 "decay": [d.name for d in self.decay],
                 "extract": [e.name for e in self.extractors],
+                "guard": [g.name for g in self.guards],
+                "consolidate": self.consolidator.name if self.consolidator else None,
             },
         }
 

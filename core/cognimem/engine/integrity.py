@@ -96,9 +96,49 @@ class Integrity(EngineCore):
                     else:
                         index.upsert(chunk)
         problems = verify_chain(self.records.iter_events()) if verify_events else []
+        chains = self._supersession_problems(repair=repair) if verify_events else []
         self._dirty = False
         return CheckReport(memories=len(want), indexes=reports, event_problems=problems,
-                           repaired=repair, stale_embeddings=sorted(drifted))
+                           repaired=repair, stale_embeddings=sorted(drifted),
+                           supersession_problems=chains)
+
+    def _supersession_problems(self, *, repair: bool = False) -> list[str]:
+        """Broken supersession chains: cycles (no current version) and pointers to memories
+        that do not exist. One line each. ``repair`` makes the newest memory of a cycle,
+        and the last one of a dangling chain, current again."""
+        memories = {m.id: m for m in self.records.iter_memories()}
+        links = {i: m.superseded_by for i, m in memories.items()}
+        problems: list[str] = []
+        heal: list[str] = []
+        done: set[str] = set()
+        for start in sorted(links):
+            path: list[str] = []
+            node: str | None = start
+            while node is not None and node in links and node not in done and node not in path:
+                path.append(node)
+                node = links[node]
+            if node is not None and node in path:
+                cycle = path[path.index(node):]
+                problems.append("supersession cycle with no current version: "
+                                + " -> ".join([*cycle, node]))
+                heal.append(max(cycle, key=lambda i: (memories[i].created_at, i)))
+            elif node is not None and node not in links and path:
+                problems.append(f"{path[-1]} is superseded by {node}, which does not exist: "
+                                "its chain has no current version")
+                heal.append(path[-1])
+            done.update(path)
+        if repair and heal:
+            now = self.clock.now()
+            fixed = [memories[i].model_copy(update={
+                "superseded_by": None, "updated_at": now,
+                "version": memories[i].version + 1}) for i in heal]
+            with self._transaction() as pending:
+                self.records.put_memories(fixed)
+                for memory in fixed:
+                    self._log(pending, "supersede", memory.id,
+                              {"by": None, "repair": "made current: its chain had none"})
+            self._index(fixed, self._stored_vectors(fixed) if self.vectors else None)
+        return problems
 
     def purge(self) -> None:
         """Rewrite the record store and the indexes so that deleted memories leave no trace in

@@ -5,7 +5,10 @@
     {"format": "cognimem-export", "version": 1, "exported_at": ..., "cognimem": "0.1.0",
      "profile": ..., "embedding": {"model", "dim"} | null,
      "memories": [...], "edges": [...], "events": [...], "graveyard": [...],
-     "accesses": [{"memory_id", "at"}, ...]}
+     "accesses": [{"memory_id", "at"}, ...],
+     "meta": {namespace: {key: value}}}
+
+``meta`` is the metadata of :mod:`.meta` (sync offsets, the conflict log).
 
 Embeddings are not exported (they belong to a model, and are remade on import).
 
@@ -47,6 +50,7 @@ from ..errors import InvalidInput
 from ..events import next_event, verify_chain
 from ..limits import quote
 from ..models import Access, Edge, Event, Memory, content_hash, embedding_text
+from .meta import export_meta, parse_meta, restore_meta
 
 if TYPE_CHECKING:
     from .integrity import Integrity
@@ -94,6 +98,7 @@ def export_store(engine: Integrity) -> dict[str, Any]:
         "events": [e.model_dump(mode="json") for e in records.iter_events()],
         "graveyard": [g.model_dump(mode="json") for g in records.graves()],
         "accesses": [{"memory_id": i, "at": t.isoformat()} for i in ids for t in times[i]],
+        "meta": export_meta(records),
     }
 
 
@@ -101,7 +106,9 @@ class _Parsed:
     """An export file, validated into models."""
 
     def __init__(self, memories: list[Memory], edges: list[Edge], events: list[Event],
-                 graves: list[GraveEntry], accesses: list[Access]) -> None:
+                 graves: list[GraveEntry], accesses: list[Access],
+                 meta: dict[str, dict[str, Any]] | None = None) -> None:
+        self.meta = meta or {}
         self.memories = memories
         self.edges = edges
         self.events = events
@@ -131,6 +138,7 @@ def import_store(engine: Integrity, data: Mapping[str, Any]) -> ImportReport:
         if restore:
             records.append_events(parsed.events)
             report.events = len(parsed.events)
+            restore_meta(records, parsed.meta)
         else:
             report.events = _log_merge(engine, memories, edges, report.id_map)
         records.put_memories(memories)
@@ -208,7 +216,8 @@ def _parse(data: Mapping[str, Any], max_chars: int) -> _Parsed:
             f"{f' and {len(problems) - 1} more' if len(problems) > 1 else ''}): the file was "
             "changed after it was exported or is truncated"
         )
-    return _Parsed(memories, edges, events, graves, accesses)
+    return _Parsed(memories, edges, events, graves, accesses,
+                   parse_meta(data.get("meta") or {}))
 
 
 def _models(data: Mapping[str, Any], key: str, model: type[BaseModel]) -> list[Any]:
@@ -267,6 +276,9 @@ def _plan_merge(engine: Integrity, parsed: _Parsed) -> _Plan:
         f"{len(parsed.events)} events of the exported store were not replayed (they belong "
         "to its own hash chain); an `import` event was logged per memory instead"
     ] if parsed.events else [])
+    if parsed.meta:
+        report.notes.append("the export's sync offsets and conflict log were not imported "
+                            "(they refer to its own events and ids)")
     records = engine.records
     last = records.last_event()
     seq = last.seq if last else 0

@@ -16,6 +16,7 @@ from ..components import GraveEntry, Retriever
 from ..context import SearchContext
 from ..errors import InvalidInput
 from ..models import Candidate, Event, Hit, Memory, Query, SearchResult, StageScore
+from .history import as_believed
 from .integrity import Integrity
 from .types import PreparedQuery, validation_message
 
@@ -76,6 +77,8 @@ class ReadPath(Integrity):
                 and self._held.concerns(c.id for c in fused)):
             self.flush_accesses()  # a ranker reads the history: write what it concerns
         fused, memories = self._load_candidates(fused, query)
+        if query.believed_at is not None:
+            memories = as_believed(memories, self.records.iter_events(), query.believed_at)
         if self._held:
             memories = self._held.counted_in(memories)
         positions = ({label: {c.id: c for c in cands} for label, cands in lists.items()}
@@ -151,7 +154,7 @@ class ReadPath(Integrity):
         """
         unsorted = any(fused[i].score < fused[i + 1].score for i in range(len(fused) - 1))
         depth = self.profile.search.rerank_depth if self.rankers else query.k
-        if unsorted or depth is None:
+        if unsorted or depth is None or query.believed_at is not None:
             return fused, self.records.get_memories([c.id for c in fused])
         want = max(depth, query.k)
         memories: dict[str, Memory] = {}

@@ -18,7 +18,7 @@ class Relations(EngineCore):
     """The engine's edge operations."""
 
     def relate(self, source: str, target: str, type: str = "relates_to", weight: float = 1.0,
-               **fields: Any) -> Edge:
+               *, agent: str | None = None, **fields: Any) -> Edge:
         """Create or replace the edge (source, target, type) between two memories."""
         self._check_open()
         missing = [i for i in (source, target) if i not in self.records.get_memories([i])]
@@ -31,10 +31,12 @@ class Relations(EngineCore):
             raise InvalidInput(validation_message(exc, "edge")) from None
         with self._transaction() as pending:
             self.records.put_edges([edge])
-            self._log(pending, "relate", source, {"target": target, "type": type, "weight": weight})
+            self._log(pending, "relate", source, {"target": target, "type": type, "weight": weight},
+                      agent)
         return edge
 
-    def unrelate(self, source: str, target: str, type: str = "relates_to") -> None:
+    def unrelate(self, source: str, target: str, type: str = "relates_to", *,
+                 agent: str | None = None) -> None:
         """Remove the edge (source, target, type).
 
         :raises NotFound: there is no such edge.
@@ -44,7 +46,7 @@ class Relations(EngineCore):
             raise NotFound(f"no {type!r} edge from {source!r} to {target!r}")
         with self._transaction() as pending:
             self.records.delete_edges([(source, target, type)])
-            self._log(pending, "unrelate", source, {"target": target, "type": type})
+            self._log(pending, "unrelate", source, {"target": target, "type": type}, agent)
 
     def write_edges(self, put: Sequence[Edge] = (),
                     delete: Sequence[tuple[str, str, str]] = (), *,

@@ -18,11 +18,31 @@ from ..models import (
     content_hash,
     embedding_text,
 )
-from .integrity import Integrity
-from .types import DraftLike, PreparedWrite, Written, validation_message
+from .guarded import Guarded
+from .types import (
+    ON_DUPLICATE,
+    DraftLike,
+    OnDuplicate,
+    PreparedWrite,
+    Written,
+    validation_message,
+)
 
 
-class WritePath(Integrity):
+def _verdict_notes(notes: list[str], conflicts: list[str], separate: list[str],
+                   superseded: Memory | None) -> list[str]:
+    out = list(notes)
+    if conflicts:
+        out.append(f"possible conflict with {', '.join(conflicts)}: values differ "
+                   "(see `cognimem conflicts`)")
+    if separate:
+        out.append(f"kept apart from {', '.join(separate)} (recorded as distinct)")
+    if superseded is not None:
+        out.append(f"supersedes {superseded.id}")
+    return out
+
+
+class WritePath(Guarded):
     """add, update, supersede, delete, archive and restore."""
 
     def _coerce_draft(self, item: DraftLike, fields: Mapping[str, Any]) -> MemoryDraft:
@@ -48,8 +68,9 @@ class WritePath(Integrity):
             )
         return draft
 
-    def _prepare(self, draft: MemoryDraft, updating: str | None = None) -> PreparedWrite:
-        write = PreparedWrite(draft, updating=updating)
+    def _prepare(self, draft: MemoryDraft, updating: str | None = None,
+                 on_duplicate: OnDuplicate = "auto") -> PreparedWrite:
+        write = PreparedWrite(draft, updating=updating, on_duplicate=on_duplicate)
         self.hook.cognimem_memory_prepare(write=write, engine=self)
         try:
             write.draft = MemoryDraft.model_validate(write.draft.model_dump())
@@ -57,90 +78,179 @@ class WritePath(Integrity):
             raise InvalidInput(validation_message(exc, "memory (after prepare hooks)")) from None
         return write
 
-    def add(self, content: DraftLike, /, **fields: Any) -> Written:
+    def add(self, content: DraftLike, /, *, agent: str | None = None,
+            on_duplicate: OnDuplicate = "auto", **fields: Any) -> Written:
         """Remember one memory: text (plus Memory fields as keywords), a dict or a draft.
 
-        :returns: :class:`Written` with the stored memory; ``created`` is False when an
-            identical memory already existed (exact dedup) and that one is returned.
-        :raises InvalidInput: empty or oversized content, unknown or bad fields.
-        :raises Rejected: a prepare hook refused the write.
-        """
-        return self.add_many([content], **fields)[0]
+        ``agent`` is who writes it (recorded in the event, and as the scope's agent when the
+        scope names none).
 
-    def add_many(self, items: Iterable[DraftLike], /, **fields: Any) -> list[Written]:
+        :param on_duplicate: when a guard finds a near-duplicate: ``auto`` lets it decide
+            (merge, or store and log a conflict), ``keep`` stores the memory apart and
+            records each look-alike pair as distinct for good, ``supersede`` makes it the
+            new version of the nearest look-alike.
+        :returns: :class:`Written` with the stored memory; ``outcome`` says whether it was
+            created, an exact duplicate (the existing memory is returned) or merged into a
+            near-duplicate (that memory is returned), and which memories it conflicts with.
+        :raises InvalidInput: empty or oversized content, unknown or bad fields.
+        :raises Rejected: a prepare hook or a guard refused the write.
+        """
+        return self.add_many([content], agent=agent, on_duplicate=on_duplicate, **fields)[0]
+
+    def add_many(self, items: Iterable[DraftLike], /, *, agent: str | None = None,
+                 on_duplicate: OnDuplicate = "auto", **fields: Any) -> list[Written]:
         """Remember many memories, batched into few transactions and embedding calls.
 
         All items are validated (and prepared) before anything is written: one bad item
-        fails the call and nothing is written.
+        fails the call and nothing is written. Guards see the earlier items of the same
+        batch as well as the stored memories. A mapping item may name its own writer under
+        ``agent`` (the daemon's group commit joins several agents' adds in one call).
         """
         self._check_open()
-        writes = [self._prepare(self._coerce_draft(item, fields)) for item in items]
+        if on_duplicate not in ON_DUPLICATE:
+            raise InvalidInput(f"on_duplicate must be one of {', '.join(ON_DUPLICATE)}, "
+                               f"not {str(on_duplicate)[:40]!r}")
+        writes: list[PreparedWrite] = []
+        writers: list[str | None] = []
+        for item in items:
+            writer = agent
+            if isinstance(item, Mapping) and "agent" in item:
+                item = dict(item)
+                writer = item.pop("agent") or agent
+            write = self._prepare(self._coerce_draft(item, fields), on_duplicate=on_duplicate)
+            if writer is not None and write.draft.scope.agent is None:
+                # the writer owns what it writes unless the scope says otherwise
+                write.draft.scope = write.draft.scope.model_copy(update={"agent": writer})
+            writes.append(write)
+            writers.append(writer)
         results: list[Written] = []
         batch = self.profile.write.batch_size
         for start in range(0, len(writes), batch):
-            results.extend(self._write_batch(writes[start : start + batch]))
+            results.extend(self._write_batch(writes[start : start + batch], agent,
+                                             writers[start : start + batch]))
         return results
 
-    def _write_batch(self, writes: Sequence[PreparedWrite]) -> list[Written]:
+    @staticmethod
+    def _twin(candidates: Sequence[Memory], draft: MemoryDraft) -> Memory | None:
+        """A stored current memory with the same text in the same scope. Superseded and
+        archived memories are past versions: writing their text again makes a new one."""
+        return next((m for m in candidates
+                     if m.scope == draft.scope and not m.archived and m.superseded_by is None),
+                    None)
+
+    def _write_batch(self, writes: Sequence[PreparedWrite], agent: str | None = None,
+                     writers: Sequence[str | None] = ()) -> list[Written]:
         now = self.clock.now()
         results: list[Written | None] = [None] * len(writes)
         seen: dict[tuple[str, str], Memory] = {}
-        fresh: list[tuple[int, Memory, list[str]]] = []
+        fresh: list[PreparedWrite] = []
+        places: list[int] = []
+        digests = [content_hash(write.draft.content) for write in writes]
+        by_hash = (self.records.find_by_hashes(digests) if self.profile.write.dedup == "hash"
+                   else {})
         for i, write in enumerate(writes):
             draft = write.draft
-            digest = content_hash(draft.content)
+            digest = digests[i]
             # dedup is per scope: the same text in two projects is two memories
             seen_key = (digest, draft.scope.model_dump_json())
             if self.profile.write.dedup == "hash":
-                twin = seen.get(seen_key) or next(
-                    (m for m in self.records.find_by_hash(digest)
-                     if m.scope == draft.scope and not m.archived), None)
+                twin = seen.get(seen_key) or self._twin(by_hash.get(digest, []), draft)
                 if twin is not None:
-                    results[i] = Written(twin, created=False,
+                    results[i] = Written(twin, created=False, outcome="duplicate",
                                          notes=[*write.flags, f"duplicate of {twin.id}"])
                     continue
             data = draft.model_dump()
             created = data.pop("created_at") or now
-            memory = Memory(id="pending", created_at=created, updated_at=now,
-                            content_hash=digest, **data)
-            seen[seen_key] = memory
-            fresh.append((i, memory, list(write.flags)))
+            write.memory = Memory(id="pending", created_at=created, updated_at=now,
+                                  content_hash=digest, **data)
+            seen[seen_key] = write.memory
+            fresh.append(write)
+            places.append(i)
         if not fresh:
             return [r for r in results if r is not None]
+        vectors = self._embed([w.memory for w in fresh if w.memory is not None])
+        stored: dict[str, Memory] = {}
+        if self.guards:
+            self._screen(fresh, vectors)  # verdicts only: nothing is written yet
+            stored = self._check_targets(fresh)
+        merges, joined = self._plan_merges(fresh, stored, now.isoformat())
+        keep = [j for j in range(len(fresh)) if j not in joined]
+        memories = [m for j in keep if (m := fresh[j].memory) is not None]
+        if vectors is not None and len(keep) != len(fresh):
+            vectors = vectors[keep] if keep else None
+        superseded: list[tuple[Memory, Memory]] = []
         with self._transaction() as pending:
-            for _, memory, _notes in fresh:
+            for j in keep:
+                memory = fresh[j].memory
+                assert memory is not None
                 memory.id = self._new_id(pending, memory.content_hash)
+                writer = writers[places[j]] if places[j] < len(writers) else agent
                 self._log(pending, "add", memory.id,
                           {"hash": memory.content_hash, "kind": memory.kind,
-                           "layer": memory.layer, "version": 1})
+                           "layer": memory.layer, "version": 1}, writer or memory.scope.agent)
             edges: list[Edge] = []
-            for _, memory, notes in fresh:
+            notes_of: dict[int, list[str]] = {}
+            for j in keep:
+                write = fresh[j]
+                notes = notes_of[j] = list(write.flags)
+                new = write.memory
+                assert new is not None
+                for verdict in write.verdicts:
+                    if verdict.action == "supersede" and isinstance(verdict.target, str):
+                        new.supersedes = new.supersedes or verdict.target
+                        break
                 for extractor in self.extractors:
-                    found = extractor.extract(memory, self.ctx)
+                    found = extractor.extract(new, self.ctx)
                     edges.extend(found.edges)
                     notes.extend(found.messages)
                     if found.tags:
-                        memory.tags = list(dict.fromkeys([*memory.tags, *found.tags]))
+                        new.tags = list(dict.fromkeys([*new.tags, *found.tags]))
                     if found.meta:
-                        memory.meta = {**memory.meta, **found.meta}
-            memories = [m for _, m, _ in fresh]
-            vectors = self._embed(memories)
+                        new.meta = {**new.meta, **found.meta}
             if vectors is not None and self.embedder is not None:
                 for memory in memories:
                     memory.embedding = self.embedder.signature
+            merged = self._commit_merges(pending, merges)
             self.records.put_memories(memories)
             if vectors is not None and self.embedder is not None:
                 self.records.put_embeddings(
                     {m.id: v for m, v in zip(memories, vectors, strict=True)},
                     self.embedder.signature,
                 )
-            self._write_edges(pending, edges, (), None)
-        for i, memory, notes in fresh:
-            results[i] = Written(memory, created=True, notes=notes)
+            self._write_edges(pending, edges, (), agent)
+            for j in keep:
+                conflicts, separate, old = self._commit_verdicts(pending, fresh[j], stored)
+                new = fresh[j].memory
+                assert new is not None
+                results[places[j]] = Written(
+                    new, created=True, notes=_verdict_notes(notes_of[j], conflicts,
+                                                               separate, old),
+                    conflicts=conflicts, kept_separate=separate,
+                    supersedes=old.id if old else None)
+                if old is not None:
+                    superseded.append((stored[old.id], old))
+        for j, joined_memory in joined.items():
+            target = merges.targets.get(joined_memory.id, joined_memory)
+            how = fresh[j].merge_target
+            similarity = f" (similarity {how.similarity:.3f})" if how and \
+                how.similarity is not None else ""
+            results[places[j]] = Written(
+                target, created=False, outcome="merged",
+                notes=[*fresh[j].flags, f"merged into {target.id}, a near-duplicate"
+                       f"{similarity}"])
         self._index(memories, vectors)
+        refreshed = [*merged, *(after for _, after in superseded)]
+        if refreshed:
+            self._index(refreshed, self._stored_vectors(refreshed) if self.vectors else None)
         for memory in memories:
             self.hook.cognimem_memory_added(memory=memory, engine=self)
+        for after in merged:
+            self.hook.cognimem_memory_updated(before=merges.before[after.id], after=after,
+                                              engine=self)
+        for before, after in superseded:
+            self.hook.cognimem_memory_updated(before=before, after=after, engine=self)
         return [r for r in results if r is not None]
+
     def _reextract(self, before: Memory, after: Memory,
                    notes: list[str]) -> tuple[list[Edge], list[tuple[str, str, str]]]:
         """The edges the extractors derive from ``after``'s new text, and the old ones it no
@@ -196,7 +306,8 @@ class WritePath(Integrity):
                 self.records.put_embeddings({after.id: vectors[0]}, self.embedder.signature)
             self.records.put_memories([after])
             self._log(pending, "update", after.id,
-                      {"fields": sorted(changes), "version": after.version}, agent)
+                      {"fields": sorted(changes), "version": after.version,
+                       **_earlier(before, changes)}, agent)
             if (before.content, before.title, before.tags) != (after.content, after.title,
                                                                after.tags):
                 put, delete = self._reextract(before, after, notes)
@@ -204,43 +315,6 @@ class WritePath(Integrity):
         self._index([after], vectors)
         self.hook.cognimem_memory_updated(before=before, after=after, engine=self)
         return Written(after, created=False, notes=notes)
-
-    def supersede(self, old_id: str, content: DraftLike, /, **fields: Any) -> Written:
-        """Write a memory that replaces ``old_id``; the old one stays, marked superseded.
-
-        :raises NotFound: unknown ``old_id``.
-        """
-        self._check_open()
-        old = self.get(old_id)
-        # inherit the old memory's scope, layer, kind and tags unless the caller gave them
-        given = set(fields)
-        if isinstance(content, MemoryDraft):
-            given |= content.model_fields_set
-        elif isinstance(content, Mapping):
-            given |= set(content)
-        defaults = {k: v for k, v in {"scope": old.scope, "layer": old.layer, "kind": old.kind,
-                                      "tags": old.tags}.items() if k not in given}
-        written = self.add(content, **{**defaults, **fields, "supersedes": old_id})
-        if written.id == old_id:
-            raise InvalidInput(
-                f"the new content is identical to memory {old_id!r}: nothing to supersede "
-                "(use update to change its other fields)"
-            )
-        self.update_links(old_id, superseded_by=written.id)
-        return written
-
-    def update_links(self, memory_id: str, *, superseded_by: str | None) -> Memory:
-        """Set a memory's ``superseded_by`` pointer (an engine-managed field)."""
-        before = self.get(memory_id)
-        after = before.model_copy(update={"superseded_by": superseded_by,
-                                          "updated_at": self.clock.now(),
-                                          "version": before.version + 1})
-        with self._transaction() as pending:
-            self.records.put_memories([after])
-            self._log(pending, "supersede", memory_id, {"by": superseded_by})
-        self._index([after], self._stored_vectors([after]) if self.vectors else None)
-        self.hook.cognimem_memory_updated(before=before, after=after, engine=self)
-        return after
 
     def delete(self, memory_id: str, /, *, agent: str | None = None,
                purge: bool = False) -> Memory:
@@ -262,7 +336,7 @@ class WritePath(Integrity):
         return memory
 
     def archive(self, memory_id: str, reason: str = "archived by request",
-                score: float | None = None) -> Memory:
+                score: float | None = None, *, agent: str | None = None) -> Memory:
         """Move a memory to the graveyard: it stays stored, out of search, restorable."""
         self._check_open()
         before = self.get(memory_id)
@@ -274,11 +348,11 @@ class WritePath(Integrity):
             self.records.put_memories([after])
             self.records.add_grave(GraveEntry(memory=after, archived_at=self.clock.now(),
                                               reason=reason, score=score))
-            self._log(pending, "archive", memory_id, {"reason": reason})
+            self._log(pending, "archive", memory_id, {"reason": reason}, agent)
         self._index([after], self._stored_vectors([after]) if self.vectors else None)
         return after
 
-    def restore(self, memory_id: str) -> Memory:
+    def restore(self, memory_id: str, *, agent: str | None = None) -> Memory:
         """Bring a memory back from the graveyard."""
         self._check_open()
         before = self.get(memory_id)
@@ -289,6 +363,21 @@ class WritePath(Integrity):
         with self._transaction() as pending:
             self.records.put_memories([after])
             self.records.remove_grave(memory_id)
-            self._log(pending, "restore", memory_id, {})
+            self._log(pending, "restore", memory_id, {}, agent)
         self._index([after], self._stored_vectors([after]) if self.vectors else None)
         return after
+
+
+#: Fields whose earlier value an ``update`` event keeps (small values, never the content or
+#: title, which may hold what an edit removed): what :meth:`believed_at` searches rebuild.
+KEPT_BEFORE = ("kind", "layer", "tier", "importance", "protected", "valid_from", "valid_until")
+
+
+def _earlier(before: Memory, changes: Mapping[str, Any]) -> dict[str, Any]:
+    """``{"before": {field: old value}}`` for the changed fields of :data:`KEPT_BEFORE`
+    (and the project), as JSON values; empty when none changed."""
+    data = before.model_dump(mode="json", include=set(KEPT_BEFORE))
+    kept = {f: data[f] for f in KEPT_BEFORE if f in changes}
+    if "scope" in changes:
+        kept["project"] = before.scope.project
+    return {"before": kept} if kept else {}

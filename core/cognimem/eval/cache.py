@@ -77,7 +77,8 @@ def _specs(profile: Profile) -> list[tuple[str, ComponentSpec]]:
         if spec is not None:
             out.append((kind, spec))
     for kind, specs in (("extractor", profile.extract), ("retriever", profile.retrieve),
-                        ("ranker", profile.rank), ("decay", profile.decay)):
+                        ("ranker", profile.rank), ("decay", profile.decay),
+                        ("guard", profile.guard)):
         out.extend((kind, s) for s in specs)
     return out
 

@@ -41,6 +41,8 @@ class ClientConfig:
     format: Literal["json", "toml"]
     key: str
     entry: dict[str, Any]
+    #: ``user``: the client's user-level file; ``project``: the repository's own file.
+    scope: Literal["user", "project"] = "user"
 
     def text(self) -> str:
         """The configuration to paste into :attr:`path`."""
@@ -53,7 +55,7 @@ class ClientConfig:
         """Another way to install it, when the client has one."""
         command = " ".join(shlex.quote(a) for a in (self.entry["command"], *self.entry["args"]))
         if self.client == "claude-code":
-            return f"or run: claude mcp add --scope user {self.name} -- {command}"
+            return f"or run: claude mcp add --scope {self.scope} {self.name} -- {command}"
         if self.client == "codex":
             return f"or run: codex mcp add {self.name} -- {command}"
         return None
@@ -68,7 +70,8 @@ class WriteReport:
     backup: Path | None = None
 
 
-def server_command(profiles: Sequence[str] = (), store: str | None = None,
+def server_command(profiles: Sequence[str] = (), store: str | None = None, *,
+                   agent: str | None = None, project: str | None = None,
                    ) -> tuple[str, list[str]]:
     """The command and arguments that start this installation's stdio server.
 
@@ -86,7 +89,30 @@ def server_command(profiles: Sequence[str] = (), store: str | None = None,
         args += ["--profile", str(path.resolve()) if is_file else ref]
     if store:
         args += ["--store", str(Path(store).expanduser().resolve())]
+    if agent:
+        args += ["--agent", agent]
+    if project:
+        args += ["--project", project]
     return command, args
+
+
+#: Where clients that read a per-project MCP file keep it, relative to the repository root.
+PROJECT_FILES: dict[str, str] = {
+    "claude-code": ".mcp.json", "cursor": ".cursor/mcp.json", "vscode": ".vscode/mcp.json",
+}
+
+
+def project_path(client: str, root: Path) -> Path:
+    """The per-project MCP file of ``client`` in the repository at ``root``.
+
+    :raises InvalidInput: the client has no per-project configuration.
+    """
+    if client not in PROJECT_FILES:
+        raise InvalidInput(
+            f"{client} has no per-project MCP configuration; clients that have one: "
+            f"{', '.join(PROJECT_FILES)}. Write the user-level entry with --project NAME "
+            "instead")
+    return root / PROJECT_FILES[client]
 
 
 def default_path(client: str) -> Path:
@@ -120,7 +146,8 @@ def _xdg_config() -> Path:
 
 
 def client_config(client: str, *, command: str, args: Sequence[str], name: str = "cognimem",
-                  path: str | Path | None = None) -> ClientConfig:
+                  path: str | Path | None = None,
+                  scope: Literal["user", "project"] = "user") -> ClientConfig:
     """The entry for ``client`` that runs ``command args`` as the stdio server ``name``.
 
     :raises InvalidInput: an unknown client, or a server name TOML/JSON keys cannot hold.
@@ -134,9 +161,9 @@ def client_config(client: str, *, command: str, args: Sequence[str], name: str =
     if client in ("claude-code", "vscode"):
         entry = {"type": "stdio", **entry}
     if client == "codex":
-        return ClientConfig(client, name, target, "toml", "mcp_servers", entry)
+        return ClientConfig(client, name, target, "toml", "mcp_servers", entry, scope)
     key = "servers" if client == "vscode" else "mcpServers"
-    return ClientConfig(client, name, target, "json", key, entry)
+    return ClientConfig(client, name, target, "json", key, entry, scope)
 
 
 #: Clients whose configuration can name a streamable HTTP server with headers.

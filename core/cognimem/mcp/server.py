@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from .. import __version__
+from ..agents import project_for
 from ..components import ToolSpec
 from ..daemon.access import open_store, uses_daemon
 from ..daemon.remote import RemoteEngine
@@ -58,6 +59,10 @@ class AppState:
 
     engine: MemoryAPI
     lock: threading.Lock = field(default_factory=threading.Lock)
+    #: The agent name and project this server was configured with (``serve --agent``,
+    #: ``--project``): what tools record when the client does not name itself.
+    agent: str | None = None
+    project: str | None = None
 
     def invoke(self, name: str, spec: ToolSpec, arguments: dict[str, Any]) -> Any:
         """Run a tool: in the daemon for a remote engine, here for a local one."""
@@ -66,13 +71,18 @@ class AppState:
 
 def build_server(profile: Profile | str | Path | None = None, *,
                  plugins: Iterable[object] = (), log_level: LogLevel = "WARNING",
-                 engine: MemoryAPI | None = None) -> MCPServer[AppState]:
+                 engine: MemoryAPI | None = None, agent: str | None = None,
+                 project: str | None = None) -> MCPServer[AppState]:
     """An MCP server for ``profile`` (a Profile, a TOML path, a built-in name; None: default).
 
     :param plugins: extra plugin objects (tests, notebooks), as for ``Engine.from_profile``.
     :param log_level: the server's log level (logs go to stderr).
     :param engine: serve this engine (or :class:`RemoteEngine`) instead of opening one when
         the server starts; the server closes it when it stops.
+    :param agent: the agent name recorded when neither the client's ``clientInfo`` nor
+        ``COGNIMEM_AGENT`` names one.
+    :param project: the project tools work in (``remember`` fills it in, ``recall`` searches
+        it with the global memories); None: no project.
     :raises ProfileError: an unknown tool set, or a bad profile.
     :raises PluginError: a tool cannot be exposed, or two tools share a name.
     """
@@ -101,7 +111,7 @@ def build_server(profile: Profile | str | Path | None = None, *,
                 lambda: open_store(resolved, host=host, connect=False))
             if isinstance(store, RemoteEngine):
                 warm_up(store)
-        state = AppState(store)
+        state = AppState(store, agent=agent, project=project)
         running.append(state)
         try:
             yield state
@@ -130,8 +140,10 @@ def warm_up(engine: RemoteEngine) -> None:
     threading.Thread(target=connect, name="daemon-connect", daemon=True).start()
 
 
-def serve_stdio(profile: Profile) -> None:
-    """Serve MCP over stdin/stdout until the client closes the connection."""
+def serve_stdio(profile: Profile, *, agent: str | None = None,
+                project: str | None = None) -> None:
+    """Serve MCP over stdin/stdout until the client closes the connection; ``project``
+    defaults to the git repository of the working directory (:func:`project_for`)."""
     engine: RemoteEngine | None = None
     if uses_daemon(profile):
         # Start reaching the daemon before loading the MCP SDK and the plugins, so a daemon
@@ -141,13 +153,15 @@ def serve_stdio(profile: Profile) -> None:
     # A plugin that prints while loading must not corrupt the wire; during the run the SDK
     # points fd 1 at stderr and keeps the real stdout for the transport.
     with contextlib.redirect_stdout(sys.stderr):
-        server = build_server(profile, engine=engine)
+        server = build_server(profile, engine=engine, agent=agent,
+                              project=project or project_for())
     server.run("stdio")
 
 
 def serve_http(profile: Profile, *, host: str = "127.0.0.1", port: int = 8765,
                path: str = "/mcp", public: bool = False,
-               allow_hosts: tuple[str, ...] = ()) -> None:
+               allow_hosts: tuple[str, ...] = (), agent: str | None = None,
+               project: str | None = None) -> None:
     """Serve MCP over streamable HTTP at ``http://host:port/path`` until interrupted, behind a
     bearer token (see :mod:`.http_auth`), with Host and Origin checked for every address.
 
@@ -167,7 +181,8 @@ def serve_http(profile: Profile, *, host: str = "127.0.0.1", port: int = 8765,
     security = TransportSecuritySettings(
         enable_dns_rebinding_protection=True, allowed_hosts=hosts,
         allowed_origins=[f"{scheme}://{h}" for h in hosts for scheme in ("http", "https")])
-    server = build_server(profile, log_level="INFO")
+    server = build_server(profile, log_level="INFO", agent=agent,
+                          project=project or project_for())
     app = server.streamable_http_app(streamable_http_path=path, transport_security=security,
                                      host=host)
     # uvicorn shuts down cleanly on SIGINT/SIGTERM (the lifespan closes the engine), then

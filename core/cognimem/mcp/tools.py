@@ -30,6 +30,7 @@ from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Strict, ValidationError, model_validator
 
+from ..agents import Caller, server_caller
 from ..components import ToolSpec
 from ..errors import CognimemError, PluginError, ProfileError
 from ..plugins import PluginHost
@@ -37,6 +38,9 @@ from ..privacy import hide_home
 
 #: The wrapper's parameter that receives the MCP request context.
 CONTEXT_PARAM = "ctx"
+#: A tool function's parameter that receives the caller (:class:`~cognimem.agents.Caller`
+#: as a dict: agent and project), filled by the server and left out of the input schema.
+CALLER_PARAM = "caller"
 
 
 class ToolRunner(Protocol):
@@ -105,7 +109,11 @@ def to_mcp_tool(name: str, spec: ToolSpec, *, plugin: str = "?") -> Tool:
                           "positional parameter: func(engine, **arguments)")
     hints = _hints(func, skip=params[0].name, where=where)
     exposed: list[inspect.Parameter] = []
+    takes_caller = False
     for param in params[1:]:
+        if param.name == CALLER_PARAM:
+            takes_caller = True
+            continue
         if param.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD):
             raise PluginError(f"{where}: parameter {param.name!r} is *args/**kwargs; give the "
                               "tool typed keyword parameters")
@@ -121,6 +129,8 @@ def to_mcp_tool(name: str, spec: ToolSpec, *, plugin: str = "?") -> Tool:
     def call(**arguments: Any) -> Any:
         ctx: Context[ToolRunner] = arguments.pop(CONTEXT_PARAM)
         runner = ctx.request_context.lifespan_context
+        if takes_caller:
+            arguments[CALLER_PARAM] = caller_of(ctx).model_dump()
         try:
             result = runner.invoke(name, spec, arguments)
         except CognimemError as exc:  # errors name files relative to the home folder
@@ -150,6 +160,17 @@ def to_mcp_tool(name: str, spec: ToolSpec, *, plugin: str = "?") -> Tool:
         raise PluginError(f"{where}: cannot be exposed over MCP: {exc}") from exc
     _refuse_unknown_arguments(tool)
     return tool
+
+
+def caller_of(ctx: Context[ToolRunner]) -> Caller:
+    """Who makes this call: the client's ``clientInfo`` name (else ``COGNIMEM_AGENT``, else
+    the server's configured agent) and the server's project."""
+    params = ctx.request_context.session.client_params
+    info = params.client_info if params is not None else None
+    runner = ctx.request_context.lifespan_context
+    return server_caller(info.name if info is not None else None,
+                         agent=getattr(runner, "agent", None),
+                         project=getattr(runner, "project", None))
 
 
 def strict_bools(annotation: Any) -> Any:

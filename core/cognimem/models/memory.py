@@ -56,8 +56,11 @@ class Scope(_Model):
     def _short(cls, value: str | None, info: ValidationInfo) -> str | None:
         return limits.check_chars(value, limits.NAME_CHARS, f"scope.{info.field_name}")
 
-    def matches(self, other: Scope) -> bool:
-        """True when every field set on ``self`` equals the same field of ``other``."""
+    def matches(self, other: Scope, *, include_global: bool = False) -> bool:
+        """True when every field set on ``self`` equals the same field of ``other``; with
+        ``include_global``, a memory of no project (a global one) matches any project."""
+        if include_global and other.project is None:
+            return self.model_copy(update={"project": None}).matches(other)
         return all(
             mine is None or mine == theirs
             for mine, theirs in (

@@ -25,6 +25,11 @@ class Query(_Model):
     since: datetime | None = None
     until: datetime | None = None
     as_of: datetime | None = None
+    #: Transaction time: search what the store believed at this moment (its records as the
+    #: event log says they stood then), not what it holds now.
+    believed_at: datetime | None = None
+    #: With a project in ``scope``: also admit global memories (those of no project).
+    include_global: bool = False
     include_archived: bool = False
     include_superseded: bool = True
     explain: bool = False
@@ -52,10 +57,15 @@ class Query(_Model):
             limits.check_chars(item, limits.NAME_CHARS, f"an entry of {info.field_name}")
         return value
 
-    @field_validator("since", "until", "as_of")
+    @field_validator("since", "until", "as_of", "believed_at")
     @classmethod
     def _aware(cls, value: datetime | None, info: ValidationInfo) -> datetime | None:
         return limits.check_year(as_utc(value), str(info.field_name))
+
+    def admits_scope(self, scope: Scope) -> bool:
+        """Whether the query's scope (with its global memories, when asked) admits a
+        memory's scope: what index prefilters apply."""
+        return self.scope.matches(scope, include_global=self.include_global)
 
     def admits(self, memory: Memory) -> bool:
         """Whether the query's filters (scope, layers, tags, kinds, window, as_of validity)
@@ -64,7 +74,7 @@ class Query(_Model):
             return False
         if memory.superseded_by and not self.include_superseded:
             return False
-        if not self.scope.matches(memory.scope):
+        if not self.admits_scope(memory.scope):
             return False
         if self.layers is not None and memory.layer not in self.layers:
             return False

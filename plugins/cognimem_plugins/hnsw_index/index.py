@@ -78,8 +78,10 @@ class HnswVectors(VectorIndex):
             default=50_000, ge=1,
             description="save the graph after this many changes (and a quarter of its size) "
                         "since the last save; it is also saved at close and maintenance")
-        threads: int = Field(default=0, ge=0,
-                             description="threads for batch inserts (0: one per core)")
+        threads: int = Field(
+            default=1, ge=0,
+            description="threads for batch inserts (0: one per core); with more than one the "
+                        "graph, and so the results, depend on thread timing")
 
     options: Options
 

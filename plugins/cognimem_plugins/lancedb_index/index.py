@@ -427,18 +427,26 @@ class LanceVectors(VectorIndex):
         )
         return [Candidate(id=i, score=s, rank=r) for r, (s, i) in enumerate(pairs, 1)]
 
-    def _filter(self, query: Query) -> Expr | None:
+    def _filter(self, query: Query) -> Expr | str | None:
         """The prefilter: scope fields, and ``archived = false`` unless the query includes
-        archived memories or the table holds none (a filter costs ~2.5 ms at 100k rows)."""
+        archived memories or the table holds none (a filter costs ~2.5 ms at 100k rows).
+        A project with its global memories (``include_global``) is SQL: the expression
+        builder has no ``IS NULL``."""
         from lancedb.expr import col, lit
 
         parts: list[Expr] = []
         if not query.include_archived and self._archived:
             parts.append(col("archived") == lit(False))
+        either: str | None = None
         for field in SCOPE_FIELDS:
             value = getattr(query.scope, field)
-            if value is not None:
+            if value is not None and field == "project" and query.include_global:
+                # this project's memories or those of no project (global ones)
+                either = f"({(col(field) == lit(value)).to_sql()} OR {field} IS NULL)"
+            elif value is not None:
                 parts.append(col(field) == lit(value))
+        if either is not None:
+            return " AND ".join([either, *(p.to_sql() for p in parts)])
         if not parts:
             return None
         combined = parts[0]

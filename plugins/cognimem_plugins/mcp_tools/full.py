@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field
 
+from cognimem.agents import Caller
 from cognimem.errors import InvalidInput
 from cognimem.models import Layer, Query
 from cognimem.privacy import shown
 
 from . import files
-from .core import Id
+from .core import CallerArg, Id
 from .results import (
     Brief,
     Buried,
@@ -97,6 +98,7 @@ def supersede(
     tags: Annotated[list[str] | None, Field(description="default: the old memory's tags")] = None,
     layer: Annotated[Layer | None, Field(description="default: the old memory's layer")] = None,
     project: Annotated[str | None, Field(description="default: the old memory's project")] = None,
+    caller: CallerArg = None,
 ) -> Remembered:
     """Record that a memory is no longer true: writes the new content as a new memory that
     replaces it. The old one stays on record, marked superseded; kind, layer, tags and
@@ -108,7 +110,7 @@ def supersede(
         ("kind", kind), ("tags", tags), ("layer", layer)) if value is not None}
     if project is not None:
         fields["scope"] = {**engine.get(id).scope.model_dump(), "project": project}
-    written = engine.supersede(id, content, **fields)
+    written = engine.supersede(id, content, agent=Caller.of(caller).agent, **fields)
     return Remembered(id=written.id, created=written.created, supersedes=id,
                       notes=written.notes or None)
 
@@ -118,13 +120,14 @@ def unrelate(
     source: Annotated[str, Field(description="id the link starts from")],
     target: Annotated[str, Field(description="id the link points to")],
     type: Annotated[str, Field(description="the link's type")] = "relates_to",
+    caller: CallerArg = None,
 ) -> Link:
     """Remove the link of this type from source to target; returns the removed link.
 
     Example: {"source": "m3f9c2a1b4d5e6f7", "target": "m8a1d0c9b2e3f4a5", "type": "relates_to"}
     """
     existing = [e for e in engine.edges(source) if e.key == (source, target, type)]
-    engine.unrelate(source, target, type)
+    engine.unrelate(source, target, type, agent=Caller.of(caller).agent)
     weight = existing[0].weight if existing else 0.0
     return Link(source=source, target=target, type=type, weight=weight)
 
@@ -139,12 +142,12 @@ def get_links(engine: Engine, id: Id) -> Links:
                         for e in engine.edges(id)])
 
 
-def restore(engine: Engine, id: Id) -> Restored:
+def restore(engine: Engine, id: Id, caller: CallerArg = None) -> Restored:
     """Bring an archived (forgotten, not deleted) memory back into recall.
 
     Example: {"id": "m3f9c2a1b4d5e6f7"}
     """
-    memory = engine.restore(id)
+    memory = engine.restore(id, agent=Caller.of(caller).agent)
     return Restored(id=memory.id, version=memory.version)
 
 
@@ -184,8 +187,9 @@ def check(
     engine: Engine,
     repair: Annotated[bool, Field(description="also fix what is found")] = False,
 ) -> Checked:
-    """Check the store's integrity: every index against the records, and the audit
-    chain. repair=true rebuilds missing or stale index entries (records are never changed).
+    """Check the store's integrity: every index against the records, the audit chain, and
+    supersession chains without a current version. repair=true rebuilds missing or stale
+    index entries and makes the newest memory of a broken chain current again.
 
     Example: {"repair": false}
     """
@@ -195,6 +199,7 @@ def check(
         indexes=[IndexHealth(index=i.index, missing=len(i.missing), stale=len(i.stale),
                              orphaned=len(i.orphaned)) for i in report.indexes],
         event_problems=report.event_problems or None,
+        supersession_problems=report.supersession_problems or None,
     )
 
 

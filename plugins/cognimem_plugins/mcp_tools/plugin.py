@@ -12,7 +12,7 @@ from cognimem import hookimpl
 from cognimem.components import ToolSpec
 from cognimem.registry import Register
 
-from . import core, full
+from . import core, full, team
 
 BOTH = frozenset({"core", "full"})
 FULL = frozenset({"full"})
@@ -47,6 +47,7 @@ TOOLS: tuple[ToolSpec, ...] = (
              destructive=True, sets=FULL),
     ToolSpec("import_memories", full.import_memories, title="Import an export", sets=FULL),
     ToolSpec("reindex", full.reindex, title="Re-embed memories", idempotent=True, sets=FULL),
+    ToolSpec("sync", team.sync, title="Changes since last sync", idempotent=True, sets=FULL),
 )
 
 

@@ -31,11 +31,16 @@ class Result(BaseModel):
 
 
 class Remembered(Result):
-    """A stored memory's id. ``created`` is false when an identical memory already existed."""
+    """A stored memory's id and what happened: ``outcome`` is created, duplicate (an
+    identical memory existed: its id) or merged (folded into a near-duplicate: its id);
+    ``conflicts`` lists memories it disagrees with (resolve with resolve_conflict)."""
 
     id: str
     created: bool
+    outcome: str | None = None
     supersedes: str | None = None
+    conflicts: list[str] | None = None
+    kept_separate: list[str] | None = None
     notes: list[str] | None = None
 
 
@@ -49,11 +54,15 @@ class RecallHit(Result):
     content: str
     untrusted: str | None = None
     superseded_by: str | None = None
+    #: Ids of the open conflicts this memory is in (another memory states other values).
+    conflicts: list[str] | None = None
     kind: str | None = None
     layer: str | None = None
     tags: list[str] | None = None
     created_at: Timestamp | None = None
     why: str | None = None
+    agent: str | None = None
+    project: str | None = None
 
 
 class Recalled(Result):
@@ -231,6 +240,8 @@ class Checked(Result):
     memories: int
     indexes: list[IndexHealth]
     event_problems: list[str] | None = None
+    #: Supersession chains without a current version (cycles, dangling pointers).
+    supersession_problems: list[str] | None = None
     repaired: bool
 
 
@@ -279,3 +290,26 @@ class Reindexed(Result):
     done: int
     remaining: int
     total: int
+
+
+class SyncedChange(Result):
+    """One change since the last acknowledged sync (``content``: the memory as it is now)."""
+
+    seq: int
+    change: str
+    id: str | None = None
+    agent: str | None = None
+    by: str | None = None
+    conflict: str | None = None
+    content: str | None = None
+
+
+class Synced(Result):
+    """Changes since the acknowledged offset; pass ``upto`` as ``ack`` on the next sync."""
+
+    agent: str
+    acknowledged: int | None = None
+    upto: int
+    head: int
+    more: bool | None = None
+    changes: list[SyncedChange]

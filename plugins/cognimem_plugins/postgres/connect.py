@@ -25,7 +25,9 @@ from pathlib import Path
 from typing import Any, Final
 
 import psycopg
+from pydantic import BaseModel, Field
 
+from cognimem.components import Options
 from cognimem.errors import StoreError
 
 from .schema import quote_ident
@@ -156,3 +158,24 @@ def advisory_key(schema: str, what: str) -> int:
     """A stable 63-bit advisory lock key for ``what`` in ``schema``."""
     digest = hashlib.sha256(f"cognimem:{schema}:{what}".encode()).digest()
     return int.from_bytes(digest[:8], "big") & 0x7FFF_FFFF_FFFF_FFFF
+
+
+class StoreOptions(Options):
+    """Where the database is; shared by the store and the two indexes."""
+
+    dsn: str | None = Field(
+        default=None,
+        description="PostgreSQL connection string (postgresql://user@host:5432/db); default: "
+                    "$COGNIMEM_POSTGRES_DSN; 'embedded' starts a private server in this process")
+    schema_: str = Field(
+        default=DEFAULT_SCHEMA, alias="schema",
+        description="the PostgreSQL schema holding the store; '{path}' in it is replaced by a "
+                    "hash of the store folder (one store per folder)")
+
+
+def describe_options(options: BaseModel) -> dict[str, Any]:
+    """The options as plain data, the DSN without its password."""
+    data = options.model_dump(mode="json", by_alias=True)
+    if data.get("dsn"):
+        data["dsn"] = redact(data["dsn"])
+    return data

@@ -1,12 +1,13 @@
 """``postgres`` lexical index: PostgreSQL full-text search, ranked by BM25.
 
 Each memory is a ``tsvector`` of its title, content and tags (English stemming and stop
-words; title and tags count twice, as in the in-process ``bm25`` index) with a GIN index.
-A query matches the memories holding any of its terms (an OR ``tsquery``). PostgreSQL's own
-rankings (``ts_rank``, ``ts_rank_cd``) know no document frequencies, so by default the
-matches are scored by Okapi BM25 (k1 = 1.2, b = 0.75) in SQL: term frequencies from the
-``tsvector`` positions, document frequencies and the average length from the statistics a
-trigger keeps (:mod:`.schema`). ``ranking = "ts_rank_cd"`` uses cover density instead.
+words; title and tags count twice, as in the in-process ``bm25`` index). PostgreSQL's own
+rankings (``ts_rank``, ``ts_rank_cd``) know no document frequencies, so by default matches
+are scored by Okapi BM25 (k1 = 1.2, b = 0.75) in SQL, from a postings table (term, memory,
+term frequency, length) and the document frequencies and total length that triggers keep
+with it (:mod:`.schema`): a search reads the postings of its own terms only. The rarest
+terms choose the memories to score (about ``max_scored``), so searches stay bounded on
+large stores. ``ranking = "ts_rank_cd"`` uses cover density instead.
 """
 
 from __future__ import annotations

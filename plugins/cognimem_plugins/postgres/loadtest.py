@@ -123,7 +123,8 @@ def run(dsn: str, *, processes: int = 2, agents: int = 8, writes: int = 20,
         started = time.perf_counter()
         for name in names:
             peers = [p for p in names if p != name]
-            args = [sys.executable, "-m", __name__, "--child", name, "--dsn", dsn, "--schema",
+            args = [sys.executable, "-m", "cognimem_plugins.postgres.loadtest", "--child", name,
+                    "--dsn", dsn, "--schema",
                     schema, "--agents", str(agents), "--writes", str(writes), "--folder",
                     str(folder), "--peers", ",".join(peers), "--timeout", str(timeout)]
             children.append(subprocess.Popen(args, stdout=subprocess.PIPE, text=True))

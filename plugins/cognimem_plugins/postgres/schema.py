@@ -2,15 +2,17 @@
 
 Everything lives in one PostgreSQL schema (the store option ``schema``, default
 ``cognimem``): the records (memories, edges, accesses, events, graves, embeddings, meta),
-the lexical index (``lexical``, a ``tsvector`` per memory with a GIN index, and the term
-statistics BM25 needs) and the vector index (``vectors``, a pgvector column with one
-HNSW index per dimension, see :mod:`.vectors`).
+the lexical index (``lexical``, a ``tsvector`` per memory with a GIN index;
+``lexical_postings``, one row per term and memory; and the term statistics BM25 needs) and
+the vector index (``vectors``, a pgvector column with one index per dimension, see
+:mod:`.vectors`).
 
 The derived tables follow the records inside the writer's own transaction: triggers on
-``memories`` and ``embeddings`` keep ``lexical`` and ``vectors`` equal to them, and a
-trigger on ``lexical`` keeps the document frequencies and total length. So a daemon killed
-between a commit and its index update leaves nothing to repair, and a reader on another
-machine never sees a memory in the records but not in the indexes.
+``memories`` and ``embeddings`` keep ``lexical`` and ``vectors`` equal to them, and
+triggers on ``lexical`` keep the postings, the document frequencies and the total length.
+All are statement-level: a batch of memories is derived by one statement, not one per row.
+So a daemon killed between a commit and its index update leaves nothing to repair, and a
+reader on another machine never sees a memory in the records but not in the indexes.
 
 A store records its version in ``schema_version``. Opening runs every migration from its
 version up to :data:`CURRENT_VERSION` in one transaction under an advisory lock (two

@@ -21,15 +21,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import numpy as np
 from psycopg.types.json import Jsonb
-from pydantic import BaseModel, Field
 
 from cognimem.accesses import tally
-from cognimem.components import GraveEntry, Options, RecordStore
+from cognimem.components import GraveEntry, RecordStore
 from cognimem.errors import InvalidInput, StoreError
 from cognimem.models import Access, Edge, EmbeddingSignature, Event, Memory
 from cognimem_plugins.duckdb_store import rows
 
-from .connect import DEFAULT_SCHEMA, redact
+from .connect import StoreOptions, describe_options
 from .schema import MEMORY_COLUMNS
 from .session import Session
 
@@ -49,27 +48,7 @@ _EDGE_UPSERT = (f"INSERT INTO edges ({_EDGE_COLUMNS}) VALUES "
                 + ", ".join(f"{c} = excluded.{c}" for c in rows.EDGE_COLUMNS[3:]))
 _EVENT_COLUMNS = ", ".join(rows.EVENT_COLUMNS)
 _PAGE = 2048
-
-
-class StoreOptions(Options):
-    """Where the database is; shared by the store and the two indexes."""
-
-    dsn: str | None = Field(
-        default=None,
-        description="PostgreSQL connection string (postgresql://user@host:5432/db); default: "
-                    "$COGNIMEM_POSTGRES_DSN; 'embedded' starts a private server in this process")
-    schema_: str = Field(
-        default=DEFAULT_SCHEMA, alias="schema",
-        description="the PostgreSQL schema holding the store; '{path}' in it is replaced by a "
-                    "hash of the store folder (one store per folder)")
-
-
-def describe_options(options: BaseModel) -> dict[str, Any]:
-    """The options as plain data, the DSN without its password."""
-    data = options.model_dump(mode="json", by_alias=True)
-    if data.get("dsn"):
-        data["dsn"] = redact(data["dsn"])
-    return data
+_HASH = MEMORY_COLUMNS.index("content_hash")
 
 
 class PostgresStore(RecordStore):
@@ -171,6 +150,16 @@ class PostgresStore(RecordStore):
         found = self._s.rows(f"SELECT {_COLUMNS} FROM memories WHERE content_hash = %s "
                              "ORDER BY id", [content_hash])
         return [rows.memory_from_row(r) for r in found]
+
+    def find_by_hashes(self, hashes: Iterable[str]) -> dict[str, list[Memory]]:
+        """Memories by content hash for a whole write batch, in one query."""
+        wanted = list(dict.fromkeys(hashes))
+        out: dict[str, list[Memory]] = {h: [] for h in wanted}
+        if wanted:
+            for r in self._s.rows(f"SELECT {_COLUMNS} FROM memories WHERE content_hash = "
+                                  "ANY(%s) ORDER BY id", [wanted]):
+                out[r[_HASH]].append(rows.memory_from_row(r))
+        return out
 
     def memory_versions(self) -> dict[str, int]:
         """Every memory's id and version, cheaply (for reconciling indexes)."""

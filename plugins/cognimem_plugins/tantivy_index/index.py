@@ -305,9 +305,16 @@ class TantivyIndex(LexicalIndex):
         ]
         for field in SCOPE_FIELDS:
             value = getattr(query.scope, field)
-            if value is not None:
-                term = Q.term_query(self._schema, field, SCOPE_PREFIX + value)
-                clauses.append((Occur.Must, Q.const_score_query(term, 0.0)))
+            if value is None:
+                continue
+            term = Q.term_query(self._schema, field, SCOPE_PREFIX + value)
+            if field == "project" and query.include_global:
+                # this project's memories, or those of no project (global ones)
+                unscoped = Q.boolean_query([
+                    (Occur.Must, Q.all_query()),
+                    (Occur.MustNot, Q.regex_query(self._schema, field, SCOPE_PREFIX + ".*"))])
+                term = Q.boolean_query([(Occur.Should, term), (Occur.Should, unscoped)])
+            clauses.append((Occur.Must, Q.const_score_query(term, 0.0)))
         if not query.include_archived:
             clauses.append((Occur.MustNot, Q.term_query(self._schema, "archived", True)))
         return Q.boolean_query(clauses)

@@ -1,0 +1,129 @@
+"""Consolidation ("dream"): the profile's consolidator plans, the engine applies.
+
+Each cluster of near-duplicates becomes one memory: the kept one takes every member's id
+and provenance into its ``provenance``, their tags, the sum of their accesses and the
+highest importance (and, with a summariser, one text for all); the members go to the
+graveyard, restorable. Trivial, unused, old memories go to the graveyard too. Every action
+is an event (``consolidate``, ``archive``, ``dream``); a dry run changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..components import GraveEntry, MergePlan
+from ..errors import InvalidInput
+from ..models import Memory, content_hash, embedding_text
+from .types import DreamReport
+from .write import WritePath
+
+#: Metadata namespace of the last applied run (``last``: at, seq, state).
+STATE_NAMESPACE = "cognimem.dream"
+
+
+class Consolidation(WritePath):
+    """dream."""
+
+    def dream(self, *, dry_run: bool = False, force: bool = False) -> DreamReport:
+        """Consolidate once: merge clusters of near-duplicates, archive trivial, unused,
+        old memories, as the profile's ``[consolidate]`` component plans.
+
+        :param dry_run: report what would be done; change nothing.
+        :param force: run even when the run guards (minimum hours since the last run,
+            minimum memories, minimum operations) would skip it.
+        :raises InvalidInput: the profile has no ``[consolidate]`` table.
+        """
+        self._check_open()
+        if self.consolidator is None:
+            raise InvalidInput("the profile has no consolidator: add `[consolidate] use = "
+                               "\"dream\"` to it (the default profile has one)")
+        now = self.clock.now()
+        last: dict[str, Any] = self.records.get_meta(STATE_NAMESPACE, "last") or {}
+        plan = self.consolidator.plan(self.ctx, now, last, force=force)
+        report = DreamReport(at=now, dry_run=dry_run, consolidator=self.consolidator.name,
+                             skipped=plan.skipped, scanned=plan.scanned, notes=list(plan.notes))
+        if plan.skipped:
+            return report
+        for merge in plan.merges:
+            entry = self._consolidate(merge, dry_run)
+            if entry is not None:
+                report.merges.append(entry)
+        for memory_id, reason in plan.archive:
+            found = self.records.get_memories([memory_id]).get(memory_id)
+            if found is None or found.archived:
+                continue
+            report.archived.append({"id": memory_id, "reason": reason})
+            if not dry_run:
+                self.archive(memory_id, reason=f"dream: {reason}")
+        if not dry_run:
+            with self._transaction() as pending:
+                event = self._log(pending, "dream", None, {
+                    "merged": sum(len(m["merged"]) for m in report.merges),
+                    "clusters": len(report.merges), "archived": len(report.archived),
+                    "by": self.consolidator.name})
+                self.records.set_meta(STATE_NAMESPACE, "last", {
+                    "at": now.isoformat(), "seq": event.seq, "state": plan.state})
+        return report
+
+    def _consolidate(self, merge: MergePlan, dry_run: bool) -> dict[str, Any] | None:
+        """Fold one cluster into its kept memory; what was (or would be) done."""
+        ids = [merge.keep, *[m for m in merge.members if m != merge.keep]]
+        found = self.records.get_memories(ids)
+        if any(i not in found or found[i].archived or found[i].superseded_by for i in ids):
+            return None  # changed since the plan: leave it for the next run
+        keep, members = found[merge.keep], [found[i] for i in ids[1:]]
+        if not members:
+            return None
+        entry: dict[str, Any] = {"kept": keep.id, "merged": [m.id for m in members],
+                                 "similarity": round(merge.similarity, 4),
+                                 "summarised": False, "reason": merge.reason}
+        if dry_run:
+            return entry
+        content = merge.content
+        if content is None and self.consolidator is not None:
+            content = self.consolidator.summarise([keep.content, *[m.content for m in members]])
+        after = _folded(keep, members, self.clock.now())
+        if content and content.strip() and content != keep.content:
+            after = after.model_copy(update={"content": content,
+                                             "content_hash": content_hash(content)})
+            entry["summarised"] = True
+        reembed = embedding_text(after) != embedding_text(keep)
+        vectors = self._embed([after]) if reembed else None
+        now = self.clock.now()
+        graves = [m.model_copy(update={"archived": True, "updated_at": now,
+                                       "version": m.version + 1}) for m in members]
+        with self._transaction() as pending:
+            if vectors is not None and self.embedder is not None:
+                after.embedding = self.embedder.signature
+                self.records.put_embeddings({after.id: vectors[0]}, self.embedder.signature)
+            self.records.put_memories([after, *graves])
+            self._log(pending, "consolidate", keep.id,
+                      {k: v for k, v in entry.items() if k != "reason"})
+            for grave in graves:
+                reason = f"dream: merged into {keep.id}"
+                self.records.add_grave(GraveEntry(memory=grave, archived_at=now, reason=reason))
+                self._log(pending, "archive", grave.id, {"reason": reason})
+        if vectors is None and self.vectors is not None:
+            vectors = self._stored_vectors([after])
+        self._index([after], vectors)
+        self._index(graves, self._stored_vectors(graves) if self.vectors else None)
+        self.hook.cognimem_memory_updated(before=keep, after=after, engine=self)
+        return entry
+
+
+def _folded(keep: Memory, members: list[Memory], now: Any) -> Memory:
+    """``keep`` standing for the whole cluster: every member's id and provenance, tags,
+    accesses added, the highest importance, the latest access."""
+    provenance = [*keep.provenance]
+    for member in members:
+        provenance += [member.id, *member.provenance]
+    accessed = [m.last_accessed_at for m in (keep, *members) if m.last_accessed_at]
+    return keep.model_copy(update={
+        "provenance": list(dict.fromkeys(p for p in provenance if p != keep.id)),
+        "tags": list(dict.fromkeys([*keep.tags, *(t for m in members for t in m.tags)])),
+        "access_count": keep.access_count + sum(m.access_count for m in members),
+        "importance": max([keep.importance, *(m.importance for m in members)]),
+        "last_accessed_at": max(accessed) if accessed else None,
+        "protected": keep.protected or any(m.protected for m in members),
+        "updated_at": now, "version": keep.version + 1,
+    })

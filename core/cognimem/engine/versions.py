@@ -1,0 +1,103 @@
+"""Versions: supersession that cannot break. A new version replaces the current one of
+its chain; reverting to an old value writes a new current version; a pointer that would
+close a cycle is refused."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import InvalidInput
+from ..models import Memory, MemoryDraft
+from .types import DraftLike, Written
+from .write import WritePath
+
+
+class Versions(WritePath):
+    """supersede and update_links."""
+
+    def supersede(self, old_id: str, content: DraftLike, /, *, agent: str | None = None,
+                  **fields: Any) -> Written:
+        """Write a memory that replaces ``old_id``; the old one stays, marked superseded.
+
+        Reverting to an earlier value writes a new current version (a superseded memory is
+        never brought back as the current one, so no cycle can form). When ``old_id`` was
+        already superseded, the new memory replaces the current version of its chain.
+
+        :raises NotFound: unknown ``old_id``.
+        """
+        self._check_open()
+        old = self.get(old_id)
+        head = self._chain_head(old)
+        if head is not None and head.id != old.id:
+            old = head
+        # inherit the old memory's scope, layer, kind and tags unless the caller gave them
+        given = set(fields)
+        if isinstance(content, MemoryDraft):
+            given |= content.model_fields_set
+        elif isinstance(content, Mapping):
+            given |= set(content)
+        scope = old.scope if agent is None else old.scope.model_copy(update={"agent": agent})
+        defaults = {k: v for k, v in {"scope": scope, "layer": old.layer, "kind": old.kind,
+                                      "tags": old.tags}.items() if k not in given}
+        written = self.add(content, agent=agent, **{**defaults, **fields, "supersedes": old.id})
+        if written.id == old.id:
+            raise InvalidInput(
+                f"the new content is identical to memory {old.id!r}: nothing to supersede "
+                "(use update to change its other fields)"
+            )
+        self.update_links(old.id, superseded_by=written.id, agent=agent)
+        if old.id != old_id:
+            written.notes.append(f"{old_id} was already superseded: this replaces the "
+                                 f"current version {old.id}")
+        written.supersedes = old.id
+        return written
+
+    def _chain_head(self, memory: Memory) -> Memory | None:
+        """The current version of ``memory``'s supersession chain (itself when current);
+        None when the chain loops or ends at a memory that no longer exists."""
+        seen = {memory.id}
+        while memory.superseded_by is not None:
+            if memory.superseded_by in seen:
+                return None
+            seen.add(memory.superseded_by)
+            found = self.records.get_memories([memory.superseded_by])
+            if memory.superseded_by not in found:
+                return None
+            memory = found[memory.superseded_by]
+        return memory
+
+    def update_links(self, memory_id: str, *, superseded_by: str | None,
+                     agent: str | None = None) -> Memory:
+        """Set a memory's ``superseded_by`` pointer (an engine-managed field).
+
+        :raises InvalidInput: the pointer would close a supersession cycle (``superseded_by``
+            is, or leads to, ``memory_id``): the chain would have no current version.
+        """
+        before = self.get(memory_id)
+        if superseded_by is not None:
+            chain = [superseded_by]
+            current = self.records.get_memories([superseded_by]).get(superseded_by)
+            while current is not None and current.id != memory_id and len(chain) < 10_000:
+                if current.superseded_by is None or current.superseded_by in chain:
+                    break
+                chain.append(current.superseded_by)
+                current = self.records.get_memories([current.superseded_by]).get(
+                    current.superseded_by)
+            if memory_id in chain:
+                path = " -> ".join([memory_id, *chain[: chain.index(memory_id) + 1]])
+                raise InvalidInput(
+                    f"refused: {memory_id} superseded by {superseded_by} would close a "
+                    f"supersession cycle ({path}) with no current version; to bring an old "
+                    "value back, supersede the current version with it (a new version)")
+        after = before.model_copy(update={"superseded_by": superseded_by,
+                                          "updated_at": self.clock.now(),
+                                          "version": before.version + 1})
+        with self._transaction() as pending:
+            self.records.put_memories([after])
+            self._log(pending, "supersede", memory_id,
+                      {"by": superseded_by, "was": before.superseded_by}, agent)
+        self._index([after], self._stored_vectors([after]) if self.vectors else None)
+        self.hook.cognimem_memory_updated(before=before, after=after, engine=self)
+        return after
+
