@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from ..errors import InvalidInput, NotFound, ProfileError
 from ..models import Edge, Memory
 from ..sources import Group, IngestReport, IntakeSource, Known
-from .write import WritePath
+from .versions import Versions
 
 #: The edge type between an item and the group it links to (a note's ``[[wikilink]]``).
 LINK = "wikilink"
@@ -24,7 +24,7 @@ def namespace(source: str, target: str) -> str:
     return f"cognimem.intake:{source}:{target}"
 
 
-class Intake(WritePath):
+class Intake(Versions):
     """ingest."""
 
     def ingest(self, source: str, target: str, *, options: Mapping[str, Any] | None = None,
@@ -150,8 +150,9 @@ class Intake(WritePath):
                 try:  # an item that replaces a stored memory marks it superseded
                     self.update_links(old_id, superseded_by=written.id)
                     report.superseded += 1
-                except NotFound:
-                    pass
+                except (NotFound, InvalidInput) as exc:  # gone, or it would close a cycle
+                    report.problems.append(f"{group.key}: {item.key} not marked as "
+                                           f"superseding {old_id}: {exc}")
         known = Known(stamp=group.stamp, fingerprint=group.fingerprint, items=state)
         with self.records.transaction():
             self.records.set_meta(ns, group.key, known.model_dump())
