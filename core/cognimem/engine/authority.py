@@ -90,7 +90,10 @@ class Authority(Conflicts):
         if agent is not None:
             self._authorize("supersede", old, agent)
         rival = old.superseded_by
-        written = super().supersede(old_id, content, agent=agent, **fields)
+        others = self.get_many([rival]).get(rival) if agent is not None and rival else None
+        branch = others is not None and others.scope.agent != agent
+        written = super().supersede(old_id, content, agent=agent,
+                                    follow_chain=not branch, **fields)
         if agent is not None and rival is not None and rival != written.id:
             other = self.get_many([rival]).get(rival)
             if other is not None and other.scope.agent != agent:

@@ -17,18 +17,21 @@ class Versions(WritePath):
     """supersede and update_links."""
 
     def supersede(self, old_id: str, content: DraftLike, /, *, agent: str | None = None,
-                  **fields: Any) -> Written:
+                  follow_chain: bool = True, **fields: Any) -> Written:
         """Write a memory that replaces ``old_id``; the old one stays, marked superseded.
 
         Reverting to an earlier value writes a new current version (a superseded memory is
         never brought back as the current one, so no cycle can form). When ``old_id`` was
         already superseded, the new memory replaces the current version of its chain.
 
+        ``follow_chain=False`` replaces ``old_id`` itself even when it was already replaced
+        (two agents replacing one memory: the authority rules then log the pair).
+
         :raises NotFound: unknown ``old_id``.
         """
         self._check_open()
         old = self.get(old_id)
-        head = self._chain_head(old)
+        head = self._chain_head(old) if follow_chain else None
         if head is not None and head.id != old.id:
             old = head
         # inherit the old memory's scope, layer, kind and tags unless the caller gave them
