@@ -273,6 +273,37 @@ class ToolSpec:
 
 
 @dataclass(frozen=True)
+class PromptSpec:
+    """An MCP prompt a plugin contributes, made from a registered tool: the prompt takes the
+    tool's arguments, runs it, and its text is ``render(result)`` (the result as plain
+    data, as ``model_dump(mode="json")`` gives it). Registered through
+    ``cognimem_register_tools``; every installed prompt is served, whatever the tool set."""
+
+    name: str
+    tool: str
+    render: Callable[[dict[str, Any]], str]
+    description: str | None = None
+    title: str | None = None
+
+
+@dataclass(frozen=True)
+class ResourceSpec:
+    """An MCP resource a plugin contributes, made from a registered tool: reading ``uri``
+    runs the tool and the resource's text is ``render(result)``. ``{name}`` parts of the URI
+    (a template, such as ``cognimem://context/{project}``) become the tool's arguments; a URI
+    without them runs the tool with its defaults. Registered through
+    ``cognimem_register_tools``."""
+
+    name: str
+    uri: str
+    tool: str
+    render: Callable[[dict[str, Any]], str]
+    description: str | None = None
+    title: str | None = None
+    mime_type: str = "text/markdown"
+
+
+@dataclass(frozen=True)
 class CommandSpec:
     """A ``cognimem`` subcommand a plugin contributes.
 
@@ -326,8 +357,10 @@ __all__ = [
     "LexicalIndex",
     "MergePlan",
     "Options",
+    "PromptSpec",
     "Ranker",
     "RecordStore",
+    "ResourceSpec",
     "Retriever",
     "ToolSpec",
     "VectorIndex",

@@ -118,12 +118,16 @@ def cognimem_register_decay(register: Register) -> None:
 
 @_spec
 def cognimem_register_tools(register: Register) -> None:
-    """Register MCP tools (:class:`~cognimem.components.ToolSpec` values).
+    """Register MCP tools (:class:`~cognimem.components.ToolSpec` values), and MCP prompts
+    and resources made from tools (:class:`~cognimem.components.PromptSpec`,
+    :class:`~cognimem.components.ResourceSpec`).
 
     Called once when the plugin manager starts. ``build_server`` exposes the tools whose
-    ``sets`` include the profile's ``[mcp] tools`` set; a duplicate tool name fails the build.
+    ``sets`` include the profile's ``[mcp] tools`` set, and every prompt and resource; a
+    duplicate name fails the build.
 
-    :param register: call ``register(ToolSpec(...))`` for each tool.
+    :param register: call ``register(ToolSpec(...))`` for each tool (``PromptSpec``,
+        ``ResourceSpec`` likewise).
     :returns: nothing; the return value is ignored.
     """
 

@@ -148,6 +148,9 @@ class PluginHost:
                 elif kind == "command":
                     row["options"] = {}
                     row["doc"] = reg.obj.help
+                elif kind in ("prompt", "resource"):
+                    row["options"] = {}
+                    row["doc"] = reg.obj.description or f"from the {reg.obj.tool} tool"
                 else:
                     row["options"] = _options_summary(reg.obj.Options)
                     row["doc"] = (reg.obj.__doc__ or "").strip().split("\n")[0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .components import KINDS, CommandSpec, Component, ToolSpec
+from .components import KINDS, CommandSpec, Component, PromptSpec, ResourceSpec, ToolSpec
 from .errors import PluginError
 
 
@@ -24,8 +24,9 @@ class Register:
     """Collects what one plugin registers through one registry hook.
 
     Call it with a component class (``register(MyRanker)``, optionally
-    ``register(MyRanker, name="mine")``), for tools with a :class:`ToolSpec`, for commands
-    with a :class:`CommandSpec`.
+    ``register(MyRanker, name="mine")``), for tools with a :class:`ToolSpec` (or an MCP
+    prompt or resource: :class:`PromptSpec`, :class:`ResourceSpec`), for commands with a
+    :class:`CommandSpec`.
     """
 
     def __init__(
@@ -44,8 +45,9 @@ class Register:
 
     def __call__(self, obj: Any, name: str | None = None) -> None:
         """Register ``obj`` under ``name`` (default: its ``name`` attribute)."""
-        if isinstance(obj, ToolSpec | CommandSpec):
-            kind = "tool" if isinstance(obj, ToolSpec) else "command"
+        spec_kind = SPEC_KINDS.get(type(obj))
+        if spec_kind is not None:
+            kind = spec_kind
             if kind not in self.kinds:
                 raise PluginError(f"plugin {self.plugin!r}: {self.hook} cannot register "
                                   f"{kind}s")
@@ -78,11 +80,16 @@ def _kind_of(obj: Any, kinds: tuple[str, ...], hook: str, plugin: str) -> str:
             if kind in KINDS and issubclass(obj, KINDS[kind]):
                 return kind
     expected = " or ".join(f"subclass of {KINDS[k].__name__}" if k in KINDS
-                           else {"tool": "ToolSpec", "command": "CommandSpec"}[k] for k in kinds)
+                           else SPEC_NAMES[k] for k in kinds)
     raise PluginError(
         f"plugin {plugin!r}: {hook} was given {obj!r}, which is not a {expected}"
     )
 
+
+#: The registrations that are spec values rather than component classes, by kind.
+SPEC_KINDS: dict[type, str] = {ToolSpec: "tool", PromptSpec: "prompt",
+                               ResourceSpec: "resource", CommandSpec: "command"}
+SPEC_NAMES = {kind: cls.__name__ for cls, kind in SPEC_KINDS.items()}
 
 #: Which component kinds each registry hook accepts.
 HOOK_KINDS: dict[str, tuple[str, ...]] = {
@@ -93,7 +100,7 @@ HOOK_KINDS: dict[str, tuple[str, ...]] = {
     "cognimem_register_fusers": ("fuser",),
     "cognimem_register_rankers": ("ranker",),
     "cognimem_register_decay": ("decay",),
-    "cognimem_register_tools": ("tool",),
+    "cognimem_register_tools": ("tool", "prompt", "resource"),
     "cognimem_register_datasets": ("dataset",),
     "cognimem_register_guards": ("guard", "consolidator"),
     "cognimem_register_sources": ("source",),

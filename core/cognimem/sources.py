@@ -74,6 +74,8 @@ class IngestReport(BaseModel):
     archived: int = 0
     moved: int = 0
     restored: int = 0
+    #: Stored memories an added item replaced (its draft's ``supersedes``).
+    superseded: int = 0
     links: int = 0
     problems: list[str] = Field(default_factory=list)
     dry_run: bool = False

@@ -290,7 +290,7 @@ def test_hook_cognimem_register_tools(build: Callable[..., Engine]) -> None:
 
     plugin = Plugin()
     engine = build(plugin)
-    assert plugin.of("tools")[0]["register"].kinds == ("tool",)
+    assert plugin.of("tools")[0]["register"].kinds == ("tool", "prompt", "resource")
     registration = engine.host.get("tool", "count_memories")
     assert registration is not None
     engine.add("one")

@@ -58,7 +58,7 @@ def vault(root: Path) -> Path:
 def by_file(engine: Engine) -> dict[str, list[Any]]:
     out: dict[str, list[Any]] = {}
     for m in engine.list_memories(limit=1000, include_archived=True):
-        out.setdefault(m.source.file, []).append(m)
+        out.setdefault(m.source.file or "", []).append(m)
     return out
 
 
@@ -173,3 +173,63 @@ def test_mcp_ingest_and_startup_context(tmp_path: Path) -> None:
     done, ctx, refused = anyio.run(body)
     assert done["added"] == 5 and "relative" in refused
     assert ctx["tokens"] <= 60 and ctx["left_out"] > 0
+
+
+def test_watch_indexes_an_edited_note_and_stops(tmp_path: Path) -> None:
+    """``vault index --watch`` in its own process: the first index, then an edit seen and
+    indexed; Ctrl-C (SIGINT) stops it cleanly (``--watch-for`` bounds it if not)."""
+    import queue
+    import re
+    import signal
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    root = vault(tmp_path / "notes")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cognimem", "vault", "index", str(root), "--watch",
+         "--watch-for", "120", "--profile", "test"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "OPENBLAS_NUM_THREADS": "1", "COLUMNS": "1000"})
+    lines: queue.Queue[str] = queue.Queue()
+    assert proc.stdout is not None
+    out = proc.stdout
+
+    def pump() -> None:
+        for line in out:
+            lines.put(line)
+
+    threading.Thread(target=pump, daemon=True).start()
+    report = re.compile(r"(\d+) files, (\d+) unchanged, (\d+) added, (\d+) updated")
+
+    def next_report() -> tuple[int, ...]:
+        deadline = time.monotonic() + 110
+        while time.monotonic() < deadline:
+            try:
+                line = lines.get(timeout=1)
+            except queue.Empty:
+                assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+                continue
+            found = report.search(line)
+            if found:
+                return tuple(int(n) for n in found.groups())
+        raise AssertionError("no report from the watcher")
+
+    try:
+        files, _unchanged, added, _updated = next_report()
+        assert files >= 2 and added >= 2
+        time.sleep(1.0)  # the watcher is running once the first index is printed
+        note = root / "sub" / "database.md"
+        note.write_text(note.read_text(encoding="utf-8") + "\n## Added\n\nA new section.\n",
+                        encoding="utf-8")
+        seen = next_report()
+        while seen[3] == 0:  # an edit may come as more than one change: the update follows
+            seen = next_report()
+        assert seen[3] == 1
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=60) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

@@ -12,11 +12,16 @@ from pydantic import ValidationError
 
 from ..errors import InvalidInput, NotFound, ProfileError
 from ..models import Edge, Memory
-from ..sources import Group, IngestReport, IntakeSource, Known
-from .write import WritePath
+from ..sources import Group, IngestReport, IntakeSource, Item, Known
+from .versions import Versions
 
 #: The edge type between an item and the group it links to (a note's ``[[wikilink]]``).
 LINK = "wikilink"
+#: New groups' items are added this many at a time (one write batch, one index commit).
+BATCH = 512
+
+#: A group planned for writing: the group, its item state so far, the items to add.
+_Pending = tuple[Group, dict[str, list[str]], list[Item]]
 
 
 def namespace(source: str, target: str) -> str:
@@ -24,7 +29,7 @@ def namespace(source: str, target: str) -> str:
     return f"cognimem.intake:{source}:{target}"
 
 
-class Intake(WritePath):
+class Intake(Versions):
     """ingest."""
 
     def ingest(self, source: str, target: str, *, options: Mapping[str, Any] | None = None,
@@ -57,12 +62,17 @@ class Intake(WritePath):
                 fresh.append(group)
         gone = {key: old for key, old in known.items() if key not in seen}
         by_print = {old.fingerprint: key for key, old in gone.items()}
+        batch: list[_Pending] = []
         for group in fresh:
             moved_from = by_print.pop(group.fingerprint, None)
             if moved_from is not None:
                 self._move_group(ns, group, gone.pop(moved_from), moved_from, report)
-            else:
-                self._sync_group(ns, group, Known(stamp="", fingerprint=""), report)
+                continue
+            batch.append(self._plan_group(group, Known(stamp="", fingerprint=""), report))
+            if sum(len(p[2]) for p in batch) >= BATCH:
+                self._write_groups(ns, batch, report)
+                batch = []
+        self._write_groups(ns, batch, report)
         for key, old in gone.items():
             report.archived += sum(self._archive_item(mid, f"{source}: {key} is gone", report)
                                    for _, mid in old.items.values())
@@ -108,13 +118,19 @@ class Intake(WritePath):
                                f"{choices}")
         cls = registration.obj
         try:
-            return cls(cls.Options(**options))
+            reader: IntakeSource = cls(cls.Options(**options))
         except ValidationError as exc:
             raise InvalidInput(f"source {name!r}: {exc.errors()[0]['msg']} "
                                f"(options: {', '.join(cls.Options.model_fields)})") from None
+        reader.open(self.ctx)
+        return reader
 
     def _sync_group(self, ns: str, group: Group, old: Known, report: IngestReport) -> None:
         """Add, update and archive one changed group's items; remember the group."""
+        self._write_groups(ns, [self._plan_group(group, old, report)], report)
+
+    def _plan_group(self, group: Group, old: Known, report: IngestReport) -> _Pending:
+        """Update and archive one group's items; what is left to add, with its state."""
         items = group.items or []
         self._linking += [(group.key, i.key, i.links) for i in items
                           if i.links or i.key in old.items]
@@ -139,13 +155,29 @@ class Intake(WritePath):
                 report.archived += self._archive_item(mid, f"{group.key}: section removed",
                                                       report)
         report.added += len(adds)
-        if report.dry_run:
+        return group, state, adds
+
+    def _write_groups(self, ns: str, batch: list[_Pending], report: IngestReport) -> None:
+        """Add the items of several groups in one batch (one index commit), then remember
+        the groups."""
+        if report.dry_run or not batch:
             return
-        for item, written in zip(adds, self.add_many([i.draft for i in adds]), strict=True):
+        adds = [(group, state, item) for group, state, items in batch for item in items]
+        written_all = self.add_many([item.draft for _g, _s, item in adds]) if adds else []
+        for (group, state, item), written in zip(adds, written_all, strict=True):
             state[item.key] = [item.digest, written.id]
-        known = Known(stamp=group.stamp, fingerprint=group.fingerprint, items=state)
+            old_id = item.draft.supersedes
+            if old_id and written.created and old_id != written.id:
+                try:  # an item that replaces a stored memory marks it superseded
+                    self.update_links(old_id, superseded_by=written.id)
+                    report.superseded += 1
+                except (NotFound, InvalidInput) as exc:  # gone, or it would close a cycle
+                    report.problems.append(f"{group.key}: {item.key} not marked as "
+                                           f"superseding {old_id}: {exc}")
         with self.records.transaction():
-            self.records.set_meta(ns, group.key, known.model_dump())
+            for group, state, _items in batch:
+                known = Known(stamp=group.stamp, fingerprint=group.fingerprint, items=state)
+                self.records.set_meta(ns, group.key, known.model_dump())
 
     def _update_item(self, mid: str, fields: dict[str, Any], state: dict[str, list[str]],
                      key: str, digest: str) -> None:

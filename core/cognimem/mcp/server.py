@@ -1,9 +1,10 @@
 """``build_server(profile)``: the MCP server a profile describes.
 
 The tools are the plugins' (``cognimem_register_tools``), the set chosen by the profile's
-``[mcp] tools``. The engine lives in the server's lifespan: opened when the server starts —
-in this process for an in-memory store, through the store's owner daemon for an on-disk
-one — and closed when it stops. Nothing is printed to stdout: with stdio, stdout is the
+``[mcp] tools``, with the prompts and resources they register (:mod:`.prompts`). The
+engine lives in the server's lifespan: opened when the server starts — in this process for
+an in-memory store, through the store's owner daemon for an on-disk one — and closed when
+it stops. Nothing is printed to stdout: with stdio, stdout is the
 wire.
 
 Run it with :func:`serve_stdio` or :func:`serve_http` (``cognimem serve [--http]``).
@@ -88,6 +89,7 @@ def build_server(profile: Profile | str | Path | None = None, *,
     import anyio.to_thread
     from mcp.server.mcpserver import MCPServer
 
+    from .prompts import add_prompts_and_resources
     from .tools import build_tools
 
     if not isinstance(profile, Profile):
@@ -99,6 +101,7 @@ def build_server(profile: Profile | str | Path | None = None, *,
     resolved: Profile = profile
 
     given = [engine]
+    running: list[AppState] = []
 
     @asynccontextmanager
     async def lifespan(_server: MCPServer[AppState]) -> AsyncIterator[AppState]:
@@ -108,15 +111,20 @@ def build_server(profile: Profile | str | Path | None = None, *,
                 lambda: open_store(resolved, host=host, connect=False))
             if isinstance(store, RemoteEngine):
                 warm_up(store)
+        state = AppState(store, agent=agent, project=project)
+        running.append(state)
         try:
-            yield AppState(store, agent=agent, project=project)
+            yield state
         finally:
+            running.remove(state)
             await anyio.to_thread.run_sync(store.close)
 
-    return MCPServer(
+    server = MCPServer(
         name=profile.mcp.name, title="cognimem", instructions=INSTRUCTIONS,
         version=__version__, lifespan=lifespan, tools=tools, log_level=log_level,
     )
+    add_prompts_and_resources(server, host, lambda: running[-1] if running else None)
+    return server
 
 
 def warm_up(engine: RemoteEngine) -> None:

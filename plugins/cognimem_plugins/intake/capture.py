@@ -1,12 +1,17 @@
 """``transcript``: an agent session (Claude Code JSON lines, or plain text/markdown) read into
 memories, one per fact worth keeping (:mod:`.transcript`). Capturing the same session again
-as it grows adds only the new facts; every memory carries its session and turn."""
+as it grows adds only the new facts; every memory carries its session and turn.
+
+Facts are found by rules (the default, no model) or, with ``extractor = "ollama"``, by a
+local model in two passes that also decide, per fact, against similar memories already
+stored: add it, let it supersede one of them, or skip it (:mod:`.llm_capture`)."""
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -15,7 +20,11 @@ from cognimem.errors import InvalidInput
 from cognimem.models import MemoryDraft, Scope, Source
 from cognimem.sources import Group, IntakeSource, Item, Known
 
-from .transcript import Fact, facts, read
+from .llm_capture import OllamaCapture
+from .transcript import Fact, Transcript, facts, read
+
+if TYPE_CHECKING:
+    from cognimem.context import Context
 
 #: How much a kind of fact matters at the start (importance of its memory).
 IMPORTANCE = {"decision": 0.8, "preference": 0.7, "commitment": 0.7, "error": 0.6,
@@ -33,8 +42,28 @@ class TranscriptSource(IntakeSource):
         max_file_bytes: int = Field(default=50_000_000, ge=1_000,
                                     description="larger transcripts are refused")
         project: str | None = Field(default=None, description="project of the memories")
+        extractor: Literal["rules", "ollama"] = Field(
+            default="rules", description="rules (no model) or ollama (a local model)")
+        model: str = Field(default="qwen2.5:3b", description="the Ollama model (ollama)")
+        host: str | None = Field(
+            default=None, description="Ollama URL (default: $OLLAMA_HOST or localhost:11434)")
+        timeout: float = Field(default=120.0, gt=0, le=3600, description="seconds a request")
+        chunk_turns: int = Field(default=12, ge=1, le=200,
+                                 description="turns sent to the model at once (ollama)")
+        max_chunk_chars: int = Field(default=8000, ge=500, le=100_000,
+                                     description="characters sent at once (ollama)")
+        similar: int = Field(default=5, ge=0, le=50,
+                             description="stored memories each new fact is compared with")
 
     options: TranscriptSource.Options
+
+    def __init__(self, options: TranscriptSource.Options | None = None) -> None:
+        super().__init__(options)
+        self.ctx: Context | None = None
+
+    def open(self, ctx: Context) -> None:
+        """Keep the stores: the ollama extractor compares new facts with stored memories."""
+        self.ctx = ctx
 
     def scan(self, target: str, known: Mapping[str, Known]) -> Iterator[Group]:
         """One group: the transcript file."""
@@ -54,8 +83,32 @@ class TranscriptSource(IntakeSource):
         raw = path.read_bytes()
         text = raw.decode("utf-8", errors="replace")
         session = read(path, text)
-        items = [self.item(fact, session.session, path.name) for fact in facts(session)]
+        if self.options.extractor == "ollama":
+            items = self.model_items(session, path.name, old)
+        else:
+            items = [self.item(fact, session.session, path.name) for fact in facts(session)]
         yield Group(path.name, stamp, hashlib.sha256(raw).hexdigest(), items, session.problems)
+
+    def model_items(self, session: Transcript, file: str, old: Known | None) -> list[Item]:
+        """The items of the two-pass model pipeline; a fact captured before keeps its memory
+        (no second pass), an UPDATE supersedes the memory chosen, a NOOP is not kept."""
+        o = self.options
+        pipeline = OllamaCapture(o.model, o.host, o.timeout, o.chunk_turns, o.max_chunk_chars,
+                                 o.similar)
+        before = old.items if old is not None else {}
+        outcome = pipeline.run(session, file, lambda f: _key(f) not in before, self.ctx,
+                               {mid for _digest, mid in before.values()})
+        session.problems.extend(outcome.problems)
+        items: list[Item] = []
+        for fact, decision in outcome.kept:
+            item = self.item(fact, session.session, file)
+            if item.key in before:
+                item = Item(item.key, before[item.key][0], item.draft)
+            elif decision.target is not None:
+                draft = item.draft.model_copy(update={"supersedes": decision.target})
+                item = Item(item.key, item.digest, draft)
+            items.append(item)
+        return items
 
     def item(self, fact: Fact, session: str, file: str) -> Item:
         """The memory of one fact."""
@@ -66,5 +119,9 @@ class TranscriptSource(IntakeSource):
             source=Source(file=file, line=fact.line, session=session),
             meta={"capture": {"session": session, "turn": fact.turn, "role": fact.role}})
         digest = hashlib.sha256(draft.model_dump_json().encode()).hexdigest()
-        key = f"{fact.turn}:{hashlib.sha256(fact.text.encode()).hexdigest()[:12]}"
-        return Item(key, digest, draft)
+        return Item(_key(fact), digest, draft)
+
+
+def _key(fact: Fact) -> str:
+    """A fact's key within its transcript: its turn and a hash of its text."""
+    return f"{fact.turn}:{hashlib.sha256(fact.text.encode()).hexdigest()[:12]}"

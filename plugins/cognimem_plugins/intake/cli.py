@@ -21,6 +21,8 @@ def configure_vault(p: argparse.ArgumentParser) -> None:
     index.add_argument("path", help="the vault's folder")
     index.add_argument("--watch", action="store_true",
                        help="keep indexing as notes change (Ctrl-C stops)")
+    index.add_argument("--watch-for", type=float, metavar="SECONDS",
+                       help=argparse.SUPPRESS)  # stop watching after SECONDS (tests, scripts)
     index.add_argument("--dry-run", action="store_true", help="report, write nothing")
     index.set_defaults(func=cmd_vault_index)
     def usage(_args: argparse.Namespace) -> int:
@@ -68,26 +70,35 @@ def _print_report(args: argparse.Namespace, report: Any) -> None:
     emit(args, data, text)
 
 
-def _run(args: argparse.Namespace, source: str, target: str) -> int:
+def _run(args: argparse.Namespace, source: str, target: str,
+         options: dict[str, Any] | None = None) -> int:
     with open_engine(args) as engine:
-        report = engine.ingest(source, target, dry_run=args.dry_run)
+        report = engine.ingest(source, target, options=options, dry_run=args.dry_run)
     _print_report(args, report)
     return 0
 
 
 def cmd_vault_index(args: argparse.Namespace) -> int:
-    """Index the vault once, or on every change with ``--watch``."""
+    """Index the vault once, or on every change with ``--watch`` (the store stays open)."""
     target = _folder(args.path)
-    status = _run(args, "vault", target)
     if not args.watch:
-        return status
+        return _run(args, "vault", target)
+    import threading
+
     from watchfiles import watch
 
-    try:
-        for _changes in watch(target, debounce=500, rust_timeout=0):
-            _run(args, "vault", target)
-    except KeyboardInterrupt:
-        return 0
+    stop = threading.Event()
+    if args.watch_for is not None:
+        timer = threading.Timer(max(0.0, args.watch_for), stop.set)
+        timer.daemon = True
+        timer.start()
+    with open_engine(args) as engine:
+        _print_report(args, engine.ingest("vault", target, dry_run=args.dry_run))
+        try:
+            for _changes in watch(target, debounce=500, stop_event=stop):
+                _print_report(args, engine.ingest("vault", target, dry_run=args.dry_run))
+        except KeyboardInterrupt:
+            return 0
     return 0
 
 
@@ -115,6 +126,10 @@ def configure_capture(p: argparse.ArgumentParser) -> None:
     """``capture TRANSCRIPT``."""
     p.add_argument("transcript", help="a session file (JSON lines) or a text/markdown log")
     p.add_argument("--dry-run", action="store_true", help="report, write nothing")
+    p.add_argument("--extractor", choices=("rules", "ollama"),
+                   help="rules (default, no model) or ollama (a local model, two passes)")
+    p.add_argument("--model", help="the Ollama model (default qwen2.5:3b)")
+    p.add_argument("--host", help="the Ollama URL (default $OLLAMA_HOST or localhost:11434)")
     p.set_defaults(func=cmd_capture)
 
 
@@ -123,7 +138,9 @@ def cmd_capture(args: argparse.Namespace) -> int:
     path = Path(args.transcript).expanduser().resolve()
     if not path.is_file():
         raise InvalidInput(f"{args.transcript!r} is not a file: give the session transcript")
-    return _run(args, "transcript", str(path))
+    options = {k: v for k in ("extractor", "model", "host")
+               if (v := getattr(args, k)) is not None}
+    return _run(args, "transcript", str(path), options)
 
 
 def configure_compact(p: argparse.ArgumentParser) -> None:

@@ -8,7 +8,7 @@ from cognimem.components import CommandSpec
 from cognimem.registry import Register
 
 from .capture import TranscriptSource
-from .tools import TOOLS
+from .tools import EXTRAS, TOOLS
 from .vault import VaultSource
 
 CLI = "cognimem_plugins.intake.cli"
@@ -23,8 +23,8 @@ def cognimem_register_sources(register: Register) -> None:
 
 @hookimpl
 def cognimem_register_tools(register: Register) -> None:
-    """Register ``ingest`` and ``startup_context``."""
-    for spec in TOOLS:
+    """Register the tools, and the startup context as an MCP prompt and resources."""
+    for spec in (*TOOLS, *EXTRAS):
         register(spec)
 
 

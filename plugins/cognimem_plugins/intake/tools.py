@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
-from cognimem.components import ToolSpec
+from cognimem.components import PromptSpec, ResourceSpec, ToolSpec
 from cognimem.errors import InvalidInput
 from cognimem.privacy import shown
 from cognimem.sources import IngestReport
@@ -31,6 +31,7 @@ class Ingested(BaseModel):
     archived: int
     moved: int
     links: int
+    superseded: int = 0
     problems: list[str]
 
 
@@ -39,6 +40,7 @@ def ingested(report: IngestReport) -> Ingested:
     return Ingested(source=report.source, target=shown(report.target), groups=report.groups,
                     unchanged=report.unchanged, added=report.added, updated=report.updated,
                     archived=report.archived, moved=report.moved, links=report.links,
+                    superseded=report.superseded,
                     problems=report.problems[:50])
 
 
@@ -89,6 +91,11 @@ def startup_context(
 def capture(
     engine: Engine,
     path: Annotated[str, Field(description="absolute path of the session transcript")],
+    extractor: Annotated[Literal["rules", "ollama"], Field(
+        description="rules (no model) or ollama (a local model decides add/update/skip)")]
+    = "rules",
+    model: Annotated[str | None, Field(description="the Ollama model (ollama)")] = None,
+    host: Annotated[str | None, Field(description="the Ollama URL (ollama)")] = None,
 ) -> Ingested:
     """Capture an agent session (Claude Code JSON lines, or plain text) into memories: its
     decisions, preferences, commitments, values, paths, commands, errors and owners, each
@@ -96,7 +103,12 @@ def capture(
 
     Example: {"path": "/home/me/.claude/projects/shop/session.jsonl"}
     """
-    return ingest(engine, path, source="transcript")
+    file = Path(path).expanduser()
+    if not file.is_absolute():
+        raise InvalidInput(f"path {path[:80]!r} is relative: give an absolute path")
+    options: dict[str, str] = {"extractor": extractor}
+    options.update({k: v for k, v in (("model", model), ("host", host)) if v})
+    return ingested(engine.ingest("transcript", str(file), options=options))
 
 
 TOOLS = (
@@ -110,4 +122,28 @@ TOOLS = (
              sets=frozenset({"full"})),
     ToolSpec("startup_context", startup_context, title="What to know at start",
              read_only=True, sets=frozenset({"full"})),
+)
+
+
+def context_text(result: dict[str, Any]) -> str:
+    """The startup context's text (a resource's content)."""
+    return str(result["text"]) or "(no memories yet)\n"
+
+
+def context_prompt(result: dict[str, Any]) -> str:
+    """The startup context as the opening message of a conversation."""
+    return ("What long-term memory holds for this work (each line ends with its memory id; "
+            "recall for more):\n\n" + context_text(result))
+
+
+#: The startup context as an MCP prompt and as resources (all memories, or one project's).
+EXTRAS = (
+    PromptSpec("startup_context", "startup_context", context_prompt, title="Start with memory",
+               description="What an agent should know when it starts in a project: protected "
+               "memories and decisions, preferences, open conflicts, recent work."),
+    ResourceSpec("startup_context", "cognimem://context", "startup_context", context_text,
+                 title="Startup context", description="What to know at start (every project)"),
+    ResourceSpec("project_context", "cognimem://context/{project}", "startup_context",
+                 context_text, title="Startup context of a project",
+                 description="What to know when starting in one project"),
 )

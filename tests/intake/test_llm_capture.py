@@ -1,0 +1,175 @@
+"""Capture with a local model (two passes: facts, then add / supersede / skip against similar
+stored memories) against a local HTTP server that speaks Ollama's /api/chat; malformed
+answers reported and never stopping the rest; CLI and MCP."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client
+
+from cognimem.cli.app import main
+from cognimem.engine import Engine
+from cognimem.errors import CognimemError
+from cognimem.mcp.server import build_server
+from cognimem.profile import load_profile
+
+TURNS = [
+    ("user", "We decided to use Postgres 16 for the billing service."),
+    ("assistant", "Noted, I will write the migration."),
+    ("user", "Alice owns the payments API."),
+    ("assistant", "Understood."),
+]
+
+
+def session_file(folder: Path, turns: list[tuple[str, str]]) -> Path:
+    """A Claude Code session file of ``turns``."""
+    lines = [json.dumps({"type": role, "sessionId": "s-123",
+                         "message": {"role": role, "content": text}}) for role, text in turns]
+    path = folder / "session.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+#: Facts the model finds, by the turn's first words.
+FACTS: dict[str, list[Any]] = {
+    "We decided": [{"text": "The billing service uses Postgres 16.", "kind": "decision"}],
+    "Alice owns": [{"text": "Alice owns the payments API.", "kind": "ownership"},
+                   {"text": 42}, "not a fact"],
+}
+
+
+class FakeOllama(BaseHTTPRequestHandler):
+    """Answers /api/chat: pass 1 with FACTS (garbage for a turn saying "garble"), pass 2
+    with UPDATE of a memory about Postgres, NOOP for one about Alice, else nonsense."""
+
+    prompts: list[str] = []
+    models: set[str] = set()
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        prompt = body["messages"][-1]["content"]
+        type(self).prompts.append(prompt)
+        type(self).models.add(body["model"])
+        data = json.dumps({"model": body["model"], "created_at": "2025-01-01T00:00:00Z",
+                           "message": {"role": "assistant", "content": answer(prompt)},
+                           "done": True}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args: Any) -> None:
+        """Quiet."""
+
+
+def answer(prompt: str) -> str:
+    if prompt.startswith("Below are numbered turns"):
+        if "garble" in prompt:
+            return "I cannot help with that"
+        found = []
+        for number, text in re.findall(r"^\[(\d+)\] \w+: (.*)$", prompt, re.M):
+            for start, facts in FACTS.items():
+                if text.startswith(start):
+                    found += [{**f, "turn": int(number)} if isinstance(f, dict) else f
+                              for f in facts]
+        return json.dumps({"facts": found})
+    memories = dict(re.findall(r"^- id (\S+): (.*)$", prompt, re.M))
+    for mid, text in memories.items():
+        if "Postgres" in text and "Postgres" in prompt.split("Existing")[0]:
+            return json.dumps({"action": "UPDATE", "id": mid})
+        if "Alice" in text and "Alice" in prompt.split("Existing")[0]:
+            return json.dumps({"action": "NOOP"})
+    return json.dumps({"action": "MAYBE"})
+
+
+@pytest.fixture
+def ollama_url() -> Iterator[str]:
+    FakeOllama.prompts = []
+    FakeOllama.models = set()
+    server = ThreadingHTTPServer(("127.0.0.1", 0), FakeOllama)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_two_passes_add_supersede_and_skip(engine: Engine, tmp_path: Path,
+                                          ollama_url: str) -> None:
+    old = engine.add("The billing service uses Postgres 14 in production.").memory
+    alice = engine.add("Alice owns the payments API and its on-call rota.").memory
+    path = session_file(tmp_path, TURNS)
+    options = {"extractor": "ollama", "host": ollama_url, "model": "tiny", "chunk_turns": 2}
+    report = engine.ingest("transcript", str(path), options=options)
+    assert report.added == 1 and report.superseded == 1
+    new = next(m for m in engine.list_memories(limit=10) if "Postgres 16" in m.content)
+    assert new.kind == "decision" and new.supersedes == old.id
+    assert new.source.session == "s-123" and new.meta["capture"]["turn"] == 0
+    assert engine.get(old.id).superseded_by == new.id
+    assert engine.get(alice.id).superseded_by is None
+    contents = [m.content for m in engine.list_memories(limit=10)]
+    assert "Alice owns the payments API." not in contents
+    assert sum("fact 1 has no usable text" in p for p in report.problems) == 1
+    assert sum("fact 2 has no usable text" in p for p in report.problems) == 1
+    # captured again after the session grew: only the new chunk's facts are decided
+    session_file(tmp_path, [*TURNS, ("user", "garble"), ("assistant", "?")])
+    asked = len(FakeOllama.prompts)
+    grown = engine.ingest("transcript", str(path), options=options)
+    assert grown.added == 0 and grown.archived == 0 and grown.kept == 1
+    assert any("turns 4-5: the model's answer has no list of facts" in p
+               for p in grown.problems)
+    assert grown.superseded == 0 and engine.get(new.id).superseded_by is None
+    assert not [p for p in FakeOllama.prompts[asked:] if "New fact: The billing" in p]
+
+
+def test_undecidable_facts_are_added_and_reported(engine: Engine, tmp_path: Path,
+                                                 ollama_url: str) -> None:
+    carol = engine.add("Carol prefers the billing service in Go.").memory
+    path = session_file(tmp_path, [("user", "We decided to use Postgres 16 for the billing "
+                                            "service.")])
+    report = engine.ingest("transcript", str(path),
+                           options={"extractor": "ollama", "host": ollama_url})
+    assert report.added == 1 and report.superseded == 0
+    assert [p for p in report.problems if "no valid action for fact" in p]
+    assert engine.get(carol.id).superseded_by is None
+    assert FakeOllama.models == {"qwen2.5:3b"}
+
+
+def test_no_server_is_one_clear_error_and_writes_nothing(engine: Engine,
+                                                        tmp_path: Path) -> None:
+    path = session_file(tmp_path, TURNS)
+    with pytest.raises(CognimemError, match=r"no Ollama server answered.*ollama pull tiny"):
+        engine.ingest("transcript", str(path), options={
+            "extractor": "ollama", "host": "http://127.0.0.1:9", "model": "tiny",
+            "timeout": 2})
+    assert engine.list_memories(limit=5) == []
+
+
+def test_cli_and_mcp_capture_with_the_model(tmp_path: Path, ollama_url: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = session_file(tmp_path, TURNS)
+    assert main(["capture", str(path), "--extractor", "ollama", "--host", ollama_url,
+                 "--profile", "test", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["added"] == 2 and len(report["problems"]) == 2
+    srv = build_server(load_profile("test", overrides={"mcp": {"tools": "full"}}))
+
+    async def body() -> Any:
+        async with Client(srv) as client:
+            done = await client.call_tool("capture", {"path": str(path), "extractor": "ollama",
+                                                      "host": ollama_url, "model": "tiny"})
+            return done.structured_content
+
+    captured = anyio.run(body)
+    assert captured["added"] == 2 and captured["superseded"] == 0
+    assert FakeOllama.models == {"qwen2.5:3b", "tiny"}
