@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from ..engine import CheckReport, DreamReport, MaintenanceReport, Written
     from ..engine.portable import ImportReport
     from ..engine.reindex import ReindexReport
-    from ..engine.sync import SyncBatch
     from ..models import Edge, Event, Memory, Query, SearchResult
     from ..profile import Profile
     from ..sources import IngestReport
@@ -260,25 +259,6 @@ class RemoteEngine(ConflictCalls):
         from ..models import Memory
 
         return _expect(self._call("restore", memory_id, agent=agent), Memory, "restore")
-
-    def sync(self, agent: str, *, limit: int = 200, include_own: bool = False) -> SyncBatch:
-        """See :meth:`Engine.sync <cognimem.engine.Engine.sync>`."""
-        from ..engine.sync import SyncBatch
-
-        return _expect(self._call("sync", agent, limit=limit, include_own=include_own),
-                       SyncBatch, "sync")
-
-    def acknowledge(self, agent: str, seq: int) -> int:
-        """See :meth:`Engine.acknowledge <cognimem.engine.Engine.acknowledge>`."""
-        return _expect(self._call("acknowledge", agent, seq), int, "acknowledge")
-
-    def offsets(self) -> dict[str, int]:
-        """See :meth:`Engine.offsets <cognimem.engine.Engine.offsets>`."""
-        return _expect(self._call("offsets"), dict, "offsets")
-
-    def offset(self, agent: str) -> int:
-        """See :meth:`Engine.offset <cognimem.engine.Engine.offset>`."""
-        return _expect(self._call("offset", agent), int, "offset")
 
     def get(self, memory_id: str) -> Memory:
         """See :meth:`Engine.get <cognimem.engine.Engine.get>`."""

@@ -1,4 +1,5 @@
-"""The conflict-log operations of :class:`~.remote.RemoteEngine`, in their own module."""
+"""The team operations of :class:`~.remote.RemoteEngine` (the conflict log, sync offsets),
+in their own module."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from ..errors import StoreError
 
 if TYPE_CHECKING:
+    from ..engine.sync import SyncBatch
     from ..models import Conflict
 
 T = TypeVar("T")
@@ -22,8 +24,8 @@ def _expect(value: object, kind: type[T], what: str) -> T:
 
 
 class ConflictCalls:
-    """``record_conflict``, ``conflicts``, ``in_open_conflict``, ``resolve_conflict`` through
-    the daemon."""
+    """``record_conflict``, ``conflicts``, ``in_open_conflict``, ``resolve_conflict``, ``sync``,
+    ``acknowledge``, ``offsets``, ``offset`` through the daemon."""
 
     def _call(self, op: str, *args: Any, **kwargs: Any) -> object:
         raise NotImplementedError  # RemoteEngine sends the call
@@ -58,3 +60,22 @@ class ConflictCalls:
 
         return _expect(self._call("resolve_conflict", cid, resolution, agent=agent, note=note),
                        Conflict, "resolve_conflict")
+
+    def sync(self, agent: str, *, limit: int = 200, include_own: bool = False) -> SyncBatch:
+        """See :meth:`Engine.sync <cognimem.engine.Engine.sync>`."""
+        from ..engine.sync import SyncBatch
+
+        return _expect(self._call("sync", agent, limit=limit, include_own=include_own),
+                       SyncBatch, "sync")
+
+    def acknowledge(self, agent: str, seq: int) -> int:
+        """See :meth:`Engine.acknowledge <cognimem.engine.Engine.acknowledge>`."""
+        return _expect(self._call("acknowledge", agent, seq), int, "acknowledge")
+
+    def offsets(self) -> dict[str, int]:
+        """See :meth:`Engine.offsets <cognimem.engine.Engine.offsets>`."""
+        return _expect(self._call("offsets"), dict, "offsets")
+
+    def offset(self, agent: str) -> int:
+        """See :meth:`Engine.offset <cognimem.engine.Engine.offset>`."""
+        return _expect(self._call("offset", agent), int, "offset")
