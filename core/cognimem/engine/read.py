@@ -4,6 +4,7 @@ event log."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -19,6 +20,11 @@ from ..models import Candidate, Event, Hit, Memory, Query, SearchResult, StageSc
 from .history import as_believed
 from .integrity import Integrity
 from .types import PreparedQuery, validation_message
+
+
+#: Searches whose other retrievers run at once, when reads run side by side.
+_CONCURRENT_SEARCHES = 8
+_POOL_LOCK = threading.Lock()
 
 
 class ReadPath(Integrity):
@@ -42,6 +48,18 @@ class ReadPath(Integrity):
         self._check_open()
         return list(self.records.iter_events(after_seq))
 
+    @property
+    def needs_repair(self) -> bool:
+        """Whether a failed index update left the indexes to re-derive from the records (a
+        search repairs them first, or, with :attr:`concurrent_reads`, :meth:`repair`)."""
+        return self._dirty
+
+    def repair(self) -> None:
+        """Re-derive what a failed index update left out of step, if anything."""
+        self._check_open()
+        if self._dirty:
+            self._reconcile(repair=True)
+
     # read path ---------------------------------------------------------------------------------
 
     def search(self, query: Query | str, /, **params: Any) -> SearchResult:
@@ -51,7 +69,7 @@ class ReadPath(Integrity):
         :raises InvalidInput: empty text or bad parameters.
         """
         self._check_open(flush=False)
-        if self._dirty:
+        if self._dirty and not self.concurrent_reads:  # else the owner calls repair()
             self._reconcile(repair=True)
         started = time.perf_counter()
         try:
@@ -131,11 +149,17 @@ class ReadPath(Integrity):
         pairs = list(zip(self.retriever_labels, self.retrievers, strict=True))
         if len(pairs) < 2 or not self.profile.search.parallel_retrievers:
             return {label: run(label, retriever) for label, retriever in pairs}
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=len(pairs) - 1,
-                                            thread_name_prefix="cognimem-retrieve")
+        pool = self._pool
+        if pool is None:
+            with _POOL_LOCK:  # searches running side by side share one pool
+                if self._pool is None:
+                    width = (len(pairs) - 1) * (_CONCURRENT_SEARCHES if self.concurrent_reads
+                                                else 1)
+                    self._pool = ThreadPoolExecutor(max_workers=width,
+                                                    thread_name_prefix="cognimem-retrieve")
+                pool = self._pool
         # the first retriever runs here, the others in the pool
-        futures = [(label, self._pool.submit(run, label, r)) for label, r in pairs[1:]]
+        futures = [(label, pool.submit(run, label, r)) for label, r in pairs[1:]]
         lists = {pairs[0][0]: run(*pairs[0])}
         for label, future in futures:
             lists[label] = future.result()
@@ -177,7 +201,7 @@ class ReadPath(Integrity):
         for hit in hits:
             hit.memory = with_accesses(hit.memory, 1, now)
         self._held.add(hits, now, query.agent, query.text)
-        if len(self._held) >= self.profile.search.access_batch:
+        if not self.concurrent_reads and len(self._held) >= self.profile.search.access_batch:
             self.flush_accesses()
 
     # maintenance -------------------------------------------------------------------------------

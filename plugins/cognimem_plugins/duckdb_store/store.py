@@ -52,6 +52,7 @@ from cognimem.models import Access, Edge, EmbeddingSignature, Event, Memory
 
 from . import rows, schema
 from .lock import LOCK_NAME, OwnerLock
+from .reading import ConcurrentReads
 
 if TYPE_CHECKING:
     from cognimem.context import Context
@@ -77,7 +78,7 @@ _ACCESS_COUNT = schema.MEMORY_COLUMNS.index("access_count")
 _UNSET: Any = object()
 
 
-class DuckDBStore(RecordStore):
+class DuckDBStore(ConcurrentReads, RecordStore):
     """Memories, edges, accesses, events, graveyard, embeddings and metadata in DuckDB."""
 
     name = "duckdb"
@@ -115,6 +116,7 @@ class DuckDBStore(RecordStore):
         # Events appended in the open transaction, written in one statement before it
         # commits (or before events are read): one INSERT per event cost ~1.5 ms each.
         self._events: list[Event] = []
+        self._init_reading()  # searches beside a write (see .reading)
 
     # lifecycle ---------------------------------------------------------------------------------
 
@@ -159,6 +161,7 @@ class DuckDBStore(RecordStore):
     def close(self) -> None:
         """Checkpoint, close the database and release ownership (safe to call twice)."""
         with self._guard:
+            self._close_readers()
             con, self._con = self._con, None
             owner, self._owner = self._owner, None
             try:
@@ -319,21 +322,23 @@ class DuckDBStore(RecordStore):
         """Move the committed transaction's memory rows into the cache."""
         if not self._pending:
             return
-        self._generation += 1
-        for memory_id, row in self._pending.items():
-            self._cache.pop(memory_id, None)
-            if row is not None:
-                self._remember(memory_id, row)
+        with self._cache_lock:
+            self._generation += 1
+            for memory_id, row in self._pending.items():
+                self._cache.pop(memory_id, None)
+                if row is not None:
+                    self._remember(memory_id, row)
         self._pending = {}
 
     def _remember(self, memory_id: str, row: rows.MemoryRow) -> None:
         limit = getattr(self.options, "cache_size", 0)
         if not limit:
             return
-        self._cache[memory_id] = row
-        self._cache.move_to_end(memory_id)
-        while len(self._cache) > limit:
-            self._cache.popitem(last=False)
+        with self._cache_lock:
+            self._cache[memory_id] = row
+            self._cache.move_to_end(memory_id)
+            while len(self._cache) > limit:
+                self._cache.popitem(last=False)
 
     def _rollback(self) -> None:
         self._last_event = _UNSET
@@ -349,6 +354,9 @@ class DuckDBStore(RecordStore):
     # SQL helpers -------------------------------------------------------------------------------
 
     def _connection(self) -> Any:
+        reader = self._reading_cursor()
+        if reader is not None:
+            return reader
         if self._con is None:
             raise StoreError("the duckdb record store is not open (or was closed)")
         return self._con
@@ -364,7 +372,7 @@ class DuckDBStore(RecordStore):
             raise _write_error(self.file, exc) from exc
 
     def _rows(self, sql: str, params: Sequence[Any] | None = None) -> list[Any]:
-        with self._guard:
+        with self._hold():
             result: list[Any] = self._sql(sql, params).fetchall()
             return result
 
@@ -401,7 +409,9 @@ class DuckDBStore(RecordStore):
         wanted = list(dict.fromkeys(ids))
         if not wanted:
             return {}
-        with self._guard:
+        if self._reading_cursor() is not None:
+            return self._committed_memories(wanted)
+        with self._guard, self._cache_lock:
             found: dict[str, rows.MemoryRow] = {}
             missing = []
             for memory_id in wanted:
@@ -628,8 +638,9 @@ class DuckDBStore(RecordStore):
                 "unnest(?::TIMESTAMPTZ[]) AS at) AS bump WHERE memories.id = bump.id",
                 [ids, [bumps[i][0] for i in ids], [bumps[i][1] for i in ids]])
             for memory_id, (count, at) in bumps.items():
-                row = (self._pending[memory_id] if memory_id in self._pending
-                       else self._cache.get(memory_id))
+                with self._cache_lock:
+                    row = (self._pending[memory_id] if memory_id in self._pending
+                           else self._cache.get(memory_id))
                 if row is None:
                     continue  # deleted in this transaction, or not cached: read from DuckDB
                 bumped = list(row)
@@ -691,8 +702,8 @@ class DuckDBStore(RecordStore):
     def iter_events(self, after_seq: int = 0) -> Iterator[Event]:
         """Events with ``seq > after_seq``, oldest first, read in pages."""
         after = after_seq
-        with self._guard:
-            if self._depth:
+        with self._hold():
+            if self._depth and self._reading_cursor() is None:
                 self._flush_events()
         while True:
             page = self._rows(

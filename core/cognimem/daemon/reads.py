@@ -1,0 +1,71 @@
+"""Reads beside writes: the daemon's searches do not wait for a write group.
+
+The engine lock serialises writes (a group of adds is one call, :mod:`.group`). Searches do
+not take it: each runs under :meth:`ReadGate.search` on a snapshot of what was committed
+(the record store's reading mode: a cursor of its own, never the write's open transaction;
+Tantivy searchers and LanceDB reads are snapshots too), and holds the gate shared. Every
+other engine call holds the engine lock and the gate alone (:meth:`ReadGate.alone`), so
+maintenance, imports, re-indexing and tools never run beside a search. Held accesses of
+searches are written with the next write or by the daemon's timer (:mod:`.server`).
+
+Searches fall back to the lock, as before, when the profile makes a search write or read
+what only a writer keeps in step: a ranker that reads the access history, a plugin's
+``cognimem_memories_accessed`` or ``cognimem_search_finished`` hook, or a record store
+without a reading mode.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from ..sharedlock import SharedLock
+
+if TYPE_CHECKING:
+    from ..engine import Engine
+
+
+def reads_beside_writes(engine: Engine) -> bool:
+    """Whether this engine's searches can run beside its writes (see the module)."""
+    hooks = (engine.hook.cognimem_memories_accessed, engine.hook.cognimem_search_finished)
+    return (callable(getattr(engine.records, "reading", None))
+            and not any(r.reads_access_history for r in engine.rankers)
+            and not any(h.get_hookimpls() for h in hooks))
+
+
+class ReadGate:
+    """Runs searches beside writes, everything else alone.
+
+    :param engine: the daemon's engine (its ``concurrent_reads`` is set when searches run
+        beside writes).
+    :param lock: the engine lock (writes hold it).
+    """
+
+    def __init__(self, engine: Engine, lock: threading.Lock) -> None:
+        self.engine = engine
+        self._lock = lock
+        self._gate = SharedLock()
+        self.concurrent = reads_beside_writes(engine)
+        engine.concurrent_reads = self.concurrent
+        self.searches_beside = 0  # searches run without the engine lock (for the status)
+
+    @contextmanager
+    def alone(self) -> Iterator[None]:
+        """Hold the engine lock with no search running."""
+        with self._lock, self._gate.exclusive():
+            yield
+
+    def search(self, args: list[Any], kwargs: dict[str, Any]) -> Any:
+        """``engine.search(*args, **kwargs)``, beside writes when the profile allows."""
+        engine = self.engine
+        if not self.concurrent:
+            with self.alone():
+                return engine.search(*args, **kwargs)
+        if engine.needs_repair:  # a failed index update: repair before searching
+            with self.alone():
+                engine.repair()
+        with self._gate.shared(), engine.records.reading():  # type: ignore[attr-defined]
+            self.searches_beside += 1
+            return engine.search(*args, **kwargs)
