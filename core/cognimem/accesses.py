@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from typing import Any
 
 from .models import Access, Hit, Memory
 
@@ -48,6 +49,7 @@ class HeldAccesses:
         self._bumps: dict[str, tuple[int, datetime]] = {}  # id -> (count, latest)
         self._since = 0.0
         self._lock = threading.Lock()
+        self._deferred: list[tuple[list[Hit], Any]] = []  # (hits, query) of searches
 
     def __len__(self) -> int:
         return len(self.accesses)
@@ -93,6 +95,18 @@ class HeldAccesses:
             self._bumps = tally(self.accesses)
             if self.accesses:
                 self._since = time.monotonic()
+
+    def defer(self, hits: list[Hit], query: Any) -> None:
+        """Keep a search's hits for its ``cognimem_memories_accessed`` hooks, which then
+        run when the accesses are written (searches running beside writes never write)."""
+        with self._lock:
+            self._deferred.append((hits, query))
+
+    def deferred(self) -> list[tuple[list[Hit], Any]]:
+        """The deferred searches' hits and queries, forgotten here."""
+        with self._lock:
+            out, self._deferred = self._deferred, []
+        return out
 
     def clear(self) -> None:
         """Forget them all (they were written)."""

@@ -27,6 +27,10 @@ class Component(ABC):  # noqa: B024 - abstract by role; each kind adds its metho
     kind: ClassVar[str] = "component"
     #: The name a profile selects it by; set by the class or at registration.
     name: ClassVar[str] = ""
+    #: Whether its search-time methods may run in several threads at once while a write is
+    #: under way (they change no shared state, or guard it). The store daemon runs searches
+    #: beside writes only when every component of the read path says so.
+    reads_beside_writes: ClassVar[bool] = False
 
     class Options(Options):
         """No options."""

@@ -8,10 +8,12 @@ other engine call holds the engine lock and the gate alone (:meth:`ReadGate.alon
 maintenance, imports, re-indexing and tools never run beside a search. Held accesses of
 searches are written with the next write or by the daemon's timer (:mod:`.server`).
 
-Searches fall back to the lock, as before, when the profile makes a search write or read
-what only a writer keeps in step: a ranker that reads the access history, a plugin's
-``cognimem_memories_accessed`` or ``cognimem_search_finished`` hook, or a record store
-without a reading mode.
+Searches fall back to the lock, as before, unless every component of the read path says
+it may run beside writes (``reads_beside_writes``: the lexical and vector indexes, the
+embedder, retrievers, fuser and rankers), no ranker reads the access history, no plugin
+implements ``cognimem_search_finished``, and the record store has a reading mode. The
+``cognimem_memories_accessed`` hooks of such searches run when their accesses are written,
+under the engine lock.
 """
 
 from __future__ import annotations
@@ -29,10 +31,12 @@ if TYPE_CHECKING:
 
 def reads_beside_writes(engine: Engine) -> bool:
     """Whether this engine's searches can run beside its writes (see the module)."""
-    hooks = (engine.hook.cognimem_memories_accessed, engine.hook.cognimem_search_finished)
+    parts = [engine.lexical, engine.vectors, engine.embedder, engine.fuser,
+             *engine.retrievers, *engine.rankers]
     return (callable(getattr(engine.records, "reading", None))
+            and all(p.reads_beside_writes for p in parts if p is not None)
             and not any(r.reads_access_history for r in engine.rankers)
-            and not any(h.get_hookimpls() for h in hooks))
+            and not engine.hook.cognimem_search_finished.get_hookimpls())
 
 
 class ReadGate:

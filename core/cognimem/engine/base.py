@@ -102,6 +102,8 @@ class EngineCore:
         with self.records.transaction():
             self.records.record_accesses(batch)
         self._held.written(len(batch))
+        for hits, query in self._held.deferred():  # searches' hooks (see concurrent_reads)
+            self.hook.cognimem_memories_accessed(hits=hits, query=query, engine=self)
         return len(batch)
 
     # helpers -----------------------------------------------------------------------------------

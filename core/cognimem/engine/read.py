@@ -125,7 +125,10 @@ class ReadPath(Integrity):
         hits = hits[: query.k]
         if query.record_access and self.profile.search.record_access and hits:
             self._record_access(hits, query)
-            self.hook.cognimem_memories_accessed(hits=hits, query=query, engine=self)
+            if self.concurrent_reads:  # the hooks may write: with the accesses, later
+                self._held.defer(list(hits), query)
+            else:
+                self.hook.cognimem_memories_accessed(hits=hits, query=query, engine=self)
         if not query.explain:
             for hit in hits:
                 hit.trail = []

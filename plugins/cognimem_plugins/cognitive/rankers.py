@@ -118,6 +118,8 @@ class Validity(Ranker):
     expired or not-yet-valid fact stays reachable, ranked below the valid ones.
     """
 
+    reads_beside_writes = True  # holds no state a search changes
+
     reads_access_history = False
 
     name = "validity"
@@ -161,6 +163,8 @@ class Supersession(Ranker):
     names what replaced it. With ``as_of`` a successor written after that time does not
     count (it did not exist yet). Members of a cycle are reported, not demoted.
     """
+
+    reads_beside_writes = True  # holds no state a search changes
 
     reads_access_history = False
 

@@ -81,6 +81,8 @@ _UNSET: Any = object()
 class DuckDBStore(ConcurrentReads, RecordStore):
     """Memories, edges, accesses, events, graveyard, embeddings and metadata in DuckDB."""
 
+    reads_beside_writes = True  # in reading(): see .reading
+
     name = "duckdb"
     persistent: ClassVar[bool] = True
 

@@ -110,6 +110,8 @@ def table_schema(dim: int) -> pa.Schema:
 class LanceVectors(VectorIndex):
     """Cosine nearest neighbours in LanceDB with prefiltered scope and archived filters."""
 
+    reads_beside_writes = True  # reads are snapshots; see _files
+
     name = "lancedb"
 
     class Options(Options):

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 class MiniLMEmbedder(Embedder):
     """all-MiniLM-L6-v2 (384 dimensions, 256 tokens), batched and cached by content hash."""
 
+    reads_beside_writes = True  # the cache is locked
+
     name = "minilm"
     model_id = "sentence-transformers/all-MiniLM-L6-v2"
     dimension = 384
