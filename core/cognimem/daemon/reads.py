@@ -18,6 +18,7 @@ under the engine lock.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,6 +28,8 @@ from ..sharedlock import SharedLock
 
 if TYPE_CHECKING:
     from ..engine import Engine
+
+log = logging.getLogger("cognimem.daemon")
 
 
 def reads_beside_writes(engine: Engine) -> bool:
@@ -73,3 +76,14 @@ class ReadGate:
         with self._gate.shared(), engine.records.reading():  # type: ignore[attr-defined]
             self.searches_beside += 1
             return engine.search(*args, **kwargs)
+
+    def flush_held(self) -> None:
+        """Write the accesses searches left held for a second or more, beside searches (a
+        hard kill of the daemon then loses at most two seconds of retrieval history)."""
+        if not self.engine.held_accesses:
+            return
+        try:
+            with self._lock:
+                self.engine.flush_accesses(older_than=1.0)
+        except Exception:  # never let the idle watcher die
+            log.exception("writing held accesses failed")

@@ -159,7 +159,7 @@ class StoreDaemon:
     def _watch_idle(self) -> None:
         step = 1.0 if self.idle_timeout <= 0 else min(1.0, max(self.idle_timeout / 4, 0.05))
         while not self._stopping.wait(step):
-            self._flush_accesses()
+            self._reads.flush_held()
             if not self.store.is_dir():
                 log.info("the store directory %s is gone: stopping", self.store)
                 self.stop()
@@ -173,17 +173,6 @@ class StoreDaemon:
                 log.info("idle for %ss with no connection: stopping", self.idle_timeout)
                 self.stop()
                 return
-
-    def _flush_accesses(self) -> None:
-        """Write the accesses searches left held for a second or more (a hard kill of the
-        daemon then loses at most two seconds of retrieval history)."""
-        if not self.engine.held_accesses:
-            return
-        try:
-            with self._engine_lock:
-                self.engine.flush_accesses(older_than=1.0)
-        except Exception:  # never let the idle watcher die
-            log.exception("writing held accesses failed")
 
     # connections ------------------------------------------------------------------------------
 

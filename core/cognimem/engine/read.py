@@ -21,7 +21,6 @@ from .history import as_believed
 from .integrity import Integrity
 from .types import PreparedQuery, validation_message
 
-
 #: Searches whose other retrievers run at once, when reads run side by side.
 _CONCURRENT_SEARCHES = 8
 _POOL_LOCK = threading.Lock()
