@@ -78,6 +78,7 @@ def test_a_write_after_the_seal_makes_the_open_compare(tmp_path: Path,
     # the indexes do not, and no new seal is written
     engine = _open(tmp_path)
     lost = engine.add("second note about the release train").memory
+    assert engine.lexical is not None and engine.vectors is not None
     engine.lexical.delete([lost.id])
     engine.vectors.delete([lost.id])
     engine.records.close()  # the kill: components drop without the engine's close
