@@ -57,6 +57,7 @@ class ReadGate:
         self.concurrent = reads_beside_writes(engine)
         engine.concurrent_reads = self.concurrent
         self.searches_beside = 0  # searches run without the engine lock (for the status)
+        self._count_lock = threading.Lock()
 
     @contextmanager
     def alone(self) -> Iterator[None]:
@@ -74,7 +75,8 @@ class ReadGate:
             with self.alone():
                 engine.repair()
         with self._gate.shared(), engine.records.reading():  # type: ignore[attr-defined]
-            self.searches_beside += 1
+            with self._count_lock:
+                self.searches_beside += 1
             return engine.search(*args, **kwargs)
 
     def flush_held(self) -> None:
