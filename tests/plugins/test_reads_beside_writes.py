@@ -201,3 +201,19 @@ def test_a_row_read_before_a_commit_does_not_replace_the_committed_one(
         assert engine.get(memory.id).importance == 0.9
     finally:
         engine.close()
+
+
+def test_readers_read_the_new_file_after_a_compaction(tmp_path: Path) -> None:
+    engine = _engine(tmp_path)
+    try:
+        gate = ReadGate(engine, threading.Lock())
+        memory = engine.add("the on-call rota changes every friday").memory
+        assert [h.memory.id for h in gate.search(["rota"], {"k": 1}).hits] == [memory.id]
+        with gate.alone():
+            engine.records.compact()
+            other = engine.add("the rota spreadsheet is in the team drive").memory
+        engine.records._cache.clear()  # type: ignore[attr-defined]  # read the file
+        found = {h.memory.id for h in gate.search(["rota"], {"k": 5}).hits}
+        assert found == {memory.id, other.id}
+    finally:
+        engine.close()

@@ -199,6 +199,7 @@ class DuckDBStore(ConcurrentReads, RecordStore):
                     self._con.execute("DETACH DATABASE IF EXISTS cognimem_compacted")
                 tmp.unlink(missing_ok=True)
                 raise _write_error(self.file, exc) from exc
+            self._close_readers()  # cursors of the old file
             _close_connection(self._con)
             self._con = None
             try:
