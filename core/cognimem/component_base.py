@@ -27,6 +27,9 @@ class Component(ABC):  # noqa: B024 - abstract by role; each kind adds its metho
     kind: ClassVar[str] = "component"
     #: The name a profile selects it by; set by the class or at registration.
     name: ClassVar[str] = ""
+    #: Plain names of the keys it puts in a score trail's detail (``{"S": "spreading
+    #: activation"}``): what ``--explain`` shows people instead of the short keys.
+    terms: ClassVar[dict[str, str]] = {}
 
     class Options(Options):
         """No options."""

@@ -216,9 +216,39 @@ class Ranker(Component):
 
     def contribute(self, hit: Hit, score: float, **detail: Any) -> Hit:
         """Set ``hit.score`` and record this ranker's step in the trail."""
-        hit.trail.append(StageScore(stage="rank", name=self.name, score=score, detail=detail))
+        hit.trail.append(StageScore(stage="rank", name=self.name, score=score, detail=detail,
+                                    terms={k: self.terms[k] for k in detail if k in self.terms}))
         hit.score = score
         return hit
+
+
+class Calibrator(Component):
+    """Gives each ranked hit a confidence in [0, 1] that it is relevant; runs after the
+    rankers and the cut to k, and never changes the hits' order. Hits whose confidence is
+    below the floor (``Query.min_confidence``, else ``options.floor``) are held back."""
+
+    kind = "calibrator"
+
+    class Options(Options):
+        """The relevance floor."""
+
+        floor: float | None = Field(
+            default=None, ge=0.0, le=1.0,
+            description="hold back hits whose confidence is below this (unset: none)")
+
+    options: Calibrator.Options
+
+    @abstractmethod
+    def calibrate(self, query: Query, hits: list[Hit], lists: dict[str, list[Candidate]],
+                  ctx: SearchContext) -> list[float]:
+        """One confidence per hit, in the hits' order. ``lists`` are the retrievers' ranked
+        lists by label. Call :meth:`record` to explain a confidence."""
+
+    def record(self, hit: Hit, confidence: float, **detail: Any) -> None:
+        """Add this stage's step, with its evidence, to ``hit``'s trail."""
+        hit.trail.append(StageScore(stage="confidence", name=self.name, score=confidence,
+                                    detail=detail,
+                                    terms={k: self.terms[k] for k in detail if k in self.terms}))
 
 
 class DecayAction(BaseModel):
@@ -331,6 +361,7 @@ KINDS: dict[str, type[Component]] = {
     "retriever": Retriever,
     "fuser": Fuser,
     "ranker": Ranker,
+    "calibrator": Calibrator,
     "decay": DecayPolicy,
     "dataset": Dataset,
     "source": IntakeSource,
@@ -340,6 +371,7 @@ KINDS: dict[str, type[Component]] = {
 
 __all__ = [
     "KINDS",
+    "Calibrator",
     "CommandSpec",
     "Component",
     "ConsolidationPlan",
