@@ -29,7 +29,7 @@ class Component(ABC):  # noqa: B024 - abstract by role; each kind adds its metho
     name: ClassVar[str] = ""
     #: Plain names of the keys it puts in a score trail's detail (``{"S": "spreading
     #: activation"}``): what ``--explain`` shows people instead of the short keys.
-    terms: ClassVar[dict[str, str]] = {}
+    glossary: ClassVar[dict[str, str]] = {}
 
     class Options(Options):
         """No options."""

@@ -217,7 +217,7 @@ class Ranker(Component):
     def contribute(self, hit: Hit, score: float, **detail: Any) -> Hit:
         """Set ``hit.score`` and record this ranker's step in the trail."""
         hit.trail.append(StageScore(stage="rank", name=self.name, score=score, detail=detail,
-                                    terms={k: self.terms[k] for k in detail if k in self.terms}))
+                                    terms={k: self.glossary[k] for k in detail if k in self.glossary}))
         hit.score = score
         return hit
 
@@ -240,15 +240,15 @@ class Calibrator(Component):
 
     @abstractmethod
     def calibrate(self, query: Query, hits: list[Hit], lists: dict[str, list[Candidate]],
-                  ctx: SearchContext) -> list[float]:
-        """One confidence per hit, in the hits' order. ``lists`` are the retrievers' ranked
-        lists by label. Call :meth:`record` to explain a confidence."""
+                  ctx: SearchContext) -> list[float | None]:
+        """One confidence per hit, in the hits' order (None: unknown, never held back).
+        ``lists`` are the retrievers' ranked lists by label. :meth:`record` explains one."""
 
     def record(self, hit: Hit, confidence: float, **detail: Any) -> None:
         """Add this stage's step, with its evidence, to ``hit``'s trail."""
         hit.trail.append(StageScore(stage="confidence", name=self.name, score=confidence,
                                     detail=detail,
-                                    terms={k: self.terms[k] for k in detail if k in self.terms}))
+                                    terms={k: self.glossary[k] for k in detail if k in self.glossary}))
 
 
 class DecayAction(BaseModel):

@@ -134,12 +134,12 @@ class ReadPath(Integrity):
             raise CognimemError(f"calibrator {self.calibrator.name!r} gave {len(values)} "
                                 f"confidences for {len(hits)} hits")
         for hit, value in zip(hits, values, strict=True):
-            hit.confidence = round(min(1.0, max(0.0, float(value))), 4)
+            hit.confidence = None if value is None else round(min(1.0, max(0.0, value)), 4)
         floor = (query.min_confidence if query.min_confidence is not None
                  else self.calibrator.options.floor)
         if not floor:
             return hits, 0, floor
-        kept = [h for h in hits if (h.confidence or 0.0) >= floor]
+        kept = [h for h in hits if h.confidence is None or h.confidence >= floor]
         return kept, len(hits) - len(kept), floor
 
     def _retrieve(self, query: Query, sctx: SearchContext) -> dict[str, list[Candidate]]:

@@ -17,7 +17,6 @@ from pydantic import Field, field_validator
 from cognimem import hookimpl
 from cognimem.components import Calibrator
 from cognimem.context import Context, SearchContext
-from cognimem.errors import ProfileError
 from cognimem.models import Candidate, Hit, Query
 from cognimem.registry import Register
 
@@ -33,7 +32,7 @@ class LogisticCalibrator(Calibrator):
     """A logistic model of "this hit is relevant" over the hit's retrieval evidence."""
 
     name = "logistic"
-    terms = TERMS
+    glossary = TERMS
 
     class Options(Calibrator.Options):
         """The model's weights, the retrievers it reads, and the agreement depth."""
@@ -62,22 +61,21 @@ class LogisticCalibrator(Calibrator):
     options: LogisticCalibrator.Options
 
     def open(self, ctx: Context) -> None:
-        """Check that the retrievers it reads are in the profile."""
-        labels = list(ctx.retriever_labels)
-        for key in ("lexical", "dense"):
-            label = getattr(self.options, key)
-            if label not in labels:
-                raise ProfileError(
-                    f"profile key `confidence.{key}`: no retriever is labelled {label!r}; the "
-                    f"profile's retrievers are: {', '.join(labels) or 'none'}")
+        """Note whether the retrievers it reads are in the profile: without both, hits get
+        no confidence (the model was fitted on both lists), and nothing is held back."""
+        labels = set(ctx.retriever_labels)
+        self.missing = [label for label in (self.options.lexical, self.options.dense)
+                        if label not in labels]
 
     def calibrate(self, query: Query, hits: list[Hit], lists: dict[str, list[Candidate]],
-                  ctx: SearchContext) -> list[float]:
+                  ctx: SearchContext) -> list[float | None]:
         opts = self.options
+        if getattr(self, "missing", None):
+            return [None] * len(hits)
         found = hit_features(query.text, hits, lists.get(opts.lexical, []),
                              lists.get(opts.dense, []), opts.agreement_depth)
         weights = opts.weights
-        out = []
+        out: list[float | None] = []
         for hit, features in zip(hits, found, strict=True):
             z = weights.get("intercept", 0.0) + math.fsum(
                 weights.get(name, 0.0) * value for name, value in features.items())
