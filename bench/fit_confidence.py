@@ -67,13 +67,14 @@ def collect(dataset: str, out: Path, limit: int | None, depth: int = 10) -> None
                         result = engine.search(Query(text=query.text, k=depth, explain=True,
                                                      record_access=False, min_confidence=0.0))
                         for rank, hit in enumerate(result.hits, 1):
-                            step = next(s for s in hit.trail if s.stage == "confidence")
+                            step = hit.calibration
                             ids = owners.get(hit.id, [])
                             sink.write(json.dumps({
                                 "dataset": dataset, "unit": unit.id, "qid": query.id,
                                 "category": query.category, "answerable": query.answerable,
                                 "rank": rank, "gold": any(i in query.relevant for i in ids),
-                                "features": {k: step.detail[k] for k in FEATURES},
+                                "features": {k: step.detail[k] for k in FEATURES}
+                                if step is not None else {},
                             }) + "\n")
             finally:
                 shutil.rmtree(folder, ignore_errors=True)

@@ -245,10 +245,10 @@ class Calibrator(Component):
         ``lists`` are the retrievers' ranked lists by label. :meth:`record` explains one."""
 
     def record(self, hit: Hit, confidence: float, **detail: Any) -> None:
-        """Add this stage's step, with its evidence, to ``hit``'s trail."""
-        hit.trail.append(StageScore(stage="confidence", name=self.name, score=confidence,
-                                    detail=detail,
-                                    terms={k: self.glossary[k] for k in detail if k in self.glossary}))
+        """Explain ``hit``'s confidence with its evidence (``hit.calibration``)."""
+        hit.calibration = StageScore(stage="confidence", name=self.name, score=confidence,
+                                     detail=detail, terms={k: self.glossary[k] for k in detail
+                                                           if k in self.glossary})
 
 
 class DecayAction(BaseModel):

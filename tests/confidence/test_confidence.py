@@ -120,7 +120,10 @@ def test_explanations_use_plain_names(calibrated: Engine) -> None:
     line = calibrated.search("deploy key rotates", k=2, explain=True).hits[0].explain()
     assert "confidence:logistic=" in line
     assert "meaning similarity" in line and "word match per query term" in line
-    step = calibrated.search("deploy key rotates", k=2, explain=True).hits[0].trail[-1]
+    hit = calibrated.search("deploy key rotates", k=2, explain=True).hits[0]
+    step = hit.calibration
+    assert step is not None and step.score == pytest.approx(hit.confidence, abs=1e-4)
+    assert all(s.stage != "confidence" for s in hit.trail)  # the trail ends with the rankers
     assert step.stage == "confidence" and set(step.detail) >= {"cosine", "bm25", "both"}
     assert step.terms["cosine"] == "meaning similarity"
 

@@ -134,7 +134,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         grid.add_column("score", justify="right")
         confident = any(h.confidence is not None for h in result.hits)
         if confident:
-            grid.add_column("confidence", justify="right")
+            grid.add_column("conf", justify="right")  # confidence, 0 to 1
         grid.add_column("memory")
         if args.explain:
             grid.add_column("by")
@@ -192,6 +192,8 @@ def hit_json(hit: Hit, explain: bool) -> dict[str, Any]:
         out["agent"] = hit.memory.scope.agent
         out["project"] = hit.memory.scope.project
         out["trail"] = [s.model_dump(exclude_none=True) for s in hit.trail]
+        if hit.calibration is not None:
+            out["calibration"] = hit.calibration.model_dump(exclude_none=True)
     return out
 
 

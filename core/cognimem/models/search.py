@@ -139,6 +139,9 @@ class Hit(BaseModel):
     #: How likely the hit is relevant to the query, in [0, 1], from the profile's
     #: ``[confidence]`` stage; None when the profile has none.
     confidence: float | None = None
+    #: When explained, how the confidence came about (its evidence, by plain name); kept
+    #: apart from ``trail``, which ends with the last ranker's step.
+    calibration: StageScore | None = None
 
     @property
     def id(self) -> str:
@@ -151,7 +154,8 @@ class Hit(BaseModel):
         each under its plain name; the confidence stage with its first three evidence."""
         parts = []
         previous: float | None = None
-        for step in self.trail:
+        steps = [*self.trail, *([self.calibration] if self.calibration else [])]
+        for step in steps:
             rank = f" #{step.rank}" if step.rank is not None else ""
             change = ""
             numbers = [f"{step.terms.get(k, k)} {v:.3g}" for k, v in step.detail.items()
