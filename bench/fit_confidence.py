@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import shutil
 import sys
 import tempfile
@@ -73,6 +72,7 @@ def collect(dataset: str, out: Path, limit: int | None, depth: int = 10) -> None
                                 "dataset": dataset, "unit": unit.id, "qid": query.id,
                                 "category": query.category, "answerable": query.answerable,
                                 "rank": rank, "gold": any(i in query.relevant for i in ids),
+                                "docids": ids,
                                 "features": {k: step.detail[k] for k in FEATURES}
                                 if step is not None else {},
                             }) + "\n")

@@ -43,6 +43,10 @@ class Component(ABC):  # noqa: B024 - abstract by role; each kind adds its metho
     def close(self) -> None:  # noqa: B027 - optional hook for subclasses
         """Called once when the engine closes. Must be safe to call twice."""
 
+    def plain_names(self, detail: dict[str, Any]) -> dict[str, str]:
+        """The :attr:`glossary` entries of the keys of ``detail`` (for a trail step)."""
+        return {key: self.glossary[key] for key in detail if key in self.glossary}
+
     def describe(self) -> dict[str, Any]:
         """Name, kind and options as plain data (for ``cognimem plugins`` and explanations)."""
         return {"name": self.name, "kind": self.kind,

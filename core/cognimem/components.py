@@ -217,7 +217,7 @@ class Ranker(Component):
     def contribute(self, hit: Hit, score: float, **detail: Any) -> Hit:
         """Set ``hit.score`` and record this ranker's step in the trail."""
         hit.trail.append(StageScore(stage="rank", name=self.name, score=score, detail=detail,
-                                    terms={k: self.glossary[k] for k in detail if k in self.glossary}))
+                                    terms=self.plain_names(detail)))
         hit.score = score
         return hit
 
@@ -247,8 +247,7 @@ class Calibrator(Component):
     def record(self, hit: Hit, confidence: float, **detail: Any) -> None:
         """Explain ``hit``'s confidence with its evidence (``hit.calibration``)."""
         hit.calibration = StageScore(stage="confidence", name=self.name, score=confidence,
-                                     detail=detail, terms={k: self.glossary[k] for k in detail
-                                                           if k in self.glossary})
+                                     detail=detail, terms=self.plain_names(detail))
 
 
 class DecayAction(BaseModel):

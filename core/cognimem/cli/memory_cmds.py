@@ -116,7 +116,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     with open_engine(args) as engine:
         result = engine.search(args.query, **params)
         disputed = engine.in_open_conflict([h.id for h in result.hits])
-    data = {
+    data: dict[str, Any] = {
         "query": result.query.text,  # as the guard left it (credentials redacted)
         "hits": [{**hit_json(h, args.explain), **({"conflicts": disputed[h.id]}
                                                    if h.id in disputed else {})}

@@ -25,6 +25,7 @@ from .features import FEATURES, TERMS, hit_features
 #: Weights chosen by cross-validation across units (bench/fit_confidence.py).
 DEFAULT_WEIGHTS: dict[str, float] = {
     "intercept": -4.0, "cosine": 3.0, "bm25": 0.5, "both": 0.5, "relative": 1.0, "gap": 1.0,
+    "names": 0.0,
 }
 
 
