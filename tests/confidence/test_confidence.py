@@ -16,7 +16,13 @@ from cognimem.errors import ProfileError
 from cognimem.models import Candidate, Hit, Memory
 from cognimem.plugins import PluginHost
 from cognimem.profile import load_profile
-from cognimem_plugins.confidence.features import hit_features, query_terms
+from cognimem_plugins.confidence.features import (
+    FEATURES,
+    hit_features,
+    names_share,
+    query_names,
+    query_terms,
+)
 from cognimem_plugins.confidence.plugin import DEFAULT_WEIGHTS
 
 T0 = datetime(2025, 1, 1, tzinfo=UTC)
@@ -160,7 +166,7 @@ def test_features_read_both_lists() -> None:
     found = hit_features("deploy key rotation", hits, lexical, dense, agreement_depth=10)
     assert query_terms("deploy key rotation") == 3
     assert found[0] == {"cosine": 0.7, "bm25": 2.0, "both": 1.0, "relative": 1.0,
-                        "gap": pytest.approx(0.25)}
+                        "gap": pytest.approx(0.25), "names": 1.0}  # the query names nobody
     assert found[1]["bm25"] == 0.0 and found[1]["both"] == 0.0
     assert found[2]["cosine"] == 0.2  # not in the dense list: its lowest cosine
     assert found[2]["relative"] == pytest.approx(0.25)
@@ -168,5 +174,14 @@ def test_features_read_both_lists() -> None:
 
 
 def test_default_weights_name_every_feature() -> None:
-    assert set(DEFAULT_WEIGHTS) == {"intercept", "cosine", "bm25", "both", "relative", "gap"}
+    assert set(DEFAULT_WEIGHTS) == {"intercept", *FEATURES}
     assert all(math.isfinite(v) for v in DEFAULT_WEIGHTS.values())
+
+
+def test_names_are_the_capitalised_words_past_a_sentence_start() -> None:
+    assert query_names("What temporary job did Jon take?") == {"jon"}
+    assert query_names("How long was I in Korea for? Did Maria's team go?") == {"korea",
+                                                                               "maria"}
+    assert query_names("what about the deploy key") == set()
+    assert names_share({"jon", "gina"}, "[8 May] Jon: I lost my job") == 0.5
+    assert names_share(set(), "anything") == 1.0
