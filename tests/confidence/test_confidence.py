@@ -10,12 +10,16 @@ from typing import Any
 
 import pytest
 
+from cognimem import hookimpl
 from cognimem.clock import ManualClock
+from cognimem.components import Calibrator
+from cognimem.context import SearchContext
 from cognimem.engine import Engine
-from cognimem.errors import ProfileError
-from cognimem.models import Candidate, Hit, Memory
+from cognimem.errors import CognimemError, ProfileError
+from cognimem.models import Candidate, Hit, Memory, Query
 from cognimem.plugins import PluginHost
 from cognimem.profile import load_profile
+from cognimem.registry import Register
 from cognimem_plugins.confidence.features import (
     FEATURES,
     hit_features,
@@ -185,3 +189,66 @@ def test_names_are_the_capitalised_words_past_a_sentence_start() -> None:
     assert query_names("what about the deploy key") == set()
     assert names_share({"jon", "gina"}, "[8 May] Jon: I lost my job") == 0.5
     assert names_share(set(), "anything") == 1.0
+
+
+# the hook -------------------------------------------------------------------------------------
+
+
+def test_hook_cognimem_register_calibrators(clock: ManualClock) -> None:
+    seen: list[tuple[list[str], list[str]]] = []
+
+    class ByRank(Calibrator):
+        """1 / rank: the first hit is sure, the others less so."""
+
+        name = "by_rank"
+
+        def calibrate(self, query: Query, hits: list[Hit], lists: dict[str, list[Candidate]],
+                      ctx: SearchContext) -> list[float | None]:
+            seen.append(([h.id for h in hits], sorted(lists)))
+            return [1.0 / n for n in range(1, len(hits) + 1)]
+
+    class Plugin:
+        registered: list[tuple[str, ...]] = []
+
+        @hookimpl
+        def cognimem_register_calibrators(self, register: Register) -> None:
+            self.registered.append(register.kinds)
+            register(ByRank)
+
+    plugin = Plugin()
+    eng = Engine.from_profile("test", clock=clock, plugins=[plugin],
+                              overrides={"confidence": {"use": "by_rank", "floor": 0.4}})
+    try:
+        eng.add_many([{"content": t} for t in TEXTS])  # type: ignore[list-item]
+        result = eng.search("deploy key", k=3)
+        assert plugin.registered == [("calibrator",)]
+        assert seen[0][1] == ["bm25", "vector"] and len(seen[0][0]) == 3
+        assert [h.confidence for h in result.hits] == [1.0, 0.5]
+        assert result.held_back == 1 and result.floor == 0.4
+    finally:
+        eng.close()
+
+
+def test_a_calibrator_must_give_one_confidence_per_hit(clock: ManualClock) -> None:
+    class Short(Calibrator):
+        """Forgets the last hit."""
+
+        name = "short"
+
+        def calibrate(self, query: Query, hits: list[Hit], lists: dict[str, list[Candidate]],
+                      ctx: SearchContext) -> list[float | None]:
+            return [0.5] * (len(hits) - 1)
+
+    class Plugin:
+        @hookimpl
+        def cognimem_register_calibrators(self, register: Register) -> None:
+            register(Short)
+
+    eng = Engine.from_profile("test", clock=clock, plugins=[Plugin()],
+                              overrides={"confidence": {"use": "short"}})
+    try:
+        eng.add("the deploy key rotates")
+        with pytest.raises(CognimemError, match="gave 0 confidences for 1 hits"):
+            eng.search("deploy key")
+    finally:
+        eng.close()
