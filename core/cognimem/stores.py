@@ -236,6 +236,14 @@ class LexicalIndex(Component):
     def compact(self) -> None:
         """Drop deleted entries from the index's files for good (after a permanent delete)."""
 
+    def fingerprint(self) -> str | None:
+        """A short text that changes whenever the index's content changes (a commit
+        counter, a manifest's digest), read without scanning the index; None when the index
+        cannot tell (the default). With it, opening a store whose record store and indexes
+        are as they were at the last clean close skips the full comparison (see
+        :meth:`cognimem.engine.Engine.check`, which always compares)."""
+        return None
+
 
 class VectorIndex(Component):
     """A nearest-neighbour index over memory embeddings, derived from the record store."""
@@ -267,3 +275,11 @@ class VectorIndex(Component):
 
     def compact(self) -> None:
         """Drop deleted entries from the index's files for good (after a permanent delete)."""
+
+    def fingerprint(self) -> str | None:
+        """A short text that changes whenever the index's content changes (a commit
+        counter, a manifest's digest), read without scanning the index; None when the index
+        cannot tell (the default). With it, opening a store whose record store and indexes
+        are as they were at the last clean close skips the full comparison (see
+        :meth:`cognimem.engine.Engine.check`, which always compares)."""
+        return None

@@ -110,8 +110,9 @@ class Engine(Sync, Maintenance, Consolidation, Intake, Relations, ReadPath):
             for component in self.components():
                 component.open(self.ctx)
                 opened.append(component)
-            opened_report = self._reconcile(repair=True)
-            if opened_report.stale_embeddings and self.embedder is not None:
+            opened_report = self._reconcile_on_open()
+            if (opened_report is not None and opened_report.stale_embeddings
+                    and self.embedder is not None):
                 log.warning(
                     "%d memories were embedded with another model than the embedder %s: they "
                     "are left out of vector search until you run `cognimem reindex`",
@@ -221,6 +222,10 @@ class Engine(Sync, Maintenance, Consolidation, Intake, Relations, ReadPath):
                 log.error("the accesses of the last %d search hits were not written: %s",
                           len(self._held), exc)
             self.hook.cognimem_engine_closing(engine=self)
+            try:
+                self._write_seal()
+            except CognimemError as exc:  # the next open compares everything: nothing lost
+                log.warning("could not seal the store at close: %s", exc)
         finally:
             self._closed = True
             if self._pool is not None:

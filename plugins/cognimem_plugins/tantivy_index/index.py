@@ -346,6 +346,19 @@ class TantivyIndex(LexicalIndex):
         )[:k]
         return [Candidate(id=i, score=s, rank=r) for r, (s, i) in enumerate(scored, 1)]
 
+    def fingerprint(self) -> str | None:
+        """The format, the last commit's opstamp and the live documents, from the index's
+        ``meta.json`` (merges leave both numbers as they are); None for an index in RAM."""
+        if self._path is None:
+            return None
+        try:
+            meta = json.loads((self._path / "meta.json").read_text(encoding="utf-8"))
+            alive = sum(int(s["max_doc"]) - int((s.get("deletes") or {}).get("num_deleted_docs", 0))
+                        for s in meta["segments"])
+            return f"{FORMAT}:{int(meta['opstamp'])}:{alive}"
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
     def versions(self) -> dict[str, int]:
         """Every indexed id with the version it was indexed at (doc store + a fast field)."""
         index, _ = self._parts()
