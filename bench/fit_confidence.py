@@ -3,7 +3,7 @@
 Two steps, from the repository root::
 
     python bench/fit_confidence.py collect locomo features-locomo.jsonl [--limit N]
-    python bench/fit_confidence.py collect longmemeval features-lme.jsonl [--limit N]
+    python bench/fit_confidence.py collect longmemeval features-lme.jsonl [--stride N]
     python bench/fit_confidence.py fit features-locomo.jsonl features-lme.jsonl [--folds 5]
 
 ``collect`` ingests each unit (a LoCoMo conversation, a LongMemEval question's haystack,
@@ -44,8 +44,10 @@ from cognimem_plugins.confidence.features import FEATURES
 FLOORS = (0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5)
 
 
-def collect(dataset: str, out: Path, limit: int | None, depth: int = 10) -> None:
-    """Write one JSON line per hit of every question of ``dataset``."""
+def collect(dataset: str, out: Path, limit: int | None, depth: int = 10,
+            stride: int = 1) -> None:
+    """Write one JSON line per hit of every question of ``dataset`` (of every ``stride``-th
+    unit, and every unit with an unanswerable question)."""
     options: dict[str, Any] = {"abstention": True} if dataset == "longmemeval" else {}
     if limit is not None:
         options["limit"] = limit
@@ -53,7 +55,8 @@ def collect(dataset: str, out: Path, limit: int | None, depth: int = 10) -> None
     profile = load_profile(overrides={"confidence": {"use": "logistic"}})
     with out.open("w", encoding="utf-8") as sink:
         for n, unit in enumerate(source.units(), 1):
-            if not unit.queries:
+            if not unit.queries or ((n - 1) % stride
+                                    and all(q.answerable for q in unit.queries)):
                 continue
             latest = unit.latest() or EPOCH
             clock = ManualClock(latest)
@@ -247,12 +250,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("dataset", choices=["locomo", "longmemeval"])
     p.add_argument("out", type=Path)
     p.add_argument("--limit", type=int)
+    p.add_argument("--stride", type=int, default=1,
+                   help="every N-th unit only (and every unit with an unanswerable question)")
     p = sub.add_parser("fit")
     p.add_argument("files", type=Path, nargs="+")
     p.add_argument("--folds", type=int, default=5)
     args = parser.parse_args(argv)
     if args.step == "collect":
-        collect(args.dataset, args.out, args.limit)
+        collect(args.dataset, args.out, args.limit, stride=args.stride)
     else:
         fit(args.files, args.folds)
     return 0

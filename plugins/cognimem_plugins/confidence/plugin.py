@@ -1,11 +1,12 @@
 """``logistic``: each hit's confidence is a logistic function of a few learned-free features
 (:mod:`.features`), ``1 / (1 + exp(-(intercept + Σ weight · feature)))``.
 
-The default weights were fitted by ``bench/fit_confidence.py`` on the LoCoMo and
-LongMemEval_S dev sets with folds across units (conversations, questions) and kept because
-their held-out calibration was as good as in-sample (docs/benchmarks.md, "Knowing when
-nothing is relevant"). The floor is off by default: at every floor measured, it held back
-answerable questions too often (docs/retrieval.md says how to set one).
+The default weights are the full-data fit of ``bench/fit_confidence.py`` on the LoCoMo and
+LongMemEval_S dev sets, shipped because the same model fitted in five folds of whole units
+(conversations, questions) was calibrated on the held-out units (held-out log loss 0.208
+against 0.289 for a constant; docs/benchmarks.md, "Knowing when nothing is relevant"). The
+floor is off by default: at every floor measured it held back answerable questions about
+as often as unanswerable ones (docs/retrieval.md says how to set one).
 """
 
 from __future__ import annotations
@@ -22,10 +23,10 @@ from cognimem.registry import Register
 
 from .features import FEATURES, TERMS, hit_features
 
-#: Weights chosen by cross-validation across units (bench/fit_confidence.py).
+#: The full-data fit, validated in folds across units (bench/fit_confidence.py).
 DEFAULT_WEIGHTS: dict[str, float] = {
-    "intercept": -4.0, "cosine": 3.0, "bm25": 0.5, "both": 0.5, "relative": 1.0, "gap": 1.0,
-    "names": 0.0,
+    "intercept": -13.031, "cosine": -0.87, "bm25": 1.102, "both": 0.213, "relative": 8.644,
+    "gap": 5.022, "names": 1.909,
 }
 
 
