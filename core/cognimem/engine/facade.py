@@ -246,19 +246,16 @@ class Engine(Sync, Maintenance, Consolidation, Intake, Relations, ReadPath):
     def stats(self) -> dict[str, Any]:
         """Counts and the pipeline, safe to share (no content)."""
         self._check_open()
-        memories = list(self.records.iter_memories())
-        layers: dict[str, int] = {}
-        for m in memories:
-            layers[m.layer] = layers.get(m.layer, 0) + 1
+        counts = self.records.memory_counts()
         last = self.records.last_event()
         return {
             "profile": self.profile.name,
             "path": shown(self.ctx.path) if self.ctx.path else None,
-            "memories": len(memories),
-            "archived": sum(m.archived for m in memories),
-            "superseded": sum(m.superseded_by is not None for m in memories),
-            "layers": layers,
-            "edges": sum(1 for _ in self.records.iter_edges()),
+            "memories": counts["memories"],
+            "archived": counts["archived"],
+            "superseded": counts["superseded"],
+            "layers": counts["layers"],
+            "edges": self.records.count_edges(),
             "events": last.seq if last else 0,
             "embedder": self.embedder.signature.model_dump() if self.embedder else None,
             "pipeline": {

@@ -525,6 +525,19 @@ class DuckDBStore(RecordStore):
         """How many memories are stored."""
         return int(self._rows("SELECT count(*) FROM memories")[0][0])
 
+    def memory_counts(self) -> dict[str, Any]:
+        """Counts by layer, archived and superseded, in one query."""
+        found = self._rows("SELECT layer, count(*), count(*) FILTER (WHERE archived), "
+                           "count(superseded_by) FROM memories GROUP BY layer ORDER BY layer")
+        return {"memories": sum(int(r[1]) for r in found),
+                "archived": sum(int(r[2]) for r in found),
+                "superseded": sum(int(r[3]) for r in found),
+                "layers": {r[0]: int(r[1]) for r in found}}
+
+    def count_edges(self) -> int:
+        """How many edges are stored."""
+        return int(self._rows("SELECT count(*) FROM edges")[0][0])
+
     def find_by_hash(self, content_hash: str) -> list[Memory]:
         """Memories with this content hash, in id order (indexed; unknown hashes cost no
         query at all)."""

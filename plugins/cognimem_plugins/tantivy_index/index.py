@@ -340,8 +340,13 @@ class TantivyIndex(LexicalIndex):
             if len(hits) <= k or hits[-1][0] < hits[k - 1][0] or limit >= total:
                 break
             limit = min(limit * 2, total)
+        # ids from the "key" fast field (a column read), the stored document only for an id
+        # of another form: fetching each document cost ~20 µs, 2-3 ms for k = 100
+        addresses = [address for _score, address in hits]
+        keys = searcher.fast_field_values("key", addresses)
         scored = sorted(
-            ((float(score), searcher.doc(address)["id"][0]) for score, address in hits),
+            ((float(score), f"m{key - 1:015x}" if key else searcher.doc(address)["id"][0])
+             for (score, address), key in zip(hits, keys, strict=True)),
             key=lambda pair: (-pair[0], pair[1]),
         )[:k]
         return [Candidate(id=i, score=s, rank=r) for r, (s, i) in enumerate(scored, 1)]
