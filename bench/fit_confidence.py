@@ -35,6 +35,7 @@ import numpy as np
 
 from cognimem.clock import ManualClock
 from cognimem.engine import Engine
+from cognimem.eval.abstention import auroc
 from cognimem.eval.dataset import load_dataset
 from cognimem.eval.runner import EPOCH, SystemRun, _ingest
 from cognimem.models import Query
@@ -125,14 +126,6 @@ def folds_of(rows: Sequence[dict[str, Any]], k: int) -> dict[str, int]:
     return out
 
 
-def auroc(negative: Sequence[float], positive: Sequence[float]) -> float:
-    """P(a random positive scores above a random negative), ties counted half."""
-    if not negative or not positive:
-        return float("nan")
-    wins = sum((p > n) + 0.5 * (p == n) for p in positive for n in negative)
-    return wins / (len(positive) * len(negative))
-
-
 def abstention(best: dict[str, tuple[float, bool, bool]], floor: float) -> dict[str, float]:
     """Rates at ``floor`` over questions given as qid -> (best confidence, answerable,
     gold in the top 10)."""
@@ -188,12 +181,10 @@ def _abstention_report(rows: list[dict[str, Any]], k: int) -> None:
     and the floor chosen on the training folds by the largest (abstained - wrongly held)."""
     x_all = np.array([[r["features"][f] for f in FEATURES] for r in rows])
     conf = np.zeros(len(rows))
-    models = []
     for i in range(k):
         train = [j for j, r in enumerate(rows) if r["answerable"] and r["fold"] != i]
         w = logistic_fit(x_all[train], np.array([1.0 if rows[j]["gold"] else 0.0
                                                   for j in train]))
-        models.append(w)
         test = [j for j, r in enumerate(rows) if r["fold"] == i]
         conf[test] = predict(w, x_all[test])
     best: dict[str, dict[str, tuple[float, bool, bool]]] = {}
