@@ -35,7 +35,7 @@ log = logging.getLogger("cognimem.daemon")
 def reads_beside_writes(engine: Engine) -> bool:
     """Whether this engine's searches can run beside its writes (see the module)."""
     parts = [engine.lexical, engine.vectors, engine.embedder, engine.fuser,
-             *engine.retrievers, *engine.rankers]
+             engine.calibrator, *engine.retrievers, *engine.rankers]
     return (callable(getattr(engine.records, "reading", None))
             and all(p.reads_beside_writes for p in parts if p is not None)
             and not any(r.reads_access_history for r in engine.rankers)
