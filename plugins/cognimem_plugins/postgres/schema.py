@@ -18,7 +18,8 @@ A store records its version in ``schema_version``. Opening runs every migration 
 version up to :data:`CURRENT_VERSION` in one transaction under an advisory lock (two
 daemons opening at once migrate once); a store from a *newer* version is refused,
 untouched. To change the schema: add a function to :data:`MIGRATIONS` and raise
-:data:`CURRENT_VERSION` (version n's statements stay as they were released).
+:data:`CURRENT_VERSION` (version n's statements stay as they were released). The runner is
+:class:`cognimem.migrations.SchemaVersions` (:data:`VERSIONS`), shared with other backends.
 
 Versions:
 
@@ -29,6 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+
+from cognimem.migrations import SchemaVersions
 
 #: The schema version this code reads and writes.
 CURRENT_VERSION = 1
@@ -288,13 +291,6 @@ def read_version(con: Connection, schema: str) -> int | None:
     return None if found is None or found[0] is None else int(found[0])
 
 
-def create(con: Connection, written_by: str) -> None:
-    """Create the current schema (inside the caller's transaction, search_path set)."""
-    for statement in CURRENT_DDL:
-        con.execute(statement)
-    stamp(con, CURRENT_VERSION, written_by)
-
-
 def stamp(con: Connection, version: int, written_by: str) -> None:
     """Record that the schema is now at ``version``."""
     con.execute("INSERT INTO schema_version (version, written_by) VALUES (%s, %s)",
@@ -305,12 +301,6 @@ def stamp(con: Connection, version: int, written_by: str) -> None:
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
 
 
-def migrate(con: Connection, from_version: int, written_by: str) -> list[int]:
-    """Run every migration from ``from_version`` to :data:`CURRENT_VERSION` (inside the
-    caller's transaction); returns the versions passed through."""
-    passed = []
-    for version in range(from_version, CURRENT_VERSION):
-        MIGRATIONS[version](con)
-        stamp(con, version + 1, written_by)
-        passed.append(version + 1)
-    return passed
+#: The store's versions: built by :data:`CURRENT_DDL`, upgraded by :data:`MIGRATIONS`.
+VERSIONS: SchemaVersions[Connection] = SchemaVersions(
+    current=CURRENT_VERSION, statements=CURRENT_DDL, steps=MIGRATIONS, stamp=stamp)
