@@ -14,19 +14,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
 from cognimem.components import LexicalIndex
 from cognimem.models import Candidate, Memory, Query
 
-from .attach import IndexOptions, describe_index, open_session
+from .attach import IndexOptions, PostgresIndex
 from .schema import TS_CONFIG
-from .session import Session
-
-if TYPE_CHECKING:
-    from cognimem.context import Context
 
 _FROM_RECORDS = (
     "INSERT INTO lexical (id, version, archived, scope_project, scope_agent, scope_user, doc, "
@@ -67,10 +63,14 @@ def _quote(lexeme: str) -> str:
     return "'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'"
 
 
-class PostgresLexical(LexicalIndex):
+class PostgresLexical(PostgresIndex, LexicalIndex):
     """Full-text search in PostgreSQL, scored by BM25 (or ``ts_rank_cd``)."""
 
     name = "postgres"
+    table = "lexical"
+    kept_by = ("memories", "id")
+    emptied_by = ("TRUNCATE lexical, lexical_terms",
+                  "UPDATE lexical_totals SET docs = 0, length = 0")
 
     class Options(IndexOptions):
         """Where the index lives, and how matches are scored."""
@@ -87,28 +87,6 @@ class PostgresLexical(LexicalIndex):
 
     options: PostgresLexical.Options
 
-    def __init__(self, options: Any = None) -> None:
-        super().__init__(options)
-        self.session: Session | None = None
-        self.attached = False
-
-    def describe(self) -> dict[str, Any]:
-        return describe_index(self)
-
-    def open(self, ctx: Context) -> None:
-        self.session, self.attached = open_session(ctx, self.options)
-
-    def close(self) -> None:
-        session, self.session = self.session, None
-        if session is not None:
-            session.close()
-
-    @property
-    def _s(self) -> Session:
-        if self.session is None:
-            raise RuntimeError("the postgres lexical index is not open")
-        return self.session
-
     def upsert(self, memories: Sequence[Memory]) -> None:
         if not memories:
             return
@@ -123,26 +101,6 @@ class PostgresLexical(LexicalIndex):
                 [m.scope.agent for m in latest], [m.scope.user for m in latest],
                 [m.title for m in latest], [m.content for m in latest],
                 ["\x1f".join(m.tags) for m in latest]])
-
-    def delete(self, ids: Sequence[str]) -> None:
-        doomed = sorted(set(ids))
-        if not doomed:
-            return
-        alive = (" AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = lexical.id)"
-                 if self.attached else "")
-        with self._s.writing():
-            self._s.execute(f"DELETE FROM lexical WHERE id = ANY(%s){alive}", [doomed])
-
-    def clear(self) -> None:
-        if self.attached:
-            super().clear()
-            return
-        with self._s.writing():
-            self._s.execute("TRUNCATE lexical, lexical_terms")
-            self._s.execute("UPDATE lexical_totals SET docs = 0, length = 0")
-
-    def versions(self) -> dict[str, int]:
-        return dict(self._s.rows("SELECT id, version FROM lexical"))
 
     def _bm25(self, params: dict[str, Any], filters: list[str]) -> list[Any]:
         """The top k by BM25 of the memories holding the query's rarer terms.

@@ -29,9 +29,8 @@ from cognimem.components import VectorIndex
 from cognimem.errors import StoreError
 from cognimem.models import Candidate, Memory, Query
 
-from .attach import IndexOptions, describe_index, open_session
+from .attach import IndexOptions, PostgresIndex
 from .connect import advisory_key
-from .session import Session
 
 if TYPE_CHECKING:
     from cognimem.context import Context
@@ -55,10 +54,13 @@ _UPSERT = (
     "excluded.scope_user, dim = excluded.dim, embedding = excluded.embedding")
 
 
-class PgVectors(VectorIndex):
+class PgVectors(PostgresIndex, VectorIndex):
     """Cosine nearest neighbours in PostgreSQL (pgvector HNSW, IVFFlat or an exact scan)."""
 
     name = "pgvector"
+    table = "vectors"
+    kept_by = ("embeddings", "memory_id")
+    emptied_by = ("TRUNCATE vectors",)
 
     class Options(IndexOptions):
         """Where the index lives, which index pgvector builds, and its search effort."""
@@ -81,33 +83,17 @@ class PgVectors(VectorIndex):
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
-        self.session: Session | None = None
-        self.attached = False
         self._indexed: set[int] = set()
 
-    def describe(self) -> dict[str, Any]:
-        return describe_index(self)
-
     def open(self, ctx: Context) -> None:
-        self.session, self.attached = open_session(ctx, self.options)
+        super().open(ctx)
         opts = self.options
-        self.session.execute(f"SET hnsw.ef_search = {int(opts.ef_search)}")
-        self.session.execute("SET hnsw.iterative_scan = relaxed_order")
-        self.session.execute(f"SET ivfflat.probes = {int(opts.probes)}")
-        self.session.execute("SET ivfflat.iterative_scan = relaxed_order")
+        self._s.execute(f"SET hnsw.ef_search = {int(opts.ef_search)}")
+        self._s.execute("SET hnsw.iterative_scan = relaxed_order")
+        self._s.execute(f"SET ivfflat.probes = {int(opts.probes)}")
+        self._s.execute("SET ivfflat.iterative_scan = relaxed_order")
         if ctx.embedder is not None and ctx.embedder.dimension and opts.index == "hnsw":
             self._ensure_index(ctx.embedder.dimension)
-
-    def close(self) -> None:
-        session, self.session = self.session, None
-        if session is not None:
-            session.close()
-
-    @property
-    def _s(self) -> Session:
-        if self.session is None:
-            raise RuntimeError("the pgvector index is not open")
-        return self.session
 
     def _index_name(self, dim: int) -> str:
         return f"vectors_{self.options.index}_{int(dim)}"
@@ -158,29 +144,10 @@ class PgVectors(VectorIndex):
                      int(row.shape[0]), row] for m, row in (latest[i] for i in ids)])
         self._maybe_build(int(array.shape[1]))
 
-    def delete(self, ids: Sequence[str]) -> None:
-        doomed = sorted(set(ids))
-        if not doomed:
-            return
-        alive = (" AND NOT EXISTS (SELECT 1 FROM embeddings e WHERE e.memory_id = vectors.id)"
-                 if self.attached else "")
-        with self._s.writing():
-            self._s.execute(f"DELETE FROM vectors WHERE id = ANY(%s){alive}", [doomed])
-
-    def clear(self) -> None:
-        if self.attached:
-            super().clear()
-            return
-        with self._s.writing():
-            self._s.execute("TRUNCATE vectors")
-
     def _stored_dimension(self) -> int | None:
         """The dimension of the stored vectors (one row read), None when empty."""
         found = self._s.rows("SELECT dim FROM vectors LIMIT 1")
         return int(found[0][0]) if found else None
-
-    def versions(self) -> dict[str, int]:
-        return dict(self._s.rows("SELECT id, version FROM vectors"))
 
     def optimize(self) -> None:
         """ivfflat: build each dimension's index once it has ``ivf_threshold`` vectors, and
