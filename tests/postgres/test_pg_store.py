@@ -1,11 +1,9 @@
-"""The postgres record store: the record-store behaviours every store passes (run from the
-DuckDB store's tests against a real server), persistence across connections, the schema's
+"""The postgres record store beyond the record store contract of ``cognimem.testing`` (which
+it passes, test_pg_contract.py): persistence across connections and folders, the schema's
 versions, refusals, and the rollback of failed transactions."""
 
 from __future__ import annotations
 
-import importlib.util
-import inspect
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -21,25 +19,12 @@ from cognimem.context import Context
 from cognimem.engine import Engine
 from cognimem.errors import InvalidInput, StoreError
 from cognimem.events import next_event, verify_chain
-from cognimem.models import Access, Edge, EmbeddingSignature
+from cognimem.models import Access, Edge
 from cognimem.profile import load_profile
+from cognimem.testing.store_cases import SIG, T0
+from cognimem.testing.store_cases import full_memory as memory
 from cognimem_plugins.postgres import schema
 from cognimem_plugins.postgres.store import PostgresStore
-
-T0 = datetime(2025, 3, 1, 12, 30, 15, 123456, tzinfo=UTC)
-SIG = EmbeddingSignature(model="hash-8", dim=8)
-
-# The record-store behaviours the DuckDB store's tests check for every store (those taking
-# only a `store`), run here against PostgreSQL.
-_CASES_FILE = Path(__file__).parents[1] / "plugins" / "test_duckdb_store.py"
-_spec = importlib.util.spec_from_file_location("_duckdb_store_cases", _CASES_FILE)
-assert _spec is not None and _spec.loader is not None
-_cases = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_cases)
-memory = _cases.memory
-globals().update({name: case for name, case in vars(_cases).items()
-                  if name.startswith("test_") and callable(case)
-                  and list(inspect.signature(case).parameters) == ["store"]})
 
 
 def open_store(path: Path | None, **options: Any) -> PostgresStore:

@@ -33,6 +33,10 @@ _FROM_RECORDS = (
     "version = excluded.version, archived = excluded.archived, scope_project = "
     "excluded.scope_project, scope_agent = excluded.scope_agent, scope_user = "
     "excluded.scope_user, doc = excluded.doc, length = excluded.length")
+# Attached: which of these memories' lexical rows are missing or behind the records (the
+# triggers keep them in step, so usually none: one read, no write).
+_STALE = ("SELECT m.id FROM memories m LEFT JOIN lexical l ON l.id = m.id WHERE m.id = ANY(%s) "
+          "AND (l.id IS NULL OR l.version <> m.version OR l.archived <> m.archived)")
 _FROM_MEMORIES = (
     "INSERT INTO lexical (id, version, archived, scope_project, scope_agent, scope_user, doc, "
     "length) SELECT i.id, i.version, i.archived, i.p, i.a, i.u, d.doc, lexical_length(d.doc) "
@@ -47,15 +51,26 @@ _TERMS = (
     f"SELECT t.term, coalesce(s.df, 0), tot.docs, tot.length FROM (SELECT DISTINCT lexeme AS "
     f"term FROM unnest(to_tsvector('{TS_CONFIG}', %s))) t CROSS JOIN lexical_totals tot "
     "LEFT JOIN lexical_terms s ON s.term = t.term ORDER BY t.term")
-# BM25 from the postings: candidates hold one of the `match` terms (and pass the filters);
-# each is scored on every query term it holds.
+
+
+def _weight(p: str) -> str:
+    """One query term's BM25 weight in one memory, from a postings row aliased ``p``."""
+    return (f"w.idf * {p}.tf * (%(k1)s + 1) / ({p}.tf + %(k1)s * (1 - %(b)s + %(b)s * "
+            f"{p}.length / %(avgdl)s))")
+
+
+# BM25 from the postings, in one pass over the postings of the `match` terms: candidates
+# hold one of them (and pass the filters, on the postings aliased `l`) and are scored on the
+# query terms they hold. When some query terms are too common to choose candidates (`rest`),
+# each candidate adds their weights by primary-key lookups (term, id).
 _BM25 = (
     "WITH w(term, idf) AS (SELECT * FROM unnest(%(terms)s::text[], %(idfs)s::float8[])), "
-    "c AS (SELECT DISTINCT l.id FROM lexical_postings l WHERE l.term = ANY(%(match)s::text[]) "
-    "{filters}) SELECT p.id, sum(w.idf * p.tf * (%(k1)s + 1) / (p.tf + %(k1)s * (1 - %(b)s + "
-    "%(b)s * p.length / %(avgdl)s))) AS score FROM c JOIN lexical_postings p ON p.id = c.id "
-    "AND p.term = ANY(%(terms)s::text[]) JOIN w ON w.term = p.term "
-    "GROUP BY p.id ORDER BY score DESC, p.id LIMIT %(k)s")
+    f"c AS MATERIALIZED (SELECT l.id, sum({_weight('l')}) AS score FROM w JOIN "
+    "lexical_postings l ON l.term = w.term WHERE w.term = ANY(%(match)s::text[]) {filters} "
+    "GROUP BY l.id) SELECT c.id, c.score{rest} AS total FROM c ORDER BY total DESC, c.id "
+    "LIMIT %(k)s")
+_REST = (f" + coalesce((SELECT sum({_weight('p')}) FROM w JOIN lexical_postings p ON "
+         "p.term = w.term AND p.id = c.id WHERE w.term = ANY(%(rest)s::text[])), 0)")
 
 
 def _quote(lexeme: str) -> str:
@@ -91,10 +106,13 @@ class PostgresLexical(PostgresIndex, LexicalIndex):
         if not memories:
             return
         latest = sorted({m.id: m for m in memories}.values(), key=lambda m: m.id)
+        if self.attached:  # the records are the truth (they may be newer than these)
+            stale = [r[0] for r in self._s.rows(_STALE, [[m.id for m in latest]])]
+            if stale:
+                with self._s.writing():
+                    self._s.execute(_FROM_RECORDS, [stale])
+            return
         with self._s.writing():
-            if self.attached:  # the records are the truth (they may be newer than these)
-                self._s.execute(_FROM_RECORDS, [[m.id for m in latest]])
-                return
             self._s.execute(_FROM_MEMORIES, [
                 [m.id for m in latest], [m.version for m in latest],
                 [m.archived for m in latest], [m.scope.project for m in latest],
@@ -126,11 +144,11 @@ class PostgresLexical(PostgresIndex, LexicalIndex):
                 break
             chosen.append(term)
             cost += df
+        rest = [t for t in idf if t not in chosen]
         params.update(k1=self.options.k1, b=self.options.b, avgdl=max(total / docs, 1.0),
-                      terms=list(idf), idfs=list(idf.values()),
-                      match=chosen)
+                      terms=list(idf), idfs=list(idf.values()), match=chosen, rest=rest)
         where = "".join(f" AND {f}" for f in filters)  # on the postings, aliased `l`
-        return self._s.rows(_BM25.format(filters=where), params)
+        return self._s.rows(_BM25.format(filters=where, rest=_REST if rest else ""), params)
 
     def search(self, query: Query, k: int) -> list[Candidate]:
         # PostgreSQL text holds no NUL character; it carries no words anyway

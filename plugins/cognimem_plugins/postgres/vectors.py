@@ -46,6 +46,11 @@ _FROM_RECORDS = (
     "ON CONFLICT (id) DO UPDATE SET version = excluded.version, archived = excluded.archived, "
     "scope_project = excluded.scope_project, scope_agent = excluded.scope_agent, "
     "scope_user = excluded.scope_user, dim = excluded.dim, embedding = excluded.embedding")
+# Attached: which of these memories' vectors are missing or behind the records (the
+# triggers keep them in step, so usually none: one read, no write).
+_STALE = ("SELECT m.id FROM memories m JOIN embeddings e ON e.memory_id = m.id LEFT JOIN "
+          "vectors v ON v.id = m.id WHERE m.id = ANY(%s) AND (v.id IS NULL OR v.version <> "
+          "m.version OR v.archived <> m.archived OR NOT v.embedding = e.vector)")
 _UPSERT = (
     "INSERT INTO vectors (id, version, archived, scope_project, scope_agent, scope_user, dim, "
     "embedding) VALUES (%s, %s, %s, %s, %s, %s, %s, %b) ON CONFLICT (id) DO UPDATE SET "
@@ -135,10 +140,13 @@ class PgVectors(PostgresIndex, VectorIndex):
             self._ensure_index(array.shape[1])
         latest = {m.id: (m, row) for m, row in zip(memories, array, strict=True)}
         ids = sorted(latest)
-        with self._s.writing():
-            if self.attached:  # the records are the truth (they may be newer than these)
-                self._s.execute(_FROM_RECORDS, [ids])
-            else:
+        if self.attached:  # the records are the truth (they may be newer than these)
+            stale = [r[0] for r in self._s.rows(_STALE, [ids])]
+            if stale:
+                with self._s.writing():
+                    self._s.execute(_FROM_RECORDS, [stale])
+        else:
+            with self._s.writing():
                 self._s.executemany(_UPSERT, [
                     [m.id, m.version, m.archived, m.scope.project, m.scope.agent, m.scope.user,
                      int(row.shape[0]), row] for m, row in (latest[i] for i in ids)])
