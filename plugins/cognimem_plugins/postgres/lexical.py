@@ -62,15 +62,17 @@ def _weight(p: str) -> str:
 # BM25 from the postings, in one pass over the postings of the `match` terms: candidates
 # hold one of them (and pass the filters, on the postings aliased `l`) and are scored on the
 # query terms they hold. When some query terms are too common to choose candidates (`rest`),
-# each candidate adds their weights by primary-key lookups (term, id).
+# the candidates' postings of those terms add their weights (looked up by key, or one scan
+# of those terms' postings: the planner chooses).
 _BM25 = (
     "WITH w(term, idf) AS (SELECT * FROM unnest(%(terms)s::text[], %(idfs)s::float8[])), "
     f"c AS MATERIALIZED (SELECT l.id, sum({_weight('l')}) AS score FROM w JOIN "
     "lexical_postings l ON l.term = w.term WHERE w.term = ANY(%(match)s::text[]) {filters} "
-    "GROUP BY l.id) SELECT c.id, c.score{rest} AS total FROM c ORDER BY total DESC, c.id "
+    "GROUP BY l.id) SELECT c.id, c.score{rest} AS total FROM c{join} ORDER BY total DESC, c.id "
     "LIMIT %(k)s")
-_REST = (f" + coalesce((SELECT sum({_weight('p')}) FROM w JOIN lexical_postings p ON "
-         "p.term = w.term AND p.id = c.id WHERE w.term = ANY(%(rest)s::text[])), 0)")
+_REST = (f" LEFT JOIN (SELECT p.id, sum({_weight('p')}) AS extra FROM w JOIN lexical_postings p "
+         "ON p.term = w.term WHERE w.term = ANY(%(rest)s::text[]) AND p.id IN (SELECT id FROM c) "
+         "GROUP BY p.id) r ON r.id = c.id")
 
 
 def _quote(lexeme: str) -> str:
@@ -148,7 +150,9 @@ class PostgresLexical(PostgresIndex, LexicalIndex):
         params.update(k1=self.options.k1, b=self.options.b, avgdl=max(total / docs, 1.0),
                       terms=list(idf), idfs=list(idf.values()), match=chosen, rest=rest)
         where = "".join(f" AND {f}" for f in filters)  # on the postings, aliased `l`
-        return self._s.rows(_BM25.format(filters=where, rest=_REST if rest else ""), params)
+        sql = _BM25.format(filters=where, rest=" + coalesce(r.extra, 0)" if rest else "",
+                           join=_REST if rest else "")
+        return self._s.rows(sql, params)
 
     def search(self, query: Query, k: int) -> list[Candidate]:
         # PostgreSQL text holds no NUL character; it carries no words anyway
