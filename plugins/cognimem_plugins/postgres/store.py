@@ -302,7 +302,7 @@ class PostgresStore(RecordStore):
         return rows.event_from_row(found[0]) if found else None
 
     def iter_events(self, after_seq: int = 0) -> Iterator[Event]:
-        if self._s.in_transaction:
+        if self._events:  # this transaction's own, kept back: written first
             with self._s.writing():
                 self._flush_events()
         after = after_seq
