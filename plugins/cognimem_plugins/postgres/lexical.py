@@ -67,11 +67,11 @@ def _weight(p: str) -> str:
 _BM25 = (
     "WITH w(term, idf) AS (SELECT * FROM unnest(%(terms)s::text[], %(idfs)s::float8[])), "
     f"c AS MATERIALIZED (SELECT l.id, sum({_weight('l')}) AS score FROM w JOIN "
-    "lexical_postings l ON l.term = w.term WHERE w.term = ANY(%(match)s::text[]) {filters} "
+    "lexical_postings l ON l.term = w.term WHERE l.term = ANY(%(match)s::text[]) {filters} "
     "GROUP BY l.id) SELECT c.id, c.score{rest} AS total FROM c{join} ORDER BY total DESC, c.id "
     "LIMIT %(k)s")
 _REST = (f" LEFT JOIN (SELECT p.id, sum({_weight('p')}) AS extra FROM w JOIN lexical_postings p "
-         "ON p.term = w.term WHERE w.term = ANY(%(rest)s::text[]) AND p.id IN (SELECT id FROM c) "
+         "ON p.term = w.term WHERE p.term = ANY(%(rest)s::text[]) AND p.id IN (SELECT id FROM c) "
          "GROUP BY p.id) r ON r.id = c.id")
 
 
