@@ -19,6 +19,7 @@ from cognimem.context import Context
 from cognimem.engine import Engine
 from cognimem.errors import InvalidInput, StoreError
 from cognimem.events import next_event, verify_chain
+from cognimem.migrations import SchemaVersions
 from cognimem.models import Access, Edge
 from cognimem.profile import load_profile
 from cognimem.testing.store_cases import SIG, T0
@@ -181,3 +182,36 @@ def test_engine_event_chain_verifies_after_reopen(tmp_path: Path, named: dict[st
         assert [e.op for e in engine.events()] == ["add", "add", "relate", "update", "archive"]
         assert engine.get(first).last_accessed_at is not None
     assert clock.now() - timedelta(seconds=2) < clock.now()
+
+
+def test_a_version_1_store_is_migrated_to_ids_in_byte_order(
+        tmp_path: Path, named: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Version 2 gives every memory-id column the records' collation (so joins between
+    the records and the derived tables use their indexes); the data and the indexes stay."""
+    v1 = SchemaVersions(current=1, statements=schema.V1_DDL, steps={}, stamp=schema.stamp)
+    monkeypatch.setattr(schema, "VERSIONS", v1)
+    monkeypatch.setattr(schema, "CURRENT_VERSION", 1)
+    old = open_store(tmp_path, **named)
+    old.put_memories([memory(1), memory(2)])
+    old.put_embeddings({"m001": np.arange(8, dtype=np.float32)}, SIG)
+    old.add_accesses([Access(memory_id="m001", at=T0)])
+    assert old.schema_version() == 1
+    old.close()
+    monkeypatch.undo()
+    store = open_store(tmp_path, **named)
+    try:
+        assert store.migrated == [2] and store.schema_version() == 2
+        assert set(store.get_memories(["m001", "m002"])) == {"m001", "m002"}
+        np.testing.assert_array_equal(store.get_embeddings(["m001"])["m001"], np.arange(8))
+        assert store.access_times(["m001"]) == {"m001": [T0]}
+        collations = store._s.rows(
+            "SELECT table_name, column_name, collation_name FROM information_schema.columns "
+            "WHERE table_schema = %s AND column_name IN ('id', 'memory_id')", [named["schema"]])
+        assert {(t, c): n for t, c, n in collations} == {
+            (t, c): "C" for t, c, _ in collations}
+        assert len(collations) == 7  # memories, accesses, graves, embeddings, the derived three
+        lexical = store._s.rows("SELECT id FROM lexical_postings WHERE term = 'deploy' "
+                                "ORDER BY id")
+        assert [r[0] for r in lexical] == ["m001", "m002"]
+    finally:
+        store.close()

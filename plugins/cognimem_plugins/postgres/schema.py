@@ -23,7 +23,11 @@ untouched. To change the schema: add a function to :data:`MIGRATIONS` and raise
 
 Versions:
 
-1. The first release: the tables, indexes and triggers below.
+1. The first release: the tables, indexes and triggers of :data:`V1_DDL`.
+2. Every column holding a memory id compares bytes (``COLLATE "C"``), as ``memories.id``
+   does: joins between the records and the derived tables (the triggers' among them) were
+   comparing ids of two collations, which no index serves, so each scanned a whole table
+   (:data:`V2_STEPS`).
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from typing import Any
 from cognimem.migrations import SchemaVersions
 
 #: The schema version this code reads and writes.
-CURRENT_VERSION = 1
+CURRENT_VERSION = 2
 
 #: The memories columns, in table order (the same fields as the DuckDB store's).
 MEMORY_COLUMNS: tuple[str, ...] = (
@@ -269,8 +273,16 @@ V1_DDL: list[str] = [
         FOR EACH STATEMENT EXECUTE FUNCTION embeddings_derive()""",
 ]
 
+#: Version 1 to 2: memory ids in byte order everywhere (the indexes are rebuilt).
+V2_STEPS: list[str] = [
+    f'ALTER TABLE {table} ALTER COLUMN {column} TYPE TEXT COLLATE "C"'
+    for table, column in (("accesses", "memory_id"), ("graves", "memory_id"),
+                          ("embeddings", "memory_id"), ("lexical", "id"),
+                          ("lexical_postings", "id"), ("vectors", "id"))
+]
+
 #: The statements that build the current version from nothing.
-CURRENT_DDL: list[str] = V1_DDL
+CURRENT_DDL: list[str] = [*V1_DDL, *V2_STEPS]
 
 Connection = Any  # psycopg.Connection (kept loose: it is generic over its row type)
 
@@ -297,8 +309,14 @@ def stamp(con: Connection, version: int, written_by: str) -> None:
                 [version, written_by])
 
 
+def _migrate_1_to_2(con: Connection) -> None:
+    """Memory ids in byte order in every table (see the module docstring)."""
+    for statement in V2_STEPS:
+        con.execute(statement)
+
+
 #: ``MIGRATIONS[n]`` turns a version-n schema into version n+1.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2}
 
 
 #: The store's versions: built by :data:`CURRENT_DDL`, upgraded by :data:`MIGRATIONS`.
