@@ -63,6 +63,8 @@ def depth(value: Any, limit: int) -> int:
 
 def check_meta(value: dict[str, Any]) -> dict[str, Any]:
     """``meta`` unchanged, or a ValueError for one nested too deep, too large, or not JSON."""
+    if not value:
+        return value
     if depth(value, META_DEPTH) > META_DEPTH:
         raise ValueError(f"meta is nested more than {META_DEPTH} levels deep: flatten it")
     try:

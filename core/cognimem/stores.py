@@ -89,6 +89,21 @@ class RecordStore(Component):
         ones included), in id order."""
         return sorted(m.id for m in self.iter_memories() if m.embedding != signature)
 
+    def memory_counts(self) -> dict[str, Any]:
+        """``{"memories", "archived", "superseded", "layers": {layer: n}}`` over every
+        stored memory (for ``status``; a store with a query language counts in one query)."""
+        counts: dict[str, Any] = {"memories": 0, "archived": 0, "superseded": 0, "layers": {}}
+        for m in self.iter_memories():
+            counts["memories"] += 1
+            counts["archived"] += m.archived
+            counts["superseded"] += m.superseded_by is not None
+            counts["layers"][m.layer] = counts["layers"].get(m.layer, 0) + 1
+        return counts
+
+    def count_edges(self) -> int:
+        """How many edges are stored."""
+        return sum(1 for _ in self.iter_edges())
+
     def embedding_signatures(self) -> dict[tuple[str, int], int]:
         """How many embedded memories each (model, dim) signature has."""
         counts: dict[tuple[str, int], int] = {}
@@ -236,6 +251,14 @@ class LexicalIndex(Component):
     def compact(self) -> None:
         """Drop deleted entries from the index's files for good (after a permanent delete)."""
 
+    def fingerprint(self) -> str | None:
+        """A short text that changes whenever the index's content changes (a commit
+        counter, a manifest's digest), read without scanning the index; None when the index
+        cannot tell (the default). With it, opening a store whose record store and indexes
+        are as they were at the last clean close skips the full comparison (see
+        :meth:`cognimem.engine.Engine.check`, which always compares)."""
+        return None
+
 
 class VectorIndex(Component):
     """A nearest-neighbour index over memory embeddings, derived from the record store."""
@@ -267,3 +290,11 @@ class VectorIndex(Component):
 
     def compact(self) -> None:
         """Drop deleted entries from the index's files for good (after a permanent delete)."""
+
+    def fingerprint(self) -> str | None:
+        """A short text that changes whenever the index's content changes (a commit
+        counter, a manifest's digest), read without scanning the index; None when the index
+        cannot tell (the default). With it, opening a store whose record store and indexes
+        are as they were at the last clean close skips the full comparison (see
+        :meth:`cognimem.engine.Engine.check`, which always compares)."""
+        return None

@@ -6,8 +6,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..agents import cli_agent
 from ..errors import InvalidInput
+from ..names import cli_agent
 from ..untrusted import presented, quoted, untrusted_reason
 from .common import add_agent_option, command, emit, escape, iso_time, open_engine, table
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from ..agents import cli_agent
+from ..names import cli_agent
 from .common import add_agent_option, command, emit, open_engine
 
 if TYPE_CHECKING:

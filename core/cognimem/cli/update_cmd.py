@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..agents import cli_agent
 from ..errors import InvalidInput
+from ..names import cli_agent
 from .common import add_agent_option, command, emit, iso_time, open_engine
 
 

@@ -106,8 +106,9 @@ class Engine(Sync, Maintenance, Consolidation, Intake, Relations, ReadPath):
             for component in self.components():
                 component.open(self.ctx)
                 opened.append(component)
-            opened_report = self._reconcile(repair=True)
-            if opened_report.stale_embeddings and self.embedder is not None:
+            opened_report = self._reconcile_on_open()
+            if (opened_report is not None and opened_report.stale_embeddings
+                    and self.embedder is not None):
                 log.warning(
                     "%d memories were embedded with another model than the embedder %s: they "
                     "are left out of vector search until you run `cognimem reindex`",
@@ -215,6 +216,10 @@ class Engine(Sync, Maintenance, Consolidation, Intake, Relations, ReadPath):
                 log.error("the accesses of the last %d search hits were not written: %s",
                           len(self._held), exc)
             self.hook.cognimem_engine_closing(engine=self)
+            try:
+                self._write_seal()
+            except CognimemError as exc:  # the next open compares everything: nothing lost
+                log.warning("could not seal the store at close: %s", exc)
         finally:
             self._closed = True
             if self._pool is not None:
@@ -235,19 +240,16 @@ class Engine(Sync, Maintenance, Consolidation, Intake, Relations, ReadPath):
     def stats(self) -> dict[str, Any]:
         """Counts and the pipeline, safe to share (no content)."""
         self._check_open()
-        memories = list(self.records.iter_memories())
-        layers: dict[str, int] = {}
-        for m in memories:
-            layers[m.layer] = layers.get(m.layer, 0) + 1
+        counts = self.records.memory_counts()
         last = self.records.last_event()
         return {
             "profile": self.profile.name,
             "path": shown(self.ctx.path) if self.ctx.path else None,
-            "memories": len(memories),
-            "archived": sum(m.archived for m in memories),
-            "superseded": sum(m.superseded_by is not None for m in memories),
-            "layers": layers,
-            "edges": sum(1 for _ in self.records.iter_edges()),
+            "memories": counts["memories"],
+            "archived": counts["archived"],
+            "superseded": counts["superseded"],
+            "layers": counts["layers"],
+            "edges": self.records.count_edges(),
             "events": last.seq if last else 0,
             "embedder": self.embedder.signature.model_dump() if self.embedder else None,
             "pipeline": {

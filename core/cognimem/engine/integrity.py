@@ -16,6 +16,9 @@ from .types import CheckReport, IndexReport
 if TYPE_CHECKING:
     from .portable import ImportReport
 
+#: where the record store keeps the seal of the last clean close (meta namespace, key)
+SEAL = ("engine", "seal")
+
 
 class Integrity(EngineCore):
     """check, export, import_ and the reconciliation the engine runs on open."""
@@ -64,6 +67,41 @@ class Integrity(EngineCore):
             found = self.records.get_memories(candidates[start : start + 1024])
             drift.update(i for i, m in found.items() if drifted(m))
         return versions, drift
+
+    def _seal(self) -> dict[str, Any] | None:
+        """What the store looks like, cheaply: the head of the event log, the embedder and
+        each index's fingerprint; None when an index cannot give one."""
+        last = self.records.last_event()
+        seal: dict[str, Any] = {
+            "events": [last.seq, last.hash] if last is not None else None,
+            "embedder": ([self.embedder.model_id, self.embedder.dimension]
+                         if self.embedder is not None else None),
+        }
+        for label, index in (("lexical", self.lexical), ("vectors", self.vectors)):
+            if index is not None:
+                fingerprint = index.fingerprint()
+                if fingerprint is None:
+                    return None
+                seal[label] = f"{index.name}:{fingerprint}"
+        return seal
+
+    def _reconcile_on_open(self) -> CheckReport | None:
+        """Repair the indexes from the record store, unless the store is sealed as it was
+        left by a clean close (nothing written since, by anyone, to the records or an index):
+        then None. A crash leaves the last seal behind, but its writes moved the event log,
+        so the next open compares everything."""
+        seal = self._seal()
+        if seal is not None and self.records.get_meta(*SEAL) == seal:
+            return None
+        return self._reconcile(repair=True)
+
+    def _write_seal(self) -> None:
+        """At a clean close with nothing left to repair: remember how the store looks."""
+        if self._dirty:
+            return
+        seal = self._seal()
+        if seal is not None:
+            self.records.set_meta(*SEAL, seal)
 
     def _reconcile(self, *, repair: bool, verify_events: bool = False) -> CheckReport:
         want, drifted = self._record_versions()

@@ -104,7 +104,9 @@ class DuckDBStore(RecordStore):
         self._guard = threading.RLock()
         self._depth = 0
         self._doomed = False
-        self._hashes: set[str] = set()  # a superset of the stored content hashes
+        # a superset of the stored content hashes, read at the first lookup (not at open:
+        # a search never needs it, and at 100k it is a quarter of a second)
+        self._hashes: set[str] | None = None
         self._last_event: Event | None = _UNSET
         # Committed memory rows by id (LRU); writes of the open transaction wait in
         # _pending (None = deleted) and reach the cache only when it commits.
@@ -139,7 +141,6 @@ class DuckDBStore(RecordStore):
                 self._create(self.file)
             self._con = self._connect(str(self.file))
             self._prepare_schema()
-            self._load_hashes()
         except BaseException:
             if self._con is not None:
                 _close_connection(self._con)
@@ -261,9 +262,11 @@ class DuckDBStore(RecordStore):
                     f"left at version {version}: {cause}"
                 ) from exc
 
-    def _load_hashes(self) -> None:
-        found = self._sql("SELECT DISTINCT content_hash FROM memories").fetchall()
-        self._hashes = {r[0] for r in found}
+    def _known_hashes(self) -> set[str]:
+        if self._hashes is None:
+            found = self._rows("SELECT DISTINCT content_hash FROM memories")
+            self._hashes = {r[0] for r in found}
+        return self._hashes
 
     # transactions ------------------------------------------------------------------------------
 
@@ -386,7 +389,8 @@ class DuckDBStore(RecordStore):
             self._sql(f"DELETE FROM memories WHERE id IN (SELECT id FROM {view})")
             self._sql(f"INSERT INTO memories ({_MEMORY_COLUMNS}) "
                       f"SELECT {_MEMORY_COLUMNS} FROM {view}")
-            self._hashes.update(m.content_hash for m in latest)
+            if self._hashes is not None:
+                self._hashes.update(m.content_hash for m in latest)
             for m in latest:
                 self._pending[m.id] = rows.memory_row(m)
 
@@ -515,10 +519,23 @@ class DuckDBStore(RecordStore):
         """How many memories are stored."""
         return int(self._rows("SELECT count(*) FROM memories")[0][0])
 
+    def memory_counts(self) -> dict[str, Any]:
+        """Counts by layer, archived and superseded, in one query."""
+        found = self._rows("SELECT layer, count(*), count(*) FILTER (WHERE archived), "
+                           "count(superseded_by) FROM memories GROUP BY layer ORDER BY layer")
+        return {"memories": sum(int(r[1]) for r in found),
+                "archived": sum(int(r[2]) for r in found),
+                "superseded": sum(int(r[3]) for r in found),
+                "layers": {r[0]: int(r[1]) for r in found}}
+
+    def count_edges(self) -> int:
+        """How many edges are stored."""
+        return int(self._rows("SELECT count(*) FROM edges")[0][0])
+
     def find_by_hash(self, content_hash: str) -> list[Memory]:
         """Memories with this content hash, in id order (indexed; unknown hashes cost no
         query at all)."""
-        if content_hash not in self._hashes:
+        if content_hash not in self._known_hashes():
             return []
         found = self._fetch_memories(
             f"SELECT {rows.MEMORY_SELECT} FROM memories WHERE content_hash = ? ORDER BY id",

@@ -16,8 +16,6 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-import igraph
-
 from .kg import COMMUNITY_NS, graph_service
 
 if TYPE_CHECKING:
@@ -40,6 +38,8 @@ def detect_communities(engine: Engine, *, resolution: float = 1.0, iterations: i
             continue
         pair = (min(a, b), max(a, b))
         weights[pair] = weights.get(pair, 0.0) + max(link.weight, 1e-6)
+    import igraph  # Leiden only: not imported with every engine
+
     g = igraph.Graph(n=len(nodes), edges=list(weights), directed=False)
     g.es["weight"] = list(weights.values())
     saved = random.getstate()

@@ -24,47 +24,61 @@ _RULES = (r"(?:instructions?|prompts?|rules|directions|guidelines|guidance|conte
 _START = r"(?:^|\n|[.:!?]\s)\s*"
 
 
-def _any(*parts: str) -> re.Pattern[str]:
-    """One case-insensitive pattern from pieces (kept short for reading)."""
-    return re.compile("".join(parts), _I)
+def _any(needs: tuple[str, ...], *parts: str) -> tuple[tuple[str, ...], re.Pattern[str]]:
+    """One case-insensitive pattern from pieces (kept short for reading), gated by words of
+    which the case-folded text must hold one before the pattern runs: a case-insensitive
+    pattern that opens on ``\\b`` or an alternation gets no literal-prefix scan from ``re``
+    (20-35 µs per pattern on a 100-character text), while a substring test is a few ns."""
+    return needs, re.compile("".join(parts), _I)
 
 
-_PATTERNS: dict[str, list[re.Pattern[str]]] = {
+_PATTERNS: dict[str, list[tuple[tuple[str, ...], re.Pattern[str]]]] = {
     "instruction_override": [
-        _any(r"\b(?:ignore|disregard|forget|override|bypass|skip|drop)\s+", _PREVIOUS, r"\s+",
+        _any(("ignore", "disregard", "forget", "override", "bypass", "skip", "drop"),
+             r"\b(?:ignore|disregard|forget|override|bypass|skip|drop)\s+", _PREVIOUS, r"\s+",
              _RULES),
-        _any(r"\b(?:ignore|disregard|forget)\s+(?:everything|all(?:\s+of\s+it)?|what)\s+",
+        _any(("ignore", "disregard", "forget"),
+             r"\b(?:ignore|disregard|forget)\s+(?:everything|all(?:\s+of\s+it)?|what)\s+",
              r"(?:you\s+(?:were|have\s+been)\s+told|(?:said\s+)?(?:above|before|so\s+far))"),
-        _any(r"\bdo\s+not\s+(?:follow|obey|listen\s+to)\s+", _PREVIOUS, r"\s+", _RULES),
-        _any(_START, r"(?:new|updated|real|actual)\s+(?:system\s+)?instructions?\s*:"),
-        _any(r"\byour\s+(?:new|real|true)\s+(?:instructions|task|goal|objective)\s+",
+        _any(("follow", "obey", "listen"),
+             r"\bdo\s+not\s+(?:follow|obey|listen\s+to)\s+", _PREVIOUS, r"\s+", _RULES),
+        _any(("instruction",),
+             _START, r"(?:new|updated|real|actual)\s+(?:system\s+)?instructions?\s*:"),
+        _any(("your",), r"\byour\s+(?:new|real|true)\s+(?:instructions|task|goal|objective)\s+",
              r"(?:is|are)\b"),
     ],
     "role_imitation": [
-        _any(r"<\|(?:im_start|im_end|system|assistant|user|endoftext|begin_of_text",
+        _any(("<|",), r"<\|(?:im_start|im_end|system|assistant|user|endoftext|begin_of_text",
              r"|start_header_id)\|>"),
-        _any(r"\[/?INST\]|<<\s*/?SYS\s*>>|</?\s*(?:system|system[_-]prompt|developer)\s*>"),
-        _any(_START, r"(?:#{1,4}\s*)?(?:system|developer)\s*(?:prompt|message)?\s*:\s*",
+        _any(("inst]", "<<", "system", "developer"),
+             r"\[/?INST\]|<<\s*/?SYS\s*>>|</?\s*(?:system|system[_-]prompt|developer)\s*>"),
+        _any(("system", "developer"),
+             _START, r"(?:#{1,4}\s*)?(?:system|developer)\s*(?:prompt|message)?\s*:\s*",
              r"(?:you\b|your\b|ignore\b|always\b|never\b|from\s+now|do\s+not\b",
              r"|the\s+assistant\b|reveal\b|override\b|new\s+rules?)"),
-        _any(_START, r"(?:assistant|ai)\s*:\s*(?:sure|okay|ok|certainly)[,!.]?\s+",
+        _any(("sure", "ok", "certainly"),
+             _START, r"(?:assistant|ai)\s*:\s*(?:sure|okay|ok|certainly)[,!.]?\s+",
              r"(?:here|i\s+will|i'll)"),
-        _any(r"\b(?:the\s+)?(?:above|previous)\s+(?:was|is)\s+(?:just\s+)?(?:a\s+)?",
+        _any(("above", "previous"),
+             r"\b(?:the\s+)?(?:above|previous)\s+(?:was|is)\s+(?:just\s+)?(?:a\s+)?",
              r"(?:test|the\s+old\s+system\s+prompt)"),
     ],
     "tool_call_imitation": [
-        _any(r"</?\s*(?:tool_call|tool_use|function_calls?|tool_result|function_results?)",
+        _any(("tool_", "function_"),
+             r"</?\s*(?:tool_call|tool_use|function_calls?|tool_result|function_results?)",
              r"\b[^>]*>"),
-        _any(r"<invoke\s+name\s*=|<parameter\s+name\s*="),
-        _any(r"\[TOOL_CALLS?\]|<\|tool_call\|>|<\|python_tag\|>"),
-        _any(r"\{\s*\"(?:tool|tool_name|function|name)\"\s*:\s*\"[\w.\-]+\"\s*,\s*",
+        _any(("<invoke", "<parameter"), r"<invoke\s+name\s*=|<parameter\s+name\s*="),
+        _any(("tool_call", "python_tag"), r"\[TOOL_CALLS?\]|<\|tool_call\|>|<\|python_tag\|>"),
+        _any(("{",), r"\{\s*\"(?:tool|tool_name|function|name)\"\s*:\s*\"[\w.\-]+\"\s*,\s*",
              r"\"(?:arguments|args|parameters|input)\"\s*:"),
-        _any(r"\b(?:call|invoke|run|execute|use)\s+(?:the\s+)?(?:tool|function)\s+",
+        _any(("tool", "function"),
+             r"\b(?:call|invoke|run|execute|use)\s+(?:the\s+)?(?:tool|function)\s+",
              r"[`'\"]?\w+[`'\"]?\s+(?:with|now|immediately)\b"),
     ],
     "exfiltration_link": [
-        _any(r"!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s?]{1,300}\?[^)\s]{0,2000}="),
-        _any(r"\b(?:send|post|upload|forward|leak|exfiltrate|transmit|submit|append|include",
+        _any(("![",), r"!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s?]{1,300}\?[^)\s]{0,2000}="),
+        _any(("http", ".com", ".net", ".io", ".org", ".xyz", ".ru", ".site"),
+             r"\b(?:send|post|upload|forward|leak|exfiltrate|transmit|submit|append|include",
              r"|encode)\b[^\n]{0,80}?",
              r"\b(?:conversation|chat\s+history|memor(?:y|ies)|secrets?|credentials?",
              r"|api\s+keys?|tokens?|passwords?|env(?:ironment)?\s+variables?|system\s+prompt",
@@ -73,21 +87,28 @@ _PATTERNS: dict[str, list[re.Pattern[str]]] = {
              r"(?:https?://|(?:[\w\-]+\.)+(?:com|net|io|org|xyz|ru|site)\b)"),
     ],
     "persona_switch": [
-        _any(r"\byou\s+are\s+(?:now|no\s+longer|from\s+now\s+on)\s+",
+        _any(("now", "longer"), r"\byou\s+are\s+(?:now|no\s+longer|from\s+now\s+on)\s+",
              r"(?:a|an|the|my|in|called|named|dan|free|unrestricted|jailbroken|unfiltered",
              r"|not\s+bound)\b"),
-        _any(r"\bfrom\s+now\s+on,?\s+",
+        _any(("now",), r"\bfrom\s+now\s+on,?\s+",
              r"(?:you\s+(?:are|will|must|shall|act|respond|answer|have)|act\s+as|respond\s+as",
              r"|pretend)"),
-        _any(r"\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:an?\s+)?",
+        _any(("unrestricted", "jailbroken", "unfiltered", "evil", "uncensored",
+              "different", "dan"),
+             r"\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:an?\s+)?",
              r"(?:unrestricted|jailbroken|unfiltered|evil|uncensored",
              r"|different\s+(?:ai|assistant|model)|dan)\b"),
-        _any(r"\bpretend\s+(?:to\s+be|you\s+are|that\s+you\s+are)\s+(?:an?\s+)?(?:\w+\s+){0,2}",
+        _any(("pretend",),
+             r"\bpretend\s+(?:to\s+be|you\s+are|that\s+you\s+are)\s+(?:an?\s+)?(?:\w+\s+){0,2}",
              r"(?:ai|assistant|model|bot|admin|root|system|developer|without)"),
-        _any(r"\b(?:enter|enable|switch\s+to|activate)\s+(?:the\s+)?",
+        _any(("mode",), r"\b(?:enter|enable|switch\s+to|activate)\s+(?:the\s+)?",
              r"(?:developer|god|dan|jailbreak|unrestricted|admin)\s+mode\b"),
     ],
 }
+
+#: (kind, needles, pattern) in order, for the screen's loop
+_GATED = [(kind, needs, pattern) for kind, patterns in _PATTERNS.items()
+          for needs, pattern in patterns]
 
 #: Format characters that render as nothing: zero-width spaces and joiners, bidirectional
 #: overrides and isolates, word joiners, invisible operators and Unicode tag characters.
@@ -133,7 +154,7 @@ def _hidden(text: str) -> bool:
     if _BIDI_MARKS.search(text) and not _RTL_LETTERS.search(text):
         return True
     # a zero-width joiner is legitimate inside emoji sequences only
-    for i, char in enumerate(text):
+    for i, char in enumerate(text) if _ZWJ in text else ():
         if char == _ZWJ:
             before = text[i - 1] if i else ""
             after = text[i + 1] if i + 1 < len(text) else ""
@@ -154,9 +175,17 @@ _TEMPLATED_PARAM = re.compile(r"[?&][\w\-]+=(?:\{\{?|\$\{|<|%7B|\[)", _I)
 
 def screen(text: str) -> Screened:
     """The injection kinds ``text`` shows, in the order of :data:`KINDS`."""
-    found = {kind for kind, patterns in _PATTERNS.items()
-             if any(p.search(text) for p in patterns)}
-    if "exfiltration_link" not in found and any(
+    low = text.casefold()  # folded as IGNORECASE folds (a long s is an "s")
+    found: set[str] = set()
+    for kind, needs, pattern in _GATED:
+        if kind in found:
+            continue
+        for needle in needs:
+            if needle in low:
+                if pattern.search(text):
+                    found.add(kind)
+                break
+    if "exfiltration_link" not in found and "http" in low and any(
             _TEMPLATED_PARAM.search(m.group(0)) for m in _URL.finditer(text)):
         found.add("exfiltration_link")
     if _hidden(text):

@@ -454,6 +454,14 @@ class LanceVectors(VectorIndex):
             combined = combined & part
         return combined
 
+    def fingerprint(self) -> str | None:
+        """The table's version (LanceDB makes a new one on every write) and its rows."""
+        if self._db is None or self._temporary:
+            return None
+        if self._table is None:
+            return "empty"
+        return f"{self._table.version}:{len(self._versions)}"
+
     def versions(self) -> dict[str, int]:
         """Every indexed id with its indexed version (kept in memory, read at open)."""
         return dict(self._versions)

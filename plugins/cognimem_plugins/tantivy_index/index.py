@@ -340,11 +340,29 @@ class TantivyIndex(LexicalIndex):
             if len(hits) <= k or hits[-1][0] < hits[k - 1][0] or limit >= total:
                 break
             limit = min(limit * 2, total)
+        # ids from the "key" fast field (a column read), the stored document only for an id
+        # of another form: fetching each document cost ~20 µs, 2-3 ms for k = 100
+        addresses = [address for _score, address in hits]
+        keys = searcher.fast_field_values("key", addresses)
         scored = sorted(
-            ((float(score), searcher.doc(address)["id"][0]) for score, address in hits),
+            ((float(score), f"m{key - 1:015x}" if key else searcher.doc(address)["id"][0])
+             for (score, address), key in zip(hits, keys, strict=True)),
             key=lambda pair: (-pair[0], pair[1]),
         )[:k]
         return [Candidate(id=i, score=s, rank=r) for r, (s, i) in enumerate(scored, 1)]
+
+    def fingerprint(self) -> str | None:
+        """The format, the last commit's opstamp and the live documents, from the index's
+        ``meta.json`` (merges leave both numbers as they are); None for an index in RAM."""
+        if self._path is None:
+            return None
+        try:
+            meta = json.loads((self._path / "meta.json").read_text(encoding="utf-8"))
+            alive = sum(int(s["max_doc"]) - int((s.get("deletes") or {}).get("num_deleted_docs", 0))
+                        for s in meta["segments"])
+            return f"{FORMAT}:{int(meta['opstamp'])}:{alive}"
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
 
     def versions(self) -> dict[str, int]:
         """Every indexed id with the version it was indexed at (doc store + a fast field)."""
