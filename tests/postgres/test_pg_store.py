@@ -210,6 +210,9 @@ def test_a_version_1_store_is_migrated_to_ids_in_byte_order(
         assert {(t, c): n for t, c, n in collations} == {
             (t, c): "C" for t, c, _ in collations}
         assert len(collations) == 7  # memories, accesses, graves, embeddings, the derived three
+        key = store._s.rows("SELECT indexdef FROM pg_indexes WHERE schemaname = %s AND "
+                            "indexname = 'lexical_postings_pkey'", [named["schema"]])
+        assert "INCLUDE (tf, length, archived" in key[0][0]  # BM25 reads the index alone
         lexical = store._s.rows("SELECT id FROM lexical_postings WHERE term = 'deploy' "
                                 "ORDER BY id")
         assert [r[0] for r in lexical] == ["m001", "m002"]

@@ -61,18 +61,23 @@ def _weight(p: str) -> str:
 
 # BM25 from the postings, in one pass over the postings of the `match` terms: candidates
 # hold one of them (and pass the filters, on the postings aliased `l`) and are scored on the
-# query terms they hold. When some query terms are too common to choose candidates (`rest`),
-# the candidates' postings of those terms add their weights (looked up by key, or one scan
-# of those terms' postings: the planner chooses).
+# query terms they hold.
 _BM25 = (
     "WITH w(term, idf) AS (SELECT * FROM unnest(%(terms)s::text[], %(idfs)s::float8[])), "
     f"c AS MATERIALIZED (SELECT l.id, sum({_weight('l')}) AS score FROM w JOIN "
     "lexical_postings l ON l.term = w.term WHERE l.term = ANY(%(match)s::text[]) {filters} "
-    "GROUP BY l.id) SELECT c.id, c.score{rest} AS total FROM c{join} ORDER BY total DESC, c.id "
-    "LIMIT %(k)s")
-_REST = (f" LEFT JOIN (SELECT p.id, sum({_weight('p')}) AS extra FROM w JOIN lexical_postings p "
-         "ON p.term = w.term WHERE p.term = ANY(%(rest)s::text[]) AND p.id IN (SELECT id FROM c) "
-         "GROUP BY p.id) r ON r.id = c.id")
+    "GROUP BY l.id) {select}")
+_TOP = "SELECT c.id, c.score FROM c ORDER BY c.score DESC, c.id LIMIT %(k)s"
+# When some query terms are too common to choose candidates (`rest`), their weights are
+# added (by primary-key lookups) to the best `rescored` candidates by the rarer terms that
+# can still reach the top k: their score so far plus the most the common terms can add
+# (`bound`) is at least the k-th best score so far (MaxScore).
+_TOP_WITH_REST = (
+    "SELECT c.id, c.score + coalesce((SELECT sum(" + _weight("p") + ") FROM w JOIN "
+    "lexical_postings p ON p.term = w.term AND p.id = c.id WHERE p.term = "
+    "ANY(%(rest)s::text[])), 0) AS total FROM (SELECT * FROM c WHERE c.score + %(bound)s >= "
+    "coalesce((SELECT score FROM c ORDER BY score DESC OFFSET %(kth)s LIMIT 1), 0) "
+    "ORDER BY c.score DESC, c.id LIMIT %(rescored)s) c ORDER BY total DESC, c.id LIMIT %(k)s")
 
 
 def _quote(lexeme: str) -> str:
@@ -101,6 +106,10 @@ class PostgresLexical(PostgresIndex, LexicalIndex):
             default=5000, ge=100,
             description="about how many memories a search scores: the rarest query terms "
                         "choose them (a memory holding only very common terms may be missed)")
+        rescored: int = Field(
+            default=500, ge=10,
+            description="when common query terms were left out of choosing, how many of the "
+                        "best-scored memories get their weights added (at least k)")
 
     options: PostgresLexical.Options
 
@@ -147,12 +156,15 @@ class PostgresLexical(PostgresIndex, LexicalIndex):
             chosen.append(term)
             cost += df
         rest = [t for t in idf if t not in chosen]
-        params.update(k1=self.options.k1, b=self.options.b, avgdl=max(total / docs, 1.0),
-                      terms=list(idf), idfs=list(idf.values()), match=chosen, rest=rest)
+        k1 = self.options.k1
+        params.update(k1=k1, b=self.options.b, avgdl=max(total / docs, 1.0),
+                      terms=list(idf), idfs=list(idf.values()), match=chosen, rest=rest,
+                      bound=sum(idf[t] for t in rest) * (k1 + 1) + 1e-9,
+                      kth=max(int(params["k"]) - 1, 0),
+                      rescored=max(self.options.rescored, int(params["k"])))
         where = "".join(f" AND {f}" for f in filters)  # on the postings, aliased `l`
-        sql = _BM25.format(filters=where, rest=" + coalesce(r.extra, 0)" if rest else "",
-                           join=_REST if rest else "")
-        return self._s.rows(sql, params)
+        select = _TOP_WITH_REST if rest else _TOP
+        return self._s.rows(_BM25.format(filters=where, select=select), params)
 
     def search(self, query: Query, k: int) -> list[Candidate]:
         # PostgreSQL text holds no NUL character; it carries no words anyway
