@@ -24,8 +24,8 @@ def _schema() -> str:
 class _OnTheServer:
     """Contract tests run against the session's server, each index in a fresh schema."""
 
-    slot: str
-    component: str
+    slot: ClassVar[str]
+    component: ClassVar[str]
     extra: ClassVar[dict[str, Any]] = {}
 
     @pytest.fixture(autouse=True)
