@@ -17,6 +17,7 @@ import pluggy
 from ..accesses import HeldAccesses
 from ..clock import Clock
 from ..components import (
+    Calibrator,
     Consolidator,
     DecayPolicy,
     Embedder,
@@ -56,6 +57,7 @@ class EngineCore:
     retriever_labels: list[str]
     fuser: Fuser
     rankers: list[Ranker]
+    calibrator: Calibrator | None
     decay: list[DecayPolicy]
     guards: list[Guard]
     consolidator: Consolidator | None

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from ..accesses import with_accesses
 from ..components import GraveEntry, Retriever
 from ..context import SearchContext
-from ..errors import InvalidInput
+from ..errors import CognimemError, InvalidInput
 from ..models import Candidate, Event, Hit, Memory, Query, SearchResult, StageScore
 from .history import as_believed
 from .integrity import Integrity
@@ -105,6 +105,11 @@ class ReadPath(Integrity):
             sctx.timings[f"rank:{ranker.name}"] = (time.perf_counter() - t0) * 1000
         hits.sort(key=tie_break_key)
         hits = hits[: query.k]
+        held_back, floor = 0, None
+        if self.calibrator is not None:
+            t0 = time.perf_counter()
+            hits, held_back, floor = self._calibrate(query, hits, lists, sctx)
+            sctx.timings[f"confidence:{self.calibrator.name}"] = (time.perf_counter() - t0) * 1000
         if query.record_access and self.profile.search.record_access and hits:
             self._record_access(hits, query)
             self.hook.cognimem_memories_accessed(hits=hits, query=query, engine=self)
@@ -112,9 +117,30 @@ class ReadPath(Integrity):
             for hit in hits:
                 hit.trail = []
         sctx.timings["total"] = (time.perf_counter() - started) * 1000
-        result = SearchResult(query=query, hits=hits, timings=sctx.timings)
+        result = SearchResult(query=query, hits=hits, timings=sctx.timings,
+                              held_back=held_back, floor=floor)
         self.hook.cognimem_search_finished(result=result, engine=self)
         return result
+
+    def _calibrate(self, query: Query, hits: list[Hit], lists: dict[str, list[Candidate]],
+                   sctx: SearchContext) -> tuple[list[Hit], int, float | None]:
+        """Set each hit's confidence (order unchanged); hold back those under the floor.
+        Returns the hits kept, how many were held back, and the floor applied."""
+        assert self.calibrator is not None
+        if not hits:
+            return hits, 0, None
+        values = self.calibrator.calibrate(query, hits, lists, sctx)
+        if len(values) != len(hits):
+            raise CognimemError(f"calibrator {self.calibrator.name!r} gave {len(values)} "
+                                f"confidences for {len(hits)} hits")
+        for hit, value in zip(hits, values, strict=True):
+            hit.confidence = None if value is None else round(min(1.0, max(0.0, value)), 4)
+        floor = (query.min_confidence if query.min_confidence is not None
+                 else self.calibrator.options.floor)
+        if not floor:
+            return hits, 0, floor
+        kept = [h for h in hits if h.confidence is None or h.confidence >= floor]
+        return kept, len(hits) - len(kept), floor
 
     def _retrieve(self, query: Query, sctx: SearchContext) -> dict[str, list[Candidate]]:
         """Every retriever's ranked list, by label; concurrently when the profile allows

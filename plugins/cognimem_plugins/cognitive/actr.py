@@ -196,6 +196,11 @@ class ACTR(Ranker):
     """Rerank by ACT-R activation: base level from use, spreading from the query, noise."""
 
     name = "actr"
+    glossary = {
+        "S": "spreading activation", "use_share": "share from past use",
+        "B": "base-level activation", "A": "activation", "P": "retrieval probability",
+        "fused": "fused score", "noise": "noise", "presentations": "times used",
+    }
 
     class Options(Options):
         """ACT-R's constants (memory-v2's values) and how activation is blended in."""

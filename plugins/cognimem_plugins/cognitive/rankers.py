@@ -60,6 +60,7 @@ class Recency(Ranker):
     reads_access_history = False
 
     name = "recency"
+    glossary = {"age_days": "age in days", "recency": "recency factor"}
 
     class Options(Options):
         """How strong the boost is, how fast it halves, and what "age" counts from."""
@@ -93,6 +94,7 @@ class Importance(Ranker):
     reads_access_history = False
 
     name = "importance"
+    glossary = {"importance": "importance", "boost": "boost"}
 
     class Options(Options):
         """How strong the boost is."""
@@ -121,6 +123,7 @@ class Validity(Ranker):
     reads_access_history = False
 
     name = "validity"
+    glossary = {"penalty": "outside-validity penalty"}
 
     class Options(Options):
         """How far an invalid fact falls."""
