@@ -44,7 +44,6 @@ import numpy as np
 import pyarrow as pa
 from pydantic import Field
 
-from cognimem import __version__
 from cognimem.accesses import tally
 from cognimem.components import GraveEntry, Options, RecordStore
 from cognimem.errors import StoreError, StoreLocked
@@ -128,7 +127,7 @@ class DuckDBStore(ConcurrentReads, RecordStore):
         """Open (or create) the store in ``ctx.path``; see the module docstring."""
         if ctx.path is None:
             self._con = self._connect(":memory:")
-            self._in_transaction(lambda: schema.create(self._con, _written_by()))
+            self._in_transaction(lambda: schema.VERSIONS.create(self._con))
             return
         directory = Path(ctx.path).expanduser()
         inspect_directory(directory)
@@ -235,7 +234,7 @@ class DuckDBStore(ConcurrentReads, RecordStore):
         con = self._connect(str(tmp))
         try:
             con.begin()
-            schema.create(con, _written_by())
+            schema.VERSIONS.create(con)
             con.commit()
             con.execute("CHECKPOINT")
         except duckdb.Error as exc:
@@ -253,19 +252,14 @@ class DuckDBStore(ConcurrentReads, RecordStore):
                 "schema_version table); it was left untouched: move it away or choose "
                 "another store path"
             )
-        if version > schema.CURRENT_VERSION:
-            raise StoreError(
-                f"the store at {str(self.directory)!r} was written by a newer cognimem (schema "
-                f"version {version}; this cognimem {__version__} reads up to version "
-                f"{schema.CURRENT_VERSION}); it was left untouched: upgrade cognimem "
-                "(`pip install -U cognimem`) to open it"
-            )
+        where = f"the store at {str(self.directory)!r}"
+        schema.VERSIONS.refuse_newer(version, where)
         if version < schema.CURRENT_VERSION:
             log.warning("migrating the store at %s from schema version %d to %d",
                         self.directory, version, schema.CURRENT_VERSION)
             try:
                 self.migrated = self._in_transaction(
-                    lambda: schema.migrate(self._con, version, _written_by()))
+                    lambda: schema.VERSIONS.upgrade(self._con, version, where))
             except duckdb.Error as exc:
                 cause = _write_error(self.file, exc)
                 raise StoreError(
@@ -887,10 +881,6 @@ def _gc_paused() -> Iterator[None]:
 def _utc(at: datetime) -> datetime:
     """An aware UTC datetime (naive ones are taken as UTC, as the tables store them)."""
     return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
-
-
-def _written_by() -> str:
-    return f"cognimem {__version__}"
 
 
 def _close_connection(con: Any) -> None:
