@@ -220,6 +220,21 @@ class RecordStoreContract(RecordStoreCases, ComponentContract):
         assert {"ct-a", "ct-b", "ct-d"} <= set(records.ids_not_embedded_with(SIG))
         assert records.memory_versions()["ct-b"] == 3
         assert records.embedding_signatures().get(("contract-model", 4)) == 1
+        assert records.memory_counts() == base.memory_counts(records)
+        assert records.memory_counts()["memories"] == len(_memories())
+        assert records.count_edges() == base.count_edges(records)
+
+    def test_set_metas_writes_replaces_and_deletes(self, records: RecordStore) -> None:
+        """set_metas is set_meta for many keys: new keys written, old ones replaced, None
+        deleting, other namespaces untouched."""
+        records.set_meta("ct", "old", 1)
+        records.set_meta("ct", "gone", 2)
+        records.set_meta("other", "old", "kept")
+        records.set_metas("ct", {"old": {"v": [1, 2]}, "new": "x", "gone": None})
+        assert records.meta_items("ct") == {"old": {"v": [1, 2]}, "new": "x"}
+        assert records.get_meta("other", "old") == "kept"
+        records.set_metas("ct", {})
+        assert records.meta_items("ct") == {"old": {"v": [1, 2]}, "new": "x"}
 
     # persistence -----------------------------------------------------------------------------
 

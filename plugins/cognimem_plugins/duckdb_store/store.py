@@ -33,7 +33,7 @@ import logging
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
@@ -791,6 +791,21 @@ class DuckDBStore(ConcurrentReads, RecordStore):
                 return
             text = rows.dump_json(value, f"meta value {namespace}/{key}")
             self._sql("INSERT OR REPLACE INTO meta VALUES (?, ?, ?)", [namespace, key, text])
+
+    def set_metas(self, namespace: str, values: Mapping[str, Any]) -> None:
+        """Many keys in one DELETE and one INSERT (``INSERT OR REPLACE`` row by row costs a
+        few ms per key)."""
+        if not values:
+            return
+        keys = list(values)
+        kept = [k for k in keys if values[k] is not None]
+        texts = [rows.dump_json(values[k], f"meta value {namespace}/{k}") for k in kept]
+        with self.transaction():
+            self._sql("DELETE FROM meta WHERE namespace = ? AND list_contains(?::VARCHAR[], key)",
+                      [namespace, keys])
+            if kept:
+                self._sql("INSERT INTO meta SELECT ?, unnest(?::VARCHAR[]), "
+                          "unnest(?::VARCHAR[])", [namespace, kept, texts])
 
     def get_meta(self, namespace: str, key: str, default: Any = None) -> Any:
         """The value stored under (namespace, key), or ``default``."""
