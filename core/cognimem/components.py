@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-import numpy as np
 from pydantic import BaseModel, Field
 
 from .component_base import Component, Options
@@ -28,6 +27,8 @@ from .sources import IntakeSource
 from .stores import GraveEntry, LexicalIndex, RecordStore, VectorIndex
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from .context import Context, SearchContext
     from .engine.types import PreparedWrite
 

@@ -12,14 +12,16 @@ from abc import abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-import numpy as np
 from pydantic import BaseModel
 
 from .accesses import tally, with_accesses
 from .component_base import Component
 from .models import Access, Candidate, Edge, EmbeddingSignature, Event, Memory, Query
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class GraveEntry(BaseModel):
