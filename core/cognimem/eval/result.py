@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidInput
-from .report import print_result, render_text
 from .runner import SystemRun
 from .trec import tag_of, write_run
 
@@ -63,6 +62,8 @@ class CompareResult:
 
     def print(self, console: Any = None, metrics: Sequence[str] | None = None) -> None:
         """Print the summary, significance and per-category tables (rich)."""
+        from .report import print_result  # rich, only when a result is shown
+
         print_result(self, console=console, metrics=metrics)
 
     def save(self, folder: str | Path) -> Path:
@@ -103,6 +104,8 @@ class CompareResult:
         }
 
     def __str__(self) -> str:
+        from .report import render_text
+
         return render_text(self)
 
 
