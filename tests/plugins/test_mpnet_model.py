@@ -259,3 +259,72 @@ def test_registered_and_listed() -> None:
     assert registration.obj.model_id == "sentence-transformers/all-mpnet-base-v2"
     listed = [row for row in host.describe() if row.get("name") == "mpnet"]
     assert listed, "cognimem plugins does not list mpnet"
+
+
+# ---------------------------------------------------------------------------------------------
+# end to end: CLI and MCP with `[embedder] use = "mpnet"`
+# ---------------------------------------------------------------------------------------------
+
+_PROFILE = """
+name = "mpnet-e2e"
+
+[records]
+use = "duckdb"
+
+[lexical]
+use = "bm25"
+
+[vectors]
+use = "exact"
+
+[embedder]
+use = "mpnet"
+"""
+
+_NOTES = ("We deploy with scripts/deploy.sh every Friday after the backup.",
+          "Maria is allergic to peanuts and shellfish.")
+
+
+@needs_weights
+def test_cli_remembers_and_recalls_with_mpnet(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from cognimem.cli import main
+
+    monkeypatch.setenv("COGNIMEM_NO_DAEMON", "1")
+    profile = tmp_path / "mpnet.toml"
+    profile.write_text(_PROFILE)
+    opts = ["--store", str(tmp_path / "store"), "--profile", str(profile)]
+    for note in _NOTES:
+        assert main(["add", note, *opts]) == 0
+    capsys.readouterr()
+    assert main(["search", "which foods must she avoid?", "--json", *opts]) == 0
+    hits = json.loads(capsys.readouterr().out)["hits"]
+    assert "peanuts" in hits[0]["content"]
+
+
+@needs_weights
+def test_mcp_remembers_and_recalls_with_mpnet() -> None:
+    import anyio
+    from mcp.client import Client
+
+    from cognimem.mcp.server import build_server
+    from cognimem.profile import load_profile
+
+    profile = load_profile("test", overrides={"embedder": {"use": "mpnet"}})
+    server = build_server(profile)
+
+    async def body() -> list[dict[str, Any]]:
+        async with Client(server) as client:
+            for note in _NOTES:
+                result = await client.call_tool("remember", {"content": note})
+                assert not result.is_error, result.content
+            found = await client.call_tool("recall", {"query": "how do we ship releases?"})
+            assert not found.is_error, found.content
+            hits: list[dict[str, Any]] = found.structured_content["hits"]
+            return hits
+
+    hits = anyio.run(body)
+    assert "deploy" in hits[0]["content"]
