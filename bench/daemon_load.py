@@ -6,10 +6,15 @@ Starts the store's daemon (profile ``--profile``, default ``default``) on a temp
 seeded with ``--memories`` memories, then for each agent count starts that many client
 processes at once. Each agent loops for ``--seconds``: ``remember`` (``add``) a new memory,
 then ``recall`` (``search``) for it. Reported per agent count: p50 and p95 latency of each
-call, and operations per second over all agents. ``--ping`` also reports a warm call's
-round trip (``now()``, no store work) from one client: the transport's own overhead.
+call, and operations per second over all agents; the load average before and after the
+run; the daemon's CPU time over the run as cores used (``daemon_cores``: near 1.0 means
+its Python threads are bound by one core, the interpreter lock); and from its status the
+write groups (``write_groups``, memories written in groups of more than one) and the
+searches that ran beside writes. ``--ping`` also reports a warm call's round trip
+(``now()``, no store work) from one client: the transport's own overhead.
 
-A benchmark, not a test: the figures depend on the machine (its load average is printed).
+A benchmark, not a test: the figures depend on the machine (its load average is printed;
+measure on a quiet one, with ``uptime`` showing a load well under the number of cores).
 """
 
 from __future__ import annotations
@@ -45,6 +50,10 @@ def _agent(refs: list[str], store: str, agent: int, seconds: float, start: Any,
            ready: Any, out: Any) -> None:
     engine = RemoteEngine(_profile(refs, Path(store)))
     engine.connect()
+    # warm: the replies' types (cognimem.engine, ~0.9 s to import) load now, not during the
+    # first timed call of every agent at once (which measured the agents' imports)
+    importlib.import_module("cognimem.engine")
+    engine.search("warm up", k=1, record_access=False)
     ready.put(agent)
     adds: list[float] = []
     searches: list[float] = []
@@ -72,7 +81,23 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
-def run_agents(refs: list[str], store: Path, agents: int, seconds: float) -> dict[str, Any]:
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a process so far (Linux), or None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _status(refs: list[str], store: Path) -> dict[str, Any]:
+    with RemoteEngine(_profile(refs, store)) as engine:
+        status: dict[str, Any] = engine.status()
+    return status
+
+
+def run_agents(refs: list[str], store: Path, agents: int, seconds: float,
+               pid: int | None = None) -> dict[str, Any]:
     """Run ``agents`` client processes at once; their latencies and the throughput."""
     ctx = mp.get_context("spawn")
     start = ctx.Event()
@@ -85,10 +110,16 @@ def run_agents(refs: list[str], store: Path, agents: int, seconds: float) -> dic
     for _ in procs:  # every agent has imported and connected: none competes for the CPU
         ready.get(timeout=900)
     time.sleep(1.0)
+    before = _status(refs, store)
+    load_before = os.getloadavg()[0]
+    cpu0 = _cpu_seconds(pid) if pid else None
     t0 = time.monotonic()
     start.set()
     results = [out.get(timeout=seconds + 600) for _ in procs]
     wall = time.monotonic() - t0
+    cpu1 = _cpu_seconds(pid) if pid else None
+    load_after = os.getloadavg()[0]
+    after = _status(refs, store)
     for p in procs:
         p.join()
     adds = [x for r in results for x in r["adds"]]
@@ -98,7 +129,12 @@ def run_agents(refs: list[str], store: Path, agents: int, seconds: float) -> dic
             "remember_p50_ms": round(_pct(adds, 0.5), 1),
             "remember_p95_ms": round(_pct(adds, 0.95), 1),
             "recall_p50_ms": round(_pct(searches, 0.5), 1),
-            "recall_p95_ms": round(_pct(searches, 0.95), 1)}
+            "recall_p95_ms": round(_pct(searches, 0.95), 1),
+            "daemon_cores": (round((cpu1 - cpu0) / wall, 2)
+                             if cpu0 is not None and cpu1 is not None else None),
+            **{key: after.get(key, 0) - before.get(key, 0)
+               for key in ("write_groups", "grouped_writes", "searches_beside_writes")},
+            "load_before": round(load_before, 2), "load_after": round(load_after, 2)}
 
 
 def ping(refs: list[str], store: Path, calls: int) -> dict[str, Any]:
@@ -125,10 +161,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="also time this many warm no-op calls from one client")
     args = parser.parse_args(argv)
     refs = args.profile or ["default"]
-    print(json.dumps({"load_average": os.getloadavg(), "profile": refs}), flush=True)
+    print(json.dumps({"load_average": os.getloadavg(), "cores": os.cpu_count(),
+                      "profile": refs}), flush=True)
     with tempfile.TemporaryDirectory(prefix="cognimem-load-") as tmp:
         store = Path(tmp) / "store"
-        ensure_daemon(_profile(refs, store), idle_timeout=600)
+        record = ensure_daemon(_profile(refs, store), idle_timeout=600)
         try:
             with RemoteEngine(_profile(refs, store)) as engine:
                 engine.add_many([f"seed note {i} on the {('billing', 'search', 'auth')[i % 3]} "
@@ -136,7 +173,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.ping:
                 print(json.dumps({"ping": ping(refs, store, args.ping)}), flush=True)
             for agents in args.agents:
-                print(json.dumps(run_agents(refs, store, agents, args.seconds)), flush=True)
+                print(json.dumps(run_agents(refs, store, agents, args.seconds, record.pid)),
+                      flush=True)
         finally:
             stop_daemon(store)
     return 0

@@ -9,9 +9,11 @@ will be once written.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from typing import Any
 
 from .models import Access, Hit, Memory
 
@@ -35,12 +37,19 @@ def with_accesses(memory: Memory, count: int, latest: datetime) -> Memory:
 
 
 class HeldAccesses:
-    """The unwritten accesses, and per memory how many and the latest."""
+    """The unwritten accesses, and per memory how many and the latest.
+
+    Safe to share between threads: searches running side by side add to it while one
+    writer takes a batch (:meth:`batch`), writes it and drops it (:meth:`written`); what
+    was added meanwhile stays held.
+    """
 
     def __init__(self) -> None:
         self.accesses: list[Access] = []
         self._bumps: dict[str, tuple[int, datetime]] = {}  # id -> (count, latest)
         self._since = 0.0
+        self._lock = threading.Lock()
+        self._deferred: list[tuple[list[Hit], Any]] = []  # (hits, query) of searches
 
     def __len__(self) -> int:
         return len(self.accesses)
@@ -48,27 +57,58 @@ class HeldAccesses:
     def add(self, hits: Sequence[Hit], at: datetime, agent: str | None,
             query: str | None) -> None:
         """Hold one access per hit."""
-        if not self.accesses:
-            self._since = time.monotonic()
         added = [Access(memory_id=h.id, at=at, agent=agent, query=query) for h in hits]
-        self.accesses += added
-        tally(added, self._bumps)
+        with self._lock:
+            if not self.accesses:
+                self._since = time.monotonic()
+            self.accesses = [*self.accesses, *added]
+            tally(added, self._bumps)
 
     def age(self) -> float:
         """Seconds since the oldest held access was added (0 with none)."""
-        return time.monotonic() - self._since if self.accesses else 0.0
+        with self._lock:
+            return time.monotonic() - self._since if self.accesses else 0.0
 
     def concerns(self, ids: Iterable[str]) -> bool:
         """Whether any of these memories has held accesses."""
-        return bool(self._bumps) and any(i in self._bumps for i in ids)
+        with self._lock:
+            return bool(self._bumps) and any(i in self._bumps for i in ids)
 
     def counted_in(self, memories: dict[str, Memory]) -> dict[str, Memory]:
         """``memories`` with the held accesses in their ``access_count`` and
         ``last_accessed_at`` (changed in place; copies of the memories concerned)."""
-        for memory_id in self._bumps.keys() & memories.keys():
-            memories[memory_id] = with_accesses(memories[memory_id], *self._bumps[memory_id])
+        with self._lock:
+            bumps = {i: self._bumps[i] for i in self._bumps.keys() & memories.keys()}
+        for memory_id, (count, latest) in bumps.items():
+            memories[memory_id] = with_accesses(memories[memory_id], count, latest)
         return memories
 
+    def batch(self) -> list[Access]:
+        """The held accesses as they are now (to write; then :meth:`written`)."""
+        with self._lock:
+            return self.accesses
+
+    def written(self, count: int) -> None:
+        """Forget the first ``count`` held accesses: they were written."""
+        with self._lock:
+            self.accesses = self.accesses[count:]
+            self._bumps = tally(self.accesses)
+            if self.accesses:
+                self._since = time.monotonic()
+
+    def defer(self, hits: list[Hit], query: Any) -> None:
+        """Keep a search's hits for its ``cognimem_memories_accessed`` hooks, which then
+        run when the accesses are written (searches running beside writes never write)."""
+        with self._lock:
+            self._deferred.append((hits, query))
+
+    def deferred(self) -> list[tuple[list[Hit], Any]]:
+        """The deferred searches' hits and queries, forgotten here."""
+        with self._lock:
+            out, self._deferred = self._deferred, []
+        return out
+
     def clear(self) -> None:
-        """Forget them (they were written)."""
-        self.accesses, self._bumps = [], {}
+        """Forget them all (they were written)."""
+        with self._lock:
+            self.accesses, self._bumps = [], {}

@@ -27,6 +27,13 @@ class Component(ABC):  # noqa: B024 - abstract by role; each kind adds its metho
     kind: ClassVar[str] = "component"
     #: The name a profile selects it by; set by the class or at registration.
     name: ClassVar[str] = ""
+    #: Whether its search-time methods may run in several threads at once while a write is
+    #: under way (they change no shared state, or guard it). The store daemon runs searches
+    #: beside writes only when every component of the read path says so.
+    reads_beside_writes: ClassVar[bool] = False
+    #: Plain names of the keys it puts in a score trail's detail (``{"S": "spreading
+    #: activation"}``): what ``--explain`` shows people instead of the short keys.
+    glossary: ClassVar[dict[str, str]] = {}
 
     class Options(Options):
         """No options."""
@@ -39,6 +46,10 @@ class Component(ABC):  # noqa: B024 - abstract by role; each kind adds its metho
 
     def close(self) -> None:  # noqa: B027 - optional hook for subclasses
         """Called once when the engine closes. Must be safe to call twice."""
+
+    def plain_names(self, detail: dict[str, Any]) -> dict[str, str]:
+        """The :attr:`glossary` entries of the keys of ``detail`` (for a trail step)."""
+        return {key: self.glossary[key] for key in detail if key in self.glossary}
 
     def describe(self) -> dict[str, Any]:
         """Name, kind and options as plain data (for ``cognimem plugins`` and explanations)."""

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-import numpy as np
 from pydantic import BaseModel, Field
 
 from .component_base import Component, Options
@@ -28,6 +27,8 @@ from .sources import IntakeSource
 from .stores import GraveEntry, LexicalIndex, RecordStore, VectorIndex
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from .context import Context, SearchContext
     from .engine.types import PreparedWrite
 
@@ -216,9 +217,38 @@ class Ranker(Component):
 
     def contribute(self, hit: Hit, score: float, **detail: Any) -> Hit:
         """Set ``hit.score`` and record this ranker's step in the trail."""
-        hit.trail.append(StageScore(stage="rank", name=self.name, score=score, detail=detail))
+        hit.trail.append(StageScore(stage="rank", name=self.name, score=score, detail=detail,
+                                    terms=self.plain_names(detail)))
         hit.score = score
         return hit
+
+
+class Calibrator(Component):
+    """Gives each ranked hit a confidence in [0, 1] that it is relevant; runs after the
+    rankers and the cut to k, and never changes the hits' order. Hits whose confidence is
+    below the floor (``Query.min_confidence``, else ``options.floor``) are held back."""
+
+    kind = "calibrator"
+
+    class Options(Options):
+        """The relevance floor."""
+
+        floor: float | None = Field(
+            default=None, ge=0.0, le=1.0,
+            description="hold back hits whose confidence is below this (unset: none)")
+
+    options: Calibrator.Options
+
+    @abstractmethod
+    def calibrate(self, query: Query, hits: list[Hit], lists: dict[str, list[Candidate]],
+                  ctx: SearchContext) -> list[float | None]:
+        """One confidence per hit, in the hits' order (None: unknown, never held back).
+        ``lists`` are the retrievers' ranked lists by label. :meth:`record` explains one."""
+
+    def record(self, hit: Hit, confidence: float, **detail: Any) -> None:
+        """Explain ``hit``'s confidence with its evidence (``hit.calibration``)."""
+        hit.calibration = StageScore(stage="confidence", name=self.name, score=confidence,
+                                     detail=detail, terms=self.plain_names(detail))
 
 
 class DecayAction(BaseModel):
@@ -331,6 +361,7 @@ KINDS: dict[str, type[Component]] = {
     "retriever": Retriever,
     "fuser": Fuser,
     "ranker": Ranker,
+    "calibrator": Calibrator,
     "decay": DecayPolicy,
     "dataset": Dataset,
     "source": IntakeSource,
@@ -340,6 +371,7 @@ KINDS: dict[str, type[Component]] = {
 
 __all__ = [
     "KINDS",
+    "Calibrator",
     "CommandSpec",
     "Component",
     "ConsolidationPlan",

@@ -105,6 +105,20 @@ def cognimem_register_rankers(register: Register) -> None:
 
 
 @_spec
+def cognimem_register_calibrators(register: Register) -> None:
+    """Register calibrators (subclasses of :class:`~cognimem.components.Calibrator`): what
+    turns a hit's scores into a confidence in [0, 1] that it is relevant.
+
+    Called once when the plugin manager starts; ``[confidence] use = NAME`` selects one,
+    which runs after the rankers on every search and sets each hit's ``confidence``; hits
+    below its floor are held back (``recall`` then says nothing relevant was found).
+
+    :param register: call ``register(cls)`` for each calibrator class.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+@_spec
 def cognimem_register_decay(register: Register) -> None:
     """Register decay policies (subclasses of :class:`~cognimem.components.DecayPolicy`).
 

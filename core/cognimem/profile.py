@@ -144,6 +144,7 @@ class Profile(BaseSettings):
     retrieve: list[ComponentSpec] = Field(default_factory=list)
     fuse: ComponentSpec = Field(default_factory=lambda: ComponentSpec(use="rrf"))
     rank: list[ComponentSpec] = Field(default_factory=list)
+    confidence: ComponentSpec | None = None
     decay: list[ComponentSpec] = Field(default_factory=list)
     guard: list[ComponentSpec] = Field(default_factory=list)
     consolidate: ComponentSpec | None = None
@@ -157,7 +158,8 @@ class Profile(BaseSettings):
         description="options of lifecycle-hook plugins, one table per plugin name "
                     "([hooks.guard]); validated against the plugin's `HookOptions` at start")
 
-    @field_validator("lexical", "vectors", "embedder", "consolidate", mode="before")
+    @field_validator("lexical", "vectors", "embedder", "consolidate", "confidence",
+                     mode="before")
     @classmethod
     def _use_none_disables(cls, value: Any) -> Any:
         """``use = "none"`` switches an optional component off (a lexical-only profile)."""

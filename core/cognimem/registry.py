@@ -99,6 +99,7 @@ HOOK_KINDS: dict[str, tuple[str, ...]] = {
     "cognimem_register_retrievers": ("retriever",),
     "cognimem_register_fusers": ("fuser",),
     "cognimem_register_rankers": ("ranker",),
+    "cognimem_register_calibrators": ("calibrator",),
     "cognimem_register_decay": ("decay",),
     "cognimem_register_tools": ("tool", "prompt", "resource"),
     "cognimem_register_datasets": ("dataset",),

@@ -9,17 +9,19 @@ paths have default implementations a store may override.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-import numpy as np
 from pydantic import BaseModel
 
 from .accesses import tally, with_accesses
 from .component_base import Component
 from .models import Access, Candidate, Edge, EmbeddingSignature, Event, Memory, Query
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class GraveEntry(BaseModel):
@@ -203,6 +205,13 @@ class RecordStore(Component):
     @abstractmethod
     def set_meta(self, namespace: str, key: str, value: Any) -> None:
         """Store a JSON-serialisable value; ``None`` deletes it."""
+
+    def set_metas(self, namespace: str, values: Mapping[str, Any]) -> None:
+        """:meth:`set_meta` for many keys of one namespace at once (a write batch logs its
+        conflicts this way); a store with a query language should write them in one
+        statement. ``None`` values delete their key."""
+        for key, value in values.items():
+            self.set_meta(namespace, key, value)
 
     @abstractmethod
     def get_meta(self, namespace: str, key: str, default: Any = None) -> Any:

@@ -62,6 +62,8 @@ def competition_ranks(candidates: list[Candidate]) -> dict[str, int]:
 class RRF(Fuser):
     """score(d) = sum over lists of weight / (k + rank(d)); ties in a list share a rank."""
 
+    reads_beside_writes = True  # holds no state a search changes
+
     name = "rrf"
 
     class Options(Options):

@@ -23,6 +23,8 @@ from .text import tokens
 class HashEmbedder(Embedder):
     """Feature hashing of stemmed words and character trigrams into ``dim`` buckets."""
 
+    reads_beside_writes = True  # holds no state a search changes
+
     name = "hash"
 
     class Options(BaseOptions):

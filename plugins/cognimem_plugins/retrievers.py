@@ -13,6 +13,8 @@ from cognimem.registry import Register
 class BM25Retriever(Retriever):
     """Ranks memories by the profile's lexical index (``[lexical]``)."""
 
+    reads_beside_writes = True  # holds no state a search changes
+
     name = "bm25"
 
     def open(self, ctx: object) -> None:
@@ -26,6 +28,8 @@ class BM25Retriever(Retriever):
 
 class VectorRetriever(Retriever):
     """Ranks memories by cosine similarity to the query's embedding (``[vectors]``)."""
+
+    reads_beside_writes = True  # holds no state a search changes
 
     name = "vector"
 

@@ -253,7 +253,8 @@ def seeded(tmp_path: Path, in_memory_profile: Callable[..., Path]) -> Iterator[P
 def test_search_explain_json_hits(capsys: pytest.CaptureFixture[str], seeded: Path) -> None:
     data = cli_json(capsys, "search", "database backup", "--profile", str(seeded), "--explain")
     first = data["hits"][0]
-    assert set(first) == {"id", "score", "content", "kind", "tags", "trail", "agent", "project"}
+    assert set(first) == {"id", "score", "confidence", "content", "kind", "tags", "trail",
+                          "calibration", "agent", "project"}
     assert first["id"] == "m-backup"
     # the default pipeline: each retriever's rank, the fused score, ACT-R's contribution
     # (supersession and validity leave no step: they change nothing here)
@@ -261,6 +262,7 @@ def test_search_explain_json_hits(capsys: pytest.CaptureFixture[str], seeded: Pa
         ("retrieve", "bm25"), ("retrieve", "vector"), ("fuse", "rrf"), ("rank", "actr")]
     assert first["trail"][0]["rank"] == 1
     assert {"B", "S", "A", "P", "fused"} <= set(first["trail"][-1]["detail"])
+    assert first["calibration"]["score"] == pytest.approx(first["confidence"], abs=1e-4)
     plain = cli_json(capsys, "search", "database backup", "--profile", str(seeded))
     assert "trail" not in plain["hits"][0]
 
@@ -269,7 +271,7 @@ def test_search_table_output(capsys: pytest.CaptureFixture[str], seeded: Path) -
     status, out, _ = cli(capsys, "search", "database backup", "--profile", str(seeded),
                          "--explain")
     assert status == 0
-    assert "m-backup" in out and "retrieve:bm25 #1" in out and " ms" in out
+    assert "m-backup" in out and "retrieve:bm25" in out and "#1=" in out and " ms" in out
     status, out, _ = cli(capsys, "search", "database", "--profile", "test")
     assert "no memories matched" in out
 

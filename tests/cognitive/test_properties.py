@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 from collections.abc import Sequence
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 
 from cognimem.clock import ManualClock
 from cognimem.engine import Engine, tie_break_key
+from cognimem.errors import InvalidInput
 from cognimem.models import Access, Candidate, Hit, Memory, Query
 from cognimem_plugins.fusion import RRF, Weighted
 
@@ -64,7 +66,9 @@ def _build(rows: list[dict[str, Any]], order: list[int], links: Sequence[tuple[i
                                      for h in sorted(rows[i]["accesses"], reverse=True)])
     for old, new in links:
         if old in ids and new in ids and old != new:
-            engine.update_links(ids[old], superseded_by=ids[new])
+            # a link that would close a supersession cycle is refused (and changes nothing)
+            with contextlib.suppress(InvalidInput):
+                engine.update_links(ids[old], superseded_by=ids[new])
     return engine, ids
 
 

@@ -71,6 +71,7 @@ PROFILE: dict[str, Any] = {
     "records": {"use": "seeded"},
     "fuse": {"use": "rrf"},
     "rank": [{"use": "tag_boost", "boost": 0.5}],
+    "confidence": {"use": "none"},  # the calibrator's plugin is not in `allow`
 }
 
 

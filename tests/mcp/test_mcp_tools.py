@@ -110,7 +110,7 @@ def test_remember_recall_update_forget() -> None:
                          "notes": [f"duplicate of {first['id']}"]}
 
         plain = data(await c.call_tool("recall", {"query": "pagination"}))
-        assert plain["hits"][0].keys() == {"id", "score", "content"}
+        assert plain["hits"][0].keys() == {"id", "score", "confidence", "content"}
         explained = data(await c.call_tool("recall", {"query": "pagination", "explain": True}))
         hit = explained["hits"][0]
         assert hit["id"] == first["id"] and hit["tags"] == ["api"]

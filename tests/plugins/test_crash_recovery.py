@@ -1,79 +1,16 @@
-"""The crash test: a child process writing through an Engine on an on-disk store is killed with
-SIGKILL at random moments; after every kill the store reopens whole.
-
-After each kill the parent reopens the store and checks that every write the child saw return
-(it prints ids only after ``add`` / ``update`` / ``relate`` returned) is in the records and in
-both indexes at the right version, that ``check()`` finds nothing wrong, and that nothing
-half-written is visible: every memory has exactly its ``add`` event, its embedding and one
-``update`` event per version, every edge its ``relate`` event, and the hash chain is intact.
-"""
+"""The crash test on on-disk stores: the crash contract of ``cognimem.testing`` (a writer
+killed with SIGKILL at random moments loses nothing acknowledged) on DuckDB records with each
+installed pair of lexical and vector indexes."""
 
 from __future__ import annotations
 
-import json
-import random
-import signal
-import subprocess
-import sys
-import textwrap
-import time
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cognimem.engine import Engine
 from cognimem.plugins import PluginHost
-from cognimem.profile import load_profile
-
-KILLS = 20
-SEED = 20261130
-
-CHILD = textwrap.dedent("""
-    import json, random, sys
-    from cognimem.engine import Engine
-    from cognimem.profile import load_profile
-
-    overrides, seed = json.loads(sys.argv[1]), int(sys.argv[2])
-    engine = Engine.from_profile(load_profile(overrides=overrides, base="test"))
-    rng = random.Random(seed)
-    words = ("deploy cache parser index vector query merge branch release incident config "
-             "worker queue retry timeout latency graph session budget review").split()
-    out = sys.stdout
-    out.write("ready\\n")
-    out.flush()
-    mine, n = [], 0
-
-    def text():
-        global n
-        n += 1
-        return f"crash note {seed}-{n}: " + " ".join(rng.choices(words, k=8))
-
-    while True:
-        roll = rng.random()
-        if roll < 0.45:
-            written = [engine.add(text(), tags=[rng.choice(words)])]
-        elif roll < 0.75:
-            written = engine.add_many([text() for _ in range(rng.randint(2, 6))])
-        elif roll < 0.9 and mine:
-            target = rng.choice(mine)
-            after = engine.update(target, content=text()).memory
-            out.write(f"u {after.id} {after.version}\\n")
-            out.flush()
-            continue
-        elif len(mine) > 1:
-            source, target = rng.sample(mine, 2)
-            engine.relate(source, target, rng.choice(["relates_to", "mentions"]))
-            out.write(f"r {source} {target}\\n")
-            out.flush()
-            continue
-        else:
-            continue
-        mine.extend(w.id for w in written)
-        out.write("".join(f"a {w.id}\\n" for w in written))
-        out.flush()
-""")
+from cognimem.testing.crash import CrashContract
 
 
 def _stacks() -> list[tuple[str, str]]:
@@ -90,102 +27,16 @@ def _stacks() -> list[tuple[str, str]]:
 _VECTOR_OPTIONS: dict[str, dict[str, Any]] = {"hnsw": {"save_every": 5}}
 
 
-def _overrides(path: Path, lexical: str, vectors: str) -> dict[str, Any]:
-    return {
-        "path": str(path), "records": {"use": "duckdb"}, "lexical": {"use": lexical},
-        "vectors": {"use": vectors, **_VECTOR_OPTIONS.get(vectors, {})},
-        "embedder": {"use": "hash", "dim": 32},
-        "plugins": {"allow": ["duckdb", lexical, vectors, "hash", "retrievers", "fusion"]},
-    }
+class TestDuckDBCrash(CrashContract):
+    pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
 
-
-class Acknowledged:
-    """What the children saw return, accumulated over every run."""
-
-    def __init__(self) -> None:
-        self.added: set[str] = set()
-        self.versions: dict[str, int] = {}
-        self.edges: set[tuple[str, str]] = set()
-
-    def read(self, output: str) -> int:
-        """Record the complete lines of a child's output; returns how many writes."""
-        lines = output.split("\n")[:-1]  # the last piece is empty or cut off by the kill
-        count = 0
-        for line in lines:
-            kind, *rest = line.split()
-            if kind == "a":
-                self.added.add(rest[0])
-            elif kind == "u":
-                self.versions[rest[0]] = max(self.versions.get(rest[0], 1), int(rest[1]))
-            elif kind == "r":
-                self.edges.add((rest[0], rest[1]))
-            count += kind != "ready"
-        return count
-
-
-def verify(engine: Engine, acked: Acknowledged) -> int:
-    """Everything acknowledged is there, whole; returns the number of memories."""
-    records = engine.records
-    memories = {m.id: m for m in records.iter_memories()}
-    missing = acked.added - set(memories)
-    assert not missing, f"acknowledged adds lost: {sorted(missing)[:5]}"
-    for memory_id, version in acked.versions.items():
-        assert memories[memory_id].version >= version, memory_id
-    edges = {(e.source, e.target) for e in records.iter_edges()}
-    assert acked.edges <= edges, sorted(acked.edges - edges)[:5]
-    report = engine.check()
-    assert report.ok, report
-    assert engine.lexical is not None and engine.vectors is not None
-    want = {i: m.version for i, m in memories.items()}
-    assert engine.lexical.versions() == want
-    assert engine.vectors.versions() == want
-    events = list(records.iter_events())
-    adds = Counter(e.target for e in events if e.op == "add")
-    updates = Counter(e.target for e in events if e.op == "update")
-    relates = Counter((e.target, e.payload["target"]) for e in events if e.op == "relate")
-    assert set(adds) == set(memories) and all(n == 1 for n in adds.values())
-    for memory_id, memory in memories.items():
-        assert memory.version == 1 + updates[memory_id], memory_id
-    assert set(relates) == edges
-    assert set(records.get_embeddings(list(memories))) == set(memories)
-    assert engine.embedder is not None
-    assert all(m.embedding == engine.embedder.signature for m in memories.values())
-    return len(memories)
-
-
-@pytest.mark.slow
-@pytest.mark.timeout(300)
-@pytest.mark.parametrize(("lexical", "vectors"), _stacks(), ids=lambda s: s)
-def test_killed_writers_lose_nothing_acknowledged(tmp_path: Path, lexical: str,
-                                                  vectors: str) -> None:
-    store = tmp_path / "store"
-    overrides = _overrides(store, lexical, vectors)
-    profile = load_profile(overrides=overrides, base="test")
-    rng = random.Random(SEED)
-    acked = Acknowledged()
-    writes = 0
-    for run in range(KILLS):
-        out_file, err_file = tmp_path / f"run{run}.out", tmp_path / f"run{run}.err"
-        with out_file.open("w") as out, err_file.open("w") as err:
-            child = subprocess.Popen(
-                [sys.executable, "-c", CHILD, json.dumps(overrides), str(SEED + run)],
-                stdout=out, stderr=err)
-        try:
-            if run % 5 == 0:  # any moment, opening and reconciling included
-                time.sleep(rng.uniform(0.05, 1.0))
-            else:  # while writing
-                deadline = time.monotonic() + 60
-                while not out_file.read_text().startswith("ready"):
-                    assert child.poll() is None, err_file.read_text()
-                    assert time.monotonic() < deadline, "the child did not start"
-                    time.sleep(0.01)
-                time.sleep(rng.uniform(0.02, 0.5))
-        finally:
-            child.send_signal(signal.SIGKILL)
-            child.wait(timeout=60)
-        assert child.returncode == -signal.SIGKILL, err_file.read_text()
-        writes += acked.read(out_file.read_text())
-        with Engine.from_profile(profile) as engine:
-            count = verify(engine, acked)
-    assert writes >= KILLS  # the kills did land while the children were writing
-    assert count >= len(acked.added) > 0
+    @pytest.fixture(params=_stacks(), ids=lambda s: "-".join(s))
+    def crash_overrides(self, request: pytest.FixtureRequest, tmp_path: Path) -> dict[str, Any]:
+        lexical, vectors = request.param
+        return {
+            "path": str(tmp_path / "store"), "records": {"use": "duckdb"},
+            "lexical": {"use": lexical},
+            "vectors": {"use": vectors, **_VECTOR_OPTIONS.get(vectors, {})},
+            "embedder": {"use": "hash", "dim": 32},
+            "plugins": {"allow": ["duckdb", lexical, vectors, "hash", "retrievers", "fusion"]},
+        }

@@ -1,5 +1,6 @@
-"""The duckdb record store: the RecordStore contract (run against ``memory`` too), persistence,
-schema migration, refusal of foreign and newer stores, transactions, and write failures."""
+"""The duckdb record store beyond the record store contract of ``cognimem.testing`` (which it
+passes, tests/contracts): persistence, schema migration, refusal of foreign and newer
+stores, the cache, and write failures."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ import hashlib
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable, Iterator
-from datetime import UTC, datetime, timedelta, timezone
+from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -22,14 +23,12 @@ from cognimem.context import Context
 from cognimem.engine import Engine
 from cognimem.errors import InvalidInput, StoreError
 from cognimem.events import next_event, verify_chain
-from cognimem.models import Access, Edge, EmbeddingSignature, Memory, Scope, Source, content_hash
+from cognimem.models import Access, Edge, EmbeddingSignature, Source, content_hash
 from cognimem.profile import load_profile
+from cognimem.testing.store_cases import SIG, T0
+from cognimem.testing.store_cases import full_memory as memory
 from cognimem_plugins.duckdb_store import schema
 from cognimem_plugins.duckdb_store.store import STORE_FILE, DuckDBStore
-from cognimem_plugins.memory_store import MemoryStore
-
-T0 = datetime(2025, 3, 1, 12, 30, 15, 123456, tzinfo=UTC)
-SIG = EmbeddingSignature(model="hash-8", dim=8)
 
 
 def open_store(cls: type[RecordStore], path: Path | None, **options: Any) -> RecordStore:
@@ -39,35 +38,6 @@ def open_store(cls: type[RecordStore], path: Path | None, **options: Any) -> Rec
                   vectors=None, embedder=None, hook=None, profile=None)  # type: ignore[arg-type]
     store.open(ctx)
     return store
-
-
-def memory(i: int, content: str | None = None, **fields: Any) -> Memory:
-    """A memory with every kind of field filled."""
-    text = content or f"memory number {i} about the deploy pipeline"
-    data: dict[str, Any] = {
-        "id": f"m{i:03d}", "content": text, "kind": "fact", "layer": "semantic",
-        "tier": "ltm", "title": f"title {i}", "tags": ["deploy", f"t{i}"],
-        "scope": Scope(project="atlas", agent="claude"), "source": Source(file="a.md", line=i),
-        "provenance": ["m000"], "valid_from": T0, "valid_until": T0 + timedelta(days=30),
-        "importance": 0.75, "confidence": 0.5, "protected": i % 2 == 0,
-        "meta": {"nested": {"list": [1, 2.5, None, "x"]}, "ünï": "çödé"},
-        "created_at": T0 + timedelta(seconds=i), "updated_at": T0 + timedelta(seconds=i + 1),
-        "last_accessed_at": None, "access_count": 0, "content_hash": content_hash(text),
-        "embedding": SIG, "version": 1,
-    }
-    data.update(fields)
-    return Memory(**data)
-
-
-STORES: dict[str, type[RecordStore]] = {"memory": MemoryStore, "duckdb": DuckDBStore}
-
-
-@pytest.fixture(params=sorted(STORES))
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[RecordStore]:
-    """Each record store, the duckdb one on disk."""
-    opened = open_store(STORES[request.param], tmp_path / "store")
-    yield opened
-    opened.close()
 
 
 @pytest.fixture
@@ -80,229 +50,6 @@ def reopen(store: RecordStore, path: Path) -> RecordStore:
     """Close ``store`` and open the same kind again on ``path`` (duckdb only persists)."""
     store.close()
     return open_store(type(store), path)
-
-
-# --- the RecordStore contract (memory and duckdb) ----------------------------------------------
-
-
-def test_memories_round_trip_every_field(store: RecordStore) -> None:
-    offset = timezone(timedelta(hours=-5))
-    original = memory(1, last_accessed_at=datetime(2025, 3, 2, 1, 2, 3, 7, tzinfo=offset))
-    store.put_memories([original, memory(2)])
-    got = store.get_memories(["m001", "missing", "m002"])
-    assert list(got) == ["m001", "m002"]
-    assert got["m001"] == original
-    assert got["m001"].last_accessed_at == datetime(2025, 3, 2, 6, 2, 3, 7, tzinfo=UTC)
-    assert got["m001"].created_at.utcoffset() == timedelta(0)
-    assert got["m001"].meta == {"nested": {"list": [1, 2.5, None, "x"]}, "ünï": "çödé"}
-    assert store.count_memories() == 2
-
-
-def test_put_replaces_by_id_and_hash_lookup_follows(store: RecordStore) -> None:
-    store.put_memories([memory(1)])
-    old_hash = memory(1).content_hash
-    store.put_memories([memory(1, "entirely new words", version=2)])
-    assert store.get_memories(["m001"])["m001"].version == 2
-    assert store.find_by_hash(old_hash) == []
-    assert [m.id for m in store.find_by_hash(content_hash("entirely new words"))] == ["m001"]
-    assert store.count_memories() == 1
-
-
-def test_find_by_hash_returns_all_twins_in_id_order(store: RecordStore) -> None:
-    same = "the same words"
-    store.put_memories([memory(3, same, scope=Scope(project="b")), memory(2, same)])
-    assert [m.id for m in store.find_by_hash(content_hash(same))] == ["m002", "m003"]
-
-
-def test_iter_memories_in_id_order(store: RecordStore) -> None:
-    store.put_memories([memory(i) for i in (5, 1, 3)])
-    assert [m.id for m in store.iter_memories()] == ["m001", "m003", "m005"]
-
-
-def test_writing_while_iterating(store: RecordStore) -> None:
-    store.put_memories([memory(i) for i in range(5)])
-    seen = []
-    for m in store.iter_memories():
-        seen.append(m.id)
-        store.put_memories([m.model_copy(update={"version": m.version + 1})])
-        store.get_memories(["m000"])
-    assert seen == [f"m{i:03d}" for i in range(5)]
-    assert {m.version for m in store.iter_memories()} == {2}
-
-
-def test_delete_memories_takes_edges_accesses_and_embeddings(store: RecordStore) -> None:
-    store.put_memories([memory(1), memory(2), memory(3)])
-    store.put_edges([Edge(source="m001", target="m002"), Edge(source="m003", target="m001"),
-                     Edge(source="m002", target="m003")])
-    store.add_accesses([Access(memory_id="m001", at=T0), Access(memory_id="m002", at=T0)])
-    store.put_embeddings({"m001": np.ones(8), "m002": np.ones(8)}, SIG)
-    store.delete_memories(["m001"])
-    assert "m001" not in store.get_memories(["m001"])
-    assert [e.key for e in store.iter_edges()] == [("m002", "m003", "relates_to")]
-    assert store.access_times(["m001", "m002"]) == {"m001": [], "m002": [T0]}
-    assert list(store.get_embeddings(["m001", "m002"])) == ["m002"]
-
-
-def test_edges_by_key_and_direction(store: RecordStore) -> None:
-    made = T0 + timedelta(microseconds=1)
-    store.put_edges([Edge(source="a", target="b", type="mentions", weight=0.5, created_at=made,
-                          provenance=["x"], meta={"k": 1}),
-                     Edge(source="c", target="a"), Edge(source="a", target="b")])
-    store.put_edges([Edge(source="a", target="b", type="mentions", weight=0.9)])
-    assert [(e.key, e.weight) for e in store.iter_edges()] == [
-        (("a", "b", "mentions"), 0.9), (("a", "b", "relates_to"), 1.0),
-        (("c", "a", "relates_to"), 1.0)]
-    assert {e.key for e in store.edges_of("a", "out")} == {("a", "b", "mentions"),
-                                                           ("a", "b", "relates_to")}
-    assert [e.key for e in store.edges_of("a", "in")] == [("c", "a", "relates_to")]
-    assert len(store.edges_of("a")) == 3
-    store.delete_edges([("a", "b", "mentions"), ("x", "y", "z")])
-    assert len(store.edges_of("a")) == 2
-
-
-def test_edge_fields_round_trip(store: RecordStore) -> None:
-    edge = Edge(source="a", target="b", weight=0.25, confidence=0.5, created_at=T0,
-                last_used_at=T0 + timedelta(hours=1), use_count=3, provenance=["m1", "m2"],
-                valid_from=T0, valid_until=T0 + timedelta(days=1), meta={"why": ["x"]})
-    store.put_edges([edge])
-    assert store.edges_of("a") == [edge]
-
-
-def test_access_times_oldest_first(store: RecordStore) -> None:
-    later, earlier = T0 + timedelta(hours=2), T0 - timedelta(hours=2)
-    store.add_accesses([Access(memory_id="m1", at=later, agent="a", query="q"),
-                        Access(memory_id="m1", at=earlier)])
-    assert store.access_times(["m1", "nobody"]) == {"m1": [earlier, later], "nobody": []}
-
-
-def test_record_accesses_appends_history_and_bumps_counters(store: RecordStore) -> None:
-    store.put_memories([memory(1), memory(2, last_accessed_at=T0 + timedelta(days=1),
-                                       access_count=5)])
-    store.get_memories(["m001"])  # m001 cached, m002 read from the table afterwards
-    later = T0 + timedelta(hours=3)
-    store.record_accesses([Access(memory_id="m001", at=T0), Access(memory_id="m001", at=later),
-                           Access(memory_id="m002", at=later),
-                           Access(memory_id="gone", at=later)])
-    got = store.get_memories(["m001", "m002"])
-    assert (got["m001"].access_count, got["m001"].last_accessed_at) == (2, later)
-    # an older access never moves last_accessed_at back
-    assert (got["m002"].access_count, got["m002"].last_accessed_at) == (6, T0 + timedelta(days=1))
-    assert store.access_times(["m001", "m002"]) == {"m001": [T0, later], "m002": [later]}
-    assert got["m001"].content == memory(1).content and got["m001"].version == 1
-
-
-def test_record_accesses_rolls_back_with_its_transaction(store: RecordStore) -> None:
-    store.put_memories([memory(1)])
-    store.get_memories(["m001"])
-    with pytest.raises(RuntimeError), store.transaction():
-        store.record_accesses([Access(memory_id="m001", at=T0)])
-        assert store.get_memories(["m001"])["m001"].access_count == 1  # visible inside
-        raise RuntimeError("boom")
-    assert store.get_memories(["m001"])["m001"].access_count == 0
-    assert store.access_times(["m001"]) == {"m001": []}
-
-
-def test_access_times_stay_true_once_read(store: RecordStore) -> None:
-    """Reading a history (which a store may cache) never hides a later write, a rollback
-    or a delete."""
-    store.put_memories([memory(1), memory(2)])
-    store.add_accesses([Access(memory_id="m001", at=T0)])
-    assert store.access_times(["m001", "m002"]) == {"m001": [T0], "m002": []}
-    later = T0 + timedelta(hours=1)
-    store.record_accesses([Access(memory_id="m001", at=later), Access(memory_id="m002", at=later)])
-    assert store.access_times(["m001", "m002"]) == {"m001": [T0, later], "m002": [later]}
-    with pytest.raises(RuntimeError), store.transaction():
-        store.add_accesses([Access(memory_id="m001", at=later + timedelta(hours=1))])
-        assert len(store.access_times(["m001"])["m001"]) == 3  # visible inside
-        raise RuntimeError("boom")
-    assert store.access_times(["m001"]) == {"m001": [T0, later]}
-    store.delete_memories(["m001"])
-    assert store.access_times(["m001", "m002"]) == {"m001": [], "m002": [later]}
-
-
-def test_event_log(store: RecordStore) -> None:
-    assert store.last_event() is None
-    first = next_event(None, T0, "add", "m1", "agent-a", {"hash": "x", "n": [1, 2]})
-    second = next_event(first, T0 + timedelta(seconds=1), "delete", "m1")
-    store.append_event(first)
-    store.append_event(second)
-    assert store.last_event() == second
-    assert list(store.iter_events()) == [first, second]
-    assert list(store.iter_events(after_seq=1)) == [second]
-    assert verify_chain(store.iter_events()) == []
-
-
-def test_graveyard_newest_first(store: RecordStore) -> None:
-    old = GraveEntry(memory=memory(1, archived=True), archived_at=T0, reason="faded", score=0.1)
-    new = GraveEntry(memory=memory(2, archived=True), archived_at=T0 + timedelta(days=1),
-                     reason="by request")
-    store.add_grave(old)
-    store.add_grave(new)
-    assert store.graves() == [new, old]
-    store.remove_grave("m002")
-    store.remove_grave("unknown")
-    assert store.graves() == [old]
-
-
-def test_embeddings_round_trip_exactly(store: RecordStore) -> None:
-    vectors = {"m1": np.linspace(-1, 1, 8, dtype=np.float32), "m2": np.full(8, 1e-7)}
-    store.put_embeddings(vectors, SIG)
-    got = store.get_embeddings(["m1", "m2", "m3"])
-    assert set(got) == {"m1", "m2"}
-    assert got["m1"].dtype == np.float32
-    np.testing.assert_array_equal(got["m1"], vectors["m1"])
-    np.testing.assert_array_equal(got["m2"], np.float32(1e-7))
-
-
-def test_meta_values(store: RecordStore) -> None:
-    store.set_meta("plugin", "a", {"x": [1, 2]})
-    store.set_meta("plugin", "b", 3)
-    store.set_meta("other", "a", "text")
-    assert store.get_meta("plugin", "a") == {"x": [1, 2]}
-    assert store.get_meta("plugin", "missing", "dflt") == "dflt"
-    assert store.meta_items("plugin") == {"a": {"x": [1, 2]}, "b": 3}
-    store.set_meta("plugin", "a", None)
-    assert store.meta_items("plugin") == {"b": 3}
-
-
-def test_failed_transaction_leaves_nothing(store: RecordStore) -> None:
-    store.put_memories([memory(1)])
-    before = next_event(None, T0, "add", "m001")
-    store.append_event(before)
-    with pytest.raises(RuntimeError), store.transaction():
-        store.put_memories([memory(1, "changed"), memory(2)])
-        store.put_edges([Edge(source="m001", target="m002")])
-        store.append_event(next_event(before, T0, "add", "m002"))
-        store.put_embeddings({"m002": np.ones(8)}, SIG)
-        store.set_meta("ns", "k", 1)
-        store.delete_memories(["m001"])
-        raise RuntimeError("boom")
-    assert [m.content for m in store.iter_memories()] == [memory(1).content]
-    assert store.get_memories(["m001", "m002"])["m001"] == memory(1)
-    assert list(store.iter_edges()) == []
-    assert store.last_event() == before
-    assert store.get_embeddings(["m002"]) == {}
-    assert store.get_meta("ns", "k") is None
-    assert store.find_by_hash(content_hash("changed")) == []
-
-
-def test_nested_transactions_join_the_outer_one(store: RecordStore) -> None:
-    with pytest.raises(RuntimeError), store.transaction():
-        with store.transaction():
-            store.put_memories([memory(1)])
-        assert "m001" in store.get_memories(["m001"])  # visible inside
-        raise RuntimeError("outer fails after the inner one finished")
-    assert store.count_memories() == 0
-
-
-def test_reads_inside_a_transaction_see_its_writes(store: RecordStore) -> None:
-    store.put_memories([memory(1)])
-    with store.transaction():
-        store.put_memories([memory(1, "new text", version=2)])
-        store.delete_memories(["m002"])
-        assert store.get_memories(["m001"])["m001"].version == 2
-        assert [m.version for m in store.iter_memories()] == [2]
-    assert store.get_memories(["m001"])["m001"].version == 2
 
 
 # --- duckdb only: persistence -------------------------------------------------------------------

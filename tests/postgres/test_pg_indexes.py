@@ -24,8 +24,8 @@ def _schema() -> str:
 class _OnTheServer:
     """Contract tests run against the session's server, each index in a fresh schema."""
 
-    slot: str
-    component: str
+    slot: ClassVar[str]
+    component: ClassVar[str]
     extra: ClassVar[dict[str, Any]] = {}
 
     @pytest.fixture(autouse=True)
@@ -94,11 +94,19 @@ def test_bm25_prunes_to_the_rarest_terms_past_max_scored(postgres_dsn: str) -> N
     from cognimem_plugins.postgres.lexical import PostgresLexical
 
     index = opened(PostgresLexical, None, dsn=postgres_dsn, max_scored=100)
+    every = opened(PostgresLexical, None, dsn=postgres_dsn)  # scores every match
     try:
-        index.upsert([mem(f"c{i:03d}", f"common words {i}") for i in range(150)]
-                     + [mem("rare1", "zanzibar common"), mem("rare2", "zanzibar")])
-        found = [c.id for c in index.search(Query(text="zanzibar common"), 10)]
+        memories = ([mem(f"c{i:03d}", f"common words {i}") for i in range(150)]
+                    + [mem("rare1", "zanzibar common"), mem("rare2", "zanzibar")])
+        index.upsert(memories)
+        every.upsert(memories)
+        query = Query(text="zanzibar common")
+        found = {c.id: c.score for c in index.search(query, 10)}
         assert sorted(found) == ["rare1", "rare2"]
+        exact = {c.id: c.score for c in every.search(query, 200)}
+        assert len(exact) == 152
+        assert found == pytest.approx({i: exact[i] for i in found})  # "common" counted
         assert len(index.search(Query(text="common"), 200)) == 151  # one term: all scored
     finally:
         index.close()
+        every.close()

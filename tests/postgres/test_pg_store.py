@@ -1,11 +1,9 @@
-"""The postgres record store: the record-store behaviours every store passes (run from the
-DuckDB store's tests against a real server), persistence across connections, the schema's
+"""The postgres record store beyond the record store contract of ``cognimem.testing`` (which
+it passes, test_pg_contract.py): persistence across connections and folders, the schema's
 versions, refusals, and the rollback of failed transactions."""
 
 from __future__ import annotations
 
-import importlib.util
-import inspect
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -21,25 +19,13 @@ from cognimem.context import Context
 from cognimem.engine import Engine
 from cognimem.errors import InvalidInput, StoreError
 from cognimem.events import next_event, verify_chain
-from cognimem.models import Access, Edge, EmbeddingSignature
+from cognimem.migrations import SchemaVersions
+from cognimem.models import Access, Edge
 from cognimem.profile import load_profile
+from cognimem.testing.store_cases import SIG, T0
+from cognimem.testing.store_cases import full_memory as memory
 from cognimem_plugins.postgres import schema
 from cognimem_plugins.postgres.store import PostgresStore
-
-T0 = datetime(2025, 3, 1, 12, 30, 15, 123456, tzinfo=UTC)
-SIG = EmbeddingSignature(model="hash-8", dim=8)
-
-# The record-store behaviours the DuckDB store's tests check for every store (those taking
-# only a `store`), run here against PostgreSQL.
-_CASES_FILE = Path(__file__).parents[1] / "plugins" / "test_duckdb_store.py"
-_spec = importlib.util.spec_from_file_location("_duckdb_store_cases", _CASES_FILE)
-assert _spec is not None and _spec.loader is not None
-_cases = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_cases)
-memory = _cases.memory
-globals().update({name: case for name, case in vars(_cases).items()
-                  if name.startswith("test_") and callable(case)
-                  and list(inspect.signature(case).parameters) == ["store"]})
 
 
 def open_store(path: Path | None, **options: Any) -> PostgresStore:
@@ -196,3 +182,39 @@ def test_engine_event_chain_verifies_after_reopen(tmp_path: Path, named: dict[st
         assert [e.op for e in engine.events()] == ["add", "add", "relate", "update", "archive"]
         assert engine.get(first).last_accessed_at is not None
     assert clock.now() - timedelta(seconds=2) < clock.now()
+
+
+def test_a_version_1_store_is_migrated_to_ids_in_byte_order(
+        tmp_path: Path, named: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Version 2 gives every memory-id column the records' collation (so joins between
+    the records and the derived tables use their indexes); the data and the indexes stay."""
+    v1 = SchemaVersions(current=1, statements=schema.V1_DDL, steps={}, stamp=schema.stamp)
+    monkeypatch.setattr(schema, "VERSIONS", v1)
+    monkeypatch.setattr(schema, "CURRENT_VERSION", 1)
+    old = open_store(tmp_path, **named)
+    old.put_memories([memory(1), memory(2)])
+    old.put_embeddings({"m001": np.arange(8, dtype=np.float32)}, SIG)
+    old.add_accesses([Access(memory_id="m001", at=T0)])
+    assert old.schema_version() == 1
+    old.close()
+    monkeypatch.undo()
+    store = open_store(tmp_path, **named)
+    try:
+        assert store.migrated == [2] and store.schema_version() == 2
+        assert set(store.get_memories(["m001", "m002"])) == {"m001", "m002"}
+        np.testing.assert_array_equal(store.get_embeddings(["m001"])["m001"], np.arange(8))
+        assert store.access_times(["m001"]) == {"m001": [T0]}
+        collations = store._s.rows(
+            "SELECT table_name, column_name, collation_name FROM information_schema.columns "
+            "WHERE table_schema = %s AND column_name IN ('id', 'memory_id')", [named["schema"]])
+        assert {(t, c): n for t, c, n in collations} == {
+            (t, c): "C" for t, c, _ in collations}
+        assert len(collations) == 7  # memories, accesses, graves, embeddings, the derived three
+        key = store._s.rows("SELECT indexdef FROM pg_indexes WHERE schemaname = %s AND "
+                            "indexname = 'lexical_postings_pkey'", [named["schema"]])
+        assert "INCLUDE (tf, length, archived" in key[0][0]  # BM25 reads the index alone
+        lexical = store._s.rows("SELECT id FROM lexical_postings WHERE term = 'deploy' "
+                                "ORDER BY id")
+        assert [r[0] for r in lexical] == ["m001", "m002"]
+    finally:
+        store.close()

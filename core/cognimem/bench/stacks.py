@@ -23,6 +23,10 @@ class Stack:
     description: str = ""
     #: Options of the record store (e.g. where its database is).
     records_options: dict[str, Any] = field(default_factory=dict)
+    #: The environment variable naming the stack's database server, if it needs one; when
+    #: it is unset the benchmark starts a private one (the value ``embedded``, see
+    #: :func:`cognimem.bench.run.start_servers`).
+    server_env: str | None = None
 
     def describe(self) -> str:
         """``records + lexical + vectors``."""
@@ -40,10 +44,12 @@ STACKS: Final = {
                    description="numpy vectors in RAM, a snapshot between runs"),
     "memory": Stack("memory", "memory", "bm25", "exact", persistent=False,
                     description="everything in process memory"),
-    # the server named by $COGNIMEM_POSTGRES_DSN ("embedded": a private one); a schema per run
+    # the server named by $COGNIMEM_POSTGRES_DSN (unset or "embedded": a private one started
+    # by the benchmark); a schema per run
     "postgres": Stack("postgres", "postgres", "postgres", "pgvector",
                       description="PostgreSQL records, full-text BM25 and pgvector IVFFlat",
-                      records_options={"schema": "bench_{path}"}),
+                      records_options={"schema": "bench_{path}"},
+                      server_env="COGNIMEM_POSTGRES_DSN"),
 }
 DEFAULT_STACKS: Final = ("lancedb", "exact")
 
@@ -79,9 +85,10 @@ def resolve(stack: Stack, available: dict[str, set[str]]) -> tuple[Stack, list[s
             raise InvalidInput(f"stack {stack.name!r} needs the {kind} component {name!r}, "
                                "which is not installed")
     persistent = stack.persistent and records != "memory"
+    same = records == stack.records
     changed = Stack(stack.name, records, stack.lexical, stack.vectors, persistent,
-                    stack.description,
-                    stack.records_options if records == stack.records else {})
+                    stack.description, stack.records_options if same else {},
+                    stack.server_env if same else None)
     return changed, notes
 
 

@@ -60,6 +60,11 @@ def register(subparsers: Any) -> None:
                    help="always rerun (and do not store runs)")
     p.add_argument("--cache-dir", metavar="DIR", help="where runs are cached")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    p.add_argument("--abstention", nargs="?", const="0.1,0.2,0.3,0.4,0.5", metavar="FLOORS",
+                   help="add the abstention report at these relevance floors (comma-separated; "
+                        "default 0.1-0.5): how often the floor holds back every hit of an "
+                        "unanswerable question, and of an answerable one. Needs systems with a "
+                        "[confidence] stage; with longmemeval, add -o abstention=true")
     p.add_argument("--share-embeddings", action="store_true",
                    help="systems with the same embedder embed each text once (faster; "
                         "same rankings up to float noise, but ingest times and latencies "
@@ -81,6 +86,26 @@ def parse_option(text: str) -> tuple[str, Any]:
     return key.strip(), value
 
 
+def parse_floors(text: str) -> list[float]:
+    """``"0.1,0.3"`` as floors in [0, 1].
+
+    :raises InvalidInput: a value that is not a number between 0 and 1.
+    """
+    floors = []
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        try:
+            value = float(part)
+        except ValueError:
+            value = -1.0
+        if not 0.0 <= value <= 1.0:
+            raise InvalidInput(f"--abstention: {part!r} is not a floor; give numbers between "
+                               "0 and 1, comma-separated (e.g. 0.2,0.3)")
+        floors.append(value)
+    if not floors:
+        raise InvalidInput("--abstention: give at least one floor (e.g. 0.2,0.3)")
+    return floors
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
     """Run the comparison and print (or save) its tables."""
     from ..eval.compare import compare
@@ -99,6 +124,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if not systems:
         systems = ["default"]
     metrics = [m.strip() for chunk in args.metrics for m in chunk.split(",") if m.strip()]
+    floors = parse_floors(args.abstention) if args.abstention else None
     result = compare(
         systems, args.dataset,
         metrics=metrics or None, baseline=args.baseline, test=args.test,
@@ -106,7 +132,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         save_dir=args.out, round=args.round, k=args.k, limit=args.limit,
         dataset_options=dict(parse_option(o) for o in args.dataset_options) or None,
         cache=not args.no_cache, cache_dir=args.cache_dir, progress=not args.no_progress,
-        share_embeddings=args.share_embeddings,
+        share_embeddings=args.share_embeddings, abstention=floors,
     )
     if args.out:
         console(stderr=True).print(f"wrote runs and tables to {args.out}")

@@ -51,6 +51,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--explain", action="store_true",
                    help="show who wrote each hit, each retriever's rank, the fused score and "
                         "each ranker's step")
+    p.add_argument("--min-confidence", type=float, default=None, metavar="FLOOR",
+                   help="hold back hits whose confidence is below FLOOR (0 to 1; 0 shows "
+                        "every hit); default: the profile's [confidence] floor")
 
     p = command(subparsers, "get", cmd_get, "show one memory")
     p.add_argument("id")
@@ -100,6 +103,8 @@ def cmd_add(args: argparse.Namespace) -> int:
 def cmd_search(args: argparse.Namespace) -> int:
     """Search and print the hits (with their score trail under --explain)."""
     params: dict[str, Any] = {"explain": args.explain}
+    if args.min_confidence is not None:
+        params["min_confidence"] = args.min_confidence
     if args.k is not None:
         params["k"] = args.k
     if args.project:
@@ -111,19 +116,25 @@ def cmd_search(args: argparse.Namespace) -> int:
     with open_engine(args) as engine:
         result = engine.search(args.query, **params)
         disputed = engine.in_open_conflict([h.id for h in result.hits])
-    data = {
+    data: dict[str, Any] = {
         "query": result.query.text,  # as the guard left it (credentials redacted)
         "hits": [{**hit_json(h, args.explain), **({"conflicts": disputed[h.id]}
                                                    if h.id in disputed else {})}
                  for h in result.hits],
         "timings_ms": {k: round(v, 3) for k, v in result.timings.items()},
     }
+    if result.held_back:
+        data["held_back"] = result.held_back
+        data["floor"] = result.floor
 
     def render(out: Console) -> None:
         grid = table(show_lines=args.explain)
         grid.add_column("#", justify="right")
         grid.add_column("id")
         grid.add_column("score", justify="right")
+        confident = any(h.confidence is not None for h in result.hits)
+        if confident:
+            grid.add_column("conf", justify="right")  # confidence, 0 to 1
         grid.add_column("memory")
         if args.explain:
             grid.add_column("by")
@@ -134,13 +145,20 @@ def cmd_search(args: argparse.Namespace) -> int:
             if reason is not None:  # quoted data, with the reason, never bare instructions
                 text = f"UNTRUSTED ({escape(reason)}):\n{escape(quoted(hit.memory.brief(80)))}"
             mark = " [conflict]" if hit.id in disputed else ""
-            row = [str(rank), hit.id + mark, f"{hit.score:.4f}", text]
+            row = [str(rank), hit.id + mark, f"{hit.score:.4f}"]
+            if confident:
+                row.append("-" if hit.confidence is None else f"{hit.confidence:.2f}")
+            row.append(text)
             if args.explain:
                 row.append(escape(hit.memory.scope.agent or "-"))
                 row.append(escape(hit.explain()))
             grid.add_row(*row)
-        out.print(grid)
-        if not result.hits:
+        if result.hits:
+            out.print(grid)
+        if result.held_back:
+            out.print(held_back_message(result.held_back, result.floor, bool(result.hits),
+                                        "--min-confidence 0"), markup=False)
+        elif not result.hits:
             out.print("no memories matched")
         if disputed:
             out.print("[conflict]: disagrees with another memory; see `cognimem conflicts "
@@ -151,18 +169,31 @@ def cmd_search(args: argparse.Namespace) -> int:
     return 0
 
 
+def held_back_message(held: int, floor: float | None, some_kept: bool, ask: str) -> str:
+    """What to say when the relevance floor held hits back."""
+    hits = f"{held} hit{'s' if held != 1 else ''}"
+    if some_kept:
+        return f"{hits} under the relevance floor {floor:g} held back (show them: {ask})"
+    return (f"nothing relevant found: all {hits} scored under the relevance floor {floor:g} "
+            f"(show them anyway: {ask})")
+
+
 def hit_json(hit: Hit, explain: bool) -> dict[str, Any]:
     """A hit as compact JSON."""
     content, untrusted = presented(hit.memory)
     out: dict[str, Any] = {"id": hit.id, "score": round(hit.score, 6),
                            "content": content, "kind": hit.memory.kind,
                            "tags": hit.memory.tags}
+    if hit.confidence is not None:
+        out["confidence"] = hit.confidence
     if untrusted is not None:
         out["untrusted"] = untrusted
     if explain:
         out["agent"] = hit.memory.scope.agent
         out["project"] = hit.memory.scope.project
         out["trail"] = [s.model_dump(exclude_none=True) for s in hit.trail]
+        if hit.calibration is not None:
+            out["calibration"] = hit.calibration.model_dump(exclude_none=True)
     return out
 
 

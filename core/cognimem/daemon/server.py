@@ -12,8 +12,9 @@ The door: a connection must say hello within :data:`HELLO_TIMEOUT` seconds in at
 once; a connection that has not said hello neither counts as activity nor keeps the daemon
 from stopping when idle. Clients may call the :data:`~cognimem.daemon.api.OPERATIONS` of the
 engine, the profile's tools, and the daemon's own ``status`` and ``shutdown``; nothing else.
-Engine calls are serialised by one lock (no interleaved transactions); concurrent adds are
-written together (:mod:`cognimem.daemon.group`).
+Writes are serialised by one lock (no interleaved transactions) and concurrent adds are
+written together (:mod:`cognimem.daemon.group`); searches run beside them
+(:mod:`cognimem.daemon.reads`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from ..errors import CognimemError, InvalidInput, StoreError
 from .api import OPERATIONS
 from .connection import peer_uid
 from .group import GroupCommit
+from .reads import ReadGate
 from .runtime import (
     EXIT_ALREADY_RUNNING,
     LOCK_FILE,
@@ -71,6 +73,8 @@ log = logging.getLogger("cognimem.daemon")
 HELLO_TIMEOUT = 5.0
 #: Connections open at once, admitted or not; more are refused.
 MAX_CONNECTIONS = 64
+
+
 class _Server(socketserver.ThreadingUnixStreamServer):
     daemon_threads = True
     owner: StoreDaemon
@@ -106,6 +110,7 @@ class StoreDaemon:
         self._state_lock = threading.Lock()
         self._stopping = threading.Event()
         self._group = GroupCommit(self._engine_lock, self.engine.add_many)
+        self._reads = ReadGate(self.engine, self._engine_lock)
         path = socket_path(self.store)
         with contextlib.suppress(FileNotFoundError):
             path.unlink()  # left by a daemon that died; we hold the lock, so it is not live
@@ -141,7 +146,7 @@ class StoreDaemon:
             clear_owner_record(self.store, os.getpid())
             with contextlib.suppress(OSError):
                 Path(self.record.socket).unlink()
-            with self._engine_lock:
+            with self._reads.alone():
                 self.engine.close()
             log.info("stopped; %d requests served", self.requests)
 
@@ -154,7 +159,7 @@ class StoreDaemon:
     def _watch_idle(self) -> None:
         step = 1.0 if self.idle_timeout <= 0 else min(1.0, max(self.idle_timeout / 4, 0.05))
         while not self._stopping.wait(step):
-            self._flush_accesses()
+            self._reads.flush_held()
             if not self.store.is_dir():
                 log.info("the store directory %s is gone: stopping", self.store)
                 self.stop()
@@ -168,17 +173,6 @@ class StoreDaemon:
                 log.info("idle for %ss with no connection: stopping", self.idle_timeout)
                 self.stop()
                 return
-
-    def _flush_accesses(self) -> None:
-        """Write the accesses searches left held for a second or more (a hard kill of the
-        daemon then loses at most two seconds of retrieval history)."""
-        if not self.engine.held_accesses:
-            return
-        try:
-            with self._engine_lock:
-                self.engine.flush_accesses(older_than=1.0)
-        except Exception:  # never let the idle watcher die
-            log.exception("writing held accesses failed")
 
     # connections ------------------------------------------------------------------------------
 
@@ -262,7 +256,7 @@ class StoreDaemon:
             wfile.flush()
 
     def _export(self) -> dict[str, Any]:
-        with self._engine_lock:
+        with self._reads.alone():
             return self.engine.export()
 
     def _import_chunk(self, message: dict[str, Any]) -> Any:
@@ -271,7 +265,7 @@ class StoreDaemon:
         if message.get("last") is not True:
             return received
         data = upload.take()
-        with self._engine_lock:
+        with self._reads.alone():
             return self.engine.import_(data)
 
     def _admit(self, delta: int) -> None:
@@ -324,7 +318,9 @@ class StoreDaemon:
             raise WireError("`args` must be a list and `kwargs` an object")
         if op == "add" and GroupCommit.groupable(args, kwargs):
             return self._group.add(args[0], kwargs)
-        with self._engine_lock:
+        if op == "search":
+            return self._reads.search(args, kwargs)
+        with self._reads.alone():
             result = getattr(self.engine, op)(*args, **kwargs)
             if isinstance(result, Iterator):
                 result = list(result)  # read the store while the lock is held
@@ -340,7 +336,7 @@ class StoreDaemon:
         arguments = decode(message.get("arguments") or {})
         if not isinstance(arguments, dict):
             raise WireError("`arguments` must be an object")
-        with self._engine_lock:
+        with self._reads.alone():
             return registration.obj.func(self.engine, **arguments)
 
     def _shutdown(self, _message: dict[str, Any]) -> bool:
@@ -356,6 +352,7 @@ class StoreDaemon:
             return {**self.record.public(), "uptime_s": round(time.time() - self.started, 1),
                     "requests": self.requests, "connections": self.connections,
                     "write_groups": self._group.groups, "grouped_writes": self._group.grouped,
+                    "searches_beside_writes": self._reads.searches_beside,
                     "idle_timeout_s": self.idle_timeout, "memories": memories}
 
 

@@ -9,23 +9,30 @@ One module per job: :mod:`.facade` (the :class:`Engine`, its construction and li
 :mod:`.write`, :mod:`.relations`, :mod:`.read`, :mod:`.maintenance`, :mod:`.integrity`,
 :mod:`.portable` (export and import), :mod:`.reindex`, on :mod:`.base`; :mod:`.types` holds
 the values hooks, plugins and clients see.
+
+The names below are imported on first use: a client of the daemon that needs only the
+result types (:mod:`.types`) does not load the engine, its plugins' machinery and numpy.
 """
 
 from __future__ import annotations
 
-from ..models import embedding_text
-from .facade import Engine
-from .read import tie_break_key
-from .types import (
-    CheckReport,
-    DraftLike,
-    DreamReport,
-    IndexReport,
-    MaintenanceReport,
-    PreparedQuery,
-    PreparedWrite,
-    Written,
-)
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..models import embedding_text
+    from .facade import Engine
+    from .read import tie_break_key
+    from .types import (
+        CheckReport,
+        DraftLike,
+        DreamReport,
+        IndexReport,
+        MaintenanceReport,
+        PreparedQuery,
+        PreparedWrite,
+        Written,
+    )
 
 __all__ = [
     "CheckReport",
@@ -40,3 +47,17 @@ __all__ = [
     "embedding_text",
     "tie_break_key",
 ]
+
+_HOMES = {"Engine": ".facade", "tie_break_key": ".read", "embedding_text": "..models",
+          **{name: ".types" for name in ("CheckReport", "DraftLike", "DreamReport",
+                                         "IndexReport", "MaintenanceReport", "PreparedQuery",
+                                         "PreparedWrite", "Written")}}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(home, __name__), name)
+    globals()[name] = value
+    return value

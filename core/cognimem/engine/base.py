@@ -17,6 +17,7 @@ import pluggy
 from ..accesses import HeldAccesses
 from ..clock import Clock
 from ..components import (
+    Calibrator,
     Consolidator,
     DecayPolicy,
     Embedder,
@@ -56,6 +57,7 @@ class EngineCore:
     retriever_labels: list[str]
     fuser: Fuser
     rankers: list[Ranker]
+    calibrator: Calibrator | None
     decay: list[DecayPolicy]
     guards: list[Guard]
     consolidator: Consolidator | None
@@ -64,6 +66,10 @@ class EngineCore:
     _dirty: bool
     _held: HeldAccesses
     _pool: ThreadPoolExecutor | None
+    #: Set by an owner that runs searches beside writes (the store daemon): a search then
+    #: never writes (held accesses wait for the next write or the owner's timer, whatever
+    #: ``search.access_batch`` says) and several searches share the retriever pool.
+    concurrent_reads: bool = False
 
     def _check_open(self, *, flush: bool = True) -> None:
         """Refuse a closed engine; write held accesses first, so every call but ``search``
@@ -92,13 +98,15 @@ class EngineCore:
 
         :param older_than: only if the oldest held access is at least this many seconds old.
         """
-        held = len(self._held)
-        if not held or (older_than is not None and self._held.age() < older_than):
+        if not self._held or (older_than is not None and self._held.age() < older_than):
             return 0
+        batch = self._held.batch()  # searches beside this may add more: they stay held
         with self.records.transaction():
-            self.records.record_accesses(self._held.accesses)
-        self._held.clear()
-        return held
+            self.records.record_accesses(batch)
+        self._held.written(len(batch))
+        for hits, query in self._held.deferred():  # searches' hooks (see concurrent_reads)
+            self.hook.cognimem_memories_accessed(hits=hits, query=query, engine=self)
+        return len(batch)
 
     # helpers -----------------------------------------------------------------------------------
 

@@ -82,6 +82,10 @@ class Engine(Sync, Maintenance, Consolidation, Intake, Relations, ReadPath):
         self.rankers = [
             self._build("ranker", s, f"rank[{i}]") for i, s in enumerate(profile.rank)  # type: ignore[misc]
         ]
+        self.calibrator = (
+            self._build("calibrator", profile.confidence, "confidence")  # type: ignore[assignment]
+            if profile.confidence else None
+        )
         self.decay = [
             self._build("decay", s, f"decay[{i}]") for i, s in enumerate(profile.decay)  # type: ignore[misc]
         ]
@@ -196,8 +200,10 @@ class Engine(Sync, Maintenance, Consolidation, Intake, Relations, ReadPath):
         for optional in (self.lexical, self.vectors, self.embedder):
             if optional is not None:
                 out.append(optional)
-        out += [*self.extractors, *self.retrievers, self.fuser, *self.rankers, *self.decay,
-                *self.guards]
+        out += [*self.extractors, *self.retrievers, self.fuser, *self.rankers]
+        if self.calibrator is not None:
+            out.append(self.calibrator)
+        out += [*self.decay, *self.guards]
         if self.consolidator is not None:
             out.append(self.consolidator)
         return out
@@ -259,6 +265,7 @@ class Engine(Sync, Maintenance, Consolidation, Intake, Relations, ReadPath):
                 "retrieve": self.retriever_labels,
                 "fuse": self.fuser.name,
                 "rank": [r.name for r in self.rankers],
+                "confidence": self.calibrator.name if self.calibrator else None,
                 "decay": [d.name for d in self.decay],
                 "extract": [e.name for e in self.extractors],
                 "guard": [g.name for g in self.guards],

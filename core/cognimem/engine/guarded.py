@@ -147,9 +147,13 @@ class Guarded(Integrity):
         return out
 
     def _commit_verdicts(self, pending: list[Event], write: PreparedWrite,
-                         stored: dict[str, Memory]) -> tuple[list[str], list[str], Memory | None]:
+                         stored: dict[str, Memory], logged: dict[str, Any] | None = None,
+                         ) -> tuple[list[str], list[str], Memory | None]:
         """Inside the transaction, for a stored write: its conflicts, kept-apart pairs and
-        the memory it supersedes. Returns (conflict ids, separate ids, superseded memory)."""
+        the memory it supersedes. Returns (conflict ids, separate ids, superseded memory).
+        The write's memory is new, so none of its pairs can be logged yet: the conflicts
+        go into ``logged`` (conflict id -> entry) for the caller to store with one
+        ``set_metas`` for the batch, or are stored at once without it."""
         memory = write.memory
         assert memory is not None
         conflicts: list[str] = []
@@ -169,12 +173,14 @@ class Guarded(Integrity):
             if verdict.action == "conflict":
                 if self._put_conflict(pending, memory.id, other, kind="value",
                                       differs=verdict.differs, found_by=verdict.found_by,
-                                      agent=memory.scope.agent, writers=writers):
+                                      agent=memory.scope.agent, writers=writers,
+                                      logged=logged):
                     conflicts.append(other)
             elif verdict.action == "separate":
                 self._put_conflict(pending, memory.id, other, kind="near_duplicate",
                                    differs=verdict.differs, found_by=verdict.found_by,
-                                   agent=memory.scope.agent, writers=writers, keep_both=True)
+                                   agent=memory.scope.agent, writers=writers, keep_both=True,
+                                   logged=logged)
                 separate.append(other)
             elif verdict.action == "supersede" and superseded is None and other in stored:
                 old = stored[other]
@@ -192,12 +198,14 @@ class Guarded(Integrity):
                       differs: Iterable[str] = (), found_by: str | None = None,
                       agent: str | None = None, note: str | None = None,
                       writers: dict[str, str | None] | None = None,
-                      keep_both: bool = False) -> Conflict | None:
+                      keep_both: bool = False,
+                      logged: dict[str, Any] | None = None) -> Conflict | None:
         """Inside a transaction: log a conflict between ``a`` and ``b`` (or, ``keep_both``,
         record the pair as distinct for good). None when the pair was already kept apart;
-        an open one is returned unchanged."""
+        an open one is returned unchanged. With ``logged`` (``a`` is a memory written in
+        this transaction, so the pair is new), the entry is put there, not stored."""
         cid = conflict_id(a, b)
-        raw = self.records.get_meta(NAMESPACE, cid)
+        raw = self.records.get_meta(NAMESPACE, cid) if logged is None else logged.get(cid)
         known = Conflict.model_validate(raw) if raw is not None else None
         if known is not None and known.resolution == "keep_both":
             return None
@@ -211,7 +219,10 @@ class Guarded(Integrity):
             conflict = conflict.model_copy(update={
                 "status": "resolved", "resolution": "keep_both", "resolved_at": now,
                 "resolved_by": agent})
-        self.records.set_meta(NAMESPACE, cid, conflict.model_dump(mode="json"))
+        if logged is None:
+            self.records.set_meta(NAMESPACE, cid, conflict.model_dump(mode="json"))
+        else:
+            logged[cid] = conflict.model_dump(mode="json")
         op = "keep_separate" if keep_both else "conflict"
         self._log(pending, op, a, {"id": cid, "with": b, "kind": kind,
                                    "differs": conflict.differs}, agent)

@@ -4,6 +4,7 @@ event log."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -14,11 +15,15 @@ from pydantic import ValidationError
 from ..accesses import with_accesses
 from ..components import GraveEntry, Retriever
 from ..context import SearchContext
-from ..errors import InvalidInput
+from ..errors import CognimemError, InvalidInput
 from ..models import Candidate, Event, Hit, Memory, Query, SearchResult, StageScore
 from .history import as_believed
 from .integrity import Integrity
 from .types import PreparedQuery, validation_message
+
+#: Searches whose other retrievers run at once, when reads run side by side.
+_CONCURRENT_SEARCHES = 8
+_POOL_LOCK = threading.Lock()
 
 
 class ReadPath(Integrity):
@@ -42,6 +47,18 @@ class ReadPath(Integrity):
         self._check_open()
         return list(self.records.iter_events(after_seq))
 
+    @property
+    def needs_repair(self) -> bool:
+        """Whether a failed index update left the indexes to re-derive from the records (a
+        search repairs them first, or, with :attr:`concurrent_reads`, :meth:`repair`)."""
+        return self._dirty
+
+    def repair(self) -> None:
+        """Re-derive what a failed index update left out of step, if anything."""
+        self._check_open()
+        if self._dirty:
+            self._reconcile(repair=True)
+
     # read path ---------------------------------------------------------------------------------
 
     def search(self, query: Query | str, /, **params: Any) -> SearchResult:
@@ -51,7 +68,7 @@ class ReadPath(Integrity):
         :raises InvalidInput: empty text or bad parameters.
         """
         self._check_open(flush=False)
-        if self._dirty:
+        if self._dirty and not self.concurrent_reads:  # else the owner calls repair()
             self._reconcile(repair=True)
         started = time.perf_counter()
         try:
@@ -105,16 +122,45 @@ class ReadPath(Integrity):
             sctx.timings[f"rank:{ranker.name}"] = (time.perf_counter() - t0) * 1000
         hits.sort(key=tie_break_key)
         hits = hits[: query.k]
+        held_back, floor = 0, None
+        if self.calibrator is not None:
+            t0 = time.perf_counter()
+            hits, held_back, floor = self._calibrate(query, hits, lists, sctx)
+            sctx.timings[f"confidence:{self.calibrator.name}"] = (time.perf_counter() - t0) * 1000
         if query.record_access and self.profile.search.record_access and hits:
             self._record_access(hits, query)
-            self.hook.cognimem_memories_accessed(hits=hits, query=query, engine=self)
+            if self.concurrent_reads:  # the hooks may write: with the accesses, later
+                self._held.defer(list(hits), query)
+            else:
+                self.hook.cognimem_memories_accessed(hits=hits, query=query, engine=self)
         if not query.explain:
             for hit in hits:
                 hit.trail = []
         sctx.timings["total"] = (time.perf_counter() - started) * 1000
-        result = SearchResult(query=query, hits=hits, timings=sctx.timings)
+        result = SearchResult(query=query, hits=hits, timings=sctx.timings,
+                              held_back=held_back, floor=floor)
         self.hook.cognimem_search_finished(result=result, engine=self)
         return result
+
+    def _calibrate(self, query: Query, hits: list[Hit], lists: dict[str, list[Candidate]],
+                   sctx: SearchContext) -> tuple[list[Hit], int, float | None]:
+        """Set each hit's confidence (order unchanged); hold back those under the floor.
+        Returns the hits kept, how many were held back, and the floor applied."""
+        assert self.calibrator is not None
+        if not hits:
+            return hits, 0, None
+        values = self.calibrator.calibrate(query, hits, lists, sctx)
+        if len(values) != len(hits):
+            raise CognimemError(f"calibrator {self.calibrator.name!r} gave {len(values)} "
+                                f"confidences for {len(hits)} hits")
+        for hit, value in zip(hits, values, strict=True):
+            hit.confidence = None if value is None else round(min(1.0, max(0.0, value)), 4)
+        floor = (query.min_confidence if query.min_confidence is not None
+                 else self.calibrator.options.floor)
+        if not floor:
+            return hits, 0, floor
+        kept = [h for h in hits if h.confidence is None or h.confidence >= floor]
+        return kept, len(hits) - len(kept), floor
 
     def _retrieve(self, query: Query, sctx: SearchContext) -> dict[str, list[Candidate]]:
         """Every retriever's ranked list, by label; concurrently when the profile allows
@@ -131,11 +177,17 @@ class ReadPath(Integrity):
         pairs = list(zip(self.retriever_labels, self.retrievers, strict=True))
         if len(pairs) < 2 or not self.profile.search.parallel_retrievers:
             return {label: run(label, retriever) for label, retriever in pairs}
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=len(pairs) - 1,
-                                            thread_name_prefix="cognimem-retrieve")
+        pool = self._pool
+        if pool is None:
+            with _POOL_LOCK:  # searches running side by side share one pool
+                if self._pool is None:
+                    width = (len(pairs) - 1) * (_CONCURRENT_SEARCHES if self.concurrent_reads
+                                                else 1)
+                    self._pool = ThreadPoolExecutor(max_workers=width,
+                                                    thread_name_prefix="cognimem-retrieve")
+                pool = self._pool
         # the first retriever runs here, the others in the pool
-        futures = [(label, self._pool.submit(run, label, r)) for label, r in pairs[1:]]
+        futures = [(label, pool.submit(run, label, r)) for label, r in pairs[1:]]
         lists = {pairs[0][0]: run(*pairs[0])}
         for label, future in futures:
             lists[label] = future.result()
@@ -177,7 +229,7 @@ class ReadPath(Integrity):
         for hit in hits:
             hit.memory = with_accesses(hit.memory, 1, now)
         self._held.add(hits, now, query.agent, query.text)
-        if len(self._held) >= self.profile.search.access_batch:
+        if not self.concurrent_reads and len(self._held) >= self.profile.search.access_batch:
             self.flush_accesses()
 
     # maintenance -------------------------------------------------------------------------------

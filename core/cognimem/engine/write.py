@@ -18,6 +18,7 @@ from ..models import (
     content_hash,
     embedding_text,
 )
+from .guarded import NAMESPACE as CONFLICTS
 from .guarded import Guarded
 from .types import (
     ON_DUPLICATE,
@@ -218,8 +219,10 @@ class WritePath(Guarded):
                     self.embedder.signature,
                 )
             self._write_edges(pending, edges, (), agent)
+            logged: dict[str, Any] = {}  # the batch's conflict entries, stored at once
             for j in keep:
-                conflicts, separate, old = self._commit_verdicts(pending, fresh[j], stored)
+                conflicts, separate, old = self._commit_verdicts(pending, fresh[j], stored,
+                                                                 logged)
                 new = fresh[j].memory
                 assert new is not None
                 results[places[j]] = Written(
@@ -229,6 +232,7 @@ class WritePath(Guarded):
                     supersedes=old.id if old else None)
                 if old is not None:
                     superseded.append((stored[old.id], old))
+            self.records.set_metas(CONFLICTS, logged)
         for j, joined_memory in joined.items():
             target = merges.targets.get(joined_memory.id, joined_memory)
             how = fresh[j].merge_target

@@ -30,6 +30,7 @@ from typing import Any
 from ..components import Dataset
 from ..errors import CognimemError, InvalidInput, ProfileError
 from ..profile import Profile, builtin_profiles, load_profile
+from .abstention import abstention_table
 from .cache import RunCache, default_cache_dir, run_key, units_digest
 from .dataset import DEFAULT_METRICS, load_dataset
 from .metrics import Metric, mean, parse_metrics, percentile, score_query
@@ -68,6 +69,7 @@ def compare(
     progress: bool = False,
     plugins: Sequence[object] = (),
     share_embeddings: bool = False,
+    abstention: Sequence[float] | None = None,
     **kwargs: Any,
 ) -> CompareResult:
     """Evaluate several systems on one dataset and compare them with a baseline.
@@ -98,6 +100,7 @@ def compare(
     :param share_embeddings: systems with the same embedder embed each text once (faster;
         rankings are the same up to floating-point noise in the vectors, but ingest times
         and latencies then leave out embedding).
+    :param abstention: relevance floors for the abstention report (:mod:`.abstention`).
     :raises TypeError: an unknown keyword argument.
     :raises ValueError: an unknown baseline, metric, test or correction (``InvalidInput``).
     """
@@ -128,7 +131,7 @@ def compare(
     runs = _collect_runs(profiles, units, depth=depth, store=store, plugins=plugins,
                          share_embeddings=share_embeddings, progress=progress)
 
-    queries = [(unit.id, q) for unit in units for q in unit.queries]
+    queries = [(unit.id, q) for unit in units for q in unit.queries if q.relevant]
     table = _perquery(runs, queries, chosen)
     categories = _category_order(info["categories"], [q for _, q in queries])
     result = CompareResult(
@@ -144,6 +147,7 @@ def compare(
                                    trials, seed, round) if baseline else [],
         runs=runs, baseline=baseline, test=test, correction=correction, alpha=alpha,
         depth=depth, options=dict(dataset_options or {}),
+        abstention=abstention_table(runs, units, abstention) if abstention else [],
     )
     if save_dir is not None:
         result.save(save_dir)
@@ -249,7 +253,7 @@ def resolve_dataset(dataset: DatasetLike, options: Mapping[str, Any] | None, lim
         for query in unit.queries:
             if query.id in seen:
                 raise InvalidInput(f"dataset {name!r}: query id {query.id!r} appears twice")
-            if not query.relevant:
+            if not query.relevant and query.answerable:
                 raise InvalidInput(f"dataset {name!r}: query {query.id!r} has no gold ids")
             seen.add(query.id)
     depth = source.ranking_depth() if hasattr(source, "ranking_depth") else 50

@@ -34,6 +34,7 @@ class CompareResult(Protocol):
     test: str
     correction: str
     alpha: float
+    abstention: list[dict[str, Any]]
 
 
 class RichProgress:
@@ -149,6 +150,25 @@ def category_table(result: CompareResult, metrics: Sequence[str] | None = None) 
     return table
 
 
+def abstention_table(result: CompareResult) -> Table:
+    """Per system and floor: unanswerable questions held back against answerable ones (see
+    :mod:`cognimem.eval.abstention`)."""
+    table = Table(title=f"{result.dataset}: abstention (a question is held back when every "
+                        "hit is under the floor)")
+    for name in ("system", "floor", "unanswerable", "abstained", "answerable", "wrongly held",
+                 "answers lost", "AUROC"):
+        table.add_column(name, justify="left" if name == "system" else "right")
+    for row in result.abstention:
+        if row["floor"] is None:
+            table.add_row(row["name"], "-", row["note"], "", "", "", "", "")
+            continue
+        table.add_row(row["name"], f"{row['floor']:.2f}", str(row["unanswerable"]),
+                      _fmt(row["abstained"]), str(row["answerable"]),
+                      _fmt(row["wrongly_held"]), _fmt(row["answers_lost"]),
+                      _fmt(row["auroc"]))
+    return table
+
+
 def print_result(result: CompareResult, console: Console | None = None,
                  metrics: Sequence[str] | None = None) -> None:
     """Print every table of a comparison."""
@@ -161,6 +181,8 @@ def print_result(result: CompareResult, console: Console | None = None,
         out.print(significance_table(result))
     if len(result.categories) > 1:
         out.print(category_table(result, metrics))
+    if result.abstention:
+        out.print(abstention_table(result))
 
 
 def _stdout_console() -> Console:

@@ -30,6 +30,8 @@ class CompareResult:
         ``name``, ``baseline``, ``metric``, ``mean``, ``baseline_mean``, ``delta``,
         ``improved`` / ``degraded`` (queries better / worse than the baseline), ``p``,
         ``p_adjusted`` (after the correction) and ``significant`` (``p_adjusted < alpha``).
+    :ivar abstention: when asked, one dict per system and relevance floor (see
+        :mod:`cognimem.eval.abstention`).
     """
 
     dataset: str
@@ -47,6 +49,7 @@ class CompareResult:
     alpha: float = 0.05
     depth: int = 50
     options: dict[str, Any] = field(default_factory=dict)
+    abstention: list[dict[str, Any]] = field(default_factory=list)
 
     def row(self, name: str) -> dict[str, Any]:
         """The row of one system.
@@ -64,7 +67,8 @@ class CompareResult:
 
     def save(self, folder: str | Path) -> Path:
         """Write ``<system>.trec`` run files, ``aggregated.csv``, ``perquery.csv``,
-        ``per_category.csv`` and (with a baseline) ``significance.csv``; returns the folder."""
+        ``per_category.csv``, (with a baseline) ``significance.csv`` and (when asked)
+        ``abstention.csv``; returns the folder."""
         target = Path(folder).expanduser()
         target.mkdir(parents=True, exist_ok=True)
         for name, run in self.runs.items():
@@ -74,6 +78,8 @@ class CompareResult:
         _write_csv(target / "per_category.csv", self.per_category)
         if self.significance:
             _write_csv(target / "significance.csv", self.significance)
+        if self.abstention:
+            _write_csv(target / "abstention.csv", self.abstention)
         return target
 
     def to_csv(self, table: str = "rows") -> str:
@@ -93,6 +99,7 @@ class CompareResult:
             "baseline": self.baseline, "test": self.test, "correction": self.correction,
             "alpha": self.alpha, "rows": self.rows, "per_category": self.per_category,
             "significance": self.significance,
+            **({"abstention": self.abstention} if self.abstention else {}),
         }
 
     def __str__(self) -> str:

@@ -64,11 +64,13 @@ class RunProgress(Protocol):
 
 @dataclass
 class QueryRun:
-    """One query's answer: scored ids with scores, best first, and the search latency."""
+    """One query's answer: scored ids with scores, best first, and the search latency;
+    with a ``[confidence]`` stage, each id's confidence (else None)."""
 
     qid: str
     ranked: list[tuple[str, float]]
     latency_ms: float
+    confidences: list[float] | None = None
 
     @property
     def ids(self) -> list[str]:
@@ -99,7 +101,8 @@ class SystemRun:
         return {
             "ingest_s": self.ingest_s, "documents": self.documents, "memories": self.memories,
             "units": self.units, "shared_embeddings": self.shared_embeddings,
-            "queries": [[q.qid, q.latency_ms, [[d, s] for d, s in q.ranked]]
+            "queries": [[q.qid, q.latency_ms, [[d, s] for d, s in q.ranked],
+                         *([q.confidences] if q.confidences is not None else [])]
                         for q in self.queries.values()],
         }
 
@@ -110,9 +113,10 @@ class SystemRun:
                   memories=int(data["memories"]), units=int(data.get("units", 0)),
                   cached=True, key=key,
                   shared_embeddings=bool(data.get("shared_embeddings", False)))
-        for qid, latency, ranked in data["queries"]:
+        for qid, latency, ranked, *rest in data["queries"]:
             run.queries[qid] = QueryRun(qid, [(str(d), float(s)) for d, s in ranked],
-                                        float(latency))
+                                        float(latency),
+                                        [float(c) for c in rest[0]] if rest else None)
         return run
 
 
@@ -191,10 +195,15 @@ def _run_unit(run: SystemRun, profile: Profile, unit: EvalUnit, *, depth: int,
             for query in unit.queries:
                 clock.set(query.asked_at or latest)
                 started = time.perf_counter()
-                result = engine.search(Query(text=query.text, k=depth, record_access=False))
+                # min_confidence 0: the floor holds nothing back (the abstention report
+                # applies floors afterwards, to the confidences kept here)
+                result = engine.search(Query(text=query.text, k=depth, record_access=False,
+                                             min_confidence=0.0))
                 latency = (time.perf_counter() - started) * 1000
+                scored = _scored_hits(result.hits, owners, unit.id)
                 run.queries[query.id] = QueryRun(
-                    query.id, _scored_ranking(result.hits, owners, unit.id), latency)
+                    query.id, [(d, s) for d, s, _ in scored], latency,
+                    [c for _, _, c in scored] if engine.calibrator is not None else None)
                 if progress is not None:
                     progress.queries_done(1)
         finally:
@@ -233,7 +242,13 @@ def _ingest(run: SystemRun, engine: Engine, unit: EvalUnit,
 def _scored_ranking(hits: Sequence[Hit], owners: dict[str, list[str]],
                     unit_id: str) -> list[tuple[str, float]]:
     """Hits as (scored id, score), each id once, in hit order."""
-    ranked: list[tuple[str, float]] = []
+    return [(docid, score) for docid, score, _ in _scored_hits(hits, owners, unit_id)]
+
+
+def _scored_hits(hits: Sequence[Hit], owners: dict[str, list[str]],
+                 unit_id: str) -> list[tuple[str, float, float]]:
+    """Hits as (scored id, score, confidence or 0), each id once, in hit order."""
+    ranked: list[tuple[str, float, float]] = []
     seen: set[str] = set()
     for hit in hits:
         ids = owners.get(hit.id)
@@ -244,5 +259,5 @@ def _scored_ranking(hits: Sequence[Hit], owners: dict[str, list[str]],
         for docid in ids:
             if docid not in seen:
                 seen.add(docid)
-                ranked.append((docid, float(hit.score)))
+                ranked.append((docid, float(hit.score), float(hit.confidence or 0.0)))
     return ranked

@@ -51,6 +51,9 @@ class EvalQuery:
         LoCoMo's adversarial questions).
     :param asked_at: when it is asked (the engine clock during the search); None asks it
         at the newest document's time.
+    :param answerable: False for a question the corpus cannot answer (LoCoMo's adversarial
+        questions, LongMemEval's ``_abs`` ones): a system should hold everything back. Such
+        a question may have no gold ids; it then counts only in the abstention report.
     """
 
     id: str
@@ -59,6 +62,7 @@ class EvalQuery:
     category: str = "all"
     headline: bool = True
     asked_at: datetime | None = None
+    answerable: bool = True
 
 
 @dataclass

@@ -35,6 +35,10 @@ class Query(_Model):
     explain: bool = False
     agent: str | None = None
     record_access: bool = True
+    #: The relevance floor: hits whose confidence is below it are held back (the result
+    #: counts them). None takes the profile's calibrator floor; 0 holds nothing back.
+    #: Without a ``[confidence]`` stage no hit has a confidence and nothing is held back.
+    min_confidence: float | None = Field(default=None, ge=0.0, le=1.0)
 
     @field_validator("text")
     @classmethod
@@ -121,6 +125,9 @@ class StageScore(BaseModel):
     score: float
     rank: int | None = None
     detail: dict[str, Any] = Field(default_factory=dict)
+    #: Plain names of the detail's keys (``S`` -> ``spreading activation``), for people
+    #: reading an explanation; the detail keeps the short keys.
+    terms: dict[str, str] = Field(default_factory=dict)
 
 
 class Hit(BaseModel):
@@ -129,6 +136,12 @@ class Hit(BaseModel):
     memory: Memory
     score: float
     trail: list[StageScore] = Field(default_factory=list)
+    #: How likely the hit is relevant to the query, in [0, 1], from the profile's
+    #: ``[confidence]`` stage; None when the profile has none.
+    confidence: float | None = None
+    #: When explained, how the confidence came about (its evidence, by plain name); kept
+    #: apart from ``trail``, which ends with the last ranker's step.
+    calibration: StageScore | None = None
 
     @property
     def id(self) -> str:
@@ -137,25 +150,36 @@ class Hit(BaseModel):
 
     def explain(self) -> str:
         """A one-line account of every stage's contribution: a ranker's change in brackets,
-        with the first three numbers of its detail (rankers put the telling ones first)."""
+        with the first three numbers of its detail (rankers put the telling ones first),
+        each under its plain name; the confidence stage with its first three evidence."""
         parts = []
         previous: float | None = None
-        for step in self.trail:
+        steps = [*self.trail, *([self.calibration] if self.calibration else [])]
+        for step in steps:
             rank = f" #{step.rank}" if step.rank is not None else ""
             change = ""
+            numbers = [f"{step.terms.get(k, k)} {v:.3g}" for k, v in step.detail.items()
+                       if isinstance(v, int | float) and not isinstance(v, bool)][:3]
             if step.stage == "rank" and previous is not None:
-                numbers = [f"{k} {v:.3g}" for k, v in step.detail.items()
-                           if isinstance(v, int | float) and not isinstance(v, bool)][:3]
                 change = f" ({'; '.join([f'{step.score - previous:+.3g}', *numbers])})"
+            elif step.stage == "confidence" and numbers:
+                change = f" ({'; '.join(numbers)})"
             parts.append(f"{step.stage}:{step.name}{rank}={step.score:.4g}{change}")
-            if step.stage != "retrieve":
+            if step.stage not in ("retrieve", "confidence"):
                 previous = step.score
         return " → ".join(parts)
 
 
 class SearchResult(BaseModel):
-    """Hits plus per-stage timings (milliseconds)."""
+    """Hits plus per-stage timings (milliseconds).
+
+    With a ``[confidence]`` stage and a relevance floor, ``held_back`` counts the hits whose
+    confidence was below ``floor`` (left out of ``hits``); ``hits`` empty and ``held_back``
+    above 0 means nothing relevant was found (ask again with ``min_confidence=0``).
+    """
 
     query: Query
     hits: list[Hit]
     timings: dict[str, float] = Field(default_factory=dict)
+    held_back: int = 0
+    floor: float | None = None

@@ -11,8 +11,8 @@ pytest collects the inherited tests and runs them against your component, throug
 engine built from a profile that selects it. There is a contract for every kind: record
 stores, lexical and vector indexes (:mod:`.store_contract`, :mod:`.index_contracts`),
 embedders, extractors, retrievers, fusers, rankers and decay policies (:mod:`.contracts`),
-and a plugin's MCP tools (:mod:`.tool_contract`); cognimem's own components run the same
-ones. The fixtures in
+a plugin's MCP tools (:mod:`.tool_contract`), and a stack surviving SIGKILL mid-write
+(:mod:`.crash`); cognimem's own components run the same ones. The fixtures in
 :mod:`cognimem.testing.pytest_plugin` are available in every pytest session once cognimem
 is installed (``cognimem_engine``, ``manual_clock``).
 """
@@ -28,14 +28,15 @@ from .contracts import (
     RankerContract,
     RetrieverContract,
 )
+from .crash import CrashContract
 from .fixtures import SAMPLE_MEMORIES, T0, build_engine, index_context, memory, opened, unit_vectors
 from .index_contracts import LexicalIndexContract, VectorIndexContract
 from .store_contract import RecordStoreContract
 from .tool_contract import ToolContract, ToolSetup
 
 __all__ = [
-    "SAMPLE_MEMORIES", "T0", "ComponentContract", "DecayPolicyContract", "EmbedderContract",
-    "ExtractorContract",
+    "SAMPLE_MEMORIES", "T0", "ComponentContract", "CrashContract", "DecayPolicyContract",
+    "EmbedderContract", "ExtractorContract",
     "FuserContract", "LexicalIndexContract", "RankerContract", "RecordStoreContract",
     "RetrieverContract", "ToolContract", "ToolSetup", "VectorIndexContract", "build_engine",
     "index_context", "memory", "opened", "unit_vectors",

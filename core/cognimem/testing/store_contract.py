@@ -1,6 +1,7 @@
 """The record store contract: every method of :class:`~cognimem.components.RecordStore`,
 its transactions, its optional fast paths (which must agree with the defaults), and — for a
-persistent store — that everything survives a reopen.
+persistent store — that everything survives a reopen; with the exact round trips and
+orders of :mod:`.store_cases`.
 
 The store is opened by a real engine on a fresh folder (``path``), so what is tested is what
 a profile selecting it runs; the tests then call the store directly.
@@ -16,12 +17,13 @@ from typing import Any
 import numpy as np
 import pytest
 
-from ..components import GraveEntry, RecordStore
+from ..components import RecordStore
 from ..engine import Engine
 from ..events import next_event
 from ..models import Access, Edge, EmbeddingSignature, Memory
 from .contracts import ComponentContract
 from .fixtures import T0, build_engine, memory
+from .store_cases import RecordStoreCases
 
 SIG = EmbeddingSignature(model="contract-model", dim=4)
 
@@ -35,7 +37,7 @@ def _memories() -> list[Memory]:
     ]
 
 
-class RecordStoreContract(ComponentContract):
+class RecordStoreContract(RecordStoreCases, ComponentContract):
     """A record store keeps memories, edges, accesses, events, graves, embeddings and
     metadata, commits a transaction whole or not at all, and (when ``persistent``) keeps them
     across a reopen.
@@ -180,49 +182,6 @@ class RecordStoreContract(ComponentContract):
         assert list(records.iter_events(after_seq=start)) == [first, *batch]
         assert list(records.iter_events(after_seq=start + 2)) == [batch[-1]]
 
-    # graveyard -------------------------------------------------------------------------------
-
-    def test_graves(self, records: RecordStore) -> None:
-        """Graves are listed newest first and removed by memory id."""
-        old = GraveEntry(memory=memory("ct-g1", "old"), archived_at=T0, reason="decay")
-        new = GraveEntry(memory=memory("ct-g2", "new"), archived_at=T0 + timedelta(days=1),
-                         reason="manual", score=0.25)
-        records.add_grave(old)
-        records.add_grave(new)
-        ours = [g for g in records.graves() if g.memory.id.startswith("ct-")]
-        assert ours == [new, old]
-        records.remove_grave("ct-g2")
-        records.remove_grave("missing")
-        assert [g.memory.id for g in records.graves() if g.memory.id.startswith("ct-")] == [
-            "ct-g1"]
-
-    # embeddings ------------------------------------------------------------------------------
-
-    def test_embeddings(self, records: RecordStore) -> None:
-        """Embeddings come back as the float32 vectors that were stored."""
-        records.put_memories(_memories())
-        vectors = {"ct-a": np.array([0.5, 0.5, 0.5, 0.5], np.float32),
-                   "ct-b": np.array([1, 0, 0, 0], np.float32)}
-        records.put_embeddings(vectors, SIG)
-        got = records.get_embeddings(["ct-a", "ct-b", "ct-c"])
-        assert set(got) == {"ct-a", "ct-b"}
-        for key, vector in vectors.items():
-            assert np.asarray(got[key]).dtype == np.float32
-            assert np.allclose(got[key], vector)
-
-    # metadata --------------------------------------------------------------------------------
-
-    def test_meta(self, records: RecordStore) -> None:
-        """JSON values by (namespace, key); None deletes; namespaces are separate."""
-        records.set_meta("ct", "a", {"n": [1, 2], "s": "x"})
-        records.set_meta("ct", "b", 3)
-        records.set_meta("ct-other", "a", "elsewhere")
-        assert records.get_meta("ct", "a") == {"n": [1, 2], "s": "x"}
-        assert records.get_meta("ct", "zz", default=7) == 7
-        assert records.meta_items("ct") == {"a": {"n": [1, 2], "s": "x"}, "b": 3}
-        records.set_meta("ct", "b", None)
-        assert records.meta_items("ct") == {"a": {"n": [1, 2], "s": "x"}}
-
     # transactions ----------------------------------------------------------------------------
 
     def test_transaction_rolls_back_on_error(self, records: RecordStore) -> None:
@@ -261,6 +220,21 @@ class RecordStoreContract(ComponentContract):
         assert {"ct-a", "ct-b", "ct-d"} <= set(records.ids_not_embedded_with(SIG))
         assert records.memory_versions()["ct-b"] == 3
         assert records.embedding_signatures().get(("contract-model", 4)) == 1
+        assert records.memory_counts() == base.memory_counts(records)
+        assert records.memory_counts()["memories"] == len(_memories())
+        assert records.count_edges() == base.count_edges(records)
+
+    def test_set_metas_writes_replaces_and_deletes(self, records: RecordStore) -> None:
+        """set_metas is set_meta for many keys: new keys written, old ones replaced, None
+        deleting, other namespaces untouched."""
+        records.set_meta("ct", "old", 1)
+        records.set_meta("ct", "gone", 2)
+        records.set_meta("other", "old", "kept")
+        records.set_metas("ct", {"old": {"v": [1, 2]}, "new": "x", "gone": None})
+        assert records.meta_items("ct") == {"old": {"v": [1, 2]}, "new": "x"}
+        assert records.get_meta("other", "old") == "kept"
+        records.set_metas("ct", {})
+        assert records.meta_items("ct") == {"old": {"v": [1, 2]}, "new": "x"}
 
     # persistence -----------------------------------------------------------------------------
 

@@ -70,6 +70,7 @@ Choices this module makes (each constant is an option of :class:`ACTR`):
 from __future__ import annotations
 
 import math
+import threading
 from collections import Counter, OrderedDict
 from collections.abc import Sequence, Set
 from datetime import datetime
@@ -195,7 +196,14 @@ def memory_terms(memory: Memory) -> set[str]:
 class ACTR(Ranker):
     """Rerank by ACT-R activation: base level from use, spreading from the query, noise."""
 
+    reads_beside_writes = True  # holds no state a search changes
+
     name = "actr"
+    glossary = {
+        "S": "spreading activation", "use_share": "share from past use",
+        "B": "base-level activation", "A": "activation", "P": "retrieval probability",
+        "fused": "fused score", "noise": "noise", "presentations": "times used",
+    }
 
     class Options(Options):
         """ACT-R's constants (memory-v2's values) and how activation is blended in."""
@@ -245,17 +253,21 @@ class ACTR(Ranker):
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
         self._terms: OrderedDict[tuple[str, int, str], frozenset[str]] = OrderedDict()
+        self._terms_lock = threading.Lock()
 
     def terms(self, memory: Memory) -> frozenset[str]:
         """:func:`memory_terms`, cached by id, version and content hash."""
         key = (memory.id, memory.version, memory.content_hash)
-        found = self._terms.get(key)
-        if found is None:
-            found = self._terms[key] = frozenset(memory_terms(memory))
+        with self._terms_lock:  # searches rank side by side in the store daemon
+            found = self._terms.get(key)
+            if found is not None:
+                self._terms.move_to_end(key)
+                return found
+        found = frozenset(memory_terms(memory))
+        with self._terms_lock:
+            self._terms[key] = found
             if len(self._terms) > self.TERM_CACHE:
                 self._terms.popitem(last=False)
-        else:
-            self._terms.move_to_end(key)
         return found
 
     def base_level(self, created_at: datetime, accesses: Sequence[datetime],

@@ -60,6 +60,7 @@ class Recency(Ranker):
     reads_access_history = False
 
     name = "recency"
+    glossary = {"age_days": "age in days", "recency": "recency factor"}
 
     class Options(Options):
         """How strong the boost is, how fast it halves, and what "age" counts from."""
@@ -93,6 +94,7 @@ class Importance(Ranker):
     reads_access_history = False
 
     name = "importance"
+    glossary = {"importance": "importance", "boost": "boost"}
 
     class Options(Options):
         """How strong the boost is."""
@@ -118,9 +120,12 @@ class Validity(Ranker):
     expired or not-yet-valid fact stays reachable, ranked below the valid ones.
     """
 
+    reads_beside_writes = True  # holds no state a search changes
+
     reads_access_history = False
 
     name = "validity"
+    glossary = {"penalty": "outside-validity penalty"}
 
     class Options(Options):
         """How far an invalid fact falls."""
@@ -161,6 +166,8 @@ class Supersession(Ranker):
     names what replaced it. With ``as_of`` a successor written after that time does not
     count (it did not exist yet). Members of a cycle are reported, not demoted.
     """
+
+    reads_beside_writes = True  # holds no state a search changes
 
     reads_access_history = False
 

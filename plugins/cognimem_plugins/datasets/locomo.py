@@ -115,6 +115,7 @@ def sample_unit(sample: Mapping[str, Any], *, adversarial: bool = True) -> EvalU
             relevant=gold,
             category=CATEGORIES[category],
             headline=category in HEADLINE,
+            answerable=category != 5,
         ))
     return EvalUnit(id=sample_id, documents=documents, queries=queries)
 

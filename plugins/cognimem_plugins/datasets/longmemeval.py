@@ -2,7 +2,8 @@
 
 Each question brings its own haystack of ~48 chat sessions; a unit is one question and its
 haystack. Only user turns are indexed. Questions whose id ends in ``_abs`` (abstention) and
-questions without user-side gold are skipped, as in the official code.
+questions without user-side gold are skipped, as in the official code; option ``abstention``
+asks the ``_abs`` ones too, without gold, for the abstention report only.
 
 **The ``answer_`` trap.** Gold session ids begin with ``answer_``; a ranker that saw them would
 score perfectly. Session ids are therefore never used: documents are numbered by their position
@@ -59,7 +60,7 @@ def parse_lme_date(text: str) -> datetime | None:
 
 
 def question_unit(question: Mapping[str, Any], *, level: str = "session",
-                  gold: str = "session") -> EvalUnit:
+                  gold: str = "session", abstention: bool = False) -> EvalUnit:
     """One question and its haystack as a unit (no query when it is not scorable)."""
     qid = str(_field(question, "question_id", "question"))
     sessions = _field(question, "haystack_sessions", qid)
@@ -108,6 +109,12 @@ def question_unit(question: Mapping[str, Any], *, level: str = "session",
             category=str(question.get("question_type", "all")),
             asked_at=parse_lme_date(str(question.get("question_date", ""))),
         ))
+    elif abstention and qid.endswith("_abs"):
+        queries.append(EvalQuery(
+            id=qid, text=str(_field(question, "question", qid)), relevant=frozenset(),
+            category="abstention", headline=False, answerable=False,
+            asked_at=parse_lme_date(str(question.get("question_date", ""))),
+        ))
     return EvalUnit(id=qid, documents=documents, queries=queries)
 
 
@@ -120,6 +127,10 @@ class LongMemEvalOptions(BenchmarkOptions):
         default="session",
         description="turn level only: roll turns up to sessions, or score turns against the "
                     "has_answer turns")
+    abstention: bool = Field(
+        default=False,
+        description="also ask the `_abs` (unanswerable) questions, for the abstention report "
+                    "only (they have no gold)")
 
 
 class LongMemEval(BenchmarkDataset):
@@ -157,7 +168,8 @@ class LongMemEval(BenchmarkDataset):
             raise InvalidInput(f"LongMemEval data {str(path)!r} must be a JSON list of questions")
         gold = self.options.gold if self.options.level == "turn" else "session"
         for question in questions:
-            yield question_unit(question, level=self.options.level, gold=gold)
+            yield question_unit(question, level=self.options.level, gold=gold,
+                                abstention=self.options.abstention)
 
 
 def _field(record: Mapping[str, Any], key: str, where: str) -> Any:

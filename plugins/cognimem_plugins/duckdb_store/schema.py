@@ -16,7 +16,8 @@ Versions:
 
 To change the schema: write the new shape as ``CURRENT_DDL``, keep the old statements as a
 ``V<n>_DDL`` constant (the tests build a store of that version from them), add a function
-to :data:`MIGRATIONS` and raise :data:`CURRENT_VERSION`.
+to :data:`MIGRATIONS` and raise :data:`CURRENT_VERSION`. The runner is
+:class:`cognimem.migrations.SchemaVersions` (:data:`VERSIONS`), shared with other backends.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
+
+from cognimem.migrations import SchemaVersions
 
 #: The schema version this code reads and writes.
 CURRENT_VERSION = 2
@@ -166,13 +169,6 @@ MEMORY_COLUMNS: tuple[str, ...] = (
 Connection = Any  # duckdb.DuckDBPyConnection (kept loose: duckdb ships no type stubs)
 
 
-def create(con: Connection, written_by: str) -> None:
-    """Create the current schema in an empty database (inside the caller's transaction)."""
-    for statement in CURRENT_DDL:
-        con.execute(statement)
-    stamp(con, CURRENT_VERSION, written_by)
-
-
 def stamp(con: Connection, version: int, written_by: str) -> None:
     """Record that the database is now at ``version``."""
     con.execute("INSERT INTO schema_version VALUES (?, ?, ?)",
@@ -226,12 +222,6 @@ def _migrate_1_to_2(con: Connection) -> None:
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2}
 
 
-def migrate(con: Connection, from_version: int, written_by: str) -> list[int]:
-    """Run every migration from ``from_version`` to :data:`CURRENT_VERSION` (inside the
-    caller's transaction); returns the versions passed through."""
-    passed = []
-    for version in range(from_version, CURRENT_VERSION):
-        MIGRATIONS[version](con)
-        stamp(con, version + 1, written_by)
-        passed.append(version + 1)
-    return passed
+#: The store's versions: built by :data:`CURRENT_DDL`, upgraded by :data:`MIGRATIONS`.
+VERSIONS: SchemaVersions[Connection] = SchemaVersions(
+    current=CURRENT_VERSION, statements=CURRENT_DDL, steps=MIGRATIONS, stamp=stamp)

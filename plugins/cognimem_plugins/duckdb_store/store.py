@@ -33,7 +33,7 @@ import logging
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
@@ -44,7 +44,6 @@ import numpy as np
 import pyarrow as pa
 from pydantic import Field
 
-from cognimem import __version__
 from cognimem.accesses import tally
 from cognimem.components import GraveEntry, Options, RecordStore
 from cognimem.errors import StoreError, StoreLocked
@@ -52,6 +51,7 @@ from cognimem.models import Access, Edge, EmbeddingSignature, Event, Memory
 
 from . import rows, schema
 from .lock import LOCK_NAME, OwnerLock
+from .reading import ConcurrentReads
 
 if TYPE_CHECKING:
     from cognimem.context import Context
@@ -77,8 +77,10 @@ _ACCESS_COUNT = schema.MEMORY_COLUMNS.index("access_count")
 _UNSET: Any = object()
 
 
-class DuckDBStore(RecordStore):
+class DuckDBStore(ConcurrentReads, RecordStore):
     """Memories, edges, accesses, events, graveyard, embeddings and metadata in DuckDB."""
+
+    reads_beside_writes = True  # in reading(): see .reading
 
     name = "duckdb"
     persistent: ClassVar[bool] = True
@@ -117,6 +119,7 @@ class DuckDBStore(RecordStore):
         # Events appended in the open transaction, written in one statement before it
         # commits (or before events are read): one INSERT per event cost ~1.5 ms each.
         self._events: list[Event] = []
+        self._init_reading()  # searches beside a write (see .reading)
 
     # lifecycle ---------------------------------------------------------------------------------
 
@@ -124,7 +127,7 @@ class DuckDBStore(RecordStore):
         """Open (or create) the store in ``ctx.path``; see the module docstring."""
         if ctx.path is None:
             self._con = self._connect(":memory:")
-            self._in_transaction(lambda: schema.create(self._con, _written_by()))
+            self._in_transaction(lambda: schema.VERSIONS.create(self._con))
             return
         directory = Path(ctx.path).expanduser()
         inspect_directory(directory)
@@ -160,6 +163,7 @@ class DuckDBStore(RecordStore):
     def close(self) -> None:
         """Checkpoint, close the database and release ownership (safe to call twice)."""
         with self._guard:
+            self._close_readers()
             con, self._con = self._con, None
             owner, self._owner = self._owner, None
             try:
@@ -194,6 +198,7 @@ class DuckDBStore(RecordStore):
                     self._con.execute("DETACH DATABASE IF EXISTS cognimem_compacted")
                 tmp.unlink(missing_ok=True)
                 raise _write_error(self.file, exc) from exc
+            self._close_readers()  # cursors of the old file
             _close_connection(self._con)
             self._con = None
             try:
@@ -229,7 +234,7 @@ class DuckDBStore(RecordStore):
         con = self._connect(str(tmp))
         try:
             con.begin()
-            schema.create(con, _written_by())
+            schema.VERSIONS.create(con)
             con.commit()
             con.execute("CHECKPOINT")
         except duckdb.Error as exc:
@@ -247,19 +252,14 @@ class DuckDBStore(RecordStore):
                 "schema_version table); it was left untouched: move it away or choose "
                 "another store path"
             )
-        if version > schema.CURRENT_VERSION:
-            raise StoreError(
-                f"the store at {str(self.directory)!r} was written by a newer cognimem (schema "
-                f"version {version}; this cognimem {__version__} reads up to version "
-                f"{schema.CURRENT_VERSION}); it was left untouched: upgrade cognimem "
-                "(`pip install -U cognimem`) to open it"
-            )
+        where = f"the store at {str(self.directory)!r}"
+        schema.VERSIONS.refuse_newer(version, where)
         if version < schema.CURRENT_VERSION:
             log.warning("migrating the store at %s from schema version %d to %d",
                         self.directory, version, schema.CURRENT_VERSION)
             try:
                 self.migrated = self._in_transaction(
-                    lambda: schema.migrate(self._con, version, _written_by()))
+                    lambda: schema.VERSIONS.upgrade(self._con, version, where))
             except duckdb.Error as exc:
                 cause = _write_error(self.file, exc)
                 raise StoreError(
@@ -322,21 +322,23 @@ class DuckDBStore(RecordStore):
         """Move the committed transaction's memory rows into the cache."""
         if not self._pending:
             return
-        self._generation += 1
-        for memory_id, row in self._pending.items():
-            self._cache.pop(memory_id, None)
-            if row is not None:
-                self._remember(memory_id, row)
+        with self._cache_lock:
+            self._generation += 1
+            for memory_id, row in self._pending.items():
+                self._cache.pop(memory_id, None)
+                if row is not None:
+                    self._remember(memory_id, row)
         self._pending = {}
 
     def _remember(self, memory_id: str, row: rows.MemoryRow) -> None:
         limit = getattr(self.options, "cache_size", 0)
         if not limit:
             return
-        self._cache[memory_id] = row
-        self._cache.move_to_end(memory_id)
-        while len(self._cache) > limit:
-            self._cache.popitem(last=False)
+        with self._cache_lock:
+            self._cache[memory_id] = row
+            self._cache.move_to_end(memory_id)
+            while len(self._cache) > limit:
+                self._cache.popitem(last=False)
 
     def _rollback(self) -> None:
         self._last_event = _UNSET
@@ -352,6 +354,9 @@ class DuckDBStore(RecordStore):
     # SQL helpers -------------------------------------------------------------------------------
 
     def _connection(self) -> Any:
+        reader = self._reading_cursor()
+        if reader is not None:
+            return reader
         if self._con is None:
             raise StoreError("the duckdb record store is not open (or was closed)")
         return self._con
@@ -367,7 +372,7 @@ class DuckDBStore(RecordStore):
             raise _write_error(self.file, exc) from exc
 
     def _rows(self, sql: str, params: Sequence[Any] | None = None) -> list[Any]:
-        with self._guard:
+        with self._hold():
             result: list[Any] = self._sql(sql, params).fetchall()
             return result
 
@@ -405,7 +410,9 @@ class DuckDBStore(RecordStore):
         wanted = list(dict.fromkeys(ids))
         if not wanted:
             return {}
-        with self._guard:
+        if self._reading_cursor() is not None:
+            return self._committed_memories(wanted)
+        with self._guard, self._cache_lock:
             found: dict[str, rows.MemoryRow] = {}
             missing = []
             for memory_id in wanted:
@@ -645,8 +652,9 @@ class DuckDBStore(RecordStore):
                 "unnest(?::TIMESTAMPTZ[]) AS at) AS bump WHERE memories.id = bump.id",
                 [ids, [bumps[i][0] for i in ids], [bumps[i][1] for i in ids]])
             for memory_id, (count, at) in bumps.items():
-                row = (self._pending[memory_id] if memory_id in self._pending
-                       else self._cache.get(memory_id))
+                with self._cache_lock:
+                    row = (self._pending[memory_id] if memory_id in self._pending
+                           else self._cache.get(memory_id))
                 if row is None:
                     continue  # deleted in this transaction, or not cached: read from DuckDB
                 bumped = list(row)
@@ -708,8 +716,8 @@ class DuckDBStore(RecordStore):
     def iter_events(self, after_seq: int = 0) -> Iterator[Event]:
         """Events with ``seq > after_seq``, oldest first, read in pages."""
         after = after_seq
-        with self._guard:
-            if self._depth:
+        with self._hold():
+            if self._depth and self._reading_cursor() is None:
                 self._flush_events()
         while True:
             page = self._rows(
@@ -783,6 +791,21 @@ class DuckDBStore(RecordStore):
                 return
             text = rows.dump_json(value, f"meta value {namespace}/{key}")
             self._sql("INSERT OR REPLACE INTO meta VALUES (?, ?, ?)", [namespace, key, text])
+
+    def set_metas(self, namespace: str, values: Mapping[str, Any]) -> None:
+        """Many keys in one DELETE and one INSERT (``INSERT OR REPLACE`` row by row costs a
+        few ms per key)."""
+        if not values:
+            return
+        keys = list(values)
+        kept = [k for k in keys if values[k] is not None]
+        texts = [rows.dump_json(values[k], f"meta value {namespace}/{k}") for k in kept]
+        with self.transaction():
+            self._sql("DELETE FROM meta WHERE namespace = ? AND list_contains(?::VARCHAR[], key)",
+                      [namespace, keys])
+            if kept:
+                self._sql("INSERT INTO meta SELECT ?, unnest(?::VARCHAR[]), "
+                          "unnest(?::VARCHAR[])", [namespace, kept, texts])
 
     def get_meta(self, namespace: str, key: str, default: Any = None) -> Any:
         """The value stored under (namespace, key), or ``default``."""
@@ -873,10 +896,6 @@ def _gc_paused() -> Iterator[None]:
 def _utc(at: datetime) -> datetime:
     """An aware UTC datetime (naive ones are taken as UTC, as the tables store them)."""
     return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
-
-
-def _written_by() -> str:
-    return f"cognimem {__version__}"
 
 
 def _close_connection(con: Any) -> None:

@@ -38,6 +38,7 @@ from cognimem.components import Options, VectorIndex
 from cognimem.context import Context
 from cognimem.errors import StoreError
 from cognimem.models import Candidate, Memory, Query
+from cognimem.sharedlock import SharedLock
 
 from ..locking import locked
 
@@ -109,6 +110,8 @@ def table_schema(dim: int) -> pa.Schema:
 class LanceVectors(VectorIndex):
     """Cosine nearest neighbours in LanceDB with prefiltered scope and archived filters."""
 
+    reads_beside_writes = True  # reads are snapshots; see _files
+
     name = "lancedb"
 
     class Options(Options):
@@ -138,6 +141,9 @@ class LanceVectors(VectorIndex):
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
         self._lock = threading.RLock()
+        # searches share it; what deletes files a search may be reading (the clean-up of old
+        # table versions, dropping the table) holds it alone
+        self._files = SharedLock()
         self._db: Any = None
         self._table: Any = None
         self._dir: Path | None = None
@@ -294,7 +300,8 @@ class LanceVectors(VectorIndex):
         """Drop the table (the next write may use another dimension, as after a reindex)."""
         self._require_open()
         if TABLE in self._table_names():
-            self._db.drop_table(TABLE)
+            with self._files.exclusive():
+                self._db.drop_table(TABLE)
         self._table = None
         self._dim = None
         self._versions = {}
@@ -332,7 +339,8 @@ class LanceVectors(VectorIndex):
         with warnings.catch_warnings():
             # cleanup_older_than=0 warns about concurrent readers: this process owns the store
             warnings.simplefilter("ignore")
-            self._table.optimize(cleanup_older_than=dt.timedelta(0))
+            with self._files.exclusive():  # no search is reading a version it deletes
+                self._table.optimize(cleanup_older_than=dt.timedelta(0))
 
     def compact(self) -> None:
         """Rewrite fragments without deleted rows and drop old table versions."""
@@ -401,7 +409,12 @@ class LanceVectors(VectorIndex):
     def search(self, vector: np.ndarray, query: Query, k: int) -> list[Candidate]:
         """The ``k`` nearest admitted memories by cosine similarity (score = 1 - distance)."""
         self._require_open()
-        if self._table is None or not self._versions:
+        with self._files.shared():
+            return self._search(vector, query, k)
+
+    def _search(self, vector: np.ndarray, query: Query, k: int) -> list[Candidate]:
+        table = self._table
+        if table is None or not self._versions:
             return []
         q = np.asarray(vector, dtype=np.float32).ravel()
         if q.shape[0] != self._dim:
@@ -409,7 +422,7 @@ class LanceVectors(VectorIndex):
                 f"the query vector has dimension {q.shape[0]} but the vector index holds "
                 f"dimension {self._dim}: {REINDEX_HINT}"
             )
-        builder = (self._table.search(q, vector_column_name="vector")
+        builder = (table.search(q, vector_column_name="vector")
                    .distance_type("cosine").limit(k).select(["id", "_distance"]))
         where = self._filter(query)
         if where is not None:

@@ -51,6 +51,8 @@ class RecallHit(Result):
 
     id: str
     score: float
+    #: How likely the hit is relevant (0 to 1), with a ``[confidence]`` stage.
+    confidence: float | None = None
     content: str
     untrusted: str | None = None
     superseded_by: str | None = None
@@ -66,9 +68,12 @@ class RecallHit(Result):
 
 
 class Recalled(Result):
-    """Hits, best first."""
+    """Hits, best first; ``note`` says when hits under the relevance floor were held back
+    (``held_back`` of them), e.g. "nothing relevant found"."""
 
     hits: list[RecallHit]
+    held_back: int | None = None
+    note: str | None = None
 
 
 class Forgotten(Result):

@@ -8,6 +8,7 @@ multi-gigabyte torch build that this embedder does not need). Nothing is fetched
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
 class MiniLMEmbedder(Embedder):
     """all-MiniLM-L6-v2 (384 dimensions, 256 tokens), batched and cached by content hash."""
 
+    reads_beside_writes = True  # the cache is locked
+
     name = "minilm"
     model_id = "sentence-transformers/all-MiniLM-L6-v2"
     dimension = 384
@@ -47,6 +50,7 @@ class MiniLMEmbedder(Embedder):
         super().__init__(options)
         self._model: NumpyEncoder | None = None
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._cache_lock = threading.Lock()
 
     def open(self, ctx: Context) -> None:
         """Load the weights now, so a missing package fails at start with the fix."""
@@ -73,9 +77,11 @@ class MiniLMEmbedder(Embedder):
         todo: dict[str, list[int]] = {}
         for row, text in enumerate(texts):
             key = hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
-            cached = self._cache.get(key)
+            with self._cache_lock:  # searches and a write group embed side by side
+                cached = self._cache.get(key)
+                if cached is not None:
+                    self._cache.move_to_end(key)
             if cached is not None:
-                self._cache.move_to_end(key)
                 out[row] = cached
             else:
                 todo.setdefault(key, []).append(row)
@@ -83,10 +89,11 @@ class MiniLMEmbedder(Embedder):
             keys = list(todo)
             vectors = self.model.encode([texts[todo[k][0]] for k in keys],
                                         batch_size=self.options.batch_size)
-            for key, vector in zip(keys, vectors, strict=True):
-                out[todo[key]] = vector
-                if self.options.cache_size:
-                    self._cache[key] = vector
-            while len(self._cache) > self.options.cache_size:
-                self._cache.popitem(last=False)
+            with self._cache_lock:
+                for key, vector in zip(keys, vectors, strict=True):
+                    out[todo[key]] = vector
+                    if self.options.cache_size:
+                        self._cache[key] = vector
+                while len(self._cache) > self.options.cache_size:
+                    self._cache.popitem(last=False)
         return out

@@ -14,19 +14,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
 from cognimem.components import LexicalIndex
 from cognimem.models import Candidate, Memory, Query
 
-from .attach import IndexOptions, describe_index, open_session
+from .attach import IndexOptions, PostgresIndex
 from .schema import TS_CONFIG
-from .session import Session
-
-if TYPE_CHECKING:
-    from cognimem.context import Context
 
 _FROM_RECORDS = (
     "INSERT INTO lexical (id, version, archived, scope_project, scope_agent, scope_user, doc, "
@@ -37,6 +33,10 @@ _FROM_RECORDS = (
     "version = excluded.version, archived = excluded.archived, scope_project = "
     "excluded.scope_project, scope_agent = excluded.scope_agent, scope_user = "
     "excluded.scope_user, doc = excluded.doc, length = excluded.length")
+# Attached: which of these memories' lexical rows are missing or behind the records (the
+# triggers keep them in step, so usually none: one read, no write).
+_STALE = ("SELECT m.id FROM memories m LEFT JOIN lexical l ON l.id = m.id WHERE m.id = ANY(%s) "
+          "AND (l.id IS NULL OR l.version <> m.version OR l.archived <> m.archived)")
 _FROM_MEMORIES = (
     "INSERT INTO lexical (id, version, archived, scope_project, scope_agent, scope_user, doc, "
     "length) SELECT i.id, i.version, i.archived, i.p, i.a, i.u, d.doc, lexical_length(d.doc) "
@@ -51,15 +51,33 @@ _TERMS = (
     f"SELECT t.term, coalesce(s.df, 0), tot.docs, tot.length FROM (SELECT DISTINCT lexeme AS "
     f"term FROM unnest(to_tsvector('{TS_CONFIG}', %s))) t CROSS JOIN lexical_totals tot "
     "LEFT JOIN lexical_terms s ON s.term = t.term ORDER BY t.term")
-# BM25 from the postings: candidates hold one of the `match` terms (and pass the filters);
-# each is scored on every query term it holds.
+
+
+def _weight(p: str) -> str:
+    """One query term's BM25 weight in one memory, from a postings row aliased ``p``."""
+    return (f"w.idf * {p}.tf * (%(k1)s + 1) / ({p}.tf + %(k1)s * (1 - %(b)s + %(b)s * "
+            f"{p}.length / %(avgdl)s))")
+
+
+# BM25 from the postings, in one pass over the postings of the `match` terms: candidates
+# hold one of them (and pass the filters, on the postings aliased `l`) and are scored on the
+# query terms they hold.
 _BM25 = (
     "WITH w(term, idf) AS (SELECT * FROM unnest(%(terms)s::text[], %(idfs)s::float8[])), "
-    "c AS (SELECT DISTINCT l.id FROM lexical_postings l WHERE l.term = ANY(%(match)s::text[]) "
-    "{filters}) SELECT p.id, sum(w.idf * p.tf * (%(k1)s + 1) / (p.tf + %(k1)s * (1 - %(b)s + "
-    "%(b)s * p.length / %(avgdl)s))) AS score FROM c JOIN lexical_postings p ON p.id = c.id "
-    "AND p.term = ANY(%(terms)s::text[]) JOIN w ON w.term = p.term "
-    "GROUP BY p.id ORDER BY score DESC, p.id LIMIT %(k)s")
+    f"c AS MATERIALIZED (SELECT l.id, sum({_weight('l')}) AS score FROM w JOIN "
+    "lexical_postings l ON l.term = w.term WHERE l.term = ANY(%(match)s::text[]) {filters} "
+    "GROUP BY l.id) {select}")
+_TOP = "SELECT c.id, c.score FROM c ORDER BY c.score DESC, c.id LIMIT %(k)s"
+# When some query terms are too common to choose candidates (`rest`), their weights are
+# added (by primary-key lookups) to the best `rescored` candidates by the rarer terms that
+# can still reach the top k: their score so far plus the most the common terms can add
+# (`bound`) is at least the k-th best score so far (MaxScore).
+_TOP_WITH_REST = (
+    "SELECT c.id, c.score + coalesce((SELECT sum(" + _weight("p") + ") FROM w JOIN "
+    "lexical_postings p ON p.term = w.term AND p.id = c.id WHERE p.term = "
+    "ANY(%(rest)s::text[])), 0) AS total FROM (SELECT * FROM c WHERE c.score + %(bound)s >= "
+    "coalesce((SELECT score FROM c ORDER BY score DESC OFFSET %(kth)s LIMIT 1), 0) "
+    "ORDER BY c.score DESC, c.id LIMIT %(rescored)s) c ORDER BY total DESC, c.id LIMIT %(k)s")
 
 
 def _quote(lexeme: str) -> str:
@@ -67,10 +85,14 @@ def _quote(lexeme: str) -> str:
     return "'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'"
 
 
-class PostgresLexical(LexicalIndex):
+class PostgresLexical(PostgresIndex, LexicalIndex):
     """Full-text search in PostgreSQL, scored by BM25 (or ``ts_rank_cd``)."""
 
     name = "postgres"
+    table = "lexical"
+    kept_by = ("memories", "id")
+    emptied_by = ("TRUNCATE lexical, lexical_terms",
+                  "UPDATE lexical_totals SET docs = 0, length = 0")
 
     class Options(IndexOptions):
         """Where the index lives, and how matches are scored."""
@@ -84,65 +106,30 @@ class PostgresLexical(LexicalIndex):
             default=5000, ge=100,
             description="about how many memories a search scores: the rarest query terms "
                         "choose them (a memory holding only very common terms may be missed)")
+        rescored: int = Field(
+            default=500, ge=10,
+            description="when common query terms were left out of choosing, how many of the "
+                        "best-scored memories get their weights added (at least k)")
 
     options: PostgresLexical.Options
-
-    def __init__(self, options: Any = None) -> None:
-        super().__init__(options)
-        self.session: Session | None = None
-        self.attached = False
-
-    def describe(self) -> dict[str, Any]:
-        return describe_index(self)
-
-    def open(self, ctx: Context) -> None:
-        self.session, self.attached = open_session(ctx, self.options)
-
-    def close(self) -> None:
-        session, self.session = self.session, None
-        if session is not None:
-            session.close()
-
-    @property
-    def _s(self) -> Session:
-        if self.session is None:
-            raise RuntimeError("the postgres lexical index is not open")
-        return self.session
 
     def upsert(self, memories: Sequence[Memory]) -> None:
         if not memories:
             return
         latest = sorted({m.id: m for m in memories}.values(), key=lambda m: m.id)
+        if self.attached:  # the records are the truth (they may be newer than these)
+            stale = [r[0] for r in self._s.rows(_STALE, [[m.id for m in latest]])]
+            if stale:
+                with self._s.writing():
+                    self._s.execute(_FROM_RECORDS, [stale])
+            return
         with self._s.writing():
-            if self.attached:  # the records are the truth (they may be newer than these)
-                self._s.execute(_FROM_RECORDS, [[m.id for m in latest]])
-                return
             self._s.execute(_FROM_MEMORIES, [
                 [m.id for m in latest], [m.version for m in latest],
                 [m.archived for m in latest], [m.scope.project for m in latest],
                 [m.scope.agent for m in latest], [m.scope.user for m in latest],
                 [m.title for m in latest], [m.content for m in latest],
                 ["\x1f".join(m.tags) for m in latest]])
-
-    def delete(self, ids: Sequence[str]) -> None:
-        doomed = sorted(set(ids))
-        if not doomed:
-            return
-        alive = (" AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = lexical.id)"
-                 if self.attached else "")
-        with self._s.writing():
-            self._s.execute(f"DELETE FROM lexical WHERE id = ANY(%s){alive}", [doomed])
-
-    def clear(self) -> None:
-        if self.attached:
-            super().clear()
-            return
-        with self._s.writing():
-            self._s.execute("TRUNCATE lexical, lexical_terms")
-            self._s.execute("UPDATE lexical_totals SET docs = 0, length = 0")
-
-    def versions(self) -> dict[str, int]:
-        return dict(self._s.rows("SELECT id, version FROM lexical"))
 
     def _bm25(self, params: dict[str, Any], filters: list[str]) -> list[Any]:
         """The top k by BM25 of the memories holding the query's rarer terms.
@@ -168,11 +155,16 @@ class PostgresLexical(LexicalIndex):
                 break
             chosen.append(term)
             cost += df
-        params.update(k1=self.options.k1, b=self.options.b, avgdl=max(total / docs, 1.0),
-                      terms=list(idf), idfs=list(idf.values()),
-                      match=chosen)
+        rest = [t for t in idf if t not in chosen]
+        k1 = self.options.k1
+        params.update(k1=k1, b=self.options.b, avgdl=max(total / docs, 1.0),
+                      terms=list(idf), idfs=list(idf.values()), match=chosen, rest=rest,
+                      bound=sum(idf[t] for t in rest) * (k1 + 1) + 1e-9,
+                      kth=max(int(params["k"]) - 1, 0),
+                      rescored=max(self.options.rescored, int(params["k"])))
         where = "".join(f" AND {f}" for f in filters)  # on the postings, aliased `l`
-        return self._s.rows(_BM25.format(filters=where), params)
+        select = _TOP_WITH_REST if rest else _TOP
+        return self._s.rows(_BM25.format(filters=where, select=select), params)
 
     def search(self, query: Query, k: int) -> list[Candidate]:
         # PostgreSQL text holds no NUL character; it carries no words anyway

@@ -18,11 +18,17 @@ A store records its version in ``schema_version``. Opening runs every migration 
 version up to :data:`CURRENT_VERSION` in one transaction under an advisory lock (two
 daemons opening at once migrate once); a store from a *newer* version is refused,
 untouched. To change the schema: add a function to :data:`MIGRATIONS` and raise
-:data:`CURRENT_VERSION` (version n's statements stay as they were released).
+:data:`CURRENT_VERSION` (version n's statements stay as they were released). The runner is
+:class:`cognimem.migrations.SchemaVersions` (:data:`VERSIONS`), shared with other backends.
 
 Versions:
 
-1. The first release: the tables, indexes and triggers below.
+1. The first release: the tables, indexes and triggers of :data:`V1_DDL`.
+2. Every column holding a memory id compares bytes (``COLLATE "C"``), as ``memories.id``
+   does: joins between the records and the derived tables (the triggers' among them) were
+   comparing ids of two collations, which no index serves, so each scanned a whole table;
+   and the postings' primary key carries what BM25 reads (tf, length, archived, scope), so
+   a search reads the index alone (:data:`V2_STEPS`).
 """
 
 from __future__ import annotations
@@ -30,8 +36,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from cognimem.migrations import SchemaVersions
+
 #: The schema version this code reads and writes.
-CURRENT_VERSION = 1
+CURRENT_VERSION = 2
 
 #: The memories columns, in table order (the same fields as the DuckDB store's).
 MEMORY_COLUMNS: tuple[str, ...] = (
@@ -266,8 +274,18 @@ V1_DDL: list[str] = [
         FOR EACH STATEMENT EXECUTE FUNCTION embeddings_derive()""",
 ]
 
+#: Version 1 to 2: memory ids in byte order everywhere (the indexes are rebuilt); a covering
+#: primary key of the postings.
+V2_STEPS: list[str] = [
+    f'ALTER TABLE {table} ALTER COLUMN {column} TYPE TEXT COLLATE "C"'
+    for table, column in (("accesses", "memory_id"), ("graves", "memory_id"),
+                          ("embeddings", "memory_id"), ("lexical", "id"),
+                          ("lexical_postings", "id"), ("vectors", "id"))
+] + ["ALTER TABLE lexical_postings DROP CONSTRAINT lexical_postings_pkey, ADD PRIMARY KEY "
+     "(term, id) INCLUDE (tf, length, archived, scope_project, scope_agent, scope_user)"]
+
 #: The statements that build the current version from nothing.
-CURRENT_DDL: list[str] = V1_DDL
+CURRENT_DDL: list[str] = [*V1_DDL, *V2_STEPS]
 
 Connection = Any  # psycopg.Connection (kept loose: it is generic over its row type)
 
@@ -288,29 +306,22 @@ def read_version(con: Connection, schema: str) -> int | None:
     return None if found is None or found[0] is None else int(found[0])
 
 
-def create(con: Connection, written_by: str) -> None:
-    """Create the current schema (inside the caller's transaction, search_path set)."""
-    for statement in CURRENT_DDL:
-        con.execute(statement)
-    stamp(con, CURRENT_VERSION, written_by)
-
-
 def stamp(con: Connection, version: int, written_by: str) -> None:
     """Record that the schema is now at ``version``."""
     con.execute("INSERT INTO schema_version (version, written_by) VALUES (%s, %s)",
                 [version, written_by])
 
 
+def _migrate_1_to_2(con: Connection) -> None:
+    """Memory ids in byte order in every table (see the module docstring)."""
+    for statement in V2_STEPS:
+        con.execute(statement)
+
+
 #: ``MIGRATIONS[n]`` turns a version-n schema into version n+1.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2}
 
 
-def migrate(con: Connection, from_version: int, written_by: str) -> list[int]:
-    """Run every migration from ``from_version`` to :data:`CURRENT_VERSION` (inside the
-    caller's transaction); returns the versions passed through."""
-    passed = []
-    for version in range(from_version, CURRENT_VERSION):
-        MIGRATIONS[version](con)
-        stamp(con, version + 1, written_by)
-        passed.append(version + 1)
-    return passed
+#: The store's versions: built by :data:`CURRENT_DDL`, upgraded by :data:`MIGRATIONS`.
+VERSIONS: SchemaVersions[Connection] = SchemaVersions(
+    current=CURRENT_VERSION, statements=CURRENT_DDL, steps=MIGRATIONS, stamp=stamp)

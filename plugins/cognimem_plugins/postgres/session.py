@@ -15,14 +15,13 @@ from __future__ import annotations
 import logging
 import threading
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 import psycopg
 
-from cognimem import __version__
 from cognimem.errors import StoreError
 
 from . import schema
@@ -54,6 +53,10 @@ class Session:
         self._doomed = False
         self._locked = False
         self._write_key = advisory_key(self.schema, "writers")
+        #: Called inside the outermost transaction just before it commits (writes kept back
+        #: until then, e.g. the event log's), and when it rolls back.
+        self.before_commit: Callable[[], None] | None = None
+        self.on_rollback: Callable[[], None] | None = None
 
     # lifecycle ---------------------------------------------------------------------------------
 
@@ -73,7 +76,6 @@ class Session:
     def _prepare(self) -> None:
         con = self.connection()
         version = schema.read_version(con, self.schema)
-        written_by = f"cognimem {__version__}"
         if version is None:
             found = self.rows("SELECT count(*) FROM pg_tables WHERE schemaname = %s",
                               [self.schema])
@@ -81,16 +83,12 @@ class Session:
                 raise StoreError(
                     f"the PostgreSQL {self.where} holds tables but no cognimem store (no "
                     "schema_version table); it was left untouched: choose another `schema`")
-            schema.create(con, written_by)
-        elif version > schema.CURRENT_VERSION:
-            raise StoreError(
-                f"the {self.where} was written by a newer cognimem (schema version {version}; "
-                f"this cognimem {__version__} reads up to version {schema.CURRENT_VERSION}); "
-                "it was left untouched: upgrade cognimem (`pip install -U cognimem`)")
-        elif version < schema.CURRENT_VERSION:
+            schema.VERSIONS.create(con)
+            return
+        if version < schema.CURRENT_VERSION:
             log.warning("migrating the %s from schema version %d to %d", self.where, version,
                         schema.CURRENT_VERSION)
-            self.migrated = schema.migrate(con, version, written_by)
+        self.migrated = schema.VERSIONS.upgrade(con, version, f"the {self.where}")
 
     def close(self) -> None:
         """Drop an ephemeral schema and close the connection (safe to call twice)."""
@@ -155,8 +153,10 @@ class Session:
                     "a write inside this transaction failed (its error was caught before the "
                     "transaction ended), so the whole transaction was rolled back")
             try:
+                if self.before_commit is not None:
+                    self.before_commit()
                 self.execute("COMMIT")
-            except StoreError:
+            except BaseException:
                 self._end("ROLLBACK")
                 raise
             finally:
@@ -164,6 +164,8 @@ class Session:
 
     def _end(self, statement: str) -> None:
         self._depth, self._locked = 0, False
+        if self.on_rollback is not None:
+            self.on_rollback()
         con = self._con
         if con is not None and not con.closed:
             with suppress(psycopg.Error):

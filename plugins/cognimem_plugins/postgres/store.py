@@ -65,6 +65,10 @@ class PostgresStore(RecordStore):
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
         self.session: Session | None = None
+        # Events appended in the open transaction (with their row parameters), written in
+        # one statement before it commits or before events are read: one INSERT per event
+        # cost a round trip each.
+        self._events: list[tuple[Event, list[Any]]] = []
 
     def describe(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "options": describe_options(self.options)}
@@ -73,6 +77,8 @@ class PostgresStore(RecordStore):
         """Connect, and create or migrate the schema (see :mod:`.schema`)."""
         session = Session(self.options.dsn, self.options.schema_, ctx.path)
         session.open()
+        session.before_commit = self._flush_events
+        session.on_rollback = self._events.clear
         self.session = session
 
     def close(self) -> None:
@@ -256,7 +262,8 @@ class PostgresStore(RecordStore):
         self.append_events([event])
 
     def append_events(self, events: Sequence[Event]) -> None:
-        """Append events that continue the chain from its head.
+        """Append events that continue the chain from its head (inside a transaction they
+        are written, in one statement, when it commits or events are read).
 
         :raises StoreError: the first event does not follow the newest stored one (another
             writer appended meanwhile: read ``last_event()`` inside the transaction).
@@ -271,18 +278,33 @@ class PostgresStore(RecordStore):
                 raise StoreError(
                     f"event {events[0].seq} does not follow the newest event in the log "
                     f"(#{want[0] - 1}): another writer appended meanwhile; nothing was written")
-            self._s.executemany(f"INSERT INTO events ({_EVENT_COLUMNS}) VALUES "
-                                "(%s, %s, %s, %s, %s, %s, %s, %s, %s)", params)
+            self._events.extend(zip(events, params, strict=True))
+
+    def _flush_events(self) -> None:
+        """Write the events kept back in the open transaction (one statement)."""
+        if not self._events:
+            return
+        columns = list(zip(*(p for _, p in self._events), strict=True))
+        self._events.clear()
+        self._s.execute(
+            f"INSERT INTO events ({_EVENT_COLUMNS}) SELECT * FROM unnest(%s::bigint[], "
+            "%s::timestamptz[], %s::text[], %s::text[], %s::text[], %s::text[], %s::text[], "
+            "%s::text[], %s::text[])", [list(c) for c in columns])
 
     def last_event(self) -> Event | None:
         """The newest event; inside a transaction, after taking the writers' lock, so the
         transaction's own appends continue from it."""
         if self._s.in_transaction:
             self._s.lock_writes()
+            if self._events:
+                return self._events[-1][0]
         found = self._s.rows(f"SELECT {_EVENT_COLUMNS} FROM events ORDER BY seq DESC LIMIT 1")
         return rows.event_from_row(found[0]) if found else None
 
     def iter_events(self, after_seq: int = 0) -> Iterator[Event]:
+        if self._events:  # this transaction's own, kept back: written first
+            with self._s.writing():
+                self._flush_events()
         after = after_seq
         while True:
             page = self._s.rows(f"SELECT {_EVENT_COLUMNS} FROM events WHERE seq > %s "

@@ -29,9 +29,8 @@ from cognimem.components import VectorIndex
 from cognimem.errors import StoreError
 from cognimem.models import Candidate, Memory, Query
 
-from .attach import IndexOptions, describe_index, open_session
+from .attach import IndexOptions, PostgresIndex
 from .connect import advisory_key
-from .session import Session
 
 if TYPE_CHECKING:
     from cognimem.context import Context
@@ -47,6 +46,11 @@ _FROM_RECORDS = (
     "ON CONFLICT (id) DO UPDATE SET version = excluded.version, archived = excluded.archived, "
     "scope_project = excluded.scope_project, scope_agent = excluded.scope_agent, "
     "scope_user = excluded.scope_user, dim = excluded.dim, embedding = excluded.embedding")
+# Attached: which of these memories' vectors are missing or behind the records (the
+# triggers keep them in step, so usually none: one read, no write).
+_STALE = ("SELECT m.id FROM memories m JOIN embeddings e ON e.memory_id = m.id LEFT JOIN "
+          "vectors v ON v.id = m.id WHERE m.id = ANY(%s) AND (v.id IS NULL OR v.version <> "
+          "m.version OR v.archived <> m.archived OR NOT v.embedding = e.vector)")
 _UPSERT = (
     "INSERT INTO vectors (id, version, archived, scope_project, scope_agent, scope_user, dim, "
     "embedding) VALUES (%s, %s, %s, %s, %s, %s, %s, %b) ON CONFLICT (id) DO UPDATE SET "
@@ -55,10 +59,13 @@ _UPSERT = (
     "excluded.scope_user, dim = excluded.dim, embedding = excluded.embedding")
 
 
-class PgVectors(VectorIndex):
+class PgVectors(PostgresIndex, VectorIndex):
     """Cosine nearest neighbours in PostgreSQL (pgvector HNSW, IVFFlat or an exact scan)."""
 
     name = "pgvector"
+    table = "vectors"
+    kept_by = ("embeddings", "memory_id")
+    emptied_by = ("TRUNCATE vectors",)
 
     class Options(IndexOptions):
         """Where the index lives, which index pgvector builds, and its search effort."""
@@ -81,33 +88,17 @@ class PgVectors(VectorIndex):
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
-        self.session: Session | None = None
-        self.attached = False
         self._indexed: set[int] = set()
 
-    def describe(self) -> dict[str, Any]:
-        return describe_index(self)
-
     def open(self, ctx: Context) -> None:
-        self.session, self.attached = open_session(ctx, self.options)
+        super().open(ctx)
         opts = self.options
-        self.session.execute(f"SET hnsw.ef_search = {int(opts.ef_search)}")
-        self.session.execute("SET hnsw.iterative_scan = relaxed_order")
-        self.session.execute(f"SET ivfflat.probes = {int(opts.probes)}")
-        self.session.execute("SET ivfflat.iterative_scan = relaxed_order")
+        self._s.execute(f"SET hnsw.ef_search = {int(opts.ef_search)}")
+        self._s.execute("SET hnsw.iterative_scan = relaxed_order")
+        self._s.execute(f"SET ivfflat.probes = {int(opts.probes)}")
+        self._s.execute("SET ivfflat.iterative_scan = relaxed_order")
         if ctx.embedder is not None and ctx.embedder.dimension and opts.index == "hnsw":
             self._ensure_index(ctx.embedder.dimension)
-
-    def close(self) -> None:
-        session, self.session = self.session, None
-        if session is not None:
-            session.close()
-
-    @property
-    def _s(self) -> Session:
-        if self.session is None:
-            raise RuntimeError("the pgvector index is not open")
-        return self.session
 
     def _index_name(self, dim: int) -> str:
         return f"vectors_{self.options.index}_{int(dim)}"
@@ -149,38 +140,22 @@ class PgVectors(VectorIndex):
             self._ensure_index(array.shape[1])
         latest = {m.id: (m, row) for m, row in zip(memories, array, strict=True)}
         ids = sorted(latest)
-        with self._s.writing():
-            if self.attached:  # the records are the truth (they may be newer than these)
-                self._s.execute(_FROM_RECORDS, [ids])
-            else:
+        if self.attached:  # the records are the truth (they may be newer than these)
+            stale = [r[0] for r in self._s.rows(_STALE, [ids])]
+            if stale:
+                with self._s.writing():
+                    self._s.execute(_FROM_RECORDS, [stale])
+        else:
+            with self._s.writing():
                 self._s.executemany(_UPSERT, [
                     [m.id, m.version, m.archived, m.scope.project, m.scope.agent, m.scope.user,
                      int(row.shape[0]), row] for m, row in (latest[i] for i in ids)])
         self._maybe_build(int(array.shape[1]))
 
-    def delete(self, ids: Sequence[str]) -> None:
-        doomed = sorted(set(ids))
-        if not doomed:
-            return
-        alive = (" AND NOT EXISTS (SELECT 1 FROM embeddings e WHERE e.memory_id = vectors.id)"
-                 if self.attached else "")
-        with self._s.writing():
-            self._s.execute(f"DELETE FROM vectors WHERE id = ANY(%s){alive}", [doomed])
-
-    def clear(self) -> None:
-        if self.attached:
-            super().clear()
-            return
-        with self._s.writing():
-            self._s.execute("TRUNCATE vectors")
-
     def _stored_dimension(self) -> int | None:
         """The dimension of the stored vectors (one row read), None when empty."""
         found = self._s.rows("SELECT dim FROM vectors LIMIT 1")
         return int(found[0][0]) if found else None
-
-    def versions(self) -> dict[str, int]:
-        return dict(self._s.rows("SELECT id, version FROM vectors"))
 
     def optimize(self) -> None:
         """ivfflat: build each dimension's index once it has ``ivf_threshold`` vectors, and

@@ -87,6 +87,8 @@ def query_analyzer(*, stopwords: bool) -> tantivy.TextAnalyzer:
 class TantivyIndex(LexicalIndex):
     """BM25 over content, title and tags with field boosts; filters inside the query."""
 
+    reads_beside_writes = True  # searchers are snapshots
+
     name = "tantivy"
 
     class Options(Options):

@@ -1,0 +1,1 @@
+"""``logistic``: a calibrated confidence per hit and a relevance floor (``[confidence]``)."""

@@ -1,0 +1,63 @@
+"""Through a real daemon on the on-disk stack: agents that remember and recall at once get
+every acknowledged memory back, searches run beside the write groups (the status counts
+them), and the store checks clean with every access written once the daemon stops."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from cognimem.daemon.remote import RemoteEngine
+from cognimem.daemon.spawn import ensure_daemon, stop_daemon
+from cognimem.engine import Engine
+from cognimem.plugins import PluginHost
+from cognimem.profile import Profile, load_profile
+
+pytestmark = pytest.mark.skipif("duckdb" not in PluginHost().components("records"),
+                                reason="the duckdb record store is not installed")
+
+
+def profile(store: Path) -> Profile:
+    return load_profile("test", overrides={
+        "path": str(store), "records": {"use": "duckdb"}, "lexical": {"use": "tantivy"},
+        "vectors": {"use": "lancedb"}})
+
+
+def test_agents_remember_and_recall_beside_each_other(store: Path) -> None:
+    ensure_daemon(profile(store))
+    errors: list[BaseException] = []
+    hits = [0]
+    written: list[str] = []
+    lock = threading.Lock()
+
+    def agent(n: int) -> None:
+        try:
+            with RemoteEngine(profile(store)) as engine:
+                for i in range(12):
+                    marker = f"zq{n}w{i}k"
+                    memory = engine.add(f"agent {n} fact {i}: {marker} on the retries").memory
+                    found = engine.search(marker, k=3).hits
+                    assert memory.id in [h.memory.id for h in found], marker
+                    with lock:
+                        hits[0] += len(found)
+                        written.append(memory.id)
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=agent, args=(n,)) for n in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(300)
+    assert not errors, errors[:3]
+    with RemoteEngine(profile(store)) as engine:
+        status = engine.status()
+    assert status["searches_beside_writes"] == 6 * 12
+    assert status["memories"] == 6 * 12
+    stop_daemon(store)
+    with Engine.from_profile(profile(store)) as engine:
+        assert engine.check().ok
+        stored = engine.records.access_times(written)
+        assert sum(len(v) for v in stored.values()) == hits[0]
