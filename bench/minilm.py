@@ -1,8 +1,8 @@
-"""Measure the minilm embedder: single-query latency and bulk throughput.
+"""Measure the minilm (or mpnet) embedder: single-query latency and bulk throughput.
 
 ``measure(n)`` embeds a deterministic corpus of ``n`` agent-memory-like texts of mixed length
 (short queries and notes, one- or two-sentence facts, and paragraphs that reach the 256-token
-limit) and reports how fast it went: ``python bench/minilm.py [N]``.
+limit) and reports how fast it went: ``python bench/minilm.py [N] [minilm|mpnet]``.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import sys
 import time
 
 from cognimem_plugins.minilm.model import MiniLMModel
+from cognimem_plugins.numpy_encoder import NumpyEncoder
 
 _SUBJECTS = (
     "the user",
@@ -109,7 +110,7 @@ def corpus(n: int, seed: int = 7) -> list[str]:
 
 
 def measure(
-    n: int = 1000, model: MiniLMModel | None = None, batch_size: int = 64, queries: int = 50
+    n: int = 1000, model: NumpyEncoder | None = None, batch_size: int = 64, queries: int = 50
 ) -> dict[str, float]:
     """Embed ``n`` corpus texts in bulk and ``queries`` texts one at a time.
 
@@ -147,10 +148,17 @@ def measure(
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Print :func:`measure`'s figures; the optional argument is the corpus size."""
+    """Print :func:`measure`'s figures; optional arguments: corpus size, model name."""
     args = sys.argv[1:] if argv is None else argv
     n = int(args[0]) if args else 1000
-    for key, value in measure(n).items():
+    model: NumpyEncoder | None = None
+    if len(args) > 1 and args[1] == "mpnet":
+        from cognimem_plugins.mpnet.model import MPNetModel
+
+        model = MPNetModel.load()
+    elif len(args) > 1 and args[1] != "minilm":
+        raise SystemExit(f"unknown model {args[1]!r}: use minilm or mpnet")
+    for key, value in measure(n, model).items():
         print(f"{key:18s} {value:10.2f}")
 
 

@@ -20,9 +20,11 @@ from cognimem.components import Embedder
 from cognimem.components import Options as BaseOptions
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from cognimem.context import Context
 
-    from .model import MiniLMModel
+    from ..numpy_encoder import NumpyEncoder
 
 
 class MiniLMEmbedder(Embedder):
@@ -46,7 +48,7 @@ class MiniLMEmbedder(Embedder):
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
-        self._model: MiniLMModel | None = None
+        self._model: NumpyEncoder | None = None
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._cache_lock = threading.Lock()
 
@@ -55,16 +57,20 @@ class MiniLMEmbedder(Embedder):
         _ = self.model
 
     @property
-    def model(self) -> MiniLMModel:
+    def model(self) -> NumpyEncoder:
         """The loaded model (loaded on first use)."""
         if self._model is None:
             from pathlib import Path
 
-            from .model import MiniLMModel
-
             folder = Path(self.options.model_dir).expanduser() if self.options.model_dir else None
-            self._model = MiniLMModel.load(folder)
+            self._model = self._load_model(folder)
         return self._model
+
+    def _load_model(self, folder: Path | None) -> NumpyEncoder:
+        """Load the weights from ``folder`` (None: the installed package)."""
+        from .model import MiniLMModel
+
+        return MiniLMModel.load(folder)
 
     def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
         out = np.empty((len(texts), self.dimension), dtype=np.float32)
