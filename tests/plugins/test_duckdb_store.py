@@ -25,7 +25,7 @@ from cognimem.errors import InvalidInput, StoreError
 from cognimem.events import next_event, verify_chain
 from cognimem.models import Access, Edge, EmbeddingSignature, Source, content_hash
 from cognimem.profile import load_profile
-from cognimem.testing.store_cases import SIG, T0
+from cognimem.testing.store_cases import SIG, T0, check_reopened, write_through_an_engine
 from cognimem.testing.store_cases import full_memory as memory
 from cognimem_plugins.duckdb_store import schema
 from cognimem_plugins.duckdb_store.store import STORE_FILE, DuckDBStore
@@ -90,19 +90,9 @@ def test_engine_event_chain_verifies_after_reopen(disk: Path) -> None:
     profile = load_profile(overrides=_profile_overrides(disk), base="test")
     clock = ManualClock(datetime(2025, 1, 1, 10, 0, tzinfo=timezone(timedelta(hours=9))))
     with Engine.from_profile(profile, clock=clock) as engine:
-        first = engine.add("the database is postgres 16", tags=["db"]).id
-        second = engine.add("deploys go out on tuesdays").id
-        engine.relate(first, second, "relates_to")
-        clock.advance(seconds=1.000001)
-        engine.update(first, content="the database is postgres 17")
-        engine.search("database")
-        engine.archive(second)
+        first, _second = write_through_an_engine(engine, clock)
     with Engine.from_profile(profile, clock=clock) as engine:
-        report = engine.check()
-        assert report.ok, report
-        assert engine.get(first).content == "the database is postgres 17"
-        assert [h.id for h in engine.search("postgres").hits] == [first]
-        assert [e.op for e in engine.events()] == ["add", "add", "relate", "update", "archive"]
+        check_reopened(engine, first)
 
 
 def _profile_overrides(path: Path) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from cognimem.events import next_event, verify_chain
 from cognimem.migrations import SchemaVersions
 from cognimem.models import Access, Edge
 from cognimem.profile import load_profile
-from cognimem.testing.store_cases import SIG, T0
+from cognimem.testing.store_cases import SIG, T0, check_reopened, write_through_an_engine
 from cognimem.testing.store_cases import full_memory as memory
 from cognimem_plugins.postgres import schema
 from cognimem_plugins.postgres.store import PostgresStore
@@ -167,19 +167,9 @@ def test_engine_event_chain_verifies_after_reopen(tmp_path: Path, named: dict[st
     profile = load_profile(overrides=overrides, base="test")
     clock = ManualClock(datetime(2025, 1, 1, 10, 0, tzinfo=UTC))
     with Engine.from_profile(profile, clock=clock) as engine:
-        first = engine.add("the database is postgres 16", tags=["db"]).id
-        second = engine.add("deploys go out on tuesdays").id
-        engine.relate(first, second, "relates_to")
-        clock.advance(seconds=1.000001)
-        engine.update(first, content="the database is postgres 17")
-        engine.search("database")
-        engine.archive(second)
+        first, _second = write_through_an_engine(engine, clock)
     with Engine.from_profile(profile, clock=clock) as engine:
-        report = engine.check()
-        assert report.ok, report
-        assert engine.get(first).content == "the database is postgres 17"
-        assert [h.id for h in engine.search("postgres").hits] == [first]
-        assert [e.op for e in engine.events()] == ["add", "add", "relate", "update", "archive"]
+        check_reopened(engine, first)
         assert engine.get(first).last_accessed_at is not None
     assert clock.now() - timedelta(seconds=2) < clock.now()
 

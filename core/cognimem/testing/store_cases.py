@@ -254,3 +254,26 @@ class RecordStoreCases:
             assert records.get_memories(["m001"])["m001"].version == 2
             assert [m.version for m in records.iter_memories()] == [2]
         assert records.get_memories(["m001"])["m001"].version == 2
+
+
+def write_through_an_engine(engine: Any, clock: Any) -> tuple[str, str]:
+    """Add, relate, update, search and archive through ``engine`` (a record store's
+    reopen tests then check the result with :func:`check_reopened`); returns the two ids."""
+    first = engine.add("the database is postgres 16", tags=["db"]).id
+    second = engine.add("deploys go out on tuesdays").id
+    engine.relate(first, second, "relates_to")
+    clock.advance(seconds=1.000001)
+    engine.update(first, content="the database is postgres 17")
+    engine.search("database")
+    engine.archive(second)
+    return first, second
+
+
+def check_reopened(engine: Any, first: str) -> None:
+    """What :func:`write_through_an_engine` wrote, as a reopened engine must show it: a
+    clean check (event chain included), the update, search and every event in order."""
+    report = engine.check()
+    assert report.ok, report
+    assert engine.get(first).content == "the database is postgres 17"
+    assert [h.id for h in engine.search("postgres").hits] == [first]
+    assert [e.op for e in engine.events()] == ["add", "add", "relate", "update", "archive"]
