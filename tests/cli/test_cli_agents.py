@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from cognimem.cli import main
+from cognimem.testing.cli import in_process_store
+from cognimem.testing.cli import run_main as run
 
 TEAM = """\
 [records]
@@ -28,19 +28,7 @@ pytestmark = pytest.mark.skipif(
 @pytest.fixture
 def base(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Global options for an on-disk team store opened in process (no daemon)."""
-    for key in list(os.environ):
-        if key.startswith("COGNIMEM_"):
-            monkeypatch.delenv(key)
-    monkeypatch.setenv("COGNIMEM_NO_DAEMON", "1")
-    profile = tmp_path / "team.toml"
-    profile.write_text(TEAM, encoding="utf-8")
-    return ["--profile", "test", "--profile", str(profile), "--store", str(tmp_path / "s")]
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, Any, str]:
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, (json.loads(out) if out.strip().startswith(("{", "[")) else out), err
+    return in_process_store(tmp_path, monkeypatch, TEAM, "team")
 
 
 def test_writes_as_an_agent_and_authority_refusals(capsys: pytest.CaptureFixture[str],

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +10,6 @@ import anyio
 import pytest
 from mcp import Client
 
-from cognimem.cli import main
 from cognimem.cli.eval_cmd import parse_floors
 from cognimem.errors import InvalidInput
 from cognimem.eval import Document, EvalQuery, EvalUnit, compare
@@ -20,6 +17,8 @@ from cognimem.eval.abstention import abstention_table, auroc
 from cognimem.eval.runner import QueryRun, SystemRun
 from cognimem.mcp.server import build_server
 from cognimem.profile import load_profile
+from cognimem.testing.cli import in_process_store
+from cognimem.testing.cli import run_main as run
 from cognimem_plugins.datasets.locomo import sample_unit
 from cognimem_plugins.datasets.longmemeval import question_unit
 
@@ -33,19 +32,7 @@ ON_DISK = '[records]\nuse = "duckdb"\n[confidence]\nuse = "logistic"\n'
 @pytest.fixture
 def base(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Global options for an on-disk store opened in process (no daemon)."""
-    for key in list(os.environ):
-        if key.startswith("COGNIMEM_"):
-            monkeypatch.delenv(key)
-    monkeypatch.setenv("COGNIMEM_NO_DAEMON", "1")
-    profile = tmp_path / "disk.toml"
-    profile.write_text(ON_DISK, encoding="utf-8")
-    return ["--profile", "test", "--profile", str(profile), "--store", str(tmp_path / "s")]
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, Any, str]:
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, (json.loads(out) if out.strip().startswith(("{", "[")) else out), err
+    return in_process_store(tmp_path, monkeypatch, ON_DISK, "disk")
 
 
 def test_search_shows_confidence_and_says_when_nothing_is_relevant(
