@@ -36,6 +36,7 @@ from .errors import (
     StoreError,
     StoreLocked,
 )
+from .lazy import lazy_names
 
 if TYPE_CHECKING:
     import pluggy
@@ -62,6 +63,8 @@ _LAZY = {
     "ManualClock": ".clock", "SystemClock": ".clock", "Engine": ".engine", "compare": ".eval",
 }
 
+_lazy = lazy_names(__name__, _LAZY)
+
 
 def __getattr__(name: str) -> Any:
     # Everything beyond the errors loads on first use, not at import: a command line call
@@ -77,11 +80,7 @@ def __getattr__(name: str) -> Any:
             value = version("cognimem")
         except PackageNotFoundError:  # pragma: no cover - running from a source tree
             value = "0.0.0"
-    elif name in _LAZY:
-        import importlib
-
-        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
     else:
-        raise AttributeError(f"module 'cognimem' has no attribute {name!r}")
+        return _lazy(name)  # raises AttributeError for a name it does not know
     globals()[name] = value  # later lookups skip this function
     return value

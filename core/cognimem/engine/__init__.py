@@ -16,8 +16,9 @@ result types (:mod:`.types`) does not load the engine, its plugins' machinery an
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_names
 
 if TYPE_CHECKING:
     from ..models import embedding_text
@@ -54,10 +55,4 @@ _HOMES = {"Engine": ".facade", "tie_break_key": ".read", "embedding_text": "..mo
                                          "PreparedWrite", "Written")}}
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(home, __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _HOMES)
