@@ -785,12 +785,7 @@ class DuckDBStore(ConcurrentReads, RecordStore):
 
     def set_meta(self, namespace: str, key: str, value: Any) -> None:
         """Store a JSON value under (namespace, key); ``None`` deletes it."""
-        with self.transaction():
-            if value is None:
-                self._sql("DELETE FROM meta WHERE namespace = ? AND key = ?", [namespace, key])
-                return
-            text = rows.dump_json(value, f"meta value {namespace}/{key}")
-            self._sql("INSERT OR REPLACE INTO meta VALUES (?, ?, ?)", [namespace, key, text])
+        self.set_metas(namespace, {key: value})
 
     def set_metas(self, namespace: str, values: Mapping[str, Any]) -> None:
         """Many keys in one DELETE and one INSERT (``INSERT OR REPLACE`` row by row costs a
