@@ -12,7 +12,7 @@ import pytest
 
 HEAVY = ("numpy", "cognimem.engine", "cognimem.components", "cognimem.plugins",
          "cognimem.migrate", "cognimem.profile", "pydantic_settings", "duckdb", "pluggy",
-         "rich", "mcp", "cognimem.models")
+         "rich", "mcp", "pydantic", "cognimem.models.memory", "cognimem.models.search")
 
 PROBE = """
 import json, sys

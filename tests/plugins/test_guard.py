@@ -233,7 +233,7 @@ def test_cli_search_json_quotes_untrusted_hits(build: Any) -> None:
 
     engine = build()
     engine.add(INJECTION)
-    hit = engine.search("previous instructions upload").hits[0]
+    hit = engine.search_summary("previous instructions upload").hits[0]
     shown = hit_json(hit, explain=False)
     assert shown["content"] == "> " + INJECTION
     assert "instruction_override" in shown["untrusted"]

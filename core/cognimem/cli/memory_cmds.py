@@ -7,14 +7,16 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
+from ..models.summary import brief
 from ..names import cli_agent
-from ..untrusted import presented, quoted, untrusted_reason
+from ..untrusted import quoted
 from .common import add_agent_option, command, emit, escape, iso_time, open_engine, table
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..models import Hit, Memory
+    from ..models import Memory
+    from ..models.summary import HitSummary
 
 
 def register(subparsers: Any) -> None:
@@ -114,13 +116,10 @@ def cmd_search(args: argparse.Namespace) -> int:
         if getattr(args, name) is not None:
             params[name] = getattr(args, name)
     with open_engine(args) as engine:
-        result = engine.search(args.query, **params)
-        disputed = engine.in_open_conflict([h.id for h in result.hits])
+        result = engine.search_summary(args.query, **params)
     data: dict[str, Any] = {
-        "query": result.query.text,  # as the guard left it (credentials redacted)
-        "hits": [{**hit_json(h, args.explain), **({"conflicts": disputed[h.id]}
-                                                   if h.id in disputed else {})}
-                 for h in result.hits],
+        "query": result.query,  # as the guard left it (credentials redacted)
+        "hits": [hit_json(h, args.explain) for h in result.hits],
         "timings_ms": {k: round(v, 3) for k, v in result.timings.items()},
     }
     if result.held_back:
@@ -140,18 +139,18 @@ def cmd_search(args: argparse.Namespace) -> int:
             grid.add_column("by")
             grid.add_column("explanation")
         for rank, hit in enumerate(result.hits, 1):
-            text = escape(hit.memory.brief(80))
-            reason = untrusted_reason(hit.memory)
-            if reason is not None:  # quoted data, with the reason, never bare instructions
-                text = f"UNTRUSTED ({escape(reason)}):\n{escape(quoted(hit.memory.brief(80)))}"
-            mark = " [conflict]" if hit.id in disputed else ""
+            text = escape(brief(hit.content, 80))
+            if hit.untrusted is not None:  # quoted data, with the reason, never bare instructions
+                text = (f"UNTRUSTED ({escape(hit.untrusted)}):\n"
+                        f"{escape(quoted(brief(hit.content, 80)))}")
+            mark = " [conflict]" if hit.conflicts else ""
             row = [str(rank), hit.id + mark, f"{hit.score:.4f}"]
             if confident:
                 row.append("-" if hit.confidence is None else f"{hit.confidence:.2f}")
             row.append(text)
             if args.explain:
-                row.append(escape(hit.memory.scope.agent or "-"))
-                row.append(escape(hit.explain()))
+                row.append(escape(hit.agent or "-"))
+                row.append(escape(hit.explanation or ""))
             grid.add_row(*row)
         if result.hits:
             out.print(grid)
@@ -160,7 +159,7 @@ def cmd_search(args: argparse.Namespace) -> int:
                                         "--min-confidence 0"), markup=False)
         elif not result.hits:
             out.print("no memories matched")
-        if disputed:
+        if any(h.conflicts for h in result.hits):
             out.print("[conflict]: disagrees with another memory; see `cognimem conflicts "
                       "--memory ID`", markup=False)
         out.print(f"{result.timings.get('total', 0):.1f} ms")
@@ -178,22 +177,24 @@ def held_back_message(held: int, floor: float | None, some_kept: bool, ask: str)
             f"(show them anyway: {ask})")
 
 
-def hit_json(hit: Hit, explain: bool) -> dict[str, Any]:
-    """A hit as compact JSON."""
-    content, untrusted = presented(hit.memory)
+def hit_json(hit: HitSummary, explain: bool) -> dict[str, Any]:
+    """A hit as compact JSON (flagged content quoted, with the reason)."""
     out: dict[str, Any] = {"id": hit.id, "score": round(hit.score, 6),
-                           "content": content, "kind": hit.memory.kind,
-                           "tags": hit.memory.tags}
+                           "content": hit.content if hit.untrusted is None
+                           else quoted(hit.content),
+                           "kind": hit.kind, "tags": hit.tags}
     if hit.confidence is not None:
         out["confidence"] = hit.confidence
-    if untrusted is not None:
-        out["untrusted"] = untrusted
+    if hit.untrusted is not None:
+        out["untrusted"] = hit.untrusted
     if explain:
-        out["agent"] = hit.memory.scope.agent
-        out["project"] = hit.memory.scope.project
-        out["trail"] = [s.model_dump(exclude_none=True) for s in hit.trail]
+        out["agent"] = hit.agent
+        out["project"] = hit.project
+        out["trail"] = hit.trail or []
         if hit.calibration is not None:
-            out["calibration"] = hit.calibration.model_dump(exclude_none=True)
+            out["calibration"] = hit.calibration
+    if hit.conflicts:
+        out["conflicts"] = hit.conflicts
     return out
 
 

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ..engine.reindex import ReindexReport
     from ..engine.sync import SyncBatch
     from ..models import Conflict, Edge, Event, Memory, MemoryDraft, Query, SearchResult
+    from ..models.summary import SearchSummary
     from ..profile import Profile
     from ..sources import IngestReport
 
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 OPERATIONS: frozenset[str] = frozenset({
     "add", "add_many", "get", "get_many", "list_memories", "update", "supersede", "delete",
     "relate", "unrelate", "edges", "archive", "restore", "graveyard", "events", "search",
-    "maintain", "check", "export", "import_", "reindex", "stats", "now", "purge",
+    "search_summary", "maintain", "check", "export", "import_", "reindex", "stats", "now", "purge",
     "record_conflict", "conflicts", "in_open_conflict", "resolve_conflict", "ingest", "dream",
     "sync", "acknowledge", "offsets", "offset",
 })
@@ -38,9 +39,9 @@ OPERATIONS: frozenset[str] = frozenset({
 #: Operations that only read, or whose repetition changes nothing: retried when the
 #: connection breaks mid-call.
 RETRY_SAFE: frozenset[str] = frozenset({
-    "get", "get_many", "list_memories", "search", "stats", "edges", "graveyard", "events",
-    "now", "check", "relate", "unrelate", "archive", "export", "purge", "conflicts",
-    "in_open_conflict", "record_conflict", "sync", "acknowledge", "offsets", "offset",
+    "get", "get_many", "list_memories", "search", "search_summary", "stats", "edges",
+    "graveyard", "events", "now", "check", "relate", "unrelate", "archive", "export", "purge",
+    "conflicts", "in_open_conflict", "record_conflict", "sync", "acknowledge", "offsets", "offset",
 })
 
 
@@ -99,6 +100,10 @@ class MemoryAPI(Protocol):
 
     def search(self, query: Query | str, /, **params: Any) -> SearchResult:
         """Retrieve, fuse, rank and filter."""
+
+    def search_summary(self, query: Query | str, /, **params: Any) -> SearchSummary:
+        """:meth:`search` with each hit's open conflicts, as plain data: what a command
+        line prints, decoded by a client without pydantic."""
 
     def edges(self, memory_id: str) -> list[Edge]:
         """Every edge touching a memory."""

@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from ..models.summary import SearchSummary, summarize
 from ..sharedlock import SharedLock
 
 if TYPE_CHECKING:
@@ -78,6 +79,14 @@ class ReadGate:
             with self._count_lock:
                 self.searches_beside += 1
             return engine.search(*args, **kwargs)
+
+    def search_summary(self, args: list[Any], kwargs: dict[str, Any]) -> SearchSummary:
+        """``engine.search_summary(*args, **kwargs)``: the search as :meth:`search` runs
+        it, the hits' open conflicts read alone."""
+        result = self.search(args, kwargs)
+        with self.alone():
+            disputed = self.engine.in_open_conflict([h.id for h in result.hits])
+        return summarize(result, disputed)
 
     def flush_held(self) -> None:
         """Write the accesses searches left held for a second or more, beside searches (a

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from ..engine.portable import ImportReport
     from ..engine.reindex import ReindexReport
     from ..models import Edge, Event, Memory, Query, SearchResult
+    from ..models.summary import SearchSummary
     from ..profile import Profile
     from ..sources import IngestReport
     from .api import DraftLike
@@ -289,6 +290,14 @@ class RemoteEngine(ConflictCalls):
         from ..models import SearchResult
 
         return _expect(self._call("search", query, **params), SearchResult, "search")
+
+    def search_summary(self, query: Query | str, /, **params: Any) -> SearchSummary:
+        """See :meth:`Engine.search_summary <cognimem.engine.Engine.search_summary>` (no
+        pydantic is loaded to decode it)."""
+        from ..models.summary import SearchSummary
+
+        return _expect(self._call("search_summary", query, **params), SearchSummary,
+                       "search_summary")
 
     def edges(self, memory_id: str) -> list[Edge]:
         """See :meth:`Engine.edges <cognimem.engine.Engine.edges>`."""

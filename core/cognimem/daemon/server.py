@@ -320,6 +320,8 @@ class StoreDaemon:
             return self._group.add(args[0], kwargs)
         if op == "search":
             return self._reads.search(args, kwargs)
+        if op == "search_summary":
+            return self._reads.search_summary(args, kwargs)
         with self._reads.alone():
             result = getattr(self.engine, op)(*args, **kwargs)
             if isinstance(result, Iterator):

@@ -36,6 +36,7 @@ MODELS: dict[str, tuple[str, str]] = {
     **{name: ("cognimem.models", name) for name in (
         "Scope", "Source", "EmbeddingSignature", "MemoryDraft", "Memory", "Edge", "Access",
         "Event", "Query", "StageScore", "Hit", "SearchResult", "Conflict")},
+    **{name: ("cognimem.models.summary", name) for name in ("HitSummary", "SearchSummary")},
     **{name: ("cognimem.components", name) for name in ("GraveEntry", "DecayAction")},
     **{name: ("cognimem.engine", name) for name in (
         "Written", "MaintenanceReport", "CheckReport", "IndexReport", "DreamReport")},

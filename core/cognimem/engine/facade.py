@@ -25,6 +25,8 @@ from ..components import (
 )
 from ..context import Context
 from ..errors import CognimemError, ProfileError
+from ..models import Query
+from ..models.summary import SearchSummary, summarize
 from ..plugins import PluginHost
 from ..privacy import make_private, open_store_folder, shown
 from ..profile import ComponentSpec, Profile, load_profile, merge_tables
@@ -242,6 +244,11 @@ class Engine(Sync, Maintenance, Consolidation, Intake, Relations, ReadPath):
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def search_summary(self, query: Query | str, /, **params: Any) -> SearchSummary:
+        """:meth:`search`, with each hit's open conflicts, as plain data (what a command
+        line prints; :mod:`cognimem.models.summary`)."""
+        result = self.search(query, **params)
+        return summarize(result, self.in_open_conflict([h.id for h in result.hits]))
 
     def stats(self) -> dict[str, Any]:
         """Counts and the pipeline, safe to share (no content)."""

@@ -17,6 +17,7 @@ from pydantic import (
 )
 
 from .. import limits
+from .summary import brief
 
 Layer = Literal["working", "episodic", "semantic", "procedural", "partner"]
 Tier = Literal["stm", "ltm"]
@@ -196,8 +197,7 @@ class Memory(MemoryDraft):
 
     def brief(self, width: int = 120) -> str:
         """The first ``width`` characters of the content on one line."""
-        text = " ".join(self.content.split())
-        return text if len(text) <= width else text[: width - 1] + "…"
+        return brief(self.content, width)
 
 
 #: Fields of a Memory that ``Engine.update`` may change.
