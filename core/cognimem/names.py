@@ -4,7 +4,6 @@ project, importable by a warm command that loads nothing heavy."""
 
 from __future__ import annotations
 
-import getpass
 import os
 from pathlib import Path
 
@@ -47,6 +46,8 @@ def cli_agent(given: str | None = None) -> str:
         cleaned = clean_name(name)
         if cleaned:
             return cleaned
+    import getpass  # only when no name is given (it loads the terminal modules)
+
     try:
         return getpass.getuser()
     except (KeyError, OSError):  # no user name for this uid (containers)

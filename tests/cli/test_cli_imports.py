@@ -7,8 +7,11 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+
+from cognimem.daemon.spawn import stop_daemon
 
 HEAVY = ("numpy", "cognimem.engine", "cognimem.components", "cognimem.plugins",
          "cognimem.migrate", "cognimem.profile", "pydantic_settings", "duckdb", "pluggy",
@@ -31,3 +34,61 @@ def test_parsing_a_core_command_loads_nothing_heavy(argv: list[str]) -> None:
     out = subprocess.run([sys.executable, "-c", PROBE.format(argv=argv, heavy=HEAVY)],
                          capture_output=True, text=True, check=True).stdout
     assert json.loads(out) == []
+
+
+def test_each_command_module_adds_the_commands_it_is_listed_with() -> None:
+    """The parser imports only the module of the command named; the list must be right."""
+    import argparse
+    import importlib
+
+    from cognimem.cli.app import COMMAND_MODULES
+
+    for name, commands in COMMAND_MODULES.items():
+        subparsers = argparse.ArgumentParser().add_subparsers()
+        importlib.import_module(f"cognimem.cli.{name}").register(subparsers)
+        assert tuple(subparsers.choices) == commands, name
+
+
+#: What a warm search must not load: the models' pydantic classes and pydantic itself (the
+#: daemon sends a plain-data summary), the profile reader, the engine, the plugin manager,
+#: and the daemon's spawning code (only needed when no daemon answers).
+WARM_HEAVY = (*HEAVY, "pydantic_core", "annotated_types", "cognimem.daemon.spawn",
+              "subprocess", "importlib.metadata", "cognimem.mcp.clients")
+
+WARM_PROBE = """
+import json, sys
+from cognimem.cli import main
+code = main({argv!r})
+print(json.dumps({{"code": code,
+                  "loaded": sorted(m for m in {heavy!r} if m in sys.modules)}}))
+"""
+
+
+@pytest.mark.parametrize("output", [["--json"], []], ids=["json", "table"])
+def test_a_warm_search_loads_nothing_heavy(output: list[str], tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """``cognimem search`` against a running daemon decodes its answer without pydantic and
+    without reading the profile; rich is loaded only to print a table."""
+    monkeypatch.setenv("COGNIMEM_RUNTIME_DIR", str(tmp_path / "run"))
+    monkeypatch.setenv("COGNIMEM_DAEMON_IDLE_TIMEOUT", "20")
+    monkeypatch.delenv("COGNIMEM_NO_DAEMON", raising=False)
+    store = tmp_path / "store"
+    where = ["--profile", "test", "--store", str(store)]
+    try:
+        # The first command starts the daemon and remembers what the profile resolved to.
+        subprocess.run([sys.executable, "-m", "cognimem", "add", "billing retries back off",
+                        *where], capture_output=True, text=True, check=True, cwd=tmp_path)
+        argv = ["search", "billing retries", *where, *output]
+        heavy = tuple(m for m in WARM_HEAVY if output or m != "rich")
+        out = subprocess.run([sys.executable, "-c", WARM_PROBE.format(argv=argv, heavy=heavy)],
+                             capture_output=True, text=True, check=True, cwd=tmp_path).stdout
+    finally:
+        stop_daemon(store)
+    *printed, last = out.strip().splitlines()
+    probe = json.loads(last)
+    assert probe == {"code": 0, "loaded": []}
+    shown = "\n".join(printed)
+    if output:
+        assert json.loads(shown)["hits"][0]["content"] == "billing retries back off"
+    else:
+        assert "billing retries back off" in shown

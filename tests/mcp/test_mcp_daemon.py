@@ -255,7 +255,7 @@ def flaky(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[_FlakyDae
     server = _FlakyDaemon(str(path), _FlakyHandler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     record = OwnerRecord(pid=os.getpid(), socket=str(path), store=str(tmp_path))
-    monkeypatch.setattr("cognimem.daemon.remote.ensure_daemon", lambda *a, **k: record)
+    monkeypatch.setattr("cognimem.daemon.spawn.ensure_daemon", lambda *a, **k: record)
     yield server
     server.shutdown()
     server.server_close()

@@ -12,27 +12,30 @@ from ..errors import CognimemError, InvalidInput, NotFound, PluginError, Profile
 from ..privacy import hide_home
 from .common import add_global_options
 
-#: Modules that each define ``register(subparsers)``; a module adds one command group.
-COMMAND_MODULES: tuple[str, ...] = (
-    "memory_cmds",    # add, search, get, delete, list
-    "update_cmd",     # update
-    "sync_cmd",       # sync
-    "plugins_cmds",   # plugins, profiles
-    "store_cmds",     # check, reindex, export, import
-    "bench_cmd",      # bench
-    "eval_cmd",       # eval
-    "serve_cmd",      # serve, daemon, config
-    "maintain_cmd",   # maintain, dream, graveyard
-    "conflicts_cmd",  # conflicts
-    "migrate_cmd",    # migrate
-)
+#: Modules that each define ``register(subparsers)``, and the commands each adds. Only the
+#: module of the command named is imported (a warm ``cognimem search`` loads no other
+#: command's imports); ``--help``, no command or a plugin's command load them all.
+COMMAND_MODULES: dict[str, tuple[str, ...]] = {
+    "memory_cmds": ("add", "search", "get", "delete", "list"),
+    "update_cmd": ("update",),
+    "sync_cmd": ("sync",),
+    "plugins_cmds": ("plugins", "profiles"),
+    "store_cmds": ("check", "reindex", "export", "import"),
+    "bench_cmd": ("bench",),
+    "eval_cmd": ("eval",),
+    "serve_cmd": ("serve", "daemon", "config"),
+    "maintain_cmd": ("maintain", "dream", "graveyard"),
+    "conflicts_cmd": ("conflicts",),
+    "migrate_cmd": ("migrate",),
+}
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
-    """The parser for ``argv``: every core command, and the commands plugins add.
+    """The parser for ``argv``: the core command it names, else every core command and the
+    commands plugins add.
 
     Plugins are loaded only when ``argv`` names no core command (a plugin's command, or
-    none for ``--help``); with ``argv=None`` every plugin command is added and configured.
+    none for ``--help``); with ``argv=None`` every command is added and configured.
 
     :raises PluginError: a plugin's command cannot be added (a clashing name, a bad spec).
     :raises ProfileError: the profile that says which plugins load is invalid.
@@ -43,10 +46,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     )
     add_global_options(parser, suppress=False)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    chosen = None if argv is None else command_word(argv)
+    homes = [name for name, commands in COMMAND_MODULES.items() if chosen in commands]
+    for name in homes or COMMAND_MODULES:
         module = importlib.import_module(f"{__package__}.{name}")
         module.register(subparsers)
-    chosen = None if argv is None else command_word(argv)
     if argv is None or chosen not in subparsers.choices:
         from .plugin_commands import add_plugin_commands
 

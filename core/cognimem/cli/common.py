@@ -67,7 +67,7 @@ def open_engine(args: argparse.Namespace) -> MemoryAPI:
     from ..daemon import resolved
     from ..daemon.access import daemon_wanted, open_store
     from ..daemon.remote import RemoteEngine
-    from ..daemon.spawn import default_idle_timeout, profile_fingerprint
+    from ..daemon.runtime import default_idle_timeout
 
     refs = [str(r) for r in getattr(args, "profile", []) or []]
     store_arg = getattr(args, "store", None)
@@ -86,6 +86,8 @@ def open_engine(args: argparse.Namespace) -> MemoryAPI:
         check_store_path(store)  # the same one line as through the daemon
     engine = open_store(profile, idle_timeout=idle)
     if isinstance(engine, RemoteEngine):
+        from ..daemon.spawn import profile_fingerprint
+
         resolved.remember(refs, store_arg, engine.path, profile_fingerprint(profile))
     return engine
 

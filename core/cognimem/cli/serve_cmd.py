@@ -138,10 +138,10 @@ def cmd_daemon_help(args: argparse.Namespace) -> int:
 
 def cmd_daemon_start(args: argparse.Namespace) -> int:
     """Start the daemon for this store, or report the one already running."""
+    from ..daemon.runtime import default_idle_timeout
     from ..daemon.server import run_daemon
     from ..daemon.spawn import (
         daemon_status,
-        default_idle_timeout,
         ensure_daemon,
         find_daemon,
         profile_fingerprint,

@@ -11,7 +11,8 @@ import sys
 
 from ..errors import CognimemError, ProfileError
 from ..profile import Profile
-from .spawn import START_FAILED, default_idle_timeout
+from .runtime import default_idle_timeout
+from .spawn import START_FAILED
 from .wire import encode_error
 
 log = logging.getLogger("cognimem.daemon")

@@ -27,7 +27,6 @@ from .api import RETRY_SAFE
 from .connection import Connection, ConnectionLost, DaemonStopping
 from .remote_conflicts import ConflictCalls, _expect
 from .runtime import pid_alive, read_owner_record, store_of
-from .spawn import ensure_daemon, profile_fingerprint
 
 if TYPE_CHECKING:
     from ..components import GraveEntry
@@ -94,12 +93,16 @@ class RemoteEngine(ConflictCalls):
         self._drop()
         connection = _reach(self._store)
         if connection is None:  # no daemon answers: start one (this needs the profile)
+            from .spawn import ensure_daemon
+
             record = ensure_daemon(self._local(), idle_timeout=self._idle_timeout)
             connection = Connection(record, client=f"cognimem[{os.getpid()}]")
         self._connection = connection
         self._info = connection.info
         record = connection.record
         if self._fingerprint is None:
+            from .spawn import profile_fingerprint
+
             self._fingerprint = profile_fingerprint(self._local())
         if record.fingerprint and record.fingerprint != self._fingerprint:
             log.warning(

@@ -44,6 +44,25 @@ LOG_FILE = "daemon.log"
 SOCKET_FILE = "daemon.sock"
 #: The longest socket path the OS accepts (``sun_path`` is 108 bytes on Linux, 104 on BSD).
 MAX_SOCKET_PATH = 103
+#: Seconds without any connection after which a daemon stops.
+DEFAULT_IDLE_TIMEOUT = 600.0
+#: The same for a daemon that a one-off CLI command started: long enough to keep a burst
+#: of commands warm, short enough not to linger after scripts and test runs.
+CLI_IDLE_TIMEOUT = 60.0
+
+
+def default_idle_timeout(*, cli: bool = False) -> float:
+    """The idle timeout: ``COGNIMEM_DAEMON_IDLE_TIMEOUT`` (seconds), else 600 (60 for a
+    daemon started by a one-off CLI command)."""
+    raw = os.environ.get("COGNIMEM_DAEMON_IDLE_TIMEOUT")
+    if raw is None:
+        return CLI_IDLE_TIMEOUT if cli else DEFAULT_IDLE_TIMEOUT
+    try:
+        return float(raw)
+    except ValueError:
+        raise InvalidInput(
+            f"COGNIMEM_DAEMON_IDLE_TIMEOUT={raw!r} is not a number of seconds") from None
+
 
 #: Exit status of a daemon that found another one already serving the store.
 EXIT_ALREADY_RUNNING = 3

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import CognimemError, InvalidInput, StoreError
+from ..errors import CognimemError, StoreError
 from .connection import Connection, ConnectionLost
 from .runtime import (
     EXIT_ALREADY_RUNNING,
@@ -43,28 +43,10 @@ from .wire import decode_error
 if TYPE_CHECKING:
     from ..profile import Profile
 
-#: Seconds without any connection after which a daemon stops.
-DEFAULT_IDLE_TIMEOUT = 600.0
-#: The same for a daemon that a one-off CLI command started: long enough to keep a burst
-#: of commands warm, short enough not to linger after scripts and test runs.
-CLI_IDLE_TIMEOUT = 60.0
 #: Seconds a caller waits for a new daemon to open the store and answer.
 DEFAULT_START_TIMEOUT = 120.0
 #: The prefix of the line a daemon that cannot start writes last: its error, as JSON.
 START_FAILED = "cognimem-daemon-start-failed: "
-
-
-def default_idle_timeout(*, cli: bool = False) -> float:
-    """The idle timeout: ``COGNIMEM_DAEMON_IDLE_TIMEOUT`` (seconds), else 600 (60 for a
-    daemon started by a one-off CLI command)."""
-    raw = os.environ.get("COGNIMEM_DAEMON_IDLE_TIMEOUT")
-    if raw is None:
-        return CLI_IDLE_TIMEOUT if cli else DEFAULT_IDLE_TIMEOUT
-    try:
-        return float(raw)
-    except ValueError:
-        raise InvalidInput(
-            f"COGNIMEM_DAEMON_IDLE_TIMEOUT={raw!r} is not a number of seconds") from None
 
 
 def profile_fingerprint(profile: Profile) -> str:
