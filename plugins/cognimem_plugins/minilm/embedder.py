@@ -41,6 +41,10 @@ class MiniLMEmbedder(Embedder):
 
         batch_size: int = Field(default=64, ge=1, le=1024, description="texts per forward pass")
         cache_size: int = Field(default=4096, ge=0, description="embeddings kept by content hash")
+        blas_threads: int = Field(
+            default=1, ge=1, le=256,
+            description="BLAS threads while encoding (more helps only large batches on an "
+                        "otherwise idle machine; docs/embedders.md)")
         model_dir: str | None = Field(default=None,
                                       description="weights folder (default: the installed package)")
 
@@ -62,8 +66,11 @@ class MiniLMEmbedder(Embedder):
         if self._model is None:
             from pathlib import Path
 
+            from ..blas_threads import limit_blas_threads
+
             folder = Path(self.options.model_dir).expanduser() if self.options.model_dir else None
             self._model = self._load_model(folder)
+            limit_blas_threads(self.options.blas_threads)
         return self._model
 
     def _load_model(self, folder: Path | None) -> NumpyEncoder:
