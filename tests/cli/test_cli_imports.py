@@ -51,9 +51,10 @@ def test_each_command_module_adds_the_commands_it_is_listed_with() -> None:
 
 #: What a warm search must not load: the models' pydantic classes and pydantic itself (the
 #: daemon sends a plain-data summary), the profile reader, the engine, the plugin manager,
-#: and the daemon's spawning code (only needed when no daemon answers).
+#: the daemon's spawning code (only needed when no daemon answers), and rich's emoji table
+#: (a memory's ``:name:`` is printed as written).
 WARM_HEAVY = (*HEAVY, "pydantic_core", "annotated_types", "cognimem.daemon.spawn",
-              "subprocess", "importlib.metadata", "cognimem.mcp.clients")
+              "subprocess", "importlib.metadata", "cognimem.mcp.clients", "rich._emoji_codes")
 
 WARM_PROBE = """
 import json, sys

@@ -81,7 +81,7 @@ def _report(exc: BaseException, label: str = "error") -> None:
     from rich.markup import escape as rich_escape
 
     colour = "red" if label == "error" else "yellow"
-    Console(stderr=True, soft_wrap=True).print(
+    Console(stderr=True, soft_wrap=True, emoji=False).print(
         f"[{colour}]{label}:[/{colour}] {rich_escape(hide_home(str(exc)))}", markup=True,
         highlight=False
     )

@@ -111,10 +111,11 @@ def add_agent_option(parser: argparse.ArgumentParser) -> None:
 
 
 def console(stderr: bool = False) -> Console:
-    """A rich console (stdout by default)."""
+    """A rich console (stdout by default). Emoji codes are left as written: a memory's
+    ``:name:`` is text, not a picture (and the code table is not loaded)."""
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+    return Console(stderr=stderr, highlight=False, soft_wrap=False, emoji=False)
 
 
 def emit(args: argparse.Namespace, data: Any,
