@@ -65,7 +65,7 @@ print(json.dumps({{"code": code,
 """
 
 
-@pytest.mark.parametrize("output", [["--json"], []], ids=["json", "table"])
+@pytest.mark.parametrize("output", [["--json", "--explain"], []], ids=["json", "table"])
 def test_a_warm_search_loads_nothing_heavy(output: list[str], tmp_path: Path,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """``cognimem search`` against a running daemon decodes its answer without pydantic and
@@ -90,6 +90,8 @@ def test_a_warm_search_loads_nothing_heavy(output: list[str], tmp_path: Path,
     assert probe == {"code": 0, "loaded": []}
     shown = "\n".join(printed)
     if output:
-        assert json.loads(shown)["hits"][0]["content"] == "billing retries back off"
+        hit = json.loads(shown)["hits"][0]
+        assert hit["content"] == "billing retries back off"
+        assert [s["stage"] for s in hit["trail"]][:1] == ["retrieve"]  # explained
     else:
         assert "billing retries back off" in shown
