@@ -84,6 +84,9 @@ def test_the_conflict_log_through_the_daemon(tmp_path: Path) -> None:
         conflict = store.record_conflict(a, b, differs=["8080 -> 9090"], agent="lead")
         assert conflict is not None
         assert store.in_open_conflict([a]) == {a: [conflict.id]}
+        summary = store.search_summary("port", k=5)  # the search's hits with their conflicts
+        assert {h.id: h.conflicts for h in summary.hits} == {a: [conflict.id],
+                                                             b: [conflict.id]}
         assert [c.id for c in store.conflicts()] == [conflict.id]
         done = store.resolve_conflict(conflict.id, "keep_b", agent="lead")
         assert done.resolution == "keep_b" and store.get(a).superseded_by == b
