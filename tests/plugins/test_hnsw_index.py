@@ -305,7 +305,7 @@ def test_a_search_runs_between_the_chunks_of_a_write(tmp_path: Path) -> None:
         def __exit__(self, *exc: object) -> None:
             self.lock.release()
 
-    index._graph_lock = Gated(index._graph_lock)  # type: ignore[assignment]
+    index._graph_lock = Gated(index._graph_lock)
     writer = threading.Thread(target=index.upsert, args=(memories[16:48], vectors[16:48]))
     writer.start()
     try:

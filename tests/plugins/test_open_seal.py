@@ -15,7 +15,6 @@ from cognimem.engine import Engine
 from cognimem.plugins import PluginHost
 from cognimem.profile import load_profile
 
-
 #: Each vector index with a fingerprint: its plugin and its folder in the store.
 FOLDERS = {"lancedb": ("lancedb", "vectors"), "hnsw": ("hnsw", "hnsw")}
 
