@@ -321,10 +321,8 @@ class StoreDaemon:
             raise WireError("`args` must be a list and `kwargs` an object")
         if op == "add" and GroupCommit.groupable(args, kwargs):
             return self._group.add(args[0], kwargs)
-        if op == "search":
-            return self._reads.search(args, kwargs)
-        if op == "search_summary":
-            return self._reads.search_summary(args, kwargs)
+        if op in ("search", "search_summary"):  # beside writes, when the profile allows
+            return getattr(self._reads, op)(args, kwargs)
         with self._reads.alone():
             result = getattr(self.engine, op)(*args, **kwargs)
             if isinstance(result, Iterator):
