@@ -78,7 +78,7 @@ def test_bad_options_are_refused() -> None:
         engine_with(depth=0)
 
 
-@pytest.mark.parametrize("name", ["proximity", "proximity-strong"])
+@pytest.mark.parametrize("name", ["proximity", "proximity-strong", "proximity-1"])
 def test_research_profiles_layer_on_precise(name: str) -> None:
     profile = load_profile("precise", ROOT / "examples" / "research" / f"{name}.toml",
                            overrides={"path": ":memory:", "records": {"use": "memory"},
