@@ -5,12 +5,15 @@
 Starts the store's daemon (profile ``--profile``, default ``default``) on a temporary store
 seeded with ``--memories`` memories, then for each agent count starts that many client
 processes at once. Each agent loops for ``--seconds``: ``remember`` (``add``) a new memory,
-then ``recall`` (``search``) for it. Reported per agent count: p50 and p95 latency of each
-call, and operations per second over all agents; the load average before and after the
-run; the daemon's CPU time over the run as cores used (``daemon_cores``: near 1.0 means
-its Python threads are bound by one core, the interpreter lock); and from its status the
-write groups (``write_groups``, memories written in groups of more than one) and the
-searches that ran beside writes. ``--ping`` also reports a warm call's round trip
+then ``recall`` (``search``) for it; with ``--pause S`` it first waits a random time of mean
+``S`` seconds (exponential), as an agent does between tool calls while its model thinks.
+Reported per agent count: p50 and p95 latency of each call, and operations per second over
+all agents; the load average before and after the run; the daemon's CPU time over the run
+as cores used (``daemon_cores``: near 1.0 means its Python threads are bound by one core,
+the interpreter lock), and the CPU milliseconds per operation of the daemon and of the
+agents' own processes (``client_cpu_ms_per_op``: their part of the machine); and from its
+status the write groups (``write_groups``, memories written in groups of more than one) and
+the searches that ran beside writes. ``--ping`` also reports a warm call's round trip
 (``now()``, no store work) from one client: the transport's own overhead.
 
 A benchmark, not a test: the figures depend on the machine (its load average is printed;
@@ -25,6 +28,7 @@ import importlib.util
 import json
 import multiprocessing as mp
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -47,7 +51,7 @@ def _profile(refs: list[str], store: Path) -> Profile:
 
 
 def _agent(refs: list[str], store: str, agent: int, seconds: float, start: Any,
-           ready: Any, out: Any) -> None:
+           ready: Any, out: Any, pause: float = 0.0) -> None:
     engine = RemoteEngine(_profile(refs, Path(store)))
     engine.connect()
     # warm: the replies' types (cognimem.engine, ~0.9 s to import) load now, not during the
@@ -58,9 +62,13 @@ def _agent(refs: list[str], store: str, agent: int, seconds: float, start: Any,
     adds: list[float] = []
     searches: list[float] = []
     start.wait()
+    pauses = random.Random(agent)
+    cpu = time.process_time()
     deadline = time.monotonic() + seconds
     n = 0
     while time.monotonic() < deadline:
+        if pause:  # the agent's own work between two memory calls (its model's turn)
+            time.sleep(pauses.expovariate(1.0 / pause))
         marker = f"zq{agent}w{n}k"
         t0 = time.perf_counter()
         engine.add(f"agent {agent} learned fact {n}: {marker} about the billing retries")
@@ -70,8 +78,9 @@ def _agent(refs: list[str], store: str, agent: int, seconds: float, start: Any,
         adds.append(t1 - t0)
         searches.append(t2 - t1)
         n += 1
+    cpu = time.process_time() - cpu
     engine.close()
-    out.put({"adds": adds, "searches": searches})
+    out.put({"adds": adds, "searches": searches, "cpu": cpu})
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -97,13 +106,14 @@ def _status(refs: list[str], store: Path) -> dict[str, Any]:
 
 
 def run_agents(refs: list[str], store: Path, agents: int, seconds: float,
-               pid: int | None = None) -> dict[str, Any]:
+               pid: int | None = None, pause: float = 0.0) -> dict[str, Any]:
     """Run ``agents`` client processes at once; their latencies and the throughput."""
     ctx = mp.get_context("spawn")
     start = ctx.Event()
     ready = ctx.Queue()
     out = ctx.Queue()
-    procs = [ctx.Process(target=_agent, args=(refs, str(store), a, seconds, start, ready, out))
+    procs = [ctx.Process(target=_agent,
+                         args=(refs, str(store), a, seconds, start, ready, out, pause))
              for a in range(agents)]
     for p in procs:
         p.start()
@@ -124,7 +134,8 @@ def run_agents(refs: list[str], store: Path, agents: int, seconds: float,
         p.join()
     adds = [x for r in results for x in r["adds"]]
     searches = [x for r in results for x in r["searches"]]
-    return {"agents": agents, "ops": len(adds) + len(searches),
+    ops = len(adds) + len(searches)
+    return {"agents": agents, "pause_s": pause, "ops": ops,
             "ops_per_s": round((len(adds) + len(searches)) / wall, 1),
             "remember_p50_ms": round(_pct(adds, 0.5), 1),
             "remember_p95_ms": round(_pct(adds, 0.95), 1),
@@ -132,6 +143,10 @@ def run_agents(refs: list[str], store: Path, agents: int, seconds: float,
             "recall_p95_ms": round(_pct(searches, 0.95), 1),
             "daemon_cores": (round((cpu1 - cpu0) / wall, 2)
                              if cpu0 is not None and cpu1 is not None else None),
+            "daemon_cpu_ms_per_op": (round(1000 * (cpu1 - cpu0) / max(ops, 1), 1)
+                                     if cpu0 is not None and cpu1 is not None else None),
+            "client_cpu_ms_per_op": round(1000 * sum(r["cpu"] for r in results) / max(ops, 1),
+                                          1),
             **{key: after.get(key, 0) - before.get(key, 0)
                for key in ("write_groups", "grouped_writes", "searches_beside_writes")},
             "load_before": round(load_before, 2), "load_after": round(load_after, 2)}
@@ -157,6 +172,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--memories", type=int, default=200, help="seeded before the runs")
     parser.add_argument("--profile", action="append", default=None)
+    parser.add_argument("--pause", type=float, default=0.0, metavar="SECONDS",
+                        help="each agent's mean pause (exponential) before each remember + "
+                             "recall: its own work between memory calls (default 0: no pause)")
     parser.add_argument("--ping", type=int, default=0, metavar="CALLS",
                         help="also time this many warm no-op calls from one client")
     args = parser.parse_args(argv)
@@ -173,8 +191,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.ping:
                 print(json.dumps({"ping": ping(refs, store, args.ping)}), flush=True)
             for agents in args.agents:
-                print(json.dumps(run_agents(refs, store, agents, args.seconds, record.pid)),
-                      flush=True)
+                print(json.dumps(run_agents(refs, store, agents, args.seconds, record.pid,
+                                            args.pause)), flush=True)
         finally:
             stop_daemon(store)
     return 0

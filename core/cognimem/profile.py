@@ -66,7 +66,7 @@ class WriteSection(BaseModel):
     model_config = ConfigDict(extra="forbid")
     dedup: Literal["hash", "none"] = "hash"
     max_content_chars: int = Field(default=100_000, ge=1)
-    batch_size: int = Field(default=256, ge=1, description="memories per transaction in add_many")
+    batch_size: int = Field(default=1024, ge=1, description="memories per transaction in add_many")
 
 
 class McpSection(BaseModel):

@@ -274,3 +274,16 @@ def test_ann_recall_compares_configurations_with_exact_search() -> None:
     assert ann["scoped"]["p50_ms"] > 0
     with pytest.raises(ValueError, match="need"):
         list(measure(vectors, 500, 20, [{}]))
+
+
+def test_ann_recall_scores_the_top_k_of_a_deeper_search() -> None:
+    """``search_k``: the index is asked for more (as the vector retriever asks for 100) and
+    its top k is scored; a graph searched exactly (hnsw below exact_below) is exact."""
+    from cognimem.bench.ann_recall import measure
+
+    rng = np.random.default_rng(1)
+    vectors = rng.standard_normal((330, 16)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    (row,) = measure(vectors, 300, 30, [{}], index="hnsw", k=5, search_k=50)
+    assert row["all"]["recall@5"] == 1.0 and row["scoped"]["recall@5"] == 1.0
+    assert row["all"]["cpu_p50_ms"] >= 0

@@ -107,3 +107,16 @@ def test_no_access_recorded_when_the_query_says_so(clock: ManualClock) -> None:
     with build(clock) as engine:
         hit = engine.search("database backup", k=1, record_access=False).hits[0]
         assert engine.held_accesses == 0 and hit.memory.access_count == 0
+
+
+def test_an_add_leaves_them_held_and_a_merge_keeps_every_count(clock: ManualClock) -> None:
+    """A write group is one transaction: the held accesses are not written before it, and
+    one that lands on a memory the add merges into is still counted once written."""
+    with build(clock) as engine:
+        hit = engine.search("database backup", k=1).hits[0]
+        engine.add("the deploy pipeline runs on every merge to main")
+        assert engine.held_accesses == 1 and stored_accesses(engine, hit.id) == 0
+        merged = engine.add(hit.memory.content)  # the exact text again: the same memory
+        assert merged.memory.id == hit.id
+        assert engine.get(hit.id).access_count == 1
+        assert engine.held_accesses == 0 and stored_accesses(engine, hit.id) == 1

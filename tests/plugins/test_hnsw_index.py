@@ -232,3 +232,90 @@ def test_reopen_after_unsaved_writes_reindexes_from_the_records(tmp_path: Path,
         assert e.check().ok
         assert e.vectors is not None and len(e.vectors.versions()) == len(TEXTS) - 1
         assert "billing" in e.search("payments billing", k=1).hits[0].memory.content
+
+
+# --- the fingerprint of the open seal ----------------------------------------------------------
+
+
+def test_fingerprint_moves_with_every_change_and_survives_a_clean_reopen(
+        tmp_path: Path) -> None:
+    memories, vectors = corpus(100)
+    assert opened(HnswVectors, None).fingerprint() is None  # no store folder: no seal
+    index = opened(HnswVectors, tmp_path)
+    assert index.fingerprint() == "empty"
+    seen = []
+    index.upsert(memories[:50], vectors[:50])
+    seen.append(index.fingerprint())
+    index.upsert(memories[50:], vectors[50:])
+    seen.append(index.fingerprint())
+    index.upsert([memories[3].model_copy(update={"version": 2})], vectors[4:5])  # same count
+    seen.append(index.fingerprint())
+    index.delete(["m00007"])
+    seen.append(index.fingerprint())
+    index.delete(["never-indexed"])  # nothing changed
+    assert index.fingerprint() == seen[-1]
+    assert len(set(seen)) == len(seen)
+    index.close()
+    again = opened(HnswVectors, tmp_path)
+    assert again.fingerprint() == seen[-1]
+    again.clear()
+    assert again.fingerprint() == "empty"
+    again.upsert(memories[:50], vectors[:50])  # the same writes as at first: another index
+    assert again.fingerprint() != seen[0]
+
+
+def test_a_snapshot_left_before_the_last_changes_has_another_fingerprint(
+        tmp_path: Path) -> None:
+    memories, vectors = corpus(60)
+    index = opened(HnswVectors, tmp_path)
+    index.upsert(memories[:30], vectors[:30])
+    index.optimize()  # saved
+    index.upsert([memories[0].model_copy(update={"version": 2})], vectors[1:2])
+    in_memory = index.fingerprint()  # what a seal written now would hold; then a kill
+    assert opened(HnswVectors, tmp_path).fingerprint() != in_memory
+
+
+# --- searches beside writes --------------------------------------------------------------------
+
+
+def test_a_search_runs_between_the_chunks_of_a_write(tmp_path: Path) -> None:
+    """A search waits for one chunk of inserts at most, not for a whole upsert: with the
+    writer stopped before its second chunk, a search returns and sees the first chunk only."""
+    import threading
+
+    memories, vectors = corpus(64)
+    index = opened(HnswVectors, tmp_path, write_chunk=16)
+    index.upsert(memories[:1], vectors[:1])
+    between, release = threading.Event(), threading.Event()
+
+    class Gated:
+        """The graph lock, stopping the writer before it takes it a second time."""
+
+        def __init__(self, lock: Any) -> None:
+            self.lock, self.writer_holds = lock, 0
+
+        def __enter__(self) -> None:
+            if threading.current_thread() is writer:
+                self.writer_holds += 1
+                if self.writer_holds == 2:
+                    between.set()
+                    assert release.wait(30)
+            self.lock.acquire()
+
+        def __exit__(self, *exc: object) -> None:
+            self.lock.release()
+
+    index._graph_lock = Gated(index._graph_lock)
+    writer = threading.Thread(target=index.upsert, args=(memories[16:48], vectors[16:48]))
+    writer.start()
+    try:
+        assert between.wait(30)
+        first = index.search(vectors[20], Query(text="x"), 1)  # the writer is mid-upsert
+        second = index.search(vectors[40], Query(text="x"), 1)
+        assert ids(first) == ["m00020"] and ids(second) != ["m00040"]
+        assert len(index.versions()) == 17
+    finally:
+        release.set()
+        writer.join(30)
+    assert ids(index.search(vectors[40], Query(text="x"), 1)) == ["m00040"]
+    assert len(index.versions()) == 33

@@ -15,22 +15,32 @@ from cognimem.engine import Engine
 from cognimem.plugins import PluginHost
 from cognimem.profile import load_profile
 
+#: Each vector index with a fingerprint: its plugin and its folder in the store.
+FOLDERS = {"lancedb": ("lancedb", "vectors"), "hnsw": ("hnsw", "hnsw")}
+
 
 def _vector_stacks() -> list[str]:
     host = PluginHost()
     if not host.get("lexical", "tantivy"):
         return []
-    return [v for v in ("lancedb",) if host.get("vectors", v)]
+    return [v for v in FOLDERS if host.get("vectors", v)]
 
 
-pytestmark = pytest.mark.skipif(not _vector_stacks(), reason="tantivy/lancedb not installed")
+pytestmark = pytest.mark.skipif(not _vector_stacks(), reason="tantivy or no vector index")
 
 
-def _open(path: Path, **extra: Any) -> Engine:
+@pytest.fixture(params=_vector_stacks())
+def vectors(request: pytest.FixtureRequest) -> str:
+    """The vector index of the store under test."""
+    return str(request.param)
+
+
+def _open(path: Path, vectors: str, **extra: Any) -> Engine:
     overrides = {
         "path": str(path), "records": {"use": "duckdb"}, "lexical": {"use": "tantivy"},
-        "vectors": {"use": "lancedb"}, "embedder": {"use": "hash", "dim": 32, **extra},
-        "plugins": {"allow": ["duckdb", "tantivy", "lancedb", "hash", "retrievers", "fusion"]},
+        "vectors": {"use": vectors}, "embedder": {"use": "hash", "dim": 32, **extra},
+        "plugins": {"allow": ["duckdb", "tantivy", FOLDERS[vectors][0], "hash", "retrievers",
+                              "fusion"]},
     }
     return Engine.from_profile(load_profile(overrides=overrides, base="test"))
 
@@ -39,11 +49,12 @@ class Counting:
     """Counts calls of ``versions()`` on the engine's indexes, the full scan."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from cognimem_plugins.hnsw_index.index import HnswVectors
         from cognimem_plugins.lancedb_index.index import LanceVectors
         from cognimem_plugins.tantivy_index.index import TantivyIndex
 
         self.calls = 0
-        for cls in (TantivyIndex, LanceVectors):
+        for cls in (TantivyIndex, LanceVectors, HnswVectors):
             original = cls.versions
 
             def counted(index: Any, _original: Any = original) -> dict[str, int]:
@@ -57,26 +68,26 @@ def _ids(engine: Engine, text: str) -> set[str]:
     return {h.memory.id for h in engine.search(text, k=20).hits}
 
 
-def test_a_sealed_store_opens_without_comparing(tmp_path: Path,
+def test_a_sealed_store_opens_without_comparing(tmp_path: Path, vectors: str,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    with _open(tmp_path) as engine:
+    with _open(tmp_path, vectors) as engine:
         written = [engine.add(f"sealed note {i} about parser caches").memory.id
                    for i in range(5)]
     counting = Counting(monkeypatch)
-    with _open(tmp_path) as engine:
+    with _open(tmp_path, vectors) as engine:
         assert counting.calls == 0  # sealed: no full scan
         assert set(written) <= _ids(engine, "parser caches")
         assert engine.check().ok  # check always compares everything
     assert counting.calls == 2
 
 
-def test_a_write_after_the_seal_makes_the_open_compare(tmp_path: Path,
+def test_a_write_after_the_seal_makes_the_open_compare(tmp_path: Path, vectors: str,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    with _open(tmp_path) as engine:
+    with _open(tmp_path, vectors) as engine:
         engine.add("first note about the release train")
     # a process that wrote the records and died before its index writes: the records move,
     # the indexes do not, and no new seal is written
-    engine = _open(tmp_path)
+    engine = _open(tmp_path, vectors)
     lost = engine.add("second note about the release train").memory
     assert engine.lexical is not None and engine.vectors is not None
     engine.lexical.delete([lost.id])
@@ -85,18 +96,42 @@ def test_a_write_after_the_seal_makes_the_open_compare(tmp_path: Path,
     engine.lexical.close()
     engine.vectors.close()
     counting = Counting(monkeypatch)
-    with _open(tmp_path) as engine:
+    with _open(tmp_path, vectors) as engine:
         assert counting.calls == 2  # compared, and repaired
         assert lost.id in _ids(engine, "second note release")
         assert engine.check().ok
 
 
-def test_a_deleted_index_is_rebuilt_on_open(tmp_path: Path) -> None:
-    with _open(tmp_path) as engine:
+@pytest.mark.parametrize("index", ["lexical", "vectors"])
+def test_a_deleted_index_is_rebuilt_on_open(tmp_path: Path, vectors: str, index: str) -> None:
+    with _open(tmp_path, vectors) as engine:
         kept = engine.add("note about vector quantisation").memory.id
-    shutil.rmtree(tmp_path / "lexical")
-    with _open(tmp_path) as engine:
-        assert engine.lexical is not None
-        assert kept in engine.lexical.versions()
+    shutil.rmtree(tmp_path / ("lexical" if index == "lexical" else FOLDERS[vectors][1]))
+    with _open(tmp_path, vectors) as engine:
+        rebuilt = engine.lexical if index == "lexical" else engine.vectors
+        assert rebuilt is not None
+        assert kept in rebuilt.versions()
         assert engine.check().ok
+
+
+def test_an_hnsw_snapshot_older_than_the_seal_makes_the_open_compare(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seal is written before the indexes close; if the hnsw save at close then fails
+    (or a kill lands between the two), the snapshot on disk is older than the seal says."""
+    if "hnsw" not in _vector_stacks():
+        pytest.skip("hnsw not installed")
+    with _open(tmp_path, "hnsw") as engine:
+        note = engine.add("the first note about the nightly backup").memory.id
+    folder = tmp_path / FOLDERS["hnsw"][1]
+    saved = {p.name: p.read_bytes() for p in folder.iterdir()}
+    with _open(tmp_path, "hnsw") as engine:  # as many memories, one of them changed
+        engine.update(note, content="the nightly backup moved to the weekly restore drill")
+    for p in folder.iterdir():  # the older generation is what the disk holds
+        p.unlink()
+    for name, data in saved.items():
+        (folder / name).write_bytes(data)
+    counting = Counting(monkeypatch)
+    with _open(tmp_path, "hnsw") as engine:
+        assert counting.calls == 2
+        assert engine.vectors is not None and engine.vectors.versions()[note] == 2
 

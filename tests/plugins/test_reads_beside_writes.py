@@ -23,12 +23,17 @@ pytestmark = pytest.mark.skipif("duckdb" not in PluginHost().components("records
                                 reason="the duckdb record store is not installed")
 
 
-def _engine(path: Path) -> Engine:
-    # LanceDB compacts (and deletes old table versions) after every second write, so the
-    # clean-up runs beside searches many times
+#: Vector index options that make writes do their rarest work beside searches often: LanceDB
+#: compacts (and deletes old table versions) after every second write; hnsw saves its
+#: snapshot every few changes, inserts in chunks of two and searches the graph itself.
+VECTORS: dict[str, dict[str, Any]] = {"lancedb": {"compact_every": 2},
+                                      "hnsw": {"save_every": 5, "write_chunk": 2, "exact_below": 0}}
+
+
+def _engine(path: Path, vectors: str = "lancedb") -> Engine:
     return Engine.from_profile("test", path=path, overrides={
         "records": {"use": "duckdb"}, "lexical": {"use": "tantivy"},
-        "vectors": {"use": "lancedb", "compact_every": 2}})
+        "vectors": {"use": vectors, **VECTORS[vectors]}})
 
 
 def _thread(target: Any) -> threading.Thread:
@@ -101,8 +106,9 @@ def test_held_accesses_added_during_a_flush_are_not_lost(tmp_path: Path) -> None
         engine.close()
 
 
-def test_searches_beside_writes_stay_consistent(tmp_path: Path) -> None:
-    engine = _engine(tmp_path)
+@pytest.mark.parametrize("vectors", sorted(VECTORS))
+def test_searches_beside_writes_stay_consistent(tmp_path: Path, vectors: str) -> None:
+    engine = _engine(tmp_path, vectors)
     lock = threading.Lock()
     gate = ReadGate(engine, lock)
     assert gate.concurrent and engine.concurrent_reads

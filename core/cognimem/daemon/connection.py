@@ -13,6 +13,7 @@ import os
 import select
 import socket
 import struct
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -76,12 +77,21 @@ class Connection:
         self._ids = itertools.count(1)
         self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self._sock.settimeout(CONNECT_TIMEOUT)
-        try:
-            self._sock.connect(record.socket)
-        except OSError as exc:
+        deadline = time.monotonic() + CONNECT_TIMEOUT
+        while True:
+            try:
+                self._sock.connect(record.socket)
+                break
+            except BlockingIOError:  # the daemon's backlog is full: it is accepting others
+                if time.monotonic() < deadline:
+                    time.sleep(0.01)
+                    continue
+                exc_text = "its connection backlog stayed full"
+            except OSError as exc:
+                exc_text = str(exc)
             self._sock.close()
             raise ConnectionLost(f"the memory daemon at {record.address} is not reachable: "
-                                 f"{exc}", sent=False) from None
+                                 f"{exc_text}", sent=False) from None
         uid = peer_uid(self._sock)
         if uid is not None and uid != os.getuid():
             self._sock.close()
@@ -130,6 +140,10 @@ class Connection:
             raise ConnectionLost(f"the memory daemon's reply was too large: {exc}",
                                  sent=True) from None
         except (OSError, ValueError) as exc:
+            if not sent:  # the daemon may have said why before closing (a refusal at the door)
+                refusal = self._pending_refusal()
+                if refusal is not None:
+                    raise Refused(refusal) from None
             raise ConnectionLost(f"the connection to the memory daemon broke: {exc}",
                                  sent=sent) from None
         if reply is None:
@@ -145,6 +159,17 @@ class Connection:
         if reply.get("id") != message["id"]:
             raise WireError("the memory daemon answered a different request")
         return decode(reply.get("result"))
+
+    def _pending_refusal(self) -> str | None:
+        """The message of a refusal the daemon wrote before closing, if one is waiting."""
+        try:
+            self._sock.settimeout(0.5)
+            reply = read_message(self._rfile)
+        except (OSError, ValueError):
+            return None
+        if reply is not None and (reply.get("error") or {}).get("type") == "Refused":
+            return str(reply["error"].get("message", ""))
+        return None
 
     def alive(self) -> bool:
         """False when the daemon has closed its end (it exited or stopped) since last use."""

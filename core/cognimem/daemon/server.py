@@ -77,6 +77,9 @@ MAX_CONNECTIONS = 64
 
 class _Server(socketserver.ThreadingUnixStreamServer):
     daemon_threads = True
+    # socketserver's default backlog of 5 makes a client's connect fail at once (EAGAIN on
+    # a Unix socket) when a few dozen agents start together
+    request_queue_size = 2 * MAX_CONNECTIONS
     owner: StoreDaemon
 
 

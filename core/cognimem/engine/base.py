@@ -89,9 +89,10 @@ class EngineCore:
 
         A search records an access per returned hit (``search.record_access``), a write on
         every search's path, so they are held and written together once
-        ``search.access_batch`` are waiting, before any other engine call, before a search
-        whose candidates a ranker reads the history of (:attr:`Ranker.reads_access_history`;
-        the others see them counted in the memories' ``access_count`` and
+        ``search.access_batch`` are waiting, before any other engine call but ``add``,
+        before a search whose candidates a ranker reads the history of
+        (:attr:`Ranker.reads_access_history`; the others see them counted in the memories'
+        ``access_count`` and
         ``last_accessed_at``), at close, and by the store's daemon within two seconds.
         A hard kill can lose the held ones: retrieval history, never a memory or anything
         else a call acknowledged.

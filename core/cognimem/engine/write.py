@@ -106,8 +106,11 @@ class WritePath(Guarded):
         fails the call and nothing is written. Guards see the earlier items of the same
         batch as well as the stored memories. A mapping item may name its own writer under
         ``agent`` (the daemon's group commit joins several agents' adds in one call).
+        Held accesses of recent searches are not written first (a new memory has none, and
+        a merge keeps the stored counts, which the held accesses then increment): a
+        write group costs one transaction, not two.
         """
-        self._check_open()
+        self._check_open(flush=False)
         if on_duplicate not in ON_DUPLICATE:
             raise InvalidInput(f"on_duplicate must be one of {', '.join(ON_DUPLICATE)}, "
                                f"not {str(on_duplicate)[:40]!r}")

@@ -148,6 +148,15 @@ class LexicalIndexContract(_IndexContract):
         found = lexical.search(q("redis", scope=Scope(project="mine")), 5)
         assert sorted(ids(found)) == ["p0", "p1", "p2"]
 
+    def test_a_project_with_its_global_memories(self, lexical: LexicalIndex) -> None:
+        """``include_global``: a project's memories and those of no project (``n1``)."""
+        lexical.upsert(CORPUS)
+        text = "parser config deploys prefers retries cache"
+        both = q(text, scope=Scope(project="atlas"), include_global=True)
+        assert set(ids(lexical.search(both, 50))) == {"a1", "a2", "n1"}
+        alone = q(text, scope=Scope(project="nowhere"), include_global=True)
+        assert set(ids(lexical.search(alone, 50))) == {"n1"}
+
     def test_archived_only_when_asked(self, lexical: LexicalIndex) -> None:
         lexical.upsert(CORPUS)
         assert "x1" not in ids(lexical.search(q("parser"), 10))
@@ -244,6 +253,20 @@ class VectorIndexContract(_IndexContract):
         found = vectors.search(VECS[20], q("x", scope=Scope(project="mine", agent="claude")), 10)
         assert sorted(ids(found)) == ["v01", "v03"]
         assert vectors.search(VECS[0], q("x", scope=Scope(user="nobody")), 10) == []
+
+    def test_a_project_with_its_global_memories(self, vectors: VectorIndex) -> None:
+        """``include_global``: a project's memories and those of no project, chosen before
+        the nearest ``k`` (the global ones are not the nearest here)."""
+        far = unit_vectors(2, DIM, seed=5)
+        globals_ = [memory("g0", "global"), memory("g1", "global", scope=Scope(agent="claude"))]
+        vectors.upsert([*VECTOR_CORPUS, *globals_], np.vstack([VECS, far]))
+        both = q("x", scope=Scope(project="mine"), include_global=True)
+        assert sorted(ids(vectors.search(VECS[20], both, 10))) == [
+            "g0", "g1", "v00", "v01", "v02", "v03", "v04"]
+        alone = q("x", scope=Scope(project="nowhere"), include_global=True)
+        assert sorted(ids(vectors.search(VECS[20], alone, 10))) == ["g0", "g1"]
+        strict = q("x", scope=Scope(project="mine"))
+        assert "g0" not in ids(vectors.search(far[0], strict, 10))
 
     def test_archived_only_when_asked(self, vectors: VectorIndex) -> None:
         vectors.upsert(VECTOR_CORPUS, VECS)

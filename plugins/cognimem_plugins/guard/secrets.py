@@ -70,6 +70,9 @@ class Rule:
     needs: tuple[str, ...] = ()
     #: ``needs`` are looked for in the lowercased text
     lower: bool = False
+    #: a second cheap test, for rules whose needle is common ("." or ":"): a pattern that
+    #: starts with a literal (so ``re`` scans for it) and that every match of the rule holds
+    gate: re.Pattern[str] | None = None
 
 
 def _bounded(pattern: re.Pattern[str]) -> re.Pattern[str]:
@@ -96,9 +99,13 @@ def _library_rules() -> list[Rule]:
     rules += [Rule("sendgrid_key", p, needs=("SG.",)) for p in SendGridDetector.denylist]
     rules += [Rule("twilio_key", _bounded(p), needs=("AC", "SK"))
               for p in TwilioKeyDetector.denylist]
-    rules += [Rule("discord_token", _bounded(p), needs=(".",))
+    # a Discord token's second and third parts: ".XXXXXX." (the library's pattern costs
+    # 25 us on every text with a dot, the gate 1 us); a Telegram token's ":" and 35 characters
+    rules += [Rule("discord_token", _bounded(p), needs=(".",),
+                   gate=re.compile(r"\.[a-zA-Z\d_-]{6}\.[a-zA-Z\d_-]{27}"))
               for p in DiscordBotTokenDetector.denylist]
-    rules += [Rule("telegram_token", _bounded(p), needs=(":",))
+    rules += [Rule("telegram_token", _bounded(p), needs=(":",),
+                   gate=re.compile(r":[0-9A-Za-z_-]{35}"))
               for p in TelegramBotTokenDetector.denylist]
     rules += [Rule("mailchimp_key", _bounded(p), needs=("-us",))
               for p in MailchimpDetector.denylist]
@@ -243,6 +250,8 @@ def _find(text: str) -> Iterator[Found]:
             yield Found("private_key", m.start(), m.end())
     low = text.lower()
     for rule in _active_rules(text, low):
+        if rule.gate is not None and rule.gate.search(text) is None:
+            continue
         for m in rule.pattern.finditer(text):
             start, end = m.span(rule.group)
             if start < 0 or start == end:

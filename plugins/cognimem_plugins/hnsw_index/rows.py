@@ -19,6 +19,14 @@ from cognimem.models import Memory, Query
 SCOPE_FIELDS: Final = ("project", "agent", "user")
 #: The code of an unset scope field.
 UNSET: Final = 0
+#: The code of a scope value never indexed (matches no memory).
+NOWHERE: Final = -1
+
+
+def _global_too(query: Query, field: str) -> bool:
+    """Whether memories of no ``field`` value are in the query's scope too (a project's
+    query with ``include_global``: global memories have no project)."""
+    return field == "project" and query.include_global
 
 
 class Rows:
@@ -113,12 +121,16 @@ class Rows:
         return {memory_id: version[key] for memory_id, key in self.key.items()}
 
     def filter_codes(self, query: Query) -> dict[str, int] | None:
-        """The scope codes the query requires, or None when a value was never indexed."""
+        """The scope codes the query requires, or None when a value was never indexed (a
+        project never indexed still admits global memories with ``include_global``: its
+        code is then :data:`NOWHERE`)."""
         wanted: dict[str, int] = {}
         for field in SCOPE_FIELDS:
             value = getattr(query.scope, field)
             if value is not None:
                 code = self.interned[field].get(value)
+                if code is None and _global_too(query, field):
+                    code = NOWHERE
                 if code is None:
                     return None
                 wanted[field] = code
@@ -128,16 +140,24 @@ class Rows:
         """An upper bound of the live memories the query admits (no scan)."""
         bound = len(self) - (0 if query.include_archived else self.archived_live)
         for field, code in wanted.items():
-            bound = min(bound, self.counts[field].get(code, 0))
+            count = self.counts[field].get(code, 0)
+            if _global_too(query, field):
+                count += self.counts[field].get(UNSET, 0)
+            bound = min(bound, count)
         return max(bound, 0)
 
     def admits(self, keys: np.ndarray, query: Query, wanted: Mapping[str, int]) -> np.ndarray:
-        """Which of ``keys`` the query admits: live, not archived unless asked, in scope."""
+        """Which of ``keys`` the query admits: live, not archived unless asked, in scope
+        (with ``include_global``, a memory of no project is in any project's scope)."""
         mask = self.live[keys]
         if not query.include_archived and self.archived_live:
             mask &= ~self.archived[keys]
         for field, code in wanted.items():
-            mask &= self.codes[field][keys] == code
+            codes = self.codes[field][keys]
+            if _global_too(query, field):
+                mask &= (codes == code) | (codes == UNSET)
+            else:
+                mask &= codes == code
         return mask
 
     def admitted_keys(self, query: Query, wanted: Mapping[str, int]) -> np.ndarray:

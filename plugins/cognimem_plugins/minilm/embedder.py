@@ -19,6 +19,8 @@ from pydantic import Field
 from cognimem.components import Embedder
 from cognimem.components import Options as BaseOptions
 
+from ..coalesce import Coalescer
+
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -41,6 +43,13 @@ class MiniLMEmbedder(Embedder):
 
         batch_size: int = Field(default=64, ge=1, le=1024, description="texts per forward pass")
         cache_size: int = Field(default=4096, ge=0, description="embeddings kept by content hash")
+        coalesce: bool = Field(
+            default=True,
+            description="concurrent calls of up to batch_size texts share one forward pass")
+        blas_threads: int = Field(
+            default=1, ge=1, le=256,
+            description="BLAS threads while encoding (more helps only large batches on an "
+                        "otherwise idle machine; docs/embedders.md)")
         model_dir: str | None = Field(default=None,
                                       description="weights folder (default: the installed package)")
 
@@ -49,6 +58,7 @@ class MiniLMEmbedder(Embedder):
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
         self._model: NumpyEncoder | None = None
+        self._coalescer: Coalescer | None = None
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._cache_lock = threading.Lock()
 
@@ -62,9 +72,25 @@ class MiniLMEmbedder(Embedder):
         if self._model is None:
             from pathlib import Path
 
+            from ..blas_threads import limit_blas_threads
+
             folder = Path(self.options.model_dir).expanduser() if self.options.model_dir else None
             self._model = self._load_model(folder)
+            limit_blas_threads(self.options.blas_threads)
         return self._model
+
+    def _encode(self, texts: Sequence[str]) -> np.ndarray:
+        """The model's vectors of ``texts``; concurrent small calls share a pass."""
+        model = self.model
+        if not self.options.coalesce:
+            return model.encode(texts, batch_size=self.options.batch_size)
+        if self._coalescer is None:
+            with self._cache_lock:
+                if self._coalescer is None:
+                    self._coalescer = Coalescer(
+                        lambda batch: model.encode(batch, batch_size=self.options.batch_size),
+                        max_texts=self.options.batch_size)
+        return self._coalescer(texts)
 
     def _load_model(self, folder: Path | None) -> NumpyEncoder:
         """Load the weights from ``folder`` (None: the installed package)."""
@@ -87,8 +113,7 @@ class MiniLMEmbedder(Embedder):
                 todo.setdefault(key, []).append(row)
         if todo:
             keys = list(todo)
-            vectors = self.model.encode([texts[todo[k][0]] for k in keys],
-                                        batch_size=self.options.batch_size)
+            vectors = self._encode([texts[todo[k][0]] for k in keys])
             with self._cache_lock:
                 for key, vector in zip(keys, vectors, strict=True):
                     out[todo[key]] = vector

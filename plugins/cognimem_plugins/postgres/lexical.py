@@ -174,7 +174,11 @@ class PostgresLexical(PostgresIndex, LexicalIndex):
             filters.append("NOT l.archived")
         for field in ("project", "agent", "user"):
             value = getattr(query.scope, field)
-            if value is not None:
+            if value is not None and field == "project" and query.include_global:
+                # the project's memories and the global ones (no project)
+                filters.append("(l.scope_project = %(project)s OR l.scope_project IS NULL)")
+                params[field] = value
+            elif value is not None:
                 filters.append(f"l.scope_{field} = %({field})s")
                 params[field] = value
         if self.options.ranking == "bm25":

@@ -205,7 +205,11 @@ class PgVectors(PostgresIndex, VectorIndex):
             where.append("NOT archived")
         for field in ("project", "agent", "user"):
             value = getattr(query.scope, field)
-            if value is not None:
+            if value is not None and field == "project" and query.include_global:
+                # the project's memories and the global ones (no project)
+                where.append("(scope_project = %(project)s OR scope_project IS NULL)")
+                params[field] = value
+            elif value is not None:
                 where.append(f"scope_{field} = %({field})s")
                 params[field] = value
         sql = (f"SELECT id, (embedding::vector({dim})) <=> %(q)b::vector({dim}) AS d "

@@ -1,0 +1,191 @@
+"""Concurrent small encode calls share forward passes, and each gets its own vectors."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pytest
+
+from cognimem_plugins.coalesce import Coalescer
+
+
+class Encoder:
+    """Vectors that name their text (row i = [hash of text]); the first pass can be held."""
+
+    def __init__(self) -> None:
+        self.passes: list[list[str]] = []
+        self.hold = threading.Event()
+        self.hold.set()
+        self.entered = threading.Event()
+        self.fail_next = False
+
+    def __call__(self, texts: Sequence[str]) -> np.ndarray:
+        self.passes.append(list(texts))
+        self.entered.set()
+        self.hold.wait(10)
+        if self.fail_next:
+            self.fail_next = False
+            raise RuntimeError("the model broke")
+        return np.array([[float(len(t)), float(sum(map(ord, t)))] for t in texts],
+                        dtype=np.float32)
+
+
+def _expected(texts: Sequence[str]) -> np.ndarray:
+    return np.array([[float(len(t)), float(sum(map(ord, t)))] for t in texts],
+                    dtype=np.float32)
+
+
+def test_a_lone_call_runs_at_once() -> None:
+    encode = Encoder()
+    coalescer = Coalescer(encode, max_texts=8)
+    out = coalescer(["alpha", "beta"])
+    assert np.array_equal(out, _expected(["alpha", "beta"]))
+    assert encode.passes == [["alpha", "beta"]]
+
+
+def _start(coalescer: Coalescer, texts: list[str], results: dict[str, Any]) -> threading.Thread:
+    def run() -> None:
+        try:
+            results[texts[0]] = coalescer(texts)
+        except Exception as exc:
+            results[texts[0]] = exc
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread
+
+
+def _wait_queued(coalescer: Coalescer, n: int) -> None:
+    for _ in range(1000):
+        with coalescer._lock:
+            if len(coalescer._queue) >= n:
+                return
+        threading.Event().wait(0.005)
+    raise AssertionError(f"{n} calls never queued")
+
+
+def test_calls_that_arrive_during_a_pass_share_the_next_one() -> None:
+    encode = Encoder()
+    encode.hold.clear()
+    coalescer = Coalescer(encode, max_texts=8)
+    results: dict[str, Any] = {}
+    first = _start(coalescer, ["first"], results)
+    assert encode.entered.wait(5)
+    others = [_start(coalescer, [f"q{i}", f"q{i} again"], results) for i in range(3)]
+    _wait_queued(coalescer, 3)
+    encode.hold.set()
+    for thread in [first, *others]:
+        thread.join(10)
+    assert len(encode.passes) == 2  # the first alone, then the three queued together
+    assert sorted(encode.passes[1]) == sorted(
+        t for i in range(3) for t in (f"q{i}", f"q{i} again"))
+    for i in range(3):
+        assert np.array_equal(results[f"q{i}"], _expected([f"q{i}", f"q{i} again"]))
+    assert coalescer.passes == 2 and coalescer.calls == 4
+
+
+def test_a_pass_holds_at_most_max_texts() -> None:
+    encode = Encoder()
+    encode.hold.clear()
+    coalescer = Coalescer(encode, max_texts=3)
+    results: dict[str, Any] = {}
+    first = _start(coalescer, ["first"], results)
+    assert encode.entered.wait(5)
+    others = [_start(coalescer, [f"a{i}", f"b{i}"], results) for i in range(3)]
+    _wait_queued(coalescer, 3)
+    encode.hold.set()
+    for thread in [first, *others]:
+        thread.join(10)
+    assert all(len(texts) <= 3 for texts in encode.passes)
+    assert len(encode.passes) == 4  # two texts per queued call, three texts per pass
+    for i in range(3):
+        assert np.array_equal(results[f"a{i}"], _expected([f"a{i}", f"b{i}"]))
+
+
+def test_a_large_call_bypasses_the_queue() -> None:
+    encode = Encoder()
+    encode.hold.clear()
+    coalescer = Coalescer(encode, max_texts=2)
+    results: dict[str, Any] = {}
+    small = _start(coalescer, ["small"], results)
+    assert encode.entered.wait(5)
+    big = ["x1", "x2", "x3"]
+    encode.hold.set()  # the bulk call runs beside the held pass, not after it
+    assert np.array_equal(coalescer(big), _expected(big))
+    small.join(10)
+    assert ["x1", "x2", "x3"] in encode.passes
+    assert coalescer.calls == 1
+
+
+def test_a_failed_pass_fails_each_of_its_callers_and_the_next_pass_works() -> None:
+    encode = Encoder()
+    encode.hold.clear()
+    coalescer = Coalescer(encode, max_texts=8)
+    results: dict[str, Any] = {}
+    first = _start(coalescer, ["first"], results)
+    assert encode.entered.wait(5)
+    others = [_start(coalescer, [f"q{i}"], results) for i in range(2)]
+    _wait_queued(coalescer, 2)
+    encode.fail_next = False
+    # the first pass succeeds; make the second (the two queued calls) fail
+    original = encode.__call__
+
+    def failing_second(texts: Sequence[str]) -> np.ndarray:
+        if len(encode.passes) == 1:
+            encode.fail_next = True
+        return original(texts)
+
+    coalescer._encode = failing_second
+    encode.hold.set()
+    for thread in [first, *others]:
+        thread.join(10)
+    assert np.array_equal(results["first"], _expected(["first"]))
+    for i in range(2):
+        assert isinstance(results[f"q{i}"], RuntimeError)
+    assert np.array_equal(coalescer(["after"]), _expected(["after"]))
+
+
+def test_max_texts_below_one_is_refused() -> None:
+    with pytest.raises(ValueError, match="max_texts must be >= 1"):
+        Coalescer(Encoder(), max_texts=0)
+
+
+def _weights_installed() -> bool:
+    from cognimem_plugins.minilm.model import EmbedderUnavailable, default_model_dir
+
+    try:
+        return (default_model_dir() / "model.safetensors").is_file()
+    except EmbedderUnavailable:
+        return False
+
+
+@pytest.mark.skipif(not _weights_installed(), reason="MiniLM weights not installed")
+def test_the_embedder_gives_each_concurrent_caller_its_own_vectors() -> None:
+    from cognimem_plugins.minilm.embedder import MiniLMEmbedder
+
+    alone = MiniLMEmbedder(MiniLMEmbedder.Options(cache_size=0, coalesce=False))
+    shared = MiniLMEmbedder(MiniLMEmbedder.Options(cache_size=0, coalesce=True))
+    texts = [[f"agent {i} asks about the billing retries, question {k}" for k in range(i % 3 + 1)]
+             for i in range(12)]
+    expected = [alone.embed_batch(t) for t in texts]
+    got: dict[int, np.ndarray] = {}
+    start = threading.Barrier(len(texts))
+
+    def run(i: int) -> None:
+        start.wait(10)
+        for _ in range(3):
+            got[i] = shared.embed_batch(texts[i])
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(texts))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    for i, vectors in enumerate(expected):
+        assert got[i].shape == vectors.shape
+        assert float((got[i] * vectors).sum(axis=1).min()) >= 0.99999
+    coalescer = shared._coalescer
+    assert coalescer is not None and coalescer.calls == 3 * len(texts)
