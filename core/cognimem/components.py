@@ -111,6 +111,11 @@ class Guard(Component):
 
     kind = "guard"
 
+    def prepare(self, writes: Sequence[PreparedWrite], ctx: Context) -> None:
+        """Called once per write batch before :meth:`screen` sees any of its writes (each
+        with its vector): a guard may look up what the whole batch needs at once. Must not
+        write anything."""
+
     @abstractmethod
     def screen(self, write: PreparedWrite, ctx: Context) -> None:
         """Give verdicts on ``write``; must not write anything itself."""

@@ -287,5 +287,11 @@ class VectorIndex(DerivedIndex):
     def search(self, vector: np.ndarray, query: Query, k: int) -> list[Candidate]:
         """The ``k`` nearest memories by cosine similarity, filtered by the query's scope."""
 
+    def search_many(self, vectors: np.ndarray, query: Query, k: int) -> list[list[Candidate]]:
+        """:meth:`search` for each row of ``vectors`` with one query's filters, in row order.
+        An index that can answer several vectors in one pass overrides this (a write batch's
+        near-duplicate check asks one vector per new memory)."""
+        return [self.search(vector, query, k) for vector in vectors]
+
     def optimize(self) -> None:
         """Compact or re-index (called by maintenance)."""

@@ -173,3 +173,59 @@ def test_hook_cognimem_register_guards(build: Callable[..., Engine]) -> None:
         engine.add_many(["epsilon", "the password is hunter2"])
     assert engine.records.last_event() == before  # nothing partial written
     assert {m.id for m in engine.list_memories()} == {w.id for w in written}
+
+
+def test_prepare_sees_the_whole_batch_once_before_any_screen(
+        build: Callable[..., Engine]) -> None:
+    calls: list[tuple[str, Any]] = []
+
+    class Spy(Guard):
+        name = "spy"
+
+        def prepare(self, writes: Sequence[PreparedWrite], ctx: Context) -> None:
+            calls.append(("prepare", [(w.draft.content, w.vector is not None) for w in writes]))
+
+        def screen(self, write: PreparedWrite, ctx: Context) -> None:
+            calls.append(("screen", write.draft.content))
+
+    class Plugin:
+        @hookimpl
+        def cognimem_register_guards(self, register: Register) -> None:
+            register(Spy)
+
+    engine = build(Plugin(), guard=[{"use": "spy"}])
+    engine.add_many(["alpha beta", "gamma delta"])
+    assert calls == [("prepare", [("alpha beta", True), ("gamma delta", True)]),
+                     ("screen", "alpha beta"), ("screen", "gamma delta")]
+
+
+def test_batch_lookups_give_the_verdicts_of_one_by_one_lookups(
+        build: Callable[..., Engine], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guard's batch lookups (one search per scope, one matrix of the batch's own
+    look-alikes) change no verdict: the same writes with lookups off come out the same."""
+    from cognimem_plugins.dedup.guard import NearDuplicateGuard
+
+    stored = [BUDGET, "The CI cache lives in S3", "Deploys run from the release branch"]
+    batch: list[Any] = [
+        SAME, OTHER, "the ci cache lives in s3", BUDGET,
+        {"content": SAME, "scope": {"project": "shop"}},
+        {"content": BUDGET, "scope": {"project": "shop"}},
+        {"content": OTHER, "scope": {"project": "shop"}},
+        "Deploys run from the release branch every Friday", "Unrelated note on fonts",
+    ]
+
+    def outcomes(engine: Engine) -> list[tuple[str, int | None, list[int]]]:
+        first = engine.add_many(stored)
+        order = {w.id: i for i, w in enumerate(first)}
+        written = engine.add_many(batch)
+        for i, w in enumerate(written):
+            order.setdefault(w.id, len(stored) + i)
+        return [(w.outcome, order.get(w.id), sorted(order[c] for c in w.conflicts))
+                for w in written]
+
+    with_lookups = outcomes(build())
+    monkeypatch.setattr(NearDuplicateGuard, "prepare", lambda self, writes, ctx: None)
+    without = outcomes(build())
+    assert with_lookups == without
+    assert {o for o, _, _ in with_lookups} >= {"created", "merged"}
+    assert any(conflicts for _, _, conflicts in with_lookups)

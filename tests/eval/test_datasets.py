@@ -96,13 +96,34 @@ def test_lme_session_level_documents_and_gold(lme_file: Path) -> None:
     assert [u.id for u in found] == ["q1", "q2"]
     q1, q2 = found
     assert [d.id for d in q1.documents] == ["q1#0", "q1#1", "q1#2"]
-    assert q1.documents[1].content == "My dog is a beagle and loves walks. He is three years old."
+    # User turns are separated by a blank line (the `turns` view reads them one by one).
+    assert q1.documents[1].content == (
+        "My dog is a beagle and loves walks.\n\nHe is three years old.")
     assert q1.documents[1].created_at == datetime(2023, 5, 21, 10, 0, tzinfo=UTC)
     assert q1.queries[0].relevant == {"q1#1"}
     assert q1.queries[0].asked_at == datetime(2023, 5, 30, 23, 40, tzinfo=UTC)
     assert q1.queries[0].category == "single-session-user"
     # The second answer session holds has_answer only on an assistant turn: not gold.
     assert q2.queries[0].relevant == {"q2#0"}
+
+
+def test_lme_a_turn_with_blank_lines_stays_one_part_of_its_session() -> None:
+    from cognimem_plugins.datasets.longmemeval import question_unit
+    from cognimem_plugins.representations.views import turn_texts
+
+    question = {
+        "question_id": "q9", "question": "Which list?", "answer_session_ids": ["s1"],
+        "haystack_session_ids": ["s1"], "haystack_dates": ["2023/05/20 (Sat) 02:21"],
+        "haystack_sessions": [[
+            {"role": "user", "content": "My list:\n\n  \n- eggs\n\n- milk", "has_answer": True},
+            {"role": "assistant", "content": "Noted.\n\nAnything else?"},
+            {"role": "user", "content": "  That is all.  "},
+        ]],
+    }
+    content = question_unit(question).documents[0].content
+    assert content == "My list:\n- eggs\n- milk\n\nThat is all."
+    assert content.split() == "My list: - eggs - milk That is all.".split()
+    assert turn_texts(content, 150, 30) == ["My list:\n- eggs\n- milk", "That is all."]
 
 
 def test_lme_never_exposes_session_ids(lme_file: Path) -> None:

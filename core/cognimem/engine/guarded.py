@@ -72,6 +72,9 @@ class Guarded(Integrity):
         then apply the caller's ``on_duplicate`` to the verdicts."""
         for i, write in enumerate(writes):
             write.vector = None if vectors is None else vectors[i]
+        for guard in self.guards:
+            guard.prepare(writes, self.ctx)
+        for i, write in enumerate(writes):
             write.peers = list(writes[:i])
             for guard in self.guards:
                 guard.screen(write, self.ctx)

@@ -67,6 +67,8 @@ class PreparedWrite:
         self.verdicts: list[Verdict] = []
         #: The memory this write became (set by the engine; a peer's target resolves to it).
         self.memory: Memory | None = None
+        #: What a guard's ``prepare`` looked up for this write, by the guard's name.
+        self.lookups: dict[str, Any] = {}
 
     def flag(self, text: str) -> None:
         """Attach a warning that the caller will see (e.g. "redacted an API key")."""

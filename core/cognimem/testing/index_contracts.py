@@ -245,6 +245,20 @@ class VectorIndexContract(_IndexContract):
         best = sorted(admitted, key=lambda i: -scores[i])[:10]
         assert ids(vectors.search(query, q("x"), 10)) == [f"v{i:02d}" for i in best]
 
+    def test_search_many_is_search_of_each_row(self, vectors: VectorIndex) -> None:
+        vectors.upsert(VECTOR_CORPUS, VECS)
+        queries = np.vstack([VECS[3], unit_vectors(2, DIM, seed=11), VECS[20]])
+        for query in (q("x"), q("x", scope=Scope(project="mine"))):
+            many = vectors.search_many(queries, query, 7)
+            assert len(many) == len(queries)
+            for row, found in zip(queries, many, strict=True):
+                one = vectors.search(row, query, 7)
+                assert ids(found) == ids(one)
+                assert [c.rank for c in found] == [c.rank for c in one]
+                assert [c.score for c in found] == pytest.approx([c.score for c in one],
+                                                                 abs=self.score_tolerance)
+        assert vectors.search_many(queries[:0], q("x"), 5) == []
+
     def test_scope_prefilter_keeps_k_admitted(self, vectors: VectorIndex) -> None:
         """Nearest neighbours are chosen among admitted rows, not filtered afterwards."""
         vectors.upsert(VECTOR_CORPUS, VECS)

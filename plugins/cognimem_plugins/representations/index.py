@@ -4,8 +4,9 @@ A :class:`RepresentationIndex` holds, for one :class:`~.views.ViewSpec`, a lexic
 vector index of the same classes and options as the profile's own (``[lexical]`` and
 ``[vectors]``), opened in ``<store>/representations/<view key>/`` (in memory for an
 in-memory store). Each memory has one or more rows there, with ids ``"<memory id>::<n>"``;
-searching returns memory ids, each memory once, scored by the ``max`` or the ``sum`` of its
-rows' scores. The records are never changed: a hit is always the memory itself.
+searching returns memory ids, each memory once, scored from its rows' scores (their ``max``,
+their ``sum``, or the best plus a share of the next few: ``top``). The records are never
+changed: a hit is always the memory itself.
 
 Rows are built lazily. Writes only mark memories (and, for windows, their neighbours) stale;
 the next search rebuilds the stale rows in one batch (one embedding call), so ingesting a
@@ -38,7 +39,7 @@ ROW_SEP = "::"
 #: The records' metadata namespace of the in-step markers.
 META_NAMESPACE = "representations"
 
-Collapse = Literal["max", "sum"]
+Collapse = Literal["max", "sum", "top"]
 
 
 def memory_of(row_id: str) -> str:
@@ -46,17 +47,38 @@ def memory_of(row_id: str) -> str:
     return row_id.rsplit(ROW_SEP, 1)[0]
 
 
-def collapse(rows: Sequence[Candidate], how: Collapse, k: int) -> list[Candidate]:
-    """Row hits as memory hits: each memory once, scored by its rows' max or sum."""
-    scores: dict[str, float] = {}
+def collapse(rows: Sequence[Candidate], how: Collapse, k: int, *, top: int = 3,
+             share: float = 0.5) -> list[Candidate]:
+    """Row hits as memory hits: each memory once, scored from its rows' scores.
+
+    ``max``: the best row; ``sum``: every row found; ``top``: the best row plus ``share``
+    times the sum of the next ``top - 1`` rows (``share = 1`` is the sum of the best
+    ``top``; ``share = 0`` is ``max``).
+    """
+    found: dict[str, list[float]] = {}
     for row in rows:
-        memory_id = memory_of(row.id)
+        found.setdefault(memory_of(row.id), []).append(row.score)
+    scores: dict[str, float] = {}
+    for memory_id, values in found.items():
+        values.sort(reverse=True)
         if how == "sum":
-            scores[memory_id] = scores.get(memory_id, 0.0) + row.score
-        elif memory_id not in scores or row.score > scores[memory_id]:
-            scores[memory_id] = row.score
+            scores[memory_id] = sum(values)
+        elif how == "top":
+            scores[memory_id] = values[0] + share * sum(values[1:top])
+        else:
+            scores[memory_id] = values[0]
     ordered = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:k]
     return [Candidate(id=i, score=s, rank=r) for r, (i, s) in enumerate(ordered, 1)]
+
+
+@dataclasses.dataclass(frozen=True)
+class Aggregate:
+    """How a retriever turns row scores into a memory's score (see :func:`collapse`)."""
+
+    how: Collapse = "max"
+    top: int = 3
+    share: float = 0.5
+    fanout: int = 3
 
 
 class RepresentationIndex:
@@ -261,21 +283,22 @@ class RepresentationIndex:
         per_memory = -(-rows // memories) if memories else 1
         return k * max(1, min(fanout, per_memory))
 
-    def search_lexical(self, query: Query, k: int, how: Collapse, fanout: int
-                       ) -> list[Candidate]:
+    def search_lexical(self, query: Query, k: int, agg: Aggregate) -> list[Candidate]:
         """The best ``k`` memories by their rows' BM25 scores."""
         self.refresh()
         if self.lexical is None:
             return []
-        return collapse(self.lexical.search(query, self._depth(k, fanout)), how, k)
+        rows = self.lexical.search(query, self._depth(k, agg.fanout))
+        return collapse(rows, agg.how, k, top=agg.top, share=agg.share)
 
-    def search_dense(self, vector: np.ndarray, query: Query, k: int, how: Collapse,
-                     fanout: int) -> list[Candidate]:
+    def search_dense(self, vector: np.ndarray, query: Query, k: int, agg: Aggregate
+                     ) -> list[Candidate]:
         """The best ``k`` memories by their rows' cosine similarity to ``vector``."""
         self.refresh()
         if self.vectors is None:
             return []
-        return collapse(self.vectors.search(vector, query, self._depth(k, fanout)), how, k)
+        rows = self.vectors.search(vector, query, self._depth(k, agg.fanout))
+        return collapse(rows, agg.how, k, top=agg.top, share=agg.share)
 
 
 def representation_index(ctx: Context, spec: ViewSpec) -> RepresentationIndex:

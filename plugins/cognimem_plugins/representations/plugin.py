@@ -1,6 +1,7 @@
 """``representations``: a retriever over extra representations of each memory.
 
-Each ``[[retrieve]] use = "representations"`` entry names a view (``window`` or ``chunks``,
+Each ``[[retrieve]] use = "representations"`` entry names a view (``window``, ``chunks`` or
+``turns``,
 see :mod:`.views`) and a signal (``lexical``: BM25 over the view's rows with the profile's
 lexical index class; ``dense``: cosine over their embeddings with the profile's vector index
 class). Hits are memories, each once, scored by the max or sum of its rows. Retrievers with
@@ -21,7 +22,7 @@ from cognimem.errors import ProfileError
 from cognimem.models import Candidate, Memory, Query
 from cognimem.registry import Register
 
-from .index import RepresentationIndex, indexes_of, representation_index
+from .index import Aggregate, RepresentationIndex, indexes_of, representation_index
 from .views import ViewSpec
 
 
@@ -33,9 +34,10 @@ class RepresentationRetriever(Retriever):
     class Options(Retriever.Options):
         """The view, the signal searched over it, and how rows collapse to memories."""
 
-        view: Literal["window", "chunks"] = Field(
+        view: Literal["window", "chunks", "turns"] = Field(
             default="window", description="window: the memory with its same-source "
-            "neighbours; chunks: the content in overlapping pieces")
+            "neighbours; chunks: the content in overlapping pieces; turns: each part of the "
+            "content between blank lines (a transcript's turns)")
         signal: Literal["lexical", "dense"] = Field(
             default="lexical", description="BM25 over the rows, or cosine over their embeddings")
         window: int = Field(default=1, ge=1, le=20,
@@ -48,8 +50,13 @@ class RepresentationRetriever(Retriever):
         words: int = Field(default=150, ge=16, le=2000,
                            description="words per piece of a chunk, or of a long window")
         overlap: int = Field(default=30, ge=0, description="words shared by pieces")
-        collapse: Literal["max", "sum"] = Field(
-            default="max", description="a memory's score from its rows' scores")
+        collapse: Literal["max", "sum", "top"] = Field(
+            default="max", description="a memory's score from its rows' scores: the best, "
+            "the sum, or the best plus `share` of the next `top - 1` (top)")
+        top: int = Field(default=3, ge=1, le=50,
+                         description="collapse top: rows that count per memory")
+        share: float = Field(default=0.5, ge=0.0, le=1.0,
+                             description="collapse top: the weight of the rows after the best")
         fanout: int = Field(default=3, ge=1, le=50,
                             description="at most this many rows fetched per memory wanted")
 
@@ -78,12 +85,13 @@ class RepresentationRetriever(Retriever):
     def retrieve(self, query: Query, ctx: SearchContext) -> list[Candidate]:
         assert self._index is not None
         o = self.options
+        agg = Aggregate(how=o.collapse, top=o.top, share=o.share, fanout=o.fanout)
         if o.signal == "lexical":
-            return self._index.search_lexical(query, o.k, o.collapse, o.fanout)
+            return self._index.search_lexical(query, o.k, agg)
         vector = ctx.query_vector()
         if vector is None:
             return []
-        return self._index.search_dense(vector, query, o.k, o.collapse, o.fanout)
+        return self._index.search_dense(vector, query, o.k, agg)
 
 
 @hookimpl

@@ -10,10 +10,16 @@
     the content cut into pieces of ``words`` words overlapping by ``overlap``, so an
     embedder that reads only its first few hundred tokens sees all of a long memory. A
     memory no longer than one piece has one text, its content.
+``turns``
+    each part of the content between blank lines, cut like ``chunks`` when longer than
+    ``words``: a session transcript saved as one memory (turns separated by a blank line)
+    is found by its best turn, or by several (``collapse``). A memory without a blank line
+    has one part, itself.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -28,7 +34,7 @@ GroupKey = tuple[str | None, str | None, str | None, str, str]
 class ViewSpec:
     """How a memory's extra texts are made (the retriever options that decide them)."""
 
-    view: Literal["window", "chunks"]
+    view: Literal["window", "chunks", "turns"]
     window: int = 1
     group_by: tuple[str, ...] = ("source.session", "meta.session", "source.file")
     max_gap_minutes: float | None = None
@@ -38,8 +44,8 @@ class ViewSpec:
     def key(self) -> str:
         """A short stable name for this spec (side-index folder and service key)."""
         pieces = f"{self.words}-{self.overlap}"
-        if self.view == "chunks":
-            return f"chunks-{pieces}"
+        if self.view in ("chunks", "turns"):
+            return f"{self.view}-{pieces}"
         gap = "" if self.max_gap_minutes is None else f"-gap{self.max_gap_minutes:g}"
         return f"window-{self.window}-{'+'.join(self.group_by)}{gap}-{pieces}"
 
@@ -92,10 +98,23 @@ def chunk_texts(content: str, words: int, overlap: int) -> list[str]:
     return out
 
 
+#: What separates turns in a memory's content: a blank line (spaces allowed in it).
+_BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n")
+
+
+def turn_texts(content: str, words: int, overlap: int) -> list[str]:
+    """Each part of ``content`` between blank lines, long parts cut into chunks."""
+    parts = [p.strip() for p in _BLANK_LINE.split(content)]
+    out = [piece for p in parts if p for piece in chunk_texts(p, words, overlap)]
+    return out or [content]
+
+
 def texts_for(memory: Memory, spec: ViewSpec, neighbours: Mapping[str, Sequence[Memory]]
               ) -> list[str]:
     """Every text ``memory`` is indexed under for ``spec`` (``neighbours`` by memory id)."""
     if spec.view == "chunks":
         return chunk_texts(memory.content, spec.words, spec.overlap)
+    if spec.view == "turns":
+        return turn_texts(memory.content, spec.words, spec.overlap)
     text = window_text(memory, neighbours.get(memory.id, [memory]), spec)
     return chunk_texts(text, spec.words, spec.overlap)

@@ -1,0 +1,1 @@
+"""Term proximity: a learned-free second stage over the best candidates."""
