@@ -100,21 +100,15 @@ class Extractor(Component):
 
 
 class Guard(Component):
-    """Screens each new memory on the write path, after the prepare hooks.
-
-    The engine embeds the draft first (``write.vector``) and hands the earlier writes of
-    the same batch (``write.peers``); a guard gives verdicts on the write
-    (``write.merge_into``, ``write.conflicts_with``, ``write.keep_separate_from``,
-    ``write.supersede``) or refuses it (``write.reject``). The engine applies the verdicts
-    in the write's own transaction; a refusal writes nothing.
-    """
+    """Screens each new memory on the write path, after the prepare hooks, with its vector
+    (``write.vector``) and the batch's earlier writes (``write.peers``): verdicts
+    (``merge_into``, ``conflicts_with``, ``keep_separate_from``, ``supersede``) or a refusal
+    (``reject``), applied in the write's own transaction; a refusal writes nothing."""
 
     kind = "guard"
 
     def prepare(self, writes: Sequence[PreparedWrite], ctx: Context) -> None:
-        """Called once per write batch before :meth:`screen` sees any of its writes (each
-        with its vector): a guard may look up what the whole batch needs at once. Must not
-        write anything."""
+        """Once per batch, before any :meth:`screen`: look up what the batch needs at once."""
 
     @abstractmethod
     def screen(self, write: PreparedWrite, ctx: Context) -> None:
