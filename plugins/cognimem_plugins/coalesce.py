@@ -67,22 +67,36 @@ class Coalescer:
         return request.result
 
     def _lead(self) -> None:
-        """Run passes until the queue is empty, then give up the lead."""
-        while True:
+        """Run passes until the queue is empty, then give up the lead. Whatever interrupts
+        the leader (a KeyboardInterrupt between passes) fails what it took and what is
+        queued, and gives up the lead, so no caller waits for a pass that will not run."""
+        batch: list[_Request] = []
+        try:
+            while True:
+                with self._lock:
+                    batch = []
+                    size = 0
+                    while self._queue and (not batch or size + len(self._queue[0].texts)
+                                           <= self.max_texts):
+                        request = self._queue.popleft()
+                        batch.append(request)
+                        size += len(request.texts)
+                    if not batch:
+                        self._leading = False
+                        return
+                    self.passes += 1
+                    self.calls += len(batch)
+                self._run(batch)
+        except BaseException as exc:
             with self._lock:
-                batch: list[_Request] = []
-                size = 0
-                while self._queue and (not batch
-                                       or size + len(self._queue[0].texts) <= self.max_texts):
-                    request = self._queue.popleft()
-                    batch.append(request)
-                    size += len(request.texts)
-                if not batch:
-                    self._leading = False
-                    return
-                self.passes += 1
-                self.calls += len(batch)
-            self._run(batch)
+                left = [*batch, *self._queue]
+                self._queue.clear()
+                self._leading = False
+            for request in left:
+                if not request.done.is_set():
+                    request.error = exc
+                    request.done.set()
+            raise
 
     def _run(self, batch: list[_Request]) -> None:
         texts = [t for request in batch for t in request.texts]

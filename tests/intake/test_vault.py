@@ -191,7 +191,8 @@ def test_watch_indexes_an_edited_note_and_stops(tmp_path: Path) -> None:
         [sys.executable, "-m", "cognimem", "vault", "index", str(root), "--watch",
          "--watch-for", "120", "--profile", "test"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "OPENBLAS_NUM_THREADS": "1", "COLUMNS": "1000"})
+        env={**os.environ, "OPENBLAS_NUM_THREADS": "1", "COLUMNS": "1000",
+             "PYTHONFAULTHANDLER": "1"})
     lines: queue.Queue[str] = queue.Queue()
     assert proc.stdout is not None
     out = proc.stdout
@@ -228,7 +229,14 @@ def test_watch_indexes_an_edited_note_and_stops(tmp_path: Path) -> None:
             seen = next_report()
         assert seen[3] == 1
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(timeout=60) == 0
+        try:
+            code = proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:  # say where it hangs: faulthandler dumps on SIGABRT
+            proc.send_signal(signal.SIGABRT)
+            proc.wait(timeout=30)
+            stacks = proc.stderr.read() if proc.stderr else ""
+            raise AssertionError(f"still running 60 s after SIGINT:\n{stacks[-6000:]}") from None
+        assert code == 0
     finally:
         if proc.poll() is None:
             proc.kill()

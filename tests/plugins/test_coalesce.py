@@ -189,3 +189,26 @@ def test_the_embedder_gives_each_concurrent_caller_its_own_vectors() -> None:
         assert float((got[i] * vectors).sum(axis=1).min()) >= 0.99999
     coalescer = shared._coalescer
     assert coalescer is not None and coalescer.calls == 3 * len(texts)
+
+
+def test_an_interrupted_leader_gives_up_the_lead_and_fails_what_it_held() -> None:
+    encode = Encoder()
+    coalescer = Coalescer(encode, max_texts=8)
+    calls = 0
+
+    def interrupted(batch: list[Any]) -> None:
+        nonlocal calls
+        calls += 1
+        raise KeyboardInterrupt  # e.g. Ctrl-C between two passes
+
+    original = coalescer._run
+    coalescer._run = interrupted  # type: ignore[method-assign]
+    with pytest.raises(KeyboardInterrupt):
+        coalescer(["first"])
+    assert calls == 1
+    coalescer._run = original  # type: ignore[method-assign]
+    results: dict[str, Any] = {}
+    after = _start(coalescer, ["after"], results)
+    after.join(10)
+    assert not after.is_alive(), "a call after the interrupt waits for a leader forever"
+    assert np.array_equal(results["after"], _expected(["after"]))
