@@ -67,18 +67,26 @@ def _wait_queued(coalescer: Coalescer, n: int) -> None:
     raise AssertionError(f"{n} calls never queued")
 
 
-def test_calls_that_arrive_during_a_pass_share_the_next_one() -> None:
+def _queue_behind_a_held_pass(max_texts: int, calls: list[list[str]]
+                              ) -> tuple[Encoder, Coalescer, dict[str, Any]]:
+    """Hold a first pass, queue ``calls`` behind it, release it and wait for everything."""
     encode = Encoder()
     encode.hold.clear()
-    coalescer = Coalescer(encode, max_texts=8)
+    coalescer = Coalescer(encode, max_texts=max_texts)
     results: dict[str, Any] = {}
     first = _start(coalescer, ["first"], results)
     assert encode.entered.wait(5)
-    others = [_start(coalescer, [f"q{i}", f"q{i} again"], results) for i in range(3)]
-    _wait_queued(coalescer, 3)
+    others = [_start(coalescer, texts, results) for texts in calls]
+    _wait_queued(coalescer, len(calls))
     encode.hold.set()
     for thread in [first, *others]:
         thread.join(10)
+    return encode, coalescer, results
+
+
+def test_calls_that_arrive_during_a_pass_share_the_next_one() -> None:
+    encode, coalescer, results = _queue_behind_a_held_pass(
+        8, [[f"q{i}", f"q{i} again"] for i in range(3)])
     assert len(encode.passes) == 2  # the first alone, then the three queued together
     assert sorted(encode.passes[1]) == sorted(
         t for i in range(3) for t in (f"q{i}", f"q{i} again"))
@@ -88,17 +96,7 @@ def test_calls_that_arrive_during_a_pass_share_the_next_one() -> None:
 
 
 def test_a_pass_holds_at_most_max_texts() -> None:
-    encode = Encoder()
-    encode.hold.clear()
-    coalescer = Coalescer(encode, max_texts=3)
-    results: dict[str, Any] = {}
-    first = _start(coalescer, ["first"], results)
-    assert encode.entered.wait(5)
-    others = [_start(coalescer, [f"a{i}", f"b{i}"], results) for i in range(3)]
-    _wait_queued(coalescer, 3)
-    encode.hold.set()
-    for thread in [first, *others]:
-        thread.join(10)
+    encode, _, results = _queue_behind_a_held_pass(3, [[f"a{i}", f"b{i}"] for i in range(3)])
     assert all(len(texts) <= 3 for texts in encode.passes)
     assert len(encode.passes) == 4  # two texts per queued call, three texts per pass
     for i in range(3):
