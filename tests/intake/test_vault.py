@@ -177,7 +177,9 @@ def test_mcp_ingest_and_startup_context(tmp_path: Path) -> None:
 
 def test_watch_indexes_an_edited_note_and_stops(tmp_path: Path) -> None:
     """``vault index --watch`` in its own process: the first index, then an edit seen and
-    indexed; Ctrl-C (SIGINT) stops it cleanly (``--watch-for`` bounds it if not)."""
+    indexed; Ctrl-C (SIGINT) stops it cleanly (``--watch-for`` bounds it if not), even when
+    the process starts with SIGINT blocked (a parent's signal mask survives ``exec``: the
+    full suite's pytest process had it blocked)."""
     import queue
     import re
     import signal
@@ -192,7 +194,8 @@ def test_watch_indexes_an_edited_note_and_stops(tmp_path: Path) -> None:
          "--watch-for", "120", "--profile", "test"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "OPENBLAS_NUM_THREADS": "1", "COLUMNS": "1000",
-             "PYTHONFAULTHANDLER": "1"})
+             "PYTHONFAULTHANDLER": "1"},
+        preexec_fn=lambda: signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}))
     lines: queue.Queue[str] = queue.Queue()
     assert proc.stdout is not None
     out = proc.stdout

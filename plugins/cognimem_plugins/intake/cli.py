@@ -92,6 +92,7 @@ def cmd_vault_index(args: argparse.Namespace) -> int:
         timer = threading.Timer(max(0.0, args.watch_for), stop.set)
         timer.daemon = True
         timer.start()
+    _stop_on_ctrl_c(stop)
     with open_engine(args) as engine:
         _print_report(args, engine.ingest("vault", target, dry_run=args.dry_run))
         try:
@@ -100,6 +101,19 @@ def cmd_vault_index(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             return 0
     return 0
+
+
+def _stop_on_ctrl_c(stop: Any) -> None:
+    """Ctrl-C (SIGINT) ends the watch, even in a process started with SIGINT blocked or
+    ignored (a parent's signal mask and ignored signals survive ``exec``): the watch would
+    otherwise run until ``--watch-for`` or a kill."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, lambda *_: stop.set())
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
