@@ -27,7 +27,7 @@ from cognimem.models import Access, Edge, EmbeddingSignature, Source, content_ha
 from cognimem.profile import load_profile
 from cognimem.testing.store_cases import SIG, T0, check_reopened, write_through_an_engine
 from cognimem.testing.store_cases import full_memory as memory
-from cognimem_plugins.duckdb_store import schema
+from cognimem_plugins.duckdb_store import rows, schema
 from cognimem_plugins.duckdb_store.store import STORE_FILE, DuckDBStore
 
 
@@ -82,6 +82,23 @@ def test_everything_survives_reopen(disk: Path) -> None:
         np.testing.assert_array_equal(store.get_embeddings(["m001"])["m001"], np.arange(8))
         assert store.get_meta("ns", "k") == [1, "two"]
         assert isinstance(store, DuckDBStore) and store.schema_version() == 2
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("count", [3, rows.INDEX_LOOKUP_MAX, rows.INDEX_LOOKUP_MAX + 1, 150])
+def test_reading_many_ids_gives_each_stored_one_once(disk: Path, count: int) -> None:
+    """Reads by id take one of two SQL forms by their number (index lookup or a filter of
+    the id column): both give exactly the stored memories asked for, lists included."""
+    store = open_store(DuckDBStore, disk)
+    stored = [memory(i, tags=["odd\x1ftag"] if i % 7 == 0 else ["plain"]) for i in range(1, 201)]
+    store.put_memories(stored)
+    store = reopen(store, disk)  # an empty row cache: every id is read from the file
+    try:
+        wanted = [m.id for m in stored[:count:2]] + [f"absent{i}" for i in range(count // 2)]
+        got = store.get_memories(wanted)
+        assert sorted(got) == sorted(m.id for m in stored[:count:2])
+        assert all(got[m.id] == m for m in stored[:count:2])
     finally:
         store.close()
 

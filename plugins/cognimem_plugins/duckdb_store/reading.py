@@ -88,7 +88,7 @@ class ConcurrentReads:
         if missing:
             fetched = self._fetch_memories(  # type: ignore[attr-defined]
                 f"SELECT {rows.MEMORY_SELECT} FROM memories "
-                "WHERE id IN (SELECT unnest(?::VARCHAR[]))", [missing])
+                f"WHERE {rows.ids_where('id', len(missing))}", [missing])
             with self._cache_lock:
                 fresh = generation == self._generation
                 for row in fetched:

@@ -147,6 +147,20 @@ def _select_expr(column: str) -> str:
 #: The SELECT list that :func:`decode_memory` reads.
 MEMORY_SELECT = ", ".join(_select_expr(c) for c in MEMORY_COLUMNS)
 
+#: Above this many ids DuckDB (2.0) stops answering ``id IN (SELECT unnest(?))`` from the
+#: primary-key index and hash-joins the whole table: 150 ids took 61-84 ms at a million
+#: rows that way, 10 ms as a filter of the id column (``list_contains``). Below it the
+#: index lookup is as fast or faster. Measured in docs/benchmarks.md ("A million memories").
+INDEX_LOOKUP_MAX = 48
+
+
+def ids_where(column: str, count: int) -> str:
+    """A WHERE condition matching ``column`` against one ``VARCHAR[]`` parameter of
+    ``count`` ids, in the form DuckDB answers fastest for that many."""
+    if count <= INDEX_LOOKUP_MAX:
+        return f"{column} IN (SELECT unnest(?::VARCHAR[]))"
+    return f"list_contains(?::VARCHAR[], {column})"
+
 
 def _split(text: str | None, count: int | None) -> list[str] | None:
     if not count:

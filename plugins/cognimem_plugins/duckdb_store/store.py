@@ -428,7 +428,7 @@ class DuckDBStore(ConcurrentReads, RecordStore):
             if missing:
                 fetched = self._fetch_memories(
                     f"SELECT {rows.MEMORY_SELECT} FROM memories "
-                    "WHERE id IN (SELECT unnest(?::VARCHAR[]))", [missing])
+                    f"WHERE {rows.ids_where('id', len(missing))}", [missing])
                 for row in fetched:
                     found[row[0]] = row
                     self._remember(row[0], row)
@@ -458,7 +458,8 @@ class DuckDBStore(ConcurrentReads, RecordStore):
                 out.append(row)
         if unsplit:
             lists = self._rows(f"SELECT {rows.LISTS_SELECT} FROM memories "
-                               "WHERE id IN (SELECT unnest(?::VARCHAR[]))", [list(unsplit)])
+                               f"WHERE {rows.ids_where('id', len(unsplit))}",
+                               [list(unsplit)])
             for memory_id, tags, provenance in lists:
                 at = unsplit[memory_id]
                 out[at] = rows.with_lists(out[at], tags, provenance)
