@@ -93,12 +93,20 @@ def test_reading_many_ids_gives_each_stored_one_once(disk: Path, count: int) -> 
     store = open_store(DuckDBStore, disk)
     stored = [memory(i, tags=["odd\x1ftag"] if i % 7 == 0 else ["plain"]) for i in range(1, 201)]
     store.put_memories(stored)
+    store.put_embeddings({m.id: np.full(8, int(m.id[1:]), dtype=np.float32) for m in stored}, SIG)
+    store.add_accesses([Access(memory_id=m.id, at=T0) for m in stored])
     store = reopen(store, disk)  # an empty row cache: every id is read from the file
     try:
         wanted = [m.id for m in stored[:count:2]] + [f"absent{i}" for i in range(count // 2)]
         got = store.get_memories(wanted)
         assert sorted(got) == sorted(m.id for m in stored[:count:2])
         assert all(got[m.id] == m for m in stored[:count:2])
+        vectors = store.get_embeddings(wanted)
+        assert sorted(vectors) == sorted(m.id for m in stored[:count:2])
+        assert all(vectors[m.id][0] == int(m.id[1:]) for m in stored[:count:2])
+        times = store.access_times(wanted)
+        assert all(times[m.id] == [T0] for m in stored[:count:2])
+        assert all(times[i] == [] for i in wanted if i.startswith("absent"))
     finally:
         store.close()
 

@@ -671,8 +671,8 @@ class DuckDBStore(ConcurrentReads, RecordStore):
         if not wanted:
             return out
         found = self._rows(
-            "SELECT memory_id, accessed_at FROM accesses WHERE memory_id IN "
-            "(SELECT unnest(?::VARCHAR[])) ORDER BY memory_id, accessed_at",
+            "SELECT memory_id, accessed_at FROM accesses WHERE "
+            f"{rows.ids_where('memory_id', len(wanted))} ORDER BY memory_id, accessed_at",
             [wanted],
         )
         for memory_id, at in found:
@@ -771,8 +771,8 @@ class DuckDBStore(ConcurrentReads, RecordStore):
         if not wanted:
             return {}
         found = self._rows(
-            "SELECT memory_id, vector FROM embeddings WHERE memory_id IN "
-            "(SELECT unnest(?::VARCHAR[]))",
+            f"SELECT memory_id, vector FROM embeddings WHERE "
+            f"{rows.ids_where('memory_id', len(wanted))}",
             [wanted],
         )
         return {r[0]: rows.vector_from_blob(r[1]) for r in found}
