@@ -184,6 +184,34 @@ def test_optimize_rebuilds_after_many_replacements(tmp_path: Path) -> None:
     assert opened(HnswVectors, tmp_path).versions() == want
 
 
+def test_compact_leaves_a_deleted_vector_in_no_file(tmp_path: Path) -> None:
+    """A permanent delete compacts the index: the graph is rebuilt without the removed
+    node and saved, so the deleted memory's vector bytes leave the snapshot."""
+    memories, vectors = corpus(300)
+    marked = np.zeros(DIM, dtype=np.float32)
+    marked[:4] = (0.5, -0.25, 0.125, 0.8125)  # exact in half precision
+    vectors[5] = marked / np.linalg.norm(marked)
+    index = opened(HnswVectors, tmp_path)
+    index.upsert(memories, vectors)
+    index.optimize()  # saved, the vector with it
+    needle = vectors[5].astype(np.float16).tobytes()
+
+    def holds_needle() -> bool:
+        return any(needle in f.read_bytes() for f in (tmp_path / FOLDER).iterdir())
+
+    assert holds_needle()
+    index.delete(["m00005"])
+    index.optimize()  # one retired node: below the rebuild threshold, still in the graph
+    assert holds_needle()
+    index.compact()
+    assert not holds_needle()
+    assert index.stats()["retired"] == 0
+    assert "m00005" not in index.versions() and len(index.versions()) == 299
+    index.delete([m.id for m in memories])
+    index.compact()
+    assert not (tmp_path / FOLDER).exists() or not holds_needle()
+
+
 # --- in the engine ---------------------------------------------------------------------------
 
 TEXTS = ["the nightly database backup runs at 02:00", "alice prefers tabs over spaces",

@@ -39,7 +39,7 @@ STACKS: Final = {
                   description="the persistent default: a usearch HNSW graph in process, "
                               "saved in the store"),
     "lancedb": Stack("lancedb", "duckdb", "tantivy", "lancedb",
-                     description="LanceDB on disk, IVF_SQ past 10k rows"),
+                     description="LanceDB on disk, IVF_SQ past 10k rows (the cheaper ingest)"),
     "exact": Stack("exact", "duckdb", "tantivy", "exact",
                    description="numpy vectors in RAM, a snapshot between runs"),
     "memory": Stack("memory", "memory", "bm25", "exact", persistent=False,
@@ -51,7 +51,7 @@ STACKS: Final = {
                       records_options={"schema": "bench_{path}"},
                       server_env="COGNIMEM_POSTGRES_DSN"),
 }
-DEFAULT_STACKS: Final = ("lancedb", "exact")
+DEFAULT_STACKS: Final = ("hnsw", "lancedb")
 
 
 def parse_stacks(names: str | list[str]) -> list[Stack]:

@@ -32,9 +32,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--sizes", default="1000,10000,100000", metavar="N,N,...",
                         help="corpus sizes (default: 1000,10000,100000)")
-    parser.add_argument("--stacks", default="lancedb,exact", metavar="NAME,...",
-                        help="storage stacks: hnsw, lancedb, exact, memory, postgres "
-                             "(default: lancedb,exact)")
+    parser.add_argument("--stacks", default="hnsw,lancedb", metavar="NAME,...",
+                        help="storage stacks: hnsw (the default profile's), lancedb, exact, "
+                             "memory, postgres (default: hnsw,lancedb)")
     parser.add_argument("--queries", type=int, default=200, help="timed queries per run")
     parser.add_argument("--k", type=int, default=10, help="hits per search")
     parser.add_argument("--seed", type=int, default=7, help="corpus seed")

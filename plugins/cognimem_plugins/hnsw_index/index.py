@@ -274,6 +274,16 @@ class HnswVectors(VectorIndex):
         if self._folder is not None and self._unsaved:
             self._save()
 
+    @locked
+    def compact(self) -> None:
+        """After a permanent delete: rebuild the graph without the nodes of removed memories
+        (usearch keeps a removed node's vector in the graph and its saved file) and save it,
+        older generations deleted, so a deleted memory's vector is in none of the files."""
+        if self._graph is not None and self._rows.retired:
+            self._rebuild()
+        if self._folder is not None:
+            self._save()
+
     def _rebuild(self) -> None:
         """A new graph of the live memories, built beside the old one (searches go on; the
         writer lock keeps the old one unchanged), then swapped in."""
