@@ -347,3 +347,22 @@ def test_a_search_runs_between_the_chunks_of_a_write(tmp_path: Path) -> None:
         writer.join(30)
     assert ids(index.search(vectors[40], Query(text="x"), 1)) == ["m00040"]
     assert len(index.versions()) == 33
+
+
+def test_a_store_written_with_lancedb_opens_on_hnsw(tmp_path: Path, clock: ManualClock) -> None:
+    """The upgrade path of a store made when LanceDB was the default: the graph is built
+    from the stored embeddings at the first open, and searches find the same memories."""
+    store = tmp_path / "store"
+    overrides = {"path": str(store), "records": {"use": "duckdb"}, "vectors": {"use": "lancedb"}}
+    with Engine.from_profile("test", clock=clock, overrides=overrides) as e:
+        e.add_many(TEXTS)
+        before = [h.id for h in e.search("where do the backups go", k=3).hits]
+        assert e.vectors is not None
+        lance = dict(e.vectors.versions())
+    assert not (store / FOLDER).exists()
+    with engine(store, clock) as e:
+        assert e.vectors is not None and e.vectors.name == "hnsw"
+        assert e.vectors.versions() == lance
+        assert e.check().ok
+        assert [h.id for h in e.search("where do the backups go", k=3).hits] == before
+    assert (store / FOLDER / CURRENT).exists()
