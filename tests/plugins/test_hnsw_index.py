@@ -70,16 +70,28 @@ def test_filtered_search_finds_what_exact_search_finds(scope: Scope,
     assert float(np.mean(overlap)) >= 0.95
 
 
-def test_small_filters_search_exactly() -> None:
-    """A filter admitting at most exact_below memories gives exactly the exact index's order."""
-    memories, vectors = corpus()
+@pytest.mark.parametrize(("n", "scope"), [(N, Scope(project="p0")), (1500, Scope()),
+                                          (1500, Scope(project="p2")),
+                                          (1500, Scope(project="p1", agent="a"))],
+                         ids=["rare-read-out", "all-scanned", "third-scanned", "sixth-scanned"])
+@pytest.mark.parametrize("include_archived", [False, True])
+def test_small_filters_search_exactly(n: int, scope: Scope, include_archived: bool) -> None:
+    """A filter admitting at most exact_below memories gives exactly the exact index's order,
+    whether the admitted vectors are read out (a small share) or the whole graph is scanned
+    by usearch and filtered (a store of a few thousand memories)."""
+    memories, vectors = corpus(n)
     hnsw = opened(HnswVectors, None, dtype="f32")
     exact = opened(ExactVectors, None)
     hnsw.upsert(memories, vectors)
     exact.upsert(memories, vectors)
-    query = Query(text="x", scope=Scope(project="p0"))
+    hnsw.delete(["m00003", "m00004"])
+    exact.delete(["m00003", "m00004"])
+    query = Query(text="x", scope=scope, include_archived=include_archived)
     for probe in unit_vectors(5, DIM, seed=4):
-        assert ids(hnsw.search(probe, query, 20)) == ids(exact.search(probe, query, 20))
+        found = hnsw.search(probe, query, 20)
+        want = exact.search(probe, query, 20)
+        assert ids(found) == ids(want)
+        assert [c.score for c in found] == pytest.approx([c.score for c in want], abs=1e-5)
 
 
 def test_snapshot_survives_reopen_with_private_files(tmp_path: Path) -> None:

@@ -57,6 +57,11 @@ log = logging.getLogger("cognimem.hnsw")
 REINDEX_HINT: Final = "run `cognimem reindex` after changing the embedder"
 #: Extra neighbours asked of the graph beyond k / (admitted share), for the filter's misses.
 _MARGIN: Final = 1.1
+#: An exact search scans the whole graph with usearch (SIMD over the stored halves, ~0.21 us
+#: a vector at 384 dimensions) rather than reading the admitted vectors out (~2.25 us each)
+#: while the live memories are at most this many times the admitted ones: 2,000 vectors
+#: took 0.43 ms scanned against 4.5 ms read out and compared in numpy.
+_SCAN_ALL_RATIO: Final = 10
 
 
 class HnswVectors(VectorIndex):
@@ -327,7 +332,7 @@ class HnswVectors(VectorIndex):
         share = admitted / live
         count = min(live, math.ceil(k / share * _MARGIN) + 8)
         if admitted <= self.options.exact_below or count > self.options.max_candidates:
-            return self._exact(q, query, wanted, k)
+            return self._exact(q, query, wanted, k, admitted)
         filtered = admitted < live
         # the graph's breadth among admitted memories stays expansion_search
         breadth = math.ceil(self.options.expansion_search / share)
@@ -343,18 +348,31 @@ class HnswVectors(VectorIndex):
                 break
             count *= 4
             if count > self.options.max_candidates:
-                return self._exact(q, query, wanted, k)
+                return self._exact(q, query, wanted, k, admitted)
         return self._candidates(keys, 1.0 - distances, k)
 
     def _exact(self, q: np.ndarray, query: Query, wanted: dict[str, int],
-               k: int) -> list[Candidate]:
-        """Cosine similarity against every admitted memory's stored vector."""
-        keys = self._rows.admitted_keys(query, wanted)
+               k: int, admitted: int) -> list[Candidate]:
+        """Cosine similarity against every admitted memory's stored vector: by usearch's
+        own scan of the whole graph when the admitted memories are not a small share of it
+        (every search of a store of a few thousand memories), else by reading the admitted
+        vectors out of the graph."""
+        live = len(self._rows)
+        if live <= _SCAN_ALL_RATIO * admitted:
+            found = self._graph.search(q, live, exact=True, threads=1)
+            keys = np.asarray(found.keys, dtype=np.int64)
+            scores = 1.0 - np.asarray(found.distances, dtype=np.float64)
+            keep = self._rows.admits(keys, query, wanted)
+            keys, scores = keys[keep], scores[keep]
+        else:
+            keys = self._rows.admitted_keys(query, wanted)
+            if not len(keys):
+                return []
+            stored = np.stack(self._graph.get(keys.astype(np.uint64), dtype=np.float32))
+            norms = np.linalg.norm(stored, axis=1) * max(float(np.linalg.norm(q)), 1e-12)
+            scores = np.einsum("ij,j->i", stored, q) / np.maximum(norms, 1e-12)
         if not len(keys):
             return []
-        stored = np.stack(self._graph.get(keys.astype(np.uint64), dtype=np.float32))
-        norms = np.linalg.norm(stored, axis=1) * max(float(np.linalg.norm(q)), 1e-12)
-        scores = np.einsum("ij,j->i", stored, q) / np.maximum(norms, 1e-12)
         top = min(k, len(keys))
         best = np.argpartition(-scores, top - 1)[:top] if top < len(keys) else np.arange(top)
         return self._candidates(keys[best], scores[best], k)
