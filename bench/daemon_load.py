@@ -13,8 +13,11 @@ as cores used (``daemon_cores``: near 1.0 means its Python threads are bound by 
 the interpreter lock), and the CPU milliseconds per operation of the daemon and of the
 agents' own processes (``client_cpu_ms_per_op``: their part of the machine); and from its
 status the write groups (``write_groups``, memories written in groups of more than one) and
-the searches that ran beside writes. ``--ping`` also reports a warm call's round trip
-(``now()``, no store work) from one client: the transport's own overhead.
+the searches that ran beside writes; and the p50 / p95 wall time of each stage of a recall
+inside the daemon (``recall_stages_ms``, from the search's own timings: ``total`` against the
+recall's latency is the time spent waiting to be read, dispatched and answered). ``--ping``
+also reports a warm call's round trip (``now()``, no store work) from one client: the
+transport's own overhead.
 
 A benchmark, not a test: the figures depend on the machine (its load average is printed;
 measure on a quiet one, with ``uptime`` showing a load well under the number of cores).
@@ -61,6 +64,7 @@ def _agent(refs: list[str], store: str, agent: int, seconds: float, start: Any,
     ready.put(agent)
     adds: list[float] = []
     searches: list[float] = []
+    stages: dict[str, list[float]] = {}
     start.wait()
     pauses = random.Random(agent)
     cpu = time.process_time()
@@ -73,14 +77,16 @@ def _agent(refs: list[str], store: str, agent: int, seconds: float, start: Any,
         t0 = time.perf_counter()
         engine.add(f"agent {agent} learned fact {n}: {marker} about the billing retries")
         t1 = time.perf_counter()
-        engine.search(marker, k=3)
+        found = engine.search(marker, k=3)
         t2 = time.perf_counter()
+        for stage, ms in found.timings.items():
+            stages.setdefault(stage, []).append(ms / 1000)
         adds.append(t1 - t0)
         searches.append(t2 - t1)
         n += 1
     cpu = time.process_time() - cpu
     engine.close()
-    out.put({"adds": adds, "searches": searches, "cpu": cpu})
+    out.put({"adds": adds, "searches": searches, "cpu": cpu, "stages": stages})
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -135,6 +141,10 @@ def run_agents(refs: list[str], store: Path, agents: int, seconds: float,
     adds = [x for r in results for x in r["adds"]]
     searches = [x for r in results for x in r["searches"]]
     ops = len(adds) + len(searches)
+    stages: dict[str, list[float]] = {}
+    for r in results:
+        for stage, values in r["stages"].items():
+            stages.setdefault(stage, []).extend(values)
     return {"agents": agents, "pause_s": pause, "ops": ops,
             "ops_per_s": round((len(adds) + len(searches)) / wall, 1),
             "remember_p50_ms": round(_pct(adds, 0.5), 1),
@@ -149,7 +159,11 @@ def run_agents(refs: list[str], store: Path, agents: int, seconds: float,
                                           1),
             **{key: after.get(key, 0) - before.get(key, 0)
                for key in ("write_groups", "grouped_writes", "searches_beside_writes")},
-            "load_before": round(load_before, 2), "load_after": round(load_after, 2)}
+            "load_before": round(load_before, 2), "load_after": round(load_after, 2),
+            # inside the daemon, wall ms of each stage of a recall (p50 / p95): what of a
+            # recall's latency is its own work and what is waiting to be read and answered
+            "recall_stages_ms": {stage: [round(_pct(v, 0.5), 1), round(_pct(v, 0.95), 1)]
+                                 for stage, v in sorted(stages.items())}}
 
 
 def ping(refs: list[str], store: Path, calls: int) -> dict[str, Any]:

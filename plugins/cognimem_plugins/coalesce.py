@@ -8,6 +8,15 @@ the pass (the leader); callers that arrive meanwhile queue, and when the pass en
 leader takes everything queued, up to ``max_texts`` texts, in one pass. Nothing waits on a
 timer: a lone call runs at once, and a queued one waits at most for the pass before it.
 
+Up to ``lanes`` passes run at once (the embedders' ``lanes`` option, default 1), each led by
+a caller. numpy releases the interpreter lock inside its matrix products, so a second lane
+is a second core at work. Calls of one text (a search's query) then go first and keep a lane
+of their own: a query never waits behind the pass of a write group's fifteen memories (~80
+ms on MiniLM), only behind other queries, and queries queued together are shared out over
+the lanes. Smaller passes cost more CPU per text, so on a machine whose cores are already
+busy a second lane trades write latency for query latency (docs/benchmarks.md, "Many
+agents").
+
 Large calls (more than ``max_texts`` texts: an import, a re-index) bypass the queue and run on
 their own, so a search never waits behind a bulk load's whole embedding.
 """
@@ -34,16 +43,29 @@ class _Request:
 
 
 class Coalescer:
-    """Call ``encode`` with the texts of calls that overlap in time, in one pass."""
+    """Call ``encode`` with the texts of calls that overlap in time, in one pass.
 
-    def __init__(self, encode: Callable[[Sequence[str]], Vectors], max_texts: int = 64) -> None:
+    :param max_texts: texts per pass (larger calls run on their own, at once).
+    :param lanes: passes that may run at once. With two or more, calls of one text (a
+        search's query) come first and one lane is theirs: calls of several texts (a write
+        group's memories) run in at most ``lanes - 1`` passes at a time, so a query never
+        waits behind a group's pass, only behind other queries.
+    """
+
+    def __init__(self, encode: Callable[[Sequence[str]], Vectors], max_texts: int = 64,
+                 lanes: int = 1) -> None:
         if max_texts < 1:
             raise ValueError(f"max_texts must be >= 1, got {max_texts}")
+        if lanes < 1:
+            raise ValueError(f"lanes must be >= 1, got {lanes}")
         self._encode = encode
         self.max_texts = max_texts
+        self.lanes = lanes
         self._lock = threading.Lock()
-        self._queue: deque[_Request] = deque()
-        self._leading = False
+        self._queue: deque[_Request] = deque()  # calls of one text
+        self._wide: deque[_Request] = deque()  # calls of several texts
+        self._leaders = 0  # passes under way or about to be (at most ``lanes``)
+        self._wide_passes = 0  # of them, passes of the wide queue
         #: passes run and calls served by them (how much sharing happened)
         self.passes = 0
         self.calls = 0
@@ -53,11 +75,13 @@ class Coalescer:
             return self._encode(texts)
         request = _Request(texts)
         with self._lock:
-            self._queue.append(request)
-            if self._leading:
-                lead = False
+            if len(texts) > 1 and self.lanes > 1:
+                self._wide.append(request)
             else:
-                self._leading = lead = True
+                self._queue.append(request)
+            lead = self._leaders < self.lanes
+            if lead:
+                self._leaders += 1
         if lead:
             self._lead()
         request.done.wait()
@@ -66,32 +90,54 @@ class Coalescer:
         assert request.result is not None
         return request.result
 
+    def _next_batch(self) -> tuple[list[_Request], bool]:
+        """The next pass's calls (lock held): one-text calls first, then wide ones when a
+        lane is free for them; and whether it is a wide pass."""
+        for queue, wide in ((self._queue, False), (self._wide, True)):
+            if not queue or (wide and self._wide_passes >= max(1, self.lanes - 1)):
+                continue
+            # one-text calls queued together are shared out over the lanes (a burst of
+            # fifteen queries is two passes of eight side by side, not one of fifteen)
+            queued = sum(len(request.texts) for request in queue)
+            room = self.max_texts if wide else min(self.max_texts, -(-queued // self.lanes))
+            batch: list[_Request] = []
+            size = 0
+            while queue and (not batch or size + len(queue[0].texts) <= room):
+                request = queue.popleft()
+                batch.append(request)
+                size += len(request.texts)
+            return batch, wide
+        return [], False
+
     def _lead(self) -> None:
-        """Run passes until the queue is empty, then give up the lead. Whatever interrupts
-        the leader (a KeyboardInterrupt between passes) fails what it took and what is
-        queued, and gives up the lead, so no caller waits for a pass that will not run."""
+        """Run passes until nothing is left that this lane may take, then give up the
+        lane. Whatever interrupts the leader (a KeyboardInterrupt between passes) fails
+        what it took and what is queued, and gives up the lane, so no caller waits for a
+        pass that will not run."""
         batch: list[_Request] = []
+        wide = False
         try:
             while True:
                 with self._lock:
-                    batch = []
-                    size = 0
-                    while self._queue and (not batch or size + len(self._queue[0].texts)
-                                           <= self.max_texts):
-                        request = self._queue.popleft()
-                        batch.append(request)
-                        size += len(request.texts)
+                    if wide:
+                        self._wide_passes -= 1
+                    batch, wide = self._next_batch()
                     if not batch:
-                        self._leading = False
+                        self._leaders -= 1
                         return
+                    if wide:
+                        self._wide_passes += 1
                     self.passes += 1
                     self.calls += len(batch)
                 self._run(batch)
         except BaseException as exc:
             with self._lock:
-                left = [*batch, *self._queue]
+                left = [*batch, *self._queue, *self._wide]
                 self._queue.clear()
-                self._leading = False
+                self._wide.clear()
+                self._leaders -= 1
+                if wide:
+                    self._wide_passes -= 1
             for request in left:
                 if not request.done.is_set():
                     request.error = exc

@@ -210,3 +210,60 @@ def test_an_interrupted_leader_gives_up_the_lead_and_fails_what_it_held() -> Non
     after.join(10)
     assert not after.is_alive(), "a call after the interrupt waits for a leader forever"
     assert np.array_equal(results["after"], _expected(["after"]))
+
+
+class HeldWide(Encoder):
+    """Holds only passes of several texts."""
+
+    def __call__(self, texts: Sequence[str]) -> np.ndarray:
+        if len(texts) > 1:
+            return super().__call__(texts)
+        self.passes.append(list(texts))
+        return _expected(texts)
+
+
+def test_a_query_passes_a_held_group_pass_and_a_second_group_waits() -> None:
+    encode = HeldWide()
+    encode.hold.clear()
+    coalescer = Coalescer(encode, max_texts=8, lanes=2)
+    results: dict[str, Any] = {}
+    first = _start(coalescer, ["group one a", "group one b"], results)
+    assert encode.entered.wait(5)
+    second = _start(coalescer, ["group two a", "group two b"], results)
+    for _ in range(1000):  # its caller found no lane it may use for a wide pass
+        with coalescer._lock:
+            if len(coalescer._wide) == 1 and coalescer._leaders == 1:
+                break
+        threading.Event().wait(0.005)
+    else:
+        raise AssertionError("the second group never queued")
+    query = coalescer(["the query"])  # runs now, beside the held pass
+    assert np.array_equal(query, _expected(["the query"]))
+    assert ["group two a", "group two b"] not in encode.passes  # one lane for groups
+    encode.hold.set()
+    first.join(10)
+    second.join(10)
+    assert np.array_equal(results["group two a"], _expected(["group two a", "group two b"]))
+    assert encode.passes[-1] == ["group two a", "group two b"]
+
+
+def test_queued_queries_are_shared_out_over_the_lanes() -> None:
+    encode = Encoder()
+    encode.hold.clear()
+    coalescer = Coalescer(encode, max_texts=64, lanes=2)
+    results: dict[str, Any] = {}
+    busy = [_start(coalescer, [f"busy {i}"], results) for i in range(2)]
+    for _ in range(1000):  # both lanes hold a pass
+        if len(encode.passes) == 2:
+            break
+        threading.Event().wait(0.005)
+    queued = [_start(coalescer, [f"q{i}"], results) for i in range(6)]
+    _wait_queued(coalescer, 6)
+    encode.hold.set()
+    for thread in [*busy, *queued]:
+        thread.join(10)
+    later = encode.passes[2:]
+    assert sorted(t for texts in later for t in texts) == [f"q{i}" for i in range(6)]
+    assert max(len(texts) for texts in later) <= 3  # half each, not six in one lane
+    for i in range(6):
+        assert np.array_equal(results[f"q{i}"], _expected([f"q{i}"]))

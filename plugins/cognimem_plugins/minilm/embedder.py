@@ -46,10 +46,15 @@ class MiniLMEmbedder(Embedder):
         coalesce: bool = Field(
             default=True,
             description="concurrent calls of up to batch_size texts share one forward pass")
+        lanes: int = Field(
+            default=1, ge=1, le=64,
+            description="forward passes that may run at once when coalescing; with 2 or "
+                        "more, one-text calls (queries) keep a lane of their own "
+                        "(docs/retrieval.md)")
         blas_threads: int = Field(
             default=1, ge=1, le=256,
             description="BLAS threads while encoding (more helps only large batches on an "
-                        "otherwise idle machine; docs/embedders.md)")
+                        "otherwise idle machine; docs/retrieval.md)")
         model_dir: str | None = Field(default=None,
                                       description="weights folder (default: the installed package)")
 
@@ -89,7 +94,7 @@ class MiniLMEmbedder(Embedder):
                 if self._coalescer is None:
                     self._coalescer = Coalescer(
                         lambda batch: model.encode(batch, batch_size=self.options.batch_size),
-                        max_texts=self.options.batch_size)
+                        max_texts=self.options.batch_size, lanes=self.options.lanes)
         return self._coalescer(texts)
 
     def _load_model(self, folder: Path | None) -> NumpyEncoder:
