@@ -95,4 +95,5 @@ class ConcurrentReads:
                     found[row[0]] = row
                     if fresh:
                         self._remember(row[0], row)  # type: ignore[attr-defined]
+        self._warming_may_start()  # type: ignore[attr-defined]
         return {i: rows.memory_from_row(found[i]) for i in wanted if i in found}

@@ -52,6 +52,7 @@ from cognimem.models import Access, Edge, EmbeddingSignature, Event, Memory
 from . import rows, schema
 from .lock import LOCK_NAME, OwnerLock
 from .reading import ConcurrentReads
+from .warm import CacheWarming
 
 if TYPE_CHECKING:
     from cognimem.context import Context
@@ -77,7 +78,7 @@ _ACCESS_COUNT = schema.MEMORY_COLUMNS.index("access_count")
 _UNSET: Any = object()
 
 
-class DuckDBStore(ConcurrentReads, RecordStore):
+class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
     """Memories, edges, accesses, events, graveyard, embeddings and metadata in DuckDB."""
 
     reads_beside_writes = True  # in reading(): see .reading
@@ -95,6 +96,10 @@ class DuckDBStore(ConcurrentReads, RecordStore):
             description="memories kept decoded in process memory (0: none); DuckDB fetches "
                         "scattered rows slowly (~0.1 ms each), so search reads from this cache",
         )
+        warm_cache: bool = Field(
+            default=True,
+            description="after opening, read the most recently used memories (up to "
+                        "cache_size) into the cache in a background thread")
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
@@ -120,6 +125,7 @@ class DuckDBStore(ConcurrentReads, RecordStore):
         # commits (or before events are read): one INSERT per event cost ~1.5 ms each.
         self._events: list[Event] = []
         self._init_reading()  # searches beside a write (see .reading)
+        self._init_warming()  # the cache filled in the background after open (see .warm)
 
     # lifecycle ---------------------------------------------------------------------------------
 
@@ -152,6 +158,7 @@ class DuckDBStore(ConcurrentReads, RecordStore):
             owner.release()
             raise
         self._owner = owner
+        self._start_warming()
 
     def publish_owner(self, address: str) -> None:
         """Write ``address`` into ``owner.lock`` (not a secret), so "store in use" errors
@@ -162,6 +169,7 @@ class DuckDBStore(ConcurrentReads, RecordStore):
 
     def close(self) -> None:
         """Checkpoint, close the database and release ownership (safe to call twice)."""
+        self._stop_warming()
         with self._guard:
             self._close_readers()
             con, self._con = self._con, None
@@ -324,6 +332,7 @@ class DuckDBStore(ConcurrentReads, RecordStore):
             return
         with self._cache_lock:
             self._generation += 1
+            self._warming_changed(self._pending)
             for memory_id, row in self._pending.items():
                 self._cache.pop(memory_id, None)
                 if row is not None:
@@ -432,6 +441,7 @@ class DuckDBStore(ConcurrentReads, RecordStore):
                 for row in fetched:
                     found[row[0]] = row
                     self._remember(row[0], row)
+        self._warming_may_start()
         return {i: rows.memory_from_row(found[i]) for i in wanted if i in found}
 
     def _fetch_memories(self, sql: str, params: Sequence[Any] | None = None,
