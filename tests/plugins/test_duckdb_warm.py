@@ -130,3 +130,17 @@ def test_closing_stops_the_thread(stored: Path) -> None:
     assert thread is not None and thread.is_alive()  # waiting for a first search
     store.close()
     assert not thread.is_alive()
+
+
+def test_compacting_stops_the_thread_first(stored: Path) -> None:
+    """Compaction closes the connection the thread reads through: it stops the thread before
+    (the rows it cached stay; the store reads on through the new file)."""
+    store = open_store(stored)
+    try:
+        thread = store._warm_thread
+        assert thread is not None and thread.is_alive()
+        store.compact()
+        assert not thread.is_alive() and store._warm_thread is None
+        assert store.get_memories(["m003"])["m003"] == memory(3)
+    finally:
+        store.close()

@@ -189,6 +189,7 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
         leaves the old file whole (the copy is removed at the next compaction)."""
         if self.file is None:
             return
+        self._stop_warming()  # its cursor belongs to the connection closed below
         with self._guard:
             if self._depth:
                 raise StoreError("cannot compact the store inside a transaction")
