@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
@@ -199,6 +200,13 @@ class Fuser(Component):
         """One ranked list from several, keyed by retriever name; best first, ranks 1-based."""
 
 
+#: Whether the search this thread is ranking asks for an explanation (``Query.explain``; the
+#: engine sets it around its rankers). :meth:`Ranker.contribute` records trail steps only
+#: then: the trail of an unexplained search is dropped, and building its steps cost more than
+#: the scores they explain (``True`` outside a search, e.g. a ranker called on its own).
+EXPLAINING: ContextVar[bool] = ContextVar("cognimem_explaining", default=True)
+
+
 class Ranker(Component):
     """Rescores hits after fusion (ACT-R activation, recency, validity...)."""
 
@@ -215,11 +223,19 @@ class Ranker(Component):
         """Return the hits with new scores (use :meth:`contribute`); the engine re-sorts."""
 
     def contribute(self, hit: Hit, score: float, **detail: Any) -> Hit:
-        """Set ``hit.score`` and record this ranker's step in the trail."""
-        hit.trail.append(StageScore(stage="rank", name=self.name, score=score, detail=detail,
-                                    terms=self.plain_names(detail)))
+        """Set ``hit.score`` and record this ranker's step in the trail (when the search is
+        explained: :meth:`explaining`)."""
+        if EXPLAINING.get():
+            hit.trail.append(StageScore(stage="rank", name=self.name, score=score,
+                                        detail=detail, terms=self.plain_names(detail)))
         hit.score = score
         return hit
+
+    @staticmethod
+    def explaining() -> bool:
+        """Whether the search being ranked is explained: a ranker may skip computing the
+        detail of its trail steps when not (:meth:`contribute` drops it then)."""
+        return EXPLAINING.get()
 
 
 class Calibrator(Component):

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..accesses import with_accesses
-from ..components import GraveEntry, Retriever
+from ..components import EXPLAINING, GraveEntry, Retriever
 from ..context import SearchContext
 from ..errors import CognimemError, InvalidInput
 from ..models import Candidate, Event, Hit, Memory, Query, SearchResult, StageScore
@@ -116,10 +116,14 @@ class ReadPath(Integrity):
                                         rank=cand.rank))
             hits.append(Hit(memory=memory, score=cand.score, trail=trail))
         sctx.timings["load"] = (time.perf_counter() - t0) * 1000
-        for ranker in self.rankers:
-            t0 = time.perf_counter()
-            hits = ranker.rank(query, hits, sctx)
-            sctx.timings[f"rank:{ranker.name}"] = (time.perf_counter() - t0) * 1000
+        explaining = EXPLAINING.set(query.explain)  # trail steps only when explained
+        try:
+            for ranker in self.rankers:
+                t0 = time.perf_counter()
+                hits = ranker.rank(query, hits, sctx)
+                sctx.timings[f"rank:{ranker.name}"] = (time.perf_counter() - t0) * 1000
+        finally:
+            EXPLAINING.reset(explaining)
         hits.sort(key=tie_break_key)
         hits = hits[: query.k]
         held_back, floor = 0, None

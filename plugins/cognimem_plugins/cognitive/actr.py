@@ -311,6 +311,7 @@ class ACTR(Ranker):
         noisy = (opts.noise and query.record_access
                  and ctx.ctx.profile.search.record_access)
         floor = opts.threshold + opts.protected_offset
+        explaining = self.explaining()
         kept: list[Hit] = []
         for hit in hits:
             b, resting, n = (
@@ -333,18 +334,21 @@ class ACTR(Ranker):
             if opts.blend == "activation":
                 score = blend(fused, activation, opts.fused_weight, opts.activation_weight,
                               opts.activation_scale)
-                lead: dict[str, float] = {"A": _r(activation), "B": _r(b), "S": _r(s)}
             else:
                 share = use_share(b, resting) if n > 1 else 0.0  # exactly 0 when unused
                 score = blend(fused * (1.0 + opts.use_weight * share), s + eps,
                               opts.fused_weight, opts.activation_weight, opts.activation_scale)
-                lead = {"S": _r(s), "use_share": _r(share), "B": _r(b)}
-            # the telling numbers first: Hit.explain() shows the first three
-            rest = {"fused": _r(fused), "B": _r(b), "S": _r(s), "noise": _r(eps),
-                    "A": _r(activation), "P": _r(p), "presentations": n,
-                    "protected": protected, "floored": floored}
-            self.contribute(hit, score, **lead, **{k: v for k, v in rest.items()
-                                                    if k not in lead})
+            if not explaining:
+                self.contribute(hit, score)
+            else:  # the telling numbers first: Hit.explain() shows the first three
+                lead: dict[str, float] = (
+                    {"A": _r(activation), "B": _r(b), "S": _r(s)} if opts.blend == "activation"
+                    else {"S": _r(s), "use_share": _r(share), "B": _r(b)})
+                rest = {"fused": _r(fused), "B": _r(b), "S": _r(s), "noise": _r(eps),
+                        "A": _r(activation), "P": _r(p), "presentations": n,
+                        "protected": protected, "floored": floored}
+                self.contribute(hit, score, **lead, **{k: v for k, v in rest.items()
+                                                        if k not in lead})
             if p >= opts.min_probability:
                 kept.append(hit)
         return kept

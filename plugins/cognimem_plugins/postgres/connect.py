@@ -137,21 +137,31 @@ def _vector_schema(con: psycopg.Connection[Any]) -> str:
     found = con.execute("SELECT extnamespace::regnamespace::text FROM pg_extension "
                         "WHERE extname = 'vector'").fetchone()
     if found is None:
-        try:
-            con.execute("CREATE EXTENSION IF NOT EXISTS vector SCHEMA public")
+        try:  # under an advisory lock: two daemons may race to create it (see ensure_schema)
+            with con.transaction():
+                con.execute("SELECT pg_advisory_xact_lock(%s)", [advisory_key("", "extension")])
+                con.execute("CREATE EXTENSION IF NOT EXISTS vector SCHEMA public")
         except psycopg.Error as exc:
             raise StoreError(
                 "the PostgreSQL server lacks the pgvector extension and this user may not "
                 f"create it ({exc}); run `CREATE EXTENSION vector;` as an administrator (managed "
                 "services list it as `vector` or `pgvector`)"
             ) from exc
-        found = ("public",)
+        found = con.execute("SELECT extnamespace::regnamespace::text FROM pg_extension "
+                            "WHERE extname = 'vector'").fetchone() or ("public",)
     return str(found[0]).strip('"')
 
 
 def ensure_schema(con: psycopg.Connection[Any], schema: str) -> None:
-    """Create the schema if missing (outside any transaction)."""
-    con.execute(f"CREATE SCHEMA IF NOT EXISTS {quote_ident(schema)}")
+    """Create the schema if missing (``con`` outside any transaction).
+
+    ``CREATE SCHEMA IF NOT EXISTS`` is not safe against itself: of two daemons opening a new
+    database at once, one may fail with a unique violation. They take turns under an
+    advisory lock instead.
+    """
+    with con.transaction():
+        con.execute("SELECT pg_advisory_xact_lock(%s)", [advisory_key(schema, "schema")])
+        con.execute(f"CREATE SCHEMA IF NOT EXISTS {quote_ident(schema)}")
 
 
 def advisory_key(schema: str, what: str) -> int:

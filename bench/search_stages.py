@@ -1,0 +1,62 @@
+"""CPU and stage times of the default pipeline's searches on a store `cognimem bench` kept.
+
+    cognimem bench --sizes 100000 --stacks hnsw --dir runs      # once: keeps runs/hnsw-100000
+    python bench/search_stages.py runs/hnsw-100000
+
+Opens the store (the stand-in embedder, as `cognimem bench` searches it), runs 60 searches of
+the benchmark's query plan, waits for the row cache to warm, then times ``--queries``
+searches ``--repeat`` times (no access recorded): the p50 and mean CPU milliseconds per
+search of the whole process (the vector retriever runs in a second thread) and the p50 of
+every stage's wall time. Run it in two checkouts in turn to compare them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from pathlib import Path
+
+from cognimem.bench.corpus import generate_memories
+from cognimem.bench.measure import query_plan
+from cognimem.bench.stacks import STACKS, pipeline_of, stack_profile
+from cognimem.bench.standin import PLUGIN
+from cognimem.clock import SystemClock
+from cognimem.engine import Engine
+from cognimem.profile import load_profile
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("store", type=Path, help="a store kept by `cognimem bench --dir`")
+    parser.add_argument("--size", type=int, default=None,
+                        help="memories in it (default: the number in its folder name)")
+    parser.add_argument("--queries", type=int, default=300)
+    parser.add_argument("--repeat", type=int, default=2)
+    args = parser.parse_args()
+    size = args.size or int(args.store.name.rsplit("-", 1)[-1])
+    profile = stack_profile(STACKS["hnsw"], args.store,
+                            pipeline=pipeline_of(load_profile("default", environ=False)))
+    plan = query_plan(generate_memories(size, seed=0), args.queries, 0)
+    cpu: list[float] = []
+    stages: dict[str, list[float]] = {}
+    with Engine.from_profile(profile, plugins=[PLUGIN], clock=SystemClock()) as engine:
+        for text, scope in plan[:60]:
+            engine.search(text, k=10, scope=scope, record_access=False)
+        time.sleep(4)  # the row cache warms in the background
+        for _ in range(args.repeat):
+            for text, scope in plan:
+                started = time.process_time()
+                result = engine.search(text, k=10, scope=scope, record_access=False)
+                cpu.append((time.process_time() - started) * 1000)
+                for stage, ms in result.timings.items():
+                    stages.setdefault(stage, []).append(ms)
+    print(json.dumps({"cpu_p50_ms": round(statistics.median(cpu), 2),
+                      "cpu_mean_ms": round(statistics.mean(cpu), 2),
+                      "stages_p50_ms": {s: round(statistics.median(v), 2)
+                                        for s, v in stages.items() if s != "embed"}}))
+
+
+if __name__ == "__main__":
+    main()
