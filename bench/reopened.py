@@ -31,7 +31,9 @@ from cognimem.engine import Engine
 from cognimem.profile import Profile, load_profile
 
 
-def _profile(store: Path, warm: bool) -> Profile:
+def kept_store_profile(store: Path, warm: bool = True) -> Profile:
+    """The profile `cognimem bench` searched a kept ``hnsw`` store with (the stand-in
+    embedder, the default profile's pipeline), with ``warm_cache`` set."""
     profile = stack_profile(STACKS["hnsw"], store,
                             pipeline=pipeline_of(load_profile("default", environ=False)))
     data = profile.model_dump(mode="json")
@@ -39,10 +41,24 @@ def _profile(store: Path, warm: bool) -> Profile:
     return load_profile(base=None, overrides=data, environ=False)
 
 
+def kept_store_arguments(doc: str) -> argparse.ArgumentParser:
+    """A parser taking a kept store's folder, its size and the number of queries."""
+    parser = argparse.ArgumentParser(description=doc.split("\n")[0])
+    parser.add_argument("store", type=Path, help="a store kept by `cognimem bench --dir`")
+    parser.add_argument("--size", type=int, default=None,
+                        help="memories in it (default: the number in its folder name)")
+    parser.add_argument("--queries", type=int, default=300)
+    return parser
+
+
+def kept_store_size(args: argparse.Namespace) -> int:
+    return int(args.size or int(args.store.name.rsplit("-", 1)[-1]))
+
+
 def _searches(store: Path, warm: bool, plan: list[Any]) -> list[tuple[float, float]]:
     """(wall ms without the query embedding, load ms) of each search after a reopen."""
     out = []
-    with Engine.from_profile(_profile(store, warm), plugins=[PLUGIN],
+    with Engine.from_profile(kept_store_profile(store, warm), plugins=[PLUGIN],
                              clock=SystemClock()) as engine:
         for text, scope in plan:
             timings = engine.search(text, k=10, scope=scope, record_access=False).timings
@@ -51,20 +67,16 @@ def _searches(store: Path, warm: bool, plan: list[Any]) -> list[tuple[float, flo
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("store", type=Path, help="a store kept by `cognimem bench --dir`")
-    parser.add_argument("--size", type=int, default=None,
-                        help="memories in it (default: the number in its folder name)")
-    parser.add_argument("--queries", type=int, default=300)
+    parser = kept_store_arguments(__doc__ or "")
     parser.add_argument("--settle", type=int, default=50)
     parser.add_argument("--rounds", type=int, default=4)
     args = parser.parse_args()
-    size = args.size or int(args.store.name.rsplit("-", 1)[-1])
+    size = kept_store_size(args)
     plan = query_plan(generate_memories(size, seed=0), args.queries, 0)
     found: dict[bool, dict[str, list[float]]] = {w: {} for w in (False, True)}
     for _ in range(args.rounds):
         for warm in (False, True):
-            data = _profile(args.store, warm).model_dump(mode="json")
+            data = kept_store_profile(args.store, warm).model_dump(mode="json")
             cold = measure_cold_start(data, plan[0][0], k=10)
             runs = _searches(args.store, warm, plan)
             time.sleep(0.5)

@@ -12,32 +12,25 @@ every stage's wall time. Run it in two checkouts in turn to compare them.
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import time
-from pathlib import Path
+
+from reopened import kept_store_arguments, kept_store_profile, kept_store_size
 
 from cognimem.bench.corpus import generate_memories
 from cognimem.bench.measure import query_plan
-from cognimem.bench.stacks import STACKS, pipeline_of, stack_profile
 from cognimem.bench.standin import PLUGIN
 from cognimem.clock import SystemClock
 from cognimem.engine import Engine
-from cognimem.profile import load_profile
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("store", type=Path, help="a store kept by `cognimem bench --dir`")
-    parser.add_argument("--size", type=int, default=None,
-                        help="memories in it (default: the number in its folder name)")
-    parser.add_argument("--queries", type=int, default=300)
+    parser = kept_store_arguments(__doc__ or "")
     parser.add_argument("--repeat", type=int, default=2)
     args = parser.parse_args()
-    size = args.size or int(args.store.name.rsplit("-", 1)[-1])
-    profile = stack_profile(STACKS["hnsw"], args.store,
-                            pipeline=pipeline_of(load_profile("default", environ=False)))
+    size = kept_store_size(args)
+    profile = kept_store_profile(args.store)
     plan = query_plan(generate_memories(size, seed=0), args.queries, 0)
     cpu: list[float] = []
     stages: dict[str, list[float]] = {}
