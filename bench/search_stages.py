@@ -5,7 +5,7 @@
 
 Opens the store (the stand-in embedder, as `cognimem bench` searches it), runs 60 searches of
 the benchmark's query plan, waits for the row cache to warm, then times ``--queries``
-searches ``--repeat`` times (no access recorded): the p50 and mean CPU milliseconds per
+searches ``--repeat`` times (no access recorded unless ``--access``): the p50 and mean CPU milliseconds per
 search of the whole process (the vector retriever runs in a second thread) and the p50 of
 every stage's wall time. Run it in two checkouts in turn to compare them.
 """
@@ -28,6 +28,8 @@ from cognimem.engine import Engine
 def main() -> None:
     parser = kept_store_arguments(__doc__ or "")
     parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--access", action="store_true",
+                        help="record accesses, as searches do by default")
     args = parser.parse_args()
     size = kept_store_size(args)
     profile = kept_store_profile(args.store)
@@ -41,7 +43,7 @@ def main() -> None:
         for _ in range(args.repeat):
             for text, scope in plan:
                 started = time.process_time()
-                result = engine.search(text, k=10, scope=scope, record_access=False)
+                result = engine.search(text, k=10, scope=scope, record_access=args.access)
                 cpu.append((time.process_time() - started) * 1000)
                 for stage, ms in result.timings.items():
                     stages.setdefault(stage, []).append(ms)
