@@ -61,7 +61,7 @@ class CacheWarming:
         self._warm_go = threading.Event()  # the first search has loaded its rows
         self._warm_changed: set[str] | None = None  # ids committed while warming
         self._warm_cursor: Any = None
-        #: rows the warming thread put in the cache (for tests and ``stats``)
+        #: rows the warming thread put in the cache (for tests and benchmarks)
         self.warmed = 0
 
     if TYPE_CHECKING:  # provided by the store and its reading mode
