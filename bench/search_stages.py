@@ -5,9 +5,9 @@
 
 Opens the store (the stand-in embedder, as `cognimem bench` searches it), runs 60 searches of
 the benchmark's query plan, waits for the row cache to warm, then times ``--queries``
-searches ``--repeat`` times (no access recorded unless ``--access``): the p50 and mean CPU milliseconds per
-search of the whole process (the vector retriever runs in a second thread) and the p50 of
-every stage's wall time. Run it in two checkouts in turn to compare them.
+searches ``--repeat`` times (no access recorded unless ``--access``): the p50 and mean CPU
+milliseconds per search of the whole process (the vector retriever runs in a second
+thread) and the p50 of every stage's wall time. Run it in two checkouts in turn to compare them.
 """
 
 from __future__ import annotations

@@ -61,7 +61,7 @@ def _start(coalescer: Coalescer, texts: list[str], results: dict[str, Any]) -> t
 def _wait_queued(coalescer: Coalescer, n: int) -> None:
     for _ in range(1000):
         with coalescer._lock:
-            if len(coalescer._queue) >= n:
+            if len(coalescer._queue) + len(coalescer._wide) >= n:
                 return
         threading.Event().wait(0.005)
     raise AssertionError(f"{n} calls never queued")
@@ -267,3 +267,23 @@ def test_queued_queries_are_shared_out_over_the_lanes() -> None:
     assert max(len(texts) for texts in later) <= 3  # half each, not six in one lane
     for i in range(6):
         assert np.array_equal(results[f"q{i}"], _expected([f"q{i}"]))
+
+
+def test_a_queued_query_runs_before_a_queued_group() -> None:
+    """One lane: a one-text call (a query) queued behind a held pass runs in the next pass
+    of its own, before the several-text call (a write group) queued ahead of it."""
+    encode = Encoder()
+    encode.hold.clear()
+    coalescer = Coalescer(encode, max_texts=64)
+    results: dict[str, Any] = {}
+    first = _start(coalescer, ["first"], results)
+    assert encode.entered.wait(5)
+    group = _start(coalescer, ["memory a", "memory b"], results)
+    _wait_queued(coalescer, 1)
+    query = _start(coalescer, ["the query"], results)
+    _wait_queued(coalescer, 2)
+    encode.hold.set()
+    for thread in (first, group, query):
+        thread.join(10)
+    assert encode.passes == [["first"], ["the query"], ["memory a", "memory b"]]
+    assert np.array_equal(results["memory a"], _expected(["memory a", "memory b"]))
