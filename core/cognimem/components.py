@@ -6,15 +6,17 @@ Each kind has one method that does the work (``Retriever.retrieve``, ``Fuser.fus
 write and read paths need. Every component has a nested pydantic ``Options`` model: the
 profile's table for the component is validated against it, so a typo fails at start.
 
-The storage bases live in :mod:`cognimem.stores` and the root class in
-:mod:`cognimem.component_base`; every name is importable from here.
+The storage bases live in :mod:`cognimem.stores`, the root class in
+:mod:`cognimem.component_base`, and what a plugin adds to the MCP server and the CLI (tools,
+prompts, resources, subcommands) in :mod:`cognimem.extensions`; every name is importable
+from here.
 """
 
 
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -23,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 from pydantic import BaseModel, Field
 
 from .component_base import Component, Options
+from .extensions import CommandSpec, PromptSpec, ResourceSpec, ToolSpec
 from .models import Candidate, Edge, EmbeddingSignature, Hit, Memory, Query, StageScore
 from .sources import IntakeSource
 from .stores import GraveEntry, LexicalIndex, RecordStore, VectorIndex
@@ -301,69 +304,6 @@ class Dataset(Component):
     @abstractmethod
     def units(self) -> Iterator[Any]:
         """Yield evaluation units (see ``cognimem.eval``)."""
-
-
-@dataclass(frozen=True)
-class ToolSpec:
-    """An MCP tool a plugin contributes: ``func(engine, **arguments)`` does the work."""
-
-    name: str
-    func: Callable[..., Any]
-    description: str | None = None
-    title: str | None = None
-    read_only: bool = False
-    destructive: bool = False
-    idempotent: bool = False
-    sets: frozenset[str] = frozenset({"full"})
-
-
-@dataclass(frozen=True)
-class PromptSpec:
-    """An MCP prompt a plugin contributes, made from a registered tool: the prompt takes the
-    tool's arguments, runs it, and its text is ``render(result)`` (the result as plain
-    data, as ``model_dump(mode="json")`` gives it). Registered through
-    ``cognimem_register_tools``; every installed prompt is served, whatever the tool set."""
-
-    name: str
-    tool: str
-    render: Callable[[dict[str, Any]], str]
-    description: str | None = None
-    title: str | None = None
-
-
-@dataclass(frozen=True)
-class ResourceSpec:
-    """An MCP resource a plugin contributes, made from a registered tool: reading ``uri``
-    runs the tool and the resource's text is ``render(result)``. ``{name}`` parts of the URI
-    (a template, such as ``cognimem://context/{project}``) become the tool's arguments; a URI
-    without them runs the tool with its defaults. Registered through
-    ``cognimem_register_tools``."""
-
-    name: str
-    uri: str
-    tool: str
-    render: Callable[[dict[str, Any]], str]
-    description: str | None = None
-    title: str | None = None
-    mime_type: str = "text/markdown"
-
-
-@dataclass(frozen=True)
-class CommandSpec:
-    """A ``cognimem`` subcommand a plugin contributes.
-
-    :param name: the subcommand (``cognimem NAME ...``); it may not be a core command's name.
-    :param help: one line for ``cognimem --help``.
-    :param configure: ``"package.module:function"``; the function receives the subcommand's
-        ``argparse.ArgumentParser`` (the global options already added), adds its arguments and
-        sets ``func`` (``parser.set_defaults(func=run)``; ``run(args)`` returns the exit
-        status). The module is imported only when this command runs or shows its help, so
-        ``cognimem`` starts fast however many plugins add commands.
-    """
-
-    name: str
-    help: str
-    configure: str
 
 
 #: Component kinds and their base classes, in the order the profile lists them.

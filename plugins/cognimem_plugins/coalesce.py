@@ -101,8 +101,8 @@ class Coalescer:
                 continue
             # one-text calls queued together are shared out over the lanes (a burst of
             # fifteen queries is two passes of eight side by side, not one of fifteen)
-            queued = sum(len(request.texts) for request in queue)
-            room = self.max_texts if wide else min(self.max_texts, -(-queued // self.lanes))
+            # (the queue of one-text calls holds one text per call)
+            room = self.max_texts if wide else min(self.max_texts, -(-len(queue) // self.lanes))
             batch: list[_Request] = []
             size = 0
             while queue and (not batch or size + len(queue[0].texts) <= room):

@@ -67,15 +67,22 @@ def _wait_queued(coalescer: Coalescer, n: int) -> None:
     raise AssertionError(f"{n} calls never queued")
 
 
+def _hold_a_pass(first: list[str], **options: Any
+                 ) -> tuple[Encoder, Coalescer, dict[str, Any], threading.Thread]:
+    """A coalescer whose first pass (``first``) has started and is held."""
+    encode = Encoder()
+    encode.hold.clear()
+    coalescer = Coalescer(encode, **options)
+    results: dict[str, Any] = {}
+    thread = _start(coalescer, first, results)
+    assert encode.entered.wait(5)
+    return encode, coalescer, results, thread
+
+
 def _queue_behind_a_held_pass(max_texts: int, calls: list[list[str]]
                               ) -> tuple[Encoder, Coalescer, dict[str, Any]]:
     """Hold a first pass, queue ``calls`` behind it, release it and wait for everything."""
-    encode = Encoder()
-    encode.hold.clear()
-    coalescer = Coalescer(encode, max_texts=max_texts)
-    results: dict[str, Any] = {}
-    first = _start(coalescer, ["first"], results)
-    assert encode.entered.wait(5)
+    encode, coalescer, results, first = _hold_a_pass(["first"], max_texts=max_texts)
     others = [_start(coalescer, texts, results) for texts in calls]
     _wait_queued(coalescer, len(calls))
     encode.hold.set()
@@ -104,12 +111,7 @@ def test_a_pass_holds_at_most_max_texts() -> None:
 
 
 def test_a_large_call_bypasses_the_queue() -> None:
-    encode = Encoder()
-    encode.hold.clear()
-    coalescer = Coalescer(encode, max_texts=2)
-    results: dict[str, Any] = {}
-    small = _start(coalescer, ["small"], results)
-    assert encode.entered.wait(5)
+    encode, coalescer, _, small = _hold_a_pass(["small"], max_texts=2)
     big = ["x1", "x2", "x3"]
     encode.hold.set()  # the bulk call runs beside the held pass, not after it
     assert np.array_equal(coalescer(big), _expected(big))
@@ -272,12 +274,7 @@ def test_queued_queries_are_shared_out_over_the_lanes() -> None:
 def test_a_queued_query_runs_before_a_queued_group() -> None:
     """One lane: a one-text call (a query) queued behind a held pass runs in the next pass
     of its own, before the several-text call (a write group) queued ahead of it."""
-    encode = Encoder()
-    encode.hold.clear()
-    coalescer = Coalescer(encode, max_texts=64)
-    results: dict[str, Any] = {}
-    first = _start(coalescer, ["first"], results)
-    assert encode.entered.wait(5)
+    encode, coalescer, results, first = _hold_a_pass(["first"], max_texts=64)
     group = _start(coalescer, ["memory a", "memory b"], results)
     _wait_queued(coalescer, 1)
     query = _start(coalescer, ["the query"], results)

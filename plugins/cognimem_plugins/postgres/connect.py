@@ -132,10 +132,13 @@ def connect(dsn: str, schema: str) -> psycopg.Connection[Any]:
     return con
 
 
+_VECTOR_SCHEMA = ("SELECT extnamespace::regnamespace::text FROM pg_extension "
+                  "WHERE extname = 'vector'")
+
+
 def _vector_schema(con: psycopg.Connection[Any]) -> str:
     """The schema holding the pgvector extension, created in ``public`` when missing."""
-    found = con.execute("SELECT extnamespace::regnamespace::text FROM pg_extension "
-                        "WHERE extname = 'vector'").fetchone()
+    found = con.execute(_VECTOR_SCHEMA).fetchone()
     if found is None:
         try:  # under an advisory lock: two daemons may race to create it (see ensure_schema)
             with con.transaction():
@@ -147,8 +150,7 @@ def _vector_schema(con: psycopg.Connection[Any]) -> str:
                 f"create it ({exc}); run `CREATE EXTENSION vector;` as an administrator (managed "
                 "services list it as `vector` or `pgvector`)"
             ) from exc
-        found = con.execute("SELECT extnamespace::regnamespace::text FROM pg_extension "
-                            "WHERE extname = 'vector'").fetchone() or ("public",)
+        found = con.execute(_VECTOR_SCHEMA).fetchone() or ("public",)
     return str(found[0]).strip('"')
 
 
