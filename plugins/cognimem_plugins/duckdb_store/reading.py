@@ -96,4 +96,4 @@ class ConcurrentReads:
                     if fresh:
                         self._remember(row[0], row)  # type: ignore[attr-defined]
         self._warming_may_start()  # type: ignore[attr-defined]
-        return {i: rows.memory_from_row(found[i]) for i in wanted if i in found}
+        return {i: rows.memory_from_stored_row(found[i]) for i in wanted if i in found}

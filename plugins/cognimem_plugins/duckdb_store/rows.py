@@ -21,7 +21,7 @@ import pyarrow as pa
 
 from cognimem.components import GraveEntry
 from cognimem.errors import InvalidInput
-from cognimem.models import Edge, EmbeddingSignature, Event, Memory
+from cognimem.models import Edge, EmbeddingSignature, Event, Memory, Scope, Source
 
 from .schema import MEMORY_COLUMNS
 
@@ -226,7 +226,7 @@ def memory_from_row(r: MemoryRow) -> Memory:
     """A new, validated Memory from a row in :data:`MEMORY_COLUMNS` order."""
     return Memory.model_validate({
         "id": r[0], "content": r[1], "kind": r[2], "layer": r[3], "tier": r[4], "title": r[5],
-        "tags": r[6], "scope": {"project": r[7], "agent": r[8], "user": r[9]},
+        "tags": list(r[6]), "scope": {"project": r[7], "agent": r[8], "user": r[9]},
         "source": {"file": r[10], "line": r[11], "url": r[12], "session": r[13]},
         "provenance": r[14], "valid_from": r[15], "valid_until": r[16], "importance": r[17],
         "confidence": r[18], "protected": r[19], "supersedes": r[20], "superseded_by": r[21],
@@ -235,6 +235,52 @@ def memory_from_row(r: MemoryRow) -> Memory:
         "embedding": None if r[28] is None else {"model": r[28], "dim": r[29]},
         "archived": r[30], "version": r[31],
     })
+
+
+_set = object.__setattr__
+_MEMORY_FIELDS = frozenset(Memory.model_fields)
+_SCOPE_FIELDS = frozenset(Scope.model_fields)
+_SOURCE_FIELDS = frozenset(Source.model_fields)
+_SIGNATURE_FIELDS = frozenset(EmbeddingSignature.model_fields)
+
+
+def _unchecked(cls: Any, values: dict[str, Any], fields: frozenset[str]) -> Any:
+    """An instance of the pydantic model ``cls`` holding ``values`` (every field, in the
+    model's order), made as pydantic's own ``__copy__`` makes one: no validation."""
+    model = cls.__new__(cls)
+    _set(model, "__dict__", values)
+    _set(model, "__pydantic_fields_set__", set(fields))
+    _set(model, "__pydantic_extra__", None)
+    _set(model, "__pydantic_private__", None)
+    return model
+
+
+def memory_from_stored_row(r: MemoryRow) -> Memory:
+    """The Memory of a row this store wrote, without validating it again.
+
+    Every row reached the store as a validated Memory (:func:`memory_row`,
+    :func:`memory_table`) or as such a row with its access count and time bumped, and comes
+    back with the types it went in with (timezone-aware UTC times, lists, the ``meta``
+    text); so its Memory is built directly, as :func:`memory_from_row` would build it,
+    in ~3 us instead of ~9 (a search loads about fifty). The lists are copied and ``meta``
+    parsed anew: the memory shares nothing mutable with the cached row.
+    """
+    return _unchecked(Memory, {
+        "content": r[1], "kind": r[2], "layer": r[3], "tier": r[4], "title": r[5],
+        "tags": list(r[6]),
+        "scope": _unchecked(Scope, {"project": r[7], "agent": r[8], "user": r[9]},
+                            _SCOPE_FIELDS),
+        "source": _unchecked(Source, {"file": r[10], "line": r[11], "url": r[12],
+                                      "session": r[13]}, _SOURCE_FIELDS),
+        "provenance": list(r[14]), "valid_from": r[15], "valid_until": r[16],
+        "importance": r[17], "confidence": r[18], "protected": r[19], "supersedes": r[20],
+        "meta": _meta_value(r[22]), "created_at": r[23], "id": r[0], "updated_at": r[24],
+        "last_accessed_at": r[25], "access_count": r[26], "superseded_by": r[21],
+        "content_hash": r[27],
+        "embedding": None if r[28] is None else _unchecked(
+            EmbeddingSignature, {"model": r[28], "dim": r[29]}, _SIGNATURE_FIELDS),
+        "archived": r[30], "version": r[31],
+    }, _MEMORY_FIELDS)
 
 
 def edge_table(edges: Sequence[Edge]) -> pa.Table:

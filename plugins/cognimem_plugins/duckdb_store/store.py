@@ -443,7 +443,7 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
                     found[row[0]] = row
                     self._remember(row[0], row)
         self._warming_may_start()
-        return {i: rows.memory_from_row(found[i]) for i in wanted if i in found}
+        return {i: rows.memory_from_stored_row(found[i]) for i in wanted if i in found}
 
     def _fetch_memories(self, sql: str, params: Sequence[Any] | None = None,
                         con: Any = None) -> list[rows.MemoryRow]:
