@@ -243,3 +243,20 @@ def test_scope_matches(query: Scope, memory: Scope, expected: bool) -> None:
 )
 def test_query_admits(query: dict[str, Any], memory: dict[str, Any], expected: bool) -> None:
     assert Query(text="anything", **query).admits(make_memory(**memory)) is expected
+
+
+def test_scope_matching_follows_its_rule_for_every_combination() -> None:
+    """Each field set on the query's scope must equal the memory's; with include_global, a
+    memory of no project matches any project."""
+    import itertools
+
+    values = [None, "a", "b"]
+    scopes = [Scope(project=p, agent=a, user=u)
+              for p, a, u in itertools.product(values, repeat=3)]
+    for mine, theirs, include_global in itertools.product(scopes, scopes, (False, True)):
+        expected = all(
+            m is None or m == t or (field == "project" and include_global and t is None)
+            for field, m, t in (("project", mine.project, theirs.project),
+                                ("agent", mine.agent, theirs.agent),
+                                ("user", mine.user, theirs.user)))
+        assert mine.matches(theirs, include_global=include_global) is expected

@@ -60,16 +60,10 @@ class Scope(_Model):
     def matches(self, other: Scope, *, include_global: bool = False) -> bool:
         """True when every field set on ``self`` equals the same field of ``other``; with
         ``include_global``, a memory of no project (a global one) matches any project."""
-        if include_global and other.project is None:
-            return self.model_copy(update={"project": None}).matches(other)
-        return all(
-            mine is None or mine == theirs
-            for mine, theirs in (
-                (self.project, other.project),
-                (self.agent, other.agent),
-                (self.user, other.user),
-            )
-        )
+        project = None if include_global and other.project is None else self.project
+        return ((project is None or project == other.project)
+                and (self.agent is None or self.agent == other.agent)
+                and (self.user is None or self.user == other.user))
 
 
 class Source(_Model):

@@ -312,6 +312,9 @@ class ACTR(Ranker):
                  and ctx.ctx.profile.search.record_access)
         floor = opts.threshold + opts.protected_offset
         explaining = self.explaining()
+        # A (floored for protected memories) and P count only in the activation blend, a
+        # probability cut or an explanation: the default's gain blend skips them otherwise
+        needs_p = explaining or opts.blend == "activation" or opts.min_probability > 0
         kept: list[Hit] = []
         for hit in hits:
             b, resting, n = (
@@ -324,12 +327,13 @@ class ACTR(Ranker):
             if noisy:
                 rng = ctx.ctx.rng(f"actr:{query.text}:{hit.memory.content_hash}:{n}")
                 eps = logistic_noise(rng.random(), opts.s)
-            activation = b + s + eps
-            protected = is_protected(hit.memory, opts.protected_tags)
-            floored = protected and activation < floor
-            if floored:
-                activation = floor
-            p = retrieval_probability(activation, opts.threshold, opts.s)
+            activation, protected, floored, p = b + s + eps, False, False, 1.0
+            if needs_p:
+                protected = is_protected(hit.memory, opts.protected_tags)
+                floored = protected and activation < floor
+                if floored:
+                    activation = floor
+                p = retrieval_probability(activation, opts.threshold, opts.s)
             fused = hit.score
             if opts.blend == "activation":
                 score = blend(fused, activation, opts.fused_weight, opts.activation_weight,

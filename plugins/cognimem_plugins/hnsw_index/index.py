@@ -379,7 +379,9 @@ class HnswVectors(VectorIndex):
 
     def _candidates(self, keys: np.ndarray, scores: np.ndarray, k: int) -> list[Candidate]:
         ids = self._rows.ids
-        pairs = sorted(((float(s), ids[int(key)]) for key, s in zip(keys, scores, strict=True)),
+        # tolist(): Python numbers at once, not a numpy scalar per element
+        pairs = sorted(((s, ids[key]) for key, s in zip(keys.tolist(), scores.tolist(),
+                                                         strict=True)),
                        key=lambda pair: (-pair[0], pair[1]))[:k]
         return [Candidate(id=i, score=s, rank=r) for r, (s, i) in enumerate(pairs, 1)]
 
