@@ -7,7 +7,8 @@ night"``, ``"N days / weeks / months / years ago"`` (N a digit, a number word, `
 ``an``), ``"last week / weekend / month / year"``, ``"this week / weekend / month / year"``,
 ``"last <weekday>"``. A date without a year is its most recent occurrence at or before the
 question's time. When a query names an absolute date, its relative words are read as
-relative to that date and add no interval of their own. Everything else ("recently", "how many days ago") names no interval.
+relative to that date and add no interval of their own. Everything else ("recently", "how
+many days ago") names no interval.
 
 Each interval is half-open ``[start, end)`` in UTC; relative ones "ago" are centred on the
 named moment with half a unit either side (``"10 days ago"``: a day either side of it).
@@ -76,7 +77,7 @@ class Interval:
 
     def overlaps(self, start: datetime, end: datetime) -> bool:
         """Whether ``[start, end)`` (end may equal start: a moment) meets the interval."""
-        return start < self.end and (end > self.start or start >= self.start and end == start)
+        return start < self.end and (end > self.start or (start >= self.start and end == start))
 
 
 def _day_start(when: datetime) -> datetime:
@@ -136,13 +137,13 @@ def _absolute_interval(kind: str, parts: dict[str, str | None], month_word: str,
             year = int(parts["year"] or 0)
             return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
         month = MONTHS[month_word]
+        named_year = parts.get("year")
         if kind == "day":
             day_n = int(parts["day"] or 0)
-            year = int(parts["year"]) if parts.get("year") else _most_recent_year(
-                month, day_n, now)
+            year = int(named_year) if named_year else _most_recent_year(month, day_n, now)
             day = datetime(year, month, day_n, tzinfo=UTC)
             return day, day + timedelta(days=1)
-        year = int(parts["year"]) if parts.get("year") else _most_recent_year(month, 1, now)
+        year = int(named_year) if named_year else _most_recent_year(month, 1, now)
         return _month_interval(year, month)
     except (ValueError, KeyError):
         return None
@@ -154,9 +155,9 @@ def _relative(query: str, now: datetime) -> list[Interval]:
     for match in _AGO.finditer(query):
         raw = match.group("n").lower()
         n = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
-        unit = _UNIT_DAYS[match.group("unit").lower()]
-        centre = today - timedelta(days=n * unit)
-        half = timedelta(days=max(1.0, unit / 2))
+        days = _UNIT_DAYS[match.group("unit").lower()]
+        centre = today - timedelta(days=n * days)
+        half = timedelta(days=max(1.0, days / 2))
         found.append(Interval(centre - half, centre + half + timedelta(days=1), match.group(0)))
     for match in _LAST.finditer(query):
         which, unit = match.group("which").lower(), match.group("unit").lower()

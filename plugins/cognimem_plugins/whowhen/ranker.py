@@ -68,7 +68,7 @@ def _name_pattern(name: str) -> re.Pattern[str]:
     if words and words[0][:1].isupper():
         forms.add(re.escape(words[0]))
     alternatives = "|".join(sorted(forms, key=len, reverse=True))
-    return re.compile(rf"(?<![\w-])(?:{alternatives})(?:'s|’s)?(?![\w-])")
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?:'s|\u2019s)?(?![\w-])")
 
 
 def named_people(text: str, people: Iterable[str]) -> set[str]:
