@@ -173,9 +173,11 @@ def test_bad_options_are_refused() -> None:
         engine_with(people_mode="loudest")
 
 
-@pytest.mark.parametrize("name", ["whowhen", "whowhen-dates", "whowhen-dates-soft",
-                                  "whowhen-speaker"])
-def test_research_profiles_layer_on_the_default(name: str) -> None:
+@pytest.mark.parametrize(("name", "dated"), [
+    ("whowhen", True), ("whowhen-dates", True), ("whowhen-dates-soft", True),
+    ("whowhen-speaker", False), ("whowhen-people", False), ("whowhen-people-unguarded", False),
+    ("whowhen-people-1", False)])
+def test_research_profiles_layer_on_the_default(name: str, dated: bool) -> None:
     profile = load_profile("default", ROOT / "examples" / "research" / f"{name}.toml",
                            overrides={"path": ":memory:", "records": {"use": "memory"},
                                       "lexical": {"use": "bm25"}, "vectors": {"use": "exact"},
@@ -185,5 +187,4 @@ def test_research_profiles_layer_on_the_default(name: str) -> None:
         engine.add("the red car is parked outside", created_at=day(7))
         hits = engine.search("the red car on 7 May 2023", record_access=False,
                              explain=True).hits
-        dated = any(step.name == "whowhen" for step in hits[0].trail)
-        assert dated is (name != "whowhen-speaker")
+        assert any(step.name == "whowhen" for step in hits[0].trail) is dated
