@@ -1,0 +1,1 @@
+"""Who and when: people and dates a query names, against who spoke a memory and when."""
