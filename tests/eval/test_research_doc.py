@@ -91,5 +91,6 @@ def test_the_layered_strong_profile_keeps_every_ranker() -> None:
     from cognimem.profile import load_profile
 
     profile = load_profile(EXAMPLES / "coverage.toml", EXAMPLES / "coverage-strong.toml")
-    assert [r.use for r in profile.rank] == ["actr", "supersession", "validity", "coverage"]
+    assert [r.use for r in profile.rank] == [
+        "actr", "whowhen", "supersession", "validity", "coverage"]
     assert profile.rank[-1].options["weight"] == 2.0

@@ -84,7 +84,8 @@ def test_research_profiles_layer_on_precise(name: str) -> None:
                            overrides={"path": ":memory:", "records": {"use": "memory"},
                                       "lexical": {"use": "bm25"}, "vectors": {"use": "exact"},
                                       "embedder": {"use": "hash"}}, environ=False)
-    assert [r.use for r in profile.rank] == ["actr", "proximity", "supersession", "validity"]
+    assert [r.use for r in profile.rank] == [
+        "actr", "whowhen", "proximity", "supersession", "validity"]
     assert len(profile.retrieve) == 5
     with Engine.from_profile(profile) as engine:
         engine.add("the red car is parked outside")

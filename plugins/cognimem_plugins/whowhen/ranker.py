@@ -139,6 +139,9 @@ class WhoWhen(Ranker):
         if not hits:
             return hits
         opts = self.options
+        intervals = query_intervals(query.text, ctx.ctx.clock.now()) if opts.dates > 0 else []
+        if not intervals and opts.people <= 0:
+            return hits  # most queries name no date: nothing else is read for them
         best = sorted(hits, key=lambda h: -h.score)[: opts.depth]
         people: set[str] = set()
         if opts.people > 0:
@@ -146,7 +149,6 @@ class WhoWhen(Ranker):
             people = named_people(query.text, speakers)
             if people >= speakers:  # every speaker named (or none): nothing to tell apart
                 people = set()
-        intervals = query_intervals(query.text, ctx.ctx.clock.now()) if opts.dates > 0 else []
         if not people and not intervals:
             return hits
         spread = score_spread(hits)
