@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 
 from cognimem import hookimpl
-from cognimem.components import Fuser
+from cognimem.components import Fuser, Ranker
+from cognimem.context import SearchContext
 from cognimem.engine import Engine
-from cognimem.models import Candidate, EmbeddingSignature, Memory, Query
+from cognimem.models import Candidate, EmbeddingSignature, Hit, Memory, Query
 from cognimem.registry import Register
 from cognimem_plugins.memory_store import MemoryStore
 
@@ -134,5 +135,63 @@ def test_search_loads_only_what_can_reach_the_top_k(fuser: str,
             assert [(h.id, h.score) for h in fast.hits] == [(h.id, h.score) for h in slow.hits]
         if fuser == "rrf":
             assert min(loaded) < 90  # pages, not every candidate
+    finally:
+        engine.close()
+
+
+class SteppedFuser(Fuser):
+    """Scores 1.0, 0.9, 0.8, 0.8, 0.7, 0.6, ...: the third and fourth candidates tie."""
+
+    name = "stepped"
+
+    def fuse(self, lists: dict[str, list[Candidate]], query: Query) -> list[Candidate]:
+        ids = sorted(dict.fromkeys(c.id for cands in lists.values() for c in cands))
+        scores = [1.0, 0.9, 0.8, 0.8] + [0.7 - 0.01 * i for i in range(len(ids))]
+        return [Candidate(id=i, score=s, rank=r)
+                for r, (i, s) in enumerate(zip(ids, scores, strict=False), 1)]
+
+
+class Recording(Ranker):
+    """Keeps the order; remembers how many hits it was handed."""
+
+    name = "recording"
+    seen: list[int] = []
+
+    def rank(self, query: Query, hits: list[Hit], ctx: SearchContext) -> list[Hit]:
+        type(self).seen.append(len(hits))
+        return hits
+
+
+class _DepthPlugin:
+    @hookimpl
+    def cognimem_register_fusers(self, register: Register) -> None:
+        register(SteppedFuser)
+
+    @hookimpl
+    def cognimem_register_rankers(self, register: Register) -> None:
+        register(Recording)
+
+
+def test_rankers_see_the_rerank_depth_and_its_ties_not_a_page_more(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = Engine.from_profile("test", plugins=[_DepthPlugin()], overrides={
+        "fuse": {"use": "stepped"}, "rank": [{"use": "recording"}],
+        "search": {"rerank_depth": 3}})
+    try:
+        engine.add_many([{"content": f"shared words number {i}"} for i in range(12)])
+        loaded: list[int] = []
+        real_get = engine.records.get_memories
+
+        def counting(ids: Any) -> dict[str, Memory]:
+            ids = list(ids)
+            loaded.append(len(ids))
+            return real_get(ids)
+
+        monkeypatch.setattr(engine.records, "get_memories", counting)
+        Recording.seen.clear()
+        result = engine.search("shared words", k=2, record_access=False)
+        assert Recording.seen == [4]  # the best 3 and the 4th, tied with the 3rd
+        assert loaded == [3, 1]  # a page of 3, then only the rest of the tie
+        assert len(result.hits) == 2
     finally:
         engine.close()

@@ -206,7 +206,10 @@ class ReadPath(Integrity):
         at the cut are all kept, so the result does not depend on the order of equals).
         Without rankers ``k`` are wanted: the final order is the fused score, so these are
         the same hits as loading all, for a fraction of the reads. With rankers,
-        ``search.rerank_depth`` are wanted (every candidate when it is unset).
+        ``search.rerank_depth`` are wanted (every candidate when it is unset). What is
+        handed on ends at the last candidate tied with the last one wanted, whatever the
+        pages loaded: the rankers see ``rerank_depth`` admitted candidates and their ties,
+        never the rest of a page (which, with a tie at a page's end, used to double them).
         """
         unsorted = any(fused[i].score < fused[i + 1].score for i in range(len(fused) - 1))
         depth = self.profile.search.rerank_depth if self.rankers else query.k
@@ -218,7 +221,10 @@ class ReadPath(Integrity):
         page = want if self.rankers else max(2 * query.k, 32)
         end = 0
         while end < len(fused):
-            batch = fused[end : end + page]
+            if len(admitted) >= want:  # only the rest of the tie at the cut is still wanted
+                batch = fused[end : _tied_end(fused, end, admitted[want - 1])]
+            else:
+                batch = fused[end : end + page]
             found = self.records.get_memories([c.id for c in batch])
             memories.update(found)
             end += len(batch)
@@ -226,6 +232,8 @@ class ReadPath(Integrity):
             if len(admitted) >= want and (end == len(fused)
                                           or fused[end].score < admitted[want - 1]):
                 break
+        if len(admitted) >= want:  # a page may reach past the cut: the rankers stop at it
+            end = _tied_end(fused, 0, admitted[want - 1])
         return fused[:end], memories
 
     def _record_access(self, hits: Sequence[Hit], query: Query) -> None:
@@ -237,6 +245,15 @@ class ReadPath(Integrity):
             self.flush_accesses()
 
     # maintenance -------------------------------------------------------------------------------
+
+
+def _tied_end(fused: list[Candidate], start: int, cut: float) -> int:
+    """The index after the last candidate from ``start`` on scoring at least ``cut``
+    (``fused`` is best first)."""
+    end = start
+    while end < len(fused) and fused[end].score >= cut:
+        end += 1
+    return end
 
 
 def tie_break_key(hit: Hit) -> tuple[float, float, float, str]:
