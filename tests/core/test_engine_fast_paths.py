@@ -98,6 +98,21 @@ def test_drift_is_found_among_candidates_only_for_other_models() -> None:
         engine.close()
 
 
+def _count_loads(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many ids each ``get_memories`` call of the engine's store asks for."""
+    loaded: list[int] = []
+    real_get = engine.records.get_memories
+
+    def counting(ids: Any) -> dict[str, Memory]:
+        ids = list(ids)
+        loaded.append(len(ids))
+        return real_get(ids)
+
+    counting.__wrapped__ = real_get  # type: ignore[attr-defined]
+    monkeypatch.setattr(engine.records, "get_memories", counting)
+    return loaded
+
+
 @pytest.mark.parametrize("fuser", ["rrf", "tied"])
 def test_search_loads_only_what_can_reach_the_top_k(fuser: str,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
@@ -110,15 +125,8 @@ def test_search_loads_only_what_can_reach_the_top_k(fuser: str,
                          for i, t in enumerate(texts)])
         for memory_id in [w.id for w in engine.list_memories(limit=6)]:
             engine.archive(memory_id)
-        loaded: list[int] = []
-        real_get = engine.records.get_memories
-
-        def counting(ids: Any) -> dict[str, Memory]:
-            ids = list(ids)
-            loaded.append(len(ids))
-            return real_get(ids)
-
-        monkeypatch.setattr(engine.records, "get_memories", counting)
+        loaded = _count_loads(engine, monkeypatch)
+        real_get = engine.records.get_memories.__wrapped__  # type: ignore[attr-defined]
         queries: list[tuple[str, dict[str, Any]]] = [
             ("shared topic", {}), ("alpha item", {"k": 1}), ("beta", {"k": 3}),
             ("item 7", {"scope": {"project": "p1"}, "k": 5}),
@@ -179,15 +187,7 @@ def test_rankers_see_the_rerank_depth_and_its_ties_not_a_page_more(
         "search": {"rerank_depth": 3}})
     try:
         engine.add_many([{"content": f"shared words number {i}"} for i in range(12)])
-        loaded: list[int] = []
-        real_get = engine.records.get_memories
-
-        def counting(ids: Any) -> dict[str, Memory]:
-            ids = list(ids)
-            loaded.append(len(ids))
-            return real_get(ids)
-
-        monkeypatch.setattr(engine.records, "get_memories", counting)
+        loaded = _count_loads(engine, monkeypatch)
         Recording.seen.clear()
         result = engine.search("shared words", k=2, record_access=False)
         assert Recording.seen == [4]  # the best 3 and the 4th, tied with the 3rd
