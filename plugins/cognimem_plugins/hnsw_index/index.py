@@ -383,7 +383,7 @@ class HnswVectors(VectorIndex):
         pairs = sorted(((s, ids[key]) for key, s in zip(keys.tolist(), scores.tolist(),
                                                          strict=True)),
                        key=lambda pair: (-pair[0], pair[1]))[:k]
-        return [Candidate(id=i, score=s, rank=r) for r, (s, i) in enumerate(pairs, 1)]
+        return [Candidate(i, s, r) for r, (s, i) in enumerate(pairs, 1)]
 
     def versions(self) -> dict[str, int]:
         """Every indexed id with the version it was indexed at."""

@@ -351,7 +351,7 @@ class TantivyIndex(LexicalIndex):
              for (score, address), key in zip(hits, keys, strict=True)),
             key=lambda pair: (-pair[0], pair[1]),
         )[:k]
-        return [Candidate(id=i, score=s, rank=r) for r, (s, i) in enumerate(scored, 1)]
+        return [Candidate(i, s, r) for r, (s, i) in enumerate(scored, 1)]
 
     def fingerprint(self) -> str | None:
         """The format, the last commit's opstamp and the live documents, from the index's
