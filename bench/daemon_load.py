@@ -54,7 +54,7 @@ def _profile(refs: list[str], store: Path) -> Profile:
 
 
 def _agent(refs: list[str], store: str, agent: int, seconds: float, start: Any,
-           ready: Any, out: Any, pause: float = 0.0) -> None:
+           ready: Any, out: Any, pause: float = 0.0, phase: int = 0) -> None:
     engine = RemoteEngine(_profile(refs, Path(store)))
     engine.connect()
     # warm: the replies' types (cognimem.engine, ~0.9 s to import) load now, not during the
@@ -73,7 +73,9 @@ def _agent(refs: list[str], store: str, agent: int, seconds: float, start: Any,
     while time.monotonic() < deadline:
         if pause:  # the agent's own work between two memory calls (its model's turn)
             time.sleep(pauses.expovariate(1.0 / pause))
-        marker = f"zq{agent}w{n}k"
+        # the phase in every text: a later phase never repeats an earlier one's texts (a
+        # repeat is an exact duplicate, not written again, and its query's embedding cached)
+        marker = f"zq{phase}p{agent}w{n}k"
         t0 = time.perf_counter()
         engine.add(f"agent {agent} learned fact {n}: {marker} about the billing retries")
         t1 = time.perf_counter()
@@ -112,14 +114,14 @@ def _status(refs: list[str], store: Path) -> dict[str, Any]:
 
 
 def run_agents(refs: list[str], store: Path, agents: int, seconds: float,
-               pid: int | None = None, pause: float = 0.0) -> dict[str, Any]:
+               pid: int | None = None, pause: float = 0.0, phase: int = 0) -> dict[str, Any]:
     """Run ``agents`` client processes at once; their latencies and the throughput."""
     ctx = mp.get_context("spawn")
     start = ctx.Event()
     ready = ctx.Queue()
     out = ctx.Queue()
     procs = [ctx.Process(target=_agent,
-                         args=(refs, str(store), a, seconds, start, ready, out, pause))
+                         args=(refs, str(store), a, seconds, start, ready, out, pause, phase))
              for a in range(agents)]
     for p in procs:
         p.start()
@@ -204,9 +206,9 @@ def main(argv: list[str] | None = None) -> int:
                                  f"module" for i in range(args.memories)])
             if args.ping:
                 print(json.dumps({"ping": ping(refs, store, args.ping)}), flush=True)
-            for agents in args.agents:
+            for phase, agents in enumerate(args.agents):
                 print(json.dumps(run_agents(refs, store, agents, args.seconds, record.pid,
-                                            args.pause)), flush=True)
+                                            args.pause, phase)), flush=True)
         finally:
             stop_daemon(store)
     return 0
