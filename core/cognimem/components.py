@@ -181,6 +181,10 @@ class Retriever(Component):
 
     kind = "retriever"
 
+    #: Whether ``retrieve`` reads the query's embedding (``ctx.query_vector()``). Beside other
+    #: searches the engine then embeds the query before the retrievers run side by side.
+    reads_query_vector: bool = False
+
     class Options(Options):
         """How many candidates to return."""
 

@@ -32,6 +32,7 @@ class VectorRetriever(Retriever):
     reads_beside_writes = True  # holds no state a search changes
 
     name = "vector"
+    reads_query_vector = True
 
     def open(self, ctx: object) -> None:
         if getattr(ctx, "vectors", None) is None:

@@ -57,3 +57,30 @@ def test_a_retriever_error_reaches_the_caller(clock: ManualClock, parallel: bool
         engine.add("the nightly database backup runs at 02:00")
         with pytest.raises(RuntimeError, match="broken retriever failed"):
             engine.search("database backup")
+
+
+def test_beside_other_searches_the_query_is_embedded_before_the_pool(
+        clock: ManualClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the store daemon (concurrent reads) a search embeds its query in its own thread
+    first, so a busy retriever pool never holds a query back from the model's next pass."""
+    import threading
+
+    with Engine.from_profile("test", clock=clock) as engine:
+        engine.add_many(TEXTS)
+        embedder = engine.embedder
+        assert embedder is not None
+        threads: list[str] = []
+        real = embedder.embed_batch
+
+        def recording(texts: list[str]) -> object:
+            threads.append(threading.current_thread().name)
+            return real(texts)
+
+        monkeypatch.setattr(embedder, "embed_batch", recording)
+        engine.search("database backup", record_access=False)
+        assert threads and threads[-1].startswith("cognimem-retrieve")  # alone: in the pool
+        engine.concurrent_reads = True
+        threads.clear()
+        result = engine.search("nightly backup", record_access=False)
+        assert threads == [threading.current_thread().name]
+        assert result.hits and "retrieve:vector" in result.timings

@@ -190,6 +190,11 @@ class ReadPath(Integrity):
                     self._pool = ThreadPoolExecutor(max_workers=width,
                                                     thread_name_prefix="cognimem-retrieve")
                 pool = self._pool
+        if self.concurrent_reads and any(r.reads_query_vector for r in self.retrievers):
+            # beside other searches (the store daemon) the query is embedded here, first: in
+            # the pool its embedding could wait for a free worker and miss the model's pass
+            # over the queries that arrived with it, doubling the wait
+            sctx.query_vector()
         # the first retriever runs here, the others in the pool
         futures = [(label, pool.submit(run, label, r)) for label, r in pairs[1:]]
         lists = {pairs[0][0]: run(*pairs[0])}

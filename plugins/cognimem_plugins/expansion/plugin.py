@@ -27,6 +27,11 @@ class FeedbackRetriever(Retriever):
 
     name = "feedback"
 
+    @property
+    def reads_query_vector(self) -> bool:  # type: ignore[override]
+        """The dense signal reads the query's embedding."""
+        return self.options.signal == "dense"
+
     class Options(Retriever.Options):
         """The signal, the feedback set, and how far the query moves."""
 

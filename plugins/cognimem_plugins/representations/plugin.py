@@ -31,6 +31,11 @@ class RepresentationRetriever(Retriever):
 
     name = "representations"
 
+    @property
+    def reads_query_vector(self) -> bool:  # type: ignore[override]
+        """The dense signal reads the query's embedding."""
+        return self.options.signal == "dense"
+
     class Options(Retriever.Options):
         """The view, the signal searched over it, and how rows collapse to memories."""
 
