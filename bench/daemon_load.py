@@ -9,10 +9,10 @@ then ``recall`` (``search``) for it; with ``--pause S`` it first waits a random 
 ``S`` seconds (exponential), as an agent does between tool calls while its model thinks.
 Reported per agent count: p50 and p95 latency of each call, and operations per second over
 all agents; the load average before and after the run; the daemon's CPU time over the run
-as cores used (``daemon_cores``: near 1.0 means its Python threads are bound by one core,
-the interpreter lock), and the CPU milliseconds per operation of the daemon and of the
-agents' own processes (``client_cpu_ms_per_op``: their part of the machine); and from its
-status the write groups (``write_groups``, memories written in groups of more than one) and
+as cores used (``daemon_cores``, its embedder's worker processes included), and the CPU
+milliseconds per operation of the daemon and of the agents' own processes
+(``client_cpu_ms_per_op``: their part of the machine); and from its status the write groups
+(``write_groups``, memories written in groups of more than one) and
 the searches that ran beside writes; and the p50 / p95 wall time of each stage of a recall
 inside the daemon (``recall_stages_ms``, from the search's own timings: ``total`` against the
 recall's latency is the time spent waiting to be read, dispatched and answered). ``--ping``
@@ -99,12 +99,20 @@ def _pct(values: list[float], q: float) -> float:
 
 
 def _cpu_seconds(pid: int) -> float | None:
-    """User + system CPU seconds of a process so far (Linux), or None."""
+    """User + system CPU seconds so far of a process and its live child processes (the
+    embedder's workers) (Linux), or None."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return None
+    children: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        try:
+            children.update(int(c) for c in task.read_text().split())
+        except (OSError, ValueError):
+            continue
+    return own + sum(_cpu_seconds(child) or 0.0 for child in children)
 
 
 def _status(refs: list[str], store: Path) -> dict[str, Any]:

@@ -56,6 +56,11 @@ class Embedder(Component):
         """Embed one text."""
         return self.embed_batch([text])[0]
 
+    def serve_many(self) -> None:
+        """The engine is about to serve many callers side by side (the owner daemon). An
+        embedder whose passes hold the interpreter lock may move them out of the process
+        here (the offline embedders start worker processes). Default: nothing."""
+
     @property
     def signature(self) -> EmbeddingSignature:
         """The model and dimension, stored with every memory embedded by this embedder."""

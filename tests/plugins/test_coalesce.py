@@ -284,3 +284,52 @@ def test_a_queued_query_runs_before_a_queued_group() -> None:
         thread.join(10)
     assert encode.passes == [["first"], ["the query"], ["memory a", "memory b"]]
     assert np.array_equal(results["memory a"], _expected(["memory a", "memory b"]))
+
+
+def test_a_group_pass_runs_in_pieces_and_a_query_runs_between_them() -> None:
+    """A pass of several texts runs ``piece`` texts at a time; a query that arrives during
+    the first piece runs before the second, not after the whole group."""
+    encode = Encoder()
+    encode.hold.clear()
+    coalescer = Coalescer(encode, max_texts=64, piece=2)
+    results: dict[str, Any] = {}
+    group = _start(coalescer, ["m1", "m2", "m3", "m4", "m5"], results)
+    assert encode.entered.wait(5)  # the first piece is held
+    query = _start(coalescer, ["the query"], results)
+    _wait_queued(coalescer, 1)
+    encode.hold.set()
+    group.join(10)
+    query.join(10)
+    assert encode.passes == [["m1", "m2"], ["the query"], ["m3", "m4"], ["m5"]]
+    assert np.array_equal(results["m1"], _expected(["m1", "m2", "m3", "m4", "m5"]))
+    assert np.array_equal(results["the query"], _expected(["the query"]))
+
+
+def test_a_query_pass_failing_between_pieces_fails_only_its_query() -> None:
+    encode = Encoder()
+    encode.hold.clear()
+    coalescer = Coalescer(encode, max_texts=64, piece=1)
+    results: dict[str, Any] = {}
+    group = _start(coalescer, ["m1", "m2"], results)
+    assert encode.entered.wait(5)
+    query = _start(coalescer, ["the query"], results)
+    _wait_queued(coalescer, 1)
+    original = encode.__call__
+
+    def failing_query(texts: Sequence[str]) -> np.ndarray:
+        if texts == ["the query"]:
+            raise RuntimeError("the model broke")
+        return original(texts)
+
+    encode.__call__ = failing_query  # type: ignore[method-assign]
+    coalescer._encode = failing_query
+    encode.hold.set()
+    group.join(10)
+    query.join(10)
+    assert isinstance(results["the query"], RuntimeError)
+    assert np.array_equal(results["m1"], _expected(["m1", "m2"]))
+
+
+def test_piece_below_one_is_refused() -> None:
+    with pytest.raises(ValueError, match="piece"):
+        Coalescer(Encoder(), piece=0)

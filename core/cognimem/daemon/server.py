@@ -114,6 +114,8 @@ class StoreDaemon:
         self._stopping = threading.Event()
         self._group = GroupCommit(self._engine_lock, self.engine.add_many)
         self._reads = ReadGate(self.engine, self._engine_lock)
+        if engine.embedder is not None:  # many agents' passes: out of the interpreter lock
+            engine.embedder.serve_many()
         path = socket_path(self.store)
         with contextlib.suppress(FileNotFoundError):
             path.unlink()  # left by a daemon that died; we hold the lock, so it is not live

@@ -8,10 +8,11 @@ multi-gigabyte torch build that this embedder does not need). Nothing is fetched
 from __future__ import annotations
 
 import hashlib
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 from pydantic import Field
@@ -20,19 +21,25 @@ from cognimem.components import Embedder
 from cognimem.components import Options as BaseOptions
 
 from ..coalesce import Coalescer
+from ..encoder_worker import WorkerError
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from cognimem.context import Context
 
+    from ..encoder_worker import WorkerPool
     from ..numpy_encoder import NumpyEncoder
+
+log = logging.getLogger("cognimem.embedder")
 
 
 class MiniLMEmbedder(Embedder):
     """all-MiniLM-L6-v2 (384 dimensions, 256 tokens), batched and cached by content hash."""
 
     reads_beside_writes = True  # the cache is locked
+    #: ``module:Class`` of the model, loaded by worker processes (None: no workers)
+    worker_loader: ClassVar[str | None] = "cognimem_plugins.minilm.model:MiniLMModel"
 
     name = "minilm"
     model_id = "sentence-transformers/all-MiniLM-L6-v2"
@@ -51,10 +58,20 @@ class MiniLMEmbedder(Embedder):
             description="forward passes that may run at once when coalescing; with 2 or "
                         "more, one-text calls (queries) keep a lane of their own "
                         "(docs/retrieval.md)")
+        piece: int = Field(
+            default=8, ge=1, le=1024,
+            description="texts per piece of a coalesced pass of several texts (a write "
+                        "group's memories); queued queries run between pieces "
+                        "(docs/retrieval.md)")
         blas_threads: int = Field(
             default=1, ge=1, le=256,
             description="BLAS threads while encoding (more helps only large batches on an "
                         "otherwise idle machine; docs/retrieval.md)")
+        workers: int | None = Field(
+            default=None, ge=0, le=64,
+            description="worker processes that run the model's passes, out of the "
+                        "interpreter lock's way (None: one per lane in the owner daemon, "
+                        "none elsewhere; 0: never; docs/retrieval.md)")
         model_dir: str | None = Field(default=None,
                                       description="weights folder (default: the installed package)")
 
@@ -63,13 +80,18 @@ class MiniLMEmbedder(Embedder):
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
         self._model: NumpyEncoder | None = None
+        self._pool: WorkerPool | None = None
+        self._closed = False
         self._coalescer: Coalescer | None = None
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._cache_lock = threading.Lock()
 
     def open(self, ctx: Context) -> None:
-        """Load the weights now, so a missing package fails at start with the fix."""
+        """Load the weights now, so a missing package fails at start with the fix; start
+        the workers when ``workers`` asks for them outside the daemon too."""
         _ = self.model
+        if self.options.workers and self.worker_loader is not None:
+            self._start_workers(self.options.workers, wait=True)
 
     @property
     def model(self) -> NumpyEncoder:
@@ -86,16 +108,63 @@ class MiniLMEmbedder(Embedder):
 
     def _encode(self, texts: Sequence[str]) -> np.ndarray:
         """The model's vectors of ``texts``; concurrent small calls share a pass."""
-        model = self.model
         if not self.options.coalesce:
-            return model.encode(texts, batch_size=self.options.batch_size)
+            return self._pass(texts)
         if self._coalescer is None:
             with self._cache_lock:
                 if self._coalescer is None:
                     self._coalescer = Coalescer(
-                        lambda batch: model.encode(batch, batch_size=self.options.batch_size),
-                        max_texts=self.options.batch_size, lanes=self.options.lanes)
+                        self._pass, max_texts=self.options.batch_size,
+                        lanes=self.options.lanes, piece=self.options.piece)
         return self._coalescer(texts)
+
+    def _pass(self, texts: Sequence[str]) -> np.ndarray:
+        """One forward pass over ``texts``: in a worker process once they run, else here."""
+        pool = self._pool
+        if pool is not None:
+            try:
+                return pool.encode(texts, batch_size=self.options.batch_size)
+            except WorkerError as exc:  # the pass runs here; a dead worker is replaced
+                log.warning("the %s worker failed (%s): encoding in the daemon", self.name, exc)
+        return self.model.encode(texts, batch_size=self.options.batch_size)
+
+    def serve_many(self) -> None:
+        """Start the worker processes (``workers``; by default one per lane) in the
+        background; passes run here until they are up, then in them."""
+        count = self.options.lanes if self.options.workers is None else self.options.workers
+        if count > 0 and self.worker_loader is not None and self._pool is None:
+            self._start_workers(count, wait=False)
+
+    def _start_workers(self, count: int, wait: bool) -> None:
+        from ..encoder_worker import WorkerPool
+
+        def start() -> None:
+            try:
+                pool = WorkerPool(self.worker_loader or "", self.options.model_dir, size=count,
+                                  blas_threads=self.options.blas_threads,
+                                  chunk=self.options.batch_size * 16)
+            except (WorkerError, OSError) as exc:
+                log.warning("the %s workers did not start (%s): encoding in the daemon",
+                            self.name, exc)
+                return
+            with self._cache_lock:
+                if self._closed:
+                    pool.close()
+                    return
+                self._pool = pool
+            log.info("%s: %d worker process(es) encode", self.name, count)
+
+        if wait:
+            start()
+        else:
+            threading.Thread(target=start, name=f"{self.name}-workers", daemon=True).start()
+
+    def close(self) -> None:
+        with self._cache_lock:
+            self._closed = True
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.close()
 
     def _load_model(self, folder: Path | None) -> NumpyEncoder:
         """Load the weights from ``folder`` (None: the installed package)."""

