@@ -5,8 +5,10 @@
 Starts the store's daemon (profile ``--profile``, default ``default``) on a temporary store
 seeded with ``--memories`` memories, then for each agent count starts that many client
 processes at once. Each agent loops for ``--seconds``: ``remember`` (``add``) a new memory,
-then ``recall`` (``search``) for it; with ``--pause S`` it first waits a random time of mean
-``S`` seconds (exponential), as an agent does between tool calls while its model thinks.
+then ``recall`` (``search``) for it (``--via tools``: the MCP tools ``remember`` and
+``recall``, as an MCP client's calls reach the daemon); with ``--pause S`` it first waits a
+random time of mean ``S`` seconds (exponential), as an agent does between tool calls while
+its model thinks.
 Reported per agent count: p50 and p95 latency of each call, and operations per second over
 all agents; the load average before and after the run; the daemon's CPU time over the run
 as cores used (``daemon_cores``, its embedder's worker processes included), and the CPU
@@ -54,13 +56,16 @@ def _profile(refs: list[str], store: Path) -> Profile:
 
 
 def _agent(refs: list[str], store: str, agent: int, seconds: float, start: Any,
-           ready: Any, out: Any, pause: float = 0.0, phase: int = 0) -> None:
+           ready: Any, out: Any, pause: float = 0.0, phase: int = 0,
+           via: str = "api") -> None:
     engine = RemoteEngine(_profile(refs, Path(store)))
     engine.connect()
     # warm: the replies' types (cognimem.engine, ~0.9 s to import) load now, not during the
     # first timed call of every agent at once (which measured the agents' imports)
     importlib.import_module("cognimem.engine")
     engine.search("warm up", k=1, record_access=False)
+    if via == "tools":
+        engine.run_tool("recall", {"query": "warm up", "k": 1}, retry_safe=True)
     ready.put(agent)
     adds: list[float] = []
     searches: list[float] = []
@@ -76,13 +81,20 @@ def _agent(refs: list[str], store: str, agent: int, seconds: float, start: Any,
         # the phase in every text: a later phase never repeats an earlier one's texts (a
         # repeat is an exact duplicate, not written again, and its query's embedding cached)
         marker = f"zq{phase}p{agent}w{n}k"
+        text = f"agent {agent} learned fact {n}: {marker} about the billing retries"
         t0 = time.perf_counter()
-        engine.add(f"agent {agent} learned fact {n}: {marker} about the billing retries")
-        t1 = time.perf_counter()
-        found = engine.search(marker, k=3)
-        t2 = time.perf_counter()
-        for stage, ms in found.timings.items():
-            stages.setdefault(stage, []).append(ms / 1000)
+        if via == "tools":  # what an MCP client's remember and recall send to the daemon
+            engine.run_tool("remember", {"content": text})
+            t1 = time.perf_counter()
+            engine.run_tool("recall", {"query": marker, "k": 3}, retry_safe=True)
+            t2 = time.perf_counter()
+        else:
+            engine.add(text)
+            t1 = time.perf_counter()
+            found = engine.search(marker, k=3)
+            t2 = time.perf_counter()
+            for stage, ms in found.timings.items():
+                stages.setdefault(stage, []).append(ms / 1000)
         adds.append(t1 - t0)
         searches.append(t2 - t1)
         n += 1
@@ -122,14 +134,16 @@ def _status(refs: list[str], store: Path) -> dict[str, Any]:
 
 
 def run_agents(refs: list[str], store: Path, agents: int, seconds: float,
-               pid: int | None = None, pause: float = 0.0, phase: int = 0) -> dict[str, Any]:
+               pid: int | None = None, pause: float = 0.0, phase: int = 0,
+               via: str = "api") -> dict[str, Any]:
     """Run ``agents`` client processes at once; their latencies and the throughput."""
     ctx = mp.get_context("spawn")
     start = ctx.Event()
     ready = ctx.Queue()
     out = ctx.Queue()
     procs = [ctx.Process(target=_agent,
-                         args=(refs, str(store), a, seconds, start, ready, out, pause, phase))
+                         args=(refs, str(store), a, seconds, start, ready, out, pause, phase,
+                               via))
              for a in range(agents)]
     for p in procs:
         p.start()
@@ -155,7 +169,7 @@ def run_agents(refs: list[str], store: Path, agents: int, seconds: float,
     for r in results:
         for stage, values in r["stages"].items():
             stages.setdefault(stage, []).extend(values)
-    return {"agents": agents, "pause_s": pause, "ops": ops,
+    return {"agents": agents, "via": via, "pause_s": pause, "ops": ops,
             "ops_per_s": round((len(adds) + len(searches)) / wall, 1),
             "remember_p50_ms": round(_pct(adds, 0.5), 1),
             "remember_p95_ms": round(_pct(adds, 0.95), 1),
@@ -199,6 +213,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pause", type=float, default=0.0, metavar="SECONDS",
                         help="each agent's mean pause (exponential) before each remember + "
                              "recall: its own work between memory calls (default 0: no pause)")
+    parser.add_argument("--via", choices=("api", "tools"), default="api",
+                        help="api: the memory API's add and search; tools: the MCP tools "
+                             "remember and recall, as an MCP client's calls reach the daemon")
     parser.add_argument("--ping", type=int, default=0, metavar="CALLS",
                         help="also time this many warm no-op calls from one client")
     args = parser.parse_args(argv)
@@ -216,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(json.dumps({"ping": ping(refs, store, args.ping)}), flush=True)
             for phase, agents in enumerate(args.agents):
                 print(json.dumps(run_agents(refs, store, agents, args.seconds, record.pid,
-                                            args.pause, phase)), flush=True)
+                                            args.pause, phase, args.via)), flush=True)
         finally:
             stop_daemon(store)
     return 0

@@ -21,6 +21,11 @@ class ToolSpec:
     destructive: bool = False
     idempotent: bool = False
     sets: frozenset[str] = frozenset({"full"})
+    #: In the store's daemon, whether the whole call runs alone (under the engine lock, no
+    #: search or write beside it). False for a tool whose engine calls need not run as one:
+    #: each then runs as a client's call does (a search beside writes, an add in a write
+    #: group with other agents' adds), so many agents' calls of it run side by side.
+    atomic: bool = True
 
 
 @dataclass(frozen=True)

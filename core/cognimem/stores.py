@@ -9,7 +9,7 @@ paths have default implementations a store may override.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
@@ -31,6 +31,15 @@ class GraveEntry(BaseModel):
     archived_at: datetime
     reason: str
     score: float | None = None
+
+
+def json_field(name: str) -> str:
+    """``name`` if it can name a top-level field in a JSON path (letters, digits, ``_``);
+    else ValueError (a store puts it in a query)."""
+    if not name or not (name[0].isalpha() or name[0] == "_") or \
+            not all(c.isalnum() or c == "_" for c in name) or not name.isascii():
+        raise ValueError(f"{name[:40]!r} is not a field name (letters, digits and _)")
+    return name
 
 
 class RecordStore(Component):
@@ -220,6 +229,17 @@ class RecordStore(Component):
     @abstractmethod
     def meta_items(self, namespace: str) -> dict[str, Any]:
         """Every key and value of a namespace."""
+
+    def meta_items_where(self, namespace: str, fields: Sequence[str],
+                         values: Collection[str]) -> dict[str, Any]:
+        """The entries of a namespace whose value (an object) holds one of ``values`` under
+        one of the top-level ``fields``, such as the conflicts naming one of a search's
+        hits. This default filters :meth:`meta_items`; a store with a query language
+        overrides it so that the entries are filtered where they are stored."""
+        names = [json_field(name) for name in fields]
+        wanted = set(values)
+        return {k: v for k, v in self.meta_items(namespace).items()
+                if isinstance(v, dict) and any(v.get(n) in wanted for n in names)}
 
     def compact(self) -> None:
         """Rewrite the store so that deleted data leaves no trace in its files (called after

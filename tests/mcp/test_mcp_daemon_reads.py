@@ -61,3 +61,51 @@ def test_agents_remember_and_recall_beside_each_other(store: Path) -> None:
         assert engine.check().ok
         stored = engine.records.access_times(written)
         assert sum(len(v) for v in stored.values()) == hits[0]
+
+
+def test_agents_mcp_tools_run_beside_each_other(store: Path) -> None:
+    """The MCP ``remember`` and ``recall`` through the daemon: each engine call runs as a
+    client's does (recalls' searches beside the write groups; before, every tool call ran
+    alone), every memory is found, and a recall still reports its hits' open conflicts."""
+    ensure_daemon(profile(store))
+    errors: list[BaseException] = []
+    ids: dict[str, str] = {}
+    lock = threading.Lock()
+
+    def agent(n: int) -> None:
+        try:
+            with RemoteEngine(profile(store)) as engine:
+                for i in range(8):
+                    marker = f"zq{n}t{i}k"
+                    written = engine.run_tool("remember", {
+                        "content": f"agent {n} fact {i}: {marker} on the retries"})
+                    assert isinstance(written, dict)
+                    found = engine.run_tool("recall", {"query": marker, "k": 3},
+                                            retry_safe=True)
+                    assert isinstance(found, dict)
+                    assert written["id"] in [h["id"] for h in found["hits"]], marker
+                    with lock:
+                        ids[marker] = written["id"]
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=agent, args=(n,)) for n in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(300)
+    assert not errors, errors[:3]
+    with RemoteEngine(profile(store)) as engine:
+        status = engine.status()
+        assert status["searches_beside_writes"] == 6 * 8
+        assert status["write_groups"] >= 1
+        conflict = engine.record_conflict(ids["zq0t0k"], ids["zq1t0k"])
+        assert conflict is not None
+        found = engine.run_tool("recall", {"query": "zq0t0k", "k": 3}, retry_safe=True)
+        assert isinstance(found, dict)
+        first = next(h for h in found["hits"] if h["id"] == ids["zq0t0k"])
+        assert first["conflicts"] == [conflict.id]
+    stop_daemon(store)
+    with Engine.from_profile(profile(store)) as engine:
+        assert engine.check().ok
+        assert len(engine.get_many(list(ids.values()))) == 6 * 8

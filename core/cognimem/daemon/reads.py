@@ -5,7 +5,9 @@ not take it: each runs under :meth:`ReadGate.search` on a snapshot of what was c
 (the record store's reading mode: a cursor of its own, never the write's open transaction;
 Tantivy searchers and LanceDB reads are snapshots too), and holds the gate shared. Every
 other engine call holds the engine lock and the gate alone (:meth:`ReadGate.alone`), so
-maintenance, imports, re-indexing and tools never run beside a search. Held accesses of
+maintenance, imports, re-indexing and atomic tools never run beside a search, except
+``in_open_conflict`` (a recall's second step), which reads the records the way a search
+does (:meth:`ReadGate.read`). Held accesses of
 searches are written with the next write or by the daemon's timer (:mod:`.server`).
 
 Searches fall back to the lock, as before, unless every component of the read path says
@@ -20,9 +22,9 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..models.summary import SearchSummary, summarize
 from ..sharedlock import SharedLock
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
     from ..engine import Engine
 
 log = logging.getLogger("cognimem.daemon")
+
+T = TypeVar("T")
 
 
 def reads_beside_writes(engine: Engine) -> bool:
@@ -82,11 +86,20 @@ class ReadGate:
 
     def search_summary(self, args: list[Any], kwargs: dict[str, Any]) -> SearchSummary:
         """``engine.search_summary(*args, **kwargs)``: the search as :meth:`search` runs
-        it, the hits' open conflicts read alone."""
+        it, then the hits' open conflicts as :meth:`read` runs a read."""
         result = self.search(args, kwargs)
-        with self.alone():
-            disputed = self.engine.in_open_conflict([h.id for h in result.hits])
+        ids = [h.id for h in result.hits]
+        disputed = self.read(lambda: self.engine.in_open_conflict(ids))
         return summarize(result, disputed)
+
+    def read(self, read: Callable[[], T]) -> T:
+        """``read()``, beside writes when searches run there, else alone. ``read`` must only
+        read, and the record store only (its committed data, as a search does)."""
+        if not self.concurrent:
+            with self.alone():
+                return read()
+        with self._gate.shared(), self.engine.records.reading():  # type: ignore[attr-defined]
+            return read()
 
     def flush_held(self) -> None:
         """Write the accesses searches left held for a second or more, beside searches (a

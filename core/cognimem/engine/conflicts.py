@@ -58,10 +58,19 @@ class Conflicts(Versions):
         return out
 
     def in_open_conflict(self, ids: Iterable[str]) -> dict[str, list[str]]:
-        """For each of ``ids`` in an open conflict, the ids of the conflicts."""
+        """For each of ``ids`` in an open conflict, the ids of the conflicts (newest first).
+
+        Reads only the conflicts naming one of ``ids`` (the store filters them) and writes
+        nothing, so the store's daemon runs it beside writes, as a recall's second step."""
+        self._check_open(flush=False)
         wanted = set(ids)
+        found = [Conflict.model_validate(v) for v in
+                 self.records.meta_items_where(NAMESPACE, ("a", "b"), wanted).values()]
+        found.sort(key=lambda c: (c.found_at, c.id), reverse=True)
         out: dict[str, list[str]] = {}
-        for conflict in self.conflicts():
+        for conflict in found:
+            if conflict.status != "open":
+                continue
             for side in (conflict.a, conflict.b):
                 if side in wanted:
                     out.setdefault(side, []).append(conflict.id)

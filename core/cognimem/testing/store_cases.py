@@ -208,6 +208,22 @@ class RecordStoreCases:
         np.testing.assert_array_equal(got["m1"], vectors["m1"])
         np.testing.assert_array_equal(got["m2"], np.float32(1e-7))
 
+    def test_meta_items_where_finds_values_by_field(self, records: RecordStore) -> None:
+        records.set_meta("pairs", "p1", {"a": "m1", "b": "m2", "note": "m9"})
+        records.set_meta("pairs", "p2", {"a": "m3", "b": "m1"})
+        records.set_meta("pairs", "p3", {"a": "m4", "b": "m5", "note": "m1"})  # not a or b
+        records.set_meta("pairs", "p4", "m1")  # not an object
+        records.set_meta("other", "p5", {"a": "m1"})
+        assert records.meta_items_where("pairs", ("a", "b"), ["m1"]) == {
+            "p1": {"a": "m1", "b": "m2", "note": "m9"}, "p2": {"a": "m3", "b": "m1"}}
+        assert set(records.meta_items_where("pairs", ("b",), ["m1", "m5"])) == {"p2", "p3"}
+        assert records.meta_items_where("pairs", ("a", "b"), ["m"]) == {}  # whole values only
+        assert records.meta_items_where("pairs", ("a",), []) == {}
+        many = [f"x{i}" for i in range(100)] + ["m4"]  # more values than a query lists
+        assert set(records.meta_items_where("pairs", ("a", "b"), many)) == {"p3"}
+        with pytest.raises(ValueError, match="field name"):
+            records.meta_items_where("pairs", ("a') OR 1=1 --",), ["m1"])
+
     def test_meta_values(self, records: RecordStore) -> None:
         records.set_meta("plugin", "a", {"x": [1, 2]})
         records.set_meta("plugin", "b", 3)

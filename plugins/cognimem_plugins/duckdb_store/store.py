@@ -33,7 +33,7 @@ import logging
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
@@ -48,6 +48,7 @@ from cognimem.accesses import tally
 from cognimem.components import GraveEntry, Options, RecordStore
 from cognimem.errors import StoreError, StoreLocked
 from cognimem.models import Access, Edge, EmbeddingSignature, Event, Memory
+from cognimem.stores import json_field
 
 from . import rows, schema
 from .lock import LOCK_NAME, OwnerLock
@@ -825,6 +826,33 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
         found = self._rows("SELECT key, value FROM meta WHERE namespace = ? ORDER BY key",
                            [namespace])
         return {k: json.loads(v) for k, v in found}
+
+    def meta_items_where(self, namespace: str, fields: Sequence[str],
+                         values: Collection[str]) -> dict[str, Any]:
+        """The entries whose value holds one of ``values`` under one of ``fields``, filtered
+        by DuckDB (a recall's conflicts: no parse of every logged conflict)."""
+        wanted = list(dict.fromkeys(values))
+        if not wanted or not fields:
+            return {}
+        names = [json_field(name) for name in fields]
+        if len(wanted) <= 64:  # a substring scan first (~10x cheaper than parsing each value)
+            condition = " OR ".join(["contains(value, ?)"] * len(wanted))
+            params: list[Any] = [namespace, *wanted]
+        else:
+            condition = " OR ".join(
+                ["list_contains(?::VARCHAR[], json_extract_string(value, ?))"] * len(names))
+            params = [namespace]
+            for name in names:
+                params += [wanted, "$." + name]
+        found = self._rows(f"SELECT key, value FROM meta WHERE namespace = ? AND ({condition}) "
+                           "ORDER BY key", params)
+        chosen = set(wanted)
+        out = {}
+        for key, text in found:
+            value = json.loads(text)
+            if isinstance(value, dict) and any(value.get(n) in chosen for n in names):
+                out[key] = value
+        return out
 
     def schema_version(self) -> int:
         """The schema version of the open database."""

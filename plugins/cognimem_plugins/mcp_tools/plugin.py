@@ -19,8 +19,11 @@ FULL = frozenset({"full"})
 
 #: The first-party tools, in the order clients list them.
 TOOLS: tuple[ToolSpec, ...] = (
-    ToolSpec("remember", core.remember, title="Remember", sets=BOTH),
-    ToolSpec("recall", core.recall, title="Recall", read_only=True, idempotent=True, sets=BOTH),
+    # one engine call each (recall: a search, then its hits' conflicts): they run beside
+    # other agents' calls in the daemon (an add in a write group, a search beside writes)
+    ToolSpec("remember", core.remember, title="Remember", sets=BOTH, atomic=False),
+    ToolSpec("recall", core.recall, title="Recall", read_only=True, idempotent=True, sets=BOTH,
+             atomic=False),
     ToolSpec("update", core.update, title="Update a memory", destructive=True, sets=BOTH),
     ToolSpec("forget", core.forget, title="Forget a memory", destructive=True, idempotent=True,
              sets=BOTH),

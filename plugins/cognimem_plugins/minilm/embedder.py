@@ -54,7 +54,7 @@ class MiniLMEmbedder(Embedder):
             default=True,
             description="concurrent calls of up to batch_size texts share one forward pass")
         lanes: int = Field(
-            default=1, ge=1, le=64,
+            default=2, ge=1, le=64,
             description="forward passes that may run at once when coalescing; with 2 or "
                         "more, one-text calls (queries) keep a lane of their own "
                         "(docs/retrieval.md)")

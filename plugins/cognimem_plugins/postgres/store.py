@@ -14,7 +14,7 @@ A store without a folder (``path = ":memory:"``) gets a private schema dropped a
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
@@ -26,6 +26,7 @@ from cognimem.accesses import tally
 from cognimem.components import GraveEntry, RecordStore
 from cognimem.errors import InvalidInput, StoreError
 from cognimem.models import Access, Edge, EmbeddingSignature, Event, Memory
+from cognimem.stores import json_field
 from cognimem_plugins.duckdb_store import rows
 
 from .connect import StoreOptions, describe_options
@@ -393,6 +394,21 @@ class PostgresStore(RecordStore):
     def meta_items(self, namespace: str) -> dict[str, Any]:
         found = self._s.rows("SELECT key, value FROM meta WHERE namespace = %s ORDER BY key",
                              [namespace])
+        return {k: json.loads(v) for k, v in found}
+
+    def meta_items_where(self, namespace: str, fields: Sequence[str],
+                         values: Collection[str]) -> dict[str, Any]:
+        """The entries whose value holds one of ``values`` under one of ``fields``, filtered
+        by PostgreSQL (a recall's conflicts: no parse of every logged conflict)."""
+        wanted = list(dict.fromkeys(values))
+        if not wanted or not fields:
+            return {}
+        params: list[Any] = [namespace]
+        for name in fields:
+            params += [json_field(name), wanted]
+        condition = " OR ".join(["(value::jsonb ->> %s) = ANY(%s)"] * len(fields))
+        found = self._s.rows(f"SELECT key, value FROM meta WHERE namespace = %s AND "
+                             f"({condition}) ORDER BY key", params)
         return {k: json.loads(v) for k, v in found}
 
     def schema_version(self) -> int:
