@@ -13,7 +13,7 @@ when none is queued the calls of several texts (a write group's memories), never
 one pass, so a query waits behind at most one pass, never for the memories queued before
 it (with 32 agents, recall p50 fell by a third; docs/benchmarks.md, "Many agents").
 
-Up to ``lanes`` passes run at once (the embedders' ``lanes`` option, default 1), each led by
+Up to ``lanes`` passes run at once (the embedders' ``lanes`` option, default 2), each led by
 a caller. numpy releases the interpreter lock inside its matrix products, so a second lane
 is a second core at work; one lane is then kept for queries (calls of several texts run in
 at most ``lanes - 1`` passes at a time) and queries queued together are shared out over the
