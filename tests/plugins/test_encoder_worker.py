@@ -7,8 +7,10 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pytest
@@ -141,19 +143,54 @@ def test_workers_exit_when_their_parent_is_killed(tmp_path: object) -> None:
             parent.kill()
 
 
-def test_the_embedder_moves_its_passes_to_workers_when_serving_many(
+class HeldModel:
+    """The real model, whose first pass waits until released (to make two passes meet)."""
+
+    def __init__(self, model: MiniLMModel) -> None:
+        self.model = model
+        self.release = threading.Event()
+        self.entered = threading.Event()
+        self.passes = 0
+
+    def encode(self, texts: Any, batch_size: int = 64) -> np.ndarray:
+        self.passes += 1
+        if self.passes == 1:
+            self.entered.set()
+            self.release.wait(10)
+        return self.model.encode(texts, batch_size=batch_size)
+
+
+def test_the_workers_start_when_two_passes_meet_and_then_take_the_passes(
         model: MiniLMModel) -> None:
-    embedder = MiniLMEmbedder(MiniLMEmbedder.Options(lanes=2))
+    embedder = MiniLMEmbedder(MiniLMEmbedder.Options(lanes=2, coalesce=False))
+    held = HeldModel(model)
+    embedder._model = held  # type: ignore[assignment]
+    pids: list[int] = []
     try:
         embedder.serve_many()
+        held.release.set()
+        embedder.embed_batch(["a lone agent's query"])  # one pass at a time: no workers
+        time.sleep(0.3)
+        assert embedder._pool is None
+        held.passes = 0
+        held.release.clear()
+        first = threading.Thread(target=embedder.embed_batch, args=(["first query"],))
+        first.start()
+        assert held.entered.wait(10)
+        embedder.embed_batch(["second query"])  # runs beside the held one: workers start
+        held.release.set()
+        first.join(10)
         deadline = time.monotonic() + 30
         while embedder._pool is None and time.monotonic() < deadline:
             time.sleep(0.05)
         assert embedder._pool is not None
         assert len(embedder._pool._all) == 2  # one per lane
-        assert np.allclose(embedder.embed_batch(TEXTS), model.encode(TEXTS), atol=1e-6)
         pids = [w.process.pid for w in embedder._pool._all]
+        before = held.passes
+        assert np.allclose(embedder.embed_batch(TEXTS), model.encode(TEXTS), atol=1e-6)
+        assert held.passes == before  # the pass ran in a worker
     finally:
+        held.release.set()
         embedder.close()
     assert _wait_gone(pids) == []
 

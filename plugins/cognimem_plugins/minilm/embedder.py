@@ -82,6 +82,8 @@ class MiniLMEmbedder(Embedder):
         self._model: NumpyEncoder | None = None
         self._pool: WorkerPool | None = None
         self._closed = False
+        self._workers_wanted = 0  # workers to start when two passes run at once here
+        self._passes_here = 0  # passes running in this process
         self._coalescer: Coalescer | None = None
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._cache_lock = threading.Lock()
@@ -126,14 +128,27 @@ class MiniLMEmbedder(Embedder):
                 return pool.encode(texts, batch_size=self.options.batch_size)
             except WorkerError as exc:  # the pass runs here; a dead worker is replaced
                 log.warning("the %s worker failed (%s): encoding in the daemon", self.name, exc)
-        return self.model.encode(texts, batch_size=self.options.batch_size)
+        with self._cache_lock:
+            self._passes_here += 1
+            start = self._passes_here > 1 and self._workers_wanted > 0
+            count, self._workers_wanted = self._workers_wanted, (0 if start else
+                                                                 self._workers_wanted)
+        if start:  # two passes at once: many callers; the workers start in the background
+            self._start_workers(count, wait=False)
+        try:
+            return self.model.encode(texts, batch_size=self.options.batch_size)
+        finally:
+            with self._cache_lock:
+                self._passes_here -= 1
 
     def serve_many(self) -> None:
-        """Start the worker processes (``workers``; by default one per lane) in the
-        background; passes run here until they are up, then in them."""
+        """Allow the worker processes (``workers``; by default one per lane): they start in
+        the background the first time two passes run at once (a lone agent's daemon never
+        pays for them); passes run here until they are up, then in them."""
         count = self.options.lanes if self.options.workers is None else self.options.workers
         if count > 0 and self.worker_loader is not None and self._pool is None:
-            self._start_workers(count, wait=False)
+            with self._cache_lock:
+                self._workers_wanted = count
 
     def _start_workers(self, count: int, wait: bool) -> None:
         from ..encoder_worker import WorkerPool
