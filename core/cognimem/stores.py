@@ -230,6 +230,29 @@ class RecordStore(Component):
     def meta_items(self, namespace: str) -> dict[str, Any]:
         """Every key and value of a namespace."""
 
+    def meta_version(self, namespace: str) -> int | None:
+        """A number that changes whenever a commit changes the namespace's entries, or None
+        when the store cannot tell (another process may write them). Read it before the
+        entries: what was derived from them stays good while the number is the same. This
+        default: None."""
+        return None
+
+    def get_metas(self, namespace: str, keys: Collection[str]) -> dict[str, Any]:
+        """The values stored under these keys of a namespace (missing keys left out). This
+        default reads them one by one; a store with a query language reads them at once."""
+        out = {}
+        for key in keys:
+            value = self.get_meta(namespace, key)
+            if value is not None:
+                out[key] = value
+        return out
+
+    def meta_changes(self, namespace: str, since: int) -> tuple[int, set[str] | None]:
+        """The namespace's :meth:`meta_version` and the keys committed after version
+        ``since``; None for the keys when the store cannot tell (read the namespace again).
+        This default: never tells."""
+        return self.meta_version(namespace) or 0, None
+
     def meta_items_where(self, namespace: str, fields: Sequence[str],
                          values: Collection[str]) -> dict[str, Any]:
         """The entries of a namespace whose value (an object) holds one of ``values`` under

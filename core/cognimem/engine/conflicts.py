@@ -10,6 +10,7 @@ reported again.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 from typing import Literal
 
@@ -22,8 +23,72 @@ RESOLUTIONS: tuple[Resolution, ...] = ("keep_newer", "keep_a", "keep_b", "keep_b
 __all__ = ["NAMESPACE", "RESOLUTIONS", "Conflicts", "conflict_id"]
 
 
+def _by_memory(items: dict[str, object], wanted: set[str] | None) -> dict[str, list[str]]:
+    """Open conflicts' ids under each memory (of ``wanted``, or all), newest first."""
+    return _OpenConflicts.of(items).select(wanted)
+
+
+class _OpenConflicts:
+    """The open conflicts of the log by memory, newest first, and each one's sort key and
+    memories (to move it when it changes)."""
+
+    def __init__(self, by_memory: dict[str, list[str]],
+                 entries: dict[str, tuple[tuple[object, str], str, str]]) -> None:
+        self.by_memory = by_memory
+        self.entries = entries
+
+    @classmethod
+    def of(cls, items: dict[str, object]) -> _OpenConflicts:
+        index = cls({}, {})
+        index._put([Conflict.model_validate(v) for v in items.values()])
+        return index
+
+    def _put(self, conflicts: list[Conflict]) -> None:
+        touched: set[str] = set()
+        for c in conflicts:
+            if c.status != "open":
+                continue
+            self.entries[c.id] = ((c.found_at, c.id), c.a, c.b)
+            for side in (c.a, c.b):
+                self.by_memory.setdefault(side, []).append(c.id)
+                touched.add(side)
+        for side in touched:
+            self.by_memory[side].sort(key=lambda cid: self.entries[cid][0], reverse=True)
+
+    def changed(self, fresh: dict[str, object], keys: set[str]) -> _OpenConflicts:
+        """A new index: this one with the conflicts ``keys`` as ``fresh`` holds them now
+        (absent: deleted). This one is left as it is (searches may be reading it)."""
+        by_memory = dict(self.by_memory)
+        entries = dict(self.entries)
+        for cid in keys:
+            old = entries.pop(cid, None)
+            if old is None:
+                continue
+            for side in (old[1], old[2]):
+                left = [x for x in by_memory.get(side, []) if x != cid]
+                if left:
+                    by_memory[side] = left
+                else:
+                    by_memory.pop(side, None)
+        index = _OpenConflicts(by_memory, entries)
+        for side in {s for v in fresh.values() if isinstance(v, dict)
+                     for s in (v.get("a"), v.get("b")) if isinstance(s, str)}:
+            if side in by_memory:
+                by_memory[side] = list(by_memory[side])  # copied before _put appends
+        index._put([Conflict.model_validate(v) for v in fresh.values()])
+        return index
+
+    def select(self, wanted: set[str] | None) -> dict[str, list[str]]:
+        if wanted is None:
+            return {k: list(v) for k, v in self.by_memory.items()}
+        return {i: list(self.by_memory[i]) for i in wanted if i in self.by_memory}
+
+
 class Conflicts(Versions):
     """record_conflict, conflicts, resolve_conflict."""
+
+    _conflict_index: tuple[int, _OpenConflicts] | None
+    _conflict_index_lock: threading.Lock
 
     def _conflict(self, cid: str) -> Conflict | None:
         raw = self.records.get_meta(NAMESPACE, cid)
@@ -64,17 +129,32 @@ class Conflicts(Versions):
         nothing, so the store's daemon runs it beside writes, as a recall's second step."""
         self._check_open(flush=False)
         wanted = set(ids)
-        found = [Conflict.model_validate(v) for v in
-                 self.records.meta_items_where(NAMESPACE, ("a", "b"), wanted).values()]
-        found.sort(key=lambda c: (c.found_at, c.id), reverse=True)
-        out: dict[str, list[str]] = {}
-        for conflict in found:
-            if conflict.status != "open":
-                continue
-            for side in (conflict.a, conflict.b):
-                if side in wanted:
-                    out.setdefault(side, []).append(conflict.id)
-        return out
+        version = self.records.meta_version(NAMESPACE)
+        if version is not None:  # the open conflicts by memory, kept until the log changes
+            return self._open_conflicts(version).select(wanted)
+        return _by_memory(self.records.meta_items_where(NAMESPACE, ("a", "b"), wanted),
+                          wanted)
+
+    def _open_conflicts(self, version: int) -> _OpenConflicts:
+        """The open conflicts by memory as of the log's ``version`` or later: read whole
+        once, then brought up to date with the conflicts each commit wrote."""
+        kept = self._conflict_index
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        with self._conflict_index_lock:
+            kept = self._conflict_index
+            if kept is not None and kept[0] == version:
+                return kept[1]
+            keys: set[str] | None = None
+            if kept is not None:
+                version, keys = self.records.meta_changes(NAMESPACE, kept[0])
+            if kept is None or keys is None:
+                index = _OpenConflicts.of(self.records.meta_items(NAMESPACE))
+            else:
+                fresh = self.records.get_metas(NAMESPACE, keys)  # one read, not one a key
+                index = kept[1].changed(fresh, keys)
+            self._conflict_index = (version, index)
+            return index
 
     def resolve_conflict(self, cid: str, resolution: str, *, agent: str | None = None,
                          note: str | None = None) -> Conflict:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import threading
 from collections.abc import Iterable, Mapping
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -57,6 +58,8 @@ class Engine(Sync, Maintenance, Consolidation, Intake, Relations, ReadPath):
         self._closing = False
         self._dirty = False
         self._held = HeldAccesses()  # accesses of recent searches (see flush_accesses)
+        self._conflict_index: tuple[int, Any] | None = None  # (log version, open conflicts)
+        self._conflict_index_lock = threading.Lock()
         self._pool = None  # runs retrievers concurrently
         self.records = self._build("records", profile.records, "records")  # type: ignore[assignment]
         self.lexical = (

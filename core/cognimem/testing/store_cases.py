@@ -208,6 +208,14 @@ class RecordStoreCases:
         np.testing.assert_array_equal(got["m1"], vectors["m1"])
         np.testing.assert_array_equal(got["m2"], np.float32(1e-7))
 
+    def test_get_metas_reads_several_keys(self, records: RecordStore) -> None:
+        records.set_meta("many", "a", {"x": 1})
+        records.set_meta("many", "b", [2])
+        records.set_meta("other", "c", 3)
+        assert records.get_metas("many", ["a", "b", "c", "missing"]) == {"a": {"x": 1},
+                                                                         "b": [2]}
+        assert records.get_metas("many", []) == {}
+
     def test_meta_items_where_finds_values_by_field(self, records: RecordStore) -> None:
         records.set_meta("pairs", "p1", {"a": "m1", "b": "m2", "note": "m9"})
         records.set_meta("pairs", "p2", {"a": "m3", "b": "m1"})

@@ -32,7 +32,7 @@ import json
 import logging
 import os
 import threading
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
@@ -122,6 +122,11 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
         self._cache: OrderedDict[str, rows.MemoryRow] = OrderedDict()
         self._pending: dict[str, rows.MemoryRow | None] = {}
         self._generation = 0  # bumped by every commit that changed memories
+        self._meta_touched: dict[str, set[str]] = {}  # keys the open transaction writes
+        self._meta_versions: dict[str, int] = {}  # bumped by every commit that wrote them
+        #: per namespace, the keys each recent commit wrote (version after it, keys)
+        self._meta_log: dict[str, deque[tuple[int, frozenset[str]]]] = {}
+        self._meta_lock = threading.Lock()
         # Events appended in the open transaction, written in one statement before it
         # commits (or before events are read): one INSERT per event cost ~1.5 ms each.
         self._events: list[Event] = []
@@ -329,7 +334,16 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
             self._publish()
 
     def _publish(self) -> None:
-        """Move the committed transaction's memory rows into the cache."""
+        """Move the committed transaction's memory rows into the cache; count the change of
+        every metadata namespace it wrote."""
+        if self._meta_touched:
+            with self._meta_lock:
+                for namespace, keys in self._meta_touched.items():
+                    version = self._meta_versions.get(namespace, 0) + 1
+                    self._meta_versions[namespace] = version
+                    log = self._meta_log.setdefault(namespace, deque(maxlen=_META_LOG))
+                    log.append((version, frozenset(keys)))
+            self._meta_touched = {}
         if not self._pending:
             return
         with self._cache_lock:
@@ -354,6 +368,7 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
     def _rollback(self) -> None:
         self._last_event = _UNSET
         self._pending = {}
+        self._meta_touched = {}
         self._events = []
         with suppress(duckdb.Error):  # DuckDB may have ended a transaction that failed
             self._execute("ROLLBACK")
@@ -809,6 +824,7 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
         kept = [k for k in keys if values[k] is not None]
         texts = [rows.dump_json(values[k], f"meta value {namespace}/{k}") for k in kept]
         with self.transaction():
+            self._meta_touched.setdefault(namespace, set()).update(keys)
             self._sql("DELETE FROM meta WHERE namespace = ? AND list_contains(?::VARCHAR[], key)",
                       [namespace, keys])
             if kept:
@@ -821,11 +837,40 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
                            [namespace, key])
         return json.loads(found[0][0]) if found else default
 
+    def get_metas(self, namespace: str, keys: Collection[str]) -> dict[str, Any]:
+        """The values under these keys, in one statement."""
+        if not keys:
+            return {}
+        found = self._rows("SELECT key, value FROM meta WHERE namespace = ? AND "
+                           "list_contains(?::VARCHAR[], key)", [namespace, list(keys)])
+        return {k: json.loads(v) for k, v in found}
+
     def meta_items(self, namespace: str) -> dict[str, Any]:
         """Every key and value of a namespace."""
         found = self._rows("SELECT key, value FROM meta WHERE namespace = ? ORDER BY key",
                            [namespace])
         return {k: json.loads(v) for k, v in found}
+
+    def meta_version(self, namespace: str) -> int | None:
+        """Changes at every commit that wrote the namespace (this process is the store's
+        only writer: it holds the store's lock)."""
+        return self._meta_versions.get(namespace, 0)
+
+    def meta_changes(self, namespace: str, since: int) -> tuple[int, set[str] | None]:
+        """The namespace's version and the keys written after version ``since`` (None when
+        this process no longer remembers them all: read the namespace again)."""
+        with self._meta_lock:
+            version = self._meta_versions.get(namespace, 0)
+            if since == version:
+                return version, set()
+            log = self._meta_log.get(namespace)
+            if since > version or not log or log[0][0] > since + 1:
+                return version, None
+            keys: set[str] = set()
+            for at, written in log:
+                if at > since:
+                    keys |= written
+            return version, keys
 
     def meta_items_where(self, namespace: str, fields: Sequence[str],
                          values: Collection[str]) -> dict[str, Any]:
@@ -861,6 +906,8 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
 
 
 # helpers -------------------------------------------------------------------------------------
+
+_META_LOG = 256  # commits per namespace whose written keys are remembered (meta_changes)
 
 
 def inspect_directory(directory: Path) -> None:
