@@ -21,10 +21,12 @@ import importlib
 import json
 import os
 import queue
+import select
 import struct
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Sequence
 from typing import IO, Any
 
@@ -33,6 +35,10 @@ import numpy.typing as npt
 
 _HEADER = struct.Struct(">I")
 _MAX_FRAME = 256 << 20  # a reply of 64 texts is ~100 KB; anything near this is a broken pipe
+#: Seconds a worker may take to load its model and say it is ready.
+START_TIMEOUT = 120.0
+#: Seconds a request may take (plus 0.25 s per text) before its worker is deemed hung.
+REQUEST_TIMEOUT = 60.0
 
 
 class WorkerError(RuntimeError):
@@ -40,7 +46,10 @@ class WorkerError(RuntimeError):
 
 
 def _write_frame(stream: IO[bytes], payload: bytes) -> None:
-    stream.write(_HEADER.pack(len(payload)) + payload)
+    view = memoryview(_HEADER.pack(len(payload)) + payload)
+    while view:  # an unbuffered pipe may take part of it
+        written = stream.write(view)
+        view = view[written:]
     stream.flush()
 
 
@@ -57,6 +66,33 @@ def _read_frame(stream: IO[bytes]) -> bytes | None:
     if len(payload) != size:
         raise WorkerError("the encoder worker's pipe closed mid-frame")
     return payload
+
+
+def _read_reply(fd: int, deadline: float) -> bytes | None:
+    """One frame's payload from ``fd``: waits with ``select`` until ``deadline``
+    (monotonic; _Timeout after it) and reads what is there, usually the whole frame at
+    once (a wait and a read: each gives the interpreter lock up once). None at the end of
+    the pipe before a whole frame."""
+    data = b""
+    need = _HEADER.size
+    while len(data) < need:
+        wait = deadline - time.monotonic()
+        if wait <= 0 or not select.select([fd], [], [], wait)[0]:
+            raise _Timeout
+        chunk = os.read(fd, max(need - len(data), 1 << 16))
+        if not chunk:
+            return None
+        data += chunk
+        if need == _HEADER.size and len(data) >= _HEADER.size:
+            (size,) = _HEADER.unpack(data[:_HEADER.size])
+            if size > _MAX_FRAME:
+                raise WorkerError(f"the encoder worker sent a frame of {size} bytes")
+            need = _HEADER.size + size
+    return data[_HEADER.size :]
+
+
+class _Timeout(Exception):
+    pass
 
 
 def load_model(loader: str, folder: str | None) -> Any:
@@ -97,25 +133,35 @@ def serve(loader: str, folder: str | None, blas_threads: int,
 class _Worker:
     """One worker process and its pipes; used by one thread at a time."""
 
-    def __init__(self, loader: str, folder: str | None, blas_threads: int) -> None:
+    def __init__(self, loader: str, folder: str | None, blas_threads: int,
+                 timeout: float = START_TIMEOUT) -> None:
         command = [sys.executable, "-m", __name__, loader, folder or "", str(blas_threads)]
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        env=env, close_fds=True)
+                                        env=env, close_fds=True, bufsize=0)
         assert self.process.stdin is not None and self.process.stdout is not None
         self._in, self._out = self.process.stdin, self.process.stdout
-        ready = self._reply()
+        self.timeout = timeout  # seconds a request may take, plus a little per text
+        ready = self._reply(START_TIMEOUT)
         if ready[:1] != b"R":
             self.close()
             raise WorkerError(ready[1:].decode("utf-8", "replace"))
         self.dimension = int(json.loads(ready[1:])["dimension"])
 
-    def _reply(self) -> bytes:
-        frame = _read_frame(self._out)
-        if frame is None:
-            code = self.process.wait()
-            raise WorkerError(f"the encoder worker exited (status {code})")
-        return frame
+    def _reply(self, seconds: float) -> bytes:
+        """The worker's next frame; a worker silent for ``seconds`` is killed (it hangs:
+        the pool replaces it) and WorkerError raised."""
+        try:
+            payload = _read_reply(self._out.fileno(), time.monotonic() + seconds)
+        except _Timeout:
+            self.process.kill()
+            self.process.wait()
+            raise WorkerError(f"the encoder worker did not answer within {seconds:.0f} s; "
+                              "it was stopped") from None
+        if payload is not None:
+            return payload
+        code = self.process.wait()
+        raise WorkerError(f"the encoder worker exited (status {code})")
 
     def encode(self, texts: Sequence[str], batch_size: int) -> npt.NDArray[np.float32]:
         try:
@@ -123,7 +169,7 @@ class _Worker:
                                                "batch_size": batch_size}).encode())
         except (BrokenPipeError, OSError) as exc:
             raise WorkerError(f"the encoder worker is gone ({exc})") from exc
-        reply = self._reply()
+        reply = self._reply(self.timeout + 0.25 * len(texts))
         if reply[:1] != b"V":
             raise WorkerError(reply[1:].decode("utf-8", "replace"))
         vectors = np.frombuffer(reply, dtype="<f4", offset=1).astype(np.float32)
@@ -148,10 +194,11 @@ class WorkerPool:
     """
 
     def __init__(self, loader: str, folder: str | None, size: int = 1,
-                 blas_threads: int = 1, chunk: int = 1024) -> None:
+                 blas_threads: int = 1, chunk: int = 1024,
+                 timeout: float = REQUEST_TIMEOUT) -> None:
         if size < 1:
             raise ValueError(f"size must be >= 1, got {size}")
-        self._spec = (loader, folder, blas_threads)
+        self._spec = (loader, folder, blas_threads, timeout)
         self.chunk = max(1, chunk)  # texts per request: a bulk call's replies stay small
         self._idle: queue.LifoQueue[_Worker | None] = queue.LifoQueue()
         self._all: list[_Worker] = []

@@ -215,3 +215,24 @@ def test_a_broken_pool_falls_back_to_the_model_here(model: MiniLMModel) -> None:
         assert np.allclose(embedder.embed_batch(TEXTS), model.encode(TEXTS), atol=1e-6)
     finally:
         embedder.close()
+
+
+def test_a_worker_that_hangs_is_stopped_and_replaced(model: MiniLMModel) -> None:
+    workers = WorkerPool(LOADER, None, size=1, timeout=1.0)
+    try:
+        (worker,) = workers._all
+        os.kill(worker.process.pid, signal.SIGSTOP)  # alive, but never answers
+        with pytest.raises(WorkerError, match="did not answer"):
+            workers.encode(["a query"])
+        assert worker.process.poll() is not None  # stopped for good
+        (fresh,) = workers._all
+        assert fresh is not worker
+        assert np.allclose(workers.encode(TEXTS), model.encode(TEXTS), atol=1e-6)
+    finally:
+        workers.close()
+
+
+def test_a_large_request_crosses_the_pipe_whole(pool: WorkerPool, model: MiniLMModel) -> None:
+    texts = [f"memory {i}: " + "a fairly long sentence about deploys and retries " * 600
+             for i in range(4)]  # ~120 KB of request, more than a pipe holds at once
+    assert np.allclose(pool.encode(texts), model.encode(texts), atol=1e-5)
