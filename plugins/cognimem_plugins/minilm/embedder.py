@@ -71,7 +71,8 @@ class MiniLMEmbedder(Embedder):
             default=None, ge=0, le=64,
             description="worker processes that run the model's passes, out of the "
                         "interpreter lock's way (None: one per lane in the owner daemon, "
-                        "none elsewhere; 0: never; docs/retrieval.md)")
+                        "started when two passes first run at once, none elsewhere; "
+                        "0: never; docs/retrieval.md)")
         model_dir: str | None = Field(default=None,
                                       description="weights folder (default: the installed package)")
 
