@@ -185,6 +185,8 @@ def test_the_workers_start_when_two_passes_meet_and_then_take_the_passes(
             time.sleep(0.05)
         assert embedder._pool is not None
         assert len(embedder._pool._all) == 2  # one per lane
+        assert embedder._model is None  # the weights are the workers' now
+        embedder._model = held  # type: ignore[assignment]  # (to count passes run here)
         pids = [w.process.pid for w in embedder._pool._all]
         before = held.passes
         assert np.allclose(embedder.embed_batch(TEXTS), model.encode(TEXTS), atol=1e-6)

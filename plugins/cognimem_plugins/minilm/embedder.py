@@ -168,6 +168,8 @@ class MiniLMEmbedder(Embedder):
                     pool.close()
                     return
                 self._pool = pool
+                # the workers hold the weights now; a fallback pass here loads them again
+                self._model = None
             log.info("%s: %d worker process(es) encode", self.name, count)
 
         if wait:
