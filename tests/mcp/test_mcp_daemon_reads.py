@@ -5,6 +5,7 @@ them), and the store checks clean with every access written once the daemon stop
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,33 +26,42 @@ def profile(store: Path) -> Profile:
         "vectors": {"use": "lancedb"}})
 
 
-def test_agents_remember_and_recall_beside_each_other(store: Path) -> None:
-    ensure_daemon(profile(store))
+def run_agents(count: int, agent: Callable[[int], None]) -> None:
+    """Run ``agent(n)`` for n in range(count) in threads at once; fail with their errors."""
     errors: list[BaseException] = []
-    hits = [0]
-    written: list[str] = []
-    lock = threading.Lock()
 
-    def agent(n: int) -> None:
+    def run(n: int) -> None:
         try:
-            with RemoteEngine(profile(store)) as engine:
-                for i in range(12):
-                    marker = f"zq{n}w{i}k"
-                    memory = engine.add(f"agent {n} fact {i}: {marker} on the retries").memory
-                    found = engine.search(marker, k=3).hits
-                    assert memory.id in [h.memory.id for h in found], marker
-                    with lock:
-                        hits[0] += len(found)
-                        written.append(memory.id)
+            agent(n)
         except BaseException as exc:
             errors.append(exc)
 
-    threads = [threading.Thread(target=agent, args=(n,)) for n in range(6)]
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(count)]
     for t in threads:
         t.start()
     for t in threads:
         t.join(300)
     assert not errors, errors[:3]
+
+
+def test_agents_remember_and_recall_beside_each_other(store: Path) -> None:
+    ensure_daemon(profile(store))
+    hits = [0]
+    written: list[str] = []
+    lock = threading.Lock()
+
+    def agent(n: int) -> None:
+        with RemoteEngine(profile(store)) as engine:
+            for i in range(12):
+                marker = f"zq{n}w{i}k"
+                memory = engine.add(f"agent {n} fact {i}: {marker} on the retries").memory
+                found = engine.search(marker, k=3).hits
+                assert memory.id in [h.memory.id for h in found], marker
+                with lock:
+                    hits[0] += len(found)
+                    written.append(memory.id)
+
+    run_agents(6, agent)
     with RemoteEngine(profile(store)) as engine:
         status = engine.status()
     assert status["searches_beside_writes"] == 6 * 12
@@ -68,33 +78,23 @@ def test_agents_mcp_tools_run_beside_each_other(store: Path) -> None:
     client's does (recalls' searches beside the write groups; before, every tool call ran
     alone), every memory is found, and a recall still reports its hits' open conflicts."""
     ensure_daemon(profile(store))
-    errors: list[BaseException] = []
     ids: dict[str, str] = {}
     lock = threading.Lock()
 
     def agent(n: int) -> None:
-        try:
-            with RemoteEngine(profile(store)) as engine:
-                for i in range(8):
-                    marker = f"zq{n}t{i}k"
-                    written = engine.run_tool("remember", {
-                        "content": f"agent {n} fact {i}: {marker} on the retries"})
-                    assert isinstance(written, dict)
-                    found = engine.run_tool("recall", {"query": marker, "k": 3},
-                                            retry_safe=True)
-                    assert isinstance(found, dict)
-                    assert written["id"] in [h["id"] for h in found["hits"]], marker
-                    with lock:
-                        ids[marker] = written["id"]
-        except BaseException as exc:
-            errors.append(exc)
+        with RemoteEngine(profile(store)) as engine:
+            for i in range(8):
+                marker = f"zq{n}t{i}k"
+                written = engine.run_tool("remember", {
+                    "content": f"agent {n} fact {i}: {marker} on the retries"})
+                assert isinstance(written, dict)
+                found = engine.run_tool("recall", {"query": marker, "k": 3}, retry_safe=True)
+                assert isinstance(found, dict)
+                assert written["id"] in [h["id"] for h in found["hits"]], marker
+                with lock:
+                    ids[marker] = written["id"]
 
-    threads = [threading.Thread(target=agent, args=(n,)) for n in range(6)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(300)
-    assert not errors, errors[:3]
+    run_agents(6, agent)
     with RemoteEngine(profile(store)) as engine:
         status = engine.status()
         assert status["searches_beside_writes"] == 6 * 8

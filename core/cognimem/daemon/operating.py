@@ -1,24 +1,65 @@
-"""The engine as a non-atomic tool sees it in the store's daemon.
+"""How the store's daemon runs each engine operation and each tool.
 
-A tool registered with ``atomic=False`` (the MCP ``remember`` and ``recall``) is not run
-under the engine lock as a whole: each memory-API operation it calls runs as a client's call
-of that operation does (:meth:`~cognimem.daemon.server.StoreDaemon.operate`): an ``add`` in a
-write group with the other agents' adds, a ``search`` beside writes, anything else alone. So
-32 agents' MCP calls get the daemon's group commit and concurrent reads, as their memory-API
-calls do; before, every tool call ran alone, one at a time.
+A client's call of the memory API runs as :meth:`Operations.run` decides: an ``add`` in a
+write group with the other agents' adds (:mod:`.group`), a search beside writes
+(:mod:`.reads`), the hits' conflicts read beside writes too, anything else alone (under the
+engine lock, no search beside it).
+
+A tool runs alone as a whole unless it is registered with ``atomic=False`` (the MCP
+``remember`` and ``recall``): it then sees the engine through :class:`OperatingEngine`,
+whose operations :meth:`Operations.run` runs as a client's calls, so 32 agents' MCP calls
+get the group commit and concurrent reads their memory-API calls get.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from .api import OPERATIONS
+from .group import GroupCommit
 
 if TYPE_CHECKING:
     from ..engine import Engine
+    from ..extensions import ToolSpec
+    from .reads import ReadGate
 
 Operate = Callable[[str, list[Any], dict[str, Any]], Any]
+
+
+class Operations:
+    """Runs engine operations and tools in the daemon.
+
+    :param engine: the daemon's engine.
+    :param group: the write groups of concurrent adds.
+    :param reads: the gate that runs searches beside writes and everything else alone.
+    """
+
+    def __init__(self, engine: Engine, group: GroupCommit, reads: ReadGate) -> None:
+        self.engine = engine
+        self._group = group
+        self._reads = reads
+
+    def run(self, op: str, args: list[Any], kwargs: dict[str, Any]) -> Any:
+        """Run the engine operation ``op`` as a client's call runs."""
+        if op == "add" and GroupCommit.groupable(args, kwargs):
+            return self._group.add(args[0], kwargs)
+        if op in ("search", "search_summary"):  # beside writes, when the profile allows
+            return getattr(self._reads, op)(args, kwargs)
+        if op == "in_open_conflict":  # a recall's second step: a read of the records only
+            return self._reads.read(lambda: self.engine.in_open_conflict(*args, **kwargs))
+        with self._reads.alone():
+            result = getattr(self.engine, op)(*args, **kwargs)
+            if isinstance(result, Iterator):
+                result = list(result)  # read the store while the lock is held
+        return result
+
+    def tool(self, spec: ToolSpec, arguments: dict[str, Any]) -> Any:
+        """Run the tool ``spec``: alone, or each of its engine calls as a client's call."""
+        if not spec.atomic:
+            return spec.func(OperatingEngine(self.engine, self.run), **arguments)
+        with self._reads.alone():
+            return spec.func(self.engine, **arguments)
 
 
 class OperatingEngine:

@@ -38,7 +38,7 @@ from ..errors import CognimemError, InvalidInput, StoreError
 from .api import OPERATIONS
 from .connection import peer_uid
 from .group import GroupCommit
-from .operating import OperatingEngine
+from .operating import Operations
 from .reads import ReadGate
 from .runtime import (
     EXIT_ALREADY_RUNNING,
@@ -115,6 +115,7 @@ class StoreDaemon:
         self._stopping = threading.Event()
         self._group = GroupCommit(self._engine_lock, self.engine.add_many)
         self._reads = ReadGate(self.engine, self._engine_lock)
+        self._operations = Operations(self.engine, self._group, self._reads)
         if engine.embedder is not None:  # many agents' passes: out of the interpreter lock
             engine.embedder.serve_many()
         path = socket_path(self.store)
@@ -322,22 +323,7 @@ class StoreDaemon:
         kwargs = decode(message.get("kwargs") or {})
         if not isinstance(args, list) or not isinstance(kwargs, dict):
             raise WireError("`args` must be a list and `kwargs` an object")
-        return self.operate(op, args, kwargs)
-
-    def operate(self, op: str, args: list[Any], kwargs: dict[str, Any]) -> Any:
-        """Run the engine operation ``op`` as a client's call runs: an add in a write group,
-        a search beside writes (when the profile allows), anything else alone."""
-        if op == "add" and GroupCommit.groupable(args, kwargs):
-            return self._group.add(args[0], kwargs)
-        if op in ("search", "search_summary"):  # beside writes, when the profile allows
-            return getattr(self._reads, op)(args, kwargs)
-        if op == "in_open_conflict":  # a recall's second step: a read of the records only
-            return self._reads.read(lambda: self.engine.in_open_conflict(*args, **kwargs))
-        with self._reads.alone():
-            result = getattr(self.engine, op)(*args, **kwargs)
-            if isinstance(result, Iterator):
-                result = list(result)  # read the store while the lock is held
-        return result
+        return self._operations.run(op, args, kwargs)
 
     def _tool(self, message: dict[str, Any]) -> Any:
         name = str(message.get("name"))
@@ -349,11 +335,7 @@ class StoreDaemon:
         arguments = decode(message.get("arguments") or {})
         if not isinstance(arguments, dict):
             raise WireError("`arguments` must be an object")
-        spec = registration.obj
-        if not getattr(spec, "atomic", True):  # each engine call runs as a client's does
-            return spec.func(OperatingEngine(self.engine, self.operate), **arguments)
-        with self._reads.alone():
-            return spec.func(self.engine, **arguments)
+        return self._operations.tool(registration.obj, arguments)
 
     def _shutdown(self, _message: dict[str, Any]) -> bool:
         log.info("stop requested by a client")
