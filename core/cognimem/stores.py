@@ -247,10 +247,10 @@ class RecordStore(Component):
                 out[key] = value
         return out
 
-    def meta_changes(self, namespace: str, since: int) -> tuple[int, set[str] | None]:
-        """The namespace's :meth:`meta_version` and the keys committed after version
-        ``since``; None for the keys when the store cannot tell (read the namespace again).
-        This default: never tells."""
+    def meta_changes(self, namespace: str, since: int) -> tuple[int, dict[str, Any] | None]:
+        """The namespace's :meth:`meta_version` and the entries committed after version
+        ``since``, each key with its value now (None: deleted); None instead of the entries
+        when the store cannot tell (read the namespace again). This default: never tells."""
         return self.meta_version(namespace) or 0, None
 
     def meta_items_where(self, namespace: str, fields: Sequence[str],

@@ -73,20 +73,41 @@ def test_recall_conflicts_follow_every_change_of_the_log(disk_engine: Engine,
     assert engine.in_open_conflict(ids) == {}
 
 
-def test_the_store_tells_which_keys_each_commit_wrote(disk_engine: Engine) -> None:
+def test_the_store_tells_what_each_commit_wrote(disk_engine: Engine) -> None:
     records = disk_engine.records
     start = records.meta_version("plugin.y")
     assert start is not None
-    records.set_meta("plugin.y", "a", 1)
+    records.set_meta("plugin.y", "a", {"n": 1})
+    records.set_meta("plugin.y", "c", 3)
+    middle = records.meta_version("plugin.y")
+    assert middle is not None
     with records.transaction():
-        records.set_meta("plugin.y", "b", 2)
+        records.set_meta("plugin.y", "b", [2])
+        records.set_meta("plugin.y", "a", {"n": 4})  # the later write wins
         records.set_meta("plugin.y", "c", None)
-    version, keys = records.meta_changes("plugin.y", start)
-    assert version == records.meta_version("plugin.y") and keys == {"a", "b", "c"}
-    assert records.meta_changes("plugin.y", version) == (version, set())
+    version, written = records.meta_changes("plugin.y", start)
+    assert version == records.meta_version("plugin.y")
+    assert written == {"a": {"n": 4}, "b": [2], "c": None}
+    assert records.meta_changes("plugin.y", middle) == (version, written)
+    assert records.meta_changes("plugin.y", version) == (version, {})
+    with pytest.raises(RuntimeError), records.transaction():  # rolled back: no change
+        records.set_meta("plugin.y", "d", 5)
+        raise RuntimeError("abandon the transaction")
+    assert records.meta_changes("plugin.y", version) == (version, {})
     for i in range(300):  # more commits than the store remembers: it says it cannot tell
         records.set_meta("plugin.y", f"k{i}", i)
     assert records.meta_changes("plugin.y", version)[1] is None
+
+
+def test_the_store_forgets_a_commit_too_large_to_keep(disk_engine: Engine) -> None:
+    records = disk_engine.records
+    start = records.meta_version("plugin.z")
+    assert start is not None
+    records.set_metas("plugin.z", {f"k{i}": "x" * 1000 for i in range(4_500)})  # ~4.5 MB
+    version, written = records.meta_changes("plugin.z", start)
+    assert version == start + 1 and written is None  # read the namespace again
+    records.set_meta("plugin.z", "small", 1)
+    assert records.meta_changes("plugin.z", version) == (version + 1, {"small": 1})
 
 
 def test_many_commits_between_two_recalls_read_the_log_again(disk_engine: Engine) -> None:

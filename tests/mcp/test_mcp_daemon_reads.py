@@ -66,6 +66,8 @@ def test_agents_remember_and_recall_beside_each_other(store: Path) -> None:
         status = engine.status()
     assert status["searches_beside_writes"] == 6 * 12
     assert status["memories"] == 6 * 12
+    # what the daemon loaded to open the store is out of the collector's full passes
+    assert status["collector"]["frozen_objects"] > 10_000
     stop_daemon(store)
     with Engine.from_profile(profile(store)) as engine:
         assert engine.check().ok

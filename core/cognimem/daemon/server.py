@@ -20,6 +20,7 @@ written together (:mod:`cognimem.daemon.group`); searches run beside them
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 import os
 import secrets
@@ -351,7 +352,10 @@ class StoreDaemon:
                     "requests": self.requests, "connections": self.connections,
                     "write_groups": self._group.groups, "grouped_writes": self._group.grouped,
                     "searches_beside_writes": self._reads.searches_beside,
-                    "idle_timeout_s": self.idle_timeout, "memories": memories}
+                    "idle_timeout_s": self.idle_timeout, "memories": memories,
+                    # objects left out of the cycle collector's passes, and its full passes
+                    "collector": {"frozen_objects": gc.get_freeze_count(),
+                                  "full_passes": gc.get_stats()[2]["collections"]}}
 
 
 def run_daemon(profile: Profile, *, idle_timeout: float, fingerprint: str = "",
@@ -380,12 +384,21 @@ def run_daemon(profile: Profile, *, idle_timeout: float, fingerprint: str = "",
             engine.close()
             raise
         _on_signals(daemon.stop)
+        _settle_collector()
         daemon.serve()
         return 0
     except OSError as exc:
         raise StoreError(f"the memory daemon for {store} cannot listen: {exc}") from None
     finally:
         os.close(lock_fd)
+
+
+def _settle_collector() -> None:
+    """Leave what the daemon loaded to open the store (modules, the model, caches filled at
+    open) out of the cycle collector's full passes from now on: with them, each full pass
+    stopped every thread for 60-80 ms under load (docs/benchmarks.md, "Many agents")."""
+    gc.collect()
+    gc.freeze()
 
 
 def _on_signals(stop: Callable[[], None]) -> None:

@@ -55,12 +55,12 @@ class _OpenConflicts:
         for side in touched:
             self.by_memory[side].sort(key=lambda cid: self.entries[cid][0], reverse=True)
 
-    def changed(self, fresh: dict[str, object], keys: set[str]) -> _OpenConflicts:
-        """A new index: this one with the conflicts ``keys`` as ``fresh`` holds them now
-        (absent: deleted). This one is left as it is (searches may be reading it)."""
+    def changed(self, fresh: dict[str, object]) -> _OpenConflicts:
+        """A new index: this one with the conflicts of ``fresh`` as it holds them now (None:
+        deleted). This one is left as it is (searches may be reading it)."""
         by_memory = dict(self.by_memory)
         entries = dict(self.entries)
-        for cid in keys:
+        for cid in fresh:
             old = entries.pop(cid, None)
             if old is None:
                 continue
@@ -75,7 +75,7 @@ class _OpenConflicts:
                      for s in (v.get("a"), v.get("b")) if isinstance(s, str)}:
             if side in by_memory:
                 by_memory[side] = list(by_memory[side])  # copied before _put appends
-        index._put([Conflict.model_validate(v) for v in fresh.values()])
+        index._put([Conflict.model_validate(v) for v in fresh.values() if v is not None])
         return index
 
     def select(self, wanted: set[str] | None) -> dict[str, list[str]]:
@@ -145,14 +145,13 @@ class Conflicts(Versions):
             kept = self._conflict_index
             if kept is not None and kept[0] == version:
                 return kept[1]
-            keys: set[str] | None = None
-            if kept is not None:
-                version, keys = self.records.meta_changes(NAMESPACE, kept[0])
-            if kept is None or keys is None:
+            fresh: dict[str, object] | None = None
+            if kept is not None:  # what the commits since wrote: no read of the store
+                version, fresh = self.records.meta_changes(NAMESPACE, kept[0])
+            if kept is None or fresh is None:
                 index = _OpenConflicts.of(self.records.meta_items(NAMESPACE))
             else:
-                fresh = self.records.get_metas(NAMESPACE, keys)  # one read, not one a key
-                index = kept[1].changed(fresh, keys)
+                index = kept[1].changed(fresh)
             self._conflict_index = (version, index)
             return index
 

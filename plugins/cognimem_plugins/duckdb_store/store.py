@@ -122,10 +122,13 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
         self._cache: OrderedDict[str, rows.MemoryRow] = OrderedDict()
         self._pending: dict[str, rows.MemoryRow | None] = {}
         self._generation = 0  # bumped by every commit that changed memories
-        self._meta_touched: dict[str, set[str]] = {}  # keys the open transaction writes
+        # what the open transaction writes: namespace -> key -> JSON text (None: deleted)
+        self._meta_touched: dict[str, dict[str, str | None]] = {}
         self._meta_versions: dict[str, int] = {}  # bumped by every commit that wrote them
-        #: per namespace, the keys each recent commit wrote (version after it, keys)
-        self._meta_log: dict[str, deque[tuple[int, frozenset[str]]]] = {}
+        #: per namespace, what each recent commit wrote (version after it, key -> JSON text
+        #: or None), and the characters those texts hold (bounded by _META_LOG_CHARS)
+        self._meta_log: dict[str, deque[tuple[int, dict[str, str | None]]]] = {}
+        self._meta_log_chars: dict[str, int] = {}
         self._meta_lock = threading.Lock()
         # Events appended in the open transaction, written in one statement before it
         # commits (or before events are read): one INSERT per event cost ~1.5 ms each.
@@ -338,11 +341,8 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
         every metadata namespace it wrote."""
         if self._meta_touched:
             with self._meta_lock:
-                for namespace, keys in self._meta_touched.items():
-                    version = self._meta_versions.get(namespace, 0) + 1
-                    self._meta_versions[namespace] = version
-                    log = self._meta_log.setdefault(namespace, deque(maxlen=_META_LOG))
-                    log.append((version, frozenset(keys)))
+                for namespace, written in self._meta_touched.items():
+                    self._log_meta_commit(namespace, written)
             self._meta_touched = {}
         if not self._pending:
             return
@@ -354,6 +354,18 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
                 if row is not None:
                     self._remember(memory_id, row)
         self._pending = {}
+
+    def _log_meta_commit(self, namespace: str, written: dict[str, str | None]) -> None:
+        """Count a commit that wrote ``namespace`` and keep what it wrote, within
+        :data:`_META_LOG` commits and :data:`_META_LOG_CHARS` characters (meta lock held)."""
+        version = self._meta_versions.get(namespace, 0) + 1
+        self._meta_versions[namespace] = version
+        log = self._meta_log.setdefault(namespace, deque())
+        chars = self._meta_log_chars.get(namespace, 0) + _chars(written)
+        log.append((version, written))
+        while log and (len(log) > _META_LOG or chars > _META_LOG_CHARS):
+            chars -= _chars(log.popleft()[1])
+        self._meta_log_chars[namespace] = chars
 
     def _remember(self, memory_id: str, row: rows.MemoryRow) -> None:
         limit = getattr(self.options, "cache_size", 0)
@@ -824,7 +836,9 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
         kept = [k for k in keys if values[k] is not None]
         texts = [rows.dump_json(values[k], f"meta value {namespace}/{k}") for k in kept]
         with self.transaction():
-            self._meta_touched.setdefault(namespace, set()).update(keys)
+            written = self._meta_touched.setdefault(namespace, {})
+            written.update(dict.fromkeys(keys))
+            written.update(zip(kept, texts, strict=True))
             self._sql("DELETE FROM meta WHERE namespace = ? AND list_contains(?::VARCHAR[], key)",
                       [namespace, keys])
             if kept:
@@ -856,21 +870,23 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
         only writer: it holds the store's lock)."""
         return self._meta_versions.get(namespace, 0)
 
-    def meta_changes(self, namespace: str, since: int) -> tuple[int, set[str] | None]:
-        """The namespace's version and the keys written after version ``since`` (None when
-        this process no longer remembers them all: read the namespace again)."""
+    def meta_changes(self, namespace: str, since: int) -> tuple[int, dict[str, Any] | None]:
+        """The namespace's version and what the commits after version ``since`` wrote, as
+        they committed it (None when this process no longer remembers them all: read the
+        namespace again). Kept in memory at each commit, so reading them costs no query."""
         with self._meta_lock:
             version = self._meta_versions.get(namespace, 0)
             if since == version:
-                return version, set()
+                return version, {}
             log = self._meta_log.get(namespace)
             if since > version or not log or log[0][0] > since + 1:
                 return version, None
-            keys: set[str] = set()
+            latest: dict[str, str | None] = {}
             for at, written in log:
                 if at > since:
-                    keys |= written
-            return version, keys
+                    latest.update(written)
+        return version, {k: None if text is None else json.loads(text)
+                         for k, text in latest.items()}
 
     def meta_items_where(self, namespace: str, fields: Sequence[str],
                          values: Collection[str]) -> dict[str, Any]:
@@ -907,7 +923,12 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
 
 # helpers -------------------------------------------------------------------------------------
 
-_META_LOG = 256  # commits per namespace whose written keys are remembered (meta_changes)
+_META_LOG = 256  # commits per namespace whose writes are remembered (meta_changes)
+_META_LOG_CHARS = 4_000_000  # and at most this many characters of their values
+
+
+def _chars(written: dict[str, str | None]) -> int:
+    return sum(len(k) + len(v or "") for k, v in written.items())
 
 
 def inspect_directory(directory: Path) -> None:
