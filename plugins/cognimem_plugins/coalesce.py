@@ -17,8 +17,10 @@ Up to ``lanes`` passes run at once (the embedders' ``lanes`` option, default 2),
 a caller. numpy releases the interpreter lock inside its matrix products, so a second lane
 is a second core at work; one lane is then kept for queries (calls of several texts run in
 at most ``lanes - 1`` passes at a time) and queries queued together are shared out over the
-lanes. Smaller passes cost more CPU per text, so on a machine whose cores are already busy a
-second lane trades write latency for query latency.
+lanes that are not in a write group's pass (with the other lane in one, a pass takes every
+queued query rather than leave half of them waiting for that lane's piece to end). Smaller
+passes cost more CPU per text, so on a machine whose cores are already busy a second lane
+trades write latency for query latency.
 
 A pass of several texts runs in pieces of ``piece`` texts, and between two pieces its leader
 runs the queries queued meanwhile first: a query waits behind at most one piece of a write
@@ -109,10 +111,12 @@ class Coalescer:
             if not queue or (wide and (queries_only
                                        or self._wide_passes >= max(1, self.lanes - 1))):
                 continue
-            # one-text calls queued together are shared out over the lanes (a burst of
-            # fifteen queries is two passes of eight side by side, not one of fifteen)
-            # (the queue of one-text calls holds one text per call)
-            room = self.max_texts if wide else min(self.max_texts, -(-len(queue) // self.lanes))
+            # one-text calls queued together are shared out over the lanes that run queries
+            # (a burst of fifteen queries is two passes of eight side by side, not one of
+            # fifteen); a lane in a wide pass takes none until its piece ends, so with the
+            # other lane there, this pass takes them all (the queue holds one text a call)
+            room = self.max_texts if wide else min(
+                self.max_texts, -(-len(queue) // self._query_lanes(queries_only)))
             batch: list[_Request] = []
             size = 0
             while queue and (not batch or size + len(queue[0].texts) <= room):
@@ -121,6 +125,11 @@ class Coalescer:
                 size += len(request.texts)
             return batch, wide
         return [], False
+
+    def _query_lanes(self, in_wide_pass: bool) -> int:
+        """Lanes that may run the queued queries now (lock held): those not in a wide
+        pass, and the caller's own when it runs them between two pieces of one."""
+        return max(1, self.lanes - self._wide_passes + (1 if in_wide_pass else 0))
 
     def _lead(self) -> None:
         """Run passes until nothing is left that this lane may take, then give up the

@@ -333,3 +333,46 @@ def test_a_query_pass_failing_between_pieces_fails_only_its_query() -> None:
 def test_piece_below_one_is_refused() -> None:
     with pytest.raises(ValueError, match="piece"):
         Coalescer(Encoder(), piece=0)
+
+
+class TwoHolds(Encoder):
+    """Wide passes wait for ``hold``, passes of queries for ``query_hold``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.query_hold = threading.Event()
+
+    def __call__(self, texts: Sequence[str]) -> np.ndarray:
+        if len(texts) > 1 and texts[0].startswith("m"):
+            return super().__call__(texts)
+        self.passes.append(list(texts))
+        self.query_hold.wait(10)
+        return _expected(texts)
+
+
+def test_with_the_other_lane_in_a_group_pass_queued_queries_go_in_one_pass() -> None:
+    """Two lanes, one in a write group's pass: the query lane's next pass takes every
+    queued query, not half of them (the other half would wait for the group's piece)."""
+    encode = TwoHolds()
+    encode.hold.clear()
+    coalescer = Coalescer(encode, max_texts=64, lanes=2, piece=64)
+    results: dict[str, Any] = {}
+    group = _start(coalescer, ["m1", "m2", "m3"], results)
+    assert encode.entered.wait(5)  # the group's pass holds one lane
+    first = _start(coalescer, ["q first"], results)
+    for _ in range(1000):  # the query lane holds a pass
+        if ["q first"] in encode.passes:
+            break
+        threading.Event().wait(0.005)
+    queued = [_start(coalescer, [f"q{i}"], results) for i in range(6)]
+    _wait_queued(coalescer, 6)
+    encode.query_hold.set()
+    for thread in [first, *queued]:
+        thread.join(10)
+    assert encode.passes[-1] == [f"q{i}" for i in range(6)]  # one pass, the group still held
+    assert group.is_alive()
+    encode.hold.set()
+    group.join(10)
+    assert np.array_equal(results["m1"], _expected(["m1", "m2", "m3"]))
+    for i in range(6):
+        assert np.array_equal(results[f"q{i}"], _expected([f"q{i}"]))
