@@ -12,6 +12,11 @@ The setting is process-wide (a BLAS library has one) and is set once, not around
 OpenBLAS ignores a change made from another thread once the main thread has set it, so a
 per-call limit entered and left by the daemon's worker threads would not hold. A program that
 embeds cognimem and wants its own numpy work multi-threaded sets the option higher.
+
+:func:`kernels` tells which of OpenBLAS's kernel sets runs (the encoder's workers report
+theirs when they start): OpenBLAS picks them by the CPU unless ``OPENBLAS_CORETYPE`` names
+one, and on a CPU with AVX-512 its AVX-512 set embeds in about two thirds of the CPU time
+of its AVX2 (``Haswell``) set (docs/benchmarks.md, "Many agents").
 """
 
 from __future__ import annotations
@@ -41,3 +46,18 @@ def limit_blas_threads(limit: int) -> None:
 def applied_limit() -> int | None:
     """The limit set by :func:`limit_blas_threads` in this process (None before any)."""
     return _applied
+
+
+def kernels() -> str | None:
+    """The kernel set of the OpenBLAS under this process's numpy (``Haswell``, ``SkylakeX``,
+    ...), or None when numpy uses another BLAS."""
+    import numpy  # noqa: F401  (loads its BLAS, if not yet)
+    from threadpoolctl import ThreadpoolController
+
+    controller: Any = ThreadpoolController()
+    for info in controller.select(internal_api="openblas").info():
+        found = info.get("architecture")
+        if found:
+            return str(found)
+    return None
+

@@ -8,10 +8,10 @@ thread (docs/benchmarks.md, "Many agents"). A worker process has an interpreter 
 so its passes never wait for the lock; the caller waits on a pipe, which releases it once.
 
 The protocol is private to this module: frames of a 4-byte big-endian length and a payload.
-The worker answers its start with ``R`` + the model's dimension as JSON, or ``E`` + the
-error; then for each request (JSON ``{"texts": [...], "batch_size": n}``) ``V`` + the
-float32 vectors, row by row, or ``E`` + the error. The worker exits when its input closes:
-when the daemon exits, however it exits.
+The worker answers its start with ``R`` + JSON (the model's ``dimension``, its OpenBLAS
+``kernels``), or ``E`` + the error; then for each request (JSON ``{"texts": [...],
+"batch_size": n}``) ``V`` + the float32 vectors, row by row, or ``E`` + the error. The
+worker exits when its input closes: when the daemon exits, however it exits.
 """
 
 from __future__ import annotations
@@ -109,14 +109,15 @@ def serve(loader: str, folder: str | None, blas_threads: int,
           stdin: IO[bytes], stdout: IO[bytes]) -> int:
     """The worker's loop: load the model, then answer requests until ``stdin`` closes."""
     try:
-        from .blas_threads import limit_blas_threads
+        from .blas_threads import kernels, limit_blas_threads
 
         model = load_model(loader, folder)
         limit_blas_threads(blas_threads)
+        ready = {"dimension": model.dimension, "kernels": kernels()}
     except Exception as exc:  # the parent raises it with the embedder's own message
         _write_frame(stdout, b"E" + str(exc).encode("utf-8", "replace"))
         return 1
-    _write_frame(stdout, b"R" + json.dumps({"dimension": model.dimension}).encode())
+    _write_frame(stdout, b"R" + json.dumps(ready).encode())
     while True:
         frame = _read_frame(stdin)
         if frame is None:
@@ -146,7 +147,9 @@ class _Worker:
         if ready[:1] != b"R":
             self.close()
             raise WorkerError(ready[1:].decode("utf-8", "replace"))
-        self.dimension = int(json.loads(ready[1:])["dimension"])
+        said = json.loads(ready[1:])
+        self.dimension = int(said["dimension"])
+        self.kernels: str | None = said.get("kernels")  # the worker's OpenBLAS kernels
 
     def _reply(self, seconds: float) -> bytes:
         """The worker's next frame; a worker silent for ``seconds`` is killed (it hangs:
@@ -208,6 +211,12 @@ class WorkerPool:
             worker = _Worker(*self._spec)
             self._all.append(worker)
             self._idle.put(worker)
+
+    @property
+    def kernels(self) -> str | None:
+        """The OpenBLAS kernels the workers run (``SkylakeX``, ``Haswell``...), if known."""
+        with self._lock:
+            return next((w.kernels for w in self._all if w.kernels), None)
 
     def encode(self, texts: Sequence[str], batch_size: int = 64) -> npt.NDArray[np.float32]:
         """The vectors of ``texts``, in requests of at most ``chunk`` texts."""

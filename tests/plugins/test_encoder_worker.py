@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from cognimem_plugins.blas_threads import kernels
 from cognimem_plugins.encoder_worker import WorkerError, WorkerPool
 from cognimem_plugins.minilm.embedder import MiniLMEmbedder
 from cognimem_plugins.minilm.model import MiniLMModel
@@ -238,3 +239,12 @@ def test_a_large_request_crosses_the_pipe_whole(pool: WorkerPool, model: MiniLMM
     texts = [f"memory {i}: " + "a fairly long sentence about deploys and retries " * 600
              for i in range(4)]  # ~120 KB of request, more than a pipe holds at once
     assert np.allclose(pool.encode(texts), model.encode(texts), atol=1e-5)
+
+
+def test_a_worker_reports_its_blas_kernels(pool: WorkerPool) -> None:
+    """A worker says which OpenBLAS kernels it runs: those this process runs (the same
+    numpy, the same CPU and the same ``OPENBLAS_CORETYPE``)."""
+    here = kernels()
+    if here is None:
+        pytest.skip("numpy does not use OpenBLAS here")
+    assert pool.kernels == here

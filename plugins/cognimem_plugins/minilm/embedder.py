@@ -170,7 +170,8 @@ class MiniLMEmbedder(Embedder):
                 self._pool = pool
                 # the workers hold the weights now; a fallback pass here loads them again
                 self._model = None
-            log.info("%s: %d worker process(es) encode", self.name, count)
+            log.info("%s: %d worker process(es) encode (OpenBLAS kernels: %s)", self.name,
+                     count, pool.kernels or "not OpenBLAS")
 
         if wait:
             start()
