@@ -9,17 +9,18 @@ then ``recall`` (``search``) for it (``--via tools``: the MCP tools ``remember``
 ``recall``, as an MCP client's calls reach the daemon); with ``--pause S`` it first waits a
 random time of mean ``S`` seconds (exponential), as an agent does between tool calls while
 its model thinks.
-Reported per agent count: p50 and p95 latency of each call, and operations per second over
-all agents; the load average before and after the run; the daemon's CPU time over the run
-as cores used (``daemon_cores``, its embedder's worker processes included), and the CPU
-milliseconds per operation of the daemon and of the agents' own processes
-(``client_cpu_ms_per_op``: their part of the machine); and from its status the write groups
-(``write_groups``, memories written in groups of more than one) and
-the searches that ran beside writes; and the p50 / p95 wall time of each stage of a recall
-inside the daemon (``recall_stages_ms``, from the search's own timings: ``total`` against the
-recall's latency is the time spent waiting to be read, dispatched and answered). ``--ping``
-also reports a warm call's round trip (``now()``, no store work) from one client: the
-transport's own overhead.
+The first line says which OpenBLAS kernels numpy runs (``blas_kernels``; see
+docs/retrieval.md, "Which kernels"). Reported per agent count: p50 and p95 latency of each
+call, and operations per second over all agents; the load average before and after the run;
+the daemon's CPU time over the run as cores used (``daemon_cores``, its embedder's worker
+processes included), and the CPU milliseconds per operation of the daemon and of the agents'
+own processes (``client_cpu_ms_per_op``: their part of the machine); and from its status the
+write groups (``write_groups``, memories written in groups of more than one) and the
+searches that ran beside writes; and the p50 / p95 wall time of each stage of a recall
+inside the daemon (``recall_stages_ms``, from the search's own timings: ``total`` against
+the recall's latency is the time spent waiting to be read, dispatched and answered).
+``--ping`` also reports a warm call's round trip (``now()``, no store work) from one client:
+the transport's own overhead.
 
 A benchmark, not a test: the figures depend on the machine (its load average is printed;
 measure on a quiet one, with ``uptime`` showing a load well under the number of cores).
@@ -127,6 +128,16 @@ def _cpu_seconds(pid: int) -> float | None:
     return own + sum(_cpu_seconds(child) or 0.0 for child in children)
 
 
+def _kernels() -> str | None:
+    """The OpenBLAS kernels numpy runs here (the daemon's workers run the same unless the
+    environment differs): ``OPENBLAS_CORETYPE`` moves the figures by a third."""
+    try:
+        from cognimem_plugins.blas_threads import kernels
+    except ImportError:  # an older tree, to compare
+        return None
+    return kernels()
+
+
 def _status(refs: list[str], store: Path) -> dict[str, Any]:
     with RemoteEngine(_profile(refs, store)) as engine:
         status: dict[str, Any] = engine.status()
@@ -221,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     refs = args.profile or ["default"]
     print(json.dumps({"load_average": os.getloadavg(), "cores": os.cpu_count(),
-                      "profile": refs}), flush=True)
+                      "profile": refs, "blas_kernels": _kernels()}), flush=True)
     with tempfile.TemporaryDirectory(prefix="cognimem-load-") as tmp:
         store = Path(tmp) / "store"
         record = ensure_daemon(_profile(refs, store), idle_timeout=600)
