@@ -378,3 +378,34 @@ def test_a_store_written_with_lancedb_opens_on_hnsw(tmp_path: Path, clock: Manua
         assert e.check().ok
         assert [h.id for h in e.search("where do the backups go", k=3).hits] == before
     assert (store / FOLDER / CURRENT).exists()
+
+
+@pytest.mark.parametrize("exact_below", [0, 100_000], ids=["graph", "exact"])
+def test_search_many_asks_the_graph_once_for_all_rows(exact_below: int) -> None:
+    """A write group's near-duplicate check (one vector per new memory) is one usearch call
+    under one hold of the lock, with each row's answer what a search of it gives."""
+    memories, vectors = corpus(1500)
+    hnsw = opened(HnswVectors, None, exact_below=exact_below)
+    hnsw.upsert(memories, vectors)
+    graph = hnsw._graph
+    calls: list[int] = []
+
+    class Counting:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(graph, name)
+
+        def __setattr__(self, name: str, value: Any) -> None:
+            setattr(graph, name, value)
+
+        def search(self, *args: Any, **kwargs: Any) -> Any:
+            calls.append(len(np.atleast_2d(args[0])))
+            return graph.search(*args, **kwargs)
+
+    probes = unit_vectors(6, DIM, seed=8)
+    query = Query(text="x")
+    one_by_one = [hnsw.search(p, query, 10) for p in probes]
+    hnsw._graph = Counting()
+    many = hnsw.search_many(probes, query, 10)
+    assert calls == [6]
+    assert [ids(f) for f in many] == [ids(f) for f in one_by_one]
+    assert [[c.score for c in f] for f in many] == [[c.score for c in f] for f in one_by_one]

@@ -28,6 +28,9 @@ a search holds it for its whole look-up (about a millisecond or two at 100,000),
 for one chunk of ``write_chunk`` inserts at a time, so a search waits at most for a
 chunk, never for a whole batch or the rest of the engine's write (embedding, the records'
 transaction, the lexical index). Writers take ``_lock`` first: one at a time.
+:meth:`HnswVectors.search_many` (a write group's near-duplicate check, one vector per new
+memory) asks usearch once for all its rows under one hold of the lock, not once a row: each
+hold ends with a wait for the interpreter lock, which usearch gives up while it searches.
 """
 
 from __future__ import annotations
@@ -62,6 +65,17 @@ _MARGIN: Final = 1.1
 #: while the live memories are at most this many times the admitted ones: 2,000 vectors
 #: took 0.43 ms scanned against 4.5 ms read out and compared in numpy.
 _SCAN_ALL_RATIO: Final = 10
+
+
+def _per_row(found: Any, rows: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Each query row's keys and distances from usearch's answer to ``rows`` rows (one
+    row's answer has no per-row counts)."""
+    if not hasattr(found, "counts"):
+        return [(np.asarray(found.keys, dtype=np.int64),
+                 np.asarray(found.distances, dtype=np.float64))]
+    return [(np.asarray(found.keys[i][: found.counts[i]], dtype=np.int64),
+             np.asarray(found.distances[i][: found.counts[i]], dtype=np.float64))
+            for i in range(rows)]
 
 
 class HnswVectors(VectorIndex):
@@ -312,65 +326,99 @@ class HnswVectors(VectorIndex):
 
     def search(self, vector: np.ndarray, query: Query, k: int) -> list[Candidate]:
         """The ``k`` nearest admitted memories by cosine similarity (score = 1 - distance)."""
+        row = np.asarray(vector, dtype=np.float32).reshape(1, -1)
         with self._graph_lock:
-            return self._search(vector, query, k)
+            return self._search_rows(row, query, k)[0]
 
-    def _search(self, vector: np.ndarray, query: Query, k: int) -> list[Candidate]:
-        if self._graph is None or not len(self._rows) or k <= 0:
+    def search_many(self, vectors: np.ndarray, query: Query, k: int) -> list[list[Candidate]]:
+        """:meth:`search` of each row, with one hold of the lock and one usearch call for
+        all of them (a write group's near-duplicate check: one vector per new memory)."""
+        matrix = np.asarray(vectors, dtype=np.float32)
+        if not len(matrix):
             return []
-        q = np.asarray(vector, dtype=np.float32).ravel()
-        if q.shape[0] != self._dim:
-            raise StoreError(f"the query vector has dimension {q.shape[0]} but the index holds "
-                             f"{self._dim}: {REINDEX_HINT}")
+        with self._graph_lock:
+            return self._search_rows(matrix.reshape(len(matrix), -1), query, k)
+
+    def _search_rows(self, matrix: np.ndarray, query: Query, k: int) -> list[list[Candidate]]:
+        """Each row's search (lock held): the filters' plan once, the graph asked once."""
+        none: list[list[Candidate]] = [[] for _ in range(len(matrix))]
+        if self._graph is None or not len(self._rows) or k <= 0:
+            return none
+        if matrix.shape[1] != self._dim:
+            raise StoreError(f"the query vector has dimension {matrix.shape[1]} but the index "
+                             f"holds {self._dim}: {REINDEX_HINT}")
         wanted = self._rows.filter_codes(query)
         if wanted is None:
-            return []
+            return none
         admitted = self._rows.estimate(query, wanted)
         if admitted == 0:
-            return []
+            return none
         live = len(self._rows)
         share = admitted / live
         count = min(live, math.ceil(k / share * _MARGIN) + 8)
         if admitted <= self.options.exact_below or count > self.options.max_candidates:
-            return self._exact(q, query, wanted, k, admitted)
+            return self._exact(matrix, query, wanted, k, admitted)
         filtered = admitted < live
         # the graph's breadth among admitted memories stays expansion_search
         breadth = math.ceil(self.options.expansion_search / share)
-        while True:
-            self._graph.expansion_search = max(breadth, count)
-            found = self._graph.search(q, count, threads=1)
-            keys = np.asarray(found.keys, dtype=np.int64)
-            distances = np.asarray(found.distances, dtype=np.float64)
+        self._graph.expansion_search = max(breadth, count)
+        out = []
+        for i, (keys, distances) in enumerate(
+                _per_row(self._graph.search(matrix, count, threads=1), len(matrix))):
             if filtered:
                 keep = self._rows.admits(keys, query, wanted)
                 keys, distances = keys[keep], distances[keep]
             if len(keys) >= k or count >= live:
-                break
-            count *= 4
-            if count > self.options.max_candidates:
-                return self._exact(q, query, wanted, k, admitted)
-        return self._candidates(keys, 1.0 - distances, k)
+                out.append(self._candidates(keys, 1.0 - distances, k))
+            else:  # the filter left fewer than k: this row's search widens
+                out.append(self._widen(matrix[i], query, wanted, k, admitted, breadth,
+                                       count * 4))
+        return out
 
-    def _exact(self, q: np.ndarray, query: Query, wanted: dict[str, int],
-               k: int, admitted: int) -> list[Candidate]:
-        """Cosine similarity against every admitted memory's stored vector: by usearch's
-        own scan of the whole graph when the admitted memories are not a small share of it
-        (every search of a store of a few thousand memories), else by reading the admitted
-        vectors out of the graph."""
+    def _widen(self, q: np.ndarray, query: Query, wanted: dict[str, int], k: int,
+               admitted: int, breadth: int, count: int) -> list[Candidate]:
+        """One row's filtered search asked for ``count`` neighbours, four times more each
+        time fewer than ``k`` pass the filter, past ``max_candidates`` an exact scan."""
+        live = len(self._rows)
+        while True:
+            if count > self.options.max_candidates:
+                return self._exact(q.reshape(1, -1), query, wanted, k, admitted)[0]
+            self._graph.expansion_search = max(breadth, count)
+            found = self._graph.search(q, count, threads=1)
+            keep = self._rows.admits(np.asarray(found.keys, dtype=np.int64), query, wanted)
+            keys = np.asarray(found.keys, dtype=np.int64)[keep]
+            distances = np.asarray(found.distances, dtype=np.float64)[keep]
+            if len(keys) >= k or count >= live:
+                return self._candidates(keys, 1.0 - distances, k)
+            count *= 4
+
+    def _exact(self, matrix: np.ndarray, query: Query, wanted: dict[str, int],
+               k: int, admitted: int) -> list[list[Candidate]]:
+        """Cosine similarity of each row against every admitted memory's stored vector: by
+        usearch's own scan of the whole graph when the admitted memories are not a small
+        share of it (every search of a store of a few thousand memories), else by reading
+        the admitted vectors out of the graph."""
         live = len(self._rows)
         if live <= _SCAN_ALL_RATIO * admitted:
-            found = self._graph.search(q, live, exact=True, threads=1)
-            keys = np.asarray(found.keys, dtype=np.int64)
-            scores = 1.0 - np.asarray(found.distances, dtype=np.float64)
-            keep = self._rows.admits(keys, query, wanted)
-            keys, scores = keys[keep], scores[keep]
-        else:
-            keys = self._rows.admitted_keys(query, wanted)
-            if not len(keys):
-                return []
-            stored = np.stack(self._graph.get(keys.astype(np.uint64), dtype=np.float32))
-            norms = np.linalg.norm(stored, axis=1) * max(float(np.linalg.norm(q)), 1e-12)
+            found = self._graph.search(matrix, live, exact=True, threads=1)
+            out = []
+            for keys, distances in _per_row(found, len(matrix)):
+                keep = self._rows.admits(keys, query, wanted)
+                out.append(self._best(keys[keep], 1.0 - distances[keep], k))
+            return out
+        keys = self._rows.admitted_keys(query, wanted)
+        if not len(keys):
+            return [[] for _ in range(len(matrix))]
+        stored = np.stack(self._graph.get(keys.astype(np.uint64), dtype=np.float32))
+        stored_norms = np.linalg.norm(stored, axis=1)
+        out = []
+        for q in matrix:
+            norms = stored_norms * max(float(np.linalg.norm(q)), 1e-12)
             scores = np.einsum("ij,j->i", stored, q) / np.maximum(norms, 1e-12)
+            out.append(self._best(keys, scores, k))
+        return out
+
+    def _best(self, keys: np.ndarray, scores: np.ndarray, k: int) -> list[Candidate]:
         if not len(keys):
             return []
         top = min(k, len(keys))
