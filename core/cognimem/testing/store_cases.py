@@ -216,6 +216,20 @@ class RecordStoreCases:
                                                                          "b": [2]}
         assert records.get_metas("many", []) == {}
 
+    def test_meta_changes_tell_what_was_written_or_nothing(self, records: RecordStore) -> None:
+        """A store that counts its commits to a namespace (``meta_version`` not None) and
+        tells what they wrote gives each key's value as committed (None: deleted)."""
+        start = records.meta_version("told")
+        records.set_meta("told", "a", {"x": 1})
+        records.set_meta("told", "b", 2)
+        records.set_meta("told", "b", None)
+        version, written = records.meta_changes("told", start or 0)
+        if start is None or written is None:  # the store cannot tell: always correct
+            return
+        assert version == records.meta_version("told") and version > start
+        assert written == {"a": {"x": 1}, "b": None}
+        assert records.meta_changes("told", version) == (version, {})
+
     def test_meta_items_where_finds_values_by_field(self, records: RecordStore) -> None:
         records.set_meta("pairs", "p1", {"a": "m1", "b": "m2", "note": "m9"})
         records.set_meta("pairs", "p2", {"a": "m3", "b": "m1"})
