@@ -138,8 +138,8 @@ def cmd_daemon_help(args: argparse.Namespace) -> int:
 
 def cmd_daemon_start(args: argparse.Namespace) -> int:
     """Start the daemon for this store, or report the one already running."""
+    from ..daemon.process import run_daemon
     from ..daemon.runtime import default_idle_timeout
-    from ..daemon.server import run_daemon
     from ..daemon.spawn import (
         daemon_status,
         ensure_daemon,

@@ -28,7 +28,7 @@ def _fail(exc: BaseException) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of a spawned daemon; returns its exit status."""
-    from .server import run_daemon
+    from .process import run_daemon
 
     parser = argparse.ArgumentParser(prog="python -m cognimem.daemon",
                                      description="Own a cognimem store (started by cognimem).")

@@ -24,7 +24,6 @@ import gc
 import logging
 import os
 import secrets
-import signal
 import socket
 import socketserver
 import threading
@@ -35,18 +34,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
-from ..errors import CognimemError, InvalidInput, StoreError
+from ..errors import CognimemError, InvalidInput
 from .api import OPERATIONS
 from .connection import peer_uid
 from .group import GroupCommit
 from .operating import Operations
 from .reads import ReadGate
 from .runtime import (
-    EXIT_ALREADY_RUNNING,
-    LOCK_FILE,
     OwnerRecord,
     clear_owner_record,
-    flock,
     socket_path,
     store_of,
     write_owner_record,
@@ -356,53 +352,3 @@ class StoreDaemon:
                     # objects left out of the cycle collector's passes, and its full passes
                     "collector": {"frozen_objects": gc.get_freeze_count(),
                                   "full_passes": gc.get_stats()[2]["collections"]}}
-
-
-def run_daemon(profile: Profile, *, idle_timeout: float, fingerprint: str = "",
-               lock_timeout: float = 30.0) -> int:
-    """Own the profile's store in this process until stopped; returns an exit status.
-
-    Waits up to ``lock_timeout`` seconds for a previous daemon to finish closing; returns
-    :data:`EXIT_ALREADY_RUNNING` if another daemon still holds the store.
-
-    :raises CognimemError: the store cannot be opened (the profile, the store path...).
-    """
-    from ..engine import Engine
-    from .runtime import run_path
-
-    store = store_of(profile)
-    lock_fd = flock(run_path(store, LOCK_FILE), lock_timeout)
-    if lock_fd is None:
-        log.warning("another daemon owns %s; exiting", store)
-        return EXIT_ALREADY_RUNNING
-    try:
-        engine = Engine.from_profile(profile)
-        try:
-            daemon = StoreDaemon(engine, profile, idle_timeout=idle_timeout,
-                                 fingerprint=fingerprint)
-        except BaseException:
-            engine.close()
-            raise
-        _on_signals(daemon.stop)
-        _settle_collector()
-        daemon.serve()
-        return 0
-    except OSError as exc:
-        raise StoreError(f"the memory daemon for {store} cannot listen: {exc}") from None
-    finally:
-        os.close(lock_fd)
-
-
-def _settle_collector() -> None:
-    """Leave what the daemon loaded to open the store (modules, the model, caches filled at
-    open) out of the cycle collector's full passes from now on: with them, each full pass
-    stopped every thread for 60-80 ms under load (docs/benchmarks.md, "Many agents")."""
-    gc.collect()
-    gc.freeze()
-
-
-def _on_signals(stop: Callable[[], None]) -> None:
-    if threading.current_thread() is not threading.main_thread():
-        return
-    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        signal.signal(signum, lambda *_: stop())

@@ -126,8 +126,8 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
         self._meta_touched: dict[str, dict[str, str | None]] = {}
         self._meta_versions: dict[str, int] = {}  # bumped by every commit that wrote them
         #: per namespace, what each recent commit wrote (version after it, key -> JSON text
-        #: or None), and the characters those texts hold (bounded by _META_LOG_CHARS)
-        self._meta_log: dict[str, deque[tuple[int, dict[str, str | None]]]] = {}
+        #: or None, its characters), and the characters all of them hold (_META_LOG_CHARS)
+        self._meta_log: dict[str, deque[tuple[int, dict[str, str | None], int]]] = {}
         self._meta_log_chars: dict[str, int] = {}
         self._meta_lock = threading.Lock()
         # Events appended in the open transaction, written in one statement before it
@@ -361,10 +361,11 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
         version = self._meta_versions.get(namespace, 0) + 1
         self._meta_versions[namespace] = version
         log = self._meta_log.setdefault(namespace, deque())
-        chars = self._meta_log_chars.get(namespace, 0) + _chars(written)
-        log.append((version, written))
+        size = sum(len(k) + len(v or "") for k, v in written.items())
+        chars = self._meta_log_chars.get(namespace, 0) + size
+        log.append((version, written, size))
         while log and (len(log) > _META_LOG or chars > _META_LOG_CHARS):
-            chars -= _chars(log.popleft()[1])
+            chars -= log.popleft()[2]
         self._meta_log_chars[namespace] = chars
 
     def _remember(self, memory_id: str, row: rows.MemoryRow) -> None:
@@ -882,7 +883,7 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
             if since > version or not log or log[0][0] > since + 1:
                 return version, None
             latest: dict[str, str | None] = {}
-            for at, written in log:
+            for at, written, _ in log:
                 if at > since:
                     latest.update(written)
         return version, {k: None if text is None else json.loads(text)
@@ -925,10 +926,6 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
 
 _META_LOG = 256  # commits per namespace whose writes are remembered (meta_changes)
 _META_LOG_CHARS = 4_000_000  # and at most this many characters of their values
-
-
-def _chars(written: dict[str, str | None]) -> int:
-    return sum(len(k) + len(v or "") for k, v in written.items())
 
 
 def inspect_directory(directory: Path) -> None:
