@@ -7,6 +7,10 @@ side in threads, each embedding a query of a few tokens. Here the first caller t
 the pass (the leader); callers that arrive meanwhile queue, and when the pass ends the next
 leader takes everything queued, up to ``max_texts`` texts, in one pass. Nothing waits on a
 timer: a lone call runs at once, and a queued one waits at most for the pass before it.
+The next leader is a caller that is still waiting: once a leader's own call is served it
+hands its lane to the first queued caller (waking its thread) and returns, rather than
+running other callers' passes while its own caller waits for them (under 32 agents that
+held 6% of the searches back by more than 40 ms after their vectors were ready).
 
 Calls of one text (a search's query) go first: a pass takes the queued queries, and only
 when none is queued the calls of several texts (a write group's memories), never both in
@@ -49,6 +53,11 @@ class _Request:
     done: threading.Event = field(default_factory=threading.Event)
     result: Vectors | None = None
     error: BaseException | None = None
+    heir: bool = False  # woken to take over a lane (its caller leads next)
+
+
+def _served(request: _Request) -> bool:
+    return request.result is not None or request.error is not None
 
 
 class Coalescer:
@@ -97,8 +106,17 @@ class Coalescer:
             if lead:
                 self._leaders += 1
         if lead:
-            self._lead()
-        request.done.wait()
+            self._lead(request)
+        while True:
+            request.done.wait()
+            with self._lock:
+                if not request.heir:
+                    break
+                request.heir = False  # woken to lead: the lane is this caller's now
+                request.done.clear()
+                if _served(request):  # a pass served it meanwhile (it sets done after)
+                    request.done.set()
+            self._lead(request)
         if request.error is not None:
             raise request.error
         assert request.result is not None
@@ -126,16 +144,32 @@ class Coalescer:
             return batch, wide
         return [], False
 
+    def _hand_over(self) -> bool:
+        """Wake the caller of the call the next pass would take first, as the lane's
+        leader (lock held); False when this lane may take no queued call."""
+        for queue, wide in ((self._queue, False), (self._wide, True)):
+            if queue and not (wide and self._wide_passes >= max(1, self.lanes - 1)):
+                # one lane per caller at a time: a caller already woken to lead is skipped
+                heir = next((r for r in queue if not r.heir), None)
+                if heir is None:
+                    return False
+                heir.heir = True
+                heir.done.set()
+                return True
+        return False
+
     def _query_lanes(self, in_wide_pass: bool) -> int:
         """Lanes that may run the queued queries now (lock held): those not in a wide
         pass, and the caller's own when it runs them between two pieces of one."""
         return max(1, self.lanes - self._wide_passes + (1 if in_wide_pass else 0))
 
-    def _lead(self) -> None:
+    def _lead(self, own: _Request) -> None:
         """Run passes until nothing is left that this lane may take, then give up the
-        lane. Whatever interrupts the leader (a KeyboardInterrupt between passes) fails
-        what it took and what is queued, and gives up the lane, so no caller waits for a
-        pass that will not run."""
+        lane; or, once the caller's own call (``own``) is served, hand the lane to a caller
+        waiting for a pass it can run (its thread leads next), so a caller never waits for
+        passes of other callers' texts after its own. Whatever interrupts the leader (a
+        KeyboardInterrupt between passes) fails what it took and what is queued, and gives
+        up the lane, so no caller waits for a pass that will not run."""
         batch: list[_Request] = []
         wide = False
         try:
@@ -143,6 +177,8 @@ class Coalescer:
                 with self._lock:
                     if wide:
                         self._wide_passes -= 1
+                    if _served(own) and self._hand_over():
+                        return
                     batch, wide = self._next_batch()
                     if not batch:
                         self._leaders -= 1

@@ -376,3 +376,72 @@ def test_with_the_other_lane_in_a_group_pass_queued_queries_go_in_one_pass() -> 
     assert np.array_equal(results["m1"], _expected(["m1", "m2", "m3"]))
     for i in range(6):
         assert np.array_equal(results[f"q{i}"], _expected([f"q{i}"]))
+
+
+class HeldAfterFirst(Encoder):
+    """Records which thread ran each pass; every pass after the first is held."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.threads: list[str] = []
+        self.later = threading.Event()
+
+    def __call__(self, texts: Sequence[str]) -> np.ndarray:
+        self.threads.append(threading.current_thread().name)
+        if self.passes:
+            self.later.wait(10)
+        return super().__call__(texts)
+
+
+def test_a_served_leader_hands_its_lane_to_a_waiting_caller() -> None:
+    encode = HeldAfterFirst()
+    encode.hold.clear()
+    coalescer = Coalescer(encode, max_texts=8, lanes=1)
+    results: dict[str, Any] = {}
+    first = _start(coalescer, ["first"], results)
+    assert encode.entered.wait(5)
+    others = [_start(coalescer, [f"q{i}"], results) for i in range(3)]
+    _wait_queued(coalescer, 3)
+    encode.hold.set()  # the first pass ends; the queued queries' pass is held
+    first.join(5)
+    # the first caller has its vectors while the next pass is still held: it did not
+    # stay to lead the pass of the queries queued behind it
+    assert not first.is_alive(), "a served leader waits for the next pass of others' texts"
+    assert np.array_equal(results["first"], _expected(["first"]))
+    encode.later.set()
+    for thread in others:
+        thread.join(10)
+    assert [sorted(p) for p in encode.passes] == [["first"], ["q0", "q1", "q2"]]
+    assert encode.threads[1] != encode.threads[0]  # a queued caller's thread ran it
+    for i in range(3):
+        assert np.array_equal(results[f"q{i}"], _expected([f"q{i}"]))
+    with coalescer._lock:
+        assert coalescer._leaders == 0  # every lane given back
+
+
+def test_lanes_handed_over_under_load_are_all_given_back() -> None:
+    """Many callers at once, passes of a few texts: every caller gets its own vectors and
+    no lane is lost in the hand-overs (a lost lane would leave later callers waiting)."""
+    def encode(texts: Sequence[str]) -> np.ndarray:
+        threading.Event().wait(0.001)
+        return _expected(texts)
+
+    coalescer = Coalescer(encode, max_texts=4, lanes=2, piece=2)
+    results: dict[str, Any] = {}
+
+    def call(i: int) -> None:
+        for n in range(20):
+            texts = [f"t{i}.{n}"] if (i + n) % 3 else [f"t{i}.{n}", f"u{i}.{n}", f"v{i}.{n}"]
+            results[texts[0]] = (texts, coalescer(texts))
+
+    threads = [threading.Thread(target=call, args=(i,)) for i in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert not any(t.is_alive() for t in threads)
+    assert len(results) == 240
+    for texts, vectors in results.values():
+        assert np.array_equal(vectors, _expected(texts))
+    with coalescer._lock:
+        assert coalescer._leaders == 0 and not coalescer._queue and not coalescer._wide
