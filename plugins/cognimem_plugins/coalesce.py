@@ -197,7 +197,7 @@ class Coalescer:
                 if wide:
                     self._wide_passes -= 1
             for request in left:
-                if not request.done.is_set():
+                if not _served(request):  # a woken heir is not served yet
                     request.error = exc
                     request.done.set()
             raise

@@ -445,3 +445,24 @@ def test_lanes_handed_over_under_load_are_all_given_back() -> None:
         assert np.array_equal(vectors, _expected(texts))
     with coalescer._lock:
         assert coalescer._leaders == 0 and not coalescer._queue and not coalescer._wide
+
+
+def test_an_interrupted_leader_fails_a_caller_woken_to_lead_as_well() -> None:
+    """A caller woken to take over a lane has its event set before it is served: an
+    interrupted leader must still fail it, or it would wait for a pass forever."""
+    from cognimem_plugins.coalesce import _Request
+
+    coalescer = Coalescer(Encoder(), max_texts=8, lanes=2)
+    heir = _Request(["heir"])
+    heir.heir = True  # handed a lane, its thread not yet awake
+    heir.done.set()
+    coalescer._queue.append(heir)
+    coalescer._leaders = 1  # the lane handed to it
+
+    def interrupted(batch: list[Any]) -> None:
+        raise KeyboardInterrupt
+
+    coalescer._run = interrupted  # type: ignore[method-assign]
+    with pytest.raises(KeyboardInterrupt):
+        coalescer(["first"])
+    assert isinstance(heir.error, KeyboardInterrupt)
