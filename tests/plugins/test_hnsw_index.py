@@ -409,3 +409,29 @@ def test_search_many_asks_the_graph_once_for_all_rows(exact_below: int) -> None:
     assert calls == [6]
     assert [ids(f) for f in many] == [ids(f) for f in one_by_one]
     assert [[c.score for c in f] for f in many] == [[c.score for c in f] for f in one_by_one]
+
+
+@pytest.mark.parametrize("include_archived", [False, True])
+def test_an_unfiltered_scan_asks_the_graph_for_the_best_few(include_archived: bool) -> None:
+    """A small store's search without a scope filter asks usearch's exact scan for k plus
+    the memories it leaves out (archived ones), not for every memory, and still gives the
+    exact index's order."""
+    memories, vectors = corpus(1500)
+    hnsw = opened(HnswVectors, None, dtype="f32")
+    exact = opened(ExactVectors, None)
+    hnsw.upsert(memories, vectors)
+    exact.upsert(memories, vectors)
+    asked: list[int] = []
+    graph = hnsw._graph
+    original = graph.search
+
+    def search(vectors: Any, count: int, **options: Any) -> Any:
+        asked.append(count)
+        return original(vectors, count, **options)
+
+    graph.search = search
+    query = Query(text="x", include_archived=include_archived)
+    archived = sum(m.archived for m in memories)
+    for probe in unit_vectors(5, DIM, seed=8):
+        assert ids(hnsw.search(probe, query, 10)) == ids(exact.search(probe, query, 10))
+    assert asked == [10 + (0 if include_archived else archived)] * 5

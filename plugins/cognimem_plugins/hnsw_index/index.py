@@ -400,12 +400,18 @@ class HnswVectors(VectorIndex):
         the admitted vectors out of the graph."""
         live = len(self._rows)
         if live <= _SCAN_ALL_RATIO * admitted:
-            found = self._graph.search(matrix, live, exact=True, threads=1)
-            out = []
-            for keys, distances in _per_row(found, len(matrix)):
-                keep = self._rows.admits(keys, query, wanted)
-                out.append(self._best(keys[keep], 1.0 - distances[keep], k))
-            return out
+            # without a scope filter the admitted count is exact, so the nearest k plus the
+            # live memories the query leaves out (archived ones) hold the k best admitted
+            ask = live if wanted else min(live, k + live - admitted)
+            while True:
+                found = self._graph.search(matrix, ask, exact=True, threads=1)
+                out = []
+                for keys, distances in _per_row(found, len(matrix)):
+                    keep = self._rows.admits(keys, query, wanted)
+                    out.append(self._best(keys[keep], 1.0 - distances[keep], k))
+                if ask >= live or all(len(row) >= min(k, admitted) for row in out):
+                    return out
+                ask = live  # the graph gave back fewer than it holds: scan it all
         keys = self._rows.admitted_keys(query, wanted)
         if not len(keys):
             return [[] for _ in range(len(matrix))]
