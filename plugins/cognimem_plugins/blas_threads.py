@@ -60,4 +60,3 @@ def kernels() -> str | None:
         if found:
             return str(found)
     return None
-

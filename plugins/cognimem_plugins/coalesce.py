@@ -126,8 +126,7 @@ class Coalescer:
         """The next pass's calls (lock held): one-text calls first, then wide ones when a
         lane is free for them (never with ``queries_only``); and whether it is a wide pass."""
         for queue, wide in ((self._queue, False), (self._wide, True)):
-            if not queue or (wide and (queries_only
-                                       or self._wide_passes >= max(1, self.lanes - 1))):
+            if not queue or (wide and (queries_only or not self._wide_lane_free())):
                 continue
             # one-text calls queued together are shared out over the lanes that run queries
             # (a burst of fifteen queries is two passes of eight side by side, not one of
@@ -148,7 +147,7 @@ class Coalescer:
         """Wake the caller of the call the next pass would take first, as the lane's
         leader (lock held); False when this lane may take no queued call."""
         for queue, wide in ((self._queue, False), (self._wide, True)):
-            if queue and not (wide and self._wide_passes >= max(1, self.lanes - 1)):
+            if queue and not (wide and not self._wide_lane_free()):
                 # one lane per caller at a time: a caller already woken to lead is skipped
                 heir = next((r for r in queue if not r.heir), None)
                 if heir is None:
@@ -157,6 +156,11 @@ class Coalescer:
                 heir.done.set()
                 return True
         return False
+
+    def _wide_lane_free(self) -> bool:
+        """Whether a pass of several texts may start (lock held): they run in at most
+        ``lanes - 1`` lanes at a time (one with a single lane)."""
+        return self._wide_passes < max(1, self.lanes - 1)
 
     def _query_lanes(self, in_wide_pass: bool) -> int:
         """Lanes that may run the queued queries now (lock held): those not in a wide

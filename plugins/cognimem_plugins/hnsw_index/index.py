@@ -384,10 +384,9 @@ class HnswVectors(VectorIndex):
             if count > self.options.max_candidates:
                 return self._exact(q.reshape(1, -1), query, wanted, k, admitted)[0]
             self._graph.expansion_search = max(breadth, count)
-            found = self._graph.search(q, count, threads=1)
-            keep = self._rows.admits(np.asarray(found.keys, dtype=np.int64), query, wanted)
-            keys = np.asarray(found.keys, dtype=np.int64)[keep]
-            distances = np.asarray(found.distances, dtype=np.float64)[keep]
+            keys, distances = _per_row(self._graph.search(q, count, threads=1), 1)[0]
+            keep = self._rows.admits(keys, query, wanted)
+            keys, distances = keys[keep], distances[keep]
             if len(keys) >= k or count >= live:
                 return self._candidates(keys, 1.0 - distances, k)
             count *= 4
