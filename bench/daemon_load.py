@@ -19,6 +19,10 @@ write groups (``write_groups``, memories written in groups of more than one) and
 searches that ran beside writes; and the p50 / p95 wall time of each stage of a recall
 inside the daemon (``recall_stages_ms``, from the search's own timings: ``total`` against
 the recall's latency is the time spent waiting to be read, dispatched and answered).
+The agents' warm-up calls run at once, which starts the embedder's worker processes (a
+daemon serving one agent never starts them); each run begins once they are up
+(``waited_for_workers_s``; ``embedder``: the workers after the run, from the daemon's
+status), so the figures are those of a daemon serving many agents, not of its first seconds.
 ``--ping`` also reports a warm call's round trip (``now()``, no store work) from one client:
 the transport's own overhead.
 
@@ -64,9 +68,11 @@ def _agent(refs: list[str], store: str, agent: int, seconds: float, start: Any,
     # warm: the replies' types (cognimem.engine, ~0.9 s to import) load now, not during the
     # first timed call of every agent at once (which measured the agents' imports)
     importlib.import_module("cognimem.engine")
-    engine.search("warm up", k=1, record_access=False)
+    # a text of its own: the agents' warm-ups embed at once (a repeated text is cached)
+    engine.search(f"warm up {agent}", k=1, record_access=False)
     if via == "tools":
-        engine.run_tool("recall", {"query": "warm up", "k": 1}, retry_safe=True)
+        engine.run_tool("recall", {"query": f"warm up the tools {agent}", "k": 1},
+                        retry_safe=True)
     ready.put(agent)
     adds: list[float] = []
     searches: list[float] = []
@@ -144,6 +150,18 @@ def _status(refs: list[str], store: Path) -> dict[str, Any]:
     return status
 
 
+def _await_workers(refs: list[str], store: Path, limit: float = 120.0) -> float:
+    """Wait until no embedder worker is still loading its model (as the daemon's status
+    says); the seconds waited."""
+    began = time.monotonic()
+    while time.monotonic() - began < limit:
+        embedder = _status(refs, store).get("embedder") or {}
+        if not embedder.get("workers_starting"):
+            break
+        time.sleep(0.2)
+    return round(time.monotonic() - began, 1)
+
+
 def run_agents(refs: list[str], store: Path, agents: int, seconds: float,
                pid: int | None = None, pause: float = 0.0, phase: int = 0,
                via: str = "api") -> dict[str, Any]:
@@ -160,6 +178,9 @@ def run_agents(refs: list[str], store: Path, agents: int, seconds: float,
         p.start()
     for _ in procs:  # every agent has imported and connected: none competes for the CPU
         ready.get(timeout=900)
+    # the agents' warm-up ran passes at once: the embedder's workers are starting (their
+    # model loads for a few seconds, passes run in the daemon meanwhile); measure after
+    waited = _await_workers(refs, store)
     time.sleep(1.0)
     before = _status(refs, store)
     load_before = os.getloadavg()[0]
@@ -195,6 +216,9 @@ def run_agents(refs: list[str], store: Path, agents: int, seconds: float,
             **{key: after.get(key, 0) - before.get(key, 0)
                for key in ("write_groups", "grouped_writes", "searches_beside_writes")},
             "load_before": round(load_before, 2), "load_after": round(load_after, 2),
+            "waited_for_workers_s": waited,
+            "embedder": {key: after.get("embedder", {}).get(key)
+                         for key in ("workers", "workers_starting", "workers_unstarted")},
             # inside the daemon, wall ms of each stage of a recall (p50 / p95): what of a
             # recall's latency is its own work and what is waiting to be read and answered
             "recall_stages_ms": {stage: [round(_pct(v, 0.5), 1), round(_pct(v, 0.95), 1)]

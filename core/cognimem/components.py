@@ -61,6 +61,12 @@ class Embedder(Component):
         embedder whose passes hold the interpreter lock may move them out of the process
         here (the offline embedders start worker processes). Default: nothing."""
 
+    def serving(self) -> dict[str, Any]:
+        """How the embedder serves many callers now, as plain data for the daemon's status
+        (the offline embedders: their worker processes up and still to start). Default:
+        nothing to report."""
+        return {}
+
     @property
     def signature(self) -> EmbeddingSignature:
         """The model and dimension, stored with every memory embedded by this embedder."""

@@ -213,6 +213,12 @@ class WorkerPool:
             self._idle.put(worker)
 
     @property
+    def size(self) -> int:
+        """The worker processes up now."""
+        with self._lock:
+            return len(self._all)
+
+    @property
     def kernels(self) -> str | None:
         """The OpenBLAS kernels the workers run (``SkylakeX``, ``Haswell``...), if known."""
         with self._lock:

@@ -134,6 +134,7 @@ def test_owner_record_and_socket_are_private(store: Path) -> None:
     assert status is not None
     assert status["pid"] == record.pid and status["store"] == str(store.resolve())
     assert status["address"] == f"unix://{record.socket}"
+    assert status["embedder"] == {}  # the test profile's embedder runs no worker processes
 
 
 def test_stop_closes_the_store_and_removes_the_record(store: Path) -> None:

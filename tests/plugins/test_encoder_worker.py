@@ -168,17 +168,21 @@ def test_the_workers_start_when_two_passes_meet_and_then_take_the_passes(
     embedder._model = held  # type: ignore[assignment]
     pids: list[int] = []
     try:
+        assert embedder.serving()["workers_unstarted"] == 0  # not serving many yet
         embedder.serve_many()
         held.release.set()
         embedder.embed_batch(["a lone agent's query"])  # one pass at a time: no workers
         time.sleep(0.3)
         assert embedder._pool is None
+        assert embedder.serving() == {"workers": 0, "workers_starting": 0,
+                                      "workers_unstarted": 2, "passes": 0, "calls": 0}
         held.passes = 0
         held.release.clear()
         first = threading.Thread(target=embedder.embed_batch, args=(["first query"],))
         first.start()
         assert held.entered.wait(10)
         embedder.embed_batch(["second query"])  # runs beside the held one: workers start
+        starting = embedder.serving()  # (they load the model for a second or more)
         held.release.set()
         first.join(10)
         deadline = time.monotonic() + 30
@@ -186,6 +190,9 @@ def test_the_workers_start_when_two_passes_meet_and_then_take_the_passes(
             time.sleep(0.05)
         assert embedder._pool is not None
         assert len(embedder._pool._all) == 2  # one per lane
+        assert starting["workers_starting"] == 2 and starting["workers_unstarted"] == 0
+        assert embedder.serving()["workers"] == 2  # what the daemon's status reports
+        assert embedder.serving()["workers_starting"] == 0
         assert embedder._model is None  # the weights are the workers' now
         embedder._model = held  # type: ignore[assignment]  # (to count passes run here)
         pids = [w.process.pid for w in embedder._pool._all]

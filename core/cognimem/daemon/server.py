@@ -349,6 +349,8 @@ class StoreDaemon:
                     "write_groups": self._group.groups, "grouped_writes": self._group.grouped,
                     "searches_beside_writes": self._reads.searches_beside,
                     "idle_timeout_s": self.idle_timeout, "memories": memories,
+                    "embedder": ({} if self.engine.embedder is None
+                                 else self.engine.embedder.serving()),
                     # objects left out of the cycle collector's passes, and its full passes
                     "collector": {"frozen_objects": gc.get_freeze_count(),
                                   "full_passes": gc.get_stats()[2]["collections"]}}

@@ -85,6 +85,7 @@ class MiniLMEmbedder(Embedder):
         self._closed = False
         self._workers_wanted = 0  # workers to start when two passes run at once here
         self._passes_here = 0  # passes running in this process
+        self._workers_starting = 0  # workers being started in the background
         self._coalescer: Coalescer | None = None
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._cache_lock = threading.Lock()
@@ -134,6 +135,8 @@ class MiniLMEmbedder(Embedder):
             start = self._passes_here > 1 and self._workers_wanted > 0
             count, self._workers_wanted = self._workers_wanted, (0 if start else
                                                                  self._workers_wanted)
+            if start:
+                self._workers_starting = count
         if start:  # two passes at once: many callers; the workers start in the background
             self._start_workers(count, wait=False)
         try:
@@ -151,6 +154,19 @@ class MiniLMEmbedder(Embedder):
             with self._cache_lock:
                 self._workers_wanted = count
 
+    def serving(self) -> dict[str, Any]:
+        """The worker processes encoding (``workers``), those loading the model now
+        (``workers_starting``: a few seconds, passes run here meanwhile) and those allowed
+        but not started (``workers_unstarted``: they start when two passes first run at
+        once), and the coalesced passes and calls so far."""
+        with self._cache_lock:
+            pool, coalescer = self._pool, self._coalescer
+            starting, unstarted = self._workers_starting, self._workers_wanted
+        return {"workers": 0 if pool is None else pool.size, "workers_starting": starting,
+                "workers_unstarted": unstarted,
+                "passes": 0 if coalescer is None else coalescer.passes,
+                "calls": 0 if coalescer is None else coalescer.calls}
+
     def _start_workers(self, count: int, wait: bool) -> None:
         from ..encoder_worker import WorkerPool
 
@@ -162,8 +178,11 @@ class MiniLMEmbedder(Embedder):
             except (WorkerError, OSError) as exc:
                 log.warning("the %s workers did not start (%s): encoding in the daemon",
                             self.name, exc)
+                with self._cache_lock:
+                    self._workers_starting = 0
                 return
             with self._cache_lock:
+                self._workers_starting = 0
                 if self._closed:
                     pool.close()
                     return
