@@ -7,11 +7,21 @@ searches and write groups) every take-back can wait up to the interpreter's swit
 thread (docs/benchmarks.md, "Many agents"). A worker process has an interpreter of its own,
 so its passes never wait for the lock; the caller waits on a pipe, which releases it once.
 
+Each caller thread has a channel of its own to each worker (a socket pair, whose far end
+is handed to the worker over a control socket), and the worker batches: between two passes
+it reads every request that arrived meanwhile, runs the queries (calls of one text) queued
+together in one pass, and the calls of several texts (a write group's memories) a piece at a
+time, the queries that arrive in between going first. So no caller waits for another in the
+daemon, and the daemon's threads do no work for a pass but send their texts and read their
+vectors (with 32 agents, the daemon's threads had led the passes of a shared queue, each
+pass waiting for the interpreter lock several times; docs/benchmarks.md, "Many agents").
+
 The protocol is private to this module: frames of a 4-byte big-endian length and a payload.
-The worker answers its start with ``R`` + JSON (the model's ``dimension``, its OpenBLAS
-``kernels``), or ``E`` + the error; then for each request (JSON ``{"texts": [...],
-"batch_size": n}``) ``V`` + the float32 vectors, row by row, or ``E`` + the error. The
-worker exits when its input closes: when the daemon exits, however it exits.
+The worker answers its start on its standard output with ``R`` + JSON (the model's
+``dimension``, its OpenBLAS ``kernels``), or ``E`` + the error; then, on a channel, each
+request (JSON ``{"texts": [...], "batch_size": n, "piece": p}``) with ``V`` + the float32
+vectors, row by row, or ``E`` + the error. The worker exits when its standard input closes:
+when the daemon exits, however it exits.
 """
 
 from __future__ import annotations
@@ -20,8 +30,9 @@ import contextlib
 import importlib
 import json
 import os
-import queue
 import select
+import selectors
+import socket
 import struct
 import subprocess
 import sys
@@ -51,21 +62,6 @@ def _write_frame(stream: IO[bytes], payload: bytes) -> None:
         written = stream.write(view)
         view = view[written:]
     stream.flush()
-
-
-def _read_frame(stream: IO[bytes]) -> bytes | None:
-    header = stream.read(_HEADER.size)
-    if not header:
-        return None
-    if len(header) != _HEADER.size:
-        raise WorkerError("the encoder worker's pipe closed mid-frame")
-    (size,) = _HEADER.unpack(header)
-    if size > _MAX_FRAME:
-        raise WorkerError(f"the encoder worker sent a frame of {size} bytes")
-    payload = stream.read(size)
-    if len(payload) != size:
-        raise WorkerError("the encoder worker's pipe closed mid-frame")
-    return payload
 
 
 def _read_reply(fd: int, deadline: float) -> bytes | None:
@@ -105,9 +101,113 @@ def load_model(loader: str, folder: str | None) -> Any:
     return cls.load(Path(folder).expanduser() if folder else None)
 
 
-def serve(loader: str, folder: str | None, blas_threads: int,
-          stdin: IO[bytes], stdout: IO[bytes]) -> int:
-    """The worker's loop: load the model, then answer requests until ``stdin`` closes."""
+class _Channel:
+    """The worker's end of one caller thread's channel, and the bytes read from it that do
+    not make a whole frame yet."""
+
+    __slots__ = ("buffer", "sock")
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        self.buffer = b""
+
+    def frames(self, data: bytes) -> list[bytes]:
+        """The whole frames that ``data`` completes."""
+        self.buffer += data
+        out: list[bytes] = []
+        while len(self.buffer) >= _HEADER.size:
+            (size,) = _HEADER.unpack(self.buffer[:_HEADER.size])
+            if size > _MAX_FRAME:
+                raise WorkerError(f"a request of {size} bytes")
+            if len(self.buffer) < _HEADER.size + size:
+                break
+            out.append(self.buffer[_HEADER.size : _HEADER.size + size])
+            self.buffer = self.buffer[_HEADER.size + size :]
+        return out
+
+
+class _Work:
+    """The requests the worker holds: queries (one text) first, in one pass of up to
+    ``max_texts``; then the calls of several texts, one piece of ``piece`` texts at a time,
+    so a query waits behind at most one piece."""
+
+    def __init__(self, model: Any, max_texts: int) -> None:
+        self.model = model
+        self.max_texts = max_texts
+        self.queries: list[tuple[_Channel, str, int]] = []
+        self.wide: list[tuple[_Channel, list[str], int, int]] = []  # texts, batch, piece
+        self.done: list[npt.NDArray[np.float32]] = []  # the first wide call's pieces so far
+
+    def add(self, channel: _Channel, frame: bytes) -> None:
+        try:
+            request = json.loads(frame)
+            texts = [str(t) for t in request["texts"]]
+            batch, piece = int(request["batch_size"]), int(request.get("piece") or 0)
+        except Exception as exc:
+            _reply(channel, _error(exc))
+            return
+        if len(texts) == 1:
+            self.queries.append((channel, texts[0], batch))
+        else:
+            self.wide.append((channel, texts, batch, max(1, piece or len(texts))))
+
+    def drop(self, channel: _Channel) -> None:
+        """Forget what a closed channel asked (its caller is gone)."""
+        self.queries = [q for q in self.queries if q[0] is not channel]
+        if self.wide and self.wide[0][0] is channel:
+            self.done = []
+        self.wide = [w for w in self.wide if w[0] is not channel]
+
+    def __bool__(self) -> bool:
+        return bool(self.queries or self.wide)
+
+    def step(self) -> None:
+        """Run one pass: the queued queries, or the next piece of the first wide call."""
+        if self.queries:
+            batch, self.queries = self.queries[:self.max_texts], self.queries[self.max_texts:]
+            try:
+                vectors = self.model.encode([text for _, text, _ in batch],
+                                            batch_size=max(b for _, _, b in batch))
+            except Exception as exc:
+                for channel, _, _ in batch:
+                    _reply(channel, _error(exc))
+                return
+            for row, (channel, _, _) in enumerate(batch):
+                _reply(channel, b"V" + np.ascontiguousarray(vectors[row], dtype="<f4").tobytes())
+            return
+        channel, texts, batch_size, piece = self.wide[0]
+        start = sum(len(part) for part in self.done)
+        try:
+            self.done.append(self.model.encode(texts[start : start + piece],
+                                               batch_size=batch_size))
+        except Exception as exc:
+            self.wide.pop(0)
+            self.done = []
+            _reply(channel, _error(exc))
+            return
+        if start + piece >= len(texts):
+            self.wide.pop(0)
+            vectors, self.done = np.concatenate(self.done), []
+            _reply(channel, b"V" + np.ascontiguousarray(vectors, dtype="<f4").tobytes())
+
+
+def _error(exc: BaseException) -> bytes:
+    return b"E" + f"{type(exc).__name__}: {exc}".encode("utf-8", "replace")
+
+
+def _reply(channel: _Channel, payload: bytes) -> None:
+    """Send a frame to a caller; a caller that is gone or stopped reading is dropped by
+    the loop when its channel closes."""
+    try:
+        channel.sock.sendall(_HEADER.pack(len(payload)) + payload)
+    except OSError:
+        return
+
+
+def serve(loader: str, folder: str | None, blas_threads: int, stdin: IO[bytes],
+          stdout: IO[bytes], control: socket.socket, max_texts: int = 64) -> int:
+    """The worker's loop: load the model, say it is ready, then answer the requests of
+    the callers' channels (each arrives over ``control``) until ``stdin`` closes."""
     try:
         from .blas_threads import kernels, limit_blas_threads
 
@@ -118,32 +218,71 @@ def serve(loader: str, folder: str | None, blas_threads: int,
         _write_frame(stdout, b"E" + str(exc).encode("utf-8", "replace"))
         return 1
     _write_frame(stdout, b"R" + json.dumps(ready).encode())
-    while True:
-        frame = _read_frame(stdin)
-        if frame is None:
-            return 0
-        try:
-            request = json.loads(frame)
-            vectors = model.encode(request["texts"], batch_size=int(request["batch_size"]))
-            reply = b"V" + np.ascontiguousarray(vectors, dtype="<f4").tobytes()
-        except Exception as exc:
-            reply = b"E" + f"{type(exc).__name__}: {exc}".encode("utf-8", "replace")
-        _write_frame(stdout, reply)
+    work = _Work(model, max_texts)
+    with selectors.DefaultSelector() as selector:
+        selector.register(stdin.fileno(), selectors.EVENT_READ, "stdin")
+        selector.register(control, selectors.EVENT_READ, "control")
+        while True:
+            # waits only when there is nothing to encode; else picks up what arrived
+            # during the last pass, so queries queued meanwhile go first
+            for key, _ in selector.select(timeout=0 if work else None):
+                if key.data == "stdin":
+                    if not os.read(stdin.fileno(), 1 << 12):
+                        return 0  # the daemon is gone, however it went
+                elif key.data == "control":
+                    _message, fds, _flags, _addr = socket.recv_fds(control, 16, 8)
+                    if not fds and not _message:
+                        return 0
+                    for fd in fds:
+                        sock = socket.socket(fileno=fd)
+                        sock.settimeout(REQUEST_TIMEOUT)  # a caller that stopped reading
+                        selector.register(sock, selectors.EVENT_READ, _Channel(sock))
+                else:
+                    channel: _Channel = key.data
+                    try:
+                        data = channel.sock.recv(1 << 16)
+                        frames = channel.frames(data) if data else None
+                    except (OSError, WorkerError):
+                        frames = None
+                    if frames is None:  # its caller (a daemon thread) is gone
+                        selector.unregister(channel.sock)
+                        channel.sock.close()
+                        work.drop(channel)
+                        continue
+                    for frame in frames:
+                        work.add(channel, frame)
+            if work:
+                work.step()
 
 
 class _Worker:
-    """One worker process and its pipes; used by one thread at a time."""
+    """One worker process: its start-up pipes, and a channel per caller thread.
+
+    Each thread that calls :meth:`encode` gets a socket of its own to the worker (one pair
+    per thread, its far end handed to the worker over a control socket), so callers never
+    wait for each other here: the worker reads every request sent while it ran a pass and
+    answers them with the next one.
+    """
 
     def __init__(self, loader: str, folder: str | None, blas_threads: int,
-                 timeout: float = START_TIMEOUT) -> None:
-        command = [sys.executable, "-m", __name__, loader, folder or "", str(blas_threads)]
+                 timeout: float = START_TIMEOUT, max_texts: int = 64, nice: int = 0) -> None:
+        self._control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        command = [sys.executable, "-m", __name__, loader, folder or "", str(blas_threads),
+                   str(theirs.fileno()), str(max_texts), str(nice)]
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        env=env, close_fds=True, bufsize=0)
+        try:
+            self.process = subprocess.Popen(command, stdin=subprocess.PIPE,
+                                            stdout=subprocess.PIPE, env=env, close_fds=True,
+                                            pass_fds=(theirs.fileno(),), bufsize=0)
+        finally:
+            theirs.close()
         assert self.process.stdin is not None and self.process.stdout is not None
         self._in, self._out = self.process.stdin, self.process.stdout
         self.timeout = timeout  # seconds a request may take, plus a little per text
-        ready = self._reply(START_TIMEOUT)
+        self._local = threading.local()  # each thread's channel
+        self._lock = threading.Lock()
+        self.outstanding = 0  # texts sent and not yet answered (to choose a worker)
+        ready = self._startup_reply(START_TIMEOUT)
         if ready[:1] != b"R":
             self.close()
             raise WorkerError(ready[1:].decode("utf-8", "replace"))
@@ -151,14 +290,13 @@ class _Worker:
         self.dimension = int(said["dimension"])
         self.kernels: str | None = said.get("kernels")  # the worker's OpenBLAS kernels
 
-    def _reply(self, seconds: float) -> bytes:
-        """The worker's next frame; a worker silent for ``seconds`` is killed (it hangs:
-        the pool replaces it) and WorkerError raised."""
+    def _startup_reply(self, seconds: float) -> bytes:
+        """The worker's first frame; a worker silent for ``seconds`` is killed and
+        WorkerError raised."""
         try:
             payload = _read_reply(self._out.fileno(), time.monotonic() + seconds)
         except _Timeout:
-            self.process.kill()
-            self.process.wait()
+            self._kill()
             raise WorkerError(f"the encoder worker did not answer within {seconds:.0f} s; "
                               "it was stopped") from None
         if payload is not None:
@@ -166,51 +304,139 @@ class _Worker:
         code = self.process.wait()
         raise WorkerError(f"the encoder worker exited (status {code})")
 
-    def encode(self, texts: Sequence[str], batch_size: int) -> npt.NDArray[np.float32]:
+    def _kill(self) -> None:
+        self.process.kill()
+        self.process.wait()
+
+    def _channel(self) -> socket.socket:
+        sock: socket.socket | None = getattr(self._local, "sock", None)
+        if sock is None:
+            sock, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                with self._lock:
+                    socket.send_fds(self._control, [b"c"], [theirs.fileno()])
+            except OSError as exc:
+                sock.close()
+                raise WorkerError(f"the encoder worker is gone ({exc})") from exc
+            finally:
+                theirs.close()
+            self._local.sock = sock
+        return sock
+
+    def _drop_channel(self) -> None:
+        sock = getattr(self._local, "sock", None)
+        self._local.sock = None
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.close()
+
+    def encode(self, texts: Sequence[str], batch_size: int,
+               piece: int = 0) -> npt.NDArray[np.float32]:
+        """The vectors of ``texts``, encoded by the worker (``piece``: texts per pass of a
+        call of several texts; 0: all at once)."""
+        payload = json.dumps({"texts": list(texts), "batch_size": batch_size,
+                              "piece": piece}).encode()
+        with self._lock:
+            self.outstanding += len(texts)
+            ahead = self.outstanding
         try:
-            _write_frame(self._in, json.dumps({"texts": list(texts),
-                                               "batch_size": batch_size}).encode())
-        except (BrokenPipeError, OSError) as exc:
-            raise WorkerError(f"the encoder worker is gone ({exc})") from exc
-        reply = self._reply(self.timeout + 0.25 * len(texts))
+            sock = self._channel()
+            sock.settimeout(self.timeout + 0.25 * ahead)
+            try:
+                sock.sendall(_HEADER.pack(len(payload)) + payload)
+                reply = self._frame(sock)
+            except TimeoutError:
+                self._drop_channel()
+                self._kill()  # it hangs: the pool replaces it
+                raise WorkerError(f"the encoder worker did not answer within "
+                                  f"{self.timeout + 0.25 * ahead:.0f} s; it was stopped") \
+                    from None
+            except OSError as exc:
+                self._drop_channel()
+                raise self._gone(exc) from exc
+        finally:
+            with self._lock:
+                self.outstanding -= len(texts)
+        if reply is None:
+            self._drop_channel()
+            raise self._gone(None)
         if reply[:1] != b"V":
             raise WorkerError(reply[1:].decode("utf-8", "replace"))
         vectors = np.frombuffer(reply, dtype="<f4", offset=1).astype(np.float32)
         return vectors.reshape(len(texts), self.dimension)
 
+    @staticmethod
+    def _frame(sock: socket.socket) -> bytes | None:
+        """One frame's payload from a channel, usually in one read (each read gives up the
+        interpreter lock); None when the worker closed it."""
+        data = bytearray(sock.recv(1 << 16))
+        while 0 < len(data) < _HEADER.size:
+            more = sock.recv(_HEADER.size - len(data))
+            if not more:
+                return None
+            data += more
+        if not data:
+            return None
+        (size,) = _HEADER.unpack_from(data)
+        if size > _MAX_FRAME:
+            raise WorkerError(f"the encoder worker sent a frame of {size} bytes")
+        while len(data) < _HEADER.size + size:
+            more = sock.recv(min(_HEADER.size + size - len(data), 1 << 20))
+            if not more:
+                return None
+            data += more
+        return bytes(data[_HEADER.size :])
+
+    def _gone(self, exc: BaseException | None) -> WorkerError:
+        try:
+            code = self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            return WorkerError(f"the encoder worker is gone ({exc})")
+        return WorkerError(f"the encoder worker exited (status {code})")
+
     def close(self) -> None:
-        for stream in (self._in, self._out):
+        for stream in (self._in, self._out, self._control):
             with contextlib.suppress(OSError):
                 stream.close()
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+            self._kill()
 
 
 class WorkerPool:
-    """``size`` worker processes; :meth:`encode` runs on whichever is free.
+    """``size`` worker processes; :meth:`encode` sends a call to the one with the least
+    work outstanding (a query to the first of equals, a call of several texts to the last,
+    so with two workers queries rarely wait behind a write group's memories).
 
-    A worker that breaks mid-call is replaced by a new one on the next call; the failed call
-    raises :class:`WorkerError`.
+    A worker that breaks mid-call is replaced at once; the failed call raises
+    :class:`WorkerError`.
+
+    ``nice``: the workers' CPU priority below the caller's (``nice`` +N, 0 to 19). On a
+    machine whose cores are all busy, the owner daemon's threads (reading requests,
+    searching the indexes, writing) then run as soon as they are ready rather than queue
+    behind a forward pass; the workers still take every cycle nothing else wants.
     """
 
     def __init__(self, loader: str, folder: str | None, size: int = 1,
                  blas_threads: int = 1, chunk: int = 1024,
-                 timeout: float = REQUEST_TIMEOUT) -> None:
+                 timeout: float = REQUEST_TIMEOUT, max_texts: int = 64,
+                 nice: int = 0) -> None:
         if size < 1:
             raise ValueError(f"size must be >= 1, got {size}")
-        self._spec = (loader, folder, blas_threads, timeout)
+        if not 0 <= nice <= 19:
+            raise ValueError(f"nice must be 0 to 19, got {nice}")
+        self._spec = (loader, folder, blas_threads, timeout, max_texts, nice)
         self.chunk = max(1, chunk)  # texts per request: a bulk call's replies stay small
-        self._idle: queue.LifoQueue[_Worker | None] = queue.LifoQueue()
         self._all: list[_Worker] = []
         self._lock = threading.Lock()
         self._closed = False
-        for _ in range(size):
-            worker = _Worker(*self._spec)
-            self._all.append(worker)
-            self._idle.put(worker)
+        try:
+            for _ in range(size):
+                self._all.append(_Worker(*self._spec))
+        except BaseException:
+            self.close()
+            raise
 
     @property
     def size(self) -> int:
@@ -224,60 +450,68 @@ class WorkerPool:
         with self._lock:
             return next((w.kernels for w in self._all if w.kernels), None)
 
-    def encode(self, texts: Sequence[str], batch_size: int = 64) -> npt.NDArray[np.float32]:
-        """The vectors of ``texts``, in requests of at most ``chunk`` texts."""
+    def encode(self, texts: Sequence[str], batch_size: int = 64,
+               piece: int = 0) -> npt.NDArray[np.float32]:
+        """The vectors of ``texts``, in requests of at most ``chunk`` texts (``piece``: texts
+        per pass of a call of several, the worker's queries running between two)."""
         if len(texts) <= self.chunk:
-            return self._request(texts, batch_size)
-        return np.concatenate([self._request(texts[i : i + self.chunk], batch_size)
+            return self._request(texts, batch_size, piece)
+        return np.concatenate([self._request(texts[i : i + self.chunk], batch_size, piece)
                                for i in range(0, len(texts), self.chunk)])
 
-    def _request(self, texts: Sequence[str], batch_size: int) -> npt.NDArray[np.float32]:
-        worker = self._idle.get()
-        if worker is None:  # closed
-            self._idle.put(None)
-            raise WorkerError("the encoder workers are closed")
+    def _pick(self, texts: Sequence[str]) -> _Worker:
+        with self._lock:
+            if self._closed or not self._all:
+                raise WorkerError("the encoder workers are closed")
+            order = self._all if len(texts) == 1 else self._all[::-1]
+            return min(order, key=lambda worker: worker.outstanding)
+
+    def _request(self, texts: Sequence[str], batch_size: int,
+                 piece: int) -> npt.NDArray[np.float32]:
+        worker = self._pick(texts)
         try:
-            vectors = worker.encode(texts, batch_size)
+            return worker.encode(texts, batch_size, piece)
         except WorkerError:
             if worker.process.poll() is None:  # alive: it reported an error
-                self._idle.put(worker)
                 raise
             self._replace(worker)
             raise
-        self._idle.put(worker)
-        return vectors
 
     def _replace(self, broken: _Worker) -> None:
-        broken.close()
         with self._lock:
-            self._all.remove(broken)
-            if self._closed:
+            if broken not in self._all:  # another caller replaced it already
                 return
-        try:
-            worker = _Worker(*self._spec)
-        except WorkerError:
-            self._idle.put(None)  # callers fail instead of waiting for a worker
-            raise
+            self._all.remove(broken)
+            closed = self._closed
+        broken.close()
+        if closed:
+            return
+        worker = _Worker(*self._spec)
         with self._lock:
-            self._all.append(worker)
-        self._idle.put(worker)
+            if not self._closed:
+                self._all.append(worker)
+                return
+        worker.close()
 
     def close(self) -> None:
         with self._lock:
             self._closed = True
             workers = list(self._all)
             self._all.clear()
-        self._idle.put(None)
         for worker in workers:
             worker.close()
 
 
 def main(argv: list[str]) -> int:
     loader, folder, blas_threads = argv[0], argv[1] or None, int(argv[2])
+    control = socket.socket(fileno=int(argv[3]))
+    max_texts = int(argv[4]) if len(argv) > 4 else 64
+    if len(argv) > 5 and int(argv[5]):
+        os.nice(int(argv[5]))  # below the daemon's own threads: see WorkerPool
     # frames go to the original stdout; anything a library prints goes to stderr instead
     frames = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
-    return serve(loader, folder, blas_threads, sys.stdin.buffer, frames)
+    return serve(loader, folder, blas_threads, sys.stdin.buffer, frames, control, max_texts)
 
 
 if __name__ == "__main__":

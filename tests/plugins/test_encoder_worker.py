@@ -255,3 +255,105 @@ def test_a_worker_reports_its_blas_kernels(pool: WorkerPool) -> None:
     if here is None:
         pytest.skip("numpy does not use OpenBLAS here")
     assert pool.kernels == here
+
+
+def test_many_threads_share_the_workers_and_each_gets_its_own_vectors(
+        model: MiniLMModel) -> None:
+    """Callers send at once on channels of their own; the worker answers what arrived
+    during a pass with the next one, and each caller reads its own vectors."""
+    workers = WorkerPool(LOADER, None, size=2)
+    calls = [[f"agent {t} query {i}"] if i % 2 else
+             [f"agent {t} memory {i} part {j} about the billing retries" for j in range(5)]
+             for t in range(12) for i in range(6)]
+    results: dict[int, np.ndarray] = {}
+    errors: list[BaseException] = []
+
+    def agent(t: int) -> None:
+        try:
+            for i in range(6):
+                n = t * 6 + i
+                results[n] = workers.encode(calls[n], piece=2)
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    try:
+        threads = [threading.Thread(target=agent, args=(t,)) for t in range(12)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+    finally:
+        workers.close()
+    assert errors == []
+    assert len(results) == len(calls)
+    for n, texts in enumerate(calls):
+        assert np.allclose(results[n], model.encode(texts), atol=1e-5), texts
+
+
+LONG = [f"memory {i}: " + "a sentence about deploys, retries and reviews " * 20
+        for i in range(64)]
+
+
+def _query_beside(workers: WorkerPool, piece: int) -> bool:
+    """Whether a query sent while the workers encode 64 long texts (in pieces of
+    ``piece``; 0: one pass) came back before them."""
+    finished: dict[str, float] = {}
+
+    def write() -> None:
+        workers.encode(LONG, piece=piece)
+        finished["memories"] = time.perf_counter()
+
+    try:
+        workers.encode(["warm"])
+        writer = threading.Thread(target=write)
+        writer.start()
+        time.sleep(0.1)  # the long call is under way
+        workers.encode(["where do the retries live"])
+        finished["query"] = time.perf_counter()
+        writer.join(60)
+    finally:
+        workers.close()
+    return finished["query"] < finished["memories"]
+
+
+def test_a_query_runs_between_the_pieces_of_a_long_call() -> None:
+    """A query sent while a worker encodes a write group's memories piece by piece waits
+    for one piece, not for the whole call."""
+    assert _query_beside(WorkerPool(LOADER, None, size=1), piece=1)
+
+
+def test_a_query_goes_to_the_worker_with_the_least_outstanding() -> None:
+    """With two workers, a query does not wait behind the other worker's long pass."""
+    assert _query_beside(WorkerPool(LOADER, None, size=2), piece=0)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="needs /proc")
+def test_a_thread_that_ends_takes_its_channel_with_it(pool: WorkerPool) -> None:
+    (worker,) = pool._all
+    pool.encode(["from the main thread"])
+
+    def fds() -> int:
+        return len(os.listdir(f"/proc/{worker.process.pid}/fd"))
+
+    before = fds()
+    threads = [threading.Thread(target=pool.encode, args=([f"thread {i}"],)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    deadline = time.monotonic() + 10
+    while fds() > before and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert fds() == before  # the worker closed the eight channels when their threads ended
+
+
+def test_the_workers_run_below_the_callers_priority() -> None:
+    workers = WorkerPool(LOADER, None, size=1, nice=5)
+    try:
+        (worker,) = workers._all
+        mine = os.getpriority(os.PRIO_PROCESS, 0)
+        assert os.getpriority(os.PRIO_PROCESS, worker.process.pid) == min(19, mine + 5)
+    finally:
+        workers.close()
+    with pytest.raises(ValueError, match="nice"):
+        WorkerPool(LOADER, None, size=1, nice=20)

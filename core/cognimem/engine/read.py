@@ -190,14 +190,21 @@ class ReadPath(Integrity):
                     self._pool = ThreadPoolExecutor(max_workers=width,
                                                     thread_name_prefix="cognimem-retrieve")
                 pool = self._pool
-        if self.concurrent_reads and any(r.reads_query_vector for r in self.retrievers):
-            # beside other searches (the store daemon) the query is embedded here, first: in
-            # the pool its embedding could wait for a free worker and miss the model's pass
-            # over the queries that arrived with it, doubling the wait
+        by_vector = [(label, r) for label, r in pairs if r.reads_query_vector]
+        others = [(label, r) for label, r in pairs if not r.reads_query_vector]
+        if by_vector and others:
+            # the others (BM25) run in the pool while this thread embeds the query, then
+            # runs the retrievers that read it: a vector search is a fraction of a
+            # millisecond of native work, less than handing it to another thread costs
+            # when many searches share the interpreter lock (the store daemon); and the
+            # embedding, asked for here at once, joins the model's pass over the queries
+            # that arrived with it rather than wait for a free thread of the pool
+            futures = [(label, pool.submit(run, label, r)) for label, r in others]
             sctx.query_vector()
-        # the first retriever runs here, the others in the pool
-        futures = [(label, pool.submit(run, label, r)) for label, r in pairs[1:]]
-        lists = {pairs[0][0]: run(*pairs[0])}
+            lists = {label: run(label, r) for label, r in by_vector}
+        else:  # the first retriever runs here, the others in the pool
+            futures = [(label, pool.submit(run, label, r)) for label, r in pairs[1:]]
+            lists = {pairs[0][0]: run(*pairs[0])}
         for label, future in futures:
             lists[label] = future.result()
         return {label: lists[label] for label, _ in pairs}

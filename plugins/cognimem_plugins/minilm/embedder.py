@@ -73,6 +73,11 @@ class MiniLMEmbedder(Embedder):
                         "interpreter lock's way (None: one per lane in the owner daemon, "
                         "started when two passes first run at once, none elsewhere; "
                         "0: never; docs/retrieval.md)")
+        worker_nice: int = Field(
+            default=8, ge=0, le=19,
+            description="the worker processes' CPU priority below the daemon's (nice +N): "
+                        "with every core busy, the daemon's own work never queues behind a "
+                        "forward pass (0: the same priority; docs/retrieval.md)")
         model_dir: str | None = Field(default=None,
                                       description="weights folder (default: the installed package)")
 
@@ -112,6 +117,14 @@ class MiniLMEmbedder(Embedder):
 
     def _encode(self, texts: Sequence[str]) -> np.ndarray:
         """The model's vectors of ``texts``; concurrent small calls share a pass."""
+        pool = self._pool
+        if pool is not None:  # a worker answers what arrived during its pass with the next
+            piece = (self.options.piece if len(texts) <= self.options.batch_size
+                     else self.options.batch_size)
+            try:
+                return pool.encode(texts, batch_size=self.options.batch_size, piece=piece)
+            except WorkerError as exc:  # this call runs here; a dead worker is replaced
+                log.warning("the %s worker failed (%s): encoding in the daemon", self.name, exc)
         if not self.options.coalesce:
             return self._pass(texts)
         if self._coalescer is None:
@@ -174,7 +187,9 @@ class MiniLMEmbedder(Embedder):
             try:
                 pool = WorkerPool(self.worker_loader or "", self.options.model_dir, size=count,
                                   blas_threads=self.options.blas_threads,
-                                  chunk=self.options.batch_size * 16)
+                                  chunk=self.options.batch_size * 16,
+                                  max_texts=self.options.batch_size,
+                                  nice=self.options.worker_nice)
             except (WorkerError, OSError) as exc:
                 log.warning("the %s workers did not start (%s): encoding in the daemon",
                             self.name, exc)
