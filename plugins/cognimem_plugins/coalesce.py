@@ -32,6 +32,10 @@ group's memories, not the whole group (a pass of 8 costs ~4% more CPU per text t
 
 Large calls (more than ``max_texts`` texts: an import, a re-index) bypass the queue and run on
 their own, so a search never waits behind a bulk load's whole embedding.
+
+This serves passes run in the calling process. In the owner daemon, once the embedder's
+worker processes are up, its calls go to them directly and each worker batches the calls it
+receives the same way (:mod:`cognimem_plugins.encoder_worker`).
 """
 
 from __future__ import annotations

@@ -59,28 +59,41 @@ def test_a_retriever_error_reaches_the_caller(clock: ManualClock, parallel: bool
             engine.search("database backup")
 
 
-def test_beside_other_searches_the_query_is_embedded_before_the_pool(
-        clock: ManualClock, monkeypatch: pytest.MonkeyPatch) -> None:
-    """In the store daemon (concurrent reads) a search embeds its query in its own thread
-    first, so a busy retriever pool never holds a query back from the model's next pass."""
+@pytest.mark.parametrize("concurrent", [False, True])
+def test_bm25_runs_in_the_pool_while_this_thread_embeds_the_query(
+        clock: ManualClock, monkeypatch: pytest.MonkeyPatch, concurrent: bool) -> None:
+    """A search embeds its query in its own thread (in the store daemon a busy pool then
+    never holds a query back from the model's next pass), then searches the vectors there
+    (no hand-over to another thread for a fraction of a millisecond of work), while the
+    retrievers that do not read the vector (BM25) run in the pool meanwhile."""
     import threading
 
     with Engine.from_profile("test", clock=clock) as engine:
         engine.add_many(TEXTS)
+        engine.concurrent_reads = concurrent
         embedder = engine.embedder
         assert embedder is not None
-        threads: list[str] = []
-        real = embedder.embed_batch
+        bm25 = next(r for r in engine.retrievers if r.name == "bm25")
+        ran: dict[str, str] = {}
+        bm25_done = threading.Event()
+        real_embed, real_bm25 = embedder.embed_batch, bm25.retrieve
 
-        def recording(texts: list[str]) -> object:
-            threads.append(threading.current_thread().name)
-            return real(texts)
+        def embedding(texts: list[str]) -> object:
+            ran["embed"] = threading.current_thread().name
+            ran["bm25 first"] = str(bm25_done.wait(10))  # BM25 finishes during the embedding
+            return real_embed(texts)
 
-        monkeypatch.setattr(embedder, "embed_batch", recording)
-        engine.search("database backup", record_access=False)
-        assert threads and threads[-1].startswith("cognimem-retrieve")  # alone: in the pool
-        engine.concurrent_reads = True
-        threads.clear()
+        def lexical(query: Query, ctx: SearchContext) -> list[Candidate]:
+            ran["bm25"] = threading.current_thread().name
+            try:
+                return real_bm25(query, ctx)
+            finally:
+                bm25_done.set()
+
+        monkeypatch.setattr(embedder, "embed_batch", embedding)
+        monkeypatch.setattr(bm25, "retrieve", lexical)
         result = engine.search("nightly backup", record_access=False)
-        assert threads == [threading.current_thread().name]
-        assert result.hits and "retrieve:vector" in result.timings
+        assert ran["embed"] == threading.current_thread().name
+        assert ran["bm25"].startswith("cognimem-retrieve")
+        assert ran["bm25 first"] == "True"
+        assert result.hits and {"retrieve:vector", "retrieve:bm25"} <= set(result.timings)

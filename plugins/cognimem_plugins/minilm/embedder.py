@@ -116,16 +116,10 @@ class MiniLMEmbedder(Embedder):
         return self._model
 
     def _encode(self, texts: Sequence[str]) -> np.ndarray:
-        """The model's vectors of ``texts``; concurrent small calls share a pass."""
-        pool = self._pool
-        if pool is not None:  # a worker answers what arrived during its pass with the next
-            piece = (self.options.piece if len(texts) <= self.options.batch_size
-                     else self.options.batch_size)
-            try:
-                return pool.encode(texts, batch_size=self.options.batch_size, piece=piece)
-            except WorkerError as exc:  # this call runs here; a dead worker is replaced
-                log.warning("the %s worker failed (%s): encoding in the daemon", self.name, exc)
-        if not self.options.coalesce:
+        """The model's vectors of ``texts``: by a worker process once they run (it answers
+        what arrived during its pass with the next one), else here, concurrent small calls
+        sharing a pass."""
+        if self._pool is not None or not self.options.coalesce:
             return self._pass(texts)
         if self._coalescer is None:
             with self._cache_lock:
@@ -136,11 +130,14 @@ class MiniLMEmbedder(Embedder):
         return self._coalescer(texts)
 
     def _pass(self, texts: Sequence[str]) -> np.ndarray:
-        """One forward pass over ``texts``: in a worker process once they run, else here."""
+        """One forward pass over ``texts``: in a worker process once they run (a call of
+        several texts a ``piece`` at a time, so queries run between), else here."""
         pool = self._pool
         if pool is not None:
+            piece = (self.options.piece if len(texts) <= self.options.batch_size
+                     else self.options.batch_size)
             try:
-                return pool.encode(texts, batch_size=self.options.batch_size)
+                return pool.encode(texts, batch_size=self.options.batch_size, piece=piece)
             except WorkerError as exc:  # the pass runs here; a dead worker is replaced
                 log.warning("the %s worker failed (%s): encoding in the daemon", self.name, exc)
         with self._cache_lock:
