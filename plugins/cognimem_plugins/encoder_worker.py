@@ -127,9 +127,11 @@ class _Channel:
 
 
 class _Work:
-    """The requests the worker holds: queries (one text) first, in one pass of up to
-    ``max_texts``; then the calls of several texts, one piece of ``piece`` texts at a time,
-    so a query waits behind at most one piece."""
+    """The requests the worker holds: queries (one text) in one pass of up to
+    ``max_texts``, the calls of several texts one piece of ``piece`` texts at a time, and
+    while both wait, a pass of queries and a piece in turn: a query waits behind at most one
+    piece, and a write group's memories behind at most one pass of queries between two of
+    their pieces (a stream of queries never holds a write back)."""
 
     def __init__(self, model: Any, max_texts: int) -> None:
         self.model = model
@@ -137,6 +139,7 @@ class _Work:
         self.queries: list[tuple[_Channel, str, int]] = []
         self.wide: list[tuple[_Channel, list[str], int, int]] = []  # texts, batch, piece
         self.done: list[npt.NDArray[np.float32]] = []  # the first wide call's pieces so far
+        self.piece_next = False  # a pass of queries ran last: a piece goes next
 
     def add(self, channel: _Channel, frame: bytes) -> None:
         try:
@@ -163,7 +166,8 @@ class _Work:
 
     def step(self) -> None:
         """Run one pass: the queued queries, or the next piece of the first wide call."""
-        if self.queries:
+        if self.queries and not (self.piece_next and self.wide):
+            self.piece_next = True
             batch, self.queries = self.queries[:self.max_texts], self.queries[self.max_texts:]
             try:
                 vectors = self.model.encode([text for _, text, _ in batch],
@@ -175,6 +179,7 @@ class _Work:
             for row, (channel, _, _) in enumerate(batch):
                 _reply(channel, b"V" + np.ascontiguousarray(vectors[row], dtype="<f4").tobytes())
             return
+        self.piece_next = False
         channel, texts, batch_size, piece = self.wide[0]
         start = sum(len(part) for part in self.done)
         try:

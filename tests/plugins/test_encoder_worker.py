@@ -357,3 +357,36 @@ def test_the_workers_run_below_the_callers_priority() -> None:
         workers.close()
     with pytest.raises(ValueError, match="nice"):
         WorkerPool(LOADER, None, size=1, nice=20)
+
+
+class _Recorder:
+    """A model that records each pass's texts, and a socket that records replies."""
+
+    dimension = 2
+
+    def __init__(self) -> None:
+        self.passes: list[list[str]] = []
+
+    def encode(self, texts: list[str], batch_size: int = 64) -> np.ndarray:
+        self.passes.append(list(texts))
+        return np.ones((len(texts), 2), dtype=np.float32)
+
+    def sendall(self, data: bytes) -> None:
+        pass
+
+
+def test_a_stream_of_queries_and_a_write_group_take_turns() -> None:
+    """While queries keep coming, a write group's memories still get every other pass."""
+    from cognimem_plugins.encoder_worker import _Channel, _Work
+
+    model = _Recorder()
+    work = _Work(model, max_texts=64)
+    writer, reader = _Channel(model), _Channel(model)  # type: ignore[arg-type]
+    work.add(writer, b'{"texts": ["m1", "m2", "m3"], "batch_size": 64, "piece": 1}')
+    for i in range(3):  # a query arrives before each pass
+        work.add(reader, b'{"texts": ["q%d"], "batch_size": 64}' % i)
+        work.step()
+    while work:
+        work.step()
+    # (queries first would give q0, q1, q2 and then the memories)
+    assert model.passes == [["q0"], ["m1"], ["q1", "q2"], ["m2"], ["m3"]]
