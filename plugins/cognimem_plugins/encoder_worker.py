@@ -5,16 +5,17 @@ the interpreter lock. In a process whose other threads run Python (the owner dae
 searches and write groups) every take-back can wait up to the interpreter's switch interval
 (5 ms): a pass of four queries that takes 12 ms alone took 570 ms beside one busy Python
 thread (docs/benchmarks.md, "Many agents"). A worker process has an interpreter of its own,
-so its passes never wait for the lock; the caller waits on a pipe, which releases it once.
+so its passes never wait for the lock; the caller waits on a socket, which releases it once.
 
 Each caller thread has a channel of its own to each worker (a socket pair, whose far end
 is handed to the worker over a control socket), and the worker batches: between two passes
 it reads every request that arrived meanwhile, runs the queries (calls of one text) queued
-together in one pass, and the calls of several texts (a write group's memories) a piece at a
-time, the queries that arrive in between going first. So no caller waits for another in the
-daemon, and the daemon's threads do no work for a pass but send their texts and read their
-vectors (with 32 agents, the daemon's threads had led the passes of a shared queue, each
-pass waiting for the interpreter lock several times; docs/benchmarks.md, "Many agents").
+together in one pass, and the calls of several texts (a write group's memories) a piece at
+a time, a pass of queries and a piece in turn while both wait. So no caller waits for
+another in the daemon, and the daemon's threads do no work for a pass but send their texts
+and read their vectors (with 32 agents, the daemon's threads had led the passes of a shared
+queue, each pass waiting for the interpreter lock several times; docs/benchmarks.md, "Many
+agents").
 
 The protocol is private to this module: frames of a 4-byte big-endian length and a payload.
 The worker answers its start on its standard output with ``R`` + JSON (the model's
@@ -235,7 +236,8 @@ def serve(loader: str, folder: str | None, blas_threads: int, stdin: IO[bytes],
                     if not os.read(stdin.fileno(), 1 << 12):
                         return 0  # the daemon is gone, however it went
                 elif key.data == "control":
-                    _message, fds, _flags, _addr = socket.recv_fds(control, 16, 8)
+                    # one byte a channel, its socket attached: read one at a time
+                    _message, fds, _flags, _addr = socket.recv_fds(control, 1, 1)
                     if not fds and not _message:
                         return 0
                     for fd in fds:
@@ -271,7 +273,7 @@ class _Worker:
 
     def __init__(self, loader: str, folder: str | None, blas_threads: int,
                  timeout: float = START_TIMEOUT, max_texts: int = 64, nice: int = 0) -> None:
-        self._control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self._control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         command = [sys.executable, "-m", __name__, loader, folder or "", str(blas_threads),
                    str(theirs.fileno()), str(max_texts), str(nice)]
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
