@@ -168,7 +168,8 @@ class MiniLMEmbedder(Embedder):
         """The worker processes encoding (``workers``), those loading the model now
         (``workers_starting``: a few seconds, passes run here meanwhile) and those allowed
         but not started (``workers_unstarted``: they start when two passes first run at
-        once), and the coalesced passes and calls so far."""
+        once), and the passes and calls coalesced in this process so far (the workers
+        batch their own)."""
         with self._cache_lock:
             pool, coalescer = self._pool, self._coalescer
             starting, unstarted = self._workers_starting, self._workers_wanted
