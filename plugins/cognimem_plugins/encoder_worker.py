@@ -39,7 +39,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 import numpy as np
@@ -57,35 +57,52 @@ class WorkerError(RuntimeError):
     """The worker process failed to start, broke, or reported an error."""
 
 
+def _framed(payload: bytes) -> bytes:
+    return _HEADER.pack(len(payload)) + payload
+
+
 def _write_frame(stream: IO[bytes], payload: bytes) -> None:
-    view = memoryview(_HEADER.pack(len(payload)) + payload)
+    view = memoryview(_framed(payload))
     while view:  # an unbuffered pipe may take part of it
         written = stream.write(view)
         view = view[written:]
     stream.flush()
 
 
+def _read_frame(recv: Callable[[int], bytes]) -> bytes | None:
+    """One frame's payload, read by ``recv(n)`` (up to ``n`` bytes; empty at the end),
+    usually in one read (each read gives the interpreter lock up once); None when the
+    stream ends before a whole frame."""
+    data = bytearray(recv(1 << 16))
+    while 0 < len(data) < _HEADER.size:
+        more = recv(_HEADER.size - len(data))
+        if not more:
+            return None
+        data += more
+    if not data:
+        return None
+    (size,) = _HEADER.unpack_from(data)
+    if size > _MAX_FRAME:
+        raise WorkerError(f"the encoder worker sent a frame of {size} bytes")
+    while len(data) < _HEADER.size + size:
+        more = recv(min(_HEADER.size + size - len(data), 1 << 20))
+        if not more:
+            return None
+        data += more
+    return bytes(data[_HEADER.size :])
+
+
 def _read_reply(fd: int, deadline: float) -> bytes | None:
-    """One frame's payload from ``fd``: waits with ``select`` until ``deadline``
-    (monotonic; _Timeout after it) and reads what is there, usually the whole frame at
-    once (a wait and a read: each gives the interpreter lock up once). None at the end of
-    the pipe before a whole frame."""
-    data = b""
-    need = _HEADER.size
-    while len(data) < need:
+    """One frame's payload from the pipe ``fd``, each read waiting with ``select`` until
+    ``deadline`` (monotonic; _Timeout after it)."""
+
+    def recv(size: int) -> bytes:
         wait = deadline - time.monotonic()
         if wait <= 0 or not select.select([fd], [], [], wait)[0]:
             raise _Timeout
-        chunk = os.read(fd, max(need - len(data), 1 << 16))
-        if not chunk:
-            return None
-        data += chunk
-        if need == _HEADER.size and len(data) >= _HEADER.size:
-            (size,) = _HEADER.unpack(data[:_HEADER.size])
-            if size > _MAX_FRAME:
-                raise WorkerError(f"the encoder worker sent a frame of {size} bytes")
-            need = _HEADER.size + size
-    return data[_HEADER.size :]
+        return os.read(fd, size)
+
+    return _read_frame(recv)
 
 
 class _Timeout(Exception):
@@ -178,7 +195,7 @@ class _Work:
                     _reply(channel, _error(exc))
                 return
             for row, (channel, _, _) in enumerate(batch):
-                _reply(channel, b"V" + np.ascontiguousarray(vectors[row], dtype="<f4").tobytes())
+                _reply(channel, _vectors(vectors[row]))
             return
         self.piece_next = False
         channel, texts, batch_size, piece = self.wide[0]
@@ -194,7 +211,11 @@ class _Work:
         if start + piece >= len(texts):
             self.wide.pop(0)
             vectors, self.done = np.concatenate(self.done), []
-            _reply(channel, b"V" + np.ascontiguousarray(vectors, dtype="<f4").tobytes())
+            _reply(channel, _vectors(vectors))
+
+
+def _vectors(vectors: npt.NDArray[np.float32]) -> bytes:
+    return b"V" + np.ascontiguousarray(vectors, dtype="<f4").tobytes()
 
 
 def _error(exc: BaseException) -> bytes:
@@ -205,7 +226,7 @@ def _reply(channel: _Channel, payload: bytes) -> None:
     """Send a frame to a caller; a caller that is gone or stopped reading is dropped by
     the loop when its channel closes."""
     try:
-        channel.sock.sendall(_HEADER.pack(len(payload)) + payload)
+        channel.sock.sendall(_framed(payload))
     except OSError:
         return
 
@@ -350,8 +371,8 @@ class _Worker:
             sock = self._channel()
             sock.settimeout(self.timeout + 0.25 * ahead)
             try:
-                sock.sendall(_HEADER.pack(len(payload)) + payload)
-                reply = self._frame(sock)
+                sock.sendall(_framed(payload))
+                reply = _read_frame(sock.recv)
             except TimeoutError:
                 self._drop_channel()
                 self._kill()  # it hangs: the pool replaces it
@@ -371,28 +392,6 @@ class _Worker:
             raise WorkerError(reply[1:].decode("utf-8", "replace"))
         vectors = np.frombuffer(reply, dtype="<f4", offset=1).astype(np.float32)
         return vectors.reshape(len(texts), self.dimension)
-
-    @staticmethod
-    def _frame(sock: socket.socket) -> bytes | None:
-        """One frame's payload from a channel, usually in one read (each read gives up the
-        interpreter lock); None when the worker closed it."""
-        data = bytearray(sock.recv(1 << 16))
-        while 0 < len(data) < _HEADER.size:
-            more = sock.recv(_HEADER.size - len(data))
-            if not more:
-                return None
-            data += more
-        if not data:
-            return None
-        (size,) = _HEADER.unpack_from(data)
-        if size > _MAX_FRAME:
-            raise WorkerError(f"the encoder worker sent a frame of {size} bytes")
-        while len(data) < _HEADER.size + size:
-            more = sock.recv(min(_HEADER.size + size - len(data), 1 << 20))
-            if not more:
-                return None
-            data += more
-        return bytes(data[_HEADER.size :])
 
     def _gone(self, exc: BaseException | None) -> WorkerError:
         try:
