@@ -56,6 +56,13 @@ class Embedder(Component):
         """Embed one text."""
         return self.embed_batch([text])[0]
 
+    def embed_query(self, text: str) -> np.ndarray:
+        """Embed a search's query: the read path, which a caller is waiting on. Default:
+        :meth:`embed`. An embedder serving many callers may put queries ahead of the
+        write path's texts (the offline embedders' workers: docs/retrieval.md); the
+        vector must be the one :meth:`embed` gives."""
+        return self.embed(text)
+
     def serve_many(self) -> None:
         """The engine is about to serve many callers side by side (the owner daemon). An
         embedder whose passes hold the interpreter lock may move them out of the process

@@ -66,6 +66,6 @@ class SearchContext:
             import time
 
             started = time.perf_counter()
-            self._vector = self.ctx.embedder.embed_batch([self.query.text])[0]
+            self._vector = self.ctx.embedder.embed_query(self.query.text)
             self.timings["embed"] = (time.perf_counter() - started) * 1000
         return self._vector

@@ -11,11 +11,12 @@ Each caller thread has a channel of its own to each worker (a socket pair, whose
 is handed to the worker over a control socket), and the worker batches: between two passes
 it reads every request that arrived meanwhile, runs the queries (calls of one text) queued
 together in one pass, and the calls of several texts (a write group's memories) a piece at
-a time, a pass of queries and a piece in turn while both wait. So no caller waits for
-another in the daemon, and the daemon's threads do no work for a pass but send their texts
-and read their vectors (with 32 agents, the daemon's threads had led the passes of a shared
-queue, each pass waiting for the interpreter lock several times; docs/benchmarks.md, "Many
-agents").
+a time, a pass of queries and a piece in turn while both wait. With two workers or more,
+the last takes the write path's texts and the others the searches' queries, at a higher
+CPU priority (:class:`WorkerPool`). So no caller waits for another in the daemon, and the
+daemon's threads do no work for a pass but send their texts and read their vectors (with 32
+agents, the daemon's threads had led the passes of a shared queue, each pass waiting for
+the interpreter lock several times; docs/benchmarks.md, "Many agents").
 
 The protocol is private to this module: frames of a 4-byte big-endian length and a payload.
 The worker answers its start on its standard output with ``R`` + JSON (the model's
@@ -293,7 +294,8 @@ class _Worker:
     """
 
     def __init__(self, loader: str, folder: str | None, blas_threads: int,
-                 timeout: float = START_TIMEOUT, max_texts: int = 64, nice: int = 0) -> None:
+                 timeout: float = START_TIMEOUT, max_texts: int = 64, *,
+                 nice: int = 0) -> None:
         self._control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         command = [sys.executable, "-m", __name__, loader, folder or "", str(blas_threads),
                    str(theirs.fileno()), str(max_texts), str(nice)]
@@ -411,44 +413,55 @@ class _Worker:
 
 
 class WorkerPool:
-    """``size`` worker processes; :meth:`encode` sends a call to the one with the least
-    work outstanding (a query to the first of equals, a call of several texts to the last,
-    so with two workers queries rarely wait behind a write group's memories).
+    """``size`` worker processes with a role each: with two or more, the last embeds the
+    write path's texts (a write group's memories) and the others the searches' queries,
+    each query to the query worker with the fewest texts outstanding; one worker does both.
+    So a query never waits behind a write group's pass, and a slot whose worker is being
+    replaced lends its calls to the others meanwhile.
 
-    A worker that breaks mid-call is replaced at once; the failed call raises
+    A worker that breaks mid-call is replaced at once, in its slot; the failed call raises
     :class:`WorkerError`.
 
-    ``nice``: the workers' CPU priority below the caller's (``nice`` +N, 0 to 19). On a
-    machine whose cores are all busy, the owner daemon's threads (reading requests,
-    searching the indexes, writing) then run as soon as they are ready rather than queue
-    behind a forward pass; the workers still take every cycle nothing else wants.
+    ``query_nice`` and ``nice``: the query workers' and the write worker's CPU priority
+    below the caller's (``nice`` +N, 0 to 19; a lone worker takes ``query_nice``). On a
+    machine whose cores are all busy, the owner daemon's threads and the queries' passes
+    then run as soon as they are ready, and a write group's memories take what is left
+    (docs/benchmarks.md, "Many agents"); every worker still takes every cycle nothing else
+    wants.
     """
 
     def __init__(self, loader: str, folder: str | None, size: int = 1,
                  blas_threads: int = 1, chunk: int = 1024,
                  timeout: float = REQUEST_TIMEOUT, max_texts: int = 64,
-                 nice: int = 0) -> None:
+                 nice: int = 0, query_nice: int = 0) -> None:
         if size < 1:
             raise ValueError(f"size must be >= 1, got {size}")
-        if not 0 <= nice <= 19:
-            raise ValueError(f"nice must be 0 to 19, got {nice}")
-        self._spec = (loader, folder, blas_threads, timeout, max_texts, nice)
+        for name, value in (("nice", nice), ("query_nice", query_nice)):
+            if not 0 <= value <= 19:
+                raise ValueError(f"{name} must be 0 to 19, got {value}")
+        self._spec = (loader, folder, blas_threads, timeout, max_texts)
+        # the slots' priorities: the last slot is the write worker's when there are two
+        self._nices = [query_nice] * size if size == 1 else [query_nice] * (size - 1) + [nice]
         self.chunk = max(1, chunk)  # texts per request: a bulk call's replies stay small
         self._all: list[_Worker] = []
+        self._broken: set[_Worker] = set()  # being replaced
         self._lock = threading.Lock()
         self._closed = False
         try:
-            for _ in range(size):
-                self._all.append(_Worker(*self._spec))
+            for slot in range(size):
+                self._all.append(self._start(slot))
         except BaseException:
             self.close()
             raise
+
+    def _start(self, slot: int) -> _Worker:
+        return _Worker(*self._spec, nice=self._nices[slot])
 
     @property
     def size(self) -> int:
         """The worker processes up now."""
         with self._lock:
-            return len(self._all)
+            return len(self._all) - len(self._broken)
 
     @property
     def kernels(self) -> str | None:
@@ -456,25 +469,32 @@ class WorkerPool:
         with self._lock:
             return next((w.kernels for w in self._all if w.kernels), None)
 
-    def encode(self, texts: Sequence[str], batch_size: int = 64,
-               piece: int = 0) -> npt.NDArray[np.float32]:
+    def encode(self, texts: Sequence[str], batch_size: int = 64, piece: int = 0,
+               query: bool = False) -> npt.NDArray[np.float32]:
         """The vectors of ``texts``, in requests of at most ``chunk`` texts (``piece``: texts
-        per pass of a call of several, the worker's queries running between two)."""
+        per pass of a call of several, the worker's queries running between two;
+        ``query``: a search's, for a query worker)."""
         if len(texts) <= self.chunk:
-            return self._request(texts, batch_size, piece)
-        return np.concatenate([self._request(texts[i : i + self.chunk], batch_size, piece)
+            return self._request(texts, batch_size, piece, query)
+        return np.concatenate([self._request(texts[i : i + self.chunk], batch_size, piece,
+                                             query)
                                for i in range(0, len(texts), self.chunk)])
 
-    def _pick(self, texts: Sequence[str]) -> _Worker:
+    def _pick(self, query: bool) -> _Worker:
         with self._lock:
             if self._closed or not self._all:
                 raise WorkerError("the encoder workers are closed")
-            order = self._all if len(texts) == 1 else self._all[::-1]
-            return min(order, key=lambda worker: worker.outstanding)
+            role = (self._all if len(self._all) == 1 else
+                    self._all[:-1] if query else self._all[-1:])
+            ready = [w for w in role if w not in self._broken] or \
+                [w for w in self._all if w not in self._broken]  # the others lend a hand
+            if not ready:
+                raise WorkerError("the encoder workers are being replaced")
+            return min(ready, key=lambda worker: worker.outstanding)
 
-    def _request(self, texts: Sequence[str], batch_size: int,
-                 piece: int) -> npt.NDArray[np.float32]:
-        worker = self._pick(texts)
+    def _request(self, texts: Sequence[str], batch_size: int, piece: int,
+                 query: bool) -> npt.NDArray[np.float32]:
+        worker = self._pick(query)
         try:
             return worker.encode(texts, batch_size, piece)
         except WorkerError:
@@ -485,17 +505,19 @@ class WorkerPool:
 
     def _replace(self, broken: _Worker) -> None:
         with self._lock:
-            if broken not in self._all:  # another caller replaced it already
+            if broken not in self._all or broken in self._broken:  # replaced or under way
                 return
-            self._all.remove(broken)
+            slot = self._all.index(broken)
+            self._broken.add(broken)
             closed = self._closed
         broken.close()
         if closed:
             return
-        worker = _Worker(*self._spec)
+        worker = self._start(slot)
         with self._lock:
+            self._broken.discard(broken)
             if not self._closed:
-                self._all.append(worker)
+                self._all[slot] = worker
                 return
         worker.close()
 
@@ -504,6 +526,7 @@ class WorkerPool:
             self._closed = True
             workers = list(self._all)
             self._all.clear()
+            self._broken.clear()
         for worker in workers:
             worker.close()
 

@@ -205,6 +205,37 @@ def test_the_workers_start_when_two_passes_meet_and_then_take_the_passes(
     assert _wait_gone(pids) == []
 
 
+def test_a_searchs_query_goes_to_the_query_workers_and_writes_to_the_write_worker(
+        model: MiniLMModel) -> None:
+    embedder = MiniLMEmbedder(MiniLMEmbedder.Options(workers=2, query_nice=0, write_nice=3))
+    embedder._start_workers(2, wait=True)
+    pool = embedder._pool
+    assert pool is not None
+    sent: list[tuple[int, bool]] = []
+    encode = pool.encode
+
+    def recording(texts: Any, batch_size: int = 64, piece: int = 0,
+                  query: bool = False) -> np.ndarray:
+        sent.append((len(texts), query))
+        return encode(texts, batch_size, piece, query)
+
+    pool.encode = recording  # type: ignore[method-assign]
+    try:
+        querier, writer = pool._all
+        mine = os.getpriority(os.PRIO_PROCESS, 0)
+        if mine + 3 <= 19:
+            assert os.getpriority(os.PRIO_PROCESS, writer.process.pid) == mine + 3
+            assert os.getpriority(os.PRIO_PROCESS, querier.process.pid) == mine
+        vector = embedder.embed_query("where do the retries live")
+        assert np.allclose(vector, model.encode(["where do the retries live"])[0], atol=1e-6)
+        embedder.embed_batch(["a memory written", "another one"])
+        embedder.embed_batch(["a write group of one memory"])
+        assert embedder.embed_query("a memory written") is not None  # cached: not sent
+        assert sent == [(1, True), (2, False), (1, False)]
+    finally:
+        embedder.close()
+
+
 def test_no_workers_when_the_option_says_none() -> None:
     embedder = MiniLMEmbedder(MiniLMEmbedder.Options(workers=0))
     embedder.serve_many()
@@ -294,9 +325,9 @@ LONG = [f"memory {i}: " + "a sentence about deploys, retries and reviews " * 20
         for i in range(64)]
 
 
-def _query_beside(workers: WorkerPool, piece: int) -> bool:
-    """Whether a query sent while the workers encode 64 long texts (in pieces of
-    ``piece``; 0: one pass) came back before them."""
+def _query_beside(workers: WorkerPool, piece: int, query: bool = True) -> bool:
+    """Whether a query (``query``: sent as a search's) sent while the workers encode 64
+    long texts (in pieces of ``piece``; 0: one pass) came back before them."""
     finished: dict[str, float] = {}
 
     def write() -> None:
@@ -308,7 +339,7 @@ def _query_beside(workers: WorkerPool, piece: int) -> bool:
         writer = threading.Thread(target=write)
         writer.start()
         time.sleep(0.1)  # the long call is under way
-        workers.encode(["where do the retries live"])
+        workers.encode(["where do the retries live"], query=query)
         finished["query"] = time.perf_counter()
         writer.join(60)
     finally:
@@ -322,9 +353,46 @@ def test_a_query_runs_between_the_pieces_of_a_long_call() -> None:
     assert _query_beside(WorkerPool(LOADER, None, size=1), piece=1)
 
 
-def test_a_query_goes_to_the_worker_with_the_least_outstanding() -> None:
-    """With two workers, a query does not wait behind the other worker's long pass."""
+def test_a_query_never_waits_behind_the_write_workers_pass() -> None:
+    """With two workers, a search's query goes to the query worker while the write worker
+    runs a long pass; the same text sent as the write path's waits behind it."""
     assert _query_beside(WorkerPool(LOADER, None, size=2), piece=0)
+    assert not _query_beside(WorkerPool(LOADER, None, size=2), piece=0, query=False)
+
+
+def test_each_worker_has_a_role_and_a_slot_being_replaced_lends_its_calls() -> None:
+    workers = WorkerPool(LOADER, None, size=3)
+    try:
+        first, second, writer = workers._all
+        assert workers._pick(query=False) is writer
+        assert workers._pick(query=True) is first
+        first.outstanding = 1  # busy: the next query goes to the other query worker
+        assert workers._pick(query=True) is second
+        first.outstanding = 0
+        workers._broken.add(writer)  # its replacement is starting: the others take writes
+        assert workers._pick(query=False) in (first, second)
+        assert workers.size == 2
+        workers._broken.clear()
+    finally:
+        workers.close()
+
+
+def test_a_killed_write_worker_is_replaced_in_its_slot_at_its_priority() -> None:
+    workers = WorkerPool(LOADER, None, size=2, nice=7, query_nice=0)
+    try:
+        querier, writer = workers._all
+        os.kill(writer.process.pid, signal.SIGKILL)
+        writer.process.wait()
+        with pytest.raises(WorkerError, match=r"exited|gone"):
+            workers.encode(TEXTS)
+        assert workers._all[0] is querier
+        fresh = workers._all[1]
+        assert fresh is not writer and fresh.process.poll() is None
+        mine = os.getpriority(os.PRIO_PROCESS, 0)
+        assert os.getpriority(os.PRIO_PROCESS, fresh.process.pid) == min(19, mine + 7)
+        assert workers._pick(query=False) is fresh
+    finally:
+        workers.close()
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="needs /proc")
@@ -348,15 +416,24 @@ def test_a_thread_that_ends_takes_its_channel_with_it(pool: WorkerPool) -> None:
 
 
 def test_the_workers_run_below_the_callers_priority() -> None:
-    workers = WorkerPool(LOADER, None, size=1, nice=5)
-    try:
-        (worker,) = workers._all
-        mine = os.getpriority(os.PRIO_PROCESS, 0)
-        assert os.getpriority(os.PRIO_PROCESS, worker.process.pid) == min(19, mine + 5)
-    finally:
-        workers.close()
+    """The query workers at ``query_nice``, the write worker at ``nice``, a lone worker
+    (it takes queries) at ``query_nice``."""
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+
+    def priorities(workers: WorkerPool) -> list[int]:
+        try:
+            return [os.getpriority(os.PRIO_PROCESS, w.process.pid) - mine
+                    for w in workers._all]
+        finally:
+            workers.close()
+
+    if mine + 5 <= 19:
+        assert priorities(WorkerPool(LOADER, None, size=2, nice=5, query_nice=2)) == [2, 5]
+        assert priorities(WorkerPool(LOADER, None, size=1, nice=5, query_nice=2)) == [2]
     with pytest.raises(ValueError, match="nice"):
         WorkerPool(LOADER, None, size=1, nice=20)
+    with pytest.raises(ValueError, match="query_nice"):
+        WorkerPool(LOADER, None, size=1, query_nice=-1)
 
 
 class _Recorder:

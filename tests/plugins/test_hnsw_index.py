@@ -51,7 +51,7 @@ def test_filtered_search_finds_what_exact_search_finds(scope: Scope,
     """Graph search (exact_below=0), post-filtered and widened, against the exact index:
     every result is admitted and the top 10 overlap almost entirely."""
     memories, vectors = corpus()
-    hnsw = opened(HnswVectors, None, exact_below=0)
+    hnsw = opened(HnswVectors, None, exact_below=0, flat_below=0)
     exact = opened(ExactVectors, None)
     hnsw.upsert(memories, vectors)
     exact.upsert(memories, vectors)
@@ -75,12 +75,15 @@ def test_filtered_search_finds_what_exact_search_finds(scope: Scope,
                                           (1500, Scope(project="p1", agent="a"))],
                          ids=["rare-read-out", "all-scanned", "third-scanned", "sixth-scanned"])
 @pytest.mark.parametrize("include_archived", [False, True])
-def test_small_filters_search_exactly(n: int, scope: Scope, include_archived: bool) -> None:
+@pytest.mark.parametrize("flat_below", [0, 8192], ids=["graph", "copy"])
+def test_small_filters_search_exactly(n: int, scope: Scope, include_archived: bool,
+                                      flat_below: int) -> None:
     """A filter admitting at most exact_below memories gives exactly the exact index's order,
     whether the admitted vectors are read out (a small share) or the whole graph is scanned
-    by usearch and filtered (a store of a few thousand memories)."""
+    by usearch and filtered (a store of a few thousand memories); the lock-free copy of a
+    small index gives the same."""
     memories, vectors = corpus(n)
-    hnsw = opened(HnswVectors, None, dtype="f32")
+    hnsw = opened(HnswVectors, None, dtype="f32", flat_below=flat_below)
     exact = opened(ExactVectors, None)
     hnsw.upsert(memories, vectors)
     exact.upsert(memories, vectors)
@@ -324,7 +327,7 @@ def test_a_search_runs_between_the_chunks_of_a_write(tmp_path: Path) -> None:
     import threading
 
     memories, vectors = corpus(64)
-    index = opened(HnswVectors, tmp_path, write_chunk=16)
+    index = opened(HnswVectors, tmp_path, write_chunk=16, flat_below=0)
     index.upsert(memories[:1], vectors[:1])
     between, release = threading.Event(), threading.Event()
 
@@ -385,7 +388,7 @@ def test_search_many_asks_the_graph_once_for_all_rows(exact_below: int) -> None:
     """A write group's near-duplicate check (one vector per new memory) is one usearch call
     under one hold of the lock, with each row's answer what a search of it gives."""
     memories, vectors = corpus(1500)
-    hnsw = opened(HnswVectors, None, exact_below=exact_below)
+    hnsw = opened(HnswVectors, None, exact_below=exact_below, flat_below=0)
     hnsw.upsert(memories, vectors)
     graph = hnsw._graph
     calls: list[int] = []
@@ -417,7 +420,7 @@ def test_an_unfiltered_scan_asks_the_graph_for_the_best_few(include_archived: bo
     the memories it leaves out (archived ones), not for every memory, and still gives the
     exact index's order."""
     memories, vectors = corpus(1500)
-    hnsw = opened(HnswVectors, None, dtype="f32")
+    hnsw = opened(HnswVectors, None, dtype="f32", flat_below=0)
     exact = opened(ExactVectors, None)
     hnsw.upsert(memories, vectors)
     exact.upsert(memories, vectors)
@@ -435,3 +438,146 @@ def test_an_unfiltered_scan_asks_the_graph_for_the_best_few(include_archived: bo
     for probe in unit_vectors(5, DIM, seed=8):
         assert ids(hnsw.search(probe, query, 10)) == ids(exact.search(probe, query, 10))
     assert asked == [10 + (0 if include_archived else archived)] * 5
+
+
+def _search_in_thread(index: HnswVectors, vector: np.ndarray,
+                      query: Query) -> tuple[Any, list[Any]]:
+    import threading
+
+    found: list[Any] = []
+    thread = threading.Thread(target=lambda: found.append(index.search(vector, query, 5)))
+    thread.start()
+    return thread, found
+
+
+@pytest.mark.parametrize("flat_below", [0, 8192], ids=["graph", "copy"])
+def test_a_small_index_is_searched_without_the_graphs_lock(flat_below: int) -> None:
+    """With the lock-free copy a search returns while another thread holds the graph's
+    lock; without it (``flat_below = 0``) the search waits for the lock."""
+    memories, vectors = corpus(500)
+    index = opened(HnswVectors, None, flat_below=flat_below)
+    index.upsert(memories, vectors)
+    assert index.stats()["lock_free_copy"] is bool(flat_below)
+    with index._graph_lock:
+        thread, found = _search_in_thread(index, vectors[7], Query(text="x"))
+        thread.join(0.5)
+        assert thread.is_alive() is not bool(flat_below)
+    thread.join(30)
+    assert ids(found[0])[0] == "m00007"
+
+
+def test_a_search_beside_a_change_searches_the_graph_under_the_lock() -> None:
+    """A change under way (the counter odd) or one that ran during the scan sends the
+    search to the graph, under the lock, with the same answer."""
+    memories, vectors = corpus(500)
+    index = opened(HnswVectors, None, dtype="f32")
+    index.upsert(memories, vectors)
+    query = Query(text="x")
+    want = ids(index.search(vectors[9], query, 5))
+    with index._changing():  # a write holds the lock: the search waits for it
+        thread, found = _search_in_thread(index, vectors[9], query)
+        thread.join(0.5)
+        assert thread.is_alive()
+    thread.join(30)
+    assert ids(found[0]) == want
+    flat = index._flat
+    assert flat is not None
+    scans: list[int] = []
+
+    class Raced:
+        """The copy, with a write counted during each scan."""
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(flat, name)
+
+        def nearest(self, *args: Any) -> Any:
+            scans.append(1)
+            with index._changing():
+                pass
+            return flat.nearest(*args)  # type: ignore[union-attr]
+
+    index._flat = Raced()  # type: ignore[assignment]
+    graph, asked = index._graph, []
+    original = graph.search
+    graph.search = lambda *a, **kw: asked.append(1) or original(*a, **kw)
+    assert ids(index.search(vectors[9], query, 5)) == want
+    assert scans == [1] and asked  # scanned, then answered by the graph
+
+
+def test_the_copy_stops_past_flat_below_and_comes_back_with_a_compaction() -> None:
+    memories, vectors = corpus(300)
+    index = opened(HnswVectors, None, dtype="f32", flat_below=200)
+    exact = opened(ExactVectors, None)
+    index.upsert(memories[:150], vectors[:150])
+    assert index.stats()["lock_free_copy"]
+    index.upsert(memories[150:], vectors[150:])  # 300 keys: past 200
+    assert not index.stats()["lock_free_copy"]
+    gone = [m.id for m in memories[:200]]
+    index.delete(gone)
+    index.compact()  # renumbered: 100 keys
+    assert index.stats()["lock_free_copy"]
+    exact.upsert(memories[200:], vectors[200:])
+    for probe in unit_vectors(5, DIM, seed=5):
+        found = index.search(probe, Query(text="x"), 10)
+        assert ids(found) == ids(exact.search(probe, Query(text="x"), 10))
+        assert not set(ids(found)) & set(gone)
+
+
+def test_a_reopened_index_has_its_copy(tmp_path: Path) -> None:
+    memories, vectors = corpus(400)
+    index = opened(HnswVectors, tmp_path)
+    index.upsert(memories, vectors)
+    index.delete(["m00002"])
+    before = [ids(index.search(v, Query(text="x"), 10)) for v in vectors[:5]]
+    index.close()
+    again = opened(HnswVectors, tmp_path)
+    assert again.stats()["lock_free_copy"]
+    assert [ids(again.search(v, Query(text="x"), 10)) for v in vectors[:5]] == before
+    assert "m00002" not in {i for found in before for i in found}
+
+
+def test_searches_beside_writes_see_whole_writes() -> None:
+    """Readers of the copy while a writer adds, replaces and deletes: every answer is
+    ranked, holds no id twice, and no memory deleted before the search began."""
+    import threading
+
+    memories, vectors = corpus(2000)
+    index = opened(HnswVectors, None, write_chunk=8)
+    index.upsert(memories[:200], vectors[:200])
+    deleted: set[str] = set()
+    stop = threading.Event()
+    problems: list[str] = []
+
+    def write() -> None:
+        for start in range(200, 2000, 40):
+            index.upsert(memories[start : start + 40], vectors[start : start + 40])
+            index.upsert(memories[start - 100 : start - 90],  # replaced: new keys
+                         vectors[start - 90 : start - 80])
+            gone = [m.id for m in memories[start - 200 : start - 195]]
+            index.delete(gone)
+            deleted.update(gone)
+        stop.set()
+
+    def read(seed: int) -> None:
+        probes = unit_vectors(50, DIM, seed=seed)
+        n = 0
+        while not stop.is_set():
+            before = set(deleted)
+            found = index.search(probes[n % 50], Query(text="x"), 10)
+            n += 1
+            got = ids(found)
+            if len(got) != len(set(got)):
+                problems.append(f"an id twice: {got}")
+            if set(got) & before:
+                problems.append(f"deleted: {set(got) & before}")
+            if [c.score for c in found] != sorted((c.score for c in found), reverse=True):
+                problems.append("not ranked")
+
+    readers = [threading.Thread(target=read, args=(seed,)) for seed in range(3)]
+    for reader in readers:
+        reader.start()
+    write()
+    for reader in readers:
+        reader.join(30)
+    assert problems == []
+    assert index.stats()["lock_free_copy"]

@@ -244,6 +244,15 @@ class EmbedderContract(ComponentContract):
         batched = embedder.embed_batch(list(self.texts))[1]
         assert float(alone @ batched) > 0.9999
 
+    def test_a_query_embeds_as_the_same_text_written(self, contract_engine: Engine) -> None:
+        """``embed_query`` gives the vector ``embed_batch`` gives (a search finds what was
+        written by the same text)."""
+        embedder = contract_engine.embedder
+        assert embedder is not None
+        query = embedder.embed_query(self.texts[2])
+        assert query.shape == (embedder.dimension,)
+        assert float(query @ embedder.embed_batch([self.texts[2]])[0]) > 0.9999
+
 
 class DecayPolicyContract(ComponentContract):
     """A decay policy plans actions on memories and edges that exist and writes nothing

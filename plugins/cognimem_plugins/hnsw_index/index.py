@@ -24,10 +24,14 @@ with it), so a store closed cleanly opens without that comparison.
 
 Searches run beside writes (``reads_beside_writes``). usearch's calls from Python share
 one thread context, so the graph and its rows are guarded by one lock (``_graph_lock``):
-a search holds it for its whole look-up (about a millisecond or two at 100,000), a write
-for one chunk of ``write_chunk`` inserts at a time, so a search waits at most for a
-chunk, never for a whole batch or the rest of the engine's write (embedding, the records'
-transaction, the lexical index). Writers take ``_lock`` first: one at a time.
+a search of the graph holds it for its whole look-up (about a millisecond or two at
+100,000), a write for one chunk of ``write_chunk`` inserts at a time, so a search waits at
+most for a chunk, never for a whole batch or the rest of the engine's write (embedding, the
+records' transaction, the lexical index). Writers take ``_lock`` first: one at a time.
+While the index has handed out at most ``flat_below`` keys, searches read a plain copy of
+the vectors instead (:mod:`.flat`), exactly and without the lock: every change under the
+lock counts a change counter up before and after (``_seq``), and a search that saw it odd,
+or changed by the time it finished, searches the graph under the lock instead.
 :meth:`HnswVectors.search_many` (a write group's near-duplicate check, one vector per new
 memory) asks usearch once for all its rows under one hold of the lock, not once a row: each
 hold ends with a wait for the interpreter lock, which usearch gives up while it searches.
@@ -35,11 +39,12 @@ hold ends with a wait for the interpreter lock, which usearch gives up while it 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import secrets
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -52,6 +57,7 @@ from cognimem.errors import StoreError
 from cognimem.models import Candidate, Memory, Query
 
 from ..locking import locked
+from .flat import Flat
 from .rows import Rows
 from .snapshot import FOLDER, Folder
 
@@ -116,6 +122,12 @@ class HnswVectors(VectorIndex):
         write_chunk: int = Field(
             default=32, ge=1,
             description="inserts per hold of the graph: the longest a search waits for a write")
+        flat_below: int = Field(
+            default=8192, ge=0,
+            description="while the index has handed out at most this many keys (memories "
+                        "indexed, replaced ones included), search an exact copy of the "
+                        "vectors that needs no lock, so searches never wait for each other "
+                        "or a write (4 bytes a dimension a key in memory; 0: never)")
 
     options: Options
 
@@ -125,6 +137,8 @@ class HnswVectors(VectorIndex):
         self._graph_lock = threading.Lock()  # the graph and rows: a search or one write step
         self._graph: Any = None
         self._rows = Rows()
+        self._flat: Flat | None = None  # the vectors' lock-free copy while the index is small
+        self._seq = 0  # odd while a change is under way (see the module)
         self._dim: int | None = None
         self._folder: Folder | None = None
         self._stamp: dict[str, Any] = {}
@@ -160,6 +174,10 @@ class HnswVectors(VectorIndex):
         self._graph, self._rows, self._dim = graph, rows, int(graph.ndim)
         if len(rows) == 0:
             self._graph, self._dim = None, None
+        else:
+            live = np.flatnonzero(rows.live[: rows.size])
+            self._flat = self._copy(rows, int(graph.ndim), live, lambda keys: np.stack(
+                graph.get(keys.astype(np.uint64), dtype=np.float32)))
         if isinstance(stamp.get("identity"), str) and isinstance(stamp.get("revision"), int):
             self._identity, self._revision = stamp["identity"], stamp["revision"]
 
@@ -168,9 +186,10 @@ class HnswVectors(VectorIndex):
         """Save the snapshot (an on-disk store), then release the graph; safe twice."""
         if self._folder is not None and self._unsaved:
             self._save()
-        with self._graph_lock:
+        with self._changing():
             self._folder = None
             self._graph = None
+            self._flat = None
 
     def _save(self) -> None:
         assert self._folder is not None
@@ -208,6 +227,28 @@ class HnswVectors(VectorIndex):
 
     # writes ----------------------------------------------------------------------------------
 
+    @contextlib.contextmanager
+    def _changing(self) -> Iterator[None]:
+        """Hold the graph's lock for a change, the change counter odd meanwhile."""
+        with self._graph_lock:
+            self._seq += 1
+            try:
+                yield
+            finally:
+                self._seq += 1
+
+    def _copy(self, rows: Rows, dim: int, keys: np.ndarray,
+              vectors: Any) -> Flat | None:
+        """The lock-free copy of ``keys``' vectors (``vectors(keys)`` reads them, a chunk
+        at a time), or None when the rows are past ``flat_below``."""
+        if rows.size > self.options.flat_below:
+            return None
+        flat = Flat.empty(rows, dim)
+        for start in range(0, len(keys), 8192):
+            part = keys[start : start + 8192]
+            flat = flat.with_keys(rows, part, vectors(part))
+        return flat
+
     def _new_graph(self, dim: int) -> Any:
         opts = self.options
         return _usearch_index_cls()(ndim=dim, metric="cos", dtype=opts.dtype,
@@ -233,14 +274,15 @@ class HnswVectors(VectorIndex):
         batch = [memories[i] for i in order]
         rows = np.ascontiguousarray(matrix[order])
         if self._graph is None:
-            with self._graph_lock:
+            with self._changing():
                 self._graph = self._new_graph(matrix.shape[1])
                 self._dim = matrix.shape[1]
+                self._flat = self._copy(self._rows, self._dim, np.zeros(0, np.int64), None)
         step = self.options.write_chunk
         try:
             for start in range(0, len(batch), step):  # a search waits for one chunk at most
                 chunk = batch[start : start + step]
-                with self._graph_lock:
+                with self._changing():
                     self._retire([m.id for m in chunk])
                     keys = self._rows.add(chunk)
                     try:
@@ -249,6 +291,10 @@ class HnswVectors(VectorIndex):
                     except BaseException:
                         self._drop_failed(chunk, keys)
                         raise
+                    if self._flat is not None:
+                        self._flat = (self._flat.with_keys(self._rows, keys,
+                                                           rows[start : start + step])
+                                      if self._rows.size <= self.options.flat_below else None)
         finally:
             self._changed(len(batch))
 
@@ -271,15 +317,16 @@ class HnswVectors(VectorIndex):
     def delete(self, ids: Sequence[str]) -> None:
         """Remove memories (unknown ids are ignored)."""
         if self._graph is not None:
-            with self._graph_lock:
+            with self._changing():
                 removed = self._retire(ids)
             self._changed(removed)
 
     @locked
     def clear(self) -> None:
         """Drop everything, on disk too (the next write may use another dimension)."""
-        with self._graph_lock:
+        with self._changing():
             self._graph, self._dim, self._rows, self._unsaved = None, None, Rows(), 0
+            self._flat = None
             self._identity, self._revision = secrets.token_hex(8), 0
             if self._folder is not None:
                 self._folder.remove()
@@ -317,8 +364,11 @@ class HnswVectors(VectorIndex):
                 vectors = np.stack(old_graph.get(part, dtype=np.float32))
             graph.add(np.arange(start, start + len(part), dtype=np.uint64), vectors,
                       threads=self.options.threads)
-        with self._graph_lock:
-            self._graph, self._rows = graph, rows
+        flat = self._copy(rows, int(graph.ndim), np.arange(len(old_keys), dtype=np.int64),
+                          lambda keys: np.stack(graph.get(keys.astype(np.uint64),
+                                                          dtype=np.float32)))
+        with self._changing():
+            self._graph, self._rows, self._flat = graph, rows, flat
         self._changed(len(rows))
         log.info("hnsw: rebuilt the graph over %d memories", len(rows))
 
@@ -327,6 +377,9 @@ class HnswVectors(VectorIndex):
     def search(self, vector: np.ndarray, query: Query, k: int) -> list[Candidate]:
         """The ``k`` nearest admitted memories by cosine similarity (score = 1 - distance)."""
         row = np.asarray(vector, dtype=np.float32).reshape(1, -1)
+        found = self._search_flat(row, query, k)
+        if found is not None:
+            return found[0]
         with self._graph_lock:
             return self._search_rows(row, query, k)[0]
 
@@ -336,8 +389,33 @@ class HnswVectors(VectorIndex):
         matrix = np.asarray(vectors, dtype=np.float32)
         if not len(matrix):
             return []
+        matrix = matrix.reshape(len(matrix), -1)
+        found = self._search_flat(matrix, query, k)
+        if found is not None:
+            return found
         with self._graph_lock:
-            return self._search_rows(matrix.reshape(len(matrix), -1), query, k)
+            return self._search_rows(matrix, query, k)
+
+    def _search_flat(self, matrix: np.ndarray, query: Query,
+                     k: int) -> list[list[Candidate]] | None:
+        """Each row's search in the lock-free copy, or None: no copy (the index is past
+        ``flat_below``), or a change ran during the search (the caller searches the graph
+        under the lock)."""
+        seq, flat = self._seq, self._flat
+        if flat is None or seq % 2:
+            return None
+        none: list[list[Candidate]] = [[] for _ in range(len(matrix))]
+        if not flat.count or not len(flat.rows) or k <= 0:
+            out = none
+        else:
+            if matrix.shape[1] != flat.dimension:
+                raise StoreError(f"the query vector has dimension {matrix.shape[1]} but the "
+                                 f"index holds {flat.dimension}: {REINDEX_HINT}")
+            wanted = flat.rows.filter_codes(query)
+            out = none if wanted is None else [
+                self._candidates(keys, scores, k, flat.rows)
+                for keys, scores in flat.nearest(matrix, query, wanted, k)]
+        return out if self._seq == seq else None
 
     def _search_rows(self, matrix: np.ndarray, query: Query, k: int) -> list[list[Candidate]]:
         """Each row's search (lock held): the filters' plan once, the graph asked once."""
@@ -430,8 +508,9 @@ class HnswVectors(VectorIndex):
         best = np.argpartition(-scores, top - 1)[:top] if top < len(keys) else np.arange(top)
         return self._candidates(keys[best], scores[best], k)
 
-    def _candidates(self, keys: np.ndarray, scores: np.ndarray, k: int) -> list[Candidate]:
-        ids = self._rows.ids
+    def _candidates(self, keys: np.ndarray, scores: np.ndarray, k: int,
+                    rows: Rows | None = None) -> list[Candidate]:
+        ids = (self._rows if rows is None else rows).ids
         # tolist(): Python numbers at once, not a numpy scalar per element
         pairs = sorted(((s, ids[key]) for key, s in zip(keys.tolist(), scores.tolist(),
                                                          strict=True)),
@@ -448,7 +527,7 @@ class HnswVectors(VectorIndex):
         with self._graph_lock:
             return {"rows": len(self._rows), "retired": self._rows.retired, "dim": self._dim,
                     "unsaved": self._unsaved, "dtype": self.options.dtype,
-                    "revision": self._revision}
+                    "revision": self._revision, "lock_free_copy": self._flat is not None}
 
 
 def _usearch_index_cls() -> Any:

@@ -70,14 +70,20 @@ class MiniLMEmbedder(Embedder):
         workers: int | None = Field(
             default=None, ge=0, le=64,
             description="worker processes that run the model's passes, out of the "
-                        "interpreter lock's way (None: one per lane in the owner daemon, "
-                        "started when two passes first run at once, none elsewhere; "
-                        "0: never; docs/retrieval.md)")
-        worker_nice: int = Field(
-            default=8, ge=0, le=19,
-            description="the worker processes' CPU priority below the daemon's (nice +N): "
-                        "with every core busy, the daemon's own work never queues behind a "
-                        "forward pass (0: the same priority; docs/retrieval.md)")
+                        "interpreter lock's way; with two or more, the last embeds the "
+                        "write path's texts and the others the searches' queries (None: "
+                        "one per lane in the owner daemon, started when two passes first "
+                        "run at once, none elsewhere; 0: never; docs/retrieval.md)")
+        query_nice: int = Field(
+            default=0, ge=0, le=19,
+            description="the query workers' CPU priority below the daemon's (nice +N; 0: "
+                        "the daemon's own); with one worker, that worker's "
+                        "(docs/retrieval.md)")
+        write_nice: int = Field(
+            default=12, ge=0, le=19,
+            description="the write worker's CPU priority below the daemon's (nice +N): "
+                        "with every core busy, the daemon's threads and the searches' "
+                        "queries run before a write group's memories (docs/retrieval.md)")
         model_dir: str | None = Field(default=None,
                                       description="weights folder (default: the installed package)")
 
@@ -115,12 +121,12 @@ class MiniLMEmbedder(Embedder):
             limit_blas_threads(self.options.blas_threads)
         return self._model
 
-    def _encode(self, texts: Sequence[str]) -> np.ndarray:
-        """The model's vectors of ``texts``: by a worker process once they run (it answers
-        what arrived during its pass with the next one), else here, concurrent small calls
-        sharing a pass."""
+    def _encode(self, texts: Sequence[str], query: bool = False) -> np.ndarray:
+        """The model's vectors of ``texts`` (``query``: a search's, which goes to the query
+        workers): by a worker process once they run (it answers what arrived during its
+        pass with the next one), else here, concurrent small calls sharing a pass."""
         if self._pool is not None or not self.options.coalesce:
-            return self._pass(texts)
+            return self._pass(texts, query)
         if self._coalescer is None:
             with self._cache_lock:
                 if self._coalescer is None:
@@ -129,15 +135,17 @@ class MiniLMEmbedder(Embedder):
                         lanes=self.options.lanes, piece=self.options.piece)
         return self._coalescer(texts)
 
-    def _pass(self, texts: Sequence[str]) -> np.ndarray:
-        """One forward pass over ``texts``: in a worker process once they run (a call of
-        several texts a ``piece`` at a time, so queries run between), else here."""
+    def _pass(self, texts: Sequence[str], query: bool = False) -> np.ndarray:
+        """One forward pass over ``texts``: in a worker process once they run (a search's
+        query by a query worker, the write path's texts by the write worker, a call of
+        several texts a ``piece`` at a time), else here."""
         pool = self._pool
         if pool is not None:
             piece = (self.options.piece if len(texts) <= self.options.batch_size
                      else self.options.batch_size)
             try:
-                return pool.encode(texts, batch_size=self.options.batch_size, piece=piece)
+                return pool.encode(texts, batch_size=self.options.batch_size, piece=piece,
+                                   query=query)
             except WorkerError as exc:  # the pass runs here; a dead worker is replaced
                 log.warning("the %s worker failed (%s): encoding in the daemon", self.name, exc)
         with self._cache_lock:
@@ -187,7 +195,8 @@ class MiniLMEmbedder(Embedder):
                                   blas_threads=self.options.blas_threads,
                                   chunk=self.options.batch_size * 16,
                                   max_texts=self.options.batch_size,
-                                  nice=self.options.worker_nice)
+                                  nice=self.options.write_nice,
+                                  query_nice=self.options.query_nice)
             except (WorkerError, OSError) as exc:
                 log.warning("the %s workers did not start (%s): encoding in the daemon",
                             self.name, exc)
@@ -224,6 +233,14 @@ class MiniLMEmbedder(Embedder):
         return MiniLMModel.load(folder)
 
     def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
+        return self._embed(texts, query=False)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """A search's query: from the cache, else by a query worker (never queued behind a
+        write group's memories; docs/retrieval.md)."""
+        return self._embed([text], query=True)[0]
+
+    def _embed(self, texts: Sequence[str], query: bool) -> np.ndarray:
         out = np.empty((len(texts), self.dimension), dtype=np.float32)
         todo: dict[str, list[int]] = {}
         for row, text in enumerate(texts):
@@ -238,7 +255,7 @@ class MiniLMEmbedder(Embedder):
                 todo.setdefault(key, []).append(row)
         if todo:
             keys = list(todo)
-            vectors = self._encode([texts[todo[k][0]] for k in keys])
+            vectors = self._encode([texts[todo[k][0]] for k in keys], query)
             with self._cache_lock:
                 for key, vector in zip(keys, vectors, strict=True):
                     out[todo[key]] = vector
