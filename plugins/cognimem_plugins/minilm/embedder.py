@@ -75,10 +75,11 @@ class MiniLMEmbedder(Embedder):
                         "one per lane in the owner daemon, started when two passes first "
                         "run at once, none elsewhere; 0: never; docs/retrieval.md)")
         query_nice: int = Field(
-            default=0, ge=0, le=19,
-            description="the query workers' CPU priority below the daemon's (nice +N; 0: "
-                        "the daemon's own); with one worker, that worker's "
-                        "(docs/retrieval.md)")
+            default=8, ge=0, le=19,
+            description="the query workers' CPU priority below the daemon's (nice +N): "
+                        "with every core busy, the daemon's own work never queues behind a "
+                        "forward pass; with one worker, that worker's (0: the daemon's own; "
+                        "docs/retrieval.md)")
         write_nice: int = Field(
             default=12, ge=0, le=19,
             description="the write worker's CPU priority below the daemon's (nice +N): "
