@@ -97,3 +97,31 @@ def test_bm25_runs_in_the_pool_while_this_thread_embeds_the_query(
         assert ran["bm25"].startswith("cognimem-retrieve")
         assert ran["bm25 first"] == "True"
         assert result.hits and {"retrieve:vector", "retrieve:bm25"} <= set(result.timings)
+
+
+def test_a_search_embeds_its_query_with_embed_query_and_a_write_with_embed_batch(
+        clock: ManualClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The read path asks for the query's vector with ``embed_query`` (which an embedder
+    serving many callers may put first), the write path with ``embed_batch``."""
+    with Engine.from_profile("test", clock=clock) as engine:
+        embedder = engine.embedder
+        assert embedder is not None
+        asked: list[tuple[str, list[str]]] = []
+        real_query, real_batch = embedder.embed_query, embedder.embed_batch
+
+        def query(text: str) -> object:
+            asked.append(("query", [text]))
+            return real_query(text)
+
+        def batch(texts: list[str]) -> object:
+            asked.append(("batch", list(texts)))
+            return real_batch(texts)
+
+        monkeypatch.setattr(embedder, "embed_query", query)
+        monkeypatch.setattr(embedder, "embed_batch", batch)
+        engine.add_many(TEXTS[:2])
+        writes = list(asked)
+        asked.clear()
+        engine.search("nightly backup", record_access=False)
+    assert writes and all(kind == "batch" for kind, _ in writes)
+    assert asked[0] == ("query", ["nightly backup"])  # (the default then calls embed_batch)
