@@ -176,8 +176,8 @@ class HnswVectors(VectorIndex):
             self._graph, self._dim = None, None
         else:
             live = np.flatnonzero(rows.live[: rows.size])
-            self._flat = self._copy(rows, int(graph.ndim), live, lambda keys: np.stack(
-                graph.get(keys.astype(np.uint64), dtype=np.float32)))
+            self._flat = self._copy(rows, int(graph.ndim), live,
+                                    lambda keys: _stored(graph, keys))
         if isinstance(stamp.get("identity"), str) and isinstance(stamp.get("revision"), int):
             self._identity, self._revision = stamp["identity"], stamp["revision"]
 
@@ -357,16 +357,17 @@ class HnswVectors(VectorIndex):
         with self._graph_lock:
             rows, old_keys = self._rows.compacted()
         graph = self._new_graph(int(old_graph.ndim))
+        # the copy is kept up from the vectors read for the new graph (None when too large)
+        flat = self._copy(rows, int(graph.ndim), np.zeros(0, np.int64), None)
         chunk = 8192
         for start in range(0, len(old_keys), chunk):
-            part = old_keys[start : start + chunk].astype(np.uint64)
+            part = old_keys[start : start + chunk]
             with self._graph_lock:
-                vectors = np.stack(old_graph.get(part, dtype=np.float32))
-            graph.add(np.arange(start, start + len(part), dtype=np.uint64), vectors,
-                      threads=self.options.threads)
-        flat = self._copy(rows, int(graph.ndim), np.arange(len(old_keys), dtype=np.int64),
-                          lambda keys: np.stack(graph.get(keys.astype(np.uint64),
-                                                          dtype=np.float32)))
+                vectors = _stored(old_graph, part)
+            new_keys = np.arange(start, start + len(part), dtype=np.uint64)
+            graph.add(new_keys, vectors, threads=self.options.threads)
+            if flat is not None:
+                flat = flat.with_keys(rows, new_keys, vectors)
         with self._changing():
             self._graph, self._rows, self._flat = graph, rows, flat
         self._changed(len(rows))
@@ -492,7 +493,7 @@ class HnswVectors(VectorIndex):
         keys = self._rows.admitted_keys(query, wanted)
         if not len(keys):
             return [[] for _ in range(len(matrix))]
-        stored = np.stack(self._graph.get(keys.astype(np.uint64), dtype=np.float32))
+        stored = _stored(self._graph, keys)
         stored_norms = np.linalg.norm(stored, axis=1)
         out = []
         for q in matrix:
@@ -528,6 +529,11 @@ class HnswVectors(VectorIndex):
             return {"rows": len(self._rows), "retired": self._rows.retired, "dim": self._dim,
                     "unsaved": self._unsaved, "dtype": self.options.dtype,
                     "revision": self._revision, "lock_free_copy": self._flat is not None}
+
+
+def _stored(graph: Any, keys: np.ndarray) -> np.ndarray:
+    """The float32 vectors ``graph`` holds under ``keys`` (all present), row by row."""
+    return np.stack(graph.get(keys.astype(np.uint64), dtype=np.float32))
 
 
 def _usearch_index_cls() -> Any:
