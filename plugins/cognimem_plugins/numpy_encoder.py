@@ -35,7 +35,7 @@ IndexArray = npt.NDArray[np.intp]
 
 _GELU_CHUNK_ROWS: Final = 32  # rows of the (tokens, 4*hidden) GELU input per pass: stays in cache
 _FFN_CHUNK_ROWS: Final = 512  # tokens per feed-forward block: keeps the wide block cached
-_WEIGHTS_LEFT_ROWS: Final = 160  # up to this many tokens a dense layer runs as w @ x.T (dense())
+_WEIGHTS_LEFT_ROWS: Final = 128  # up to this many tokens a dense layer runs as w @ x.T (dense())
 _ATTENTION_BUDGET: Final = 1 << 18  # max sequences * seq_len**2 per batch (bounds score memory)
 _EXP_SAFE_MAX: Final = 50.0  # largest score exp() may see without subtracting row maxima
 _MIN_ROW_SUM: Final = 1e-25  # below this the max-free softmax could lose precision: fall back
@@ -98,10 +98,11 @@ def dense(x: Float32Array, w: Float32Array, out: Float32Array | None = None) -> 
     Up to ``_WEIGHTS_LEFT_ROWS`` rows it is computed as ``(w @ x.T).T`` and copied back to rows:
     with the few activations as BLAS's right operand, OpenBLAS packs far less per call. A whole
     MiniLM pass against the former ``x @ w_t`` (weights transposed at load), paired runs: one
-    10-token query 0.57 of the time, 40 tokens 0.73, 100 tokens 0.85; the two forms meet near
-    150-200 tokens and ``x @ w.T`` is the cheaper from 300 (0.94 of the former; ``w @ x.T``
-    1.04). docs/benchmarks.md, "A query's dense layers". Either form is the same product, to
-    float32 rounding.
+    10-token query 0.57-0.65 of the time, 40 tokens 0.73-0.76; the two forms meet between 120
+    and 170 tokens, and from 300 ``x @ w.T`` is the cheaper (0.94-0.97 of the former, ``w @
+    x.T`` 1.04-1.12). ``python bench/dense_forms.py`` measures it on another CPU;
+    docs/benchmarks.md, "A query's dense layers". Either form is the same product, to float32
+    rounding.
     """
     if x.shape[0] <= _WEIGHTS_LEFT_ROWS:
         product = np.matmul(w, x.T).T
