@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import time
 from collections.abc import Callable
@@ -58,7 +57,6 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=15)
     args = parser.parse_args(argv)
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     model = MiniLMModel.load()  # sets one BLAS thread itself (blas_threads)
     queries = [f"zq0p{i}w{j}k" for i in range(64) for j in range(4)]
     memories = [f"agent {i} learned fact {j}: zq0p{i}w{j}k about the billing retries"

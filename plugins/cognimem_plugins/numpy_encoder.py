@@ -99,8 +99,8 @@ def dense(x: Float32Array, w: Float32Array, out: Float32Array | None = None) -> 
     Up to ``_WEIGHTS_LEFT_ROWS`` rows it is computed as ``(w @ x.T).T`` and copied back to rows:
     with the few activations as BLAS's right operand, OpenBLAS packs far less per call. A whole
     MiniLM pass against the former ``x @ w_t`` (weights transposed at load), paired runs: one
-    10-token query 0.57-0.65 of the time, 40 tokens 0.73-0.76; the two forms meet between 120
-    and 170 tokens, and from 300 ``x @ w.T`` is the cheaper (0.94-0.97 of the former, ``w @
+    10-token query 0.56-0.65 of the time, 40 tokens 0.73-0.77; the two forms meet between 120
+    and 170 tokens, and from 300 ``x @ w.T`` is the cheaper (0.94-1.01 of the former, ``w @
     x.T`` 1.04-1.12). ``python bench/dense_forms.py`` measures it on another CPU;
     docs/benchmarks.md, "A query's dense layers". Either form is the same product, to float32
     rounding.
