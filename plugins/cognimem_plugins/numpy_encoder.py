@@ -105,15 +105,13 @@ def dense(x: Float32Array, w: Float32Array, out: Float32Array | None = None) -> 
     docs/benchmarks.md, "A query's dense layers". Either form is the same product, to float32
     rounding.
     """
-    if x.shape[0] <= _WEIGHTS_LEFT_ROWS:
-        product = np.matmul(w, x.T).T
-        if out is None:
-            return np.ascontiguousarray(product)
-        out[...] = product
-        return out
+    if x.shape[0] > _WEIGHTS_LEFT_ROWS:
+        return np.matmul(x, w.T, out=out)
+    product = np.matmul(w, x.T).T
     if out is None:
-        return np.matmul(x, w.T)
-    return np.matmul(x, w.T, out=out)
+        return np.ascontiguousarray(product)
+    np.copyto(out, product)
+    return out
 
 
 def layer_norm_(x: Float32Array, gamma: Float32Array, beta: Float32Array, eps: float) -> None:
