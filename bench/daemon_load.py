@@ -10,7 +10,10 @@ then ``recall`` (``search``) for it (``--via tools``: the MCP tools ``remember``
 random time of mean ``S`` seconds (exponential), as an agent does between tool calls while
 its model thinks.
 The first line says which OpenBLAS kernels numpy runs (``blas_kernels``; see
-docs/retrieval.md, "Which kernels"). Reported per agent count: p50 and p95 latency of each
+docs/retrieval.md, "Which kernels") and how fast this machine runs the model now: the CPU
+milliseconds of one query's forward pass, measured alone before the daemon starts
+(``query_pass_cpu_ms``; a shared or throttled host moves it threefold, and every figure
+below with it). Reported per agent count: p50 and p95 latency of each
 call, and operations per second over all agents; the load average before and after the run;
 the daemon's CPU time over the run as cores used (``daemon_cores``, its embedder's worker
 processes included), and the CPU milliseconds per operation of the daemon and of the agents'
@@ -225,6 +228,42 @@ def run_agents(refs: list[str], store: Path, agents: int, seconds: float,
                                  for stage, v in sorted(stages.items())}}
 
 
+def _gauge(refs: list[str], out: Any, passes: int = 15) -> None:
+    """The CPU milliseconds of one query's forward pass (median of ``passes``, each a text
+    of its own) with the profile's embedder, in a process of its own and a store of its
+    own: how fast this machine runs the model now (docs/benchmarks.md, "Many agents")."""
+    from cognimem.engine import Engine
+
+    with tempfile.TemporaryDirectory(prefix="cognimem-gauge-") as tmp:
+        engine = Engine.from_profile(*refs, path=str(Path(tmp) / "store"))
+        try:
+            if engine.embedder is None:
+                out.put(None)
+                return
+            engine.embedder.embed_query("gauge warm up")
+            times = []
+            for i in range(passes):
+                cpu = time.process_time()
+                engine.embedder.embed_query(f"gauge zq{i}w{i * 7}k")
+                times.append(time.process_time() - cpu)
+        finally:
+            engine.close()
+    out.put(round(statistics.median(times) * 1000, 1))
+
+
+def host_speed(refs: list[str]) -> float | None:
+    """:func:`_gauge`, run in a fresh process before the daemon starts."""
+    ctx = mp.get_context("spawn")
+    out = ctx.Queue()
+    proc = ctx.Process(target=_gauge, args=(refs, out))
+    proc.start()
+    try:
+        value: float | None = out.get(timeout=300)
+    finally:
+        proc.join()
+    return value
+
+
 def ping(refs: list[str], store: Path, calls: int) -> dict[str, Any]:
     """A warm call's round trip from one client (``now()``: no store work)."""
     with RemoteEngine(_profile(refs, store)) as engine:
@@ -256,7 +295,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     refs = args.profile or ["default"]
     print(json.dumps({"load_average": os.getloadavg(), "cores": os.cpu_count(),
-                      "profile": refs, "blas_kernels": _kernels()}), flush=True)
+                      "profile": refs, "blas_kernels": _kernels(),
+                      "query_pass_cpu_ms": host_speed(refs)}), flush=True)
     with tempfile.TemporaryDirectory(prefix="cognimem-load-") as tmp:
         store = Path(tmp) / "store"
         record = ensure_daemon(_profile(refs, store), idle_timeout=600)
