@@ -41,6 +41,7 @@ import importlib.util
 import json
 import multiprocessing as mp
 import os
+import queue
 import random
 import statistics
 import sys
@@ -258,10 +259,15 @@ def host_speed(refs: list[str]) -> float | None:
     proc = ctx.Process(target=_gauge, args=(refs, out))
     proc.start()
     try:
-        value: float | None = out.get(timeout=300)
+        while True:
+            try:
+                value: float | None = out.get(timeout=1.0)
+                return value
+            except queue.Empty:
+                if not proc.is_alive():  # it failed (its error is on stderr): no gauge
+                    return None
     finally:
         proc.join()
-    return value
 
 
 def ping(refs: list[str], store: Path, calls: int) -> dict[str, Any]:
