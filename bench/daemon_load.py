@@ -12,16 +12,17 @@ its model thinks.
 The first line says which OpenBLAS kernels numpy runs (``blas_kernels``; see
 docs/retrieval.md, "Which kernels") and how fast this machine runs the model now: the CPU
 milliseconds of one query's forward pass, measured alone before the daemon starts
-(``query_pass_cpu_ms``; a shared or throttled host moves it threefold, and every figure
-below with it). Reported per agent count: p50 and p95 latency of each
-call, and operations per second over all agents; the load average before and after the run;
-the daemon's CPU time over the run as cores used (``daemon_cores``, its embedder's worker
-processes included), and the CPU milliseconds per operation of the daemon and of the agents'
-own processes (``client_cpu_ms_per_op``: their part of the machine); and from its status the
-write groups (``write_groups``, memories written in groups of more than one) and the
-searches that ran beside writes; and the p50 / p95 wall time of each stage of a recall
-inside the daemon (``recall_stages_ms``, from the search's own timings: ``total`` against
-the recall's latency is the time spent waiting to be read, dispatched and answered).
+(``query_pass_cpu_ms``, in the ``precision`` of the profile's embedder, and
+``query_pass_f32_cpu_ms`` in float32, comparable across settings; a shared or throttled host
+moves it threefold, and every figure below with it). Reported per agent count: p50 and p95
+latency of each call, and operations per second over all agents; the load average before and
+after the run; the daemon's CPU time over the run as cores used (``daemon_cores``, its
+embedder's worker processes included), and the CPU milliseconds per operation of the daemon
+and of the agents' own processes (``client_cpu_ms_per_op``: their part of the machine); and
+from its status the write groups (``write_groups``, memories written in groups of more than
+one) and the searches that ran beside writes; and the p50 / p95 wall time of each stage of a
+recall inside the daemon (``recall_stages_ms``, from the search's own timings: ``total``
+against the recall's latency is the time spent waiting to be read, dispatched and answered).
 The agents' warm-up calls run at once, which starts the embedder's worker processes (a
 daemon serving one agent never starts them); each run begins once they are up
 (``waited_for_workers_s``; ``embedder``: the workers after the run, from the daemon's
@@ -232,28 +233,41 @@ def run_agents(refs: list[str], store: Path, agents: int, seconds: float,
 def _gauge(refs: list[str], out: Any, passes: int = 15) -> None:
     """The CPU milliseconds of one query's forward pass (median of ``passes``, each a text
     of its own) with the profile's embedder, in a process of its own and a store of its
-    own: how fast this machine runs the model now (docs/benchmarks.md, "Many agents")."""
+    own, with the precision of its dense layers; and the same pass in float32 (the model
+    loaded again with ``precision="f32"``), the host's speed comparable across settings
+    (docs/benchmarks.md, "Many agents")."""
     from cognimem.engine import Engine
 
+    def median_ms(embed: Any) -> float:
+        embed("gauge warm up")
+        times = []
+        for i in range(passes):
+            cpu = time.process_time()
+            embed(f"gauge zq{i}w{i * 7}k")
+            times.append(time.process_time() - cpu)
+        return round(statistics.median(times) * 1000, 1)
+
     with tempfile.TemporaryDirectory(prefix="cognimem-gauge-") as tmp:
-        engine = Engine.from_profile(*refs, path=str(Path(tmp) / "store"))
+        engine = Engine.from_profile(_profile(refs, Path(tmp) / "store"))
         try:
-            if engine.embedder is None:
+            embedder = engine.embedder
+            if embedder is None:
                 out.put(None)
                 return
-            engine.embedder.embed_query("gauge warm up")
-            times = []
-            for i in range(passes):
-                cpu = time.process_time()
-                engine.embedder.embed_query(f"gauge zq{i}w{i * 7}k")
-                times.append(time.process_time() - cpu)
+            gauge: dict[str, Any] = {"query_pass_cpu_ms": median_ms(embedder.embed_query)}
+            model = getattr(embedder, "model", None)
+            if model is not None and hasattr(model, "precision"):
+                gauge["precision"] = model.precision
+                f32 = type(model).load(None, precision="f32")
+                gauge["query_pass_f32_cpu_ms"] = median_ms(lambda text: f32.encode([text]))
         finally:
             engine.close()
-    out.put(round(statistics.median(times) * 1000, 1))
+    out.put(gauge)
 
 
-def host_speed(refs: list[str]) -> float | None:
-    """:func:`_gauge`, run in a fresh process before the daemon starts."""
+def host_speed(refs: list[str]) -> dict[str, Any]:
+    """:func:`_gauge`, run in a fresh process before the daemon starts (empty if it
+    failed)."""
     ctx = mp.get_context("spawn")
     out = ctx.Queue()
     proc = ctx.Process(target=_gauge, args=(refs, out))
@@ -261,11 +275,11 @@ def host_speed(refs: list[str]) -> float | None:
     try:
         while True:
             try:
-                value: float | None = out.get(timeout=1.0)
-                return value
+                value: dict[str, Any] | None = out.get(timeout=1.0)
+                return value or {}
             except queue.Empty:
                 if not proc.is_alive():  # it failed (its error is on stderr): no gauge
-                    return None
+                    return {}
     finally:
         proc.join()
 
@@ -301,8 +315,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     refs = args.profile or ["default"]
     print(json.dumps({"load_average": os.getloadavg(), "cores": os.cpu_count(),
-                      "profile": refs, "blas_kernels": _kernels(),
-                      "query_pass_cpu_ms": host_speed(refs)}), flush=True)
+                      "profile": refs, "blas_kernels": _kernels(), **host_speed(refs)}),
+          flush=True)
     with tempfile.TemporaryDirectory(prefix="cognimem-load-") as tmp:
         store = Path(tmp) / "store"
         record = ensure_daemon(_profile(refs, store), idle_timeout=600)

@@ -110,14 +110,14 @@ class _Timeout(Exception):
     pass
 
 
-def load_model(loader: str, folder: str | None) -> Any:
-    """``loader`` (``module:Class``, a NumpyEncoder with ``load(folder)``) loaded from
-    ``folder`` (None: the installed package)."""
+def load_model(loader: str, folder: str | None, precision: str = "auto") -> Any:
+    """``loader`` (``module:Class``, a NumpyEncoder with ``load(folder, precision)``) loaded
+    from ``folder`` (None: the installed package), its dense layers in ``precision``."""
     from pathlib import Path
 
     module, _, name = loader.partition(":")
     cls = getattr(importlib.import_module(module), name)
-    return cls.load(Path(folder).expanduser() if folder else None)
+    return cls.load(Path(folder).expanduser() if folder else None, precision=precision)
 
 
 class _Channel:
@@ -233,15 +233,17 @@ def _reply(channel: _Channel, payload: bytes) -> None:
 
 
 def serve(loader: str, folder: str | None, blas_threads: int, stdin: IO[bytes],
-          stdout: IO[bytes], control: socket.socket, max_texts: int = 64) -> int:
+          stdout: IO[bytes], control: socket.socket, max_texts: int = 64,
+          precision: str = "auto") -> int:
     """The worker's loop: load the model, say it is ready, then answer the requests of
     the callers' channels (each arrives over ``control``) until ``stdin`` closes."""
     try:
         from .blas_threads import kernels, limit_blas_threads
 
-        model = load_model(loader, folder)
+        model = load_model(loader, folder, precision)
         limit_blas_threads(blas_threads)
-        ready = {"dimension": model.dimension, "kernels": kernels()}
+        ready = {"dimension": model.dimension, "kernels": kernels(),
+                 "precision": model.precision}
     except Exception as exc:  # the parent raises it with the embedder's own message
         _write_frame(stdout, b"E" + str(exc).encode("utf-8", "replace"))
         return 1
@@ -294,11 +296,11 @@ class _Worker:
     """
 
     def __init__(self, loader: str, folder: str | None, blas_threads: int,
-                 timeout: float = START_TIMEOUT, max_texts: int = 64, *,
-                 nice: int = 0) -> None:
+                 timeout: float = START_TIMEOUT, max_texts: int = 64,
+                 precision: str = "auto", *, nice: int = 0) -> None:
         self._control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         command = [sys.executable, "-m", __name__, loader, folder or "", str(blas_threads),
-                   str(theirs.fileno()), str(max_texts), str(nice)]
+                   str(theirs.fileno()), str(max_texts), str(nice), precision]
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
         try:
             self.process = subprocess.Popen(command, stdin=subprocess.PIPE,
@@ -319,6 +321,7 @@ class _Worker:
         said = json.loads(ready[1:])
         self.dimension = int(said["dimension"])
         self.kernels: str | None = said.get("kernels")  # the worker's OpenBLAS kernels
+        self.precision: str | None = said.get("precision")  # its dense layers' arithmetic
 
     def _startup_reply(self, seconds: float) -> bytes:
         """The worker's first frame; a worker silent for ``seconds`` is killed and
@@ -433,13 +436,13 @@ class WorkerPool:
     def __init__(self, loader: str, folder: str | None, size: int = 1,
                  blas_threads: int = 1, chunk: int = 1024,
                  timeout: float = REQUEST_TIMEOUT, max_texts: int = 64,
-                 nice: int = 0, query_nice: int = 0) -> None:
+                 nice: int = 0, query_nice: int = 0, precision: str = "auto") -> None:
         if size < 1:
             raise ValueError(f"size must be >= 1, got {size}")
         for name, value in (("nice", nice), ("query_nice", query_nice)):
             if not 0 <= value <= 19:
                 raise ValueError(f"{name} must be 0 to 19, got {value}")
-        self._spec = (loader, folder, blas_threads, timeout, max_texts)
+        self._spec = (loader, folder, blas_threads, timeout, max_texts, precision)
         # the slots' priorities: the last slot is the write worker's when there are two
         self._nices = [query_nice] * size if size == 1 else [query_nice] * (size - 1) + [nice]
         self.chunk = max(1, chunk)  # texts per request: a bulk call's replies stay small
@@ -468,6 +471,12 @@ class WorkerPool:
         """The OpenBLAS kernels the workers run (``SkylakeX``, ``Haswell``...), if known."""
         with self._lock:
             return next((w.kernels for w in self._all if w.kernels), None)
+
+    @property
+    def precision(self) -> str | None:
+        """The workers' dense layers' arithmetic (``f32``, ``bf16``), if known."""
+        with self._lock:
+            return next((w.precision for w in self._all if w.precision), None)
 
     def encode(self, texts: Sequence[str], batch_size: int = 64, piece: int = 0,
                query: bool = False) -> npt.NDArray[np.float32]:
@@ -537,10 +546,12 @@ def main(argv: list[str]) -> int:
     max_texts = int(argv[4]) if len(argv) > 4 else 64
     if len(argv) > 5 and int(argv[5]):
         os.nice(int(argv[5]))  # below the daemon's own threads: see WorkerPool
+    precision = argv[6] if len(argv) > 6 else "auto"
     # frames go to the original stdout; anything a library prints goes to stderr instead
     frames = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
-    return serve(loader, folder, blas_threads, sys.stdin.buffer, frames, control, max_texts)
+    return serve(loader, folder, blas_threads, sys.stdin.buffer, frames, control, max_texts,
+                 precision)
 
 
 if __name__ == "__main__":

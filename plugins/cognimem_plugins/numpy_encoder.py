@@ -8,10 +8,9 @@ How it stays fast without torch:
 * texts are sorted by token length and batched with their neighbours (output order restored);
 * the dense layers run on the batch's tokens packed into one ``(tokens, hidden)`` matrix, with no
   padding rows at all, so each is a single BLAS matmul; query, key and value share one matmul;
-* the weights stay as the checkpoint lays them out, ``(out, in)``: a few tokens (a query) are
-  multiplied as ``w @ x.T``, with the weights as BLAS's left operand (on OpenBLAS a query's
-  pass in 0.56-0.65 of the CPU that ``x @ w_t`` with pre-transposed weights took), many as
-  ``x @ w.T`` (see :func:`dense`);
+* each dense weight is wrapped once at load (:mod:`.dense_kernels`): float32 through numpy's
+  BLAS, with a few tokens (a query) multiplied as ``w @ x.T``, or bfloat16 packed by NumKong
+  where the CPU has AMX tiles (``precision``; a pass in 0.4-0.7 of the float32 CPU);
 * only attention pads, per batch, to the batch's longest text, using batched ``np.matmul``;
 * softmax skips the per-row maximum when the scores are small enough for ``exp`` (checked, with
   an exact fallback), and its row sums are a matmul;
@@ -31,12 +30,13 @@ from typing import Any, ClassVar, Final, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from .dense_kernels import DenseWeight, F32Weight, Resolved
+
 Float32Array = npt.NDArray[np.float32]
 IndexArray = npt.NDArray[np.intp]
 
 _GELU_CHUNK_ROWS: Final = 32  # rows of the (tokens, 4*hidden) GELU input per pass: stays in cache
 _FFN_CHUNK_ROWS: Final = 512  # tokens per feed-forward block: keeps the wide block cached
-_WEIGHTS_LEFT_ROWS: Final = 128  # up to this many tokens a dense layer runs as w @ x.T (dense())
 _ATTENTION_BUDGET: Final = 1 << 18  # max sequences * seq_len**2 per batch (bounds score memory)
 _EXP_SAFE_MAX: Final = 50.0  # largest score exp() may see without subtracting row maxima
 _MIN_ROW_SUM: Final = 1e-25  # below this the max-free softmax could lose precision: fall back
@@ -93,27 +93,6 @@ def gelu_(x: Float32Array) -> None:
         xc -= q
 
 
-def dense(x: Float32Array, w: Float32Array, out: Float32Array | None = None) -> Float32Array:
-    """``x @ w.T`` for a weight stored ``(out, in)``: a C-contiguous ``(rows, out)`` result.
-
-    Up to ``_WEIGHTS_LEFT_ROWS`` rows it is computed as ``(w @ x.T).T`` and copied back to rows:
-    with the few activations as BLAS's right operand, OpenBLAS packs far less per call. A whole
-    MiniLM pass against the former ``x @ w_t`` (weights transposed at load), paired runs: one
-    10-token query 0.56-0.65 of the time, 40 tokens 0.73-0.77; the two forms meet between 120
-    and 170 tokens, and from 300 ``x @ w.T`` is the cheaper (0.94-1.01 of the former, ``w @
-    x.T`` 1.04-1.12). ``python bench/dense_forms.py`` measures it on another CPU;
-    docs/benchmarks.md, "A query's dense layers". Either form is the same product, to float32
-    rounding.
-    """
-    if x.shape[0] > _WEIGHTS_LEFT_ROWS:
-        return np.matmul(x, w.T, out=out)
-    product = np.matmul(w, x.T).T
-    if out is None:
-        return np.ascontiguousarray(product)
-    np.copyto(out, product)
-    return out
-
-
 def layer_norm_(x: Float32Array, gamma: Float32Array, beta: Float32Array, eps: float) -> None:
     """Layer-normalise the rows of a 2-D float32 array in place."""
     x -= x.mean(axis=1, keepdims=True)
@@ -134,17 +113,18 @@ def layer_norm_(x: Float32Array, gamma: Float32Array, beta: Float32Array, eps: f
 
 @dataclass(frozen=True, slots=True)
 class Layer:
-    """One encoder layer's weights, laid out (out, in) as in the checkpoint, for :func:`dense`."""
+    """One encoder layer's weights; the dense ones wrapped for their precision
+    (:mod:`.dense_kernels`), each computing ``x @ w.T`` of the checkpoint's ``(out, in)``."""
 
-    qkv_w: Float32Array  # (3*hidden, hidden); query rows pre-scaled by 1/sqrt(head_dim)
+    qkv_w: DenseWeight  # (3*hidden, hidden); query rows pre-scaled by 1/sqrt(head_dim)
     qkv_b: Float32Array
-    attn_out_w: Float32Array
+    attn_out_w: DenseWeight
     attn_out_b: Float32Array
     attn_ln_g: Float32Array
     attn_ln_b: Float32Array
-    inter_w: Float32Array
+    inter_w: DenseWeight
     inter_b: Float32Array
-    out_w: Float32Array
+    out_w: DenseWeight
     out_b: Float32Array
     out_ln_g: Float32Array
     out_ln_b: Float32Array
@@ -173,9 +153,11 @@ BERT_NAMES: Final = LayerNames()
 
 
 def build_layer(
-    tensors: dict[str, npt.NDArray[Any]], prefix: str, head_dim: int, names: LayerNames = BERT_NAMES
+    tensors: dict[str, npt.NDArray[Any]], prefix: str, head_dim: int,
+    names: LayerNames = BERT_NAMES, weight: Callable[[Float32Array], DenseWeight] = F32Weight,
 ) -> Layer:
-    """Read one layer's tensors: fuse QKV, fold the score scale in; weights stay (out, in)."""
+    """Read one layer's tensors: fuse QKV, fold the score scale in; the dense weights stay
+    (out, in), each wrapped by ``weight`` (float32 or bfloat16: :func:`weight_factory`)."""
 
     def get(name: str) -> Float32Array:
         return f32(tensors[prefix + name])
@@ -186,15 +168,15 @@ def build_layer(
     qkv_w[0] = qkv_w[0] * scale
     qkv_b[0] = qkv_b[0] * scale
     return Layer(
-        qkv_w=f32(np.concatenate(qkv_w, axis=0)),
+        qkv_w=weight(f32(np.concatenate(qkv_w, axis=0))),
         qkv_b=f32(np.concatenate(qkv_b)),
-        attn_out_w=get(f"{names.attn_out}.weight"),
+        attn_out_w=weight(get(f"{names.attn_out}.weight")),
         attn_out_b=get(f"{names.attn_out}.bias"),
         attn_ln_g=get(f"{names.attn_ln}.weight"),
         attn_ln_b=get(f"{names.attn_ln}.bias"),
-        inter_w=get(f"{names.inter}.weight"),
+        inter_w=weight(get(f"{names.inter}.weight")),
         inter_b=get(f"{names.inter}.bias"),
-        out_w=get(f"{names.out}.weight"),
+        out_w=weight(get(f"{names.out}.weight")),
         out_b=get(f"{names.out}.bias"),
         out_ln_g=get(f"{names.out_ln}.weight"),
         out_ln_b=get(f"{names.out_ln}.bias"),
@@ -292,6 +274,11 @@ class NumpyEncoder:
 
     # -- public API ----------------------------------------------------------------------------
 
+    @property
+    def precision(self) -> Resolved:
+        """The dense layers' arithmetic: ``f32`` or ``bf16`` (:mod:`.dense_kernels`)."""
+        return self._layers[0].qkv_w.precision if self._layers else "f32"
+
     def token_count(self, text: str) -> int:
         """Tokens the model sees for ``text``: special tokens included, at most max_seq_length."""
         return len(self._tokenizer.encode(text).ids)
@@ -340,9 +327,9 @@ class NumpyEncoder:
         x = self._embed(ids, batch)
         bias = self._attention_bias(batch)
         for layer in self._layers:
-            qkv = dense(x, layer.qkv_w)
+            qkv = layer.qkv_w(x)
             qkv += layer.qkv_b
-            h = dense(self._attention(qkv, batch, bias), layer.attn_out_w)
+            h = layer.attn_out_w(self._attention(qkv, batch, bias))
             h += layer.attn_out_b
             h += x
             layer_norm_(h, layer.attn_ln_g, layer.attn_ln_b, self._eps)
@@ -389,11 +376,11 @@ class NumpyEncoder:
         out = np.empty_like(h)
         for start in range(0, h.shape[0], _FFN_CHUNK_ROWS):
             rows = h[start : start + _FFN_CHUNK_ROWS]
-            inter = dense(rows, layer.inter_w)
+            inter = layer.inter_w(rows)
             inter += layer.inter_b
             gelu_(inter)
             block = out[start : start + _FFN_CHUNK_ROWS]
-            dense(inter, layer.out_w, out=block)
+            layer.out_w(inter, out=block)
             block += layer.out_b
             block += rows
         layer_norm_(out, layer.out_ln_g, layer.out_ln_b, self._eps)

