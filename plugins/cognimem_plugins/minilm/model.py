@@ -9,7 +9,6 @@ L2-normalised, exactly as sentence-transformers does.
 
 from __future__ import annotations
 
-import functools
 import importlib.util
 from pathlib import Path
 from typing import Any, ClassVar, Final
@@ -110,10 +109,9 @@ class MiniLMModel(NumpyEncoder):
         tiles, else float32), ``f32`` or ``bf16`` (:mod:`..dense_kernels`).
         """
         directory = Path(model_dir) if model_dir is not None else default_model_dir()
-        build = functools.partial(cls, precision=precision)
-        return load_folder(directory, build, title="all-MiniLM-L6-v2", install=INSTALL_COMMAND,
+        return load_folder(directory, cls, title="all-MiniLM-L6-v2", install=INSTALL_COMMAND,
                            required=REQUIRED_FILES, error=EmbedderUnavailable,
-                           max_length=cls.max_seq_length)
+                           max_length=cls.max_seq_length, precision=precision)
 
     def _embed(self, ids: IndexArray, batch: Batch) -> Float32Array:
         """Word + position (+ token type 0) embeddings, layer-normalised."""

@@ -8,7 +8,6 @@ scores. Layers, batching, mean pooling and normalisation are :mod:`cognimem_plug
 
 from __future__ import annotations
 
-import functools
 import math
 from pathlib import Path
 from typing import Any, ClassVar, Final
@@ -117,10 +116,9 @@ class MPNetModel(NumpyEncoder):
         tiles, else float32), ``f32`` or ``bf16`` (:mod:`..dense_kernels`).
         """
         directory = Path(model_dir) if model_dir is not None else default_model_dir()
-        build = functools.partial(cls, precision=precision)
-        return load_folder(directory, build, title="all-mpnet-base-v2", install=INSTALL_COMMAND,
+        return load_folder(directory, cls, title="all-mpnet-base-v2", install=INSTALL_COMMAND,
                            required=REQUIRED_FILES, error=EmbedderUnavailable,
-                           max_length=cls.max_seq_length)
+                           max_length=cls.max_seq_length, precision=precision)
 
     def _embed(self, ids: IndexArray, batch: Batch) -> Float32Array:
         """Word + position embeddings (no token types), layer-normalised."""
