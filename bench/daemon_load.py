@@ -14,7 +14,9 @@ docs/retrieval.md, "Which kernels") and how fast this machine runs the model now
 milliseconds of one query's forward pass, measured alone before the daemon starts
 (``query_pass_cpu_ms``, in the ``precision`` of the profile's embedder, and
 ``query_pass_f32_cpu_ms`` in float32, comparable across settings; a shared or throttled host
-moves it threefold, and every figure below with it). Reported per agent count: p50 and p95
+moves it threefold, and every figure below with it), and one core's speed reading memory
+(``memory_read_gb_s``: a small pass reads all of the model's weights, more than the caches
+of a shared host keep). Reported per agent count: p50 and p95
 latency of each call, and operations per second over all agents; the load average before and
 after the run; the daemon's CPU time over the run as cores used (``daemon_cores``, its
 embedder's worker processes included), and the CPU milliseconds per operation of the daemon
@@ -254,7 +256,8 @@ def _gauge(refs: list[str], out: Any, passes: int = 15) -> None:
             if embedder is None:
                 out.put(None)
                 return
-            gauge: dict[str, Any] = {"query_pass_cpu_ms": median_ms(embedder.embed_query)}
+            gauge: dict[str, Any] = {"query_pass_cpu_ms": median_ms(embedder.embed_query),
+                                     "memory_read_gb_s": read_gb_s()}
             model = getattr(embedder, "model", None)
             if model is not None and hasattr(model, "precision"):
                 gauge["precision"] = model.precision
@@ -263,6 +266,25 @@ def _gauge(refs: list[str], out: Any, passes: int = 15) -> None:
         finally:
             engine.close()
     out.put(gauge)
+
+
+def read_gb_s(megabytes: int = 64, passes: int = 9) -> float:
+    """One core's speed reading ``megabytes`` of float32 (the median of ``passes`` numpy
+    ``max`` reductions; over a megabyte, in cache, they run several times faster). A small
+    forward pass reads every weight of the model's layers once (MiniLM: ~21 MB in bfloat16,
+    ~42 MB in float32), more than a shared host keeps cached for one process: printed
+    beside the query pass so that two runs can tell whether the memory or the arithmetic
+    moved (docs/benchmarks.md, "Many agents")."""
+    import numpy as np
+
+    data = np.ones(megabytes * (1 << 20) // 4, dtype=np.float32)
+    data.max()
+    times = []
+    for _ in range(passes):
+        started = time.perf_counter()
+        data.max()
+        times.append(time.perf_counter() - started)
+    return round(megabytes / 1024 / statistics.median(times), 1)
 
 
 def host_speed(refs: list[str]) -> dict[str, Any]:
