@@ -30,6 +30,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from cognimem.bench.agents import percentile_ms
 from cognimem.daemon.remote import RemoteEngine
 from cognimem.daemon.runtime import store_of
 from cognimem.daemon.spawn import ensure_daemon, stop_daemon
@@ -79,13 +80,6 @@ def _agent(profile: Profile, name: str, seconds: float, start: Any, ready: Any,
     out.put({"adds": adds, "searches": searches, "acked": acked, "errors": errors})
 
 
-def _pct(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
-
-
 def run(profiles: list[Profile], agents: int, seconds: float) -> dict[str, Any]:
     """``agents`` client processes per daemon at once; latencies, throughput, writes."""
     ctx = mp.get_context("spawn")
@@ -108,10 +102,10 @@ def run(profiles: list[Profile], agents: int, seconds: float) -> dict[str, Any]:
     return {"daemons": len(profiles), "agents_per_daemon": agents,
             "ops": len(adds) + len(searches),
             "ops_per_s": round((len(adds) + len(searches)) / wall, 1),
-            "remember_p50_ms": round(_pct(adds, 0.5), 1),
-            "remember_p95_ms": round(_pct(adds, 0.95), 1),
-            "recall_p50_ms": round(_pct(searches, 0.5), 1),
-            "recall_p95_ms": round(_pct(searches, 0.95), 1),
+            "remember_p50_ms": round(percentile_ms(adds, 0.5), 1),
+            "remember_p95_ms": round(percentile_ms(adds, 0.95), 1),
+            "recall_p50_ms": round(percentile_ms(searches, 0.5), 1),
+            "recall_p95_ms": round(percentile_ms(searches, 0.95), 1),
             "errors": [e for r in results for e in r["errors"]],
             "acked": [i for r in results for i in r["acked"]]}
 

@@ -21,6 +21,7 @@ of its AVX2 (``Haswell``) set (docs/benchmarks.md, "Many agents").
 
 from __future__ import annotations
 
+import functools
 import threading
 from typing import Any
 
@@ -48,6 +49,7 @@ def applied_limit() -> int | None:
     return _applied
 
 
+@functools.cache
 def kernels() -> str | None:
     """The kernel set of the OpenBLAS under this process's numpy (``Haswell``, ``SkylakeX``,
     ...), or None when numpy uses another BLAS."""

@@ -1,4 +1,5 @@
-"""``cognimem bench``: arguments, the table, JSON, Markdown, --out, and bad input."""
+"""``cognimem bench``: arguments, the table, JSON, Markdown, --out, and bad input; many
+agents through the daemon (``--agents``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cognimem.cli import main
-from cognimem.cli.bench_cmd import parse_sizes
+from cognimem.cli.bench_cmd import parse_agents, parse_sizes
 from cognimem.errors import InvalidInput
 
 TINY = ["bench", "--sizes", "30", "--stacks", "memory", "--queries", "4", "--cold-starts", "0",
@@ -60,3 +61,44 @@ def test_bad_arguments_exit_2_with_a_clear_message(args: list[str], message: str
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", *args]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_parse_agents_accepts_spaces_and_commas() -> None:
+    assert parse_agents(["1", "8,32"]) == [1, 8, 32]
+    for bad in ([""], ["0"], ["257"], ["two"], ["1", "-3"]):
+        with pytest.raises(InvalidInput, match="--agents"):
+            parse_agents(bad)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--agents", "0"], "--agents: 0 must be 1 to 256"),
+    (["--agents", "lots"], "is not a number of agents"),
+    (["--agents", "2", "--store", "somewhere"], "drop --store"),
+    (["--agents", "2", "--seconds", "0"], "--seconds"),
+    (["--agents", "2", "--pause", "-1"], "--pause"),
+    (["--agents", "2", "--memories", "-5"], "--memories"),
+])
+def test_bad_agent_runs_exit_2_before_starting_anything(
+        args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", *args]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_many_agents_through_the_daemon_one_json_line_per_result(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "load.json"
+    assert main(["bench", "--agents", "2", "--seconds", "0.5", "--memories", "3", "--via",
+                 "tools", "--ping", "5", "--profile", "test", "--json",
+                 "--out", str(out)]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    host, ping, run = lines
+    assert host["profile"] == ["test"] and host["cores"] >= 1
+    assert host["query_pass_cpu_ms"] >= 0  # the hash embedder's pass: well under 0.1 ms
+    assert host["memory_read_gb_s"] > 0
+    assert ping["ping"]["calls"] == 5 and ping["ping"]["p50_us"] > 0
+    assert run["agents"] == 2 and run["via"] == "tools"
+    assert run["ops"] > 0 and run["ops_per_s"] > 0
+    assert 0 < run["remember_p50_ms"] <= run["remember_p95_ms"]
+    assert 0 < run["recall_p50_ms"] <= run["recall_p95_ms"]
+    assert run["write_groups"] >= 1  # every remember went through the daemon's groups
+    assert json.loads(out.read_text()) == lines

@@ -189,7 +189,7 @@ def test_the_workers_start_when_two_passes_meet_and_then_take_the_passes(
         assert embedder._pool is None
         assert embedder.serving() == {"workers": 0, "workers_starting": 0,
                                       "workers_unstarted": 2, "passes": 0, "calls": 0,
-                                      "precision": model.precision}
+                                      "precision": model.precision, "kernels": kernels()}
         held.passes = 0
         held.release.clear()
         first = threading.Thread(target=embedder.embed_batch, args=(["first query"],))
@@ -207,6 +207,7 @@ def test_the_workers_start_when_two_passes_meet_and_then_take_the_passes(
         assert starting["workers_starting"] == 2 and starting["workers_unstarted"] == 0
         assert embedder.serving()["workers"] == 2  # what the daemon's status reports
         assert embedder.serving()["precision"] == model.precision  # the workers' own
+        assert embedder.serving()["kernels"] == kernels()  # as the workers reported them
         assert embedder.serving()["workers_starting"] == 0
         assert embedder._model is None  # the weights are the workers' now
         embedder._model = held  # type: ignore[assignment]  # (to count passes run here)

@@ -1,4 +1,5 @@
-"""``bench``: storage throughput, search latency, memory, disk and cold start of the stacks."""
+"""``bench``: storage throughput, search latency, memory, disk and cold start of the stacks;
+with ``--agents``, many agents' calls through the owner daemon."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ def register(subparsers: Any) -> None:
     """Add the bench command."""
     parser = command(
         subparsers, "bench", cmd_bench,
-        "measure ingest, search latency, memory, disk and cold start of the storage stacks",
+        "measure ingest, search latency, memory, disk and cold start of the storage stacks; "
+        "--agents: many agents through the daemon",
         description=(
             "Ingest a synthetic developer-memory corpus (fixed seed) into each storage stack at "
             "each size and measure ingest throughput (embedding timed apart), search latency "
@@ -54,6 +56,26 @@ def register(subparsers: Any) -> None:
                         help="also write the results as JSON to FILE")
     parser.add_argument("--markdown", action="store_true",
                         help="print the results as Markdown (for docs/benchmarks.md)")
+    load = parser.add_argument_group(
+        "many agents (--agents)",
+        "Instead of the storage stacks: the owner daemon of a temporary store serving N agent "
+        "processes at once, each looping remember then recall; p50/p95 of each call, calls/s, "
+        "the daemon's CPU, and the host's speed first (docs/benchmarks.md, 'Many agents'). "
+        "With --json, one JSON object per line as each run ends.")
+    load.add_argument("--agents", nargs="+", default=None, metavar="N",
+                      help="agent counts, e.g. --agents 1 8 32 (or 1,8,32)")
+    load.add_argument("--seconds", type=float, default=10.0,
+                      help="length of each agent count's run (default: 10)")
+    load.add_argument("--via", choices=("api", "tools"), default="api",
+                      help="api: the memory API's add and search; tools: the MCP tools "
+                           "remember and recall, as an MCP client's calls reach the daemon")
+    load.add_argument("--pause", type=float, default=0.0, metavar="SECONDS",
+                      help="each agent's mean pause (exponential) before each remember + "
+                           "recall: its own work between memory calls (default 0: none)")
+    load.add_argument("--memories", type=int, default=200, metavar="N",
+                      help="memories seeded before the runs (default: 200)")
+    load.add_argument("--ping", type=int, default=0, metavar="CALLS",
+                      help="also time this many warm no-op calls from one client")
 
 
 def parse_sizes(text: str) -> list[int]:
@@ -102,10 +124,61 @@ def config_from_args(args: argparse.Namespace) -> Any:
     return config
 
 
+#: The most agent processes one run starts, and the longest run (seconds).
+MAX_AGENTS = 256
+MAX_SECONDS = 3600.0
+
+
+def parse_agents(words: list[str]) -> list[int]:
+    """``["1", "8,32"]`` -> [1, 8, 32].
+
+    :raises InvalidInput: anything that is not a count from 1 to :data:`MAX_AGENTS`.
+    """
+    counts = []
+    for raw in ",".join(words).split(","):
+        item = raw.strip()
+        if not item:
+            continue
+        try:
+            value = int(item)
+        except ValueError:
+            raise InvalidInput(f"--agents: {item[:20]!r} is not a number of agents "
+                               "(write e.g. --agents 1 8 32)") from None
+        if not 1 <= value <= MAX_AGENTS:
+            raise InvalidInput(f"--agents: {value} must be 1 to {MAX_AGENTS}")
+        counts.append(value)
+    if not counts:
+        raise InvalidInput("--agents: give at least one count, e.g. --agents 1 8 32")
+    return counts
+
+
+def load_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The many-agents run's options, checked.
+
+    :raises InvalidInput: a value out of its range, or an option the run does not use.
+    """
+    if args.store:
+        raise InvalidInput("--agents runs on a temporary store of its own: drop --store")
+    if not 0 < args.seconds <= MAX_SECONDS:
+        raise InvalidInput(f"--seconds must be above 0 and at most {MAX_SECONDS:.0f}")
+    if not 0 <= args.pause <= 60:
+        raise InvalidInput("--pause must be 0 to 60 seconds")
+    if not 0 <= args.memories <= 100_000:
+        raise InvalidInput("--memories must be 0 to 100000")
+    if not 0 <= args.ping <= 100_000:
+        raise InvalidInput("--ping must be 0 to 100000 calls")
+    return {"refs": list(args.profile or []) or ["default"],
+            "agents": parse_agents(args.agents), "seconds": args.seconds,
+            "memories": args.memories, "pause": args.pause, "via": args.via,
+            "ping_calls": args.ping}
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     """Run the benchmark, print a table (or JSON / Markdown), optionally save JSON."""
     from ..bench import markdown, run_bench
 
+    if args.agents is not None:
+        return cmd_agents(args)
     config = config_from_args(args)
     err = console(stderr=True)
     results = run_bench(config, progress=lambda msg: err.print(f"[dim]{msg}[/dim]"))
@@ -149,3 +222,61 @@ def render(out: Console, results: dict[str, Any]) -> None:
     out.print(embedder_line(results.get("embedder")))
     for note in results.get("notes", []):
         out.print(f"note: {note}")
+
+
+def cmd_agents(args: argparse.Namespace) -> int:
+    """``bench --agents``: print each result as its run ends (a JSON line with --json, else
+    a table row), optionally save them all as JSON."""
+    from ..bench.agents import run_load
+
+    options = load_options(args)
+    err = console(stderr=True)
+    results: list[dict[str, Any]] = []
+    for result in run_load(**options):
+        results.append(result)
+        if args.json:
+            sys.stdout.write(json.dumps(result) + "\n")
+            sys.stdout.flush()
+        else:
+            render_load(console(), result)
+        if "agents" in result or "ping" in result:
+            continue
+        err.print(f"[dim]{len(options['agents'])} run(s) of {options['seconds']:g} s via "
+                  f"{options['via']}...[/dim]")
+    if args.out:
+        out = Path(args.out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+def render_load(out: Console, result: dict[str, Any]) -> None:
+    """One result of ``bench --agents``: the host's line, the round trip, or a run's row."""
+    from rich.table import Table
+
+    if "ping" in result:
+        ping = result["ping"]
+        out.print(f"warm round trip ({ping['calls']} calls): p50 {ping['p50_us']} us, "
+                  f"p95 {ping['p95_us']} us")
+        return
+    if "agents" not in result:
+        speed = ", ".join(f"{key} {result[key]}" for key in (
+            "query_pass_cpu_ms", "precision", "query_pass_f32_cpu_ms", "memory_read_gb_s",
+            "blas_kernels") if result.get(key) is not None)
+        load = ", ".join(f"{v:.2f}" for v in result["load_average"])
+        out.print(f"host: {result['cores']} cores, load {load}; {speed or 'no embedder'}")
+        return
+    grid = Table(title=f"{result['agents']} agent(s) via {result['via']}"
+                       + (f", pause {result['pause_s']:g} s" if result["pause_s"] else ""))
+    for header in ("calls/s", "remember p50", "remember p95", "recall p50", "recall p95",
+                   "daemon cores", "daemon CPU / call"):
+        grid.add_column(header, justify="right")
+    grid.add_row(f"{result['ops_per_s']:.1f}", f"{result['remember_p50_ms']:.0f} ms",
+                 f"{result['remember_p95_ms']:.0f} ms", f"{result['recall_p50_ms']:.1f} ms",
+                 f"{result['recall_p95_ms']:.1f} ms", _maybe(result["daemon_cores"], ""),
+                 _maybe(result["daemon_cpu_ms_per_op"], " ms"))
+    out.print(grid)
+
+
+def _maybe(value: float | None, unit: str) -> str:
+    return "n/a" if value is None else f"{value}{unit}"

@@ -184,8 +184,10 @@ class MiniLMEmbedder(Embedder):
         (``workers_starting``: a few seconds, passes run here meanwhile) and those allowed
         but not started (``workers_unstarted``: they start when two passes first run at
         once), and the passes and calls coalesced in this process so far (the workers
-        batch their own), and the dense layers' arithmetic (``precision``: ``f32``,
-        ``bf16``)."""
+        batch their own), the dense layers' arithmetic (``precision``: ``f32``,
+        ``bf16``) and the OpenBLAS kernels the passes run (``kernels``: ``SkylakeX``...,
+        None under another BLAS)."""
+        from ..blas_threads import kernels
         from ..dense_kernels import resolve_precision
 
         with self._cache_lock:
@@ -196,6 +198,7 @@ class MiniLMEmbedder(Embedder):
         return {"workers": 0 if pool is None else pool.size, "workers_starting": starting,
                 "workers_unstarted": unstarted,
                 "precision": precision or resolve_precision(self.options.precision),
+                "kernels": pool.kernels if pool is not None else kernels(),
                 "passes": 0 if coalescer is None else coalescer.passes,
                 "calls": 0 if coalescer is None else coalescer.calls}
 
