@@ -74,6 +74,7 @@ def test_parse_agents_accepts_spaces_and_commas() -> None:
     (["--agents", "0"], "--agents: 0 must be 1 to 256"),
     (["--agents", "lots"], "is not a number of agents"),
     (["--agents", "2", "--store", "somewhere"], "drop --store"),
+    (["--agents", "2", "--markdown"], "use --json"),
     (["--agents", "2", "--seconds", "0"], "--seconds"),
     (["--agents", "2", "--pause", "-1"], "--pause"),
     (["--agents", "2", "--memories", "-5"], "--memories"),

@@ -159,6 +159,9 @@ def load_options(args: argparse.Namespace) -> dict[str, Any]:
     """
     if args.store:
         raise InvalidInput("--agents runs on a temporary store of its own: drop --store")
+    if args.markdown:
+        raise InvalidInput("--markdown is for the storage stacks' tables: with --agents, "
+                           "use --json (one line per run) or --out FILE")
     if not 0 < args.seconds <= MAX_SECONDS:
         raise InvalidInput(f"--seconds must be above 0 and at most {MAX_SECONDS:.0f}")
     if not 0 <= args.pause <= 60:
