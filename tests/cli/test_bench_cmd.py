@@ -60,7 +60,9 @@ def test_markdown_output(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_arguments_exit_2_with_a_clear_message(args: list[str], message: str,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", *args]) == 2
-    assert message in capsys.readouterr().err
+    printed = capsys.readouterr()
+    assert message in printed.err
+    assert "Traceback" not in printed.err and not printed.out  # nothing ran
 
 
 def test_parse_agents_accepts_spaces_and_commas() -> None:
@@ -75,6 +77,7 @@ def test_parse_agents_accepts_spaces_and_commas() -> None:
     (["--agents", "lots"], "is not a number of agents"),
     (["--agents", "2", "--store", "somewhere"], "drop --store"),
     (["--agents", "2", "--markdown"], "use --json"),
+    (["--agents", "2", "--profile", "no-such-profile.toml"], "does not exist"),
     (["--agents", "2", "--seconds", "0"], "--seconds"),
     (["--agents", "2", "--pause", "-1"], "--pause"),
     (["--agents", "2", "--memories", "-5"], "--memories"),
@@ -82,7 +85,9 @@ def test_parse_agents_accepts_spaces_and_commas() -> None:
 def test_bad_agent_runs_exit_2_before_starting_anything(
         args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", *args]) == 2
-    assert message in capsys.readouterr().err
+    printed = capsys.readouterr()
+    assert message in printed.err
+    assert "Traceback" not in printed.err and not printed.out  # nothing ran
 
 
 def test_many_agents_through_the_daemon_one_json_line_per_result(

@@ -313,7 +313,13 @@ def run_load(refs: list[str], agents: list[int], seconds: float = 10.0, memories
     """The benchmark, one result at a time: the host first (load average, cores, profile,
     :func:`host_speed`), then the warm round trip (with ``ping_calls``), then one result
     per agent count, each as its run ends. The daemon serves a temporary store seeded with
-    ``memories`` memories and stops at the end."""
+    ``memories`` memories and stops at the end.
+
+    :raises ProfileError: a profile that cannot build (before any process starts).
+    """
+    from ..daemon.validate import check_profile
+
+    check_profile(load_profile(*refs))
     yield {"load_average": os.getloadavg(), "cores": os.cpu_count(), "profile": refs,
            **host_speed(refs)}
     with tempfile.TemporaryDirectory(prefix="cognimem-load-") as tmp:
