@@ -46,7 +46,7 @@ import random
 import statistics
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -230,11 +230,7 @@ def _gauge(refs: list[str], out: Any, passes: int = 15) -> None:
 
     def median_ms(embed: Any) -> float:
         embed("gauge warm up")
-        times = []
-        for i in range(passes):
-            cpu = time.process_time()
-            embed(f"gauge zq{i}w{i * 7}k")
-            times.append(time.process_time() - cpu)
+        times = _durations(lambda i: embed(f"gauge zq{i}w{i * 7}k"), passes, time.process_time)
         return round(statistics.median(times) * 1000, 1)
 
     with tempfile.TemporaryDirectory(prefix="cognimem-gauge-") as tmp:
@@ -268,12 +264,20 @@ def read_gb_s(megabytes: int = 64, passes: int = 9) -> float:
 
     data = np.ones(megabytes * (1 << 20) // 4, dtype=np.float32)
     data.max()
-    times = []
-    for _ in range(passes):
-        started = time.perf_counter()
-        data.max()
-        times.append(time.perf_counter() - started)
+    times = _durations(lambda _: data.max(), passes)
     return round(megabytes / 1024 / statistics.median(times), 1)
+
+
+def _durations(call: Callable[[int], object], count: int,
+               clock: Callable[[], float] = time.perf_counter) -> list[float]:
+    """The seconds (by ``clock``) that each of ``count`` calls ``call(0)``, ``call(1)``...
+    took."""
+    times = []
+    for i in range(count):
+        started = clock()
+        call(i)
+        times.append(clock() - started)
+    return times
 
 
 def host_speed(refs: list[str]) -> dict[str, Any]:
@@ -299,11 +303,7 @@ def ping(refs: list[str], store: Path, calls: int) -> dict[str, Any]:
     """A warm call's round trip from one client (``now()``: no store work)."""
     with RemoteEngine(_profile(refs, store)) as engine:
         engine.now()
-        times = []
-        for _ in range(calls):
-            t0 = time.perf_counter()
-            engine.now()
-            times.append(time.perf_counter() - t0)
+        times = _durations(lambda _: engine.now(), calls)
     return {"calls": calls, "p50_us": round(statistics.median(times) * 1e6, 1),
             "p95_us": round(percentile_ms(times, 0.95) * 1000, 1)}
 

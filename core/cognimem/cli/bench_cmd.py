@@ -242,10 +242,9 @@ def cmd_agents(args: argparse.Namespace) -> int:
             sys.stdout.flush()
         else:
             render_load(console(), result)
-        if "agents" in result or "ping" in result:
-            continue
-        err.print(f"[dim]{len(options['agents'])} run(s) of {options['seconds']:g} s via "
-                  f"{options['via']}...[/dim]")
+        if len(results) == 1:  # the host's line: the runs start now
+            err.print(f"[dim]{len(options['agents'])} run(s) of {options['seconds']:g} s via "
+                      f"{options['via']}...[/dim]")
     if args.out:
         out = Path(args.out)
         out.parent.mkdir(parents=True, exist_ok=True)
