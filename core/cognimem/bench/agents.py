@@ -50,6 +50,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from ..daemon.calltimes import nearest_rank
 from ..daemon.remote import RemoteEngine
 from ..daemon.spawn import ensure_daemon, stop_daemon
 from ..profile import Profile, load_profile
@@ -117,8 +118,7 @@ def percentile_ms(values: list[float], q: float) -> float:
     (NaN for none)."""
     if not values:
         return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+    return nearest_rank(sorted(values), q) * 1000
 
 
 def _cpu_seconds(pid: int) -> float | None:

@@ -203,6 +203,10 @@ def _render_status(out: Console, status: dict[str, Any], state: str) -> None:
                 "connections", "requests", "idle_timeout_s", "version"):
         if key in status:
             table.add_row(key, str(status[key]))
+    for name, times in (status.get("calls") or {}).items():  # tool:recall, api:search...
+        table.add_row(name, f"{times['answered']} answered; last {times['window']}: p50 "
+                            f"{times['p50_ms']} ms, p95 {times['p95_ms']} ms, "
+                            f"max {times['max_ms']} ms")
     out.print(table)
 
 

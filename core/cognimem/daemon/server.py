@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from .. import __version__
 from ..errors import CognimemError, InvalidInput
 from .api import OPERATIONS
+from .calltimes import CallTimes
 from .connection import peer_uid
 from .group import GroupCommit
 from .operating import Operations
@@ -71,6 +72,17 @@ log = logging.getLogger("cognimem.daemon")
 HELLO_TIMEOUT = 5.0
 #: Connections open at once, admitted or not; more are refused.
 MAX_CONNECTIONS = 64
+
+
+def _timed_name(message: dict[str, Any]) -> str | None:
+    """The name a call is timed under in the status: ``tool:<name>`` for a tool,
+    ``api:<operation>`` for a memory API call; None for the daemon's own requests."""
+    method = message.get("method")
+    if method == "tool":
+        return f"tool:{message.get('name')}"
+    if method == "call":
+        return f"api:{message.get('op')}"
+    return None
 
 
 class _Server(socketserver.ThreadingUnixStreamServer):
@@ -110,6 +122,7 @@ class StoreDaemon:
         self._engine_lock = threading.Lock()
         self._state_lock = threading.Lock()
         self._stopping = threading.Event()
+        self._call_times = CallTimes()
         self._group = GroupCommit(self._engine_lock, self.engine.add_many)
         self._reads = ReadGate(self.engine, self._engine_lock)
         self._operations = Operations(self.engine, self._group, self._reads)
@@ -249,8 +262,12 @@ class StoreDaemon:
                 continue
             if method == "import_chunk":
                 message = {**message, "upload": upload}
-            line = dump_message(self.dispatch(message))
+            started = time.perf_counter()
+            reply = self.dispatch(message)
+            line = dump_message(reply)
+            answered = "error" not in reply  # timed in the status: calls that succeeded
             if len(line) > message_limit():
+                answered = False
                 line = dump_message({"id": message.get("id"), "error": {
                     "type": "Refused", "message": (
                         f"refused: the answer is {len(line):,} bytes, over the memory daemon's "
@@ -258,6 +275,9 @@ class StoreDaemon:
                         "stream stores of any size)")}})
             wfile.write(line)
             wfile.flush()
+            name = _timed_name(message) if answered else None
+            if name is not None:
+                self._call_times.record(name, time.perf_counter() - started)
 
     def _export(self) -> dict[str, Any]:
         with self._reads.alone():
@@ -348,6 +368,7 @@ class StoreDaemon:
                     "requests": self.requests, "connections": self.connections,
                     "write_groups": self._group.groups, "grouped_writes": self._group.grouped,
                     "searches_beside_writes": self._reads.searches_beside,
+                    "calls": self._call_times.summary(),
                     "idle_timeout_s": self.idle_timeout, "memories": memories,
                     "embedder": ({} if self.engine.embedder is None
                                  else self.engine.embedder.serving()),
