@@ -4,6 +4,7 @@ status``."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,24 @@ def test_names_past_the_bound_are_not_kept() -> None:
     summary = times.summary()
     assert list(summary) == ["api:search", "tool:recall"]
     assert summary["api:search"]["answered"] == 2 and summary["api:search"]["max_ms"] == 30.0
+
+
+def test_calls_recorded_from_many_threads_are_all_counted() -> None:
+    times = CallTimes()
+
+    def record() -> None:
+        for i in range(2000):
+            times.record("tool:recall", 0.005)
+            if i % 500 == 0:  # a status read meanwhile
+                times.summary()
+
+    threads = [threading.Thread(target=record) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert times.summary()["tool:recall"] == {"answered": 16_000, "window": 1024,
+                                             "p50_ms": 5.0, "p95_ms": 5.0, "max_ms": 5.0}
 
 
 def test_nearest_rank() -> None:

@@ -48,11 +48,14 @@ class CallTimes:
     def summary(self) -> dict[str, dict[str, float | int]]:
         """For each name: ``answered`` (all calls so far) and, over the last calls
         (``window`` of them at most), ``p50_ms``, ``p95_ms`` and ``max_ms``."""
-        with self._lock:
-            taken = {name: (sorted(recent), self._answered[name])
+        with self._lock:  # copied under the lock, sorted outside it
+            taken = {name: (list(recent), self._answered[name])
                      for name, recent in self._recent.items()}
-        return {name: {"answered": answered, "window": len(ordered),
-                       "p50_ms": round(nearest_rank(ordered, 0.5) * 1000, 1),
-                       "p95_ms": round(nearest_rank(ordered, 0.95) * 1000, 1),
-                       "max_ms": round(ordered[-1] * 1000, 1)}
-                for name, (ordered, answered) in sorted(taken.items())}
+        out: dict[str, dict[str, float | int]] = {}
+        for name, (recent, answered) in sorted(taken.items()):
+            ordered = sorted(recent)
+            out[name] = {"answered": answered, "window": len(ordered),
+                         "p50_ms": round(nearest_rank(ordered, 0.5) * 1000, 1),
+                         "p95_ms": round(nearest_rank(ordered, 0.95) * 1000, 1),
+                         "max_ms": round(ordered[-1] * 1000, 1)}
+        return out
