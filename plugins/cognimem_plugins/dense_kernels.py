@@ -25,6 +25,8 @@ from typing import Any, Final, Literal, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from .activations import gelu_, gelu_bf16_codes
+
 Float32Array = npt.NDArray[np.float32]
 Precision = Literal["auto", "f32", "bf16"]
 Resolved = Literal["f32", "bf16"]
@@ -45,6 +47,10 @@ class DenseWeight(Protocol):
     precision: Resolved
 
     def __call__(self, x: Float32Array, out: Float32Array | None = None) -> Float32Array: ...
+
+    def of_gelu(self, x: Float32Array, out: Float32Array | None = None) -> Float32Array:
+        """``gelu(x) @ w.T`` (the feed-forward's second product); ``x`` may be overwritten."""
+        ...
 
 
 def dense(x: Float32Array, w: Float32Array, out: Float32Array | None = None) -> Float32Array:
@@ -80,6 +86,11 @@ class F32Weight:
     def __call__(self, x: Float32Array, out: Float32Array | None = None) -> Float32Array:
         return dense(x, self.w, out)
 
+    def of_gelu(self, x: Float32Array, out: Float32Array | None = None) -> Float32Array:
+        """The exact GELU in place (:func:`.activations.gelu_`), then the product."""
+        gelu_(x)
+        return dense(x, self.w, out)
+
 
 class BF16Weight:
     """A weight packed in bfloat16 by NumKong; activations are rounded to bfloat16 per call and
@@ -95,8 +106,20 @@ class BF16Weight:
                                     dtype="bf16")
 
     def __call__(self, x: Float32Array, out: Float32Array | None = None) -> Float32Array:
+        return self._product(self._nk.astype(x, "bf16"), out)
+
+    def of_gelu(self, x: Float32Array, out: Float32Array | None = None) -> Float32Array:
+        """GELU read from the table of every bfloat16 input (:func:`.activations.gelu_bf16_codes`)
+        for ``x`` rounded to bfloat16, and fed to the product as it is: the product would
+        round the exact GELU's output to bfloat16 in any case. ``x`` is left as it was."""
         nk = self._nk
-        product: Float32Array = np.asarray(nk.dots_packed(nk.astype(x, "bf16"), self._packed))
+        codes = np.asarray(nk.astype(x, "bf16")).view(np.uint16)
+        gelu = np.take(gelu_bf16_codes(), codes)
+        return self._product(nk.from_pointer(gelu.ctypes.data, gelu.shape, "bf16", owner=gelu),
+                             out)
+
+    def _product(self, x_bf16: Any, out: Float32Array | None) -> Float32Array:
+        product: Float32Array = np.asarray(self._nk.dots_packed(x_bf16, self._packed))
         if out is None:
             return product
         np.copyto(out, product)

@@ -14,7 +14,9 @@ How it stays fast without torch:
 * only attention pads, per batch, to the batch's longest text, using batched ``np.matmul``;
 * softmax skips the per-row maximum when the scores are small enough for ``exp`` (checked, with
   an exact fallback), and its row sums are a matmul;
-* GELU is the exact erf form, with erf to ~1.5e-7, evaluated in cache-sized chunks.
+* GELU is the exact erf form, with erf to ~1.5e-7, evaluated in cache-sized chunks; in
+  bfloat16, whose next product rounds it anyway, read from a table of every bfloat16 input
+  (:mod:`.activations`), with the second product of the feed-forward (``of_gelu``).
 """
 
 from __future__ import annotations
@@ -30,12 +32,12 @@ from typing import Any, ClassVar, Final, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from .activations import gelu_ as gelu_  # the float32 form, here since the encoder's start
 from .dense_kernels import DenseWeight, F32Weight, Precision, Resolved, resolve_precision
 
 Float32Array = npt.NDArray[np.float32]
 IndexArray = npt.NDArray[np.intp]
 
-_GELU_CHUNK_ROWS: Final = 32  # rows of the (tokens, 4*hidden) GELU input per pass: stays in cache
 _FFN_CHUNK_ROWS: Final = 512  # tokens per feed-forward block: keeps the wide block cached
 _ATTENTION_BUDGET: Final = 1 << 18  # max sequences * seq_len**2 per batch (bounds score memory)
 _EXP_SAFE_MAX: Final = 50.0  # largest score exp() may see without subtracting row maxima
@@ -45,53 +47,6 @@ _MASK_BIAS: Final = np.float32(-1e9)  # added to padding keys' scores in the exa
 # ---------------------------------------------------------------------------------------------
 # numpy kernels (float32, in place)
 # ---------------------------------------------------------------------------------------------
-
-# Abramowitz & Stegun 7.1.26: erfc(z) ~= t * poly(t) * exp(-z^2) with t = 1 / (1 + p*z), z >= 0,
-# absolute error < 1.5e-7. Here z = |x| / sqrt(2): p is pre-divided by sqrt(2) and the
-# coefficients are pre-halved so the polynomial gives 0.5 * erfc(z) directly.
-_ERF_INV_P: Final = np.float32(math.sqrt(2.0) / 0.3275911)
-_ERFC_HALF_COEFFS: Final = tuple(
-    np.float32(0.5 * c) for c in (1.061405429, -1.453152027, 1.421413741, -0.284496736, 0.254829592)
-)
-
-
-def gelu_(x: Float32Array) -> None:
-    """Apply BERT's exact (erf) GELU to a 2-D float32 array in place.
-
-    Uses ``gelu(x) = max(x, 0) - |x| * q`` with ``q = 0.5 * erfc(|x| / sqrt(2))``, true for
-    both signs of ``x``; absolute error below 4e-7. Rows are processed in small chunks so the
-    temporaries stay in cache.
-    """
-    rows, cols = x.shape
-    chunk = max(1, min(rows, _GELU_CHUNK_ROWS))
-    abs_buf = np.empty((chunk, cols), dtype=np.float32)
-    t_buf = np.empty((chunk, cols), dtype=np.float32)
-    q_buf = np.empty((chunk, cols), dtype=np.float32)
-    c5, c4, c3, c2, c1 = _ERFC_HALF_COEFFS
-    for start in range(0, rows, chunk):
-        xc = x[start : start + chunk]
-        n = xc.shape[0]
-        a, t, q = abs_buf[:n], t_buf[:n], q_buf[:n]
-        np.abs(xc, out=a)
-        np.add(a, _ERF_INV_P, out=t)  # t = 1 / (1 + p*z) = (1/p) / (1/p + z)
-        np.divide(_ERF_INV_P, t, out=t)
-        np.multiply(t, c5, out=q)
-        q += c4
-        q *= t
-        q += c3
-        q *= t
-        q += c2
-        q *= t
-        q += c1
-        q *= t
-        np.multiply(a, np.float32(-0.5), out=t)  # exp(-z^2) = exp(-x^2 / 2)
-        t *= a
-        np.exp(t, out=t)
-        q *= t
-        q *= a
-        np.maximum(xc, np.float32(0.0), out=xc)
-        xc -= q
-
 
 def layer_norm_(x: Float32Array, gamma: Float32Array, beta: Float32Array, eps: float) -> None:
     """Layer-normalise the rows of a 2-D float32 array in place."""
@@ -378,9 +333,8 @@ class NumpyEncoder:
             rows = h[start : start + _FFN_CHUNK_ROWS]
             inter = layer.inter_w(rows)
             inter += layer.inter_b
-            gelu_(inter)
             block = out[start : start + _FFN_CHUNK_ROWS]
-            layer.out_w(inter, out=block)
+            layer.out_w.of_gelu(inter, out=block)
             block += layer.out_b
             block += rows
         layer_norm_(out, layer.out_ln_g, layer.out_ln_b, self._eps)
