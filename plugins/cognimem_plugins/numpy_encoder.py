@@ -32,7 +32,6 @@ from typing import Any, ClassVar, Final, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from .activations import gelu_ as gelu_  # the float32 form, here since the encoder's start
 from .dense_kernels import DenseWeight, F32Weight, Precision, Resolved, resolve_precision
 
 Float32Array = npt.NDArray[np.float32]
