@@ -4,8 +4,9 @@ bfloat16 input for the bfloat16 path.
 The float32 form (:func:`gelu_`) takes ~19 numpy passes over a (tokens, 4*hidden) block: in a
 batched MiniLM pass in bfloat16 it was a quarter of the CPU. The bfloat16 path rounds GELU's
 output to bfloat16 anyway (the next product's input), so there its input is rounded too and
-the output read from a table of all 65,536 bfloat16 values (:func:`gelu_bf16_codes`), each
-computed once by :func:`gelu_` and rounded to nearest even: one rounding and one gather.
+the output read from a table of all 65,536 bfloat16 values, each computed once by
+:func:`gelu_` (:func:`gelu_of_every_bf16`) and rounded like the inputs
+(:func:`.dense_kernels.gelu_bf16_codes`): one rounding and one gather.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import numpy as np
 import numpy.typing as npt
 
 Float32Array = npt.NDArray[np.float32]
-UInt16Array = npt.NDArray[np.uint16]
 
 _GELU_CHUNK_ROWS: Final = 32  # rows of the (tokens, 4*hidden) GELU input per pass: stays in cache
 
@@ -69,21 +69,11 @@ def gelu_(x: Float32Array) -> None:
         xc -= q
 
 
-def bf16_codes(x: Float32Array) -> UInt16Array:
-    """The bfloat16 bit patterns of float32 values, rounded to nearest even (NaN stays NaN)."""
-    bits = np.ascontiguousarray(x, dtype=np.float32).view(np.uint32)
-    rounded = bits + (np.uint32(0x7FFF) + ((bits >> np.uint32(16)) & np.uint32(1)))
-    codes = (rounded >> np.uint32(16)).astype(np.uint16)
-    nan = np.isnan(x)
-    codes[nan] = (bits[nan] >> np.uint32(16)).astype(np.uint16) | np.uint16(0x0040)
-    return codes
-
-
 @functools.cache
-def gelu_bf16_codes() -> UInt16Array:
-    """GELU of every bfloat16 value, as bfloat16 codes: entry ``c`` is the code of
-    ``gelu(value of c)`` rounded to nearest even. ``+inf`` maps to ``+inf``, ``-inf`` to
-    ``-0``, NaN to NaN. Read-only; built once (65,536 values)."""
+def gelu_of_every_bf16() -> Float32Array:
+    """GELU of every bfloat16 value, in float32: entry ``c`` is ``gelu`` of the value whose
+    bfloat16 bit pattern is ``c``. ``+inf`` maps to ``+inf``, ``-inf`` to ``-0``, NaN to NaN.
+    Read-only; built once (65,536 values). :mod:`.dense_kernels` rounds it to bfloat16."""
     values = (np.arange(1 << 16, dtype=np.uint32) << np.uint32(16)).view(np.float32)
     finite = np.isfinite(values)
     out = values.copy()
@@ -92,6 +82,5 @@ def gelu_bf16_codes() -> UInt16Array:
         gelu_(live)
     out[finite] = live[0]
     out[np.isneginf(values)] = np.float32(-0.0)
-    table = bf16_codes(out)
-    table.flags.writeable = False
-    return table
+    out.flags.writeable = False
+    return out

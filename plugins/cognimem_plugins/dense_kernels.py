@@ -19,15 +19,17 @@ and float32 elsewhere. NumKong is usearch's own kernel library, installed with i
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, Final, Literal, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from .activations import gelu_, gelu_bf16_codes
+from .activations import gelu_, gelu_of_every_bf16
 
 Float32Array = npt.NDArray[np.float32]
+UInt16Array = npt.NDArray[np.uint16]
 Precision = Literal["auto", "f32", "bf16"]
 Resolved = Literal["f32", "bf16"]
 
@@ -109,14 +111,12 @@ class BF16Weight:
         return self._product(self._nk.astype(x, "bf16"), out)
 
     def of_gelu(self, x: Float32Array, out: Float32Array | None = None) -> Float32Array:
-        """GELU read from the table of every bfloat16 input (:func:`.activations.gelu_bf16_codes`)
+        """GELU read from the table of every bfloat16 input (:func:`gelu_bf16_codes`)
         for ``x`` rounded to bfloat16, and fed to the product as it is: the product would
         round the exact GELU's output to bfloat16 in any case. ``x`` is left as it was."""
-        nk = self._nk
-        codes = np.asarray(nk.astype(x, "bf16")).view(np.uint16)
-        gelu = np.take(gelu_bf16_codes(), codes)
-        return self._product(nk.from_pointer(gelu.ctypes.data, gelu.shape, "bf16", owner=gelu),
-                             out)
+        gelu = np.take(gelu_bf16_codes(), bf16_codes(x))
+        return self._product(
+            self._nk.from_pointer(gelu.ctypes.data, gelu.shape, "bf16", owner=gelu), out)
 
     def _product(self, x_bf16: Any, out: Float32Array | None) -> Float32Array:
         product: Float32Array = np.asarray(self._nk.dots_packed(x_bf16, self._packed))
@@ -124,6 +124,21 @@ class BF16Weight:
             return product
         np.copyto(out, product)
         return out
+
+
+def bf16_codes(x: Float32Array) -> UInt16Array:
+    """The bfloat16 bit patterns of float32 values, rounded by NumKong as its products round
+    their activations (to nearest even; NaN and infinities kept)."""
+    return np.asarray(_numkong().astype(x, "bf16")).view(np.uint16)
+
+
+@functools.cache
+def gelu_bf16_codes() -> UInt16Array:
+    """GELU of every bfloat16 value as bfloat16 codes (:func:`.activations.gelu_of_every_bf16`
+    rounded by :func:`bf16_codes`): entry ``c`` for the input whose code is ``c``. Read-only."""
+    table = bf16_codes(gelu_of_every_bf16())
+    table.flags.writeable = False
+    return table
 
 
 def _numkong() -> Any:

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from cognimem_plugins import dense_kernels
-from cognimem_plugins.activations import bf16_codes, gelu_, gelu_bf16_codes
+from cognimem_plugins.activations import gelu_
+from cognimem_plugins.dense_kernels import bf16_codes, gelu_bf16_codes
 
 
 def _gelu64(x: np.ndarray) -> np.ndarray:
