@@ -245,7 +245,10 @@ class Ranker(Component):
 
     @abstractmethod
     def rank(self, query: Query, hits: list[Hit], ctx: SearchContext) -> list[Hit]:
-        """Return the hits with new scores (use :meth:`contribute`); the engine re-sorts."""
+        """Return the hits with new scores (use :meth:`contribute`); the engine re-sorts.
+
+        ``hit.memory`` is read only: the record store may share it with other searches
+        (replace it with a copy to change it, never change it in place)."""
 
     def contribute(self, hit: Hit, score: float, **detail: Any) -> Hit:
         """Set ``hit.score`` and record this ranker's step in the trail (when the search is

@@ -65,7 +65,11 @@ class RecordStore(Component):
 
     @abstractmethod
     def get_memories(self, ids: Iterable[str]) -> dict[str, Memory]:
-        """The memories with these ids that exist, keyed by id."""
+        """The memories with these ids that exist, keyed by id, the caller's own to change.
+
+        A store may also offer ``shared_memories(ids)``, the same but read only (objects it
+        may hand to every caller, built once per stored row): the engine's search then
+        loads its candidates with it and hands its hits on as ``Memory.private_copy()``."""
 
     @abstractmethod
     def delete_memories(self, ids: Sequence[str]) -> None:

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -193,5 +194,25 @@ def test_rankers_see_the_rerank_depth_and_its_ties_not_a_page_more(
         assert Recording.seen == [4]  # the best 3 and the 4th, tied with the 3rd
         assert loaded == [3, 1]  # a page of 3, then only the rest of the tie
         assert len(result.hits) == 2
+    finally:
+        engine.close()
+
+
+def test_search_hands_on_copies_of_the_memories_its_store_shares(tmp_path: Path) -> None:
+    """The duckdb store shares the memories it builds between searches; a caller that
+    changes a hit's memory must not change what the next search returns."""
+    engine = Engine.from_profile("test", overrides={"path": str(tmp_path / "s"),
+                                                    "records": {"use": "duckdb"}})
+    try:
+        engine.add({"content": "the deploy uses blue green", "tags": ["deploy"],
+                    "meta": {"team": {"owner": "ops"}}})
+        first = engine.search("deploy", record_access=False).hits[0].memory
+        expected = first.model_copy(deep=True)
+        first.tags.append("mine")
+        first.meta["team"]["owner"] = "me"
+        first.scope.project = "other"
+        first.title = "changed"
+        again = engine.search("deploy", record_access=False).hits[0].memory
+        assert again == expected and again is not first
     finally:
         engine.close()

@@ -260,3 +260,24 @@ def test_scope_matching_follows_its_rule_for_every_combination() -> None:
                                 ("agent", mine.agent, theirs.agent),
                                 ("user", mine.user, theirs.user)))
         assert mine.matches(theirs, include_global=include_global) is expected
+
+
+def test_a_private_copy_shares_nothing_mutable() -> None:
+    from cognimem.models import EmbeddingSignature, Source
+
+    original = make_memory(tags=["a"], provenance=["m0"], meta={"deep": {"list": [1]}},
+                           scope=Scope(project="p"), source=Source(file="f.md"),
+                           embedding=EmbeddingSignature(model="x", dim=3))
+    mine = original.private_copy()
+    assert mine == original and mine is not original
+    mine.tags.append("b")
+    mine.provenance.clear()
+    mine.meta["deep"]["list"].append(2)
+    mine.scope.project = "q"
+    mine.source.file = "g.md"
+    mine.embedding.dim = 4  # type: ignore[union-attr]
+    mine.title = "changed"
+    assert original == make_memory(tags=["a"], provenance=["m0"],
+                                   meta={"deep": {"list": [1]}}, scope=Scope(project="p"),
+                                   source=Source(file="f.md"),
+                                   embedding=EmbeddingSignature(model="x", dim=3))

@@ -91,3 +91,34 @@ def test_a_loaded_memory_shares_nothing_with_the_cache(store: DuckDBStore) -> No
     got.meta["nested"]["list"].clear()
     got.scope.project = "other"
     assert store.get_memories(["m001"])["m001"] == memory(1)
+
+
+def test_shared_memories_are_built_once_per_stored_row(store: DuckDBStore) -> None:
+    store.put_memories([memory(1), memory(2)])
+    first = store.shared_memories(["m001", "m002"])
+    again = store.shared_memories(["m002", "m001"])
+    assert again["m001"] is first["m001"] and again["m002"] is first["m002"]
+    assert first["m001"] == memory(1)
+    private = store.get_memories(["m001"])["m001"]  # get_memories: a new one every time
+    assert private == first["m001"] and private is not first["m001"]
+    with store.reading():  # a search beside a write reads the same way
+        assert store.shared_memories(["m001"])["m001"] is first["m001"]
+
+
+def test_a_changed_memory_is_never_served_from_the_shared_ones(store: DuckDBStore) -> None:
+    store.put_memories([memory(1)])
+    before = store.shared_memories(["m001"])["m001"]
+    store.put_memories([memory(1, title="renamed", version=2)])
+    after = store.shared_memories(["m001"])["m001"]
+    assert after is not before and after.title == "renamed" and after.version == 2
+    store.record_accesses([Access(memory_id="m001", at=datetime(2026, 6, 1, tzinfo=UTC))])
+    bumped = store.shared_memories(["m001"])["m001"]
+    assert bumped is not after and bumped.access_count == after.access_count + 1
+    assert before.title != "renamed"  # what an earlier search holds stays as it was read
+
+
+def test_shared_memories_keep_at_most_their_limit(store: DuckDBStore) -> None:
+    store._shared.limit = 2
+    store.put_memories([memory(i) for i in range(1, 5)])
+    store.shared_memories([f"m00{i}" for i in range(1, 5)])
+    assert len(store._shared) == 2

@@ -126,6 +126,9 @@ class ReadPath(Integrity):
             EXPLAINING.reset(explaining)
         hits.sort(key=tie_break_key)
         hits = hits[: query.k]
+        if self._shares_memories:  # the store's objects stay its own: hand on copies
+            for hit in hits:
+                hit.memory = hit.memory.private_copy()
         held_back, floor = 0, None
         if self.calibrator is not None:
             t0 = time.perf_counter()
@@ -209,6 +212,19 @@ class ReadPath(Integrity):
             lists[label] = future.result()
         return {label: lists[label] for label, _ in pairs}
 
+    @property
+    def _shares_memories(self) -> bool:
+        """Whether the record store hands searches shared memories (``shared_memories``)."""
+        return callable(getattr(self.records, "shared_memories", None))
+
+    def _load(self, ids: list[str]) -> dict[str, Memory]:
+        """The candidates' memories, to read only: the store's ``shared_memories`` when it
+        has them (built once per stored row, not per search; see :meth:`search`), else
+        ``get_memories``."""
+        if self._shares_memories:
+            return self.records.shared_memories(ids)  # type: ignore[attr-defined]
+        return self.records.get_memories(ids)
+
     def _load_candidates(self, fused: list[Candidate],
                          query: Query) -> tuple[list[Candidate], dict[str, Memory]]:
         """The fused candidates worth loading, and their memories.
@@ -226,7 +242,7 @@ class ReadPath(Integrity):
         unsorted = any(fused[i].score < fused[i + 1].score for i in range(len(fused) - 1))
         depth = self.profile.search.rerank_depth if self.rankers else query.k
         if unsorted or depth is None or query.believed_at is not None:
-            return fused, self.records.get_memories([c.id for c in fused])
+            return fused, self._load([c.id for c in fused])
         want = max(depth, query.k)
         memories: dict[str, Memory] = {}
         admitted: list[float] = []
@@ -237,7 +253,7 @@ class ReadPath(Integrity):
                 batch = fused[end : _tied_end(fused, end, admitted[want - 1])]
             else:
                 batch = fused[end : end + page]
-            found = self.records.get_memories([c.id for c in batch])
+            found = self._load([c.id for c in batch])
             memories.update(found)
             end += len(batch)
             admitted += [c.score for c in batch if c.id in found and query.admits(found[c.id])]

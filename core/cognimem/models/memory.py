@@ -3,6 +3,7 @@ events, conflicts. Part of the data contract (:mod:`cognimem.models`)."""
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -192,6 +193,21 @@ class Memory(MemoryDraft):
     def brief(self, width: int = 120) -> str:
         """The first ``width`` characters of the content on one line."""
         return brief(self.content, width)
+
+    def private_copy(self) -> Memory:
+        """A copy that shares nothing mutable with this memory (its lists, scope, source,
+        signature and ``meta`` copied), without validating again: what a search hands on of
+        a memory its store shares between searches (``shared_memories``)."""
+        mine = self.__copy__()
+        values = mine.__dict__
+        values["tags"] = list(self.tags)
+        values["provenance"] = list(self.provenance)
+        values["scope"] = self.scope.__copy__()
+        values["source"] = self.source.__copy__()
+        if self.embedding is not None:
+            values["embedding"] = self.embedding.__copy__()
+        values["meta"] = copy.deepcopy(self.meta) if self.meta else {}
+        return mine
 
 
 #: Fields of a Memory that ``Engine.update`` may change.

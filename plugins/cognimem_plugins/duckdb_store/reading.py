@@ -11,7 +11,7 @@ since it began (a row read before a commit must not replace the committed one).
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from typing import Any
 
@@ -78,7 +78,8 @@ class ConcurrentReads:
             with suppress(duckdb.Error):
                 cursor.close()
 
-    def _committed_memories(self, wanted: list[str]) -> dict[str, Memory]:
+    def _committed_memories(self, wanted: list[str],
+                            build: Callable[[rows.MemoryRow], Memory]) -> dict[str, Memory]:
         """``get_memories`` for a reader: cached committed rows, the rest from its cursor."""
         generation = self._generation
         with self._cache_lock:
@@ -96,4 +97,4 @@ class ConcurrentReads:
                     if fresh:
                         self._remember(row[0], row)  # type: ignore[attr-defined]
         self._warming_may_start()  # type: ignore[attr-defined]
-        return {i: rows.memory_from_stored_row(found[i]) for i in wanted if i in found}
+        return {i: build(found[i]) for i in wanted if i in found}

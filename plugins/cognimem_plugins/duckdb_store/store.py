@@ -53,6 +53,7 @@ from cognimem.stores import json_field
 from . import rows, schema
 from .lock import LOCK_NAME, OwnerLock
 from .reading import ConcurrentReads
+from .shared import SharedMemories
 from .warm import CacheWarming
 
 if TYPE_CHECKING:
@@ -74,6 +75,8 @@ _MEMORY_COLUMNS = ", ".join(schema.MEMORY_COLUMNS)
 _EDGE_COLUMNS = ", ".join(rows.EDGE_COLUMNS)
 _EVENT_SELECT = ", ".join(rows.EVENT_COLUMNS)
 _PAGE = 4096
+#: Memories kept built for searches (:mod:`.shared`; ~2 KB each), at most ``cache_size``.
+SHARED_MEMORIES = 8192
 _LAST_ACCESSED = schema.MEMORY_COLUMNS.index("last_accessed_at")
 _ACCESS_COUNT = schema.MEMORY_COLUMNS.index("access_count")
 _UNSET: Any = object()
@@ -122,6 +125,8 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
         self._cache: OrderedDict[str, rows.MemoryRow] = OrderedDict()
         self._pending: dict[str, rows.MemoryRow | None] = {}
         self._generation = 0  # bumped by every commit that changed memories
+        # memories built from cached rows, shared by the searches that load them
+        self._shared = SharedMemories(min(self.options.cache_size, SHARED_MEMORIES))
         # what the open transaction writes: namespace -> key -> JSON text (None: deleted)
         self._meta_touched: dict[str, dict[str, str | None]] = {}
         self._meta_versions: dict[str, int] = {}  # bumped by every commit that wrote them
@@ -446,11 +451,21 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
 
     def get_memories(self, ids: Iterable[str]) -> dict[str, Memory]:
         """The memories with these ids: from the cache, the rest in one query."""
+        return self._memories(ids, rows.memory_from_stored_row)
+
+    def shared_memories(self, ids: Iterable[str]) -> dict[str, Memory]:
+        """:meth:`get_memories`, but a memory may be the object handed to an earlier call
+        (:mod:`.shared`): read it, never change it (the engine's search loads its candidates
+        so, and hands its hits on as private copies)."""
+        return self._memories(ids, self._shared.of)
+
+    def _memories(self, ids: Iterable[str],
+                  build: Callable[[rows.MemoryRow], Memory]) -> dict[str, Memory]:
         wanted = list(dict.fromkeys(ids))
         if not wanted:
             return {}
         if self._reading_cursor() is not None:
-            return self._committed_memories(wanted)
+            return self._committed_memories(wanted, build)
         with self._guard, self._cache_lock:
             found: dict[str, rows.MemoryRow] = {}
             missing = []
@@ -472,7 +487,7 @@ class DuckDBStore(ConcurrentReads, CacheWarming, RecordStore):
                     found[row[0]] = row
                     self._remember(row[0], row)
         self._warming_may_start()
-        return {i: rows.memory_from_stored_row(found[i]) for i in wanted if i in found}
+        return {i: build(found[i]) for i in wanted if i in found}
 
     def _fetch_memories(self, sql: str, params: Sequence[Any] | None = None,
                         con: Any = None) -> list[rows.MemoryRow]:
