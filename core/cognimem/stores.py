@@ -33,6 +33,21 @@ class GraveEntry(BaseModel):
     score: float | None = None
 
 
+def shares_memories(records: Any) -> bool:
+    """Whether a record store offers ``shared_memories`` (see :meth:`RecordStore.get_memories`)."""
+    return callable(getattr(records, "shared_memories", None))
+
+
+def memories_to_read(records: Any, ids: Sequence[str]) -> dict[str, Memory]:
+    """The memories with these ids, to read and never change: the store's shared ones when
+    it has them (built once per stored row), else its own ``get_memories``."""
+    if shares_memories(records):
+        found: dict[str, Memory] = records.shared_memories(ids)
+        return found
+    got: dict[str, Memory] = records.get_memories(ids)
+    return got
+
+
 def json_field(name: str) -> str:
     """``name`` if it can name a top-level field in a JSON path (letters, digits, ``_``);
     else ValueError (a store puts it in a query)."""

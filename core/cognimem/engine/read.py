@@ -17,6 +17,7 @@ from ..components import EXPLAINING, GraveEntry, Retriever
 from ..context import SearchContext
 from ..errors import CognimemError, InvalidInput
 from ..models import Candidate, Event, Hit, Memory, Query, SearchResult, StageScore
+from ..stores import memories_to_read, shares_memories
 from .history import as_believed
 from .integrity import Integrity
 from .types import PreparedQuery, validation_message
@@ -126,7 +127,7 @@ class ReadPath(Integrity):
             EXPLAINING.reset(explaining)
         hits.sort(key=tie_break_key)
         hits = hits[: query.k]
-        if self._shares_memories:  # the store's objects stay its own: hand on copies
+        if shares_memories(self.records):  # the store's objects stay its own: copies
             for hit in hits:
                 hit.memory = hit.memory.private_copy()
         held_back, floor = 0, None
@@ -212,18 +213,10 @@ class ReadPath(Integrity):
             lists[label] = future.result()
         return {label: lists[label] for label, _ in pairs}
 
-    @property
-    def _shares_memories(self) -> bool:
-        """Whether the record store hands searches shared memories (``shared_memories``)."""
-        return callable(getattr(self.records, "shared_memories", None))
-
     def _load(self, ids: list[str]) -> dict[str, Memory]:
-        """The candidates' memories, to read only: the store's ``shared_memories`` when it
-        has them (built once per stored row, not per search; see :meth:`search`), else
-        ``get_memories``."""
-        if self._shares_memories:
-            return self.records.shared_memories(ids)  # type: ignore[attr-defined]
-        return self.records.get_memories(ids)
+        """The candidates' memories, to read only (shared when the store shares them,
+        built once per stored row, not per search; :meth:`search` hands on copies)."""
+        return memories_to_read(self.records, ids)
 
     def _load_candidates(self, fused: list[Candidate],
                          query: Query) -> tuple[list[Candidate], dict[str, Memory]]:

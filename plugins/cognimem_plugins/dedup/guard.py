@@ -25,6 +25,7 @@ from pydantic import Field
 
 from cognimem.components import Guard
 from cognimem.models import Candidate, Memory, Query
+from cognimem.stores import memories_to_read
 
 from .values import Values, adds_values, differences, values_of
 
@@ -91,7 +92,7 @@ class NearDuplicateGuard(Guard):
                     rows, query, opts.neighbours), strict=True):
                 found[id(write)] = [c for c in candidates if c.score >= floor]
         wanted = sorted({c.id for candidates in found.values() for c in candidates})
-        memories = ctx.records.get_memories(wanted) if wanted else {}
+        memories = memories_to_read(ctx.records, wanted) if wanted else {}
         for group in by_scope.values():
             for write in group:
                 stored: list[tuple[float, str | PreparedWrite, str]] = []

@@ -6,7 +6,9 @@ building a Memory from a cached row costs ~7 us (four pydantic objects, the list
 shares the interpreter lock (docs/benchmarks.md, "Many agents"). The store's
 ``shared_memories`` hands out the Memory built from a row the last time that same row was
 asked for, so a memory that many searches rank is built once; the engine only reads these
-and hands its hits on as :meth:`~cognimem.models.Memory.private_copy`\\ s.
+and hands its hits on as private copies (:meth:`~cognimem.models.Memory.private_copy`);
+the near-duplicate guard reads a write's stored neighbours the same way
+(:func:`cognimem.stores.memories_to_read`).
 
 An entry is valid while the row it was built from is the row the store holds (the same
 object: a commit that changes a memory puts a new row in the cache), so a changed memory is
