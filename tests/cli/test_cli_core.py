@@ -169,6 +169,15 @@ def test_without_command_prints_help_and_exits_2(capsys: pytest.CaptureFixture[s
     assert "usage: cognimem" in out
 
 
+def test_version_prints_the_installed_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"])
+    out, err = capsys.readouterr()
+    assert exited.value.code == 0
+    assert out == f"cognimem {cognimem.__version__}\n" and not err
+    assert cognimem.__version__[0].isdigit()
+
+
 @pytest.mark.parametrize(("text", "words"), BAD_PROFILES)
 def test_bad_profile_exits_2_naming_the_fix(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                             text: str, words: list[str]) -> None:

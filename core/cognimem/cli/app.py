@@ -45,6 +45,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         description="Persistent memory for AI coding agents.",
     )
     add_global_options(parser, suppress=False)
+    parser.add_argument("--version", action=_Version, help="print cognimem's version and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     chosen = None if argv is None else command_word(argv)
     homes = [name for name, commands in COMMAND_MODULES.items() if chosen in commands]
@@ -61,6 +62,22 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
                 raise
             _report(exc, "warning")  # --help still lists the core commands
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed distribution's version, read only when asked (a warm
+    command does not pay for importlib.metadata)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help=str(kwargs.get("help", "")))
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        import cognimem
+
+        print(f"cognimem {cognimem.__version__}")
+        parser.exit()
 
 
 def command_word(argv: Sequence[str]) -> str | None:
