@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from cognimem.plugins import PluginHost
@@ -29,3 +31,13 @@ def server_env(**extra: str) -> dict[str, str]:
         if key in os.environ:
             env[key] = os.environ[key]
     return env
+
+
+def wait_until(condition: Callable[[], object], timeout: float = 20.0) -> bool:
+    """Poll ``condition`` every 20 ms until it holds (True) or ``timeout`` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return False

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mcp_helpers import has_component
+from mcp_helpers import has_component, wait_until
 
 from cognimem.daemon.access import open_store
 from cognimem.daemon.connection import Connection
@@ -37,14 +37,6 @@ from cognimem.profile import Profile, load_profile
 def profile(store: Path, name: str = "test", **overrides: Any) -> Profile:
     return load_profile(name, overrides={"path": str(store), **overrides})
 
-
-def wait_until(condition: Any, timeout: float = 20.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def test_in_memory_and_opted_out_stores_stay_in_process(

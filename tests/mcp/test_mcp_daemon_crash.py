@@ -7,12 +7,10 @@ from __future__ import annotations
 import os
 import signal
 import threading
-import time
 from pathlib import Path
-from typing import Any
 
 import pytest
-from mcp_helpers import has_component
+from mcp_helpers import has_component, wait_until
 
 from cognimem.daemon.access import open_store
 from cognimem.daemon.remote import RemoteEngine
@@ -37,14 +35,6 @@ def _profile(store: Path) -> Profile:
     return load_profile("default", overrides={
         "path": str(store), "embedder": {"use": "hash", "dim": 32}})
 
-
-def _wait(condition: Any, timeout: float = 60.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return False
 
 
 def test_grouped_writes_survive_sigkill_of_the_daemon(store: Path) -> None:
@@ -83,7 +73,7 @@ def test_grouped_writes_survive_sigkill_of_the_daemon(store: Path) -> None:
     for t in threads:
         t.start()
     try:
-        assert _wait(lambda: len(acknowledged) >= 120), "the agents wrote too little"
+        assert wait_until(lambda: len(acknowledged) >= 120, timeout=120), "too few writes"
         with RemoteEngine(profile) as probe:
             grouped = probe.status()["grouped_writes"]
         killed.set()
@@ -93,7 +83,7 @@ def test_grouped_writes_survive_sigkill_of_the_daemon(store: Path) -> None:
         for t in threads:
             t.join(timeout=60)
     assert not any(t.is_alive() for t in threads)
-    assert _wait(lambda: not pid_alive(old.pid))
+    assert wait_until(lambda: not pid_alive(old.pid))
     assert grouped > 0  # the adds were written in groups, not one by one
 
     with lock:

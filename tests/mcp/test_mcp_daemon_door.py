@@ -7,11 +7,11 @@ from __future__ import annotations
 import contextlib
 import os
 import socket
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from mcp_helpers import wait_until
 
 from cognimem.daemon.access import open_store
 from cognimem.daemon.connection import Connection, Refused
@@ -31,14 +31,6 @@ from cognimem.profile import Profile, load_profile
 def profile(store: Path) -> Profile:
     return load_profile("test", overrides={"path": str(store)})
 
-
-def wait_until(condition: Any, timeout: float = 20.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def raw(record_socket: str) -> socket.socket:
