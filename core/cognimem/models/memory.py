@@ -60,9 +60,11 @@ def unchecked(cls: type[_M], values: dict[str, Any], fields: Collection[str]) ->
     return model
 
 
-def _copied(model: _M, values: dict[str, Any]) -> _M:
-    """A model of ``model``'s class holding ``values``, its set fields as ``model``'s."""
-    return unchecked(type(model), values, model.__pydantic_fields_set__)
+def _copied(model: _M, values: dict[str, Any] | None = None) -> _M:
+    """A model of ``model``'s class holding ``values`` (by default a shallow copy of its
+    own), its set fields as ``model``'s."""
+    return unchecked(type(model), dict(model.__dict__) if values is None else values,
+                     model.__pydantic_fields_set__)
 
 
 class _Model(BaseModel):
@@ -224,10 +226,10 @@ class Memory(MemoryDraft):
         values = dict(self.__dict__)
         values["tags"] = list(self.tags)
         values["provenance"] = list(self.provenance)
-        values["scope"] = _copied(self.scope, dict(self.scope.__dict__))
-        values["source"] = _copied(self.source, dict(self.source.__dict__))
+        values["scope"] = _copied(self.scope)
+        values["source"] = _copied(self.source)
         if self.embedding is not None:
-            values["embedding"] = _copied(self.embedding, dict(self.embedding.__dict__))
+            values["embedding"] = _copied(self.embedding)
         values["meta"] = copy.deepcopy(self.meta) if self.meta else {}
         return _copied(self, values)
 

@@ -265,7 +265,7 @@ def memory_from_stored_row(r: MemoryRow) -> Memory:
     values["source"] = unchecked(Source, values["source"], _SOURCE_FIELDS)
     if values["embedding"] is not None:
         values["embedding"] = unchecked(EmbeddingSignature, values["embedding"],
-                                         _SIGNATURE_FIELDS)
+                                        _SIGNATURE_FIELDS)
     return unchecked(Memory, values, _MEMORY_FIELDS)
 
 
