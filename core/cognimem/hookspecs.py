@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
-    from .engine import Engine, MaintenanceReport, PreparedQuery, PreparedWrite
+    from .engine import Engine, MaintenanceReport, PreparedQuery, PreparedText, PreparedWrite
     from .models import Hit, Memory, Query, SearchResult
     from .registry import Register
 
@@ -242,6 +242,23 @@ def cognimem_memory_prepare(write: PreparedWrite, engine: Engine) -> None:
         call ``write.flag(text)`` to attach a warning shown to the caller, or
         ``write.reject(reason)`` to refuse the write (raises :class:`~cognimem.errors.Rejected`;
         nothing is written).
+    :param engine: the engine doing the write.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+@_spec
+def cognimem_text_prepare(text: PreparedText, engine: Engine) -> None:
+    """Screen or redact a piece of free text that is not a memory's content.
+
+    Called by the write pipeline for every other text a write stores (tags as given, before
+    they are lowercased; a scope's project; an edge's type; a forget, archive or conflict
+    reason) and for everything the product writes out (compaction summaries, receipts,
+    exports). A memory's content, title and meta pass :func:`cognimem_memory_prepare`.
+    All implementations are called in turn on the same object.
+
+    :param text: ``text.text`` is the text, ``text.where`` names it; replace ``text.text``
+        to redact; append to ``text.notes`` to say what was done (never the secret).
     :param engine: the engine doing the write.
     :returns: nothing; the return value is ignored.
     """

@@ -78,6 +78,10 @@ class McpSection(BaseModel):
     exports: str | None = Field(default=None, description=(
         "the only folder the export_memories and import_memories tools read and write "
         "(default: the store folder's `exports`)"))
+    read_roots: list[str] = Field(
+        default_factory=lambda: ["~/.claude/projects", "~/.codex/sessions"], description=(
+            "folders the file-reading tools (ingest, capture, compact_transcript) may read, "
+            "besides the project's folder and the exports folder"))
 
 
 class AgentsSection(BaseModel):

@@ -109,34 +109,36 @@ def test_without_levels_nothing_is_refused(engine: Engine) -> None:
     engine.delete(decision, agent="worker")
 
 
-def test_rival_replacements_are_a_logged_conflict(clock: ManualClock) -> None:
+def test_a_rival_replacement_is_refused_naming_the_head(clock: ManualClock) -> None:
+    """Two agents replacing one fact must not fork its chain: the second is told which
+    version is current, and nothing is written."""
     with ranked("log", clock) as eng:
         fact = eng.add("the staging host is db-1", kind="fact", agent="worker").id
         lead = eng.supersede(fact, "the staging host is db-2", agent="lead").id
-        worker = eng.supersede(fact, "the staging host is db-3", agent="worker").id
-        [conflict] = eng.conflicts()
-        assert conflict.kind == "authority" and {conflict.a, conflict.b} == {lead, worker}
-        assert conflict.writers == {lead: "lead", worker: "worker"}
-        assert conflict.status == "open"  # `log`: left for a person
+        before = eng.records.last_event()
+        with pytest.raises(InvalidInput, match=f"current version {lead}"):
+            eng.supersede(fact, "the staging host is db-3", agent="worker")
+        assert eng.records.last_event() == before
+        assert eng.check().ok
 
 
-@pytest.mark.parametrize("lead_first", [True, False], ids=["lead-first", "worker-first"])
-def test_resolve_higher_keeps_the_higher_authoritys_fact(clock: ManualClock,
-                                                         lead_first: bool) -> None:
+@pytest.mark.parametrize("guarded", [False, True], ids=["fact", "decision"])
+def test_replacing_the_head_explicitly_keeps_one_chain_under_authority(
+        clock: ManualClock, guarded: bool) -> None:
+    kind = "decision" if guarded else "fact"
     with ranked("higher", clock) as eng:
-        fact = eng.add("the staging host is db-1", kind="fact", agent="worker").id
-        order = [("lead", "db-2"), ("worker", "db-3")]
-        ids = {}
-        for agent, host in order if lead_first else order[::-1]:
-            ids[agent] = eng.supersede(fact, f"the staging host is {host}", agent=agent).id
-        [conflict] = eng.conflicts(status="resolved")
-        assert conflict.kind == "authority" and conflict.resolved_by == "lead"
-        assert "'lead' (50) over 'worker' (10)" in (conflict.note or "")
-        assert eng.get(ids["lead"]).superseded_by is None
-        assert eng.get(ids["worker"]).superseded_by == ids["lead"]
-        assert eng.get(fact).superseded_by == ids["lead"]
-        ops = [e.op for e in eng.events()]
-        assert ops.count("conflict") == 1 and ops.count("resolve") == 1
+        fact = eng.add("the staging host is db-1", kind=kind, agent="worker").id
+        lead = eng.supersede(fact, "the staging host is db-2", agent="lead").id
+        if guarded:  # the head is the lead's decision: the worker may not overrule it
+            with pytest.raises(Refused, match="cannot supersede"):
+                eng.supersede(fact, "the staging host is db-3", agent="worker", to_head=True)
+            assert eng.get(lead).superseded_by is None
+        else:
+            worker = eng.supersede(fact, "the staging host is db-3", agent="worker",
+                                   to_head=True)
+            assert worker.supersedes == lead and eng.get(lead).superseded_by == worker.id
+        heads = [m for m in eng.list_memories(limit=10) if m.superseded_by is None]
+        assert len(heads) == 1 and eng.check().ok
 
 
 def test_a_lower_authority_cannot_resolve_against_a_higher_decision(team: Engine) -> None:
@@ -289,8 +291,9 @@ def test_a_text_edit_after_the_moment_is_flagged(engine: Engine, clock: ManualCl
 
 def test_a_conflict_an_agents_own_write_revealed_is_listed_for_it(engine: Engine) -> None:
     fact = engine.add("the port is 8080", agent="lead").id
-    engine.supersede(fact, "the port is 8081", agent="lead")
-    engine.supersede(fact, "the port is 9090", agent="worker")
+    head = engine.supersede(fact, "the port is 8081", agent="lead").id
+    mine = engine.add("the port is 9090", agent="worker").id
+    engine.record_conflict(head, mine, kind="value", found_by="test", agent="worker")
     listed = [c.change for c in engine.sync("worker").changes]
     assert "conflict" in listed and "added" in listed  # the lead's add, not the worker's
     assert listed.count("added") == 2  # lead: the fact and its replacement

@@ -42,10 +42,14 @@ def test_resolving_a_conflict_cannot_close_a_cycle(engine: Engine) -> None:
     assert engine.get(b.id).superseded_by is None
 
 
-def test_superseding_an_old_version_replaces_the_current_one(engine: Engine) -> None:
+def test_superseding_an_old_version_is_refused_naming_the_head(engine: Engine) -> None:
     a = engine.add("the cache TTL is 5 min")
     b = engine.supersede(a.id, "the cache TTL is 10 min")
-    c = engine.supersede(a.id, "the cache TTL is 15 min")
+    before = engine.records.last_event()
+    with pytest.raises(InvalidInput, match=f"supersede its current version {b.id}"):
+        engine.supersede(a.id, "the cache TTL is 15 min")
+    assert engine.records.last_event() == before  # nothing written
+    c = engine.supersede(a.id, "the cache TTL is 15 min", to_head=True)
     assert c.supersedes == b.id and engine.get(b.id).superseded_by == c.id
     assert any("already superseded" in n for n in c.notes)
 

@@ -85,7 +85,8 @@ def test_compaction_keeps_a_receipt(tmp_path: Path,
 
 def test_mcp_capture_compact_receipts(tmp_path: Path) -> None:
     path = session_file(tmp_path)
-    srv = build_server(load_profile("test", overrides={"mcp": {"tools": "full"}}))
+    srv = build_server(load_profile("test", overrides={"mcp": {
+        "tools": "full", "read_roots": [str(tmp_path)]}}))
 
     async def body() -> tuple[Any, Any, Any]:
         async with Client(srv) as client:

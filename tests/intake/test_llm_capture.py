@@ -162,7 +162,8 @@ def test_cli_and_mcp_capture_with_the_model(tmp_path: Path, ollama_url: str,
                  "--profile", "test", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["added"] == 2 and len(report["problems"]) == 2
-    srv = build_server(load_profile("test", overrides={"mcp": {"tools": "full"}}))
+    srv = build_server(load_profile("test", overrides={"mcp": {
+        "tools": "full", "read_roots": [str(tmp_path)]}}))
 
     async def body() -> Any:
         async with Client(srv) as client:

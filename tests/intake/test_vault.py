@@ -159,7 +159,8 @@ def test_cli_through_the_daemon_and_context(tmp_path: Path,
 
 def test_mcp_ingest_and_startup_context(tmp_path: Path) -> None:
     root = vault(tmp_path / "notes")
-    srv = build_server(load_profile("test", overrides={"mcp": {"tools": "full"}}))
+    srv = build_server(load_profile("test", overrides={"mcp": {
+        "tools": "full", "read_roots": [str(tmp_path)]}}))
 
     async def body() -> tuple[dict[str, Any], dict[str, Any], str]:
         async with Client(srv) as client:

@@ -15,6 +15,9 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..engine.rules import in_session
+from ..session import current as current_session
+
 #: The most memories written by one group (more wait for the next).
 MAX_GROUP = 256
 
@@ -65,7 +68,7 @@ class GroupCommit:
         fields = {k: v for k, v in fields.items() if k != "on_duplicate"}  # "auto"
         item = {"content": content, **fields} if isinstance(content, str) else \
             {**content, **fields}
-        mine = _Pending(item)
+        mine = _Pending(in_session(item, current_session()))  # the session's scope, now
         with self._mutex:
             self._queue.append(mine)
             writer = not self._writing

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import StoreError
+from ..session import current as current_session
 from .api import RETRY_SAFE
 from .connection import Connection, ConnectionLost, DaemonStopping
 from .remote_conflicts import ConflictCalls, _expect
@@ -119,6 +120,9 @@ class RemoteEngine(ConflictCalls):
     def _request(self, what: str, method: str, *, retry_safe: bool,
                  on_frame: Callable[[dict[str, Any]], None] | None = None,
                  **params: Any) -> object:
+        session = current_session()
+        if session:  # the daemon binds it around the call (the write pipeline's scope)
+            params["session"] = session.model_dump()
         with self._lock:
             for attempt in (1, 2):
                 connection = self._ensure()

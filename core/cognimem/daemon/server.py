@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..errors import CognimemError, InvalidInput
+from ..session import bound
 from .api import OPERATIONS
 from .calltimes import CallTimes
 from .connection import peer_uid
@@ -316,7 +317,9 @@ class StoreDaemon:
                 raise WireError(f"unknown daemon method {method!r}")
             with self._state_lock:
                 self.requests += 1
-            return {"id": request_id, "result": encode(handler(message))}
+            with bound(message.get("session") if isinstance(message.get("session"), dict)
+                       else None):  # the client's session: the write pipeline's scope
+                return {"id": request_id, "result": encode(handler(message))}
         except Exception as exc:
             if not isinstance(exc, CognimemError):
                 log.exception("request %r failed", message.get("method"))

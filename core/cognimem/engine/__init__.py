@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         IndexReport,
         MaintenanceReport,
         PreparedQuery,
+        PreparedText,
         PreparedWrite,
         Written,
     )
@@ -43,6 +44,7 @@ __all__ = [
     "IndexReport",
     "MaintenanceReport",
     "PreparedQuery",
+    "PreparedText",
     "PreparedWrite",
     "Written",
     "embedding_text",
@@ -51,7 +53,7 @@ __all__ = [
 
 _HOMES = {"Engine": ".facade", "tie_break_key": ".read", "embedding_text": "..models",
           **{name: ".types" for name in ("CheckReport", "DraftLike", "DreamReport",
-                                         "IndexReport", "MaintenanceReport", "PreparedQuery",
+                                         "IndexReport", "MaintenanceReport", "PreparedQuery", "PreparedText",
                                          "PreparedWrite", "Written")}}
 
 

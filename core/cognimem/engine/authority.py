@@ -24,6 +24,7 @@ from pydantic import BaseModel
 from ..errors import Refused
 from ..models import Conflict, Memory
 from .conflicts import Conflicts
+from .rules import head_or_refuse
 from .types import DraftLike, Written
 
 #: Kinds of memory a lower authority cannot overrule (besides protected memories).
@@ -61,6 +62,7 @@ class Authority(Conflicts):
     def delete(self, memory_id: str, /, *, agent: str | None = None,
                purge: bool = False) -> Memory:
         """Delete a memory (see :meth:`WritePath.delete`), if ``agent`` may."""
+        agent = self._agent(agent)  # the session's agent when the call names none
         if agent is not None:
             self._authorize("delete", self.get(memory_id), agent)
         return super().delete(memory_id, agent=agent, purge=purge)
@@ -68,6 +70,7 @@ class Authority(Conflicts):
     def archive(self, memory_id: str, reason: str = "archived by request",
                 score: float | None = None, *, agent: str | None = None) -> Memory:
         """Archive a memory (see :meth:`WritePath.archive`), if ``agent`` may."""
+        agent = self._agent(agent)  # the session's agent when the call names none
         if agent is not None:
             self._authorize("archive", self.get(memory_id), agent)
         return super().archive(memory_id, reason, score, agent=agent)
@@ -75,6 +78,7 @@ class Authority(Conflicts):
     def update(self, memory_id: str, /, *, agent: str | None = None, **changes: Any) -> Written:
         """Update a memory (see :meth:`WritePath.update`); an agent of lower authority may
         only add to a guarded memory (tags, meta, provenance, source, a higher importance)."""
+        agent = self._agent(agent)  # the session's agent when the call names none
         if agent is not None:
             before = self.get(memory_id)
             demoting = [f for f, v in changes.items() if _demotes(before, f, v)]
@@ -83,25 +87,15 @@ class Authority(Conflicts):
         return super().update(memory_id, agent=agent, **changes)
 
     def supersede(self, old_id: str, content: DraftLike, /, *, agent: str | None = None,
-                  **fields: Any) -> Written:
-        """Replace a memory (see :meth:`WritePath.supersede`), if ``agent`` may. When another
-        agent already replaced it, both replacements are logged as a conflict."""
-        old = self.get(old_id)
+                  to_head: bool = False, **fields: Any) -> Written:
+        """Replace a memory (see :meth:`Versions.supersede`), if ``agent`` may replace the
+        version it replaces (the head, with ``to_head``)."""
+        agent = self._agent(agent)
         if agent is not None:
-            self._authorize("supersede", old, agent)
-        rival = old.superseded_by
-        others = self.get_many([rival]).get(rival) if agent is not None and rival else None
-        branch = others is not None and others.scope.agent != agent
-        written = super().supersede(old_id, content, agent=agent,
-                                    follow_chain=not branch, **fields)
-        if agent is not None and rival is not None and rival != written.id:
-            other = self.get_many([rival]).get(rival)
-            if other is not None and other.scope.agent != agent:
-                change = f"{other.brief(60)!r} -> {written.memory.brief(60)!r}"
-                self.record_conflict(rival, written.id, kind="authority", differs=[change],
-                                     found_by="supersede", agent=agent,
-                                     note=f"both replace {old_id}")
-        return written
+            asked = self.get(old_id)
+            target = head_or_refuse(asked, self._chain_head(asked), to_head=to_head)
+            self._authorize("supersede", target, agent)
+        return super().supersede(old_id, content, agent=agent, to_head=to_head, **fields)
 
     # conflicts -------------------------------------------------------------------------------
 
@@ -109,7 +103,15 @@ class Authority(Conflicts):
                         differs: Iterable[str] = (), found_by: str | None = None,
                         agent: str | None = None, note: str | None = None) -> Conflict | None:
         """Log a conflict (see :meth:`Conflicts.record_conflict`); between writers of
-        different authority, with ``resolve = "higher"``, resolve it toward the higher one."""
+        different authority, with ``resolve = "higher"``, resolve it toward the higher one
+        (in the same commit)."""
+        with self._transaction():
+            return self._record_conflict(a, b, kind=kind, differs=differs, found_by=found_by,
+                                         agent=agent, note=note)
+
+    def _record_conflict(self, a: str, b: str, *, kind: str, differs: Iterable[str],
+                         found_by: str | None, agent: str | None,
+                         note: str | None) -> Conflict | None:
         conflict = super().record_conflict(a, b, kind=kind, differs=differs,
                                            found_by=found_by, agent=agent, note=note)
         table = self.profile.agents
@@ -130,7 +132,14 @@ class Authority(Conflicts):
     def resolve_conflict(self, cid: str, resolution: str, *, agent: str | None = None,
                          note: str | None = None) -> Conflict:
         """Resolve a conflict (see :meth:`Conflicts.resolve_conflict`), if ``agent`` may
-        supersede the memory the resolution drops."""
+        supersede the memory the resolution drops; the resolution and the links it moves
+        commit together."""
+        with self._transaction():
+            return self._resolve_conflict(cid, resolution, agent=agent, note=note)
+
+    def _resolve_conflict(self, cid: str, resolution: str, *, agent: str | None = None,
+                          note: str | None = None) -> Conflict:
+        agent = self._agent(agent)
         if agent is not None and resolution in ("keep_a", "keep_b", "keep_newer"):
             known = self._conflict(cid)
             if known is not None and known.status == "open":

@@ -36,6 +36,9 @@ from ..events import next_event
 from ..models import Edge, Event, Memory, embedding_text
 from ..plugins import PluginHost
 from ..profile import Profile
+from ..session import current as current_session
+from .types import PreparedText
+from .unit import UnitOfWork
 
 log = logging.getLogger("cognimem")
 
@@ -66,6 +69,7 @@ class EngineCore:
     _dirty: bool
     _held: HeldAccesses
     _pool: ThreadPoolExecutor | None
+    _uow: UnitOfWork
     #: Set by an owner that runs searches beside writes (the store daemon): a search then
     #: never writes (held accesses wait for the next write or the owner's timer, whatever
     #: ``search.access_batch`` says) and several searches share the retriever pool.
@@ -111,24 +115,38 @@ class EngineCore:
 
     # helpers -----------------------------------------------------------------------------------
 
-    # helpers -----------------------------------------------------------------------------------
-
     def now(self) -> datetime:
         """The engine clock's time."""
         return self.clock.now()
 
     @contextmanager
     def _transaction(self) -> Iterator[list[Event]]:
-        """A record-store transaction that appends events to the hash chain."""
-        pending: list[Event] = []
-        with self.records.transaction():
-            yield pending
-        # events were appended inside the transaction by _log
+        """The operation's unit of work (one record-store transaction, joined by the
+        operations it is made of); yields its events, which ``_log`` chains."""
+        with self._uow.begin() as unit:
+            yield unit.events
+
+    def clean_text(self, text: str, where: str) -> str:
+        """``text`` through the ``cognimem_text_prepare`` hooks (the guard redacts
+        credentials): for every free text a write stores besides a memory's content, and
+        for everything the product writes out (summaries, receipts, exports)."""
+        prepared = PreparedText(text, where)
+        self.hook.cognimem_text_prepare(text=prepared, engine=self)
+        return prepared.text
+
+    def _agent(self, agent: str | None) -> str | None:
+        """Who makes this call: ``agent``, else the session's (see :mod:`cognimem.session`)."""
+        return agent if agent is not None else current_session().agent
+
+    def _notify(self, hook: str, **kwargs: Any) -> None:
+        """Call lifecycle hook ``hook`` once the operation has committed."""
+        caller = getattr(self.hook, hook)
+        self._uow.after(lambda: caller(**kwargs, engine=self))
 
     def _log(self, pending: list[Event], op: str, target: str | None, payload: dict[str, Any],
              agent: str | None = None) -> Event:
         last = pending[-1] if pending else self.records.last_event()
-        event = next_event(last, self.clock.now(), op, target, agent, payload)
+        event = next_event(last, self.clock.now(), op, target, self._agent(agent), payload)
         self.records.append_event(event)
         pending.append(event)
         return event
@@ -171,7 +189,11 @@ class EngineCore:
         return vectors
 
     def _index(self, memories: Sequence[Memory], vectors: np.ndarray | None) -> None:
-        """Bring the derived indexes up to date; a failure leaves them to reconciliation."""
+        """Bring the derived indexes up to date once the operation commits; a failure
+        leaves them to reconciliation."""
+        self._uow.after(lambda: self._index_now(memories, vectors))
+
+    def _index_now(self, memories: Sequence[Memory], vectors: np.ndarray | None) -> None:
         try:
             if self.lexical is not None:
                 self.lexical.upsert(memories)
@@ -182,6 +204,9 @@ class EngineCore:
             log.exception("index update failed; the records are safe, indexes will be repaired")
 
     def _unindex(self, ids: Sequence[str]) -> None:
+        self._uow.after(lambda: self._unindex_now(ids))
+
+    def _unindex_now(self, ids: Sequence[str]) -> None:
         try:
             if self.lexical is not None:
                 self.lexical.delete(ids)

@@ -44,6 +44,13 @@ class Consolidation(WritePath):
                              skipped=plan.skipped, scanned=plan.scanned, notes=list(plan.notes))
         if plan.skipped:
             return report
+        if dry_run:
+            return self._dream(plan, report, now, dry_run)
+        with self._transaction():  # the run's merges, archives and state: one commit
+            return self._dream(plan, report, now, dry_run)
+
+    def _dream(self, plan: Any, report: DreamReport, now: Any, dry_run: bool) -> DreamReport:
+        assert self.consolidator is not None
         for merge in plan.merges:
             entry = self._consolidate(merge, dry_run)
             if entry is not None:
@@ -107,7 +114,7 @@ class Consolidation(WritePath):
             vectors = self._stored_vectors([after])
         self._index([after], vectors)
         self._index(graves, self._stored_vectors(graves) if self.vectors else None)
-        self.hook.cognimem_memory_updated(before=keep, after=after, engine=self)
+        self._notify("cognimem_memory_updated", before=keep, after=after)
         return entry
 
 

@@ -38,6 +38,7 @@ from .read import ReadPath
 from .relations import Relations
 from .sync import Sync
 from .types import validation_message
+from .unit import UnitOfWork
 
 log = logging.getLogger("cognimem")
 
@@ -101,6 +102,7 @@ class Engine(Sync, Maintenance, Consolidation, Intake, Relations, ReadPath):
             self._build("consolidator", profile.consolidate, "consolidate")  # type: ignore[assignment]
             if profile.consolidate else None
         )
+        self._uow = UnitOfWork(self.records.transaction)
         self.ctx = Context(
             path=profile.store_path(), clock=clock, seed=profile.seed, records=self.records,
             lexical=self.lexical, vectors=self.vectors, embedder=self.embedder, hook=self.hook,

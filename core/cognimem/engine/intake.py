@@ -5,6 +5,7 @@ another process or through the daemon, picks up where the last one left off."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -13,6 +14,8 @@ from pydantic import ValidationError
 from ..errors import InvalidInput, NotFound, ProfileError
 from ..models import Edge, Memory
 from ..sources import Group, IngestReport, IntakeSource, Item, Known
+from ..session import current as current_session
+from .rules import readable
 from .versions import Versions
 
 #: The edge type between an item and the group it links to (a note's ``[[wikilink]]``).
@@ -43,6 +46,7 @@ class Intake(Versions):
         """
         self._check_open()
         reader = self._source(source, options or {})
+        readable(target, current_session())  # the session's roots; never a special file
         ns = namespace(source, target)
         known = {key: Known.model_validate(v)
                  for key, v in self.records.meta_items(ns).items()}
@@ -77,7 +81,7 @@ class Intake(Versions):
             report.archived += sum(self._archive_item(mid, f"{source}: {key} is gone", report)
                                    for _, mid in old.items.values())
             if not dry_run:
-                with self.records.transaction():
+                with self._transaction():
                     self.records.set_meta(ns, key, None)
         if not dry_run and self._linking:
             report.links = self._link(reader, ns, seen)
@@ -126,8 +130,10 @@ class Intake(Versions):
         return reader
 
     def _sync_group(self, ns: str, group: Group, old: Known, report: IngestReport) -> None:
-        """Add, update and archive one changed group's items; remember the group."""
-        self._write_groups(ns, [self._plan_group(group, old, report)], report)
+        """Add, update and archive one changed group's items; remember the group (one
+        commit for the group)."""
+        with contextlib.nullcontext() if report.dry_run else self._transaction():
+            self._write_groups(ns, [self._plan_group(group, old, report)], report)
 
     def _plan_group(self, group: Group, old: Known, report: IngestReport) -> _Pending:
         """Update and archive one group's items; what is left to add, with its state."""
@@ -163,21 +169,27 @@ class Intake(Versions):
         if report.dry_run or not batch:
             return
         adds = [(group, state, item) for group, state, items in batch for item in items]
-        written_all = self.add_many([item.draft for _g, _s, item in adds]) if adds else []
-        for (group, state, item), written in zip(adds, written_all, strict=True):
-            state[item.key] = [item.digest, written.id]
-            old_id = item.draft.supersedes
-            if old_id and written.created and old_id != written.id:
-                try:  # an item that replaces a stored memory marks it superseded
-                    self.update_links(old_id, superseded_by=written.id)
-                    report.superseded += 1
-                except (NotFound, InvalidInput) as exc:  # gone, or it would close a cycle
-                    report.problems.append(f"{group.key}: {item.key} not marked as "
-                                           f"superseding {old_id}: {exc}")
-        with self.records.transaction():
+        with self._transaction():  # the batch's memories, links and state: one commit
+            written_all = self.add_many([item.draft for _g, _s, item in adds]) if adds else []
+            for (group, state, item), written in zip(adds, written_all, strict=True):
+                state[item.key] = [item.digest, written.id]
+                old_id = item.draft.supersedes
+                if old_id and written.created and old_id != written.id:
+                    try:  # an item that replaces a stored memory marks it superseded
+                        self._link_version(old_id, written.id)
+                        report.superseded += 1
+                    except (NotFound, InvalidInput) as exc:  # gone, or would close a cycle
+                        report.problems.append(f"{group.key}: {item.key} not marked as "
+                                               f"superseding {old_id}: {exc}")
             for group, state, _items in batch:
                 known = Known(stamp=group.stamp, fingerprint=group.fingerprint, items=state)
                 self.records.set_meta(ns, group.key, known.model_dump())
+
+    def _link_version(self, old_id: str, new_id: str) -> None:
+        """Mark ``old_id`` superseded by ``new_id``, checked before anything is written (a
+        refused link must not doom the batch's transaction)."""
+        self.get(old_id)
+        self.update_links(old_id, superseded_by=new_id)
 
     def _update_item(self, mid: str, fields: dict[str, Any], state: dict[str, list[str]],
                      key: str, digest: str) -> None:
@@ -198,6 +210,10 @@ class Intake(Versions):
         report.moved += 1
         if report.dry_run:
             return
+        with self._transaction():  # the moved group's updates and state: one commit
+            self._move_items(ns, group, old, old_key)
+
+    def _move_items(self, ns: str, group: Group, old: Known, old_key: str) -> None:
         drafts = {item.key: item for item in group.items or []}
         for key, (_digest, mid) in old.items.items():
             item = drafts.get(key)
@@ -212,9 +228,8 @@ class Intake(Versions):
             if changes:
                 self.update(mid, **changes)
         known = old.model_copy(update={"stamp": group.stamp})
-        with self.records.transaction():
-            self.records.set_meta(ns, group.key, known.model_dump())
-            self.records.set_meta(ns, old_key, None)
+        self.records.set_meta(ns, group.key, known.model_dump())
+        self.records.set_meta(ns, old_key, None)
 
     def _archive_item(self, mid: str, reason: str, report: IngestReport) -> int:
         try:

@@ -165,17 +165,32 @@ class Integrity(EngineCore):
                                 "its chain has no current version")
                 heal.append(path[-1])
             done.update(path)
-        if repair and heal:
+        forks = _forks(memories)
+        for replaced, heads in forks:
+            problems.append(f"forked version chain: {', '.join(heads)} all replace {replaced} "
+                            "and are current (one chain, one current version)")
+        if repair and (heal or forks):
             now = self.clock.now()
-            fixed = [memories[i].model_copy(update={
+            fixed = {i: memories[i].model_copy(update={
                 "superseded_by": None, "updated_at": now,
-                "version": memories[i].version + 1}) for i in heal]
+                "version": memories[i].version + 1}) for i in heal}
+            linked: dict[str, str] = {}
+            for _replaced, heads in forks:  # oldest first: each replaced by the next
+                for older, newer in zip(heads, heads[1:], strict=False):
+                    linked[older] = newer
+                    fixed[older] = memories[older].model_copy(update={
+                        "superseded_by": newer, "updated_at": now,
+                        "version": memories[older].version + 1})
             with self._transaction() as pending:
-                self.records.put_memories(fixed)
-                for memory in fixed:
+                self.records.put_memories(list(fixed.values()))
+                for memory in fixed.values():
+                    by = linked.get(memory.id)
                     self._log(pending, "supersede", memory.id,
-                              {"by": None, "repair": "made current: its chain had none"})
-            self._index(fixed, self._stored_vectors(fixed) if self.vectors else None)
+                              {"by": by, "repair": "forked chain joined: the newer head "
+                               "replaces the older" if by else "made current: its chain had "
+                               "none"})
+            changed = list(fixed.values())
+            self._index(changed, self._stored_vectors(changed) if self.vectors else None)
         return problems
 
     def purge(self) -> None:
@@ -190,3 +205,16 @@ class Integrity(EngineCore):
                 index.compact()
         self._dirty = True  # the next call re-indexes from the records
         self._reconcile(repair=True)
+
+
+def _forks(memories: dict[str, Memory]) -> list[tuple[str, list[str]]]:
+    """Chains with more than one current version: (the memory they all replace, the current
+    memories replacing it, oldest first). A current memory replaces ``X`` when it says
+    ``supersedes = X``; ``X`` may point at one of them or at neither."""
+    heads: dict[str, list[Memory]] = {}
+    for memory in memories.values():
+        if (memory.supersedes is not None and memory.superseded_by is None
+                and not memory.archived):
+            heads.setdefault(memory.supersedes, []).append(memory)
+    return [(replaced, [m.id for m in sorted(found, key=lambda m: (m.created_at, m.id))])
+            for replaced, found in sorted(heads.items()) if len(found) > 1]

@@ -24,6 +24,7 @@ class Relations(EngineCore):
         missing = [i for i in (source, target) if i not in self.records.get_memories([i])]
         if missing:
             raise NotFound(f"no memory has id {missing[0]!r}")
+        type = self.clean_text(type, "edge type")
         try:
             edge = Edge(source=source, target=target, type=type, weight=weight,
                         created_at=self.clock.now(), **fields)

@@ -117,6 +117,18 @@ class PreparedQuery:
         self.text = text
 
 
+class PreparedText:
+    """A piece of free text on its way into the store or out of the product, through the
+    ``cognimem_text_prepare`` hooks: a tag, a project, an edge type, a reason, a summary, a
+    receipt. ``where`` names it (``tag``, ``project``, ``edge type``, ``reason``,
+    ``summary``...); ``notes`` collects what the hooks did (never the text they removed)."""
+
+    def __init__(self, text: str, where: str) -> None:
+        self.text = text
+        self.where = where
+        self.notes: list[str] = []
+
+
 @dataclass
 class Written:
     """The outcome of one add or update: the memory, whether it is new, and notes.

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..errors import InvalidInput
 from ..models import Memory, MemoryDraft
+from .rules import head_or_refuse
 from .types import DraftLike, Written
 from .write import WritePath
 
@@ -17,42 +18,44 @@ class Versions(WritePath):
     """supersede and update_links."""
 
     def supersede(self, old_id: str, content: DraftLike, /, *, agent: str | None = None,
-                  follow_chain: bool = True, **fields: Any) -> Written:
+                  to_head: bool = False, **fields: Any) -> Written:
         """Write a memory that replaces ``old_id``; the old one stays, marked superseded.
+        One operation: the new memory, the link and their events commit together.
 
+        A chain keeps one current version (its head): superseding a past version is refused
+        with an error naming the head, unless ``to_head`` asks to replace the head instead.
         Reverting to an earlier value writes a new current version (a superseded memory is
-        never brought back as the current one, so no cycle can form). When ``old_id`` was
-        already superseded, the new memory replaces the current version of its chain.
-
-        ``follow_chain=False`` replaces ``old_id`` itself even when it was already replaced
-        (two agents replacing one memory: the authority rules then log the pair).
+        never brought back as the current one, so no cycle can form).
 
         :raises NotFound: unknown ``old_id``.
+        :raises InvalidInput: ``old_id`` is not its chain's head (without ``to_head``), or
+            the new content is identical to it.
         """
         self._check_open()
-        old = self.get(old_id)
-        head = self._chain_head(old) if follow_chain else None
-        if head is not None and head.id != old.id:
-            old = head
-        # inherit the old memory's scope, layer, kind and tags unless the caller gave them
-        given = set(fields)
-        if isinstance(content, MemoryDraft):
-            given |= content.model_fields_set
-        elif isinstance(content, Mapping):
-            given |= set(content)
-        scope = old.scope if agent is None else old.scope.model_copy(update={"agent": agent})
-        defaults = {k: v for k, v in {"scope": scope, "layer": old.layer, "kind": old.kind,
-                                      "tags": old.tags}.items() if k not in given}
-        written = self.add(content, agent=agent, **{**defaults, **fields, "supersedes": old.id})
-        if written.id == old.id:
-            raise InvalidInput(
-                f"the new content is identical to memory {old.id!r}: nothing to supersede "
-                "(use update to change its other fields)"
-            )
-        self.update_links(old.id, superseded_by=written.id, agent=agent)
+        with self._transaction():
+            asked = self.get(old_id)
+            old = head_or_refuse(asked, self._chain_head(asked), to_head=to_head)
+            # inherit the old memory's scope, layer, kind and tags unless the caller gave them
+            given = set(fields)
+            if isinstance(content, MemoryDraft):
+                given |= content.model_fields_set
+            elif isinstance(content, Mapping):
+                given |= set(content)
+            agent = self._agent(agent)
+            scope = old.scope if agent is None else old.scope.model_copy(update={"agent": agent})
+            defaults = {k: v for k, v in {"scope": scope, "layer": old.layer, "kind": old.kind,
+                                          "tags": old.tags}.items() if k not in given}
+            written = self.add(content, agent=agent,
+                               **{**defaults, **fields, "supersedes": old.id})
+            if written.id == old.id:
+                raise InvalidInput(
+                    f"the new content is identical to memory {old.id!r}: nothing to supersede "
+                    "(use update to change its other fields)"
+                )
+            self.update_links(old.id, superseded_by=written.id, agent=agent)
         if old.id != old_id:
             written.notes.append(f"{old_id} was already superseded: this replaces the "
-                                 f"current version {old.id}")
+                                 f"current version {old.id} (to_head)")
         written.supersedes = old.id
         return written
 
@@ -101,6 +104,6 @@ class Versions(WritePath):
             self._log(pending, "supersede", memory_id,
                       {"by": superseded_by, "was": before.superseded_by}, agent)
         self._index([after], self._stored_vectors([after]) if self.vectors else None)
-        self.hook.cognimem_memory_updated(before=before, after=after, engine=self)
+        self._notify("cognimem_memory_updated", before=before, after=after)
         return after
 

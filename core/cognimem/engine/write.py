@@ -18,8 +18,10 @@ from ..models import (
     content_hash,
     embedding_text,
 )
+from ..session import current as current_session
 from .guarded import NAMESPACE as CONFLICTS
 from .guarded import Guarded
+from .rules import clean_raw, explicit_project, scoped
 from .types import (
     ON_DUPLICATE,
     DraftLike,
@@ -46,21 +48,31 @@ def _verdict_notes(notes: list[str], conflicts: list[str], separate: list[str],
 class WritePath(Guarded):
     """add, update, supersede, delete, archive and restore."""
 
-    def _coerce_draft(self, item: DraftLike, fields: Mapping[str, Any]) -> MemoryDraft:
+    def _coerce_draft(self, item: DraftLike, fields: Mapping[str, Any], *,
+                      scope_rule: bool = True) -> MemoryDraft:
+        """The pipeline's first steps for one memory: its raw free text cleaned (tags as
+        given, the project), bounds (validation), then the session's scope."""
+        raw = clean_raw(fields, self.clean_text) if fields else {}
         try:
             if isinstance(item, MemoryDraft):
-                draft = item if not fields else item.model_copy(update=dict(fields))
+                given = explicit_project(item) or explicit_project(raw)
+                draft = item if not raw else item.model_copy(update=raw)
                 draft = MemoryDraft.model_validate(draft.model_dump())
             elif isinstance(item, str):
-                draft = MemoryDraft(content=item, **fields)
+                given = explicit_project(raw)
+                draft = MemoryDraft(content=item, **raw)
             elif isinstance(item, Mapping):
-                draft = MemoryDraft(**{**item, **fields})
+                data = clean_raw({**item, **raw}, self.clean_text)
+                given = explicit_project(data)
+                draft = MemoryDraft(**data)
             else:
                 raise InvalidInput(
                     f"a memory must be text, a dict or a MemoryDraft, not {type(item).__name__}"
                 )
         except ValidationError as exc:
             raise InvalidInput(validation_message(exc, "memory")) from None
+        if scope_rule:
+            draft = scoped(draft, current_session(), project_given=given)
         limit = self.profile.write.max_content_chars
         if len(draft.content) > limit:
             raise InvalidInput(
@@ -116,6 +128,7 @@ class WritePath(Guarded):
                                f"not {str(on_duplicate)[:40]!r}")
         writes: list[PreparedWrite] = []
         writers: list[str | None] = []
+        agent = self._agent(agent)
         for item in items:
             writer = agent
             if isinstance(item, Mapping) and "agent" in item:
@@ -250,12 +263,11 @@ class WritePath(Guarded):
         if refreshed:
             self._index(refreshed, self._stored_vectors(refreshed) if self.vectors else None)
         for memory in memories:
-            self.hook.cognimem_memory_added(memory=memory, engine=self)
+            self._notify("cognimem_memory_added", memory=memory)
         for after in merged:
-            self.hook.cognimem_memory_updated(before=merges.before[after.id], after=after,
-                                              engine=self)
+            self._notify("cognimem_memory_updated", before=merges.before[after.id], after=after)
         for before, after in superseded:
-            self.hook.cognimem_memory_updated(before=before, after=after, engine=self)
+            self._notify("cognimem_memory_updated", before=before, after=after)
         return [r for r in results if r is not None]
 
     def _reextract(self, before: Memory, after: Memory,
@@ -290,11 +302,12 @@ class WritePath(Guarded):
             )
         if not changes:
             raise InvalidInput("update needs at least one field to change")
+        changes = clean_raw(changes, self.clean_text)
         data = before.model_dump(include=set(MemoryDraft.model_fields))
         data.update(changes)
-        draft = self._coerce_draft(data, {})
+        draft = self._coerce_draft(data, {}, scope_rule=False)
         notes: list[str] = []
-        if draft.content != before.content:
+        if set(changes) & SCREENED_FIELDS:  # every text a reader sees passes the guard
             write = self._prepare(draft, updating=memory_id)
             draft, notes = write.draft, write.flags
         after = Memory.model_validate({
@@ -320,7 +333,7 @@ class WritePath(Guarded):
                 put, delete = self._reextract(before, after, notes)
                 self._write_edges(pending, put, delete, agent)
         self._index([after], vectors)
-        self.hook.cognimem_memory_updated(before=before, after=after, engine=self)
+        self._notify("cognimem_memory_updated", before=before, after=after)
         return Written(after, created=False, notes=notes)
 
     def delete(self, memory_id: str, /, *, agent: str | None = None,
@@ -337,7 +350,7 @@ class WritePath(Guarded):
             self.records.remove_grave(memory_id)
             self._log(pending, "delete", memory_id, {"hash": memory.content_hash}, agent)
         self._unindex([memory_id])
-        self.hook.cognimem_memory_deleted(memory=memory, engine=self)
+        self._notify("cognimem_memory_deleted", memory=memory)
         if purge:
             self.purge()
         return memory
@@ -349,6 +362,7 @@ class WritePath(Guarded):
         before = self.get(memory_id)
         if before.archived:
             return before
+        reason = self.clean_text(reason, "reason")
         after = before.model_copy(update={"archived": True, "updated_at": self.clock.now(),
                                           "version": before.version + 1})
         with self._transaction() as pending:
@@ -374,6 +388,11 @@ class WritePath(Guarded):
         self._index([after], self._stored_vectors([after]) if self.vectors else None)
         return after
 
+
+#: Fields of an update that pass the prepare hooks (the guard) again: every text a reader
+#: or a search sees.
+SCREENED_FIELDS = frozenset({"content", "title", "tags", "meta", "source", "provenance",
+                             "kind"})
 
 #: Fields whose earlier value an ``update`` event keeps (small values, never the content or
 #: title, which may hold what an edit removed): what :meth:`believed_at` searches rebuild.

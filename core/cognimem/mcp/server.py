@@ -63,6 +63,8 @@ class AppState:
     #: ``--project``): what tools record when the client does not name itself.
     agent: str | None = None
     project: str | None = None
+    #: The folders the file-reading tools may read (:func:`read_roots`).
+    roots: tuple[str, ...] = ()
 
     def invoke(self, name: str, spec: ToolSpec, arguments: dict[str, Any]) -> Any:
         """Run a tool: in the daemon for a remote engine, here for a local one."""
@@ -111,7 +113,7 @@ def build_server(profile: Profile | str | Path | None = None, *,
                 lambda: open_store(resolved, host=host, connect=False))
             if isinstance(store, RemoteEngine):
                 warm_up(store)
-        state = AppState(store, agent=agent, project=project)
+        state = AppState(store, agent=agent, project=project, roots=read_roots(resolved))
         running.append(state)
         try:
             yield state
@@ -125,6 +127,21 @@ def build_server(profile: Profile | str | Path | None = None, *,
     )
     add_prompts_and_resources(server, host, lambda: running[-1] if running else None)
     return server
+
+
+def read_roots(profile: Profile, cwd: Path | None = None) -> tuple[str, ...]:
+    """The folders a server's file-reading tools may read: the project's folder (the git
+    repository the server runs in, else its working folder), the exports folder and the
+    profile's ``mcp.read_roots``."""
+    from ..names import git_root
+
+    here = cwd or Path.cwd()
+    roots = [str(git_root(here) or here)]
+    if profile.mcp.exports:
+        roots.append(profile.mcp.exports)
+    elif profile.store_path() is not None:
+        roots.append(str(Path(str(profile.store_path())) / "exports"))
+    return tuple([*roots, *profile.mcp.read_roots])
 
 
 def warm_up(engine: RemoteEngine) -> None:

@@ -31,6 +31,7 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Strict, ValidationError, model_validator
 
 from ..agents import Caller, server_caller
+from ..session import bound
 from ..components import ToolSpec
 from ..errors import CognimemError, PluginError, ProfileError
 from ..plugins import PluginHost
@@ -129,10 +130,13 @@ def to_mcp_tool(name: str, spec: ToolSpec, *, plugin: str = "?") -> Tool:
     def call(**arguments: Any) -> Any:
         ctx: Context[ToolRunner] = arguments.pop(CONTEXT_PARAM)
         runner = ctx.request_context.lifespan_context
+        caller = caller_of(ctx)
         if takes_caller:
-            arguments[CALLER_PARAM] = caller_of(ctx).model_dump()
+            arguments[CALLER_PARAM] = caller.model_dump()
         try:
-            result = runner.invoke(name, spec, arguments)
+            # the write pipeline scopes every write to the caller, every read to the roots
+            with bound({**caller.model_dump(), "roots": getattr(runner, "roots", ())}):
+                result = runner.invoke(name, spec, arguments)
         except CognimemError as exc:  # errors name files relative to the home folder
             raise ToolError(hide_home(str(exc))) from exc
         except ValidationError as exc:

@@ -16,6 +16,7 @@ from rich.table import Table
 
 from cognimem.cli.common import add_global_options, emit, open_engine
 from cognimem.mcp.calls import call_tool
+from cognimem.privacy import write_private
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -52,7 +53,7 @@ def cmd_graph(args: argparse.Namespace) -> int:
     from .html import page_of
 
     page = page_of(_run(args, "graph_view", limit=args.limit, project=args.project))
-    Path(args.html).write_text(page, encoding="utf-8")
+    write_private(Path(args.html), page.encode("utf-8"))  # memories' text: 0600
     emit(args, {"html": args.html, "bytes": len(page.encode("utf-8"))},
          lambda out: out.print(f"wrote {args.html}", markup=False))
     return 0

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cognimem import hookimpl
 from cognimem.components import CommandSpec
-from cognimem.engine import Engine, PreparedQuery, PreparedWrite
+from cognimem.engine import Engine, PreparedQuery, PreparedText, PreparedWrite
 from cognimem.models import Memory
 from cognimem.registry import Register
 
@@ -112,3 +112,13 @@ def cognimem_register_commands(register: Register) -> None:
     register(CommandSpec(name="guard", help="check a text for secrets and prompt injection "
                                             "(nothing is stored)",
                          configure="cognimem_plugins.guard.cli:configure"))
+
+
+@hookimpl(tryfirst=True)
+def cognimem_text_prepare(text: PreparedText, engine: Engine) -> None:
+    """Redact credentials in every other text a write stores or the product writes out."""
+    if _options(engine).secrets:
+        cleaned, counts = redact(text.text)
+        if counts:
+            text.text = cleaned
+            text.notes.append(f"redacted {sum(counts.values())} secret(s) in the {text.where}")

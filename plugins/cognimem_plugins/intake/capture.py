@@ -115,7 +115,8 @@ class TranscriptSource(IntakeSource):
         draft = MemoryDraft(
             content=fact.text, kind=fact.kind, tags=["captured", fact.kind],
             importance=IMPORTANCE.get(fact.kind, 0.5),
-            scope=Scope(project=self.options.project),
+            # no project given: the session's (an explicit None would make it global)
+            scope=Scope(project=self.options.project) if self.options.project else Scope(),
             source=Source(file=file, line=fact.line, session=session),
             meta={"capture": {"session": session, "turn": fact.turn, "role": fact.role}})
         digest = hashlib.sha256(draft.model_dump_json().encode()).hexdigest()

@@ -10,7 +10,7 @@ from typing import Any
 
 from cognimem.cli.common import add_global_options, emit, open_engine
 from cognimem.errors import InvalidInput
-from cognimem.privacy import shown
+from cognimem.privacy import shown, write_private
 
 
 def configure_vault(p: argparse.ArgumentParser) -> None:
@@ -178,7 +178,7 @@ def cmd_compact(args: argparse.Namespace) -> int:
                          {"path": str(path), "threshold": args.threshold})
     data = done.model_dump() if hasattr(done, "model_dump") else dict(done)
     if args.out:
-        Path(args.out).write_text(data["summary"], encoding="utf-8")
+        write_private(Path(args.out), data["summary"].encode("utf-8"))  # 0600, like the store
 
     def text(out: Any) -> None:
         r = data["receipt"]
@@ -268,36 +268,49 @@ def cmd_hook(args: argparse.Namespace) -> int:
     """Run one lifecycle hook; a failure is reported on stderr and never blocks the agent."""
     import sys
 
+    from cognimem.session import bound
+
     from .hooks import project_of, read_event
 
     event = read_event()
+    project = project_of(event.get("cwd"))
     try:
-        if args.event == "session-start":
-            from .context import build
-
-            with open_engine(args) as engine:
-                found = build(engine, project=project_of(event.get("cwd")),
-                              budget=args.budget)
-            if found.ids:
-                sys.stdout.write(found.text)
-            return 0
-        transcript = event.get("transcript_path")
-        if not transcript or not Path(str(transcript)).expanduser().is_file():
-            sys.stderr.write("cognimem: no transcript_path in the hook's input\n")
-            return 0
-        path = str(Path(str(transcript)).expanduser().resolve())
-        from cognimem.mcp.calls import call_tool
-
-        with open_engine(args) as engine:
-            if args.event == "pre-compact":
-                done: Any = call_tool(engine, "compact_transcript", {"path": path})
-                receipt = done.receipt if hasattr(done, "receipt") else done["receipt"]
-                sys.stderr.write(f"cognimem: compaction receipt {receipt.id}: score "
-                                 f"{receipt.score}\n")
-                if getattr(done, "warning", None):
-                    sys.stderr.write(f"cognimem: {done.warning}\n")
-            else:
-                engine.ingest("transcript", path)
+        with bound({"project": project}):  # what the session writes is its project's
+            return _run_hook(args, event, project)
     except Exception as exc:  # a hook must never stop the agent
         sys.stderr.write(f"cognimem hook {args.event}: {exc}\n")
+    return 0
+
+
+def _run_hook(args: argparse.Namespace, event: dict[str, Any], project: str | None) -> int:
+    import sys
+
+    from .compaction import Compacted
+
+    if args.event == "session-start":
+        from .context import build
+
+        with open_engine(args) as engine:
+            found = build(engine, project=project, budget=args.budget)
+        if found.ids:
+            sys.stdout.write(found.text)
+        return 0
+    transcript = event.get("transcript_path")
+    if not transcript or not Path(str(transcript)).expanduser().is_file():
+        sys.stderr.write("cognimem: no transcript_path in the hook's input\n")
+        return 0
+    path = str(Path(str(transcript)).expanduser().resolve())
+    from cognimem.mcp.calls import call_tool
+
+    with open_engine(args) as engine:
+        if args.event == "pre-compact":
+            # a local engine returns the model, the daemon its JSON: read both alike
+            done = Compacted.model_validate(
+                call_tool(engine, "compact_transcript", {"path": path}), from_attributes=True)
+            sys.stderr.write(f"cognimem: compaction receipt {done.receipt.id}: score "
+                             f"{done.receipt.score}\n")
+            if done.warning:
+                sys.stderr.write(f"cognimem: {done.warning}\n")
+        else:
+            engine.ingest("transcript", path)
     return 0

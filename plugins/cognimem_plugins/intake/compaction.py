@@ -81,15 +81,19 @@ def compact_transcript(
         if picked:
             lines.append(f"{kind.capitalize()}s:")
             lines += [f"- {f.text}" for f in picked]
-    summary = "\n".join(lines) + "\n"
+    # what leaves passes the rules: the summary is redacted as stored memories are
+    summary = engine.clean_text("\n".join(lines) + "\n", "summary")
     stored = _stored_texts(engine, str(file), file.name)
-    verified = sum(1 for f in found if f.text in summary or f.text in stored)
+    verified = sum(1 for f in found
+                   if (text := engine.clean_text(f.text, "summary")) in summary
+                   or text in stored)
     score = verified / len(found) if found else 1.0
     original = _tokens(" ".join(t.text for t in session.turns))
     compressed = _tokens(summary)
     receipt = Receipt(
         id="r" + hashlib.sha256(f"{file}:{engine.now().isoformat()}".encode()).hexdigest()[:15],
-        session=session.session, file=shown(file), at=engine.now().isoformat(),
+        session=engine.clean_text(session.session, "receipt"),
+        file=engine.clean_text(shown(file), "receipt"), at=engine.now().isoformat(),
         original_tokens=original, compressed_tokens=compressed,
         ratio=round(compressed / original, 4) if original else 1.0, items=len(found),
         verified=verified, score=round(score, 4), memories_written=report.added,

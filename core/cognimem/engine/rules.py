@@ -1,0 +1,122 @@
+"""The write pipeline's rules that every operation applies, whatever door it came through.
+
+Order (docs/architecture.md, "The write pipeline"): **bounds** (the models' limits) ->
+**scope** of the session (:func:`scoped`) -> **guard** (:func:`clean_raw` for the free text
+of a write before validation normalises it, the ``cognimem_memory_prepare`` hooks for a
+memory's content, title and meta, :meth:`~.base.EngineCore.clean_text` for every other text)
+-> **authority** (:mod:`.authority`) -> **version chains** (:func:`head_or_refuse`) ->
+duplicate / conflict verdicts (:mod:`.guarded`) -> one transaction (:mod:`.unit`) ->
+notifications after the commit.
+"""
+
+from __future__ import annotations
+
+import stat
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from ..errors import InvalidInput
+from ..models import Memory, MemoryDraft
+from ..privacy import hide_home
+from ..session import Session
+
+Clean = Callable[[str, str], str]
+
+
+def clean_raw(data: Mapping[str, Any], clean: Clean) -> dict[str, Any]:
+    """A write's raw fields with the free text validation would change cleaned first:
+    tags as given (validation lowercases them, and a lowercased credential no longer
+    matches its format) and the scope's project."""
+    out = dict(data)
+    tags = out.get("tags")
+    if isinstance(tags, list | tuple):
+        out["tags"] = [clean(t, "tag") if isinstance(t, str) else t for t in tags]
+    scope = out.get("scope")
+    if isinstance(scope, Mapping) and isinstance(scope.get("project"), str):
+        out["scope"] = {**scope, "project": clean(scope["project"], "project")}
+    return out
+
+
+def explicit_project(data: Mapping[str, Any] | MemoryDraft) -> bool:
+    """Whether a write names its project itself (``None`` included: a global memory)."""
+    if isinstance(data, MemoryDraft):
+        return "project" in data.scope.model_fields_set
+    scope = data.get("scope")
+    if isinstance(scope, Mapping):
+        return "project" in scope
+    return scope is not None and "project" in getattr(scope, "model_fields_set", ())
+
+
+def scoped(draft: MemoryDraft, session: Session, *, project_given: bool) -> MemoryDraft:
+    """``draft`` in the session's project (unless it names its own, or none on purpose) and
+    owned by the session's agent (unless its scope names one)."""
+    update: dict[str, Any] = {}
+    if session.project and not project_given and draft.scope.project is None:
+        update["project"] = session.project
+    if session.agent and draft.scope.agent is None:
+        update["agent"] = session.agent
+    if not update:
+        return draft
+    draft.scope = draft.scope.model_copy(update=update)
+    return draft
+
+
+def in_session(item: dict[str, Any], session: Session) -> dict[str, Any]:
+    """A raw write (a mapping) given the session's project and writer now, for a write
+    that is carried out of the session's thread (the daemon's group commit)."""
+    if session.project and not explicit_project(item):
+        scope = item.get("scope")
+        scope = dict(scope) if isinstance(scope, Mapping) else (
+            scope.model_dump(exclude_unset=True) if scope is not None else {})
+        item = {**item, "scope": {**scope, "project": session.project}}
+    if session.agent and not item.get("agent"):
+        item = {**item, "agent": session.agent}
+    return item
+
+
+def head_or_refuse(old: Memory, head: Memory | None, *, to_head: bool) -> Memory:
+    """The memory a supersession replaces: ``old`` when it is its chain's current version;
+    else its head when ``to_head`` (an explicit redirect), else a refusal naming the head.
+    A chain keeps one head: replacing a past version would fork it."""
+    if old.superseded_by is None:
+        return old
+    if head is None:
+        raise InvalidInput(
+            f"memory {old.id} was superseded by {old.superseded_by}, and its chain has no "
+            "current version (run `cognimem check --repair`)")
+    if to_head:
+        return head
+    raise InvalidInput(
+        f"memory {old.id} is not current: supersede its current version {head.id} "
+        "instead (or pass to_head=true to replace the current version)")
+
+
+#: Never read, whatever the roots: the kernel's and devices' pseudo-files.
+SPECIAL = (Path("/proc"), Path("/sys"), Path("/dev"))
+
+
+def readable(target: str, session: Session) -> Path:
+    """``target`` resolved (links followed) as a file or folder an operation may read in
+    ``session``: inside one of its roots when it has some, never a special file (a FIFO, a
+    device, anything under /proc, /sys or /dev). Raises InvalidInput naming the roots."""
+    if not target.strip() or "\x00" in target:
+        raise InvalidInput("the path is empty: give the file or folder to read")
+    path = Path(target).expanduser()
+    try:
+        resolved = path.resolve(strict=True)
+        mode = resolved.stat().st_mode
+    except (OSError, RuntimeError):
+        return path  # nothing to read there: the source names what is wrong
+    if any(resolved == s or s in resolved.parents for s in SPECIAL) or not (
+            stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise InvalidInput(f"{target[:80]!r} is not a regular file or folder: refused")
+    if session.roots is None:
+        return resolved
+    roots = [Path(r).expanduser().resolve() for r in session.roots]
+    if not any(resolved == r or r in resolved.parents for r in roots):
+        listed = ", ".join(hide_home(str(r)) for r in roots) or "none"
+        raise InvalidInput(
+            f"{hide_home(target[:80])!r} is outside the folders this server may read "
+            f"({listed}); add its folder to the profile key `mcp.read_roots`")
+    return resolved

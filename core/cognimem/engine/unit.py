@@ -1,0 +1,75 @@
+"""The unit of work: one engine operation, one record-store transaction.
+
+Every mutation the engine makes runs inside a unit. The first ``begin()`` of a thread opens
+the record store's transaction; a ``begin()`` inside it (an operation made of others, as
+``supersede`` is an ``add`` and a link, or an ingest group of adds, updates and archives)
+joins it, so the operation commits once, with every record, event and derived row it wrote.
+
+What must not run before the commit is handed to :meth:`Unit.after`: index upkeep (the
+indexes are derived; a failure leaves them to reconciliation) and the lifecycle hooks
+(``cognimem_memory_added`` / ``_updated`` / ``_deleted``: notifications, which see only
+committed state). They run in order once the outermost transaction has committed, and are
+dropped if it rolls back: nothing is announced that was not stored.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from ..models import Event
+
+log = logging.getLogger("cognimem")
+
+
+class Unit:
+    """The open operation: the events it logged (the hash chain continues from the last)
+    and what runs after its commit."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self._after: list[Callable[[], None]] = []
+
+    def after(self, action: Callable[[], None]) -> None:
+        """Run ``action`` once the operation has committed (never if it rolls back)."""
+        self._after.append(action)
+
+
+class UnitOfWork:
+    """Opens units over one record store; one open unit per thread."""
+
+    def __init__(self, transaction: Callable[[], object]) -> None:
+        self._transaction = transaction
+        self._local = threading.local()
+
+    @property
+    def current(self) -> Unit | None:
+        """The unit open in this thread, or None."""
+        return getattr(self._local, "unit", None)
+
+    @contextmanager
+    def begin(self) -> Iterator[Unit]:
+        """Open a unit (or join the one open in this thread)."""
+        outer = self.current
+        if outer is not None:
+            yield outer
+            return
+        unit = Unit()
+        self._local.unit = unit
+        try:
+            with self._transaction():  # type: ignore[attr-defined]
+                yield unit
+        finally:
+            self._local.unit = None
+        for action in unit._after:  # committed: derived upkeep, then notifications
+            action()
+
+    def after(self, action: Callable[[], None]) -> None:
+        """Run ``action`` after the open unit commits, or now when none is open."""
+        unit = self.current
+        if unit is None:
+            action()
+        else:
+            unit.after(action)

@@ -1,0 +1,80 @@
+"""The session a write belongs to: the agent and project a door works for.
+
+Every door (an MCP tool call, an agent hook, a CLI command, the daemon's dispatch of a
+client's call) binds the session it serves with :func:`bound`; the engine's write pipeline
+reads it with :func:`current` and gives every memory written without a project or an agent
+the session's (the *scope* step, see docs/architecture.md). A door added later gets the rule
+by binding its session, whatever engine operations it then calls; a client of the daemon
+sends its bound session with each call (:class:`~cognimem.daemon.remote.RemoteEngine`) and
+the daemon binds it around the call.
+
+A memory meant for every project says so explicitly (``scope={"project": None}``, the
+``global_scope`` of the ``remember`` tool): an explicit ``None`` is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, field_validator
+
+from . import limits
+
+__all__ = ["Session", "bound", "current"]
+
+
+class Session(BaseModel):
+    """Who writes (``agent``) and in which project (``project``); None: not known."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    agent: str | None = None
+    project: str | None = None
+    #: The folders a file-reading operation (ingest, capture, vault, compact) may read in
+    #: this session; None: anywhere the process may (the user's own shell and hooks). An
+    #: MCP server binds its roots (docs/mcp.md, "Files the tools read").
+    roots: tuple[str, ...] | None = None
+
+    @field_validator("agent", "project")
+    @classmethod
+    def _short(cls, value: str | None) -> str | None:
+        value = (value or "").strip() or None
+        return limits.check_chars(value, limits.NAME_CHARS, "session")
+
+    @classmethod
+    def of(cls, value: Session | Mapping[str, Any] | None) -> Session:
+        """A session from a Session, its dict (over a wire, or a tool's caller) or None."""
+        if value is None:
+            return NONE
+        if isinstance(value, Session):
+            return value
+        return cls.model_validate({k: value.get(k) for k in ("agent", "project", "roots")})
+
+    def __bool__(self) -> bool:
+        return self.agent is not None or self.project is not None or self.roots is not None
+
+
+NONE = Session()
+_CURRENT: ContextVar[Session] = ContextVar("cognimem_session", default=NONE)
+
+
+def current() -> Session:
+    """The session bound in this thread or task (an empty one when none is)."""
+    return _CURRENT.get()
+
+
+@contextmanager
+def bound(session: Session | Mapping[str, Any] | None) -> Iterator[Session]:
+    """Bind ``session`` for what runs inside; fields it leaves None keep the outer one's."""
+    outer = _CURRENT.get()
+    given = Session.of(session)
+    merged = Session(agent=given.agent or outer.agent, project=given.project or outer.project,
+                     roots=given.roots if given.roots is not None else outer.roots)
+    token = _CURRENT.set(merged)
+    try:
+        yield merged
+    finally:
+        _CURRENT.reset(token)
