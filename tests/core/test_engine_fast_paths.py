@@ -73,7 +73,7 @@ def test_open_and_repair_use_versions_not_whole_memories() -> None:
         engine.lexical.delete([written[0].id])
         engine.vectors.delete([written[1].id])
         VersionedStore.scans = 0
-        report = engine._reconcile(repair=True)
+        report = engine._k.integrity.reconcile(repair=True)
         assert VersionedStore.scans == 0
         assert report.memories == 12
         assert [r.missing for r in report.indexes] == [[written[0].id], [written[1].id]]
@@ -92,7 +92,7 @@ def test_drift_is_found_among_candidates_only_for_other_models() -> None:
         never = written[1].memory.model_copy(update={"embedding": None})
         store.put_memories([moved, never])
         VersionedStore.scans = 0
-        report = engine._reconcile(repair=False)
+        report = engine._k.integrity.reconcile(repair=False)
         assert VersionedStore.scans == 0
         assert report.stale_embeddings == [written[0].id]  # never-embedded is not drift
     finally:
@@ -139,7 +139,7 @@ def test_search_loads_only_what_can_reach_the_top_k(fuser: str,
                 return fused, real_get([c.id for c in fused])
 
             with monkeypatch.context() as patch:
-                patch.setattr(engine, "_load_candidates", load_all)
+                patch.setattr(engine._k.reader, "_load_candidates", load_all)
                 slow = engine.search(text, record_access=False, **params)
             assert [(h.id, h.score) for h in fast.hits] == [(h.id, h.score) for h in slow.hits]
         if fuser == "rrf":

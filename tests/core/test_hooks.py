@@ -501,7 +501,7 @@ def test_hook_cognimem_query_prepare(build: Callable[..., Engine]) -> None:
     assert later.of("prepare") == [{"text": "needle"}], "later hooks see earlier changes"
     assert result.query.text == "needle", "the result reports the prepared text"
     assert [h.id for h in result.hits] == [written.id], "retrievers search the prepared text"
-    held = [a.query for a in engine._held.accesses]
+    held = [a.query for a in engine._k.held.accesses]
     assert held == ["needle"], "the access history keeps the prepared text"
 
 

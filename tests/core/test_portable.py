@@ -14,7 +14,7 @@ import pytest
 
 from cognimem.clock import ManualClock
 from cognimem.engine import Engine
-from cognimem.engine.portable import FORMAT, export_store, import_store
+from cognimem.engine.portable import FORMAT
 from cognimem.errors import InvalidInput
 from cognimem.events import verify_chain
 from cognimem.models import Edge
@@ -40,7 +40,7 @@ def source(tmp_path: Path) -> Iterator[Engine]:
 def exported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The export of a store like ``source`` (made once; copy before changing it)."""
     with _fill(tmp_path_factory.mktemp("exported") / "a") as engine:
-        return export_store(engine)
+        return engine.export()
 
 
 def _fill(path: Path) -> Engine:
@@ -61,19 +61,19 @@ def _fill(path: Path) -> Engine:
 
 
 def test_round_trip_through_an_on_disk_store(source: Engine, tmp_path: Path) -> None:
-    data = export_store(source)
+    data = source.export()
     text = json.dumps(data)  # plain JSON
     with Engine.from_profile(disk_profile(tmp_path / "b"), clock=ManualClock(T0)) as target:
-        report = import_store(target, json.loads(text))
+        report = target.import_(json.loads(text))
         assert report.mode == "restore" and report.id_map == {}
         assert report.memories == 3 and report.edges == 2 and report.graves == 1
         assert report.embedded == 3
-        again = export_store(target)
+        again = target.export()
     with Engine.from_profile(disk_profile(tmp_path / "b"), clock=ManualClock(T0)) as reopened:
         assert reopened.check().ok
         for key in ("memories", "edges", "events", "graveyard", "accesses"):
             assert again[key] == data[key], key
-        assert export_store(reopened)["memories"] == data["memories"]
+        assert reopened.export()["memories"] == data["memories"]
         assert verify_chain(reopened.records.iter_events()) == []
         hits = reopened.search("canary releases").hits
         assert hits and hits[0].memory.content == "we deploy with canary releases now"
@@ -84,11 +84,11 @@ def test_round_trip_through_an_on_disk_store(source: Engine, tmp_path: Path) -> 
 
 
 def test_merge_into_a_store_with_memories_remaps_ids(source: Engine, tmp_path: Path) -> None:
-    data = export_store(source)
+    data = source.export()
     old = {m["content"]: m for m in data["memories"]}
     with Engine.from_profile(disk_profile(tmp_path / "b"), clock=ManualClock(T0)) as target:
         mine = target.add("a memory that was here first").id
-        report = import_store(target, data)
+        report = target.import_(data)
         assert report.mode == "merge" and report.memories == 3 and report.duplicates == 0
         assert set(report.id_map) == {m["id"] for m in data["memories"]}
         assert mine not in report.id_map.values()
@@ -111,20 +111,20 @@ def test_merge_into_a_store_with_memories_remaps_ids(source: Engine, tmp_path: P
         assert ops == ["add", "import", "import", "import", "relate", "relate"]
         assert target.check().ok
         # importing the same file again finds every live memory already there
-        again = import_store(target, data)
+        again = target.import_(data)
         assert again.memories == 1 and again.duplicates == 2  # the archived one is re-imported
         assert target.check().ok
 
 
 def test_a_merge_never_reuses_an_existing_id(source: Engine, tmp_path: Path) -> None:
-    data = export_store(source)
+    data = source.export()
     with Engine.from_profile(disk_profile(tmp_path / "b"), clock=ManualClock(T0)) as target:
         target.add("occupies an id")
-        first = import_store(target, copy.deepcopy(data))
+        first = target.import_(copy.deepcopy(data))
         for m in data["memories"]:
             m["content"] += " (edited)"
             m["content_hash"] = ""
-        second = import_store(target, data)
+        second = target.import_(data)
         ids = [m.id for m in target.records.iter_memories()]
         assert len(ids) == len(set(ids)) == 7
         assert not set(first.id_map.values()) & set(second.id_map.values())
@@ -170,26 +170,26 @@ def test_a_malformed_file_changes_nothing(exported: dict[str, Any], tmp_path: Pa
     with Engine.from_profile(disk_profile(tmp_path / "b"), clock=ManualClock(T0)) as target:
         if into == "non-empty":
             target.add("already here")
-        before = export_store(target)
+        before = target.export()
         with pytest.raises(InvalidInput, match=message):
-            import_store(target, _spoil(data, change))
-        after = export_store(target)
+            target.import_(_spoil(data, change))
+        after = target.export()
         assert {k: v for k, v in after.items() if k != "exported_at"} == {
             k: v for k, v in before.items() if k != "exported_at"}
 
 
 def test_content_over_the_profile_limit_is_refused(source: Engine, tmp_path: Path) -> None:
-    data = export_store(source)
+    data = source.export()
     profile = disk_profile(tmp_path / "b").model_copy(deep=True)
     profile.write.max_content_chars = 20
     with Engine.from_profile(profile) as target, \
             pytest.raises(InvalidInput, match=r"write\.max_content_chars"):
-        import_store(target, data)
+        target.import_(data)
 
 
 def test_engine_methods_delegate(source: Engine, tmp_path: Path) -> None:
     data = source.export()
-    assert data["memories"] == export_store(source)["memories"]
+    assert data["memories"] == source.export()["memories"]
     with Engine.from_profile(disk_profile(tmp_path / "b"), clock=ManualClock(T0)) as target:
         assert target.import_(data).memories == 3
 

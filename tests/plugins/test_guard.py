@@ -138,7 +138,7 @@ def test_search_text_is_redacted_before_it_is_kept(build: Any) -> None:
     engine.add("deploy notes for the billing service")
     result = engine.search(f"billing {AWS_KEY}")
     assert result.query.text == "billing [REDACTED:aws_access_key]"
-    assert [a.query for a in engine._held.accesses] == [result.query.text] * len(result.hits)
+    assert [a.query for a in engine._k.held.accesses] == [result.query.text] * len(result.hits)
 
 
 def test_injection_is_flagged_and_recall_quotes_it(build: Any) -> None:

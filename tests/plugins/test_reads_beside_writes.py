@@ -84,7 +84,7 @@ def test_held_accesses_added_during_a_flush_are_not_lost(tmp_path: Path) -> None
     try:
         memory = engine.add("the nightly backup runs at 02:00").memory
         hit = Hit(memory=memory, score=1.0)
-        held: HeldAccesses = engine._held
+        held: HeldAccesses = engine._k.held
         stop = threading.Event()
         added = [0]
 

@@ -128,14 +128,13 @@ def cmd_reindex(args: argparse.Namespace) -> int:
         task = bar.add_task("reindex", total=None)
         if not isinstance(engine, RemoteEngine):
             from ..engine import Engine
-            from ..engine.reindex import reindex
 
             assert isinstance(engine, Engine)
 
             def advance(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
 
-            report = reindex(engine, batch_size=args.batch_size, progress=advance)
+            report = engine.reindex(batch_size=args.batch_size, progress=advance)
             done = report.done
         else:  # through the owner daemon: a bounded call per step, so the bar can move
             step = args.batch_size * 4

@@ -53,8 +53,8 @@ __all__ = [
 
 _HOMES = {"Engine": ".facade", "tie_break_key": ".read", "embedding_text": "..models",
           **{name: ".types" for name in ("CheckReport", "DraftLike", "DreamReport",
-                                         "IndexReport", "MaintenanceReport", "PreparedQuery", "PreparedText",
-                                         "PreparedWrite", "Written")}}
+                                         "IndexReport", "MaintenanceReport", "PreparedQuery",
+                                         "PreparedText", "PreparedWrite", "Written")}}
 
 
 __getattr__ = lazy_names(__name__, _HOMES)

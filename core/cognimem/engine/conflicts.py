@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..errors import InvalidInput, NotFound
 from ..models import Conflict, Resolution
 from .guarded import NAMESPACE, conflict_id
-from .versions import Versions
+
+if TYPE_CHECKING:
+    from .kernel import Kernel
 
 RESOLUTIONS: tuple[Resolution, ...] = ("keep_newer", "keep_a", "keep_b", "keep_both")
 __all__ = ["NAMESPACE", "RESOLUTIONS", "Conflicts", "conflict_id"]
@@ -84,39 +86,42 @@ class _OpenConflicts:
         return {i: list(self.by_memory[i]) for i in wanted if i in self.by_memory}
 
 
-class Conflicts(Versions):
+class Conflicts:
     """record_conflict, conflicts, resolve_conflict."""
+
+    def __init__(self, k: Kernel) -> None:
+        self.k = k
 
     _conflict_index: tuple[int, _OpenConflicts] | None
     _conflict_index_lock: threading.Lock
 
     def _conflict(self, cid: str) -> Conflict | None:
-        raw = self.records.get_meta(NAMESPACE, cid)
+        raw = self.k.records.get_meta(NAMESPACE, cid)
         return Conflict.model_validate(raw) if raw is not None else None
 
-    def record_conflict(self, a: str, b: str, *, kind: str = "value",
-                        differs: Iterable[str] = (), found_by: str | None = None,
-                        agent: str | None = None, note: str | None = None) -> Conflict | None:
+    def _log_conflict(self, a: str, b: str, *, kind: str = "value",
+                      differs: Iterable[str] = (), found_by: str | None = None,
+                      agent: str | None = None, note: str | None = None) -> Conflict | None:
         """Log that memories ``a`` and ``b`` disagree; returns the open conflict, or None
         when the pair was already resolved as ``keep_both`` (never asked again). Logging a
         pair that is already open returns it unchanged."""
-        self._check_open()
+        self.k.check_open()
         if a == b:
             raise InvalidInput("a memory cannot conflict with itself")
-        found = self.get_many([a, b])
+        found = self.k.get_many([a, b])
         missing = [i for i in (a, b) if i not in found]
         if missing:
             raise NotFound(f"no memory has id {missing[0]!r}")
-        with self._transaction() as pending:
-            return self._put_conflict(pending, a, b, kind=kind, differs=differs,
+        with self.k.transaction() as pending:
+            return self.k.verdicts.put_conflict(pending, a, b, kind=kind, differs=differs,
                                       found_by=found_by, agent=agent, note=note,
                                       writers={i: found[i].scope.agent for i in (a, b)})
 
     def conflicts(self, *, status: Literal["open", "resolved", "all"] = "open",
                   memory_id: str | None = None) -> list[Conflict]:
         """Logged conflicts, newest first (optionally only those involving one memory)."""
-        self._check_open()
-        out = [Conflict.model_validate(v) for v in self.records.meta_items(NAMESPACE).values()]
+        self.k.check_open()
+        out = [Conflict.model_validate(v) for v in self.k.records.meta_items(NAMESPACE).values()]
         out = [c for c in out if (status == "all" or c.status == status)
                and (memory_id is None or memory_id in (c.a, c.b))]
         out.sort(key=lambda c: (c.found_at, c.id), reverse=True)
@@ -127,36 +132,36 @@ class Conflicts(Versions):
 
         Reads only the conflicts naming one of ``ids`` (the store filters them) and writes
         nothing, so the store's daemon runs it beside writes, as a recall's second step."""
-        self._check_open(flush=False)
+        self.k.check_open(flush=False)
         wanted = set(ids)
-        version = self.records.meta_version(NAMESPACE)
+        version = self.k.records.meta_version(NAMESPACE)
         if version is not None:  # the open conflicts by memory, kept until the log changes
             return self._open_conflicts(version).select(wanted)
-        return _by_memory(self.records.meta_items_where(NAMESPACE, ("a", "b"), wanted),
+        return _by_memory(self.k.records.meta_items_where(NAMESPACE, ("a", "b"), wanted),
                           wanted)
 
     def _open_conflicts(self, version: int) -> _OpenConflicts:
         """The open conflicts by memory as of the log's ``version`` or later: read whole
         once, then brought up to date with the conflicts each commit wrote."""
-        kept = self._conflict_index
+        kept = self.k.conflict_index
         if kept is not None and kept[0] == version:
             return kept[1]
-        with self._conflict_index_lock:
-            kept = self._conflict_index
+        with self.k.conflict_index_lock:
+            kept = self.k.conflict_index
             if kept is not None and kept[0] == version:
                 return kept[1]
             fresh: dict[str, object] | None = None
             if kept is not None:  # what the commits since wrote: no read of the store
-                version, fresh = self.records.meta_changes(NAMESPACE, kept[0])
+                version, fresh = self.k.records.meta_changes(NAMESPACE, kept[0])
             if kept is None or fresh is None:
-                index = _OpenConflicts.of(self.records.meta_items(NAMESPACE))
+                index = _OpenConflicts.of(self.k.records.meta_items(NAMESPACE))
             else:
                 index = kept[1].changed(fresh)
-            self._conflict_index = (version, index)
+            self.k.conflict_index = (version, index)
             return index
 
-    def resolve_conflict(self, cid: str, resolution: str, *, agent: str | None = None,
-                         note: str | None = None) -> Conflict:
+    def _resolve_plain(self, cid: str, resolution: str, *, agent: str | None = None,
+                       note: str | None = None) -> Conflict:
         """Resolve a conflict: ``keep_newer`` (the newer memory supersedes the older),
         ``keep_a`` / ``keep_b`` (the other is superseded by the one kept) or ``keep_both``
         (both stay current; the pair is never reported again).
@@ -164,7 +169,7 @@ class Conflicts(Versions):
         :raises NotFound: unknown conflict id.
         :raises InvalidInput: an unknown resolution, or a conflict already resolved.
         """
-        self._check_open()
+        self.k.check_open()
         if resolution not in RESOLUTIONS:
             raise InvalidInput(f"resolution must be one of {', '.join(RESOLUTIONS)}, "
                                f"not {resolution[:40]!r}")
@@ -174,7 +179,7 @@ class Conflicts(Versions):
                            "conflicts`")
         if conflict.status == "resolved":
             raise InvalidInput(f"conflict {cid} was already resolved ({conflict.resolution})")
-        pair = self.get_many([conflict.a, conflict.b])
+        pair = self.k.get_many([conflict.a, conflict.b])
         keep: str | None = None
         if resolution == "keep_a":
             keep = conflict.a
@@ -186,12 +191,90 @@ class Conflicts(Versions):
         if keep is not None:
             drop = conflict.b if keep == conflict.a else conflict.a
             if drop in pair and pair[drop].superseded_by is None:
-                self.update_links(drop, superseded_by=keep)
+                self.k.versions.update_links(drop, superseded_by=keep)
         done = conflict.model_copy(update={
-            "status": "resolved", "resolution": resolution, "resolved_at": self.clock.now(),
+            "status": "resolved", "resolution": resolution, "resolved_at": self.k.clock.now(),
             "resolved_by": agent, "note": note or conflict.note})
-        with self._transaction() as pending:
-            self.records.set_meta(NAMESPACE, cid, done.model_dump(mode="json"))
-            self._log(pending, "resolve", conflict.a,
+        with self.k.transaction() as pending:
+            self.k.records.set_meta(NAMESPACE, cid, done.model_dump(mode="json"))
+            self.k.log(pending, "resolve", conflict.a,
                       {"id": cid, "resolution": resolution, "kept": keep}, agent)
         return done
+
+    # conflicts -------------------------------------------------------------------------------
+
+    def record_conflict(self, a: str, b: str, *, kind: str = "value",
+                        differs: Iterable[str] = (), found_by: str | None = None,
+                        agent: str | None = None, note: str | None = None) -> Conflict | None:
+        """Log that memories ``a`` and ``b`` disagree; returns the open conflict, or None
+        when the pair was already resolved as ``keep_both`` (never asked again; logging a
+        pair that is already open returns it unchanged). Between writers of different
+        authority, with ``resolve = "higher"``, it is resolved toward the higher one in the
+        same commit."""
+        with self.k.transaction():
+            return self._record_conflict(a, b, kind=kind, differs=differs, found_by=found_by,
+                                         agent=agent, note=note)
+
+    def _record_conflict(self, a: str, b: str, *, kind: str, differs: Iterable[str],
+                         found_by: str | None, agent: str | None,
+                         note: str | None) -> Conflict | None:
+        conflict = self._log_conflict(a, b, kind=kind, differs=differs,
+                                           found_by=found_by, agent=agent, note=note)
+        table = self.k.profile.agents
+        if conflict is None or conflict.status != "open" or table.resolve != "higher":
+            return conflict
+        writer_a, writer_b = conflict.writers.get(conflict.a), conflict.writers.get(conflict.b)
+        level_a, level_b = table.level(writer_a), table.level(writer_b)
+        if writer_a == writer_b or level_a == level_b:
+            return conflict
+        keep, high, low = (("keep_a", (writer_a, level_a), (writer_b, level_b))
+                           if level_a > level_b else
+                           ("keep_b", (writer_b, level_b), (writer_a, level_a)))
+        return self.resolve_conflict(
+            conflict.id, keep, agent=high[0],
+            note=f"resolved toward the higher authority: {high[0]!r} ({high[1]}) over "
+                 f"{low[0]!r} ({low[1]})")
+
+    def resolve_conflict(self, cid: str, resolution: str, *, agent: str | None = None,
+                         note: str | None = None) -> Conflict:
+        """Resolve a conflict: ``keep_newer`` (the newer memory supersedes the older),
+        ``keep_a`` / ``keep_b`` (the other is superseded by the one kept) or ``keep_both``
+        (both stay current; the pair is never reported again), if ``agent`` may supersede
+        the memory the resolution drops; the resolution and the links it moves commit
+        together.
+
+        :raises NotFound: unknown conflict id.
+        :raises InvalidInput: an unknown resolution, or a conflict already resolved.
+        """
+        with self.k.transaction():
+            return self._resolve_conflict(cid, resolution, agent=agent, note=note)
+
+    def _resolve_conflict(self, cid: str, resolution: str, *, agent: str | None = None,
+                          note: str | None = None) -> Conflict:
+        agent = self.k.agent(agent)
+        if agent is not None and resolution in ("keep_a", "keep_b", "keep_newer"):
+            known = self._conflict(cid)
+            if known is not None and known.status == "open":
+                pair = self.k.get_many([known.a, known.b])
+                if resolution == "keep_newer" and len(pair) == 2:
+                    newer = max(pair.values(), key=lambda m: (m.created_at, m.id)).id
+                    drop = known.b if newer == known.a else known.a
+                else:
+                    drop = known.b if resolution == "keep_a" else known.a
+                if drop in pair:
+                    self.k.authority.authorize("supersede", pair[drop], agent)
+        resolved = self._resolve_plain(cid, resolution, agent=agent, note=note)
+        kept = {"keep_a": resolved.a, "keep_b": resolved.b}.get(resolution)
+        if kept is not None:  # what the dropped one replaced is now replaced by the kept one
+            self._repoint(kept, resolved.b if kept == resolved.a else resolved.a)
+        return resolved
+
+    def _repoint(self, kept: str, dropped: str) -> None:
+        found = self.k.get_many([kept, dropped])
+        if kept not in found or dropped not in found:
+            return
+        replaced = found[dropped].supersedes
+        if replaced and replaced == found[kept].supersedes:
+            older = self.k.get_many([replaced]).get(replaced)
+            if older is not None and older.superseded_by == dropped:
+                self.k.versions.update_links(replaced, superseded_by=kept)

@@ -9,20 +9,25 @@ is an event (``consolidate``, ``archive``, ``dream``); a dry run changes nothing
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..components import GraveEntry, MergePlan
 from ..errors import InvalidInput
 from ..models import Memory, content_hash, embedding_text
 from .types import DreamReport
-from .write import WritePath
+
+if TYPE_CHECKING:
+    from .kernel import Kernel
 
 #: Metadata namespace of the last applied run (``last``: at, seq, state).
 STATE_NAMESPACE = "cognimem.dream"
 
 
-class Consolidation(WritePath):
+class Consolidation:
     """dream."""
+
+    def __init__(self, k: Kernel) -> None:
+        self.k = k
 
     def dream(self, *, dry_run: bool = False, force: bool = False) -> DreamReport:
         """Consolidate once: merge clusters of near-duplicates, archive trivial, unused,
@@ -33,49 +38,49 @@ class Consolidation(WritePath):
             minimum memories, minimum operations) would skip it.
         :raises InvalidInput: the profile has no ``[consolidate]`` table.
         """
-        self._check_open()
-        if self.consolidator is None:
+        self.k.check_open()
+        if self.k.consolidator is None:
             raise InvalidInput("the profile has no consolidator: add `[consolidate] use = "
                                "\"dream\"` to it (the default profile has one)")
-        now = self.clock.now()
-        last: dict[str, Any] = self.records.get_meta(STATE_NAMESPACE, "last") or {}
-        plan = self.consolidator.plan(self.ctx, now, last, force=force)
-        report = DreamReport(at=now, dry_run=dry_run, consolidator=self.consolidator.name,
+        now = self.k.clock.now()
+        last: dict[str, Any] = self.k.records.get_meta(STATE_NAMESPACE, "last") or {}
+        plan = self.k.consolidator.plan(self.k.ctx, now, last, force=force)
+        report = DreamReport(at=now, dry_run=dry_run, consolidator=self.k.consolidator.name,
                              skipped=plan.skipped, scanned=plan.scanned, notes=list(plan.notes))
         if plan.skipped:
             return report
         if dry_run:
             return self._dream(plan, report, now, dry_run)
-        with self._transaction():  # the run's merges, archives and state: one commit
+        with self.k.transaction():  # the run's merges, archives and state: one commit
             return self._dream(plan, report, now, dry_run)
 
     def _dream(self, plan: Any, report: DreamReport, now: Any, dry_run: bool) -> DreamReport:
-        assert self.consolidator is not None
+        assert self.k.consolidator is not None
         for merge in plan.merges:
             entry = self._consolidate(merge, dry_run)
             if entry is not None:
                 report.merges.append(entry)
         for memory_id, reason in plan.archive:
-            found = self.records.get_memories([memory_id]).get(memory_id)
+            found = self.k.records.get_memories([memory_id]).get(memory_id)
             if found is None or found.archived:
                 continue
             report.archived.append({"id": memory_id, "reason": reason})
             if not dry_run:
-                self.archive(memory_id, reason=f"dream: {reason}")
+                self.k.writer.archive(memory_id, reason=f"dream: {reason}")
         if not dry_run:
-            with self._transaction() as pending:
-                event = self._log(pending, "dream", None, {
+            with self.k.transaction() as pending:
+                event = self.k.log(pending, "dream", None, {
                     "merged": sum(len(m["merged"]) for m in report.merges),
                     "clusters": len(report.merges), "archived": len(report.archived),
-                    "by": self.consolidator.name})
-                self.records.set_meta(STATE_NAMESPACE, "last", {
+                    "by": self.k.consolidator.name})
+                self.k.records.set_meta(STATE_NAMESPACE, "last", {
                     "at": now.isoformat(), "seq": event.seq, "state": plan.state})
         return report
 
     def _consolidate(self, merge: MergePlan, dry_run: bool) -> dict[str, Any] | None:
         """Fold one cluster into its kept memory; what was (or would be) done."""
         ids = [merge.keep, *[m for m in merge.members if m != merge.keep]]
-        found = self.records.get_memories(ids)
+        found = self.k.records.get_memories(ids)
         if any(i not in found or found[i].archived or found[i].superseded_by for i in ids):
             return None  # changed since the plan: leave it for the next run
         keep, members = found[merge.keep], [found[i] for i in ids[1:]]
@@ -87,34 +92,34 @@ class Consolidation(WritePath):
         if dry_run:
             return entry
         content = merge.content
-        if content is None and self.consolidator is not None:
-            content = self.consolidator.summarise([keep.content, *[m.content for m in members]])
-        after = _folded(keep, members, self.clock.now())
+        if content is None and self.k.consolidator is not None:
+            content = self.k.consolidator.summarise([keep.content, *[m.content for m in members]])
+        after = _folded(keep, members, self.k.clock.now())
         if content and content.strip() and content != keep.content:
             after = after.model_copy(update={"content": content,
                                              "content_hash": content_hash(content)})
             entry["summarised"] = True
         reembed = embedding_text(after) != embedding_text(keep)
-        vectors = self._embed([after]) if reembed else None
-        now = self.clock.now()
+        vectors = self.k.embed([after]) if reembed else None
+        now = self.k.clock.now()
         graves = [m.model_copy(update={"archived": True, "updated_at": now,
                                        "version": m.version + 1}) for m in members]
-        with self._transaction() as pending:
-            if vectors is not None and self.embedder is not None:
-                after.embedding = self.embedder.signature
-                self.records.put_embeddings({after.id: vectors[0]}, self.embedder.signature)
-            self.records.put_memories([after, *graves])
-            self._log(pending, "consolidate", keep.id,
+        with self.k.transaction() as pending:
+            if vectors is not None and self.k.embedder is not None:
+                after.embedding = self.k.embedder.signature
+                self.k.records.put_embeddings({after.id: vectors[0]}, self.k.embedder.signature)
+            self.k.records.put_memories([after, *graves])
+            self.k.log(pending, "consolidate", keep.id,
                       {k: v for k, v in entry.items() if k != "reason"})
             for grave in graves:
                 reason = f"dream: merged into {keep.id}"
-                self.records.add_grave(GraveEntry(memory=grave, archived_at=now, reason=reason))
-                self._log(pending, "archive", grave.id, {"reason": reason})
-        if vectors is None and self.vectors is not None:
-            vectors = self._stored_vectors([after])
-        self._index([after], vectors)
-        self._index(graves, self._stored_vectors(graves) if self.vectors else None)
-        self._notify("cognimem_memory_updated", before=keep, after=after)
+                self.k.records.add_grave(GraveEntry(memory=grave, archived_at=now, reason=reason))
+                self.k.log(pending, "archive", grave.id, {"reason": reason})
+        if vectors is None and self.k.vectors is not None:
+            vectors = self.k.stored_vectors([after])
+        self.k.index([after], vectors)
+        self.k.index(graves, self.k.stored_vectors(graves) if self.k.vectors else None)
+        self.k.notify("cognimem_memory_updated", before=keep, after=after)
         return entry
 
 

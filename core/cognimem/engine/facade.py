@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import threading
 from collections.abc import Iterable, Mapping
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -19,10 +18,21 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from ..accesses import HeldAccesses
 from ..clock import Clock, SystemClock
 from ..components import (
+    Calibrator,
     Component,
+    Consolidator,
+    DecayPolicy,
+    Embedder,
+    Extractor,
+    Fuser,
+    Guard,
+    LexicalIndex,
+    Ranker,
+    RecordStore,
+    Retriever,
+    VectorIndex,
 )
 from ..context import Context
 from ..errors import CognimemError, ProfileError
@@ -31,106 +41,198 @@ from ..models.summary import SearchSummary, summarize
 from ..plugins import PluginHost
 from ..privacy import make_private, open_store_folder, shown
 from ..profile import ComponentSpec, Profile, load_profile, merge_tables
+from .authority import Authority
+from .conflicts import Conflicts
 from .consolidation import Consolidation
+from .delegate import operation, state
 from .intake import Intake
+from .integrity import Integrity
+from .kernel import Kernel
 from .maintenance import Maintenance
-from .read import ReadPath
+from .read import Reader
 from .relations import Relations
 from .sync import Sync
 from .types import validation_message
 from .unit import UnitOfWork
+from .versions import Versions
+from .write import Writer
 
 log = logging.getLogger("cognimem")
 
 
-class Engine(Sync, Maintenance, Consolidation, Intake, Relations, ReadPath):
+class Engine:
     """One memory store and the pipeline that serves it, as a profile describes.
+
+    A facade over collaborators, not a stack of mixins: the :class:`~.kernel.Kernel` (the
+    components, the unit of work, embedding and index upkeep) and one part per job (the
+    writer and its rules, versions, verdicts, authority, conflicts, relations, the reader,
+    integrity, maintenance, consolidation, intake, sync). Every public method below hands
+    the call to the part that does the work.
 
     Build it with :meth:`from_profile`; close it with :meth:`close` (or use it as a context
     manager). The engine owns its plugin manager, its components and its clock.
     """
 
     def __init__(self, profile: Profile, host: PluginHost, clock: Clock) -> None:
-        self.profile = profile
-        self.host = host
-        self.clock = clock
-        self.hook = host.pm.hook
-        self._closed = False
-        self._closing = False
-        self._dirty = False
-        self._held = HeldAccesses()  # accesses of recent searches (see flush_accesses)
-        self._conflict_index: tuple[int, Any] | None = None  # (log version, open conflicts)
-        self._conflict_index_lock = threading.Lock()
-        self._pool = None  # runs retrievers concurrently
-        self.records = self._build("records", profile.records, "records")  # type: ignore[assignment]
-        self.lexical = (
+        k = self._k = Kernel(self, profile, host, clock)
+        k.records = self._build("records", profile.records, "records")  # type: ignore[assignment]
+        k.lexical = (
             self._build("lexical", profile.lexical, "lexical") if profile.lexical else None  # type: ignore[assignment]
         )
-        self.vectors = (
+        k.vectors = (
             self._build("vectors", profile.vectors, "vectors") if profile.vectors else None  # type: ignore[assignment]
         )
-        self.embedder = (
+        k.embedder = (
             self._build("embedder", profile.embedder, "embedder") if profile.embedder else None  # type: ignore[assignment]
         )
-        self.hook_options = _hook_options(profile, host)
-        if self.vectors is not None and self.embedder is None:
+        k.hook_options = _hook_options(profile, host)
+        if k.vectors is not None and k.embedder is None:
             raise ProfileError("profile key `vectors`: a vector index needs an [embedder] table")
-        self.extractors = [
+        k.extractors = [
             self._build("extractor", s, f"extract[{i}]") for i, s in enumerate(profile.extract)  # type: ignore[misc]
         ]
-        self.retrievers = [
+        k.retrievers = [
             self._build("retriever", s, f"retrieve[{i}]") for i, s in enumerate(profile.retrieve)  # type: ignore[misc]
         ]
-        if not self.retrievers:
+        if not k.retrievers:
             raise ProfileError("profile key `retrieve`: list at least one [[retrieve]] table")
-        self.retriever_labels = _labels(r.name for r in self.retrievers)
-        self.fuser = self._build("fuser", profile.fuse, "fuse")  # type: ignore[assignment]
-        self.rankers = [
+        k.retriever_labels = _labels(r.name for r in k.retrievers)
+        k.fuser = self._build("fuser", profile.fuse, "fuse")  # type: ignore[assignment]
+        k.rankers = [
             self._build("ranker", s, f"rank[{i}]") for i, s in enumerate(profile.rank)  # type: ignore[misc]
         ]
-        self.calibrator = (
+        k.calibrator = (
             self._build("calibrator", profile.confidence, "confidence")  # type: ignore[assignment]
             if profile.confidence else None
         )
-        self.decay = [
+        k.decay = [
             self._build("decay", s, f"decay[{i}]") for i, s in enumerate(profile.decay)  # type: ignore[misc]
         ]
-        self.guards = [
+        k.guards = [
             self._build("guard", s, f"guard[{i}]") for i, s in enumerate(profile.guard)  # type: ignore[misc]
         ]
-        self.consolidator = (
+        k.consolidator = (
             self._build("consolidator", profile.consolidate, "consolidate")  # type: ignore[assignment]
             if profile.consolidate else None
         )
-        self._uow = UnitOfWork(self.records.transaction)
-        self.ctx = Context(
-            path=profile.store_path(), clock=clock, seed=profile.seed, records=self.records,
-            lexical=self.lexical, vectors=self.vectors, embedder=self.embedder, hook=self.hook,
-            profile=profile, retriever_labels=self.retriever_labels,
+        k.uow = UnitOfWork(k.records.transaction)
+        k.ctx = Context(
+            path=profile.store_path(), clock=clock, seed=profile.seed, records=k.records,
+            lexical=k.lexical, vectors=k.vectors, embedder=k.embedder, hook=k.hook,
+            profile=profile, retriever_labels=k.retriever_labels,
         )
-        store = self.ctx.path
+        k.attach_parts()
+        store = k.ctx.path
         if store is not None:
             with contextlib.suppress(OSError):  # the record store names what is wrong
                 open_store_folder(Path(store))
         opened: list[Component] = []
         try:
             for component in self.components():
-                component.open(self.ctx)
+                component.open(k.ctx)
                 opened.append(component)
-            opened_report = self._reconcile_on_open()
+            opened_report = k.integrity.reconcile_on_open()
             if (opened_report is not None and opened_report.stale_embeddings
-                    and self.embedder is not None):
+                    and k.embedder is not None):
                 log.warning(
                     "%d memories were embedded with another model than the embedder %s: they "
                     "are left out of vector search until you run `cognimem reindex`",
-                    len(opened_report.stale_embeddings), self.embedder.model_id)
-            self.hook.cognimem_engine_opened(engine=self)
+                    len(opened_report.stale_embeddings), k.embedder.model_id)
+            k.hook.cognimem_engine_opened(engine=self)
         except BaseException:
             for component in reversed(opened):
                 _close_quietly(component)
             raise
         if store is not None:
             make_private(Path(store))
+
+    # what the engine holds (read only but for concurrent_reads) ---------------------------------
+
+    profile = state[Profile]("profile")
+    host = state[PluginHost]("host")
+    clock = state[Clock]("clock")
+    hook = state[Any]("hook")
+    ctx = state[Context]("ctx")
+    records = state[RecordStore]("records")
+    lexical = state[LexicalIndex | None]("lexical")
+    vectors = state[VectorIndex | None]("vectors")
+    embedder = state[Embedder | None]("embedder")
+    extractors = state[list[Extractor]]("extractors")
+    retrievers = state[list[Retriever]]("retrievers")
+    retriever_labels = state[list[str]]("retriever_labels")
+    fuser = state[Fuser]("fuser")
+    rankers = state[list[Ranker]]("rankers")
+    calibrator = state[Calibrator | None]("calibrator")
+    decay = state[list[DecayPolicy]]("decay")
+    guards = state[list[Guard]]("guards")
+    consolidator = state[Consolidator | None]("consolidator")
+    hook_options = state[dict[str, Any]]("hook_options")
+
+    @property
+    def concurrent_reads(self) -> bool:
+        """Set by an owner that runs searches beside writes (the store daemon): a search
+        then never writes, and several searches share the retriever pool."""
+        return self._k.concurrent_reads
+
+    @concurrent_reads.setter
+    def concurrent_reads(self, value: bool) -> None:
+        self._k.concurrent_reads = value
+
+    @property
+    def held_accesses(self) -> int:
+        """How many accesses of recent searches wait to be written."""
+        return self._k.held_accesses
+
+    @property
+    def needs_repair(self) -> bool:
+        """Whether a failed index update left the indexes to re-derive from the records (a
+        search repairs them first, or, with :attr:`concurrent_reads`, :meth:`repair`)."""
+        return self._k.dirty
+
+    # the memory API: each operation is the method of the part that does it --------------------
+
+    # writing (the write pipeline, docs/architecture.md)
+    add = operation(Writer.add)
+    add_many = operation(Writer.add_many)
+    update = operation(Writer.update)
+    delete = operation(Writer.delete)
+    archive = operation(Writer.archive)
+    restore = operation(Writer.restore)
+    supersede = operation(Versions.supersede)
+    update_links = operation(Versions.update_links)
+    relate = operation(Relations.relate)
+    unrelate = operation(Relations.unrelate)
+    write_edges = operation(Relations.write_edges)
+    record_conflict = operation(Conflicts.record_conflict)
+    resolve_conflict = operation(Conflicts.resolve_conflict)
+    ingest = operation(Intake.ingest)
+    import_ = operation(Integrity.import_)
+    # reading
+    get = operation(Kernel.get)
+    get_many = operation(Kernel.get_many)
+    search = operation(Reader.search)
+    list_memories = operation(Reader.list_memories)
+    graveyard = operation(Reader.graveyard)
+    events = operation(Reader.events)
+    edges = operation(Relations.edges)
+    conflicts = operation(Conflicts.conflicts)
+    in_open_conflict = operation(Conflicts.in_open_conflict)
+    export = operation(Integrity.export)
+    authority = operation(Authority.authority)
+    offsets = operation(Sync.offsets)
+    offset = operation(Sync.offset)
+    sync = operation(Sync.sync)
+    acknowledge = operation(Sync.acknowledge)
+    # upkeep
+    check = operation(Integrity.check)
+    purge = operation(Integrity.purge)
+    repair = operation(Reader.repair)
+    maintain = operation(Maintenance.maintain)
+    reindex = operation(Maintenance.reindex)
+    dream = operation(Consolidation.dream)
+    flush_accesses = operation(Kernel.flush_accesses)
+    now = operation(Kernel.now)
+    clean_text = operation(Kernel.clean_text)
 
     def options_of(self, plugin: object) -> Any:
         """The validated ``[hooks.NAME]`` options of a lifecycle-hook plugin (the plugin
@@ -219,25 +321,25 @@ class Engine(Sync, Maintenance, Consolidation, Intake, Relations, ReadPath):
 
     def close(self) -> None:
         """Close every component (idempotent)."""
-        if self._closed or self._closing:
+        if self._k.closed or self._k.closing:
             return
-        self._closing = True  # the engine stays usable inside engine_closing hooks
+        self._k.closing = True  # the engine stays usable inside engine_closing hooks
         try:
             try:
                 self.flush_accesses()
             except CognimemError as exc:  # closing must still release the store
                 log.error("the accesses of the last %d search hits were not written: %s",
-                          len(self._held), exc)
+                          len(self._k.held), exc)
             self.hook.cognimem_engine_closing(engine=self)
             try:
-                self._write_seal()
+                self._k.integrity.write_seal()
             except CognimemError as exc:  # the next open compares everything: nothing lost
                 log.warning("could not seal the store at close: %s", exc)
         finally:
-            self._closed = True
-            if self._pool is not None:
-                self._pool.shutdown(wait=True)
-                self._pool = None
+            self._k.closed = True
+            if self._k.pool is not None:
+                self._k.pool.shutdown(wait=True)
+                self._k.pool = None
             for component in reversed(self.components()):
                 _close_quietly(component)
             if self.ctx.path is not None:
@@ -257,7 +359,7 @@ class Engine(Sync, Maintenance, Consolidation, Intake, Relations, ReadPath):
 
     def stats(self) -> dict[str, Any]:
         """Counts and the pipeline, safe to share (no content)."""
-        self._check_open()
+        self._k.check_open()
         counts = self.records.memory_counts()
         last = self.records.last_event()
         return {

@@ -11,14 +11,16 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..errors import CognimemError
 from ..models import Conflict, Event, Memory
-from .integrity import Integrity
 from .types import PreparedWrite, Verdict
+
+if TYPE_CHECKING:
+    from .kernel import Kernel
 
 #: The record store's metadata namespace holding the conflict log, one entry per pair.
 NAMESPACE = "cognimem.conflicts"
@@ -64,20 +66,23 @@ def fold(target: Memory, write: PreparedWrite, similarity: float | None,
     })
 
 
-class Guarded(Integrity):
+class Verdicts:
     """Runs the guards and applies their verdicts."""
 
-    def _screen(self, writes: Sequence[PreparedWrite], vectors: np.ndarray | None) -> None:
+    def __init__(self, k: Kernel) -> None:
+        self.k = k
+
+    def screen(self, writes: Sequence[PreparedWrite], vectors: np.ndarray | None) -> None:
         """Run every guard on each write, in order, with its vector and its batch peers;
         then apply the caller's ``on_duplicate`` to the verdicts."""
         for i, write in enumerate(writes):
             write.vector = None if vectors is None else vectors[i]
-        for guard in self.guards:
-            guard.prepare(writes, self.ctx)
+        for guard in self.k.guards:
+            guard.prepare(writes, self.k.ctx)
         for i, write in enumerate(writes):
             write.peers = list(writes[:i])
-            for guard in self.guards:
-                guard.screen(write, self.ctx)
+            for guard in self.k.guards:
+                guard.screen(write, self.k.ctx)
             write.peers = []
             if write.draft.supersedes:  # an explicit new version: not a look-alike of the old
                 write.verdicts = [v for v in write.verdicts
@@ -95,16 +100,16 @@ class Guarded(Integrity):
             seen += 1
         return target
 
-    def _check_targets(self, writes: Iterable[PreparedWrite]) -> dict[str, Memory]:
+    def check_targets(self, writes: Iterable[PreparedWrite]) -> dict[str, Memory]:
         """The stored memories the verdicts name; a guard naming an unknown one is a bug."""
         wanted = {v.target for w in writes for v in w.verdicts if isinstance(v.target, str)}
-        found = self.records.get_memories(sorted(wanted))
+        found = self.k.records.get_memories(sorted(wanted))
         missing = sorted(wanted - set(found))
         if missing:
             raise CognimemError(f"a guard named memory {missing[0]!r}, which does not exist")
         return found
 
-    def _plan_merges(self, writes: Sequence[PreparedWrite], stored: dict[str, Memory],
+    def plan_merges(self, writes: Sequence[PreparedWrite], stored: dict[str, Memory],
                      at: str) -> tuple[Merges, dict[int, Memory]]:
         """Fold every merging write into its target (a stored memory or a pending peer).
         Returns the stored targets as they will be, and write index -> the memory it joined."""
@@ -132,24 +137,24 @@ class Guarded(Integrity):
             joined[i] = merges.targets[target]
         return merges, joined
 
-    def _commit_merges(self, pending: list[Event], merges: Merges) -> list[Memory]:
+    def commit_merges(self, pending: list[Event], merges: Merges) -> list[Memory]:
         """Inside the transaction: write the merged targets, a ``merge`` event each."""
         if not merges.targets:
             return []
-        now = self.clock.now()
+        now = self.k.clock.now()
         out = []
         for target_id, memory in merges.targets.items():
             before = merges.before[target_id]
             after = memory.model_copy(update={"updated_at": now, "version": before.version + 1})
             merges.targets[target_id] = after
             out.append(after)
-        self.records.put_memories(out)
+        self.k.records.put_memories(out)
         for target_id, payload in merges.events:
-            self._log(pending, "merge", target_id,
+            self.k.log(pending, "merge", target_id,
                       {k: v for k, v in payload.items() if v is not None})
         return out
 
-    def _commit_verdicts(self, pending: list[Event], write: PreparedWrite,
+    def commit_verdicts(self, pending: list[Event], write: PreparedWrite,
                          stored: dict[str, Memory], logged: dict[str, Any] | None = None,
                          ) -> tuple[list[str], list[str], Memory | None]:
         """Inside the transaction, for a stored write: its conflicts, kept-apart pairs and
@@ -174,13 +179,13 @@ class Guarded(Integrity):
                        other: stored[other].scope.agent if other in stored else
                        memory.scope.agent}
             if verdict.action == "conflict":
-                if self._put_conflict(pending, memory.id, other, kind="value",
+                if self.put_conflict(pending, memory.id, other, kind="value",
                                       differs=verdict.differs, found_by=verdict.found_by,
                                       agent=memory.scope.agent, writers=writers,
                                       logged=logged):
                     conflicts.append(other)
             elif verdict.action == "separate":
-                self._put_conflict(pending, memory.id, other, kind="near_duplicate",
+                self.put_conflict(pending, memory.id, other, kind="near_duplicate",
                                    differs=verdict.differs, found_by=verdict.found_by,
                                    agent=memory.scope.agent, writers=writers, keep_both=True,
                                    logged=logged)
@@ -190,14 +195,14 @@ class Guarded(Integrity):
                 if old.superseded_by is not None:
                     continue
                 superseded = old.model_copy(update={
-                    "superseded_by": memory.id, "updated_at": self.clock.now(),
+                    "superseded_by": memory.id, "updated_at": self.k.clock.now(),
                     "version": old.version + 1})
-                self.records.put_memories([superseded])
-                self._log(pending, "supersede", old.id, {"by": memory.id,
+                self.k.records.put_memories([superseded])
+                self.k.log(pending, "supersede", old.id, {"by": memory.id,
                                                          "found_by": verdict.found_by})
         return conflicts, separate, superseded
 
-    def _put_conflict(self, pending: list[Event], a: str, b: str, *, kind: str,
+    def put_conflict(self, pending: list[Event], a: str, b: str, *, kind: str,
                       differs: Iterable[str] = (), found_by: str | None = None,
                       agent: str | None = None, note: str | None = None,
                       writers: dict[str, str | None] | None = None,
@@ -208,13 +213,13 @@ class Guarded(Integrity):
         an open one is returned unchanged. With ``logged`` (``a`` is a memory written in
         this transaction, so the pair is new), the entry is put there, not stored."""
         cid = conflict_id(a, b)
-        raw = self.records.get_meta(NAMESPACE, cid) if logged is None else logged.get(cid)
+        raw = self.k.records.get_meta(NAMESPACE, cid) if logged is None else logged.get(cid)
         known = Conflict.model_validate(raw) if raw is not None else None
         if known is not None and known.resolution == "keep_both":
             return None
         if known is not None and known.status == "open" and not keep_both:
             return known
-        now = self.clock.now()
+        now = self.k.clock.now()
         conflict = Conflict(
             id=cid, a=a, b=b, kind=kind, differs=list(differs), found_at=now,
             found_by=found_by, agent=agent, note=note, writers=writers or {})
@@ -223,11 +228,11 @@ class Guarded(Integrity):
                 "status": "resolved", "resolution": "keep_both", "resolved_at": now,
                 "resolved_by": agent})
         if logged is None:
-            self.records.set_meta(NAMESPACE, cid, conflict.model_dump(mode="json"))
+            self.k.records.set_meta(NAMESPACE, cid, conflict.model_dump(mode="json"))
         else:
             logged[cid] = conflict.model_dump(mode="json")
         op = "keep_separate" if keep_both else "conflict"
-        self._log(pending, op, a, {"id": cid, "with": b, "kind": kind,
+        self.k.log(pending, op, a, {"id": cid, "with": b, "kind": kind,
                                    "differs": conflict.differs}, agent)
         return conflict
 

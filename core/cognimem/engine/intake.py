@@ -7,16 +7,18 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from ..errors import InvalidInput, NotFound, ProfileError
 from ..models import Edge, Memory
-from ..sources import Group, IngestReport, IntakeSource, Item, Known
 from ..session import current as current_session
+from ..sources import Group, IngestReport, IntakeSource, Item, Known
 from .rules import readable
-from .versions import Versions
+
+if TYPE_CHECKING:
+    from .kernel import Kernel
 
 #: The edge type between an item and the group it links to (a note's ``[[wikilink]]``).
 LINK = "wikilink"
@@ -32,8 +34,11 @@ def namespace(source: str, target: str) -> str:
     return f"cognimem.intake:{source}:{target}"
 
 
-class Intake(Versions):
+class Intake:
     """ingest."""
+
+    def __init__(self, k: Kernel) -> None:
+        self.k = k
 
     def ingest(self, source: str, target: str, *, options: Mapping[str, Any] | None = None,
                dry_run: bool = False) -> IngestReport:
@@ -44,12 +49,12 @@ class Intake(Versions):
         :raises ProfileError: no installed source has this name, or bad options.
         :raises InvalidInput: the source cannot read the target.
         """
-        self._check_open()
+        self.k.check_open()
         reader = self._source(source, options or {})
         readable(target, current_session())  # the session's roots; never a special file
         ns = namespace(source, target)
         known = {key: Known.model_validate(v)
-                 for key, v in self.records.meta_items(ns).items()}
+                 for key, v in self.k.records.meta_items(ns).items()}
         report = IngestReport(source=source, target=target, dry_run=dry_run)
         seen: set[str] = set()
         fresh: list[Group] = []
@@ -81,8 +86,8 @@ class Intake(Versions):
             report.archived += sum(self._archive_item(mid, f"{source}: {key} is gone", report)
                                    for _, mid in old.items.values())
             if not dry_run:
-                with self._transaction():
-                    self.records.set_meta(ns, key, None)
+                with self.k.transaction():
+                    self.k.records.set_meta(ns, key, None)
         if not dry_run and self._linking:
             report.links = self._link(reader, ns, seen)
         return report
@@ -90,7 +95,7 @@ class Intake(Versions):
     def _link(self, reader: IntakeSource, ns: str, seen: set[str]) -> int:
         """Relate each changed item that names other groups to their first memory, replacing
         the item's earlier ``link`` edges; returns the links written."""
-        state = {k: Known.model_validate(v) for k, v in self.records.meta_items(ns).items()}
+        state = {k: Known.model_validate(v) for k, v in self.k.records.meta_items(ns).items()}
         targets: dict[str, str] = {}
         for key in sorted(seen):
             name = reader.link_name(key)
@@ -105,19 +110,19 @@ class Intake(Versions):
                 continue
             source = known.items[item_key][1]
             wanted = {targets[n] for n in names if n in targets} - {source}
-            delete += [e.key for e in self.records.edges_of(source, "out")
+            delete += [e.key for e in self.k.records.edges_of(source, "out")
                        if e.type == LINK and e.target not in wanted]
             put += [Edge(source=source, target=t, type=LINK, provenance=[source])
                     for t in sorted(wanted)]
         if put or delete:
-            with self._transaction() as pending:
-                self._write_edges(pending, put, list(dict.fromkeys(delete)), None)
+            with self.k.transaction() as pending:
+                self.k.log_edges(pending, put, list(dict.fromkeys(delete)), None)
         return len(put)
 
     def _source(self, name: str, options: Mapping[str, Any]) -> IntakeSource:
-        registration = self.host.get("source", name)
+        registration = self.k.host.get("source", name)
         if registration is None:
-            choices = ", ".join(sorted(self.host.components("source"))) or "(none installed)"
+            choices = ", ".join(sorted(self.k.host.components("source"))) or "(none installed)"
             raise ProfileError(f"no intake source is called {name[:40]!r}; choose one of: "
                                f"{choices}")
         cls = registration.obj
@@ -126,13 +131,13 @@ class Intake(Versions):
         except ValidationError as exc:
             raise InvalidInput(f"source {name!r}: {exc.errors()[0]['msg']} "
                                f"(options: {', '.join(cls.Options.model_fields)})") from None
-        reader.open(self.ctx)
+        reader.open(self.k.ctx)
         return reader
 
     def _sync_group(self, ns: str, group: Group, old: Known, report: IngestReport) -> None:
         """Add, update and archive one changed group's items; remember the group (one
         commit for the group)."""
-        with contextlib.nullcontext() if report.dry_run else self._transaction():
+        with contextlib.nullcontext() if report.dry_run else self.k.transaction():
             self._write_groups(ns, [self._plan_group(group, old, report)], report)
 
     def _plan_group(self, group: Group, old: Known, report: IngestReport) -> _Pending:
@@ -169,8 +174,9 @@ class Intake(Versions):
         if report.dry_run or not batch:
             return
         adds = [(group, state, item) for group, state, items in batch for item in items]
-        with self._transaction():  # the batch's memories, links and state: one commit
-            written_all = self.add_many([item.draft for _g, _s, item in adds]) if adds else []
+        with self.k.transaction():  # the batch's memories, links and state: one commit
+            drafts = [item.draft for _g, _s, item in adds]
+            written_all = self.k.writer.add_many(drafts) if adds else []
             for (group, state, item), written in zip(adds, written_all, strict=True):
                 state[item.key] = [item.digest, written.id]
                 old_id = item.draft.supersedes
@@ -183,26 +189,26 @@ class Intake(Versions):
                                                f"superseding {old_id}: {exc}")
             for group, state, _items in batch:
                 known = Known(stamp=group.stamp, fingerprint=group.fingerprint, items=state)
-                self.records.set_meta(ns, group.key, known.model_dump())
+                self.k.records.set_meta(ns, group.key, known.model_dump())
 
     def _link_version(self, old_id: str, new_id: str) -> None:
         """Mark ``old_id`` superseded by ``new_id``, checked before anything is written (a
         refused link must not doom the batch's transaction)."""
-        self.get(old_id)
-        self.update_links(old_id, superseded_by=new_id)
+        self.k.get(old_id)
+        self.k.versions.update_links(old_id, superseded_by=new_id)
 
     def _update_item(self, mid: str, fields: dict[str, Any], state: dict[str, list[str]],
                      key: str, digest: str) -> None:
         try:
-            current = self.get(mid)
+            current = self.k.get(mid)
         except NotFound:  # deleted by hand: write it again
-            state[key] = [digest, self.add(fields).id]
+            state[key] = [digest, self.k.writer.add(fields).id]
             return
         changes = {k: v for k, v in fields.items() if k in _SYNCED and getattr(current, k) != v}
         if current.archived:
-            self.restore(mid)
+            self.k.writer.restore(mid)
         if changes:
-            self.update(mid, **changes)
+            self.k.writer.update(mid, **changes)
 
     def _move_group(self, ns: str, group: Group, old: Known, old_key: str,
                     report: IngestReport) -> None:
@@ -210,7 +216,7 @@ class Intake(Versions):
         report.moved += 1
         if report.dry_run:
             return
-        with self._transaction():  # the moved group's updates and state: one commit
+        with self.k.transaction():  # the moved group's updates and state: one commit
             self._move_items(ns, group, old, old_key)
 
     def _move_items(self, ns: str, group: Group, old: Known, old_key: str) -> None:
@@ -220,37 +226,37 @@ class Intake(Versions):
             if item is None:
                 continue
             try:
-                current = self.get(mid)
+                current = self.k.get(mid)
             except NotFound:
                 continue
             changes = {k: getattr(item.draft, k) for k in ("source", "meta", "title")
                        if getattr(current, k) != getattr(item.draft, k)}
             if changes:
-                self.update(mid, **changes)
+                self.k.writer.update(mid, **changes)
         known = old.model_copy(update={"stamp": group.stamp})
-        self.records.set_meta(ns, group.key, known.model_dump())
-        self.records.set_meta(ns, old_key, None)
+        self.k.records.set_meta(ns, group.key, known.model_dump())
+        self.k.records.set_meta(ns, old_key, None)
 
     def _archive_item(self, mid: str, reason: str, report: IngestReport) -> int:
         try:
-            memory: Memory = self.get(mid)
+            memory: Memory = self.k.get(mid)
         except NotFound:
             return 0
         if memory.archived:
             return 0
         if not report.dry_run:
-            self.archive(mid, reason=reason)
+            self.k.writer.archive(mid, reason=reason)
         return 1
 
     def _restore_item(self, mid: str, dry_run: bool) -> int:
         try:
-            memory = self.get(mid)
+            memory = self.k.get(mid)
         except NotFound:
             return 0
         if not memory.archived:
             return 0
         if not dry_run:
-            self.restore(mid)
+            self.k.writer.restore(mid)
         return 1
 
 

@@ -4,47 +4,51 @@ export and import of the whole store."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..components import VectorIndex
 from ..events import verify_chain
 from ..models import Memory
-from .base import EngineCore
 from .types import CheckReport, IndexReport
 
 if TYPE_CHECKING:
+    from .kernel import Kernel
     from .portable import ImportReport
 
 #: where the record store keeps the seal of the last clean close (meta namespace, key)
 SEAL = ("engine", "seal")
 
 
-class Integrity(EngineCore):
+class Integrity:
     """check, export, import_ and the reconciliation the engine runs on open."""
+
+    def __init__(self, k: Kernel) -> None:
+        self.k = k
 
     def check(self, *, repair: bool = False) -> CheckReport:
         """Compare every index with the record store and verify the event chain.
 
         :param repair: fix what is found (re-index missing and stale entries, drop orphans).
         """
-        self._check_open()
-        return self._reconcile(repair=repair, verify_events=True)
+        self.k.check_open()
+        return self.reconcile(repair=repair, verify_events=True)
 
     def export(self) -> dict[str, Any]:
         """The whole store as portable JSON data (see :mod:`cognimem.engine.portable`)."""
         from .portable import export_store
 
-        self._check_open()
-        return export_store(self)
+        self.k.check_open()
+        return export_store(self.k)
 
     def import_(self, data: Mapping[str, Any]) -> ImportReport:
         """Import data made by :meth:`export`; validated whole before anything is written
         (see :mod:`cognimem.engine.portable`)."""
         from .portable import import_store
 
-        self._check_open()
-        return import_store(self, data)
+        self.k.check_open()
+        return import_store(self.k, data)
 
     def _record_versions(self) -> tuple[dict[str, int], set[str]]:
         """Every memory's version, and the ids embedded by another model than the embedder's.
@@ -53,31 +57,32 @@ class Integrity(EngineCore):
         ``ids_not_embedded_with()``: a store answers them without reading whole memories,
         which would dominate cold start at 100k); only the drift candidates are read.
         """
-        signature = (self.embedder.model_id, self.embedder.dimension) if self.embedder else None
+        embedder = self.k.embedder
+        signature = (embedder.model_id, embedder.dimension) if embedder else None
 
         def drifted(memory: Memory) -> bool:
             return bool(signature and memory.embedding
                         and (memory.embedding.model, memory.embedding.dim) != signature)
 
-        versions = self.records.memory_versions()
-        candidates = (self.records.ids_not_embedded_with(self.embedder.signature)
-                      if self.embedder is not None else [])
+        versions = self.k.records.memory_versions()
+        candidates = (self.k.records.ids_not_embedded_with(self.k.embedder.signature)
+                      if self.k.embedder is not None else [])
         drift: set[str] = set()
         for start in range(0, len(candidates), 1024):  # candidates include never-embedded
-            found = self.records.get_memories(candidates[start : start + 1024])
+            found = self.k.records.get_memories(candidates[start : start + 1024])
             drift.update(i for i, m in found.items() if drifted(m))
         return versions, drift
 
     def _seal(self) -> dict[str, Any] | None:
         """What the store looks like, cheaply: the head of the event log, the embedder and
         each index's fingerprint; None when an index cannot give one."""
-        last = self.records.last_event()
+        last = self.k.records.last_event()
         seal: dict[str, Any] = {
             "events": [last.seq, last.hash] if last is not None else None,
-            "embedder": ([self.embedder.model_id, self.embedder.dimension]
-                         if self.embedder is not None else None),
+            "embedder": ([self.k.embedder.model_id, self.k.embedder.dimension]
+                         if self.k.embedder is not None else None),
         }
-        for label, index in (("lexical", self.lexical), ("vectors", self.vectors)):
+        for label, index in (("lexical", self.k.lexical), ("vectors", self.k.vectors)):
             if index is not None:
                 fingerprint = index.fingerprint()
                 if fingerprint is None:
@@ -85,28 +90,28 @@ class Integrity(EngineCore):
                 seal[label] = f"{index.name}:{fingerprint}"
         return seal
 
-    def _reconcile_on_open(self) -> CheckReport | None:
+    def reconcile_on_open(self) -> CheckReport | None:
         """Repair the indexes from the record store, unless the store is sealed as it was
         left by a clean close (nothing written since, by anyone, to the records or an index):
         then None. A crash leaves the last seal behind, but its writes moved the event log,
         so the next open compares everything."""
         seal = self._seal()
-        if seal is not None and self.records.get_meta(*SEAL) == seal:
+        if seal is not None and self.k.records.get_meta(*SEAL) == seal:
             return None
-        return self._reconcile(repair=True)
+        return self.reconcile(repair=True)
 
-    def _write_seal(self) -> None:
+    def write_seal(self) -> None:
         """At a clean close with nothing left to repair: remember how the store looks."""
-        if self._dirty:
+        if self.k.dirty:
             return
         seal = self._seal()
         if seal is not None:
-            self.records.set_meta(*SEAL, seal)
+            self.k.records.set_meta(*SEAL, seal)
 
-    def _reconcile(self, *, repair: bool, verify_events: bool = False) -> CheckReport:
+    def reconcile(self, *, repair: bool, verify_events: bool = False) -> CheckReport:
         want, drifted = self._record_versions()
         reports = []
-        for label, index in (("lexical", self.lexical), ("vectors", self.vectors)):
+        for label, index in (("lexical", self.k.lexical), ("vectors", self.k.vectors)):
             if index is None:
                 continue
             have = index.versions()
@@ -123,19 +128,19 @@ class Integrity(EngineCore):
                 todo = [i for i in (*report.missing, *report.stale)
                         if not (drifted and isinstance(index, VectorIndex) and i in drifted)]
                 for start in range(0, len(todo), 1024):
-                    found = self.records.get_memories(todo[start : start + 1024])
+                    found = self.k.records.get_memories(todo[start : start + 1024])
                     chunk = list(found.values())
                     if not chunk:
                         continue
                     if isinstance(index, VectorIndex):
-                        vectors = self._stored_vectors(chunk)
+                        vectors = self.k.stored_vectors(chunk)
                         if vectors is not None:
                             index.upsert(chunk, vectors)
                     else:
                         index.upsert(chunk)
-        problems = verify_chain(self.records.iter_events()) if verify_events else []
+        problems = verify_chain(self.k.records.iter_events()) if verify_events else []
         chains = self._supersession_problems(repair=repair) if verify_events else []
-        self._dirty = False
+        self.k.dirty = False
         return CheckReport(memories=len(want), indexes=reports, event_problems=problems,
                            repaired=repair, stale_embeddings=sorted(drifted),
                            supersession_problems=chains)
@@ -144,7 +149,7 @@ class Integrity(EngineCore):
         """Broken supersession chains: cycles (no current version) and pointers to memories
         that do not exist. One line each. ``repair`` makes the newest memory of a cycle,
         and the last one of a dangling chain, current again."""
-        memories = {m.id: m for m in self.records.iter_memories()}
+        memories = {m.id: m for m in self.k.records.iter_memories()}
         links = {i: m.superseded_by for i, m in memories.items()}
         problems: list[str] = []
         heal: list[str] = []
@@ -170,27 +175,27 @@ class Integrity(EngineCore):
             problems.append(f"forked version chain: {', '.join(heads)} all replace {replaced} "
                             "and are current (one chain, one current version)")
         if repair and (heal or forks):
-            now = self.clock.now()
+            now = self.k.clock.now()
             fixed = {i: memories[i].model_copy(update={
                 "superseded_by": None, "updated_at": now,
                 "version": memories[i].version + 1}) for i in heal}
             linked: dict[str, str] = {}
             for _replaced, heads in forks:  # oldest first: each replaced by the next
-                for older, newer in zip(heads, heads[1:], strict=False):
+                for older, newer in itertools.pairwise(heads):
                     linked[older] = newer
                     fixed[older] = memories[older].model_copy(update={
                         "superseded_by": newer, "updated_at": now,
                         "version": memories[older].version + 1})
-            with self._transaction() as pending:
-                self.records.put_memories(list(fixed.values()))
+            with self.k.transaction() as pending:
+                self.k.records.put_memories(list(fixed.values()))
                 for memory in fixed.values():
                     by = linked.get(memory.id)
-                    self._log(pending, "supersede", memory.id,
+                    self.k.log(pending, "supersede", memory.id,
                               {"by": by, "repair": "forked chain joined: the newer head "
                                "replaces the older" if by else "made current: its chain had "
                                "none"})
             changed = list(fixed.values())
-            self._index(changed, self._stored_vectors(changed) if self.vectors else None)
+            self.k.index(changed, self.k.stored_vectors(changed) if self.k.vectors else None)
         return problems
 
     def purge(self) -> None:
@@ -198,13 +203,13 @@ class Integrity(EngineCore):
         the store's files (DuckDB reuses free pages without clearing them, tantivy keeps a
         deleted document's terms until a merge). Costs a copy of the store and a re-index of
         the lexical index: run after permanent deletes, not after each of many."""
-        self._check_open()
-        self.records.compact()
-        for index in (self.lexical, self.vectors):
+        self.k.check_open()
+        self.k.records.compact()
+        for index in (self.k.lexical, self.k.vectors):
             if index is not None:
                 index.compact()
-        self._dirty = True  # the next call re-indexes from the records
-        self._reconcile(repair=True)
+        self.k.dirty = True  # the next call re-indexes from the records
+        self.reconcile(repair=True)
 
 
 def _forks(memories: dict[str, Memory]) -> list[tuple[str, list[str]]]:

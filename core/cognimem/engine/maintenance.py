@@ -3,37 +3,41 @@ maintenance hooks, and re-embedding after a change of embedder."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..components import DecayAction
 from ..errors import CognimemError
 from ..models import Memory
 from .types import MaintenanceReport
-from .write import WritePath
 
 if TYPE_CHECKING:
+    from .kernel import Kernel
     from .reindex import ReindexReport
 
 
-class Maintenance(WritePath):
+class Maintenance:
     """maintain and reindex."""
+
+    def __init__(self, k: Kernel) -> None:
+        self.k = k
 
     def maintain(self, *, dry_run: bool = False) -> MaintenanceReport:
         """Run the profile's decay policies once at the engine clock's time, then the
         ``cognimem_maintenance`` hooks. A dry run lists what would change and changes nothing.
         """
-        self._check_open()
-        now = self.clock.now()
+        self.k.check_open()
+        now = self.k.clock.now()
         report = MaintenanceReport(at=now, dry_run=dry_run)
-        for policy in self.decay:
-            actions = policy.apply(self.ctx, now)
+        for policy in self.k.decay:
+            actions = policy.apply(self.k.ctx, now)
             report.actions.extend(actions)
             if not dry_run:
                 self._apply(actions, policy.name)
-        self.hook.cognimem_maintenance(engine=self, now=now, dry_run=dry_run, report=report)
-        if not dry_run and self.vectors is not None:
-            self.vectors.optimize()
+        self.k.hook.cognimem_maintenance(engine=self.k.engine, now=now, dry_run=dry_run,
+                                         report=report)
+        if not dry_run and self.k.vectors is not None:
+            self.k.vectors.optimize()
         return report
 
     def _apply(self, actions: Sequence[DecayAction], policy: str) -> None:
@@ -45,43 +49,45 @@ class Maintenance(WritePath):
                 if action.changes:
                     self._set_fields(action.id, {k: v for k, v in action.changes.items()
                                                  if k in {"importance", "tier"}}, policy, "decay")
-                self.archive(action.id, reason=f"{policy}: {action.reason}", score=score)
+                self.k.writer.archive(action.id, reason=f"{policy}: {action.reason}", score=score)
             else:
                 self._set_fields(action.id, action.changes, policy, action.action)
 
     def _set_fields(self, memory_id: str, changes: dict[str, Any], policy: str, op: str) -> None:
         if not changes:
             return
-        before = self.get(memory_id)
+        before = self.k.get(memory_id)
         after = Memory.model_validate({**before.model_dump(), **changes,
                                        "version": before.version + 1})
-        with self._transaction() as pending:
-            self.records.put_memories([after])
-            self._log(pending, op, memory_id, {"policy": policy, "changes": changes})
-        self._index([after], self._stored_vectors([after]) if self.vectors else None)
+        with self.k.transaction() as pending:
+            self.k.records.put_memories([after])
+            self.k.log(pending, op, memory_id, {"policy": policy, "changes": changes})
+        self.k.index([after], self.k.stored_vectors([after]) if self.k.vectors else None)
 
     def _apply_edge(self, action: DecayAction, policy: str) -> None:
         if action.edge is None:
             raise CognimemError(f"decay policy {policy!r} planned an edge action without `edge`")
         source, target, kind = action.edge
-        with self._transaction() as pending:
+        with self.k.transaction() as pending:
             if action.action == "prune":
-                self.records.delete_edges([action.edge])
+                self.k.records.delete_edges([action.edge])
             else:
-                current = [e for e in self.records.edges_of(source, "out") if e.key == action.edge]
+                current = [e for e in self.k.records.edges_of(source, "out")
+                           if e.key == action.edge]
                 if not current:
                     return
                 edge = current[0].model_copy(update=action.changes)
-                self.records.put_edges([edge])
-            self._log(pending, f"edge_{action.action}", source,
+                self.k.records.put_edges([edge])
+            self.k.log(pending, f"edge_{action.action}", source,
                       {"target": target, "type": kind, "policy": policy, **action.changes})
 
     # integrity ---------------------------------------------------------------------------------
-    def reindex(self, *, limit: int | None = None, batch_size: int = 256) -> ReindexReport:
+    def reindex(self, *, limit: int | None = None, batch_size: int = 256,
+                progress: Callable[[int, int], None] | None = None) -> ReindexReport:
         """Re-embed memories embedded with another model than the profile's embedder, in
-        committed batches (resumable); ``limit`` caps this call's work (see
-        :mod:`cognimem.engine.reindex`)."""
+        committed batches (resumable); ``limit`` caps this call's work, ``progress(done,
+        total)`` hears of each batch (see :mod:`cognimem.engine.reindex`)."""
         from .reindex import reindex
 
-        self._check_open()
-        return reindex(self, limit=limit, batch_size=batch_size)
+        self.k.check_open()
+        return reindex(self.k, limit=limit, batch_size=batch_size, progress=progress)

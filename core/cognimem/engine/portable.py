@@ -53,7 +53,7 @@ from ..models import Access, Edge, Event, Memory, content_hash, embedding_text
 from .meta import export_meta, parse_meta, restore_meta
 
 if TYPE_CHECKING:
-    from .integrity import Integrity
+    from .kernel import Kernel
 
 #: The ``format`` marker of an export.
 FORMAT = "cognimem-export"
@@ -80,7 +80,7 @@ class ImportReport(BaseModel):
     notes: list[str] = Field(default_factory=list)
 
 
-def export_store(engine: Integrity) -> dict[str, Any]:
+def export_store(engine: Kernel) -> dict[str, Any]:
     """The engine's whole store as JSON-serialisable data (see the module docstring)."""
     records = engine.records
     memories = list(records.iter_memories())
@@ -116,7 +116,7 @@ class _Parsed:
         self.accesses = accesses
 
 
-def import_store(engine: Integrity, data: Mapping[str, Any]) -> ImportReport:
+def import_store(engine: Kernel, data: Mapping[str, Any]) -> ImportReport:
     """Import an export into the engine's store (see the module docstring).
 
     :raises InvalidInput: the data is not a valid export (nothing was written).
@@ -152,9 +152,9 @@ def import_store(engine: Integrity, data: Mapping[str, Any]) -> ImportReport:
     report.memories, report.edges = len(memories), len(edges)
     report.graves, report.accesses = len(graves), len(accesses)
     report.embedded = 0 if vectors is None else len(memories)
-    engine.check(repair=True)  # index what was imported, from the records
+    engine.integrity.check(repair=True)  # index what was imported, from the records
     for memory in memories:
-        engine.hook.cognimem_memory_added(memory=memory, engine=engine)
+        engine.hook.cognimem_memory_added(memory=memory, engine=engine.engine)
     return report
 
 
@@ -271,7 +271,7 @@ def _plan_restore(parsed: _Parsed) -> _Plan:
             parsed.accesses)
 
 
-def _plan_merge(engine: Integrity, parsed: _Parsed) -> _Plan:
+def _plan_merge(engine: Kernel, parsed: _Parsed) -> _Plan:
     report = ImportReport(mode="merge", notes=[
         f"{len(parsed.events)} events of the exported store were not replayed (they belong "
         "to its own hash chain); an `import` event was logged per memory instead"
@@ -338,7 +338,7 @@ def _new_id(seed: int, seq: int, salt: str) -> str:
     return "m" + hashlib.sha256(f"{seed}:{seq}:{salt}".encode()).hexdigest()[:15]
 
 
-def _avoid_collisions(engine: Integrity, olds: Sequence[str], id_map: dict[str, str]) -> None:
+def _avoid_collisions(engine: Kernel, olds: Sequence[str], id_map: dict[str, str]) -> None:
     """Re-draw the new ids (of ``olds``) that an existing memory or another new id has."""
     todo = list(olds)
     rounds = 0
@@ -353,7 +353,7 @@ def _avoid_collisions(engine: Integrity, olds: Sequence[str], id_map: dict[str, 
             id_map[old] = _new_id(engine.profile.seed, rounds, f"import:{old}:{id_map[old]}")
 
 
-def _log_merge(engine: Integrity, memories: Sequence[Memory], edges: Sequence[Edge],
+def _log_merge(engine: Kernel, memories: Sequence[Memory], edges: Sequence[Edge],
                id_map: Mapping[str, str]) -> int:
     """Append an ``import`` event per memory and a ``relate`` event per edge."""
     back = {new: old for old, new in id_map.items()}
@@ -375,7 +375,7 @@ def _log_merge(engine: Integrity, memories: Sequence[Memory], edges: Sequence[Ed
 
 
 
-def _embed(engine: Integrity, memories: Sequence[Memory]) -> np.ndarray | None:
+def _embed(engine: Kernel, memories: Sequence[Memory]) -> np.ndarray | None:
     """Embed the memories' text with the engine's embedder, in batches."""
 
     embedder = engine.embedder

@@ -8,7 +8,7 @@ import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -19,46 +19,51 @@ from ..errors import CognimemError, InvalidInput
 from ..models import Candidate, Event, Hit, Memory, Query, SearchResult, StageScore
 from ..stores import memories_to_read, shares_memories
 from .history import as_believed
-from .integrity import Integrity
 from .types import PreparedQuery, validation_message
+
+if TYPE_CHECKING:
+    from .kernel import Kernel
 
 #: Searches whose other retrievers run at once, when reads run side by side.
 _CONCURRENT_SEARCHES = 8
 _POOL_LOCK = threading.Lock()
 
 
-class ReadPath(Integrity):
+class Reader:
     """search, list_memories, graveyard, events."""
+
+    def __init__(self, k: Kernel) -> None:
+        self.k = k
 
     def list_memories(self, *, limit: int = 50, offset: int = 0, include_archived: bool = False,
              query: Query | None = None) -> list[Memory]:
         """Memories newest first (optionally only those a query's filters admit)."""
-        self._check_open()
-        rows = [m for m in self.records.iter_memories()
+        self.k.check_open()
+        rows = [m for m in self.k.records.iter_memories()
                 if (include_archived or not m.archived) and (query is None or query.admits(m))]
         rows.sort(key=lambda m: (m.created_at, m.id), reverse=True)
         return rows[offset : offset + limit]
     def graveyard(self) -> list[GraveEntry]:
         """Archived memories, newest first."""
-        self._check_open()
-        return self.records.graves()
+        self.k.check_open()
+        return self.k.records.graves()
 
     def events(self, after_seq: int = 0) -> list[Event]:
         """The event log after a sequence number."""
-        self._check_open()
-        return list(self.records.iter_events(after_seq))
+        self.k.check_open()
+        return list(self.k.records.iter_events(after_seq))
 
     @property
     def needs_repair(self) -> bool:
         """Whether a failed index update left the indexes to re-derive from the records (a
         search repairs them first, or, with :attr:`concurrent_reads`, :meth:`repair`)."""
-        return self._dirty
+        return self.k.dirty
 
     def repair(self) -> None:
         """Re-derive what a failed index update left out of step, if anything."""
-        self._check_open()
-        if self._dirty:
-            self._reconcile(repair=True)
+        self.k.check_open()
+        if self.k.dirty:
+            self.k.integrity.reconcile(repair=True)
 
     # read path ---------------------------------------------------------------------------------
 
@@ -68,37 +73,37 @@ class ReadPath(Integrity):
         :param query: a :class:`Query`, or the query text with Query fields as keywords.
         :raises InvalidInput: empty text or bad parameters.
         """
-        self._check_open(flush=False)
-        if self._dirty and not self.concurrent_reads:  # else the owner calls repair()
-            self._reconcile(repair=True)
+        self.k.check_open(flush=False)
+        if self.k.dirty and not self.k.concurrent_reads:  # else the owner calls repair()
+            self.k.integrity.reconcile(repair=True)
         started = time.perf_counter()
         try:
             if isinstance(query, str):
-                params.setdefault("k", self.profile.search.k)
+                params.setdefault("k", self.k.profile.search.k)
                 query = Query(text=query, **params)
             elif params:
                 query = Query.model_validate({**query.model_dump(), **params})
         except ValidationError as exc:
             raise InvalidInput(validation_message(exc, "query")) from None
-        if self.hook.cognimem_query_prepare.get_hookimpls():
+        if self.k.hook.cognimem_query_prepare.get_hookimpls():
             prepared = PreparedQuery(query.text)
-            self.hook.cognimem_query_prepare(query=prepared, engine=self)
+            self.k.hook.cognimem_query_prepare(query=prepared, engine=self.k.engine)
             if prepared.text != query.text:
                 query = query.model_copy(update={"text": prepared.text})
-        sctx = SearchContext(self.ctx, query)
+        sctx = SearchContext(self.k.ctx, query)
         lists = self._retrieve(query, sctx)
         t0 = time.perf_counter()
-        fused = self.fuser.fuse(lists, query)
-        sctx.timings[f"fuse:{self.fuser.name}"] = (time.perf_counter() - t0) * 1000
+        fused = self.k.fuser.fuse(lists, query)
+        sctx.timings[f"fuse:{self.k.fuser.name}"] = (time.perf_counter() - t0) * 1000
         t0 = time.perf_counter()
-        if (any(r.reads_access_history for r in self.rankers)
-                and self._held.concerns(c.id for c in fused)):
-            self.flush_accesses()  # a ranker reads the history: write what it concerns
+        if (any(r.reads_access_history for r in self.k.rankers)
+                and self.k.held.concerns(c.id for c in fused)):
+            self.k.flush_accesses()  # a ranker reads the history: write what it concerns
         fused, memories = self._load_candidates(fused, query)
         if query.believed_at is not None:
-            memories = as_believed(memories, self.records.iter_events(), query.believed_at)
-        if self._held:
-            memories = self._held.counted_in(memories)
+            memories = as_believed(memories, self.k.records.iter_events(), query.believed_at)
+        if self.k.held:
+            memories = self.k.held.counted_in(memories)
         positions = ({label: {c.id: c for c in cands} for label, cands in lists.items()}
                      if query.explain else {})
         hits: list[Hit] = []
@@ -113,13 +118,13 @@ class ReadPath(Integrity):
                                rank=found[cand.id].rank)
                     for label, found in positions.items() if cand.id in found
                 ]
-                trail.append(StageScore(stage="fuse", name=self.fuser.name, score=cand.score,
+                trail.append(StageScore(stage="fuse", name=self.k.fuser.name, score=cand.score,
                                         rank=cand.rank))
             hits.append(Hit(memory=memory, score=cand.score, trail=trail))
         sctx.timings["load"] = (time.perf_counter() - t0) * 1000
         explaining = EXPLAINING.set(query.explain)  # trail steps only when explained
         try:
-            for ranker in self.rankers:
+            for ranker in self.k.rankers:
                 t0 = time.perf_counter()
                 hits = ranker.rank(query, hits, sctx)
                 sctx.timings[f"rank:{ranker.name}"] = (time.perf_counter() - t0) * 1000
@@ -127,44 +132,44 @@ class ReadPath(Integrity):
             EXPLAINING.reset(explaining)
         hits.sort(key=tie_break_key)
         hits = hits[: query.k]
-        if shares_memories(self.records):  # the store's objects stay its own: copies
+        if shares_memories(self.k.records):  # the store's objects stay its own: copies
             for hit in hits:
                 hit.memory = hit.memory.private_copy()
         held_back, floor = 0, None
-        if self.calibrator is not None:
+        if self.k.calibrator is not None:
             t0 = time.perf_counter()
             hits, held_back, floor = self._calibrate(query, hits, lists, sctx)
-            sctx.timings[f"confidence:{self.calibrator.name}"] = (time.perf_counter() - t0) * 1000
-        if query.record_access and self.profile.search.record_access and hits:
+            sctx.timings[f"confidence:{self.k.calibrator.name}"] = (time.perf_counter() - t0) * 1000
+        if query.record_access and self.k.profile.search.record_access and hits:
             self._record_access(hits, query)
-            if self.concurrent_reads:  # the hooks may write: with the accesses, later
-                self._held.defer(list(hits), query)
+            if self.k.concurrent_reads:  # the hooks may write: with the accesses, later
+                self.k.held.defer(list(hits), query)
             else:
-                self.hook.cognimem_memories_accessed(hits=hits, query=query, engine=self)
+                self.k.hook.cognimem_memories_accessed(hits=hits, query=query, engine=self.k.engine)
         if not query.explain:
             for hit in hits:
                 hit.trail = []
         sctx.timings["total"] = (time.perf_counter() - started) * 1000
         result = SearchResult(query=query, hits=hits, timings=sctx.timings,
                               held_back=held_back, floor=floor)
-        self.hook.cognimem_search_finished(result=result, engine=self)
+        self.k.hook.cognimem_search_finished(result=result, engine=self.k.engine)
         return result
 
     def _calibrate(self, query: Query, hits: list[Hit], lists: dict[str, list[Candidate]],
                    sctx: SearchContext) -> tuple[list[Hit], int, float | None]:
         """Set each hit's confidence (order unchanged); hold back those under the floor.
         Returns the hits kept, how many were held back, and the floor applied."""
-        assert self.calibrator is not None
+        assert self.k.calibrator is not None
         if not hits:
             return hits, 0, None
-        values = self.calibrator.calibrate(query, hits, lists, sctx)
+        values = self.k.calibrator.calibrate(query, hits, lists, sctx)
         if len(values) != len(hits):
-            raise CognimemError(f"calibrator {self.calibrator.name!r} gave {len(values)} "
+            raise CognimemError(f"calibrator {self.k.calibrator.name!r} gave {len(values)} "
                                 f"confidences for {len(hits)} hits")
         for hit, value in zip(hits, values, strict=True):
             hit.confidence = None if value is None else round(min(1.0, max(0.0, value)), 4)
         floor = (query.min_confidence if query.min_confidence is not None
-                 else self.calibrator.options.floor)
+                 else self.k.calibrator.options.floor)
         if not floor:
             return hits, 0, floor
         kept = [h for h in hits if h.confidence is None or h.confidence >= floor]
@@ -182,18 +187,18 @@ class ReadPath(Integrity):
             sctx.timings[f"retrieve:{label}"] = (time.perf_counter() - t0) * 1000
             return found
 
-        pairs = list(zip(self.retriever_labels, self.retrievers, strict=True))
-        if len(pairs) < 2 or not self.profile.search.parallel_retrievers:
+        pairs = list(zip(self.k.retriever_labels, self.k.retrievers, strict=True))
+        if len(pairs) < 2 or not self.k.profile.search.parallel_retrievers:
             return {label: run(label, retriever) for label, retriever in pairs}
-        pool = self._pool
+        pool = self.k.pool
         if pool is None:
             with _POOL_LOCK:  # searches running side by side share one pool
-                if self._pool is None:
-                    width = (len(pairs) - 1) * (_CONCURRENT_SEARCHES if self.concurrent_reads
+                if self.k.pool is None:
+                    width = (len(pairs) - 1) * (_CONCURRENT_SEARCHES if self.k.concurrent_reads
                                                 else 1)
-                    self._pool = ThreadPoolExecutor(max_workers=width,
+                    self.k.pool = ThreadPoolExecutor(max_workers=width,
                                                     thread_name_prefix="cognimem-retrieve")
-                pool = self._pool
+                pool = self.k.pool
         by_vector = [(label, r) for label, r in pairs if r.reads_query_vector]
         others = [(label, r) for label, r in pairs if not r.reads_query_vector]
         if by_vector and others:
@@ -216,7 +221,7 @@ class ReadPath(Integrity):
     def _load(self, ids: list[str]) -> dict[str, Memory]:
         """The candidates' memories, to read only (shared when the store shares them,
         built once per stored row, not per search; :meth:`search` hands on copies)."""
-        return memories_to_read(self.records, ids)
+        return memories_to_read(self.k.records, ids)
 
     def _load_candidates(self, fused: list[Candidate],
                          query: Query) -> tuple[list[Candidate], dict[str, Memory]]:
@@ -233,13 +238,13 @@ class ReadPath(Integrity):
         never the rest of a page (which, with a tie at a page's end, used to double them).
         """
         unsorted = any(fused[i].score < fused[i + 1].score for i in range(len(fused) - 1))
-        depth = self.profile.search.rerank_depth if self.rankers else query.k
+        depth = self.k.profile.search.rerank_depth if self.k.rankers else query.k
         if unsorted or depth is None or query.believed_at is not None:
             return fused, self._load([c.id for c in fused])
         want = max(depth, query.k)
         memories: dict[str, Memory] = {}
         admitted: list[float] = []
-        page = want if self.rankers else max(2 * query.k, 32)
+        page = want if self.k.rankers else max(2 * query.k, 32)
         end = 0
         while end < len(fused):
             if len(admitted) >= want:  # only the rest of the tie at the cut is still wanted
@@ -258,12 +263,12 @@ class ReadPath(Integrity):
         return fused[:end], memories
 
     def _record_access(self, hits: Sequence[Hit], query: Query) -> None:
-        now = self.clock.now()
+        now = self.k.clock.now()
         for hit in hits:
             hit.memory = with_accesses(hit.memory, 1, now)
-        self._held.add(hits, now, query.agent, query.text)
-        if not self.concurrent_reads and len(self._held) >= self.profile.search.access_batch:
-            self.flush_accesses()
+        self.k.held.add(hits, now, query.agent, query.text)
+        if not self.k.concurrent_reads and len(self.k.held) >= self.k.profile.search.access_batch:
+            self.k.flush_accesses()
 
     # maintenance -------------------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ from ..events import next_event
 from ..models import EmbeddingSignature, embedding_text
 
 if TYPE_CHECKING:
-    from .base import EngineCore
+    from .kernel import Kernel
 
 #: The metadata namespace and key of a run in progress.
 META_NAMESPACE = "cognimem.reindex"
@@ -53,7 +53,7 @@ class ReindexReport(BaseModel):
         return self.remaining == 0
 
 
-def stale_ids(engine: EngineCore) -> list[str]:
+def stale_ids(engine: Kernel) -> list[str]:
     """Ids of the memories not embedded with the engine's embedder, in id order.
 
     :raises InvalidInput: the profile has no embedder.
@@ -64,7 +64,7 @@ def stale_ids(engine: EngineCore) -> list[str]:
     return engine.records.ids_not_embedded_with(signature)
 
 
-def reindex(engine: EngineCore, *, limit: int | None = None, batch_size: int = 256,
+def reindex(engine: Kernel, *, limit: int | None = None, batch_size: int = 256,
             progress: Callable[[int, int], None] | None = None) -> ReindexReport:
     """Re-embed every memory whose embedding signature differs from the embedder's.
 
@@ -115,7 +115,7 @@ def reindex(engine: EngineCore, *, limit: int | None = None, batch_size: int = 2
     return report
 
 
-def _reembed_batch(engine: EngineCore, ids: list[str], signature: EmbeddingSignature) -> None:
+def _reembed_batch(engine: Kernel, ids: list[str], signature: EmbeddingSignature) -> None:
 
     assert engine.embedder is not None
     records = engine.records

@@ -4,36 +4,41 @@ write_edges, edges."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from ..errors import InvalidInput, NotFound
 from ..models import Edge
-from .base import EngineCore
 from .types import validation_message
 
+if TYPE_CHECKING:
+    from .kernel import Kernel
 
-class Relations(EngineCore):
+
+class Relations:
     """The engine's edge operations."""
+
+    def __init__(self, k: Kernel) -> None:
+        self.k = k
 
     def relate(self, source: str, target: str, type: str = "relates_to", weight: float = 1.0,
                *, agent: str | None = None, **fields: Any) -> Edge:
         """Create or replace the edge (source, target, type) between two memories."""
-        self._check_open()
-        missing = [i for i in (source, target) if i not in self.records.get_memories([i])]
+        self.k.check_open()
+        missing = [i for i in (source, target) if i not in self.k.records.get_memories([i])]
         if missing:
             raise NotFound(f"no memory has id {missing[0]!r}")
-        type = self.clean_text(type, "edge type")
+        type = self.k.clean_text(type, "edge type")
         try:
             edge = Edge(source=source, target=target, type=type, weight=weight,
-                        created_at=self.clock.now(), **fields)
+                        created_at=self.k.clock.now(), **fields)
         except ValidationError as exc:
             raise InvalidInput(validation_message(exc, "edge")) from None
-        with self._transaction() as pending:
-            self.records.put_edges([edge])
-            self._log(pending, "relate", source, {"target": target, "type": type, "weight": weight},
-                      agent)
+        with self.k.transaction() as pending:
+            self.k.records.put_edges([edge])
+            self.k.log(pending, "relate", source,
+                       {"target": target, "type": type, "weight": weight}, agent)
         return edge
 
     def unrelate(self, source: str, target: str, type: str = "relates_to", *,
@@ -42,12 +47,12 @@ class Relations(EngineCore):
 
         :raises NotFound: there is no such edge.
         """
-        self._check_open()
-        if not any(e.key == (source, target, type) for e in self.records.edges_of(source, "out")):
+        self.k.check_open()
+        if not any(e.key == (source, target, type) for e in self.k.records.edges_of(source, "out")):
             raise NotFound(f"no {type!r} edge from {source!r} to {target!r}")
-        with self._transaction() as pending:
-            self.records.delete_edges([(source, target, type)])
-            self._log(pending, "unrelate", source, {"target": target, "type": type}, agent)
+        with self.k.transaction() as pending:
+            self.k.records.delete_edges([(source, target, type)])
+            self.k.log(pending, "unrelate", source, {"target": target, "type": type}, agent)
 
     def write_edges(self, put: Sequence[Edge] = (),
                     delete: Sequence[tuple[str, str, str]] = (), *,
@@ -56,13 +61,13 @@ class Relations(EngineCore):
         event for each. Unlike :meth:`relate`, endpoints need not be memories: this is how
         plugins keep graph state (entity nodes, link caps, provenance) in the record store.
         """
-        self._check_open()
+        self.k.check_open()
         if not put and not delete:
             return
-        with self._transaction() as pending:
-            self._write_edges(pending, put, delete, agent)
+        with self.k.transaction() as pending:
+            self.k.log_edges(pending, put, delete, agent)
 
     def edges(self, memory_id: str) -> list[Edge]:
         """Every edge touching a memory."""
-        self._check_open()
-        return self.records.edges_of(memory_id, "both")
+        self.k.check_open()
+        return self.k.records.edges_of(memory_id, "both")

@@ -11,13 +11,16 @@ changes again (at-least-once). Offsets are kept in the record store's metadata (
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field
 
 from .. import limits
 from ..errors import InvalidInput
 from ..models import Event
-from .authority import Authority
+
+if TYPE_CHECKING:
+    from .kernel import Kernel
 
 OFFSETS = "cognimem.offsets"
 #: Event ops a sync reports, and the name of the change.
@@ -67,18 +70,21 @@ def check_agent(agent: str | None) -> str:
     return name
 
 
-class Sync(Authority):
+class Sync:
     """sync, acknowledge, offsets."""
+
+    def __init__(self, k: Kernel) -> None:
+        self.k = k
 
     def offsets(self) -> dict[str, int]:
         """Every agent's acknowledged offset."""
-        self._check_open()
-        return {agent: int(v["seq"]) for agent, v in self.records.meta_items(OFFSETS).items()}
+        self.k.check_open()
+        return {agent: int(v["seq"]) for agent, v in self.k.records.meta_items(OFFSETS).items()}
 
     def offset(self, agent: str) -> int:
         """The agent's acknowledged offset (0: it never acknowledged)."""
-        self._check_open()
-        found = self.records.get_meta(OFFSETS, check_agent(agent))
+        self.k.check_open()
+        found = self.k.records.get_meta(OFFSETS, check_agent(agent))
         return int(found["seq"]) if found else 0
 
     def sync(self, agent: str, *, limit: int = 200, include_own: bool = False) -> SyncBatch:
@@ -90,11 +96,11 @@ class Sync(Authority):
         if not 1 <= limit <= 10_000:
             raise InvalidInput(f"limit must be between 1 and 10000, not {limit}")
         offset = self.offset(name)
-        last = self.records.last_event()
+        last = self.k.records.last_event()
         head = last.seq if last else 0
         changes: list[Change] = []
         upto, more = offset, False
-        for event in self.records.iter_events(offset):
+        for event in self.k.records.iter_events(offset):
             if len(changes) == limit:
                 more = True
                 break
@@ -114,7 +120,7 @@ class Sync(Authority):
         :raises InvalidInput: ``seq`` is negative or after the last event.
         """
         name = check_agent(agent)
-        last = self.records.last_event()
+        last = self.k.records.last_event()
         head = last.seq if last else 0
         if seq < 0 or seq > head:
             raise InvalidInput(f"cannot acknowledge event {seq}: the log holds events 1 to "
@@ -122,8 +128,8 @@ class Sync(Authority):
         current = self.offset(name)
         if seq <= current:
             return current
-        with self.records.transaction():
-            self.records.set_meta(OFFSETS, name, {"seq": seq, "at": self.now().isoformat()})
+        with self.k.records.transaction():
+            self.k.records.set_meta(OFFSETS, name, {"seq": seq, "at": self.k.now().isoformat()})
         return seq
 
 

@@ -5,17 +5,22 @@ close a cycle is refused."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
 from ..models import Memory, MemoryDraft
 from .rules import head_or_refuse
 from .types import DraftLike, Written
-from .write import WritePath
+
+if TYPE_CHECKING:
+    from .kernel import Kernel
 
 
-class Versions(WritePath):
+class Versions:
     """supersede and update_links."""
+
+    def __init__(self, k: Kernel) -> None:
+        self.k = k
 
     def supersede(self, old_id: str, content: DraftLike, /, *, agent: str | None = None,
                   to_head: bool = False, **fields: Any) -> Written:
@@ -31,21 +36,22 @@ class Versions(WritePath):
         :raises InvalidInput: ``old_id`` is not its chain's head (without ``to_head``), or
             the new content is identical to it.
         """
-        self._check_open()
-        with self._transaction():
-            asked = self.get(old_id)
+        self.k.check_open()
+        with self.k.transaction():
+            asked = self.k.get(old_id)
             old = head_or_refuse(asked, self._chain_head(asked), to_head=to_head)
+            agent = self.k.agent(agent)
+            self.k.authority.authorize("supersede", old, agent)
             # inherit the old memory's scope, layer, kind and tags unless the caller gave them
             given = set(fields)
             if isinstance(content, MemoryDraft):
                 given |= content.model_fields_set
             elif isinstance(content, Mapping):
                 given |= set(content)
-            agent = self._agent(agent)
             scope = old.scope if agent is None else old.scope.model_copy(update={"agent": agent})
             defaults = {k: v for k, v in {"scope": scope, "layer": old.layer, "kind": old.kind,
                                           "tags": old.tags}.items() if k not in given}
-            written = self.add(content, agent=agent,
+            written = self.k.writer.add(content, agent=agent,
                                **{**defaults, **fields, "supersedes": old.id})
             if written.id == old.id:
                 raise InvalidInput(
@@ -67,7 +73,7 @@ class Versions(WritePath):
             if memory.superseded_by in seen:
                 return None
             seen.add(memory.superseded_by)
-            found = self.records.get_memories([memory.superseded_by])
+            found = self.k.records.get_memories([memory.superseded_by])
             if memory.superseded_by not in found:
                 return None
             memory = found[memory.superseded_by]
@@ -80,15 +86,15 @@ class Versions(WritePath):
         :raises InvalidInput: the pointer would close a supersession cycle (``superseded_by``
             is, or leads to, ``memory_id``): the chain would have no current version.
         """
-        before = self.get(memory_id)
+        before = self.k.get(memory_id)
         if superseded_by is not None:
             chain = [superseded_by]
-            current = self.records.get_memories([superseded_by]).get(superseded_by)
+            current = self.k.records.get_memories([superseded_by]).get(superseded_by)
             while current is not None and current.id != memory_id and len(chain) < 10_000:
                 if current.superseded_by is None or current.superseded_by in chain:
                     break
                 chain.append(current.superseded_by)
-                current = self.records.get_memories([current.superseded_by]).get(
+                current = self.k.records.get_memories([current.superseded_by]).get(
                     current.superseded_by)
             if memory_id in chain:
                 path = " -> ".join([memory_id, *chain[: chain.index(memory_id) + 1]])
@@ -97,13 +103,13 @@ class Versions(WritePath):
                     f"supersession cycle ({path}) with no current version; to bring an old "
                     "value back, supersede the current version with it (a new version)")
         after = before.model_copy(update={"superseded_by": superseded_by,
-                                          "updated_at": self.clock.now(),
+                                          "updated_at": self.k.clock.now(),
                                           "version": before.version + 1})
-        with self._transaction() as pending:
-            self.records.put_memories([after])
-            self._log(pending, "supersede", memory_id,
+        with self.k.transaction() as pending:
+            self.k.records.put_memories([after])
+            self.k.log(pending, "supersede", memory_id,
                       {"by": superseded_by, "was": before.superseded_by}, agent)
-        self._index([after], self._stored_vectors([after]) if self.vectors else None)
-        self._notify("cognimem_memory_updated", before=before, after=after)
+        self.k.index([after], self.k.stored_vectors([after]) if self.k.vectors else None)
+        self.k.notify("cognimem_memory_updated", before=before, after=after)
         return after
 

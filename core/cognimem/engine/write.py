@@ -4,7 +4,7 @@ with its events, then the indexes and the lifecycle hooks."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -20,7 +20,6 @@ from ..models import (
 )
 from ..session import current as current_session
 from .guarded import NAMESPACE as CONFLICTS
-from .guarded import Guarded
 from .rules import clean_raw, explicit_project, scoped
 from .types import (
     ON_DUPLICATE,
@@ -30,6 +29,9 @@ from .types import (
     Written,
     validation_message,
 )
+
+if TYPE_CHECKING:
+    from .kernel import Kernel
 
 
 def _verdict_notes(notes: list[str], conflicts: list[str], separate: list[str],
@@ -45,14 +47,17 @@ def _verdict_notes(notes: list[str], conflicts: list[str], separate: list[str],
     return out
 
 
-class WritePath(Guarded):
+class Writer:
     """add, update, supersede, delete, archive and restore."""
+
+    def __init__(self, k: Kernel) -> None:
+        self.k = k
 
     def _coerce_draft(self, item: DraftLike, fields: Mapping[str, Any], *,
                       scope_rule: bool = True) -> MemoryDraft:
         """The pipeline's first steps for one memory: its raw free text cleaned (tags as
         given, the project), bounds (validation), then the session's scope."""
-        raw = clean_raw(fields, self.clean_text) if fields else {}
+        raw = clean_raw(fields, self.k.clean_text) if fields else {}
         try:
             if isinstance(item, MemoryDraft):
                 given = explicit_project(item) or explicit_project(raw)
@@ -62,7 +67,7 @@ class WritePath(Guarded):
                 given = explicit_project(raw)
                 draft = MemoryDraft(content=item, **raw)
             elif isinstance(item, Mapping):
-                data = clean_raw({**item, **raw}, self.clean_text)
+                data = clean_raw({**item, **raw}, self.k.clean_text)
                 given = explicit_project(data)
                 draft = MemoryDraft(**data)
             else:
@@ -73,7 +78,7 @@ class WritePath(Guarded):
             raise InvalidInput(validation_message(exc, "memory")) from None
         if scope_rule:
             draft = scoped(draft, current_session(), project_given=given)
-        limit = self.profile.write.max_content_chars
+        limit = self.k.profile.write.max_content_chars
         if len(draft.content) > limit:
             raise InvalidInput(
                 f"content is {len(draft.content):,} characters; the limit is {limit:,} "
@@ -84,7 +89,7 @@ class WritePath(Guarded):
     def _prepare(self, draft: MemoryDraft, updating: str | None = None,
                  on_duplicate: OnDuplicate = "auto") -> PreparedWrite:
         write = PreparedWrite(draft, updating=updating, on_duplicate=on_duplicate)
-        self.hook.cognimem_memory_prepare(write=write, engine=self)
+        self.k.hook.cognimem_memory_prepare(write=write, engine=self.k.engine)
         try:
             write.draft = MemoryDraft.model_validate(write.draft.model_dump())
         except ValidationError as exc:
@@ -122,13 +127,13 @@ class WritePath(Guarded):
         a merge keeps the stored counts, which the held accesses then increment): a
         write group costs one transaction, not two.
         """
-        self._check_open(flush=False)
+        self.k.check_open(flush=False)
         if on_duplicate not in ON_DUPLICATE:
             raise InvalidInput(f"on_duplicate must be one of {', '.join(ON_DUPLICATE)}, "
                                f"not {str(on_duplicate)[:40]!r}")
         writes: list[PreparedWrite] = []
         writers: list[str | None] = []
-        agent = self._agent(agent)
+        agent = self.k.agent(agent)
         for item in items:
             writer = agent
             if isinstance(item, Mapping) and "agent" in item:
@@ -141,7 +146,7 @@ class WritePath(Guarded):
             writes.append(write)
             writers.append(writer)
         results: list[Written] = []
-        batch = self.profile.write.batch_size
+        batch = self.k.profile.write.batch_size
         for start in range(0, len(writes), batch):
             results.extend(self._write_batch(writes[start : start + batch], agent,
                                              writers[start : start + batch]))
@@ -157,20 +162,20 @@ class WritePath(Guarded):
 
     def _write_batch(self, writes: Sequence[PreparedWrite], agent: str | None = None,
                      writers: Sequence[str | None] = ()) -> list[Written]:
-        now = self.clock.now()
+        now = self.k.clock.now()
         results: list[Written | None] = [None] * len(writes)
         seen: dict[tuple[str, str], Memory] = {}
         fresh: list[PreparedWrite] = []
         places: list[int] = []
         digests = [content_hash(write.draft.content) for write in writes]
-        by_hash = (self.records.find_by_hashes(digests) if self.profile.write.dedup == "hash"
+        by_hash = (self.k.records.find_by_hashes(digests) if self.k.profile.write.dedup == "hash"
                    else {})
         for i, write in enumerate(writes):
             draft = write.draft
             digest = digests[i]
             # dedup is per scope: the same text in two projects is two memories
             seen_key = (digest, draft.scope.model_dump_json())
-            if self.profile.write.dedup == "hash":
+            if self.k.profile.write.dedup == "hash":
                 twin = seen.get(seen_key) or self._twin(by_hash.get(digest, []), draft)
                 if twin is not None:
                     results[i] = Written(twin, created=False, outcome="duplicate",
@@ -185,24 +190,24 @@ class WritePath(Guarded):
             places.append(i)
         if not fresh:
             return [r for r in results if r is not None]
-        vectors = self._embed([w.memory for w in fresh if w.memory is not None])
+        vectors = self.k.embed([w.memory for w in fresh if w.memory is not None])
         stored: dict[str, Memory] = {}
-        if self.guards:
-            self._screen(fresh, vectors)  # verdicts only: nothing is written yet
-            stored = self._check_targets(fresh)
-        merges, joined = self._plan_merges(fresh, stored, now.isoformat())
+        if self.k.guards:
+            self.k.verdicts.screen(fresh, vectors)  # verdicts only: nothing is written yet
+            stored = self.k.verdicts.check_targets(fresh)
+        merges, joined = self.k.verdicts.plan_merges(fresh, stored, now.isoformat())
         keep = [j for j in range(len(fresh)) if j not in joined]
         memories = [m for j in keep if (m := fresh[j].memory) is not None]
         if vectors is not None and len(keep) != len(fresh):
             vectors = vectors[keep] if keep else None
         superseded: list[tuple[Memory, Memory]] = []
-        with self._transaction() as pending:
+        with self.k.transaction() as pending:
             for j in keep:
                 memory = fresh[j].memory
                 assert memory is not None
-                memory.id = self._new_id(pending, memory.content_hash)
+                memory.id = self.k.new_id(pending, memory.content_hash)
                 writer = writers[places[j]] if places[j] < len(writers) else agent
-                self._log(pending, "add", memory.id,
+                self.k.log(pending, "add", memory.id,
                           {"hash": memory.content_hash, "kind": memory.kind,
                            "layer": memory.layer, "version": 1}, writer or memory.scope.agent)
             edges: list[Edge] = []
@@ -216,29 +221,29 @@ class WritePath(Guarded):
                     if verdict.action == "supersede" and isinstance(verdict.target, str):
                         new.supersedes = new.supersedes or verdict.target
                         break
-                for extractor in self.extractors:
-                    found = extractor.extract(new, self.ctx)
+                for extractor in self.k.extractors:
+                    found = extractor.extract(new, self.k.ctx)
                     edges.extend(found.edges)
                     notes.extend(found.messages)
                     if found.tags:
                         new.tags = list(dict.fromkeys([*new.tags, *found.tags]))
                     if found.meta:
                         new.meta = {**new.meta, **found.meta}
-            if vectors is not None and self.embedder is not None:
+            if vectors is not None and self.k.embedder is not None:
                 for memory in memories:
-                    memory.embedding = self.embedder.signature
-            merged = self._commit_merges(pending, merges)
-            self.records.put_memories(memories)
-            if vectors is not None and self.embedder is not None:
-                self.records.put_embeddings(
+                    memory.embedding = self.k.embedder.signature
+            merged = self.k.verdicts.commit_merges(pending, merges)
+            self.k.records.put_memories(memories)
+            if vectors is not None and self.k.embedder is not None:
+                self.k.records.put_embeddings(
                     {m.id: v for m, v in zip(memories, vectors, strict=True)},
-                    self.embedder.signature,
+                    self.k.embedder.signature,
                 )
-            self._write_edges(pending, edges, (), agent)
+            self.k.log_edges(pending, edges, (), agent)
             logged: dict[str, Any] = {}  # the batch's conflict entries, stored at once
             for j in keep:
-                conflicts, separate, old = self._commit_verdicts(pending, fresh[j], stored,
-                                                                 logged)
+                conflicts, separate, old = self.k.verdicts.commit_verdicts(
+                    pending, fresh[j], stored, logged)
                 new = fresh[j].memory
                 assert new is not None
                 results[places[j]] = Written(
@@ -248,7 +253,7 @@ class WritePath(Guarded):
                     supersedes=old.id if old else None)
                 if old is not None:
                     superseded.append((stored[old.id], old))
-            self.records.set_metas(CONFLICTS, logged)
+            self.k.records.set_metas(CONFLICTS, logged)
         for j, joined_memory in joined.items():
             target = merges.targets.get(joined_memory.id, joined_memory)
             how = fresh[j].merge_target
@@ -258,16 +263,16 @@ class WritePath(Guarded):
                 target, created=False, outcome="merged",
                 notes=[*fresh[j].flags, f"merged into {target.id}, a near-duplicate"
                        f"{similarity}"])
-        self._index(memories, vectors)
+        self.k.index(memories, vectors)
         refreshed = [*merged, *(after for _, after in superseded)]
         if refreshed:
-            self._index(refreshed, self._stored_vectors(refreshed) if self.vectors else None)
+            self.k.index(refreshed, self.k.stored_vectors(refreshed) if self.k.vectors else None)
         for memory in memories:
-            self._notify("cognimem_memory_added", memory=memory)
+            self.k.notify("cognimem_memory_added", memory=memory)
         for after in merged:
-            self._notify("cognimem_memory_updated", before=merges.before[after.id], after=after)
+            self.k.notify("cognimem_memory_updated", before=merges.before[after.id], after=after)
         for before, after in superseded:
-            self._notify("cognimem_memory_updated", before=before, after=after)
+            self.k.notify("cognimem_memory_updated", before=before, after=after)
         return [r for r in results if r is not None]
 
     def _reextract(self, before: Memory, after: Memory,
@@ -276,10 +281,10 @@ class WritePath(Guarded):
         longer asserts (an edge one extractor drops and another finds again is kept)."""
         put: dict[tuple[str, str, str], Edge] = {}
         delete: dict[tuple[str, str, str], None] = {}
-        for extractor in self.extractors:
+        for extractor in self.k.extractors:
             if not extractor.reextract_on_update:
                 continue
-            found = extractor.reextract(before, after, self.ctx)
+            found = extractor.reextract(before, after, self.k.ctx)
             notes.extend(found.messages)
             put.update((e.key, e) for e in found.edges)
             delete.update(dict.fromkeys(found.delete))
@@ -292,8 +297,8 @@ class WritePath(Guarded):
         :raises NotFound: unknown id.
         :raises InvalidInput: a field that cannot be updated, or a bad value.
         """
-        self._check_open()
-        before = self.get(memory_id)
+        self.k.check_open()
+        before = self.k.get(memory_id)
         unknown = sorted(set(changes) - UPDATABLE_FIELDS)
         if unknown:
             raise InvalidInput(
@@ -302,7 +307,9 @@ class WritePath(Guarded):
             )
         if not changes:
             raise InvalidInput("update needs at least one field to change")
-        changes = clean_raw(changes, self.clean_text)
+        agent = self.k.agent(agent)
+        self.k.authority.authorize_update(before, changes, agent)
+        changes = clean_raw(changes, self.k.clean_text)
         data = before.model_dump(include=set(MemoryDraft.model_fields))
         data.update(changes)
         draft = self._coerce_draft(data, {}, scope_rule=False)
@@ -312,28 +319,28 @@ class WritePath(Guarded):
             draft, notes = write.draft, write.flags
         after = Memory.model_validate({
             **before.model_dump(), **draft.model_dump(exclude={"created_at"}),
-            "updated_at": self.clock.now(), "version": before.version + 1,
+            "updated_at": self.k.clock.now(), "version": before.version + 1,
             "content_hash": content_hash(draft.content),
         })
         # the title is embedded with the content (embedding_text), so either change re-embeds
         reembed = embedding_text(after) != embedding_text(before)
-        vectors = self._embed([after]) if reembed else None
-        if vectors is None and self.vectors is not None:
-            vectors = self._stored_vectors([after])
-        with self._transaction() as pending:
-            if vectors is not None and self.embedder is not None and reembed:
-                after.embedding = self.embedder.signature
-                self.records.put_embeddings({after.id: vectors[0]}, self.embedder.signature)
-            self.records.put_memories([after])
-            self._log(pending, "update", after.id,
+        vectors = self.k.embed([after]) if reembed else None
+        if vectors is None and self.k.vectors is not None:
+            vectors = self.k.stored_vectors([after])
+        with self.k.transaction() as pending:
+            if vectors is not None and self.k.embedder is not None and reembed:
+                after.embedding = self.k.embedder.signature
+                self.k.records.put_embeddings({after.id: vectors[0]}, self.k.embedder.signature)
+            self.k.records.put_memories([after])
+            self.k.log(pending, "update", after.id,
                       {"fields": sorted(changes), "version": after.version,
                        **_earlier(before, changes)}, agent)
             if (before.content, before.title, before.tags) != (after.content, after.title,
                                                                after.tags):
                 put, delete = self._reextract(before, after, notes)
-                self._write_edges(pending, put, delete, agent)
-        self._index([after], vectors)
-        self._notify("cognimem_memory_updated", before=before, after=after)
+                self.k.log_edges(pending, put, delete, agent)
+        self.k.index([after], vectors)
+        self.k.notify("cognimem_memory_updated", before=before, after=after)
         return Written(after, created=False, notes=notes)
 
     def delete(self, memory_id: str, /, *, agent: str | None = None,
@@ -343,49 +350,53 @@ class WritePath(Guarded):
         :returns: the memory as it was.
         :raises NotFound: unknown id.
         """
-        self._check_open()
-        memory = self.get(memory_id)
-        with self._transaction() as pending:
-            self.records.delete_memories([memory_id])
-            self.records.remove_grave(memory_id)
-            self._log(pending, "delete", memory_id, {"hash": memory.content_hash}, agent)
-        self._unindex([memory_id])
-        self._notify("cognimem_memory_deleted", memory=memory)
+        self.k.check_open()
+        memory = self.k.get(memory_id)
+        agent = self.k.agent(agent)
+        self.k.authority.authorize("delete", memory, agent)
+        with self.k.transaction() as pending:
+            self.k.records.delete_memories([memory_id])
+            self.k.records.remove_grave(memory_id)
+            self.k.log(pending, "delete", memory_id, {"hash": memory.content_hash}, agent)
+        self.k.unindex([memory_id])
+        self.k.notify("cognimem_memory_deleted", memory=memory)
         if purge:
-            self.purge()
+            self.k.integrity.purge()
         return memory
 
     def archive(self, memory_id: str, reason: str = "archived by request",
                 score: float | None = None, *, agent: str | None = None) -> Memory:
         """Move a memory to the graveyard: it stays stored, out of search, restorable."""
-        self._check_open()
-        before = self.get(memory_id)
+        self.k.check_open()
+        before = self.k.get(memory_id)
+        agent = self.k.agent(agent)
+        self.k.authority.authorize("archive", before, agent)
         if before.archived:
             return before
-        reason = self.clean_text(reason, "reason")
-        after = before.model_copy(update={"archived": True, "updated_at": self.clock.now(),
+        reason = self.k.clean_text(reason, "reason")
+        after = before.model_copy(update={"archived": True, "updated_at": self.k.clock.now(),
                                           "version": before.version + 1})
-        with self._transaction() as pending:
-            self.records.put_memories([after])
-            self.records.add_grave(GraveEntry(memory=after, archived_at=self.clock.now(),
+        with self.k.transaction() as pending:
+            self.k.records.put_memories([after])
+            self.k.records.add_grave(GraveEntry(memory=after, archived_at=self.k.clock.now(),
                                               reason=reason, score=score))
-            self._log(pending, "archive", memory_id, {"reason": reason}, agent)
-        self._index([after], self._stored_vectors([after]) if self.vectors else None)
+            self.k.log(pending, "archive", memory_id, {"reason": reason}, agent)
+        self.k.index([after], self.k.stored_vectors([after]) if self.k.vectors else None)
         return after
 
     def restore(self, memory_id: str, *, agent: str | None = None) -> Memory:
         """Bring a memory back from the graveyard."""
-        self._check_open()
-        before = self.get(memory_id)
+        self.k.check_open()
+        before = self.k.get(memory_id)
         if not before.archived:
             raise InvalidInput(f"memory {memory_id!r} is not archived")
-        after = before.model_copy(update={"archived": False, "updated_at": self.clock.now(),
+        after = before.model_copy(update={"archived": False, "updated_at": self.k.clock.now(),
                                           "version": before.version + 1})
-        with self._transaction() as pending:
-            self.records.put_memories([after])
-            self.records.remove_grave(memory_id)
-            self._log(pending, "restore", memory_id, {}, agent)
-        self._index([after], self._stored_vectors([after]) if self.vectors else None)
+        with self.k.transaction() as pending:
+            self.k.records.put_memories([after])
+            self.k.records.remove_grave(memory_id)
+            self.k.log(pending, "restore", memory_id, {}, agent)
+        self.k.index([after], self.k.stored_vectors([after]) if self.k.vectors else None)
         return after
 
 

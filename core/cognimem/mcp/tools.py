@@ -31,11 +31,11 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Strict, ValidationError, model_validator
 
 from ..agents import Caller, server_caller
-from ..session import bound
 from ..components import ToolSpec
 from ..errors import CognimemError, PluginError, ProfileError
 from ..plugins import PluginHost
 from ..privacy import hide_home
+from ..session import bound
 
 #: The wrapper's parameter that receives the MCP request context.
 CONTEXT_PARAM = "ctx"

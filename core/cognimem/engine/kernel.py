@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pluggy
@@ -36,6 +37,21 @@ from ..events import next_event
 from ..models import Edge, Event, Memory, embedding_text
 from ..plugins import PluginHost
 from ..profile import Profile
+
+if TYPE_CHECKING:
+    from .authority import Authority
+    from .conflicts import Conflicts
+    from .consolidation import Consolidation
+    from .facade import Engine
+    from .guarded import Verdicts
+    from .intake import Intake
+    from .integrity import Integrity
+    from .maintenance import Maintenance
+    from .read import Reader
+    from .relations import Relations
+    from .sync import Sync
+    from .versions import Versions
+    from .write import Writer
 from ..session import current as current_session
 from .types import PreparedText
 from .unit import UnitOfWork
@@ -43,8 +59,10 @@ from .unit import UnitOfWork
 log = logging.getLogger("cognimem")
 
 
-class EngineCore:
-    """The engine's state and the plumbing its write, read and upkeep parts share."""
+class Kernel:
+    """The engine's state and the plumbing its parts share: the components, the unit of
+    work (transaction, events, what runs after the commit), embedding, index upkeep, the
+    session's agent and the text guard. Each part of the engine holds it as ``k``."""
 
     profile: Profile
     host: PluginHost
@@ -64,29 +82,80 @@ class EngineCore:
     decay: list[DecayPolicy]
     guards: list[Guard]
     consolidator: Consolidator | None
-    _closed: bool
-    _closing: bool
-    _dirty: bool
-    _held: HeldAccesses
-    _pool: ThreadPoolExecutor | None
-    _uow: UnitOfWork
+    closed: bool
+    closing: bool
+    dirty: bool
+    held: HeldAccesses
+    pool: ThreadPoolExecutor | None
+    uow: UnitOfWork
     #: Set by an owner that runs searches beside writes (the store daemon): a search then
     #: never writes (held accesses wait for the next write or the owner's timer, whatever
     #: ``search.access_batch`` says) and several searches share the retriever pool.
     concurrent_reads: bool = False
+    hook_options: dict[str, Any]
+    conflict_index: tuple[int, Any] | None
+    conflict_index_lock: threading.Lock
+    # the engine's parts (attach_parts), each holding this kernel as ``k``
+    writer: Writer
+    versions: Versions
+    verdicts: Verdicts
+    authority: Authority
+    conflicts: Conflicts
+    relations: Relations
+    reader: Reader
+    integrity: Integrity
+    maintenance: Maintenance
+    consolidation: Consolidation
+    intake: Intake
+    sync: Sync
 
-    def _check_open(self, *, flush: bool = True) -> None:
+    def __init__(self, engine: Engine, profile: Profile, host: PluginHost, clock: Clock) -> None:
+        self.engine = engine  # what hooks and plugins are handed
+        self.profile = profile
+        self.host = host
+        self.clock = clock
+        self.hook = host.pm.hook
+        self.closed = False
+        self.closing = False
+        self.dirty = False
+        self.held = HeldAccesses()  # accesses of recent searches (see flush_accesses)
+        self.conflict_index = None  # (log version, open conflicts)
+        self.conflict_index_lock = threading.Lock()
+        self.pool = None  # runs retrievers concurrently
+
+    def attach_parts(self) -> None:
+        """Build the engine's parts over this kernel (once its components are built)."""
+        from .authority import Authority
+        from .conflicts import Conflicts
+        from .consolidation import Consolidation
+        from .guarded import Verdicts
+        from .intake import Intake
+        from .integrity import Integrity
+        from .maintenance import Maintenance
+        from .read import Reader
+        from .relations import Relations
+        from .sync import Sync
+        from .versions import Versions
+        from .write import Writer
+
+        self.writer, self.versions, self.verdicts = Writer(self), Versions(self), Verdicts(self)
+        self.authority, self.conflicts = Authority(self), Conflicts(self)
+        self.relations, self.reader, self.integrity = Relations(self), Reader(self), Integrity(self)
+        self.maintenance, self.consolidation = Maintenance(self), Consolidation(self)
+        self.intake, self.sync = Intake(self), Sync(self)
+
+    def check_open(self, *, flush: bool = True) -> None:
         """Refuse a closed engine; write held accesses first, so every call but ``search``
         sees them (``search`` writes them when they concern one of its candidates)."""
-        if self._closed:
+        if self.closed:
             raise CognimemError("this engine is closed; build a new one with Engine.from_profile")
-        if flush and self._held:
+        if flush and self.held:
             self.flush_accesses()
 
     @property
     def held_accesses(self) -> int:
         """How many accesses of recent searches wait to be written."""
-        return len(self._held)
+        return len(self.held)
 
     def flush_accesses(self, *, older_than: float | None = None) -> int:
         """Write the held accesses of recent searches in one transaction; how many.
@@ -103,14 +172,14 @@ class EngineCore:
 
         :param older_than: only if the oldest held access is at least this many seconds old.
         """
-        if not self._held or (older_than is not None and self._held.age() < older_than):
+        if not self.held or (older_than is not None and self.held.age() < older_than):
             return 0
-        batch = self._held.batch()  # searches beside this may add more: they stay held
+        batch = self.held.batch()  # searches beside this may add more: they stay held
         with self.records.transaction():
             self.records.record_accesses(batch)
-        self._held.written(len(batch))
-        for hits, query in self._held.deferred():  # searches' hooks (see concurrent_reads)
-            self.hook.cognimem_memories_accessed(hits=hits, query=query, engine=self)
+        self.held.written(len(batch))
+        for hits, query in self.held.deferred():  # searches' hooks (see concurrent_reads)
+            self.hook.cognimem_memories_accessed(hits=hits, query=query, engine=self.engine)
         return len(batch)
 
     # helpers -----------------------------------------------------------------------------------
@@ -120,10 +189,10 @@ class EngineCore:
         return self.clock.now()
 
     @contextmanager
-    def _transaction(self) -> Iterator[list[Event]]:
+    def transaction(self) -> Iterator[list[Event]]:
         """The operation's unit of work (one record-store transaction, joined by the
         operations it is made of); yields its events, which ``_log`` chains."""
-        with self._uow.begin() as unit:
+        with self.uow.begin() as unit:
             yield unit.events
 
     def clean_text(self, text: str, where: str) -> str:
@@ -131,51 +200,51 @@ class EngineCore:
         credentials): for every free text a write stores besides a memory's content, and
         for everything the product writes out (summaries, receipts, exports)."""
         prepared = PreparedText(text, where)
-        self.hook.cognimem_text_prepare(text=prepared, engine=self)
+        self.hook.cognimem_text_prepare(text=prepared, engine=self.engine)
         return prepared.text
 
-    def _agent(self, agent: str | None) -> str | None:
+    def agent(self, agent: str | None) -> str | None:
         """Who makes this call: ``agent``, else the session's (see :mod:`cognimem.session`)."""
         return agent if agent is not None else current_session().agent
 
-    def _notify(self, hook: str, **kwargs: Any) -> None:
+    def notify(self, hook: str, **kwargs: Any) -> None:
         """Call lifecycle hook ``hook`` once the operation has committed."""
         caller = getattr(self.hook, hook)
-        self._uow.after(lambda: caller(**kwargs, engine=self))
+        self.uow.after(lambda: caller(**kwargs, engine=self.engine))
 
-    def _log(self, pending: list[Event], op: str, target: str | None, payload: dict[str, Any],
+    def log(self, pending: list[Event], op: str, target: str | None, payload: dict[str, Any],
              agent: str | None = None) -> Event:
         last = pending[-1] if pending else self.records.last_event()
-        event = next_event(last, self.clock.now(), op, target, self._agent(agent), payload)
+        event = next_event(last, self.clock.now(), op, target, self.agent(agent), payload)
         self.records.append_event(event)
         pending.append(event)
         return event
 
-    def _write_edges(self, pending: list[Event], put: Sequence[Edge],
+    def log_edges(self, pending: list[Event], put: Sequence[Edge],
                      delete: Sequence[tuple[str, str, str]], agent: str | None) -> list[Edge]:
         """Inside a transaction: delete and put edges, an ``unrelate`` or ``relate`` event
         each; edges without a creation time get the clock's. Returns the edges put."""
         if delete:
             self.records.delete_edges(list(delete))
             for source, target, kind in delete:
-                self._log(pending, "unrelate", source, {"target": target, "type": kind}, agent)
+                self.log(pending, "unrelate", source, {"target": target, "type": kind}, agent)
         if not put:
             return []
         now = self.clock.now()
         edges = [e if e.created_at else e.model_copy(update={"created_at": now}) for e in put]
         self.records.put_edges(edges)
         for e in edges:
-            self._log(pending, "relate", e.source,
+            self.log(pending, "relate", e.source,
                       {"target": e.target, "type": e.type, "weight": e.weight}, agent)
         return edges
 
-    def _new_id(self, pending: list[Event], salt: str) -> str:
+    def new_id(self, pending: list[Event], salt: str) -> str:
         last = pending[-1] if pending else self.records.last_event()
         seq = (last.seq if last else 0) + 1
         digest = hashlib.sha256(f"{self.profile.seed}:{seq}:{salt}".encode()).hexdigest()
         return "m" + digest[:15]
 
-    def _embed(self, memories: Sequence[Memory]) -> np.ndarray | None:
+    def embed(self, memories: Sequence[Memory]) -> np.ndarray | None:
         if self.embedder is None or not memories:
             return None
         vectors = np.asarray(self.embedder.embed_batch([embedding_text(m) for m in memories]),
@@ -188,10 +257,10 @@ class EngineCore:
             )
         return vectors
 
-    def _index(self, memories: Sequence[Memory], vectors: np.ndarray | None) -> None:
+    def index(self, memories: Sequence[Memory], vectors: np.ndarray | None) -> None:
         """Bring the derived indexes up to date once the operation commits; a failure
         leaves them to reconciliation."""
-        self._uow.after(lambda: self._index_now(memories, vectors))
+        self.uow.after(lambda: self._index_now(memories, vectors))
 
     def _index_now(self, memories: Sequence[Memory], vectors: np.ndarray | None) -> None:
         try:
@@ -200,11 +269,11 @@ class EngineCore:
             if self.vectors is not None and vectors is not None:
                 self.vectors.upsert(memories, vectors)
         except Exception:
-            self._dirty = True
+            self.dirty = True
             log.exception("index update failed; the records are safe, indexes will be repaired")
 
-    def _unindex(self, ids: Sequence[str]) -> None:
-        self._uow.after(lambda: self._unindex_now(ids))
+    def unindex(self, ids: Sequence[str]) -> None:
+        self.uow.after(lambda: self._unindex_now(ids))
 
     def _unindex_now(self, ids: Sequence[str]) -> None:
         try:
@@ -213,7 +282,7 @@ class EngineCore:
             if self.vectors is not None:
                 self.vectors.delete(ids)
         except Exception:
-            self._dirty = True
+            self.dirty = True
             log.exception("index delete failed; indexes will be repaired")
 
     # write path --------------------------------------------------------------------------------
@@ -222,7 +291,7 @@ class EngineCore:
 
         :raises NotFound: no memory has this id.
         """
-        self._check_open()
+        self.check_open()
         found = self.records.get_memories([memory_id])
         if memory_id not in found:
             raise NotFound(f"no memory has id {memory_id!r}")
@@ -230,12 +299,12 @@ class EngineCore:
 
     def get_many(self, ids: Iterable[str]) -> dict[str, Memory]:
         """The memories with these ids that exist."""
-        self._check_open()
+        self.check_open()
         return self.records.get_memories(list(ids))
 
-    def _stored_vectors(self, memories: Sequence[Memory]) -> np.ndarray | None:
+    def stored_vectors(self, memories: Sequence[Memory]) -> np.ndarray | None:
         stored = self.records.get_embeddings([m.id for m in memories])
         if len(stored) != len(memories):
-            return self._embed(memories)
+            return self.embed(memories)
         return np.stack([stored[m.id] for m in memories])
 

@@ -1,0 +1,65 @@
+"""How the :class:`~.facade.Engine` facade exposes its parts: an operation is the method of
+the part that does the work (its signature, types and docstring stay where the work is), and
+what the engine holds is read from its kernel."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
+
+P = ParamSpec("P")
+R = TypeVar("R")
+T = TypeVar("T")
+
+#: The kernel's attribute holding each part, by the class that does the work.
+PARTS = {"Writer": "writer", "Versions": "versions", "Relations": "relations",
+         "Conflicts": "conflicts", "Intake": "intake", "Integrity": "integrity",
+         "Reader": "reader", "Authority": "authority", "Sync": "sync",
+         "Maintenance": "maintenance", "Consolidation": "consolidation", "Kernel": None}
+
+
+class operation(Generic[P, R]):
+    """``add = operation(Writer.add)``: the engine's ``add`` is its writer's."""
+
+    def __init__(self, func: Callable[Concatenate[Any, P], R]) -> None:
+        owner = func.__qualname__.split(".")[0]
+        if owner not in PARTS:
+            raise TypeError(f"{func.__qualname__} is not a method of an engine part")
+        self.part = PARTS[owner]
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+        self.__wrapped__ = func
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.public = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> operation[P, R]: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> Callable[P, R]: ...
+
+    def __get__(self, obj: object | None, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        kernel = obj._k  # type: ignore[attr-defined]
+        holder = kernel if self.part is None else getattr(kernel, self.part)
+        return getattr(holder, self.name)
+
+
+class state(Generic[T]):
+    """``records = state[RecordStore]("records")``: read from the engine's kernel."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> state[T]: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, obj: object | None, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        return getattr(obj._k, self.name)  # type: ignore[attr-defined]
