@@ -17,19 +17,19 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, field_validator
 
 from . import limits
+from .errors import InvalidInput
 
 __all__ = ["Session", "bound", "current"]
 
 
-class Session(BaseModel):
+@dataclass(frozen=True)
+class Session:
     """Who writes (``agent``) and in which project (``project``); None: not known."""
-
-    model_config = ConfigDict(extra="ignore", frozen=True)
 
     agent: str | None = None
     project: str | None = None
@@ -38,23 +38,44 @@ class Session(BaseModel):
     #: MCP server binds its roots (docs/mcp.md, "Files the tools read").
     roots: tuple[str, ...] | None = None
 
-    @field_validator("agent", "project")
-    @classmethod
-    def _short(cls, value: str | None) -> str | None:
-        value = (value or "").strip() or None
-        return limits.check_chars(value, limits.NAME_CHARS, "session")
-
     @classmethod
     def of(cls, value: Session | Mapping[str, Any] | None) -> Session:
-        """A session from a Session, its dict (over a wire, or a tool's caller) or None."""
+        """A session from a Session, its dict (over a wire, or a tool's caller) or None.
+
+        :raises InvalidInput: a name that is not text or is too long, or roots that are not
+            a list of paths.
+        """
         if value is None:
             return NONE
         if isinstance(value, Session):
             return value
-        return cls.model_validate({k: value.get(k) for k in ("agent", "project", "roots")})
+        roots = value.get("roots")
+        if roots is not None and (not isinstance(roots, list | tuple)
+                                  or not all(isinstance(r, str) for r in roots)):
+            raise InvalidInput("session roots must be a list of folder paths")
+        return cls(agent=_name(value.get("agent"), "agent"),
+                   project=_name(value.get("project"), "project"),
+                   roots=tuple(roots) if roots is not None else None)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The session as JSON data (what a client of the daemon sends)."""
+        return {"agent": self.agent, "project": self.project,
+                "roots": list(self.roots) if self.roots is not None else None}
 
     def __bool__(self) -> bool:
         return self.agent is not None or self.project is not None or self.roots is not None
+
+
+def _name(value: object, what: str) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InvalidInput(f"session {what} must be text")
+    value = value.strip()
+    if len(value) > limits.NAME_CHARS:
+        raise InvalidInput(f"session {what} is {len(value):,} characters; the limit is "
+                           f"{limits.NAME_CHARS}")
+    return value or None
 
 
 NONE = Session()

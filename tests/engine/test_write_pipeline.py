@@ -294,7 +294,6 @@ class _Counting:
                     self.commits += 1
 
         engine.records.transaction = counted  # type: ignore[method-assign]
-        engine._k.uow._transaction = counted  # the unit of work opens it the same way
 
 
 def test_each_operation_commits_once(engine_on: Engine, tmp_path: Path) -> None:

@@ -122,7 +122,7 @@ class RemoteEngine(ConflictCalls):
                  **params: Any) -> object:
         session = current_session()
         if session:  # the daemon binds it around the call (the write pipeline's scope)
-            params["session"] = session.model_dump()
+            params["session"] = session.as_dict()
         with self._lock:
             for attempt in (1, 2):
                 connection = self._ensure()

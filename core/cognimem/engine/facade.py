@@ -115,7 +115,7 @@ class Engine:
             self._build("consolidator", profile.consolidate, "consolidate")  # type: ignore[assignment]
             if profile.consolidate else None
         )
-        k.uow = UnitOfWork(k.records.transaction)
+        k.uow = UnitOfWork(k.records)
         k.ctx = Context(
             path=profile.store_path(), clock=clock, seed=profile.seed, records=k.records,
             lexical=k.lexical, vectors=k.vectors, embedder=k.embedder, hook=k.hook,

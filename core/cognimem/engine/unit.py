@@ -18,8 +18,12 @@ import logging
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from ..models import Event
+
+if TYPE_CHECKING:
+    from ..components import RecordStore
 
 log = logging.getLogger("cognimem")
 
@@ -40,8 +44,8 @@ class Unit:
 class UnitOfWork:
     """Opens units over one record store; one open unit per thread."""
 
-    def __init__(self, transaction: Callable[[], object]) -> None:
-        self._transaction = transaction
+    def __init__(self, records: RecordStore) -> None:
+        self._records = records
         self._local = threading.local()
 
     @property
@@ -59,7 +63,7 @@ class UnitOfWork:
         unit = Unit()
         self._local.unit = unit
         try:
-            with self._transaction():  # type: ignore[attr-defined]
+            with self._records.transaction():
                 yield unit
         finally:
             self._local.unit = None

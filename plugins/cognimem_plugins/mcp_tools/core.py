@@ -80,9 +80,11 @@ def remember(
         fields["title"] = title
     if project is not None and global_scope:
         raise InvalidInput("give project or global_scope=true, not both")
-    home = None if global_scope else (project or who.project)
-    if home is not None:
-        fields["scope"] = {"project": home}
+    if global_scope:  # an explicit None: global on purpose
+        fields["scope"] = {"project": None}
+    elif project is not None:
+        fields["scope"] = {"project": project}
+    # else the write pipeline gives it the session's project (the caller's)
     for name, value in (("valid_from", valid_from), ("valid_until", valid_until)):
         if value is not None:
             fields[name] = value
