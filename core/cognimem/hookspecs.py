@@ -265,8 +265,28 @@ def cognimem_text_prepare(text: PreparedText, engine: Engine) -> None:
 
 
 @_spec
+def cognimem_memory_derive(before: Memory | None, after: Memory | None,
+                           engine: Engine) -> None:
+    """Keep derived state in step with one memory's change, inside the write's transaction.
+
+    Called by the write pipeline after the records of an add (``before`` is None), an update
+    or supersession (both given) or a delete (``after`` is None) are written, before the
+    operation commits. Write what follows from the change through the engine
+    (``engine.write_edges``, ``engine.update``, ``engine.put_meta``): those writes join the
+    operation's transaction, so they commit with it or not at all. In-process state changed
+    here must be dropped if the operation rolls back (``engine.on_rollback(action)``).
+
+    :param before: the memory as it was, or None for a new memory.
+    :param after: the memory as it is now, or None when it was deleted.
+    :param engine: the engine doing the write.
+    :returns: nothing; the return value is ignored.
+    """
+
+
+@_spec
 def cognimem_memory_added(memory: Memory, engine: Engine) -> None:
-    """Called after a memory was committed to the record store and indexed.
+    """Called after a memory was committed to the record store and indexed: a notification
+    (derived writes belong in :func:`cognimem_memory_derive`).
 
     :param memory: the stored memory, with its id.
     :param engine: the engine that added it.

@@ -20,7 +20,6 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-
 from . import limits
 from .errors import InvalidInput
 

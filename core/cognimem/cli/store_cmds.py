@@ -41,6 +41,9 @@ def register(subparsers: Any) -> None:
     p = command(subparsers, "import", cmd_import,
                 "import a JSON export (ids are remapped when the store is not empty)")
     p.add_argument("file", help="the export to import ('-': stdin)")
+    p.add_argument("--trusted", action="store_true",
+                   help="an export of this same store: write it as exported, without the "
+                        "guard (recorded in the report); by default every memory is screened")
 
 
 # check -----------------------------------------------------------------------------------------
@@ -279,9 +282,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     with open_engine(args) as engine:
         if isinstance(engine, RemoteEngine):  # in chunks: an import of any size moves
             with _ByteBar(args, "importing") as bar:
-                report = stream_import(engine, raw, bar)
+                report = stream_import(engine, raw, bar, trusted=args.trusted)
         else:
-            report = engine.import_(data)
+            report = engine.import_(data, trusted=args.trusted)
 
     def render(out: Console) -> None:
         out.print(f"imported {report.memories:,} memories, {report.edges:,} edges, "

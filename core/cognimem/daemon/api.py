@@ -133,8 +133,8 @@ class MemoryAPI(Protocol):
     def export(self) -> dict[str, Any]:
         """The whole store as portable JSON data."""
 
-    def import_(self, data: Mapping[str, Any]) -> ImportReport:
-        """Import data made by :meth:`export`."""
+    def import_(self, data: Mapping[str, Any], *, trusted: bool = False) -> ImportReport:
+        """Import data made by :meth:`export` (screened by the guard unless ``trusted``)."""
 
     def reindex(self, *, limit: int | None = None, batch_size: int = 256) -> ReindexReport:
         """Re-embed memories embedded by another model."""

@@ -357,11 +357,12 @@ class RemoteEngine(ConflictCalls):
         """See :meth:`Engine.export <cognimem.engine.Engine.export>`."""
         return _expect(self._call("export"), dict, "export")
 
-    def import_(self, data: Mapping[str, Any]) -> ImportReport:
+    def import_(self, data: Mapping[str, Any], *, trusted: bool = False) -> ImportReport:
         """See :meth:`Engine.import_ <cognimem.engine.Engine.import_>`."""
         from ..engine.portable import ImportReport
 
-        return _expect(self._call("import_", dict(data)), ImportReport, "import")
+        return _expect(self._call("import_", dict(data), trusted=trusted), ImportReport,
+                       "import")
 
     def reindex(self, *, limit: int | None = None, batch_size: int = 256) -> ReindexReport:
         """See :meth:`Engine.reindex <cognimem.engine.Engine.reindex>`."""

@@ -291,7 +291,7 @@ class StoreDaemon:
             return received
         data = upload.take()
         with self._reads.alone():
-            return self.engine.import_(data)
+            return self.engine.import_(data, trusted=message.get("trusted") is True)
 
     def _admit(self, delta: int) -> None:
         with self._state_lock:

@@ -114,8 +114,9 @@ def stream_export(remote: RemoteEngine, write: Callable[[str], Any],
 
 
 def stream_import(remote: RemoteEngine, text: str,
-                  progress: Progress | None = None) -> ImportReport:
-    """Send an export's text in chunks and import it in the daemon; its report."""
+                  progress: Progress | None = None, *, trusted: bool = False) -> ImportReport:
+    """Send an export's text in chunks and import it in the daemon (screened by the guard
+    unless ``trusted``); its report."""
     from ..engine.portable import ImportReport
 
     step = chunk_chars()
@@ -124,7 +125,8 @@ def stream_import(remote: RemoteEngine, text: str,
     result: object = None
     for start in starts:
         piece = text[start:start + step]
-        result = remote.stream("import_chunk", text=piece, last=start == starts[-1])
+        last = start == starts[-1]
+        result = remote.stream("import_chunk", text=piece, last=last, trusted=last and trusted)
         if progress is not None:
             progress(start + len(piece), total)
     if not isinstance(result, ImportReport):

@@ -233,6 +233,11 @@ class Engine:
     flush_accesses = operation(Kernel.flush_accesses)
     now = operation(Kernel.now)
     clean_text = operation(Kernel.clean_text)
+    # plugins keeping derived state (docs/plugins.md, "What a plugin may write")
+    put_meta = operation(Kernel.put_meta)
+    touch_edges = operation(Kernel.touch_edges)
+    on_rollback = operation(Kernel.on_rollback)
+    transaction = operation(Kernel.transaction)
 
     def options_of(self, plugin: object) -> Any:
         """The validated ``[hooks.NAME]`` options of a lifecycle-hook plugin (the plugin

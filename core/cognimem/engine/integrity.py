@@ -42,13 +42,14 @@ class Integrity:
         self.k.check_open()
         return export_store(self.k)
 
-    def import_(self, data: Mapping[str, Any]) -> ImportReport:
+    def import_(self, data: Mapping[str, Any], *, trusted: bool = False) -> ImportReport:
         """Import data made by :meth:`export`; validated whole before anything is written
-        (see :mod:`cognimem.engine.portable`)."""
+        (see :mod:`cognimem.engine.portable`). Each memory passes the guard like a write
+        unless ``trusted`` (an export of this same store; recorded in the report)."""
         from .portable import import_store
 
         self.k.check_open()
-        return import_store(self.k, data)
+        return import_store(self.k, data, trusted=trusted)
 
     def _record_versions(self) -> tuple[dict[str, int], set[str]]:
         """Every memory's version, and the ids embedded by another model than the embedder's.

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from datetime import datetime
@@ -190,8 +190,9 @@ class Kernel:
 
     @contextmanager
     def transaction(self) -> Iterator[list[Event]]:
-        """The operation's unit of work (one record-store transaction, joined by the
-        operations it is made of); yields its events, which ``_log`` chains."""
+        """The operation's unit of work: one record-store transaction, joined by the
+        operations made inside it, which commit once; index upkeep and notifications run
+        after the commit. Yields the unit's events (the hash chain :meth:`log` extends)."""
         with self.uow.begin() as unit:
             yield unit.events
 
@@ -206,6 +207,38 @@ class Kernel:
     def agent(self, agent: str | None) -> str | None:
         """Who makes this call: ``agent``, else the session's (see :mod:`cognimem.session`)."""
         return agent if agent is not None else current_session().agent
+
+    def derive(self, before: Memory | None, after: Memory | None) -> None:
+        """Inside the operation's transaction: let plugins write what follows from one
+        memory's change (``cognimem_memory_derive``); their writes join the transaction."""
+        self.hook.cognimem_memory_derive(before=before, after=after, engine=self.engine)
+
+    def on_rollback(self, action: Callable[[], None]) -> None:
+        """Run ``action`` if the open operation rolls back (a plugin's in-process derived
+        state, made inside the transaction, is then dropped); nothing when none is open."""
+        unit = self.uow.current
+        if unit is not None:
+            unit.on_rollback(action)
+
+    def put_meta(self, namespace: str, entries: Mapping[str, Any], *,
+                 event: bool = True) -> None:
+        """Store plugin state in the record store's metadata (``None`` deletes an entry), in
+        the open operation's transaction or its own. With ``event`` each entry is logged
+        (op ``meta``: namespace and key, never the value); derived state that is recomputed
+        from the records (a graph's communities) passes ``event=False``."""
+        self.check_open()
+        with self.transaction() as pending:
+            self.records.set_metas(namespace, dict(entries))
+            if event:
+                for key in entries:
+                    self.log(pending, "meta", key, {"namespace": namespace})
+
+    def touch_edges(self, edges: Sequence[Edge]) -> None:
+        """Write bookkeeping of existing edges (use counts, last use), like the access
+        history: no event, in the open operation's transaction or its own."""
+        if edges:
+            with self.transaction():
+                self.records.put_edges(list(edges))
 
     def notify(self, hook: str, **kwargs: Any) -> None:
         """Call lifecycle hook ``hook`` once the operation has committed."""

@@ -78,6 +78,10 @@ class ImportReport(BaseModel):
     id_map: dict[str, str] = Field(default_factory=dict,
                                    description="file id -> store id, for every changed id")
     notes: list[str] = Field(default_factory=list)
+    trusted: bool = Field(default=False, description=(
+        "written as exported (an export of this same store), not screened by the guard"))
+    screened: int = Field(default=0, description=(
+        "memories the guard changed (credentials redacted, injection flagged)"))
 
 
 def export_store(engine: Kernel) -> dict[str, Any]:
@@ -116,8 +120,11 @@ class _Parsed:
         self.accesses = accesses
 
 
-def import_store(engine: Kernel, data: Mapping[str, Any]) -> ImportReport:
-    """Import an export into the engine's store (see the module docstring).
+def import_store(engine: Kernel, data: Mapping[str, Any], *,
+                 trusted: bool = False) -> ImportReport:
+    """Import an export into the engine's store (see the module docstring). An export is
+    untrusted input, made elsewhere: every memory passes the write pipeline's guard (the
+    prepare hooks, and the text hooks for edge types and reasons) unless ``trusted``.
 
     :raises InvalidInput: the data is not a valid export (nothing was written).
     :raises StoreError: the store failed while writing (the transaction was rolled back).
@@ -127,6 +134,12 @@ def import_store(engine: Kernel, data: Mapping[str, Any]) -> ImportReport:
     restore = records.count_memories() == 0 and records.last_event() is None
     plan = _plan_restore(parsed) if restore else _plan_merge(engine, parsed)
     report, memories, edges, graves, accesses = plan
+    report.trusted = trusted
+    if not trusted:
+        memories, edges, graves, report.screened = _screen(engine, memories, edges, graves)
+        if report.screened:
+            report.notes.append(f"the guard changed {report.screened:,} imported memories "
+                                "(credentials redacted or injection flagged)")
     vectors = _embed(engine, memories)
     if engine.embedder is not None:
         for memory in memories:
@@ -134,7 +147,7 @@ def import_store(engine: Kernel, data: Mapping[str, Any]) -> ImportReport:
     else:
         for memory in memories:
             memory.embedding = None
-    with records.transaction():
+    with engine.transaction():
         if restore:
             records.append_events(parsed.events)
             report.events = len(parsed.events)
@@ -393,3 +406,36 @@ def _embed(engine: Kernel, memories: Sequence[Memory]) -> np.ndarray | None:
             )
         parts.append(vectors)
     return np.concatenate(parts)
+
+
+def _screen(engine: Kernel, memories: list[Memory], edges: list[Edge],
+            graves: list[GraveEntry]) -> tuple[list[Memory], list[Edge], list[GraveEntry], int]:
+    """The import's memories, edges and graveyard reasons through the guard, as a write's
+    (a refusal refuses the whole import: nothing is written); how many memories changed."""
+    from ..models import MemoryDraft, content_hash
+    from .types import PreparedWrite
+
+    out: list[Memory] = []
+    changed = 0
+    for memory in memories:
+        raw = memory.model_dump(include=set(MemoryDraft.model_fields))
+        raw["tags"] = [engine.clean_text(t, "tag") for t in memory.tags]
+        if memory.scope.project:
+            raw["scope"]["project"] = engine.clean_text(memory.scope.project, "project")
+        write = PreparedWrite(MemoryDraft.model_validate(raw), updating=memory.id)
+        engine.hook.cognimem_memory_prepare(write=write, engine=engine.engine)
+        draft = write.draft
+        after = Memory.model_validate({
+            **memory.model_dump(),
+            **draft.model_dump(include={"content", "title", "tags", "source", "meta",
+                                        "scope"}),
+            "content_hash": content_hash(draft.content)})
+        changed += after != memory
+        out.append(after)
+    kept = {m.id: m for m in out}
+    edges = [e.model_copy(update={"type": engine.clean_text(e.type, "edge type")})
+             for e in edges]
+    graves = [g.model_copy(update={"memory": kept.get(g.memory.id, g.memory),
+                                   "reason": engine.clean_text(g.reason, "reason")})
+              for g in graves]
+    return out, edges, graves, changed

@@ -130,7 +130,7 @@ def _reembed_batch(engine: Kernel, ids: list[str], signature: EmbeddingSignature
             f"embedder {engine.embedder.name!r} returned shape {vectors.shape}, expected "
             f"{(len(memories), signature.dim)}: its `dimension` does not match its model"
         )
-    with records.transaction():
+    with engine.transaction():  # a batch: one unit of work
         records.put_memories(memories)
         records.put_embeddings({m.id: v for m, v in zip(memories, vectors, strict=True)},
                                signature)

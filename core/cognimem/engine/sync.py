@@ -128,7 +128,7 @@ class Sync:
         current = self.offset(name)
         if seq <= current:
             return current
-        with self.k.records.transaction():
+        with self.k.transaction():
             self.k.records.set_meta(OFFSETS, name, {"seq": seq, "at": self.k.now().isoformat()})
         return seq
 

@@ -35,10 +35,15 @@ class Unit:
     def __init__(self) -> None:
         self.events: list[Event] = []
         self._after: list[Callable[[], None]] = []
+        self._undo: list[Callable[[], None]] = []
 
     def after(self, action: Callable[[], None]) -> None:
         """Run ``action`` once the operation has committed (never if it rolls back)."""
         self._after.append(action)
+
+    def on_rollback(self, action: Callable[[], None]) -> None:
+        """Run ``action`` if the operation rolls back (to drop in-process derived state)."""
+        self._undo.append(action)
 
 
 class UnitOfWork:
@@ -65,6 +70,13 @@ class UnitOfWork:
         try:
             with self._records.transaction():
                 yield unit
+        except BaseException:
+            for undo in reversed(unit._undo):
+                try:
+                    undo()
+                except Exception:
+                    log.exception("undoing derived state after a rollback failed")
+            raise
         finally:
             self._local.unit = None
         for action in unit._after:  # committed: derived upkeep, then notifications

@@ -109,6 +109,7 @@ class Versions:
             self.k.records.put_memories([after])
             self.k.log(pending, "supersede", memory_id,
                       {"by": superseded_by, "was": before.superseded_by}, agent)
+            self.k.derive(before, after)
         self.k.index([after], self.k.stored_vectors([after]) if self.k.vectors else None)
         self.k.notify("cognimem_memory_updated", before=before, after=after)
         return after

@@ -254,6 +254,12 @@ class Writer:
                 if old is not None:
                     superseded.append((stored[old.id], old))
             self.k.records.set_metas(CONFLICTS, logged)
+            for memory in memories:  # derived state, in this transaction
+                self.k.derive(None, memory)
+            for after in merged:
+                self.k.derive(merges.before[after.id], after)
+            for before, after in superseded:
+                self.k.derive(before, after)
         for j, joined_memory in joined.items():
             target = merges.targets.get(joined_memory.id, joined_memory)
             how = fresh[j].merge_target
@@ -339,6 +345,7 @@ class Writer:
                                                                after.tags):
                 put, delete = self._reextract(before, after, notes)
                 self.k.log_edges(pending, put, delete, agent)
+            self.k.derive(before, after)
         self.k.index([after], vectors)
         self.k.notify("cognimem_memory_updated", before=before, after=after)
         return Written(after, created=False, notes=notes)
@@ -358,6 +365,7 @@ class Writer:
             self.k.records.delete_memories([memory_id])
             self.k.records.remove_grave(memory_id)
             self.k.log(pending, "delete", memory_id, {"hash": memory.content_hash}, agent)
+            self.k.derive(memory, None)
         self.k.unindex([memory_id])
         self.k.notify("cognimem_memory_deleted", memory=memory)
         if purge:
@@ -381,6 +389,7 @@ class Writer:
             self.k.records.add_grave(GraveEntry(memory=after, archived_at=self.k.clock.now(),
                                               reason=reason, score=score))
             self.k.log(pending, "archive", memory_id, {"reason": reason}, agent)
+            self.k.derive(before, after)
         self.k.index([after], self.k.stored_vectors([after]) if self.k.vectors else None)
         return after
 
@@ -396,6 +405,7 @@ class Writer:
             self.k.records.put_memories([after])
             self.k.records.remove_grave(memory_id)
             self.k.log(pending, "restore", memory_id, {}, agent)
+            self.k.derive(before, after)
         self.k.index([after], self.k.stored_vectors([after]) if self.k.vectors else None)
         return after
 

@@ -61,12 +61,10 @@ def detect_communities(engine: Engine, *, resolution: float = 1.0, iterations: i
     summary = {"communities": len(sizes), "topics": topics, "modularity": round(modularity, 4),
                "nodes": len(nodes), "computed_at_seq": last.seq if last else 0}
     records = engine.records
-    with records.transaction():
-        for node_id in set(records.meta_items(COMMUNITY_NS)) - set(assignment):
-            records.set_meta(COMMUNITY_NS, node_id, None)
-        for node_id, community in assignment.items():
-            records.set_meta(COMMUNITY_NS, node_id, community)
-        records.set_meta(META_NS, TOPICS_KEY, summary)
+    with engine.transaction():  # derived from the graph, recomputed: no events
+        gone = {n: None for n in set(records.meta_items(COMMUNITY_NS)) - set(assignment)}
+        engine.put_meta(COMMUNITY_NS, {**gone, **assignment}, event=False)
+        engine.put_meta(META_NS, {TOPICS_KEY: summary}, event=False)
     for node_id, community in assignment.items():
         node = graph.node(node_id)
         if node is not None:

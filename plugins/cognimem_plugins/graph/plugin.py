@@ -71,21 +71,11 @@ def cognimem_engine_closing(engine: Engine) -> None:
 
 
 @hookimpl
-def cognimem_memory_added(memory: Memory, engine: Engine) -> None:
-    """Add the memory's node; enforce synapse caps."""
-    upkeep.after_add(engine, memory)
-
-
-@hookimpl
-def cognimem_memory_updated(before: Memory, after: Memory, engine: Engine) -> None:
-    """Refresh the node; re-extract links and entities when the text changed."""
-    upkeep.after_update(engine, before, after)
-
-
-@hookimpl
-def cognimem_memory_deleted(memory: Memory, engine: Engine) -> None:
-    """Drop the node and retract the memory's relations."""
-    upkeep.after_delete(engine, memory)
+def cognimem_memory_derive(before: Memory | None, after: Memory | None,
+                           engine: Engine) -> None:
+    """In the write's transaction: add, refresh or drop the memory's node; resolve forward
+    wikilinks and enforce synapse caps; retract a deleted memory's relations."""
+    upkeep.derive(engine, before, after)
 
 
 @hookimpl

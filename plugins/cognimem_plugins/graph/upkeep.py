@@ -1,5 +1,10 @@
 """Keeping graph state right after writes the extractors do not see: updates, deletions,
-co-retrieval, caps. Called by the plugin's lifecycle hooks; each takes the engine."""
+co-retrieval, caps. Called by the plugin's hooks; each takes the engine.
+
+:func:`derive` runs inside the write's transaction (``cognimem_memory_derive``): the edges
+and topics it rewrites go through the engine and commit with the write; the in-process
+graph it moves on is dropped if the write rolls back (rebuilt from the records on next use).
+"""
 
 from __future__ import annotations
 
@@ -43,6 +48,20 @@ def built_service(engine: Engine) -> GraphService | None:
     return service if isinstance(service, GraphService) and service.built else None
 
 
+def derive(engine: Engine, before: Memory | None, after: Memory | None) -> None:
+    """Keep the graph in step with one memory's change, inside the write's transaction."""
+    service = built_service(engine)
+    if service is not None:  # a rollback drops it: rebuilt from the records on next use
+        engine.on_rollback(lambda: engine.ctx.services.pop(SERVICE_KEY, None))
+    if after is None:
+        if before is not None:
+            after_delete(engine, before)
+    elif before is None:
+        after_add(engine, after)
+    else:
+        after_update(engine, before, after)
+
+
 def after_add(engine: Engine, memory: Memory) -> None:
     """Put the new memory's node in the graph and enforce the autolink caps."""
     service = built_service(engine)
@@ -74,7 +93,7 @@ def after_delete(engine: Engine, memory: Memory) -> None:
     records = engine.records
     if service is None:
         if records.get_meta(COMMUNITY_NS, memory.id) is not None:
-            records.set_meta(COMMUNITY_NS, memory.id, None)
+            engine.put_meta(COMMUNITY_NS, {memory.id: None}, event=False)
         return
     entities = [other for other, link in service.neighbours(memory.id)
                 if link.type == MENTIONS and is_entity(other)]
@@ -83,10 +102,10 @@ def after_delete(engine: Engine, memory: Memory) -> None:
     engine.write_edges(put=put, delete=delete)
     service.sync()
     stale = [memory.id, *orphans, *(e for e in entities if service.node(e) is None)]
-    with records.transaction():
-        for node_id in dict.fromkeys(stale):
-            if records.get_meta(COMMUNITY_NS, node_id) is not None:
-                records.set_meta(COMMUNITY_NS, node_id, None)
+    gone = {node_id: None for node_id in dict.fromkeys(stale)
+            if records.get_meta(COMMUNITY_NS, node_id) is not None}
+    if gone:  # derived topics: recomputed from the graph, so no event
+        engine.put_meta(COMMUNITY_NS, gone, event=False)
 
 
 def count_uses(engine: Engine, hits: list[Hit]) -> int:
@@ -105,8 +124,7 @@ def count_uses(engine: Engine, hits: list[Hit]) -> int:
     edges = [e.model_copy(update={"use_count": e.use_count + 1, "last_used_at": now})
              for source in sorted({k[0] for k in keys})
              for e in engine.records.edges_of(source, "out") if e.key in keys]
-    with engine.records.transaction():
-        engine.records.put_edges(edges)
+    engine.touch_edges(edges)
     return len(edges)
 
 

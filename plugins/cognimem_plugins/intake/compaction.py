@@ -98,8 +98,7 @@ def compact_transcript(
         ratio=round(compressed / original, 4) if original else 1.0, items=len(found),
         verified=verified, score=round(score, 4), memories_written=report.added,
         threshold=threshold, ok=score >= threshold)
-    with engine.records.transaction():
-        engine.records.set_meta(RECEIPTS, receipt.id, receipt.model_dump())
+    engine.put_meta(RECEIPTS, {receipt.id: receipt.model_dump()})
     warning = None if receipt.ok else (
         f"VERIFICATION FAILED: {verified} of {len(found)} protected items survive "
         f"(score {score:.2f} < {threshold}); do not discard the transcript: it is unchanged "
