@@ -352,3 +352,86 @@ def _transcript(folder: Path, extra: list[tuple[str, str]] = (),  # type: ignore
     path = folder / "session.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
+
+
+# imports are untrusted input ----------------------------------------------------------------
+
+
+def test_an_import_is_screened_like_a_write_unless_trusted(engine_on: Engine,
+                                                           clock: ManualClock) -> None:
+    with Engine.from_profile("test", clock=clock) as elsewhere:
+        a = elsewhere.add("the CI deploy key").id
+        b = elsewhere.add("the staging host is db-2").id
+        elsewhere.relate(a, b, type="depends_on")
+        data = elsewhere.export()
+    # an export made elsewhere, edited to carry what a guard would never have stored
+    data["memories"][0]["content"] = f"the CI deploy key is {TOKEN}"
+    data["memories"][0]["tags"] = [TOKEN]
+    data["edges"][0]["type"] = TOKEN
+    report = engine_on.import_(data)
+    assert report.screened >= 1 and not report.trusted
+    stored = json.dumps(engine_on.export())
+    assert TOKEN not in stored and TOKEN.lower() not in stored
+    assert "[REDACTED:" in stored
+
+
+# crash safety: a kill -9 inside an operation leaves nothing half done ------------------------
+
+KILLER = """
+import os, signal, sys
+from cognimem import hookimpl
+from cognimem.engine import Engine
+
+class Killer:
+    def __init__(self, when):
+        self.when = when
+    @hookimpl
+    def cognimem_memory_derive(self, before, after, engine):
+        if self.when(before, after):
+            os.kill(os.getpid(), signal.SIGKILL)
+
+store, step = sys.argv[1], sys.argv[2]
+overrides = {"path": store, "records": {"use": "duckdb"}}
+whens = {
+    # supersede: the new version is written, then the old one is linked to it
+    "supersede": lambda b, a: a is not None and a.superseded_by is not None,
+    # capture: the session's third fact is written after the first two
+    "capture": lambda b, a: b is None and a is not None and "make lint" in a.content,
+    # dream: the run archives a memory after merging a cluster
+    "dream": lambda b, a: b is not None and a is not None and a.archived,
+}
+with Engine.from_profile("test", overrides=overrides) as engine:
+    ids = [m.id for m in engine.list_memories(limit=10)]
+    engine.host.pm.register(Killer(whens[step]))
+    if step == "supersede":
+        engine.supersede(ids[-1], "the job timeout is 999 s")
+    elif step == "capture":
+        engine.ingest("transcript", sys.argv[3])
+    else:
+        engine.dream(force=True)
+"""
+
+
+@pytest.mark.parametrize("step", ["supersede", "capture"])
+def test_a_kill_inside_an_operation_leaves_nothing_half_done(step: str, tmp_path: Path,
+                                                             clock: ManualClock) -> None:
+    import sys
+
+    store = tmp_path / "store"
+    overrides = {"path": str(store), "records": {"use": "duckdb"}}
+    with Engine.from_profile("test", overrides=overrides) as engine:
+        engine.add("the job timeout is 300 s")
+        before = engine.export()["memories"]
+    script = tmp_path / "kill.py"
+    script.write_text(KILLER, encoding="utf-8")
+    transcript = _transcript(tmp_path)
+    done = subprocess.run([sys.executable, str(script), str(store), step, str(transcript)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == -9, done.stderr  # killed inside the operation
+    with Engine.from_profile("test", overrides=overrides) as engine:
+        report = engine.check()
+        assert report.ok, report
+        after = engine.export()["memories"]
+    # all or nothing: the operation's writes are all absent, nothing is left to repair
+    assert [(m["id"], m.get("superseded_by")) for m in after] == \
+        [(m["id"], m.get("superseded_by")) for m in before]
