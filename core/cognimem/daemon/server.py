@@ -7,11 +7,12 @@ admitted connection, or its store directory disappearing; then it removes its re
 closes the engine. After a SIGKILL the next caller starts a new one (nothing acknowledged is
 lost: the record store is the truth).
 
-The door: a connection must say hello within :data:`HELLO_TIMEOUT` seconds in at most
-:data:`~cognimem.daemon.wire.MAX_HELLO_BYTES`; at most :data:`MAX_CONNECTIONS` are open at
-once; a connection that has not said hello neither counts as activity nor keeps the daemon
-from stopping when idle. Clients may call the :data:`~cognimem.daemon.api.OPERATIONS` of the
-engine, the profile's tools, and the daemon's own ``status`` and ``shutdown``; nothing else.
+The door (:mod:`cognimem.daemon.door`): a connection must finish its hello within one
+deadline in at most :data:`~cognimem.daemon.wire.MAX_HELLO_BYTES`; at most so many are open
+at once, and so many from one peer process; a connection that has not said hello neither
+counts as activity nor keeps the daemon from stopping when idle. Clients may call the
+:data:`~cognimem.daemon.api.OPERATIONS` of the engine, the profile's tools, and the
+daemon's own ``status`` and ``shutdown``; nothing else.
 Writes are serialised by one lock (no interleaved transactions) and concurrent adds are
 written together (:mod:`cognimem.daemon.group`); searches run beside them
 (:mod:`cognimem.daemon.reads`).
@@ -28,7 +29,7 @@ import socket
 import socketserver
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,7 +38,14 @@ from .. import __version__
 from ..errors import CognimemError, InvalidInput
 from .api import OPERATIONS
 from .calltimes import CallTimes
-from .connection import peer_uid
+from .door import (
+    MAX_CONNECTIONS,
+    Door,
+    DoorLimits,
+    HandshakeTimeout,
+    peer_credentials,
+    read_hello,
+)
 from .group import GroupCommit
 from .operating import Operations
 from .reads import ReadGate
@@ -62,17 +70,13 @@ from .wire import (
     write_message,
 )
 
+__all__ = ["MAX_CONNECTIONS", "StoreDaemon"]
+
 if TYPE_CHECKING:
     from ..engine import Engine
     from ..profile import Profile
 
 log = logging.getLogger("cognimem.daemon")
-
-#: Seconds a new connection has to send its hello.
-HELLO_TIMEOUT = 5.0
-#: Connections open at once, admitted or not; more are refused.
-MAX_CONNECTIONS = 64
-
 
 def _timed_name(message: dict[str, Any]) -> str | None:
     """The name a call is timed under in the status: ``tool:<name>`` for a tool,
@@ -109,7 +113,8 @@ class StoreDaemon:
     """
 
     def __init__(self, engine: Engine, profile: Profile, *, idle_timeout: float,
-                 fingerprint: str = "") -> None:
+                 fingerprint: str = "", door: DoorLimits | None = None) -> None:
+        self.door = Door(door if door is not None else DoorLimits.from_env())
         self.engine = engine
         self.profile = profile
         self.store = store_of(profile)
@@ -117,7 +122,6 @@ class StoreDaemon:
         self.started = time.time()
         self.requests = 0
         self.connections = 0  # admitted (said hello)
-        self.open_sockets = 0  # admitted or not
         self._last_activity = time.monotonic()
         self._engine_lock = threading.Lock()
         self._state_lock = threading.Lock()
@@ -193,34 +197,25 @@ class StoreDaemon:
 
     # connections ------------------------------------------------------------------------------
 
-    @contextlib.contextmanager
-    def _admission(self) -> Iterator[bool]:
-        with self._state_lock:
-            self.open_sockets += 1
-            room = self.open_sockets <= MAX_CONNECTIONS
-        try:
-            yield room
-        finally:
-            with self._state_lock:
-                self.open_sockets -= 1
-
     def serve_connection(self, sock: socket.socket) -> None:
         """Admit one client (hello), then answer its requests until it disconnects."""
-        with self._admission() as room:
-            uid = peer_uid(sock)
-            if uid is not None and uid != os.getuid():
-                log.warning("refused a connection from uid %d", uid)
-                return
-            rfile = sock.makefile("rb")
+        credentials = peer_credentials(sock)
+        if credentials is not None and credentials[1] != os.getuid():
+            log.warning("refused a connection from uid %d", credentials[1])
+            return
+        with self.door.enter(None if credentials is None else credentials[0]) as refusal:
             wfile = sock.makefile("wb")
+            rfile: Any = None
             try:
-                if not room:
-                    write_message(wfile, {"id": None, "error": {"type": "Refused", "message": (
-                        f"the memory daemon already has {MAX_CONNECTIONS} connections open; "
-                        "close some clients and retry")}})
+                if refusal is not None:
+                    write_message(wfile, {"id": None, "error": {
+                        "type": "Refused", "message": refusal}})
                     return
-                sock.settimeout(HELLO_TIMEOUT)
-                hello = read_message(rfile, MAX_HELLO_BYTES)
+                try:
+                    hello = read_hello(sock, MAX_HELLO_BYTES, self.door.limits.hello_timeout)
+                except HandshakeTimeout:
+                    self.door.timed_out_once()
+                    raise
                 if hello is None or hello.get("method") != "hello":
                     return
                 if self._stopping.is_set():  # send the caller to the next daemon instead
@@ -228,6 +223,7 @@ class StoreDaemon:
                         "type": "DaemonStopping", "message": "the memory daemon is stopping"}})
                     return
                 sock.settimeout(None)
+                rfile = sock.makefile("rb")
                 self._admit(+1)
                 try:
                     write_message(wfile, {"id": hello.get("id"), "result": encode(self.hello())})
@@ -238,8 +234,9 @@ class StoreDaemon:
                 log.debug("connection closed: %s", exc)
             finally:
                 for stream in (rfile, wfile):
-                    with contextlib.suppress(OSError):
-                        stream.close()
+                    if stream is not None:
+                        with contextlib.suppress(OSError):
+                            stream.close()
 
     def _answer(self, rfile: Any, wfile: Any) -> None:
         upload = Upload()
@@ -370,6 +367,7 @@ class StoreDaemon:
                     "searches_beside_writes": self._reads.searches_beside,
                     "calls": self._call_times.summary(),
                     "idle_timeout_s": self.idle_timeout, "memories": memories,
+                    "door": self.door.status(),
                     "embedder": ({} if self.engine.embedder is None
                                  else self.engine.embedder.serving()),
                     # objects left out of the cycle collector's passes, and its full passes

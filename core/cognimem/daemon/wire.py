@@ -267,6 +267,14 @@ def read_message(stream: Reader, limit: int | None = None) -> dict[str, Any] | N
         return None
     if len(line) > limit and not line.endswith(b"\n"):
         raise MessageTooLarge(f"a message exceeded the limit of {limit:,} bytes")
+    return parse_message(line)
+
+
+def parse_message(line: bytes) -> dict[str, Any]:
+    """One line of the wire as its message.
+
+    :raises WireError: the line is not a JSON object.
+    """
     try:
         message = json.loads(line)
     except ValueError as exc:
