@@ -36,8 +36,10 @@ from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..errors import CognimemError, InvalidInput
+from ..limits import clip
 from .api import OPERATIONS
 from .calltimes import CallTimes
+from .checks import check_call, one_line_error
 from .door import (
     MAX_CONNECTIONS,
     Door,
@@ -247,6 +249,9 @@ class StoreDaemon:
                 write_message(wfile, {"id": None, "error": {"type": "Refused", "message": (
                     f"refused: {exc}; nothing was run or written")}})
                 return
+            except WireError as exc:  # a whole line that is not a message: say so, go on
+                write_message(wfile, {"id": None, "error": encode_error(exc)})
+                continue
             if message is None:
                 return
             method = message.get("method")
@@ -315,9 +320,10 @@ class StoreDaemon:
                 self.requests += 1
             return {"id": request_id, "result": encode(handler(message))}
         except Exception as exc:
-            if not isinstance(exc, CognimemError):
+            known = one_line_error(exc)
+            if known is None:
                 log.exception("request %r failed", message.get("method"))
-            return {"id": request_id, "error": encode_error(exc)}
+            return {"id": request_id, "error": encode_error(known or exc)}
         finally:
             self._admit(0)
 
@@ -331,12 +337,13 @@ class StoreDaemon:
     def _call(self, message: dict[str, Any]) -> Any:
         op = message.get("op")
         if not isinstance(op, str) or op not in OPERATIONS:
-            raise InvalidInput(f"{op!r} is not an operation of the memory API; the daemon "
-                               f"serves: {', '.join(sorted(OPERATIONS))}")
+            raise InvalidInput(f"{clip(repr(op), 80)} is not an operation of the memory API; "
+                               f"the daemon serves: {', '.join(sorted(OPERATIONS))}")
         args = decode(message.get("args") or [])
         kwargs = decode(message.get("kwargs") or {})
         if not isinstance(args, list) or not isinstance(kwargs, dict):
             raise WireError("`args` must be a list and `kwargs` an object")
+        check_call(op, args, kwargs)
         return self._operations.run(op, args, kwargs)
 
     def _tool(self, message: dict[str, Any]) -> Any:
@@ -344,11 +351,12 @@ class StoreDaemon:
         registration = self.engine.host.get("tool", name)
         if registration is None:
             raise InvalidInput(
-                f"the memory daemon has no tool {name!r}: its profile does not load the plugin "
-                "that provides it")
+                f"the memory daemon has no tool {clip(repr(name), 80)}: its profile does not "
+                "load the plugin that provides it")
         arguments = decode(message.get("arguments") or {})
         if not isinstance(arguments, dict):
             raise WireError("`arguments` must be an object")
+        check_call(f"tool {name}", [], arguments)
         return self._operations.tool(registration.obj, arguments)
 
     def _shutdown(self, _message: dict[str, Any]) -> bool:
