@@ -28,6 +28,13 @@ QUERY_CHARS = 10_000
 #: ``meta`` serialised as JSON, in bytes, and its nesting depth.
 META_BYTES = 64 * 1024
 META_DEPTH = 16
+#: A memory id given to look one up (ids the store makes are 17 characters).
+ID_CHARS = 200
+#: An error message shown or sent: longer ones are cut (a 100 KB id is not echoed back).
+ERROR_CHARS = 1000
+#: JSON nesting accepted at a door (the daemon's connection, an import file): far deeper than
+#: any record needs (``meta`` is held to META_DEPTH), far shallower than the parser's stack.
+JSON_DEPTH = 64
 #: Timestamps must fall within these years (and carry a time zone, or are taken as UTC).
 FIRST_YEAR = 1900
 LAST_YEAR = 2500
@@ -83,3 +90,27 @@ def check_year(value: datetime | None, what: str) -> datetime | None:
         raise ValueError(f"{what} {value.isoformat()[:QUOTE_CHARS]} is outside the years "
                          f"{FIRST_YEAR}-{LAST_YEAR}")
     return value
+
+
+def clip(text: str, limit: int = ERROR_CHARS) -> str:
+    """``text`` cut to about ``limit`` characters, saying how long it was."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... (cut: {len(text):,} characters)"
+
+
+def load_json(text: str | bytes, what: str) -> Any:
+    """``text`` parsed as JSON nested at most :data:`JSON_DEPTH` levels deep.
+
+    :raises ValueError: one line naming ``what``: not JSON, or nested too deep.
+    """
+    too_deep = f"{what} is nested more than {JSON_DEPTH} levels deep; nothing cognimem writes is"
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ValueError(too_deep) from None
+    except ValueError as exc:
+        raise ValueError(f"{what} is not JSON ({exc})") from None
+    if depth(data, JSON_DEPTH) > JSON_DEPTH:
+        raise ValueError(too_deep)
+    return data

@@ -1,6 +1,7 @@
 """Stores are private to their user: the store folder is created 0700 and every file in it
 is made 0600; a store folder that others can read is reported with the ``chmod`` to run
-(never changed behind the user's back); exports are written 0600.
+(never changed behind the user's back), one that others can write or that belongs to
+another user is refused; exports are written 0600.
 
 The owner daemon also runs with a umask of 077, so files its store creates while it serves
 are private from the first byte; in a process of the user's own (the Python API,
@@ -16,6 +17,8 @@ import re
 import stat
 from pathlib import Path
 
+from .errors import StoreError
+
 log = logging.getLogger("cognimem")
 
 DIR_MODE = 0o700
@@ -23,8 +26,12 @@ FILE_MODE = 0o600
 
 
 def open_store_folder(path: Path) -> None:
-    """Create the store folder 0700 if it is missing; warn when an existing one is readable
-    or enterable by others, with the command that fixes it."""
+    """Create the store folder 0700 if it is missing; refuse an existing one that belongs to
+    another user or that others may write (they could plant or swap its files), and warn
+    when others may read or enter it; each with the command that fixes it.
+
+    :raises StoreError: the folder is another user's, or writable by others.
+    """
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -35,10 +42,21 @@ def open_store_folder(path: Path) -> None:
             os.chmod(path, DIR_MODE)  # mkdir's mode is filtered by the umask
         return
     try:
-        mode = path.stat().st_mode
+        info = path.stat()
     except OSError:
         return  # the store reports what is wrong with its folder
-    if stat.S_ISDIR(mode) and mode & 0o077:
+    mode = info.st_mode
+    if not stat.S_ISDIR(mode):
+        return
+    if info.st_uid != os.getuid():
+        raise StoreError(f"the store folder {shown(path)} belongs to another user (uid "
+                         f"{info.st_uid}): use a store folder of your own (--store PATH), or "
+                         f"have its owner run `chown -R {os.getuid()} {shown(path)}`")
+    if mode & 0o022:
+        raise StoreError(f"the store folder {shown(path)} can be written by other users (mode "
+                         f"{stat.S_IMODE(mode):o}): run `chmod -R go-rwx {shown(path)}` to "
+                         "make it private")
+    if mode & 0o077:
         log.warning("the store folder %s can be read by other users (mode %s): run "
                     "`chmod -R go-rwx %s` to make it private", shown(path),
                     oct(mode & 0o777), shown(path))

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import signal
+import socket
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -41,3 +44,33 @@ def wait_until(condition: Callable[[], object], timeout: float = 20.0) -> bool:
             return True
         time.sleep(0.02)
     return False
+
+
+def free_port() -> int:
+    """A TCP port on loopback that nothing listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float = 60) -> None:
+    """Wait until ``process`` listens on ``port`` (fail if it exits first)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"the server exited early ({process.returncode})")
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise AssertionError("the HTTP server did not start listening")
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    """Stop a server started by a test with Ctrl-C (killed if it is still up after 20 s)."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:  # pragma: no cover - reported by the test
+            process.kill()

@@ -7,6 +7,9 @@ from __future__ import annotations
 import contextlib
 import os
 import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +24,7 @@ from cognimem.daemon.runtime import (
     run_path,
     runtime_dir,
 )
-from cognimem.daemon.server import MAX_CONNECTIONS
-from cognimem.daemon.spawn import ensure_daemon
+from cognimem.daemon.spawn import daemon_status, ensure_daemon
 from cognimem.daemon.wire import MAX_HELLO_BYTES
 from cognimem.errors import StoreError
 from cognimem.profile import Profile, load_profile
@@ -149,9 +151,13 @@ def test_a_silent_connection_does_not_keep_an_idle_daemon_alive(store: Path) -> 
         sock.close()
 
 
-def test_connections_beyond_the_limit_are_refused(store: Path) -> None:
+def test_connections_beyond_the_limit_are_refused(store: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COGNIMEM_DAEMON_MAX_CONNECTIONS", "4")
+    monkeypatch.setenv("COGNIMEM_DAEMON_MAX_PER_PEER", "64")
+    monkeypatch.setenv("COGNIMEM_DAEMON_HELLO_TIMEOUT", "30")
     record = ensure_daemon(profile(store))
-    held = [raw(record.socket) for _ in range(MAX_CONNECTIONS)]
+    held = [raw(record.socket) for _ in range(4)]
     refusals: list[str] = []
 
     def refused() -> bool:  # the daemon accepts the held ones in its own time (a busy machine)
@@ -164,11 +170,117 @@ def test_connections_beyond_the_limit_are_refused(store: Path) -> None:
 
     try:
         assert wait_until(refused)
-        assert f"already has {MAX_CONNECTIONS} connections" in refusals[-1]
+        assert "already has 4 connections" in refusals[-1]
+        assert "saturated" in refusals[-1]
     finally:
         for sock in held:
             sock.close()
     assert wait_until(lambda: _connects(record))
+
+
+def test_a_hello_trickled_a_byte_at_a_time_is_cut_off_at_one_deadline(
+        store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hello deadline counts across reads: a byte every 0.3 s (each read well inside a
+    per-read timeout) is still cut off once the whole second has passed."""
+    monkeypatch.setenv("COGNIMEM_DAEMON_HELLO_TIMEOUT", "1")
+    record = ensure_daemon(profile(store))
+    sock = raw(record.socket)
+    began = time.monotonic()
+    try:
+        while time.monotonic() - began < 10:
+            try:
+                sock.sendall(b" ")
+            except OSError:
+                break
+            sock.settimeout(0.3)
+            try:
+                if sock.recv(100) == b"":
+                    break
+            except TimeoutError:
+                continue
+            except OSError:
+                break
+        held = time.monotonic() - began
+    finally:
+        sock.close()
+    assert held < 4.0, f"a trickling hello held its connection for {held:.1f}s"
+    status = daemon_status(store)
+    assert status is not None and status["door"]["timed_out"] >= 1
+
+
+TRICKLER = """
+import socket, sys, time
+path, count, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+socks = []
+for _ in range(count):
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.connect(path)
+    socks.append(s)
+print("connected", flush=True)
+end = time.monotonic() + seconds
+while time.monotonic() < end:
+    for s in socks:
+        try:
+            s.sendall(b" ")
+        except OSError:
+            pass
+    time.sleep(0.2)
+"""
+
+
+def test_one_process_trickling_hellos_cannot_hold_every_slot(
+        store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The issue's finding with small numbers: one process opens as many connections as the
+    daemon allows and trickles bytes into them; another agent is still served, and the
+    status says how many were turned away."""
+    monkeypatch.setenv("COGNIMEM_DAEMON_MAX_CONNECTIONS", "8")
+    monkeypatch.setenv("COGNIMEM_DAEMON_MAX_PER_PEER", "3")
+    monkeypatch.setenv("COGNIMEM_DAEMON_HELLO_TIMEOUT", "2")
+    record = ensure_daemon(profile(store))
+    attacker = subprocess.Popen([sys.executable, "-c", TRICKLER, record.socket, "8", "6"],
+                                stdout=subprocess.PIPE)
+    try:
+        assert attacker.stdout is not None
+        assert attacker.stdout.readline().strip() == b"connected"
+        began = time.monotonic()
+        Connection(record).close()  # served while the other process trickles
+        assert time.monotonic() - began < 2.0
+        status = daemon_status(store)
+        assert status is not None and not status.get("saturated")
+        assert status["door"]["refused"] >= 5  # 8 tried, 3 allowed per process
+    finally:
+        attacker.kill()
+        attacker.wait()
+
+
+def test_status_reports_a_saturated_door_not_no_daemon(
+        store: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from cognimem.cli.app import main
+
+    monkeypatch.setenv("COGNIMEM_DAEMON_MAX_CONNECTIONS", "2")
+    monkeypatch.setenv("COGNIMEM_DAEMON_HELLO_TIMEOUT", "30")
+    record = ensure_daemon(profile(store))
+    held = [raw(record.socket) for _ in range(2)]
+    try:
+        assert wait_until(lambda: (daemon_status(store) or {}).get("saturated"))
+        capsys.readouterr()
+        assert main(["daemon", "status", "--profile", "test", "--store", str(store)]) == 1
+        out = capsys.readouterr().out
+        assert f"pid {record.pid}" in out and "door is saturated" in out
+        assert "no daemon" not in out
+        with pytest.raises(Refused, match="saturated"):  # no second daemon is started
+            ensure_daemon(profile(store))
+    finally:
+        for sock in held:
+            sock.close()
+    assert wait_until(lambda: "memories" in (daemon_status(store) or {}))  # served again
+
+
+def test_a_bad_door_setting_stops_the_start_with_one_line(
+        store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COGNIMEM_DAEMON_MAX_PER_PEER", "lots")
+    with pytest.raises(StoreError, match="COGNIMEM_DAEMON_MAX_PER_PEER='lots' must be a whole"):
+        ensure_daemon(profile(store))
 
 
 def _connects(record: Any) -> bool:

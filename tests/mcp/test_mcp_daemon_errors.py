@@ -3,13 +3,21 @@
 
 from __future__ import annotations
 
+import json
 import os
+import socket
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from cognimem.cli import main
-from cognimem.daemon.runtime import run_path
+from cognimem.daemon.remote import RemoteEngine
+from cognimem.daemon.runtime import read_owner_record, run_path
+from cognimem.errors import InvalidInput, StoreError
+from cognimem.profile import load_profile
 
 MODES = [pytest.param({}, id="daemon"), pytest.param({"COGNIMEM_NO_DAEMON": "1"}, id="local")]
 
@@ -111,3 +119,89 @@ def test_config_refuses_an_unknown_tool_set(store: Path, capsys: pytest.CaptureF
                       "--store", str(store))
     assert code == 2
     assert len(lines) == 1 and "no-such-set" in lines[0]
+
+
+# the daemon's door holds types and lengths; what it lets out is one line ------------------------
+
+
+@pytest.fixture
+def remote(store: Path) -> Iterator[RemoteEngine]:
+    with RemoteEngine(load_profile("test", overrides={"path": str(store)})) as engine:
+        yield engine
+
+
+@pytest.mark.parametrize(("call", "field"), [
+    pytest.param(lambda e, m: e.update(m, protected="yes"), "protected", id="protected-yes"),
+    pytest.param(lambda e, m: e.update(m, protected=1), "protected", id="protected-1"),
+    pytest.param(lambda e, m: e.update(m, importance="0.5"), "importance", id="importance"),
+    pytest.param(lambda e, m: e.update(m, valid_from=1700000000), "valid_from", id="valid-from"),
+    pytest.param(lambda e, m: e.search("keep", k="5"), "k", id="k"),
+    pytest.param(lambda e, m: e.run_tool("update", {"id": m, "protected": "yes"}), "protected",
+                 id="tool-protected"),
+])
+def test_arguments_of_the_wrong_type_are_refused(remote: RemoteEngine, call: Any,
+                                                 field: str) -> None:
+    mid = remote.add("keep me").id
+    with pytest.raises(InvalidInput, match=f"`{field}`") as info:
+        call(remote, mid)
+    assert "\n" not in str(info.value)
+    memory = remote.get(mid)
+    assert memory.protected is False and memory.importance == 0.5 and memory.valid_from is None
+
+
+def test_a_1_mb_reason_and_a_100_kb_id_are_refused(remote: RemoteEngine) -> None:
+    mid = remote.add("keep me").id
+    with pytest.raises(InvalidInput, match=r"the reason is 1,000,000 characters; the limit "
+                                           r"is 1,000"):
+        remote.archive(mid, reason="r" * 1_000_000)
+    with pytest.raises(InvalidInput, match=r"the limit is 1,000"):
+        remote.run_tool("forget", {"id": mid, "reason": "r" * 1_000_000})
+    with pytest.raises(InvalidInput, match="a memory id is 100,001 characters") as info:
+        remote.get("m" + "x" * 100_000)
+    assert len(str(info.value)) < 300
+    assert remote.get(mid).archived is False
+
+
+def test_an_import_nested_1000_deep_is_one_line(remote: RemoteEngine) -> None:
+    from cognimem.daemon.streams import stream_import
+
+    text = ('{"format":"cognimem-export","version":1,"memories":[{"content":"x","meta":'
+            + '{"a":' * 1000 + "1" + "}" * 1000 + "}]}")
+    with pytest.raises(InvalidInput, match="nested more than 64 levels"):
+        stream_import(remote, text, None)
+    record = read_owner_record(remote.path)
+    assert record is not None
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:  # a raw request
+        sock.settimeout(30)
+        sock.connect(record.socket)
+        replies = sock.makefile("rb")
+        sock.sendall(b'{"id":1,"method":"hello"}\n')
+        assert "result" in json.loads(replies.readline())
+        sock.sendall(b'{"id":2,"method":"call","op":"get","args":' + b"[" * 5000
+                     + b"]" * 5000 + b"}\n")
+        reply = replies.readline()
+    assert b"nested more than 64 levels" in reply and reply.count(b"\n") == 1
+    assert remote.stats()["memories"] == 0
+
+
+def test_unexpected_errors_become_one_line() -> None:
+    from pydantic import BaseModel
+
+    from cognimem.daemon.checks import one_line_error
+
+    class Strict(BaseModel):
+        a: int
+        b: int
+
+    try:
+        Strict.model_validate({"a": "x", "b": "y"})
+    except ValidationError as exc:
+        error = one_line_error(exc)
+    assert isinstance(error, InvalidInput)
+    assert str(error) == ("a: Input should be a valid integer, unable to parse string as an "
+                          "integer; b: Input should be a valid integer, unable to parse string "
+                          "as an integer")
+    missing = one_line_error(FileNotFoundError(2, "No such file or directory", "/x/y"))
+    assert isinstance(missing, StoreError) and "\n" not in str(missing)
+    assert "No such file or directory (/x/y)" in str(missing)
+    assert one_line_error(KeyError("bug")) is None  # a bug: logged with its traceback

@@ -7,10 +7,8 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +16,7 @@ import anyio
 import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
-from mcp_helpers import COGNIMEM, server_env
+from mcp_helpers import COGNIMEM, free_port, server_env, stop_server, wait_for_port
 from mcp_types import CallToolResult
 
 from cognimem.daemon.access import open_store
@@ -145,24 +143,6 @@ def test_printing_plugins_cannot_corrupt_the_stdio_wire(tmp_path: Path) -> None:
 # HTTP ------------------------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"the server exited early ({process.returncode})")
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.05)
-    raise AssertionError("the HTTP server did not start listening")
-
-
 @pytest.fixture
 def http_server(tmp_path: Path) -> Any:
     port = free_port()
@@ -175,12 +155,7 @@ def http_server(tmp_path: Path) -> Any:
         wait_for_port(port, process)
         yield f"http://127.0.0.1:{port}/mcp", process
     finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGINT)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:  # pragma: no cover - reported by the test
-                process.kill()
+        stop_server(process)
         log.close()
 
 

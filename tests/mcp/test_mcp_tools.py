@@ -249,6 +249,42 @@ def test_destructive_flags_take_real_booleans() -> None:
     assert "permanent" in message and memories == 1
 
 
+@pytest.mark.parametrize(("tool", "arguments", "field"), [
+    pytest.param("update", {"protected": "yes"}, "protected", id="protected-yes"),
+    pytest.param("update", {"protected": 1}, "protected", id="protected-1"),
+    pytest.param("update", {"importance": "0.5"}, "importance", id="importance-text"),
+    pytest.param("update", {"valid_from": 1700000000}, "valid_from", id="valid-from-number"),
+    pytest.param("remember", {"content": "x", "importance": "0.5"}, "importance",
+                 id="remember-importance-text"),
+    pytest.param("recall", {"query": "keep", "k": "5"}, "k", id="k-text"),
+])
+def test_arguments_must_have_their_own_type(tool: str, arguments: dict[str, Any],
+                                            field: str) -> None:
+    """A flag is true/false, a number is a number, a date is ISO text: no coercion at the
+    door, and nothing changes."""
+    async def body(c: Client) -> tuple[str, dict[str, Any]]:
+        mid = data(await c.call_tool("remember", {"content": "keep me"}))["id"]
+        call = {**arguments, **({"id": mid} if tool == "update" else {})}
+        message = error(await c.call_tool(tool, call))
+        after = data(await c.call_tool("recall", {"query": "keep me"}))
+        return message, after
+
+    message, after = run(server(), body)
+    assert field in message
+    (hit,) = after["memories"] if "memories" in after else after["hits"]
+    assert hit.get("protected") in (None, False) and hit.get("importance") in (None, 0.5)
+
+
+def test_typed_arguments_still_pass() -> None:
+    async def body(c: Client) -> dict[str, Any]:
+        mid = data(await c.call_tool("remember", {"content": "keep me", "importance": 1}))["id"]
+        data(await c.call_tool("update", {"id": mid, "protected": True, "importance": 0.25,
+                                          "valid_from": "2026-03-01"}))
+        return data(await c.call_tool("recall", {"query": "keep me", "k": 5}))
+
+    assert run(server(), body)
+
+
 def test_an_in_memory_store_needs_an_exports_folder() -> None:
     async def body(c: Client) -> str:
         return error(await c.call_tool("export_memories", {"path": "x.json"}))

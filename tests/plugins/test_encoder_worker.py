@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from precision_bounds import assert_same_vectors
 
 from cognimem_plugins.blas_threads import kernels
 from cognimem_plugins.encoder_worker import WorkerError, WorkerPool
@@ -99,7 +100,8 @@ def test_a_call_larger_than_a_request_is_sent_in_chunks(model: MiniLMModel) -> N
     workers = WorkerPool(LOADER, None, size=1, chunk=3)
     try:
         texts = [f"memory number {i} about the deploy" for i in range(8)]
-        assert np.allclose(workers.encode(texts), model.encode(texts), atol=1e-6)
+        # chunks of 3 against one batch: another arithmetic order (precision_bounds)
+        assert_same_vectors(workers.encode(texts), model.encode(texts), model.precision)
     finally:
         workers.close()
 
@@ -210,7 +212,7 @@ def test_the_workers_start_when_two_passes_meet_and_then_take_the_passes(
         assert embedder.serving()["kernels"] == kernels()  # as the workers reported them
         assert embedder.serving()["workers_starting"] == 0
         assert embedder._model is None  # the weights are the workers' now
-        embedder._model = held  # type: ignore[assignment]  # (to count passes run here)
+        embedder._model = held  # (to count passes run here)
         pids = [w.process.pid for w in embedder._pool._all]
         before = held.passes
         assert np.allclose(embedder.embed_batch(TEXTS), model.encode(TEXTS), atol=1e-6)
@@ -292,7 +294,7 @@ def test_a_worker_that_hangs_is_stopped_and_replaced(model: MiniLMModel) -> None
 def test_a_large_request_crosses_the_pipe_whole(pool: WorkerPool, model: MiniLMModel) -> None:
     texts = [f"memory {i}: " + "a fairly long sentence about deploys and retries " * 600
              for i in range(4)]  # ~120 KB of request, more than a pipe holds at once
-    assert np.allclose(pool.encode(texts), model.encode(texts), atol=1e-5)
+    assert_same_vectors(pool.encode(texts), model.encode(texts), model.precision)
 
 
 def test_a_worker_reports_its_blas_kernels(pool: WorkerPool) -> None:
@@ -334,7 +336,7 @@ def test_many_threads_share_the_workers_and_each_gets_its_own_vectors(
     assert errors == []
     assert len(results) == len(calls)
     for n, texts in enumerate(calls):
-        assert np.allclose(results[n], model.encode(texts), atol=1e-5), texts
+        assert_same_vectors(results[n], model.encode(texts), model.precision)
 
 
 LONG = [f"memory {i}: " + "a sentence about deploys, retries and reviews " * 20

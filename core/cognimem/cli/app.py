@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import logging
+import os
 import sys
 from collections.abc import Sequence
 
 from ..errors import CognimemError, InvalidInput, NotFound, PluginError, ProfileError
+from ..limits import clip
 from ..privacy import hide_home
 from .common import add_global_options
 
@@ -97,16 +100,34 @@ def _report(exc: BaseException, label: str = "error") -> None:
     from rich.console import Console
     from rich.markup import escape as rich_escape
 
+    from .common import visible
+
     colour = "red" if label == "error" else "yellow"
+    text = rich_escape(visible(clip(hide_home(str(exc)))))
     Console(stderr=True, soft_wrap=True, emoji=False).print(
-        f"[{colour}]{label}:[/{colour}] {rich_escape(hide_home(str(exc)))}", markup=True,
-        highlight=False
-    )
+        f"[{colour}]{label}:[/{colour}] {text}", markup=True, highlight=False)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 1 failure, 2 bad input)."""
-    words = list(sys.argv[1:] if argv is None else argv)
+    """Run the command line; returns the exit status (0 ok, 1 failure, 2 bad input, 141 when
+    the reader of its output went away, as a pipe into ``head`` does)."""
+    try:
+        return _run(list(sys.argv[1:] if argv is None else argv))
+    except BrokenPipeError:
+        # the reader closed the pipe: nothing more to say, and nothing to flush at exit
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+
+
+def _run(words: list[str]) -> int:
+    for place, word in enumerate(words, 1):
+        try:
+            word.encode("utf-8")
+        except UnicodeEncodeError:  # bytes that are not UTF-8, kept by Python as surrogates
+            _report(InvalidInput(f"argument {place} is not valid UTF-8 ({clip(ascii(word), 60)})"
+                                 ": give text in UTF-8"))
+            return 2
     try:
         parser = build_parser(words)
     except (PluginError, ProfileError) as exc:

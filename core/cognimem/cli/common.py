@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -122,17 +123,32 @@ def emit(args: argparse.Namespace, data: Any,
          render: Callable[[Console], None] | None = None) -> None:
     """Print ``data`` as JSON with ``--json``, else call ``render`` with a console."""
     if getattr(args, "json", False) or render is None:
-        json.dump(data, sys.stdout, indent=2, default=str, ensure_ascii=False)
-        sys.stdout.write("\n")
+        text = json.dumps(data, indent=2, default=str, ensure_ascii=False)
+        # JSON escapes C0 controls itself; C1 controls and bidi overrides only appear inside
+        # its strings, where \\uXXXX is the same value
+        sys.stdout.write(_INVISIBLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n")
         return
     render(console())
 
 
+#: Characters a terminal acts on instead of showing: C0 controls but tab and newline (ESC
+#: starts colour, title, hyperlink and cursor sequences; CR overwrites the line), DEL, the C1
+#: controls (0x9b is an 8-bit CSI), and the bidirectional overrides that reorder what is read.
+_INVISIBLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(text: str) -> str:
+    """``text`` with every character a terminal would act on written out as its escape
+    (``\\x1b``, ``\\u202e``): stored content is shown, never run by the terminal."""
+    return _INVISIBLE.sub(lambda m: ascii(m.group())[1:-1], text)
+
+
 def escape(text: str) -> str:
-    """``text`` with rich markup escaped (rich loads only when something is printed)."""
+    """``text`` made :func:`visible`, with rich markup escaped (rich loads only when
+    something is printed)."""
     from rich.markup import escape as rich_escape
 
-    return rich_escape(text)
+    return rich_escape(visible(text))
 
 
 def table(*columns: str, **options: Any) -> Table:

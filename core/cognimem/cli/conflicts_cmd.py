@@ -7,7 +7,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
-from .common import add_global_options, command, emit, escape, open_engine, table
+from .common import add_global_options, command, emit, escape, open_engine, table, visible
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -77,5 +77,6 @@ def cmd_resolve(args: argparse.Namespace) -> int:
         done = engine.resolve_conflict(args.id, RESOLUTIONS[args.keep], agent=args.agent,
                                        note=args.note)
     emit(args, done.model_dump(mode="json", exclude_none=True),
-         lambda out: out.print(f"resolved {done.id}: {done.resolution}", markup=False))
+         lambda out: out.print(f"resolved {done.id}: {visible(str(done.resolution))}",
+                               markup=False))
     return 0

@@ -7,7 +7,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
-from .common import command, emit, escape, open_engine, table
+from .common import command, emit, escape, open_engine, table, visible
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -113,7 +113,8 @@ def cmd_graveyard(args: argparse.Namespace) -> int:
         with open_engine(args) as engine:
             memory = engine.restore(args.id)
         emit(args, {"restored": memory.id},
-             lambda out: out.print(f"restored {memory.id}: {memory.brief(80)}", markup=False))
+             lambda out: out.print(f"restored {memory.id}: {visible(memory.brief(80))}",
+                                   markup=False))
         return 0
     if args.id:
         raise InvalidInput("graveyard list takes no id (did you mean `graveyard restore ID`?)")

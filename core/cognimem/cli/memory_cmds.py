@@ -14,6 +14,8 @@ from .common import add_agent_option, command, emit, escape, iso_time, open_engi
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
+    from rich.tree import Tree
 
     from ..models import Memory
     from ..models.summary import HitSummary
@@ -127,33 +129,11 @@ def cmd_search(args: argparse.Namespace) -> int:
         data["floor"] = result.floor
 
     def render(out: Console) -> None:
-        grid = table(show_lines=args.explain)
-        grid.add_column("#", justify="right")
-        grid.add_column("id")
-        grid.add_column("score", justify="right")
-        confident = any(h.confidence is not None for h in result.hits)
-        if confident:
-            grid.add_column("conf", justify="right")  # confidence, 0 to 1
-        grid.add_column("memory")
         if args.explain:
-            grid.add_column("by")
-            grid.add_column("explanation")
-        for rank, hit in enumerate(result.hits, 1):
-            text = escape(brief(hit.content, 80))
-            if hit.untrusted is not None:  # quoted data, with the reason, never bare instructions
-                text = (f"UNTRUSTED ({escape(hit.untrusted)}):\n"
-                        f"{escape(quoted(brief(hit.content, 80)))}")
-            mark = " [conflict]" if hit.conflicts else ""
-            row = [str(rank), hit.id + mark, f"{hit.score:.4f}"]
-            if confident:
-                row.append("-" if hit.confidence is None else f"{hit.confidence:.2f}")
-            row.append(text)
-            if args.explain:
-                row.append(escape(hit.agent or "-"))
-                row.append(escape(hit.explanation or ""))
-            grid.add_row(*row)
-        if result.hits:
-            out.print(grid)
+            for rank, hit in enumerate(result.hits, 1):
+                out.print(_explained(rank, hit))
+        elif result.hits:
+            out.print(_hit_table(result.hits))
         if result.held_back:
             out.print(held_back_message(result.held_back, result.floor, bool(result.hits),
                                         "--min-confidence 0"), markup=False)
@@ -166,6 +146,49 @@ def cmd_search(args: argparse.Namespace) -> int:
 
     emit(args, data, render)
     return 0
+
+
+def _shown_content(hit: HitSummary) -> str:
+    """A hit's content as a line of the output (flagged content quoted, with the reason:
+    data, never bare instructions), markup escaped and control characters made visible."""
+    if hit.untrusted is not None:
+        return f"UNTRUSTED ({escape(hit.untrusted)}):\n{escape(quoted(brief(hit.content, 80)))}"
+    return escape(brief(hit.content, 80))
+
+
+def _hit_table(hits: list[HitSummary]) -> Table:
+    grid = table()
+    grid.add_column("#", justify="right")
+    grid.add_column("id")
+    grid.add_column("score", justify="right")
+    confident = any(h.confidence is not None for h in hits)
+    if confident:
+        grid.add_column("conf", justify="right")  # confidence, 0 to 1
+    grid.add_column("memory")
+    for rank, hit in enumerate(hits, 1):
+        row = [str(rank), hit.id + (escape(" [conflict]") if hit.conflicts else ""),
+               f"{hit.score:.4f}"]
+        if confident:
+            row.append("-" if hit.confidence is None else f"{hit.confidence:.2f}")
+        grid.add_row(*row, _shown_content(hit))
+    return grid
+
+
+def _explained(rank: int, hit: HitSummary) -> Tree:
+    """One explained hit as a tree that wraps to the terminal's width: its line, its
+    content, then one branch per stage of the score trail (as ``Hit.explain`` words it)."""
+    from rich.tree import Tree
+
+    confidence = "" if hit.confidence is None else f"  conf {hit.confidence:.2f}"
+    mark = escape(" [conflict]") if hit.conflicts else ""
+    tree = Tree(f"[bold]{rank}. {hit.id}[/bold]{mark}  "
+                f"score {hit.score:.4f}{confidence}  by {escape(hit.agent or '-')}")
+    tree.add(_shown_content(hit))
+    why = tree.add("why")
+    for step in (hit.explanation or "").split(" → "):
+        if step:
+            why.add(escape(step))
+    return tree
 
 
 def held_back_message(held: int, floor: float | None, some_kept: bool, ask: str) -> str:

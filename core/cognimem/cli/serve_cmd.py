@@ -39,6 +39,15 @@ def register(subparsers: Any) -> None:
                    help="allow a --host beyond loopback (put a TLS proxy in front of it)")
     p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                    help="another Host name clients use to reach the server (repeatable)")
+    p.add_argument("--header-timeout", type=float, default=None, metavar="SECONDS",
+                   help="HTTP: seconds a request's headers may take (default: 10)")
+    p.add_argument("--body-timeout", type=float, default=None, metavar="SECONDS",
+                   help="HTTP: seconds a request's body may take after its headers "
+                        "(default: 30)")
+    p.add_argument("--max-connections", type=int, default=None, metavar="N",
+                   help="HTTP: connections open at once; more are answered 503 (default: 64)")
+    p.add_argument("--max-body", type=int, default=None, metavar="BYTES",
+                   help="HTTP: the largest request body; larger ones get 413 (default: 16 MiB)")
 
     p = command(subparsers, "daemon", cmd_daemon_help, "start, stop or inspect the store's "
                 "owner daemon", description="The owner daemon is the one process that holds "
@@ -122,9 +131,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     profile = cli_profile(args)
     check_buildable(profile, store=True)
     if args.http:
+        from ..mcp.http_door import HttpLimits
+
+        given = {name: getattr(args, name) for name in (
+            "header_timeout", "body_timeout", "max_connections", "max_body")}
+        try:
+            limits = HttpLimits(**{k: v for k, v in given.items() if v is not None})
+        except ValueError as exc:
+            raise InvalidInput(f"--{exc}") from None
         serve_http(profile, host=args.host, port=args.port, path=args.http_path,
                    public=args.public, allow_hosts=tuple(args.allow_host),
-                   agent=args.agent, project=args.project)
+                   agent=args.agent, project=args.project, limits=limits)
     else:
         serve_stdio(profile, agent=args.agent, project=args.project)
     return 0
@@ -182,7 +199,7 @@ def cmd_daemon_stop(args: argparse.Namespace) -> int:
 
 
 def cmd_daemon_status(args: argparse.Namespace) -> int:
-    """Show the running daemon's status; exit 1 when none runs."""
+    """Show the running daemon's status; exit 1 when none runs or its door is saturated."""
     from ..daemon.spawn import daemon_status
 
     store = _store(cli_profile(args))
@@ -190,6 +207,12 @@ def cmd_daemon_status(args: argparse.Namespace) -> int:
     if status is None:
         emit(args, {"running": False, "store": display_path(store)},
              lambda out: out.print(f"no daemon serves {display_path(store)}"))
+        return 1
+    if status.get("saturated"):
+        emit(args, {"running": True, **status, "store": display_path(store)},
+             lambda out: out.print(
+                 f"the daemon (pid {status['pid']}) for {display_path(store)} runs but its "
+                 f"door is saturated: {status['reason']}", markup=False, highlight=False))
         return 1
     emit(args, {"running": True, **status}, lambda out: _render_status(out, status, "running"))
     return 0
@@ -203,6 +226,12 @@ def _render_status(out: Console, status: dict[str, Any], state: str) -> None:
                 "connections", "requests", "idle_timeout_s", "version"):
         if key in status:
             table.add_row(key, str(status[key]))
+    door = status.get("door")
+    if door:
+        table.add_row("door", f"{door['open']} open (at most {door['max_connections']}, "
+                              f"{door['max_per_peer']} per process); {door['refused']} refused, "
+                              f"{door['timed_out']} cut off at the {door['hello_timeout_s']}s "
+                              "hello deadline")
     for name, times in (status.get("calls") or {}).items():  # tool:recall, api:search...
         table.add_row(name, f"{times['answered']} answered; last {times['window']}: p50 "
                             f"{times['p50_ms']} ms, p95 {times['p95_ms']} ms, "

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import tempfile
@@ -11,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
+from ..limits import load_json
 from ..privacy import shown
 from .common import command, console, emit, open_engine, table
 
@@ -272,10 +272,9 @@ def cmd_import(args: argparse.Namespace) -> int:
             raise InvalidInput(f"no such file: {shown(path)!r}")
         raw, name = path.read_text(encoding="utf-8"), shown(path)
     try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise InvalidInput(f"{name} is not JSON ({exc}): give a file made by "
-                           "`cognimem export`") from None
+        data = load_json(raw, name)
+    except ValueError as exc:
+        raise InvalidInput(f"{exc}: give a file made by `cognimem export`") from None
     from ..daemon.remote import RemoteEngine
     from ..daemon.streams import stream_import
 

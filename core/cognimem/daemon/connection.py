@@ -12,12 +12,12 @@ import itertools
 import os
 import select
 import socket
-import struct
 import time
 from collections.abc import Callable
 from typing import Any
 
 from ..errors import StoreError
+from .door import peer_credentials
 from .runtime import OwnerRecord
 from .wire import (
     MessageTooLarge,
@@ -52,15 +52,8 @@ class Refused(StoreError):
 
 def peer_uid(sock: socket.socket) -> int | None:
     """The user id of the process at the other end of a Unix socket (None: not reported)."""
-    option = getattr(socket, "SO_PEERCRED", None)
-    if option is None:
-        return None
-    try:
-        raw = sock.getsockopt(socket.SOL_SOCKET, option, struct.calcsize("3i"))
-    except OSError:
-        return None
-    _pid, uid, _gid = struct.unpack("3i", raw)
-    return int(uid)
+    credentials = peer_credentials(sock)
+    return None if credentials is None else credentials[1]
 
 
 class Connection:

@@ -150,7 +150,10 @@ def check_private_folder(folder: Path) -> None:
 def runtime_base() -> Path:
     """The folder holding every store's runtime folder (created 0700 if missing)."""
     raw = os.environ.get(RUNTIME_ENV) or str(Path.home() / ".cache" / "cognimem" / "daemons")
-    base = Path(raw).expanduser().absolute()
+    base = Path(raw).expanduser()
+    if not base.is_absolute():  # the daemon runs elsewhere: it would find another folder
+        raise InvalidInput(f"{RUNTIME_ENV}={raw[:200]!r} is a relative path: give an absolute "
+                           "folder (e.g. $XDG_RUNTIME_DIR/cognimem), or unset it")
     try:
         base.mkdir(parents=True, exist_ok=True, mode=0o700)
     except OSError as exc:
@@ -281,7 +284,11 @@ def try_flock(path: Path) -> int | None:
     """An exclusive ``flock`` on ``path`` now (its fd), or None when another holds it."""
     import fcntl
 
-    fd = open_private(path, os.O_RDWR | os.O_CREAT)
+    try:
+        fd = open_private(path, os.O_RDWR | os.O_CREAT)
+    except OSError as exc:
+        raise StoreError(f"cannot open the lock file {shown(path)}: {exc.strerror or exc} (a "
+                         "symlink is never followed); remove it and retry") from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError as exc:

@@ -7,11 +7,12 @@ admitted connection, or its store directory disappearing; then it removes its re
 closes the engine. After a SIGKILL the next caller starts a new one (nothing acknowledged is
 lost: the record store is the truth).
 
-The door: a connection must say hello within :data:`HELLO_TIMEOUT` seconds in at most
-:data:`~cognimem.daemon.wire.MAX_HELLO_BYTES`; at most :data:`MAX_CONNECTIONS` are open at
-once; a connection that has not said hello neither counts as activity nor keeps the daemon
-from stopping when idle. Clients may call the :data:`~cognimem.daemon.api.OPERATIONS` of the
-engine, the profile's tools, and the daemon's own ``status`` and ``shutdown``; nothing else.
+The door (:mod:`cognimem.daemon.door`): a connection must finish its hello within one
+deadline in at most :data:`~cognimem.daemon.wire.MAX_HELLO_BYTES`; at most so many are open
+at once, and so many from one peer process; a connection that has not said hello neither
+counts as activity nor keeps the daemon from stopping when idle. Clients may call the
+:data:`~cognimem.daemon.api.OPERATIONS` of the engine, the profile's tools, and the
+daemon's own ``status`` and ``shutdown``; nothing else.
 Writes are serialised by one lock (no interleaved transactions) and concurrent adds are
 written together (:mod:`cognimem.daemon.group`); searches run beside them
 (:mod:`cognimem.daemon.reads`).
@@ -28,17 +29,26 @@ import socket
 import socketserver
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..errors import CognimemError, InvalidInput
+from ..limits import clip
 from ..session import bound
 from .api import OPERATIONS
 from .calltimes import CallTimes
-from .connection import peer_uid
+from .checks import check_call, one_line_error
+from .door import (
+    MAX_CONNECTIONS,
+    Door,
+    DoorLimits,
+    HandshakeTimeout,
+    peer_credentials,
+    read_hello,
+)
 from .group import GroupCommit
 from .operating import Operations
 from .reads import ReadGate
@@ -63,17 +73,13 @@ from .wire import (
     write_message,
 )
 
+__all__ = ["MAX_CONNECTIONS", "StoreDaemon"]
+
 if TYPE_CHECKING:
     from ..engine import Engine
     from ..profile import Profile
 
 log = logging.getLogger("cognimem.daemon")
-
-#: Seconds a new connection has to send its hello.
-HELLO_TIMEOUT = 5.0
-#: Connections open at once, admitted or not; more are refused.
-MAX_CONNECTIONS = 64
-
 
 def _timed_name(message: dict[str, Any]) -> str | None:
     """The name a call is timed under in the status: ``tool:<name>`` for a tool,
@@ -110,7 +116,8 @@ class StoreDaemon:
     """
 
     def __init__(self, engine: Engine, profile: Profile, *, idle_timeout: float,
-                 fingerprint: str = "") -> None:
+                 fingerprint: str = "", door: DoorLimits | None = None) -> None:
+        self.door = Door(door if door is not None else DoorLimits.from_env())
         self.engine = engine
         self.profile = profile
         self.store = store_of(profile)
@@ -118,7 +125,6 @@ class StoreDaemon:
         self.started = time.time()
         self.requests = 0
         self.connections = 0  # admitted (said hello)
-        self.open_sockets = 0  # admitted or not
         self._last_activity = time.monotonic()
         self._engine_lock = threading.Lock()
         self._state_lock = threading.Lock()
@@ -194,34 +200,25 @@ class StoreDaemon:
 
     # connections ------------------------------------------------------------------------------
 
-    @contextlib.contextmanager
-    def _admission(self) -> Iterator[bool]:
-        with self._state_lock:
-            self.open_sockets += 1
-            room = self.open_sockets <= MAX_CONNECTIONS
-        try:
-            yield room
-        finally:
-            with self._state_lock:
-                self.open_sockets -= 1
-
     def serve_connection(self, sock: socket.socket) -> None:
         """Admit one client (hello), then answer its requests until it disconnects."""
-        with self._admission() as room:
-            uid = peer_uid(sock)
-            if uid is not None and uid != os.getuid():
-                log.warning("refused a connection from uid %d", uid)
-                return
-            rfile = sock.makefile("rb")
+        credentials = peer_credentials(sock)
+        if credentials is not None and credentials[1] != os.getuid():
+            log.warning("refused a connection from uid %d", credentials[1])
+            return
+        with self.door.enter(None if credentials is None else credentials[0]) as refusal:
             wfile = sock.makefile("wb")
+            rfile: Any = None
             try:
-                if not room:
-                    write_message(wfile, {"id": None, "error": {"type": "Refused", "message": (
-                        f"the memory daemon already has {MAX_CONNECTIONS} connections open; "
-                        "close some clients and retry")}})
+                if refusal is not None:
+                    write_message(wfile, {"id": None, "error": {
+                        "type": "Refused", "message": refusal}})
                     return
-                sock.settimeout(HELLO_TIMEOUT)
-                hello = read_message(rfile, MAX_HELLO_BYTES)
+                try:
+                    hello = read_hello(sock, MAX_HELLO_BYTES, self.door.limits.hello_timeout)
+                except HandshakeTimeout:
+                    self.door.timed_out_once()
+                    raise
                 if hello is None or hello.get("method") != "hello":
                     return
                 if self._stopping.is_set():  # send the caller to the next daemon instead
@@ -229,6 +226,7 @@ class StoreDaemon:
                         "type": "DaemonStopping", "message": "the memory daemon is stopping"}})
                     return
                 sock.settimeout(None)
+                rfile = sock.makefile("rb")
                 self._admit(+1)
                 try:
                     write_message(wfile, {"id": hello.get("id"), "result": encode(self.hello())})
@@ -239,8 +237,9 @@ class StoreDaemon:
                 log.debug("connection closed: %s", exc)
             finally:
                 for stream in (rfile, wfile):
-                    with contextlib.suppress(OSError):
-                        stream.close()
+                    if stream is not None:
+                        with contextlib.suppress(OSError):
+                            stream.close()
 
     def _answer(self, rfile: Any, wfile: Any) -> None:
         upload = Upload()
@@ -251,6 +250,9 @@ class StoreDaemon:
                 write_message(wfile, {"id": None, "error": {"type": "Refused", "message": (
                     f"refused: {exc}; nothing was run or written")}})
                 return
+            except WireError as exc:  # a whole line that is not a message: say so, go on
+                write_message(wfile, {"id": None, "error": encode_error(exc)})
+                continue
             if message is None:
                 return
             method = message.get("method")
@@ -321,9 +323,10 @@ class StoreDaemon:
                        else None):  # the client's session: the write pipeline's scope
                 return {"id": request_id, "result": encode(handler(message))}
         except Exception as exc:
-            if not isinstance(exc, CognimemError):
+            known = one_line_error(exc)
+            if known is None:
                 log.exception("request %r failed", message.get("method"))
-            return {"id": request_id, "error": encode_error(exc)}
+            return {"id": request_id, "error": encode_error(known or exc)}
         finally:
             self._admit(0)
 
@@ -337,12 +340,13 @@ class StoreDaemon:
     def _call(self, message: dict[str, Any]) -> Any:
         op = message.get("op")
         if not isinstance(op, str) or op not in OPERATIONS:
-            raise InvalidInput(f"{op!r} is not an operation of the memory API; the daemon "
-                               f"serves: {', '.join(sorted(OPERATIONS))}")
+            raise InvalidInput(f"{clip(repr(op), 80)} is not an operation of the memory API; "
+                               f"the daemon serves: {', '.join(sorted(OPERATIONS))}")
         args = decode(message.get("args") or [])
         kwargs = decode(message.get("kwargs") or {})
         if not isinstance(args, list) or not isinstance(kwargs, dict):
             raise WireError("`args` must be a list and `kwargs` an object")
+        check_call(op, args, kwargs)
         return self._operations.run(op, args, kwargs)
 
     def _tool(self, message: dict[str, Any]) -> Any:
@@ -350,11 +354,12 @@ class StoreDaemon:
         registration = self.engine.host.get("tool", name)
         if registration is None:
             raise InvalidInput(
-                f"the memory daemon has no tool {name!r}: its profile does not load the plugin "
-                "that provides it")
+                f"the memory daemon has no tool {clip(repr(name), 80)}: its profile does not "
+                "load the plugin that provides it")
         arguments = decode(message.get("arguments") or {})
         if not isinstance(arguments, dict):
             raise WireError("`arguments` must be an object")
+        check_call(f"tool {name}", [], arguments)
         return self._operations.tool(registration.obj, arguments)
 
     def _shutdown(self, _message: dict[str, Any]) -> bool:
@@ -373,6 +378,7 @@ class StoreDaemon:
                     "searches_beside_writes": self._reads.searches_beside,
                     "calls": self._call_times.summary(),
                     "idle_timeout_s": self.idle_timeout, "memories": memories,
+                    "door": self.door.status(),
                     "embedder": ({} if self.engine.embedder is None
                                  else self.engine.embedder.serving()),
                     # objects left out of the cycle collector's passes, and its full passes

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import CognimemError, StoreError
-from .connection import Connection, ConnectionLost
+from .connection import Connection, ConnectionLost, Refused
 from .runtime import (
     EXIT_ALREADY_RUNNING,
     LOCK_FILE,
@@ -56,11 +56,17 @@ def profile_fingerprint(profile: Profile) -> str:
 
 
 def probe(record: OwnerRecord) -> dict[str, Any] | None:
-    """The daemon's hello if it answers at ``record``'s socket, else None."""
+    """The daemon's hello if it answers at ``record``'s socket, else None.
+
+    :raises Refused: the daemon runs but turned the connection away (its door is full):
+        starting another one would not help.
+    """
     if not pid_alive(record.pid):
         return None
     try:
         connection = Connection(record, client="probe")
+    except Refused:
+        raise
     except (ConnectionLost, CognimemError):
         return None
     connection.close()
@@ -170,13 +176,22 @@ def start_failure(logfile: Path, offset: int, code: int, store: Path) -> Cognime
 
 
 def daemon_status(store: Path) -> dict[str, Any] | None:
-    """The running daemon's status for ``store``, or None when none answers."""
+    """The running daemon's status for ``store``, or None when none runs.
+
+    A daemon that runs but turns the connection away (its door is full) or does not finish
+    the hello gives ``{"saturated": True, "pid", "store", "address", "reason"}`` instead.
+    """
     record = read_owner_record(store)
     if record is None or not pid_alive(record.pid):
         return None
     try:
         connection = Connection(record, client="status")
-    except (ConnectionLost, CognimemError):
+    except (Refused, ConnectionLost) as exc:
+        if not pid_alive(record.pid):
+            return None
+        return {"saturated": True, "pid": record.pid, "store": record.store,
+                "address": record.address, "reason": str(exc)}
+    except CognimemError:
         return None
     try:
         status: dict[str, Any] = connection.request("status")

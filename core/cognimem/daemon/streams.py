@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
+from ..limits import load_json
 from .wire import chunk_chars, encode, write_message
 
 if TYPE_CHECKING:
@@ -84,10 +85,9 @@ class Upload:
         """
         text, self.parts, self.size = "".join(self.parts), [], 0
         try:
-            data = json.loads(text)
+            data = load_json(text, "the import")
         except ValueError as exc:
-            raise InvalidInput(f"the import is not JSON ({exc}): give a file made by "
-                               "`cognimem export`") from None
+            raise InvalidInput(f"{exc}: give a file made by `cognimem export`") from None
         if not isinstance(data, dict):
             raise InvalidInput("the import is not a JSON object: give a file made by "
                                "`cognimem export`")

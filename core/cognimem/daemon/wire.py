@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from .. import errors
 from ..errors import CognimemError
+from ..limits import clip, load_json
 
 #: Largest request or reply (bytes) once a client is admitted; ``COGNIMEM_DAEMON_MAX_MESSAGE``
 #: (bytes) lowers or raises it. Exports and imports of any size travel in chunks below it.
@@ -182,8 +183,8 @@ def _hashable(value: Any) -> Any:
 
 
 def encode_error(exc: BaseException) -> dict[str, str]:
-    """An exception as ``{"type", "message"}`` for the wire."""
-    return {"type": type(exc).__name__, "message": str(exc)}
+    """An exception as ``{"type", "message"}`` for the wire (a long message cut)."""
+    return {"type": type(exc).__name__, "message": clip(str(exc))}
 
 
 def decode_error(data: Mapping[str, Any]) -> CognimemError:
@@ -267,10 +268,18 @@ def read_message(stream: Reader, limit: int | None = None) -> dict[str, Any] | N
         return None
     if len(line) > limit and not line.endswith(b"\n"):
         raise MessageTooLarge(f"a message exceeded the limit of {limit:,} bytes")
+    return parse_message(line)
+
+
+def parse_message(line: bytes) -> dict[str, Any]:
+    """One line of the wire as its message.
+
+    :raises WireError: the line is not a JSON object.
+    """
     try:
-        message = json.loads(line)
+        message = load_json(line, "a message on the daemon connection")
     except ValueError as exc:
-        raise WireError(f"malformed message on the daemon connection: {exc}") from None
+        raise WireError(f"malformed message: {exc}") from None
     if not isinstance(message, dict):
         raise WireError("malformed message on the daemon connection: not a JSON object")
     return message

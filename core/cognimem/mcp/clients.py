@@ -53,6 +53,12 @@ class ClientConfig:
 
     def hint(self) -> str | None:
         """Another way to install it, when the client has one."""
+        if "command" not in self.entry:  # an HTTP entry: a URL and the token's header
+            if self.client != "claude-code":
+                return None
+            return (f"or run: claude mcp add --transport http --scope {self.scope} {self.name} "
+                    f"{shlex.quote(str(self.entry['url']))} --header 'Authorization: Bearer "
+                    "<the token above>'")
         command = " ".join(shlex.quote(a) for a in (self.entry["command"], *self.entry["args"]))
         if self.client == "claude-code":
             return f"or run: claude mcp add --scope {self.scope} {self.name} -- {command}"

@@ -22,9 +22,10 @@ from pydantic import BaseModel, ValidationError, create_model
 
 from ..components import PromptSpec, ResourceSpec, ToolSpec
 from ..errors import CognimemError, PluginError
+from ..models.strict import validation_message
 from ..plugins import PluginHost
 from ..privacy import hide_home
-from .tools import CONTEXT_PARAM, ToolRunner, _hints, validation_message
+from .tools import CONTEXT_PARAM, ToolRunner, _hints
 
 #: The running server's tool runner, for static resources (whose functions get no context).
 Live = Callable[[], ToolRunner | None]

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
     from ..daemon.api import MemoryAPI
+    from .http_door import HttpLimits
 
 log = logging.getLogger("cognimem.mcp")
 
@@ -178,9 +179,10 @@ def serve_stdio(profile: Profile, *, agent: str | None = None,
 def serve_http(profile: Profile, *, host: str = "127.0.0.1", port: int = 8765,
                path: str = "/mcp", public: bool = False,
                allow_hosts: tuple[str, ...] = (), agent: str | None = None,
-               project: str | None = None) -> None:
+               project: str | None = None, limits: HttpLimits | None = None) -> None:
     """Serve MCP over streamable HTTP at ``http://host:port/path`` until interrupted, behind a
-    bearer token (see :mod:`.http_auth`), with Host and Origin checked for every address.
+    bearer token (see :mod:`.http_auth`), with Host and Origin checked for every address and
+    the door's deadlines and caps (:mod:`.http_door`; ``limits``, else its defaults).
 
     :raises InvalidInput: a bind beyond loopback without ``public``, or an unusable token.
     """
@@ -188,6 +190,7 @@ def serve_http(profile: Profile, *, host: str = "127.0.0.1", port: int = 8765,
     from mcp.server.transport_security import TransportSecuritySettings
 
     from .http_auth import allowed_hosts, check_bind, load_token, require_token, token_file
+    from .http_door import HttpLimits
 
     check_bind(host, public)
     token, made = load_token(create=True)
@@ -206,7 +209,8 @@ def serve_http(profile: Profile, *, host: str = "127.0.0.1", port: int = 8765,
     # re-raises the signal; stopping the server that way is a success, not a crash.
     signal.signal(signal.SIGTERM, _exit_quietly)
     signal.signal(signal.SIGINT, _exit_quietly)
-    uvicorn.run(require_token(app, token), host=host, port=port, log_level="info")
+    uvicorn.run(require_token(app, token), host=host, port=port, log_level="info",
+                **(limits or HttpLimits()).uvicorn_options())
 
 
 def _exit_quietly(_signum: int, _frame: Any) -> None:

@@ -21,18 +21,19 @@ import json
 import types
 import typing
 from collections.abc import Callable
-from typing import Annotated, Any, Protocol, get_args, get_origin
+from typing import Annotated, Any, Protocol
 
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
 from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import BaseModel, ConfigDict, Strict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from ..agents import Caller, server_caller
 from ..components import ToolSpec
 from ..errors import CognimemError, PluginError, ProfileError
+from ..models.strict import strict_annotation, validation_message
 from ..plugins import PluginHost
 from ..privacy import hide_home
 from ..session import bound
@@ -121,7 +122,7 @@ def to_mcp_tool(name: str, spec: ToolSpec, *, plugin: str = "?") -> Tool:
         if param.name == CONTEXT_PARAM or param.name.startswith("_"):
             raise PluginError(f"{where}: parameter name {param.name!r} is reserved")
         exposed.append(param.replace(kind=inspect.Parameter.KEYWORD_ONLY,
-                                     annotation=strict_bools(hints.get(param.name, Any))))
+                                     annotation=strict_annotation(hints.get(param.name, Any))))
     returns = hints.get("return", inspect.Signature.empty)
     output_model = returns if isinstance(returns, type) and issubclass(returns, BaseModel) \
         else None
@@ -177,18 +178,6 @@ def caller_of(ctx: Context[ToolRunner]) -> Caller:
                          project=getattr(runner, "project", None))
 
 
-def strict_bools(annotation: Any) -> Any:
-    """A flag takes a JSON ``true`` or ``false`` only: ``"yes"`` or ``1`` for
-    ``permanent`` must not delete anything."""
-    if annotation is bool:
-        return Annotated[bool, Strict()]
-    if get_origin(annotation) is Annotated:
-        inner, *metadata = get_args(annotation)
-        if inner is bool:
-            return Annotated[bool, *metadata, Strict()]
-    return annotation
-
-
 def render(result: Any, model: type[BaseModel]) -> CallToolResult:
     """A tool result as compact JSON text plus the same data as structured content."""
     if not isinstance(result, model):
@@ -196,15 +185,6 @@ def render(result: Any, model: type[BaseModel]) -> CallToolResult:
     data = result.model_dump(mode="json", exclude_none=True)
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
-
-
-def validation_message(exc: ValidationError) -> str:
-    """A pydantic error as one line per field: ``field: problem``."""
-    parts = []
-    for error in exc.errors():
-        loc = ".".join(str(p) for p in error["loc"]) or "input"
-        parts.append(f"{loc}: {error['msg'].removeprefix('Value error, ')}")
-    return "; ".join(parts)
 
 
 def _hints(func: Callable[..., Any], *, skip: str, where: str) -> dict[str, Any]:

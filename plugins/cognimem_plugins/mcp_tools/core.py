@@ -13,6 +13,7 @@ from pydantic import Field
 
 from cognimem.agents import Caller
 from cognimem.errors import InvalidInput
+from cognimem.limits import ID_CHARS, REASON_CHARS
 from cognimem.models import Layer
 from cognimem.untrusted import presented
 
@@ -21,7 +22,8 @@ from .results import Forgotten, Link, Recalled, RecallHit, Remembered, Status, U
 if TYPE_CHECKING:
     from cognimem.engine import Engine
 
-Id = Annotated[str, Field(description="a memory id, as returned by remember or recall")]
+Id = Annotated[str, Field(max_length=ID_CHARS,
+                          description="a memory id, as returned by remember or recall")]
 Kind = Annotated[str, Field(description="fact, decision, preference, correction, event, "
                                         "code or note")]
 Tags = Annotated[list[str] | None, Field(description="short lowercase labels, e.g. [\"api\"]")]
@@ -182,7 +184,8 @@ def forget(
     id: Id,
     permanent: Annotated[bool, Field(description=(
         "delete it and its links for good instead of archiving it"))] = False,
-    reason: Annotated[str | None, Field(description="why, kept with the archived memory")] = None,
+    reason: Annotated[str | None, Field(max_length=REASON_CHARS, description=(
+        "why, kept with the archived memory"))] = None,
     caller: CallerArg = None,
 ) -> Forgotten:
     """Forget a memory by id so that recall no longer returns it.
