@@ -30,18 +30,16 @@ class operation(Generic[P, R]):
         self.__doc__ = func.__doc__
         self.__wrapped__ = func
 
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.public = name
-
     @overload
-    def __get__(self, obj: None, owner: type | None = None) -> operation[P, R]: ...
+    def __get__(self, obj: None, owner: type | None = None
+                ) -> Callable[Concatenate[Any, P], R]: ...
 
     @overload
     def __get__(self, obj: object, owner: type | None = None) -> Callable[P, R]: ...
 
     def __get__(self, obj: object | None, owner: type | None = None) -> Any:
-        if obj is None:
-            return self
+        if obj is None:  # on the class: the part's function (its signature and docstring)
+            return self.__wrapped__
         kernel = obj._k  # type: ignore[attr-defined]
         holder = kernel if self.part is None else getattr(kernel, self.part)
         return getattr(holder, self.name)
