@@ -168,8 +168,11 @@ CUES: tuple[Cue, ...] = (
          r"!\[[^\]\n]*\]\(|https?://\S+\.(?:png|gif|jpe?g|svg)\b|\b(?:tracking )?pixel\b|"
          r"\bimg\b|\bimage (?:url|tag|link|whose|from|with|pointing)",
          structural=True, requires=_ADDRESS),
-    _cue("open_parameter", 0.45, _EXFIL, "a URL parameter left open or filled from a template",
-         r"[?&][\w-]+=(?:$|[\s)'\"`]|\{\{|\$\{|\$\(|<|%7b|data\b|[A-Z]{4,}\b)|\?\w+=\s*\+",
+    _cue("open_parameter", 0.45, _EXFIL, "a URL parameter left open, filled from a template "
+         "or naming the data it carries",
+         r"[?&][\w-]+=(?:$|[\s)'\"`]|\{\{|\$\{|\$\(|<|%7b|(?:data|leak|secrets?|tokens?|"
+         r"keys?|env|payload|contents?|history|memory|memories|conversation|creds|"
+         r"credentials|cookies?)\b)|\?\w+=\s*\+",
          structural=True, requires=_ADDRESS),
     _cue("secrecy", 0.4, _EXFIL, "asks to act without the user knowing",
          r"\b(?:without telling|quietly|silently|secretly|do not tell|don t tell|"

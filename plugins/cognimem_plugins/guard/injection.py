@@ -89,7 +89,9 @@ _PATTERNS: dict[str, list[tuple[tuple[str, ...], re.Pattern[str]]]] = {
              r"[`'\"]?\w+[`'\"]?\s+(?:with|now|immediately)\b"),
     ],
     "exfiltration_link": [
-        _any(("![",), r"!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s?]{1,300}\?[^)\s]{0,2000}="),
+        # a markdown image whose URL has a query is a weak cue only (image_or_pixel): badges
+        # carry queries too (?style=flat); its parameter filled from data or a template is
+        # the other cue (open_parameter)
         _any(("http", ".com", ".net", ".io", ".org", ".xyz", ".ru", ".site"),
              r"\b(?:send|post|upload|forward|leak|exfiltrate|transmit|submit|append|include",
              r"|encode)\b[^\n]{0,80}?",
