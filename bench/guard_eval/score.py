@@ -209,6 +209,30 @@ def markdown(figures: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def compare(labels: list[str]) -> str:
+    """Saved results side by side: one row per kind, one column per split and label."""
+    saved = {label: json.loads((HERE / "results" / f"{label}.json").read_text(
+        encoding="utf-8")) for label in labels}
+    columns = [(split, label) for split in ("tune", "test") for label in labels
+               if split in saved[label]]
+    head = " | ".join(f"{split} {label}" for split, label in columns)
+    lines = [f"| measure | {head} |", "|---" * (len(columns) + 1) + "|"]
+    for total in ("secrets_caught", "injections_flagged", "clean_changed"):
+        cells = " | ".join(_fmt(saved[label][split][total]) for split, label in columns)
+        lines.append(f"| **{total}** | {cells} |")
+    kinds = sorted({k for split, label in columns for k in saved[label][split]["per_kind"]})
+    for kind in kinds:
+        cells = " | ".join(_fmt(saved[label][split]["per_kind"][kind])
+                           if kind in saved[label][split]["per_kind"] else "-"
+                           for split, label in columns)
+        lines.append(f"| {kind} | {cells} |")
+    rows = ["| dataset turns changed | "]
+    for label in labels:
+        if "datasets" in saved[label]:
+            rows.append(f"{label}: {_per_mille(saved[label]['datasets']['both_changed'])}; ")
+    return "\n".join(lines) + "\n\n" + "".join(rows).rstrip("; ") + " |"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the figures (JSON, or Markdown with ``--markdown``)."""
     parser = argparse.ArgumentParser(prog="python bench/guard_eval/score.py")
@@ -218,7 +242,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--label", help="save the figures as results/LABEL.json")
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--misses", action="store_true", help="list what was missed (tune only)")
+    parser.add_argument("--compare", nargs="+", metavar="LABEL",
+                        help="print saved results side by side (Markdown) and stop")
     args = parser.parse_args(argv)
+    if args.compare:
+        print(compare(args.compare))
+        return 0
     splits = ["tune", "test"] if args.split == "both" else [args.split]
     figures: dict[str, Any] = {s: score_split(read_split(s)) for s in splits}
     if args.datasets:
