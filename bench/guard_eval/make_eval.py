@@ -10,6 +10,9 @@ while tuning. Values are drawn by ``values.py`` with a seed per split. The test 
 written once, before any change to the guard, and its SHA-256 is kept in
 ``data/MANIFEST.json``; ``score.py`` refuses a test split whose hash differs.
 
+The ``fresh`` split (``templates_fresh.py``) was written after the first look at the test
+split, before the changes made in answer to it, to measure those changes.
+
 Rows (JSON lines): ``group`` (secret | clean | injection), ``kind``, ``text``, and for
 secrets the ``secret`` that must not survive.
 """
@@ -23,29 +26,28 @@ import random
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from templates import (
-    BARE_SECRET,
-    CLEAN,
-    CLEAN_PROSE,
-    INJECTIONS,
-    NAMED_SECRET,
-    OWN_FORMAT,
-    PREFIXED,
-    SECRET_NAMES,
-)
+import templates
+import templates_fresh
+from templates import PREFIXED, SECRET_NAMES
 from values import CLEAN_VALUES, SECRET_VALUES
 
-SEEDS = {"tune": 3901, "test": 3902}
+#: tune and test share ``templates.py`` (each takes one half of every list); ``fresh`` has
+#: ``templates_fresh.py`` alone, all of it
+SEEDS = {"tune": 3901, "test": 3902, "fresh": 3903}
 PER_KIND = {"secret": 8, "clean": 8, "injection": 8}
 HOSTS = ["db-prod-2", "build01.internal", "staging-eu", "grafana.acme.test", "jump-1",
          "ci-runner-7", "nas.home", "vpn-gw"]
 
 
 def halves(items: list[str], key: str, split: str) -> list[str]:
-    """The half of ``items`` that belongs to ``split`` (the cut fixed by ``key``)."""
+    """The half of ``items`` that belongs to ``split`` (the cut fixed by ``key``); all of
+    them for the ``fresh`` split."""
+    if split == "fresh":
+        return list(items)
     order = list(items)
     random.Random(f"cut:{key}").shuffle(order)
     cut = (len(order) + 1) // 2
@@ -58,15 +60,20 @@ def _fill(template: str, rng: random.Random, value: str, names: tuple[str, str, 
                            o=rng.randint(100000, 9999999), p=rng.randint(100000, 9999999))
 
 
+def _source(split: str) -> Any:
+    return templates_fresh if split == "fresh" else templates
+
+
 def secret_rows(split: str, rng: random.Random) -> Iterator[dict[str, str]]:
     """``PER_KIND["secret"]`` notes per secret kind."""
+    source = _source(split)
     for kind, make in SECRET_VALUES.items():
-        if kind in OWN_FORMAT:
-            pool = halves(OWN_FORMAT[kind], kind, split)
+        if kind in source.OWN_FORMAT:
+            pool = halves(source.OWN_FORMAT[kind], kind, split)
         else:
-            pool = halves(NAMED_SECRET, "named", split)
+            pool = halves(source.NAMED_SECRET, "named", split)
             if kind in PREFIXED:
-                pool += halves(BARE_SECRET, "bare", split)
+                pool += halves(source.BARE_SECRET, "bare", split)
         names = SECRET_NAMES.get(kind, (kind, kind.upper(), kind))
         for i in range(PER_KIND["secret"]):
             value = make(rng)
@@ -79,13 +86,14 @@ def secret_rows(split: str, rng: random.Random) -> Iterator[dict[str, str]]:
 
 def clean_rows(split: str, rng: random.Random) -> Iterator[dict[str, str]]:
     """``PER_KIND["clean"]`` look-alike notes per kind, and half the clean prose."""
+    source = _source(split)
     for kind, make in CLEAN_VALUES.items():
-        pool = halves(CLEAN[kind], kind, split)
+        pool = halves(source.CLEAN[kind], kind, split)
         for i in range(PER_KIND["clean"]):
             template = pool[i % len(pool)]
             yield {"group": "clean", "kind": kind,
                    "text": _fill(template, rng, make(rng), ("key", "KEY", "key"))}
-    for kind, texts in CLEAN_PROSE.items():
+    for kind, texts in source.CLEAN_PROSE.items():
         for text in halves(texts, kind, split):
             yield {"group": "clean", "kind": kind, "text": text}
 
@@ -133,7 +141,8 @@ _CODE = ["```text\n{x}\n```", "```json\n{{\"role\": \"system\", \"content\": \"{
 def injection_rows(split: str, rng: random.Random) -> Iterator[dict[str, str]]:
     """``PER_KIND["injection"]`` injections per kind, and per wrapper."""
     contexts = halves(_CONTEXTS, "context", split)
-    pools = {kind: halves(texts, kind, split) for kind, texts in INJECTIONS.items()}
+    pools = {kind: halves(texts, kind, split)
+             for kind, texts in _source(split).INJECTIONS.items()}
     for kind, pool in pools.items():
         for i in range(PER_KIND["injection"]):
             text = pool[i % len(pool)]

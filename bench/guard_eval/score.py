@@ -189,7 +189,7 @@ def _per_mille(r: dict[str, Any]) -> str:
 def markdown(figures: dict[str, Any]) -> str:
     """The figures as Markdown tables."""
     lines = []
-    for split in ("tune", "test"):
+    for split in ("tune", "test", "fresh"):
         if split not in figures:
             continue
         f = figures[split]
@@ -213,7 +213,7 @@ def compare(labels: list[str]) -> str:
     """Saved results side by side: one row per kind, one column per split and label."""
     saved = {label: json.loads((HERE / "results" / f"{label}.json").read_text(
         encoding="utf-8")) for label in labels}
-    columns = [(split, label) for split in ("tune", "test") for label in labels
+    columns = [(split, label) for split in ("tune", "test", "fresh") for label in labels
                if split in saved[label]]
     head = " | ".join(f"{split} {label}" for split, label in columns)
     lines = [f"| measure | {head} |", "|---" * (len(columns) + 1) + "|"]
@@ -236,7 +236,8 @@ def compare(labels: list[str]) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Print the figures (JSON, or Markdown with ``--markdown``)."""
     parser = argparse.ArgumentParser(prog="python bench/guard_eval/score.py")
-    parser.add_argument("--split", choices=["test", "tune", "both"], default="both")
+    parser.add_argument("--split", choices=["test", "tune", "fresh", "both", "all"],
+                        default="both", help="both: tune and test; all: the three")
     parser.add_argument("--datasets", action="store_true")
     parser.add_argument("--bench", type=Path, default=Path("../shared/bench"))
     parser.add_argument("--label", help="save the figures as results/LABEL.json")
@@ -248,12 +249,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.compare:
         print(compare(args.compare))
         return 0
-    splits = ["tune", "test"] if args.split == "both" else [args.split]
+    splits = {"both": ["tune", "test"], "all": ["tune", "test", "fresh"]}.get(args.split,
+                                                                          [args.split])
     figures: dict[str, Any] = {s: score_split(read_split(s)) for s in splits}
     if args.datasets:
         figures["datasets"] = score_datasets(args.bench)
-    if "test" in figures:
-        figures["test"].pop("misses")  # the test split is looked at only as totals
+    for held_out in ("test", "fresh"):  # held-out splits are looked at only as totals
+        if held_out in figures:
+            figures[held_out].pop("misses")
     if args.label:
         (HERE / "results").mkdir(exist_ok=True)
         (HERE / "results" / f"{args.label}.json").write_text(json.dumps(figures, indent=1,
