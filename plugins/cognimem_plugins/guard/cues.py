@@ -48,19 +48,22 @@ def _cue(name: str, weight: float, kind: str | None, meaning: str, pattern: str,
 _WORDS = {
     "cancel_verb": ("ignore disregard forget aside discard bypass override overrides "
                    "following apply follow obey longer void cancelled canceled supersede "
-                   "supersedes skip drop abandon"),
+                   "supersedes skip drop abandon withdrawn revoke revoked rescinded "
+                   "nullified obsolete outdated replaces replace attention stop"),
     "rules_noun": ("instruction instructions rules guidance guidelines directives policies "
                   "constraints restrictions prompt configuration setup safety programming "
-                  "policy"),
+                  "policy rule filters filter"),
     "prior_reference": ("previous prior earlier above preceding original initial now far "
                        "before given told loaded received operator makers creators "
                        "developers"),
     "persona_time": "now henceforth point here starting message",
     "persona_role": ("will act behave respond reply answer pretend role roleplay play "
                     "assume take persona identity impersonate become identities character "
-                    "want called named"),
+                    "want called named operate function serve speak talk name part"),
     "no_limits": ("no free freed unfiltered uncensored jailbroken jailbreak "
-                 "unrestricted refuses refuse anything everything mode"),
+                 "unrestricted refuses refuse anything everything mode filters filter "
+                 "guardrails restrictions safety limits disable disabled turn lift remove "
+                 "never"),
     "without_limits": "no without",
     "addresses_model": "assistant ai model bot agent llm",
     "reveal_request": "reveal print show output disclose display dump repeat leak",
@@ -69,17 +72,18 @@ _WORDS = {
                  "precedence requires"),
     "send_verb": ("send post upload forward transmit leak exfiltrate append appended "
                  "include embed put copy encode add render display write fetch share "
-                 "filling"),
+                 "filling email mail curl pipe"),
     "secret_target": ("api key keys token tokens password passwords secret secrets "
                      "credentials env ssh id conversation chat messages memories memory "
                      "private environment cookie repository user"),
     "outside_address": "http https www com net io org xyz ru site test sh me",
     "image_or_pixel": "image img pixel badge gif png",
     "open_parameter": "http https",
-    "secrecy": "without quietly silently secretly tell don",
+    "secrecy": "without quietly silently secretly tell don behind",
+    "bulk_grab": "every all any",
     "foreign_override": ("oubliez oublie ignorez ignora ignorar olvida olvide ignoriere "
                         "ignorieren vergiss esqueça esqueca esquece dimentica dimenticate "
-                        "tiens"),
+                        "tiens ignore"),
     "foreign_persona": ("partir sofort désormais desormais agora ora sin ohne sans sem "
                        "senza"),
 }
@@ -102,11 +106,14 @@ CUES: tuple[Cue, ...] = (
          r"\b(?:ignore|disregard|forget|set aside|discard|bypass|override|overrides|"
          r"stop following|do not (?:apply|follow|obey)|don t (?:apply|follow|obey)|"
          r"no longer (?:apply|applies|valid|in effect)|(?:are|is) (?:now )?void|cancell?ed|"
-         r"supersedes?|skip (?:every|all|any)|drop (?:every|all|any)|abandon)\b"),
+         r"supersedes?|skip (?:every|all|any)|drop (?:every|all|any)|abandon|withdrawn|"
+         r"revoked?|rescinded|nullified|obsolete|outdated|replaces? (?:them|it|those)|"
+         r"pay no attention|stop (?:obeying|listening to)|no longer binding)\b"),
     _cue("rules_noun", 0.3, _OVERRIDE, "a noun for the reader's rules",
          r"\b(?:instructions?|rules|guidance|guidelines|directives|policies|constraints|"
          r"restrictions|system prompt|initial prompt|your prompt|configuration|setup|"
-         r"safety (?:rules|settings)|programming|content policy)\b"),
+         r"safety (?:rules?|settings|filters?)|programming|content policy|"
+         r"system instructions)\b"),
     _cue("prior_reference", 0.3, _OVERRIDE, "a reference to what the reader was told before",
          r"\b(?:previous|prior|earlier|above|preceding|original|initial|"
          r"up to now|so far|before this|you were (?:given|told|loaded with)|you received|"
@@ -115,7 +122,7 @@ CUES: tuple[Cue, ...] = (
          r"programming|directives|policies|constraints))\b"),
     _cue("persona_time", 0.4, _PERSONA, "marks a change of who the reader is from now on",
          r"\b(?:you are now|you re now|henceforth|from (?:now|this point|here) on|"
-         r"starting (?:now|with this message)|from this message|"
+         r"starting (?:now|with this message)|from this message|you now|"
          r"(?:assistant|ai|model) (?:is|are) now)\b"),
     _cue("persona_role", 0.4, _PERSONA, "assigns the reader a role or persona",
          r"\b(?:you will (?:now )?(?:play|be playing|act as|become)|(?:act|behave|respond|"
@@ -123,13 +130,19 @@ CUES: tuple[Cue, ...] = (
          r"are)|role ?play|assume the (?:role|persona|identity)|take on the (?:role|persona)|"
          r"impersonate|become (?:an? )?(?:\w+ )?(?:ai|assistant|model|bot|agent|persona|"
          r"character)|switch identit(?:y|ies)|stay in character|i want you to (?:act|be|play|"
-         r"impersonate)|you are (?:\w+ ){0,2}(?:called|named))\b"),
+         r"impersonate)|you are (?:\w+ ){0,2}(?:called|named)|(?:operate|function|"
+         r"serve|speak|talk) as|your (?:new )?(?:persona|identity|name|role) (?:is|will be)|"
+         r"(?:drop|abandon|shed|leave) your (?:\w+ )?(?:identity|persona|role)|"
+         r"play the (?:part|role) of|in the role of)\b"),
     _cue("no_limits", 0.5, _PERSONA, "a claim of having no rules or limits",
          r"\b(?:unfiltered|uncensored|jailbroken|jailbreak|unrestricted|never refuses?|"
          r"no ethical|no content polic(?:y|ies)|answers? (?:anything|everything)|"
          r"developer mode|god mode|maintenance mode|(?:free of|freed from|free from) "
          r"(?:any |all |the |its |your )?(?:rules|restrictions|guardrails|filters?|limits|"
-         r"limitations|ethics|censorship))\b"),
+         r"limitations|ethics|censorship)|(?:filters?|guardrails|restrictions|safety|limits)"
+         r" (?:are|is) (?:now )?(?:disabled|off|lifted|removed|suspended)|(?:disable|turn "
+         r"off|lift|remove) (?:the |your |all )?(?:safety|filters?|guardrails|restrictions)"
+         r"|never refuse)\b"),
     _cue("without_limits", 0.3, _PERSONA, "speaks of rules or limits set aside",
          r"\b(?:no|without) (?:any |all |the |its |your )?(?:rules|restrictions|guardrails|"
          r"filters?|limits|limitations|ethical limits|ethics|censorship|safety)\b"),
@@ -146,15 +159,16 @@ CUES: tuple[Cue, ...] = (
          r"^[\s#>*=\-\[\](<]*(?:system|developer|admin|administrator)"
          r"(?:[ _](?:prompt|message|notice|override|instructions?|note|mode))?"
          r"(?:\s*\(\w+\))?[\s\])>*=\-]*(?::|$)|"
-         r"(?:--+|==+|\[\[?|<|\*\*|#{2,})\s*(?:begin )?(?:system|developer|admin)"
-         r"(?:[ _](?:prompt|message|notice|override|instructions?))?\s*(?:--+|==+|\]\]?|>|"
+         r"(?:--+|==+|\[\[?|<<?|\*\*|#{2,})\s*(?:begin )?(?:system|developer|admin)"
+         r"(?:[ _](?:prompt|message|notice|override|instructions?))?\s*(?:--+|==+|\]\]?|>>?|"
          r"\*\*|:)|<admin_instructions>|notice to the ai", structural=True),
     _cue("authority", 0.2, None, "claims authority over the reader",
          r"\b(?:must|obey|comply|authori[sz]ed|priority message|required to|new policy|"
          r"takes precedence|requires you to)\b"),
     _cue("send_verb", 0.2, _EXFIL, "a verb that sends or embeds data",
          r"\b(?:send|post|upload|forward|transmit|leak|exfiltrate|append|appended|include|"
-         r"embed|put|copy|encode|add|render|display|write|fetch|share|filling in)\b",
+         r"embed|put|copy|encode|add|render|display|write|fetch|share|filling in|email|"
+         r"mail|curl|pipe)\b",
          requires=_SECRET_AND_ADDRESS),
     _cue("secret_target", 0.3, _EXFIL, "names secrets or private data",
          r"\b(?:api keys?|(?:github |access )?tokens?|passwords?|secrets?|credentials|env|"
@@ -176,11 +190,15 @@ CUES: tuple[Cue, ...] = (
          structural=True, requires=_ADDRESS),
     _cue("secrecy", 0.4, _EXFIL, "asks to act without the user knowing",
          r"\b(?:without telling|quietly|silently|secretly|do not tell|don t tell|"
-         r"don t mention|without (?:the user )?noticing)\b", requires=_ADDRESS),
+         r"don t mention|without (?:the user )?noticing|without asking|"
+         r"behind the user s back)\b", requires=_ADDRESS),
+    _cue("bulk_grab", 0.2, _EXFIL, "reaches for all the secrets or private data at once",
+         r"\b(?:every|all(?: the)?|any) (?:\w+ )?(?:tokens?|passwords?|secrets?|api keys?|"
+         r"keys|credentials|notes|memories|messages|files)\b", requires=_SECRET_AND_ADDRESS),
     _cue("foreign_override", 1.0, _OVERRIDE, "an override in another language",
          r"\b(?:oubliez|oublie|ignorez|ignora|ignorar|olvida|olvide|ignoriere|"
          r"ignorieren|vergiss|vergessen|esque[cç]a|esquece|dimentica|dimenticate|"
-         r"ne tiens plus compte de)\b(?: \w+){0,4} (?:consignes|instructions|instrucciones|"
+         r"ne tiens plus compte de|ignore)\b(?: \w+){0,4} (?:consignes|instructions|instrucciones|"
          r"anweisungen|instru[cç][oõ]es|istruzioni|r[eè]gles|reglas|regeln|regole|"
          r"indicaciones|vorgaben)\b|忽略.{0,12}(?:指令|指示|提示|规则)|"
          r"(?:指示|命令|ルール).{0,12}無視"),

@@ -36,7 +36,7 @@ from detect_secrets.filters.heuristic import (
 )
 from detect_secrets.plugins.keyword import DENYLIST
 
-from .evidence import identifier_reason, looks_chosen, name_structure
+from .evidence import classes, identifier_reason, looks_chosen, name_structure
 from .formats import (
     PRIVATE_BLOCK,
     PRIVATE_HEADER,
@@ -178,6 +178,32 @@ def _assigned_reason(value: str, *, explicit: bool, password: bool) -> str | Non
     return identifier_reason(bare)
 
 
+def _explicit_prose(text: str, value_start: int) -> bool:
+    """Whether the value follows the password word and ``=`` or ``:`` directly
+    (``password: ...``), rather than words of prose ("the password ... is ...")."""
+    before = text[max(0, value_start - 24):value_start].rstrip(" \t'\"`(").lower()
+    return re.search(rf"(?:{_PASSWORD_WORDS})\s*[:=]$", before) is not None
+
+
+def prose_value_reason(value: str) -> str | None:
+    """Why a value given in prose after a password word is not a password, or None. Prose
+    around "password" also speaks of commits, files and links ("the password reset fix is
+    in a3f9c21"), so the value must look chosen: three character classes, and not a
+    commit id, a version, a path, a link or a name built of parts."""
+    if re.fullmatch(r"[0-9a-fA-F]+", value):
+        return "hexadecimal (a commit id or a digest)"
+    if "/" in value or "\\" in value or re.search(r"\w\.\w{2,}/", value):
+        return "a path or a link"
+    if _VERSION.fullmatch(value):
+        return "a version"
+    why = name_structure(value)
+    if why:
+        return why
+    if classes(value) < 3:
+        return "mixes fewer than three character classes"
+    return None
+
+
 def _is_password_name(name: str) -> bool:
     return re.search(rf"(?i)(?:{_PASSWORD_WORDS})(?![a-z])", name) is not None
 
@@ -259,6 +285,8 @@ def _prose_passwords(text: str) -> Iterator[Decision]:
                 why_not = "no letter"
             elif why_not is None and trimmed.replace("-", "").isalpha():
                 why_not = "letters only"
+            elif why_not is None and not _explicit_prose(text, m.start("value")):
+                why_not = prose_value_reason(trimmed)
             yield _decide("password_assignment", start, start + len(trimmed), why_not, why)
 
 
