@@ -284,20 +284,22 @@ def cues(text: Normalised, extra: float = 0.0, floor: float = 0.0) -> Fired:
     return best
 
 
-#: every cue's words, and the cues each word opens
+#: every cue's words, and the cues (by position in :data:`CUES`) each word opens
 _ALL_WORDS = frozenset(w for c in CUES for w in c.words)
-_OPENS: dict[str, tuple[Cue, ...]] = {
-    w: tuple(c for c in CUES if w in c.words) for w in _ALL_WORDS}
+_OPENS: dict[str, frozenset[int]] = {
+    w: frozenset(i for i, c in enumerate(CUES) if w in c.words) for w in _ALL_WORDS}
 _MOST = sum(c.weight for c in CUES)
+_INDEX = {c.name: i for i, c in enumerate(CUES)}
+#: each cue's weight, and the positions of the cues it requires
+_WEIGHTS = [c.weight for c in CUES]
+_NEEDS = [frozenset(_INDEX[r] for r in c.requires) for c in CUES]
 
 
 def _bound(words: set[str] | frozenset[str], cjk: bool) -> float:
     """The most the cues could score on a paragraph holding these cue words."""
     if cjk:
         return _MOST
-    possible = {c.name: c.weight for w in words for c in _OPENS[w]}
-    return sum(weight for name, weight in possible.items()
-               if all(r in possible for r in _REQUIRES[name]))
-
-
-_REQUIRES = {c.name: c.requires for c in CUES}
+    if not words:
+        return 0.0
+    possible: set[int] = set().union(*(_OPENS[w] for w in words))
+    return sum(_WEIGHTS[i] for i in possible if _NEEDS[i] <= possible)

@@ -124,6 +124,9 @@ _PATTERNS: dict[str, list[tuple[tuple[str, ...], re.Pattern[str]]]] = {
 #: (kind, needles, pattern) in order, for the screen's loop
 _GATED = [(kind, needs, pattern) for kind, patterns in _PATTERNS.items()
           for needs, pattern in patterns]
+#: each distinct needle and the patterns it opens (each needle is looked for once)
+_NEEDLES = [(needle, tuple(i for i, (_, needs, _) in enumerate(_GATED) if needle in needs))
+            for needle in dict.fromkeys(n for _, needs, _ in _GATED for n in needs)]
 
 #: Format characters that render as nothing: zero-width spaces and joiners, bidirectional
 #: overrides and isolates, word joiners, invisible operators and Unicode tag characters.
@@ -206,15 +209,12 @@ def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False) -> Sc
     low = norm.folded
     found: set[str] = set()
     markers: list[str] = []
-    for kind, needs, pattern in _GATED:
-        if kind in found:
-            continue
-        for needle in needs:
-            if needle in low:
-                if pattern.search(low):
-                    found.add(kind)
-                    markers.append(f"pattern:{kind}")
-                break
+    opened = {i for needle, owners in _NEEDLES for i in owners if needle in low}
+    for i in sorted(opened):
+        kind, _, pattern = _GATED[i]
+        if kind not in found and pattern.search(low):
+            found.add(kind)
+            markers.append(f"pattern:{kind}")
     if "exfiltration_link" not in found and "http" in low and any(
             _TEMPLATED_PARAM.search(m.group(0)) for m in _URL.finditer(low)):
         found.add("exfiltration_link")

@@ -66,7 +66,9 @@ def normalise(text: str) -> Normalised:
         folded = text.casefold()
     unpunctuated = folded.translate(PUNCTUATION)
     words = unpunctuated.split()
-    spaced = len(words) >= 8 and sum(len(w) == 1 for w in words) >= 0.6 * len(words)
+    # letters spelled out one by one: words of about one letter on average, then counted
+    spaced = (len(words) >= 8 and len("".join(words)) < 2 * len(words)
+              and sum(len(w) == 1 for w in words) >= 0.6 * len(words))
     if spaced:
         words = re.sub(r"(?<! ) (?! )", "", unpunctuated).split()
     return Normalised(folded=folded, flat=" ".join(words), mixed_script=mixed, spaced=spaced)
