@@ -1,10 +1,17 @@
 """Prompt-injection markers: text that speaks to the agent that will later read the memory.
 
 A memory is replayed into another agent's context in a later session, so a stored
-"ignore all previous instructions" is a persistent injection carrier. Six kinds are
-recognised (memory-v2's list): instruction overrides, role or system-prompt imitation,
-tool-call imitation, hidden or invisible Unicode, exfiltration links and persona switches.
-The screen only reports; the plugin decides (flag, quarantine or refuse).
+"ignore all previous instructions" is a persistent injection carrier. Seven kinds are
+recognised: instruction overrides, role or system-prompt imitation, tool-call imitation,
+hidden or invisible Unicode, exfiltration links, persona switches, and obfuscated text
+(look-alike letters or words spelled out letter by letter, found with one of the others).
+
+The text is first normalised (:mod:`.normalise`: NFKC, look-alike letters, case, markdown,
+punctuation, spacing). Two kinds of evidence then flag it: a strong marker (the patterns
+below: chat-template tokens, tool-call markup, "ignore all previous instructions"...), or
+several weak cues (:mod:`.cues`) whose weights in one paragraph reach the threshold chosen
+on the evaluation's tuning split. The screen only reports, with the cues that fired; the
+plugin decides (flag, quarantine or refuse).
 """
 
 from __future__ import annotations
@@ -12,6 +19,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+
+from .cues import THRESHOLD, Cue, cues
+from .normalise import normalise
+
+#: added to the weak cues' score of a text written with look-alike letters or spelled out
+OBFUSCATION_WEIGHT = 0.4
 
 _I = re.IGNORECASE
 
@@ -76,7 +89,9 @@ _PATTERNS: dict[str, list[tuple[tuple[str, ...], re.Pattern[str]]]] = {
              r"[`'\"]?\w+[`'\"]?\s+(?:with|now|immediately)\b"),
     ],
     "exfiltration_link": [
-        _any(("![",), r"!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s?]{1,300}\?[^)\s]{0,2000}="),
+        # a markdown image whose URL has a query is a weak cue only (image_or_pixel): badges
+        # carry queries too (?style=flat); its parameter filled from data or a template is
+        # the other cue (open_parameter)
         _any(("http", ".com", ".net", ".io", ".org", ".xyz", ".ru", ".site"),
              r"\b(?:send|post|upload|forward|leak|exfiltrate|transmit|submit|append|include",
              r"|encode)\b[^\n]{0,80}?",
@@ -87,12 +102,12 @@ _PATTERNS: dict[str, list[tuple[tuple[str, ...], re.Pattern[str]]]] = {
              r"(?:https?://|(?:[\w\-]+\.)+(?:com|net|io|org|xyz|ru|site)\b)"),
     ],
     "persona_switch": [
+        # "you are now a/the ...", "from now on you ..." alone are weak cues (persona_phrase):
+        # "you are now the owner of the billing service" is an honest note
         _any(("now", "longer"), r"\byou\s+are\s+(?:now|no\s+longer|from\s+now\s+on)\s+",
-             r"(?:a|an|the|my|in|called|named|dan|free|unrestricted|jailbroken|unfiltered",
-             r"|not\s+bound)\b"),
-        _any(("now",), r"\bfrom\s+now\s+on,?\s+",
-             r"(?:you\s+(?:are|will|must|shall|act|respond|answer|have)|act\s+as|respond\s+as",
-             r"|pretend)"),
+             r"(?:called|named|dan|free|unrestricted|jailbroken|unfiltered|not\s+bound)\b"),
+        _any(("longer",), r"\byou(?:\s+are|'re|\s+re)\s+no\s+longer\s+(?:an?\s+|the\s+|your\s+)?",
+             r"(?:\w+\s+)?(?:assistant|ai|model|bot|agent|chatbot)\b"),
         _any(("unrestricted", "jailbroken", "unfiltered", "evil", "uncensored",
               "different", "dan"),
              r"\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:an?\s+)?",
@@ -109,6 +124,9 @@ _PATTERNS: dict[str, list[tuple[tuple[str, ...], re.Pattern[str]]]] = {
 #: (kind, needles, pattern) in order, for the screen's loop
 _GATED = [(kind, needs, pattern) for kind, patterns in _PATTERNS.items()
           for needs, pattern in patterns]
+#: each distinct needle and the patterns it opens (each needle is looked for once)
+_NEEDLES = [(needle, tuple(i for i, (_, needs, _) in enumerate(_GATED) if needle in needs))
+            for needle in dict.fromkeys(n for _, needs, _ in _GATED for n in needs)]
 
 #: Format characters that render as nothing: zero-width spaces and joiners, bidirectional
 #: overrides and isolates, word joiners, invisible operators and Unicode tag characters.
@@ -121,7 +139,7 @@ _RTL_LETTERS = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _ZWJ = "\u200d"
 
 KINDS = ("instruction_override", "role_imitation", "tool_call_imitation", "hidden_unicode",
-         "exfiltration_link", "persona_switch")
+         "exfiltration_link", "persona_switch", "obfuscation")
 
 _REASONS = {
     "instruction_override": "tells the reader to ignore or replace its instructions",
@@ -130,22 +148,32 @@ _REASONS = {
     "hidden_unicode": "hides text in invisible Unicode characters",
     "exfiltration_link": "links or instructs to send data to an outside address",
     "persona_switch": "tries to switch the reader's persona",
+    "obfuscation": "disguises its words (look-alike letters or spaced-out spelling)",
 }
 
 
 @dataclass(frozen=True)
 class Screened:
-    """The injection kinds found in a text (empty: nothing found) and a one-line reason."""
+    """What the screen found in a text: the injection kinds (empty: nothing found), the
+    strong markers and weak cues that fired, and the weak cues' score."""
 
     kinds: tuple[str, ...]
+    #: names of the strong markers found (``pattern:<kind>``, ``hidden_unicode``)
+    markers: tuple[str, ...] = ()
+    #: the weak cues of the best paragraph, whether or not they reached the threshold
+    cues: tuple[Cue, ...] = ()
+    score: float = 0.0
+    threshold: float = THRESHOLD
 
     def __bool__(self) -> bool:
         return bool(self.kinds)
 
     @property
     def reason(self) -> str:
-        """Why the text is untrusted, in words."""
-        return "possible prompt injection: " + "; ".join(_REASONS[k] for k in self.kinds)
+        """Why the text is untrusted, in words, with what fired."""
+        why = "possible prompt injection: " + "; ".join(_REASONS[k] for k in self.kinds)
+        fired = [*self.markers, *(c.name for c in self.cues)]
+        return f"{why} (cues: {', '.join(fired)})" if fired else why
 
 
 def _hidden(text: str) -> bool:
@@ -173,21 +201,33 @@ _URL = re.compile(r"https?://[^\s)\"']{1,2000}", _I)
 _TEMPLATED_PARAM = re.compile(r"[?&][\w\-]+=(?:\{\{?|\$\{|<|%7B|\[)", _I)
 
 
-def screen(text: str) -> Screened:
-    """The injection kinds ``text`` shows, in the order of :data:`KINDS`."""
-    low = text.casefold()  # folded as IGNORECASE folds (a long s is an "s")
+def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False) -> Screened:
+    """What ``text`` shows (see :class:`Screened`); kinds in the order of :data:`KINDS`.
+    ``threshold``: the weak cues' score that flags (the tuned default); ``full``: read
+    every paragraph's cues even where they cannot reach it (to explain or to tune)."""
+    norm = normalise(text)
+    low = norm.folded
     found: set[str] = set()
-    for kind, needs, pattern in _GATED:
-        if kind in found:
-            continue
-        for needle in needs:
-            if needle in low:
-                if pattern.search(text):
-                    found.add(kind)
-                break
+    markers: list[str] = []
+    opened = {i for needle, owners in _NEEDLES for i in owners if needle in low}
+    for i in sorted(opened):
+        kind, _, pattern = _GATED[i]
+        if kind not in found and pattern.search(low):
+            found.add(kind)
+            markers.append(f"pattern:{kind}")
     if "exfiltration_link" not in found and "http" in low and any(
-            _TEMPLATED_PARAM.search(m.group(0)) for m in _URL.finditer(text)):
+            _TEMPLATED_PARAM.search(m.group(0)) for m in _URL.finditer(low)):
         found.add("exfiltration_link")
+        markers.append("templated_url")
     if _hidden(text):
         found.add("hidden_unicode")
-    return Screened(tuple(k for k in KINDS if k in found))
+        markers.append("hidden_unicode")
+    extra = OBFUSCATION_WEIGHT * (norm.mixed_script + norm.spaced)
+    weak = cues(norm, extra, floor=0.0 if full else threshold)
+    if weak.score >= threshold:
+        found.update(weak.kinds())
+    if found and (norm.mixed_script or norm.spaced):
+        found.add("obfuscation")
+        markers.append("look_alike_letters" if norm.mixed_script else "spaced_letters")
+    return Screened(tuple(k for k in KINDS if k in found), tuple(markers), weak.cues,
+                    round(weak.score, 3), threshold)

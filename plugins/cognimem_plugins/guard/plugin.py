@@ -8,52 +8,33 @@ profile's ``[hooks.guard]`` table (see docs/guards.md).
 
 from __future__ import annotations
 
-import sys
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field
-
 from cognimem import hookimpl
 from cognimem.components import CommandSpec
 from cognimem.engine import Engine, PreparedQuery, PreparedText, PreparedWrite
 from cognimem.models import Memory
 from cognimem.registry import Register
 
-from .screening import REDACTIONS, UNTRUSTED, redact_draft, screen_draft
+from .options import HookOptions, guard_options
+from .screening import REDACTIONS, UNTRUSTED, counts, redact_draft, redaction_note, screen_draft
 from .secrets import redact
 from .tools import TOOLS
 
-
-class HookOptions(BaseModel):
-    """The profile's ``[hooks.guard]`` table."""
-
-    model_config = ConfigDict(extra="forbid")
-    secrets: bool = Field(default=True, description="redact credentials in every write and "
-                                                    "search before anything is stored")
-    injection: Literal["flag", "quarantine", "refuse", "off"] = Field(
-        default="flag", description="prompt injection: flag (stored, marked untrusted), "
-                                    "quarantine (stored archived, out of search), refuse "
-                                    "(not stored), off")
-
-
-def _options(engine: Engine) -> HookOptions:
-    found = engine.options_of(sys.modules[__name__])
-    return found if isinstance(found, HookOptions) else HookOptions()
+__all__ = ["HookOptions"]
 
 
 @hookimpl(tryfirst=True)
 def cognimem_memory_prepare(write: PreparedWrite, engine: Engine) -> None:
     """Redact credentials; flag, quarantine or refuse prompt injection."""
-    options = _options(engine)
+    options = guard_options(engine)
     draft = write.draft
     meta = dict(draft.meta)
     if options.secrets:
-        draft, counts = redact_draft(draft)
+        draft, redacted = redact_draft(draft, options.allowlist)
         meta = dict(draft.meta)
-        if counts:
-            meta[REDACTIONS] = [{"kind": k, "count": n} for k, n in sorted(counts.items())]
-            listed = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
-            write.flag(f"redacted {sum(counts.values())} secret(s) before storing: {listed}")
+        if redacted:
+            meta[REDACTIONS] = [{"kind": k, "count": n}
+                                for k, n in sorted(counts(redacted).items())]
+            write.flag(redaction_note(redacted))
         elif "[REDACTED:" not in draft.content:
             meta.pop(REDACTIONS, None)
     meta.pop(UNTRUSTED, None)
@@ -76,8 +57,9 @@ def cognimem_memory_prepare(write: PreparedWrite, engine: Engine) -> None:
 @hookimpl(tryfirst=True)
 def cognimem_query_prepare(query: PreparedQuery, engine: Engine) -> None:
     """Redact credentials in a search's text (it is kept in the access history)."""
-    if _options(engine).secrets:
-        query.text = redact(query.text)[0]
+    options = guard_options(engine)
+    if options.secrets:
+        query.text = redact(query.text, options.allowlist)[0]
 
 
 def _quarantine(engine: Engine, memory: Memory) -> None:

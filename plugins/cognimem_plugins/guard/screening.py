@@ -4,47 +4,70 @@ injection, and record both in the memory's ``meta`` (never the secret itself).""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from cognimem.models import MemoryDraft
 
 from .injection import Screened, screen
-from .secrets import redact
+from .secrets import Allowlist, Decision, redact_found
 
 #: ``meta`` keys the guard owns: never redacted, recomputed on every screened write.
 REDACTIONS = "redactions"
 UNTRUSTED = "untrusted"
 
+#: A redaction in a draft: the field (``content``, ``title``, ``tags[0]``, ``meta.note``...)
+#: and the decision (its span in that field as written, its kind and reason).
+Redacted = tuple[str, Decision]
 
-def redact_draft(draft: MemoryDraft) -> tuple[MemoryDraft, Counter[str]]:
+
+def redact_draft(draft: MemoryDraft, allow: Allowlist | None = None
+                 ) -> tuple[MemoryDraft, list[Redacted]]:
     """The draft with credentials replaced in its content, title, tags, source and meta
-    strings, and how many of each kind were replaced."""
-    counts: Counter[str] = Counter()
+    strings, and each redaction with its field."""
+    found: list[Redacted] = []
 
-    def clean(text: str) -> str:
-        out, found = redact(text)
-        counts.update(found)
-        return out
+    def cleaner(field: str) -> Callable[[str], str]:
+        def clean(text: str) -> str:
+            out, decisions = redact_found(text, allow)
+            found.extend((field, d) for d in decisions)
+            return out
+        return clean
 
-    update: dict[str, Any] = {"content": clean(draft.content)}
+    update: dict[str, Any] = {"content": cleaner("content")(draft.content)}
     if draft.title:
-        update["title"] = clean(draft.title)
-    update["tags"] = [clean(t) for t in draft.tags]
+        update["title"] = cleaner("title")(draft.title)
+    update["tags"] = [cleaner(f"tags[{i}]")(t) for i, t in enumerate(draft.tags)]
     update["source"] = draft.source.model_copy(update={
-        k: clean(v) for k, v in draft.source.model_dump().items() if isinstance(v, str)})
-    update["meta"] = {k: v if k in (REDACTIONS, UNTRUSTED) else _deep(v, clean)
+        k: cleaner(f"source.{k}")(v) for k, v in draft.source.model_dump().items()
+        if isinstance(v, str)})
+    update["meta"] = {k: v if k in (REDACTIONS, UNTRUSTED) else _deep(v, cleaner, f"meta.{k}")
                       for k, v in draft.meta.items()}
-    return draft.model_copy(update=update), counts
+    return draft.model_copy(update=update), found
 
 
-def _deep(value: Any, clean: Any) -> Any:
+def _deep(value: Any, cleaner: Callable[[str], Callable[[str], str]], path: str) -> Any:
     if isinstance(value, str):
-        return clean(value)
+        return cleaner(path)(value)
     if isinstance(value, dict):
-        return {k: _deep(v, clean) for k, v in value.items()}
+        return {k: _deep(v, cleaner, f"{path}.{k}") for k, v in value.items()}
     if isinstance(value, list):
-        return [_deep(v, clean) for v in value]
+        return [_deep(v, cleaner, f"{path}[{i}]") for i, v in enumerate(value)]
     return value
+
+
+def counts(found: list[Redacted]) -> Counter[str]:
+    """How many redactions of each kind."""
+    return Counter(d.kind for _, d in found)
+
+
+def redaction_note(found: list[Redacted]) -> str:
+    """The write's note: how many of each kind, and each one's field, span and reason
+    (the span is in the field as it was written; the secret itself is never repeated)."""
+    by_kind = counts(found)
+    listed = ", ".join(f"{n} {k}" for k, n in sorted(by_kind.items()))
+    spans = "; ".join(f"{field}[{d.start}:{d.end}] {d.kind}: {d.reason}" for field, d in found)
+    return f"redacted {len(found)} secret(s) before storing: {listed} ({spans})"
 
 
 def screen_draft(draft: MemoryDraft) -> Screened:

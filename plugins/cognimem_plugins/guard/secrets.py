@@ -1,19 +1,23 @@
 """Credentials found in text and replaced by typed placeholders (``[REDACTED:aws_access_key]``).
 
-The provider formats come from the ``detect-secrets`` library: the compiled ``denylist``
-regexes of its plugin classes (AWS, GitHub, GitLab, PyPI, OpenAI, Stripe, Slack, SendGrid,
-Twilio, Discord, Telegram, Mailchimp, Azure storage, Artifactory, private keys, JWTs,
-passwords in URLs), its JWT validity check, its keyword list of secret-like names, its
-heuristic filters (templated values, ``$VAR``, sequential strings) and its Shannon entropy.
-Its per-line scanner (``scan_line``) is not used: in ad-hoc mode it reports every word of
-a line as a candidate, at about 5 ms a line, and it returns the secret's value, not where
-it is. The regexes are run here with ``finditer`` so each match has a span to replace.
+Every candidate becomes a :class:`Decision`: redacted or kept, with the reason, so
+``cognimem guard --explain`` can show each one and a write's notes can say where and why.
 
-Added here, for kinds the library lacks: Google API keys, Anthropic and newer OpenAI keys,
-GitHub fine-grained tokens, npm and Hugging Face tokens, whole private-key blocks (the
-library matches the header line only), ``key = value`` assignments in prose and config,
-connection strings, ``Bearer`` tokens, and high-entropy values a few words after a
-secret-like name.
+Three sources, from strongest to weakest evidence:
+
+* a provider's format (:mod:`.formats`, mostly detect-secrets' own regexes): redacted;
+* a value assigned to a secret-like name (``DB_PASSWORD=...``, ``"api_key": "..."``, "the
+  admin password for X is ...", ``mysql -p'...'``), or the password of a URL or a
+  connection string: redacted unless the value is a template, a reference, a placeholder,
+  a plain word or a version (detect-secrets' heuristic filters and the checks of
+  :mod:`.evidence`);
+* a value a few words after a secret-like name ("the signing key for webhooks is now
+  8GlH..."): redacted only with evidence an identifier does not give (see
+  :func:`.evidence.identifier_reason`): a feature-flag key, a pod name or a commit id after
+  "key" is kept.
+
+A profile's allowlist (literal values or regular expressions) keeps a team's own
+identifiers whatever the source.
 """
 
 from __future__ import annotations
@@ -21,148 +25,35 @@ from __future__ import annotations
 import re
 import string
 from collections import Counter
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
 
 from detect_secrets.filters.heuristic import (
-    is_potential_uuid,
+    is_indirect_reference,
     is_prefixed_with_dollar_sign,
     is_sequential_string,
     is_templated_secret,
 )
-from detect_secrets.plugins.artifactory import ArtifactoryDetector
-from detect_secrets.plugins.aws import AWSKeyDetector
-from detect_secrets.plugins.azure_storage_key import AzureStorageKeyDetector
-from detect_secrets.plugins.basic_auth import BasicAuthDetector
-from detect_secrets.plugins.discord import DiscordBotTokenDetector
-from detect_secrets.plugins.github_token import GitHubTokenDetector
-from detect_secrets.plugins.gitlab_token import GitLabTokenDetector
-from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString
-from detect_secrets.plugins.jwt import JwtTokenDetector
 from detect_secrets.plugins.keyword import DENYLIST
-from detect_secrets.plugins.mailchimp import MailchimpDetector
-from detect_secrets.plugins.openai import OpenAIDetector
-from detect_secrets.plugins.private_key import PrivateKeyDetector
-from detect_secrets.plugins.pypi_token import PypiTokenDetector
-from detect_secrets.plugins.sendgrid import SendGridDetector
-from detect_secrets.plugins.slack import SlackDetector
-from detect_secrets.plugins.stripe import StripeDetector
-from detect_secrets.plugins.telegram_token import TelegramBotTokenDetector
-from detect_secrets.plugins.twilio import TwilioKeyDetector
+
+from .evidence import classes, identifier_reason, looks_chosen, name_structure
+from .formats import (
+    PRIVATE_BLOCK,
+    PRIVATE_HEADER,
+    SCHEME_KINDS,
+    URL_PASSWORD,
+    URL_PASSWORD_LOOSE,
+    provider_matches,
+)
 
 PLACEHOLDER = "[REDACTED:{kind}]"
 _PLACEHOLDER_RE = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
-_TOKEN_CHARS = re.compile(r"[A-Za-z0-9_\-]*")
 
-
-@dataclass(frozen=True)
-class Rule:
-    """One credential format: where it matches and which group is the secret."""
-
-    kind: str
-    pattern: re.Pattern[str]
-    group: int = 0
-    #: an extra check of the matched value (e.g. a JWT's parts decode as JSON)
-    valid: Callable[[str], bool] | None = None
-    #: a provider token cut short by the library's fixed length is extended to its end
-    extend: bool = False
-    #: the rule runs only on a text holding one of these (a cheap test before the regex)
-    needs: tuple[str, ...] = ()
-    #: ``needs`` are looked for in the lowercased text
-    lower: bool = False
-    #: a second cheap test, for rules whose needle is common ("." or ":"): a pattern that
-    #: starts with a literal (so ``re`` scans for it) and that every match of the rule holds
-    gate: re.Pattern[str] | None = None
-
-
-def _bounded(pattern: re.Pattern[str]) -> re.Pattern[str]:
-    """``pattern`` only where it is not part of a longer word."""
-    return re.compile(rf"(?<![A-Za-z0-9])(?:{pattern.pattern})(?![A-Za-z0-9])", pattern.flags)
-
-
-def _library_rules() -> list[Rule]:
-    aws_key, aws_secret = AWSKeyDetector.denylist
-    rules = [Rule("aws_access_key", _bounded(aws_key),
-                  needs=("A3T", "ABIA", "ACCA", "AKIA", "ASIA")),
-             Rule("aws_secret_key", aws_secret, group=1, needs=("aws",), lower=True)]
-    rules += [Rule("github_token", p, extend=True, needs=("ghp_", "gho_", "ghu_", "ghs_", "ghr_"))
-              for p in GitHubTokenDetector.denylist]
-    rules += [Rule("gitlab_token", p, needs=("gl", "GR1348941"))
-              for p in GitLabTokenDetector.denylist]
-    rules += [Rule("pypi_token", p, needs=("pypi-",)) for p in PypiTokenDetector.denylist]
-    rules += [Rule("openai_key", p, extend=True, needs=("T3BlbkFJ",))
-              for p in OpenAIDetector.denylist]
-    rules += [Rule("stripe_key", p, extend=True, needs=("k_live_",))
-              for p in StripeDetector.denylist]
-    rules += [Rule("slack_token", p, needs=("xox", "hooks.slack.com"), lower=True)
-              for p in SlackDetector.denylist]
-    rules += [Rule("sendgrid_key", p, needs=("SG.",)) for p in SendGridDetector.denylist]
-    rules += [Rule("twilio_key", _bounded(p), needs=("AC", "SK"))
-              for p in TwilioKeyDetector.denylist]
-    # a Discord token's second and third parts: ".XXXXXX." (the library's pattern costs
-    # 25 us on every text with a dot, the gate 1 us); a Telegram token's ":" and 35 characters
-    rules += [Rule("discord_token", _bounded(p), needs=(".",),
-                   gate=re.compile(r"\.[a-zA-Z\d_-]{6}\.[a-zA-Z\d_-]{27}"))
-              for p in DiscordBotTokenDetector.denylist]
-    rules += [Rule("telegram_token", _bounded(p), needs=(":",),
-                   gate=re.compile(r":[0-9A-Za-z_-]{35}"))
-              for p in TelegramBotTokenDetector.denylist]
-    rules += [Rule("mailchimp_key", _bounded(p), needs=("-us",))
-              for p in MailchimpDetector.denylist]
-    rules += [Rule("azure_storage_key", re.compile(
-        p.pattern.replace("AccountKey=", "(?<=AccountKey=)")), needs=("AccountKey=",)) for p in
-        AzureStorageKeyDetector.denylist]
-    rules += [Rule("artifactory_token", re.compile(
-        p.pattern.replace(r"(?:\s|=|:|\"|^)", r"(?:(?<=[\s=:\"])|^)", 1)
-        .replace(r'(?:\s|"|$)', r'(?=[\s"]|$)')), needs=("AKC", "AP"))
-        for p in ArtifactoryDetector.denylist]
-    rules.append(Rule("jwt", _bounded(JwtTokenDetector.denylist[0]), extend=True,
-                      valid=JwtTokenDetector.is_formally_valid, needs=("eyJ",)))
-    return rules
-
-
-_SCHEME_KINDS = {"postgres": "connection_string", "postgresql": "connection_string",
-                 "mysql": "connection_string", "mariadb": "connection_string",
-                 "mongodb": "connection_string", "mongodb+srv": "connection_string",
-                 "redis": "connection_string", "rediss": "connection_string",
-                 "amqp": "connection_string", "amqps": "connection_string",
-                 "mssql": "connection_string", "sqlserver": "connection_string",
-                 "jdbc": "connection_string", "clickhouse": "connection_string"}
-
-#: The password of ``scheme://user:password@host`` (the library's basic-auth regex, with the
-#: scheme captured so a database URL is reported as a connection string).
-_URL_PASSWORD = re.compile(
-    r"(?<![a-z0-9+.\-])([a-z][a-z0-9+.\-]{0,30})" + BasicAuthDetector.denylist[0].pattern,
-    re.IGNORECASE)
-#: the same, lenient: people paste passwords with unescaped ``#``, ``!`` or ``%``
-_URL_PASSWORD_LOOSE = re.compile(
-    r"(?<![a-z0-9+.\-])([a-z][a-z0-9+.\-]{0,30})://[^\s:/@]{1,200}:([^\s/@]{1,200})@(?=[\w\[])",
-                                 re.IGNORECASE)
-
-_EXTRA_RULES = [
-    Rule("google_api_key", re.compile(r"(?<![A-Za-z0-9])AIza[0-9A-Za-z_\-]{35}(?![A-Za-z0-9])"),
-         needs=("AIza",)),
-    Rule("anthropic_key", re.compile(r"sk-ant-[a-z]+[0-9]{2}-[A-Za-z0-9_\-]{32,}"),
-         needs=("sk-ant-",)),
-    Rule("openai_key", re.compile(r"sk-(?:proj|svcacct|admin)-[A-Za-z0-9_\-]{20,}"),
-         needs=("sk-",)),
-    Rule("github_token", re.compile(r"github_pat_[A-Za-z0-9_]{60,}"), needs=("github_pat_",)),
-    Rule("npm_token", re.compile(r"(?<![A-Za-z0-9])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])"),
-         needs=("npm_",)),
-    Rule("huggingface_token", re.compile(r"(?<![A-Za-z0-9])hf_[A-Za-z0-9]{34,}"), needs=("hf_",)),
-    Rule("stripe_key", re.compile(r"(?<![A-Za-z0-9])(?:sk|rk)_test_[0-9a-zA-Z]{24,}"),
-         needs=("k_test_",)),
-    Rule("bearer_token", re.compile(r"\bBearer\s+([A-Za-z0-9_\-.~+/]{16,}=*)"), group=1,
-         needs=("Bearer",)),
-]
-
-_PRIVATE_HEADER = re.compile("|".join(p.pattern for p in PrivateKeyDetector.denylist))
-_PRIVATE_BLOCK = re.compile(
-    r"-----BEGIN ([A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?)-----.*?(?:-----END \1-----|\Z)"
-    r"|PuTTY-User-Key-File-\d.*?(?:Private-MAC:\s*\S+|\Z)", re.DOTALL)
-
-_NAMES = "|".join([*DENYLIST, r"access_?key", r"signing_?key", r"secret_?key", r"_pass\b", r"pw\b",
-                   r"client_?secret", r"passphrase", r"token", r"credentials?", r"auth_?token"])
+#: words that name a password (the strongest names: any chosen-looking value after one is one)
+_PASSWORD_WORDS = r"password|passwd|passphrase|pwd|pw|pass|passwort|contrase(?:ñ|n)a"
+_NAMES = "|".join([*DENYLIST, r"access_?key", r"signing_?key", r"secret_?key", r"_pass\b",
+                   r"pw\b", r"client_?secret", r"passphrase", r"token", r"credentials?",
+                   r"auth_?token"])
 #: names that hold something about a secret, not the secret (``token_count``, ``secret_name``)
 _NOT_SECRET_NAME = re.compile(
     r"(?i)(?:tokens|tokeniz\w*|_?(?:url|uri|path|file|dir|name|id|type|len|length|count|limit|"
@@ -175,123 +66,248 @@ _VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.\w]*)?")
 _NAME_HIT = re.compile(rf"(?i)(?:{_NAMES})")
 #: a text without any of these holds no secret-like name (a cheap test before the regexes)
 _NAME_STEMS = ("key", "pass", "pw", "secret", "contrase", "token", "credential", "auth")
+#: a text without any of these holds no password word nor a ``-p`` flag
+_PASSWORD_STEMS = ("pass", "pw", "contrase", "-p")
 _WORDISH = frozenset(string.ascii_letters + string.digits + "_.-")
 _ASSIGNMENT = re.compile(
     r"(?i)[\w.\-]{0,40}['\"\]]{0,2}"
     r"(?P<sep>\s*(?::=|=>|==?|:)\s*|\s+(?:is|was|=)\s+)"
     r"(?:(?P<q>['\"`])(?P<quoted>[^'\"`\n]{4,200})(?P=q)|(?P<bare>[^\s'\"`,;)<>]{4,200}))")
-#: a high-entropy value a few words after a secret-like name ("the deploy token for CI
-#: is now 8f3...").
+#: a password word and a separator (``password=``, ``password:``), or up to five words and a
+#: separator of prose ("the admin password for grafana is ...", "pw for the shared account:
+#: ...", "password -> ..."; not ``=``, which there assigns to the word before it), or the
+#: value right after the word ("..., password hAARG^cW8J$")
+_PROSE_PASSWORD = re.compile(
+    rf"(?i)(?<![\w-])(?:{_PASSWORD_WORDS})(?![\w-])"
+    r"(?:\s*(?::=|=>|->|→|=|:)\s*"
+    r"|(?:[^\S\n]+[^\s:=>→]+?){0,5}?(?::\s+|\s+(?:->|→)\s+|\s+(?:is|was|to)(?:\s+now)?\s+)"
+    r"|[^\S\n]+)"
+    r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
+#: ``mysql -p'...'``, ``--password=...``
+_FLAG_PASSWORD = re.compile(r"(?<!\S)(?:-p|--password[= ])(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})"
+                            r"(?P=q)")
+#: a value a few words after a secret-like name ("the deploy token for CI is now 8f3...");
+#: the window may cross the end of a sentence ("... key today. New value: ...")
 _NEAR = re.compile(
-    rf"(?i)(?<![A-Za-z0-9])(?:{_NAMES}|key)\b(?:[\s:,'\"=()>-]{{1,3}}[\w'\-]+){{0,6}}?"
+    rf"(?i)(?<![A-Za-z0-9])(?:{_NAMES}|key\d?)\b(?:[\s:,'\"=()>.-]{{1,3}}[\w'\-]+){{0,6}}?"
     r"[\s:,'\"=()>-]{1,3}(?P<value>[A-Za-z0-9+/_\-=.~]{16,200})")
 _HASH = re.compile(r"(?i)(?:sha\d*[:=-]|md5[:=]|commit\s|digest\s|hash\s|checksum\s)\s*$")
+_PUBLIC_KEY = re.compile(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+|sk-ssh-\S+)\s+$")
+_KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40}")
 _CONN_ASSIGN = re.compile(r"(?i)\b(?:password|pwd)\s*=\s*(?P<value>[^;'\"\s]{3,200})")
 
 _PLAIN_VALUES = frozenset(
     "true false null none nil required optional redacted hidden masked empty changeme "
     "example placeholder secret password token string undefined missing invalid expired "
-    "rotated revoked".split())
-_ENTROPY = Base64HighEntropyString(limit=4.5)
-
-
-def _looks_random(value: str, *, minimum: float = 3.0) -> bool:
-    """Letters and digits mixed, few repeats: not a word, a path or a version."""
-    if len(value) < 8 or value.count("/") > 2 or value.count(".") > 2:
-        return False
-    has_digit = any(c.isdigit() for c in value)
-    has_alpha = any(c.isalpha() for c in value)
-    return has_digit and has_alpha and _ENTROPY.calculate_shannon_entropy(value) >= minimum
-
-
-def _plausible_value(value: str, *, assigned: bool) -> bool:
-    """Whether an assigned value can be a real secret (not a template, a reference or a
-    word). ``assigned``: after ``=``/``:=``/quotes, where a short password is plausible."""
-    bare = value.strip().strip(".")
-    if (len(bare) < 4 or bare.lower() in _PLAIN_VALUES or _PLACEHOLDER_RE.search(bare)
-            or is_templated_secret(bare) or is_prefixed_with_dollar_sign(bare)
-            or is_sequential_string(bare) or set(bare) <= set("*xX._-#")):
-        return False
-    if re.fullmatch(r"[A-Z][A-Z0-9_]+|[a-z_]+\.[a-z_.]+|\w+\(.*|os\.\w+.*|process\.env.*", bare):
-        return False  # an environment variable's name, an attribute, a call
-    if _VERSION.fullmatch(bare) or (bare.isdigit() and len(bare) < 8):
-        return False
-    if assigned:
-        return len(bare) >= 6 or any(c.isdigit() for c in bare)
-    return _looks_random(bare)
+    "rotated revoked admin root guest default user demo".split())
+#: words a sample config's stand-in is made of (``dummy-value``, ``your_token_here``)
+_STAND_IN_WORDS = frozenset(
+    "dummy value your my the here example sample fake test placeholder replace me changeme "
+    "secret password token key api redacted xxx todo tbd insert enter put".split())
 
 
 @dataclass(frozen=True)
-class Found:
-    """One credential: its kind and where it is (never kept beyond the redaction)."""
+class Decision:
+    """One candidate: where it is, its kind, whether it is redacted, and why."""
 
     kind: str
     start: int
     end: int
+    redacted: bool
+    reason: str
 
 
-def find_secrets(text: str) -> list[Found]:
-    """Every credential in ``text``, non-overlapping, in order (the first, longest wins)."""
-    found: list[Found] = list(_find(text))
-    found.sort(key=lambda f: (f.start, -(f.end - f.start)))
-    out: list[Found] = []
-    for item in found:
-        if out and item.start < out[-1].end:
-            if item.end > out[-1].end and item.kind == out[-1].kind:
-                out[-1] = Found(item.kind, out[-1].start, item.end)
-            continue
-        out.append(item)
-    return out
+@dataclass(frozen=True)
+class Allowlist:
+    """A team's own identifiers, never redacted: literal values and regular expressions
+    (a value is allowed when a pattern matches all of it)."""
+
+    values: frozenset[str] = frozenset()
+    patterns: tuple[re.Pattern[str], ...] = ()
+
+    @classmethod
+    def of(cls, values: Iterable[str] = (), patterns: Iterable[str] = ()) -> Allowlist:
+        """An allowlist from the profile's strings (patterns compiled here)."""
+        return cls(frozenset(values), tuple(re.compile(p) for p in patterns))
+
+    def why(self, value: str) -> str | None:
+        """Why ``value`` is allowed, or None."""
+        if value in self.values:
+            return "allowed by the profile (a listed value)"
+        for pattern in self.patterns:
+            if pattern.fullmatch(value):
+                return f"allowed by the profile (pattern {pattern.pattern!r})"
+        return None
 
 
-def _find(text: str) -> Iterator[Found]:
-    if ("PRIVATE KEY" in text or "PuTTY" in text) and _PRIVATE_HEADER.search(text):
-        for m in _PRIVATE_BLOCK.finditer(text):
-            yield Found("private_key", m.start(), m.end())
+def _stand_in(bare: str) -> str | None:
+    """Why ``bare`` is a template, a reference or a placeholder rather than a value."""
+    low = bare.lower()
+    if (low in _PLAIN_VALUES or _PLACEHOLDER_RE.search(bare) or is_templated_secret(bare)
+            or is_prefixed_with_dollar_sign(bare) or set(bare) <= set("*xX._-#<>")):
+        return "a template, a reference or a placeholder"
+    words = [w for w in re.split(r"[-_.\s<>{}\[\]]+", low) if w]
+    if words and all(w in _STAND_IN_WORDS or set(w) <= {"x"} for w in words):
+        return "a placeholder made of stand-in words"
+    if re.fullmatch(r"[A-Z][A-Z0-9_]+|[a-z_]+\.[a-z_.]+|\w+\(.*|os\.\w+.*|process\.env.*",
+                    bare) or is_indirect_reference(f"x = {bare}"):
+        return "a variable's name, an attribute or a call"
+    if _VERSION.fullmatch(bare) or (bare.isdigit() and len(bare) < 8):
+        return "a version or a short number"
+    if is_sequential_string(bare):
+        return "a sequence of characters"
+    return None
+
+
+def _assigned_reason(value: str, *, explicit: bool, password: bool) -> str | None:
+    """Why a value assigned to a secret-like name is not a secret, or None. ``explicit``:
+    after ``=``/``:=`` or in quotes; ``password``: the name is a password word."""
+    bare = value.strip().strip(".")
+    if len(bare) < 4:
+        return "shorter than 4 characters"
+    why = _stand_in(bare)
+    if why:
+        return why
+    if password:
+        return None if explicit else looks_chosen(bare)
+    if explicit:
+        if len(bare) < 6 and not any(c.isdigit() for c in bare):
+            return "a short word"
+        return name_structure(bare) if bare.islower() or not any(
+            c.isupper() for c in bare) else None
+    return identifier_reason(bare)
+
+
+def _explicit_prose(text: str, value_start: int) -> bool:
+    """Whether the value follows the password word and ``=`` or ``:`` directly
+    (``password: ...``), rather than words of prose ("the password ... is ...")."""
+    before = text[max(0, value_start - 24):value_start].rstrip(" \t'\"`(").lower()
+    return re.search(rf"(?:{_PASSWORD_WORDS})\s*[:=]$", before) is not None
+
+
+def prose_value_reason(value: str) -> str | None:
+    """Why a value given in prose after a password word is not a password, or None. Prose
+    around "password" also speaks of commits, files and links ("the password reset fix is
+    in a3f9c21"), so the value must look chosen: three character classes, and not a
+    commit id, a version, a path, a link or a name built of parts."""
+    if re.fullmatch(r"[0-9a-fA-F]+", value):
+        return "hexadecimal (a commit id or a digest)"
+    if "/" in value or "\\" in value or re.search(r"\w\.\w{2,}/", value):
+        return "a path or a link"
+    if _VERSION.fullmatch(value):
+        return "a version"
+    why = name_structure(value)
+    if why:
+        return why
+    if classes(value) < 3:
+        return "mixes fewer than three character classes"
+    return None
+
+
+def _is_password_name(name: str) -> bool:
+    return re.search(rf"(?i)(?:{_PASSWORD_WORDS})(?![a-z])", name) is not None
+
+
+def _decide(kind: str, start: int, end: int, why_not: str | None, why: str) -> Decision:
+    return Decision(kind, start, end, why_not is None, why if why_not is None else why_not)
+
+
+def _find(text: str) -> Iterator[Decision]:
+    if ("PRIVATE KEY" in text or "PuTTY" in text) and PRIVATE_HEADER.search(text):
+        for m in PRIVATE_BLOCK.finditer(text):
+            yield _decide("private_key", m.start(), m.end(),
+                          None if _KEY_BODY.search(m.group(0)) else "a key block's BEGIN and "
+                          "END lines without a key between them",
+                          "private key block (detect-secrets PrivateKeyDetector)")
+    for rule, start, end, valid in provider_matches(text):
+        yield _decide(rule.kind, start, end, None if valid else "does not decode as its "
+                      "format requires", rule.reason)
+    yield from _urls_and_connections(text)
     low = text.lower()
-    for rule in _active_rules(text, low):
-        if rule.gate is not None and rule.gate.search(text) is None:
-            continue
-        for m in rule.pattern.finditer(text):
-            start, end = m.span(rule.group)
-            if start < 0 or start == end:
-                continue
-            if rule.extend:
-                end += _TOKEN_CHARS.match(text, end).end() - end  # type: ignore[union-attr]
-            if rule.valid is not None and not rule.valid(text[start:end]):
-                continue
-            yield Found(rule.kind, start, end)
-    urls = "://" in text and "@" in text
-    for m in (*_URL_PASSWORD.finditer(text), *_URL_PASSWORD_LOOSE.finditer(text)) if urls else ():
-        kind = _SCHEME_KINDS.get(m.group(1).lower(), "url_password")
-        if _plausible_value(m.group(2), assigned=True):
-            yield Found(kind, m.start(2), m.end(2))
+    if any(stem in low for stem in _NAME_STEMS):
+        yield from _assigned(text)
+        yield from _near(text)
+    if any(stem in low for stem in _PASSWORD_STEMS):
+        yield from _prose_passwords(text)
+
+
+def _urls_and_connections(text: str) -> Iterator[Decision]:
+    if "://" in text and "@" in text:
+        for m in (*URL_PASSWORD.finditer(text), *URL_PASSWORD_LOOSE.finditer(text)):
+            kind = SCHEME_KINDS.get(m.group(1).lower(), "url_password")
+            yield _decide(kind, m.start(2), m.end(2),
+                          _assigned_reason(m.group(2), explicit=True, password=True),
+                          "the password of a URL (scheme://user:password@host)")
+    low = text.lower()
     in_connection_string = "server=" in low
     for m in _CONN_ASSIGN.finditer(text) if ("password" in low or "pwd" in low) else ():
-        if ((in_connection_string or text[m.end():m.end() + 1] == ";")
-                and _plausible_value(m.group("value"), assigned=True)):
-            yield Found("connection_string", m.start("value"), m.end("value"))
-    named = any(stem in low for stem in _NAME_STEMS)
-    for m, name in _assignments(text) if named else ():
+        if in_connection_string or text[m.end():m.end() + 1] == ";":
+            yield _decide("connection_string", m.start("value"), m.end("value"),
+                          _assigned_reason(m.group("value"), explicit=True, password=True),
+                          "Password= in a connection string")
+
+
+def _assigned(text: str) -> Iterator[Decision]:
+    for m, name in _assignments(text):
         quoted = m.group("quoted")
-        value_group = "quoted" if quoted is not None else "bare"
-        value = m.group(value_group)
-        sep = m.group("sep").strip()
-        assigned = quoted is not None or sep in ("=", ":=", "=>", "==")
+        group = "quoted" if quoted is not None else "bare"
+        value = m.group(group)
+        start, end = m.start(group), m.start(group) + len(value.rstrip("."))
         if _NOT_SECRET_NAME.search(name):
+            yield Decision("password_assignment", start, end, False,
+                           f"the name {name[:40]!r} describes a secret, it does not hold one")
             continue
-        if _plausible_value(value, assigned=assigned):
-            aws = "aws" in name.lower() and len(value) == 40
-            yield Found("aws_secret_key" if aws else "password_assignment", m.start(value_group),
-                        m.start(value_group) + len(value.rstrip(".")))
-    for m in _NEAR.finditer(text) if named else ():
+        sep = m.group("sep").strip()
+        # ``name: value`` is explicit when the name is a config key (``datadog_api_key:``),
+        # not a word of prose ("Note: ...")
+        explicit = quoted is not None or sep in ("=", ":=", "=>", "==") or (
+            sep == ":" and re.fullmatch(r"[\w.\-]*[_\-.][\w.\-]*|[A-Z0-9_]+", name) is not None)
+        password = _is_password_name(name)
+        aws = "aws" in name.lower() and len(value) == 40
+        yield _decide("aws_secret_key" if aws else "password_assignment", start, end,
+                      _assigned_reason(value, explicit=explicit, password=password),
+                      f"a value assigned to the secret-like name {name[:40]!r}")
+
+
+def _prose_passwords(text: str) -> Iterator[Decision]:
+    for pattern, why in ((_PROSE_PASSWORD, "a password given after a password word"),
+                         (_FLAG_PASSWORD, "a password given to -p or --password")):
+        for m in pattern.finditer(text):
+            value = m.group("value")
+            if m.group("q") == "(":
+                value = value.split(")")[0]
+            start = m.start("value") + len(value) - len(value.lstrip("*_"))
+            trimmed = value.strip("*_")
+            if len(trimmed.rstrip(".,;:)?!*_")) >= 4:  # the end of a sentence or of **bold**
+                trimmed = trimmed.rstrip(".,;:)?!*_")
+            why_not = _stand_in(trimmed) or looks_chosen(trimmed)
+            if why_not is None and not any(c.isalpha() for c in trimmed):
+                why_not = "no letter"
+            elif why_not is None and trimmed.replace("-", "").isalpha():
+                why_not = "letters only"
+            elif why_not is None and not _explicit_prose(text, m.start("value")):
+                why_not = prose_value_reason(trimmed)
+            yield _decide("password_assignment", start, start + len(trimmed), why_not, why)
+
+
+def _near(text: str) -> Iterator[Decision]:
+    for m in _NEAR.finditer(text):
         value = m.group("value").rstrip(".")
-        if ("/" in value and "." in value) or is_potential_uuid(value) or _HASH.search(
-                text, max(0, m.start("value") - 12), m.start("value")):
-            continue  # a path, an id or a digest ("sha256:...", "commit ...")
-        if _looks_random(value, minimum=3.3) and not _PLACEHOLDER_RE.search(value):
-            yield Found("high_entropy_secret", m.start("value"),
-                        m.start("value") + len(value))
+        start = m.start("value")
+        before = text[max(0, start - 40):start]
+        if "/" in value and "." in value:
+            why_not: str | None = "a path or a URL"
+        elif _HASH.search(before[-12:]):
+            why_not = "a digest or a commit id (after sha/commit/hash)"
+        elif _PUBLIC_KEY.search(before):
+            why_not = "an SSH public key (public by design)"
+        elif _PLACEHOLDER_RE.search(value):
+            why_not = "already redacted"
+        else:
+            why_not = identifier_reason(value)
+        yield _decide("high_entropy_secret", start, start + len(value), why_not,
+                      "a random value (long, mixed characters, no word structure) near a "
+                      "secret-like name")
 
 
 def _assignments(text: str) -> Iterator[tuple[re.Match[str], str]]:
@@ -307,44 +323,50 @@ def _assignments(text: str) -> Iterator[tuple[re.Match[str], str]]:
             yield m, text[start:m.start("sep")].rstrip("'\"]")
 
 
-_RULES: list[Rule] = []
-#: each distinct needle of the rules: (needle, looked for lowercased, the rules it opens)
-_NEEDLES: list[tuple[str, bool, tuple[int, ...]]] = []
-#: the rules that run on every text (no needles)
-_ALWAYS: list[int] = []
+def scan(text: str, allow: Allowlist | None = None) -> list[Decision]:
+    """Every decision about ``text``, in order: the redactions (non-overlapping; of
+    overlapping ones the first and longest wins) and the candidates kept, with reasons."""
+    decisions = list(_find(text))
+    if allow is not None:
+        decisions = [_allowed(d, text, allow) for d in decisions]
+    redacted = sorted((d for d in decisions if d.redacted),
+                      key=lambda d: (d.start, -(d.end - d.start)))
+    out: list[Decision] = []
+    for item in redacted:
+        if out and item.start < out[-1].end:
+            if item.end > out[-1].end and item.kind == out[-1].kind:
+                out[-1] = replace(out[-1], end=item.end)
+            continue
+        out.append(item)
+    seen: set[tuple[int, int]] = set()
+    for item in decisions:
+        span = (item.start, item.end)
+        if (not item.redacted and span not in seen
+                and not any(r.start < item.end and item.start < r.end for r in out)):
+            seen.add(span)
+            out.append(item)
+    out.sort(key=lambda d: (d.start, not d.redacted))
+    return out
 
 
-def _library_rules_cached() -> list[Rule]:
-    if not _RULES:
-        _RULES.extend(_library_rules())
-        _RULES.extend(_EXTRA_RULES)
-        owners: dict[tuple[str, bool], list[int]] = {}
-        for i, rule in enumerate(_RULES):
-            for needle in rule.needs:
-                owners.setdefault((needle, rule.lower), []).append(i)
-        _NEEDLES.extend((n, lower, tuple(rules)) for (n, lower), rules in owners.items())
-        _ALWAYS.extend(i for i, rule in enumerate(_RULES) if not rule.needs)
-    return _RULES
+def _allowed(decision: Decision, text: str, allow: Allowlist) -> Decision:
+    if not decision.redacted:
+        return decision
+    why = allow.why(text[decision.start:decision.end])
+    return decision if why is None else replace(decision, redacted=False, reason=why)
 
 
-def _active_rules(text: str, low: str) -> list[Rule]:
-    """The rules to run on ``text``: those without needles and those with one present. Each
-    distinct needle is looked for once (the rules share many), which costs a tenth of asking
-    each rule in turn."""
-    rules = _library_rules_cached()
-    opened = set(_ALWAYS)
-    for needle, lower, owners in _NEEDLES:
-        if needle in (low if lower else text):
-            opened.update(owners)
-    return [rules[i] for i in sorted(opened)]
+def find_secrets(text: str, allow: Allowlist | None = None) -> list[Decision]:
+    """The redactions in ``text``, non-overlapping, in order."""
+    return [d for d in scan(text, allow) if d.redacted]
 
 
-def redact(text: str) -> tuple[str, dict[str, int]]:
-    """``text`` with each credential replaced by ``[REDACTED:kind]``, and the count of each
-    kind replaced."""
-    found = find_secrets(text)
+def redact_found(text: str, allow: Allowlist | None = None) -> tuple[str, list[Decision]]:
+    """``text`` with each credential replaced by ``[REDACTED:kind]``, and the redactions
+    (spans in the text as given)."""
+    found = find_secrets(text, allow)
     if not found:
-        return text, {}
+        return text, []
     parts: list[str] = []
     last = 0
     for item in found:
@@ -352,4 +374,11 @@ def redact(text: str) -> tuple[str, dict[str, int]]:
         parts.append(PLACEHOLDER.format(kind=item.kind))
         last = item.end
     parts.append(text[last:])
-    return "".join(parts), dict(Counter(item.kind for item in found))
+    return "".join(parts), found
+
+
+def redact(text: str, allow: Allowlist | None = None) -> tuple[str, dict[str, int]]:
+    """``text`` with each credential replaced by ``[REDACTED:kind]``, and the count of each
+    kind replaced."""
+    cleaned, found = redact_found(text, allow)
+    return cleaned, dict(Counter(item.kind for item in found))

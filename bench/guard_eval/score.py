@@ -1,0 +1,272 @@
+"""Score the guard on the evaluation splits and on the LoCoMo / LongMemEval turns.
+
+Run from the repository root::
+
+    python bench/guard_eval/score.py [--split test|tune|both] [--datasets] [--label NAME]
+                                     [--markdown]
+
+* Each note of a split is written with ``Engine.add`` to an in-memory store of the ``test``
+  profile (the guard on, as every profile has it), then the store is exported:
+  - a **secret** counts as caught when neither its value nor any 8-character piece of it is
+    in any string of its memory's exported record or events, and the whole value is nowhere
+    in the export;
+  - an **injection** counts as flagged when its memory carries ``meta.untrusted``;
+  - a **clean** note counts as changed when its stored content differs from what was
+    written (redacted) or it is flagged untrusted.
+* ``--datasets``: every distinct LoCoMo dev turn and LongMemEval_S dev turn (both roles) in
+  ``../shared/bench`` (or ``--bench``), screened by the guard's own functions: the share
+  redacted and the share flagged.
+
+Rates come with 95 % Wilson intervals. ``--label NAME`` also saves the figures to
+``bench/guard_eval/results/NAME.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import math
+import sys
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+DATA = HERE / "data"
+sys.path.insert(0, str(HERE.parent))
+
+from guard_corpus import leaked  # noqa: E402  (the same leak test as the guard's corpora)
+
+
+def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of ``hits`` out of ``n``."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = hits / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def rate(hits: int, n: int) -> dict[str, Any]:
+    """``hits``/``n`` with its interval."""
+    low, high = wilson(hits, n)
+    return {"hits": hits, "n": n, "rate": hits / n if n else 0.0, "low": low, "high": high}
+
+
+def read_split(split: str) -> list[dict[str, str]]:
+    """The rows of a split; the test split must match the hash frozen in the manifest."""
+    body = (DATA / f"{split}.jsonl").read_text(encoding="utf-8")
+    manifest = json.loads((DATA / "MANIFEST.json").read_text(encoding="utf-8"))
+    if hashlib.sha256(body.encode()).hexdigest() != manifest[split]["sha256"]:
+        raise SystemExit(f"{split}.jsonl differs from the frozen hash in MANIFEST.json")
+    return [json.loads(line) for line in body.splitlines() if line]
+
+
+def _leaked(secret: str, stored: str, written: str, piece: int = 8) -> bool:
+    """Whether ``stored`` keeps ``secret`` or a ``piece``-character part of it that the note
+    did not hold elsewhere (a config key ``github_pat:`` shares the token's prefix)."""
+    around = "".join(written.replace(secret, " ").split())
+    core = "".join(secret.split())
+    pieces = [core[i:i + piece] for i in range(max(1, len(core) - piece + 1))]
+    own = [p for p in pieces if p not in around]
+    return leaked(secret, stored) and (not own or any(p in "".join(stored.split())
+                                                       for p in own))
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield str(k)
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+def store_and_export(rows: list[dict[str, str]]) -> tuple[list[str], dict[str, Any]]:
+    """Write each row's text to a fresh ``test``-profile store; the memory ids and export."""
+    from cognimem.engine import Engine
+
+    engine = Engine.from_profile("test")
+    try:
+        ids = [engine.add(row["text"], on_duplicate="keep").memory.id for row in rows]
+        return ids, engine.export()
+    finally:
+        engine.close()
+
+
+def score_split(rows: list[dict[str, str]]) -> dict[str, Any]:
+    """Per-kind and overall figures of one split (see the module docstring)."""
+    ids, export = store_and_export(rows)
+    memories = {m["id"]: m for m in export["memories"]}
+    events: dict[str, list[Any]] = defaultdict(list)
+    for event in export["events"]:
+        events[str(event.get("target"))].append(event)
+    everything = "\n".join(_strings(export))
+    per_kind: dict[tuple[str, str], list[bool]] = defaultdict(list)
+    misses: list[dict[str, str]] = []
+    for row, memory_id in zip(rows, ids, strict=True):
+        memory = memories[memory_id]
+        if row["group"] == "secret":
+            own = "\n".join(_strings([memory, events[memory_id]]))
+            ok = not _leaked(row["secret"], own, row["text"]) and row["secret"] not in everything
+        elif row["group"] == "injection":
+            ok = bool(memory["meta"].get("untrusted"))
+        else:
+            ok = memory["content"] != row["text"] or bool(memory["meta"].get("untrusted"))
+        per_kind[(row["group"], row["kind"])].append(ok)
+        if ok == (row["group"] == "clean"):
+            misses.append({"group": row["group"], "kind": row["kind"],
+                           "stored": memory["content"][:200]})
+    out: dict[str, Any] = {"per_kind": {}, "misses": misses}
+    totals: dict[str, list[bool]] = defaultdict(list)
+    for (group, kind), oks in sorted(per_kind.items()):
+        out["per_kind"][f"{group}/{kind}"] = rate(sum(oks), len(oks))
+        totals[group].extend(oks)
+    out["secrets_caught"] = rate(sum(totals["secret"]), len(totals["secret"]))
+    out["injections_flagged"] = rate(sum(totals["injection"]), len(totals["injection"]))
+    out["clean_changed"] = rate(sum(totals["clean"]), len(totals["clean"]))
+    return out
+
+
+def dataset_turns(bench: Path) -> dict[str, list[str]]:
+    """Every distinct turn of the LoCoMo and LongMemEval_S dev sets."""
+    locomo = json.loads((bench / "locomo" / "locomo_dev.json").read_text(encoding="utf-8"))
+    turns: dict[str, list[str]] = {"locomo": [], "longmemeval": []}
+    for sample in locomo:
+        conversation = sample["conversation"]
+        for key, session in conversation.items():
+            if key.startswith("session_") and isinstance(session, list):
+                for turn in session:
+                    text = turn["text"]
+                    if turn.get("blip_caption"):
+                        text += f" [shares image: {turn['blip_caption']}]"
+                    turns["locomo"].append(text)
+    with gzip.open(bench / "longmemeval" / "longmemeval_s_dev.json.gz", "rt",
+                   encoding="utf-8") as f:
+        for question in json.load(f):
+            for session in question["haystack_sessions"]:
+                turns["longmemeval"].extend(turn["content"] for turn in session)
+    return {name: list(dict.fromkeys(texts)) for name, texts in turns.items()}
+
+
+def score_datasets(bench: Path) -> dict[str, Any]:
+    """The share of dataset turns the guard would redact or flag."""
+    from cognimem_plugins.guard.injection import screen
+    from cognimem_plugins.guard.secrets import redact
+
+    out: dict[str, Any] = {}
+    all_changed = all_n = 0
+    for name, texts in dataset_turns(bench).items():
+        redacted = [i for i, t in enumerate(texts) if redact(t)[0] != t]
+        flagged = [i for i, t in enumerate(texts) if screen(t)]
+        changed = set(redacted) | set(flagged)
+        all_changed += len(changed)
+        all_n += len(texts)
+        out[name] = {"turns": len(texts), "redacted": rate(len(redacted), len(texts)),
+                     "flagged": rate(len(flagged), len(texts)),
+                     "changed": rate(len(changed), len(texts)),
+                     "examples": [texts[i][:160] for i in sorted(changed)[:8]]}
+    out["both_changed"] = rate(all_changed, all_n)
+    return out
+
+
+def _fmt(r: dict[str, Any]) -> str:
+    return f"{r['rate']:.3f} ({r['hits']}/{r['n']}; {r['low']:.3f}-{r['high']:.3f})"
+
+
+def _per_mille(r: dict[str, Any]) -> str:
+    return (f"{1000 * r['rate']:.2f} per 1,000 ({r['hits']}/{r['n']}; "
+            f"{1000 * r['low']:.2f}-{1000 * r['high']:.2f})")
+
+
+def markdown(figures: dict[str, Any]) -> str:
+    """The figures as Markdown tables."""
+    lines = []
+    for split in ("tune", "test", "fresh"):
+        if split not in figures:
+            continue
+        f = figures[split]
+        lines += [f"**{split} split**: secrets caught {_fmt(f['secrets_caught'])}, "
+                  f"injections flagged {_fmt(f['injections_flagged'])}, clean notes changed "
+                  f"{_fmt(f['clean_changed'])}", "", "| group/kind | rate (hits/n; 95 % CI) |",
+                  "|---|---|"]
+        lines += [f"| {k} | {_fmt(r)} |" for k, r in f["per_kind"].items()]
+        lines.append("")
+    if "datasets" in figures:
+        d = figures["datasets"]
+        for name in ("locomo", "longmemeval"):
+            lines.append(f"- {name}: {d[name]['turns']} turns, redacted "
+                         f"{_per_mille(d[name]['redacted'])}, flagged "
+                         f"{_per_mille(d[name]['flagged'])}")
+        lines.append(f"- both, changed (redacted or flagged): {_per_mille(d['both_changed'])}")
+    return "\n".join(lines)
+
+
+def compare(labels: list[str]) -> str:
+    """Saved results side by side: one row per kind, one column per split and label."""
+    saved = {label: json.loads((HERE / "results" / f"{label}.json").read_text(
+        encoding="utf-8")) for label in labels}
+    columns = [(split, label) for split in ("tune", "test", "fresh") for label in labels
+               if split in saved[label]]
+    head = " | ".join(f"{split} {label}" for split, label in columns)
+    lines = [f"| measure | {head} |", "|---" * (len(columns) + 1) + "|"]
+    for total in ("secrets_caught", "injections_flagged", "clean_changed"):
+        cells = " | ".join(_fmt(saved[label][split][total]) for split, label in columns)
+        lines.append(f"| **{total}** | {cells} |")
+    kinds = sorted({k for split, label in columns for k in saved[label][split]["per_kind"]})
+    for kind in kinds:
+        cells = " | ".join(_fmt(saved[label][split]["per_kind"][kind])
+                           if kind in saved[label][split]["per_kind"] else "-"
+                           for split, label in columns)
+        lines.append(f"| {kind} | {cells} |")
+    rows = ["| dataset turns changed | "]
+    for label in labels:
+        if "datasets" in saved[label]:
+            rows.append(f"{label}: {_per_mille(saved[label]['datasets']['both_changed'])}; ")
+    return "\n".join(lines) + "\n\n" + "".join(rows).rstrip("; ") + " |"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the figures (JSON, or Markdown with ``--markdown``)."""
+    parser = argparse.ArgumentParser(prog="python bench/guard_eval/score.py")
+    parser.add_argument("--split", choices=["test", "tune", "fresh", "both", "all"],
+                        default="both", help="both: tune and test; all: the three")
+    parser.add_argument("--datasets", action="store_true")
+    parser.add_argument("--bench", type=Path, default=Path("../shared/bench"))
+    parser.add_argument("--label", help="save the figures as results/LABEL.json")
+    parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--misses", action="store_true", help="list what was missed (tune only)")
+    parser.add_argument("--compare", nargs="+", metavar="LABEL",
+                        help="print saved results side by side (Markdown) and stop")
+    args = parser.parse_args(argv)
+    if args.compare:
+        print(compare(args.compare))
+        return 0
+    splits = {"both": ["tune", "test"], "all": ["tune", "test", "fresh"]}.get(args.split,
+                                                                          [args.split])
+    figures: dict[str, Any] = {s: score_split(read_split(s)) for s in splits}
+    if args.datasets:
+        figures["datasets"] = score_datasets(args.bench)
+    for held_out in ("test", "fresh"):  # held-out splits are looked at only as totals
+        if held_out in figures:
+            figures[held_out].pop("misses")
+    if args.label:
+        (HERE / "results").mkdir(exist_ok=True)
+        (HERE / "results" / f"{args.label}.json").write_text(json.dumps(figures, indent=1,
+                                                                        ensure_ascii=False))
+    if not args.misses and "tune" in figures:
+        figures["tune"].pop("misses")
+    print(markdown(figures) if args.markdown else json.dumps(figures, indent=1,
+                                                              ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

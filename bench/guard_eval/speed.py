@@ -1,0 +1,57 @@
+"""The cost of the guard on a write: one ``add_many`` of 2,000 LoCoMo turns to an in-memory
+store of the ``test`` profile (hash embedder), with the guard and without it
+(``[plugins] deny = ["guard"]``), best of ``--repeat`` runs. Run from the repository root::
+
+    python bench/guard_eval/speed.py [--n 2000] [--repeat 3] [--bench ../shared/bench]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from score import dataset_turns
+
+
+def timed_add_many(texts: list[str], deny: list[str], repeat: int) -> float:
+    """The best wall time (s) of one ``add_many`` of ``texts`` to a fresh store."""
+    from cognimem.engine import Engine
+
+    best = float("inf")
+    for _ in range(repeat):
+        engine = Engine.from_profile("test", overrides={"plugins": {"deny": deny}})
+        try:
+            started = time.perf_counter()
+            engine.add_many(texts, on_duplicate="keep")
+            best = min(best, time.perf_counter() - started)
+        finally:
+            engine.close()
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the timings as JSON."""
+    parser = argparse.ArgumentParser(prog="python bench/guard_eval/speed.py")
+    parser.add_argument("--n", type=int, default=2000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--bench", type=Path, default=Path("../shared/bench"))
+    args = parser.parse_args(argv)
+    texts = dataset_turns(args.bench)["locomo"][: args.n]
+    without = timed_add_many(texts, ["guard"], args.repeat)
+    with_guard = timed_add_many(texts, [], args.repeat)
+    print(json.dumps({"memories": len(texts), "without_guard_s": round(without, 3),
+                      "with_guard_s": round(with_guard, 3),
+                      "guard_ms_per_memory": round((with_guard - without) * 1000 / len(texts),
+                                                   4),
+                      "load": os.getloadavg()[0]}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

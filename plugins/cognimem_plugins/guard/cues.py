@@ -1,0 +1,305 @@
+"""Weak cues of prompt injection, each with a weight; several together make a flag.
+
+One cue alone is common in honest notes ("ignore the previous build warnings", "act as
+the on-call this week", "## System prompt notes"); an injection shows several at once: a
+verb that cancels, a noun for the reader's rules, a reference to what came before; or a
+persona phrase and a claim of having no limits; or a verb that sends, a secret and an
+address. :func:`cues` finds them in a :class:`~.normalise.Normalised` text, paragraph by
+paragraph (an injection is local; a long answer should not add up cues from far apart),
+and :data:`THRESHOLD` (chosen on the evaluation's tuning split, see docs/guards.md) is the
+score a paragraph must reach.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .normalise import PUNCTUATION, Normalised
+
+#: the score a paragraph's cues must reach to flag the text (tuning split, docs/guards.md)
+THRESHOLD = 0.8
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A weak cue: its name, weight, the injection kind it speaks for (None: generic), what
+    it means, and its pattern over ``flat`` (or ``folded`` when ``structural``)."""
+
+    name: str
+    weight: float
+    kind: str | None
+    meaning: str
+    pattern: re.Pattern[str]
+    structural: bool = False
+    #: the cue counts only in a paragraph where these other cues fired too
+    requires: tuple[str, ...] = ()
+    #: words of which a paragraph must hold one for the pattern to match (a cheap test)
+    words: frozenset[str] = frozenset()
+
+
+def _cue(name: str, weight: float, kind: str | None, meaning: str, pattern: str, *,
+         structural: bool = False, requires: tuple[str, ...] = ()) -> Cue:
+    return Cue(name, weight, kind, meaning, re.compile(pattern, re.MULTILINE), structural,
+               requires, frozenset(_WORDS[name].split()))
+
+
+#: each cue's words: every match of its pattern holds one of them (as a word of ``flat``)
+_WORDS = {
+    "cancel_verb": ("ignore disregard forget aside discard bypass override overrides "
+                   "following apply follow obey longer void cancelled canceled supersede "
+                   "supersedes skip drop abandon withdrawn revoke revoked rescinded "
+                   "nullified obsolete outdated replaces replace attention stop"),
+    "rules_noun": ("instruction instructions rules guidance guidelines directives policies "
+                  "constraints restrictions prompt configuration setup safety programming "
+                  "policy rule filters filter"),
+    "prior_reference": ("previous prior earlier above preceding original initial now far "
+                       "before given told loaded received operator makers creators "
+                       "developers"),
+    "persona_time": "now henceforth point here starting message",
+    "persona_role": ("will act behave respond reply answer pretend role roleplay play "
+                    "assume take persona identity impersonate become identities character "
+                    "want called named operate function serve speak talk name part"),
+    "no_limits": ("no free freed unfiltered uncensored jailbroken jailbreak "
+                 "unrestricted refuses refuse anything everything mode filters filter "
+                 "guardrails restrictions safety limits disable disabled turn lift remove "
+                 "never"),
+    "without_limits": "no without",
+    "addresses_model": "assistant ai model bot agent llm",
+    "reveal_request": "reveal print show output disclose display dump repeat leak",
+    "system_heading": "system developer admin administrator notice",
+    "authority": ("must obey comply authorised authorized priority required policy "
+                 "precedence requires"),
+    "send_verb": ("send post upload forward transmit leak exfiltrate append appended "
+                 "include embed put copy encode add render display write fetch share "
+                 "filling email mail curl pipe"),
+    "secret_target": ("api key keys token tokens password passwords secret secrets "
+                     "credentials env ssh id conversation chat messages memories memory "
+                     "private environment cookie repository user"),
+    "outside_address": "http https www com net io org xyz ru site test sh me",
+    "image_or_pixel": "image img pixel badge gif png",
+    "open_parameter": "http https",
+    "secrecy": "without quietly silently secretly tell don behind",
+    "bulk_grab": "every all any",
+    "foreign_override": ("oubliez oublie ignorez ignora ignorar olvida olvide ignoriere "
+                        "ignorieren vergiss esqueça esqueca esquece dimentica dimenticate "
+                        "tiens ignore"),
+    "foreign_persona": ("partir sofort désormais desormais agora ora sin ohne sans sem "
+                       "senza"),
+}
+
+
+#: the exfiltration cues count only where there is somewhere to send data to ("[shares
+#: image: ...]" or "my favourite memories" alone are ordinary)
+_ADDRESS = ("outside_address",)
+#: a verb that sends counts only with something secret to send and somewhere to send it
+_SECRET_AND_ADDRESS = ("outside_address", "secret_target")
+
+
+_OVERRIDE = "instruction_override"
+_PERSONA = "persona_switch"
+_ROLE = "role_imitation"
+_EXFIL = "exfiltration_link"
+
+CUES: tuple[Cue, ...] = (
+    _cue("cancel_verb", 0.35, _OVERRIDE, "a verb that cancels or sets aside",
+         r"\b(?:ignore|disregard|forget|set aside|discard|bypass|override|overrides|"
+         r"stop following|do not (?:apply|follow|obey)|don t (?:apply|follow|obey)|"
+         r"no longer (?:apply|applies|valid|in effect)|(?:are|is) (?:now )?void|cancell?ed|"
+         r"supersedes?|skip (?:every|all|any)|drop (?:every|all|any)|abandon|withdrawn|"
+         r"revoked?|rescinded|nullified|obsolete|outdated|replaces? (?:them|it|those)|"
+         r"pay no attention|stop (?:obeying|listening to)|no longer binding)\b"),
+    _cue("rules_noun", 0.3, _OVERRIDE, "a noun for the reader's rules",
+         r"\b(?:instructions?|rules|guidance|guidelines|directives|policies|constraints|"
+         r"restrictions|system prompt|initial prompt|your prompt|configuration|setup|"
+         r"safety (?:rules?|settings|filters?)|programming|content policy|"
+         r"system instructions)\b"),
+    _cue("prior_reference", 0.3, _OVERRIDE, "a reference to what the reader was told before",
+         r"\b(?:previous|prior|earlier|above|preceding|original|initial|"
+         r"up to now|so far|before this|you were (?:given|told|loaded with)|you received|"
+         r"you have been (?:given|told)|your (?:operator|makers|creators|developers)|"
+         r"your (?:\w+ )?(?:instructions|rules|guidelines|configuration|setup|prompt|"
+         r"programming|directives|policies|constraints))\b"),
+    _cue("persona_time", 0.4, _PERSONA, "marks a change of who the reader is from now on",
+         r"\b(?:you are now|you re now|henceforth|from (?:now|this point|here) on|"
+         r"starting (?:now|with this message)|from this message|you now|"
+         r"(?:assistant|ai|model) (?:is|are) now)\b"),
+    _cue("persona_role", 0.4, _PERSONA, "assigns the reader a role or persona",
+         r"\b(?:you will (?:now )?(?:play|be playing|act as|become)|(?:act|behave|respond|"
+         r"reply|answer) (?:as|like) (?:an?|the|my|if you)|pretend (?:to be|you are|that you "
+         r"are)|role ?play|assume the (?:role|persona|identity)|take on the (?:role|persona)|"
+         r"impersonate|become (?:an? )?(?:\w+ )?(?:ai|assistant|model|bot|agent|persona|"
+         r"character)|switch identit(?:y|ies)|stay in character|i want you to (?:act|be|play|"
+         r"impersonate)|you are (?:\w+ ){0,2}(?:called|named)|(?:operate|function|"
+         r"serve|speak|talk) as|your (?:new )?(?:persona|identity|name|role) (?:is|will be)|"
+         r"(?:drop|abandon|shed|leave) your (?:\w+ )?(?:identity|persona|role)|"
+         r"play the (?:part|role) of|in the role of)\b"),
+    _cue("no_limits", 0.5, _PERSONA, "a claim of having no rules or limits",
+         r"\b(?:unfiltered|uncensored|jailbroken|jailbreak|unrestricted|never refuses?|"
+         r"no ethical|no content polic(?:y|ies)|answers? (?:anything|everything)|"
+         r"developer mode|god mode|maintenance mode|(?:free of|freed from|free from) "
+         r"(?:any |all |the |its |your )?(?:rules|restrictions|guardrails|filters?|limits|"
+         r"limitations|ethics|censorship)|(?:filters?|guardrails|restrictions|safety|limits)"
+         r" (?:are|is) (?:now )?(?:disabled|off|lifted|removed|suspended)|(?:disable|turn "
+         r"off|lift|remove) (?:the |your |all )?(?:safety|filters?|guardrails|restrictions)"
+         r"|never refuse)\b"),
+    _cue("without_limits", 0.3, _PERSONA, "speaks of rules or limits set aside",
+         r"\b(?:no|without) (?:any |all |the |its |your )?(?:rules|restrictions|guardrails|"
+         r"filters?|limits|limitations|ethical limits|ethics|censorship|safety)\b"),
+    _cue("addresses_model", 0.2, None, "speaks of the reader as an AI model",
+         r"\b(?:the (?:assistant|ai|ai model|language model)|an? (?:\w+ )?(?:ai|"
+         r"assistant|language model|ai model|chatbot|bot)|the ai reading this|llm)\b"),
+    _cue("reveal_request", 0.6, _ROLE, "asks to reveal the reader's prompt or secrets",
+         r"\b(?:reveal|print|show|output|disclose|display|dump|repeat|leak)\b(?: \w+){0,4} "
+         r"(?:system prompt|initial prompt|hidden (?:configuration|instructions|prompt|"
+         r"settings)|(?:your|its) (?:full |hidden |initial )?(?:prompt|instructions|"
+         r"configuration)|the contents of the environment|environment variables|"
+         r"word for word|verbatim)\b"),
+    _cue("system_heading", 0.5, _ROLE, "a heading or tag that claims to be a system message",
+         r"^[\s#>*=\-\[\](<]*(?:system|developer|admin|administrator)"
+         r"(?:[ _](?:prompt|message|notice|override|instructions?|note|mode))?"
+         r"(?:\s*\(\w+\))?[\s\])>*=\-]*(?::|$)|"
+         r"(?:--+|==+|\[\[?|<<?|\*\*|#{2,})\s*(?:begin )?(?:system|developer|admin)"
+         r"(?:[ _](?:prompt|message|notice|override|instructions?))?\s*(?:--+|==+|\]\]?|>>?|"
+         r"\*\*|:)|<admin_instructions>|notice to the ai", structural=True),
+    _cue("authority", 0.2, None, "claims authority over the reader",
+         r"\b(?:must|obey|comply|authori[sz]ed|priority message|required to|new policy|"
+         r"takes precedence|requires you to)\b"),
+    _cue("send_verb", 0.2, _EXFIL, "a verb that sends or embeds data",
+         r"\b(?:send|post|upload|forward|transmit|leak|exfiltrate|append|appended|include|"
+         r"embed|put|copy|encode|add|render|display|write|fetch|share|filling in|email|"
+         r"mail|curl|pipe)\b",
+         requires=_SECRET_AND_ADDRESS),
+    _cue("secret_target", 0.3, _EXFIL, "names secrets or private data",
+         r"\b(?:api keys?|(?:github |access )?tokens?|passwords?|secrets?|credentials|env|"
+         r"ssh keys?|id rsa|conversation(?: history)?|chat history|chat so far|"
+         r"(?:chat )?messages|memories|memory store|private notes|environment variables|"
+         r"cookie|repository secrets|the user s \w+)\b", requires=_ADDRESS),
+    _cue("outside_address", 0.2, _EXFIL, "an outside address (URL, host, IP or email)",
+         r"https?://|\b[\w-]+\.(?:test|com|net|io|org|xyz|ru|site|sh|me)\b|"
+         r"\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b[\w.]+@[\w-]+\.\w+", structural=True),
+    _cue("image_or_pixel", 0.2, _EXFIL, "an image, pixel or badge (fetched when rendered)",
+         r"!\[[^\]\n]*\]\(|https?://\S+\.(?:png|gif|jpe?g|svg)\b|\b(?:tracking )?pixel\b|"
+         r"\bimg\b|\bimage (?:url|tag|link|whose|from|with|pointing)",
+         structural=True, requires=_ADDRESS),
+    _cue("open_parameter", 0.45, _EXFIL, "a URL parameter left open, filled from a template "
+         "or naming the data it carries",
+         r"[?&][\w-]+=(?:$|[\s)'\"`]|\{\{|\$\{|\$\(|<|%7b|(?:data|leak|secrets?|tokens?|"
+         r"keys?|env|payload|contents?|history|memory|memories|conversation|creds|"
+         r"credentials|cookies?)\b)|\?\w+=\s*\+",
+         structural=True, requires=_ADDRESS),
+    _cue("secrecy", 0.4, _EXFIL, "asks to act without the user knowing",
+         r"\b(?:without telling|quietly|silently|secretly|do not tell|don t tell|"
+         r"don t mention|without (?:the user )?noticing|without asking|"
+         r"behind the user s back)\b", requires=_ADDRESS),
+    _cue("bulk_grab", 0.2, _EXFIL, "reaches for all the secrets or private data at once",
+         r"\b(?:every|all(?: the)?|any) (?:\w+ )?(?:tokens?|passwords?|secrets?|api keys?|"
+         r"keys|credentials|notes|memories|messages|files)\b", requires=_SECRET_AND_ADDRESS),
+    _cue("foreign_override", 1.0, _OVERRIDE, "an override in another language",
+         r"\b(?:oubliez|oublie|ignorez|ignora|ignorar|olvida|olvide|ignoriere|"
+         r"ignorieren|vergiss|vergessen|esque[cç]a|esquece|dimentica|dimenticate|"
+         r"ne tiens plus compte de|ignore)\b(?: \w+){0,4} (?:consignes|instructions|instrucciones|"
+         r"anweisungen|instru[cç][oõ]es|istruzioni|r[eè]gles|reglas|regeln|regole|"
+         r"indicaciones|vorgaben)\b|忽略.{0,12}(?:指令|指示|提示|规则)|"
+         r"(?:指示|命令|ルール).{0,12}無視"),
+    _cue("foreign_persona", 0.8, _PERSONA, "a persona switch in another language",
+         r"\b(?:a partir de ahora eres|ab sofort bist du|d[ée]sormais tu es|"
+         r"agora voc[eê] [ée]|da ora in poi sei|(?:sin|ohne|sans|sem|senza) "
+         r"(?:reglas|regeln|r[eè]gles|regras|regole|restricciones|einschr[aä]nkungen|"
+         r"restri[cç][oõ]es|filtro|filtri|filtros))\b"),
+)
+
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+_PARAGRAPH = re.compile(r"\n\s*\n")
+#: a paragraph longer than this is read in pieces of about this size, cut at sentences
+_PIECE = 300
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+@dataclass(frozen=True)
+class Fired:
+    """The cues a text showed: the best paragraph's cues and score."""
+
+    cues: tuple[Cue, ...]
+    score: float
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The cues' names."""
+        return tuple(c.name for c in self.cues)
+
+    def kinds(self) -> set[str]:
+        """The kinds the cues speak for: each kind whose cues weigh 0.5 or more, else the
+        heaviest kind."""
+        weights: dict[str, float] = {}
+        for cue in self.cues:
+            if cue.kind is not None:
+                weights[cue.kind] = weights.get(cue.kind, 0.0) + cue.weight
+        strong = {k for k, w in weights.items() if w >= 0.5}
+        return strong or ({max(weights, key=lambda k: weights[k])} if weights else set())
+
+
+def _pieces(text: str) -> list[str]:
+    out: list[str] = []
+    for paragraph in _PARAGRAPH.split(text):
+        if len(paragraph) <= _PIECE:
+            out.append(paragraph)
+            continue
+        piece = ""
+        for sentence in _SENTENCE.split(paragraph):
+            if piece and len(piece) + len(sentence) > _PIECE:
+                out.append(piece)
+                piece = ""
+            piece = f"{piece} {sentence}" if piece else sentence
+        if piece:
+            out.append(piece)
+    return out
+
+
+def cues(text: Normalised, extra: float = 0.0, floor: float = 0.0) -> Fired:
+    """The weak cues of the best-scoring paragraph of ``text``. ``extra`` is added to every
+    paragraph's score (cues of the whole text, such as look-alike letters); a paragraph
+    whose cues could not reach ``floor`` even if they all matched is not read."""
+    cjk = _CJK.search(text.folded) is not None
+    words = _ALL_WORDS.intersection(text.flat.split(" "))
+    if _bound(words, cjk) + extra < floor:
+        return Fired((), 0.0)
+    pieces = _pieces(text.folded)
+    best = Fired((), 0.0)
+    for piece in pieces:
+        if len(pieces) > 1 and not text.spaced:
+            flat = " ".join(piece.translate(PUNCTUATION).split())
+            words = _ALL_WORDS.intersection(flat.split(" "))
+            if _bound(words, cjk) + extra < floor:
+                continue
+        else:
+            flat = text.flat
+        fired = tuple(c for c in CUES if (cjk or not c.words.isdisjoint(words))
+                      and c.pattern.search(piece if c.structural else flat))
+        names = {c.name for c in fired}
+        fired = tuple(c for c in fired if names.issuperset(c.requires))
+        score = sum(c.weight for c in fired) + extra
+        if score > best.score:
+            best = Fired(fired, score)
+    return best
+
+
+#: every cue's words, and the cues (by position in :data:`CUES`) each word opens
+_ALL_WORDS = frozenset(w for c in CUES for w in c.words)
+_OPENS: dict[str, frozenset[int]] = {
+    w: frozenset(i for i, c in enumerate(CUES) if w in c.words) for w in _ALL_WORDS}
+_MOST = sum(c.weight for c in CUES)
+_INDEX = {c.name: i for i, c in enumerate(CUES)}
+#: each cue's weight, and the positions of the cues it requires
+_WEIGHTS = [c.weight for c in CUES]
+_NEEDS = [frozenset(_INDEX[r] for r in c.requires) for c in CUES]
+
+
+def _bound(words: set[str] | frozenset[str], cjk: bool) -> float:
+    """The most the cues could score on a paragraph holding these cue words."""
+    if cjk:
+        return _MOST
+    if not words:
+        return 0.0
+    possible: set[int] = set().union(*(_OPENS[w] for w in words))
+    return sum(_WEIGHTS[i] for i in possible if _NEEDS[i] <= possible)

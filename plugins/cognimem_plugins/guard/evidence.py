@@ -1,0 +1,118 @@
+"""What a value must show before a heuristic may call it a secret.
+
+A secret-like word nearby ("key", "token") is weak evidence: identifiers sit next to those
+words all the time (a feature-flag key, a cache key, a pod of the token service). So a
+value found only by a heuristic is redacted only when it also carries evidence that an
+identifier does not give: enough length, a mix of character classes, no structure of words,
+versions or separators, and not base64 of readable text. Each check says why it refused,
+so ``cognimem guard --explain`` can show it.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+
+from detect_secrets.filters.heuristic import is_potential_uuid, is_sequential_string
+from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString
+
+_ENTROPY = Base64HighEntropyString(limit=4.5)
+_HEX = re.compile(r"[0-9a-fA-F]+")
+_SEGMENTS = re.compile(r"[-_.:/]+")
+_VERSION_PART = re.compile(r"v?\d{1,4}|rc\d*|beta\d*|alpha\d*|post\d*|dev\d*|\d{4}")
+_WORD_PART = re.compile(r"[a-z]{3,}|[A-Z][a-z]{2,}|[A-Z]{2,5}")
+#: the shortest value a heuristic may redact, and the entropy it must reach (bits/char)
+MIN_LENGTH = 20
+MIN_ENTROPY = 3.5
+
+
+def entropy(value: str) -> float:
+    """Shannon entropy of ``value`` in bits per character (detect-secrets' measure)."""
+    return float(_ENTROPY.calculate_shannon_entropy(value))
+
+
+def classes(value: str) -> int:
+    """How many of lowercase, uppercase, digits and other characters ``value`` mixes."""
+    return (any(c.islower() for c in value) + any(c.isupper() for c in value)
+            + any(c.isdigit() for c in value) + any(not c.isalnum() for c in value))
+
+
+def name_structure(value: str) -> str | None:
+    """Why ``value`` reads as a name built of parts (words, versions, short ids), or None.
+
+    ``checkout-v2-3fa9``, ``inbox.dashboard.v7.qkap``, ``billing-api-7d4f8b9c6-x2k9p`` and
+    ``main.3fa9c2b1.js`` are identifiers: separators cut them into words and versions with
+    at most one short random part.
+    """
+    parts = [p for p in _SEGMENTS.split(value) if p]
+    if len(parts) < 2:
+        return None
+    named = sum(bool(_WORD_PART.fullmatch(p) or _VERSION_PART.fullmatch(p)) for p in parts)
+    random_parts = [p for p in parts if not (_WORD_PART.fullmatch(p)
+                                             or _VERSION_PART.fullmatch(p))]
+    if named >= 1 and all(len(p) <= 12 for p in random_parts) and len(random_parts) <= 2:
+        return "reads as a name: words or versions joined by separators"
+    return None
+
+
+def readable_base64(value: str) -> bool:
+    """Whether ``value`` is base64 of readable text (a cursor, a config blob: public data)."""
+    core = value.rstrip("=")
+    if len(core) < 12 or not re.fullmatch(r"[A-Za-z0-9+/_-]+", core):
+        return False
+    padded = core + "=" * (-len(core) % 4)
+    try:
+        raw = base64.urlsafe_b64decode(padded.replace("+", "-").replace("/", "_"))
+    except (binascii.Error, ValueError):
+        return False
+    if not raw:
+        return False
+    printable = sum(32 <= b < 127 or b in (9, 10, 13) for b in raw)
+    return printable / len(raw) >= 0.95
+
+
+def identifier_reason(value: str) -> str | None:
+    """Why a value found only by a heuristic is *not* evidence of a secret, or None when it
+    carries that evidence (long, mixed character classes, no name structure, not hex, not
+    readable base64, high entropy)."""
+    if len(value) < MIN_LENGTH:
+        return f"shorter than {MIN_LENGTH} characters"
+    if is_potential_uuid(value):
+        return "a UUID"
+    if _HEX.fullmatch(value):
+        return "hexadecimal (commit ids, digests and trace ids look the same)"
+    if is_sequential_string(value):
+        return "a sequence of characters"
+    reason = name_structure(value)
+    if reason:
+        return reason
+    parts = [p for p in _SEGMENTS.split(value) if p]
+    if len(parts) > 1 and all(_WORD_PART.fullmatch(p) or _HEX.fullmatch(p) for p in parts):
+        return "words and hexadecimal (resource and object ids look the same)"
+    if classes(value) < 3:
+        return "mixes fewer than three character classes"
+    if readable_base64(value):
+        return "base64 of readable text"
+    if entropy(value) < MIN_ENTROPY:
+        return f"entropy below {MIN_ENTROPY} bits per character"
+    return None
+
+
+def looks_chosen(value: str) -> str | None:
+    """Why a value given after an explicit password word is *not* a password, or None."""
+    if len(value) < 6:
+        return "shorter than 6 characters"
+    if value.isalpha() and (value.islower() or value.istitle()):
+        return "a plain word"
+    if value.isdigit() and len(value) < 8:
+        return "a short number"
+    if "@" in value and "." in value.split("@")[-1] and not any(c in "!#$%^&*" for c in
+                                                                 value):
+        return "an email address"
+    if value.startswith(("http://", "https://", "/", "~/", "./")):
+        return "a URL or a path"
+    if not (any(c.isdigit() for c in value) or any(not c.isalnum() for c in value)
+            or (any(c.isupper() for c in value[1:]) and any(c.islower() for c in value))):
+        return "letters only, one case"
+    return None

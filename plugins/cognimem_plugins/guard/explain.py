@@ -1,0 +1,75 @@
+"""Every decision the guard makes about a text, with its reason (``cognimem guard --explain``
+and the MCP tool ``guard_explain``).
+
+A redacted value is given by its span and length only, never its characters; a value kept
+is shown (it was judged not to be a secret, and the caller gave it).
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from .cues import CUES
+from .injection import screen
+from .secrets import Allowlist, scan
+
+#: the longest kept value an explanation repeats
+_SHOWN = 80
+
+
+class SecretDecision(BaseModel):
+    """One credential candidate: redacted or kept, and why."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: str
+    start: int
+    end: int
+    redacted: bool
+    reason: str
+    #: the value, for a candidate kept (None when redacted: a secret is never repeated)
+    value: str | None = None
+
+
+class CueDecision(BaseModel):
+    """One injection cue: whether it fired, its weight and meaning."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str
+    weight: float
+    fired: bool
+    meaning: str
+    kind: str | None = None
+
+
+class Explanation(BaseModel):
+    """What the guard decided about a text, decision by decision."""
+
+    model_config = ConfigDict(extra="forbid")
+    secrets: list[SecretDecision]
+    untrusted: bool
+    injection_kinds: list[str]
+    #: strong markers found (each flags on its own)
+    markers: list[str]
+    #: the weak cues' score in the best paragraph, and the score that flags
+    score: float
+    threshold: float
+    cues: list[CueDecision]
+    reason: str | None = None
+
+
+def explain(text: str, allow: Allowlist | None = None) -> Explanation:
+    """Every decision about ``text``: each credential candidate, each injection cue."""
+    decisions = scan(text, allow)
+    screened = screen(text, full=True)
+    fired = {c.name for c in screened.cues}
+    flagged = screen(text)
+    return Explanation(
+        secrets=[SecretDecision(kind=d.kind, start=d.start, end=d.end, redacted=d.redacted,
+                                reason=d.reason,
+                                value=None if d.redacted else text[d.start:d.end][:_SHOWN])
+                 for d in decisions],
+        untrusted=bool(flagged), injection_kinds=list(flagged.kinds),
+        markers=list(flagged.markers), score=screened.score, threshold=flagged.threshold,
+        cues=[CueDecision(name=c.name, weight=c.weight, fired=c.name in fired, kind=c.kind,
+                          meaning=c.meaning) for c in CUES],
+        reason=flagged.reason if flagged else None)
