@@ -1,7 +1,8 @@
 """``vault``: a folder of markdown notes (Obsidian, Logseq, a docs folder) as memories.
 
-Each note is cut into sections by heading (:mod:`.markdown`); YAML frontmatter (read with
-python-frontmatter) sets the title, tags, kind, project and validity of its sections, the
+Each note is cut into sections by heading (:mod:`.markdown`); YAML frontmatter (read within a
+budget by :mod:`.front`: a note whose frontmatter is too large, too aliased or too deep is
+reported and skipped) sets the title, tags, kind, project and validity of its sections, the
 rest of it is kept in ``meta.frontmatter``. A section remembers its file, heading path and
 line range. ``.gitignore`` and ``.cognimemignore`` files (gitignore syntax, read with
 pathspec) are honoured at every level; hidden folders are skipped. Binary, oversized and
@@ -21,7 +22,6 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-import frontmatter
 import pathspec
 from pydantic import Field
 
@@ -30,6 +30,7 @@ from cognimem.errors import InvalidInput
 from cognimem.models import MemoryDraft
 from cognimem.sources import Group, IntakeSource, Item, Known
 
+from . import front
 from .markdown import sections, wikilinks
 
 IGNORE_FILES = (".gitignore", ".cognimemignore")
@@ -123,16 +124,19 @@ class VaultSource(IntakeSource):
             return Group(key, stamp, fingerprint, [],
                          [f"{key}: not UTF-8 text (byte {exc.start}): skipped"])
         problems: list[str] = []
-        try:
-            post = frontmatter.loads(text)
-            front, body = dict(post.metadata), post.content
-        except Exception as exc:  # YAML errors come in many classes
-            problems.append(f"{key}:1: frontmatter is not valid YAML ({_first_line(exc)}): "
-                            "read as plain text")
-            front, body = {}, text
-        first_line = text[: len(text) - len(body)].count("\n") + 1 if front else 1
+        yaml_text, body, first_line = front.split(text)
+        fields: dict[str, Any] = {}
+        if yaml_text is not None:
+            try:
+                fields = front.load(yaml_text)
+            except front.OverBudget as exc:
+                return Group(key, stamp, fingerprint, [], [f"{key}:1: {exc}: note skipped"])
+            except front.NotYaml as exc:
+                problems.append(f"{key}:1: frontmatter is not valid YAML ({exc}): "
+                                "read as plain text")
+                body, first_line = text, 1
         return Group(key, stamp, fingerprint,
-                     self._items(key, path, front, body, first_line, problems), problems)
+                     self._items(key, path, fields, body, first_line, problems), problems)
 
     def _items(self, key: str, path: Path, front: dict[str, Any], body: str, first_line: int,
                problems: list[str]) -> list[Item]:
