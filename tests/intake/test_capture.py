@@ -16,7 +16,8 @@ from cognimem.cli.app import main
 from cognimem.engine import Engine
 from cognimem.mcp.server import build_server
 from cognimem.profile import load_profile
-from cognimem_plugins.intake.transcript import facts, read
+from cognimem_plugins.intake.rules import facts
+from cognimem_plugins.intake.transcript import read
 
 TURNS = [
     ("user", "We decided to use Postgres 16 for the billing service. Thanks!"),

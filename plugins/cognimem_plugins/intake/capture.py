@@ -1,5 +1,6 @@
-"""``transcript``: an agent session (Claude Code JSON lines, or plain text/markdown) read into
-memories, one per fact worth keeping (:mod:`.transcript`). Capturing the same session again
+"""``transcript``: an agent session (Claude Code or Codex CLI JSON lines, chat messages, or a
+text/markdown log with speaker labels: :mod:`.transcript`) read into memories, one per fact
+worth keeping (:mod:`.rules`). Capturing the same session again
 as it grows adds only the new facts; every memory carries its session and turn.
 
 Facts are found by rules (the default, no model) or, with ``extractor = "ollama"``, by a
@@ -21,7 +22,8 @@ from cognimem.models import MemoryDraft, Scope, Source
 from cognimem.sources import Group, IntakeSource, Item, Known
 
 from .llm_capture import OllamaCapture
-from .transcript import Fact, Transcript, facts, read
+from .rules import Fact, facts
+from .transcript import Transcript, read
 
 if TYPE_CHECKING:
     from cognimem.context import Context
@@ -81,8 +83,7 @@ class TranscriptSource(IntakeSource):
             yield Group(path.name, stamp, old.fingerprint)
             return
         raw = path.read_bytes()
-        text = raw.decode("utf-8", errors="replace")
-        session = read(path, text)
+        session = read(path, raw)
         if self.options.extractor == "ollama":
             items = self.model_items(session, path.name, old)
         else:

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 from cognimem.errors import CognimemError
 from cognimem.models import Query
 
-from .transcript import Fact, Transcript, Turn
+from .rules import Fact
+from .transcript import Transcript, Turn
 
 if TYPE_CHECKING:
     from cognimem.context import Context
