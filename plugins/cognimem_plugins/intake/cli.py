@@ -59,10 +59,11 @@ def _print_report(args: argparse.Namespace, report: Any) -> None:
     data["target"] = shown(report.target)
 
     def text(out: Any) -> None:
+        # a dry run writes no link: the source's "links:" line says what the run would do
+        links = " (dry run)" if report.dry_run else f", {report.links} links"
         out.print(f"{report.source} {shown(report.target)}: {report.groups} files, "
                   f"{report.unchanged} unchanged, {report.added} added, {report.updated} "
-                  f"updated, {report.archived} archived, {report.moved} moved, "
-                  f"{report.links} links" + (" (dry run)" if report.dry_run else ""),
+                  f"updated, {report.archived} archived, {report.moved} moved{links}",
                   markup=False)
         for problem in report.problems:
             out.print(f"  {problem}", markup=False)
