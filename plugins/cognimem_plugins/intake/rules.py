@@ -52,7 +52,14 @@ class Fact:
 
 
 def facts(transcript: Transcript) -> list[Fact]:
-    """Every sentence of every turn that a cue marks, once (first kind that matches)."""
+    """The facts worth keeping: the :func:`candidates` that the structure rules keep."""
+    return candidates(transcript)
+
+
+def candidates(transcript: Transcript) -> list[Fact]:
+    """Every sentence of every turn that a cue marks, once (first kind that matches). The
+    capture evaluation labels these (bench/capture_eval): change them only with new
+    labels."""
     out: list[Fact] = []
     seen: set[str] = set()
     for turn in transcript.turns:
