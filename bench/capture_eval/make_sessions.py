@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (the logs are data: one turn a line)
 """Writes the hand-made agent sessions of the capture evaluation (transcripts/*.jsonl,
 *.md, *.txt): realistic Claude Code and Codex sessions with tool calls, narration and the
 facts a user would want kept, and plain and markdown chat logs.

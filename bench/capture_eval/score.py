@@ -71,7 +71,8 @@ def main() -> None:
     gold_by_kind: Counter[str] = Counter()
     found_by_kind: Counter[str] = Counter()
     keep_right = 0
-    answer_turns = answer_kept = 0
+    answer_turns: Counter[str] = Counter()
+    answer_kept: Counter[str] = Counter()
     unlabelled: list[str] = []
     for case in cases():
         if frozen[case.id] != case.split:
@@ -98,8 +99,9 @@ def main() -> None:
             if args.show and gold != fact.kind:
                 print(f"  {fact.kind:>10} -> {gold:<10} {fact.role[0]} {fact.text[:110]}")
         kept_turns = {f.turn for f in kept}
-        answer_turns += len(case.answers)
-        answer_kept += len(case.answers & kept_turns)
+        data = case.id.split("/")[0]
+        answer_turns[data] += len(case.answers)
+        answer_kept[data] += len(case.answers & kept_turns)
     total = sum(kept_by_kind.values())
     right = sum(right_by_kind.values())
     print(f"split {args.split}{' (baseline: cue pass alone)' if args.baseline else ''}: "
@@ -110,7 +112,10 @@ def main() -> None:
         print(f"  {kind:<11} precision {fmt(right_by_kind[kind], kept_by_kind[kind]):<28} "
               f"recall {fmt(found_by_kind[kind], gold_by_kind[kind])}")
     print(f"recall (kept with the right kind): {fmt(right, sum(gold_by_kind.values()))}")
-    print(f"answer-bearing turns with a fact kept: {fmt(answer_kept, answer_turns)}")
+    for data, label in (("lme", "LongMemEval has_answer user turns"),
+                        ("locomo", "LoCoMo evidence turns")):
+        print(f"answer-bearing turns with a fact kept, {label}: "
+              f"{fmt(answer_kept[data], answer_turns[data])}")
     if unlabelled:
         print(f"UNLABELLED candidates: {len(unlabelled)} (label them in labels.tsv)")
 
