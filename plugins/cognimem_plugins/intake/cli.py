@@ -86,7 +86,7 @@ def cmd_vault_index(args: argparse.Namespace) -> int:
         return _run(args, "vault", target)
     import threading
 
-    from watchfiles import watch
+    from .watching import watch_vault
 
     stop = threading.Event()
     if args.watch_for is not None:
@@ -95,13 +95,20 @@ def cmd_vault_index(args: argparse.Namespace) -> int:
         timer.start()
     _stop_on_ctrl_c(stop)
     with open_engine(args) as engine:
-        _print_report(args, engine.ingest("vault", target, dry_run=args.dry_run))
         try:
-            for _changes in watch(target, debounce=500, stop_event=stop):
-                _print_report(args, engine.ingest("vault", target, dry_run=args.dry_run))
+            watch_vault(engine, target, lambda report: _print_now(args, report), stop,
+                        dry_run=args.dry_run)
         except KeyboardInterrupt:
             return 0
     return 0
+
+
+def _print_now(args: argparse.Namespace, report: Any) -> None:
+    """A watch's report, flushed: stdout is block-buffered when it is a pipe."""
+    import sys
+
+    _print_report(args, report)
+    sys.stdout.flush()
 
 
 def _stop_on_ctrl_c(stop: Any) -> None:
