@@ -25,7 +25,8 @@ from pathlib import Path
 
 from cognimem.engine import Engine
 from cognimem_plugins.intake.compaction import SUMMARY_KINDS
-from cognimem_plugins.intake.transcript import Transcript, Turn, facts
+from cognimem_plugins.intake.rules import facts
+from cognimem_plugins.intake.transcript import Transcript, Turn
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared/bench/longmemeval/longmemeval_s_dev.json.gz"
 

@@ -16,7 +16,8 @@ from cognimem.cli.app import main
 from cognimem.engine import Engine
 from cognimem.mcp.server import build_server
 from cognimem.profile import load_profile
-from cognimem_plugins.intake.transcript import facts, read
+from cognimem_plugins.intake.rules import facts
+from cognimem_plugins.intake.transcript import read
 
 TURNS = [
     ("user", "We decided to use Postgres 16 for the billing service. Thanks!"),
@@ -50,7 +51,9 @@ def test_facts_of_every_kind_are_found(tmp_path: Path) -> None:
     assert transcript.problems == ["session.jsonl:4: not JSON (Expecting property name "
                                    "enclosed in double quotes): skipped"]
     kinds = {f.kind for f in facts(transcript)}
-    assert {"decision", "commitment", "preference", "error", "ownership", "value"} <= kinds
+    assert {"decision", "preference", "error", "ownership", "value"} <= kinds
+    # the agent announcing its next step is not a commitment worth keeping
+    assert "commitment" not in kinds
     assert not [f for f in facts(transcript) if f.text in ("ok", "Thanks!")]
 
 
@@ -106,8 +109,9 @@ def test_mcp_capture_compact_receipts(tmp_path: Path) -> None:
 
 def test_plain_text_transcripts(engine: Engine, tmp_path: Path) -> None:
     log = tmp_path / "chat.md"
-    log.write_text("User: we decided to ship on Thursdays.\nAssistant: I will update "
-                   "docs/release.md accordingly.\n", encoding="utf-8")
+    log.write_text("User: we decided to ship on Thursdays.\nAssistant: Sounds good, a "
+                   "weekly release of version 2.0 works.\nUser: I will update "
+                   "docs/release.md by Friday.\n", encoding="utf-8")  # chat: advice dropped
     report = engine.ingest("transcript", str(log))
     kinds = sorted(m.kind for m in engine.list_memories(limit=10))
     assert report.added == 2 and kinds == ["commitment", "decision"]

@@ -174,3 +174,34 @@ def test_cli_and_mcp_capture_with_the_model(tmp_path: Path, ollama_url: str,
     captured = anyio.run(body)
     assert captured["added"] == 2 and captured["superseded"] == 0
     assert FakeOllama.models == {"qwen2.5:3b", "tiny"}
+
+
+def test_recapture_asks_only_about_new_turns(engine: Engine, tmp_path: Path,
+                                            ollama_url: str) -> None:
+    """Turns the model judged are remembered by hash (no transcript text stored): capturing
+    the grown session sends only the new turns, and a fact it skipped (NOOP) is not asked
+    about again; a dry run's judgements do not hide a fact from the real run."""
+    engine.add("Alice owns the payments API and its on-call rota.")
+    path = session_file(tmp_path, TURNS)
+    options = {"extractor": "ollama", "host": ollama_url, "model": "tiny", "chunk_turns": 2}
+    dry = engine.ingest("transcript", str(path), options=options, dry_run=True)
+    assert dry.added == 1 and engine.list_memories(limit=10)[0].content.startswith("Alice")
+    first = engine.ingest("transcript", str(path), options=options)
+    assert first.added == 1  # the dry run's judgement did not hide Postgres 16
+    asked = len(FakeOllama.prompts)
+    again = engine.ingest("transcript", str(path), options=options)
+    assert len(FakeOllama.prompts) == asked  # nothing new: the model is not asked at all
+    path.touch()  # same turns, newer file: read again, still nothing to ask
+    assert engine.ingest("transcript", str(path), options=options).kept == 1
+    assert len(FakeOllama.prompts) == asked and again.unchanged == 1
+    session_file(tmp_path, [*TURNS, ("user", "Alice owns the payments API, again."),
+                            ("assistant", "Ok.")])
+    grown = engine.ingest("transcript", str(path), options=options)
+    new_prompts = FakeOllama.prompts[asked:]
+    assert grown.kept == 1 and grown.archived == 0
+    assert len([p for p in new_prompts if p.startswith("Below are numbered turns")]) == 1
+    assert all("We decided" not in p for p in new_prompts)  # old turns are not sent again
+    # one decision, for the new turn's fact: the one skipped at turn 2 is not asked again
+    assert len([p for p in new_prompts if p.startswith("A new fact was found")]) == 1
+    stored = json.dumps(engine.records.meta_items(f"cognimem.capture.judged:{path}"))
+    assert "Postgres" not in stored and "Alice" not in stored

@@ -1,5 +1,6 @@
-"""``transcript``: an agent session (Claude Code JSON lines, or plain text/markdown) read into
-memories, one per fact worth keeping (:mod:`.transcript`). Capturing the same session again
+"""``transcript``: an agent session (Claude Code or Codex CLI JSON lines, chat messages, or a
+text/markdown log with speaker labels: :mod:`.transcript`) read into memories, one per fact
+worth keeping (:mod:`.rules`). Capturing the same session again
 as it grows adds only the new facts; every memory carries its session and turn.
 
 Facts are found by rules (the default, no model) or, with ``extractor = "ollama"``, by a
@@ -20,8 +21,10 @@ from cognimem.errors import InvalidInput
 from cognimem.models import MemoryDraft, Scope, Source
 from cognimem.sources import Group, IntakeSource, Item, Known
 
+from .judged import JudgedTurns
 from .llm_capture import OllamaCapture
-from .transcript import Fact, Transcript, facts, read
+from .rules import Fact, facts
+from .transcript import Transcript, read
 
 if TYPE_CHECKING:
     from cognimem.context import Context
@@ -81,33 +84,43 @@ class TranscriptSource(IntakeSource):
             yield Group(path.name, stamp, old.fingerprint)
             return
         raw = path.read_bytes()
-        text = raw.decode("utf-8", errors="replace")
-        session = read(path, text)
+        session = read(path, raw)
         if self.options.extractor == "ollama":
-            items = self.model_items(session, path.name, old)
+            items = self.model_items(session, str(path), old)
         else:
             items = [self.item(fact, session.session, path.name) for fact in facts(session)]
         yield Group(path.name, stamp, hashlib.sha256(raw).hexdigest(), items, session.problems)
 
-    def model_items(self, session: Transcript, file: str, old: Known | None) -> list[Item]:
+    def model_items(self, session: Transcript, target: str, old: Known | None) -> list[Item]:
         """The items of the two-pass model pipeline; a fact captured before keeps its memory
-        (no second pass), an UPDATE supersedes the memory chosen, a NOOP is not kept."""
+        (no second pass), an UPDATE supersedes the memory chosen, a NOOP is not kept. Turns
+        the model judged before (:mod:`.judged`) are not sent again: their facts are kept as
+        they are."""
         o = self.options
+        file = Path(target).name
         pipeline = OllamaCapture(o.model, o.host, o.timeout, o.chunk_turns, o.max_chunk_chars,
                                  o.similar)
         before = old.items if old is not None else {}
+        memo = JudgedTurns(self.ctx, target, o.model, session.turns)
+        earlier = {t.number: keys for t in session.turns
+                   if (keys := memo.kept(t, before)) is not None}
         outcome = pipeline.run(session, file, lambda f: _key(f) not in before, self.ctx,
-                               {mid for _digest, mid in before.values()})
+                               {mid for _digest, mid in before.values()},
+                               judged=lambda t: t.number in earlier)
         session.problems.extend(outcome.problems)
-        items: list[Item] = []
+        items = [Item(key, before[key][0], MemoryDraft(content="(judged before)"))
+                 for keys in earlier.values() for key in keys]
+        judged: dict[int, list[str]] = {t.number: [] for t in outcome.judged}
         for fact, decision in outcome.kept:
             item = self.item(fact, session.session, file)
+            judged.setdefault(fact.turn, []).append(item.key)
             if item.key in before:
                 item = Item(item.key, before[item.key][0], item.draft)
             elif decision.target is not None:
                 draft = item.draft.model_copy(update={"supersedes": decision.target})
                 item = Item(item.key, item.digest, draft)
             items.append(item)
+        memo.remember(judged)
         return items
 
     def item(self, fact: Fact, session: str, file: str) -> Item:

@@ -59,10 +59,11 @@ def _print_report(args: argparse.Namespace, report: Any) -> None:
     data["target"] = shown(report.target)
 
     def text(out: Any) -> None:
+        # a dry run writes no link: the source's "links:" line says what the run would do
+        links = " (dry run)" if report.dry_run else f", {report.links} links"
         out.print(f"{report.source} {shown(report.target)}: {report.groups} files, "
                   f"{report.unchanged} unchanged, {report.added} added, {report.updated} "
-                  f"updated, {report.archived} archived, {report.moved} moved, "
-                  f"{report.links} links" + (" (dry run)" if report.dry_run else ""),
+                  f"updated, {report.archived} archived, {report.moved} moved{links}",
                   markup=False)
         for problem in report.problems:
             out.print(f"  {problem}", markup=False)
@@ -85,7 +86,7 @@ def cmd_vault_index(args: argparse.Namespace) -> int:
         return _run(args, "vault", target)
     import threading
 
-    from watchfiles import watch
+    from .watching import watch_vault
 
     stop = threading.Event()
     if args.watch_for is not None:
@@ -94,13 +95,20 @@ def cmd_vault_index(args: argparse.Namespace) -> int:
         timer.start()
     _stop_on_ctrl_c(stop)
     with open_engine(args) as engine:
-        _print_report(args, engine.ingest("vault", target, dry_run=args.dry_run))
         try:
-            for _changes in watch(target, debounce=500, stop_event=stop):
-                _print_report(args, engine.ingest("vault", target, dry_run=args.dry_run))
+            watch_vault(engine, target, lambda report: _print_now(args, report), stop,
+                        dry_run=args.dry_run)
         except KeyboardInterrupt:
             return 0
     return 0
+
+
+def _print_now(args: argparse.Namespace, report: Any) -> None:
+    """A watch's report, flushed: stdout is block-buffered when it is a pipe."""
+    import sys
+
+    _print_report(args, report)
+    sys.stdout.flush()
 
 
 def _stop_on_ctrl_c(stop: Any) -> None:

@@ -17,7 +17,8 @@ from cognimem.engine.intake import namespace
 from cognimem.errors import InvalidInput
 from cognimem.privacy import shown
 
-from .transcript import facts, read
+from .rules import facts
+from .transcript import read
 
 if TYPE_CHECKING:
     from cognimem.engine import Engine
@@ -72,8 +73,7 @@ def compact_transcript(
     if not file.is_absolute() or not file.is_file():
         raise InvalidInput(f"{path[:80]!r} is not a transcript file (give its absolute path)")
     report = engine.ingest("transcript", str(file))
-    text = file.read_text(encoding="utf-8", errors="replace")
-    session = read(file, text)
+    session = read(file, file.read_bytes())
     found = facts(session)
     lines = [f"Session {session.session}: {len(session.turns)} turns."]
     for kind in SUMMARY_KINDS:

@@ -16,13 +16,14 @@ import json
 import os
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cognimem.errors import CognimemError
 from cognimem.models import Query
 
-from .transcript import Fact, Transcript, Turn
+from .rules import Fact
+from .transcript import Transcript, Turn
 
 if TYPE_CHECKING:
     from cognimem.context import Context
@@ -75,6 +76,8 @@ class Outcome:
     kept: list[tuple[Fact, Decision]]
     skipped: int
     problems: list[str]
+    #: The turns the model was asked about (and answered) in this run.
+    judged: list[Turn] = field(default_factory=list)
 
 
 class OllamaCapture:
@@ -117,14 +120,20 @@ class OllamaCapture:
                                     f"failed on model {self.model!r}: {exc}; {hint}") from None
 
     def run(self, transcript: Transcript, name: str, fresh: Callable[[Fact], bool],
-            ctx: Context | None, exclude: set[str]) -> Outcome:
-        """Both passes over ``transcript``; pass 2 only for facts ``fresh`` says are new,
-        never against the memories in ``exclude`` (this transcript's own)."""
+            ctx: Context | None, exclude: set[str],
+            judged: Callable[[Turn], bool] = lambda _turn: False) -> Outcome:
+        """Both passes over the turns of ``transcript`` not ``judged`` before; pass 2 only for
+        facts ``fresh`` says are new, never against the memories in ``exclude`` (this
+        transcript's own)."""
         out = Outcome([], 0, [])
         seen: set[str] = set()
-        for chunk in self.chunks(transcript.turns):
+        for chunk in self.chunks([t for t in transcript.turns if not judged(t)]):
             label = f"{name}: turns {chunk[0].number}-{chunk[-1].number}"
-            for fact in self.extract(chunk, label, out.problems):
+            found = self.extract(chunk, label, out.problems)
+            if found is None:
+                continue
+            out.judged += chunk
+            for fact in found:
                 if fact.text.lower() in seen:
                     continue
                 seen.add(fact.text.lower())
@@ -149,15 +158,16 @@ class OllamaCapture:
             size += len(turn.text)
         return out
 
-    def extract(self, chunk: list[Turn], label: str, problems: list[str]) -> list[Fact]:
-        """Pass 1: the facts of one chunk (malformed entries reported and skipped)."""
+    def extract(self, chunk: list[Turn], label: str, problems: list[str]) -> list[Fact] | None:
+        """Pass 1: the facts of one chunk (malformed entries reported and skipped); None when
+        the answer holds no list of facts."""
         per_turn = max(200, self.max_chunk_chars // max(1, len(chunk)))
         lines = "\n".join(f"[{t.number}] {t.role}: {t.text[:per_turn]}" for t in chunk)
         answer = parse_json(self.ask(EXTRACT.format(kinds="|".join(KINDS), turns=lines)))
         entries = answer.get("facts") if answer is not None else None
         if not isinstance(entries, list):
             problems.append(f"{label}: the model's answer has no list of facts: chunk skipped")
-            return []
+            return None
         by_number = {t.number: t for t in chunk}
         found: list[Fact] = []
         for index, entry in enumerate(entries):

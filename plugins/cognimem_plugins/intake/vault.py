@@ -1,7 +1,8 @@
 """``vault``: a folder of markdown notes (Obsidian, Logseq, a docs folder) as memories.
 
-Each note is cut into sections by heading (:mod:`.markdown`); YAML frontmatter (read with
-python-frontmatter) sets the title, tags, kind, project and validity of its sections, the
+Each note is cut into sections by heading (:mod:`.markdown`); YAML frontmatter (read within a
+budget by :mod:`.front`: a note whose frontmatter is too large, too aliased or too deep is
+reported and skipped) sets the title, tags, kind, project and validity of its sections, the
 rest of it is kept in ``meta.frontmatter``. A section remembers its file, heading path and
 line range. ``.gitignore`` and ``.cognimemignore`` files (gitignore syntax, read with
 pathspec) are honoured at every level; hidden folders are skipped. Binary, oversized and
@@ -10,6 +11,11 @@ unreadable files are reported and skipped, never fatal.
 Change detection is the engine's (:mod:`cognimem.sources`): a note whose size and
 modification time are those of the last run is not read; a changed one is re-read and only
 its changed sections are re-embedded; a note that moved keeps its memories.
+
+Wikilinks are resolved here (:mod:`.links`: by path, file name, title and aliases) to the
+keys of the notes they name, which :meth:`VaultSource.link_name` gives the engine; the last
+group of a run carries the link summary (resolved, and each unresolved link), and a note
+with unresolved links is read again when another note changes.
 """
 
 from __future__ import annotations
@@ -17,11 +23,11 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import frontmatter
 import pathspec
 from pydantic import Field
 
@@ -30,9 +36,17 @@ from cognimem.errors import InvalidInput
 from cognimem.models import MemoryDraft
 from cognimem.sources import Group, IntakeSource, Item, Known
 
+from . import front
+from .links import LinkTally, NameIndex, aliases_of
 from .markdown import sections, wikilinks
 
+if TYPE_CHECKING:
+    from cognimem.context import Context
+
 IGNORE_FILES = (".gitignore", ".cognimemignore")
+#: Ends the stamp of a note some of whose links did not resolve (it is read again when
+#: another note changes: the note it names may have appeared).
+UNRESOLVED = "|unresolved"
 MAPPED = ("title", "tags", "kind", "project", "valid_from", "valid_until")
 
 
@@ -54,30 +68,95 @@ class VaultSource(IntakeSource):
 
     options: VaultSource.Options
 
+    def __init__(self, options: VaultSource.Options | None = None) -> None:
+        super().__init__(options)
+        self.ctx: Context | None = None
+
+    def open(self, ctx: Context) -> None:
+        """Keep the stores: titles and aliases of unchanged notes are read from them."""
+        self.ctx = ctx
+
     def scan(self, target: str, known: Mapping[str, Known]) -> Iterator[Group]:
-        """Every note under ``target`` (an absolute folder path)."""
+        """Every note under ``target`` (an absolute folder path). Notes are read, then their
+        links resolved against every note's names; the last group carries the run's link
+        summary (resolved and unresolved links of the notes read)."""
         root = Path(target)
         if not root.is_absolute():
             raise InvalidInput(f"the vault path {target[:80]!r} must be absolute")
         if not root.is_dir():
             raise InvalidInput(f"{target[:80]!r} is not a folder: give the vault's folder")
+        stamps: dict[str, str] = {}
+        paths: dict[str, Path] = {}
+        groups: list[Group] = []
         for path in self._notes(root):
             key = path.relative_to(root).as_posix()
             try:
                 info = path.stat()
             except OSError as exc:
-                yield Group(key, "", "", [], [f"{key}: cannot read ({exc.strerror})"])
+                groups.append(Group(key, "", "", [], [f"{key}: cannot read ({exc.strerror})"]))
                 continue
-            stamp = f"{info.st_size}:{info.st_mtime_ns}"
-            old = known.get(key)
-            if old is not None and old.stamp == stamp:
-                yield Group(key, stamp, old.fingerprint)
-                continue
-            yield self._read(path, key, stamp, info.st_size, old)
+            paths[key] = path
+            stamps[key] = f"{info.st_size}:{info.st_mtime_ns}"
+        changed = {k for k, stamp in stamps.items()
+                   if k not in known or _base(known[k].stamp) != stamp}
+        # a note whose links did not all resolve is read again when another note changed
+        again = {k for k in stamps if k not in changed and changed and k in known
+                 and known[k].stamp.endswith(UNRESOLVED)}
+        index = NameIndex()
+        notes: list[_Note] = []
+        for key, stamp in stamps.items():
+            if key in changed or key in again:
+                note = self._read(paths[key], key, stamp, known.get(key))
+                notes.append(note)
+                if note.group.items:
+                    index.add(key, note.title, note.aliases)
+            else:
+                groups.append(Group(key, known[key].stamp, known[key].fingerprint))
+        if any(item.links for note in notes for item in note.group.items or []):
+            self._index_unread(index, known, {k for k in stamps if k not in changed | again})
+        tally = LinkTally()
+        for note in notes:
+            groups.append(self._resolved(note, index, tally))
+        if notes:
+            groups[-1].problems.extend(tally.summary())
+        yield from groups
 
     def link_name(self, group_key: str) -> str | None:
-        """A note is linked to by its file name without the suffix: ``[[Deploys]]``."""
-        return Path(group_key).stem.lower()
+        """Items name the notes they link to by key (links are resolved by the source)."""
+        return group_key
+
+    def _index_unread(self, index: NameIndex, known: Mapping[str, Known],
+                      keys: set[str]) -> None:
+        """Names of the notes not read this run: path and file name, and the title and
+        aliases their first memory keeps (read from the store in one batch)."""
+        first = {k: next(iter(known[k].items.values()))[1] for k in keys if known[k].items}
+        found = self.ctx.records.get_memories(first.values()) if self.ctx and first else {}
+        for key, mid in sorted(first.items()):
+            memory = found.get(mid)
+            front = (memory.meta.get("frontmatter") or {}) if memory else {}
+            index.add(key, memory.title if memory else None,
+                      aliases_of(front) if isinstance(front, dict) else [])
+
+    def _resolved(self, note: _Note, index: NameIndex, tally: LinkTally) -> Group:
+        """The note's group with each item's links resolved to note keys, counted."""
+        group = note.group
+        items: list[Item] = []
+        unresolved = False
+        for position, item in enumerate(group.items or []):
+            targets: list[str] = []
+            names = item.draft.meta.get("vault", {}).get("links", [])
+            for name in dict.fromkeys(names):
+                found = index.resolve(name)
+                if found is None:
+                    unresolved = True
+                    tally.unresolved.append(f"[[{name}]] in {group.key}:"
+                                            f"{item.draft.source.line}")
+                elif found not in targets and not (found == group.key and position == 0):
+                    targets.append(found)
+            tally.resolved += len(targets)
+            items.append(replace(item, links=tuple(targets)))
+        stamp = group.stamp + (UNRESOLVED if unresolved else "")
+        return Group(group.key, stamp, group.fingerprint, items, group.problems)
 
     def _notes(self, root: Path) -> Iterator[Path]:
         suffixes = tuple(s.lower() for s in self.options.suffixes)
@@ -103,36 +182,40 @@ class VaultSource(IntakeSource):
                 if name.lower().endswith(suffixes) and not ignored(path, False):
                     yield path
 
-    def _read(self, path: Path, key: str, stamp: str, size: int, old: Known | None) -> Group:
-        if size > self.options.max_file_bytes:
-            return Group(key, stamp, "", [], [
-                f"{key}: {size:,} bytes, over max_file_bytes ({self.options.max_file_bytes:,}):"
-                " skipped"])
+    def _read(self, path: Path, key: str, stamp: str, old: Known | None) -> _Note:
         try:
+            size = path.stat().st_size
+            if size > self.options.max_file_bytes:
+                return _Note(Group(key, stamp, "", [], [
+                    f"{key}: {size:,} bytes, over max_file_bytes "
+                    f"({self.options.max_file_bytes:,}): skipped"]))
             raw = path.read_bytes()
         except OSError as exc:
-            return Group(key, stamp, "", [], [f"{key}: cannot read ({exc.strerror})"])
+            return _Note(Group(key, stamp, "", [], [f"{key}: cannot read ({exc.strerror})"]))
         fingerprint = hashlib.sha256(raw).hexdigest()
-        if old is not None and old.fingerprint == fingerprint:
-            return Group(key, stamp, fingerprint, _unchanged_items(old))
         if b"\x00" in raw[:8192]:
-            return Group(key, stamp, fingerprint, [], [f"{key}: a binary file: skipped"])
+            return _Note(Group(key, stamp, fingerprint, [], [f"{key}: a binary file: skipped"]))
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            return Group(key, stamp, fingerprint, [],
-                         [f"{key}: not UTF-8 text (byte {exc.start}): skipped"])
+            return _Note(Group(key, stamp, fingerprint, [],
+                               [f"{key}: not UTF-8 text (byte {exc.start}): skipped"]))
         problems: list[str] = []
-        try:
-            post = frontmatter.loads(text)
-            front, body = dict(post.metadata), post.content
-        except Exception as exc:  # YAML errors come in many classes
-            problems.append(f"{key}:1: frontmatter is not valid YAML ({_first_line(exc)}): "
-                            "read as plain text")
-            front, body = {}, text
-        first_line = text[: len(text) - len(body)].count("\n") + 1 if front else 1
-        return Group(key, stamp, fingerprint,
-                     self._items(key, path, front, body, first_line, problems), problems)
+        yaml_text, body, first_line = front.split(text)
+        fields: dict[str, Any] = {}
+        if yaml_text is not None:
+            try:
+                fields = front.load(yaml_text)
+            except front.OverBudget as exc:
+                return _Note(Group(key, stamp, fingerprint, [],
+                                   [f"{key}:1: {exc}: note skipped"]))
+            except front.NotYaml as exc:
+                problems.append(f"{key}:1: frontmatter is not valid YAML ({exc}): "
+                                "read as plain text")
+                body, first_line = text, 1
+        items = self._items(key, path, fields, body, first_line, problems)
+        title = str(fields.get("title") or path.stem)
+        return _Note(Group(key, stamp, fingerprint, items, problems), title, aliases_of(fields))
 
     def _items(self, key: str, path: Path, front: dict[str, Any], body: str, first_line: int,
                problems: list[str]) -> list[Item]:
@@ -177,10 +260,18 @@ class VaultSource(IntakeSource):
         return items
 
 
-def _unchanged_items(old: Known) -> list[Item]:
-    """A touched but identical file: its items as they were (nothing to write)."""
-    return [Item(key, digest, MemoryDraft(content="(unchanged)"))
-            for key, (digest, _mid) in old.items.items()]
+@dataclass
+class _Note:
+    """A note read: its group (items with the link names they use), title and aliases."""
+
+    group: Group
+    title: str | None = None
+    aliases: list[str] = field(default_factory=list)
+
+
+def _base(stamp: str) -> str:
+    """A stamp without its unresolved-links mark."""
+    return stamp.removesuffix(UNRESOLVED)
 
 
 def _ignore_spec(folder: Path) -> pathspec.PathSpec | None:

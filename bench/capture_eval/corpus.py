@@ -1,0 +1,86 @@
+"""The transcripts of the capture evaluation, read as the transcript source reads them:
+the hand-made sessions in ``transcripts/`` and dev sessions of LongMemEval_S and LoCoMo
+(loaded from ``/work/shared/bench``, never copied here), with their answer-bearing turns.
+
+Each transcript has an id (``own/<file>``, ``lme/<question>/<session>``,
+``locomo/<sample>/<session>``) and a split, ``tune`` or ``test``, fixed by the SHA-256 of
+its id (``split.json`` freezes the assignment that the labels were made with)."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from cognimem_plugins.intake.transcript import Transcript, read
+
+HERE = Path(__file__).resolve().parent
+BENCH = HERE.parents[2] / "shared" / "bench"
+LME = BENCH / "longmemeval" / "longmemeval_s_dev.json.gz"
+LOCOMO = BENCH / "locomo" / "locomo_dev.json"
+#: How much of each data set is read: the answer sessions of the first LME questions, the
+#: first sessions of the first LoCoMo conversations.
+LME_QUESTIONS, LOCOMO_SAMPLES, LOCOMO_SESSIONS = 8, 2, 4
+
+
+@dataclass
+class Case:
+    """One transcript with its answer-bearing turn numbers (empty when unknown)."""
+
+    id: str
+    transcript: Transcript
+    answers: set[int]
+
+    @property
+    def split(self) -> str:
+        """``test`` for about half of the transcripts, by the hash of the id."""
+        return "test" if int(hashlib.sha256(self.id.encode()).hexdigest()[:8], 16) % 2 else "tune"
+
+
+def cases() -> Iterator[Case]:
+    """Every transcript of the evaluation."""
+    for path in sorted((HERE / "transcripts").iterdir()):
+        yield Case(f"own/{path.name}", read(path, path.read_bytes()), set())
+    yield from _lme()
+    yield from _locomo()
+
+
+def _lme() -> Iterator[Case]:
+    with gzip.open(LME, "rt", encoding="utf-8") as handle:
+        questions = json.load(handle)
+    taken = 0
+    for q in questions:
+        if q["question_id"].endswith("_abs") or taken >= LME_QUESTIONS:
+            continue
+        answers = set(q["answer_session_ids"])
+        found = False
+        for n, (sid, session) in enumerate(zip(q["haystack_session_ids"],
+                                               q["haystack_sessions"], strict=True)):
+            if sid not in answers:
+                continue
+            lines = "\n".join(json.dumps({"role": t["role"], "content": t["content"]})
+                              for t in session)
+            transcript = read(Path(f"{n}.jsonl"), lines)
+            gold = {i for i, t in enumerate(session)
+                    if t["role"] == "user" and t.get("has_answer")}
+            found = found or bool(gold)
+            yield Case(f"lme/{q['question_id']}/{n}", transcript, gold)
+        taken += found
+
+
+def _locomo() -> Iterator[Case]:
+    samples = json.loads(LOCOMO.read_text(encoding="utf-8"))
+    for sample in samples[:LOCOMO_SAMPLES]:
+        conv = sample["conversation"]
+        evidence = {e.strip() for qa in sample["qa"] if qa.get("category") in (1, 2, 3, 4)
+                    for ev in qa.get("evidence", []) for e in ev.replace(";", " ").split()}
+        for s in range(1, LOCOMO_SESSIONS + 1):
+            turns = conv.get(f"session_{s}") or []
+            # both speakers are people talking: each is a user of the log
+            lines = "\n".join(json.dumps({"role": "user", "content": t["text"]}) for t in turns)
+            transcript = read(Path(f"{s}.jsonl"), lines)
+            gold = {i for i, t in enumerate(turns) if t["dia_id"] in evidence}
+            yield Case(f"locomo/{sample['sample_id']}/{s}", transcript, gold)
