@@ -435,3 +435,33 @@ def test_a_kill_inside_an_operation_leaves_nothing_half_done(step: str, tmp_path
     # all or nothing: the operation's writes are all absent, nothing is left to repair
     assert [(m["id"], m.get("superseded_by")) for m in after] == \
         [(m["id"], m.get("superseded_by")) for m in before]
+
+
+# derived writes ------------------------------------------------------------------------------
+
+
+def test_hook_cognimem_memory_derive(engine: Engine) -> None:
+    """A plugin's derived writes join the write's transaction: they commit with it, or,
+    when the write fails, neither they nor the write are stored and its undo runs."""
+    undone: list[str] = []
+
+    class Deriver:
+        @hookimpl
+        def cognimem_memory_derive(self, before: Any, after: Any, engine: Engine) -> None:
+            if before is None and after is not None:
+                engine.on_rollback(lambda: undone.append(after.id))
+                engine.put_meta("spy", {after.id: after.content})
+                if "boom" in after.content:
+                    raise RuntimeError("the derived write failed")
+
+    engine.host.pm.register(Deriver())
+    last = engine.records.last_event()
+    kept = engine.add("kept").id
+    assert engine.records.get_meta("spy", kept) == "kept"
+    ops = [e.op for e in engine.events(last.seq if last else 0)]
+    assert ops == ["add", "meta"]  # one chain, in the write's order
+    with pytest.raises(RuntimeError, match="derived write failed"):
+        engine.add("boom")
+    assert undone and engine.records.get_meta("spy", undone[0]) is None
+    assert [m.content for m in engine.list_memories()] == ["kept"]
+    assert engine.check().ok

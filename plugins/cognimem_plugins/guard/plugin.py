@@ -69,15 +69,11 @@ def _quarantine(engine: Engine, memory: Memory) -> None:
 
 
 @hookimpl
-def cognimem_memory_added(memory: Memory, engine: Engine) -> None:
-    """Move a quarantined memory to the graveyard."""
-    _quarantine(engine, memory)
-
-
-@hookimpl
-def cognimem_memory_updated(before: Memory, after: Memory, engine: Engine) -> None:
-    """Move a memory whose new content is quarantined to the graveyard."""
-    if before.content != after.content:
+def cognimem_memory_derive(before: Memory | None, after: Memory | None,
+                           engine: Engine) -> None:
+    """In the write's transaction: move a quarantined new memory (or new content) to the
+    graveyard, so it is never searchable, not even between two commits."""
+    if after is not None and (before is None or before.content != after.content):
         _quarantine(engine, after)
 
 
@@ -99,8 +95,9 @@ def cognimem_register_commands(register: Register) -> None:
 @hookimpl(tryfirst=True)
 def cognimem_text_prepare(text: PreparedText, engine: Engine) -> None:
     """Redact credentials in every other text a write stores or the product writes out."""
-    if _options(engine).secrets:
-        cleaned, counts = redact(text.text)
-        if counts:
+    options = guard_options(engine)
+    if options.secrets:
+        cleaned, found = redact(text.text, options.allowlist)
+        if found:
             text.text = cleaned
-            text.notes.append(f"redacted {sum(counts.values())} secret(s) in the {text.where}")
+            text.notes.append(f"redacted {sum(found.values())} secret(s) in the {text.where}")
