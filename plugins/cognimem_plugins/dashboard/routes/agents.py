@@ -1,0 +1,50 @@
+"""The Agents and projects page: every agent's sync offset, who wrote the latest changes
+(by agent and operation), and memories per project and agent among the newest ones."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from cognimem.errors import CognimemError
+
+from ..views import dashboard, latest_events, problem, render
+
+if TYPE_CHECKING:
+    from cognimem.daemon.api import MemoryAPI
+
+#: How many of the newest memories the per-project counts are taken over.
+SAMPLE = 5000
+#: How many of the latest events the per-writer counts are taken over.
+EVENTS = 2000
+
+
+def _overview(api: MemoryAPI) -> dict[str, Any]:
+    newest = api.list_memories(limit=SAMPLE, include_archived=True)
+    projects = Counter(m.scope.project or "(none)" for m in newest)
+    agents = Counter(m.scope.agent or "(none)" for m in newest)
+    pairs = Counter((e.agent or "(none)", e.op) for e in latest_events(api, EVENTS))
+    writers: dict[str, dict[str, int]] = {}
+    for (agent, op), n in pairs.items():
+        writers.setdefault(agent, {})[op] = n
+    return {"offsets": api.offsets(), "projects": projects.most_common(),
+            "agents": agents.most_common(), "sampled": len(newest), "sample": SAMPLE,
+            "writers": sorted(writers.items()), "window": EVENTS,
+            "stats": api.stats()}
+
+
+async def agents_page(request: Request) -> Response:
+    """``GET /agents``."""
+    dash = dashboard(request)
+    try:
+        found = await dash.call(_overview, dash.api)
+    except CognimemError as error:
+        return problem(request, error)
+    return render(request, "agents.html", **found)
+
+
+ROUTES = [Route("/agents", agents_page, name="agents")]
