@@ -88,7 +88,7 @@ async def search_page(request: Request) -> Response:
             context.update(memories=rows[:PAGE], more=len(rows) > PAGE)
     except (CognimemError, ValidationError, ValueError) as error:
         return problem(request, error)
-    context["pager"] = {k: v for k, v in params.items() if v}
+    context["kept"] = {k: v for k, v in params.items() if v}
     return render(request, "search.html", **context)
 
 
