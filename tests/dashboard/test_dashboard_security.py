@@ -39,7 +39,7 @@ def elements(page: str) -> list[tuple[str, dict[str, str | None]]]:
 # credentials --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", ["/search", "/memory/x", "/health", "/static/dashboard.js"])
+@pytest.mark.parametrize("path", ["/search", "/memory/x", "/health", "/graph/frame", "/eval"])
 def test_no_credentials_is_401(anonymous: TestClient, path: str) -> None:
     response = anonymous.get(path)
     assert response.status_code == 401

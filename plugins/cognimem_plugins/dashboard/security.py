@@ -32,11 +32,11 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self';
        "frame-ancestors 'self'")
 #: The largest request body read (a memory's edit form included).
 MAX_BODY = 256 * 1024
-#: Paths that answer without credentials (the login form and its stylesheet).
-OPEN_PATHS = ("/login", "/static/dashboard.css")
+#: Paths that answer without credentials (the login form, its stylesheet and script, the icon).
+OPEN_PATHS = ("/login", "/static/dashboard.css", "/static/dashboard.js", "/favicon.ico")
 _HEADERS = {
     "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
+    "referrer-policy": "same-origin",  # "no-referrer" makes Chromium send Origin: null
     "x-frame-options": "SAMEORIGIN",
     "cache-control": "no-store",
     "cross-origin-opener-policy": "same-origin",

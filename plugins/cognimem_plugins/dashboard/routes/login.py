@@ -36,4 +36,10 @@ async def home(request: Request) -> Response:
     return RedirectResponse("/search", status_code=303)
 
 
-ROUTES = [Route("/login", login, methods=["GET", "POST"]), Route("/", home)]
+async def icon(request: Request) -> Response:
+    """``GET /favicon.ico``: none (204), so browsers stop asking."""
+    return Response(status_code=204)
+
+
+ROUTES = [Route("/login", login, methods=["GET", "POST"]), Route("/", home),
+          Route("/favicon.ico", icon)]
