@@ -124,6 +124,9 @@ def test_agents_and_health(client: TestClient, engine: Engine, filled: Filled) -
     engine.acknowledge("claude", 3)
     agents = client.get("/agents").text
     assert "claude" in agents and "shop" in agents and "ops" in agents
+    engine.add("notes from a session", source={"session": "s-42", "file": "/v/a.md"})
+    agents = client.get("/agents").text
+    assert "session s-42" in agents and 'id="receipts"' in agents
     health = client.get("/health?check=1").text
     assert 'id="check" class="ok"' in health
     events = health.split('id="events"')[1]
