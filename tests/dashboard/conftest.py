@@ -14,6 +14,7 @@ from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
 from cognimem.clock import ManualClock
+from cognimem.daemon.api import MemoryAPI
 from cognimem.engine import Engine
 from cognimem.eval import Document, EvalQuery, EvalUnit, compare
 from cognimem.profile import load_profile
@@ -101,7 +102,7 @@ def eval_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def make_app(engine: Engine, eval_dir: Path | None = None) -> Starlette:
+def make_app(engine: MemoryAPI, eval_dir: Path | None = None) -> Starlette:
     """The dashboard over ``engine``, answering :data:`HOST`."""
     return build_app(engine, token=TOKEN, hosts=["127.0.0.1:8766", "127.0.0.1"],
                      eval_dirs=[eval_dir] if eval_dir else [])
