@@ -74,7 +74,7 @@ def test_login_is_needed(engine: Engine, filled: Filled, eval_dir: Path, driver:
         by(driver, "input[name=token]").send_keys(TOKEN)
         submit(driver, by(driver, "form button"))
         assert driver.current_url == f"{base}/search"
-        assert "Newest memories" in by(driver, "main").text
+        assert "Recently changed memories" in by(driver, "main").text
 
 
 def test_search_and_open_a_memory(site: str, driver: Any, filled: Filled) -> None:

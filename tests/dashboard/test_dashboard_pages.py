@@ -27,6 +27,8 @@ def test_search_filters_and_record_no_access(client: TestClient, engine: Engine,
     assert filled.pair[0] not in client.get("/search?q=orders&project=ops").text
     assert filled.plain not in client.get("/search?q=orders&project=shop").text
     assert filled.plain in client.get("/search?q=database&project=ops").text
+    listed = client.get("/search?project=ops").text  # no query: recent changes, filtered
+    assert filled.plain in listed and filled.pair[0] not in listed
     assert filled.pair[0] not in client.get("/search?q=orders&tag=nope").text
     assert filled.plain not in client.get("/search?q=orders&tag=api").text
     assert filled.pair[0] in client.get("/search?q=orders&tag=api").text

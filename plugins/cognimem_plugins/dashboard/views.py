@@ -20,7 +20,7 @@ from .security import CSRF_FIELD, Keys
 
 if TYPE_CHECKING:
     from cognimem.daemon.api import MemoryAPI
-    from cognimem.models import Event
+    from cognimem.models import Event, Memory
 
 T = TypeVar("T")
 #: Hits or rows per page.
@@ -58,7 +58,18 @@ def environment() -> Environment:
     env.filters["short"] = lambda value, n=12: str(value)[:n]
     env.filters["when"] = lambda value: value.strftime("%Y-%m-%d %H:%M") if value else ""
     env.filters["num"] = lambda value, d=3: f"{value:.{d}f}" if value is not None else ""
+    env.filters["cell"] = cell
     return env
+
+
+def cell(value: object) -> str:
+    """A table cell read from CSV: a long decimal rounded to four places, else as written."""
+    text = "" if value is None else str(value)
+    try:
+        number = float(text)
+    except ValueError:
+        return text
+    return f"{number:.4f}".rstrip("0").rstrip(".") if "." in text and len(text) > 8 else text
 
 
 def dashboard(request: Request) -> Dashboard:
@@ -104,3 +115,15 @@ def latest_events(api: MemoryAPI, count: int) -> list[Event]:
     """The last ``count`` events of the log, newest first."""
     last = int(api.stats().get("events") or 0)
     return api.events(after_seq=max(0, last - count))[::-1][:count]
+
+
+def recent_memories(api: MemoryAPI, events: list[Event]) -> list[Memory]:
+    """The memories ``events`` (newest first) touched, most recently changed first (those
+    that still exist). The memory API lists memories only by scanning the whole store, so
+    pages that show "the newest" read the event log's tail instead."""
+    order: dict[str, None] = {}
+    for event in events:
+        if event.target:
+            order.setdefault(event.target, None)
+    found = api.get_many(list(order))
+    return [found[i] for i in order if i in found]

@@ -1,7 +1,7 @@
 """The Agents and projects page: every agent's sync offset, who wrote the latest changes
 (by agent and operation), memories per project, agent and intake source (file folder,
-session) among the newest ones, and the receipts of transcript compactions (when the
-intake plugin is loaded)."""
+session) among those the latest changes touched, and the receipts of transcript
+compactions (when the intake plugin is loaded)."""
 
 from __future__ import annotations
 
@@ -15,29 +15,28 @@ from starlette.routing import Route
 from cognimem.errors import CognimemError
 from cognimem.mcp.calls import call_tool
 
-from ..views import dashboard, latest_events, problem, render
+from ..views import dashboard, latest_events, problem, recent_memories, render
 
 if TYPE_CHECKING:
     from cognimem.daemon.api import MemoryAPI
 
-#: How many of the newest memories the per-project counts are taken over.
-SAMPLE = 5000
-#: How many of the latest events the per-writer counts are taken over.
-EVENTS = 2000
+#: How many of the latest events the per-writer, per-project and per-source counts read.
+EVENTS = 500
 
 
 def _overview(api: MemoryAPI) -> dict[str, Any]:
-    newest = api.list_memories(limit=SAMPLE, include_archived=True)
+    events = latest_events(api, EVENTS)
+    newest = recent_memories(api, events)
     projects = Counter(m.scope.project or "(none)" for m in newest)
     agents = Counter(m.scope.agent or "(none)" for m in newest)
     sources = Counter(_source_of(m.source.file, m.source.session) for m in newest)
     sources.pop(None, None)
-    pairs = Counter((e.agent or "(none)", e.op) for e in latest_events(api, EVENTS))
+    pairs = Counter((e.agent or "(none)", e.op) for e in events)
     writers: dict[str, dict[str, int]] = {}
     for (agent, op), n in pairs.items():
         writers.setdefault(agent, {})[op] = n
     return {"offsets": api.offsets(), "projects": projects.most_common(),
-            "agents": agents.most_common(), "sampled": len(newest), "sample": SAMPLE,
+            "agents": agents.most_common(), "sampled": len(newest),
             "writers": sorted(writers.items()), "window": EVENTS,
             "sources": sources.most_common(20), "receipts": _receipts(api),
             "stats": api.stats()}

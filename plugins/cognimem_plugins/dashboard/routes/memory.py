@@ -13,7 +13,7 @@ from starlette.routing import Route
 
 from cognimem.errors import CognimemError, InvalidInput, NotFound
 
-from ..views import Dashboard, back, dashboard, local, problem, render
+from ..views import Dashboard, back, dashboard, latest_events, local, problem, render
 
 if TYPE_CHECKING:
     from cognimem.daemon.api import MemoryAPI
@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 
 #: How far a version chain is followed each way.
 CHAIN = 20
-#: How many of the latest events are searched for a memory's own.
-EVENT_WINDOW = 2000
+#: How many of the latest events are searched for a memory's own (the memory API has no
+#: call for one memory's events).
+EVENT_WINDOW = 500
 #: Longest edited content accepted from the form (the engine's own limit applies too).
 MAX_FIELD = 100_000
 
@@ -54,10 +55,8 @@ def version_chain(api: MemoryAPI, memory: Memory) -> list[Memory]:
 
 def events_of(api: MemoryAPI, memory_id: str) -> list[Event]:
     """The memory's events among the latest :data:`EVENT_WINDOW`, newest first."""
-    last = int(api.stats().get("events") or 0)
-    found = [e for e in api.events(after_seq=max(0, last - EVENT_WINDOW))
-             if e.target == memory_id or memory_id in str(e.payload)]
-    return found[::-1]
+    return [e for e in latest_events(api, EVENT_WINDOW)
+            if e.target == memory_id or memory_id in str(e.payload)]
 
 
 def _details(api: MemoryAPI, memory_id: str) -> dict[str, Any]:

@@ -1,11 +1,12 @@
 """The Search page: the profile's pipeline with filters and paging; per hit its confidence
 and its explain trail drawn stage by stage. Without a query, the newest memories the
-filters admit. Searches here never count as retrievals (``record_access = False``)."""
+filters admit among the latest changes (:data:`RECENT_WINDOWS`). Searches here never count
+as retrievals (``record_access = False``)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from starlette.requests import Request
@@ -13,12 +14,17 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from cognimem.errors import CognimemError
-from cognimem.models import Hit, Query, Scope
+from cognimem.models import Hit, Memory, Query, Scope
 
-from ..views import PAGE, dashboard, problem, render
+from ..views import PAGE, dashboard, latest_events, problem, recent_memories, render
+
+if TYPE_CHECKING:
+    from cognimem.daemon.api import MemoryAPI
 
 #: Deepest hit a page may reach (the engine answers at most this many).
 MAX_DEPTH = 1000
+#: How many of the latest events the no-query list reads, widening until the page is full.
+RECENT_WINDOWS = (200, 1000, 5000)
 FILTERS = ("q", "project", "agent", "kind", "tag", "since", "until", "archived")
 
 
@@ -64,6 +70,18 @@ def trail_rows(hits: list[Hit]) -> list[list[dict[str, Any]]]:
     return rows
 
 
+def _recent(api: MemoryAPI, query: Query, want: int) -> tuple[list[Memory], int]:
+    """The recently changed memories ``query``'s filters admit, at least ``want`` when the
+    widest window holds them; and the number of events read."""
+    rows: list[Memory] = []
+    for window in RECENT_WINDOWS:
+        rows = [m for m in recent_memories(api, latest_events(api, window))
+                if (query.include_archived or not m.archived) and query.admits(m)]
+        if len(rows) >= want:
+            break
+    return rows, window
+
+
 async def search_page(request: Request) -> Response:
     """``GET /search``."""
     dash = dashboard(request)
@@ -83,9 +101,9 @@ async def search_page(request: Request) -> Response:
             context.update(hits=hits, trails=trail_rows(hits), timings=result.timings,
                            more=len(result.hits) > start + PAGE, held_back=result.held_back)
         else:
-            rows = await dash.call(dash.api.list_memories, limit=PAGE + 1, offset=start,
-                                   include_archived=query.include_archived, query=query)
-            context.update(memories=rows[:PAGE], more=len(rows) > PAGE)
+            rows, window = await dash.call(_recent, dash.api, query, start + PAGE + 1)
+            context.update(memories=rows[start:start + PAGE], more=len(rows) > start + PAGE,
+                           window=window)
     except (CognimemError, ValidationError, ValueError) as error:
         return problem(request, error)
     context["kept"] = {k: v for k, v in params.items() if v}
