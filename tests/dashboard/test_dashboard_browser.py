@@ -169,3 +169,12 @@ def test_open_an_eval_diff(site: str, driver: Any) -> None:
     diff = every(driver, "#diff tr")[1:]
     assert diff and all(r.get_attribute("class") in ("better", "worse") for r in diff)
     assert not console_problems(driver)
+
+
+def test_the_graph_frame_runs_under_its_own_policy(site: str, driver: Any) -> None:
+    driver.get(f"{site}/graph")
+    driver.switch_to.frame(by(driver, "iframe.graph"))
+    stats = by(driver, "#stats").text  # written by the graph page's own script
+    assert "node" in stats.lower()
+    driver.switch_to.default_content()
+    assert not console_problems(driver)

@@ -4,6 +4,7 @@ filters, a memory's facts and changes, conflicts, consolidation, agents, health,
 from __future__ import annotations
 
 import csv
+from datetime import UTC, datetime
 from pathlib import Path
 
 from conftest import TOKEN, Filled
@@ -36,6 +37,16 @@ def test_search_filters_and_record_no_access(client: TestClient, engine: Engine,
     engine.archive(filled.plain)
     assert filled.plain not in client.get("/search?q=database").text
     assert filled.plain in client.get("/search?q=database&archived=1").text
+
+
+def test_search_by_time_and_validity(client: TestClient, engine: Engine, filled: Filled) -> None:
+    old = engine.add("The nightly build ran on jenkins",
+                     valid_from=datetime(2024, 1, 1, tzinfo=UTC),
+                     valid_until=datetime(2024, 6, 1, tzinfo=UTC)).memory
+    assert old.id in client.get("/search?q=nightly+jenkins&as_of=2024-03-01").text
+    assert old.id not in client.get("/search?q=nightly+jenkins&as_of=2024-09-01").text
+    assert old.id not in client.get("/search?q=nightly+jenkins&since=2026-01-01").text
+    assert old.id in client.get("/search?q=nightly+jenkins&since=2024-06-01").text
 
 
 def test_a_bad_filter_is_one_line_naming_it(client: TestClient) -> None:

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 MAX_DEPTH = 1000
 #: How many of the latest events the no-query list reads, widening until the page is full.
 RECENT_WINDOWS = (200, 1000, 5000)
-FILTERS = ("q", "project", "agent", "kind", "tag", "since", "until", "archived")
+FILTERS = ("q", "project", "agent", "kind", "tag", "since", "until", "as_of", "archived")
 
 
 def _when(text: str, name: str) -> datetime | None:
@@ -49,6 +49,7 @@ def query_of(params: dict[str, str], *, k: int) -> Query:
                  tags=[params["tag"]] if params.get("tag") else None,
                  since=_when(params.get("since", ""), "since"),
                  until=_when(params.get("until", ""), "until"),
+                 as_of=_when(params.get("as_of", ""), "valid at"),
                  include_archived=bool(params.get("archived")), explain=True,
                  record_access=False)
 
