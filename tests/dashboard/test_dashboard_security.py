@@ -67,6 +67,13 @@ def test_login_sets_a_derived_cookie_that_opens_pages(anonymous: TestClient) -> 
     assert anonymous.get("/search").status_code == 200  # the client kept the cookie
 
 
+def test_odd_credentials_are_401_not_an_error(anonymous: TestClient) -> None:
+    for name, value in (("cookie", f"{COOKIE}=sesión-ü"),
+                        ("authorization", "Bearer tökén-ü-0123456789")):
+        response = anonymous.get("/search", headers={name: value.encode("utf-8")})
+        assert response.status_code == 401
+
+
 def test_a_wrong_login_sets_no_cookie(anonymous: TestClient) -> None:
     response = anonymous.post("/login", data={"token": "not-the-token-at-all"})
     assert response.status_code == 401 and "set-cookie" not in response.headers
@@ -103,6 +110,17 @@ def test_a_post_without_csrf_is_403_and_changes_nothing(client: TestClient, engi
     assert not engine.get(target).archived
     assert engine.conflicts(status="open")
     assert not engine.graveyard()
+
+
+def test_odd_or_oversized_posts_are_refused(client: TestClient, engine: Engine,
+                                           filled: Filled) -> None:
+    assert client.post(f"/memory/{filled.plain}/archive",
+                       data={"csrf": "jetón-ü"}).status_code == 403
+    huge = client.post(f"/memory/{filled.plain}/edit",
+                       data={"csrf": Keys(TOKEN).csrf, "content": "x" * 300_000})
+    assert huge.status_code == 413
+    assert client.put(f"/memory/{filled.plain}/archive").status_code == 403  # not GET: CSRF
+    assert engine.get(filled.plain).version == 1 and not engine.get(filled.plain).archived
 
 
 def test_a_foreign_origin_is_403_even_with_the_csrf_token(client: TestClient, engine: Engine,

@@ -3,13 +3,13 @@
 Every request passes, in order: the Host header (one of the names the server answers,
 else 400: a page served under another name is a DNS-rebinding attempt), the credentials
 (``Authorization: Bearer <token>`` or the session cookie derived from the token, else
-401), and for every POST the CSRF token (a form field or ``X-CSRF-Token`` header derived
-from the token, and an ``Origin``, when sent, that is this server, else 403). Every
-response carries a Content-Security-Policy that allows nothing but this server's own
-files (no inline script, no inline style, no other origin; a route that sets a stricter
-policy of its own keeps it) and headers that keep it out
-of caches, frames of other sites and referrers. The token is never written into a page:
-the cookie and the CSRF token are HMACs of it.
+401), and for every method but GET and HEAD the CSRF token (a form field or the
+``X-CSRF-Token`` header, derived from the token) and an ``Origin``, when sent, that is
+this server (else 403). Every response carries a Content-Security-Policy that allows
+nothing but this server's own files (no inline script, no inline style, no other origin;
+a route that sets a policy of its own, the graph frame, keeps it) and headers that keep it
+out of caches, of other sites' frames and of other sites' referrers. The token is never
+written into a page: the cookie and the CSRF token are HMACs of it.
 """
 
 from __future__ import annotations
@@ -65,11 +65,11 @@ class Keys:
         bearer = headers.get("authorization", "")
         if bearer.startswith("Bearer ") and self.token_matches(bearer[7:].strip()):
             return True
-        return hmac.compare_digest(cookies.get(COOKIE, ""), self.session)
+        return hmac.compare_digest(cookies.get(COOKIE, "").encode("utf-8"), self.session.encode())
 
     def csrf_ok(self, given: str) -> bool:
         """Whether ``given`` is the CSRF token."""
-        return hmac.compare_digest(given, self.csrf)
+        return hmac.compare_digest(given.encode("utf-8"), self.csrf.encode())
 
 
 def _cookies(headers: Headers) -> dict[str, str]:
@@ -111,7 +111,7 @@ class Guard:
         if refusal is not None:
             await refusal(scope, receive, secured)
             return
-        if scope["method"] == "POST":
+        if scope["method"] not in ("GET", "HEAD"):  # every change carries the CSRF token
             replay = await self._with_csrf(scope, headers, receive, secured)
             if replay is None:
                 return
