@@ -68,8 +68,8 @@ def test_login_sets_a_derived_cookie_that_opens_pages(anonymous: TestClient) -> 
 
 
 def test_odd_credentials_are_401_not_an_error(anonymous: TestClient) -> None:
-    for name, value in (("cookie", f"{COOKIE}=sesión-ü"),
-                        ("authorization", "Bearer tökén-ü-0123456789")):
+    for name, value in ((b"cookie", f"{COOKIE}=sesión-ü"),
+                        (b"authorization", "Bearer tökén-ü-0123456789")):
         response = anonymous.get("/search", headers={name: value.encode("utf-8")})
         assert response.status_code == 401
 
