@@ -8,7 +8,7 @@ import socket
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,16 @@ def free_port() -> int:
         return port
 
 
+def wait_until(condition: Callable[[], object], timeout: float = 20.0) -> bool:
+    """Poll ``condition`` every 20 ms until it holds or ``timeout`` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return False
+
+
 @contextmanager
 def served(api: Any, token: str, eval_dirs: list[Path]) -> Iterator[str]:
     """Serve the dashboard over ``api``; yields its base URL; stops it on exit."""
@@ -42,11 +52,8 @@ def served(api: Any, token: str, eval_dirs: list[Path]) -> Iterator[str]:
                                            log_level="warning", lifespan="off"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the dashboard did not start")
-        time.sleep(0.02)
+    if not wait_until(lambda: server.started or not thread.is_alive(), 10) or not server.started:
+        raise RuntimeError("the dashboard did not start")
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

@@ -4,6 +4,7 @@ while another client (an agent) keeps using the store; and ``cognimem ui``'s ref
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -52,6 +53,38 @@ def test_pages_and_changes_go_through_the_daemon(on_disk: Profile) -> None:
 def _ui(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "cognimem", "ui", "--profile", "test", *args],
                           capture_output=True, text=True, timeout=60)
+
+
+def test_cognimem_ui_serves_behind_the_token(tmp_path: Path) -> None:
+    import httpx
+    from browser import free_port, wait_until
+
+    port = free_port()
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "COGNIMEM_HTTP_TOKEN": TOKEN}
+    server = subprocess.Popen([sys.executable, "-m", "cognimem", "ui", "--profile", "test",
+                               "--port", str(port)], env=env, stderr=subprocess.PIPE,
+                              text=True)
+    try:
+        url = f"http://127.0.0.1:{port}/search"
+        assert wait_until(lambda: _answers(url), timeout=60)
+        assert httpx.get(url).status_code == 401
+        page = httpx.get(url, headers={"Authorization": f"Bearer {TOKEN}"})
+        assert page.status_code == 200 and "Recently changed memories" in page.text
+    finally:
+        server.terminate()
+        _, err = server.communicate(timeout=30)
+    assert f"http://127.0.0.1:{port}/login" in err and TOKEN not in err
+
+
+def _answers(url: str) -> bool:
+    import httpx
+
+    try:
+        httpx.get(url, timeout=1)
+    except httpx.HTTPError:
+        return False
+    return True
 
 
 def test_ui_refuses_a_public_bind_and_a_folder_without_runs(tmp_path: Path) -> None:

@@ -40,3 +40,12 @@ def build_app(api: MemoryAPI, *, token: str, hosts: Sequence[str], agent: str = 
     app.state.dashboard = Dashboard(api=api, keys=keys, agent=agent,
                                     eval_dirs=tuple(Path(d) for d in eval_dirs))
     return app
+
+
+def serve(api: MemoryAPI, *, host: str, port: int, token: str, hosts: Sequence[str],
+          agent: str = "dashboard", eval_dirs: Sequence[Path] = ()) -> None:
+    """Serve the dashboard over ``api`` with uvicorn until interrupted."""
+    import uvicorn
+
+    app = build_app(api, token=token, hosts=hosts, agent=agent, eval_dirs=eval_dirs)
+    uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -49,12 +49,10 @@ def _folders(given: list[str]) -> list[Path]:
 
 
 def cmd_ui(args: argparse.Namespace) -> int:
-    """Serve until Ctrl-C."""
-    import uvicorn
-
+    """Check the options, open the store, serve until Ctrl-C."""
     from cognimem.mcp.http_auth import allowed_hosts, check_bind, load_token, token_file
 
-    from .app import build_app
+    from .app import serve
 
     check_bind(args.host, args.public)
     if not 0 < args.port < 65536:
@@ -64,11 +62,11 @@ def cmd_ui(args: argparse.Namespace) -> int:
     hosts = allowed_hosts(args.host, args.port, tuple(args.allow_host))
     shown_host = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{shown_host}:{args.port}/login"
+    where = (f"{url}?token={token}" if args.print_url else
+             f"{url} (log in with the token in {shown(token_file())}"
+             f"{', made now' if made else ''}; or run with --print-url)")
     with open_engine(args) as api:
-        app = build_app(api, token=token, hosts=hosts, agent=args.agent, eval_dirs=folders)
-        where = (f"{url}?token={token}" if args.print_url else
-                 f"{url} (log in with the token in {shown(token_file())}"
-                 f"{', made now' if made else ''}; or run with --print-url)")
         sys.stderr.write(f"cognimem ui: serving {where}\n")
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+        serve(api, host=args.host, port=args.port, token=token, hosts=hosts, agent=args.agent,
+              eval_dirs=folders)
     return 0
