@@ -5,10 +5,10 @@ and by ``shoot.py`` (the screenshots in docs/dashboard.md)."""
 from __future__ import annotations
 
 import socket
+import sys
 import tempfile
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -16,6 +16,11 @@ from typing import Any
 import uvicorn
 
 from cognimem_plugins.dashboard.app import build_app
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "mcp"))
+from mcp_helpers import wait_until  # the MCP tests poller, reused
+
+__all__ = ["chromium", "free_port", "served", "wait_until"]
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -30,16 +35,6 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
-
-
-def wait_until(condition: Callable[[], object], timeout: float = 20.0) -> bool:
-    """Poll ``condition`` every 20 ms until it holds or ``timeout`` seconds pass."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return False
 
 
 @contextmanager
