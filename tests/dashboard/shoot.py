@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from browser import chromium, served
-from conftest import DREAMY, TOKEN, fill
+from dash_browser import chromium, served
+from dash_fixtures import DREAMY, TOKEN, fill
 
 from cognimem.engine import Engine
 from cognimem.eval import compare
@@ -29,7 +29,7 @@ MORE = [("Checkout retries payment twice before failing the order", "shop"),
 
 def main(folder: Path) -> None:
     """Fill a store, serve it, and save one PNG per page into ``folder``."""
-    from conftest import eval_units
+    from dash_fixtures import eval_units
 
     folder.mkdir(parents=True, exist_ok=True)
     engine = Engine.from_profile("test", overrides=DREAMY)

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import CHROMIUM, chromium, served
-from conftest import HOSTILE, TOKEN, Filled
+from dash_browser import CHROMIUM, chromium, served
+from dash_fixtures import HOSTILE, TOKEN, Filled
 
 from cognimem.engine import Engine
 

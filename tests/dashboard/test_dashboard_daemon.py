@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import HOST, TOKEN, make_app
+from dash_fixtures import HOST, TOKEN, make_app
 from starlette.testclient import TestClient
 
 from cognimem.daemon.access import open_store
@@ -57,7 +57,7 @@ def _ui(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_cognimem_ui_serves_behind_the_token(tmp_path: Path) -> None:
     import httpx
-    from browser import free_port, wait_until
+    from dash_browser import free_port, wait_until
 
     port = free_port()
     env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"),

@@ -7,7 +7,7 @@ import csv
 from datetime import UTC, datetime
 from pathlib import Path
 
-from conftest import TOKEN, Filled
+from dash_fixtures import TOKEN, Filled
 from starlette.testclient import TestClient
 
 from cognimem.engine import Engine

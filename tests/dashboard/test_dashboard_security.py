@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import HOST, HOSTILE, TOKEN, Filled, make_app
+from dash_fixtures import HOST, HOSTILE, TOKEN, Filled, make_app
 from starlette.testclient import TestClient
 
 from cognimem.engine import Engine
