@@ -76,6 +76,18 @@ def test_the_memory_page_shows_its_facts(client: TestClient, engine: Engine,
     assert filled.conflict in page  # its open conflict
 
 
+def test_the_memory_page_shows_where_the_intake_found_it(client: TestClient,
+                                                         engine: Engine) -> None:
+    note = engine.add("run pnpm install first", source={"file": "notes/web.md", "line": 12},
+                      meta={"vault": {"file": "notes/web.md", "headings": ["Web", "Setup"],
+                                      "lines": [12, 18]}}).memory
+    said = engine.add("we deploy on fridays", source={"session": "s-7"},
+                      meta={"capture": {"session": "s-7", "turn": 4, "role": "user"}}).memory
+    page = client.get(f"/memory/{note.id}").text
+    assert "notes/web.md:12 (lines 12-18)" in page and ">Web &gt; Setup<" in page
+    assert ">s-7 · 4 (user)<" in client.get(f"/memory/{said.id}").text
+
+
 def test_redactions_are_counted_never_shown(client: TestClient, engine: Engine) -> None:
     secret = "AKIA" + "IOSFODNN7EXAMPLE"
     written = engine.add(f"deploy with key {secret} on friday").memory

@@ -59,13 +59,29 @@ def events_of(api: MemoryAPI, memory_id: str) -> list[Event]:
             if e.target == memory_id or memory_id in str(e.payload)]
 
 
+def _table(value: object) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def provenance(memory: Memory) -> dict[str, str]:
+    """Where the intake found a memory: a vault note's headings and lines, a captured
+    session's turn and role (from ``meta``; empty when it came from elsewhere)."""
+    vault, capture = (_table(memory.meta.get(key)) for key in ("vault", "capture"))
+    lines = vault.get("lines") or []
+    return {"heading": " > ".join(str(h) for h in vault.get("headings") or []),
+            "lines": "-".join(str(n) for n in lines[:2]),
+            "session": str(capture.get("session") or memory.source.session or ""),
+            "turn": str(capture.get("turn") if capture.get("turn") is not None else ""),
+            "role": str(capture.get("role") or "")}
+
+
 def _details(api: MemoryAPI, memory_id: str) -> dict[str, Any]:
     memory = api.get(memory_id)
     edges = api.edges(memory_id)
     others = {e.target if e.source == memory_id else e.source for e in edges}
     return {"memory": memory, "chain": version_chain(api, memory), "edges": edges,
             "neighbours": api.get_many(others), "events": events_of(api, memory_id),
-            "untrusted": memory.meta.get("untrusted"),
+            "untrusted": memory.meta.get("untrusted"), "found": provenance(memory),
             "redactions": memory.meta.get("redactions") or [],
             "conflicts": api.conflicts(status="open", memory_id=memory_id)}
 
