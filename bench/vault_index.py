@@ -43,6 +43,8 @@ def main() -> None:
     parser.add_argument("--notes", type=int, default=10_000)
     parser.add_argument("--embedder", default="hash", choices=("hash", "minilm"))
     parser.add_argument("--store", default=None, help="store folder (default: a temporary one)")
+    parser.add_argument("--edited", type=int, default=None,
+                        help="notes edited before the last run (default: 1%% of them)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "vault"
@@ -57,7 +59,8 @@ def main() -> None:
             t1 = time.perf_counter()
             again = engine.ingest("vault", str(root))
             t2 = time.perf_counter()
-            for path in sorted(root.rglob("*.md"))[:: 100]:
+            edited_n = args.edited or max(1, args.notes // 100)
+            for path in sorted(root.rglob("*.md"))[:: max(1, args.notes // edited_n)]:
                 path.write_text(path.read_text(encoding="utf-8") + "\nEdited.\n",
                                 encoding="utf-8")
             t3 = time.perf_counter()
@@ -67,7 +70,7 @@ def main() -> None:
         print(f"first index: {t1 - t0:.1f} s ({first.added} sections, {first.links} links, "
               f"{first.added / (t1 - t0):.0f} sections/s)")
         print(f"re-index, nothing changed: {t2 - t1:.2f} s ({again.unchanged} unchanged)")
-        print(f"re-index, {edited.updated + edited.kept} sections of {args.notes // 100} "
+        print(f"re-index, {edited.updated + edited.kept} sections of {edited_n} "
               f"edited notes: {t4 - t3:.2f} s ({edited.updated} updated)")
 
 

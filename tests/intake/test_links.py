@@ -100,3 +100,16 @@ def test_cli_dry_run_reports_the_links_of_the_real_run(
     listed = [ln for ln in real.splitlines() if ln.startswith(("  links:", "  unresolved"))]
     assert len(listed) == 3
     assert [ln for ln in dry.splitlines() if ln.startswith(("  links:", "  unresolved"))] == listed
+
+
+def test_name_precedence_and_ties() -> None:
+    from cognimem_plugins.intake.links import NameIndex
+
+    index = NameIndex()
+    index.add("deep/er/Plan.md", title="Roadmap")
+    index.add("Plan.md", title="Old plan", aliases=["roadmap"])
+    index.add("work/roadmap.md")
+    assert index.resolve("plan") == "Plan.md"  # same file name: the one nearer the root
+    assert index.resolve("deep/er/plan.md") == "deep/er/Plan.md"  # a path names one note
+    assert index.resolve("Roadmap") == "work/roadmap.md"  # a file name before a title
+    assert index.resolve("old PLAN") == "Plan.md" and index.resolve("nothing") is None

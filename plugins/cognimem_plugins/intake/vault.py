@@ -106,7 +106,7 @@ class VaultSource(IntakeSource):
         notes: list[_Note] = []
         for key, stamp in stamps.items():
             if key in changed or key in again:
-                note = self._read(paths[key], key, stamp, known.get(key))
+                note = self._read(paths[key], key, stamp)
                 notes.append(note)
                 if note.group.items:
                     index.add(key, note.title, note.aliases)
@@ -182,7 +182,7 @@ class VaultSource(IntakeSource):
                 if name.lower().endswith(suffixes) and not ignored(path, False):
                     yield path
 
-    def _read(self, path: Path, key: str, stamp: str, old: Known | None) -> _Note:
+    def _read(self, path: Path, key: str, stamp: str) -> _Note:
         try:
             size = path.stat().st_size
             if size > self.options.max_file_bytes:
