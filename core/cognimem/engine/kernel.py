@@ -291,9 +291,41 @@ class Kernel:
         return vectors
 
     def index(self, memories: Sequence[Memory], vectors: np.ndarray | None) -> None:
-        """Bring the derived indexes up to date once the operation commits; a failure
-        leaves them to reconciliation."""
-        self.uow.after(lambda: self._index_now(memories, vectors))
+        """Bring the derived indexes up to date once the operation commits (the changes of
+        a whole operation in one batch per index); a failure leaves them to
+        reconciliation. ``vectors`` None: only the lexical index changes."""
+        unit = self.uow.current
+        if unit is None:
+            self._index_now(memories, vectors)
+            return
+        first = not unit.indexed
+        for i, memory in enumerate(memories):
+            vector = None if vectors is None else vectors[i]
+            earlier = unit.indexed.get(memory.id)
+            if vector is None and earlier is not None:  # an earlier change's vector stands
+                vector = earlier[1]
+            unit.indexed[memory.id] = (memory, vector)
+        if first:
+            unit.upkeep(lambda: self._apply_index(unit.indexed))
+
+    def _apply_index(self, changes: Mapping[str, tuple[Memory, np.ndarray | None] | None],
+                     ) -> None:
+        gone = [i for i, change in changes.items() if change is None]
+        put = [change for change in changes.values() if change is not None]
+        if gone:
+            self._unindex_now(gone)
+        if not put:
+            return
+        embedded = [(m, v) for m, v in put if v is not None]
+        try:
+            if self.lexical is not None:
+                self.lexical.upsert([m for m, _v in put])
+            if self.vectors is not None and embedded:
+                self.vectors.upsert([m for m, _v in embedded],
+                                    np.stack([v for _m, v in embedded]))
+        except Exception:
+            self.dirty = True
+            log.exception("index update failed; the records are safe, indexes will be repaired")
 
     def _index_now(self, memories: Sequence[Memory], vectors: np.ndarray | None) -> None:
         try:
@@ -306,7 +338,16 @@ class Kernel:
             log.exception("index update failed; the records are safe, indexes will be repaired")
 
     def unindex(self, ids: Sequence[str]) -> None:
-        self.uow.after(lambda: self._unindex_now(ids))
+        """Take memories out of the derived indexes once the operation commits."""
+        unit = self.uow.current
+        if unit is None:
+            self._unindex_now(ids)
+            return
+        first = not unit.indexed
+        for memory_id in ids:
+            unit.indexed[memory_id] = None
+        if first:
+            unit.upkeep(lambda: self._apply_index(unit.indexed))
 
     def _unindex_now(self, ids: Sequence[str]) -> None:
         try:

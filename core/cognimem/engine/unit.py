@@ -20,9 +20,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from ..models import Event
+from ..models import Event, Memory
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from ..components import RecordStore
 
 log = logging.getLogger("cognimem")
@@ -34,12 +36,21 @@ class Unit:
 
     def __init__(self) -> None:
         self.events: list[Event] = []
+        #: What the operation changed in the derived indexes, by memory id (the last change
+        #: of each wins): a memory and its vector (None: the vector is unchanged) to upsert,
+        #: or None to delete. Applied once, in batches, after the commit.
+        self.indexed: dict[str, tuple[Memory, np.ndarray | None] | None] = {}
+        self._upkeep: list[Callable[[], None]] = []
         self._after: list[Callable[[], None]] = []
         self._undo: list[Callable[[], None]] = []
 
     def after(self, action: Callable[[], None]) -> None:
         """Run ``action`` once the operation has committed (never if it rolls back)."""
         self._after.append(action)
+
+    def upkeep(self, action: Callable[[], None]) -> None:
+        """Run ``action`` after the commit, before the notifications (index upkeep)."""
+        self._upkeep.append(action)
 
     def on_rollback(self, action: Callable[[], None]) -> None:
         """Run ``action`` if the operation rolls back (to drop in-process derived state)."""
@@ -79,7 +90,7 @@ class UnitOfWork:
             raise
         finally:
             self._local.unit = None
-        for action in unit._after:  # committed: derived upkeep, then notifications
+        for action in [*unit._upkeep, *unit._after]:  # committed: upkeep, then notifications
             action()
 
     def after(self, action: Callable[[], None]) -> None:
