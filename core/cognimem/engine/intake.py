@@ -34,6 +34,10 @@ def namespace(source: str, target: str) -> str:
     return f"cognimem.intake:{source}:{target}"
 
 
+#: Changed groups (edited notes, grown sessions) written in one unit of work.
+CHANGED_BATCH = 64
+
+
 class Intake:
     """ingest."""
 
@@ -58,6 +62,7 @@ class Intake:
         report = IngestReport(source=source, target=target, dry_run=dry_run)
         seen: set[str] = set()
         fresh: list[Group] = []
+        changed: list[tuple[Group, Known]] = []
         self._linking: list[tuple[str, str, tuple[str, ...]]] = []  # (group, item, names)
         for group in reader.scan(target, known):
             report.groups += 1
@@ -66,9 +71,13 @@ class Intake:
             if group.items is None:
                 report.unchanged += 1
             elif group.key in known:
-                self._sync_group(ns, group, known[group.key], report)
+                changed.append((group, known[group.key]))
+                if len(changed) >= CHANGED_BATCH:
+                    self._sync_groups(ns, changed, report)
+                    changed = []
             else:
                 fresh.append(group)
+        self._sync_groups(ns, changed, report)
         gone = {key: old for key, old in known.items() if key not in seen}
         by_print = {old.fingerprint: key for key, old in gone.items()}
         batch: list[_Pending] = []
@@ -134,11 +143,15 @@ class Intake:
         reader.open(self.k.ctx)
         return reader
 
-    def _sync_group(self, ns: str, group: Group, old: Known, report: IngestReport) -> None:
-        """Add, update and archive one changed group's items; remember the group (one
-        commit for the group)."""
+    def _sync_groups(self, ns: str, changed: list[tuple[Group, Known]],
+                     report: IngestReport) -> None:
+        """Add, update and archive changed groups' items; remember the groups. One commit
+        (and one batch of index changes) for the lot."""
+        if not changed:
+            return
         with contextlib.nullcontext() if report.dry_run else self.k.transaction():
-            self._write_groups(ns, [self._plan_group(group, old, report)], report)
+            for group, old in changed:
+                self._write_groups(ns, [self._plan_group(group, old, report)], report)
 
     def _plan_group(self, group: Group, old: Known, report: IngestReport) -> _Pending:
         """Update and archive one group's items; what is left to add, with its state."""
