@@ -28,7 +28,7 @@ PROFILE = ('[records]\nuse = "duckdb"\n[lexical]\nuse = "bm25"\n[vectors]\nuse =
 def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """An on-disk store opened in each command's own process (no daemon): its CLI options."""
     for key in list(os.environ):
-        if key.startswith("COGNIMEM_"):
+        if key.startswith("COGNIMEM_") and key != "COGNIMEM_RUNTIME_DIR":
             monkeypatch.delenv(key)
     monkeypatch.setenv("COGNIMEM_NO_DAEMON", "1")
     profile = tmp_path / "disk.toml"

@@ -95,3 +95,64 @@ def test_a_warm_search_loads_nothing_heavy(output: list[str], tmp_path: Path,
         assert [s["stage"] for s in hit["trail"]][:1] == ["retrieve"]  # explained
     else:
         assert "billing retries back off" in shown
+
+
+PLUGIN_PROBE = """
+import json, sys
+from cognimem.cli import main
+code = main({argv!r})
+print(json.dumps({{"code": code, "plugins": sorted(m for m in sys.modules
+                                                  if m.startswith("cognimem_plugins")),
+                  "loaded": sorted(m for m in {heavy!r} if m in sys.modules)}}))
+"""
+
+HELLO_PLUGIN = '''
+from cognimem import hookimpl
+from cognimem.components import CommandSpec
+
+
+@hookimpl
+def cognimem_register_commands(register):
+    register(CommandSpec(name="hello", help="{help}", configure="hello_cmd:configure"))
+'''
+
+HELLO_COMMAND = '''
+def configure(parser):
+    parser.set_defaults(func=lambda args: print("hello") or 0)
+'''
+
+
+def _probe(argv: list[str], cwd: Path) -> tuple[list[str], dict[str, object]]:
+    # a command that is not a core one registers every core command (their names are taken),
+    # so the config command's client table is loaded: a few milliseconds
+    heavy = tuple(m for m in WARM_HEAVY if m not in ("rich", "cognimem.mcp.clients"))
+    out = subprocess.run([sys.executable, "-c", PLUGIN_PROBE.format(argv=argv, heavy=heavy)],
+                         capture_output=True, text=True, check=True, cwd=cwd).stdout
+    *printed, last = out.strip().splitlines()
+    return printed, json.loads(last)
+
+
+def test_a_warm_plugin_command_loads_no_other_plugin(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plugins' commands and table are remembered: once they are known, ``cognimem
+    plugins`` and a plugin's command load no plugin (but the command's own module) and
+    nothing heavy; an edited plugin file is read again."""
+    monkeypatch.setenv("COGNIMEM_RUNTIME_DIR", str(tmp_path / "run"))
+    (tmp_path / "hello_cmd.py").write_text(HELLO_COMMAND, encoding="utf-8")
+    plugin = tmp_path / "hello_plugin.py"
+    plugin.write_text(HELLO_PLUGIN.format(help="say hello"), encoding="utf-8")
+    profile = tmp_path / "p.toml"
+    profile.write_text(f'[plugins]\nfiles = ["{plugin}"]\n', encoding="utf-8")
+    where = ["--profile", str(profile)]
+    cold, probe = _probe(["plugins", "--json", *where], tmp_path)
+    assert probe["code"] == 0 and probe["plugins"]  # the first run loads them all
+    warm, probe = _probe(["plugins", "--json", *where], tmp_path)
+    assert probe == {"code": 0, "plugins": [], "loaded": []}
+    assert warm == cold
+    printed, probe = _probe(["hello", *where], tmp_path)
+    assert printed == ["hello"]
+    assert probe == {"code": 0, "plugins": [], "loaded": []}
+    plugin.write_text(HELLO_PLUGIN.format(help="say hello again"), encoding="utf-8")
+    rows = json.loads("\n".join(_probe(["plugins", "--json", *where], tmp_path)[0]))
+    assert {"kind": "command", "name": "hello", "doc": "say hello again"}.items() <= next(
+        r for r in rows if r["name"] == "hello").items()

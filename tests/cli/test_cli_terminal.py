@@ -18,7 +18,7 @@ TOKEN = "terminal-test-token-0123456789"
 @pytest.fixture
 def clean_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for key in list(os.environ):
-        if key.startswith("COGNIMEM_"):
+        if key.startswith("COGNIMEM_") and key != "COGNIMEM_RUNTIME_DIR":
             monkeypatch.delenv(key)
     yield
 

@@ -275,6 +275,19 @@ def test_arguments_must_have_their_own_type(tool: str, arguments: dict[str, Any]
     assert hit.get("protected") in (None, False) and hit.get("importance") in (None, 0.5)
 
 
+def test_a_1_mb_reason_and_a_100_kb_id_are_refused_with_the_limit() -> None:
+    async def body(c: Client) -> tuple[str, str, dict[str, Any]]:
+        mid = data(await c.call_tool("remember", {"content": "keep me"}))["id"]
+        reason = error(await c.call_tool("forget", {"id": mid, "reason": "r" * 1_000_000}))
+        long_id = error(await c.call_tool("forget", {"id": "m" + "x" * 100_000}))
+        return reason, long_id, data(await c.call_tool("status", {}))
+
+    reason, long_id, status = run(server(), body)
+    assert "reason" in reason and "1000 characters" in reason and len(reason) < 1_500
+    assert "id" in long_id and "200 characters" in long_id and len(long_id) < 1_500
+    assert status["memories"] == 1  # nothing was archived
+
+
 def test_typed_arguments_still_pass() -> None:
     async def body(c: Client) -> dict[str, Any]:
         mid = data(await c.call_tool("remember", {"content": "keep me", "importance": 1}))["id"]

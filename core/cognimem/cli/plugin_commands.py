@@ -1,7 +1,8 @@
 """Subcommands that plugins add through ``cognimem_register_commands``.
 
 The plugins are those the command line's profile loads (its ``[plugins]`` table: entry
-points, allow and deny lists, modules, files), loaded once. A command's ``configure``
+points, allow and deny lists, modules, files); what commands they add is remembered between
+runs (:mod:`.plugin_index`). A command's ``configure``
 module is imported only for the command being run (or every one with ``argv=None``);
 the others appear in ``cognimem --help`` by name and help line alone.
 """
@@ -13,41 +14,33 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..components import CommandSpec
 from ..errors import PluginError
-from ..plugins import PluginHost
-from .common import add_global_options, cli_profile
-
-
-def plugin_host(argv: Sequence[str] | None) -> PluginHost:
-    """The plugins the profile named by ``argv``'s global options loads."""
-    pre = argparse.ArgumentParser(prog="cognimem", add_help=False)
-    add_global_options(pre, suppress=False)
-    args, _ = pre.parse_known_args(list(argv or []))
-    settings = cli_profile(args).plugins
-    return PluginHost(allow=settings.allow, deny=settings.deny, modules=settings.modules,
-                      files=settings.files, entrypoints=settings.entrypoints)
+from ..extensions import CommandSpec
+from .common import add_global_options
 
 
 def add_plugin_commands(subparsers: Any, argv: Sequence[str] | None,
                         chosen: str | None) -> None:
     """Add every plugin command to ``subparsers``; configure ``chosen`` (all when ``argv`` is
-    None).
+    None). The commands come from the plugin index (:mod:`.plugin_index`): a warm command
+    loads no plugin but its own ``configure`` module.
 
     :raises PluginError: a command's name is taken, or its ``configure`` cannot be loaded.
     """
-    host = plugin_host(argv)
-    for name, registration in host.components("command").items():
-        spec: CommandSpec = registration.obj
+    from .plugin_index import plugin_index
+
+    for entry in plugin_index(argv).commands:
+        name = entry["name"]
         if name in subparsers.choices:
             raise PluginError(
-                f"plugin {registration.plugin!r} adds the command {name!r}, which cognimem "
+                f"plugin {entry['plugin']!r} adds the command {name!r}, which cognimem "
                 "already has; rename the plugin's command or deny the plugin in the profile's "
                 "[plugins] table")
-        parser = subparsers.add_parser(name, help=spec.help, description=spec.help)
+        parser = subparsers.add_parser(name, help=entry["help"], description=entry["help"])
         add_global_options(parser)
         if argv is None or name == chosen:
-            configure_of(spec, registration.plugin)(parser)
+            spec = CommandSpec(name=name, help=entry["help"], configure=entry["configure"])
+            configure_of(spec, entry["plugin"])(parser)
 
 
 def configure_of(spec: CommandSpec, plugin: str) -> Callable[[argparse.ArgumentParser], Any]:

@@ -7,7 +7,7 @@ import tomllib
 from typing import TYPE_CHECKING, Any
 
 from ..privacy import shown
-from .common import cli_profile, command, emit
+from .common import command, emit
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -24,12 +24,9 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     """List components of every installed (and profile-named) plugin."""
     from rich.table import Table
 
-    from ..plugins import PluginHost
+    from .plugin_index import plugin_index
 
-    settings = cli_profile(args).plugins
-    host = PluginHost(allow=settings.allow, deny=settings.deny, modules=settings.modules,
-                      files=settings.files, entrypoints=settings.entrypoints)
-    rows = host.describe()
+    rows = plugin_index(_global_argv(args)).rows
 
     def render(out: Console) -> None:
         table = Table(title="cognimem components")
@@ -42,6 +39,12 @@ def cmd_plugins(args: argparse.Namespace) -> int:
 
     emit(args, rows, render)
     return 0
+
+
+def _global_argv(args: argparse.Namespace) -> list[str]:
+    """The global options of ``args`` as words (what the plugin index is keyed by)."""
+    words = [w for ref in getattr(args, "profile", []) or [] for w in ("--profile", str(ref))]
+    return words + (["--store", args.store] if getattr(args, "store", None) else [])
 
 
 def cmd_profiles(args: argparse.Namespace) -> int:

@@ -17,6 +17,7 @@ import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from ..errors import CognimemError
 from .runtime import check_private_parent, open_private, runtime_base
@@ -45,33 +46,48 @@ def cache_key(refs: Sequence[str], store: str | None) -> str:
     return hashlib.sha256(json.dumps(parts, default=str).encode("utf-8")).hexdigest()[:32]
 
 
-def lookup(refs: Sequence[str], store: str | None) -> tuple[Path, str] | None:
-    """The store directory and pipeline fingerprint these inputs resolved to last time (None
-    when unknown, or when the runtime folder is not private: the slow path then says why)."""
+def read_cached(folder: str, key: str, limit: int = 4096) -> Any:
+    """The JSON kept under ``key`` in one of the runtime folder's caches, or None (absent,
+    unreadable, not this user's own file, or the runtime folder is not private)."""
     try:
         base = runtime_base()
         check_private_parent(base)
-        fd = open_private(base / _FOLDER / cache_key(refs, store), os.O_RDONLY)
+        fd = open_private(base / folder / key, os.O_RDONLY)
     except (OSError, ValueError, CognimemError):
         return None
     try:
         with os.fdopen(fd, "rb") as fh:
             if os.fstat(fh.fileno()).st_uid != os.getuid():
                 return None
-            data = json.loads(fh.read(4096))
+            return json.loads(fh.read(limit))
+    except (OSError, ValueError):
+        return None
+
+
+def write_cached(folder: str, key: str, data: Any) -> None:
+    """Keep ``data`` as JSON under ``key`` (best effort: a failure only costs speed)."""
+    with contextlib.suppress(OSError, ValueError, TypeError, CognimemError):
+        place = runtime_base() / folder
+        place.mkdir(mode=0o700, exist_ok=True)
+        target = place / key
+        tmp = place / f".{key}.{os.getpid()}.tmp"
+        fd = open_private(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh)
+        os.replace(tmp, target)
+
+
+def lookup(refs: Sequence[str], store: str | None) -> tuple[Path, str] | None:
+    """The store directory and pipeline fingerprint these inputs resolved to last time (None
+    when unknown, or when the runtime folder is not private: the slow path then says why)."""
+    data = read_cached(_FOLDER, cache_key(refs, store))
+    try:
         return Path(str(data["store"])), str(data["fingerprint"])
-    except (OSError, ValueError, KeyError, TypeError):
+    except (KeyError, TypeError):
         return None
 
 
 def remember(refs: Sequence[str], store: str | None, resolved: Path, fingerprint: str) -> None:
     """Keep what these inputs resolved to (best effort: a failure only costs speed)."""
-    with contextlib.suppress(OSError, ValueError):
-        folder = runtime_base() / _FOLDER
-        folder.mkdir(mode=0o700, exist_ok=True)
-        target = folder / cache_key(refs, store)
-        tmp = folder / f".{target.name}.{os.getpid()}.tmp"
-        fd = open_private(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump({"store": str(resolved), "fingerprint": fingerprint}, fh)
-        os.replace(tmp, target)
+    write_cached(_FOLDER, cache_key(refs, store),
+                 {"store": str(resolved), "fingerprint": fingerprint})

@@ -81,6 +81,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cognimem.daemon")
 
+
 def _timed_name(message: dict[str, Any]) -> str | None:
     """The name a call is timed under in the status: ``tool:<name>`` for a tool,
     ``api:<operation>`` for a memory API call; None for the daemon's own requests."""

@@ -3,7 +3,7 @@
 Order (docs/architecture.md, "The write pipeline"): **bounds** (the models' limits) ->
 **scope** of the session (:func:`scoped`) -> **guard** (:func:`clean_raw` for the free text
 of a write before validation normalises it, the ``cognimem_memory_prepare`` hooks for a
-memory's content, title and meta, :meth:`~.base.EngineCore.clean_text` for every other text)
+memory's content, title and meta, :meth:`~.kernel.Kernel.clean_text` for every other text)
 -> **authority** (:mod:`.authority`) -> **version chains** (:func:`head_or_refuse`) ->
 duplicate / conflict verdicts (:mod:`.guarded`) -> one transaction (:mod:`.unit`) ->
 notifications after the commit.

@@ -29,12 +29,13 @@ def call_tool(engine: MemoryAPI, name: str, arguments: dict[str, Any], *,
     :raises InvalidInput: a local engine whose plugins register no tool ``name``.
     """
     from ..daemon.remote import RemoteEngine
-    from ..engine import Engine
 
     if isinstance(engine, RemoteEngine):
         safe = retry_safe if retry_safe is not None else bool(
             spec and (spec.read_only or spec.idempotent))
         return engine.run_tool(name, arguments, retry_safe=safe)
+    from ..engine import Engine  # imported already when there is one: a remote call is lighter
+
     assert isinstance(engine, Engine)
     if spec is None:
         registration = engine.host.get("tool", name)

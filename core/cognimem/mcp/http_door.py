@@ -51,7 +51,9 @@ class HttpLimits:
 
     def uvicorn_options(self) -> dict[str, Any]:
         """uvicorn's own settings that go with these limits (pass to ``uvicorn.run``)."""
-        return {"http": door_protocol(self), "limit_concurrency": self.max_connections,
+        # uvicorn answers 503 once its open connections (the asking one included) or running
+        # requests reach limit_concurrency: one more, so the door's own cap is the one that bites
+        return {"http": door_protocol(self), "limit_concurrency": self.max_connections + 1,
                 "timeout_keep_alive": self.keep_alive,
                 "h11_max_incomplete_event_size": MAX_HEADER_BYTES}
 

@@ -32,8 +32,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from ..agents import Caller, server_caller
 from ..components import ToolSpec
+from ..daemon.checks import one_line_error
 from ..errors import CognimemError, PluginError, ProfileError
-from ..models.strict import strict_annotation, validation_message
+from ..limits import clip
+from ..models.strict import strict_annotation
 from ..plugins import PluginHost
 from ..privacy import hide_home
 from ..session import bound
@@ -138,10 +140,9 @@ def to_mcp_tool(name: str, spec: ToolSpec, *, plugin: str = "?") -> Tool:
             # the write pipeline scopes every write to the caller, every read to the roots
             with bound({**caller.model_dump(), "roots": getattr(runner, "roots", ())}):
                 result = runner.invoke(name, spec, arguments)
-        except CognimemError as exc:  # errors name files relative to the home folder
-            raise ToolError(hide_home(str(exc))) from exc
-        except ValidationError as exc:
-            raise ToolError(hide_home(validation_message(exc))) from exc
+        except (CognimemError, ValidationError, OSError, RecursionError) as exc:
+            # one line, files named relative to the home folder, a long message cut
+            raise ToolError(clip(hide_home(str(one_line_error(exc))))) from exc
         return render(result, output_model) if output_model else result
 
     context = inspect.Parameter(CONTEXT_PARAM, inspect.Parameter.KEYWORD_ONLY,
