@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     import pluggy
 
     from .clock import ManualClock, SystemClock
+    from .connecting import connect
     from .engine import Engine
     from .models import Edge, Hit, Memory, MemoryDraft, Query, Scope, SearchResult
 
@@ -53,7 +54,7 @@ __all__ = [
     "CognimemError", "Edge", "EmbedderUnavailable", "Engine", "Hit", "InvalidInput",
     "ManualClock", "Memory", "MemoryDraft", "NotFound", "PluginError", "ProfileError", "Query",
     "Rejected", "Scope", "SearchResult", "StoreError", "StoreLocked", "SystemClock",
-    "__version__", "compare", "hookimpl",
+    "__version__", "compare", "connect", "hookimpl",
 ]
 
 
@@ -61,6 +62,7 @@ _LAZY = {
     **{name: ".models" for name in ("Edge", "Hit", "Memory", "MemoryDraft", "Query", "Scope",
                                     "SearchResult")},
     "ManualClock": ".clock", "SystemClock": ".clock", "Engine": ".engine", "compare": ".eval",
+    "connect": ".connecting",
 }
 
 _lazy = lazy_names(__name__, _LAZY)

@@ -9,13 +9,16 @@ from collections.abc import Iterable, Sequence
 from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 from . import hookspecs
-from .errors import PluginError
+from .errors import PluginError, ProfileError
 from .registry import HOOK_KINDS, Register, Registration
+
+if TYPE_CHECKING:
+    from .profile import ComponentSpec
 
 GROUP = "cognimem"
 
@@ -236,3 +239,33 @@ def _import_file(path: Path) -> ModuleType:
             "Fix the file or remove it from the profile's [plugins] files list"
         ) from exc
     return module
+
+
+def component_options(host: PluginHost, kind: str, spec: ComponentSpec,
+                      key: str) -> tuple[type[Any], Any]:
+    """The class of the ``kind`` component a profile table names, and its validated options:
+    what the engine builds and what a client checks before starting a daemon, with the same
+    one-line errors.
+
+    :raises ProfileError: no installed component of that kind has this name (the error
+        lists the choices), or its options are wrong (naming each key and the valid ones).
+    """
+    from pydantic import ValidationError
+
+    registration = host.get(kind, spec.use)
+    if registration is None:
+        choices = ", ".join(sorted(host.components(kind))) or "(none installed)"
+        raise ProfileError(f"profile key `{key}.use` = {spec.use!r} is not a known {kind}; "
+                           f"choose one of: {choices}")
+    cls = registration.obj
+    try:
+        options = cls.Options(**spec.options)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"`{key}.{'.'.join(str(p) for p in e['loc'])}`: {e['msg']}"
+            + ("" if isinstance(e.get("input"), dict) else f" (got {e.get('input')!r})")
+            for e in exc.errors())
+        valid = ", ".join(cls.Options.model_fields) or "none"
+        raise ProfileError(f"profile key `{key}` ({kind} {spec.use!r}): {problems}. "
+                           f"Valid options: {valid}") from None
+    return cls, options

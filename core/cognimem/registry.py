@@ -91,19 +91,19 @@ SPEC_KINDS: dict[type, str] = {ToolSpec: "tool", PromptSpec: "prompt",
                                ResourceSpec: "resource", CommandSpec: "command"}
 SPEC_NAMES = {kind: cls.__name__ for cls, kind in SPEC_KINDS.items()}
 
+def _hook_kinds() -> dict[str, tuple[str, ...]]:
+    from .slots import SLOTS
+
+    kinds: dict[str, tuple[str, ...]] = {}
+    for slot in SLOTS:  # the pipeline's kinds, from the slot table
+        kinds[slot.hook] = (*kinds.get(slot.hook, ()), slot.kind)
+    # the kinds that are not pipeline slots
+    kinds["cognimem_register_tools"] = ("tool", "prompt", "resource")
+    kinds["cognimem_register_datasets"] = ("dataset",)
+    kinds["cognimem_register_sources"] = ("source",)
+    kinds["cognimem_register_commands"] = ("command",)
+    return kinds
+
+
 #: Which component kinds each registry hook accepts.
-HOOK_KINDS: dict[str, tuple[str, ...]] = {
-    "cognimem_register_stores": ("records", "lexical", "vectors"),
-    "cognimem_register_embedders": ("embedder",),
-    "cognimem_register_extractors": ("extractor",),
-    "cognimem_register_retrievers": ("retriever",),
-    "cognimem_register_fusers": ("fuser",),
-    "cognimem_register_rankers": ("ranker",),
-    "cognimem_register_calibrators": ("calibrator",),
-    "cognimem_register_decay": ("decay",),
-    "cognimem_register_tools": ("tool", "prompt", "resource"),
-    "cognimem_register_datasets": ("dataset",),
-    "cognimem_register_guards": ("guard", "consolidator"),
-    "cognimem_register_sources": ("source",),
-    "cognimem_register_commands": ("command",),
-}
+HOOK_KINDS: dict[str, tuple[str, ...]] = _hook_kinds()

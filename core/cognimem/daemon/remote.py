@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cognimem.remote")
 
+#: Set to 1 to use a running daemon whose pipeline differs from the client's profile.
+USE_RUNNING_ENV = "COGNIMEM_USE_RUNNING"
+
 class RemoteEngine(ConflictCalls):
     """The memory API of a store whose owner daemon runs elsewhere.
 
@@ -106,11 +109,29 @@ class RemoteEngine(ConflictCalls):
 
             self._fingerprint = profile_fingerprint(self._local())
         if record.fingerprint and record.fingerprint != self._fingerprint:
-            log.warning(
-                "the memory daemon for %s runs profile %r with a different pipeline than "
-                "requested; it owns the store, so its pipeline is used (stop it with "
-                "`cognimem daemon stop` to switch)", record.store, record.profile)
+            self._other_pipeline(connection, record.store, record.profile)
         return connection
+
+    def _other_pipeline(self, connection: Connection, store: object, profile: object) -> None:
+        """The daemon runs another pipeline than this client's profile: a mistake in the
+        profile is the one-line error it gives without a daemon; a different valid pipeline
+        is an error saying how to switch, unless ``COGNIMEM_USE_RUNNING=1`` asks to use the
+        running one."""
+        from ..errors import ProfileError
+        from .validate import check_profile
+
+        try:
+            check_profile(self._local())
+            if os.environ.get(USE_RUNNING_ENV, "").strip() in ("1", "true", "yes"):
+                return
+            raise ProfileError(
+                f"the memory daemon for {store} runs profile {profile!r} with another "
+                "pipeline than this profile's; to switch, stop it (`cognimem daemon stop`, "
+                f"with this --store) and run again; to use its pipeline, set {USE_RUNNING_ENV}=1")
+        except BaseException:
+            connection.close()
+            self._connection = None
+            raise
 
     def _drop(self) -> None:
         if self._connection is not None:

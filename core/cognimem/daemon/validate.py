@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import ProfileError
 from ..privacy import open_store_folder
-from ..profile import ComponentSpec, Profile
+from ..profile import Profile
 
 if TYPE_CHECKING:
     from ..plugins import PluginHost
@@ -37,23 +37,6 @@ def check_store_path(store: Path) -> None:
             "(--store or the profile's `path`) or fix the permissions of its parent") from None
 
 
-def _specs(profile: Profile) -> list[tuple[str, str, ComponentSpec]]:
-    specs: list[tuple[str, str, ComponentSpec]] = [("records", "records", profile.records)]
-    for kind in ("lexical", "vectors", "embedder"):
-        spec = getattr(profile, kind)
-        if spec is not None:
-            specs.append((kind, kind, spec))
-    specs += [("extractor", f"extract[{i}]", s) for i, s in enumerate(profile.extract)]
-    specs += [("retriever", f"retrieve[{i}]", s) for i, s in enumerate(profile.retrieve)]
-    specs.append(("fuser", "fuse", profile.fuse))
-    specs += [("ranker", f"rank[{i}]", s) for i, s in enumerate(profile.rank)]
-    specs += [("decay", f"decay[{i}]", s) for i, s in enumerate(profile.decay)]
-    specs += [("guard", f"guard[{i}]", s) for i, s in enumerate(profile.guard)]
-    if profile.consolidate is not None:
-        specs.append(("consolidator", "consolidate", profile.consolidate))
-    return specs
-
-
 def check_profile(profile: Profile) -> PluginHost:
     """Every component the profile names is installed and takes the options given: what
     the engine checks when it opens, without opening anything. Returns the plugin host.
@@ -61,9 +44,8 @@ def check_profile(profile: Profile) -> PluginHost:
     :raises ProfileError: naming the profile key to fix.
     :raises PluginError: a plugin failed to load.
     """
-    from pydantic import ValidationError
-
-    from ..plugins import PluginHost
+    from ..plugins import PluginHost, component_options
+    from ..slots import specs as slot_specs
 
     settings = profile.plugins
     host = PluginHost(allow=settings.allow, deny=settings.deny, modules=settings.modules,
@@ -72,19 +54,6 @@ def check_profile(profile: Profile) -> PluginHost:
         raise ProfileError("profile key `vectors`: a vector index needs an [embedder] table")
     if not profile.retrieve:
         raise ProfileError("profile key `retrieve`: list at least one [[retrieve]] table")
-    for kind, key, spec in _specs(profile):
-        registration = host.get(kind, spec.use)
-        if registration is None:
-            choices = ", ".join(sorted(host.components(kind))) or "(none installed)"
-            raise ProfileError(f"profile key `{key}.use` = {spec.use!r} is not a known "
-                               f"{kind}; choose one of: {choices}")
-        try:
-            registration.obj.Options(**spec.options)
-        except ValidationError as exc:
-            problems = "; ".join(
-                f"`{key}.{'.'.join(str(p) for p in e['loc'])}`: {e['msg']}"
-                for e in exc.errors())
-            valid = ", ".join(registration.obj.Options.model_fields) or "none"
-            raise ProfileError(f"profile key `{key}` ({kind} {spec.use!r}): {problems}. "
-                               f"Valid options: {valid}") from None
+    for slot, key, spec in slot_specs(profile):  # every slot, as the engine builds them
+        component_options(host, slot.kind, spec, key)
     return host

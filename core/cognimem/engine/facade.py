@@ -38,9 +38,11 @@ from ..context import Context
 from ..errors import CognimemError, ProfileError
 from ..models import Query
 from ..models.summary import SearchSummary, summarize
-from ..plugins import PluginHost
+from ..plugins import PluginHost, component_options
 from ..privacy import make_private, open_store_folder, shown
 from ..profile import ComponentSpec, Profile, load_profile, merge_tables
+from ..slots import SLOTS
+from ..slots import specs as slot_specs
 from .authority import Authority
 from .conflicts import Conflicts
 from .consolidation import Consolidation
@@ -75,46 +77,16 @@ class Engine:
 
     def __init__(self, profile: Profile, host: PluginHost, clock: Clock) -> None:
         k = self._k = Kernel(self, profile, host, clock)
-        k.records = self._build("records", profile.records, "records")  # type: ignore[assignment]
-        k.lexical = (
-            self._build("lexical", profile.lexical, "lexical") if profile.lexical else None  # type: ignore[assignment]
-        )
-        k.vectors = (
-            self._build("vectors", profile.vectors, "vectors") if profile.vectors else None  # type: ignore[assignment]
-        )
-        k.embedder = (
-            self._build("embedder", profile.embedder, "embedder") if profile.embedder else None  # type: ignore[assignment]
-        )
         k.hook_options = _hook_options(profile, host)
+        for slot in SLOTS:  # every component the profile names, in the slots' order
+            built = [self._build(slot.kind, spec, key)
+                     for of, key, spec in slot_specs(profile) if of is slot]
+            setattr(k, slot.attr, built if slot.many else (built[0] if built else None))
         if k.vectors is not None and k.embedder is None:
             raise ProfileError("profile key `vectors`: a vector index needs an [embedder] table")
-        k.extractors = [
-            self._build("extractor", s, f"extract[{i}]") for i, s in enumerate(profile.extract)  # type: ignore[misc]
-        ]
-        k.retrievers = [
-            self._build("retriever", s, f"retrieve[{i}]") for i, s in enumerate(profile.retrieve)  # type: ignore[misc]
-        ]
         if not k.retrievers:
             raise ProfileError("profile key `retrieve`: list at least one [[retrieve]] table")
         k.retriever_labels = _labels(r.name for r in k.retrievers)
-        k.fuser = self._build("fuser", profile.fuse, "fuse")  # type: ignore[assignment]
-        k.rankers = [
-            self._build("ranker", s, f"rank[{i}]") for i, s in enumerate(profile.rank)  # type: ignore[misc]
-        ]
-        k.calibrator = (
-            self._build("calibrator", profile.confidence, "confidence")  # type: ignore[assignment]
-            if profile.confidence else None
-        )
-        k.decay = [
-            self._build("decay", s, f"decay[{i}]") for i, s in enumerate(profile.decay)  # type: ignore[misc]
-        ]
-        k.guards = [
-            self._build("guard", s, f"guard[{i}]") for i, s in enumerate(profile.guard)  # type: ignore[misc]
-        ]
-        k.consolidator = (
-            self._build("consolidator", profile.consolidate, "consolidate")  # type: ignore[assignment]
-            if profile.consolidate else None
-        )
         k.uow = UnitOfWork(k.records)
         k.ctx = Context(
             path=profile.store_path(), clock=clock, seed=profile.seed, records=k.records,
@@ -285,41 +257,16 @@ class Engine:
         return cls(profile, host, clock or SystemClock())
 
     def _build(self, kind: str, spec: ComponentSpec, key: str) -> Component:
-        registration = self.host.get(kind, spec.use)
-        if registration is None:
-            choices = ", ".join(sorted(self.host.components(kind))) or "(none installed)"
-            raise ProfileError(
-                f"profile key `{key}.use` = {spec.use!r} is not a known {kind}; "
-                f"choose one of: {choices}"
-            )
-        component_cls = registration.obj
-        try:
-            options = component_cls.Options(**spec.options)
-        except ValidationError as exc:
-            problems = "; ".join(
-                f"`{key}.{'.'.join(str(p) for p in e['loc'])}`: {e['msg']}"
-                + ("" if isinstance(e.get("input"), dict) else f" (got {e.get('input')!r})")
-                for e in exc.errors()
-            )
-            valid = ", ".join(component_cls.Options.model_fields) or "none"
-            raise ProfileError(
-                f"profile key `{key}` ({kind} {spec.use!r}): {problems}. Valid options: {valid}"
-            ) from None
+        component_cls, options = component_options(self.host, kind, spec, key)
         component: Component = component_cls(options)
         return component
 
     def components(self) -> list[Component]:
-        """Every component, stores first, in the order they are opened."""
-        out: list[Component] = [self.records]
-        for optional in (self.lexical, self.vectors, self.embedder):
-            if optional is not None:
-                out.append(optional)
-        out += [*self.extractors, *self.retrievers, self.fuser, *self.rankers]
-        if self.calibrator is not None:
-            out.append(self.calibrator)
-        out += [*self.decay, *self.guards]
-        if self.consolidator is not None:
-            out.append(self.consolidator)
+        """Every component, in the slots' order (stores first): the order they open in."""
+        out: list[Component] = []
+        for slot in SLOTS:
+            value = getattr(self._k, slot.attr)
+            out += value if slot.many else ([value] if value is not None else [])
         return out
 
     # lifecycle ---------------------------------------------------------------------------------
@@ -378,17 +325,10 @@ class Engine:
             "events": last.seq if last else 0,
             "embedder": self.embedder.signature.model_dump() if self.embedder else None,
             "pipeline": {
-                "records": self.records.name,
-                "lexical": self.lexical.name if self.lexical else None,
-                "vectors": self.vectors.name if self.vectors else None,
-                "retrieve": self.retriever_labels,
-                "fuse": self.fuser.name,
-                "rank": [r.name for r in self.rankers],
-                "confidence": self.calibrator.name if self.calibrator else None,
-                "decay": [d.name for d in self.decay],
-                "extract": [e.name for e in self.extractors],
-                "guard": [g.name for g in self.guards],
-                "consolidate": self.consolidator.name if self.consolidator else None,
+                slot.key: self._k.retriever_labels if slot.kind == "retriever" else (
+                    [c.name for c in getattr(self._k, slot.attr)] if slot.many else
+                    getattr(getattr(self._k, slot.attr), "name", None))
+                for slot in SLOTS if slot.kind != "embedder"
             },
         }
 

@@ -206,7 +206,8 @@ def _locked_message(directory: Path, owner: dict[str, Any] | None,
     since = f" since {owner['started']}" if owner.get("started") else ""
     if owner.get("address"):
         todo = (f"reach the store through its owner at {owner['address']} (the `cognimem "
-                "daemon` serving it), or stop that process")
+                "daemon` serving it; from Python, `cognimem.connect()` gives its client), or "
+                "stop that process")
     else:
         todo = (f"stop that process (e.g. `kill {pid}`) and retry, or reach the store through "
                 "a single owner: run `cognimem daemon` and point every client at it")
