@@ -62,9 +62,15 @@ class Operations:
             return spec.func(self.engine, **arguments)
 
 
+#: What a non-atomic tool may read of the engine besides its operations: settings that do
+#: not change while the daemon runs. Anything else (``records``, ``ctx``...) would run
+#: without the engine's lock, so it is refused.
+READABLE = frozenset({"profile", "host", "clock", "options_of", "hook_options"})
+
+
 class OperatingEngine:
-    """``engine``, with its :data:`~cognimem.daemon.api.OPERATIONS` run by ``operate``;
-    any other attribute (``profile``, ``host``, ``clock``) is the engine's own."""
+    """``engine``, with its :data:`~cognimem.daemon.api.OPERATIONS` run by ``operate``; of
+    the rest only :data:`READABLE` is reachable (no fall-through to the engine)."""
 
     def __init__(self, engine: Engine, operate: Operate) -> None:
         self._engine = engine
@@ -79,4 +85,8 @@ class OperatingEngine:
 
             call.__name__ = name
             return call
-        return getattr(self._engine, name)
+        if name in READABLE:
+            return getattr(self._engine, name)
+        raise AttributeError(
+            f"a tool that runs beside other calls (atomic=False) reaches the engine through "
+            f"the memory API only; {name!r} is not an operation: register the tool atomic")
