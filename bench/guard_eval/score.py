@@ -258,6 +258,8 @@ def main(argv: list[str] | None = None) -> int:
         if held_out in figures:
             figures[held_out].pop("misses")
     if args.label:
+        for name in ("locomo", "longmemeval"):  # the datasets' text is not copied into results
+            figures.get("datasets", {}).get(name, {}).pop("examples", None)
         (HERE / "results").mkdir(exist_ok=True)
         (HERE / "results" / f"{args.label}.json").write_text(json.dumps(figures, indent=1,
                                                                         ensure_ascii=False))

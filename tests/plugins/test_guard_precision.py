@@ -200,10 +200,13 @@ def test_explain_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["secrets"][0]["value"] == "checkout-v2-3fa9"
 
 
-def test_apply_needs_rescan() -> None:
+def test_bad_switches_change_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     from cognimem.cli import main
 
     assert main(["guard", "--apply", "--profile", "test"]) != 0
+    assert "--apply goes with --rescan" in capsys.readouterr().err
+    assert main(["guard", "--rescan", "--limit", "0", "--profile", "test"]) != 0
+    assert "limit must be between 1" in capsys.readouterr().err
 
 
 # --- rescan -------------------------------------------------------------------------------

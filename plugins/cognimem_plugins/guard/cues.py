@@ -56,15 +56,15 @@ _WORDS = {
     "prior_reference": ("previous prior earlier above preceding original initial now far "
                        "before given told loaded received operator makers creators "
                        "developers"),
-    "persona_time": "now henceforth point here starting message",
-    "persona_role": ("will act behave respond reply answer pretend role roleplay play "
-                    "assume take persona identity impersonate become identities character "
-                    "want called named operate function serve speak talk name part"),
-    "no_limits": ("no free freed unfiltered uncensored jailbroken jailbreak "
-                 "unrestricted refuses refuse anything everything mode filters filter "
-                 "guardrails restrictions safety limits disable disabled turn lift remove "
-                 "never"),
-    "without_limits": "no without",
+    "persona_time": "now henceforth point starting message",
+    "persona_role": ("act behave respond reply answer pretend role roleplay play playing "
+                    "assume persona identity impersonate become identities character "
+                    "called named operate function serve speak talk part"),
+    "no_limits": ("unfiltered uncensored jailbroken jailbreak unrestricted refuses refuse "
+                 "never ethical content answer answers mode rules restrictions guardrails "
+                 "filters filter limits limitations ethics censorship safety"),
+    "without_limits": ("rules restrictions guardrails filters filter limits limitations "
+                      "ethical ethics censorship safety"),
     "addresses_model": "assistant ai model bot agent llm",
     "reveal_request": "reveal print show output disclose display dump repeat leak",
     "system_heading": "system developer admin administrator notice",
@@ -76,7 +76,7 @@ _WORDS = {
     "secret_target": ("api key keys token tokens password passwords secret secrets "
                      "credentials env ssh id conversation chat messages memories memory "
                      "private environment cookie repository user"),
-    "outside_address": "http https www com net io org xyz ru site test sh me",
+    "outside_address": "http https www com net io org xyz ru site test @",
     "image_or_pixel": "image img pixel badge gif png",
     "open_parameter": "http https",
     "secrecy": "without quietly silently secretly tell don behind",
@@ -121,7 +121,7 @@ CUES: tuple[Cue, ...] = (
          r"your (?:\w+ )?(?:instructions|rules|guidelines|configuration|setup|prompt|"
          r"programming|directives|policies|constraints))\b"),
     _cue("persona_time", 0.4, _PERSONA, "marks a change of who the reader is from now on",
-         r"\b(?:you are now|you re now|henceforth|from (?:now|this point|here) on|"
+         r"\b(?:you are now|you re now|henceforth|from (?:now|this point) on|"
          r"starting (?:now|with this message)|from this message|you now|"
          r"(?:assistant|ai|model) (?:is|are) now)\b"),
     _cue("persona_role", 0.4, _PERSONA, "assigns the reader a role or persona",
@@ -129,9 +129,9 @@ CUES: tuple[Cue, ...] = (
          r"reply|answer) (?:as|like) (?:an?|the|my|if you)|pretend (?:to be|you are|that you "
          r"are)|role ?play|assume the (?:role|persona|identity)|take on the (?:role|persona)|"
          r"impersonate|become (?:an? )?(?:\w+ )?(?:ai|assistant|model|bot|agent|persona|"
-         r"character)|switch identit(?:y|ies)|stay in character|i want you to (?:act|be|play|"
+         r"character)|switch identit(?:y|ies)|stay in character|i want you to (?:act|play|"
          r"impersonate)|you are (?:\w+ ){0,2}(?:called|named)|(?:operate|function|"
-         r"serve|speak|talk) as|your (?:new )?(?:persona|identity|name|role) (?:is|will be)|"
+         r"serve|speak|talk) as|your (?:new )?(?:persona|identity|role) (?:is|will be)|"
          r"(?:drop|abandon|shed|leave) your (?:\w+ )?(?:identity|persona|role)|"
          r"play the (?:part|role) of|in the role of)\b"),
     _cue("no_limits", 0.5, _PERSONA, "a claim of having no rules or limits",
@@ -176,7 +176,7 @@ CUES: tuple[Cue, ...] = (
          r"(?:chat )?messages|memories|memory store|private notes|environment variables|"
          r"cookie|repository secrets|the user s \w+)\b", requires=_ADDRESS),
     _cue("outside_address", 0.2, _EXFIL, "an outside address (URL, host, IP or email)",
-         r"https?://|\b[\w-]+\.(?:test|com|net|io|org|xyz|ru|site|sh|me)\b|"
+         r"https?://|\b[\w-]+\.(?:test|com|net|io|org|xyz|ru|site)\b|"
          r"\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b[\w.]+@[\w-]+\.\w+", structural=True),
     _cue("image_or_pixel", 0.2, _EXFIL, "an image, pixel or badge (fetched when rendered)",
          r"!\[[^\]\n]*\]\(|https?://\S+\.(?:png|gif|jpe?g|svg)\b|\b(?:tracking )?pixel\b|"
@@ -261,7 +261,7 @@ def cues(text: Normalised, extra: float = 0.0, floor: float = 0.0) -> Fired:
     paragraph's score (cues of the whole text, such as look-alike letters); a paragraph
     whose cues could not reach ``floor`` even if they all matched is not read."""
     cjk = _CJK.search(text.folded) is not None
-    words = _ALL_WORDS.intersection(text.flat.split(" "))
+    words = _words(text.flat, text.folded)
     if _bound(words, cjk) + extra < floor:
         return Fired((), 0.0)
     pieces = _pieces(text.folded)
@@ -269,7 +269,7 @@ def cues(text: Normalised, extra: float = 0.0, floor: float = 0.0) -> Fired:
     for piece in pieces:
         if len(pieces) > 1 and not text.spaced:
             flat = " ".join(piece.translate(PUNCTUATION).split())
-            words = _ALL_WORDS.intersection(flat.split(" "))
+            words = _words(flat, piece)
             if _bound(words, cjk) + extra < floor:
                 continue
         else:
@@ -293,6 +293,14 @@ _INDEX = {c.name: i for i, c in enumerate(CUES)}
 #: each cue's weight, and the positions of the cues it requires
 _WEIGHTS = [c.weight for c in CUES]
 _NEEDS = [frozenset(_INDEX[r] for r in c.requires) for c in CUES]
+
+
+def _words(flat: str, folded: str) -> set[str]:
+    """The cue words of a text (``@``: it holds an email address)."""
+    words = set(flat.split(" ")).intersection(_ALL_WORDS)
+    if "@" in folded:
+        words.add("@")
+    return words
 
 
 def _bound(words: set[str] | frozenset[str], cjk: bool) -> float:

@@ -209,8 +209,8 @@ def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False) -> Sc
     low = norm.folded
     found: set[str] = set()
     markers: list[str] = []
-    opened = {i for needle, owners in _NEEDLES for i in owners if needle in low}
-    for i in sorted(opened):
+    opened = [owners for needle, owners in _NEEDLES if needle in low]
+    for i in sorted(set().union(*opened)) if opened else ():
         kind, _, pattern = _GATED[i]
         if kind not in found and pattern.search(low):
             found.add(kind)

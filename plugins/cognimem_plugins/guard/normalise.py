@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from typing import NamedTuple
 
 #: Format characters that render as nothing (zero-width, bidirectional controls, tags).
 INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069"
@@ -38,9 +38,9 @@ PUNCTUATION = str.maketrans({c: " " for c in "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~
 _LATIN = re.compile(r"[a-z]")
 
 
-@dataclass(frozen=True)
-class Normalised:
-    """A text in the screen's spelling."""
+class Normalised(NamedTuple):
+    """A text in the screen's spelling (a named tuple: made for every write, it must be
+    cheap)."""
 
     #: NFKC, look-alikes mapped, invisible characters dropped, case folded (punctuation
     #: and lines kept, for structural cues: headings, links, templates)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
+from cognimem.errors import InvalidInput
 from cognimem.models import Memory, MemoryDraft
 
 from .options import guard_options
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
 _PAGE = 500
 #: changes listed in full in a result (the counts cover them all)
 MAX_LISTED = 200
+#: the most memories one rescan reads
+MAX_RESCAN = 1_000_000
 
 
 class RescanRedaction(BaseModel):
@@ -64,6 +67,8 @@ def rescan(engine: Engine, *, apply: bool = False, limit: int | None = None,
            agent: str | None = None) -> RescanResult:
     """Screen every stored memory (archived ones too), newest first, at most ``limit``.
     ``apply``: update each memory the guard would change (else a dry run)."""
+    if limit is not None and not 1 <= limit <= MAX_RESCAN:
+        raise InvalidInput(f"limit must be between 1 and {MAX_RESCAN:,}, not {limit}")
     options = guard_options(engine)
     scanned = redactions = flagged = 0
     changes: list[RescanChange] = []

@@ -381,4 +381,4 @@ def redact(text: str, allow: Allowlist | None = None) -> tuple[str, dict[str, in
     """``text`` with each credential replaced by ``[REDACTED:kind]``, and the count of each
     kind replaced."""
     cleaned, found = redact_found(text, allow)
-    return cleaned, dict(Counter(item.kind for item in found))
+    return cleaned, dict(Counter(item.kind for item in found)) if found else {}

@@ -13,7 +13,7 @@ from cognimem.components import ToolSpec
 from .explain import Explanation, explain
 from .injection import screen
 from .options import guard_options
-from .rescan import RescanResult, rescan
+from .rescan import MAX_RESCAN, RescanResult, rescan
 from .secrets import redact
 
 if TYPE_CHECKING:
@@ -21,8 +21,6 @@ if TYPE_CHECKING:
 
 #: The longest text ``guard_scan`` and ``guard_explain`` accept (the default write limit).
 MAX_SCAN_CHARS = 100_000
-#: The most memories one ``guard_rescan`` reads.
-MAX_RESCAN = 1_000_000
 
 Text = Annotated[str, Field(min_length=1, max_length=MAX_SCAN_CHARS,
                             description="the text to check")]
@@ -95,5 +93,5 @@ TOOLS = (
     ToolSpec(name="guard_explain", func=guard_explain, title="Explain the guard's decisions",
              read_only=True, idempotent=True, sets=frozenset({"full"})),
     ToolSpec(name="guard_rescan", func=guard_rescan, title="Screen stored memories again",
-             read_only=False, idempotent=True, sets=frozenset({"full"})),
+             read_only=False, destructive=True, idempotent=True, sets=frozenset({"full"})),
 )
