@@ -55,6 +55,7 @@ class TestGraphTools(ToolContract):
         "graph_stats": {},
         "graph_topics": {"refresh": True, "resolution": 1.0},
         "graph_view": {"limit": 500},
+        "graph_page": {"limit": 500},
     }
 
 

@@ -27,7 +27,8 @@ from cognimem.models import Access, Edge, EmbeddingSignature, Source, content_ha
 from cognimem.profile import load_profile
 from cognimem.testing.store_cases import SIG, T0, check_reopened, write_through_an_engine
 from cognimem.testing.store_cases import full_memory as memory
-from cognimem_plugins.duckdb_store import rows, schema
+from cognimem_plugins import sql_rows as rows
+from cognimem_plugins.duckdb_store import schema
 from cognimem_plugins.duckdb_store.store import STORE_FILE, DuckDBStore
 
 

@@ -17,7 +17,7 @@ from cognimem.context import Context
 from cognimem.models import Access, Memory
 from cognimem.testing.store_cases import T0
 from cognimem.testing.store_cases import full_memory as memory
-from cognimem_plugins.duckdb_store import rows
+from cognimem_plugins import sql_rows as rows
 from cognimem_plugins.duckdb_store.store import DuckDBStore
 
 

@@ -25,20 +25,10 @@ from cognimem.components import Options, Ranker
 from cognimem.context import SearchContext
 from cognimem.models import Hit, Memory, Query
 
+from ..scores import score_spread
 from .timing import HOURS_PER_DAY, aware, hours_between
 
 log = logging.getLogger("cognimem.cognitive")
-
-
-def score_spread(hits: list[Hit]) -> float:
-    """Best minus worst score; the largest magnitude (or 1) when all scores are equal."""
-    if not hits:
-        return 1.0
-    scores = [h.score for h in hits]
-    spread = max(scores) - min(scores)
-    if spread > 0:
-        return spread
-    return max(abs(s) for s in scores) or 1.0
 
 
 def half_life_decay(age_days: float, half_life_days: float) -> float:

@@ -19,7 +19,7 @@ import duckdb
 
 from cognimem.models import Memory
 
-from . import rows
+from .. import sql_rows as rows
 
 
 class ConcurrentReads:

@@ -28,6 +28,8 @@ from typing import Any
 
 from cognimem.migrations import SchemaVersions
 
+from ..sql_rows import MEMORY_COLUMNS
+
 #: The schema version this code reads and writes.
 CURRENT_VERSION = 2
 
@@ -158,13 +160,6 @@ CURRENT_DDL: list[str] = [
 ]
 
 #: The memories columns of the current version, in table order.
-MEMORY_COLUMNS: tuple[str, ...] = (
-    "id", "content", "kind", "layer", "tier", "title", "tags", "scope_project", "scope_agent",
-    "scope_user", "source_file", "source_line", "source_url", "source_session", "provenance",
-    "valid_from", "valid_until", "importance", "confidence", "protected", "supersedes",
-    "superseded_by", "meta", "created_at", "updated_at", "last_accessed_at", "access_count",
-    "content_hash", "embedding_model", "embedding_dim", "archived", "version",
-)
 
 Connection = Any  # duckdb.DuckDBPyConnection (kept loose: duckdb ships no type stubs)
 

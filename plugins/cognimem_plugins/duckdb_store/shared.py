@@ -22,7 +22,7 @@ from collections import OrderedDict
 
 from cognimem.models import Memory
 
-from . import rows
+from .. import sql_rows as rows
 
 
 class SharedMemories:

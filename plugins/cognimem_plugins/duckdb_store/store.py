@@ -50,7 +50,8 @@ from cognimem.errors import StoreError, StoreLocked
 from cognimem.models import Access, Edge, EmbeddingSignature, Event, Memory
 from cognimem.stores import json_field
 
-from . import rows, schema
+from .. import sql_rows as rows
+from . import schema
 from .lock import LOCK_NAME, OwnerLock
 from .reading import ConcurrentReads
 from .shared import SharedMemories

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import duckdb
 
-from . import rows
+from .. import sql_rows as rows
 
 log = logging.getLogger("cognimem.duckdb")
 

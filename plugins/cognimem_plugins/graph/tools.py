@@ -16,7 +16,7 @@ from pydantic import Field
 from cognimem.components import ToolSpec
 
 from .communities import list_topics
-from .html import DEFAULT_LIMIT, graph_data
+from .html import DEFAULT_LIMIT, graph_data, page_of
 from .kg import graph_service
 
 if TYPE_CHECKING:
@@ -57,11 +57,26 @@ def graph_view(
     return graph_data(engine, limit=limit, project=project)
 
 
+def graph_page(
+    engine: Engine,
+    limit: Annotated[int, Field(ge=1, description="refuse graphs with more nodes")] = DEFAULT_LIMIT,
+    project: Annotated[str | None, Field(description="only this project's memories")] = None,
+) -> dict[str, Any]:
+    """The graph view as one self-contained HTML page (``{"html": ...}``): what ``graph
+    --html`` writes and the dashboard frames.
+
+    Example: {"limit": 2000, "project": "shop"}
+    """
+    return {"html": page_of(graph_data(engine, limit=limit, project=project))}
+
+
 TOOLS = (
     ToolSpec(name="graph_topics", func=graph_topics, title="Graph topics", idempotent=True,
              sets=frozenset({"full", "graph"})),
     ToolSpec(name="graph_stats", func=graph_stats, title="Graph stats", read_only=True,
              idempotent=True, sets=frozenset({"full", "graph"})),
     ToolSpec(name="graph_view", func=graph_view, title="Graph view data", read_only=True,
+             idempotent=True, sets=frozenset({"graph"})),
+    ToolSpec(name="graph_page", func=graph_page, title="Graph view page", read_only=True,
              idempotent=True, sets=frozenset({"graph"})),
 )

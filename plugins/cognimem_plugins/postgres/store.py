@@ -27,8 +27,8 @@ from cognimem.components import GraveEntry, RecordStore
 from cognimem.errors import InvalidInput, StoreError
 from cognimem.models import Access, Edge, EmbeddingSignature, Event, Memory
 from cognimem.stores import json_field
-from cognimem_plugins.duckdb_store import rows
 
+from .. import sql_rows as rows
 from .connect import StoreOptions, describe_options
 from .schema import MEMORY_COLUMNS
 from .session import Session

@@ -24,7 +24,7 @@ from cognimem.components import Options, Ranker
 from cognimem.context import SearchContext
 from cognimem.models import Hit, Query
 
-from ..cognitive.rankers import score_spread
+from ..scores import score_spread
 from ..text import tokens
 
 #: Content words read per hit (longer memories are read up to here).

@@ -31,7 +31,7 @@ from cognimem.components import LexicalIndex, VectorIndex
 from cognimem.context import Context
 from cognimem.models import Candidate, Memory, Query
 
-from ..bm25_index import MemoryBM25
+from ..bm25 import MemoryBM25
 from .views import GroupKey, ViewSpec, group_key, texts_for
 
 #: Separates a memory id from its row number in the side indexes.

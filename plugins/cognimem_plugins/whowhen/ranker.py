@@ -44,7 +44,7 @@ from cognimem.components import Options, Ranker
 from cognimem.context import SearchContext
 from cognimem.models import Hit, Memory, Query
 
-from ..cognitive.rankers import score_spread
+from ..scores import score_spread
 from .dates import Interval, query_intervals
 
 #: Metadata keys that say who wrote or spoke a memory.

@@ -50,15 +50,13 @@ async def graph_page(request: Request) -> Response:
 
 async def graph_frame(request: Request) -> Response:
     """``GET /graph/frame``: the graph plugin's page, under its own policy."""
-    from cognimem_plugins.graph.html import page_of
-
     dash = dashboard(request)
-    try:
-        data = await dash.call(call_tool, dash.api, "graph_view",
+    try:  # the graph plugin's page, through its tool (plugins never import each other)
+        data = await dash.call(call_tool, dash.api, "graph_page",
                                {"limit": LIMIT, "project": _project(request)}, retry_safe=True)
     except CognimemError as error:
         return problem(request, error)
-    page = page_of(data)
+    page = str(data["html"])
     return HTMLResponse(page, headers={"content-security-policy": frame_policy(page)})
 
 

@@ -1,4 +1,5 @@
-"""Conversions between cognimem's models and the DuckDB tables' rows.
+"""Conversions between cognimem's models and SQL rows, shared by the DuckDB and PostgreSQL
+record stores (the same columns; :data:`MEMORY_COLUMNS` is their order).
 
 Writes go through Arrow tables (one ``INSERT ... SELECT`` per batch, measured ~60x faster
 than ``executemany``); reads turn DuckDB's row tuples back into validated models.
@@ -24,7 +25,16 @@ from cognimem.errors import InvalidInput
 from cognimem.models import Edge, EmbeddingSignature, Event, Memory, Scope, Source
 from cognimem.models.memory import unchecked
 
-from .schema import MEMORY_COLUMNS
+#: The memories table's columns, in order (both SQL stores).
+MEMORY_COLUMNS: tuple[str, ...] = (
+    "id", "content", "kind", "layer", "tier", "title", "tags", "scope_project", "scope_agent",
+    "scope_user", "source_file", "source_line", "source_url", "source_session", "provenance",
+    "valid_from", "valid_until", "importance", "confidence", "protected", "supersedes",
+    "superseded_by", "meta", "created_at", "updated_at", "last_accessed_at", "access_count",
+    "content_hash", "embedding_model", "embedding_dim", "archived", "version",
+)
+
+
 
 _TS = pa.timestamp("us", tz="UTC")
 _STR = pa.string()
