@@ -30,8 +30,9 @@ def clean_raw(data: Mapping[str, Any], clean: Clean) -> dict[str, Any]:
     matches its format) and the scope's project."""
     out = dict(data)
     tags = out.get("tags")
-    if isinstance(tags, list | tuple):
-        out["tags"] = [clean(t, "tag") if isinstance(t, str) else t for t in tags]
+    if isinstance(tags, list | tuple):  # a tag validation leaves as it is: the prepare hooks
+        out["tags"] = [clean(t, "tag") if isinstance(t, str) and t != t.strip().lower()
+                       else t for t in tags]
     scope = out.get("scope")
     if isinstance(scope, Mapping) and isinstance(scope.get("project"), str):
         out["scope"] = {**scope, "project": clean(scope["project"], "project")}
