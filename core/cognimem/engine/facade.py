@@ -14,7 +14,7 @@ import logging
 from collections.abc import Iterable, Mapping
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -380,3 +380,10 @@ def _close_quietly(component: Component) -> None:
         component.close()
     except Exception:
         log.exception("closing %s %r failed", component.kind, component.name)
+
+
+if TYPE_CHECKING:
+    from .surface import PluginEngine
+
+    def _plugin_surface(engine: Engine) -> PluginEngine:  # mypy: the engine conforms
+        return engine
