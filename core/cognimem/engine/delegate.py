@@ -19,9 +19,16 @@ PARTS = {"Writer": "writer", "Versions": "versions", "Relations": "relations",
 
 
 class operation(Generic[P, R]):
-    """``add = operation(Writer.add)``: the engine's ``add`` is its writer's."""
+    """``add = operation(Writer.add, client=True)``: the engine's ``add`` is its writer's.
 
-    def __init__(self, func: Callable[Concatenate[Any, P], R]) -> None:
+    :param client: a client may call it through the store's daemon (it is in
+        :data:`cognimem.daemon.api.OPERATIONS`, which a test derives from these).
+    :param retry_safe: it only reads, or its repetition changes nothing, so a client
+        repeats it when the connection breaks mid-call (:data:`~cognimem.daemon.api.RETRY_SAFE`).
+    """
+
+    def __init__(self, func: Callable[Concatenate[Any, P], R], *, client: bool = False,
+                 retry_safe: bool = False) -> None:
         owner = func.__qualname__.split(".")[0]
         if owner not in PARTS:
             raise TypeError(f"{func.__qualname__} is not a method of an engine part")
@@ -29,6 +36,8 @@ class operation(Generic[P, R]):
         self.name = func.__name__
         self.__doc__ = func.__doc__
         self.__wrapped__ = func
+        self.client = client
+        self.retry_safe = retry_safe
 
     @overload
     def __get__(self, obj: None, owner: type | None = None
@@ -61,3 +70,8 @@ class state(Generic[T]):
         if obj is None:
             return self
         return getattr(obj._k, self.name)  # type: ignore[attr-defined]
+
+
+def declared(cls: type) -> dict[str, operation[Any, Any]]:
+    """The operations a facade class declares, by public name."""
+    return {name: value for name, value in vars(cls).items() if isinstance(value, operation)}

@@ -14,7 +14,7 @@ import logging
 from collections.abc import Iterable, Mapping
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -162,48 +162,53 @@ class Engine:
         return self._k.dirty
 
     # the memory API: each operation is the method of the part that does it --------------------
+    # (``client=True``: callable through the store's daemon; cognimem.daemon.api.OPERATIONS
+    # and RETRY_SAFE list the same, a test keeps them in step)
+
+    #: The facade's own methods a client may call too (name: retry safe).
+    FACADE_OPERATIONS: ClassVar[dict[str, bool]] = {"stats": True, "search_summary": True}
 
     # writing (the write pipeline, docs/architecture.md)
-    add = operation(Writer.add)
-    add_many = operation(Writer.add_many)
-    update = operation(Writer.update)
-    delete = operation(Writer.delete)
-    archive = operation(Writer.archive)
-    restore = operation(Writer.restore)
-    supersede = operation(Versions.supersede)
+    add = operation(Writer.add, client=True)
+    add_many = operation(Writer.add_many, client=True)
+    update = operation(Writer.update, client=True)
+    delete = operation(Writer.delete, client=True)
+    archive = operation(Writer.archive, client=True, retry_safe=True)
+    restore = operation(Writer.restore, client=True)
+    supersede = operation(Versions.supersede, client=True)
     update_links = operation(Versions.update_links)
-    relate = operation(Relations.relate)
-    unrelate = operation(Relations.unrelate)
+    relate = operation(Relations.relate, client=True, retry_safe=True)
+    unrelate = operation(Relations.unrelate, client=True, retry_safe=True)
     write_edges = operation(Relations.write_edges)
-    record_conflict = operation(Conflicts.record_conflict)
-    resolve_conflict = operation(Conflicts.resolve_conflict)
-    ingest = operation(Intake.ingest)
-    import_ = operation(Integrity.import_)
+    record_conflict = operation(Conflicts.record_conflict, client=True, retry_safe=True)
+    resolve_conflict = operation(Conflicts.resolve_conflict, client=True)
+    ingest = operation(Intake.ingest, client=True)
+    import_ = operation(Integrity.import_, client=True)
     # reading
-    get = operation(Kernel.get)
-    get_many = operation(Kernel.get_many)
-    search = operation(Reader.search)
-    list_memories = operation(Reader.list_memories)
-    graveyard = operation(Reader.graveyard)
-    events = operation(Reader.events)
-    edges = operation(Relations.edges)
-    conflicts = operation(Conflicts.conflicts)
-    in_open_conflict = operation(Conflicts.in_open_conflict)
-    export = operation(Integrity.export)
+    get = operation(Kernel.get, client=True, retry_safe=True)
+    get_many = operation(Kernel.get_many, client=True, retry_safe=True)
+    search = operation(Reader.search, client=True, retry_safe=True)
+    list_memories = operation(Reader.list_memories, client=True, retry_safe=True)
+    graveyard = operation(Reader.graveyard, client=True, retry_safe=True)
+    events = operation(Reader.events, client=True, retry_safe=True)
+    edges = operation(Relations.edges, client=True, retry_safe=True)
+    conflicts = operation(Conflicts.conflicts, client=True, retry_safe=True)
+    in_open_conflict = operation(Conflicts.in_open_conflict, client=True, retry_safe=True)
+    export = operation(Integrity.export, client=True, retry_safe=True)
     authority = operation(Authority.authority)
-    offsets = operation(Sync.offsets)
-    offset = operation(Sync.offset)
-    sync = operation(Sync.sync)
-    acknowledge = operation(Sync.acknowledge)
+    offsets = operation(Sync.offsets, client=True, retry_safe=True)
+    offset = operation(Sync.offset, client=True, retry_safe=True)
+    sync = operation(Sync.sync, client=True, retry_safe=True)
+    acknowledge = operation(Sync.acknowledge, client=True, retry_safe=True)
     # upkeep
-    check = operation(Integrity.check)
-    purge = operation(Integrity.purge)
+    check = operation(Integrity.check, client=True, retry_safe=True)
+    purge = operation(Integrity.purge, client=True, retry_safe=True)
     repair = operation(Reader.repair)
-    maintain = operation(Maintenance.maintain)
-    reindex = operation(Maintenance.reindex)
-    dream = operation(Consolidation.dream)
+    maintain = operation(Maintenance.maintain, client=True)
+    reindex = operation(Maintenance.reindex, client=True)
+    dream = operation(Consolidation.dream, client=True)
     flush_accesses = operation(Kernel.flush_accesses)
-    now = operation(Kernel.now)
+    now = operation(Kernel.now, client=True, retry_safe=True)
     clean_text = operation(Kernel.clean_text)
     # plugins keeping derived state (docs/plugins.md, "What a plugin may write")
     put_meta = operation(Kernel.put_meta)
