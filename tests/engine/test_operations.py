@@ -13,10 +13,10 @@ from cognimem.engine.delegate import declared
 
 def test_the_daemon_serves_exactly_the_declared_client_operations() -> None:
     ops = declared(Engine)
-    assert OPERATIONS == {n for n, op in ops.items() if op.client} | set(
-        Engine.FACADE_OPERATIONS)
-    assert RETRY_SAFE == {n for n, op in ops.items() if op.client and op.retry_safe} | {
-        n for n, safe in Engine.FACADE_OPERATIONS.items() if safe}
+    assert {n for n, op in ops.items() if op.client} | set(
+        Engine.FACADE_OPERATIONS) == OPERATIONS
+    assert {n for n, op in ops.items() if op.client and op.retry_safe} | {
+        n for n, safe in Engine.FACADE_OPERATIONS.items() if safe} == RETRY_SAFE
 
 
 #: Engine parameters that cannot cross the wire (a callback in this process).
