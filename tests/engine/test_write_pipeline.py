@@ -188,12 +188,12 @@ def test_hook_cognimem_text_prepare(engine: Engine) -> None:
             text.text = text.text.replace("secret", "[gone]")
 
     engine.host.pm.register(Spy())
-    a = engine.add("one", tags=["secret-tag"]).memory
+    a = engine.add("one", tags=["Tag-secret"]).memory  # as given (validation lowercases)
     b = engine.add("two").memory
     edge = engine.relate(a.id, b.id, type="secret_link")
     engine.archive(b.id, reason="secret reason")
     assert {w for w, _t in seen} >= {"tag", "edge type", "reason"}
-    assert a.tags == ["[gone]-tag"] and edge.type == "[gone]_link"
+    assert a.tags == ["tag-[gone]"] and edge.type == "[gone]_link"
     assert engine.clean_text("a secret summary", "summary") == "a [gone] summary"
 
 

@@ -129,6 +129,8 @@ def import_store(engine: Kernel, data: Mapping[str, Any], *,
     :raises InvalidInput: the data is not a valid export (nothing was written).
     :raises StoreError: the store failed while writing (the transaction was rolled back).
     """
+    if not trusted:  # free text the models would normalise, cleaned as given (tags)
+        data = _clean_raw_memories(engine, data)
     parsed = _parse(data, engine.profile.write.max_content_chars)
     records = engine.records
     restore = records.count_memories() == 0 and records.last_event() is None
@@ -439,3 +441,16 @@ def _screen(engine: Kernel, memories: list[Memory], edges: list[Edge],
                                    "reason": engine.clean_text(g.reason, "reason")})
               for g in graves]
     return out, edges, graves, changed
+
+
+def _clean_raw_memories(engine: Kernel, data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The export with each memory's tags and project through the text guard as written
+    in the file (validation lowercases tags: a credential's case is its format)."""
+    from .rules import clean_raw
+
+    memories = data.get("memories") if isinstance(data, Mapping) else None
+    if not isinstance(memories, list):
+        return data  # the parser names what is wrong
+    cleaned = [clean_raw(m, engine.clean_text) if isinstance(m, Mapping) else m
+               for m in memories]
+    return {**data, "memories": cleaned}
