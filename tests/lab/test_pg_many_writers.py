@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cognimem_plugins.postgres.loadtest import run
+from cognimem_lab.pg_load import run
 
 
 @pytest.mark.slow

@@ -7,7 +7,7 @@ search in a fresh process, and the real embedder's own speed. The results are pl
 :func:`check_targets` compares them with the embedded default's targets and
 :func:`markdown` renders them for ``docs/benchmarks.md``.
 
-Names load on first use, so the cold-start child (``python -m cognimem.bench.coldstart``)
+Names load on first use, so the cold-start child (``python -m cognimem_lab.coldstart``)
 imports no more than a real first search does.
 """
 
@@ -28,5 +28,5 @@ __all__ = sorted(_EXPORTS)
 def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
-        raise AttributeError(f"module 'cognimem.bench' has no attribute {name!r}")
+        raise AttributeError(f"module 'cognimem_lab' has no attribute {name!r}")
     return getattr(import_module(f".{module}", __name__), name)

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from cognimem.cli import main
-from cognimem.cli.bench_cmd import parse_agents, parse_sizes
 from cognimem.errors import InvalidInput
+from cognimem_lab.cli import parse_agents, parse_sizes
 
 TINY = ["bench", "--sizes", "30", "--stacks", "memory", "--queries", "4", "--cold-starts", "0",
         "--embedder", "hash", "--embedder-texts", "4", "--in-process"]

@@ -1,7 +1,7 @@
 """Cold start: open an existing store in a fresh process and run the first search.
 
 The parent (:func:`measure_cold_start`) notes the wall-clock time, starts
-``python -m cognimem.bench.coldstart`` with a JSON spec on stdin, and the child reports when
+``python -m cognimem_lab.coldstart`` with a JSON spec on stdin, and the child reports when
 its interpreter was ready, how long imports, ``Engine.from_profile`` and the first search
 took, and the wall-clock time at which the first search returned. Cold start to first
 search is that time minus the moment the parent started the child: interpreter start-up,
@@ -24,9 +24,10 @@ def child(spec: dict[str, Any]) -> dict[str, Any]:
     """Open the store the spec's profile names and search once; timings in seconds / ms."""
     ready = time.time()
     started = time.perf_counter()
-    from ..clock import SystemClock
-    from ..engine import Engine
-    from ..profile import load_profile
+    from cognimem.clock import SystemClock
+    from cognimem.engine import Engine
+    from cognimem.profile import load_profile
+
     from .standin import PLUGIN
 
     imported = time.perf_counter()
@@ -71,7 +72,7 @@ def measure_cold_start(profile: dict[str, Any], query: str, *, k: int = 10,
     """
     spec = json.dumps({"profile": profile, "query": query, "k": k})
     spawned = time.time()
-    proc = subprocess.run([sys.executable, "-m", "cognimem.bench.coldstart"], input=spec,
+    proc = subprocess.run([sys.executable, "-m", "cognimem_lab.coldstart"], input=spec,
                           capture_output=True, text=True, timeout=timeout, check=False)
     if proc.returncode != 0 or not proc.stdout.strip():
         raise RuntimeError(f"cold-start child failed ({proc.returncode}): {proc.stderr[-2000:]}")

@@ -2,7 +2,7 @@
 own) with M agents each write, search and read at once; then every agent checks it sees
 every other process's writes.
 
-    python -m cognimem_plugins.postgres.loadtest --dsn postgresql://... --processes 2 --agents 8
+    python -m cognimem_lab.pg_load --dsn postgresql://... --processes 2 --agents 8
 
 Each process serialises its engine calls with one lock, as the daemon does; processes share
 nothing but the database. Prints one JSON report: writes acknowledged, errors, writes lost
@@ -123,7 +123,7 @@ def run(dsn: str, *, processes: int = 2, agents: int = 8, writes: int = 20,
         started = time.perf_counter()
         for name in names:
             peers = [p for p in names if p != name]
-            args = [sys.executable, "-m", "cognimem_plugins.postgres.loadtest", "--child", name,
+            args = [sys.executable, "-m", "cognimem_lab.pg_load", "--child", name,
                     "--dsn", dsn, "--schema",
                     schema, "--agents", str(agents), "--writes", str(writes), "--folder",
                     str(folder), "--peers", ",".join(peers), "--timeout", str(timeout)]

@@ -1,6 +1,6 @@
 """Measure the graph retrievers: query time of ``ppr`` and ``spreading`` at N memories.
 
-Ingests ``n`` memories of cognimem's synthetic developer corpus (``cognimem.bench.corpus``,
+Ingests ``n`` memories of cognimem's synthetic developer corpus (``cognimem_lab.corpus``,
 fixed seed) into an in-memory engine with the graph extractors (wikilinks, autolink,
 entities) and the hash embedder (the timings below do not embed), then times each
 retriever's ``retrieve`` alone on ``q`` corpus queries, after a warm-up query, and reports
@@ -8,7 +8,7 @@ p50/p95/mean wall-clock milliseconds (and p50/p95 CPU milliseconds of this proce
 other load on the machine disturbs less) with the graph's size and the load average. PPR is
 measured on the whole graph and restricted to the seeds' neighbourhood (``max_hops``).
 
-Run: ``python bench/graph.py [N] [Q]`` (defaults 10000 and 200).
+Run: ``python lab/cognimem-lab/scripts/graph.py [N] [Q]`` (defaults 10000 and 200).
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ import sys
 import time
 from typing import Any
 
-from cognimem.bench.corpus import generate_memories, generate_queries
 from cognimem.context import SearchContext
 from cognimem.engine import Engine
 from cognimem.models import Query
+from cognimem_lab.corpus import generate_memories, generate_queries
 from cognimem_plugins.graph.kg import graph_service
 from cognimem_plugins.graph.ppr import PPRRetriever
 from cognimem_plugins.graph.spreading import SpreadingRetriever

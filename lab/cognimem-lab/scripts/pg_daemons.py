@@ -1,6 +1,6 @@
 """Many daemons, one PostgreSQL store: call latency and throughput of agents on two machines.
 
-    python bench/pg_daemons.py --daemons 2 --agents 8 --seconds 20
+    python lab/cognimem-lab/scripts/pg_daemons.py --daemons 2 --agents 8 --seconds 20
 
 Starts ``--daemons`` memory daemons, each with a home of its own (as on separate machines),
 all on one PostgreSQL schema (``--dsn``, else $COGNIMEM_POSTGRES_DSN, else a private
@@ -30,12 +30,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cognimem.bench.agents import percentile_ms
 from cognimem.daemon.remote import RemoteEngine
 from cognimem.daemon.runtime import store_of
 from cognimem.daemon.spawn import ensure_daemon, stop_daemon
 from cognimem.engine import Engine
 from cognimem.profile import Profile, load_profile
+from cognimem_lab.agents import percentile_ms
 
 
 def _profile(refs: list[str], home: Path, dsn: str, schema: str, embedder: str) -> Profile:
@@ -126,7 +126,8 @@ def verify(profiles: list[Profile], acked: list[str]) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python bench/pg_daemons.py", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python lab/cognimem-lab/scripts/pg_daemons.py",
+                                     description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--daemons", type=int, default=2)
     parser.add_argument("--agents", type=int, default=8, help="agents per daemon")

@@ -1,6 +1,6 @@
-"""``cognimem.bench``: the corpus, the stand-in embedder, one run, cold start, the whole
-benchmark at tiny sizes, targets and the Markdown report. No timing assertions: only that
-the numbers exist and are sane."""
+"""``cognimem_lab`` (the benchmark harness): the corpus, the stand-in embedder, one run, cold
+start, the whole benchmark at tiny sizes, targets and the Markdown report. No timing
+assertions: only that the numbers exist and are sane."""
 
 from __future__ import annotations
 
@@ -13,18 +13,18 @@ from typing import Any
 import numpy as np
 import pytest
 
-from cognimem.bench import STACKS, BenchConfig, check_targets, markdown, run_bench
-from cognimem.bench.coldstart import measure_cold_start
-from cognimem.bench.corpus import generate_memories, generate_queries
-from cognimem.bench.embedder import measure_embedder
-from cognimem.bench.measure import RunSpec, measure_stack, percentile
-from cognimem.bench.report import describe_pipeline
-from cognimem.bench.run import targets_for
-from cognimem.bench.stacks import parse_stacks, pipeline_of, resolve, stack_profile
-from cognimem.bench.standin import StandInEmbedder
 from cognimem.errors import InvalidInput
 from cognimem.plugins import PluginHost
 from cognimem.profile import load_profile
+from cognimem_lab import STACKS, BenchConfig, check_targets, markdown, run_bench
+from cognimem_lab.coldstart import measure_cold_start
+from cognimem_lab.corpus import generate_memories, generate_queries
+from cognimem_lab.embedder import measure_embedder
+from cognimem_lab.measure import RunSpec, measure_stack, percentile
+from cognimem_lab.report import describe_pipeline
+from cognimem_lab.run import targets_for
+from cognimem_lab.stacks import parse_stacks, pipeline_of, resolve, stack_profile
+from cognimem_lab.standin import StandInEmbedder
 
 # --- corpus -------------------------------------------------------------------------------------
 
@@ -260,7 +260,7 @@ def test_targets_at_a_million_memories_are_the_million_targets() -> None:
 
 
 def test_ann_recall_compares_configurations_with_exact_search() -> None:
-    from cognimem.bench.ann_recall import measure
+    from cognimem_lab.ann_recall import measure
 
     rng = np.random.default_rng(0)
     vectors = rng.standard_normal((420, 16)).astype(np.float32)
@@ -279,7 +279,7 @@ def test_ann_recall_compares_configurations_with_exact_search() -> None:
 def test_ann_recall_scores_the_top_k_of_a_deeper_search() -> None:
     """``search_k``: the index is asked for more (as the vector retriever asks for 100) and
     its top k is scored; a graph searched exactly (hnsw below exact_below) is exact."""
-    from cognimem.bench.ann_recall import measure
+    from cognimem_lab.ann_recall import measure
 
     rng = np.random.default_rng(1)
     vectors = rng.standard_normal((330, 16)).astype(np.float32)

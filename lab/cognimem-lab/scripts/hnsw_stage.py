@@ -3,7 +3,8 @@ vectors, and the hnsw index's recall against exact search.
 
 Usage::
 
-    python bench/hnsw_stage.py STORE/hnsw [--options '{"expansion_search": 128}'] [--k 10,100]
+    python lab/cognimem-lab/scripts/hnsw_stage.py STORE/hnsw \
+        [--options '{"expansion_search": 128}'] [--k 10,100]
 
 ``STORE/hnsw`` is the snapshot folder of a store written with the ``hnsw`` index (for
 example by ``cognimem bench --stacks hnsw --dir DIR``: ``DIR/hnsw-100000/hnsw``). Its vectors

@@ -1,7 +1,7 @@
 """One benchmark run: ingest a synthetic corpus into a stack, then time searches.
 
 :func:`measure_stack` runs in a process of its own when the benchmark isolates runs (so the
-resident memory it reports belongs to that stack alone); ``python -m cognimem.bench.measure``
+resident memory it reports belongs to that stack alone); ``python -m cognimem_lab.measure``
 reads a JSON spec on stdin and prints the result as one JSON line.
 """
 
@@ -16,8 +16,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..clock import SystemClock
-from ..models import Query, Scope
+from cognimem.clock import SystemClock
+from cognimem.models import Query, Scope
+
 from .corpus import SyntheticMemory, generate_memories, generate_queries, scope_projects
 from .stacks import Stack, stack_profile
 from .standin import PLUGIN, StandInEmbedder
@@ -132,7 +133,7 @@ def measure_stack(spec: RunSpec) -> dict[str, Any]:
     Ingest throughput excludes embedding (the stand-in embedder's time is subtracted and
     reported apart); search latency excludes the query embedding (``timings["embed"]``).
     """
-    from ..engine import Engine
+    from cognimem.engine import Engine
 
     stack = Stack(**spec.stack)
     store = Path(spec.store) if spec.store else None

@@ -1,7 +1,7 @@
 """Searches of a reopened store: the DuckDB row cache warmed in the background or not.
 
     cognimem bench --sizes 100000 --stacks hnsw --dir runs      # once: keeps runs/hnsw-100000
-    python bench/reopened.py runs/hnsw-100000 --rounds 4
+    python lab/cognimem-lab/scripts/reopened.py runs/hnsw-100000 --rounds 4
 
 A store reopened after a clean close starts with an empty row cache. For ``warm_cache`` off
 and on, alternately, ``--rounds`` times: the cold start to first search in a fresh process
@@ -21,14 +21,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cognimem.bench.coldstart import measure_cold_start
-from cognimem.bench.corpus import generate_memories
-from cognimem.bench.measure import query_plan
-from cognimem.bench.stacks import STACKS, pipeline_of, stack_profile
-from cognimem.bench.standin import PLUGIN
 from cognimem.clock import SystemClock
 from cognimem.engine import Engine
 from cognimem.profile import Profile, load_profile
+from cognimem_lab.coldstart import measure_cold_start
+from cognimem_lab.corpus import generate_memories
+from cognimem_lab.measure import query_plan
+from cognimem_lab.stacks import STACKS, pipeline_of, stack_profile
+from cognimem_lab.standin import PLUGIN
 
 
 def kept_store_profile(store: Path, warm: bool = True) -> Profile:

@@ -1,7 +1,7 @@
-"""Real MiniLM vectors for ``python -m cognimem.bench.ann_recall``: stored text and real questions.
+"""Real MiniLM vectors for ``python -m cognimem_lab.ann_recall``: stored text and real questions.
 
-    python bench/real_vectors.py --n 100000 --out minilm100k.npy
-    python -m cognimem.bench.ann_recall minilm100k.npy --n 100000 --queries 200 \\
+    python lab/cognimem-lab/scripts/real_vectors.py --n 100000 --out minilm100k.npy
+    python -m cognimem_lab.ann_recall minilm100k.npy --n 100000 --queries 200 \\
         --index hnsw --search-k 100
 
 Takes the distinct paragraphs (the parts of each turn between blank lines, longer than 20

@@ -16,7 +16,7 @@ temporary folder), once with its write guards and once without. Scored:
 * conflicts: a changed repeat is found when its write reports a conflict with its source's
   memory; any other reported conflict is a false positive.
 
-    python -m cognimem.bench.dedup_stream --locomo PATH/locomo_dev.json \\
+    python -m cognimem_lab.dedup_stream --locomo PATH/locomo_dev.json \\
         --longmemeval PATH/longmemeval_s_dev.json.gz --n 10000 --seed 0
 """
 
@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine import Engine, Written
-from ..profile import load_profile
+from cognimem.engine import Engine, Written
+from cognimem.profile import load_profile
 
 SWAPS = {
     "great": "awesome", "awesome": "great", "really": "truly", "big": "large",
@@ -251,7 +251,7 @@ def run(profile_ref: str | None, stream: list[Item], batch: int,
 
 def main(argv: list[str] | None = None) -> int:
     """Generate the stream, write it with and without the guards, print JSON."""
-    parser = argparse.ArgumentParser(prog="python -m cognimem.bench.dedup_stream",
+    parser = argparse.ArgumentParser(prog="python -m cognimem_lab.dedup_stream",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--locomo", type=Path, required=True, help="locomo_dev.json")
     parser.add_argument("--longmemeval", type=Path, help="longmemeval_s_dev.json.gz")

@@ -22,9 +22,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
-from .. import __version__
-from ..errors import InvalidInput
-from ..plugins import PluginHost
+from cognimem import __version__
+from cognimem.errors import InvalidInput
+from cognimem.plugins import PluginHost
+
 from .coldstart import measure_cold_start
 from .corpus import generate_memories
 from .embedder import measure_embedder
@@ -160,7 +161,7 @@ def start_servers(stacks: Sequence[Stack], say: Progress) -> list[str]:
     variable names, else (unset or ``embedded``) a private one, started by opening the
     stack once in this process, so that it serves every run and cold start (the child
     processes inherit its address); it stops when this process exits. Returns notes."""
-    from ..engine import Engine
+    from cognimem.engine import Engine
 
     notes = []
     for stack in stacks:
@@ -198,7 +199,7 @@ def _one_run(config: BenchConfig, stack: Stack, size: int, root: Path,
 
 
 def _isolated(spec: RunSpec) -> dict[str, Any]:
-    proc = subprocess.run([sys.executable, "-m", "cognimem.bench.measure"],
+    proc = subprocess.run([sys.executable, "-m", "cognimem_lab.measure"],
                           input=spec.to_json(), capture_output=True, text=True, check=False)
     if proc.returncode != 0 or not proc.stdout.strip():
         raise RuntimeError(f"benchmark run {spec.stack['name']} at {spec.size} failed "

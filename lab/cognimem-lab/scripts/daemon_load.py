@@ -1,8 +1,8 @@
 """Many agents, one store: ``cognimem bench --agents``, as JSON lines.
 
-    python bench/daemon_load.py --agents 1 8 32 --seconds 10 --via tools
+    python lab/cognimem-lab/scripts/daemon_load.py --agents 1 8 32 --seconds 10 --via tools
 
-The benchmark lives in the package (:mod:`cognimem.bench.agents`; ``cognimem bench --help``
+The benchmark lives in the package (:mod:`cognimem_lab.agents`; ``cognimem bench --help``
 lists its options); this script runs it with ``--json`` (one JSON object per line as each
 run ends) and, without ``--agents``, at 1, 8 and 32 agents, as the commands in
 docs/benchmarks.md were written.
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import sys
 
-from cognimem.bench.agents import DEFAULT_AGENTS
 from cognimem.cli import main
+from cognimem_lab.agents import DEFAULT_AGENTS
 
 if __name__ == "__main__":
     words = sys.argv[1:]

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python -m cognimem.bench.ann_recall VECTORS.npy --n 100000 --queries 200 \\
+    python -m cognimem_lab.ann_recall VECTORS.npy --n 100000 --queries 200 \\
         --config '{"ann_threshold": 0}' --config '{"index_type": "IVF_SQ", "ann_threshold": 1}'
 
 ``VECTORS.npy`` holds L2-normalised embeddings, one per row (for example MiniLM vectors of
@@ -29,8 +29,8 @@ from typing import Any
 
 import numpy as np
 
-from ..models import Memory, Query, Scope
-from ..plugins import PluginHost
+from cognimem.models import Memory, Query, Scope
+from cognimem.plugins import PluginHost
 
 PROJECTS = 8
 ARCHIVE_EVERY = 50
@@ -105,7 +105,7 @@ def measure(vectors: np.ndarray, n: int, queries: int, configs: Sequence[dict[st
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Command line: see the module docstring."""
-    parser = argparse.ArgumentParser(prog="python -m cognimem.bench.ann_recall",
+    parser = argparse.ArgumentParser(prog="python -m cognimem_lab.ann_recall",
                                      description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("vectors", help="a .npy file of L2-normalised vectors")
     parser.add_argument("--n", type=int, default=100_000, help="rows to index")

@@ -22,10 +22,10 @@ from typing import Any, ClassVar, Final
 import numpy as np
 from pydantic import Field
 
-from .. import hookimpl
-from ..components import Embedder
-from ..components import Options as BaseOptions
-from ..registry import Register
+from cognimem import hookimpl
+from cognimem.components import Embedder
+from cognimem.components import Options as BaseOptions
+from cognimem.registry import Register
 
 NAME: Final = "bench-standin"
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)

@@ -1,7 +1,7 @@
 """CPU and stage times of the default pipeline's searches on a store `cognimem bench` kept.
 
     cognimem bench --sizes 100000 --stacks hnsw --dir runs      # once: keeps runs/hnsw-100000
-    python bench/search_stages.py runs/hnsw-100000
+    python lab/cognimem-lab/scripts/search_stages.py runs/hnsw-100000
 
 Opens the store (the stand-in embedder, as `cognimem bench` searches it), runs 60 searches of
 the benchmark's query plan, waits for the row cache to warm, then times ``--queries``
@@ -19,11 +19,11 @@ import time
 
 from reopened import kept_store_arguments, kept_store_profile, kept_store_size
 
-from cognimem.bench.corpus import generate_memories
-from cognimem.bench.measure import query_plan
-from cognimem.bench.standin import PLUGIN, StandInEmbedder
 from cognimem.clock import SystemClock
 from cognimem.engine import Engine
+from cognimem_lab.corpus import generate_memories
+from cognimem_lab.measure import query_plan
+from cognimem_lab.standin import PLUGIN, StandInEmbedder
 
 
 def main() -> None:

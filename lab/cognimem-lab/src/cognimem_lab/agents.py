@@ -50,10 +50,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ..daemon.calltimes import nearest_rank
-from ..daemon.remote import RemoteEngine
-from ..daemon.spawn import ensure_daemon, stop_daemon
-from ..profile import Profile, load_profile
+from cognimem.daemon.calltimes import nearest_rank
+from cognimem.daemon.remote import RemoteEngine
+from cognimem.daemon.spawn import ensure_daemon, stop_daemon
+from cognimem.profile import Profile, load_profile
 
 #: The agent counts run when none are given.
 DEFAULT_AGENTS = (1, 8, 32)
@@ -226,7 +226,7 @@ def _gauge(refs: list[str], out: Any, passes: int = 15) -> None:
     own, with the precision of its dense layers; and the same pass in float32 (the model
     loaded again with ``precision="f32"``), the host's speed comparable across settings
     (docs/benchmarks.md, "Many agents")."""
-    from ..engine import Engine
+    from cognimem.engine import Engine
 
     def median_ms(embed: Any) -> float:
         embed("gauge warm up")
@@ -317,7 +317,7 @@ def run_load(refs: list[str], agents: list[int], seconds: float = 10.0, memories
 
     :raises ProfileError: a profile that cannot build (before any process starts).
     """
-    from ..daemon.validate import check_profile
+    from cognimem.daemon.validate import check_profile
 
     check_profile(load_profile(*refs))
     yield {"load_average": os.getloadavg(), "cores": os.cpu_count(), "profile": refs,

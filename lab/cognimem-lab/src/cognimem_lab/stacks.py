@@ -6,8 +6,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from ..errors import InvalidInput
-from ..profile import Profile, load_profile
+from cognimem.errors import InvalidInput
+from cognimem.profile import Profile, load_profile
+
 from .standin import NAME as STANDIN
 
 
@@ -25,7 +26,7 @@ class Stack:
     records_options: dict[str, Any] = field(default_factory=dict)
     #: The environment variable naming the stack's database server, if it needs one; when
     #: it is unset the benchmark starts a private one (the value ``embedded``, see
-    #: :func:`cognimem.bench.run.start_servers`).
+    #: :func:`cognimem_lab.run.start_servers`).
     server_env: str | None = None
 
     def describe(self) -> str:

@@ -1,4 +1,5 @@
-"""``bench``: storage throughput, search latency, memory, disk and cold start of the stacks;
+"""``cognimem bench`` (added by this distribution through ``cognimem_register_commands``):
+storage throughput, search latency, memory, disk and cold start of the stacks;
 with ``--agents``, many agents' calls through the owner daemon."""
 
 from __future__ import annotations
@@ -9,29 +10,25 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidInput
-from .common import cli_profile, command, console, emit
+from cognimem.cli.common import cli_profile, console, emit
+from cognimem.errors import InvalidInput
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 
-def register(subparsers: Any) -> None:
-    """Add the bench command."""
-    parser = command(
-        subparsers, "bench", cmd_bench,
-        "measure ingest, search latency, memory, disk and cold start of the storage stacks; "
-        "--agents: many agents through the daemon",
-        description=(
-            "Ingest a synthetic developer-memory corpus (fixed seed) into each storage stack at "
-            "each size and measure ingest throughput (embedding timed apart), search latency "
-            "p50/p95 (query embedding timed apart) beside a plain-BM25 floor, resident memory, "
-            "store size, and cold start to first search in a fresh process; then the real "
-            "embedder's own speed. Searches run the selected profile's retrievers, fuser and "
-            "rankers (--profile; the default profile's unless given) on each stack. Targets of "
-            "the embedded default are shown, not enforced."
-        ),
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add ``bench``'s arguments to its parser (the global options are there already)."""
+    parser.description = (
+        "Ingest a synthetic developer-memory corpus (fixed seed) into each storage stack at "
+        "each size and measure ingest throughput (embedding timed apart), search latency "
+        "p50/p95 (query embedding timed apart) beside a plain-BM25 floor, resident memory, "
+        "store size, and cold start to first search in a fresh process; then the real "
+        "embedder's own speed. Searches run the selected profile's retrievers, fuser and "
+        "rankers (--profile; the default profile's unless given) on each stack. Targets of "
+        "the embedded default are shown, not enforced."
     )
+    parser.set_defaults(func=cmd_bench)
     parser.add_argument("--sizes", default="1000,10000,100000", metavar="N,N,...",
                         help="corpus sizes (default: 1000,10000,100000)")
     parser.add_argument("--stacks", default="hnsw,lancedb", metavar="NAME,...",
@@ -55,7 +52,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--out", default=None, metavar="FILE",
                         help="also write the results as JSON to FILE")
     parser.add_argument("--markdown", action="store_true",
-                        help="print the results as Markdown (for docs/benchmarks.md)")
+                        help="print the results as Markdown (for the experiment log)")
     load = parser.add_argument_group(
         "many agents (--agents)",
         "Instead of the storage stacks: the owner daemon of a temporary store serving N agent "
@@ -102,9 +99,9 @@ def parse_sizes(text: str) -> list[int]:
 
 
 def config_from_args(args: argparse.Namespace) -> Any:
-    """The :class:`~cognimem.bench.BenchConfig` the arguments describe."""
-    from ..bench import BenchConfig
-    from ..bench.stacks import pipeline_of
+    """The :class:`~cognimem_lab.BenchConfig` the arguments describe."""
+    from . import BenchConfig
+    from .stacks import pipeline_of
 
     vectors: dict[str, Any] = {}
     if args.ann_threshold is not None:
@@ -178,7 +175,7 @@ def load_options(args: argparse.Namespace) -> dict[str, Any]:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Run the benchmark, print a table (or JSON / Markdown), optionally save JSON."""
-    from ..bench import markdown, run_bench
+    from . import markdown, run_bench
 
     if args.agents is not None:
         return cmd_agents(args)
@@ -202,7 +199,7 @@ def render(out: Console, results: dict[str, Any]) -> None:
     """The results as rich tables."""
     from rich.table import Table
 
-    from ..bench.report import RUN_COLUMNS, embedder_line, run_cells, target_cells
+    from .report import RUN_COLUMNS, embedder_line, run_cells, target_cells
 
     grid = Table(title=f"cognimem bench ({results['config']['queries']} queries per run, "
                         f"k = {results['config']['k']})")
@@ -230,7 +227,7 @@ def render(out: Console, results: dict[str, Any]) -> None:
 def cmd_agents(args: argparse.Namespace) -> int:
     """``bench --agents``: print each result as its run ends (a JSON line with --json, else
     a table row), optionally save them all as JSON."""
-    from ..bench.agents import run_load
+    from .agents import run_load
 
     options = load_options(args)
     err = console(stderr=True)

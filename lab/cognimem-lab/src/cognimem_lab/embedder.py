@@ -5,8 +5,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..errors import CognimemError
-from ..plugins import PluginHost
+from cognimem.errors import CognimemError
+from cognimem.plugins import PluginHost
+
 from .corpus import generate_memories, generate_queries
 from .measure import percentile
 
