@@ -160,8 +160,7 @@ def test_one_run_measures_ingest_search_floor_memory_and_disk(stack: str, tmp_pa
 @pytest.mark.parametrize("stack", ["lancedb", "hnsw"])
 def test_cold_start_opens_the_store_in_a_fresh_process(tmp_path: Path, stack: str) -> None:
     resolved = _installed(stack)
-    if not resolved.persistent:
-        pytest.skip("needs the duckdb record store")
+    assert resolved.persistent, "the duckdb record store ships with cognimem"
     store = tmp_path / "store"
     measure_stack(RunSpec(stack=asdict(resolved), size=50, store=str(store), queries=3, dim=32))
     profile = stack_profile(resolved, store, dim=32).model_dump(mode="json", exclude_none=True)

@@ -14,7 +14,8 @@ embedders, extractors, retrievers, fusers, rankers and decay policies (:mod:`.co
 a plugin's MCP tools (:mod:`.tool_contract`), and a stack surviving SIGKILL mid-write
 (:mod:`.crash`); cognimem's own components run the same ones. The fixtures in
 :mod:`cognimem.testing.pytest_plugin` are available in every pytest session once cognimem
-is installed (``cognimem_engine``, ``manual_clock``).
+is installed (``cognimem_engine``, ``manual_clock``, ``fake_ollama``: a local stand-in for
+an Ollama server, :mod:`.ollama`).
 """
 
 from __future__ import annotations
@@ -31,12 +32,13 @@ from .contracts import (
 from .crash import CrashContract
 from .fixtures import SAMPLE_MEMORIES, T0, build_engine, index_context, memory, opened, unit_vectors
 from .index_contracts import LexicalIndexContract, VectorIndexContract
+from .ollama import FakeOllama
 from .store_contract import RecordStoreContract
 from .tool_contract import ToolContract, ToolSetup
 
 __all__ = [
     "SAMPLE_MEMORIES", "T0", "ComponentContract", "CrashContract", "DecayPolicyContract",
-    "EmbedderContract", "ExtractorContract",
+    "EmbedderContract", "ExtractorContract", "FakeOllama",
     "FuserContract", "LexicalIndexContract", "RankerContract", "RecordStoreContract",
     "RetrieverContract", "ToolContract", "ToolSetup", "VectorIndexContract", "build_engine",
     "index_context", "memory", "opened", "unit_vectors",
