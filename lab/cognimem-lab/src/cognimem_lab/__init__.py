@@ -5,7 +5,7 @@ stack at each size, times searches with the query embedding timed apart, measure
 plain-BM25 floor in the same run, resident memory, store size and cold start to first
 search in a fresh process, and the real embedder's own speed. The results are plain data;
 :func:`check_targets` compares them with the embedded default's targets and
-:func:`markdown` renders them for ``docs/benchmarks.md``.
+:func:`markdown` renders them for the experiment log (``EXPERIMENTS.md``).
 
 Names load on first use, so the cold-start child (``python -m cognimem_lab.coldstart``)
 imports no more than a real first search does.

@@ -1,4 +1,4 @@
-"""Benchmark results as table rows (for the CLI) and as Markdown (for docs/benchmarks.md)."""
+"""Benchmark results as table rows (for the CLI) and as Markdown (for the experiment log)."""
 
 from __future__ import annotations
 
