@@ -20,10 +20,6 @@ use = "duckdb"
 authority = { alice = 100, lead = 50, worker = 10 }
 """
 
-pytestmark = pytest.mark.skipif(
-    not __import__("cognimem.plugins", fromlist=["PluginHost"]).PluginHost().get(
-        "records", "duckdb"), reason="needs the duckdb record store")
-
 
 @pytest.fixture
 def base(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:

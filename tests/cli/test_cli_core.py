@@ -18,7 +18,6 @@ import pytest
 
 import cognimem
 from cognimem.cli import main
-from cognimem.plugins import PluginHost
 
 SEEDED_STORE = '''
 """A memory store seeded with two memories, so one in-memory invocation can search."""
@@ -60,8 +59,7 @@ def console_script() -> str:
     if beside.is_file():
         return str(beside)
     found = shutil.which("cognimem")
-    if found is None:
-        pytest.skip("the `cognimem` console script is not installed (pip install -e .)")
+    assert found is not None, "the `cognimem` console script is not installed (pip install -e .)"
     return found
 
 
@@ -306,8 +304,6 @@ def test_global_options_before_the_command(capsys: pytest.CaptureFixture[str]) -
 
 # --- round trip across invocations (needs a persistent record store) -----------------------------
 
-DUCKDB = PluginHost().get("records", "duckdb") is not None
-
 
 @pytest.fixture
 def persistent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -324,7 +320,6 @@ def persistent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     capsys.readouterr()
 
 
-@pytest.mark.skipif(not DUCKDB, reason="the duckdb record store is not registered yet")
 def test_round_trip_across_invocations(capsys: pytest.CaptureFixture[str],
                                        persistent: Path) -> None:
     profile = persistent

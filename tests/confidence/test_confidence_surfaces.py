@@ -22,10 +22,6 @@ from cognimem.testing.cli import run_main as run
 from cognimem_plugins.datasets.locomo import sample_unit
 from cognimem_plugins.datasets.longmemeval import question_unit
 
-pytestmark = pytest.mark.skipif(
-    not __import__("cognimem.plugins", fromlist=["PluginHost"]).PluginHost().get(
-        "records", "duckdb"), reason="needs the duckdb record store")
-
 ON_DISK = '[records]\nuse = "duckdb"\n[confidence]\nuse = "logistic"\n'
 
 

@@ -11,11 +11,7 @@ import pytest
 from cognimem.clock import ManualClock
 from cognimem.engine import Engine
 from cognimem.engine.conflicts import NAMESPACE
-from cognimem.plugins import PluginHost
 from cognimem.profile import load_profile
-
-pytestmark = pytest.mark.skipif("duckdb" not in PluginHost().components("records"),
-                                reason="the duckdb record store is not installed")
 
 
 @pytest.fixture

@@ -4,16 +4,13 @@ verdicts, the maintenance hook and the Ollama summariser (against a local stand-
 
 from __future__ import annotations
 
-import json
-import threading
-from collections.abc import Callable, Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, ClassVar
+from collections.abc import Callable
 
 import pytest
 
 from cognimem.clock import ManualClock
 from cognimem.engine import Engine
+from cognimem.testing import FakeOllama
 
 REPEATS = ["Orders API uses cursor pagination", "Orders API uses cursor pagination.",
            "orders api uses cursor pagination!"]
@@ -128,38 +125,15 @@ def test_maintain_runs_dream_through_its_hook(build: Callable[..., Engine]) -> N
     assert not any("dream" in n for n in off.maintain().notes)
 
 
-class FakeOllama(BaseHTTPRequestHandler):
-    """``POST /api/generate``: answers with a fixed summary and records the prompt."""
-
-    seen: ClassVar[list[dict[str, Any]]] = []
-
-    def do_POST(self) -> None:
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        type(self).seen.append({"path": self.path, **body})
-        payload = {"model": body.get("model"), "response": "Orders API: cursor pagination.",
-                   "done": True}
-        data = json.dumps(payload).encode()
-        self.send_response(200 if self.path == "/api/generate" else 404)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args: Any) -> None:
-        """Quiet."""
-
-
 @pytest.fixture
-def ollama_url() -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), FakeOllama)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+def ollama_url(fake_ollama: FakeOllama) -> str:
+    """The fake server, answering with a fixed summary."""
+    fake_ollama.answer = "Orders API: cursor pagination."
+    return fake_ollama.url
 
 
 def test_the_ollama_summariser_writes_one_text_for_a_cluster(
-        build: Callable[..., Engine], ollama_url: str) -> None:
+        build: Callable[..., Engine], ollama_url: str, fake_ollama: FakeOllama) -> None:
     engine = build(guard=[], consolidate={
         "use": "dream", "min_memories": 0, "summariser": "ollama", "ollama_host": ollama_url,
         "ollama_model": "stand-in"})
@@ -167,7 +141,8 @@ def test_the_ollama_summariser_writes_one_text_for_a_cluster(
     [merge] = engine.dream().merges
     kept = engine.get(merge["kept"])
     assert merge["summarised"] and kept.content == "Orders API: cursor pagination."
-    prompt = FakeOllama.seen[-1]["prompt"]
+    assert fake_ollama.seen[-1]["path"] == "/api/generate"
+    prompt = fake_ollama.prompts()[-1]
     assert all(t.strip(".!").lower() in prompt.lower() for t in REPEATS)
     assert engine.search("cursor pagination").hits[0].id == kept.id  # re-embedded
 

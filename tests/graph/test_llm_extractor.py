@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import json
-import threading
-from collections.abc import Callable, Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from collections.abc import Callable
 
 import pytest
 
 from cognimem.engine import Engine
-from cognimem.testing import ExtractorContract
+from cognimem.testing import ExtractorContract, FakeOllama
 from cognimem_plugins.graph.llm_extractor import OllamaUnavailable, parse_answer, relation_name
 
 MakeEngine = Callable[..., Engine]
@@ -28,45 +25,11 @@ ANSWER = {
 }
 
 
-class FakeOllama(BaseHTTPRequestHandler):
-    """Answers /api/chat and /api/generate with ANSWER; records what it was asked."""
-
-    seen: list[dict[str, Any]] = []
-
-    def do_POST(self) -> None:
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        type(self).seen.append({"path": self.path, **body})
-        content = json.dumps(ANSWER)
-        if self.path == "/api/chat":
-            reply = {"model": body["model"], "created_at": "2025-01-01T00:00:00Z",
-                     "message": {"role": "assistant", "content": content}, "done": True}
-        elif self.path == "/api/generate":
-            reply = {"model": body["model"], "created_at": "2025-01-01T00:00:00Z",
-                     "response": content, "done": True}
-        else:
-            self.send_response(404)
-            self.end_headers()
-            return
-        data = json.dumps(reply).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args: Any) -> None:
-        """Quiet."""
-
-
 @pytest.fixture
-def ollama_url() -> Iterator[str]:
-    FakeOllama.seen = []
-    server = ThreadingHTTPServer(("127.0.0.1", 0), FakeOllama)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+def ollama_url(fake_ollama: FakeOllama) -> str:
+    """The fake server, answering every chat and generate request with ANSWER."""
+    fake_ollama.answer = json.dumps(ANSWER)
+    return fake_ollama.url
 
 
 def test_parse_answer_and_relation_names() -> None:
@@ -78,13 +41,13 @@ def test_parse_answer_and_relation_names() -> None:
 
 @pytest.mark.parametrize("api", ["chat", "generate"])
 def test_entities_and_relations_from_the_model(make_engine: MakeEngine, ollama_url: str,
-                                               api: str) -> None:
+                                               fake_ollama: FakeOllama, api: str) -> None:
     engine = make_engine(extract=[{"use": "ollama", "host": ollama_url, "api": api,
                                    "model": "tiny"}])
     first = engine.add("Caroline signed up for a pottery class.").id
     second = engine.add("Caroline went to her pottery class again.").id
-    assert FakeOllama.seen[0]["path"] == f"/api/{api}"
-    assert FakeOllama.seen[0]["model"] == "tiny" and FakeOllama.seen[0]["format"] == "json"
+    assert fake_ollama.seen[0]["path"] == f"/api/{api}"
+    assert fake_ollama.seen[0]["model"] == "tiny" and fake_ollama.seen[0]["format"] == "json"
     mentions = {e.target for e in engine.records.edges_of(first, "out")}
     assert mentions == {"entity:caroline", "entity:pottery class"}
     relations = [e for e in engine.records.edges_of("entity:caroline", "out")
@@ -113,7 +76,8 @@ class TestOllamaExtractorContract(ExtractorContract):
     def _stand_in(self, ollama_url: str) -> None:
         self.options = {"host": ollama_url}
 
-    def test_the_stand_in_answered(self, contract_engine: Engine) -> None:
+    def test_the_stand_in_answered(self, contract_engine: Engine,
+                                   fake_ollama: FakeOllama) -> None:
         """The contract's memories were extracted by the stand-in, not skipped."""
-        assert FakeOllama.seen
+        assert fake_ollama.seen
         assert any(e.type == "mentions" for e in contract_engine.records.iter_edges())

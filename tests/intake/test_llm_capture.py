@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import threading
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +18,7 @@ from cognimem.engine import Engine
 from cognimem.errors import CognimemError
 from cognimem.mcp.server import build_server
 from cognimem.profile import load_profile
+from cognimem.testing import FakeOllama
 
 TURNS = [
     ("user", "We decided to use Postgres 16 for the billing service."),
@@ -47,32 +45,9 @@ FACTS: dict[str, list[Any]] = {
 }
 
 
-class FakeOllama(BaseHTTPRequestHandler):
-    """Answers /api/chat: pass 1 with FACTS (garbage for a turn saying "garble"), pass 2
-    with UPDATE of a memory about Postgres, NOOP for one about Alice, else nonsense."""
-
-    prompts: list[str] = []
-    models: set[str] = set()
-
-    def do_POST(self) -> None:
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        prompt = body["messages"][-1]["content"]
-        type(self).prompts.append(prompt)
-        type(self).models.add(body["model"])
-        data = json.dumps({"model": body["model"], "created_at": "2025-01-01T00:00:00Z",
-                           "message": {"role": "assistant", "content": answer(prompt)},
-                           "done": True}).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args: Any) -> None:
-        """Quiet."""
-
-
-def answer(prompt: str) -> str:
+def answer(prompt: str, body: dict[str, Any]) -> str:
+    """The model: pass 1 with FACTS (garbage for a turn saying "garble"), pass 2 with UPDATE
+    of a memory about Postgres, NOOP for one about Alice, else nonsense."""
     if prompt.startswith("Below are numbered turns"):
         if "garble" in prompt:
             return "I cannot help with that"
@@ -93,19 +68,13 @@ def answer(prompt: str) -> str:
 
 
 @pytest.fixture
-def ollama_url() -> Iterator[str]:
-    FakeOllama.prompts = []
-    FakeOllama.models = set()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), FakeOllama)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+def ollama_url(fake_ollama: FakeOllama) -> str:
+    fake_ollama.answer = answer
+    return fake_ollama.url
 
 
 def test_two_passes_add_supersede_and_skip(engine: Engine, tmp_path: Path,
-                                          ollama_url: str) -> None:
+                                          ollama_url: str, fake_ollama: FakeOllama) -> None:
     old = engine.add("The billing service uses Postgres 14 in production.").memory
     alice = engine.add("Alice owns the payments API and its on-call rota.").memory
     path = session_file(tmp_path, TURNS)
@@ -123,17 +92,18 @@ def test_two_passes_add_supersede_and_skip(engine: Engine, tmp_path: Path,
     assert sum("fact 2 has no usable text" in p for p in report.problems) == 1
     # captured again after the session grew: only the new chunk's facts are decided
     session_file(tmp_path, [*TURNS, ("user", "garble"), ("assistant", "?")])
-    asked = len(FakeOllama.prompts)
+    asked = len(fake_ollama.prompts())
     grown = engine.ingest("transcript", str(path), options=options)
     assert grown.added == 0 and grown.archived == 0 and grown.kept == 1
     assert any("turns 4-5: the model's answer has no list of facts" in p
                for p in grown.problems)
     assert grown.superseded == 0 and engine.get(new.id).superseded_by is None
-    assert not [p for p in FakeOllama.prompts[asked:] if "New fact: The billing" in p]
+    assert not [p for p in fake_ollama.prompts()[asked:] if "New fact: The billing" in p]
 
 
 def test_undecidable_facts_are_added_and_reported(engine: Engine, tmp_path: Path,
-                                                 ollama_url: str) -> None:
+                                                 ollama_url: str,
+                                                 fake_ollama: FakeOllama) -> None:
     carol = engine.add("Carol prefers the billing service in Go.").memory
     path = session_file(tmp_path, [("user", "We decided to use Postgres 16 for the billing "
                                             "service.")])
@@ -142,7 +112,7 @@ def test_undecidable_facts_are_added_and_reported(engine: Engine, tmp_path: Path
     assert report.added == 1 and report.superseded == 0
     assert [p for p in report.problems if "no valid action for fact" in p]
     assert engine.get(carol.id).superseded_by is None
-    assert FakeOllama.models == {"qwen2.5:3b"}
+    assert fake_ollama.models() == {"qwen2.5:3b"}
 
 
 def test_no_server_is_one_clear_error_and_writes_nothing(engine: Engine,
@@ -156,6 +126,7 @@ def test_no_server_is_one_clear_error_and_writes_nothing(engine: Engine,
 
 
 def test_cli_and_mcp_capture_with_the_model(tmp_path: Path, ollama_url: str,
+                                            fake_ollama: FakeOllama,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     path = session_file(tmp_path, TURNS)
     assert main(["capture", str(path), "--extractor", "ollama", "--host", ollama_url,
@@ -173,11 +144,11 @@ def test_cli_and_mcp_capture_with_the_model(tmp_path: Path, ollama_url: str,
 
     captured = anyio.run(body)
     assert captured["added"] == 2 and captured["superseded"] == 0
-    assert FakeOllama.models == {"qwen2.5:3b", "tiny"}
+    assert fake_ollama.models() == {"qwen2.5:3b", "tiny"}
 
 
 def test_recapture_asks_only_about_new_turns(engine: Engine, tmp_path: Path,
-                                            ollama_url: str) -> None:
+                                            ollama_url: str, fake_ollama: FakeOllama) -> None:
     """Turns the model judged are remembered by hash (no transcript text stored): capturing
     the grown session sends only the new turns, and a fact it skipped (NOOP) is not asked
     about again; a dry run's judgements do not hide a fact from the real run."""
@@ -188,16 +159,16 @@ def test_recapture_asks_only_about_new_turns(engine: Engine, tmp_path: Path,
     assert dry.added == 1 and engine.list_memories(limit=10)[0].content.startswith("Alice")
     first = engine.ingest("transcript", str(path), options=options)
     assert first.added == 1  # the dry run's judgement did not hide Postgres 16
-    asked = len(FakeOllama.prompts)
+    asked = len(fake_ollama.prompts())
     again = engine.ingest("transcript", str(path), options=options)
-    assert len(FakeOllama.prompts) == asked  # nothing new: the model is not asked at all
+    assert len(fake_ollama.prompts()) == asked  # nothing new: the model is not asked at all
     path.touch()  # same turns, newer file: read again, still nothing to ask
     assert engine.ingest("transcript", str(path), options=options).kept == 1
-    assert len(FakeOllama.prompts) == asked and again.unchanged == 1
+    assert len(fake_ollama.prompts()) == asked and again.unchanged == 1
     session_file(tmp_path, [*TURNS, ("user", "Alice owns the payments API, again."),
                             ("assistant", "Ok.")])
     grown = engine.ingest("transcript", str(path), options=options)
-    new_prompts = FakeOllama.prompts[asked:]
+    new_prompts = fake_ollama.prompts()[asked:]
     assert grown.kept == 1 and grown.archived == 0
     assert len([p for p in new_prompts if p.startswith("Below are numbered turns")]) == 1
     assert all("We decided" not in p for p in new_prompts)  # old turns are not sent again

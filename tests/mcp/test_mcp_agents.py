@@ -12,7 +12,7 @@ import anyio
 import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
-from mcp_helpers import COGNIMEM, has_component, server_env
+from mcp_helpers import COGNIMEM, server_env
 from mcp_types import CallToolResult, Implementation
 
 from cognimem.cli import main
@@ -101,7 +101,6 @@ def test_two_agents_of_different_authority_write_conflicting_facts(
     anyio.run(body)
 
 
-@pytest.mark.skipif(not has_component("records", "duckdb"), reason="needs duckdb")
 def test_an_agent_that_crashes_before_acknowledging_sees_the_changes_again(
         store: Path, tmp_path: Path) -> None:
     profile = team_profile(tmp_path, "duckdb")

@@ -12,7 +12,7 @@ import anyio
 import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
-from mcp_helpers import COGNIMEM, has_component, server_env
+from mcp_helpers import COGNIMEM, server_env
 
 from cognimem.daemon.access import open_store
 from cognimem.daemon.spawn import stop_daemon
@@ -27,8 +27,7 @@ def marker(client: int, n: int) -> str:
     return f"zq{client}w{n}k"
 
 
-RECORDS = ["memory", pytest.param("duckdb", marks=pytest.mark.skipif(
-    not has_component("records", "duckdb"), reason="needs the duckdb record store"))]
+RECORDS = ["memory", "duckdb"]
 
 
 @pytest.mark.slow

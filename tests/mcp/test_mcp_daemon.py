@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mcp_helpers import has_component, wait_until
+from mcp_helpers import wait_until
 
 from cognimem.daemon.access import open_store
 from cognimem.daemon.connection import Connection
@@ -158,8 +158,6 @@ def test_the_next_call_starts_a_new_daemon_after_sigkill(store: Path) -> None:
         assert new is not None and new.pid != old.pid
 
 
-@pytest.mark.skipif(not has_component("records", "duckdb"),
-                    reason="needs the duckdb record store (a persistent store)")
 def test_acknowledged_writes_survive_sigkill(store: Path) -> None:
     persistent = profile(store, records={"use": "duckdb"})
     with open_store(persistent) as engine:
@@ -176,8 +174,6 @@ def test_acknowledged_writes_survive_sigkill(store: Path) -> None:
         assert {h.id for h in hits} == set(ids)
 
 
-@pytest.mark.skipif(not has_component("records", "duckdb"),
-                    reason="needs the duckdb record store (a persistent store)")
 def test_the_daemon_writes_held_accesses_within_two_seconds(store: Path) -> None:
     """A search's accesses are held, not lost: the daemon writes them unasked, so a
     SIGKILL a few seconds later finds them in the store."""
@@ -206,8 +202,6 @@ def test_a_profile_that_cannot_build_is_refused_before_spawning(store: Path) -> 
     assert not run_path(store, "daemon.log").exists()  # no daemon was started
 
 
-@pytest.mark.skipif(not has_component("records", "duckdb"),
-                    reason="needs the duckdb record store (a persistent store)")
 def test_a_daemon_that_cannot_open_the_store_reports_its_own_error_only(store: Path) -> None:
     store.mkdir()
     (store / "notes.txt").write_text("not a store", encoding="utf-8")

@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from mcp_helpers import has_component, wait_until
+from mcp_helpers import wait_until
 
 from cognimem.daemon.access import open_store
 from cognimem.daemon.remote import RemoteEngine
@@ -20,10 +20,6 @@ from cognimem.profile import Profile, load_profile
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.timeout(240),
-    pytest.mark.skipif(
-        not all(has_component(kind, name) for kind, name in
-                (("records", "duckdb"), ("lexical", "tantivy"), ("vectors", "hnsw"))),
-        reason="needs the default's storage stack (duckdb, tantivy, hnsw)"),
 ]
 
 AGENTS = 8

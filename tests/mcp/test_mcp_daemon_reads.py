@@ -8,16 +8,10 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-
 from cognimem.daemon.remote import RemoteEngine
 from cognimem.daemon.spawn import ensure_daemon, stop_daemon
 from cognimem.engine import Engine
-from cognimem.plugins import PluginHost
 from cognimem.profile import Profile, load_profile
-
-pytestmark = pytest.mark.skipif("duckdb" not in PluginHost().components("records"),
-                                reason="the duckdb record store is not installed")
 
 
 def profile(store: Path) -> Profile:

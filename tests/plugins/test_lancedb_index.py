@@ -169,15 +169,12 @@ def test_bad_options_fail_at_start_naming_the_key() -> None:
 
 
 def _persistent(path: Path) -> Engine:
-    records = "duckdb" if "duckdb" in PluginHost().components("records") else "memory"
     return Engine.from_profile("test", path=path, overrides={
-        "records": {"use": records}, "lexical": {"use": "tantivy"},
+        "records": {"use": "duckdb"}, "lexical": {"use": "tantivy"},
         "vectors": {"use": "lancedb"}})
 
 
 def test_persistent_stack_survives_a_restart(tmp_path: Path) -> None:
-    if "duckdb" not in PluginHost().components("records"):
-        pytest.skip("the duckdb record store is not installed")
     engine = _persistent(tmp_path)
     try:
         written = engine.add_many([f"note {i} about the ingest pipeline" for i in range(40)]

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import socket
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, ClassVar
 
 import numpy as np
@@ -16,7 +13,8 @@ import pytest
 
 from cognimem.engine import Engine
 from cognimem.errors import CognimemError, EmbedderUnavailable
-from cognimem.testing import EmbedderContract, build_engine
+from cognimem.testing import EmbedderContract, FakeOllama, build_engine
+from cognimem.testing.ollama import Embed
 from cognimem_plugins.ollama.embedder import DEFAULT_HOST, OllamaEmbedder
 
 MODEL = "nomic-embed-text"
@@ -35,56 +33,33 @@ def fake_embedding(text: str, dim: int) -> list[float]:
     return [float(x) for x in 3.0 * total]
 
 
-class FakeOllama(BaseHTTPRequestHandler):
-    """``POST /api/embed`` for the models in ``pulled``; 404 "model not found" otherwise."""
-
-    pulled: ClassVar[set[str]] = {MODEL}
-    dim: ClassVar[int] = 24
-    seen: ClassVar[list[dict[str, Any]]] = []
-
-    def do_POST(self) -> None:
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        type(self).seen.append({"path": self.path, **body})
-        if self.path != "/api/embed":
-            return self.reply(404, {"error": "404 page not found"})
-        if body["model"] not in self.pulled:
-            return self.reply(404, {"error": f'model "{body["model"]}" not found, try pulling '
-                                             "it first"})
-        texts = body["input"] if isinstance(body["input"], list) else [body["input"]]
-        return self.reply(200, {"model": body["model"],
-                                "embeddings": [fake_embedding(t, self.dim) for t in texts]})
-
-    def reply(self, status: int, payload: dict[str, Any]) -> None:
-        data = json.dumps(payload).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args: Any) -> None:
-        """Quiet."""
+def embedding_of(dim: int) -> Embed:
+    """The fake server's model: :func:`fake_embedding` in ``dim`` dimensions."""
+    return lambda text: fake_embedding(text, dim)
 
 
 # Started at import so the contract class below can name its port in `options`.
-SERVER = ThreadingHTTPServer(("127.0.0.1", 0), FakeOllama)
-threading.Thread(target=SERVER.serve_forever, daemon=True).start()
-URL = f"http://127.0.0.1:{SERVER.server_address[1]}"
+SERVER = FakeOllama(embed=embedding_of(24), pulled={MODEL}).start()
+URL = SERVER.url
 
 
 @pytest.fixture(scope="module", autouse=True)
 def _stop_server() -> Iterator[None]:
     yield
-    SERVER.shutdown()
-    SERVER.server_close()
+    SERVER.close()
+
+
+def _reset() -> None:
+    SERVER.seen.clear()
+    SERVER.embed, SERVER.pulled = embedding_of(24), {MODEL}
 
 
 @pytest.fixture
-def fake() -> Iterator[type[FakeOllama]]:
-    """The fake server's handler class, state reset before and after the test."""
-    FakeOllama.seen, FakeOllama.dim, FakeOllama.pulled = [], 24, {MODEL}
-    yield FakeOllama
-    FakeOllama.seen, FakeOllama.dim, FakeOllama.pulled = [], 24, {MODEL}
+def fake() -> Iterator[FakeOllama]:
+    """The fake server, its state reset before and after the test."""
+    _reset()
+    yield SERVER
+    _reset()
 
 
 def ollama_engine(**options: Any) -> Engine:
@@ -102,7 +77,7 @@ class TestOllamaContract(EmbedderContract):
     options: ClassVar[dict[str, Any]] = {"host": URL, "batch_size": 3}
 
 
-def test_search_end_to_end(fake: type[FakeOllama]) -> None:
+def test_search_end_to_end(fake: FakeOllama) -> None:
     engine = ollama_engine()
     try:
         assert engine.embedder is not None
@@ -120,7 +95,7 @@ def test_search_end_to_end(fake: type[FakeOllama]) -> None:
     assert fake.seen and all(s["path"] == "/api/embed" and s["model"] == MODEL for s in fake.seen)
 
 
-def test_batches_normalises_and_passes_options(fake: type[FakeOllama]) -> None:
+def test_batches_normalises_and_passes_options(fake: FakeOllama) -> None:
     embedder = OllamaEmbedder(OllamaEmbedder.Options(host=URL, batch_size=2, truncate=False,
                                                      keep_alive="5m"))
     try:
@@ -146,7 +121,7 @@ def test_host_defaults_to_ollama_host_env(monkeypatch: pytest.MonkeyPatch) -> No
     assert OllamaEmbedder().model_id == "ollama:nomic-embed-text"
 
 
-def test_unreachable_host_fails_at_start_with_the_fix(fake: type[FakeOllama]) -> None:
+def test_unreachable_host_fails_at_start_with_the_fix(fake: FakeOllama) -> None:
     host = f"http://127.0.0.1:{free_port()}"
     with pytest.raises(EmbedderUnavailable) as info:
         build_engine(overrides={"embedder": {"use": "ollama", "host": host}})
@@ -167,7 +142,7 @@ def test_timeout_is_unavailable() -> None:
         embedder.close()
 
 
-def test_model_not_pulled_says_ollama_pull(fake: type[FakeOllama]) -> None:
+def test_model_not_pulled_says_ollama_pull(fake: FakeOllama) -> None:
     with pytest.raises(EmbedderUnavailable) as info:
         ollama_engine(model="mxbai-embed-large")
     message = str(info.value)
@@ -175,7 +150,7 @@ def test_model_not_pulled_says_ollama_pull(fake: type[FakeOllama]) -> None:
     assert "not found" in message
 
 
-def test_given_dimension_is_checked_at_start(fake: type[FakeOllama]) -> None:
+def test_given_dimension_is_checked_at_start(fake: FakeOllama) -> None:
     with pytest.raises(CognimemError) as info:
         ollama_engine(dimension=768)
     message = str(info.value)
@@ -184,12 +159,12 @@ def test_given_dimension_is_checked_at_start(fake: type[FakeOllama]) -> None:
     engine.close()
 
 
-def test_wrong_dimension_writes_nothing(fake: type[FakeOllama]) -> None:
+def test_wrong_dimension_writes_nothing(fake: FakeOllama) -> None:
     engine = ollama_engine()
     try:
         engine.add("first memory about databases")
         before_events, before_count = len(engine.events()), engine.records.count_memories()
-        fake.dim = 32  # the model behind the name changed on the server
+        fake.embed = embedding_of(32)  # the model behind the name changed on the server
         with pytest.raises(CognimemError) as info:
             engine.add_many(["second memory", "third memory"])
         message = str(info.value)
@@ -197,7 +172,7 @@ def test_wrong_dimension_writes_nothing(fake: type[FakeOllama]) -> None:
         assert "cognimem reindex" in message
         assert engine.records.count_memories() == before_count
         assert len(engine.events()) == before_events
-        fake.dim = 24
+        fake.embed = embedding_of(24)
         assert [h.memory.content for h in engine.search("databases", k=5).hits] == [
             "first memory about databases"]
     finally:
@@ -205,7 +180,7 @@ def test_wrong_dimension_writes_nothing(fake: type[FakeOllama]) -> None:
 
 
 
-def switch_models(tmp_path: Any, fake: type[FakeOllama], new_dim: int) -> None:
+def switch_models(tmp_path: Any, fake: FakeOllama, new_dim: int) -> None:
     """Write with nomic-embed-text on the persistent default stack (DuckDB, Tantivy, LanceDB),
     reopen with another model of dimension ``new_dim``, reindex, and search."""
     fake.pulled = {MODEL, "mxbai-embed-large"}
@@ -217,7 +192,7 @@ def switch_models(tmp_path: Any, fake: type[FakeOllama], new_dim: int) -> None:
         engine.add("alice prefers tabs over spaces")
     finally:
         engine.close()
-    fake.dim = new_dim
+    fake.embed = embedding_of(new_dim)
     engine = build_engine(profile="default", overrides={
         **base, "embedder": {"use": "ollama", "host": URL, "model": "mxbai-embed-large"}})
     try:
@@ -232,11 +207,11 @@ def switch_models(tmp_path: Any, fake: type[FakeOllama], new_dim: int) -> None:
         engine.close()
 
 
-def test_on_disk_model_switch_same_dimension(fake: type[FakeOllama], tmp_path: Any) -> None:
+def test_on_disk_model_switch_same_dimension(fake: FakeOllama, tmp_path: Any) -> None:
     """A model switch is detected on reopen and ``reindex`` re-embeds with the new model."""
     switch_models(tmp_path, fake, new_dim=24)
 
 
-def test_on_disk_model_switch_new_dimension(fake: type[FakeOllama], tmp_path: Any) -> None:
+def test_on_disk_model_switch_new_dimension(fake: FakeOllama, tmp_path: Any) -> None:
     """Switching to a model of another dimension, then ``reindex``."""
     switch_models(tmp_path, fake, new_dim=40)

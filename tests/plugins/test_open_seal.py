@@ -12,24 +12,13 @@ from typing import Any
 import pytest
 
 from cognimem.engine import Engine
-from cognimem.plugins import PluginHost
 from cognimem.profile import load_profile
 
 #: Each vector index with a fingerprint: its plugin and its folder in the store.
 FOLDERS = {"lancedb": ("lancedb", "vectors"), "hnsw": ("hnsw", "hnsw")}
 
 
-def _vector_stacks() -> list[str]:
-    host = PluginHost()
-    if not host.get("lexical", "tantivy"):
-        return []
-    return [v for v in FOLDERS if host.get("vectors", v)]
-
-
-pytestmark = pytest.mark.skipif(not _vector_stacks(), reason="tantivy or no vector index")
-
-
-@pytest.fixture(params=_vector_stacks())
+@pytest.fixture(params=list(FOLDERS))
 def vectors(request: pytest.FixtureRequest) -> str:
     """The vector index of the store under test."""
     return str(request.param)
@@ -118,8 +107,6 @@ def test_an_hnsw_snapshot_older_than_the_seal_makes_the_open_compare(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The seal is written before the indexes close; if the hnsw save at close then fails
     (or a kill lands between the two), the snapshot on disk is older than the seal says."""
-    if "hnsw" not in _vector_stacks():
-        pytest.skip("hnsw not installed")
     with _open(tmp_path, "hnsw") as engine:
         note = engine.add("the first note about the nightly backup").memory.id
     folder = tmp_path / FOLDERS["hnsw"][1]

@@ -17,11 +17,6 @@ from cognimem.accesses import HeldAccesses
 from cognimem.daemon.reads import ReadGate
 from cognimem.engine import Engine
 from cognimem.models import Hit
-from cognimem.plugins import PluginHost
-
-pytestmark = pytest.mark.skipif("duckdb" not in PluginHost().components("records"),
-                                reason="the duckdb record store is not installed")
-
 
 #: Vector index options that make writes do their rarest work beside searches often: LanceDB
 #: compacts (and deletes old table versions) after every second write; hnsw saves its

@@ -24,7 +24,6 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "sync_cmd": ("sync",),
     "plugins_cmds": ("plugins", "profiles"),
     "store_cmds": ("check", "reindex", "export", "import"),
-    "bench_cmd": ("bench",),
     "eval_cmd": ("eval",),
     "serve_cmd": ("serve", "daemon", "config"),
     "maintain_cmd": ("maintain", "dream", "graveyard"),

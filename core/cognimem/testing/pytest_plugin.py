@@ -11,12 +11,22 @@ import pytest
 from ..clock import ManualClock
 from ..engine import Engine
 from .fixtures import build_engine
+from .ollama import FakeOllama
 
 
 @pytest.fixture
 def manual_clock() -> ManualClock:
     """A clock at 2025-01-01 UTC that moves only when told (``advance(days=1)``)."""
     return ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
+
+
+@pytest.fixture
+def fake_ollama() -> Iterator[FakeOllama]:
+    """A started :class:`~cognimem.testing.ollama.FakeOllama` (its ``url`` is the ``host``
+    option of an Ollama component), stopped after the test. Set ``answer``, ``embed`` or
+    ``pulled`` on it; read what it was asked from ``seen``."""
+    with FakeOllama() as server:
+        yield server
 
 
 @pytest.fixture

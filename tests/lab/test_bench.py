@@ -1,0 +1,288 @@
+"""``cognimem_lab`` (the benchmark harness): the corpus, the stand-in embedder, one run, cold
+start, the whole benchmark at tiny sizes, targets and the Markdown report. No timing
+assertions: only that the numbers exist and are sane."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from cognimem.errors import InvalidInput
+from cognimem.plugins import PluginHost
+from cognimem.profile import load_profile
+from cognimem_lab import STACKS, BenchConfig, check_targets, markdown, run_bench
+from cognimem_lab.coldstart import measure_cold_start
+from cognimem_lab.corpus import generate_memories, generate_queries
+from cognimem_lab.embedder import measure_embedder
+from cognimem_lab.measure import RunSpec, measure_stack, percentile
+from cognimem_lab.report import describe_pipeline
+from cognimem_lab.run import targets_for
+from cognimem_lab.stacks import parse_stacks, pipeline_of, resolve, stack_profile
+from cognimem_lab.standin import StandInEmbedder
+
+# --- corpus -------------------------------------------------------------------------------------
+
+
+def test_corpus_is_deterministic_and_distinct() -> None:
+    first = generate_memories(300, seed=3)
+    assert first == generate_memories(300, seed=3)
+    assert first != generate_memories(300, seed=4)
+    assert len({m.content for m in first}) == 300
+    assert generate_memories(100, seed=3) == first[:100]  # a smaller corpus is a prefix
+
+
+def test_corpus_has_a_long_tailed_vocabulary() -> None:
+    corpus = generate_memories(2000)
+    counts = Counter(w.lower() for m in corpus for w in re.findall(r"[^\W_]+", m.content))
+    assert len(counts) > 2000
+    singletons = sum(1 for c in counts.values() if c == 1)
+    assert singletons > len(counts) / 4  # many rare terms (hashes, tickets, names)
+    top = counts.most_common(1)[0][1]
+    assert top > 50 * sorted(counts.values())[len(counts) // 2]  # and a few very common ones
+
+
+def test_corpus_carries_kinds_tags_titles_and_scopes() -> None:
+    corpus = generate_memories(500)
+    assert len({m.kind for m in corpus}) >= 5
+    assert any(m.tags for m in corpus) and any(not m.tags for m in corpus)
+    assert any(m.title for m in corpus)
+    assert len({m.project for m in corpus}) >= 5
+    draft = corpus[0].draft()
+    assert set(draft) == {"content", "kind", "tags", "title", "scope"}
+
+
+def test_queries_come_from_the_corpus_words() -> None:
+    corpus = generate_memories(200)
+    queries = generate_queries(corpus, 50)
+    assert len(queries) == 50 and queries == generate_queries(corpus, 50)
+    vocabulary = {w.lower() for m in corpus for w in re.findall(r"[^\W_]+", m.content)}
+    for query in queries:
+        words = [w.lower() for w in re.findall(r"[^\W_]+", query)]
+        assert any(w in vocabulary for w in words), query
+    assert generate_queries([], 5) == []
+
+
+# --- pieces -------------------------------------------------------------------------------------
+
+
+def test_standin_embedder_is_deterministic_normalised_and_timed() -> None:
+    embedder = StandInEmbedder()
+    vectors = embedder.embed_batch(["the parser crashed", "the parser crashed", "", "x y z"])
+    assert vectors.shape == (4, 384) and vectors.dtype == np.float32
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    assert np.array_equal(vectors[0], vectors[1])
+    similar = embedder.embed("the parser crashed again") @ vectors[0]
+    unrelated = embedder.embed("lunch at noon with Maria") @ vectors[0]
+    assert similar > unrelated
+    assert embedder.seconds > 0 and embedder.texts == 6
+    assert np.array_equal(StandInEmbedder().embed("x y z"), vectors[3])
+
+
+def test_percentile_interpolates() -> None:
+    assert percentile([], 50) == 0.0
+    assert percentile([3.0], 95) == 3.0
+    assert percentile([1.0, 2.0, 3.0, 4.0], 50) == 2.5
+    assert percentile([float(i) for i in range(101)], 95) == 95.0
+
+
+def test_stacks_parse_and_fall_back_when_a_store_is_missing() -> None:
+    assert [s.name for s in parse_stacks("lancedb, exact")] == ["lancedb", "exact"]
+    with pytest.raises(InvalidInput, match="choose from"):
+        parse_stacks("lancedb,nope")
+    stack, notes = resolve(STACKS["exact"], {"records": {"memory"}, "lexical": {"tantivy"},
+                                             "vectors": {"exact"}})
+    assert stack.records == "memory" and not stack.persistent and notes
+    with pytest.raises(InvalidInput, match="not installed"):
+        resolve(STACKS["lancedb"], {"records": {"memory"}, "lexical": set(), "vectors": set()})
+
+
+def test_stack_profile_builds_the_hybrid_pipeline(tmp_path: Path) -> None:
+    profile = stack_profile(STACKS["lancedb"], tmp_path, dim=32)
+    assert profile.records.use == "duckdb" and profile.vectors is not None
+    assert profile.vectors.use == "lancedb" and profile.embedder is not None
+    assert profile.embedder.options == {"dim": 32}
+    assert [r.use for r in profile.retrieve] == ["bm25", "vector"]
+    assert profile.store_path() == tmp_path
+
+
+def test_stack_profile_runs_the_selected_profiles_pipeline(tmp_path: Path) -> None:
+    default = stack_profile(STACKS["exact"], tmp_path, dim=32,
+                            pipeline=pipeline_of(load_profile("default", environ=False)))
+    assert [r.use for r in default.rank] == ["actr", "whowhen", "supersession", "validity"]
+    assert default.vectors is not None and default.vectors.use == "exact"
+    assert default.embedder is not None and default.embedder.use != "minilm"  # the stand-in
+    tuned = load_profile("rrf", overrides={"search": {"rerank_depth": 7}}, environ=False)
+    plain = stack_profile(STACKS["exact"], tmp_path, dim=32, pipeline=pipeline_of(tuned))
+    assert plain.rank == [] and plain.search.rerank_depth == 7
+    assert describe_pipeline(pipeline_of(default)) == (
+        "bm25 + vector fused by rrf, reranked by actr, whowhen, supersession, validity")
+
+
+def _installed(stack: str) -> Any:
+    host = PluginHost()
+    available = {k: set(host.components(k)) for k in ("records", "lexical", "vectors")}
+    return resolve(STACKS[stack], available)[0]
+
+
+@pytest.mark.parametrize("stack", ["lancedb", "hnsw", "exact", "memory"])
+def test_one_run_measures_ingest_search_floor_memory_and_disk(stack: str, tmp_path: Path) -> None:
+    resolved = _installed(stack)
+    spec = RunSpec(stack=asdict(resolved), size=120, store=str(tmp_path / "store"), queries=12,
+                   dim=32)
+    result = measure_stack(spec)
+    assert result["ingest"]["memories"] == 120
+    assert result["ingest"]["per_s"] > 0 and result["ingest"]["embed_s"] > 0
+    assert result["ingest"]["store_s"] <= result["ingest"]["wall_s"]
+    assert 0 < result["ingest"]["store_cpu_s"] <= result["ingest"]["cpu_s"]
+    assert result["ingest"]["per_cpu_s"] > 0
+    search = result["search"]
+    assert search["n"] == 12 and 0 < search["p50_ms"] <= search["p95_ms"] <= search["max_ms"]
+    assert search["scoped"]["n"] == 3
+    assert 0 < search["cpu_p50_ms"] <= search["cpu_p95_ms"]
+    assert search["no_access_p50_ms"] > 0
+    assert result["optimize_s"] >= 0
+    assert "retrieve:bm25" in search["stages_p50_ms"]
+    assert result["bm25_floor"]["n"] == 12 and result["bm25_floor"]["p50_ms"] > 0
+    assert result["memory"]["rss_mb"] > 0
+    if resolved.persistent:
+        assert result["disk"]["total_mb"] > 0
+        assert {"lexical"} <= set(result["disk"]["parts_mb"])
+    else:
+        assert "disk" not in result
+
+
+@pytest.mark.parametrize("stack", ["lancedb", "hnsw"])
+def test_cold_start_opens_the_store_in_a_fresh_process(tmp_path: Path, stack: str) -> None:
+    resolved = _installed(stack)
+    assert resolved.persistent, "the duckdb record store ships with cognimem"
+    store = tmp_path / "store"
+    measure_stack(RunSpec(stack=asdict(resolved), size=50, store=str(store), queries=3, dim=32))
+    profile = stack_profile(resolved, store, dim=32).model_dump(mode="json", exclude_none=True)
+    cold = measure_cold_start(profile, "parser config")
+    assert cold["hits"] > 0
+    assert 0 < cold["interpreter_s"] < cold["cold_start_s"]
+    assert cold["open_s"] > 0 and cold["first_search_ms"] > 0 and cold["cpu_s"] > 0
+    assert 0 < cold["rss_mb"] <= cold["peak_rss_mb"]
+
+
+def test_embedder_speed_is_measured_or_skipped_with_a_reason() -> None:
+    measured = measure_embedder("hash", texts=16, queries=4)
+    assert measured["bulk_texts"] == 16 and measured["bulk_per_s"] > 0
+    assert measured["query_p50_ms"] > 0 and measured["dimension"] == 64
+    assert "not installed" in measure_embedder("no-such-embedder")["skipped"]
+
+
+# --- the whole benchmark ------------------------------------------------------------------------
+
+
+def test_run_bench_at_tiny_sizes_returns_sane_results(tmp_path: Path) -> None:
+    config = BenchConfig(sizes=[40, 80], stacks=["exact", "memory"], queries=6, dim=32,
+                         cold_starts=1, embedder="hash", embedder_texts=8, isolate=False,
+                         directory=str(tmp_path / "runs"))
+    messages: list[str] = []
+    results = run_bench(config, progress=messages.append)
+    assert [(r["size"], r["stack"]) for r in results["runs"]] == [
+        (40, "exact"), (40, "memory"), (80, "exact"), (80, "memory")]
+    assert messages and results["embedder"]["embedder"] == "hash"
+    assert any("stand-in embedder" in note for note in results["notes"])
+    persistent = results["runs"][2]
+    if _installed("exact").persistent:
+        assert persistent["cold_start"]["cold_start_s"] > 0
+        assert len(persistent["cold_start"]["runs_s"]) == 1
+    assert "cold_start" not in results["runs"][3]
+    targets = results["targets"]
+    assert {t["stack"] for t in targets} == {"exact", "memory"}
+    assert all(t["size"] == 80 for t in targets)
+    ingest = next(t for t in targets if t["target"] == "ingest_per_s" and t["stack"] == "memory")
+    assert ingest["met"] == (ingest["value"] >= 1000)
+    assert (tmp_path / "runs" / "exact-80").is_dir()  # kept: a directory was given
+
+
+def test_isolated_runs_report_their_own_memory(tmp_path: Path) -> None:
+    config = BenchConfig(sizes=[30], stacks=["memory"], queries=3, dim=16, cold_starts=0,
+                         embedder=None, isolate=True)
+    results = run_bench(config)
+    run = results["runs"][0]
+    assert run["isolated"] is True and run["memory"]["peak_rss_mb"] >= run["memory"]["rss_mb"]
+
+
+def test_bad_configs_are_refused() -> None:
+    for bad in (BenchConfig(sizes=[0]), BenchConfig(sizes=[]), BenchConfig(queries=0),
+                BenchConfig(stacks=["mystery"]), BenchConfig(cold_starts=-1)):
+        with pytest.raises(InvalidInput):
+            run_bench(bad)
+
+
+def test_targets_and_markdown() -> None:
+    runs = [
+        {"stack": "lancedb", "size": 100_000, "components": "duckdb + tantivy + lancedb",
+         "ingest": {"per_s": 1500.0, "per_cpu_s": 2000.0},
+         "search": {"p50_ms": 12.5, "cpu_p50_ms": 6.0, "p95_ms": 20.0,
+                    "scoped": {"p50_ms": 9.0}},
+         "bm25_floor": {"p50_ms": 1.0, "p95_ms": 2.0},
+         "memory": {"rss_mb": 300.0, "peak_rss_mb": 400.0}, "disk": {"total_mb": 250.0},
+         "cold_start": {"cold_start_s": 1.5, "cpu_s": 0.9}},
+        {"stack": "lancedb", "size": 1000, "components": "duckdb + tantivy + lancedb",
+         "ingest": {"per_s": 10.0}, "search": {"p50_ms": 99.0}},
+    ]
+    results = {"runs": runs, "config": {"queries": 10, "k": 10}, "machine": {"cpus": 2},
+               "embedder": {"embedder": "minilm", "skipped": "weights missing"}, "notes": []}
+    targets = check_targets(results)
+    assert {t["target"]: t["met"] for t in targets} == {
+        "search_p50_ms": False, "ingest_per_s": True, "cold_start_s": True}
+    assert {t["target"]: t["cpu_met"] for t in targets} == {
+        "search_p50_ms": True, "ingest_per_s": True, "cold_start_s": True}
+    results["targets"] = targets
+    text = markdown(results, command="cognimem bench --sizes 100000")
+    assert "cognimem bench --sizes 100000" in text
+    assert "| 100,000 |" in text and "MISSED (met on CPU time)" in text
+    assert "12.50 (6.00)" in text
+    assert "skipped (weights missing)" in text
+
+
+def test_targets_at_a_million_memories_are_the_million_targets() -> None:
+    run = {"stack": "hnsw", "size": 1_000_000, "search": {"p50_ms": 31.0, "cpu_p50_ms": 20.0},
+           "ingest": {"per_s": 900.0}}
+    targets = check_targets({"runs": [run]})
+    assert [(t["target"], t["limit"], t["met"]) for t in targets] == [
+        ("search_p50_ms", 50.0, True)]
+    run["search"]["p50_ms"] = 51.0
+    assert check_targets({"runs": [run]})[0]["met"] is False
+    assert targets_for(20_000)[0].stated_at == 100_000
+    assert {t.stated_at for t in targets_for(500_000)} == {100_000}
+
+
+def test_ann_recall_compares_configurations_with_exact_search() -> None:
+    from cognimem_lab.ann_recall import measure
+
+    rng = np.random.default_rng(0)
+    vectors = rng.standard_normal((420, 16)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    rows = list(measure(vectors, 400, 20, [{"ann_threshold": 0},
+                                           {"ann_threshold": 1, "num_partitions": 4}]))
+    flat, ann = rows
+    assert flat["ann_index"] is False and flat["all"]["recall@10"] == 1.0
+    assert flat["scoped"]["recall@10"] == 1.0
+    assert ann["ann_index"] is True and 0.5 <= ann["all"]["recall@10"] <= 1.0
+    assert ann["scoped"]["p50_ms"] > 0
+    with pytest.raises(ValueError, match="need"):
+        list(measure(vectors, 500, 20, [{}]))
+
+
+def test_ann_recall_scores_the_top_k_of_a_deeper_search() -> None:
+    """``search_k``: the index is asked for more (as the vector retriever asks for 100) and
+    its top k is scored; a graph searched exactly (hnsw below exact_below) is exact."""
+    from cognimem_lab.ann_recall import measure
+
+    rng = np.random.default_rng(1)
+    vectors = rng.standard_normal((330, 16)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    (row,) = measure(vectors, 300, 30, [{}], index="hnsw", k=5, search_k=50)
+    assert row["all"]["recall@5"] == 1.0 and row["scoped"]["recall@5"] == 1.0
+    assert row["all"]["cpu_p50_ms"] >= 0
