@@ -390,15 +390,17 @@ class Killer:
         if self.when(before, after):
             os.kill(os.getpid(), signal.SIGKILL)
 
+import json
 store, step = sys.argv[1], sys.argv[2]
-overrides = {"path": store, "records": {"use": "duckdb"}}
+overrides = {"path": store, **json.loads(sys.argv[4])}
 whens = {
     # supersede: the new version is written, then the old one is linked to it
     "supersede": lambda b, a: a is not None and a.superseded_by is not None,
     # capture: the session's third fact is written after the first two
     "capture": lambda b, a: b is None and a is not None and "make lint" in a.content,
-    # dream: the run archives a memory after merging a cluster
-    "dream": lambda b, a: b is not None and a is not None and a.archived,
+    # dream: the run folds a cluster into one memory, then retires the others
+    "dream": lambda b, a: (b is not None and a is not None
+                           and (a.archived or a.superseded_by is not None)),
 }
 with Engine.from_profile("test", overrides=overrides) as engine:
     ids = [m.id for m in engine.list_memories(limit=10)]
@@ -412,29 +414,46 @@ with Engine.from_profile("test", overrides=overrides) as engine:
 """
 
 
-@pytest.mark.parametrize("step", ["supersede", "capture"])
+#: A dream run needs near-duplicates it can merge: the real embedder, the guard off.
+DREAMING = {"embedder": {"use": "minilm"}, "guard": [], "consolidate": {
+    "use": "dream", "min_memories": 0, "min_operations": 0, "min_hours": 0}}
+
+
+@pytest.mark.parametrize("step", ["supersede", "capture", "dream"])
 def test_a_kill_inside_an_operation_leaves_nothing_half_done(step: str, tmp_path: Path,
                                                              clock: ManualClock) -> None:
     import sys
 
     store = tmp_path / "store"
-    overrides = {"path": str(store), "records": {"use": "duckdb"}}
+    settings: dict[str, Any] = {"records": {"use": "duckdb"},
+                                **(DREAMING if step == "dream" else {})}
+    overrides = {"path": str(store), **settings}
     with Engine.from_profile("test", overrides=overrides) as engine:
         engine.add("the job timeout is 300 s")
+        if step == "dream":  # a cluster of repeats the run merges, then archives
+            for text in ("Orders API uses cursor pagination",
+                         "Orders API uses cursor pagination.",
+                         "orders api uses cursor pagination!"):
+                engine.add(text, on_duplicate="keep")
+            assert engine.dream(dry_run=True, force=True).merges
         before = engine.export()["memories"]
     script = tmp_path / "kill.py"
     script.write_text(KILLER, encoding="utf-8")
     transcript = _transcript(tmp_path)
-    done = subprocess.run([sys.executable, str(script), str(store), step, str(transcript)],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, str(script), str(store), step, str(transcript),
+                           json.dumps(settings)],
+                          capture_output=True, text=True, timeout=300)
     assert done.returncode == -9, done.stderr  # killed inside the operation
     with Engine.from_profile("test", overrides=overrides) as engine:
         report = engine.check()
         assert report.ok, report
         after = engine.export()["memories"]
     # all or nothing: the operation's writes are all absent, nothing is left to repair
-    assert [(m["id"], m.get("superseded_by")) for m in after] == \
-        [(m["id"], m.get("superseded_by")) for m in before]
+    def shape(memories: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+        return [(m["id"], m.get("superseded_by"), m.get("archived"), m["content"],
+                 m.get("version")) for m in memories]
+
+    assert shape(after) == shape(before)
 
 
 # derived writes ------------------------------------------------------------------------------

@@ -115,6 +115,9 @@ class Consolidation:
                 reason = f"dream: merged into {keep.id}"
                 self.k.records.add_grave(GraveEntry(memory=grave, archived_at=now, reason=reason))
                 self.k.log(pending, "archive", grave.id, {"reason": reason})
+            self.k.derive(keep, after)  # derived state, in this transaction
+            for member, grave in zip(members, graves, strict=True):
+                self.k.derive(member, grave)
         if vectors is None and self.k.vectors is not None:
             vectors = self.k.stored_vectors([after])
         self.k.index([after], vectors)
