@@ -120,6 +120,7 @@ class Engine:
             path=profile.store_path(), clock=clock, seed=profile.seed, records=k.records,
             lexical=k.lexical, vectors=k.vectors, embedder=k.embedder, hook=k.hook,
             profile=profile, retriever_labels=k.retriever_labels,
+            outbound=lambda text: k.clean_text(text, "outbound"),
         )
         k.attach_parts()
         store = k.ctx.path
