@@ -82,6 +82,7 @@ def _report_json(report: Any) -> dict[str, Any]:
         "event_problems": list(report.event_problems),
         "stale_embeddings": len(report.stale_embeddings),
         "supersession_problems": list(report.supersession_problems),
+        "record_problems": list(report.record_problems),
         "ok": report.ok,
     }
 
@@ -96,6 +97,8 @@ def _render_report(out: Console, report: Any, title: str) -> None:
     out.print(grid)
     for problem in report.supersession_problems[:20]:
         out.print(f"supersession: {problem}", markup=False)
+    for problem in report.record_problems[:20]:
+        out.print(f"out of range: {problem}", markup=False)
     if report.event_problems:
         out.print(f"event log: {len(report.event_problems)} problem(s)")
         for problem in report.event_problems[:20]:

@@ -200,6 +200,7 @@ def check(
                              orphaned=len(i.orphaned)) for i in report.indexes],
         event_problems=report.event_problems or None,
         supersession_problems=report.supersession_problems or None,
+        record_problems=report.record_problems[:50] or None,
     )
 
 
