@@ -28,6 +28,13 @@ def register(subparsers: Any) -> None:
     p.add_argument("--repair", action="store_true",
                    help="re-index missing and stale entries and drop orphaned ones")
 
+    command(subparsers, "purge", cmd_purge,
+            "rewrite the store so that removed text leaves its files",
+            "Copy the record store into a fresh file, rebuild the indexes from the records "
+            "and drop the access log's queries: text removed by update or delete (kept by "
+            "DuckDB's free pages and the index segments until then) is gone from every file "
+            "of the store. Costs a copy of the store and a lexical re-index.")
+
     p = command(subparsers, "reindex", cmd_reindex,
                 "re-embed memories embedded by another model than the profile's embedder",
                 "Re-embed, in committed batches, every memory whose embedding signature "
@@ -47,6 +54,17 @@ def register(subparsers: Any) -> None:
 
 
 # check -----------------------------------------------------------------------------------------
+
+
+def cmd_purge(args: argparse.Namespace) -> int:
+    """Purge the store (see ``Engine.purge``)."""
+    with open_engine(args) as engine:
+        engine.purge()
+    emit(args, {"purged": True},
+         lambda out: out.print("purged: removed text is gone from the store's files",
+                               markup=False))
+    return 0
+
 
 
 def cmd_check(args: argparse.Namespace) -> int:

@@ -253,6 +253,7 @@ class Integrity:
         deleted document's terms until a merge). Costs a copy of the store and a re-index of
         the lexical index: run after permanent deletes, not after each of many."""
         self.k.check_open()
+        self.k.purge_pending = False
         self.k.records.compact()
         for index in (self.k.lexical, self.k.vectors):
             if index is not None:

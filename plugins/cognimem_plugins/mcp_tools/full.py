@@ -32,6 +32,7 @@ from .results import (
     Maintained,
     MemoryView,
     Planned,
+    Purged,
     Reindexed,
     Remembered,
     Restored,
@@ -181,6 +182,17 @@ def maintain(
                for a in report.actions[:MAX_CHANGES]]
     return Maintained(at=report.at, dry_run=report.dry_run, counts=report.counts(),
                       changes=changes or None, notes=report.notes or None)
+
+
+def purge_store(engine: Engine) -> Purged:
+    """Rewrite the store so that text removed by update or delete leaves every file of it
+    (the record store is copied fresh, the indexes rebuilt from the records). Costs a copy
+    of the store: run it after edits that removed something sensitive, not after each.
+
+    Example: {}
+    """
+    engine.purge()
+    return Purged(purged=True)
 
 
 def check(

@@ -252,6 +252,12 @@ class Checked(Result):
     repaired: bool
 
 
+class Purged(Result):
+    """The store was rewritten: removed text is gone from its files."""
+
+    purged: bool
+
+
 class EventView(Result):
     """One entry of the audit log."""
 
