@@ -339,7 +339,7 @@ class Engine:
             self.hook.cognimem_engine_closing(engine=self)
             if self._k.purge_pending:  # an update removed text: it leaves the files now
                 try:
-                    self._k.integrity.purge()
+                    self._k.integrity.purge(vectors=False)
                 except CognimemError as exc:
                     log.warning("could not purge the store at close (run `cognimem purge`): "
                                 "%s", exc)

@@ -247,15 +247,18 @@ class Integrity:
             self.k.index(changed, self.k.stored_vectors(changed) if self.k.vectors else None)
         return problems
 
-    def purge(self) -> None:
+    def purge(self, *, vectors: bool = True) -> None:
         """Rewrite the record store and the indexes so that deleted memories leave no trace in
         the store's files (DuckDB reuses free pages without clearing them, tantivy keeps a
         deleted document's terms until a merge). Costs a copy of the store and a re-index of
-        the lexical index: run after permanent deletes, not after each of many."""
+        the lexical index: run after permanent deletes, not after each of many.
+
+        :param vectors: also rebuild the vector index (False for what an update replaced:
+            the vector index holds no text, and rebuilding a graph index costs the most)."""
         self.k.check_open()
         self.k.purge_pending = False
         self.k.records.compact()
-        for index in (self.k.lexical, self.k.vectors):
+        for index in (self.k.lexical, self.k.vectors if vectors else None):
             if index is not None:
                 index.compact()
         self.k.dirty = True  # the next call re-indexes from the records

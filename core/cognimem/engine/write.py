@@ -365,7 +365,7 @@ class Writer:
 
     def _purge_now(self) -> None:
         if self.k.purge_pending:  # several updates of one operation: one purge
-            self.k.integrity.purge()
+            self.k.integrity.purge(vectors=False)
 
     def delete(self, memory_id: str, /, *, agent: str | None = None,
                purge: bool = False) -> Memory:
