@@ -357,7 +357,7 @@ class Writer:
         """Text an update replaced stays in the store's files until a purge: once at close,
         or (``write.purge_on_update = "update"``) when the outermost operation commits."""
         mode = self.k.profile.write.purge_on_update
-        if mode == "off":
+        if mode == "off" or self.k.ctx.path is None:  # an in-memory store has no files
             return
         self.k.purge_pending = True
         if mode == "update":

@@ -199,9 +199,10 @@ def check(
     engine: Engine,
     repair: Annotated[bool, Field(description="also fix what is found")] = False,
 ) -> Checked:
-    """Check the store's integrity: every index against the records, the audit chain, and
-    supersession chains without a current version. repair=true rebuilds missing or stale
-    index entries and makes the newest memory of a broken chain current again.
+    """Check the store's integrity: every index against the records, the audit chain,
+    supersession chains without a current version, and records holding a value out of the
+    ranges the indexes rely on. repair=true rebuilds missing or stale index entries, makes
+    the newest memory of a broken chain current again and puts such values back in range.
 
     Example: {"repair": false}
     """
