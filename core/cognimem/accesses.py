@@ -9,6 +9,7 @@ will be once written.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 import time
 from collections.abc import Iterable, Sequence
@@ -16,6 +17,17 @@ from datetime import datetime
 from typing import Any
 
 from .models import Access, Hit, Memory
+
+
+def kept_query(text: str | None, mode: str) -> str | None:
+    """What an access keeps of its query (profile key ``search.access_query``): ``hash``
+    a SHA-256 prefix (repeats of a query still match; its words are not kept), ``text``
+    the text as the guard left it, ``none`` nothing."""
+    if text is None or mode == "none":
+        return None
+    if mode == "text":
+        return text
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
 def tally(accesses: Iterable[Access],

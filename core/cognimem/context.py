@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -40,6 +41,10 @@ class Context:
     #: The labels of the profile's retrievers, in order (``bm25``, ``vector``, ``bm25@2``...).
     retriever_labels: list[str] = field(default_factory=list)
     services: dict[str, Any] = field(default_factory=dict)
+    #: What a component calls on every text before it leaves the process (a remote model's
+    #: prompt, a text to embed elsewhere): the engine sets it to its guard (credentials
+    #: redacted, ``cognimem_text_prepare`` with ``where="outbound"``).
+    outbound: Callable[[str], str] = field(default=lambda text: text)
 
     def rng(self, salt: str = "") -> random.Random:
         """A random generator seeded from the engine's seed and ``salt``: repeatable runs."""

@@ -24,6 +24,15 @@ def event_hash(prev_hash: str, seq: int, at: datetime, op: str, target: str | No
     return hashlib.sha256((prev_hash + body).encode("utf-8")).hexdigest()
 
 
+def digest(value: Any) -> str:
+    """What an event keeps of a free-text value (a forget reason, a conflict's differing
+    values): a SHA-256 prefix of its canonical JSON, never the text. The text lives in the
+    graveyard or the conflict record and goes with its memory; the log keeps that something
+    was said, and can tell whether two events said the same."""
+    body = json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+    return "sha256:" + hashlib.sha256(body.encode("utf-8")).hexdigest()[:32]
+
+
 def next_event(last: Event | None, at: datetime, op: str, target: str | None = None,
                agent: str | None = None, payload: dict[str, Any] | None = None) -> Event:
     """The event that follows ``last`` in the chain."""

@@ -46,6 +46,10 @@ class SearchSection(BaseModel):
     model_config = ConfigDict(extra="forbid")
     k: int = Field(default=10, ge=1, le=1000, description="hits returned by default")
     record_access: bool = Field(default=True, description="record an access per returned hit")
+    access_query: Literal["hash", "text", "none"] = Field(
+        default="hash",
+        description="what an access keeps of its search's query: hash (a SHA-256 prefix, "
+                    "enough to count repeats), text (as the guard left it) or none")
     access_batch: int = Field(
         default=256, ge=1, le=100_000,
         description="accesses held and written in one transaction (1: each search writes its "
@@ -67,6 +71,12 @@ class WriteSection(BaseModel):
     dedup: Literal["hash", "none"] = "hash"
     max_content_chars: int = Field(default=100_000, ge=1)
     batch_size: int = Field(default=1024, ge=1, description="memories per transaction in add_many")
+    purge_on_update: Literal["close", "update", "off"] = Field(
+        default="close",
+        description="an update that removes text (content, title, tags, meta) purges the "
+                    "store so the old text leaves its files: once when the engine closes, "
+                    "after each such update (costs a copy of the store each), or never "
+                    "(run `cognimem purge`)")
 
 
 class McpSection(BaseModel):

@@ -40,6 +40,7 @@ class TestTools(ToolContract):
         "list_graveyard": {"limit": 5},
         "maintain": {"dry_run": True},
         "check": {},
+        "purge_store": {},
         "list_events": {"limit": 5},
         "export_memories": lambda s: {"path": str(s.folder / "out.json"), "overwrite": True},
         "import_memories": _export,

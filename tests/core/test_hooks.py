@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from cognimem import hookimpl
+from cognimem.accesses import kept_query
 from cognimem.clock import ManualClock
 from cognimem.components import (
     Dataset,
@@ -502,7 +503,8 @@ def test_hook_cognimem_query_prepare(build: Callable[..., Engine]) -> None:
     assert result.query.text == "needle", "the result reports the prepared text"
     assert [h.id for h in result.hits] == [written.id], "retrievers search the prepared text"
     held = [a.query for a in engine._k.held.accesses]
-    assert held == ["needle"], "the access history keeps the prepared text"
+    assert held == [kept_query("needle", "hash")], "the access history keeps the prepared "\
+        "text (as a hash, search.access_query's default)"
 
 
 def test_hook_cognimem_memories_accessed(build: Callable[..., Engine]) -> None:

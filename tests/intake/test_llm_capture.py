@@ -68,8 +68,10 @@ def answer(prompt: str, body: dict[str, Any]) -> str:
 
 
 @pytest.fixture
-def ollama_url(fake_ollama: FakeOllama) -> str:
+def ollama_url(fake_ollama: FakeOllama, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The fake server, named by $OLLAMA_HOST (the host is never a call's argument)."""
     fake_ollama.answer = answer
+    monkeypatch.setenv("OLLAMA_HOST", fake_ollama.url)
     return fake_ollama.url
 
 
@@ -78,7 +80,7 @@ def test_two_passes_add_supersede_and_skip(engine: Engine, tmp_path: Path,
     old = engine.add("The billing service uses Postgres 14 in production.").memory
     alice = engine.add("Alice owns the payments API and its on-call rota.").memory
     path = session_file(tmp_path, TURNS)
-    options = {"extractor": "ollama", "host": ollama_url, "model": "tiny", "chunk_turns": 2}
+    options = {"extractor": "ollama", "model": "tiny", "chunk_turns": 2}
     report = engine.ingest("transcript", str(path), options=options)
     assert report.added == 1 and report.superseded == 1
     new = next(m for m in engine.list_memories(limit=10) if "Postgres 16" in m.content)
@@ -108,19 +110,20 @@ def test_undecidable_facts_are_added_and_reported(engine: Engine, tmp_path: Path
     path = session_file(tmp_path, [("user", "We decided to use Postgres 16 for the billing "
                                             "service.")])
     report = engine.ingest("transcript", str(path),
-                           options={"extractor": "ollama", "host": ollama_url})
+                           options={"extractor": "ollama"})
     assert report.added == 1 and report.superseded == 0
     assert [p for p in report.problems if "no valid action for fact" in p]
     assert engine.get(carol.id).superseded_by is None
     assert fake_ollama.models() == {"qwen2.5:3b"}
 
 
-def test_no_server_is_one_clear_error_and_writes_nothing(engine: Engine,
-                                                        tmp_path: Path) -> None:
+def test_no_server_is_one_clear_error_and_writes_nothing(
+        engine: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OLLAMA_HOST", "http://127.0.0.1:9")
     path = session_file(tmp_path, TURNS)
     with pytest.raises(CognimemError, match=r"no Ollama server answered.*ollama pull tiny"):
         engine.ingest("transcript", str(path), options={
-            "extractor": "ollama", "host": "http://127.0.0.1:9", "model": "tiny",
+            "extractor": "ollama", "model": "tiny",
             "timeout": 2})
     assert engine.list_memories(limit=5) == []
 
@@ -129,7 +132,7 @@ def test_cli_and_mcp_capture_with_the_model(tmp_path: Path, ollama_url: str,
                                             fake_ollama: FakeOllama,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     path = session_file(tmp_path, TURNS)
-    assert main(["capture", str(path), "--extractor", "ollama", "--host", ollama_url,
+    assert main(["capture", str(path), "--extractor", "ollama",
                  "--profile", "test", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["added"] == 2 and len(report["problems"]) == 2
@@ -139,7 +142,7 @@ def test_cli_and_mcp_capture_with_the_model(tmp_path: Path, ollama_url: str,
     async def body() -> Any:
         async with Client(srv) as client:
             done = await client.call_tool("capture", {"path": str(path), "extractor": "ollama",
-                                                      "host": ollama_url, "model": "tiny"})
+                                                      "model": "tiny"})
             return done.structured_content
 
     captured = anyio.run(body)
@@ -154,7 +157,7 @@ def test_recapture_asks_only_about_new_turns(engine: Engine, tmp_path: Path,
     about again; a dry run's judgements do not hide a fact from the real run."""
     engine.add("Alice owns the payments API and its on-call rota.")
     path = session_file(tmp_path, TURNS)
-    options = {"extractor": "ollama", "host": ollama_url, "model": "tiny", "chunk_turns": 2}
+    options = {"extractor": "ollama", "model": "tiny", "chunk_turns": 2}
     dry = engine.ingest("transcript", str(path), options=options, dry_run=True)
     assert dry.added == 1 and engine.list_memories(limit=10)[0].content.startswith("Alice")
     first = engine.ingest("transcript", str(path), options=options)
@@ -176,3 +179,54 @@ def test_recapture_asks_only_about_new_turns(engine: Engine, tmp_path: Path,
     assert len([p for p in new_prompts if p.startswith("A new fact was found")]) == 1
     stored = json.dumps(engine.records.meta_items(f"cognimem.capture.judged:{path}"))
     assert "Postgres" not in stored and "Alice" not in stored
+
+
+# exfiltration (issue #40, point 1): the host is the user's, and no secret leaves -------------
+
+AWS_KEY = "AKIAFAKE7Q2MZ4XK9W3N"
+
+
+def test_no_secret_reaches_the_model(engine: Engine, tmp_path: Path, ollama_url: str,
+                                     fake_ollama: FakeOllama) -> None:
+    """A transcript holding a credential: the prompts the server receives carry it
+    redacted (the engine's guard runs on every outbound text)."""
+    path = session_file(tmp_path, [("user", f"We decided to use Postgres 16, key {AWS_KEY}."),
+                                   ("assistant", "Noted.")])
+    engine.ingest("transcript", str(path), options={"extractor": "ollama"})
+    assert fake_ollama.prompts()  # the model was asked
+    assert not [p for p in fake_ollama.prompts() if AWS_KEY in p]
+    assert [p for p in fake_ollama.prompts() if "[REDACTED" in p or "redacted" in p.lower()]
+
+
+def test_a_call_cannot_choose_the_host(engine: Engine, tmp_path: Path, ollama_url: str,
+                                       fake_ollama: FakeOllama) -> None:
+    """`host` is no option of the source and no parameter of the MCP tool: a call naming one
+    is refused, writes nothing and sends nothing; the profile's [hooks.intake] ollama_host
+    wins over $OLLAMA_HOST."""
+    path = session_file(tmp_path, TURNS)
+    with pytest.raises(CognimemError, match="option 'host'"):
+        engine.ingest("transcript", str(path),
+                      options={"extractor": "ollama", "host": "http://127.0.0.1:9"})
+    assert fake_ollama.prompts() == [] and engine.list_memories(limit=5) == []
+    srv = build_server(load_profile("test", overrides={"mcp": {
+        "tools": "full", "read_roots": [str(tmp_path)]}}))
+
+    async def body() -> Any:
+        async with Client(srv) as client:
+            tools = {t.name: t for t in (await client.list_tools()).tools}
+            assert "host" not in tools["capture"].input_schema["properties"]
+            return await client.call_tool("capture", {
+                "path": str(path), "extractor": "ollama", "host": "http://127.0.0.1:9"})
+
+    refused = anyio.run(body)
+    assert refused.is_error and fake_ollama.prompts() == []
+    other = Engine.from_profile("test", overrides={
+        "hooks": {"intake": {"ollama_host": ollama_url}}})
+    try:
+        with pytest.MonkeyPatch.context() as env:
+            env.setenv("OLLAMA_HOST", "http://127.0.0.1:9")  # the profile's host wins
+            assert other.ingest("transcript", str(path),
+                                options={"extractor": "ollama"}).added == 2
+    finally:
+        other.close()
+    assert fake_ollama.prompts()

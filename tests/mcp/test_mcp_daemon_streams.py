@@ -67,3 +67,28 @@ def test_a_message_over_the_limit_is_refused_not_lost(
                                           "message limit"):
             engine.export()  # the whole store in one answer: too large, refused as such
         assert engine.stats()["memories"] == MEMORIES  # alive, and nothing was written
+
+
+def test_a_streamed_import_with_a_record_out_of_range_writes_nothing(
+        small_limit: int, store: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue #40, point 2, through the daemon: a streamed import in many chunks whose last
+    memory says ``"version": -3`` is refused whole (one line naming the record) and the
+    store the daemon holds is unchanged and clean."""
+    fill(store)
+    out = tmp_path / "export.json"
+    assert main(["export", str(out), "--profile", "test", "--store", str(store)]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    data["memories"][-1]["version"] = -3
+    out.write_text(json.dumps(data), encoding="utf-8")
+    other = tmp_path / "other"
+    try:
+        with open_store(load_profile("test", overrides={"path": str(other)})) as engine:
+            engine.add("an existing memory about ospreys")
+        capsys.readouterr()
+        assert main(["import", str(out), "--profile", "test", "--store", str(other)]) == 2
+        assert f"memories[{MEMORIES - 1}]" in capsys.readouterr().err
+        with open_store(load_profile("test", overrides={"path": str(other)})) as engine:
+            assert engine.stats()["memories"] == 1 and engine.check().ok
+    finally:
+        stop_daemon(other)

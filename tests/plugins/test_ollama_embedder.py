@@ -215,3 +215,20 @@ def test_on_disk_model_switch_same_dimension(fake: FakeOllama, tmp_path: Any) ->
 def test_on_disk_model_switch_new_dimension(fake: FakeOllama, tmp_path: Any) -> None:
     """Switching to a model of another dimension, then ``reindex``."""
     switch_models(tmp_path, fake, new_dim=40)
+
+
+def test_no_secret_is_sent_to_the_server(fake: type[FakeOllama]) -> None:
+    """Any text a component hands the embedder (a plugin embedding a transcript, a query)
+    reaches the server with its credentials redacted: the engine's guard runs on every text
+    before it leaves (issue #40, point 1)."""
+    key = "AKIAFAKE7Q2MZ4XK9W3N"
+    engine = ollama_engine()
+    try:
+        assert engine.embedder is not None
+        engine.embedder.embed_batch([f"the deploy key is {key}"])
+        engine.search(f"where is the deploy key {key}", k=3)
+    finally:
+        engine.close()
+    sent = [text for call in fake.seen for text in call.get("input", [])]
+    assert any("deploy key" in text for text in sent)
+    assert not [text for text in sent if key in text]

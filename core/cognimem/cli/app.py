@@ -23,7 +23,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "update_cmd": ("update",),
     "sync_cmd": ("sync",),
     "plugins_cmds": ("plugins", "profiles"),
-    "store_cmds": ("check", "reindex", "export", "import"),
+    "store_cmds": ("check", "purge", "reindex", "export", "import"),
     "eval_cmd": ("eval",),
     "serve_cmd": ("serve", "daemon", "config"),
     "maintain_cmd": ("maintain", "dream", "graveyard"),

@@ -28,6 +28,13 @@ def register(subparsers: Any) -> None:
     p.add_argument("--repair", action="store_true",
                    help="re-index missing and stale entries and drop orphaned ones")
 
+    command(subparsers, "purge", cmd_purge,
+            "rewrite the store so that removed text leaves its files",
+            "Copy the record store into a fresh file, rebuild the indexes from the records "
+            "and drop the access log's queries: text removed by update or delete (kept by "
+            "DuckDB's free pages and the index segments until then) is gone from every file "
+            "of the store. Costs a copy of the store and a lexical re-index.")
+
     p = command(subparsers, "reindex", cmd_reindex,
                 "re-embed memories embedded by another model than the profile's embedder",
                 "Re-embed, in committed batches, every memory whose embedding signature "
@@ -47,6 +54,17 @@ def register(subparsers: Any) -> None:
 
 
 # check -----------------------------------------------------------------------------------------
+
+
+def cmd_purge(args: argparse.Namespace) -> int:
+    """Purge the store (see ``Engine.purge``)."""
+    with open_engine(args) as engine:
+        engine.purge()
+    emit(args, {"purged": True},
+         lambda out: out.print("purged: removed text is gone from the store's files",
+                               markup=False))
+    return 0
+
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -82,6 +100,7 @@ def _report_json(report: Any) -> dict[str, Any]:
         "event_problems": list(report.event_problems),
         "stale_embeddings": len(report.stale_embeddings),
         "supersession_problems": list(report.supersession_problems),
+        "record_problems": list(report.record_problems),
         "ok": report.ok,
     }
 
@@ -96,6 +115,8 @@ def _render_report(out: Console, report: Any, title: str) -> None:
     out.print(grid)
     for problem in report.supersession_problems[:20]:
         out.print(f"supersession: {problem}", markup=False)
+    for problem in report.record_problems[:20]:
+        out.print(f"out of range: {problem}", markup=False)
     if report.event_problems:
         out.print(f"event log: {len(report.event_problems)} problem(s)")
         for problem in report.event_problems[:20]:

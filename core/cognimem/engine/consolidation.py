@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..components import GraveEntry, MergePlan
 from ..errors import InvalidInput
+from ..events import digest
 from ..models import Memory, content_hash, embedding_text
 from .types import DreamReport
 
@@ -114,7 +115,7 @@ class Consolidation:
             for grave in graves:
                 reason = f"dream: merged into {keep.id}"
                 self.k.records.add_grave(GraveEntry(memory=grave, archived_at=now, reason=reason))
-                self.k.log(pending, "archive", grave.id, {"reason": reason})
+                self.k.log(pending, "archive", grave.id, {"reason": digest(reason)})
             self.k.derive(keep, after)  # derived state, in this transaction
             for member, grave in zip(members, graves, strict=True):
                 self.k.derive(member, grave)

@@ -92,6 +92,7 @@ class Engine:
             path=profile.store_path(), clock=clock, seed=profile.seed, records=k.records,
             lexical=k.lexical, vectors=k.vectors, embedder=k.embedder, hook=k.hook,
             profile=profile, retriever_labels=k.retriever_labels,
+            outbound=lambda text: k.clean_text(text, "outbound"),
         )
         k.attach_parts()
         store = k.ctx.path
@@ -288,6 +289,12 @@ class Engine:
                 log.error("the accesses of the last %d search hits were not written: %s",
                           len(self._k.held), exc)
             self.hook.cognimem_engine_closing(engine=self)
+            if self._k.purge_pending:  # an update removed text: it leaves the files now
+                try:
+                    self._k.integrity.purge(vectors=False)
+                except CognimemError as exc:
+                    log.warning("could not purge the store at close (run `cognimem purge`): "
+                                "%s", exc)
             try:
                 self._k.integrity.write_seal()
             except CognimemError as exc:  # the next open compares everything: nothing lost

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import CognimemError
+from ..events import digest
 from ..models import Conflict, Event, Memory
 from .types import PreparedWrite, Verdict
 
@@ -233,7 +234,7 @@ class Verdicts:
             logged[cid] = conflict.model_dump(mode="json")
         op = "keep_separate" if keep_both else "conflict"
         self.k.log(pending, op, a, {"id": cid, "with": b, "kind": kind,
-                                   "differs": conflict.differs}, agent)
+                                   "differs": digest(conflict.differs)}, agent)
         return conflict
 
 

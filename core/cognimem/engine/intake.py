@@ -138,7 +138,9 @@ class Intake:
         try:
             reader: IntakeSource = cls(cls.Options(**options))
         except ValidationError as exc:
-            raise InvalidInput(f"source {name!r}: {exc.errors()[0]['msg']} "
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])[:40]
+            raise InvalidInput(f"source {name!r}: option {where!r}: {first['msg']} "
                                f"(options: {', '.join(cls.Options.model_fields)})") from None
         reader.open(self.k.ctx)
         return reader

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..components import VectorIndex
 from ..events import verify_chain
-from ..models import Memory
+from ..models import Edge, Memory
+from ..models.ranges import edge_problems, memory_problems, repaired_edge, repaired_memory
 from .types import CheckReport, IndexReport
 
 if TYPE_CHECKING:
@@ -110,6 +111,8 @@ class Integrity:
             self.k.records.set_meta(*SEAL, seal)
 
     def reconcile(self, *, repair: bool, verify_events: bool = False) -> CheckReport:
+        # out-of-range records first: repaired, they index like any other
+        records = self._record_problems(repair=repair) if verify_events else []
         want, drifted = self._record_versions()
         reports = []
         for label, index in (("lexical", self.k.lexical), ("vectors", self.k.vectors)):
@@ -130,7 +133,7 @@ class Integrity:
                         if not (drifted and isinstance(index, VectorIndex) and i in drifted)]
                 for start in range(0, len(todo), 1024):
                     found = self.k.records.get_memories(todo[start : start + 1024])
-                    chunk = list(found.values())
+                    chunk = self._indexable(list(found.values()), records)
                     if not chunk:
                         continue
                     if isinstance(index, VectorIndex):
@@ -144,7 +147,52 @@ class Integrity:
         self.k.dirty = False
         return CheckReport(memories=len(want), indexes=reports, event_problems=problems,
                            repaired=repair, stale_embeddings=sorted(drifted),
-                           supersession_problems=chains)
+                           supersession_problems=chains,
+                           record_problems=list(dict.fromkeys(records)))
+
+    def _indexable(self, chunk: list[Memory], problems: list[str]) -> list[Memory]:
+        """The memories of ``chunk`` an index can take: one outside the ranges the indexes
+        rely on (an older import's ``version: -3``) would fail the whole batch, so it is
+        left out and reported (``check --repair`` puts it back in range)."""
+        out = []
+        for memory in chunk:
+            found = memory_problems(memory)
+            if found:
+                problems.append(f"memory {memory.id}: {'; '.join(found)}")
+            else:
+                out.append(memory)
+        return out
+
+    def _record_problems(self, *, repair: bool) -> list[str]:
+        """Stored memories and edges holding a value outside the ranges the stores and indexes
+        rely on, one line each; ``repair`` puts each back in range (a ``repair`` event each,
+        naming the fields, never their values)."""
+        problems: list[str] = []
+        memories: list[tuple[Memory, list[str]]] = []
+        for memory in self.k.records.iter_memories():
+            found = memory_problems(memory)
+            if found:
+                memories.append((memory, found))
+                problems.append(f"memory {memory.id}: {'; '.join(found)}")
+        edges: list[tuple[Edge, list[str]]] = []
+        for edge in self.k.records.iter_edges():
+            found = edge_problems(edge)
+            if found:
+                edges.append((edge, found))
+                problems.append(f"edge {' -> '.join(edge.key[:2])} ({edge.type}): "
+                                f"{'; '.join(found)}")
+        if repair and (memories or edges):
+            with self.k.transaction() as pending:
+                self.k.records.put_memories([repaired_memory(m) for m, _ in memories])
+                self.k.records.put_edges([repaired_edge(e) for e, _ in edges])
+                for memory, found in memories:
+                    self.k.log(pending, "repair", memory.id,
+                               {"fields": [f.split(" ")[0] for f in found]})
+                for edge, found in edges:
+                    self.k.log(pending, "repair", edge.source,
+                               {"edge": list(edge.key), "fields": [f.split(" ")[0]
+                                                                   for f in found]})
+        return problems
 
     def _supersession_problems(self, *, repair: bool = False) -> list[str]:
         """Broken supersession chains: cycles (no current version) and pointers to memories
@@ -199,14 +247,18 @@ class Integrity:
             self.k.index(changed, self.k.stored_vectors(changed) if self.k.vectors else None)
         return problems
 
-    def purge(self) -> None:
+    def purge(self, *, vectors: bool = True) -> None:
         """Rewrite the record store and the indexes so that deleted memories leave no trace in
         the store's files (DuckDB reuses free pages without clearing them, tantivy keeps a
         deleted document's terms until a merge). Costs a copy of the store and a re-index of
-        the lexical index: run after permanent deletes, not after each of many."""
+        the lexical index: run after permanent deletes, not after each of many.
+
+        :param vectors: also rebuild the vector index (False for what an update replaced:
+            the vector index holds no text, and rebuilding a graph index costs the most)."""
         self.k.check_open()
+        self.k.purge_pending = False
         self.k.records.compact()
-        for index in (self.k.lexical, self.k.vectors):
+        for index in (self.k.lexical, self.k.vectors if vectors else None):
             if index is not None:
                 index.compact()
         self.k.dirty = True  # the next call re-indexes from the records

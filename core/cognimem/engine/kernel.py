@@ -85,6 +85,7 @@ class Kernel:
     closed: bool
     closing: bool
     dirty: bool
+    purge_pending: bool
     held: HeldAccesses
     pool: ThreadPoolExecutor | None
     uow: UnitOfWork
@@ -118,6 +119,8 @@ class Kernel:
         self.closed = False
         self.closing = False
         self.dirty = False
+        #: an update removed text that the store's files still hold (see Integrity.purge)
+        self.purge_pending = False
         self.held = HeldAccesses()  # accesses of recent searches (see flush_accesses)
         self.conflict_index = None  # (log version, open conflicts)
         self.conflict_index_lock = threading.Lock()

@@ -50,6 +50,7 @@ from ..errors import InvalidInput
 from ..events import next_event, verify_chain
 from ..limits import quote
 from ..models import Access, Edge, Event, Memory, content_hash, embedding_text
+from ..models.ranges import edge_problems, memory_problems
 from .meta import export_meta, parse_meta, restore_meta
 
 if TYPE_CHECKING:
@@ -206,6 +207,7 @@ def _parse(data: Mapping[str, Any], max_chars: int) -> _Parsed:
         if memory.id in ids:
             raise InvalidInput(f"memories[{i}]: the id {memory.id!r} appears twice")
         ids.add(memory.id)
+        _in_range(f"memories[{i}] ({memory.id})", memory_problems(memory))
         if len(memory.content) > max_chars:
             raise InvalidInput(
                 f"memories[{i}] ({memory.id}): content is {len(memory.content):,} characters; "
@@ -215,8 +217,10 @@ def _parse(data: Mapping[str, Any], max_chars: int) -> _Parsed:
     for i, edge in enumerate(edges):
         if edge.key in keys:
             raise InvalidInput(f"edges[{i}]: the edge {edge.key} appears twice")
+        _in_range(f"edges[{i}]", edge_problems(edge))
         keys.add(edge.key)
     for i, grave in enumerate(graves):
+        _in_range(f"graveyard[{i}]", memory_problems(grave.memory))
         if grave.memory.id not in ids:
             raise InvalidInput(f"graveyard[{i}]: memory {grave.memory.id!r} is not among the "
                                "export's memories")
@@ -233,6 +237,14 @@ def _parse(data: Mapping[str, Any], max_chars: int) -> _Parsed:
         )
     return _Parsed(memories, edges, events, graves, accesses,
                    parse_meta(data.get("meta") or {}))
+
+
+def _in_range(where: str, problems: list[str]) -> None:
+    """Refuse a record outside the ranges the stores and indexes rely on (a version below
+    1, a negative counter...): it would be written, then fail to index."""
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise InvalidInput(f"{where}: {problems[0]}{more}")
 
 
 def _models(data: Mapping[str, Any], key: str, model: type[BaseModel]) -> list[Any]:

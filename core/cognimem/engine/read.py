@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from ..accesses import with_accesses
+from ..accesses import kept_query, with_accesses
 from ..components import EXPLAINING, GraveEntry, Retriever
 from ..context import SearchContext
 from ..errors import CognimemError, InvalidInput
@@ -266,7 +266,8 @@ class Reader:
         now = self.k.clock.now()
         for hit in hits:
             hit.memory = with_accesses(hit.memory, 1, now)
-        self.k.held.add(hits, now, query.agent, query.text)
+        self.k.held.add(hits, now, query.agent,
+                        kept_query(query.text, self.k.profile.search.access_query))
         if not self.k.concurrent_reads and len(self.k.held) >= self.k.profile.search.access_batch:
             self.k.flush_accesses()
 

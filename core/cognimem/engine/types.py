@@ -214,12 +214,16 @@ class CheckReport(BaseModel):
     #: Supersession chains that are broken: a cycle (no current version), or a pointer to
     #: a memory that no longer exists. One line each, naming the memories.
     supersession_problems: list[str] = []
+    #: Records holding a value outside the ranges the stores and indexes rely on (a version
+    #: below 1, a negative counter: written by an older import); one line each.
+    record_problems: list[str] = []
 
     @property
     def ok(self) -> bool:
         """True when nothing is wrong."""
         return (all(i.ok for i in self.indexes) and not self.event_problems
-                and not self.stale_embeddings and not self.supersession_problems)
+                and not self.stale_embeddings and not self.supersession_problems
+                and not self.record_problems)
 
 
 

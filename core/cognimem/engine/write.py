@@ -10,6 +10,7 @@ from pydantic import ValidationError
 
 from ..components import GraveEntry
 from ..errors import InvalidInput
+from ..events import digest
 from ..models import (
     UPDATABLE_FIELDS,
     Edge,
@@ -348,7 +349,23 @@ class Writer:
             self.k.derive(before, after)
         self.k.index([after], vectors)
         self.k.notify("cognimem_memory_updated", before=before, after=after)
+        if _removes_text(before, after):
+            self._purge_later()
         return Written(after, created=False, notes=notes)
+
+    def _purge_later(self) -> None:
+        """Text an update replaced stays in the store's files until a purge: once at close,
+        or (``write.purge_on_update = "update"``) when the outermost operation commits."""
+        mode = self.k.profile.write.purge_on_update
+        if mode == "off" or self.k.ctx.path is None:  # an in-memory store has no files
+            return
+        self.k.purge_pending = True
+        if mode == "update":
+            self.k.uow.after(self._purge_now)
+
+    def _purge_now(self) -> None:
+        if self.k.purge_pending:  # several updates of one operation: one purge
+            self.k.integrity.purge(vectors=False)
 
     def delete(self, memory_id: str, /, *, agent: str | None = None,
                purge: bool = False) -> Memory:
@@ -388,7 +405,7 @@ class Writer:
             self.k.records.put_memories([after])
             self.k.records.add_grave(GraveEntry(memory=after, archived_at=self.k.clock.now(),
                                               reason=reason, score=score))
-            self.k.log(pending, "archive", memory_id, {"reason": reason}, agent)
+            self.k.log(pending, "archive", memory_id, {"reason": digest(reason)}, agent)
             self.k.derive(before, after)
         self.k.index([after], self.k.stored_vectors([after]) if self.k.vectors else None)
         return after
@@ -408,6 +425,12 @@ class Writer:
             self.k.derive(before, after)
         self.k.index([after], self.k.stored_vectors([after]) if self.k.vectors else None)
         return after
+
+
+def _removes_text(before: Memory, after: Memory) -> bool:
+    """Whether an update replaced text a reader could see (and the files still hold)."""
+    return ((before.content, before.title, before.tags, before.meta)
+            != (after.content, after.title, after.tags, after.meta))
 
 
 #: Fields of an update that pass the prepare hooks (the guard) again: every text a reader

@@ -80,6 +80,11 @@ class DreamConsolidator(Consolidator):
                                              opts.ollama_timeout)
                             if opts.summariser == "ollama" else None)
 
+    def open(self, ctx: Context) -> None:
+        """Hand the summariser the engine's guard: what it sends out is screened first."""
+        if self._summariser is not None:
+            self._summariser.outbound = ctx.outbound
+
     @property
     def _opts(self) -> DreamConsolidator.Options:
         opts = self.options

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Callable
 from typing import Any
 
 log = logging.getLogger("cognimem.dream")
@@ -32,6 +33,8 @@ class OllamaSummariser:
         self.host = host or os.environ.get("OLLAMA_HOST") or "http://127.0.0.1:11434"
         self.timeout = timeout
         self._client: Any = None
+        #: the engine's guard on the prompt before it leaves (set when the engine opens)
+        self.outbound: Callable[[str], str] = lambda text: text
 
     def summarise(self, texts: list[str]) -> str | None:
         """One note for ``texts``, or None when the model gave nothing usable."""
@@ -41,7 +44,8 @@ class OllamaSummariser:
             self._client = ollama.Client(host=self.host, timeout=self.timeout)
         notes = "\n".join(f"- {' '.join(t.split())[:MAX_INPUT_CHARS]}" for t in texts)
         try:
-            reply = self._client.generate(model=self.model, prompt=PROMPT.format(notes=notes),
+            reply = self._client.generate(model=self.model,
+                                          prompt=self.outbound(PROMPT.format(notes=notes)),
                                           stream=False)
         except Exception as exc:  # unreachable server, missing model, timeouts
             log.warning("dream: the Ollama summariser at %s failed (%s); keeping the longest "

@@ -136,7 +136,7 @@ class OllamaExtractor(Extractor):
         """Ask the model about the memory; mentions and relation edges."""
         opts = self.options
         text = f"{memory.title}\n{memory.content}" if memory.title else memory.content
-        answer = self.ask(text)
+        answer = self.ask(ctx.outbound(text))  # the guard, before the text leaves
         entities: dict[str, str] = {}
         for item in answer.get("entities", [])[: opts.max_entities]:
             name = normalize_name(str(item.get("name", ""))) if isinstance(item, dict) else ""

@@ -23,6 +23,7 @@ from cognimem.sources import Group, IntakeSource, Item, Known
 
 from .judged import JudgedTurns
 from .llm_capture import OllamaCapture
+from .options import ollama_host
 from .rules import Fact, facts
 from .transcript import Transcript, read
 
@@ -48,8 +49,6 @@ class TranscriptSource(IntakeSource):
         extractor: Literal["rules", "ollama"] = Field(
             default="rules", description="rules (no model) or ollama (a local model)")
         model: str = Field(default="qwen2.5:3b", description="the Ollama model (ollama)")
-        host: str | None = Field(
-            default=None, description="Ollama URL (default: $OLLAMA_HOST or localhost:11434)")
         timeout: float = Field(default=120.0, gt=0, le=3600, description="seconds a request")
         chunk_turns: int = Field(default=12, ge=1, le=200,
                                  description="turns sent to the model at once (ollama)")
@@ -98,8 +97,13 @@ class TranscriptSource(IntakeSource):
         they are."""
         o = self.options
         file = Path(target).name
-        pipeline = OllamaCapture(o.model, o.host, o.timeout, o.chunk_turns, o.max_chunk_chars,
-                                 o.similar)
+        if self.ctx is None:
+            raise InvalidInput("transcript capture: the ollama extractor needs an open engine")
+        # the host is the profile's or the environment's, never an option a caller passes;
+        # every prompt passes the engine's guard before it leaves (ctx.outbound)
+        pipeline = OllamaCapture(o.model, ollama_host(self.ctx.profile), o.timeout,
+                                 o.chunk_turns, o.max_chunk_chars, o.similar,
+                                 outbound=self.ctx.outbound)
         before = old.items if old is not None else {}
         memo = JudgedTurns(self.ctx, target, o.model, session.turns)
         earlier = {t.number: keys for t in session.turns

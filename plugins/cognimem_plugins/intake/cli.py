@@ -151,7 +151,6 @@ def configure_capture(p: argparse.ArgumentParser) -> None:
     p.add_argument("--extractor", choices=("rules", "ollama"),
                    help="rules (default, no model) or ollama (a local model, two passes)")
     p.add_argument("--model", help="the Ollama model (default qwen2.5:3b)")
-    p.add_argument("--host", help="the Ollama URL (default $OLLAMA_HOST or localhost:11434)")
     p.set_defaults(func=cmd_capture)
 
 
@@ -160,7 +159,7 @@ def cmd_capture(args: argparse.Namespace) -> int:
     path = Path(args.transcript).expanduser().resolve()
     if not path.is_file():
         raise InvalidInput(f"{args.transcript!r} is not a file: give the session transcript")
-    options = {k: v for k in ("extractor", "model", "host")
+    options = {k: v for k in ("extractor", "model")
                if (v := getattr(args, k)) is not None}
     return _run(args, "transcript", str(path), options)
 

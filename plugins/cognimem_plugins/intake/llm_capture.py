@@ -13,7 +13,6 @@ transcript and never stops the rest: an undecidable fact is added, so nothing is
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -28,7 +27,6 @@ from .transcript import Transcript, Turn
 if TYPE_CHECKING:
     from cognimem.context import Context
 
-DEFAULT_HOST = "http://localhost:11434"
 KINDS = ("decision", "preference", "commitment", "error", "ownership", "command", "path",
          "value", "fact")
 ACTIONS = ("ADD", "UPDATE", "NOOP")
@@ -83,10 +81,12 @@ class Outcome:
 class OllamaCapture:
     """The two passes against one Ollama server (options of the transcript source)."""
 
-    def __init__(self, model: str, host: str | None, timeout: float, chunk_turns: int,
-                 max_chunk_chars: int, similar: int) -> None:
+    def __init__(self, model: str, host: str, timeout: float, chunk_turns: int,
+                 max_chunk_chars: int, similar: int,
+                 outbound: Callable[[str], str]) -> None:
         self.model = model
-        self.host = host or os.environ.get("OLLAMA_HOST") or DEFAULT_HOST
+        self.host = host
+        self.outbound = outbound
         self.timeout = timeout
         self.chunk_turns = chunk_turns
         self.max_chunk_chars = max_chunk_chars
@@ -102,6 +102,7 @@ class OllamaCapture:
             import ollama
 
             self._client = ollama.Client(host=self.host, timeout=self.timeout)
+        prompt = self.outbound(prompt)  # the guard, before anything leaves the process
         try:
             reply = self._client.chat(model=self.model, format="json",
                                       options={"temperature": 0.0},
@@ -111,7 +112,8 @@ class OllamaCapture:
             raise OllamaUnavailable(
                 f"transcript capture: no Ollama server answered at {self.host} ({exc}). "
                 f"Start one with `ollama serve` and `ollama pull {self.model}`, set the "
-                "`host` option or $OLLAMA_HOST, or use extractor = \"rules\"") from None
+                "profile's [hooks.intake] ollama_host or $OLLAMA_HOST, or use "
+                "extractor = \"rules\"") from None
         except Exception as exc:  # ollama.ResponseError, httpx errors, timeouts
             status = getattr(exc, "status_code", None)
             hint = (f"pull the model with `ollama pull {self.model}` or choose another `model`"

@@ -8,10 +8,13 @@ from cognimem.components import CommandSpec
 from cognimem.registry import Register
 
 from .capture import TranscriptSource
+from .options import HookOptions
 from .tools import EXTRAS, TOOLS
 from .vault import VaultSource
 
 CLI = "cognimem_plugins.intake.cli"
+
+__all__ = ["HookOptions"]  # [hooks.intake]: the Ollama host of the capture extractor
 
 
 @hookimpl

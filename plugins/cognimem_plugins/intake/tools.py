@@ -95,7 +95,6 @@ def capture(
         description="rules (no model) or ollama (a local model decides add/update/skip)")]
     = "rules",
     model: Annotated[str | None, Field(description="the Ollama model (ollama)")] = None,
-    host: Annotated[str | None, Field(description="the Ollama URL (ollama)")] = None,
 ) -> Ingested:
     """Capture an agent session (Claude Code JSON lines, or plain text) into memories: its
     decisions, preferences, commitments, values, paths, commands, errors and owners, each
@@ -107,7 +106,8 @@ def capture(
     if not file.is_absolute():
         raise InvalidInput(f"path {path[:80]!r} is relative: give an absolute path")
     options: dict[str, str] = {"extractor": extractor}
-    options.update({k: v for k, v in (("model", model), ("host", host)) if v})
+    if model:
+        options["model"] = model  # the host is the profile's ([hooks.intake]), never a call's
     return ingested(engine.ingest("transcript", str(file), options=options))
 
 

@@ -32,6 +32,7 @@ from .results import (
     Maintained,
     MemoryView,
     Planned,
+    Purged,
     Reindexed,
     Remembered,
     Restored,
@@ -183,13 +184,25 @@ def maintain(
                       changes=changes or None, notes=report.notes or None)
 
 
+def purge_store(engine: Engine) -> Purged:
+    """Rewrite the store so that text removed by update or delete leaves every file of it
+    (the record store is copied fresh, the indexes rebuilt from the records). Costs a copy
+    of the store: run it after edits that removed something sensitive, not after each.
+
+    Example: {}
+    """
+    engine.purge()
+    return Purged(purged=True)
+
+
 def check(
     engine: Engine,
     repair: Annotated[bool, Field(description="also fix what is found")] = False,
 ) -> Checked:
-    """Check the store's integrity: every index against the records, the audit chain, and
-    supersession chains without a current version. repair=true rebuilds missing or stale
-    index entries and makes the newest memory of a broken chain current again.
+    """Check the store's integrity: every index against the records, the audit chain,
+    supersession chains without a current version, and records holding a value out of the
+    ranges the indexes rely on. repair=true rebuilds missing or stale index entries, makes
+    the newest memory of a broken chain current again and puts such values back in range.
 
     Example: {"repair": false}
     """
@@ -200,6 +213,7 @@ def check(
                              orphaned=len(i.orphaned)) for i in report.indexes],
         event_problems=report.event_problems or None,
         supersession_problems=report.supersession_problems or None,
+        record_problems=report.record_problems[:50] or None,
     )
 
 

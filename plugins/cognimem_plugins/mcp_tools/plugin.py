@@ -44,6 +44,8 @@ TOOLS: tuple[ToolSpec, ...] = (
              idempotent=True, sets=FULL),
     ToolSpec("maintain", full.maintain, title="Run decay", destructive=True, sets=FULL),
     ToolSpec("check", full.check, title="Check integrity", idempotent=True, sets=FULL),
+    ToolSpec("purge_store", full.purge_store, title="Purge removed text", idempotent=True,
+             sets=FULL),
     ToolSpec("list_events", full.list_events, title="Audit log", read_only=True,
              idempotent=True, sets=FULL),
     ToolSpec("export_memories", full.export_memories, title="Export the store",

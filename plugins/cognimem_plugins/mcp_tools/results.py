@@ -247,7 +247,15 @@ class Checked(Result):
     event_problems: list[str] | None = None
     #: Supersession chains without a current version (cycles, dangling pointers).
     supersession_problems: list[str] | None = None
+    #: Records with a value outside the ranges the indexes rely on (a version below 1).
+    record_problems: list[str] | None = None
     repaired: bool
+
+
+class Purged(Result):
+    """The store was rewritten: removed text is gone from its files."""
+
+    purged: bool
 
 
 class EventView(Result):

@@ -10,7 +10,7 @@ server whose vectors change dimension later is refused before anything is writte
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -65,6 +65,8 @@ class OllamaEmbedder(Embedder):
         self._dimension: int | None = self.options.dimension
         self._probed = False
         self._client: Any = None
+        #: the engine's guard on every text sent to the server (set when the engine opens)
+        self._outbound: Callable[[str], str] = lambda text: text
 
     # the dimension: given, or learnt from the server on first need ---------------------------
 
@@ -87,6 +89,7 @@ class OllamaEmbedder(Embedder):
 
     def open(self, ctx: Context) -> None:
         """Reach the server and check the model now, so a problem fails at start with its fix."""
+        self._outbound = ctx.outbound
         if not self._probed:
             self._probe()
 
@@ -145,7 +148,8 @@ class OllamaEmbedder(Embedder):
         opts = self.options
         client = self._connect()
         try:
-            reply = client.embed(model=opts.model, input=texts, truncate=opts.truncate,
+            sent = [self._outbound(text) for text in texts]  # the guard, before they leave
+            reply = client.embed(model=opts.model, input=sent, truncate=opts.truncate,
                                  keep_alive=opts.keep_alive)
         except (ConnectionError, httpx.TransportError) as exc:
             # ollama turns httpx.ConnectError into ConnectionError; timeouts stay httpx's
