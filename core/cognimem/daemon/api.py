@@ -139,7 +139,7 @@ class MemoryAPI(Protocol):
     def reindex(self, *, limit: int | None = None, batch_size: int = 256) -> ReindexReport:
         """Re-embed memories embedded by another model."""
 
-    def purge(self) -> None:
+    def purge(self, *, vectors: bool = True) -> None:
         """Rewrite the store so deleted memories leave no trace in its files."""
 
     def ingest(self, source: str, target: str, *, options: Mapping[str, Any] | None = None,

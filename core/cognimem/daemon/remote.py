@@ -250,9 +250,9 @@ class RemoteEngine(ConflictCalls):
         return _expect(self._call("delete", memory_id, agent=agent, purge=purge), Memory,
                        "delete")
 
-    def purge(self) -> None:
+    def purge(self, *, vectors: bool = True) -> None:
         """See :meth:`Engine.purge <cognimem.engine.Engine.purge>`."""
-        self._call("purge")
+        self._call("purge", vectors=vectors)
 
     def ingest(self, source: str, target: str, *, options: Mapping[str, Any] | None = None,
                dry_run: bool = False) -> IngestReport:
