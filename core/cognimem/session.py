@@ -23,7 +23,7 @@ from typing import Any
 from . import limits
 from .errors import InvalidInput
 
-__all__ = ["Session", "bound", "current"]
+__all__ = ["Session", "bound", "current", "exactly"]
 
 
 @dataclass(frozen=True)
@@ -107,5 +107,16 @@ def bound(session: Session | Mapping[str, Any] | None) -> Iterator[Session]:
     token = _CURRENT.set(merged)
     try:
         yield merged
+    finally:
+        _CURRENT.reset(token)
+
+
+@contextmanager
+def exactly(session: Session) -> Iterator[Session]:
+    """Bind ``session`` as it is, the outer one's fields not kept (a write carried out of
+    its caller's thread, as the daemon's group commit does)."""
+    token = _CURRENT.set(session)
+    try:
+        yield session
     finally:
         _CURRENT.reset(token)

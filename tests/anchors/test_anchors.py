@@ -4,27 +4,17 @@
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from anchor_helpers import RETRY, git
 
 from cognimem.engine import Engine
 from cognimem.session import bound
 from cognimem.testing import build_engine
 from cognimem_plugins.anchors.refs import named
 from cognimem_plugins.anchors.review import review
-
-RETRY = "def backoff(n):\n    return 2 ** n\n\n\ndef jitter():\n    return 0\n"
-
-
-def git(folder: Path, *args: str) -> str:
-    done = subprocess.run(["git", "-C", str(folder), *args], capture_output=True, text=True,
-                          check=True, env={"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
-                                           "GIT_COMMITTER_NAME": "t",
-                                           "GIT_COMMITTER_EMAIL": "t@t", "PATH": "/usr/bin:/bin"})
-    return done.stdout.strip()
 
 
 @pytest.fixture
