@@ -6,8 +6,9 @@ Makes a temporary git repository of ``--files`` Python files (``--lines`` lines 
 in-memory engine (the test profile with the ``anchors`` ranker) holding ``--memories``
 facts, each naming one file: a third the whole file, a third a symbol, a third a line range.
 Then times, median and p95 over every memory: :meth:`Checker.check` on a warm cache (each
-file checked once before), and the ``rank:anchors`` stage of searches for k = 20 anchored
-hits (the ranker sees every fused candidate, all anchored here), per hit it saw. A benchmark, not a test: the figures depend on the machine.
+file checked once before), and the ``rank:anchors`` stage of searches for k = 20, per hit
+the ranker saw (every fused candidate, all anchored here). A benchmark, not a test: the
+figures depend on the machine.
 """
 
 from __future__ import annotations

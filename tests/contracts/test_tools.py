@@ -69,3 +69,8 @@ class TestAnchorsTools(ToolContract):
     plugin = "anchors"
     calls = {"anchors_review": {},
              "anchors_update": lambda s: {"action": "reanchor", "ids": [s.ids[0]]}}
+
+
+class TestProjectsTools(ToolContract):
+    plugin = "projects"
+    calls = {"project_repository": {"migrate": False}}
