@@ -135,3 +135,19 @@ def test_an_edit_keeps_a_stale_anchor_stale(engine: Engine, repo: Path) -> None:
     engine.update(memory.id, importance=0.9)
     engine.update(memory.id, content="retry backoff doubles: src/net/retry.py::backoff")
     assert review(engine).stale == 1, "only a re-anchor takes the hash again"
+
+
+def test_freshness_of_a_list_and_a_bad_session_folder(engine: Engine, repo: Path) -> None:
+    from cognimem.errors import InvalidInput
+    from cognimem.session import Session, current
+    from cognimem_plugins.anchors.freshness import freshness_of
+
+    kept = engine.add("jitter: src/net/retry.py::jitter").memory
+    plain = engine.add("no code named here").memory
+    (repo / "src/net/retry.py").write_text(RETRY.replace("return 0", "return 1"),
+                                           encoding="utf-8")
+    found = freshness_of([kept, plain], current())
+    assert list(found) == [kept.id] and found[kept.id].state == "stale"
+    assert found[kept.id].stale == ["src/net/retry.py"]
+    with pytest.raises(InvalidInput, match="session folder must be a path"):
+        Session.of({"folder": 5})

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import stat
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -144,3 +145,12 @@ def state_of(memory: Memory) -> dict[str, Any] | None:
     """The state a search attached to its copy of ``memory`` (see the ``anchors`` ranker)."""
     found = memory.meta.get(STATE) if memory.meta else None
     return found if isinstance(found, dict) else None
+
+
+def freshness_of(memories: Iterable[Memory], session: Session,
+                 checker: Checker | None = None) -> dict[str, Freshness]:
+    """The freshness of each anchored memory of ``memories`` in ``session``, by id (what a
+    view that does not search, such as a startup context, shows beside each memory)."""
+    checker = checker or Checker()
+    found = {m.id: checker.check(m, session) for m in memories}
+    return {i: f for i, f in found.items() if f is not None}
