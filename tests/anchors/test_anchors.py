@@ -151,3 +151,24 @@ def test_freshness_of_a_list_and_a_bad_session_folder(engine: Engine, repo: Path
     assert found[kept.id].stale == ["src/net/retry.py"]
     with pytest.raises(InvalidInput, match="session folder must be a path"):
         Session.of({"folder": 5})
+
+
+def test_a_root_given_in_meta_outside_the_roots_is_dropped(repo: Path, tmp_path: Path) -> None:
+    secret = tmp_path / "elsewhere"
+    secret.mkdir()
+    (secret / "key.txt").write_text("s3cret\n", encoding="utf-8")
+    eng = build_engine(overrides={"rank": [{"use": "anchors"}]})
+    meta = {"anchors": [{"path": "key.txt", "hash": "0" * 16}], "anchor_root": str(secret)}
+    try:
+        with bound({"folder": str(repo), "roots": [str(repo)]}):
+            written = eng.add("a note", meta=meta).memory
+            assert "anchor_root" not in written.meta and "anchors" not in written.meta
+        with bound({"folder": str(repo)}):  # the user's own shell: no roots, kept
+            kept = eng.add("another note", meta=meta).memory
+        with bound({"folder": str(repo), "roots": [str(repo)]}):
+            hits = eng.search("another note", k=5).hits
+            assert all("anchor_state" not in h.memory.meta for h in hits), \
+                "a stored root outside the roots is never read"
+        assert kept.meta["anchor_root"] == str(secret)
+    finally:
+        eng.close()

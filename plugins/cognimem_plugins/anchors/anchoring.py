@@ -13,7 +13,7 @@ from cognimem.models import MemoryDraft
 from cognimem.session import Session
 
 from .freshness import ANCHORS, ROOT, safe_path
-from .refs import MAX_ANCHORS, Ref, folder_of, project_files, resolve
+from .refs import MAX_ANCHORS, Ref, folder_of, project_files, resolve, within
 from .region import region_hash
 
 #: Seconds allowed to ask git for the commit.
@@ -42,6 +42,7 @@ def anchor(ref: Ref, path: Path, commit: str | None) -> dict[str, Any]:
 
 def anchored_draft(draft: MemoryDraft, session: Session) -> MemoryDraft:
     """``draft`` with anchors for the project files it names (unchanged when none)."""
+    draft = _own_root(draft, session)
     folder = folder_of(session)
     if folder is None:
         return draft
@@ -57,6 +58,22 @@ def anchored_draft(draft: MemoryDraft, session: Session) -> MemoryDraft:
     commit = commit_of(folder)
     anchors = [*kept, *(anchor(ref, path, commit) for ref, path in new)][:MAX_ANCHORS]
     meta = {**draft.meta, ANCHORS: anchors, ROOT: draft.meta.get(ROOT) or str(folder)}
+    return draft.model_copy(update={"meta": meta})
+
+
+def _own_root(draft: MemoryDraft, session: Session) -> MemoryDraft:
+    """``draft`` without anchors whose folder lies outside what the session may read (a
+    caller's own ``meta``): a check never reads outside the session's roots."""
+    root = draft.meta.get(ROOT)
+    if root is None:
+        return draft
+    try:
+        inside = isinstance(root, str) and within(Path(root).resolve(), session)
+    except (OSError, RuntimeError, ValueError):
+        inside = False
+    if inside:
+        return draft
+    meta = {k: v for k, v in draft.meta.items() if k not in (ROOT, ANCHORS)}
     return draft.model_copy(update={"meta": meta})
 
 

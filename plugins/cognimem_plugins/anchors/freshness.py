@@ -17,7 +17,7 @@ from cognimem.codestate import CODE_STATE_KEY
 from cognimem.models import Memory
 from cognimem.session import Session
 
-from .refs import MAX_PATH_CHARS, folder_of
+from .refs import MAX_PATH_CHARS, folder_of, within
 from .region import region_hash
 
 #: Where a memory keeps its anchors, and the folder they were taken in.
@@ -93,7 +93,8 @@ class Checker:
             path = Path(root).resolve()
         except (OSError, RuntimeError):
             return None
-        return path if path.is_dir() else None
+        # never a folder outside what the session may read (a root set through meta)
+        return path if path.is_dir() and within(path, session) else None
 
     def anchor_state(self, anchor: dict[str, Any], folder: Path) -> State:
         """One anchor's state in ``folder``."""
