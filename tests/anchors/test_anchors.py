@@ -13,8 +13,13 @@ from anchor_helpers import RETRY, git
 from cognimem.engine import Engine
 from cognimem.session import bound
 from cognimem.testing import build_engine
+from cognimem.testing.contracts import RankerContract
 from cognimem_plugins.anchors.refs import named
 from cognimem_plugins.anchors.review import review
+
+
+class TestContract(RankerContract):
+    component = "anchors"
 
 
 @pytest.fixture
