@@ -23,6 +23,8 @@ TAGS = 64
 PROVENANCE = 1024
 PROVENANCE_CHARS = 512
 SOURCE_CHARS = 2048
+#: A folder path a session names (its project's folder).
+PATH_CHARS = 4096
 REASON_CHARS = 1000
 QUERY_CHARS = 10_000
 #: ``meta`` serialised as JSON, in bytes, and its nesting depth.

@@ -31,13 +31,19 @@ def git_root(start: str | Path) -> Path | None:
 
 
 def project_for(directory: str | Path | None = None) -> str | None:
-    """The project of a working directory: ``COGNIMEM_PROJECT`` if set, else the name of
-    its git repository's root, else None (no project: memories are global)."""
+    """The project of a working directory: ``COGNIMEM_PROJECT`` if set, else its git
+    repository's (:mod:`cognimem.repository`: ``shop@3f9a12bc``, shared by every worktree
+    of the repository, never by an unrelated one), else None (memories are global)."""
     configured = clean_name(os.environ.get(PROJECT_ENV))
     if configured:
         return configured
     root = git_root(directory if directory is not None else os.getcwd())
-    return clean_name(root.name) if root is not None else None
+    if root is None:
+        return None
+    from .repository import repository_at  # only when a project is looked up
+
+    found = repository_at(root)
+    return clean_name(found.project if found is not None else root.name)
 
 
 def cli_agent(given: str | None = None) -> str:

@@ -23,7 +23,7 @@ from typing import Any
 from . import limits
 from .errors import InvalidInput
 
-__all__ = ["Session", "bound", "current"]
+__all__ = ["Session", "bound", "current", "exactly"]
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,10 @@ class Session:
     #: this session; None: anywhere the process may (the user's own shell and hooks). An
     #: MCP server binds its roots (docs/mcp.md, "Files the tools read").
     roots: tuple[str, ...] | None = None
+    #: The folder the session works in (its repository's root): where a fact's file names
+    #: are looked up (code anchors); None: not known. An MCP server binds its project's
+    #: folder, the command line the repository of its working directory.
+    folder: str | None = None
 
     @classmethod
     def of(cls, value: Session | Mapping[str, Any] | None) -> Session:
@@ -52,17 +56,23 @@ class Session:
         if roots is not None and (not isinstance(roots, list | tuple)
                                   or not all(isinstance(r, str) for r in roots)):
             raise InvalidInput("session roots must be a list of folder paths")
+        folder = value.get("folder")
+        if folder is not None and (not isinstance(folder, str)
+                                   or len(folder) > limits.PATH_CHARS):
+            raise InvalidInput("session folder must be a path")
         return cls(agent=_name(value.get("agent"), "agent"),
                    project=_name(value.get("project"), "project"),
-                   roots=tuple(roots) if roots is not None else None)
+                   roots=tuple(roots) if roots is not None else None, folder=folder or None)
 
     def as_dict(self) -> dict[str, Any]:
         """The session as JSON data (what a client of the daemon sends)."""
         return {"agent": self.agent, "project": self.project,
-                "roots": list(self.roots) if self.roots is not None else None}
+                "roots": list(self.roots) if self.roots is not None else None,
+                "folder": self.folder}
 
     def __bool__(self) -> bool:
-        return self.agent is not None or self.project is not None or self.roots is not None
+        return (self.agent is not None or self.project is not None or self.roots is not None
+                or self.folder is not None)
 
 
 def _name(value: object, what: str) -> str | None:
@@ -92,9 +102,21 @@ def bound(session: Session | Mapping[str, Any] | None) -> Iterator[Session]:
     outer = _CURRENT.get()
     given = Session.of(session)
     merged = Session(agent=given.agent or outer.agent, project=given.project or outer.project,
-                     roots=given.roots if given.roots is not None else outer.roots)
+                     roots=given.roots if given.roots is not None else outer.roots,
+                     folder=given.folder or outer.folder)
     token = _CURRENT.set(merged)
     try:
         yield merged
+    finally:
+        _CURRENT.reset(token)
+
+
+@contextmanager
+def exactly(session: Session) -> Iterator[Session]:
+    """Bind ``session`` as it is, the outer one's fields not kept (a write carried out of
+    its caller's thread, as the daemon's group commit does)."""
+    token = _CURRENT.set(session)
+    try:
+        yield session
     finally:
         _CURRENT.reset(token)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from cognimem.cli import main
+from cognimem.names import project_for
 from cognimem.testing.cli import in_process_store
 from cognimem.testing.cli import run_main as run
 
@@ -96,7 +97,9 @@ def test_config_writes_per_project_settings(capsys: pytest.CaptureFixture[str],
                        "--write", "--json")
     assert status == 0
     entry = json.loads((repo / ".mcp.json").read_text())["mcpServers"]["cognimem"]
-    assert entry["args"][-4:] == ["--agent", "reviewer", "--project", "shop"]
+    # the project the repository is named by (docs/intake.md, "Projects, worktrees...")
+    assert entry["args"][-4:] == ["--agent", "reviewer", "--project", project_for(repo)]
+    assert entry["args"][-1].startswith("shop@")
     status, _, _ = run(capsys, "config", "vscode", "--here", "--project", "storefront",
                        "--write", "--json")
     assert status == 0

@@ -3,6 +3,7 @@ global memories, and what the store believed at a past moment."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -68,7 +69,8 @@ def test_the_project_is_the_git_repository(tmp_path: Path,
     deep = tmp_path / "shop" / "src" / "api"
     deep.mkdir(parents=True)
     assert git_root(deep) == (tmp_path / "shop").resolve()
-    assert project_for(deep) == "shop"
+    # named by the repository (here: no commit, no remote: its git directory), readably
+    assert re.fullmatch(r"shop@[0-9a-f]{8}", project_for(deep) or "")
     monkeypatch.setenv("COGNIMEM_PROJECT", "storefront")
     assert project_for(deep) == "storefront"
 

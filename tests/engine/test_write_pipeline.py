@@ -27,6 +27,7 @@ from cognimem.daemon.access import open_store
 from cognimem.engine import Engine, PreparedText
 from cognimem.errors import InvalidInput
 from cognimem.mcp.server import build_server
+from cognimem.names import project_for
 from cognimem.profile import load_profile
 from cognimem.session import bound
 
@@ -140,7 +141,7 @@ def test_the_session_end_hook_stores_facts_in_the_sessions_project(
     assert main(["list", "--json", "--limit", "100", *args]) == 0
     listed = json.loads(capsys.readouterr().out)
     rows = listed["memories"] if isinstance(listed, dict) else listed
-    assert rows and {r["scope"]["project"] for r in rows} == {"shop"}
+    assert rows and {r["scope"]["project"] for r in rows} == {project_for(repo)}
 
 
 def test_the_pre_compact_hook_through_the_daemon_reports_its_receipt(

@@ -114,14 +114,16 @@ def test_stack_profile_builds_the_hybrid_pipeline(tmp_path: Path) -> None:
 def test_stack_profile_runs_the_selected_profiles_pipeline(tmp_path: Path) -> None:
     default = stack_profile(STACKS["exact"], tmp_path, dim=32,
                             pipeline=pipeline_of(load_profile("default", environ=False)))
-    assert [r.use for r in default.rank] == ["actr", "whowhen", "supersession", "validity"]
+    assert [r.use for r in default.rank] == ["actr", "whowhen", "supersession", "validity",
+                                             "anchors"]
     assert default.vectors is not None and default.vectors.use == "exact"
     assert default.embedder is not None and default.embedder.use != "minilm"  # the stand-in
     tuned = load_profile("rrf", overrides={"search": {"rerank_depth": 7}}, environ=False)
     plain = stack_profile(STACKS["exact"], tmp_path, dim=32, pipeline=pipeline_of(tuned))
     assert plain.rank == [] and plain.search.rerank_depth == 7
     assert describe_pipeline(pipeline_of(default)) == (
-        "bm25 + vector fused by rrf, reranked by actr, whowhen, supersession, validity")
+        "bm25 + vector fused by rrf, reranked by actr, whowhen, supersession, validity, "
+        "anchors")
 
 
 def _installed(stack: str) -> Any:

@@ -17,6 +17,7 @@ from mcp_types import CallToolResult, Implementation
 
 from cognimem.cli import main
 from cognimem.daemon.spawn import stop_daemon
+from cognimem.names import project_for
 
 TEAM = """\
 [mcp]
@@ -143,6 +144,8 @@ def test_a_repository_with_project_and_global_memories(store: Path, tmp_path: Pa
     for repo in (shop, blog):
         (repo / ".git").mkdir(parents=True)
         (repo / "src").mkdir()
+    shop_project = project_for(shop)  # named by the repository: shop@…
+    assert shop_project is not None and shop_project.startswith("shop@")
 
     async def body() -> None:
         async with agent("a", profile, store, shop / "src") as in_shop:
@@ -150,7 +153,7 @@ def test_a_repository_with_project_and_global_memories(store: Path, tmp_path: Pa
             shared = data(await in_shop.call_tool("remember", {
                 "content": "deploys need a changelog entry", "global_scope": True}))
             view = data(await in_shop.call_tool("get_memory", {"id": mine["id"]}))
-            assert view["project"] == "shop" and view["agent"] == "a"
+            assert view["project"] == shop_project and view["agent"] == "a"
             assert "project" not in data(await in_shop.call_tool(
                 "get_memory", {"id": shared["id"]}))
         async with agent("b", profile, store, blog) as in_blog:
@@ -162,14 +165,14 @@ def test_a_repository_with_project_and_global_memories(store: Path, tmp_path: Pa
                                                             "include_global": False}))
             assert [h["id"] for h in alone["hits"]] == [other["id"]]
             there = data(await in_blog.call_tool("recall", {"query": "deploys",
-                                                            "project": "shop"}))
+                                                            "project": shop_project}))
             assert {h["id"] for h in there["hits"]} == {mine["id"], shared["id"]}
 
     anyio.run(body)
     base = ["--profile", "test", "--profile", str(profile), "--store", str(store), "--json"]
-    assert main(["search", "deploys", "--project", "shop", *base]) == 0
+    assert main(["search", "deploys", "--project", shop_project, *base]) == 0
     assert len(json.loads(capsys.readouterr().out)["hits"]) == 2
-    assert main(["search", "deploys", "--project", "shop", "--no-global", *base]) == 0
+    assert main(["search", "deploys", "--project", shop_project, "--no-global", *base]) == 0
     assert len(json.loads(capsys.readouterr().out)["hits"]) == 1
 
 

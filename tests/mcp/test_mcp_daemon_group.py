@@ -115,3 +115,40 @@ def test_grouped_adds_keep_dedup() -> None:
         assert first.created and not second.created and second.id == first.id
     finally:
         engine.close()
+
+
+def test_each_group_is_written_in_its_callers_session() -> None:
+    """Callers of different sessions (folders where their files are looked up) are never
+    written in one group, and each group is written in its callers' session, not in the
+    session of the thread that happens to write it."""
+    from cognimem.session import bound
+    from cognimem.session import current as current_session
+
+    lock = threading.Lock()
+    seen: list[tuple[str | None, list[str]]] = []
+
+    def add_many(items: list[Any]) -> list[str]:
+        seen.append((current_session().folder, [item["content"] for item in items]))
+        return ["ok"] * len(items)
+
+    group = GroupCommit(lock, add_many)
+    lock.acquire()
+
+    def add(i: int, folder: str) -> None:
+        with bound({"folder": folder}):
+            group.add(f"memory {i}", {})
+
+    threads = [threading.Thread(target=add, args=(i, f"/repo/{'ab'[i % 2]}"))
+               for i in range(6)]
+    for t in threads:
+        t.start()
+    while True:
+        with group._mutex:
+            if len(group._queue) == 6:
+                break
+    lock.release()
+    for t in threads:
+        t.join()
+    assert sorted(c for _, items in seen for c in items) == [f"memory {i}" for i in range(6)]
+    for folder, items in seen:
+        assert {f"/repo/{'ab'[int(c.split()[1]) % 2]}" for c in items} == {folder}

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from ..errors import CognimemError, InvalidInput, NotFound, PluginError, ProfileError
 from ..limits import clip
 from ..privacy import hide_home
+from ..session import bound
 from .common import add_global_options
 
 #: Modules that each define ``register(subparsers)``, and the commands each adds. Only the
@@ -139,7 +140,8 @@ def _run(words: list[str]) -> int:
         parser.print_help()
         return 2
     try:
-        result = args.func(args)
+        with bound({"folder": _folder()}):  # where a fact's file names are looked up
+            result = args.func(args)
     except (InvalidInput, NotFound, ProfileError) as exc:
         _report(exc)
         return 2
@@ -149,6 +151,17 @@ def _run(words: list[str]) -> int:
     except KeyboardInterrupt:
         return 130
     return int(result or 0)
+
+
+def _folder() -> str | None:
+    """The repository the command runs in (its root), else None."""
+    from ..names import git_root
+
+    try:
+        root = git_root(os.getcwd())
+    except OSError:  # the working folder was removed
+        return None
+    return str(root) if root is not None else None
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -150,10 +150,13 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 def _shown_content(hit: HitSummary) -> str:
     """A hit's content as a line of the output (flagged content quoted, with the reason:
-    data, never bare instructions), markup escaped and control characters made visible."""
+    data, never bare instructions), markup escaped and control characters made visible;
+    a memory whose code changed says so first."""
+    code = f"CODE {escape(hit.code)}:\n" if hit.code else ""
     if hit.untrusted is not None:
-        return f"UNTRUSTED ({escape(hit.untrusted)}):\n{escape(quoted(brief(hit.content, 80)))}"
-    return escape(brief(hit.content, 80))
+        return (f"{code}UNTRUSTED ({escape(hit.untrusted)}):\n"
+                f"{escape(quoted(brief(hit.content, 80)))}")
+    return code + escape(brief(hit.content, 80))
 
 
 def _hit_table(hits: list[HitSummary]) -> Table:
@@ -218,6 +221,8 @@ def hit_json(hit: HitSummary, explain: bool) -> dict[str, Any]:
             out["calibration"] = hit.calibration
     if hit.conflicts:
         out["conflicts"] = hit.conflicts
+    if hit.code:
+        out["code"] = hit.code
     return out
 
 

@@ -241,7 +241,7 @@ def _render_status(out: Console, status: dict[str, Any], state: str) -> None:
 
 def cmd_config(args: argparse.Namespace) -> int:
     """Print (or --write) the client's MCP configuration for this profile and store."""
-    from ..agents import clean_name, git_root
+    from ..agents import clean_name, git_root, project_for
     from ..mcp.clients import client_config, project_path, server_command, write_config
 
     profile = cli_profile(args)  # fails now, not in the client, if the profile is broken
@@ -261,7 +261,7 @@ def cmd_config(args: argparse.Namespace) -> int:
                 raise InvalidInput("--here writes the repository's own MCP file, but the "
                                    "working directory is not inside a git repository: cd "
                                    "into it first")
-            project = project or clean_name(root.name)
+            project = project or project_for(root)
             path = path or project_path(args.client, root)
         command_, arguments = server_command(getattr(args, "profile", []) or [],
                                              getattr(args, "store", None),

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..engine.rules import in_session
+from ..session import Session, exactly
 from ..session import current as current_session
 
 #: The most memories written by one group (more wait for the next).
@@ -23,10 +24,12 @@ MAX_GROUP = 256
 
 
 class _Pending:
-    __slots__ = ("done", "error", "item", "result")
+    __slots__ = ("done", "error", "item", "result", "session")
 
-    def __init__(self, item: dict[str, Any]) -> None:
+    def __init__(self, item: dict[str, Any], session: Session) -> None:
         self.item = item
+        #: The caller's session, bound while its group is written (its folder and roots).
+        self.session = session
         self.result: Any = None
         self.error: BaseException | None = None
         self.done = threading.Event()
@@ -68,7 +71,8 @@ class GroupCommit:
         fields = {k: v for k, v in fields.items() if k != "on_duplicate"}  # "auto"
         item = {"content": content, **fields} if isinstance(content, str) else \
             {**content, **fields}
-        mine = _Pending(in_session(item, current_session()))  # the session's scope, now
+        session = current_session()
+        mine = _Pending(in_session(item, session), session)  # the session's scope, now
         with self._mutex:
             self._queue.append(mine)
             writer = not self._writing
@@ -84,9 +88,13 @@ class GroupCommit:
         try:
             while True:
                 with self._lock:
-                    with self._mutex:
-                        group, self._queue = self._queue[:MAX_GROUP], self._queue[MAX_GROUP:]
-                    self._write(group)
+                    with self._mutex:  # one session a group: the first one's
+                        first = self._queue[0].session
+                        size = next((at for at, p in enumerate(self._queue[:MAX_GROUP])
+                                     if p.session != first), min(len(self._queue), MAX_GROUP))
+                        group, self._queue = self._queue[:size], self._queue[size:]
+                    with exactly(first):
+                        self._write(group)
                 with self._mutex:
                     if not self._queue:
                         self._writing = False

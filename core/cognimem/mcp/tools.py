@@ -138,7 +138,10 @@ def to_mcp_tool(name: str, spec: ToolSpec, *, plugin: str = "?") -> Tool:
             arguments[CALLER_PARAM] = caller.model_dump()
         try:
             # the write pipeline scopes every write to the caller, every read to the roots
-            with bound({**caller.model_dump(), "roots": getattr(runner, "roots", ())}):
+            roots = getattr(runner, "roots", ())
+            # the project's folder is the first root (server.read_roots)
+            with bound({**caller.model_dump(), "roots": roots,
+                        "folder": roots[0] if roots else None}):
                 result = runner.invoke(name, spec, arguments)
         except (CognimemError, ValidationError, OSError, RecursionError) as exc:
             # one line, files named relative to the home folder, a long message cut

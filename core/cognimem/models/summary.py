@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..codestate import code_label
 from ..untrusted import untrusted_reason
 
 if TYPE_CHECKING:
@@ -53,6 +54,9 @@ class HitSummary:
     trail: list[dict[str, Any]] | None = None
     calibration: dict[str, Any] | None = None
     explanation: str | None = None
+    #: The memory's code changed or is gone since it was written (its anchors: the files
+    #: to check again); None when it is fresh or not about code (:mod:`cognimem.codestate`).
+    code: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +91,6 @@ def summarize(result: SearchResult, disputed: Mapping[str, Sequence[str]]) -> Se
                    else None),
             calibration=(hit.calibration.model_dump(exclude_none=True)
                          if explained and hit.calibration is not None else None),
-            explanation=hit.explain() if explained else None))
+            explanation=hit.explain() if explained else None, code=code_label(memory)))
     return SearchSummary(query=result.query.text, hits=hits, timings=dict(result.timings),
                          held_back=result.held_back, floor=result.floor, explained=explained)

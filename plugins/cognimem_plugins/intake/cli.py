@@ -277,12 +277,13 @@ def cmd_hook(args: argparse.Namespace) -> int:
 
     from cognimem.session import bound
 
-    from .hooks import project_of, read_event
+    from .hooks import folder_of, project_of, read_event
 
     event = read_event()
     project = project_of(event.get("cwd"))
     try:
-        with bound({"project": project}):  # what the session writes is its project's
+        # what the session writes is its project's; the files it names, its repository's
+        with bound({"project": project, "folder": folder_of(event.get("cwd"))}):
             return _run_hook(args, event, project)
     except Exception as exc:  # a hook must never stop the agent
         sys.stderr.write(f"cognimem hook {args.event}: {exc}\n")

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 import sys
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from cognimem.errors import InvalidInput, StoreError
+from cognimem.names import git_root, project_for
 
 EVENTS = {"SessionStart": "session-start", "PreCompact": "pre-compact",
           "SessionEnd": "session-end"}
@@ -86,16 +86,26 @@ def install(client: str, *, write: bool, scope: str = "user",
 
 
 def project_of(cwd: str | None) -> str | None:
-    """The project a session works in: the name of the git root of its folder, if any."""
+    """The project a session works in: its folder's git repository's
+    (:func:`cognimem.names.project_for`; every worktree of a repository shares it), if any."""
     if not cwd:
         return None
     try:
-        root = subprocess.run(["git", "-C", cwd, "rev-parse", "--show-toplevel"],
-                              capture_output=True, text=True, timeout=5, check=False)
-    except (OSError, subprocess.TimeoutExpired):
+        return project_for(cwd)
+    except OSError:  # the folder is gone
         return None
-    return Path(root.stdout.strip()).name if root.returncode == 0 and root.stdout.strip() \
-        else None
+
+
+def folder_of(cwd: str | None) -> str | None:
+    """The root of the repository a session works in (where its code anchors are looked
+    up), or None."""
+    if not cwd:
+        return None
+    try:
+        root = git_root(cwd)
+    except OSError:
+        return None
+    return str(root) if root is not None else None
 
 
 def read_event(stream: Any = None) -> dict[str, Any]:

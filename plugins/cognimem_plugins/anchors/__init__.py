@@ -1,0 +1,1 @@
+"""anchors: code-anchored memories and their freshness (docs/mcp.md, "Code anchors")."""
