@@ -6,9 +6,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from .. import paging, timephrases
+from .. import timephrases
 from ..errors import InvalidInput
-from ..models import Query
 from ..models.summary import brief
 from ..names import cli_agent
 from ..untrusted import quoted
@@ -292,6 +291,9 @@ def cmd_delete(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """List memories newest first."""
+    from .. import paging
+    from ..models import Query
+
     if args.limit < 1:
         raise InvalidInput("--limit must be at least 1")
     with open_engine(args) as engine:
