@@ -1,6 +1,6 @@
 """Time phrases for ``since`` and ``until``: ISO dates and the words people use ("last week",
-"yesterday", "since Monday", "in March", "2 days ago"), resolved against the moment of
-asking (the engine's clock, UTC).
+"yesterday", "since Monday", "in March", "2 days ago", "last 7 days"), resolved against the
+moment of asking (the engine's clock, UTC).
 
 A phrase names a period; ``since`` takes its start and ``until`` its end: ``since
 yesterday`` is yesterday 00:00, ``until yesterday`` is today 00:00. A bare ISO date is that
@@ -19,7 +19,7 @@ from .errors import InvalidInput
 #: What the error names, when a phrase is not one of these.
 ACCEPTED = ("an ISO date or time (2026-03-01, 2026-03-01T14:00Z), today, yesterday, "
             "this/last week, this/last month, this/last year, since Monday, in March, "
-            "March 2026, 3 days ago (hours, days, weeks, months)")
+            "March 2026, 3 days ago, last 7 days (hours, days, weeks, months)")
 #: Longest phrase read (a phrase is a few words).
 MAX_CHARS = 64
 
@@ -28,6 +28,7 @@ _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augu
            "september", "october", "november", "december")
 _ABBREVS = tuple(m[:3] for m in _MONTHS)
 _AGO = re.compile(r"(an?|\d{1,4}) (hour|day|week|month|year)s? ago")
+_LAST = re.compile(r"(?:last|past) (\d{1,4}) (hour|day|week|month|year)s?")
 _MONTH_YEAR = re.compile(r"([a-z]+)(?: (\d{4}))?")
 
 
@@ -84,6 +85,10 @@ def _read(text: str, now: datetime) -> tuple[datetime, datetime] | None:
         count = 1 if ago[1] in ("a", "an") else int(ago[1])
         moment = _back(now, ago[2], count)
         return (moment, moment) if moment else None
+    last = _LAST.fullmatch(text)
+    if last:  # "last 7 days": from then until now
+        moment = _back(now, last[2], int(last[1]))
+        return (moment, now) if moment else None
     month = _MONTH_YEAR.fullmatch(text)
     if month and (month[1] in _MONTHS or month[1] in _ABBREVS):
         return _month(month[1][:3], month[2], today)

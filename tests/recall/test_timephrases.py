@@ -32,6 +32,8 @@ def at(*parts: int) -> datetime:
     ("2 days ago", at(2026, 1, 12, 15, 30), at(2026, 1, 12, 15, 30)),
     ("a week ago", at(2026, 1, 7, 15, 30), at(2026, 1, 7, 15, 30)),
     ("3 months ago", at(2025, 10, 14, 15, 30), at(2025, 10, 14, 15, 30)),
+    ("last 7 days", at(2026, 1, 7, 15, 30), NOW),
+    ("past 2 hours", at(2026, 1, 14, 13, 30), NOW),
     ("2026-01-02", at(2026, 1, 2), at(2026, 1, 3)),
     ("2026-01-02T08:00Z", at(2026, 1, 2, 8), at(2026, 1, 2, 8)),
 ], ids=lambda v: v if isinstance(v, str) else None)
