@@ -53,6 +53,7 @@ class TestGraphTools(ToolContract):
     plugin = "graph"
     profile = {"extract": [{"use": "entities"}]}
     calls = {
+        "graph_ask": lambda setup: {"question": "neighbours", "node": setup.ids[0]},
         "graph_stats": {},
         "graph_topics": {"refresh": True, "resolution": 1.0},
         "graph_view": {"limit": 500},

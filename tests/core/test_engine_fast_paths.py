@@ -135,7 +135,7 @@ def test_search_loads_only_what_can_reach_the_top_k(fuser: str,
         for text, params in queries:
             fast = engine.search(text, record_access=False, **params)
 
-            def load_all(fused: list[Candidate], query: Query) -> Any:
+            def load_all(fused: list[Candidate], query: Query, *_: Any) -> Any:
                 return fused, real_get([c.id for c in fused])
 
             with monkeypatch.context() as patch:

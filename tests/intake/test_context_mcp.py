@@ -47,7 +47,8 @@ def test_context_prompt_and_resources() -> None:
                     "all": text(everything.contents[0]), "shop": text(shop.contents[0])}
 
     got = anyio.run(body)
-    assert got["prompts"] == ["startup_context"] and got["arguments"] == {"project", "budget"}
+    assert got["prompts"] == ["startup_context"] and got["arguments"] == {"project", "budget",
+                                                                          "trace"}
     assert "cognimem://context" in got["resources"]
     assert "cognimem://context/{project}" in got["templates"]
     assert got["prompt"].startswith("What long-term memory holds")

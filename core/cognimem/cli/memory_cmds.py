@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
+from .. import timephrases
 from ..errors import InvalidInput
 from ..models.summary import brief
 from ..names import cli_agent
@@ -58,6 +59,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--min-confidence", type=float, default=None, metavar="FLOOR",
                    help="hold back hits whose confidence is below FLOOR (0 to 1; 0 shows "
                         "every hit); default: the profile's [confidence] floor")
+    _add_filters(p)
 
     p = command(subparsers, "get", cmd_get, "show one memory")
     p.add_argument("id")
@@ -70,6 +72,39 @@ def register(subparsers: Any) -> None:
     p = command(subparsers, "list", cmd_list, "list memories, newest first")
     p.add_argument("--limit", type=int, default=20)
     p.add_argument("--archived", action="store_true", help="include archived memories")
+    p.add_argument("--project", help="only this project's memories")
+    p.add_argument("--paged", action="store_true",
+                   help="with --json: print {memories, next_cursor} (implied by --cursor)")
+    _add_filters(p)
+
+
+def _add_filters(p: argparse.ArgumentParser) -> None:
+    """The filters and paging search and list share."""
+    p.add_argument("--since", metavar="WHEN",
+                   help="written since: an ISO date or 'yesterday', 'last week', "
+                        "'since Monday', 'in March', '2 days ago'")
+    p.add_argument("--until", metavar="WHEN", help="written until (same forms as --since)")
+    p.add_argument("--kind", action="append", dest="kinds", metavar="KIND",
+                   help="only this kind (repeatable)")
+    p.add_argument("--tag", action="append", dest="tags", metavar="TAG",
+                   help="only memories with this tag (repeatable: any of them)")
+    p.add_argument("--layer", action="append", dest="layers", metavar="LAYER",
+                   choices=["working", "episodic", "semantic", "procedural", "partner"],
+                   help="only this layer (repeatable)")
+    p.add_argument("--by", action="append", dest="agents", metavar="AGENT",
+                   help="only memories written by this agent (repeatable)")
+    p.add_argument("--cursor", help="the next page: the cursor the previous page printed")
+
+
+def _filters(args: argparse.Namespace, engine: Any) -> dict[str, Any]:
+    """The Query fields the shared filters give (phrases read at the engine's time)."""
+    found: dict[str, Any] = {**timephrases.window(args.since, args.until, engine.now)}
+    for name in ("kinds", "layers", "agents", "cursor"):
+        if getattr(args, name):
+            found[name] = getattr(args, name)
+    if args.tags:
+        found["tags"] = [t.strip().lower() for t in args.tags]
+    return found
 
 
 def cmd_add(args: argparse.Namespace) -> int:
@@ -118,7 +153,8 @@ def cmd_search(args: argparse.Namespace) -> int:
         if getattr(args, name) is not None:
             params[name] = getattr(args, name)
     with open_engine(args) as engine:
-        result = engine.search_summary(args.query, **params)
+        result = engine.search_summary(args.query, paged=True, **params,
+                                       **_filters(args, engine))
     data: dict[str, Any] = {
         "query": result.query,  # as the guard left it (credentials redacted)
         "hits": [hit_json(h, args.explain) for h in result.hits],
@@ -127,6 +163,8 @@ def cmd_search(args: argparse.Namespace) -> int:
     if result.held_back:
         data["held_back"] = result.held_back
         data["floor"] = result.floor
+    if result.next_cursor:
+        data["next_cursor"] = result.next_cursor
 
     def render(out: Console) -> None:
         if args.explain:
@@ -143,6 +181,8 @@ def cmd_search(args: argparse.Namespace) -> int:
             out.print("[conflict]: disagrees with another memory; see `cognimem conflicts "
                       "--memory ID`", markup=False)
         out.print(f"{result.timings.get('total', 0):.1f} ms")
+        if result.next_cursor:
+            out.print(f"more: --cursor {result.next_cursor}", markup=False, soft_wrap=True)
 
     emit(args, data, render)
     return 0
@@ -256,10 +296,21 @@ def cmd_delete(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """List memories newest first."""
+    from .. import paging
+    from ..models import Query
+
     if args.limit < 1:
         raise InvalidInput("--limit must be at least 1")
     with open_engine(args) as engine:
-        memories = engine.list_memories(limit=args.limit, include_archived=args.archived)
+        fields: dict[str, Any] = {"text": "*", "include_archived": args.archived,
+                                  **_filters(args, engine)}
+        if args.project:
+            fields["scope"] = {"project": args.project}
+        query = Query(**fields)
+        rows = engine.list_memories(limit=args.limit + 1, include_archived=args.archived,
+                                    query=query)
+    memories = rows[: args.limit]
+    more = paging.after(query, memories[-1]) if len(rows) > args.limit else None
 
     def render(out: Console) -> None:
         grid = table()
@@ -269,6 +320,10 @@ def cmd_list(args: argparse.Namespace) -> int:
             grid.add_row(m.id, m.created_at.strftime("%Y-%m-%d %H:%M"), m.kind, m.layer,
                          escape(m.brief(70)))
         out.print(grid)
+        if more:
+            out.print(f"more: --cursor {more}", markup=False, soft_wrap=True)
 
-    emit(args, [memory_json(m) for m in memories], render)
+    listed = [memory_json(m) for m in memories]
+    paged = args.paged or args.cursor is not None
+    emit(args, {"memories": listed, "next_cursor": more} if paged else listed, render)
     return 0

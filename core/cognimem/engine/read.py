@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from .. import paging
 from ..accesses import kept_query, with_accesses
 from ..components import EXPLAINING, GraveEntry, Retriever
 from ..context import SearchContext
 from ..errors import CognimemError, InvalidInput
 from ..models import Candidate, Event, Hit, Memory, Query, SearchResult, StageScore
 from ..stores import memories_to_read, shares_memories
-from .history import as_believed
+from .history import RECORDING_OPS, as_believed
 from .types import PreparedQuery, validation_message
 
 if TYPE_CHECKING:
@@ -37,12 +38,18 @@ class Reader:
 
     def list_memories(self, *, limit: int = 50, offset: int = 0, include_archived: bool = False,
              query: Query | None = None) -> list[Memory]:
-        """Memories newest first (optionally only those a query's filters admit)."""
+        """Memories newest first (optionally only those a query's filters admit; with the
+        query's ``cursor``, those after the page that gave it: :func:`cognimem.paging.after`
+        makes the next one from a page's last memory)."""
         self.k.check_open()
+        cursor = (paging.decode(query.cursor, query)
+                  if query is not None and query.cursor is not None else None)
         rows = [m for m in self.k.records.iter_memories()
-                if (include_archived or not m.archived) and (query is None or query.admits(m))]
+                if (include_archived or not m.archived) and (query is None or query.admits(m))
+                and (cursor is None or paging.before_cursor(cursor, m))]
         rows.sort(key=lambda m: (m.created_at, m.id), reverse=True)
         return rows[offset : offset + limit]
+
     def graveyard(self) -> list[GraveEntry]:
         """Archived memories, newest first."""
         self.k.check_open()
@@ -90,6 +97,7 @@ class Reader:
             self.k.hook.cognimem_query_prepare(query=prepared, engine=self.k.engine)
             if prepared.text != query.text:
                 query = query.model_copy(update={"text": prepared.text})
+        cursor, excluded = self._page(query)
         sctx = SearchContext(self.k.ctx, query)
         lists = self._retrieve(query, sctx)
         t0 = time.perf_counter()
@@ -99,7 +107,7 @@ class Reader:
         if (any(r.reads_access_history for r in self.k.rankers)
                 and self.k.held.concerns(c.id for c in fused)):
             self.k.flush_accesses()  # a ranker reads the history: write what it concerns
-        fused, memories = self._load_candidates(fused, query)
+        fused, memories = self._load_candidates(fused, query, excluded)
         if query.believed_at is not None:
             memories = as_believed(memories, self.k.records.iter_events(), query.believed_at)
         if self.k.held:
@@ -109,7 +117,7 @@ class Reader:
         hits: list[Hit] = []
         for cand in fused:
             memory = memories.get(cand.id)
-            if memory is None or not query.admits(memory):
+            if memory is None or not query.admits(memory) or cand.id in excluded:
                 continue
             trail = []
             if query.explain:  # the trail is dropped unless explained: build it only then
@@ -132,6 +140,11 @@ class Reader:
             EXPLAINING.reset(explaining)
         hits.sort(key=tie_break_key)
         hits = hits[: query.k]
+        next_cursor = None
+        if cursor is not None and len(hits) == query.k:
+            seen = (*cursor.seen, *(h.id for h in hits))
+            if len(seen) < paging.MAX_SEEN:
+                next_cursor = paging.Cursor(cursor.query, cursor.snapshot, seen).encode()
         if shares_memories(self.k.records):  # the store's objects stay its own: copies
             for hit in hits:
                 hit.memory = hit.memory.private_copy()
@@ -151,9 +164,22 @@ class Reader:
                 hit.trail = []
         sctx.timings["total"] = (time.perf_counter() - started) * 1000
         result = SearchResult(query=query, hits=hits, timings=sctx.timings,
-                              held_back=held_back, floor=floor)
+                              held_back=held_back, floor=floor, next_cursor=next_cursor)
         self.k.hook.cognimem_search_finished(result=result, engine=self.k.engine)
         return result
+
+    def _page(self, query: Query) -> tuple[paging.Cursor | None, frozenset[str]]:
+        """A paged search's cursor (a new one at the first page) and the ids its page
+        leaves out: those shown on earlier pages and those recorded after the first."""
+        if query.cursor is None:
+            if not query.paged:
+                return None, frozenset()
+            last = self.k.records.last_event()
+            return paging.Cursor(paging.query_key(query), last.seq if last else 0), frozenset()
+        cursor = paging.decode(query.cursor, query)
+        later = {e.target for e in self.k.records.iter_events(cursor.snapshot)
+                 if e.op in RECORDING_OPS and e.target}
+        return cursor, frozenset({*cursor.seen, *later})
 
     def _calibrate(self, query: Query, hits: list[Hit], lists: dict[str, list[Candidate]],
                    sctx: SearchContext) -> tuple[list[Hit], int, float | None]:
@@ -223,8 +249,9 @@ class Reader:
         built once per stored row, not per search; :meth:`search` hands on copies)."""
         return memories_to_read(self.k.records, ids)
 
-    def _load_candidates(self, fused: list[Candidate],
-                         query: Query) -> tuple[list[Candidate], dict[str, Memory]]:
+    def _load_candidates(self, fused: list[Candidate], query: Query,
+                         excluded: frozenset[str] = frozenset(),
+                         ) -> tuple[list[Candidate], dict[str, Memory]]:
         """The fused candidates worth loading, and their memories.
 
         Memories are loaded in fused order, a page at a time, until enough are admitted by
@@ -254,7 +281,8 @@ class Reader:
             found = self._load([c.id for c in batch])
             memories.update(found)
             end += len(batch)
-            admitted += [c.score for c in batch if c.id in found and query.admits(found[c.id])]
+            admitted += [c.score for c in batch if c.id in found and c.id not in excluded
+                         and query.admits(found[c.id])]
             if len(admitted) >= want and (end == len(fused)
                                           or fused[end].score < admitted[want - 1]):
                 break

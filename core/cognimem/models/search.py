@@ -39,6 +39,12 @@ class Query(_Model):
     #: counts them). None takes the profile's calibrator floor; 0 holds nothing back.
     #: Without a ``[confidence]`` stage no hit has a confidence and nothing is held back.
     min_confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+    #: Only memories written by one of these agents (``scope.agent``).
+    agents: list[str] | None = None
+    #: The page after the one that gave this cursor (:mod:`cognimem.paging`).
+    cursor: str | None = None
+    #: Give a ``next_cursor`` with the result (always given with a cursor).
+    paged: bool = False
 
     @field_validator("text")
     @classmethod
@@ -52,7 +58,14 @@ class Query(_Model):
     def _short_agent(cls, value: str | None) -> str | None:
         return limits.check_chars(value, limits.NAME_CHARS, "agent")
 
-    @field_validator("tags", "kinds")
+    @field_validator("cursor")
+    @classmethod
+    def _short_cursor(cls, value: str | None) -> str | None:
+        from ..paging import MAX_CHARS
+
+        return limits.check_chars(value, MAX_CHARS, "cursor")
+
+    @field_validator("tags", "kinds", "agents")
     @classmethod
     def _bounded_filters(cls, value: list[str] | None, info: ValidationInfo) -> list[str] | None:
         if value is not None and len(value) > limits.TAGS:
@@ -85,6 +98,8 @@ class Query(_Model):
         if self.tags is not None and not set(self.tags) & set(memory.tags):
             return False
         if self.kinds is not None and memory.kind not in self.kinds:
+            return False
+        if self.agents is not None and memory.scope.agent not in self.agents:
             return False
         if self.since is not None and memory.created_at < self.since:
             return False
@@ -183,3 +198,5 @@ class SearchResult(BaseModel):
     timings: dict[str, float] = Field(default_factory=dict)
     held_back: int = 0
     floor: float | None = None
+    #: With a paged query: where the next page starts (None: this was the last page).
+    next_cursor: str | None = None

@@ -72,6 +72,7 @@ class SearchSummary:
     held_back: int = 0
     floor: float | None = None
     explained: bool = False
+    next_cursor: str | None = None
 
 
 def summarize(result: SearchResult, disputed: Mapping[str, Sequence[str]]) -> SearchSummary:
@@ -93,4 +94,5 @@ def summarize(result: SearchResult, disputed: Mapping[str, Sequence[str]]) -> Se
                          if explained and hit.calibration is not None else None),
             explanation=hit.explain() if explained else None, code=code_label(memory)))
     return SearchSummary(query=result.query.text, hits=hits, timings=dict(result.timings),
-                         held_back=result.held_back, floor=result.floor, explained=explained)
+                         held_back=result.held_back, floor=result.floor, explained=explained,
+                         next_cursor=result.next_cursor)

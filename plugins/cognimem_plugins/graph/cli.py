@@ -37,6 +37,17 @@ def configure(p: argparse.ArgumentParser) -> None:
     s = sub.add_parser("stats", help="node and link counts")
     add_global_options(s)
     s.set_defaults(func=cmd_stats)
+    a = sub.add_parser("ask", help="a node's neighbours, a path between two, an entity's facts")
+    add_global_options(a)
+    a.add_argument("question", choices=("neighbours", "path", "facts"))
+    a.add_argument("node", help="a memory id, an entity's name or a memory's title")
+    a.add_argument("to", nargs="?", help="for path: the other node")
+    a.add_argument("--limit", type=int, default=20, help="most listed (1 to 100)")
+    a.add_argument("--max-hops", type=int, default=4, help="for path: longest path (1 to 6)")
+    a.add_argument("--edge", action="append", dest="edges", metavar="KIND",
+                   help="only this edge kind (repeatable)")
+    a.add_argument("--project", help="only this project's memories (and global ones)")
+    a.set_defaults(func=cmd_ask)
 
 
 def _run(args: argparse.Namespace, tool: str, **arguments: Any) -> Any:
@@ -73,6 +84,21 @@ def cmd_topics(args: argparse.Namespace) -> int:
         out.print(table)
 
     emit(args, summary, render)
+    return 0
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    """Ask the graph a question."""
+    from .render import render_answer
+
+    arguments: dict[str, Any] = {"question": args.question, "node": args.node,
+                                 "limit": args.limit, "max_hops": args.max_hops}
+    for name in ("to", "edges", "project"):
+        if getattr(args, name) is not None:
+            arguments[name] = getattr(args, name)
+    found = _run(args, "graph_ask", **arguments)
+    answer = found.model_dump() if hasattr(found, "model_dump") else dict(found)
+    emit(args, answer, lambda out: render_answer(out, answer))
     return 0
 
 

@@ -46,7 +46,7 @@ def cognimem_register_decay(register: Register) -> None:
 
 @hookimpl
 def cognimem_register_tools(register: Register) -> None:
-    """Register ``graph_topics``, ``graph_stats`` and ``graph_view``."""
+    """Register ``graph_ask``, ``graph_topics``, ``graph_stats`` and ``graph_view``."""
     for spec in TOOLS:
         register(spec)
 
@@ -54,7 +54,7 @@ def cognimem_register_tools(register: Register) -> None:
 @hookimpl
 def cognimem_register_commands(register: Register) -> None:
     """Register ``cognimem graph`` (its module loads only when the command runs)."""
-    register(CommandSpec(name="graph", help="the memory graph: HTML view, topics, stats",
+    register(CommandSpec(name="graph", help="the memory graph: ask it, HTML view, topics, stats",
                          configure="cognimem_plugins.graph.cli:configure"))
 
 

@@ -15,6 +15,7 @@ from pydantic import Field
 
 from cognimem.components import ToolSpec
 
+from . import ask
 from .communities import list_topics
 from .html import DEFAULT_LIMIT, graph_data, page_of
 from .kg import graph_service
@@ -70,7 +71,38 @@ def graph_page(
     return {"html": page_of(graph_data(engine, limit=limit, project=project))}
 
 
+def graph_ask(
+    engine: Engine,
+    question: Annotated[ask.Question, Field(description=(
+        "neighbours: what a node links to, with the edge kinds; path: how two nodes are "
+        "connected; facts: the memories that mention an entity"))],
+    node: Annotated[str, Field(max_length=200, description=(
+        "a memory id, an entity's name (e.g. \"billing service\") or a memory's title"))],
+    to: Annotated[str | None, Field(max_length=200, description=(
+        "for path: the other node"))] = None,
+    limit: Annotated[int, Field(ge=1, le=ask.MAX_LIMIT, description=(
+        "most neighbours or facts listed"))] = 20,
+    max_hops: Annotated[int, Field(ge=1, le=ask.MAX_HOPS, description=(
+        "for path: the longest path looked for, in links"))] = 4,
+    edges: Annotated[list[str] | None, Field(max_length=32, description=(
+        "only these edge kinds, e.g. [\"mentions\", \"depends_on\"]"))] = None,
+    project: Annotated[str | None, Field(description=(
+        "only this project's memories (and global ones)"))] = None,
+) -> ask.GraphAnswer:
+    """Ask the memory graph a question (read-only): a memory's or an entity's neighbours
+    with edge kinds, the shortest path between two nodes, or the facts about an entity.
+    Answers are bounded (limit, max_hops; a path search stops at 50,000 nodes or 2 s and
+    says so).
+
+    Example: {"question": "facts", "node": "billing service", "limit": 10}
+    """
+    return ask.ask(engine, question, node, to=to, limit=limit, max_hops=max_hops,
+                   edges=edges, project=project)
+
+
 TOOLS = (
+    ToolSpec(name="graph_ask", func=graph_ask, title="Ask the graph", read_only=True,
+             idempotent=True, sets=frozenset({"full", "graph"})),
     ToolSpec(name="graph_topics", func=graph_topics, title="Graph topics", idempotent=True,
              sets=frozenset({"full", "graph"})),
     ToolSpec(name="graph_stats", func=graph_stats, title="Graph stats", read_only=True,

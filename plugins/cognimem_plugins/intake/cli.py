@@ -41,9 +41,13 @@ def configure_ingest(p: argparse.ArgumentParser) -> None:
 
 
 def configure_context(p: argparse.ArgumentParser) -> None:
-    """``context [--project P] [--budget N]``."""
+    """``context [--project P] [--budget N] [--trace]``."""
     p.add_argument("--project", help="the project (default: every memory)")
-    p.add_argument("--budget", type=int, default=1500, help="token budget (default 1500)")
+    p.add_argument("--budget", type=int, default=1500,
+                   help="token budget, 50 to 20,000 (default 1500)")
+    p.add_argument("--trace", action="store_true",
+                   help="after the context, each item's tokens, score and reason, and the "
+                        "near misses the budget left out")
     p.set_defaults(func=cmd_context)
 
 
@@ -134,14 +138,45 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 def cmd_context(args: argparse.Namespace) -> int:
     """Print the startup context."""
-    from .context import build
+    from dataclasses import asdict
 
+    from .context import build, check_budget
+
+    check_budget(args.budget)  # before the store is opened: a refusal does nothing else
     with open_engine(args) as engine:
         found = build(engine, project=args.project, budget=args.budget)
-    emit(args, {"text": found.text, "ids": found.ids, "tokens": found.tokens,
-                "left_out": found.left_out},
-         lambda out: out.print(found.text, markup=False, end=""))
+    data: dict[str, Any] = {"text": found.text, "ids": found.ids, "tokens": found.tokens,
+                            "left_out": found.left_out}
+    if args.trace:
+        data["trace"] = [asdict(t) for t in found.trace]
+        data["near_misses"] = [asdict(t) for t in found.near_misses]
+
+    def text(out: Any) -> None:
+        out.print(found.text, markup=False, end="")
+        if args.trace:
+            out.print(_trace_table("in the context", found.trace, found.tokens))
+            if found.near_misses:
+                out.print(_trace_table(f"near misses ({found.left_out} left out)",
+                                       found.near_misses, None))
+
+    emit(args, data, text)
     return 0
+
+
+def _trace_table(title: str, rows: list[Any], spent: int | None) -> Any:
+    from cognimem.cli.common import escape, table
+
+    grid = table(title=title if spent is None else f"{title}: {spent} tokens")
+    grid.add_column("tokens", justify="right", no_wrap=True, min_width=6)
+    grid.add_column("score", justify="right", no_wrap=True, min_width=5)
+    grid.add_column("reason", no_wrap=True, min_width=max((len(r.reason) for r in rows),
+                                                          default=6))
+    grid.add_column("id", no_wrap=True, min_width=max((len(r.id) for r in rows), default=2))
+    grid.add_column("memory", overflow="fold")
+    for row in rows:
+        grid.add_row(str(row.tokens), f"{row.score:.2f}", row.reason, row.id,
+                     escape(row.title))
+    return grid
 
 
 def configure_capture(p: argparse.ArgumentParser) -> None:
@@ -204,7 +239,7 @@ def cmd_compact(args: argparse.Namespace) -> int:
 
 def configure_receipts(p: argparse.ArgumentParser) -> None:
     """``receipts [--limit N]``."""
-    p.add_argument("--limit", type=int, default=20)
+    p.add_argument("--limit", type=int, default=20, help="newest first, 1 to 500")
     p.set_defaults(func=cmd_receipts)
 
 
@@ -218,13 +253,32 @@ def cmd_receipts(args: argparse.Namespace) -> int:
             for r in (found.receipts if hasattr(found, "receipts") else found["receipts"])]
 
     def text(out: Any) -> None:
-        for r in rows:
-            out.print(f"{r['id']}  {r['at'][:19]}  {r['session'][:24]}  {r['ratio']}  "
-                      f"{r['verified']}/{r['items']}  {'ok' if r['ok'] else 'FAILED'}",
-                      markup=False)
+        if not rows:
+            out.print("no compaction receipts yet")
+            return
+        out.print(_receipts_table(rows))
 
     emit(args, {"receipts": rows}, text)
     return 0
+
+
+def _receipts_table(rows: list[dict[str, Any]]) -> Any:
+    """Receipts under a header; ids and sessions whole (a session too long for the width
+    folds onto the next line, never cut)."""
+    from cognimem.cli.common import escape, table
+
+    grid = table()
+    grid.add_column("receipt", no_wrap=True, min_width=max(len(str(r["id"])) for r in rows))
+    grid.add_column("at (UTC)", no_wrap=True, min_width=16)
+    grid.add_column("session", overflow="fold")
+    grid.add_column("ratio", justify="right", no_wrap=True, min_width=5)
+    grid.add_column("verified", justify="right", no_wrap=True, min_width=8)
+    grid.add_column("result", no_wrap=True, min_width=6)
+    for r in rows:
+        grid.add_row(str(r["id"]), str(r["at"])[:16].replace("T", " "),
+                     escape(str(r["session"])), str(r["ratio"]),
+                     f"{r['verified']}/{r['items']}", "ok" if r["ok"] else "FAILED")
+    return grid
 
 
 def configure_hooks(p: argparse.ArgumentParser) -> None:
@@ -267,7 +321,8 @@ def cmd_hooks_install(args: argparse.Namespace) -> int:
 def configure_hook(p: argparse.ArgumentParser) -> None:
     """``hook session-start|pre-compact|session-end`` (run by the agent, JSON on stdin)."""
     p.add_argument("event", choices=("session-start", "pre-compact", "session-end"))
-    p.add_argument("--budget", type=int, default=1500, help="context budget at session start")
+    p.add_argument("--budget", type=int, default=1500,
+                   help="context budget at session start (50 to 20,000)")
     p.set_defaults(func=cmd_hook)
 
 

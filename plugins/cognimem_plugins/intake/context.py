@@ -1,10 +1,13 @@
 """Startup context: what an agent should know when it starts work in a project, within a
-token budget, in a fixed order, every line traceable to its memory id.
+token budget, in a fixed order, every item traceable to its memory id.
 
 Sections, in order: protected memories and decisions, preferences, open conflicts, recent
 work. Within a section the most important come first (importance, then newest, then id), so
-the same store gives the same context. Tokens are estimated as words x 1.3 (MiniLM's
-WordPiece averages about that on English prose); the budget is never exceeded.
+the same store gives the same context; recent work is newest first. Each memory keeps its
+markdown (:mod:`.context_text`). Tokens are estimated as words x 1.3 (MiniLM's WordPiece
+averages about that on English prose); the budget is never exceeded. Asked for, a trace
+says why each item is there (its reason, tokens and score: the importance its section
+orders by) and which items the budget left out.
 """
 
 from __future__ import annotations
@@ -13,7 +16,10 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from cognimem.errors import InvalidInput
 from cognimem.models import Memory, Query, Scope
+
+from .context_text import item, shown_title
 
 if TYPE_CHECKING:
     from cognimem.daemon.api import MemoryAPI
@@ -21,7 +27,11 @@ if TYPE_CHECKING:
 SECTIONS = ("protected and decisions", "preferences", "open conflicts", "recent work")
 DECISION_KINDS = frozenset({"decision", "rule", "convention"})
 PREFERENCE_KINDS = frozenset({"preference"})
-LINE_CHARS = 240
+#: The default budget and the bounds of any budget, in tokens.
+BUDGET = 1500
+MIN_BUDGET, MAX_BUDGET = 50, 20_000
+#: Near misses a trace lists at most.
+NEAR_MISSES = 20
 
 
 def tokens(text: str) -> int:
@@ -29,19 +39,46 @@ def tokens(text: str) -> int:
     return math.ceil(len(text.split()) * 1.3)
 
 
+def check_budget(budget: int) -> int:
+    """``budget`` unchanged, or InvalidInput naming the bounds (asked before anything is
+    opened: a refused budget does nothing else)."""
+    if not MIN_BUDGET <= budget <= MAX_BUDGET:
+        raise InvalidInput(f"budget {budget}: give a token budget from {MIN_BUDGET} to "
+                           f"{MAX_BUDGET:,}")
+    return budget
+
+
+@dataclass(frozen=True)
+class Traced:
+    """Why an item is in the context (or, as a near miss, was left out)."""
+
+    id: str
+    section: str
+    reason: str
+    tokens: int
+    score: float
+    title: str
+
+
 @dataclass
 class Context:
-    """The context text and the ids of the memories it cites."""
+    """The context text, the ids of the memories it cites and, traced, why."""
 
     text: str
     ids: list[str] = field(default_factory=list)
     tokens: int = 0
     left_out: int = 0
+    trace: list[Traced] = field(default_factory=list)
+    near_misses: list[Traced] = field(default_factory=list)
 
 
-def build(engine: MemoryAPI, *, project: str | None = None, budget: int = 1500,
+def build(engine: MemoryAPI, *, project: str | None = None, budget: int = BUDGET,
           recent: int = 20) -> Context:
-    """The startup context of ``project`` (and global memories) within ``budget`` tokens."""
+    """The startup context of ``project`` (and global memories) within ``budget`` tokens.
+
+    :raises InvalidInput: a budget out of bounds.
+    """
+    check_budget(budget)
     query = Query(text="startup context", scope=Scope(project=project),
                   include_superseded=False)
     memories = [m for m in engine.list_memories(limit=100_000, query=query)
@@ -72,36 +109,40 @@ def build(engine: MemoryAPI, *, project: str | None = None, budget: int = 1500,
     return _render(chosen, project, budget)
 
 
+def _reason(memory: Memory, section: str) -> str:
+    if section == SECTIONS[0]:
+        return "protected" if memory.protected else "decision"
+    if section == SECTIONS[1]:
+        return "preference"
+    return "open conflict" if section == SECTIONS[2] else "recent"
+
+
 def _render(chosen: dict[str, list[Memory]], project: str | None, budget: int) -> Context:
     head = f"# What to know in {project}" if project else "# What to know"
-    lines, ids = [head], []
+    blocks, found = [head], Context(text="")
     spent = tokens(head)
-    left_out = 0
     for name in SECTIONS:
         if not chosen[name]:
             continue
         title = f"## {name.capitalize()}"
-        if spent + tokens(title) > budget:
-            left_out += len(chosen[name])
-            continue
         block: list[str] = [title]
         cost = tokens(title)
         for m in chosen[name]:
-            line = f"- {_line(m)} [{m.id}]"
-            if spent + cost + tokens(line) > budget:
-                left_out += 1
+            text = item(m)
+            traced = Traced(m.id, name, _reason(m, name), tokens(text),
+                            round(m.importance, 4), shown_title(m.title) or m.brief(60))
+            if spent + cost + traced.tokens > budget:
+                found.left_out += 1
+                if len(found.near_misses) < NEAR_MISSES:
+                    found.near_misses.append(traced)
                 continue
-            block.append(line)
-            cost += tokens(line)
-            ids.append(m.id)
+            block.append(text)
+            cost += traced.tokens
+            found.ids.append(m.id)
+            found.trace.append(traced)
         if len(block) > 1:
-            lines += block
+            blocks.append("\n".join(block))
             spent += cost
-    return Context(text="\n".join(lines) + "\n", ids=ids, tokens=spent, left_out=left_out)
-
-
-def _line(memory: Memory) -> str:
-    text = " ".join(memory.content.split())
-    if memory.title and not text.startswith(memory.title):
-        text = f"{memory.title}: {text}"
-    return text if len(text) <= LINE_CHARS else text[: LINE_CHARS - 1] + "…"
+    found.text = "\n\n".join(blocks) + "\n"
+    found.tokens = spent
+    return found

@@ -63,29 +63,52 @@ def ingest(
     return ingested(engine.ingest(source, str(path), dry_run=dry_run))
 
 
+class TracedItem(BaseModel):
+    """Why an item is in the context, or was left out: its reason (protected, decision,
+    preference, open conflict, recent), tokens and score (its importance)."""
+
+    id: str
+    reason: str
+    tokens: int
+    score: float
+    title: str
+
+
 class StartupContext(BaseModel):
-    """The context text, the memories it cites and its size."""
+    """The context text, the memories it cites and its size; traced, why each item is
+    there and the near misses the budget left out."""
 
     text: str
     ids: list[str]
     tokens: int
     left_out: int
+    trace: list[TracedItem] | None = None
+    near_misses: list[TracedItem] | None = None
 
 
 def startup_context(
     engine: Engine,
     project: Annotated[str | None, Field(description="the project (default: all)")] = None,
-    budget: Annotated[int, Field(ge=50, le=20_000, description="token budget")] = 1500,
+    budget: Annotated[int, Field(ge=context.MIN_BUDGET, le=context.MAX_BUDGET,
+                                 description="token budget")] = context.BUDGET,
+    trace: Annotated[bool, Field(description=(
+        "also say why each item is there (reason, tokens, score) and which items the "
+        "budget left out"))] = False,
 ) -> StartupContext:
     """What an agent should know when it starts in a project: protected memories and
-    decisions, preferences, open conflicts, recent work; within a token budget, each line
-    ending with its memory id.
+    decisions, preferences, open conflicts, recent work; within a token budget, each item
+    (markdown kept) ending with its memory id.
 
-    Example: {"project": "shop", "budget": 1500}
+    Example: {"project": "shop", "budget": 1500, "trace": true}
     """
     found = context.build(engine, project=project, budget=budget)
+    def items(rows: list[context.Traced]) -> list[TracedItem] | None:
+        return [TracedItem(id=t.id, reason=t.reason, tokens=t.tokens, score=t.score,
+                           title=t.title) for t in rows] if trace else None
+
     return StartupContext(text=found.text, ids=found.ids, tokens=found.tokens,
-                          left_out=found.left_out)
+                          left_out=found.left_out, trace=items(found.trace),
+                          near_misses=items(found.near_misses))
 
 
 def capture(
@@ -131,9 +154,16 @@ def context_text(result: dict[str, Any]) -> str:
 
 
 def context_prompt(result: dict[str, Any]) -> str:
-    """The startup context as the opening message of a conversation."""
-    return ("What long-term memory holds for this work (each line ends with its memory id; "
+    """The startup context as the opening message of a conversation (traced: with why each
+    item is there and what the budget left out)."""
+    text = ("What long-term memory holds for this work (each item ends with its memory id; "
             "recall for more):\n\n" + context_text(result))
+    for heading, rows in (("Why these items", result.get("trace")),
+                          ("Left out by the budget", result.get("near_misses"))):
+        if rows:
+            text += f"\n{heading} (tokens, score, reason, id):\n" + "".join(
+                f"- {r['tokens']}, {r['score']:.2f}, {r['reason']}, {r['id']}\n" for r in rows)
+    return text
 
 
 #: The startup context as an MCP prompt and as resources (all memories, or one project's).

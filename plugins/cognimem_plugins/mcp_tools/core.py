@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
+from cognimem import timephrases
 from cognimem.agents import Caller
 from cognimem.codestate import code_label
 from cognimem.errors import InvalidInput
@@ -41,6 +42,16 @@ ValidUntil = Annotated[datetime | None, Field(description=(
     "when it stopped being true (ISO 8601); default: still true"))]
 #: Filled by the server with who calls and in which project; not in the input schema.
 CallerArg = Caller | dict[str, Any] | None
+Since = Annotated[str | None, Field(max_length=64, description=(
+    "only memories written since then: an ISO date or a phrase such as \"yesterday\", "
+    "\"last week\", \"since Monday\", \"in March\", \"2 days ago\""))]
+Until = Annotated[str | None, Field(max_length=64, description=(
+    "only memories written until then (same forms as since; \"until yesterday\" ends "
+    "where today begins)"))]
+Agents = Annotated[list[str] | None, Field(description=(
+    "only memories written by these agents, e.g. [\"claude-code\"]"))]
+Cursor = Annotated[str | None, Field(max_length=32_000, description=(
+    "next_cursor of the previous page, with the same query and filters"))]
 Importance = Annotated[float, Field(ge=0.0, le=1.0,
                                     description="0 to 1; important memories fade slower")]
 
@@ -121,6 +132,10 @@ def recall(
     min_confidence: Annotated[float | None, Field(ge=0.0, le=1.0, description=(
         "hold back hits less likely relevant than this (0 to 1); 0 returns every hit, even "
         "those held back as not relevant (default: the profile's floor)"))] = None,
+    since: Since = None,
+    until: Until = None,
+    agents: Agents = None,
+    cursor: Cursor = None,
     caller: CallerArg = None,
 ) -> Recalled:
     """Search memory for what is relevant to a query; returns the best matches first.
@@ -134,12 +149,19 @@ def recall(
     those files again before relying on it.
     confidence (0 to 1) is how likely a hit is relevant. When every hit is under the
     relevance floor, hits is empty and note says nothing relevant was found; ask again with
-    min_confidence=0 to see them anyway.
+    min_confidence=0 to see them anyway. since and until take dates or phrases ("last
+    week", "yesterday"); next_cursor, passed back as cursor with the same query, gives the
+    next hits (none repeated, none skipped, even if memory is written in between).
 
-    Example: {"query": "how do we paginate API results", "project": "shop", "k": 5}
+    Example: {"query": "what did we decide about billing", "since": "last week", "k": 5}
     """
     who = Caller.of(caller)
-    params: dict[str, Any] = {"k": k, "explain": explain, "agent": who.agent}
+    params: dict[str, Any] = {"k": k, "explain": explain, "agent": who.agent, "paged": True,
+                              **timephrases.window(since, until, engine.now)}
+    if agents:
+        params["agents"] = agents
+    if cursor is not None:
+        params["cursor"] = cursor
     home = project or who.project
     if home is not None:
         params["scope"] = {"project": home}
@@ -173,12 +195,12 @@ def recall(
                 "agent": memory.scope.agent, "project": memory.scope.project})
         hits.append(item)
     if not result.held_back:
-        return Recalled(hits=hits)
+        return Recalled(hits=hits, next_cursor=result.next_cursor)
     held = f"{result.held_back} hit{'s' if result.held_back != 1 else ''}"
     note = (f"{held} under the relevance floor {result.floor:g} held back" if hits else
             f"nothing relevant found: all {held} scored under the relevance floor "
             f"{result.floor:g}")
-    return Recalled(hits=hits, held_back=result.held_back,
+    return Recalled(hits=hits, held_back=result.held_back, next_cursor=result.next_cursor,
                     note=note + "; recall with min_confidence=0 to see them")
 
 

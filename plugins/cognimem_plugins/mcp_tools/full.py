@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field
 
+from cognimem import paging, timephrases
 from cognimem.agents import Caller
 from cognimem.errors import InvalidInput
 from cognimem.models import Layer, Query
 from cognimem.privacy import shown
 
 from . import files
-from .core import CallerArg, Id
+from .core import Agents, CallerArg, Cursor, Id, Since, Until
 from .results import (
     Brief,
     Buried,
@@ -66,12 +67,25 @@ def list_memories(
                                                         "tags")] = None,
     kinds: Annotated[list[str] | None, Field(description="only these kinds")] = None,
     include_archived: Annotated[bool, Field(description="also archived memories")] = False,
+    since: Since = None,
+    until: Until = None,
+    agents: Agents = None,
+    cursor: Cursor = None,
 ) -> Listed:
     """List memories newest first, with the start of each one's content (no search).
 
-    Example: {"project": "shop", "kinds": ["decision"], "limit": 20}
+    since and until take dates or phrases ("yesterday", "last week", "in March");
+    next_cursor, passed back as cursor with the same filters, gives the next page (none
+    repeated, none skipped, even if memory is written in between).
+
+    Example: {"project": "shop", "kinds": ["decision"], "since": "last week", "limit": 20}
     """
-    filters: dict[str, Any] = {"text": "*", "include_archived": include_archived}
+    filters: dict[str, Any] = {"text": "*", "include_archived": include_archived,
+                               **timephrases.window(since, until, engine.now)}
+    if agents:
+        filters["agents"] = agents
+    if cursor is not None:
+        filters["cursor"] = cursor
     if project is not None:
         filters["scope"] = {"project": project}
     if layers:
@@ -80,14 +94,16 @@ def list_memories(
         filters["tags"] = [t.strip().lower() for t in tags]
     if kinds:
         filters["kinds"] = kinds
+    query = Query(**filters)
     rows = engine.list_memories(limit=limit + 1, offset=offset,
-                                include_archived=include_archived, query=Query(**filters))
+                                include_archived=include_archived, query=query)
     more = len(rows) > limit
     return Listed(
         memories=[Brief(id=m.id, created_at=m.created_at, kind=m.kind, layer=m.layer,
                         tags=m.tags or None, archived=m.archived or None,
                         content=m.brief(BRIEF_CHARS)) for m in rows[:limit]],
         next_offset=offset + limit if more else None,
+        next_cursor=paging.after(query, rows[limit - 1]) if more else None,
     )
 
 

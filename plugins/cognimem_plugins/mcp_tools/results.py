@@ -77,6 +77,8 @@ class Recalled(Result):
     hits: list[RecallHit]
     held_back: int | None = None
     note: str | None = None
+    #: Pass as ``cursor`` (same query and filters) for the next hits; None: no more.
+    next_cursor: str | None = None
 
 
 class Forgotten(Result):
@@ -186,10 +188,12 @@ class Brief(Result):
 
 
 class Listed(Result):
-    """A page of memories, newest first; pass ``next_offset`` to get the next page."""
+    """A page of memories, newest first; pass ``next_cursor`` as ``cursor`` (or
+    ``next_offset`` as ``offset``) to get the next page."""
 
     memories: list[Brief]
     next_offset: int | None = None
+    next_cursor: str | None = None
 
 
 class Restored(Result):
