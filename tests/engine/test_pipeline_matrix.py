@@ -174,7 +174,11 @@ def test_every_process_door_applies_every_rule(door: str, tmp_path: Path,
     for text in (stored, events):
         for secret in (TOKEN, AWS_KEY):
             assert secret not in text and secret.lower() not in text, door
-    assert {m.scope.project for m in memories} == {"shop"}, door
+    # the hooks' session is the repository of the agent's folder (named by the repository)
+    from cognimem_plugins.intake.hooks import project_of
+
+    expected = project_of(str(repo)) if door.startswith("hook") else "shop"
+    assert {m.scope.project for m in memories} == {expected}, door
 
 
 class _Stdin:

@@ -17,7 +17,7 @@ from cognimem.context import SearchContext
 from cognimem.models import Hit, Query
 from cognimem.session import current as current_session
 
-from ..cognitive.rankers import score_spread
+from ..scores import score_spread
 from .freshness import STATE, Checker
 
 
