@@ -39,8 +39,12 @@ def test_a_warm_command_does_not_read_the_profile(
     assert reads == [1]
 
     monkeypatch.setenv("COGNIMEM_SEARCH__K", "7")  # so does the environment
-    assert main(argv) == 0
+    capsys.readouterr()
+    assert main(argv) == 2  # read again: another pipeline than the running daemon's
     assert reads == [1, 1]
+    assert "cognimem daemon stop" in capsys.readouterr().err
+    monkeypatch.setenv("COGNIMEM_USE_RUNNING", "1")  # asked to use the running one
+    assert main(argv) == 0
 
 
 def test_a_known_store_whose_daemon_is_gone_reads_the_profile_to_start_one(
