@@ -111,6 +111,11 @@ def bound(session: Session | Mapping[str, Any] | None) -> Iterator[Session]:
         _CURRENT.reset(token)
 
 
+#: The key under which an in-process caller (the daemon's group commit) hands ``add_many`` the
+#: session of each item it carries for another caller (a Session object: never from a wire).
+ITEM_SESSION = "_session"
+
+
 @contextmanager
 def exactly(session: Session) -> Iterator[Session]:
     """Bind ``session`` as it is, the outer one's fields not kept (a write carried out of

@@ -117,18 +117,17 @@ def test_grouped_adds_keep_dedup() -> None:
         engine.close()
 
 
-def test_each_group_is_written_in_its_callers_session() -> None:
-    """Callers of different sessions (folders where their files are looked up) are never
-    written in one group, and each group is written in its callers' session, not in the
-    session of the thread that happens to write it."""
-    from cognimem.session import bound
-    from cognimem.session import current as current_session
+def test_a_group_carries_each_callers_session() -> None:
+    """Callers of different sessions (folders where their files are looked up) still share a
+    group (many agents' adds are one transaction), each item carrying its caller's session,
+    which add_many binds while it prepares that item."""
+    from cognimem.session import ITEM_SESSION, bound
 
     lock = threading.Lock()
-    seen: list[tuple[str | None, list[str]]] = []
+    seen: list[list[tuple[str, str | None]]] = []
 
     def add_many(items: list[Any]) -> list[str]:
-        seen.append((current_session().folder, [item["content"] for item in items]))
+        seen.append([(item["content"], item[ITEM_SESSION].folder) for item in items])
         return ["ok"] * len(items)
 
     group = GroupCommit(lock, add_many)
@@ -149,6 +148,23 @@ def test_each_group_is_written_in_its_callers_session() -> None:
     lock.release()
     for t in threads:
         t.join()
-    assert sorted(c for _, items in seen for c in items) == [f"memory {i}" for i in range(6)]
-    for folder, items in seen:
-        assert {f"/repo/{'ab'[int(c.split()[1]) % 2]}" for c in items} == {folder}
+    assert len(seen) == 1  # one group for every session
+    assert sorted(seen[0]) == [(f"memory {i}", f"/repo/{'ab'[i % 2]}") for i in range(6)]
+
+
+def test_add_many_prepares_each_item_in_its_session(engine: Any) -> None:
+    from cognimem import hookimpl
+    from cognimem.session import ITEM_SESSION, Session
+    from cognimem.session import current as current_session
+
+    prepared: dict[str, str | None] = {}
+
+    class Spy:
+        @hookimpl
+        def cognimem_memory_prepare(self, write: Any, engine: Any) -> None:
+            prepared[write.draft.content] = current_session().folder
+
+    engine.host.pm.register(Spy())
+    engine.add_many([{"content": "in a", ITEM_SESSION: Session(folder="/repo/a")},
+                     {"content": "in b", ITEM_SESSION: Session(folder="/repo/b")}])
+    assert prepared == {"in a": "/repo/a", "in b": "/repo/b"}

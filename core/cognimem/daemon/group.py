@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..engine.rules import in_session
-from ..session import Session, exactly
+from ..session import ITEM_SESSION, Session
 from ..session import current as current_session
 
 #: The most memories written by one group (more wait for the next).
@@ -33,6 +33,11 @@ class _Pending:
         self.result: Any = None
         self.error: BaseException | None = None
         self.done = threading.Event()
+
+    def carried(self) -> dict[str, Any]:
+        """The item with its caller's session, which ``add_many`` binds while it prepares
+        it (a group holds callers of several sessions)."""
+        return {**self.item, ITEM_SESSION: self.session}
 
 
 class GroupCommit:
@@ -88,13 +93,9 @@ class GroupCommit:
         try:
             while True:
                 with self._lock:
-                    with self._mutex:  # one session a group: the first one's
-                        first = self._queue[0].session
-                        size = next((at for at, p in enumerate(self._queue[:MAX_GROUP])
-                                     if p.session != first), min(len(self._queue), MAX_GROUP))
-                        group, self._queue = self._queue[:size], self._queue[size:]
-                    with exactly(first):
-                        self._write(group)
+                    with self._mutex:  # callers of any sessions: each item carries its own
+                        group, self._queue = self._queue[:MAX_GROUP], self._queue[MAX_GROUP:]
+                    self._write(group)
                 with self._mutex:
                     if not self._queue:
                         self._writing = False
@@ -111,14 +112,14 @@ class GroupCommit:
         self.groups += 1
         try:
             try:
-                results = self._add_many([p.item for p in group])
+                results = self._add_many([p.carried() for p in group])
             except Exception as exc:
                 if len(group) == 1:
                     group[0].error = exc
                     return
                 for pending in group:  # nothing was written: each on its own
                     try:
-                        pending.result = self._add_many([pending.item])[0]
+                        pending.result = self._add_many([pending.carried()])[0]
                     except Exception as single:
                         pending.error = single
                 return

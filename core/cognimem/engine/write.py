@@ -3,6 +3,7 @@ with its events, then the indexes and the lifecycle hooks."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,7 @@ from ..models import (
     content_hash,
     embedding_text,
 )
+from ..session import ITEM_SESSION, Session, exactly
 from ..session import current as current_session
 from .guarded import NAMESPACE as CONFLICTS
 from .rules import clean_raw, explicit_project, scoped
@@ -137,10 +139,15 @@ class Writer:
         agent = self.k.agent(agent)
         for item in items:
             writer = agent
-            if isinstance(item, Mapping) and "agent" in item:
+            own: Session | None = None  # the caller's session, for a write carried for it
+            if isinstance(item, Mapping) and ("agent" in item or ITEM_SESSION in item):
                 item = dict(item)
-                writer = item.pop("agent") or agent
-            write = self._prepare(self._coerce_draft(item, fields), on_duplicate=on_duplicate)
+                writer = item.pop("agent", None) or agent
+                given = item.pop(ITEM_SESSION, None)
+                own = given if isinstance(given, Session) else None
+            with exactly(own) if own is not None else contextlib.nullcontext():
+                write = self._prepare(self._coerce_draft(item, fields),
+                                      on_duplicate=on_duplicate)
             if writer is not None and write.draft.scope.agent is None:
                 # the writer owns what it writes unless the scope says otherwise
                 write.draft.scope = write.draft.scope.model_copy(update={"agent": writer})

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import stat
+import threading
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -78,6 +79,7 @@ class Checker:
     def __init__(self, entries: int = CACHE_ENTRIES) -> None:
         self.entries = entries
         self._hashes: OrderedDict[tuple[Any, ...], str | None] = OrderedDict()
+        self._lock = threading.Lock()
 
     def folder(self, memory: Memory, session: Session) -> Path | None:
         """The folder to look the memory's files up in: the session's when the memory is of
@@ -109,17 +111,20 @@ class Checker:
         lines = list(lines) if isinstance(lines, list) and len(lines) == 2 else None
         symbol = anchor.get("symbol") if isinstance(anchor.get("symbol"), str) else None
         key = (str(path), info.st_mtime_ns, info.st_size, tuple(lines or ()), symbol)
-        if key in self._hashes:
-            self._hashes.move_to_end(key)
-            now = self._hashes[key]
-        else:
+        with self._lock:  # searches run beside each other (and beside writes)
+            known = key in self._hashes
+            if known:
+                self._hashes.move_to_end(key)
+                now = self._hashes[key]
+        if not known:
             try:
                 now = region_hash(path, lines, symbol)
             except OSError:
                 return "orphaned"
-            self._hashes[key] = now
-            if len(self._hashes) > self.entries:
-                self._hashes.popitem(last=False)
+            with self._lock:
+                self._hashes[key] = now
+                if len(self._hashes) > self.entries:
+                    self._hashes.popitem(last=False)
         return "fresh" if now is not None and now == anchor.get("hash") else "stale"
 
     def check(self, memory: Memory, session: Session) -> Freshness | None:

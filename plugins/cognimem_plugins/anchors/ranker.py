@@ -25,6 +25,7 @@ class Anchors(Ranker):
     """Rank memories about changed or deleted code lower, and label them."""
 
     reads_access_history = False
+    reads_beside_writes = True  # the checker's cache is locked; files are only read
 
     name = "anchors"
     glossary = {"stale": "anchored code changed", "orphaned": "anchored file gone",
