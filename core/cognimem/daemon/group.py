@@ -15,7 +15,6 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..engine.rules import in_session
 from ..session import ITEM_SESSION, Session
 from ..session import current as current_session
 
@@ -77,7 +76,7 @@ class GroupCommit:
         item = {"content": content, **fields} if isinstance(content, str) else \
             {**content, **fields}
         session = current_session()
-        mine = _Pending(in_session(item, session), session)  # the session's scope, now
+        mine = _Pending(item, session)  # add_many applies it as it prepares the item
         with self._mutex:
             self._queue.append(mine)
             writer = not self._writing

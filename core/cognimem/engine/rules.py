@@ -63,19 +63,6 @@ def scoped(draft: MemoryDraft, session: Session, *, project_given: bool) -> Memo
     return draft
 
 
-def in_session(item: dict[str, Any], session: Session) -> dict[str, Any]:
-    """A raw write (a mapping) given the session's project and writer now, for a write
-    that is carried out of the session's thread (the daemon's group commit)."""
-    if session.project and not explicit_project(item):
-        scope = item.get("scope")
-        scope = dict(scope) if isinstance(scope, Mapping) else (
-            scope.model_dump(exclude_unset=True) if scope is not None else {})
-        item = {**item, "scope": {**scope, "project": session.project}}
-    if session.agent and not item.get("agent"):
-        item = {**item, "agent": session.agent}
-    return item
-
-
 def head_or_refuse(old: Memory, head: Memory | None, *, to_head: bool) -> Memory:
     """The memory a supersession replaces: ``old`` when it is its chain's current version;
     else its head when ``to_head`` (an explicit redirect), else a refusal naming the head.
