@@ -45,8 +45,17 @@ def connect(profile: Profile | str | Path | None = None, *, path: str | Path | N
 
         raise InvalidInput(f"through must be auto, daemon or engine, not {str(through)[:40]!r}")
     if isinstance(profile, Profile):
-        chosen = (Profile.model_validate(merge_tables(profile.model_dump(), overrides))
-                  if overrides else profile)
+        chosen = profile
+        if overrides:
+            from pydantic import ValidationError
+
+            from .engine.types import validation_message
+            from .errors import ProfileError
+
+            try:
+                chosen = Profile.model_validate(merge_tables(profile.model_dump(), overrides))
+            except ValidationError as exc:
+                raise ProfileError(validation_message(exc, "profile")) from None
     else:
         chosen = load_profile(*([] if profile is None else [profile]), overrides=overrides)
     if path is not None:

@@ -70,7 +70,7 @@ class Writer:
                 given = explicit_project(raw)
                 draft = MemoryDraft(content=item, **raw)
             elif isinstance(item, Mapping):
-                data = clean_raw({**item, **raw}, self.k.clean_text)
+                data = {**clean_raw(item, self.k.clean_text), **raw}  # raw: cleaned above
                 given = explicit_project(data)
                 draft = MemoryDraft(**data)
             else:
