@@ -169,3 +169,41 @@ def test_plugins_lists_the_guard_and_the_consolidator(
     rows = cli_json(capsys, "plugins")
     kinds = {(r["kind"], r["name"]) for r in rows}
     assert {("guard", "near_duplicates"), ("consolidator", "dream")} <= kinds
+
+
+def test_cli_dream_undo(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    profile = tmp_path / "unguarded.toml"
+    profile.write_text(PROFILE.replace('[[guard]]\nuse = "near_duplicates"\n', "")
+                       .replace("[records]", "guard = []\n\n[records]"))
+    opts = ["--store", str(tmp_path / "store"), "--profile", str(profile)]
+    ids = [cli_json(capsys, "add", text, *opts)["id"]
+           for text in ("Orders API uses cursor pagination", "Orders API uses cursor pagination.")]
+    status, out = cli(capsys, "dream", "--undo", *opts)
+    assert status == 2 and "no dream run to undo" in out
+    run_id = cli_json(capsys, "dream", "--force", *opts)["run"]
+    assert run_id and len(cli_json(capsys, "graveyard", *opts)) == 1
+    status, out = cli(capsys, "dream", "--undo", "--dry-run", *opts)
+    assert status == 0 and f"would undo dream run {run_id}" in out
+    undone = cli_json(capsys, "dream", "--undo", *opts)
+    assert undone["undone"] and undone["run"] == run_id
+    assert set(undone["merges"][0]["merged"]) | {undone["merges"][0]["kept"]} == set(ids)
+    assert cli_json(capsys, "graveyard", *opts) == []
+    status, out = cli(capsys, "dream", "--undo", "--force", *opts)
+    assert status == 2 and "takes no --force" in out
+
+
+def test_mcp_undo_dream() -> None:
+    async def body(c: Client) -> None:
+        for text in ("Orders API uses cursor pagination", "Orders API uses cursor pagination."):
+            await c.call_tool("remember", {"content": text})
+        dreamt = data(await c.call_tool("dream", {"force": True}))
+        assert dreamt["clusters"] == 1 and dreamt["run"]
+        preview = data(await c.call_tool("undo_dream", {"dry_run": True}))
+        assert preview["run"] == dreamt["run"] and not preview["undone"]
+        undone = data(await c.call_tool("undo_dream", {}))
+        assert undone["undone"] and undone["merged"] == 1
+        assert len(data(await c.call_tool("recall", {"query": "cursor pagination"}))["hits"]) == 2
+        again = await c.call_tool("undo_dream", {})
+        assert again.is_error and "no dream run to undo" in str(again.content)
+
+    run({"embedder": {"use": "minilm"}, "guard": [], "consolidate": {"use": "dream"}}, body)

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..components import DecayAction, GraveEntry
-    from ..engine import MaintenanceReport
+    from ..engine import DreamReport, MaintenanceReport
 
 
 def register(subparsers: Any) -> None:
@@ -34,6 +34,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--dry-run", action="store_true", help="report what would change")
     p.add_argument("--force", action="store_true",
                    help="run even if the last run was recent or little changed since")
+    p.add_argument("--undo", action="store_true",
+                   help="undo the last run that changed something, as one unit of work "
+                        "(refused when a later write touched one of its memories); with "
+                        "--dry-run, show what it would undo")
 
     p = command(subparsers, "graveyard", cmd_graveyard, "list or restore archived memories")
     p.add_argument("action", nargs="?", choices=["list", "restore"], default="list",
@@ -73,12 +77,20 @@ def cmd_maintain(args: argparse.Namespace) -> int:
 
 def cmd_dream(args: argparse.Namespace) -> int:
     """Consolidate once (or, with --dry-run, plan it) and print what it did."""
+    if args.undo and args.force:
+        raise InvalidInput("dream --undo takes no --force (an undo has no run guards)")
     with open_engine(args) as engine:
-        report = engine.dream(dry_run=args.dry_run, force=args.force)
+        if args.undo:
+            report = engine.undo_dream(dry_run=args.dry_run)
+        else:
+            report = engine.dream(dry_run=args.dry_run, force=args.force)
     data = {"at": report.at.isoformat(), "dry_run": report.dry_run,
             "consolidator": report.consolidator, "skipped": report.skipped,
             "scanned": report.scanned, "merges": report.merges, "archived": report.archived,
-            "notes": report.notes}
+            "notes": report.notes, "run": report.run, "undone": report.undone}
+    if args.undo:
+        emit(args, data, lambda out: _render_undo(out, report))
+        return 0
 
     def render(out: Console) -> None:
         if report.skipped:
@@ -103,6 +115,21 @@ def cmd_dream(args: argparse.Namespace) -> int:
 
     emit(args, data, render)
     return 0
+
+
+def _render_undo(out: Console, report: DreamReport) -> None:
+    verb = "would undo" if report.dry_run else "undid"
+    grid = table(title=f"{verb} dream run {report.run}")
+    for col in ("action", "id", "detail"):
+        grid.add_column(col)
+    for merge in report.merges:
+        grid.add_row("unmerge", merge["kept"], escape(f"restores {', '.join(merge['merged'])}"))
+    for item in report.archived:
+        grid.add_row("restore", item["id"], escape(item["reason"]))
+    out.print(grid)
+    restored = sum(len(m["merged"]) for m in report.merges) + len(report.archived)
+    out.print(f"{verb} {report.run}: {len(report.merges)} clusters unmerged, {restored} "
+              "memories restored from the graveyard", markup=False)
 
 
 def cmd_graveyard(args: argparse.Namespace) -> int:

@@ -33,7 +33,7 @@ OPERATIONS: frozenset[str] = frozenset({
     "relate", "unrelate", "edges", "archive", "restore", "graveyard", "events", "search",
     "search_summary", "maintain", "check", "export", "import_", "reindex", "stats", "now", "purge",
     "record_conflict", "conflicts", "in_open_conflict", "resolve_conflict", "ingest", "dream",
-    "sync", "acknowledge", "offsets", "offset",
+    "undo_dream", "sync", "acknowledge", "offsets", "offset",
 })
 
 #: Operations that only read, or whose repetition changes nothing: retried when the
@@ -126,6 +126,9 @@ class MemoryAPI(Protocol):
 
     def dream(self, *, dry_run: bool = False, force: bool = False) -> DreamReport:
         """Consolidate: merge clusters of near-duplicates, archive trivial old memories."""
+
+    def undo_dream(self, *, dry_run: bool = False, agent: str | None = None) -> DreamReport:
+        """Undo the last dream run that changed something, as one unit of work."""
 
     def check(self, *, repair: bool = False) -> CheckReport:
         """Compare the indexes with the records; verify the event log."""

@@ -368,6 +368,13 @@ class RemoteEngine(ConflictCalls):
 
         return _expect(self._call("dream", dry_run=dry_run, force=force), DreamReport, "dream")
 
+    def undo_dream(self, *, dry_run: bool = False, agent: str | None = None) -> DreamReport:
+        """See :meth:`Engine.undo_dream <cognimem.engine.Engine.undo_dream>`."""
+        from ..engine import DreamReport
+
+        return _expect(self._call("undo_dream", dry_run=dry_run, agent=agent), DreamReport,
+                       "undo_dream")
+
     def check(self, *, repair: bool = False) -> CheckReport:
         """See :meth:`Engine.check <cognimem.engine.Engine.check>`."""
         from ..engine import CheckReport

@@ -4,7 +4,9 @@ Each cluster of near-duplicates becomes one memory: the kept one takes every mem
 and provenance into its ``provenance``, their tags, the sum of their accesses and the
 highest importance (and, with a summariser, one text for all); the members go to the
 graveyard, restorable. Trivial, unused, old memories go to the graveyard too. Every action
-is an event (``consolidate``, ``archive``, ``dream``); a dry run changes nothing.
+is an event (``consolidate``, ``archive``, ``dream``); a dry run changes nothing. An applied
+run that changed something leaves a record :meth:`Consolidation.undo_dream` undoes as one
+unit of work (:mod:`.dream_undo`).
 """
 
 from __future__ import annotations
@@ -15,17 +17,19 @@ from ..components import GraveEntry, MergePlan
 from ..errors import InvalidInput
 from ..events import digest
 from ..models import Memory, content_hash, embedding_text
+from .dream_undo import KEY as RUN_KEY
+from .dream_undo import NAMESPACE, RunLog, undo_last
 from .types import DreamReport
 
 if TYPE_CHECKING:
     from .kernel import Kernel
 
-#: Metadata namespace of the last applied run (``last``: at, seq, state).
-STATE_NAMESPACE = "cognimem.dream"
+#: Metadata namespace of the last applied run (``last``: at, seq, state; ``run``: its record).
+STATE_NAMESPACE = NAMESPACE
 
 
 class Consolidation:
-    """dream."""
+    """dream and undo_dream."""
 
     def __init__(self, k: Kernel) -> None:
         self.k = k
@@ -55,19 +59,33 @@ class Consolidation:
         with self.k.transaction():  # the run's merges, archives and state: one commit
             return self._dream(plan, report, now, dry_run)
 
+    def undo_dream(self, *, dry_run: bool = False, agent: str | None = None) -> DreamReport:
+        """Undo the last dream run that changed something, as one unit of work: every memory
+        it archived comes back from the graveyard, every memory it merged into takes its
+        earlier tags, provenance, importance, protection, accesses (and text, when the run
+        summarised it) through the write pipeline. The report lists what the run did.
+
+        :param dry_run: report what would be undone; change nothing.
+        :raises InvalidInput: no run to undo, or a write after the run touched one of its
+            memories (named); nothing is changed.
+        """
+        return undo_last(self.k, dry_run=dry_run, agent=agent)
+
     def _dream(self, plan: Any, report: DreamReport, now: Any, dry_run: bool) -> DreamReport:
         assert self.k.consolidator is not None
+        done = RunLog()
         for merge in plan.merges:
-            entry = self._consolidate(merge, dry_run)
+            entry = self._consolidate(merge, dry_run, done)
             if entry is not None:
                 report.merges.append(entry)
         for memory_id, reason in plan.archive:
             found = self.k.records.get_memories([memory_id]).get(memory_id)
             if found is None or found.archived:
                 continue
-            report.archived.append({"id": memory_id, "reason": reason})
+            entry = {"id": memory_id, "reason": reason}
+            report.archived.append(entry)
             if not dry_run:
-                self.k.writer.archive(memory_id, reason=f"dream: {reason}")
+                done.archived(entry, self.k.writer.archive(memory_id, reason=f"dream: {reason}"))
         if not dry_run:
             with self.k.transaction() as pending:
                 event = self.k.log(pending, "dream", None, {
@@ -76,9 +94,14 @@ class Consolidation:
                     "by": self.k.consolidator.name})
                 self.k.records.set_meta(STATE_NAMESPACE, "last", {
                     "at": now.isoformat(), "seq": event.seq, "state": plan.state})
+                record = done.record(event.seq, now, self.k.consolidator.name)
+                if record is not None:  # the last run that changed something: undoable
+                    self.k.records.set_meta(STATE_NAMESPACE, RUN_KEY, record)
+                    report.run = record["id"]
         return report
 
-    def _consolidate(self, merge: MergePlan, dry_run: bool) -> dict[str, Any] | None:
+    def _consolidate(self, merge: MergePlan, dry_run: bool,
+                     done: RunLog) -> dict[str, Any] | None:
         """Fold one cluster into its kept memory; what was (or would be) done."""
         ids = [merge.keep, *[m for m in merge.members if m != merge.keep]]
         found = self.k.records.get_memories(ids)
@@ -119,6 +142,7 @@ class Consolidation:
             self.k.derive(keep, after)  # derived state, in this transaction
             for member, grave in zip(members, graves, strict=True):
                 self.k.derive(member, grave)
+            done.merged(entry, keep, after, graves)
         if vectors is None and self.k.vectors is not None:
             vectors = self.k.stored_vectors([after])
         self.k.index([after], vectors)

@@ -208,6 +208,7 @@ class Engine:
     maintain = operation(Maintenance.maintain, client=True)
     reindex = operation(Maintenance.reindex, client=True)
     dream = operation(Consolidation.dream, client=True)
+    undo_dream = operation(Consolidation.undo_dream, client=True)
     flush_accesses = operation(Kernel.flush_accesses)
     now = operation(Kernel.now, client=True, retry_safe=True)
     clean_text = operation(Kernel.clean_text)

@@ -185,6 +185,11 @@ class DreamReport:
     #: One entry per memory moved to the graveyard: ``id``, ``reason``.
     archived: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: The applied run's id (``dream-SEQ``, its ``dream`` event), when it changed something:
+    #: what :meth:`Engine.undo_dream` undoes. An undo's report names the run it undid.
+    run: str | None = None
+    #: True in the report of an undo that was applied (``undo_dream``, not a dry run).
+    undone: bool = False
 
 
 class IndexReport(BaseModel):

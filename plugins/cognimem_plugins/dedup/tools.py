@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from cognimem.components import ToolSpec
 
 if TYPE_CHECKING:
-    from cognimem.engine import Engine
+    from cognimem.engine import DreamReport, Engine
 
 #: Conflicts listed per call at most.
 MAX_LISTED = 200
@@ -65,6 +65,8 @@ class Dreamed(_Result):
     merges: list[dict[str, object]] | None = None
     archived_ids: list[str] | None = None
     notes: list[str] | None = None
+    run: str | None = None
+    undone: bool = False
 
 
 def conflict_items(engine: Engine, status: str = "open",
@@ -133,13 +135,30 @@ def dream(
 
     Example: {"dry_run": true}
     """
-    report = engine.dream(dry_run=dry_run, force=force)
+    return _dreamed(engine.dream(dry_run=dry_run, force=force))
+
+
+def undo_dream(
+    engine: Engine,
+    dry_run: Annotated[bool, Field(description="only report what would be undone")] = False,
+) -> Dreamed:
+    """Undo the last consolidation run that changed something, as one unit: the memories
+    it merged or archived come back from the graveyard and each kept memory gets its
+    earlier tags, provenance and text. Refused (naming the memory) when a later write
+    touched one of them. dry_run=true only reports.
+
+    Example: {"dry_run": true}
+    """
+    return _dreamed(engine.undo_dream(dry_run=dry_run))
+
+
+def _dreamed(report: DreamReport) -> Dreamed:
     return Dreamed(
         dry_run=report.dry_run, skipped=report.skipped, scanned=report.scanned,
         clusters=len(report.merges), merged=sum(len(m["merged"]) for m in report.merges),
         archived=len(report.archived), merges=report.merges[:50] or None,
         archived_ids=[a["id"] for a in report.archived][:200] or None,
-        notes=report.notes or None)
+        notes=report.notes or None, run=report.run, undone=report.undone)
 
 
 #: In the ``full`` set: the lean ``core`` set stays six tools (recall marks conflicts there).
@@ -150,4 +169,5 @@ TOOLS: tuple[ToolSpec, ...] = (
              idempotent=True, sets=FULL),
     ToolSpec("resolve_conflict", resolve_conflict, title="Resolve a conflict", sets=FULL),
     ToolSpec("dream", dream, title="Consolidate memory", destructive=True, sets=FULL),
+    ToolSpec("undo_dream", undo_dream, title="Undo the last consolidation", sets=FULL),
 )
