@@ -1,6 +1,8 @@
 """What a plugin adds to the MCP server and to the ``cognimem`` command line: tools, prompts
-and resources (registered through ``cognimem_register_tools``) and subcommands (through
-``cognimem_register_commands``). Importable from :mod:`cognimem.components` too."""
+and resources (registered through ``cognimem_register_tools``), subcommands (through
+``cognimem_register_commands``) and web apps ``cognimem serve --http --mount NAME`` serves
+beside MCP (through ``cognimem_register_web_apps``). Importable from
+:mod:`cognimem.components` too (but :class:`WebAppSpec`, from here)."""
 
 from __future__ import annotations
 
@@ -77,4 +79,23 @@ class CommandSpec:
     configure: str
 
 
-__all__ = ["CommandSpec", "PromptSpec", "ResourceSpec", "ToolSpec"]
+@dataclass(frozen=True)
+class WebAppSpec:
+    """A web app a plugin contributes to ``cognimem serve --http --mount NAME``: it answers
+    every path but the MCP endpoint's, over the server's store, behind the server's token.
+
+    :param name: what ``--mount`` takes.
+    :param help: one line for ``cognimem plugins``.
+    :param build: ``"package.module:function"``, imported only when mounted; the function is
+        called as ``build(api, token=..., hosts=..., lock=...)`` (the server's memory API,
+        its bearer token, the Host headers it answers, and the lock its tools take around a
+        call to an engine in this process) and returns an ASGI app that checks the token
+        and the Host on every request itself.
+    """
+
+    name: str
+    help: str
+    build: str
+
+
+__all__ = ["CommandSpec", "PromptSpec", "ResourceSpec", "ToolSpec", "WebAppSpec"]

@@ -198,6 +198,21 @@ def cognimem_register_commands(register: Register) -> None:
     """
 
 
+@_spec
+def cognimem_register_web_apps(register: Register) -> None:
+    """Register web apps (:class:`~cognimem.extensions.WebAppSpec` values) that
+    ``cognimem serve --http --mount NAME`` serves beside the MCP endpoint.
+
+    Called when the server's plugins load. Only the spec is read then; its ``build``
+    module is imported when the app is mounted. The app answers every path but the MCP
+    endpoint's and checks the server's bearer token and the Host itself. A name another
+    plugin already uses is an error.
+
+    :param register: call ``register(WebAppSpec(...))`` for each web app.
+    :returns: nothing; the return value is ignored.
+    """
+
+
 # ---------------------------------------------------------------------------------------------
 # Lifecycle hooks: engine start and stop.
 # ---------------------------------------------------------------------------------------------

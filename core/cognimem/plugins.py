@@ -154,7 +154,7 @@ class PluginHost:
                 if kind == "tool":
                     row["options"] = {}
                     row["sets"] = sorted(reg.obj.sets)
-                elif kind == "command":
+                elif kind in ("command", "web_app"):
                     row["options"] = {}
                     row["doc"] = reg.obj.help
                 elif kind in ("prompt", "resource"):

@@ -7,6 +7,7 @@ from typing import Any
 
 from .components import KINDS, CommandSpec, Component, PromptSpec, ResourceSpec, ToolSpec
 from .errors import PluginError
+from .extensions import WebAppSpec
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,7 @@ class Register:
     Call it with a component class (``register(MyRanker)``, optionally
     ``register(MyRanker, name="mine")``), for tools with a :class:`ToolSpec` (or an MCP
     prompt or resource: :class:`PromptSpec`, :class:`ResourceSpec`), for commands with a
-    :class:`CommandSpec`.
+    :class:`CommandSpec`, for web apps with a :class:`~cognimem.extensions.WebAppSpec`.
     """
 
     def __init__(
@@ -88,7 +89,8 @@ def _kind_of(obj: Any, kinds: tuple[str, ...], hook: str, plugin: str) -> str:
 
 #: The registrations that are spec values rather than component classes, by kind.
 SPEC_KINDS: dict[type, str] = {ToolSpec: "tool", PromptSpec: "prompt",
-                               ResourceSpec: "resource", CommandSpec: "command"}
+                               ResourceSpec: "resource", CommandSpec: "command",
+                               WebAppSpec: "web_app"}
 SPEC_NAMES = {kind: cls.__name__ for cls, kind in SPEC_KINDS.items()}
 
 def _hook_kinds() -> dict[str, tuple[str, ...]]:
@@ -102,6 +104,7 @@ def _hook_kinds() -> dict[str, tuple[str, ...]]:
     kinds["cognimem_register_datasets"] = ("dataset",)
     kinds["cognimem_register_sources"] = ("source",)
     kinds["cognimem_register_commands"] = ("command",)
+    kinds["cognimem_register_web_apps"] = ("web_app",)
     return kinds
 
 

@@ -141,6 +141,26 @@ def test_apply_a_dream_run_then_restore_from_the_graveyard(site: str, driver: An
     assert not engine.get(grave.memory.id).archived
 
 
+def test_apply_a_dream_run_then_undo_it(site: str, driver: Any, engine: Engine,
+                                        filled: Filled) -> None:
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get(f"{site}/consolidation")
+    assert "no dream run to undo" in by(driver, "#no-undo").text
+    submit(driver, by(driver, "#preview-force"))
+    submit(driver, by(driver, "#dream-report button.primary"))
+    [grave] = engine.graveyard()
+    page = by(driver, "html")
+    by(driver, "#dream-undo button").click()
+    driver.switch_to.alert.accept()  # dashboard.js asks first
+    WebDriverWait(driver, 15).until(expected_conditions.staleness_of(page))
+    assert "Undone: dream-" in by(driver, "#dream-report").text
+    assert "The graveyard is empty" in by(driver, "#graveyard").text
+    assert not engine.get(grave.memory.id).archived and not engine.graveyard()
+    assert not console_problems(driver)
+
+
 def test_forget_asks_first(site: str, driver: Any, engine: Engine, filled: Filled) -> None:
     from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait

@@ -145,6 +145,31 @@ def test_dream_preview_apply_and_restore(client: TestClient, engine: Engine,
     assert not engine.graveyard()
 
 
+def test_dream_undo_as_one_step(client: TestClient, engine: Engine, filled: Filled) -> None:
+    assert "no dream run to undo" in client.get("/consolidation").text
+    report = engine.dream(force=True)
+    page = client.get("/consolidation").text
+    assert f"Undo run {report.run}" in page and 'name="run"' in page
+    stale = client.post("/consolidation/undo", data={**CSRF, "run": "dream-1"})
+    assert stale.status_code == 400 and "not the one shown" in stale.text
+    assert len(engine.graveyard()) == 1  # refused: nothing changed
+    undone = client.post("/consolidation/undo", data={**CSRF, "run": report.run})
+    assert undone.status_code == 200 and f"Undone: {report.run}" in undone.text
+    assert not engine.graveyard() and not engine.get(filled.pair[0]).provenance
+    assert "no dream run to undo" in undone.text
+
+
+def test_dream_undo_shows_why_not(client: TestClient, engine: Engine, filled: Filled) -> None:
+    report = engine.dream(force=True)
+    [grave] = engine.graveyard()
+    engine.restore(grave.memory.id)  # a later write touched a memory of the run
+    page = client.get("/consolidation").text
+    assert f"memory {grave.memory.id} was changed since" in page
+    assert "/consolidation/undo" not in page
+    refused = client.post("/consolidation/undo", data={**CSRF, "run": report.run})
+    assert refused.status_code == 400 and "cannot undo dream run" in refused.text
+
+
 def test_agents_and_health(client: TestClient, engine: Engine, filled: Filled) -> None:
     engine.acknowledge("claude", 3)
     agents = client.get("/agents").text

@@ -48,6 +48,10 @@ def register(subparsers: Any) -> None:
                    help="HTTP: connections open at once; more are answered 503 (default: 64)")
     p.add_argument("--max-body", type=int, default=None, metavar="BYTES",
                    help="HTTP: the largest request body; larger ones get 413 (default: 16 MiB)")
+    p.add_argument("--mount", default=None, metavar="NAME",
+                   help="HTTP: serve a plugin's web app on every other path, over the same "
+                        "store and behind the same token (`--mount dashboard`: the dashboard "
+                        "of `cognimem ui`)")
 
     p = command(subparsers, "daemon", cmd_daemon_help, "start, stop or inspect the store's "
                 "owner daemon", description="The owner daemon is the one process that holds "
@@ -141,7 +145,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
             raise InvalidInput(f"--{exc}") from None
         serve_http(profile, host=args.host, port=args.port, path=args.http_path,
                    public=args.public, allow_hosts=tuple(args.allow_host),
-                   agent=args.agent, project=args.project, limits=limits)
+                   agent=args.agent, project=args.project, limits=limits, mount=args.mount)
+    elif args.mount:
+        raise InvalidInput("--mount needs --http (a web app is served over HTTP)")
     else:
         serve_stdio(profile, agent=args.agent, project=args.project)
     return 0

@@ -75,7 +75,8 @@ class AppState:
 def build_server(profile: Profile | str | Path | None = None, *,
                  plugins: Iterable[object] = (), log_level: LogLevel = "WARNING",
                  engine: MemoryAPI | None = None, agent: str | None = None,
-                 project: str | None = None) -> MCPServer[AppState]:
+                 project: str | None = None,
+                 lock: threading.Lock | None = None) -> MCPServer[AppState]:
     """An MCP server for ``profile`` (a Profile, a TOML path, a built-in name; None: default).
 
     :param plugins: extra plugin objects (tests, notebooks), as for ``Engine.from_profile``.
@@ -86,6 +87,8 @@ def build_server(profile: Profile | str | Path | None = None, *,
         ``COGNIMEM_AGENT`` names one.
     :param project: the project tools work in (``remember`` fills it in, ``recall`` searches
         it with the global memories); None: no project.
+    :param lock: the lock tools take around a call to an engine in this process (shared
+        with a mounted web app over the same engine); None: the server's own.
     :raises ProfileError: an unknown tool set, or a bad profile.
     :raises PluginError: a tool cannot be exposed, or two tools share a name.
     """
@@ -114,7 +117,8 @@ def build_server(profile: Profile | str | Path | None = None, *,
                 lambda: open_store(resolved, host=host, connect=False))
             if isinstance(store, RemoteEngine):
                 warm_up(store)
-        state = AppState(store, agent=agent, project=project, roots=read_roots(resolved))
+        state = AppState(store, agent=agent, project=project, roots=read_roots(resolved),
+                         lock=lock or threading.Lock())
         running.append(state)
         try:
             yield state
@@ -179,18 +183,23 @@ def serve_stdio(profile: Profile, *, agent: str | None = None,
 def serve_http(profile: Profile, *, host: str = "127.0.0.1", port: int = 8765,
                path: str = "/mcp", public: bool = False,
                allow_hosts: tuple[str, ...] = (), agent: str | None = None,
-               project: str | None = None, limits: HttpLimits | None = None) -> None:
+               project: str | None = None, limits: HttpLimits | None = None,
+               mount: str | None = None) -> None:
     """Serve MCP over streamable HTTP at ``http://host:port/path`` until interrupted, behind a
     bearer token (see :mod:`.http_auth`), with Host and Origin checked for every address and
     the door's deadlines and caps (:mod:`.http_door`; ``limits``, else its defaults).
 
-    :raises InvalidInput: a bind beyond loopback without ``public``, or an unusable token.
+    :param mount: a plugin's web app (``cognimem_register_web_apps``, e.g. ``dashboard``)
+        to serve on every other path, over the same store, behind the same token.
+    :raises InvalidInput: a bind beyond loopback without ``public``, an unusable token, or
+        no web app of that name.
     """
     import uvicorn
     from mcp.server.transport_security import TransportSecuritySettings
 
     from .http_auth import allowed_hosts, check_bind, load_token, require_token, token_file
     from .http_door import HttpLimits
+    from .web_apps import beside, mounted
 
     check_bind(host, public)
     token, made = load_token(create=True)
@@ -201,15 +210,23 @@ def serve_http(profile: Profile, *, host: str = "127.0.0.1", port: int = 8765,
     security = TransportSecuritySettings(
         enable_dns_rebinding_protection=True, allowed_hosts=hosts,
         allowed_origins=[f"{scheme}://{h}" for h in hosts for scheme in ("http", "https")])
+    web = mounted(profile, mount) if mount else None
+    store, lock = None, threading.Lock()
+    if web is not None:  # the app and the tools share one store (and, in this process, a lock)
+        store = open_store(profile, connect=False)
+        if isinstance(store, RemoteEngine):
+            warm_up(store)
     server = build_server(profile, log_level="INFO", agent=agent,
-                          project=project or project_for())
-    app = server.streamable_http_app(streamable_http_path=path, transport_security=security,
-                                     host=host)
+                          project=project or project_for(), engine=store, lock=lock)
+    app = require_token(server.streamable_http_app(
+        streamable_http_path=path, transport_security=security, host=host), token)
+    if web is not None and store is not None:
+        app = beside(app, path, web(store, token=token, hosts=hosts, lock=lock))
     # uvicorn shuts down cleanly on SIGINT/SIGTERM (the lifespan closes the engine), then
     # re-raises the signal; stopping the server that way is a success, not a crash.
     signal.signal(signal.SIGTERM, _exit_quietly)
     signal.signal(signal.SIGINT, _exit_quietly)
-    uvicorn.run(require_token(app, token), host=host, port=port, log_level="info",
+    uvicorn.run(app, host=host, port=port, log_level="info",
                 **(limits or HttpLimits()).uvicorn_options())
 
 

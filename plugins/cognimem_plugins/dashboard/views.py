@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
     from cognimem.models import Event, Memory
 
 T = TypeVar("T")
+#: What serialises calls to the store (the dashboard's own, or a server's it shares).
+Lock = AbstractContextManager[Any]
 #: Hits or rows per page.
 PAGE = 20
 NAV = (("search", "Search"), ("conflicts", "Conflicts"), ("consolidation", "Consolidation"),
@@ -38,7 +41,8 @@ class Dashboard:
     keys: Keys
     agent: str = "dashboard"
     eval_dirs: tuple[Path, ...] = ()
-    lock: threading.RLock = field(default_factory=threading.RLock)
+    #: One call at a time (a server mounting the dashboard passes the lock its tools take).
+    lock: Lock = field(default_factory=threading.RLock)
     templates: Environment = field(default_factory=lambda: environment())
 
     async def call(self, func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
