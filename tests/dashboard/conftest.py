@@ -1,11 +1,14 @@
-"""A dashboard over a fresh in-memory engine (hash embedder, the dream consolidator on),
-filled with a near-duplicate pair, a hostile memory and a conflict; an eval folder written
-by ``compare``; clients with and without credentials."""
+"""A dashboard over a fresh engine (hash embedder, the dream consolidator on) in memory or,
+for a module that parametrizes ``backend`` (``indirect``), on the PostgreSQL stack (the
+session's server: records, full-text search and pgvector in a private schema), filled with
+a near-duplicate pair, a hostile memory and a conflict; an eval folder written by
+``compare``; clients with and without credentials."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from dash_fixtures import DREAMY, HOST, TOKEN, Filled, eval_units, fill, make_app
@@ -18,9 +21,20 @@ from cognimem.profile import load_profile
 
 
 @pytest.fixture
-def engine(clock: ManualClock) -> Iterator[Engine]:
-    """An in-memory test-profile engine with the dream consolidator."""
-    eng = Engine.from_profile("test", clock=clock, overrides=DREAMY)
+def backend(request: pytest.FixtureRequest) -> dict[str, Any]:
+    """The stores' profile overrides: none (in memory) unless a module parametrizes this
+    fixture with ``postgres``."""
+    if getattr(request, "param", "memory") == "memory":
+        return {}
+    dsn = request.getfixturevalue("postgres_dsn")
+    return {"records": {"use": "postgres", "dsn": dsn}, "lexical": {"use": "postgres"},
+            "vectors": {"use": "pgvector"}}
+
+
+@pytest.fixture
+def engine(clock: ManualClock, backend: dict[str, Any]) -> Iterator[Engine]:
+    """A test-profile engine with the dream consolidator, on ``backend``'s stores."""
+    eng = Engine.from_profile("test", clock=clock, overrides={**DREAMY, **backend})
     yield eng
     eng.close()
 

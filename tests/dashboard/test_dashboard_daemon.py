@@ -1,6 +1,7 @@
 """The dashboard over the store's owner daemon (the default stack: DuckDB, Tantivy, HNSW,
-with the hash embedder): pages read and changes write through the daemon's typed client
-while another client (an agent) keeps using the store; and ``cognimem ui``'s refusals."""
+with the hash embedder; and the PostgreSQL stack): pages read and changes write through the
+daemon's typed client while another client (an agent) keeps using the store, a dream run is
+applied and undone; and ``cognimem ui``'s refusals."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from dash_fixtures import HOST, TOKEN, make_app
@@ -21,14 +23,28 @@ from cognimem.profile import Profile, load_profile
 from cognimem_plugins.dashboard.security import Keys
 
 
-@pytest.fixture
-def on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Profile]:
-    """The default profile on a temp store with the hash embedder; its daemon stopped after."""
+@pytest.fixture(params=["duckdb", "postgres"])
+def on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+            request: pytest.FixtureRequest) -> Iterator[Profile]:
+    """The default profile on a temp store with the hash embedder (on the PostgreSQL stack
+    in a schema of its own for ``postgres``); its daemon stopped after."""
     monkeypatch.setenv("COGNIMEM_RUNTIME_DIR", str(tmp_path / "run"))
     monkeypatch.delenv("COGNIMEM_NO_DAEMON", raising=False)
     store = tmp_path / "store"
-    yield load_profile("default", overrides={"path": str(store), "embedder": {"use": "hash"}})
+    stack: dict[str, Any] = {}
+    schema = f"dash_{os.getpid()}_{abs(hash(request.node.name)) % 10**8}"
+    if request.param == "postgres":
+        dsn = request.getfixturevalue("postgres_dsn")
+        stack = {"records": {"use": "postgres", "dsn": dsn, "schema": schema},
+                 "lexical": {"use": "postgres"}, "vectors": {"use": "pgvector"}}
+    yield load_profile("default", overrides={"path": str(store), "embedder": {"use": "hash"},
+                                             **stack})
     stop_daemon(store)
+    if stack:
+        import psycopg
+
+        with psycopg.connect(stack["records"]["dsn"], autocommit=True) as con:
+            con.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
 
 def test_pages_and_changes_go_through_the_daemon(on_disk: Profile) -> None:
@@ -48,6 +64,26 @@ def test_pages_and_changes_go_through_the_daemon(on_disk: Profile) -> None:
         assert agent.get(first.id).archived  # the agent sees the dashboard's change
         assert client.get(f"/memory/{first.id}").status_code == 200
         assert client.get("/health?check=1").text.count('id="check" class="ok"') == 1
+
+
+def test_dream_and_undo_through_the_daemon(on_disk: Profile) -> None:
+    dreamy = on_disk.model_copy(update={"guard": []})  # near-duplicates reach the store
+    with open_store(dreamy) as dashboard_api, open_store(dreamy) as agent:
+        pair = [agent.add(t, scope={"project": "shop"}).memory.id for t in (
+            "Orders API uses cursor pagination", "Orders API uses cursor pagination.")]
+        client = TestClient(make_app(dashboard_api), base_url=f"http://{HOST}",
+                            headers={"Authorization": f"Bearer {TOKEN}"},
+                            follow_redirects=False)
+        csrf = {"csrf": Keys(TOKEN).csrf}
+        applied = client.post("/consolidation/apply", data={**csrf, "force": "1"})
+        assert applied.status_code == 200 and "Applied" in applied.text
+        [grave] = agent.graveyard()
+        run = agent.undo_dream(dry_run=True).run
+        assert run and f"Undo run {run}" in applied.text
+        undone = client.post("/consolidation/undo", data={**csrf, "run": run})
+        assert undone.status_code == 200 and f"Undone: {run}" in undone.text
+        assert not agent.graveyard() and grave.memory.id in pair
+        assert not any(m.archived for m in agent.get_many(pair).values())
 
 
 def _ui(*args: str) -> subprocess.CompletedProcess[str]:

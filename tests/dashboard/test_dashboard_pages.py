@@ -1,5 +1,6 @@
 """What each page shows and does, through the memory API: search with its trail and
-filters, a memory's facts and changes, conflicts, consolidation, agents, health, eval."""
+filters, a memory's facts and changes, conflicts, consolidation, agents, health, eval; on
+the in-memory stores and on the PostgreSQL stack (records, full-text search, pgvector)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import csv
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
 from dash_fixtures import TOKEN, Filled
 from starlette.testclient import TestClient
 
@@ -14,6 +16,7 @@ from cognimem.engine import Engine
 from cognimem_plugins.dashboard.security import Keys
 
 CSRF = {"csrf": Keys(TOKEN).csrf}
+pytestmark = pytest.mark.parametrize("backend", ["memory", "postgres"], indirect=True)
 
 
 def test_search_draws_each_hits_trail_and_confidence(client: TestClient, filled: Filled) -> None:
