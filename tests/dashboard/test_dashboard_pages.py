@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from dash_fixtures import TOKEN, Filled
+from dash_fixtures import TOKEN, Filled, eval_units
 from starlette.testclient import TestClient
 
 from cognimem.engine import Engine
@@ -202,7 +202,41 @@ def test_eval_diff_lists_exactly_the_questions_that_differ(client: TestClient,
     shown = {q for (_, q) in scores if f"<td>{q}</td>" in rows}
     assert shown == differ
     assert "Headline" in page and "Significance" in page and "Per category" in page
-    assert "<li>u1#2</li>" in rows  # a ranking, side by side
+    assert "<li>u1#3</li>" in rows  # a ranking, side by side
+
+
+def _ranks(folder: Path, system: str) -> dict[str, list[str]]:
+    with (folder / f"{system}.trec").open() as lines:
+        rows = sorted((q, int(r), d) for q, _z, d, r, *_rest in map(str.split, lines))
+    out: dict[str, list[str]] = {}
+    for qid, _rank, docid in rows:
+        out.setdefault(qid, []).append(docid)
+    return out
+
+
+def test_eval_diff_shows_the_gold_evidence_between_the_rankings(client: TestClient,
+                                                                eval_dir: Path) -> None:
+    scores, units = _perquery(eval_dir), {q.id: q for q in eval_units()[0].queries}
+    texts = {d.id: d.content for d in eval_units()[0].documents}
+    ranks = {s: _ranks(eval_dir, s) for s in ("bm25", "vectors")}
+    found = [(q, win, lose) for q in units for win, lose in (("bm25", "vectors"),
+                                                                ("vectors", "bm25"))
+             if scores[(win, q)] == 1.0 and scores[(lose, q)] == 0.0]
+    assert found  # a question one system got at rank 1 and the other did not
+    qid, win, lose = found[0]
+    [gold] = units[qid].relevant
+    page = client.get(f"/eval?a=0:{win}&b=0:{lose}&metric=R@1").text
+    row = next(r for r in page.split('id="diff"')[1].split("<tr")
+               if f"<td>{qid}</td>" in r)
+    cells = row.split("<td")[1:]  # question, category, A, B, A's ranking, gold, B's ranking
+    a, evidence, b = cells[4], cells[5], cells[6]
+    assert a.startswith(f'><ol><li class="gold">{gold}</li>')  # A found it first
+    lost = ranks[lose].get(qid, [])  # nothing retrieved: no line in the run file
+    rank_b = lost.index(gold) + 1 if gold in lost else None
+    assert f"A #1 · B {'#' + str(rank_b) if rank_b else 'lost'}" in evidence
+    assert texts[gold] in evidence and units[qid].text in cells[1]  # the evidence, the question
+    assert (f'<li class="gold">{gold}</li>' in b) == (rank_b is not None and rank_b <= 10)
+    assert evidence.startswith(' class="evidence"')  # side by side: A, the gold, B
 
 
 def test_eval_refuses_what_it_was_not_given(client: TestClient) -> None:

@@ -16,6 +16,7 @@ from cognimem.engine import Engine
 from cognimem.errors import InvalidInput, ProfileError
 from cognimem.eval import Document, EvalQuery, EvalUnit, compare, read_run
 from cognimem.eval.compare import resolve_systems
+from cognimem.eval.gold import EVIDENCE_CHARS, gold_of, read_gold
 from cognimem.eval.runner import _scored_ranking
 from cognimem.models import Hit, Memory, SearchResult
 from cognimem.profile import load_profile
@@ -149,11 +150,37 @@ def test_runs_are_cached_until_something_changes(tmp_path: Path) -> None:
 def test_save_dir_holds_runs_and_tables(tmp_path: Path) -> None:
     result = run(baseline="bm25", save_dir=tmp_path, trials=200)
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["aggregated.csv", "bm25.trec", "per_category.csv", "perquery.csv",
-                     "significance.csv", "test.trec"]
+    assert names == ["aggregated.csv", "bm25.trec", "evidence.jsonl", "per_category.csv",
+                     "perquery.csv", "qrels.txt", "significance.csv", "test.trec"]
     assert read_run(tmp_path / "bm25.trec") == result.runs["bm25"].rankings()
     assert (tmp_path / "aggregated.csv").read_text().startswith("name,n,")
     assert "u1#q3" in (tmp_path / "perquery.csv").read_text()
+
+
+def test_the_gold_is_saved_with_its_evidence(tmp_path: Path) -> None:
+    run(save_dir=tmp_path)
+    qrels = (tmp_path / "qrels.txt").read_text().splitlines()
+    assert sorted(qrels) == ["u1#q1 0 u1#c 1", "u1#q2 0 u1#b 1", "u1#q3 0 u1#d 1",
+                             "u2#q1 0 u2#a 1"]  # TREC qrels, as trec_eval reads them
+    gold = read_gold(tmp_path)
+    assert gold["u1#q2"] == {"question": "dogs chasing balls",
+                             "gold": {"u1#b": "dogs chase red balls in the park"}}
+    (tmp_path / "evidence.jsonl").unlink()  # qrels alone: the ids, no text
+    assert read_gold(tmp_path)["u2#q1"] == {"question": "", "gold": {"u2#a": ""}}
+    (tmp_path / "qrels.txt").write_text("u1#q1 u1#c\n")
+    with pytest.raises(InvalidInput, match=r"qrels\.txt:1"):
+        read_gold(tmp_path)
+
+
+def test_gold_evidence_is_the_text_scored_under_the_id() -> None:
+    units = [EvalUnit("u", [Document("t1", "first turn", rollup="s1"),
+                            Document("t2", "second turn " * 200, rollup="s1"),
+                            Document("t3", "elsewhere", rollup="s2")],
+                      [EvalQuery("q", "what was said", frozenset({"s1"}))])]
+    [(qid, item)] = gold_of(units, [("u", units[0].queries[0])]).items()
+    text = item["gold"]["s1"]
+    assert qid == "q" and text.startswith("first turn … second turn")
+    assert len(text) == EVIDENCE_CHARS and text.endswith("…") and "elsewhere" not in text
 
 
 def test_text_rendering_names_every_system() -> None:

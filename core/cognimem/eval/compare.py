@@ -33,6 +33,7 @@ from ..profile import Profile, builtin_profiles, load_profile
 from .abstention import abstention_table
 from .cache import RunCache, default_cache_dir, run_key, units_digest
 from .dataset import DEFAULT_METRICS, load_dataset
+from .gold import gold_of
 from .metrics import Metric, mean, parse_metrics, percentile, score_query
 from .result import CompareResult
 from .runner import EmbeddingMemo, SystemRun, run_system
@@ -148,6 +149,7 @@ def compare(
         runs=runs, baseline=baseline, test=test, correction=correction, alpha=alpha,
         depth=depth, options=dict(dataset_options or {}),
         abstention=abstention_table(runs, units, abstention) if abstention else [],
+        gold=gold_of(units, queries),
     )
     if save_dir is not None:
         result.save(save_dir)

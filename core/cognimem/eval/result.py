@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidInput
+from .gold import write_gold
 from .runner import SystemRun
 from .trec import tag_of, write_run
 
@@ -31,6 +32,8 @@ class CompareResult:
         ``p_adjusted`` (after the correction) and ``significant`` (``p_adjusted < alpha``).
     :ivar abstention: when asked, one dict per system and relevance floor (see
         :mod:`cognimem.eval.abstention`).
+    :ivar gold: per scored question, its text and its gold ids with their evidence (see
+        :mod:`cognimem.eval.gold`).
     """
 
     dataset: str
@@ -49,6 +52,7 @@ class CompareResult:
     depth: int = 50
     options: dict[str, Any] = field(default_factory=dict)
     abstention: list[dict[str, Any]] = field(default_factory=list)
+    gold: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def row(self, name: str) -> dict[str, Any]:
         """The row of one system.
@@ -68,8 +72,9 @@ class CompareResult:
 
     def save(self, folder: str | Path) -> Path:
         """Write ``<system>.trec`` run files, ``aggregated.csv``, ``perquery.csv``,
-        ``per_category.csv``, (with a baseline) ``significance.csv`` and (when asked)
-        ``abstention.csv``; returns the folder."""
+        ``per_category.csv``, (with a baseline) ``significance.csv``, (when asked)
+        ``abstention.csv`` and the gold (``qrels.txt``, ``evidence.jsonl``: see
+        :mod:`cognimem.eval.gold`); returns the folder."""
         target = Path(folder).expanduser()
         target.mkdir(parents=True, exist_ok=True)
         for name, run in self.runs.items():
@@ -81,6 +86,8 @@ class CompareResult:
             _write_csv(target / "significance.csv", self.significance)
         if self.abstention:
             _write_csv(target / "abstention.csv", self.abstention)
+        if self.gold:
+            write_gold(target, self.gold)
         return target
 
     def to_csv(self, table: str = "rows") -> str:

@@ -1,7 +1,8 @@
 """Reading the folders ``cognimem eval --out DIR`` writes: the systems' headline rows
 (``aggregated.csv``), per-category and per-query tables, significance against the
-baseline, and each system's ranking (``<system>.trec``); and the per-question diff of two
-systems. Only folders given to ``cognimem ui --eval`` are read."""
+baseline, each system's ranking (``<system>.trec``) and the gold (``evidence.jsonl`` or
+``qrels.txt``, :mod:`cognimem.eval.gold`); and the per-question diff of two systems, with
+where each found each gold id. Only folders given to ``cognimem ui --eval`` are read."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from cognimem.errors import InvalidInput, NotFound
+from cognimem.eval.gold import read_gold
 from cognimem.eval.trec import read_run, tag_of
 
 #: Largest table file read (a run's per-query table of a large dataset fits easily).
@@ -120,16 +122,29 @@ def _ranking(folder: Path, name: str) -> dict[str, list[tuple[str, float]]]:
 
 def _diff(folders: tuple[Path, ...], a: RunRef, b: RunRef, per_a: dict[str, dict[str, str]],
           per_b: dict[str, dict[str, str]], metric: str, depth: int = 10) -> list[dict[str, Any]]:
-    """The questions whose ``metric`` differs, largest difference first, with both rankings."""
+    """The questions whose ``metric`` differs, largest difference first, with both rankings
+    (``(docid, is gold)``) and the gold evidence: per gold id its text and the rank each run
+    found it at (None: not retrieved)."""
     run_a, run_b = _ranking(folders[a.folder], a.name), _ranking(folders[b.folder], b.name)
+    gold = {**read_gold(folders[b.folder]), **read_gold(folders[a.folder])}
     out: list[dict[str, Any]] = []
     for qid in per_a.keys() & per_b.keys():
         score_a, score_b = _number(per_a[qid].get(metric)), _number(per_b[qid].get(metric))
         if score_a is None or score_b is None or score_a == score_b:
             continue
+        known = gold.get(qid, {"question": "", "gold": {}})
+        ids_a, ids_b = [d for d, _ in run_a.get(qid, [])], [d for d, _ in run_b.get(qid, [])]
+        evidence = [{"id": g, "text": text, "rank_a": _rank(ids_a, g), "rank_b": _rank(ids_b, g)}
+                    for g, text in known["gold"].items()]
         out.append({"qid": qid, "category": per_a[qid].get("category", ""),
                     "relevant": per_a[qid].get("relevant", ""), "a": score_a, "b": score_b,
-                    "delta": score_b - score_a, "ranking_a": run_a.get(qid, [])[:depth],
-                    "ranking_b": run_b.get(qid, [])[:depth]})
+                    "delta": score_b - score_a, "question": known["question"],
+                    "evidence": evidence,
+                    "ranking_a": [(d, d in known["gold"]) for d in ids_a[:depth]],
+                    "ranking_b": [(d, d in known["gold"]) for d in ids_b[:depth]]})
     out.sort(key=lambda row: (-abs(row["delta"]), row["qid"]))
     return out
+
+
+def _rank(ranked: list[str], docid: str) -> int | None:
+    return ranked.index(docid) + 1 if docid in ranked else None
