@@ -47,7 +47,9 @@ def main(folder: Path) -> None:
              "eval": "/eval?a=0:bm25&b=0:vectors&metric=R@1"}
     with served(engine, TOKEN, [runs]) as base, chromium() as driver:
         driver.get(f"{base}/login?token={TOKEN}")
-        for name, path in pages.items():
+        for name, path in [*pages.items(), ("undo", "/consolidation")]:
+            if name == "undo":  # a run applied: the page offers to undo it
+                engine.dream(force=True)
             driver.get(base + path)
             if name == "search":  # open the first hit's trail
                 driver.find_element("css selector", "li.hit summary").click()
