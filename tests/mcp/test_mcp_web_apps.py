@@ -111,10 +111,13 @@ def serve(tmp_path: Path, *extra: str) -> tuple[int, subprocess.Popen[bytes]]:
     return port, process
 
 
-def test_the_dashboard_beside_mcp_shares_the_store_and_the_guards(tmp_path: Path) -> None:
+@pytest.mark.parametrize("where", ["in memory", "through the daemon"])
+def test_the_dashboard_beside_mcp_shares_the_store_and_the_guards(
+        tmp_path: Path, where: str, request: pytest.FixtureRequest) -> None:
     import httpx2
 
-    port, process = serve(tmp_path, "--mount", "dashboard")
+    disk = ["--store", str(request.getfixturevalue("store"))] if where != "in memory" else []
+    port, process = serve(tmp_path, "--mount", "dashboard", *disk)
     try:
         base = f"http://127.0.0.1:{port}"
 

@@ -169,5 +169,6 @@ TOOLS: tuple[ToolSpec, ...] = (
              idempotent=True, sets=FULL),
     ToolSpec("resolve_conflict", resolve_conflict, title="Resolve a conflict", sets=FULL),
     ToolSpec("dream", dream, title="Consolidate memory", destructive=True, sets=FULL),
-    ToolSpec("undo_dream", undo_dream, title="Undo the last consolidation", sets=FULL),
+    ToolSpec("undo_dream", undo_dream, title="Undo the last consolidation", destructive=True,
+             sets=FULL),
 )
