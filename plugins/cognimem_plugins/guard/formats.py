@@ -131,7 +131,7 @@ URL_PASSWORD = re.compile(
     re.IGNORECASE)
 #: the same, lenient: people paste passwords with unescaped ``#``, ``!`` or ``%``
 URL_PASSWORD_LOOSE = re.compile(
-    r"(?<![a-z0-9+.\-])([a-z][a-z0-9+.\-]{0,30})://[^\s:/@]{1,200}:([^\s/@]{1,200})@(?=[\w\[])",
+    r"(?<![a-z0-9+.\-])([a-z][a-z0-9+.\-]{0,30})://[^\s:/@]{0,200}:([^\s/@]{1,200})@(?=[\w\[])",
                                  re.IGNORECASE)
 
 _GUARD = "provider's documented format"
@@ -142,6 +142,10 @@ _EXTRA_RULES = [
          source=_GUARD, needs=("sk-ant-",)),
     Rule("openai_key", re.compile(r"sk-(?:proj|svcacct|admin)-[A-Za-z0-9_\-]{20,}"),
          source=_GUARD, needs=("sk-",)),
+    # the legacy format: "sk-" and 48 letters and digits (OpenAI's keys before project keys)
+    Rule("openai_key", re.compile(r"(?<![A-Za-z0-9_-])sk-[A-Za-z0-9]{48}(?![A-Za-z0-9_-])"),
+         source=_GUARD, needs=("sk-",), valid=lambda v: len({c.isdigit() for c in v[3:]}) == 2
+         and any(c.isupper() for c in v) and any(c.islower() for c in v[3:])),
     Rule("github_token", re.compile(r"github_pat_[A-Za-z0-9_]{60,}"), source=_GUARD,
          needs=("github_pat_",)),
     Rule("npm_token", re.compile(r"(?<![A-Za-z0-9])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])"),

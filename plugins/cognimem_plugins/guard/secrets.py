@@ -80,7 +80,8 @@ _ASSIGNMENT = re.compile(
 _PROSE_PASSWORD = re.compile(
     rf"(?i)(?<![\w-])(?:{_PASSWORD_WORDS})(?![\w-])"
     r"(?:\s*(?::=|=>|->|→|=|:)\s*"
-    r"|(?:[^\S\n]+[^\s:=>→]+?){0,5}?(?::\s+|\s+(?:->|→)\s+|\s+(?:is|was|to)(?:\s+now)?\s+)"
+    r"|(?:[^\S\n]+[^\s:=>→]+?){0,5}?(?::\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to)(?:\s+now)?\s+)"
+    r"(?:(?:typed|entered|enter|type|use|used|try|tried|set\s+to|just|simply)\s+)?"
     r"|[^\S\n]+)"
     r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
 #: ``mysql -p'...'``, ``--password=...``
@@ -88,12 +89,37 @@ _FLAG_PASSWORD = re.compile(r"(?<!\S)(?:-p|--password[= ])(?P<q>['\"]?)(?P<value
                             r"(?P=q)")
 #: a value a few words after a secret-like name ("the deploy token for CI is now 8f3...");
 #: the window may cross the end of a sentence ("... key today. New value: ...")
-_NEAR = re.compile(
-    rf"(?i)(?<![A-Za-z0-9])(?:{_NAMES}|key\d?)\b(?:[\s:,'\"=()>.-]{{1,3}}[\w'\-]+){{0,6}}?"
-    r"[\s:,'\"=()>-]{1,3}(?P<value>[A-Za-z0-9+/_\-=.~]{16,200})")
+#: a value a few words after a secret-like name: the words (runs of a value's characters)
+#: and what may separate them; the first separator may cross a line (``- name: KEY`` then
+#: ``value: ...``)
+_TOKEN = re.compile(r"[A-Za-z0-9+/_\-=.~]+")
+_GAP = re.compile(r"[ \t:,'\"=()>.?!-]{0,4}(?:\n[^\S\n]*(?:-[^\S\n]*)?)?")
+_GAP_INLINE = re.compile(r"[ \t:,'\"=()>.?!-]{1,4}")
+_NEAR_WORDS = 7
+#: a secret-like name right after a value ("I put VALUE as the AWS secret access key",
+#: "VALUE (the staging token)"): the name, and the link words allowed between them
+_NAME_ONLY = re.compile(rf"(?i)(?<![A-Za-z0-9])(?:{_NAMES}|key\d?)\b")
+_BACK_VALUE = re.compile(
+    r"(?<![A-Za-z0-9+/_\-=.~])(?P<value>[A-Za-z0-9+/_\-=.~]{16,200})(?![A-Za-z0-9+/_\-=.~])"
+    r"(?P<link>[^\S\n]+(?:is|was|as|are)[^\S\n]+(?:[\w'\-]+[^\S\n]+){0,5}"
+    r"|[^\S\n]*[(\[][^\S\n]*(?:[\w'\-]+[^\S\n]+){0,5}"
+    r"|[^\S\n]+[-—][^\S\n]+(?:[\w'\-]+[^\S\n]+){0,5})$")
+#: names that say the value is an API key or another credential (not "key" alone: a cache
+#: key, a flag key, a partition key): a long random hexadecimal value after one is a key
+#: (Datadog, New Relic, Mailgun and many more issue hexadecimal keys)
+_STRONG_NAME = re.compile(
+    r"(?i)(?:api|app|application|access|secret|auth|client|account|master|signing|"
+    r"encryption|license|licence|admin|ingest(?:ion)?)[\s_-]?key|secret|token|passw|pwd|"
+    r"credential|auth|bearer")
+#: words that say a hexadecimal value is something else: a commit, a digest, a trace
+_OTHER_NOUN = re.compile(
+    r"(?i)\b(?:ids?|trace|span|commit|sha\d*|hash\w*|digest|checksum|build|run|"
+    r"fingerprint|request|object|revision|rev|version|etag|uuid|guid|session|change|fix|"
+    r"patch|merge|pr|release|tag)\b")
 _HASH = re.compile(r"(?i)(?:sha\d*[:=-]|md5[:=]|commit\s|digest\s|hash\s|checksum\s)\s*$")
 _PUBLIC_KEY = re.compile(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+|sk-ssh-\S+)\s+$")
 _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40}")
+_HEX = re.compile(r"[0-9a-fA-F]+")
 _CONN_ASSIGN = re.compile(r"(?i)\b(?:password|pwd)\s*=\s*(?P<value>[^;'\"\s]{3,200})")
 
 _PLAIN_VALUES = frozenset(
@@ -173,6 +199,8 @@ def _assigned_reason(value: str, *, explicit: bool, password: bool) -> str | Non
     if explicit:
         if len(bare) < 6 and not any(c.isdigit() for c in bare):
             return "a short word"
+        if len(bare) <= 12 and bare.isalpha() and (bare.islower() or bare.istitle()):
+            return "a plain word"
         return name_structure(bare) if bare.islower() or not any(
             c.isupper() for c in bare) else None
     return identifier_reason(bare)
@@ -276,10 +304,13 @@ def _prose_passwords(text: str) -> Iterator[Decision]:
             value = m.group("value")
             if m.group("q") == "(":
                 value = value.split(")")[0]
-            start = m.start("value") + len(value) - len(value.lstrip("*_"))
-            trimmed = value.strip("*_")
-            if len(trimmed.rstrip(".,;:)?!*_")) >= 4:  # the end of a sentence or of **bold**
-                trimmed = trimmed.rstrip(".,;:)?!*_")
+            lead = len(value) - len(value.lstrip("*_"))  # **bold** or _emphasis_
+            start = m.start("value") + lead
+            trimmed = value[lead:]
+            if lead:
+                trimmed = trimmed[:len(trimmed.rstrip("*_")) or None]
+            if len(trimmed.rstrip(".,;:)?!")) >= 4:  # the end of a sentence
+                trimmed = trimmed.rstrip(".,;:)?!")
             why_not = _stand_in(trimmed) or looks_chosen(trimmed)
             if why_not is None and not any(c.isalpha() for c in trimmed):
                 why_not = "no letter"
@@ -291,23 +322,68 @@ def _prose_passwords(text: str) -> Iterator[Decision]:
 
 
 def _near(text: str) -> Iterator[Decision]:
-    for m in _NEAR.finditer(text):
-        value = m.group("value").rstrip(".")
-        start = m.start("value")
-        before = text[max(0, start - 40):start]
-        if "/" in value and "." in value:
-            why_not: str | None = "a path or a URL"
-        elif _HASH.search(before[-12:]):
-            why_not = "a digest or a commit id (after sha/commit/hash)"
-        elif _PUBLIC_KEY.search(before):
-            why_not = "an SSH public key (public by design)"
-        elif _PLACEHOLDER_RE.search(value):
-            why_not = "already redacted"
-        else:
-            why_not = identifier_reason(value)
-        yield _decide("high_entropy_secret", start, start + len(value), why_not,
-                      "a random value (long, mixed characters, no word structure) near a "
-                      "secret-like name")
+    for hit in _NAME_ONLY.finditer(text):
+        name = text[max(0, hit.start() - 12):hit.end()]
+        pos = hit.end()
+        for n in range(_NEAR_WORDS):
+            gap = (_GAP if n == 0 else _GAP_INLINE).match(text, pos)
+            if gap is None or gap.end() == pos:
+                break
+            token = _TOKEN.match(text, gap.end())
+            if token is None:
+                break
+            pos = token.end()
+            if len(token.group(0)) >= 16:
+                decision = _near_decision(text, token.group(0), token.start(), name,
+                                          text[hit.end():token.start()])
+                yield decision
+                if decision.redacted:
+                    break
+    for hit in _NAME_ONLY.finditer(text):
+        window = text[max(0, hit.start() - 240):hit.start()]
+        back = _BACK_VALUE.search(window)
+        if back is not None:
+            start = hit.start() - len(window) + back.start("value")
+            yield _near_decision(text, back.group("value"), start,
+                                 text[max(0, hit.start() - 12):hit.end()], back.group("link"))
+
+
+def _near_decision(text: str, value: str, start: int, name: str, between: str) -> Decision:
+    """A value found near a secret-like ``name`` (``between``: the words between them)."""
+    value = value.rstrip(".")
+    before = text[max(0, start - 40):start]
+    why_not: str | None
+    if "/" in value and "." in value:
+        why_not = "a path or a URL"
+    elif _HASH.search(before[-12:]):
+        why_not = "a digest or a commit id (after sha/commit/hash)"
+    elif _PUBLIC_KEY.search(before):
+        why_not = "an SSH public key (public by design)"
+    elif _PLACEHOLDER_RE.search(value):
+        why_not = "already redacted"
+    else:
+        why_not = identifier_reason(value)
+        if why_not is not None and _HEX.fullmatch(value):
+            why_not = _hex_key_reason(value, name, f"{before[-16:]} {between}")
+    return _decide("high_entropy_secret", start, start + len(value), why_not,
+                   "a random value (long, mixed characters, no word structure) near a "
+                   "secret-like name")
+
+
+def _hex_key_reason(value: str, name: str, between: str) -> str | None:
+    """Why a hexadecimal value near a secret-like name is not a key, or None: it is one when
+    it is long (32 digits or more, letters and digits mixed), the name says credential (an
+    API key, a secret, a token; not "key" alone) and no other noun (id, commit, trace,
+    digest...) names the value."""
+    if len(value) < 32:
+        return "hexadecimal shorter than 32 digits (commit ids, short hashes)"
+    if value.isdigit() or value.isalpha():
+        return "hexadecimal without both digits and letters"
+    if not _STRONG_NAME.search(name):
+        return "hexadecimal after a name that is not a credential's (a cache or flag key)"
+    if _OTHER_NOUN.search(between):
+        return "hexadecimal named as an id, a commit, a digest or a trace"
+    return None
 
 
 def _assignments(text: str) -> Iterator[tuple[re.Match[str], str]]:
