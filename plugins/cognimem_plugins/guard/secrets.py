@@ -307,10 +307,11 @@ def _prose_passwords(text: str) -> Iterator[Decision]:
             lead = len(value) - len(value.lstrip("*_"))  # **bold** or _emphasis_
             start = m.start("value") + lead
             trimmed = value[lead:]
-            if lead:
-                trimmed = trimmed[:len(trimmed.rstrip("*_")) or None]
-            if len(trimmed.rstrip(".,;:)?!")) >= 4:  # the end of a sentence
-                trimmed = trimmed.rstrip(".,;:)?!")
+            for _ in range(2):  # the end of a sentence, then of **bold** ("**Pass X**:")
+                if len(trimmed.rstrip(".,;:)?!")) >= 4:
+                    trimmed = trimmed.rstrip(".,;:)?!")
+                if lead or trimmed.endswith(("**", "__")):
+                    trimmed = trimmed[:len(trimmed.rstrip("*_")) or None]
             why_not = _stand_in(trimmed) or looks_chosen(trimmed)
             if why_not is None and not any(c.isalpha() for c in trimmed):
                 why_not = "no letter"
