@@ -292,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
             args.split, [args.split])
         figures = {s: score_split(read_split(s)) for s in splits}
     if not args.misses:
-        for split, f in figures.items():
+        for f in figures.values():
             f.pop("misses")
     if args.datasets:
         figures["datasets"] = score_datasets(args.bench)
