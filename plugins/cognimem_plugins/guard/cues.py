@@ -49,7 +49,7 @@ _WORDS = {
     "cancel_verb": ("ignore disregard forget aside discard bypass override overrides "
                    "following apply follow obey longer void cancelled canceled supersede "
                    "supersedes skip drop abandon withdrawn revoke revoked rescinded "
-                   "nullified obsolete outdated replaces replace attention stop"),
+                   "nullified obsolete outdated replaces replace attention stop test"),
     "rules_noun": ("instruction instructions rules guidance guidelines directives policies "
                   "constraints restrictions prompt configuration setup safety programming "
                   "policy rule filters filter instructed told whatever everything anything"),
@@ -77,7 +77,7 @@ _WORDS = {
     "reveal_request": "reveal print show output disclose display dump repeat leak",
     "system_heading": "system developer admin administrator notice",
     "authority": ("must obey comply authorised authorized priority required policy "
-                 "precedence requires"),
+                 "precedence requires root admin administrator superuser elevated"),
     "send_verb": ("send post upload forward transmit leak exfiltrate append appended "
                  "include embed put copy encode add render display write fetch share "
                  "filling email mail curl pipe"),
@@ -116,7 +116,8 @@ CUES: tuple[Cue, ...] = (
          r"no longer (?:apply|applies|valid|in effect)|(?:are|is) (?:now )?void|cancell?ed|"
          r"supersedes?|skip (?:every|all|any)|drop (?:every|all|any)|abandon|withdrawn|"
          r"revoked?|rescinded|nullified|obsolete|outdated|replaces? (?:them|it|those)|"
-         r"pay no attention|stop (?:obeying|listening to)|no longer binding)\b"),
+         r"pay no attention|stop (?:obeying|listening to)|no longer binding|"
+         r"(?:was|were) (?:just |only |all )?(?:a|the) test)\b"),
     _cue("rules_noun", 0.3, _OVERRIDE, "a noun for the reader's rules",
          r"\b(?:instructions?|rules|guidance|guidelines|directives|policies|constraints|"
          r"restrictions|system prompt|initial prompt|your prompt|configuration|setup|"
@@ -137,13 +138,13 @@ CUES: tuple[Cue, ...] = (
     _cue("replacement", 0.3, _OVERRIDE, "claims a new or real task that replaces the old one",
          r"\b(?:(?:the|your) (?:real|actual|true|new) (?:task|instructions?|goal|objective|"
          r"directives?|mission|job|orders)|new (?:directives?|instructions|orders)|"
-         r"(?:was|were) (?:just |only |all )?(?:a|the) test|this (?:message|note|text|"
+         r"this (?:message|note|text|"
          r"document|comment) (?:replaces|supersedes|overrides))\b"),
     _cue("persistence", 0.3, None, "asks the reader to keep a behaviour whatever happens",
          r"\b(?:no matter what|regardless of (?:what|any|anything|the user)|under (?:any|all|"
          r"no) circumstances|at all times|never break (?:character|role)|stay in (?:character"
          r"|role)|for the rest of (?:this|the) (?:conversation|session|chat))\b"),
-    _cue("harmful_persona", 0.3, _PERSONA, "a hostile or malicious persona for the reader",
+    _cue("harmful_persona", 0.4, _PERSONA, "a hostile or malicious persona for the reader",
          r"\b(?:rogue|malicious|evil|amoral|unethical|unhinged|hostile|black ?hat) (?:\w+ )?"
          r"(?:ai|assistant|model|bot|agent|sysadmin|admin|administrator|hacker|persona|"
          r"character|version|twin|insider)\b"),
@@ -192,7 +193,8 @@ CUES: tuple[Cue, ...] = (
          r"\*\*|:)|<admin_instructions>|notice to the ai", structural=True),
     _cue("authority", 0.2, None, "claims authority over the reader",
          r"\b(?:must|obey|comply|authori[sz]ed|priority message|required to|new policy|"
-         r"takes precedence|requires you to)\b"),
+         r"takes precedence|requires you to|root access|(?:admin|administrator|superuser) "
+         r"(?:access|rights|privileges)|elevated privileges)\b"),
     _cue("send_verb", 0.2, _EXFIL, "a verb that sends or embeds data",
          r"\b(?:send|post|upload|forward|transmit|leak|exfiltrate|append|appended|include|"
          r"embed|put|copy|encode|add|render|display|write|fetch|share|filling in|email|"

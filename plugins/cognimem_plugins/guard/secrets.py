@@ -81,8 +81,8 @@ _PROSE_PASSWORD = re.compile(
     rf"(?i)(?<![\w-])(?:{_PASSWORD_WORDS})(?![\w-])"
     r"(?:\s*(?::=|=>|->|→|=|:)\s*"
     r"|(?:[^\S\n]+[^\s:=>→]+?){0,5}?(?::\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to)(?:\s+now)?\s+)"
-    r"(?:(?:typed|entered|enter|type|use|used|try|tried|set\s+to|just|simply)\s+)?"
     r"|[^\S\n]+)"
+    r"(?:(?:typed|entered|enter|type|use|used|try|tried|set\s+to|just|simply)\s+)?"
     r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
 #: ``mysql -p'...'``, ``--password=...``
 _FLAG_PASSWORD = re.compile(r"(?<!\S)(?:-p|--password[= ])(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})"
@@ -93,7 +93,7 @@ _FLAG_PASSWORD = re.compile(r"(?<!\S)(?:-p|--password[= ])(?P<q>['\"]?)(?P<value
 #: and what may separate them; the first separator may cross a line (``- name: KEY`` then
 #: ``value: ...``)
 _TOKEN = re.compile(r"[A-Za-z0-9+/_\-=.~]+")
-_GAP = re.compile(r"[ \t:,'\"=()>.?!-]{0,4}(?:\n[^\S\n]*(?:-[^\S\n]*)?)?")
+_GAP = re.compile(r"[ \t:,'\"=()>.?!-]{0,4}(?:\n[^\S\n]*(?:-[^\S\n]*)?['\"]?)?")
 _GAP_INLINE = re.compile(r"[ \t:,'\"=()>.?!-]{1,4}")
 _NEAR_WORDS = 7
 #: a secret-like name right after a value ("I put VALUE as the AWS secret access key",
