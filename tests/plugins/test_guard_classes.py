@@ -32,7 +32,7 @@ SECRET_POSITIVES = {
         '{"name": "ADMIN_TOKEN",\n "value": "pQ7vL2xN9kR4tW8zB3mC6yD1"}',
         "pQ7vL2xN9kR4tW8zB3mC6yD1"),
     "assignment: k8s env name then value": (
-        "env:\n  - name: PAYMENTS_API_KEY\n    value: Hq3Nw8Zr5Lt1Vx7Kp2Mb9Gc4", 
+        "env:\n  - name: PAYMENTS_API_KEY\n    value: Hq3Nw8Zr5Lt1Vx7Kp2Mb9Gc4",
         "Hq3Nw8Zr5Lt1Vx7Kp2Mb9Gc4"),
     "near: value a few words after the name, across a question": (
         "Which signing secret did billing end up with? Answer: Wd5Tq1Yx8Nz3Lp7Rk2Vb6Mc9",
@@ -78,7 +78,8 @@ SECRET_NEGATIVES = {
     "a hex request id after 'token'": (
         "token exchange failed, request id 0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d"),
     "a digest named by sha256 near 'secret'": (
-        "secret scanner image sha256:4e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f"),
+        "secret scanner image sha256:"
+        "4e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f"),
     "bold headings around password words": (
         "3. **Family Password Sharing**: keeps logins in one vault\n"
         "4. **Password Health Report**: flags reused ones"),
