@@ -196,3 +196,39 @@ def test_base64_wrapped_needs_unwrapping(monkeypatch: pytest.MonkeyPatch) -> Non
     assert screen(text)
     monkeypatch.setattr(injection, "_unwrapped", lambda text: [])
     assert not screen(text)
+
+
+# --- every door: the new recognisers apply wherever the pipeline screens ------------------
+
+_HEX_KEY = "7c1e93ab04f25d6e8a7b90c3d1f4e2a6"
+_SENTENCE = f"the metrics API key for prod is {_HEX_KEY}"
+_WRAPPED = INJECTION_POSITIVES["base64_wrapped"][0]
+
+
+def test_every_door_redacts_and_flags_with_the_new_rules() -> None:
+    import json
+
+    from cognimem.engine import Engine
+
+    with Engine.from_profile("test") as elsewhere:
+        elsewhere.add("imported note")
+        data = elsewhere.export()
+    data["memories"][0]["content"] = f"{_SENTENCE}\n{_WRAPPED}"
+    with Engine.from_profile("test") as engine:
+        added = engine.add(_SENTENCE).memory
+        titled = engine.add("a note to retitle").memory
+        engine.update(titled.id, title=_SENTENCE)  # a title-only update
+        meta = engine.add("a note whose meta changes").memory
+        engine.update(meta.id, meta={"note": _SENTENCE})  # a meta-only update
+        flagged = engine.add("a note to rewrite").memory
+        engine.update(flagged.id, content=_WRAPPED)
+        report = engine.import_(data)
+        assert report.screened >= 1 and not report.trusted
+        stored = engine.export()
+        assert _HEX_KEY not in json.dumps(stored)
+        by_id = {m["id"]: m for m in stored["memories"]}
+        assert "[REDACTED:" in by_id[added.id]["content"]
+        assert by_id[flagged.id]["meta"].get("untrusted")
+        imported = [m for m in stored["memories"] if m["id"] not in
+                    {added.id, titled.id, meta.id, flagged.id}]
+        assert imported and all(m["meta"].get("untrusted") for m in imported)
