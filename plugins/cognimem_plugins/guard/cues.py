@@ -91,7 +91,8 @@ _WORDS = {
     "bulk_grab": "every all any",
     "foreign_override": ("oubliez oublie ignorez ignora ignorar olvida olvide ignoriere "
                         "ignorieren vergiss esqueça esqueca esquece dimentica dimenticate "
-                        "tiens ignore"),
+                        "tiens ignore negeer vergeet zignoruj ignoruj abaikan lupakan "
+                        "talimatları talimatlari"),
     "foreign_persona": ("partir sofort désormais desormais agora ora sin ohne sans sem "
                        "senza"),
 }
@@ -237,7 +238,12 @@ CUES: tuple[Cue, ...] = (
          r"ignorieren|vergiss|vergessen|esque[cç]a|esquece|dimentica|dimenticate|"
          r"ne tiens plus compte de|ignore)\b(?: \w+){0,4} (?:consignes|instructions|instrucciones|"
          r"anweisungen|instru[cç][oõ]es|istruzioni|r[eè]gles|reglas|regeln|regole|"
-         r"indicaciones|vorgaben)\b|忽略.{0,12}(?:指令|指示|提示|规则)|"
+         r"indicaciones|vorgaben|instructies|regels|instrukcje|polecenia|instruksi|"
+         r"perintah|aturan)\b|"
+         r"\b(?:negeer|vergeet|zignoruj|ignoruj|abaikan|lupakan)\b(?: \w+){0,4} (?:instructies|"
+         r"regels|instrukcje|polecenia|zasady|instruksi|perintah|aturan)\b|"
+         r"\btalimatlar\w*\b(?: \w+){0,3} (?:yok say|görmezden gel)|"
+         r"(?:지시|명령|지침).{0,12}무시|忽略.{0,12}(?:指令|指示|提示|规则)|"
          r"(?:指示|命令|ルール).{0,12}無視"),
     _cue("foreign_persona", 0.8, _PERSONA, "a persona switch in another language",
          r"\b(?:a partir de ahora eres|ab sofort bist du|d[ée]sormais tu es|"
@@ -246,7 +252,7 @@ CUES: tuple[Cue, ...] = (
          r"restri[cç][oõ]es|filtro|filtri|filtros))\b"),
 )
 
-_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 _PARAGRAPH = re.compile(r"\n\s*\n")
 #: a paragraph longer than this is read in pieces of about this size, cut at sentences
 _PIECE = 300

@@ -36,7 +36,7 @@ from detect_secrets.filters.heuristic import (
 )
 from detect_secrets.plugins.keyword import DENYLIST
 
-from .evidence import classes, identifier_reason, looks_chosen, name_structure
+from .evidence import classes, entropy, identifier_reason, looks_chosen, name_structure
 from .formats import (
     PRIVATE_BLOCK,
     PRIVATE_HEADER,
@@ -50,8 +50,10 @@ PLACEHOLDER = "[REDACTED:{kind}]"
 _PLACEHOLDER_RE = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
 
 #: words that name a password (the strongest names: any chosen-looking value after one is one)
-_PASSWORD_WORDS = r"password|passwd|passphrase|pwd|pw|pass|passwort|contrase(?:ñ|n)a"
-_NAMES = "|".join([*DENYLIST, r"access_?key", r"signing_?key", r"secret_?key", r"_pass\b",
+_PASSWORD_WORDS = (r"password|passwd|passphrase|pwd|pw|pass|passwort|kennwort|contrase(?:ñ|n)a|"
+                   r"mot de passe|senha|wachtwoord|lösenord|has(?:ł|l)o")
+_NAMES = "|".join([*DENYLIST, r"senha", r"kennwort", r"wachtwoord", r"has(?:ł|l)o",
+                   r"lösenord", r"access_?key", r"signing_?key", r"secret_?key", r"_pass\b",
                    r"pw\b", r"client_?secret", r"passphrase", r"token", r"credentials?",
                    r"auth_?token"])
 #: names that hold something about a secret, not the secret (``token_count``, ``secret_name``)
@@ -65,9 +67,11 @@ _VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.\w]*)?")
 #: name (:data:`_NAME_HIT`), then from its end the rest (:data:`_ASSIGNMENT`).
 _NAME_HIT = re.compile(rf"(?i)(?:{_NAMES})")
 #: a text without any of these holds no secret-like name (a cheap test before the regexes)
-_NAME_STEMS = ("key", "pass", "pw", "secret", "contrase", "token", "credential", "auth")
+_NAME_STEMS = ("key", "pass", "pw", "secret", "contrase", "token", "credential", "auth",
+               "senha", "kennwort", "wachtwoord", "lösenord", "hasło", "haslo")
 #: a text without any of these holds no password word nor a ``-p`` flag
-_PASSWORD_STEMS = ("pass", "pw", "contrase", "-p")
+_PASSWORD_STEMS = ("pass", "pw", "contrase", "-p", "senha", "kennwort", "wachtwoord",
+                   "lösenord", "hasło", "haslo")
 _WORDISH = frozenset(string.ascii_letters + string.digits + "_.-")
 _ASSIGNMENT = re.compile(
     r"(?i)[\w.\-]{0,40}['\"\]]{0,2}"
@@ -80,7 +84,7 @@ _ASSIGNMENT = re.compile(
 _PROSE_PASSWORD = re.compile(
     rf"(?i)(?<![\w-])(?:{_PASSWORD_WORDS})(?![\w-])"
     r"(?:\s*(?::=|=>|->|→|=|:)\s*"
-    r"|(?:[^\S\n]+[^\s:=>→]+?){0,5}?(?::\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to)(?:\s+now)?\s+)"
+    r"|(?:[^\S\n]+[^\s:=>→]+?){0,5}?(?::\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to|é|est|ist|es|är|jest|era|war)(?:\s+now)?\s+)"
     r"|[^\S\n]+)"
     r"(?:(?:typed|entered|enter|type|use|used|try|tried|set\s+to|just|simply)\s+)?"
     r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
@@ -251,12 +255,44 @@ def _find(text: str) -> Iterator[Decision]:
         yield _decide(rule.kind, start, end, None if valid else "does not decode as its "
                       "format requires", rule.reason)
     yield from _urls_and_connections(text)
+    if "_" in text or "-" in text:
+        yield from _prefixed_tokens(text)
     low = text.lower()
     if any(stem in low for stem in _NAME_STEMS):
         yield from _assigned(text)
         yield from _near(text)
     if any(stem in low for stem in _PASSWORD_STEMS):
         yield from _prose_passwords(text)
+
+
+#: a token in the shape most providers now issue (GitHub's identifiable prefixes, followed by
+#: Groq, Perplexity, Supabase, Sentry, Docker Hub, Linear and many more): a short lowercase
+#: prefix, ``_`` or ``-`` (one or two parts: ``lin_api_``, ``dckr_pat_``), and a long random
+#: body of letters and digits
+_PREFIXED = re.compile(r"(?<![A-Za-z0-9_\-.])(?P<prefix>[a-z][a-z0-9]{1,9}(?:[_-][a-z0-9]{2,6})?"
+                       r"[_-])(?P<body>[A-Za-z0-9]{32,128})(?![A-Za-z0-9_\-])")
+#: prefixes of digests and hashes (``sha512-...`` in lock files): public data
+_DIGEST_PREFIX = re.compile(r"(?:sha\d*|md5|blake2?\w*|xxh\w*|crc\d*|murmur\w*)[_-]")
+#: a prefixed token's body must be as random as a key: the entropy of 32 or more random
+#: letters and digits is 4.5 bits per character and more
+_PREFIXED_ENTROPY = 4.0
+
+
+def _prefixed_tokens(text: str) -> Iterator[Decision]:
+    for m in _PREFIXED.finditer(text):
+        body = m.group("body")
+        if _DIGEST_PREFIX.fullmatch(m.group("prefix")):
+            why_not: str | None = "a digest (sha/md5/blake prefix)"
+        else:
+            why_not = identifier_reason(body)
+            if why_not is None and not (any(c.isupper() for c in body)
+                                        and any(c.islower() for c in body)
+                                        and any(c.isdigit() for c in body)):
+                why_not = "its body does not mix upper case, lower case and digits"
+            elif why_not is None and entropy(body) < _PREFIXED_ENTROPY:
+                why_not = f"its body's entropy is below {_PREFIXED_ENTROPY} bits per character"
+        yield _decide("prefixed_token", m.start(), m.end(), why_not,
+                      "a provider token's shape: a short prefix and a long random body")
 
 
 def _urls_and_connections(text: str) -> Iterator[Decision]:
