@@ -92,7 +92,7 @@ _WORDS = {
     "foreign_override": ("oubliez oublie ignorez ignora ignorar olvida olvide ignoriere "
                         "ignorieren vergiss esqueça esqueca esquece dimentica dimenticate "
                         "tiens ignore negeer vergeet zignoruj ignoruj abaikan lupakan "
-                        "talimatları talimatlari"),
+                        "talimatlar\u0131 talimatlari"),
     "foreign_persona": ("partir sofort désormais desormais agora ora sin ohne sans sem "
                        "senza"),
 }
