@@ -9,9 +9,9 @@ Two choices are made, each by the same rule on the training folds:
 * the injection screen's threshold (:data:`cognimem_plugins.guard.cues.THRESHOLD`): the
   most injections flagged while flagging at most 1 % of the clean notes and fewer than 1 in
   1,000 LoCoMo + LongMemEval turns;
-* the high-entropy heuristic's minimum length and entropy
-  (:mod:`cognimem_plugins.guard.evidence`): the most secrets redacted while changing at most
-  1 % of the clean notes and fewer than 1 in 1,000 dataset turns.
+* the high-entropy heuristic's minimum entropy (:data:`cognimem_plugins.guard.evidence.
+  MIN_ENTROPY`; its minimum length, 20, stays as documented): the most secrets redacted
+  while changing at most 1 % of the clean notes and fewer than 1 in 1,000 dataset turns.
 
 Of several candidates tied on the most hits, the middle one is taken (the farthest from the
 edges of the tied range, so a small shift of the data moves it least).
@@ -38,11 +38,10 @@ from score import _leaked, dataset_turns, rate, read_split
 
 from cognimem_plugins.guard import evidence
 from cognimem_plugins.guard.injection import Screened, screen
-from cognimem_plugins.guard.secrets import redact
+from cognimem_plugins.guard.secrets import redact, scan
 
 THRESHOLDS = [round(0.5 + 0.05 * i, 2) for i in range(21)]
-LENGTHS = [16, 20, 24, 28]
-ENTROPIES = [3.0, 3.25, 3.5, 3.75, 4.0, 4.25]
+ENTROPIES = [round(2.5 + 0.25 * i, 2) for i in range(9)]
 CLEAN_MOST = 0.01
 DATASETS_BELOW = 0.001
 
@@ -70,36 +69,34 @@ def injection_counts(folds: dict[str, Rows], turns: list[str]) -> dict[str, Any]
 
 
 def secret_counts(folds: dict[str, Rows], turns: list[str]) -> dict[str, Any]:
-    """For each fold and the datasets, per (length, entropy): (hits, n) of secrets redacted
-    and of clean notes changed."""
+    """For each fold and the datasets, per entropy: (hits, n) of secrets redacted and of
+    clean notes changed. A turn without any candidate (``scan`` empty) cannot change with
+    the entropy, so only the others are redacted again."""
     out: dict[str, Any] = {name: {} for name in folds}
     out["datasets"] = {}
-    saved = evidence.MIN_LENGTH, evidence.MIN_ENTROPY
+    candidates = [t for t in turns if scan(t)]
+    saved = evidence.MIN_ENTROPY
     try:
-        for length in LENGTHS:
-            for bits in ENTROPIES:
-                evidence.MIN_LENGTH, evidence.MIN_ENTROPY = length, bits
-                for name, rows in folds.items():
-                    secrets = [r for r in rows if r["group"] == "secret"]
-                    clean = [r for r in rows if r["group"] == "clean"]
-                    caught = sum(not _leaked(r["secret"], redact(r["text"])[0], r["text"])
-                                 for r in secrets)
-                    changed = sum(redact(r["text"])[0] != r["text"] for r in clean)
-                    out[name][(length, bits)] = ((caught, len(secrets)),
-                                                 (changed, len(clean)))
-                out["datasets"][(length, bits)] = sum(redact(t)[0] != t for t in turns)
+        for bits in ENTROPIES:
+            evidence.MIN_ENTROPY = bits
+            for name, rows in folds.items():
+                secrets = [r for r in rows if r["group"] == "secret"]
+                clean = [r for r in rows if r["group"] == "clean"]
+                caught = sum(not _leaked(r["secret"], redact(r["text"])[0], r["text"])
+                             for r in secrets)
+                changed = sum(redact(r["text"])[0] != r["text"] for r in clean)
+                out[name][bits] = ((caught, len(secrets)), (changed, len(clean)))
+            out["datasets"][bits] = sum(redact(t)[0] != t for t in candidates)
     finally:
-        evidence.MIN_LENGTH, evidence.MIN_ENTROPY = saved
+        evidence.MIN_ENTROPY = saved
     out["turns"] = len(turns)
     return out
 
 
-def choose(counts: dict[str, Any], train: Sequence[str], candidates: Sequence[Any],
-           tie: Callable[[Any], Any]) -> Any:
-    """The candidate with the most hits on ``train`` whose clean share is at most 1 % and
-    whose dataset share is below 1 in 1,000; of several tied, the middle one in ``tie``
-    order (the farthest from both edges of the tied range; the lower middle of an even
-    count)."""
+def tied(counts: dict[str, Any], train: Sequence[str], candidates: Sequence[Any],
+         tie: Callable[[Any], Any]) -> list[Any]:
+    """The candidates with the most hits on ``train`` whose clean share is at most 1 % and
+    whose dataset share is below 1 in 1,000, in ``tie`` order."""
     def pooled(c: Any, which: int) -> tuple[int, int]:
         return (sum(counts[f][c][which][0] for f in train),
                 sum(counts[f][c][which][1] for f in train))
@@ -110,8 +107,15 @@ def choose(counts: dict[str, Any], train: Sequence[str], candidates: Sequence[An
     if not allowed:
         raise SystemExit("no candidate keeps the clean notes and dataset turns in bounds")
     best = max(pooled(c, 0)[0] for c in allowed)
-    tied = sorted((c for c in allowed if pooled(c, 0)[0] == best), key=tie)
-    return tied[(len(tied) - 1) // 2]
+    return sorted((c for c in allowed if pooled(c, 0)[0] == best), key=tie)
+
+
+def choose(counts: dict[str, Any], train: Sequence[str], candidates: Sequence[Any],
+           tie: Callable[[Any], Any]) -> Any:
+    """Of the :func:`tied` candidates, the middle one (the farthest from both edges of the
+    tied range; the lower middle of an even count)."""
+    best = tied(counts, train, candidates, tie)
+    return best[(len(best) - 1) // 2]
 
 
 def cross_validate(counts: dict[str, Any], folds: Sequence[str], candidates: Sequence[Any],
@@ -128,7 +132,7 @@ def cross_validate(counts: dict[str, Any], folds: Sequence[str], candidates: Seq
     final = choose(counts, folds, candidates, tie)
     in_sample = [counts[f][final] for f in folds]
     return {"folds": per_fold, "cv_recall": rate(hits, n), "cv_clean": rate(changed, clean),
-            "chosen_on_all": final,
+            "chosen_on_all": final, "tied_on_all": tied(counts, folds, candidates, tie),
             "in_sample_recall": rate(sum(x[0][0] for x in in_sample),
                                      sum(x[0][1] for x in in_sample)),
             "in_sample_clean": rate(sum(x[1][0] for x in in_sample),
@@ -146,8 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     turns = [t for texts in dataset_turns(args.bench).values() for t in texts]
     injection = cross_validate(injection_counts(folds, turns), args.folds, THRESHOLDS,
                                tie=lambda t: t)
-    grid = [(length, bits) for length in LENGTHS for bits in ENTROPIES]
-    secrets = cross_validate(secret_counts(folds, turns), args.folds, grid, tie=lambda c: c)
+    secrets = cross_validate(secret_counts(folds, turns), args.folds, ENTROPIES,
+                             tie=lambda c: c)
     print(json.dumps({"injection_threshold": injection, "high_entropy": secrets}, indent=1,
                      default=str))
     return 0

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from .normalise import PUNCTUATION, Normalised
 
 #: the score a paragraph's cues must reach to flag the text (tuning split, docs/guards.md)
-THRESHOLD = 0.8
+THRESHOLD = 0.75
 
 
 @dataclass(frozen=True)

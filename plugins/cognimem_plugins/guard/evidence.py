@@ -24,7 +24,7 @@ _VERSION_PART = re.compile(r"v?\d{1,4}|rc\d*|beta\d*|alpha\d*|post\d*|dev\d*|\d{
 _WORD_PART = re.compile(r"[a-z]{3,}|[A-Z][a-z]{2,}|[A-Z]{2,5}")
 #: the shortest value a heuristic may redact, and the entropy it must reach (bits/char)
 MIN_LENGTH = 20
-MIN_ENTROPY = 3.5
+MIN_ENTROPY = 3.25
 
 
 def entropy(value: str) -> float:
