@@ -255,7 +255,7 @@ def _find(text: str) -> Iterator[Decision]:
         yield _decide(rule.kind, start, end, None if valid else "does not decode as its "
                       "format requires", rule.reason)
     yield from _urls_and_connections(text)
-    if "_" in text or "-" in text:
+    if ("_" in text or "-" in text) and any(len(word) >= 35 for word in text.split()):
         yield from _prefixed_tokens(text)
     low = text.lower()
     if any(stem in low for stem in _NAME_STEMS):
@@ -359,7 +359,8 @@ def _prose_passwords(text: str) -> Iterator[Decision]:
 
 
 def _near(text: str) -> Iterator[Decision]:
-    for hit in _NAME_ONLY.finditer(text):
+    hits = list(_NAME_ONLY.finditer(text))
+    for hit in hits:
         name = text[max(0, hit.start() - 12):hit.end()]
         pos = hit.end()
         for n in range(_NEAR_WORDS):
@@ -376,8 +377,10 @@ def _near(text: str) -> Iterator[Decision]:
                 yield decision
                 if decision.redacted:
                     break
-    for hit in _NAME_ONLY.finditer(text):
+    for hit in hits:
         window = text[max(0, hit.start() - 240):hit.start()]
+        if not any(len(word) >= 16 for word in window.split()):
+            continue  # no value long enough (a cheap test before the regex)
         back = _BACK_VALUE.search(window)
         if back is not None:
             start = hit.start() - len(window) + back.start("value")
