@@ -60,6 +60,24 @@ SECRET_POSITIVES = {
         "the kiosk password is Gr4nite*77*", "Gr4nite*77*"),
     "prose password: another language's word": (
         "a senha do roteador é Lp4#vRt9!qZ", "Lp4#vRt9!qZ"),
+    "command line: -u user:password": (
+        "smoke test: curl -u ci-bot:Wq7#Lz2!mK https://status.example.com/api",
+        "Wq7#Lz2!mK"),
+    "command line: -u user then -p password": (
+        "podman login -u svc -p Tn5vQ8xLw2Rz quay.example.com", "Tn5vQ8xLw2Rz"),
+    "HTTP basic credentials (base64 of user:password)": (
+        "the probe sends Authorization: Basic " + base64.b64encode(b"probe:Vt9!xQ2pL").decode(),
+        base64.b64encode(b"probe:Vt9!xQ2pL").decode()),
+    "a login given as user / password": (
+        "creds for the staging wiki: editor / Pl8n#Tr33s", "Pl8n#Tr33s"),
+    "prose password: symbols make it no name": (
+        "the vpn pw is `Red%Maple_77`", "Red%Maple_77"),
+    "provider: Mailgun legacy key": (
+        "mail relay uses key-0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+        "key-0a1b2c3d4e5f60718293a4b5c6d7e8f9"),
+    "UUID right after an API-key name": (
+        "Snyk API token 9b2e4c1a-7d3f-4e8b-a6c5-1f0d2e3b4a59 lives in CI",
+        "9b2e4c1a-7d3f-4e8b-a6c5-1f0d2e3b4a59"),
     "prefixed token: a short prefix and a long random body": (
         "the eval harness reads zq_live_k4Tn8WcQ2mLx7RbV9pYs3HdJ6fGa1NeZ from the vault",
         "zq_live_k4Tn8WcQ2mLx7RbV9pYs3HdJ6fGa1NeZ"),
@@ -101,6 +119,13 @@ SECRET_NEGATIVES = {
         "integrity sha512-Xb4Lq9Tz2Rw7Nk5Vc1My8Pd3Hf6Gj0Se4Ua9Ob2Ic7Ke5Lm"),
     "a long snake_case identifier": (
         "renamed build_release_artifacts_for_all_supported_platforms_v2 in the Makefile"),
+    "a container's user and port flags": "docker run -u 1000:1000 -p 8080:80 nginx:1.27",
+    "Basic and base64 that is no user:password": (
+        "Basic " + base64.b64encode(b"just some words here").decode() + " is the header"),
+    "a UUID named as a job after 'secret'": (
+        "secret rotation job 6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f finished"),
+    "a UUID named as an id after 'API key'": (
+        "the API key id is 6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f, not the key itself"),
     "a value before 'key' with no link word": (
         "Kx7Qm2Lp9Rt4Vw8Nz3Bc6Yd1 rotated; the cache key format is unchanged"),
 }

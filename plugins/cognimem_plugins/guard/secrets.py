@@ -70,7 +70,8 @@ _NAME_HIT = re.compile(rf"(?i)(?:{_NAMES})")
 _NAME_STEMS = ("key", "pass", "pw", "secret", "contrase", "token", "credential", "auth",
                "senha", "kennwort", "wachtwoord", "lösenord", "hasło", "haslo")
 #: a text without any of these holds no password word nor a ``-p`` flag
-_PASSWORD_STEMS = ("pass", "pw", "contrase", "-p", "senha", "kennwort", "wachtwoord",
+_PASSWORD_STEMS = ("pass", "pw", "contrase", "-p", "-u", "--user", "-a", "--auth", "login",
+                   "log-in", "sign-in", "cred", "senha", "kennwort", "wachtwoord",
                    "lösenord", "hasło", "haslo")
 _WORDISH = frozenset(string.ascii_letters + string.digits + "_.-")
 _ASSIGNMENT = re.compile(
@@ -89,8 +90,17 @@ _PROSE_PASSWORD = re.compile(
     r"(?:(?:typed|entered|enter|type|use|used|try|tried|set\s+to|just|simply)\s+)?"
     r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
 #: ``mysql -p'...'``, ``--password=...``
-_FLAG_PASSWORD = re.compile(r"(?<!\S)(?:-p|--password[= ])(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})"
-                            r"(?P=q)")
+_FLAG_PASSWORD = re.compile(
+    r"(?<!\S)(?:-p|--password[= ]|(?:-u|--user(?:name)?)[= ]\S+\s+-p\s+)"
+    r"(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})(?P=q)")
+#: ``curl -u user:password``, ``--user user:password``, ``http -a user:password``
+_FLAG_USER_PASSWORD = re.compile(
+    r"(?<!\S)(?:-u|--user|-a|--auth)[= ]['\"]?[^\s:'\"]{1,64}:(?P<q>)(?P<value>[^\s'\"]{4,128})")
+#: a login given as ``user / password`` after a word that says so ("login for grafana:
+#: admin / ...", "creds: deploy / ...")
+_CREDENTIAL_PAIR = re.compile(
+    r"(?i)\b(?:logins?|log-in|sign-in|credentials?|creds|user(?:name)?\s*/\s*pass(?:word)?)\b"
+    r"[^\n:]{0,40}:\s*[^\s/]{2,64}\s+/\s+(?P<q>['\"`]?)(?P<value>[^\s'\"`]{6,128})")
 #: a value a few words after a secret-like name ("the deploy token for CI is now 8f3...");
 #: the window may cross the end of a sentence ("... key today. New value: ...")
 #: a value a few words after a secret-like name: the words (runs of a value's characters)
@@ -117,9 +127,10 @@ _STRONG_NAME = re.compile(
     r"credential|auth|bearer")
 #: words that say a hexadecimal value is something else: a commit, a digest, a trace
 _OTHER_NOUN = re.compile(
-    r"(?i)\b(?:ids?|trace|span|commit|sha\d*|hash\w*|digest|checksum|build|run|"
+    r"(?i)\b(?:ids?|trace\w*|span|commit|sha\d*|hash\w*|digest|checksum|build|run|"
     r"fingerprint|request|object|revision|rev|version|etag|uuid|guid|session|change|fix|"
-    r"patch|merge|pr|release|tag)\b")
+    r"patch|merge|pr|release|tag|job|task|event|instance|tenant|project|workspace|resource|"
+    r"customer|order|ticket|issue|record|node|pod|device|host|file|message|step)\b")
 _HASH = re.compile(r"(?i)(?:sha\d*[:=-]|md5[:=]|commit\s|digest\s|hash\s|checksum\s)\s*$")
 _PUBLIC_KEY = re.compile(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+|sk-ssh-\S+)\s+$")
 _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40}")
@@ -335,7 +346,9 @@ def _assigned(text: str) -> Iterator[Decision]:
 
 def _prose_passwords(text: str) -> Iterator[Decision]:
     for pattern, why in ((_PROSE_PASSWORD, "a password given after a password word"),
-                         (_FLAG_PASSWORD, "a password given to -p or --password")):
+                         (_FLAG_PASSWORD, "a password given to -p or --password"),
+                         (_FLAG_USER_PASSWORD, "a password given to -u user:password"),
+                         (_CREDENTIAL_PAIR, "a password given as user / password")):
         for m in pattern.finditer(text):
             value = m.group("value")
             if m.group("q") == "(":
@@ -403,25 +416,28 @@ def _near_decision(text: str, value: str, start: int, name: str, between: str) -
         why_not = "already redacted"
     else:
         why_not = identifier_reason(value)
-        if why_not is not None and _HEX.fullmatch(value):
-            why_not = _hex_key_reason(value, name, f"{before[-16:]} {between}")
+        # a UUID is a key only right after the name ("Heroku API key 3fa85f64-...")
+        if why_not is not None and _HEX.fullmatch(value.replace("-", "")) and (
+                _HEX.fullmatch(value) or (why_not == "a UUID" and len(between.split()) <= 3)):
+            why_not = _hex_key_reason(value.replace("-", ""), name,
+                                      " ".join(before.split()[-2:]))
     return _decide("high_entropy_secret", start, start + len(value), why_not,
                    "a random value (long, mixed characters, no word structure) near a "
                    "secret-like name")
 
 
-def _hex_key_reason(value: str, name: str, between: str) -> str | None:
+def _hex_key_reason(value: str, name: str, naming: str) -> str | None:
     """Why a hexadecimal value near a secret-like name is not a key, or None: it is one when
     it is long (32 digits or more, letters and digits mixed), the name says credential (an
     API key, a secret, a token; not "key" alone) and no other noun (id, commit, trace,
-    digest...) names the value."""
+    digest...) names the value in ``naming``, the two words right before it."""
     if len(value) < 32:
         return "hexadecimal shorter than 32 digits (commit ids, short hashes)"
     if value.isdigit() or value.isalpha():
         return "hexadecimal without both digits and letters"
     if not _STRONG_NAME.search(name):
         return "hexadecimal after a name that is not a credential's (a cache or flag key)"
-    if _OTHER_NOUN.search(between):
+    if _OTHER_NOUN.search(naming):
         return "hexadecimal named as an id, a commit, a digest or a trace"
     return None
 
