@@ -258,7 +258,8 @@ def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False,
     if found and (norm.mixed_script or norm.spaced):
         found.add("obfuscation")
         markers.append("look_alike_letters" if norm.mixed_script else "spaced_letters")
-    for decoded in _unwrapped(text) if unwrap and any(len(w) >= 24 for w in text.split()) else ():
+    long_word = unwrap and max(map(len, text.split()), default=0) >= 24
+    for decoded in _unwrapped(text) if long_word else ():
         inner = screen(decoded, threshold, unwrap=False)
         if inner:
             found.update((*inner.kinds, "obfuscation"))
