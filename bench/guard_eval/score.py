@@ -2,8 +2,15 @@
 
 Run from the repository root::
 
-    python bench/guard_eval/score.py [--split test|tune|both] [--datasets] [--label NAME]
-                                     [--markdown]
+    python bench/guard_eval/score.py [--split NAME|both|all] [--data PATH.jsonl]
+                                     [--datasets] [--label NAME] [--markdown] [--misses]
+
+* ``--split NAME`` scores ``data/NAME.jsonl`` (any name: ``tune``, ``test``, ``fresh`` or a
+  split added later); ``both`` is tune and test, ``all`` tune, test and fresh. ``--data
+  PATH`` scores a JSON-lines file kept anywhere (its name is the file's stem). A split
+  listed in ``data/MANIFEST.json`` must match its frozen hash; another is scored as it is.
+  Each row: ``{"group": "secret"|"injection"|"clean", "kind": ..., "text": ...}`` and,
+  for a secret, ``"secret"`` (the value that must not be kept).
 
 * Each note of a split is written with ``Engine.add`` to an in-memory store of the ``test``
   profile (the guard on, as every profile has it), then the store is exported:
@@ -28,6 +35,7 @@ import gzip
 import hashlib
 import json
 import math
+import re
 import sys
 from collections import defaultdict
 from collections.abc import Iterator
@@ -57,13 +65,39 @@ def rate(hits: int, n: int) -> dict[str, Any]:
     return {"hits": hits, "n": n, "rate": hits / n if n else 0.0, "low": low, "high": high}
 
 
-def read_split(split: str) -> list[dict[str, str]]:
-    """The rows of a split; the test split must match the hash frozen in the manifest."""
-    body = (DATA / f"{split}.jsonl").read_text(encoding="utf-8")
+_GROUPS = ("secret", "injection", "clean")
+
+
+def read_split(split: str, path: Path | None = None) -> list[dict[str, str]]:
+    """The rows of ``data/<split>.jsonl`` (or of ``path``); a split listed in the manifest
+    must match its frozen hash. A bad file stops with a one-line error naming the row."""
+    if path is None and not re.fullmatch(r"[\w.-]+", split):
+        raise SystemExit(f"--split {split!r}: give a name of data/NAME.jsonl (letters, digits, "
+                         "'.', '-', '_'), or a file with --data PATH")
+    path = path or DATA / f"{split}.jsonl"
+    if not path.is_file():
+        raise SystemExit(f"no split file {path} (give --split NAME for data/NAME.jsonl, "
+                         "or --data PATH)")
+    body = path.read_text(encoding="utf-8")
     manifest = json.loads((DATA / "MANIFEST.json").read_text(encoding="utf-8"))
-    if hashlib.sha256(body.encode()).hexdigest() != manifest[split]["sha256"]:
+    if path.parent == DATA and split in manifest and (
+            hashlib.sha256(body.encode()).hexdigest() != manifest[split]["sha256"]):
         raise SystemExit(f"{split}.jsonl differs from the frozen hash in MANIFEST.json")
-    return [json.loads(line) for line in body.splitlines() if line]
+    rows = []
+    for number, line in enumerate(body.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise SystemExit(f"{path.name} line {number}: not JSON ({error.msg})") from None
+        if (not isinstance(row, dict) or row.get("group") not in _GROUPS
+                or not isinstance(row.get("text"), str) or not isinstance(row.get("kind"), str)
+                or (row["group"] == "secret" and not isinstance(row.get("secret"), str))):
+            raise SystemExit(f"{path.name} line {number}: a row needs group (secret, "
+                             "injection or clean), kind and text, and a secret its 'secret'")
+        rows.append(row)
+    return rows
 
 
 def _leaked(secret: str, stored: str, written: str, piece: int = 8) -> bool:
@@ -189,10 +223,9 @@ def _per_mille(r: dict[str, Any]) -> str:
 def markdown(figures: dict[str, Any]) -> str:
     """The figures as Markdown tables."""
     lines = []
-    for split in ("tune", "test", "fresh"):
-        if split not in figures:
+    for split, f in figures.items():
+        if split == "datasets":
             continue
-        f = figures[split]
         lines += [f"**{split} split**: secrets caught {_fmt(f['secrets_caught'])}, "
                   f"injections flagged {_fmt(f['injections_flagged'])}, clean notes changed "
                   f"{_fmt(f['clean_changed'])}", "", "| group/kind | rate (hits/n; 95 % CI) |",
@@ -213,8 +246,8 @@ def compare(labels: list[str]) -> str:
     """Saved results side by side: one row per kind, one column per split and label."""
     saved = {label: json.loads((HERE / "results" / f"{label}.json").read_text(
         encoding="utf-8")) for label in labels}
-    columns = [(split, label) for split in ("tune", "test", "fresh") for label in labels
-               if split in saved[label]]
+    names = dict.fromkeys(s for label in labels for s in saved[label] if s != "datasets")
+    columns = [(split, label) for split in names for label in labels if split in saved[label]]
     head = " | ".join(f"{split} {label}" for split, label in columns)
     lines = [f"| measure | {head} |", "|---" * (len(columns) + 1) + "|"]
     for total in ("secrets_caught", "injections_flagged", "clean_changed"):
@@ -236,35 +269,39 @@ def compare(labels: list[str]) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Print the figures (JSON, or Markdown with ``--markdown``)."""
     parser = argparse.ArgumentParser(prog="python bench/guard_eval/score.py")
-    parser.add_argument("--split", choices=["test", "tune", "fresh", "both", "all"],
-                        default="both", help="both: tune and test; all: the three")
+    parser.add_argument("--split", default="both", metavar="NAME",
+                        help="data/NAME.jsonl; both: tune and test; all: tune, test, fresh")
+    parser.add_argument("--data", type=Path, metavar="PATH",
+                        help="score this JSON-lines file instead (named by its stem)")
     parser.add_argument("--datasets", action="store_true")
     parser.add_argument("--bench", type=Path, default=Path("../shared/bench"))
     parser.add_argument("--label", help="save the figures as results/LABEL.json")
     parser.add_argument("--markdown", action="store_true")
-    parser.add_argument("--misses", action="store_true", help="list what was missed (tune only)")
+    parser.add_argument("--misses", action="store_true", help="list what each split missed")
     parser.add_argument("--compare", nargs="+", metavar="LABEL",
                         help="print saved results side by side (Markdown) and stop")
     args = parser.parse_args(argv)
     if args.compare:
         print(compare(args.compare))
         return 0
-    splits = {"both": ["tune", "test"], "all": ["tune", "test", "fresh"]}.get(args.split,
-                                                                          [args.split])
-    figures: dict[str, Any] = {s: score_split(read_split(s)) for s in splits}
+    if args.data is not None:
+        figures: dict[str, Any] = {args.data.stem: score_split(read_split(args.data.stem,
+                                                                          args.data))}
+    else:
+        splits = {"both": ["tune", "test"], "all": ["tune", "test", "fresh"]}.get(
+            args.split, [args.split])
+        figures = {s: score_split(read_split(s)) for s in splits}
+    if not args.misses:
+        for f in figures.values():
+            f.pop("misses")
     if args.datasets:
         figures["datasets"] = score_datasets(args.bench)
-    for held_out in ("test", "fresh"):  # held-out splits are looked at only as totals
-        if held_out in figures:
-            figures[held_out].pop("misses")
     if args.label:
         for name in ("locomo", "longmemeval"):  # the datasets' text is not copied into results
             figures.get("datasets", {}).get(name, {}).pop("examples", None)
         (HERE / "results").mkdir(exist_ok=True)
         (HERE / "results" / f"{args.label}.json").write_text(json.dumps(figures, indent=1,
                                                                         ensure_ascii=False))
-    if not args.misses and "tune" in figures:
-        figures["tune"].pop("misses")
     print(markdown(figures) if args.markdown else json.dumps(figures, indent=1,
                                                               ensure_ascii=False))
     return 0

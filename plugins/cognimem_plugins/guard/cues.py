@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from .normalise import PUNCTUATION, Normalised
 
 #: the score a paragraph's cues must reach to flag the text (tuning split, docs/guards.md)
-THRESHOLD = 0.8
+THRESHOLD = 0.75
 
 
 @dataclass(frozen=True)
@@ -49,41 +49,50 @@ _WORDS = {
     "cancel_verb": ("ignore disregard forget aside discard bypass override overrides "
                    "following apply follow obey longer void cancelled canceled supersede "
                    "supersedes skip drop abandon withdrawn revoke revoked rescinded "
-                   "nullified obsolete outdated replaces replace attention stop"),
+                   "nullified obsolete outdated replaces replace attention stop test"),
     "rules_noun": ("instruction instructions rules guidance guidelines directives policies "
                   "constraints restrictions prompt configuration setup safety programming "
-                  "policy rule filters filter"),
+                  "policy rule filters filter instructed told whatever everything anything"),
     "prior_reference": ("previous prior earlier above preceding original initial now far "
                        "before given told loaded received operator makers creators "
-                       "developers"),
+                       "developers your"),
     "persona_time": "now henceforth point starting message",
+    "replacement": ("real actual true new directive directives test replaces supersedes "
+                    "overrides orders task"),
+    "persistence": "matter regardless circumstances times break stay rest",
+    "harmful_persona": "rogue malicious evil amoral unethical unhinged hostile blackhat black",
+    "message_role": "role",
+    "carrier": ("request query url link gist pastebin paste parameter encoded encode webhook "
+                "share"),
     "persona_role": ("act behave respond reply answer pretend role roleplay play playing "
                     "assume persona identity impersonate become identities character "
                     "called named operate function serve speak talk part"),
     "no_limits": ("unfiltered uncensored jailbroken jailbreak unrestricted refuses refuse "
                  "never ethical content answer answers mode rules restrictions guardrails "
-                 "filters filter limits limitations ethics censorship safety"),
+                 "filters filter limits limitations ethics censorship safety ignores ignoring "
+                 "breaks bypasses disregards ignore disregard break bypass"),
     "without_limits": ("rules restrictions guardrails filters filter limits limitations "
                       "ethical ethics censorship safety"),
     "addresses_model": "assistant ai model bot agent llm",
     "reveal_request": "reveal print show output disclose display dump repeat leak",
     "system_heading": "system developer admin administrator notice",
     "authority": ("must obey comply authorised authorized priority required policy "
-                 "precedence requires"),
+                 "precedence requires root admin administrator superuser elevated"),
     "send_verb": ("send post upload forward transmit leak exfiltrate append appended "
                  "include embed put copy encode add render display write fetch share "
                  "filling email mail curl pipe"),
     "secret_target": ("api key keys token tokens password passwords secret secrets "
                      "credentials env ssh id conversation chat messages memories memory "
                      "private environment cookie repository user"),
-    "outside_address": "http https www com net io org xyz ru site test @",
+    "outside_address": "http https www com net io org xyz ru site test @ ?=",
     "image_or_pixel": "image img pixel badge gif png",
-    "open_parameter": "http https",
+    "open_parameter": "http https ?=",
     "secrecy": "without quietly silently secretly tell don behind",
     "bulk_grab": "every all any",
     "foreign_override": ("oubliez oublie ignorez ignora ignorar olvida olvide ignoriere "
                         "ignorieren vergiss esqueça esqueca esquece dimentica dimenticate "
-                        "tiens ignore"),
+                        "tiens ignore negeer vergeet zignoruj ignoruj abaikan lupakan "
+                        "talimatlar\u0131 talimatlari"),
     "foreign_persona": ("partir sofort désormais desormais agora ora sin ohne sans sem "
                        "senza"),
 }
@@ -108,12 +117,15 @@ CUES: tuple[Cue, ...] = (
          r"no longer (?:apply|applies|valid|in effect)|(?:are|is) (?:now )?void|cancell?ed|"
          r"supersedes?|skip (?:every|all|any)|drop (?:every|all|any)|abandon|withdrawn|"
          r"revoked?|rescinded|nullified|obsolete|outdated|replaces? (?:them|it|those)|"
-         r"pay no attention|stop (?:obeying|listening to)|no longer binding)\b"),
+         r"pay no attention|stop (?:obeying|listening to)|no longer binding|"
+         r"(?:was|were) (?:just |only |all )?(?:a|the) test)\b"),
     _cue("rules_noun", 0.3, _OVERRIDE, "a noun for the reader's rules",
          r"\b(?:instructions?|rules|guidance|guidelines|directives|policies|constraints|"
          r"restrictions|system prompt|initial prompt|your prompt|configuration|setup|"
          r"safety (?:rules?|settings|filters?)|programming|content policy|"
-         r"system instructions)\b"),
+         r"system instructions|(?:what(?:ever)?|everything|anything|all) (?:you (?:were|have "
+         r"been|ve been) (?:told|given|instructed|asked)|your (?:\w+ )?(?:instructed|told you|"
+         r"asked)))\b"),
     _cue("prior_reference", 0.3, _OVERRIDE, "a reference to what the reader was told before",
          r"\b(?:previous|prior|earlier|above|preceding|original|initial|"
          r"up to now|so far|before this|you were (?:given|told|loaded with)|you received|"
@@ -124,6 +136,22 @@ CUES: tuple[Cue, ...] = (
          r"\b(?:you are now|you re now|henceforth|from (?:now|this point) on|"
          r"starting (?:now|with this message)|from this message|you now|"
          r"(?:assistant|ai|model) (?:is|are) now)\b"),
+    _cue("replacement", 0.3, _OVERRIDE, "claims a new or real task that replaces the old one",
+         r"\b(?:(?:the|your) (?:real|actual|true|new) (?:task|instructions?|goal|objective|"
+         r"directives?|mission|job|orders)|new (?:directives?|instructions|orders)|"
+         r"this (?:message|note|text|"
+         r"document|comment) (?:replaces|supersedes|overrides))\b"),
+    _cue("persistence", 0.3, None, "asks the reader to keep a behaviour whatever happens",
+         r"\b(?:no matter what|regardless of (?:what|any|anything|the user)|under (?:any|all|"
+         r"no) circumstances|at all times|never break (?:character|role)|stay in (?:character"
+         r"|role)|for the rest of (?:this|the) (?:conversation|session|chat))\b"),
+    _cue("harmful_persona", 0.4, _PERSONA, "a hostile or malicious persona for the reader",
+         r"\b(?:rogue|malicious|evil|amoral|unethical|unhinged|hostile|black ?hat) (?:\w+ )?"
+         r"(?:ai|assistant|model|bot|agent|sysadmin|admin|administrator|hacker|persona|"
+         r"character|version|twin|insider)\b"),
+    _cue("message_role", 0.5, _ROLE, "chat-message markup that gives itself a system role",
+         r"[\"']role[\"']\s*[:=]\s*[\"'](?:system|developer)[\"']|^\s*-?\s*role:\s*"
+         r"(?:system|developer)\s*$", structural=True),
     _cue("persona_role", 0.4, _PERSONA, "assigns the reader a role or persona",
          r"\b(?:you will (?:now )?(?:play|be playing|act as|become)|(?:act|behave|respond|"
          r"reply|answer) (?:as|like) (?:an?|the|my|if you)|pretend (?:to be|you are|that you "
@@ -139,7 +167,9 @@ CUES: tuple[Cue, ...] = (
          r"no ethical|no content polic(?:y|ies)|answers? (?:anything|everything)|"
          r"developer mode|god mode|maintenance mode|(?:free of|freed from|free from) "
          r"(?:any |all |the |its |your )?(?:rules|restrictions|guardrails|filters?|limits|"
-         r"limitations|ethics|censorship)|(?:filters?|guardrails|restrictions|safety|limits)"
+         r"limitations|ethics|censorship)|(?:ignores?|ignoring|breaks?|bypass(?:es)?|"
+         r"disregards?|ignore|disregard) (?:every|all|any) (?:\w+ )?(?:rules?|restrictions|"
+         r"guidelines|guardrails|filters?|limits|polic(?:y|ies))|(?:filters?|guardrails|restrictions|safety|limits)"
          r" (?:are|is) (?:now )?(?:disabled|off|lifted|removed|suspended)|(?:disable|turn "
          r"off|lift|remove) (?:the |your |all )?(?:safety|filters?|guardrails|restrictions)"
          r"|never refuse)\b"),
@@ -164,7 +194,8 @@ CUES: tuple[Cue, ...] = (
          r"\*\*|:)|<admin_instructions>|notice to the ai", structural=True),
     _cue("authority", 0.2, None, "claims authority over the reader",
          r"\b(?:must|obey|comply|authori[sz]ed|priority message|required to|new policy|"
-         r"takes precedence|requires you to)\b"),
+         r"takes precedence|requires you to|root access|(?:admin|administrator|superuser) "
+         r"(?:access|rights|privileges)|elevated privileges)\b"),
     _cue("send_verb", 0.2, _EXFIL, "a verb that sends or embeds data",
          r"\b(?:send|post|upload|forward|transmit|leak|exfiltrate|append|appended|include|"
          r"embed|put|copy|encode|add|render|display|write|fetch|share|filling in|email|"
@@ -177,7 +208,8 @@ CUES: tuple[Cue, ...] = (
          r"cookie|repository secrets|the user s \w+)\b", requires=_ADDRESS),
     _cue("outside_address", 0.2, _EXFIL, "an outside address (URL, host, IP or email)",
          r"https?://|\b[\w-]+\.(?:test|com|net|io|org|xyz|ru|site)\b|"
-         r"\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b[\w.]+@[\w-]+\.\w+", structural=True),
+         r"\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b[\w.]+@[\w-]+\.\w+|\b(?:link|url)\b[^.\n]{0,30}[?&][a-z][\w-]*=",
+         structural=True),
     _cue("image_or_pixel", 0.2, _EXFIL, "an image, pixel or badge (fetched when rendered)",
          r"!\[[^\]\n]*\]\(|https?://\S+\.(?:png|gif|jpe?g|svg)\b|\b(?:tracking )?pixel\b|"
          r"\bimg\b|\bimage (?:url|tag|link|whose|from|with|pointing)",
@@ -188,6 +220,12 @@ CUES: tuple[Cue, ...] = (
          r"keys?|env|payload|contents?|history|memory|memories|conversation|creds|"
          r"credentials|cookies?)\b)|\?\w+=\s*\+",
          structural=True, requires=_ADDRESS),
+    _cue("carrier", 0.2, _EXFIL, "a vehicle that carries data out (a request, a query, a "
+         "link, a paste)",
+         r"\b(?:(?:in|inside|into|as|via|through) (?:a|an|the) (?:\w+ )?(?:request|query|"
+         r"query string|query parameter|url|link|gist|pastebin|paste|parameter|webhook)|"
+         r"share the (?:link|url)|(?:url|query)(?: parameter| string)|encoded? (?:in|into) "
+         r"(?:the|a) (?:url|link|query))\b", requires=("secret_target",)),
     _cue("secrecy", 0.4, _EXFIL, "asks to act without the user knowing",
          r"\b(?:without telling|quietly|silently|secretly|do not tell|don t tell|"
          r"don t mention|without (?:the user )?noticing|without asking|"
@@ -200,7 +238,12 @@ CUES: tuple[Cue, ...] = (
          r"ignorieren|vergiss|vergessen|esque[cç]a|esquece|dimentica|dimenticate|"
          r"ne tiens plus compte de|ignore)\b(?: \w+){0,4} (?:consignes|instructions|instrucciones|"
          r"anweisungen|instru[cç][oõ]es|istruzioni|r[eè]gles|reglas|regeln|regole|"
-         r"indicaciones|vorgaben)\b|忽略.{0,12}(?:指令|指示|提示|规则)|"
+         r"indicaciones|vorgaben|instructies|regels|instrukcje|polecenia|instruksi|"
+         r"perintah|aturan)\b|"
+         r"\b(?:negeer|vergeet|zignoruj|ignoruj|abaikan|lupakan)\b(?: \w+){0,4} (?:instructies|"
+         r"regels|instrukcje|polecenia|zasady|instruksi|perintah|aturan)\b|"
+         r"\btalimatlar\w*\b(?: \w+){0,3} (?:yok say|görmezden gel)|"
+         r"(?:지시|명령|지침).{0,12}무시|忽略.{0,12}(?:指令|指示|提示|规则)|"
          r"(?:指示|命令|ルール).{0,12}無視"),
     _cue("foreign_persona", 0.8, _PERSONA, "a persona switch in another language",
          r"\b(?:a partir de ahora eres|ab sofort bist du|d[ée]sormais tu es|"
@@ -209,7 +252,7 @@ CUES: tuple[Cue, ...] = (
          r"restri[cç][oõ]es|filtro|filtri|filtros))\b"),
 )
 
-_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 _PARAGRAPH = re.compile(r"\n\s*\n")
 #: a paragraph longer than this is read in pieces of about this size, cut at sentences
 _PIECE = 300
@@ -300,6 +343,8 @@ def _words(flat: str, folded: str) -> set[str]:
     words = set(flat.split(" ")).intersection(_ALL_WORDS)
     if "@" in folded:
         words.add("@")
+    if "=" in folded and ("?" in folded or "&" in folded):
+        words.add("?=")
     return words
 
 

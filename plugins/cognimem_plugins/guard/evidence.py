@@ -24,7 +24,9 @@ _VERSION_PART = re.compile(r"v?\d{1,4}|rc\d*|beta\d*|alpha\d*|post\d*|dev\d*|\d{
 _WORD_PART = re.compile(r"[a-z]{3,}|[A-Z][a-z]{2,}|[A-Z]{2,5}")
 #: the shortest value a heuristic may redact, and the entropy it must reach (bits/char)
 MIN_LENGTH = 20
-MIN_ENTROPY = 3.5
+#: symbols that a chosen password holds and a name does not (``Blue$Heron_42``)
+_PASSWORD_SYMBOLS = frozenset("!@#$%^&*")
+MIN_ENTROPY = 3.25
 
 
 def entropy(value: str) -> float:
@@ -46,7 +48,7 @@ def name_structure(value: str) -> str | None:
     at most one short random part.
     """
     parts = [p for p in _SEGMENTS.split(value) if p]
-    if len(parts) < 2:
+    if len(parts) < 2 or any(c in _PASSWORD_SYMBOLS for c in value):
         return None
     named = sum(bool(_WORD_PART.fullmatch(p) or _VERSION_PART.fullmatch(p)) for p in parts)
     random_parts = [p for p in parts if not (_WORD_PART.fullmatch(p)

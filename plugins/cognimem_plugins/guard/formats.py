@@ -16,6 +16,8 @@ tokens, Stripe webhook secrets, Shopify, DigitalOcean and Vault tokens, Sentry D
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -131,10 +133,20 @@ URL_PASSWORD = re.compile(
     re.IGNORECASE)
 #: the same, lenient: people paste passwords with unescaped ``#``, ``!`` or ``%``
 URL_PASSWORD_LOOSE = re.compile(
-    r"(?<![a-z0-9+.\-])([a-z][a-z0-9+.\-]{0,30})://[^\s:/@]{1,200}:([^\s/@]{1,200})@(?=[\w\[])",
+    r"(?<![a-z0-9+.\-])([a-z][a-z0-9+.\-]{0,30})://[^\s:/@]{0,200}:([^\s/@]{1,200})@(?=[\w\[])",
                                  re.IGNORECASE)
 
 _GUARD = "provider's documented format"
+
+
+def _is_user_password(value: str) -> bool:
+    """Whether ``value`` is base64 of ``user:password`` (printable, one colon inside)."""
+    try:
+        raw = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
+    except (binascii.Error, ValueError):
+        return False
+    user, _, password = raw.partition(":")
+    return bool(user) and len(password) >= 4 and raw.isprintable()
 _EXTRA_RULES = [
     Rule("google_api_key", re.compile(r"(?<![A-Za-z0-9])AIza[0-9A-Za-z_\-]{35}(?![A-Za-z0-9])"),
          source=_GUARD, needs=("AIza",)),
@@ -142,6 +154,10 @@ _EXTRA_RULES = [
          source=_GUARD, needs=("sk-ant-",)),
     Rule("openai_key", re.compile(r"sk-(?:proj|svcacct|admin)-[A-Za-z0-9_\-]{20,}"),
          source=_GUARD, needs=("sk-",)),
+    # the legacy format: "sk-" and 48 letters and digits (OpenAI's keys before project keys)
+    Rule("openai_key", re.compile(r"(?<![A-Za-z0-9_-])sk-[A-Za-z0-9]{48}(?![A-Za-z0-9_-])"),
+         source=_GUARD, needs=("sk-",), valid=lambda v: len({c.isdigit() for c in v[3:]}) == 2
+         and any(c.isupper() for c in v) and any(c.islower() for c in v[3:])),
     Rule("github_token", re.compile(r"github_pat_[A-Za-z0-9_]{60,}"), source=_GUARD,
          needs=("github_pat_",)),
     Rule("npm_token", re.compile(r"(?<![A-Za-z0-9])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])"),
@@ -152,6 +168,12 @@ _EXTRA_RULES = [
          source=_GUARD, needs=("k_test_",)),
     Rule("bearer_token", re.compile(r"\bBearer\s+([A-Za-z0-9_\-.~+/]{16,}=*)"), group=1,
          source=_GUARD, needs=("Bearer",)),
+    # HTTP basic credentials (RFC 7617): base64 of "user:password"
+    Rule("basic_auth", re.compile(r"\bBasic\s+([A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])"),
+         group=1, source=_GUARD, needs=("Basic",), valid=_is_user_password),
+    # Mailgun's legacy API keys: "key-" and 32 hex
+    Rule("mailgun_key", re.compile(r"(?<![A-Za-z0-9_-])key-[0-9a-f]{32}(?![A-Za-z0-9])"),
+         source=_GUARD, needs=("key-",)),
     Rule("stripe_key", re.compile(r"(?<![A-Za-z0-9])whsec_[A-Za-z0-9+/=]{24,}"),
          source=_GUARD, needs=("whsec_",)),
     Rule("shopify_token", re.compile(r"(?<![A-Za-z0-9])shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}"),

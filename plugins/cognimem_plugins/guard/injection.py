@@ -16,6 +16,8 @@ plugin decides (flag, quarantine or refuse).
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -201,10 +203,37 @@ _URL = re.compile(r"https?://[^\s)\"']{1,2000}", _I)
 _TEMPLATED_PARAM = re.compile(r"[?&][\w\-]+=(?:\{\{?|\$\{|<|%7B|\[)", _I)
 
 
-def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False) -> Screened:
+#: a run of base64 long enough to carry a sentence (an instruction wrapped to slip past)
+_BASE64_RUN = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=_-])")
+#: at most this many runs are decoded per text
+_MOST_RUNS = 8
+
+
+def _unwrapped(text: str) -> list[str]:
+    """The readable texts that base64 runs of ``text`` decode to (words with spaces: an
+    instruction, not a key or a digest)."""
+    out: list[str] = []
+    for m in _BASE64_RUN.finditer(text):
+        if len(out) >= _MOST_RUNS:
+            break
+        run = m.group(0)
+        try:
+            raw = base64.b64decode(run + "=" * (-len(run) % 4), validate=True)
+            decoded = raw.decode("utf-8")
+        except (binascii.Error, ValueError):
+            continue
+        if decoded.count(" ") >= 3 and all(c.isprintable() or c in "\n\t" for c in decoded):
+            out.append(decoded)
+    return out
+
+
+def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False,
+           unwrap: bool = True) -> Screened:
     """What ``text`` shows (see :class:`Screened`); kinds in the order of :data:`KINDS`.
     ``threshold``: the weak cues' score that flags (the tuned default); ``full``: read
-    every paragraph's cues even where they cannot reach it (to explain or to tune)."""
+    every paragraph's cues even where they cannot reach it (to explain or to tune);
+    ``unwrap``: also screen what base64 runs decode to (an instruction wrapped in base64
+    is flagged with its own kinds and ``obfuscation``)."""
     norm = normalise(text)
     low = norm.folded
     found: set[str] = set()
@@ -229,5 +258,12 @@ def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False) -> Sc
     if found and (norm.mixed_script or norm.spaced):
         found.add("obfuscation")
         markers.append("look_alike_letters" if norm.mixed_script else "spaced_letters")
+    long_word = unwrap and max(map(len, text.split()), default=0) >= 24
+    for decoded in _unwrapped(text) if long_word else ():
+        inner = screen(decoded, threshold, unwrap=False)
+        if inner:
+            found.update((*inner.kinds, "obfuscation"))
+            markers.extend(("base64_wrapped", *inner.markers))
+            break
     return Screened(tuple(k for k in KINDS if k in found), tuple(markers), weak.cues,
                     round(weak.score, 3), threshold)

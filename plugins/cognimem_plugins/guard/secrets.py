@@ -36,7 +36,7 @@ from detect_secrets.filters.heuristic import (
 )
 from detect_secrets.plugins.keyword import DENYLIST
 
-from .evidence import classes, identifier_reason, looks_chosen, name_structure
+from .evidence import classes, entropy, identifier_reason, looks_chosen, name_structure
 from .formats import (
     PRIVATE_BLOCK,
     PRIVATE_HEADER,
@@ -50,8 +50,10 @@ PLACEHOLDER = "[REDACTED:{kind}]"
 _PLACEHOLDER_RE = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
 
 #: words that name a password (the strongest names: any chosen-looking value after one is one)
-_PASSWORD_WORDS = r"password|passwd|passphrase|pwd|pw|pass|passwort|contrase(?:ñ|n)a"
-_NAMES = "|".join([*DENYLIST, r"access_?key", r"signing_?key", r"secret_?key", r"_pass\b",
+_PASSWORD_WORDS = (r"password|passwd|passphrase|pwd|pw|pass|passwort|kennwort|contrase(?:ñ|n)a|"
+                   r"mot de passe|senha|wachtwoord|lösenord|has(?:ł|l)o")
+_NAMES = "|".join([*DENYLIST, r"senha", r"kennwort", r"wachtwoord", r"has(?:ł|l)o",
+                   r"lösenord", r"access_?key", r"signing_?key", r"secret_?key", r"_pass\b",
                    r"pw\b", r"client_?secret", r"passphrase", r"token", r"credentials?",
                    r"auth_?token"])
 #: names that hold something about a secret, not the secret (``token_count``, ``secret_name``)
@@ -65,9 +67,15 @@ _VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.\w]*)?")
 #: name (:data:`_NAME_HIT`), then from its end the rest (:data:`_ASSIGNMENT`).
 _NAME_HIT = re.compile(rf"(?i)(?:{_NAMES})")
 #: a text without any of these holds no secret-like name (a cheap test before the regexes)
-_NAME_STEMS = ("key", "pass", "pw", "secret", "contrase", "token", "credential", "auth")
+_NAME_STEMS = ("key", "pass", "pw", "secret", "contrase", "token", "credential", "auth",
+               "senha", "kennwort", "wachtwoord", "lösenord", "hasło", "haslo")
 #: a text without any of these holds no password word nor a ``-p`` flag
-_PASSWORD_STEMS = ("pass", "pw", "contrase", "-p")
+_PASSWORD_STEMS = ("pass", "pw", "contrase", "-p", " -u", "--user", " -a ", "--auth", "login",
+                   "log-in", "sign-in", "credential", "creds", "senha", "kennwort", "wachtwoord",
+                   "lösenord", "hasło", "haslo")
+#: the stems as one pattern each (one search in C instead of a loop of ``in`` tests)
+_NAME_GATE = re.compile("|".join(map(re.escape, _NAME_STEMS)))
+_PASSWORD_GATE = re.compile("|".join(map(re.escape, _PASSWORD_STEMS)))
 _WORDISH = frozenset(string.ascii_letters + string.digits + "_.-")
 _ASSIGNMENT = re.compile(
     r"(?i)[\w.\-]{0,40}['\"\]]{0,2}"
@@ -80,20 +88,56 @@ _ASSIGNMENT = re.compile(
 _PROSE_PASSWORD = re.compile(
     rf"(?i)(?<![\w-])(?:{_PASSWORD_WORDS})(?![\w-])"
     r"(?:\s*(?::=|=>|->|→|=|:)\s*"
-    r"|(?:[^\S\n]+[^\s:=>→]+?){0,5}?(?::\s+|\s+(?:->|→)\s+|\s+(?:is|was|to)(?:\s+now)?\s+)"
+    r"|(?:[^\S\n]+[^\s:=>→]+?){0,5}?(?::\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to|é|est|ist|es|är|jest|era|war)(?:\s+now)?\s+)"
     r"|[^\S\n]+)"
+    r"(?:(?:typed|entered|enter|type|use|used|try|tried|set\s+to|just|simply)\s+)?"
     r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
 #: ``mysql -p'...'``, ``--password=...``
-_FLAG_PASSWORD = re.compile(r"(?<!\S)(?:-p|--password[= ])(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})"
-                            r"(?P=q)")
+_FLAG_PASSWORD = re.compile(
+    r"(?<!\S)(?:-p|--password[= ]|(?:-u|--user(?:name)?)[= ]\S+\s+-p\s+)"
+    r"(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})(?P=q)")
+#: ``curl -u user:password``, ``--user user:password``, ``http -a user:password``
+_FLAG_USER_PASSWORD = re.compile(
+    r"(?<!\S)(?:-u|--user|-a|--auth)[= ]['\"]?[^\s:'\"]{1,64}:(?P<q>)(?P<value>[^\s'\"]{4,128})")
+#: a login given as ``user / password`` after a word that says so ("login for grafana:
+#: admin / ...", "creds: deploy / ...")
+_CREDENTIAL_PAIR = re.compile(
+    r"(?i)\b(?:logins?|log-in|sign-in|credentials?|creds|user(?:name)?\s*/\s*pass(?:word)?)\b"
+    r"[^\n:]{0,40}:\s*[^\s/]{2,64}\s+/\s+(?P<q>['\"`]?)(?P<value>[^\s'\"`]{6,128})")
 #: a value a few words after a secret-like name ("the deploy token for CI is now 8f3...");
 #: the window may cross the end of a sentence ("... key today. New value: ...")
-_NEAR = re.compile(
-    rf"(?i)(?<![A-Za-z0-9])(?:{_NAMES}|key\d?)\b(?:[\s:,'\"=()>.-]{{1,3}}[\w'\-]+){{0,6}}?"
-    r"[\s:,'\"=()>-]{1,3}(?P<value>[A-Za-z0-9+/_\-=.~]{16,200})")
+#: a value a few words after a secret-like name: the words (runs of a value's characters)
+#: and what may separate them; the first separator may cross a line (``- name: KEY`` then
+#: ``value: ...``)
+_TOKEN = re.compile(r"[A-Za-z0-9+/_\-=.~]+")
+_GAP = re.compile(r"[ \t:,'\"=()>.?!-]{0,4}(?:\n[^\S\n]*(?:-[^\S\n]*)?['\"]?)?")
+_GAP_INLINE = re.compile(r"[ \t:,'\"=()>.?!-]{1,4}")
+_NEAR_WORDS = 7
+#: a secret-like name right after a value ("I put VALUE as the AWS secret access key",
+#: "VALUE (the staging token)"): the name, and the link words allowed between them
+_NAME_ONLY = re.compile(rf"(?i)(?<![A-Za-z0-9])(?:{_NAMES}|key\d?)\b")
+_BACK_VALUE = re.compile(
+    r"(?<![A-Za-z0-9+/_\-=.~])(?P<value>[A-Za-z0-9+/_\-=.~]{16,200})(?![A-Za-z0-9+/_\-=.~])"
+    r"(?P<link>[^\S\n]+(?:is|was|as|are)[^\S\n]+(?:[\w'\-]+[^\S\n]+){0,5}"
+    r"|[^\S\n]*[(\[][^\S\n]*(?:[\w'\-]+[^\S\n]+){0,5}"
+    r"|[^\S\n]+[-—][^\S\n]+(?:[\w'\-]+[^\S\n]+){0,5})$")
+#: names that say the value is an API key or another credential (not "key" alone: a cache
+#: key, a flag key, a partition key): a long random hexadecimal value after one is a key
+#: (Datadog, New Relic, Mailgun and many more issue hexadecimal keys)
+_STRONG_NAME = re.compile(
+    r"(?i)(?:api|app|application|access|secret|auth|client|account|master|signing|"
+    r"encryption|license|licence|admin|ingest(?:ion)?)[\s_-]?key|secret|token|passw|pwd|"
+    r"credential|auth|bearer")
+#: words that say a hexadecimal value is something else: a commit, a digest, a trace
+_OTHER_NOUN = re.compile(
+    r"(?i)\b(?:ids?|trace\w*|span|commit|sha\d*|hash\w*|digest|checksum|build|run|"
+    r"fingerprint|request|object|revision|rev|version|etag|uuid|guid|session|change|fix|"
+    r"patch|merge|pr|release|tag|job|task|event|instance|tenant|project|workspace|resource|"
+    r"customer|order|ticket|issue|record|node|pod|device|host|file|message|step)\b")
 _HASH = re.compile(r"(?i)(?:sha\d*[:=-]|md5[:=]|commit\s|digest\s|hash\s|checksum\s)\s*$")
 _PUBLIC_KEY = re.compile(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+|sk-ssh-\S+)\s+$")
 _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40}")
+_HEX = re.compile(r"[0-9a-fA-F]+")
 _CONN_ASSIGN = re.compile(r"(?i)\b(?:password|pwd)\s*=\s*(?P<value>[^;'\"\s]{3,200})")
 
 _PLAIN_VALUES = frozenset(
@@ -173,6 +217,8 @@ def _assigned_reason(value: str, *, explicit: bool, password: bool) -> str | Non
     if explicit:
         if len(bare) < 6 and not any(c.isdigit() for c in bare):
             return "a short word"
+        if len(bare) <= 12 and bare.isalpha() and (bare.islower() or bare.istitle()):
+            return "a plain word"
         return name_structure(bare) if bare.islower() or not any(
             c.isupper() for c in bare) else None
     return identifier_reason(bare)
@@ -223,12 +269,44 @@ def _find(text: str) -> Iterator[Decision]:
         yield _decide(rule.kind, start, end, None if valid else "does not decode as its "
                       "format requires", rule.reason)
     yield from _urls_and_connections(text)
+    if ("_" in text or "-" in text) and max(map(len, text.split()), default=0) >= 35:
+        yield from _prefixed_tokens(text)
     low = text.lower()
-    if any(stem in low for stem in _NAME_STEMS):
+    if _NAME_GATE.search(low):
         yield from _assigned(text)
         yield from _near(text)
-    if any(stem in low for stem in _PASSWORD_STEMS):
+    if _PASSWORD_GATE.search(low):
         yield from _prose_passwords(text)
+
+
+#: a token in the shape most providers now issue (GitHub's identifiable prefixes, followed by
+#: Groq, Perplexity, Supabase, Sentry, Docker Hub, Linear and many more): a short lowercase
+#: prefix, ``_`` or ``-`` (one or two parts: ``lin_api_``, ``dckr_pat_``), and a long random
+#: body of letters and digits
+_PREFIXED = re.compile(r"(?<![A-Za-z0-9_\-.])(?P<prefix>[a-z][a-z0-9]{1,9}(?:[_-][a-z0-9]{2,6})?"
+                       r"[_-])(?P<body>[A-Za-z0-9]{32,128})(?![A-Za-z0-9_\-])")
+#: prefixes of digests and hashes (``sha512-...`` in lock files): public data
+_DIGEST_PREFIX = re.compile(r"(?:sha\d*|md5|blake2?\w*|xxh\w*|crc\d*|murmur\w*)[_-]")
+#: a prefixed token's body must be as random as a key: the entropy of 32 or more random
+#: letters and digits is 4.5 bits per character and more
+_PREFIXED_ENTROPY = 4.0
+
+
+def _prefixed_tokens(text: str) -> Iterator[Decision]:
+    for m in _PREFIXED.finditer(text):
+        body = m.group("body")
+        if _DIGEST_PREFIX.fullmatch(m.group("prefix")):
+            why_not: str | None = "a digest (sha/md5/blake prefix)"
+        else:
+            why_not = identifier_reason(body)
+            if why_not is None and not (any(c.isupper() for c in body)
+                                        and any(c.islower() for c in body)
+                                        and any(c.isdigit() for c in body)):
+                why_not = "its body does not mix upper case, lower case and digits"
+            elif why_not is None and entropy(body) < _PREFIXED_ENTROPY:
+                why_not = f"its body's entropy is below {_PREFIXED_ENTROPY} bits per character"
+        yield _decide("prefixed_token", m.start(), m.end(), why_not,
+                      "a provider token's shape: a short prefix and a long random body")
 
 
 def _urls_and_connections(text: str) -> Iterator[Decision]:
@@ -271,15 +349,21 @@ def _assigned(text: str) -> Iterator[Decision]:
 
 def _prose_passwords(text: str) -> Iterator[Decision]:
     for pattern, why in ((_PROSE_PASSWORD, "a password given after a password word"),
-                         (_FLAG_PASSWORD, "a password given to -p or --password")):
+                         (_FLAG_PASSWORD, "a password given to -p or --password"),
+                         (_FLAG_USER_PASSWORD, "a password given to -u user:password"),
+                         (_CREDENTIAL_PAIR, "a password given as user / password")):
         for m in pattern.finditer(text):
             value = m.group("value")
             if m.group("q") == "(":
                 value = value.split(")")[0]
-            start = m.start("value") + len(value) - len(value.lstrip("*_"))
-            trimmed = value.strip("*_")
-            if len(trimmed.rstrip(".,;:)?!*_")) >= 4:  # the end of a sentence or of **bold**
-                trimmed = trimmed.rstrip(".,;:)?!*_")
+            lead = len(value) - len(value.lstrip("*_"))  # **bold** or _emphasis_
+            start = m.start("value") + lead
+            trimmed = value[lead:]
+            for _ in range(2):  # the end of a sentence, then of **bold** ("**Pass X**:")
+                if len(trimmed.rstrip(".,;:)?!")) >= 4:
+                    trimmed = trimmed.rstrip(".,;:)?!")
+                if lead or trimmed.endswith(("**", "__")):
+                    trimmed = trimmed[:len(trimmed.rstrip("*_")) or None]
             why_not = _stand_in(trimmed) or looks_chosen(trimmed)
             if why_not is None and not any(c.isalpha() for c in trimmed):
                 why_not = "no letter"
@@ -291,23 +375,74 @@ def _prose_passwords(text: str) -> Iterator[Decision]:
 
 
 def _near(text: str) -> Iterator[Decision]:
-    for m in _NEAR.finditer(text):
-        value = m.group("value").rstrip(".")
-        start = m.start("value")
-        before = text[max(0, start - 40):start]
-        if "/" in value and "." in value:
-            why_not: str | None = "a path or a URL"
-        elif _HASH.search(before[-12:]):
-            why_not = "a digest or a commit id (after sha/commit/hash)"
-        elif _PUBLIC_KEY.search(before):
-            why_not = "an SSH public key (public by design)"
-        elif _PLACEHOLDER_RE.search(value):
-            why_not = "already redacted"
-        else:
-            why_not = identifier_reason(value)
-        yield _decide("high_entropy_secret", start, start + len(value), why_not,
-                      "a random value (long, mixed characters, no word structure) near a "
-                      "secret-like name")
+    hits = list(_NAME_ONLY.finditer(text))
+    for hit in hits:
+        name = text[max(0, hit.start() - 12):hit.end()]
+        pos = hit.end()
+        for n in range(_NEAR_WORDS):
+            gap = (_GAP if n == 0 else _GAP_INLINE).match(text, pos)
+            if gap is None or gap.end() == pos:
+                break
+            token = _TOKEN.match(text, gap.end())
+            if token is None:
+                break
+            pos = token.end()
+            if len(token.group(0)) >= 16:
+                decision = _near_decision(text, token.group(0), token.start(), name,
+                                          text[hit.end():token.start()])
+                yield decision
+                if decision.redacted:
+                    break
+    for hit in hits:
+        window = text[max(0, hit.start() - 240):hit.start()]
+        if max(map(len, window.split()), default=0) < 16:
+            continue  # no value long enough (a cheap test before the regex)
+        back = _BACK_VALUE.search(window)
+        if back is not None:
+            start = hit.start() - len(window) + back.start("value")
+            yield _near_decision(text, back.group("value"), start,
+                                 text[max(0, hit.start() - 12):hit.end()], back.group("link"))
+
+
+def _near_decision(text: str, value: str, start: int, name: str, between: str) -> Decision:
+    """A value found near a secret-like ``name`` (``between``: the words between them)."""
+    value = value.rstrip(".")
+    before = text[max(0, start - 40):start]
+    why_not: str | None
+    if "/" in value and "." in value:
+        why_not = "a path or a URL"
+    elif _HASH.search(before[-12:]):
+        why_not = "a digest or a commit id (after sha/commit/hash)"
+    elif _PUBLIC_KEY.search(before):
+        why_not = "an SSH public key (public by design)"
+    elif _PLACEHOLDER_RE.search(value):
+        why_not = "already redacted"
+    else:
+        why_not = identifier_reason(value)
+        # a UUID is a key only right after the name ("Heroku API key 3fa85f64-...")
+        if why_not is not None and _HEX.fullmatch(value.replace("-", "")) and (
+                _HEX.fullmatch(value) or (why_not == "a UUID" and len(between.split()) <= 3)):
+            why_not = _hex_key_reason(value.replace("-", ""), name,
+                                      " ".join(before.split()[-2:]))
+    return _decide("high_entropy_secret", start, start + len(value), why_not,
+                   "a random value (long, mixed characters, no word structure) near a "
+                   "secret-like name")
+
+
+def _hex_key_reason(value: str, name: str, naming: str) -> str | None:
+    """Why a hexadecimal value near a secret-like name is not a key, or None: it is one when
+    it is long (32 digits or more, letters and digits mixed), the name says credential (an
+    API key, a secret, a token; not "key" alone) and no other noun (id, commit, trace,
+    digest...) names the value in ``naming``, the two words right before it."""
+    if len(value) < 32:
+        return "hexadecimal shorter than 32 digits (commit ids, short hashes)"
+    if value.isdigit() or value.isalpha():
+        return "hexadecimal without both digits and letters"
+    if not _STRONG_NAME.search(name):
+        return "hexadecimal after a name that is not a credential's (a cache or flag key)"
+    if _OTHER_NOUN.search(naming):
+        return "hexadecimal named as an id, a commit, a digest or a trace"
+    return None
 
 
 def _assignments(text: str) -> Iterator[tuple[re.Match[str], str]]:
