@@ -125,7 +125,7 @@ def test_actr_in_engine_matches_hand_computation(make_engine: EngineFactory,
     start = clock.now()
     memory = engine.add("the deploy script lives in tools/deploy.sh").memory
     # accesses at +12 h and +15 h; the search runs at +16 h
-    engine.records.add_accesses([Access(memory_id=memory.id, at=start + timedelta(hours=12)),
+    engine._records.add_accesses([Access(memory_id=memory.id, at=start + timedelta(hours=12)),
                                  Access(memory_id=memory.id, at=start + timedelta(hours=15))])
     clock.set(start + timedelta(hours=16))
     hit = engine.search("deploy script", explain=True, record_access=False).hits[0]
@@ -225,7 +225,7 @@ def test_gain_blend_rewards_use(make_engine: EngineFactory, clock: ManualClock) 
     a = engine.add("retry policy for the http client").memory
     b = engine.add("retry policy for the queue consumer").memory
     clock.advance(days=10)
-    engine.records.add_accesses([Access(memory_id=b.id, at=clock.now() - timedelta(hours=h))
+    engine._records.add_accesses([Access(memory_id=b.id, at=clock.now() - timedelta(hours=h))
                                  for h in (1, 5, 24)])
     hits = engine.search("retry policy", explain=True, record_access=False).hits
     assert [h.id for h in hits[:2]] == [b.id, a.id]
@@ -256,7 +256,7 @@ def test_counts_base_level_by_hand(engine: Engine, clock: ManualClock) -> None:
     query = Query(text="z", record_access=False)
     hits = [Hit(memory=used, score=0.02), Hit(memory=fresh, score=0.02)]
     ranker = ACTR(ACTR.Options(base_level="counts", spreading=False))
-    ranker.rank(query, hits, SearchContext(engine.ctx, query))
+    ranker.rank(query, hits, SearchContext(engine._ctx, query))
     by_id = {h.id: _rank_step(h) for h in hits}
     # 240^-0.5 + 1^-0.5 + 2 * (240^0.5 - 1^0.5) / (0.5 * 239)
     #   = 0.0645497 + 1 + 2 * 0.1212714 = 1.3070925 -> B = 0.2678052
@@ -272,11 +272,11 @@ def test_counts_mode_reads_no_history(engine: Engine, clock: ManualClock,
     memory = engine.add("the deploy script lives in tools/deploy.sh").memory
     engine.search("deploy script")  # one access, written before the next call
     assert engine.get(memory.id).access_count == 1
-    monkeypatch.setattr(engine.records, "access_times", lambda ids: pytest.fail("read"))
+    monkeypatch.setattr(engine._records, "access_times", lambda ids: pytest.fail("read"))
     ranker = ACTR(ACTR.Options(base_level="counts"))
     query = Query(text="deploy", record_access=False)
     hits = [Hit(memory=engine.get(memory.id), score=0.02)]
-    ranker.rank(query, hits, SearchContext(engine.ctx, query))
+    ranker.rank(query, hits, SearchContext(engine._ctx, query))
     assert _rank_step(hits[0])["presentations"] == 2
 
 
@@ -284,15 +284,15 @@ def test_use_boost_is_bounded(engine: Engine, clock: ManualClock) -> None:
     now = clock.now()
     relevant = Memory(id="m1", content="x", created_at=now - timedelta(days=30), updated_at=now)
     used = Memory(id="m2", content="y", created_at=now - timedelta(days=30), updated_at=now)
-    engine.records.put_memories([relevant, used])
-    engine.records.add_accesses([Access(memory_id="m2", at=now - timedelta(minutes=m))
+    engine._records.put_memories([relevant, used])
+    engine._records.add_accesses([Access(memory_id="m2", at=now - timedelta(minutes=m))
                                  for m in range(1, 200)])
     query = Query(text="z", record_access=False)
 
     def ranked(blend: str) -> list[str]:
         hits = [Hit(memory=relevant, score=0.03), Hit(memory=used, score=0.02)]
         ranker = ACTR(ACTR.Options(blend=blend, spreading=False))  # type: ignore[arg-type]
-        ranker.rank(query, hits, SearchContext(engine.ctx, query))
+        ranker.rank(query, hits, SearchContext(engine._ctx, query))
         return [h.id for h in sorted(hits, key=lambda h: -h.score)]
 
     # gain: at most +10% of 0.02 = 0.022 < 0.03, however heavily m2 was used

@@ -62,7 +62,7 @@ def _build(rows: list[dict[str, Any]], order: list[int], links: Sequence[tuple[i
         written = engine.add(f"{' '.join(row['words'])} #{i}", **fields)
         ids[i] = written.id
     for i in order:
-        engine.records.add_accesses([Access(memory_id=ids[i], at=now - timedelta(hours=h))
+        engine._records.add_accesses([Access(memory_id=ids[i], at=now - timedelta(hours=h))
                                      for h in sorted(rows[i]["accesses"], reverse=True)])
     for old, new in links:
         if old in ids and new in ids and old != new:

@@ -62,7 +62,7 @@ def test_recency_by_hand(engine: Engine, clock: ManualClock) -> None:
                        (0.01, {"created_at": now})])
     query = Query(text="x")
     Recency(Recency.Options(weight=0.1, half_life_days=30)).rank(
-        query, hits, SearchContext(engine.ctx, query))
+        query, hits, SearchContext(engine._ctx, query))
     # spread 0.02; boosts 0.1 * 0.25 * 0.02, 0.1 * 0.5 * 0.02, 0.1 * 1 * 0.02
     assert [h.score for h in hits] == pytest.approx([0.0305, 0.021, 0.012])
     assert _step(hits[1], "recency")["recency"] == 0.5
@@ -75,7 +75,7 @@ def test_recency_from_last_access(engine: Engine, clock: ManualClock) -> None:
                        (0.01, {"created_at": now - timedelta(days=90)})])
     query = Query(text="x")
     Recency(Recency.Options(weight=1.0, since="accessed")).rank(
-        query, hits, SearchContext(engine.ctx, query))
+        query, hits, SearchContext(engine._ctx, query))
     # spread 0.01; accessed 30 days ago: + 0.5 * 0.01; never accessed, 90 days: + 0.125 * 0.01
     assert [h.score for h in hits] == pytest.approx([0.025, 0.01125])
 
@@ -85,7 +85,7 @@ def test_importance_by_hand(engine: Engine, clock: ManualClock) -> None:
     hits = _hits(now, [(0.03, {"importance": 0.1}), (0.02, {"importance": 0.5}),
                        (0.01, {"importance": 0.9})])
     query = Query(text="x")
-    Importance(Importance.Options(weight=0.1)).rank(query, hits, SearchContext(engine.ctx, query))
+    Importance(Importance.Options(weight=0.1)).rank(query, hits, SearchContext(engine._ctx, query))
     # spread 0.02: + 0.1 * 0.1 * 0.02, + 0.1 * 0.5 * 0.02, + 0.1 * 0.9 * 0.02
     assert [h.score for h in hits] == pytest.approx([0.0302, 0.021, 0.0118])
 
@@ -96,7 +96,7 @@ def test_validity_by_hand(engine: Engine, clock: ManualClock) -> None:
                        (0.02, {"valid_from": now + timedelta(days=1)}),
                        (0.01, {"valid_from": now - timedelta(days=1)})])
     query = Query(text="x")
-    Validity(Validity.Options(weight=0.5)).rank(query, hits, SearchContext(engine.ctx, query))
+    Validity(Validity.Options(weight=0.5)).rank(query, hits, SearchContext(engine._ctx, query))
     # spread 0.02, penalty 0.5 * 0.02 = 0.01 for the expired and the not-yet-valid fact
     assert [h.score for h in hits] == pytest.approx([0.02, 0.01, 0.01])
     assert _step(hits[0], "validity")["why"] == "expired"
@@ -204,7 +204,7 @@ def test_cycle_is_reported_not_penalized(make_engine: EngineFactory,
         b = e.add("the cache ttl is 90 seconds").id
         e.add("cache eviction uses lru")
         # a cycle as an older store or an import can hold (update_links refuses to make one)
-        e.records.put_memories([e.get(a).model_copy(update={"superseded_by": b}),
+        e._records.put_memories([e.get(a).model_copy(update={"superseded_by": b}),
                                 e.get(b).model_copy(update={"superseded_by": a})])
     expected = [(h.id, h.score) for h in plain.search("cache ttl", record_access=False).hits]
     with caplog.at_level(logging.WARNING, logger="cognimem.cognitive"):

@@ -117,10 +117,10 @@ def test_a_rival_replacement_is_refused_naming_the_head(clock: ManualClock) -> N
     with ranked("log", clock) as eng:
         fact = eng.add("the staging host is db-1", kind="fact", agent="worker").id
         lead = eng.supersede(fact, "the staging host is db-2", agent="lead").id
-        before = eng.records.last_event()
+        before = eng.store.last_event()
         with pytest.raises(InvalidInput, match=f"current version {lead}"):
             eng.supersede(fact, "the staging host is db-3", agent="worker")
-        assert eng.records.last_event() == before
+        assert eng.store.last_event() == before
         assert eng.check().ok
 
 

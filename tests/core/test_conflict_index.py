@@ -33,7 +33,7 @@ def _slow_path(engine: Engine, ids: list[str]) -> dict[str, list[str]]:
 
 
 def test_the_store_counts_commits_to_a_namespace_not_rollbacks(disk_engine: Engine) -> None:
-    records = disk_engine.records
+    records = disk_engine._records
     before = records.meta_version("plugin.x")
     assert before is not None
     records.set_meta("plugin.x", "k", 1)
@@ -65,12 +65,12 @@ def test_recall_conflicts_follow_every_change_of_the_log(disk_engine: Engine,
     engine.resolve_conflict(first.id, "keep_both")
     assert engine.in_open_conflict(ids) == _slow_path(engine, ids) == {
         ids[1]: [second.id], ids[2]: [second.id]}
-    engine.records.set_meta(NAMESPACE, second.id, None)  # a write to the log from outside
+    engine._records.set_meta(NAMESPACE, second.id, None)  # a write to the log from outside
     assert engine.in_open_conflict(ids) == {}
 
 
 def test_the_store_tells_what_each_commit_wrote(disk_engine: Engine) -> None:
-    records = disk_engine.records
+    records = disk_engine._records
     start = records.meta_version("plugin.y")
     assert start is not None
     records.set_meta("plugin.y", "a", {"n": 1})
@@ -96,7 +96,7 @@ def test_the_store_tells_what_each_commit_wrote(disk_engine: Engine) -> None:
 
 
 def test_the_store_forgets_a_commit_too_large_to_keep(disk_engine: Engine) -> None:
-    records = disk_engine.records
+    records = disk_engine._records
     start = records.meta_version("plugin.z")
     assert start is not None
     records.set_metas("plugin.z", {f"k{i}": "x" * 1000 for i in range(4_500)})  # ~4.5 MB

@@ -51,14 +51,14 @@ def test_bad_resolutions_change_nothing(engine: Engine) -> None:
     a, b = engine.add("x is 1").id, engine.add("x is 2").id
     conflict = engine.record_conflict(a, b)
     assert conflict is not None
-    seq = engine.records.last_event()
+    seq = engine.store.last_event()
     with pytest.raises(InvalidInput, match="keep_newer"):
         engine.resolve_conflict(conflict.id, "keep_all")
     with pytest.raises(NotFound, match="cognimem conflicts"):
         engine.resolve_conflict("cnope", "keep_a")
     with pytest.raises(NotFound):
         engine.record_conflict(a, "m-missing")
-    assert engine.records.last_event() == seq
+    assert engine.store.last_event() == seq
 
 
 def test_conflicts_survive_reopen(tmp_path: Path) -> None:

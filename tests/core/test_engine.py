@@ -314,7 +314,7 @@ def test_embedding_stored_with_signature(engine: Engine) -> None:
     assert written.memory.embedding == engine.embedder.signature
     assert engine.get(written.id).embedding is not None
     assert engine.get(written.id).embedding.model == "hash-64"  # type: ignore[union-attr]
-    stored = engine.records.get_embeddings([written.id])[written.id]
+    stored = engine.store.get_embeddings([written.id])[written.id]
     expected = engine.embedder.embed("embeddings\nvectors are stored in the record store")
     np.testing.assert_allclose(stored, expected, rtol=1e-6)
 
@@ -324,7 +324,7 @@ def test_lexical_only_engine_stores_no_embedding(build: Callable[..., Engine]) -
                               "retrieve": [{"use": "bm25"}]})
     written = engine.add("keyword search only")
     assert written.memory.embedding is None
-    assert engine.records.get_embeddings([written.id]) == {}
+    assert engine.store.get_embeddings([written.id]) == {}
     assert engine.search("keyword").hits[0].id == written.id
 
 
@@ -385,7 +385,7 @@ def test_redacting_prepare_hook_changes_what_is_stored(build: Callable[..., Engi
     assert engine.lexical is not None
     assert engine.lexical.search(Query(text="12345"), 10) == []
     assert engine.lexical.search(Query(text="redacted"), 10)[0].id == written.id
-    assert engine.records.find_by_hash(memory.content_hash)[0].id == written.id
+    assert engine._records.find_by_hash(memory.content_hash)[0].id == written.id
 
 
 def test_redaction_is_screened_on_update_too(build: Callable[..., Engine]) -> None:
@@ -556,7 +556,7 @@ def test_accesses_are_recorded(engine: Engine, clock: ManualClock) -> None:
     assert memory.access_count == 2
     assert memory.last_accessed_at == clock.now()
     assert memory.version == 1, "an access is not an edit"
-    assert engine.records.access_times([written.id]) == {written.id: [first, clock.now()]}
+    assert engine.store.access_times([written.id]) == {written.id: [first, clock.now()]}
     assert event_ops(engine) == ["add"], "accesses are not logged as mutations"
 
 
@@ -565,7 +565,7 @@ def test_accesses_not_recorded_when_asked(engine: Engine, build: Callable[..., E
     engine.search("evaluation", record_access=False)
     memory = engine.get(written.id)
     assert (memory.access_count, memory.last_accessed_at) == (0, None)
-    assert engine.records.access_times([written.id]) == {written.id: []}
+    assert engine.store.access_times([written.id]) == {written.id: []}
     quiet = build(overrides={"search": {"record_access": False}})
     other = quiet.add("evaluation profile")
     quiet.search("evaluation")
@@ -596,16 +596,16 @@ def test_update_bumps_version_and_reindexes(engine: Engine, clock: ManualClock) 
 def test_update_reembeds_only_when_embedded_text_changes(build: Callable[..., Engine]) -> None:
     engine = build(overrides={"embedder": {"use": "counting"}}, plugins=[EMBEDDERS])
     written = engine.add("embedding is computed once", title="first")
-    before = engine.records.get_embeddings([written.id])[written.id].copy()
+    before = engine.store.get_embeddings([written.id])[written.id].copy()
     Counting.batches.clear()
     engine.update(written.id, importance=0.8, tags=["x"])
     assert Counting.batches == []
-    np.testing.assert_array_equal(engine.records.get_embeddings([written.id])[written.id], before)
+    np.testing.assert_array_equal(engine.store.get_embeddings([written.id])[written.id], before)
     engine.update(written.id, content="embedding is computed again")
     assert Counting.batches == [1]
     engine.update(written.id, title="a very different heading entirely")
     assert Counting.batches == [1, 1]
-    after = engine.records.get_embeddings([written.id])[written.id]
+    after = engine.store.get_embeddings([written.id])[written.id]
     assert engine.embedder is not None
     np.testing.assert_allclose(
         after, engine.embedder.embed("a very different heading entirely\n"
@@ -693,8 +693,8 @@ def test_delete_removes_everything(engine: Engine) -> None:
     with pytest.raises(NotFound):
         engine.get(doomed.id)
     assert engine.edges(keep.id) == []
-    assert engine.records.get_embeddings([doomed.id]) == {}
-    assert engine.records.access_times([doomed.id]) == {doomed.id: []}
+    assert engine.store.get_embeddings([doomed.id]) == {}
+    assert engine.store.access_times([doomed.id]) == {doomed.id: []}
     assert engine.graveyard() == []
     assert engine.lexical is not None and doomed.id not in engine.lexical.versions()
     assert engine.vectors is not None and doomed.id not in engine.vectors.versions()
@@ -802,7 +802,7 @@ def test_maintain_applies_and_logs_actions(decaying: Engine) -> None:
     assert decaying.graveyard()[0].reason == "forget: faded"
     promoted = next(m for m in decaying.list_memories() if "promote" in m.tags)
     assert promoted.tier == "ltm"
-    assert [e.weight for e in decaying.records.iter_edges()] == [0.4]
+    assert [e.weight for e in decaying.store.iter_edges()] == [0.4]
     ops = [e.op for e in decaying.events()[before:]]
     assert sorted(ops) == sorted(["decay", "archive", "promote", "edge_reweight"])
     assert all(e.payload.get("policy") == "forget" for e in decaying.events()[before:]
@@ -812,12 +812,12 @@ def test_maintain_applies_and_logs_actions(decaying: Engine) -> None:
 
 def test_maintain_dry_run_changes_nothing(decaying: Engine) -> None:
     memories = decaying.list_memories(include_archived=True)
-    edges = list(decaying.records.iter_edges())
+    edges = list(decaying.store.iter_edges())
     events = decaying.events()
     report = decaying.maintain(dry_run=True)
     assert report.dry_run and report.counts() == {"archive": 1, "promote": 1, "reweight": 1}
     assert decaying.list_memories(include_archived=True) == memories
-    assert list(decaying.records.iter_edges()) == edges
+    assert list(decaying.store.iter_edges()) == edges
     assert decaying.events() == events
     assert decaying.graveyard() == []
 
@@ -883,10 +883,10 @@ def test_event_chain_verifies(engine: Engine) -> None:
 
 def test_tampered_event_is_reported(engine: Engine, clock: ManualClock) -> None:
     engine.add("first")
-    last = engine.records.last_event()
+    last = engine.store.last_event()
     forged = next_event(last, clock.now(), "delete", "m-x", payload={"hash": "abc"})
     tampered = forged.model_copy(update={"payload": {"hash": "something else"}})
-    engine.records.append_event(tampered)
+    engine._records.append_event(tampered)
     problems = engine.check().event_problems
     assert problems == ["event 2: hash does not match its content (tampered?)"]
     assert not engine.check().ok
@@ -895,7 +895,7 @@ def test_tampered_event_is_reported(engine: Engine, clock: ManualClock) -> None:
 def test_broken_link_is_reported(engine: Engine, clock: ManualClock) -> None:
     engine.add("first")
     orphan = next_event(None, clock.now(), "add", "m-x")  # claims to be event 1 again
-    engine.records.append_event(orphan)
+    engine._records.append_event(orphan)
     problems = engine.check().event_problems
     assert "event 1: expected sequence number 2" in problems
     assert "event 1: prev_hash does not match event 0" in problems
@@ -990,9 +990,9 @@ def test_manual_clock_sets_timestamps(engine: Engine, clock: ManualClock) -> Non
 
 def test_context_rng_is_seeded(build: Callable[..., Engine]) -> None:
     a, b, c = build(), build(), build(overrides={"seed": 5})
-    assert a.ctx.rng("x").random() == b.ctx.rng("x").random()
-    assert a.ctx.rng("x").random() != a.ctx.rng("y").random()
-    assert a.ctx.rng("x").random() != c.ctx.rng("x").random()
+    assert a._ctx.rng("x").random() == b._ctx.rng("x").random()
+    assert a._ctx.rng("x").random() != a._ctx.rng("y").random()
+    assert a._ctx.rng("x").random() != c._ctx.rng("x").random()
 
 
 def test_stats(engine: Engine, corpus: dict[str, str]) -> None:

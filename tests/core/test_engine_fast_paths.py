@@ -86,7 +86,7 @@ def test_drift_is_found_among_candidates_only_for_other_models() -> None:
     engine = _engine()
     try:
         written = engine.add_many(["alpha fact", "beta fact", "gamma fact"])
-        store = engine.records
+        store = engine._records
         other = EmbeddingSignature(model="another-model", dim=64)
         moved = written[0].memory.model_copy(update={"embedding": other})
         never = written[1].memory.model_copy(update={"embedding": None})
@@ -102,7 +102,7 @@ def test_drift_is_found_among_candidates_only_for_other_models() -> None:
 def _count_loads(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """How many ids each ``get_memories`` call of the engine's store asks for."""
     loaded: list[int] = []
-    real_get = engine.records.get_memories
+    real_get = engine._records.get_memories
 
     def counting(ids: Any) -> dict[str, Memory]:
         ids = list(ids)
@@ -110,7 +110,7 @@ def _count_loads(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> list[int]:
         return real_get(ids)
 
     counting.__wrapped__ = real_get  # type: ignore[attr-defined]
-    monkeypatch.setattr(engine.records, "get_memories", counting)
+    monkeypatch.setattr(engine._records, "get_memories", counting)
     return loaded
 
 
@@ -127,7 +127,7 @@ def test_search_loads_only_what_can_reach_the_top_k(fuser: str,
         for memory_id in [w.id for w in engine.list_memories(limit=6)]:
             engine.archive(memory_id)
         loaded = _count_loads(engine, monkeypatch)
-        real_get = engine.records.get_memories.__wrapped__  # type: ignore[attr-defined]
+        real_get = engine._records.get_memories.__wrapped__  # type: ignore[attr-defined]
         queries: list[tuple[str, dict[str, Any]]] = [
             ("shared topic", {}), ("alpha item", {"k": 1}), ("beta", {"k": 3}),
             ("item 7", {"scope": {"project": "p1"}, "k": 5}),

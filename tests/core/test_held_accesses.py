@@ -21,7 +21,7 @@ def build(clock: ManualClock, **search: Any) -> Engine:
 
 def stored_accesses(engine: Engine, memory_id: str) -> int:
     """Access rows in the record store itself (no engine call, so nothing is flushed)."""
-    return len(engine.records.access_times([memory_id])[memory_id])
+    return len(engine.store.access_times([memory_id])[memory_id])
 
 
 def test_search_holds_accesses_until_the_next_call(clock: ManualClock) -> None:

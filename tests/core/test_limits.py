@@ -49,7 +49,7 @@ def test_the_engine_refuses_oversized_fields(engine: Engine, fields: dict[str, A
     message = str(caught.value)
     assert says in message
     assert len(message) < 400  # a short prefix, never the value
-    assert engine.records.count_memories() == 0 and engine.records.last_event() is None
+    assert engine._records.count_memories() == 0 and engine.store.last_event() is None
 
 
 def test_values_at_the_limit_are_accepted(engine: Engine) -> None:
@@ -118,5 +118,5 @@ def test_import_refuses_foreign_ids_and_times_with_their_position(engine: Engine
         deep["memories"][0]["meta"] = nested(900)
         with pytest.raises(InvalidInput, match=r"memories\[0\]\.meta: .*nested"):
             target.import_(json.loads(json.dumps(deep)))
-        assert target.records.count_memories() == 0
+        assert target._records.count_memories() == 0
         assert target.import_(good).memories == 2

@@ -74,7 +74,7 @@ def test_round_trip_through_an_on_disk_store(source: Engine, tmp_path: Path) -> 
         for key in ("memories", "edges", "events", "graveyard", "accesses"):
             assert again[key] == data[key], key
         assert reopened.export()["memories"] == data["memories"]
-        assert verify_chain(reopened.records.iter_events()) == []
+        assert verify_chain(reopened.store.iter_events()) == []
         hits = reopened.search("canary releases").hits
         assert hits and hits[0].memory.content == "we deploy with canary releases now"
         # new writes continue the restored chain and get fresh ids
@@ -92,7 +92,7 @@ def test_merge_into_a_store_with_memories_remaps_ids(source: Engine, tmp_path: P
         assert report.mode == "merge" and report.memories == 3 and report.duplicates == 0
         assert set(report.id_map) == {m["id"] for m in data["memories"]}
         assert mine not in report.id_map.values()
-        new = {m.content: m for m in target.records.iter_memories()}
+        new = {m.content: m for m in target.store.iter_memories()}
         assert len(new) == 4
         canary = new["we deploy with canary releases now"]
         blue = new["we deploy with blue green switches"]
@@ -106,7 +106,7 @@ def test_merge_into_a_store_with_memories_remaps_ids(source: Engine, tmp_path: P
         assert [(e.source, e.target) for e in target.edges(pg.id) if e.type == "about"] == [
             (pg.id, "entity:postgres")]
         assert [g.memory.id for g in target.graveyard()] == [pg.id]
-        assert target.records.access_times([pg.id])[pg.id]
+        assert target.store.access_times([pg.id])[pg.id]
         ops = [e.op for e in target.events()]
         assert ops == ["add", "import", "import", "import", "relate", "relate"]
         assert target.check().ok
@@ -125,7 +125,7 @@ def test_a_merge_never_reuses_an_existing_id(source: Engine, tmp_path: Path) -> 
             m["content"] += " (edited)"
             m["content_hash"] = ""
         second = target.import_(data)
-        ids = [m.id for m in target.records.iter_memories()]
+        ids = [m.id for m in target.store.iter_memories()]
         assert len(ids) == len(set(ids)) == 7
         assert not set(first.id_map.values()) & set(second.id_map.values())
 

@@ -43,28 +43,28 @@ def test_a_model_change_is_detected_and_kept_out_of_vector_search(
         assert len(report.stale_embeddings) == 40 and not report.ok
         assert engine.vectors is not None and engine.vectors.versions() == {}
         assert engine.search("release train trucks").hits  # BM25 still answers
-        assert len(stale_ids(engine)) == 40
+        assert len(stale_ids(engine._k)) == 40
 
 
 def test_reindex_re_embeds_everything(store: Path) -> None:
     with Engine.from_profile(profile(store, 32)) as engine:
         seen: list[tuple[int, int]] = []
-        report = reindex(engine, batch_size=16, progress=lambda d, t: seen.append((d, t)))
+        report = reindex(engine._k, batch_size=16, progress=lambda d, t: seen.append((d, t)))
         assert (report.done, report.remaining, report.batches) == (40, 0, 3)
         assert seen == [(16, 40), (32, 40), (40, 40)] and report.finished
         assert engine.check().ok
         assert engine.vectors is not None and len(engine.vectors.versions()) == 40
-        assert stale_ids(engine) == []
+        assert stale_ids(engine._k) == []
         assert [e.op for e in engine.events()][-3:] == ["reindex"] * 3
-        assert engine.records.get_meta(META_NAMESPACE, META_KEY) is None
-        versions = {m.id: m.version for m in engine.records.iter_memories()}
+        assert engine.store.get_meta(META_NAMESPACE, META_KEY) is None
+        versions = {m.id: m.version for m in engine.store.iter_memories()}
         assert set(versions.values()) == {1}  # memories themselves did not change
-        assert reindex(engine).done == 0
+        assert reindex(engine._k).done == 0
     with Engine.from_profile(profile(store, 32)) as engine:
         assert engine.check().ok
-        one = next(engine.records.iter_memories())
+        one = next(engine.store.iter_memories())
         assert one.embedding == EmbeddingSignature(model="hash-32", dim=32)
-        assert engine.records.get_embeddings([one.id])[one.id].shape == (32,)
+        assert engine.store.get_embeddings([one.id])[one.id].shape == (32,)
 
 
 class Flaky(HashEmbedder):
@@ -85,12 +85,12 @@ def test_an_interrupted_reindex_continues_where_it_stopped(store: Path) -> None:
         engine.embedder.embed_batch = Flaky(engine.embedder.options).embed_batch  # type: ignore[method-assign]
         Flaky.calls = 0
         with pytest.raises(KeyboardInterrupt):
-            reindex(engine, batch_size=10)
-        assert len(stale_ids(engine)) == 20  # two batches were committed
-        assert engine.records.get_meta(META_NAMESPACE, META_KEY)["total"] == 40
+            reindex(engine._k, batch_size=10)
+        assert len(stale_ids(engine._k)) == 20  # two batches were committed
+        assert engine.store.get_meta(META_NAMESPACE, META_KEY)["total"] == 40
     with Engine.from_profile(profile(store, 32)) as engine:
         assert len(engine.check().stale_embeddings) == 20
-        report = reindex(engine, batch_size=10)
+        report = reindex(engine._k, batch_size=10)
         assert report.resumed and report.done == 20 and report.remaining == 0
         assert engine.check().ok
 
@@ -110,21 +110,21 @@ def test_memories_without_any_embedding_are_embedded(tmp_path: Path) -> None:
     with Engine.from_profile(no_embedder) as engine:
         engine.add_many(["alpha beta", "gamma delta"])
     with Engine.from_profile(profile(tmp_path / "s", 16)) as engine:
-        assert len(stale_ids(engine)) == 2
-        assert reindex(engine).done == 2 and not stale_ids(engine)
+        assert len(stale_ids(engine._k)) == 2
+        assert reindex(engine._k).done == 2 and not stale_ids(engine._k)
 
 
 def test_bad_arguments(store: Path) -> None:
     with Engine.from_profile(profile(store, 64)) as engine:
         with pytest.raises(InvalidInput, match="batch_size"):
-            reindex(engine, batch_size=0)
+            reindex(engine._k, batch_size=0)
         with pytest.raises(InvalidInput, match="limit"):
-            reindex(engine, limit=0)
+            reindex(engine._k, limit=0)
     with Engine.from_profile(load_profile(overrides={
             "vectors": {"use": "none"}, "embedder": {"use": "none"},
             "retrieve": [{"use": "bm25"}]}, base="test")) as engine, \
             pytest.raises(InvalidInput, match="no \\[embedder\\]"):
-        reindex(engine)
+        reindex(engine._k)
 
 
 def test_works_on_the_memory_store_too() -> None:
@@ -132,5 +132,5 @@ def test_works_on_the_memory_store_too() -> None:
         engine.add("one memory")
         assert engine.embedder is not None
         engine.embedder.model_id = "hash-other"
-        assert len(stale_ids(engine)) == 1
-        assert reindex(engine).done == 1 and stale_ids(engine) == []
+        assert len(stale_ids(engine._k)) == 1
+        assert reindex(engine._k).done == 1 and stale_ids(engine._k) == []

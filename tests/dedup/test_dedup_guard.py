@@ -168,10 +168,10 @@ def test_hook_cognimem_register_guards(build: Callable[..., Engine]) -> None:
     assert engine.embedder is not None
     np.testing.assert_allclose(seen[0][1], engine.embedder.embed("alpha beta"), atol=1e-5)
     assert counter.texts[:2] == ["alpha beta", "gamma delta"]  # embedded once, not per guard
-    before = engine.records.last_event()
+    before = engine.store.last_event()
     with pytest.raises(Rejected, match="password"):
         engine.add_many(["epsilon", "the password is hunter2"])
-    assert engine.records.last_event() == before  # nothing partial written
+    assert engine.store.last_event() == before  # nothing partial written
     assert {m.id for m in engine.list_memories()} == {w.id for w in written}
 
 

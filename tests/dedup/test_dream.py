@@ -52,10 +52,10 @@ def test_a_cluster_becomes_one_memory_keeping_every_provenance(unguarded: Engine
 
 def test_a_dry_run_changes_nothing(unguarded: Engine) -> None:
     fill(unguarded)
-    before = unguarded.records.last_event()
+    before = unguarded.store.last_event()
     report = unguarded.dream(dry_run=True)
     assert len(report.merges) == 1 and report.dry_run
-    assert unguarded.records.last_event() == before
+    assert unguarded.store.last_event() == before
 
 
 def test_without_the_consolidator_nothing_merges(build: Callable[..., Engine]) -> None:

@@ -25,10 +25,10 @@ def test_reverting_to_an_earlier_value_writes_a_new_current_version(engine: Engi
 def test_a_pointer_that_would_close_a_cycle_is_refused(engine: Engine) -> None:
     a = engine.add("deploys on Fridays")
     b = engine.supersede(a.id, "deploys on Mondays")
-    before = engine.records.last_event()
+    before = engine.store.last_event()
     with pytest.raises(InvalidInput, match="cycle"):
         engine.update_links(b.id, superseded_by=a.id)
-    assert engine.records.last_event() == before
+    assert engine.store.last_event() == before
     assert engine.get(b.id).superseded_by is None
 
 
@@ -45,10 +45,10 @@ def test_resolving_a_conflict_cannot_close_a_cycle(engine: Engine) -> None:
 def test_superseding_an_old_version_is_refused_naming_the_head(engine: Engine) -> None:
     a = engine.add("the cache TTL is 5 min")
     b = engine.supersede(a.id, "the cache TTL is 10 min")
-    before = engine.records.last_event()
+    before = engine.store.last_event()
     with pytest.raises(InvalidInput, match=f"supersede its current version {b.id}"):
         engine.supersede(a.id, "the cache TTL is 15 min")
-    assert engine.records.last_event() == before  # nothing written
+    assert engine.store.last_event() == before  # nothing written
     c = engine.supersede(a.id, "the cache TTL is 15 min", to_head=True)
     assert c.supersedes == b.id and engine.get(b.id).superseded_by == c.id
     assert any("already superseded" in n for n in c.notes)
@@ -58,7 +58,7 @@ def test_check_reports_and_repairs_a_cycle_and_a_dangling_chain(engine: Engine) 
     a, b = engine.add("x is 1"), engine.add("x is 2")
     c = engine.add("y is 3")
     # a broken store, as an older version or an import could leave it
-    engine.records.put_memories([
+    engine._records.put_memories([
         engine.get(a.id).model_copy(update={"superseded_by": b.id}),
         engine.get(b.id).model_copy(update={"superseded_by": a.id}),
         engine.get(c.id).model_copy(update={"superseded_by": "m-gone"}),

@@ -17,12 +17,12 @@ def two_clusters(engine: Engine) -> None:
 def test_communities_split_unrelated_clusters_and_are_stored(gengine: Engine) -> None:
     two_clusters(gengine)
     summary = detect_communities(gengine)
-    graph = graph_service(gengine.ctx)
+    graph = graph_service(gengine._ctx)
     art = graph.node("entity:caroline").community  # type: ignore[union-attr]
     bikes = graph.node("entity:melanie").community  # type: ignore[union-attr]
     assert art is not None and bikes is not None and art != bikes
     assert summary["modularity"] > 0.3
-    stored = gengine.records.meta_items(COMMUNITY_NS)
+    stored = gengine.store.meta_items(COMMUNITY_NS)
     assert stored["entity:caroline"] == art and len(stored) == graph.graph.num_nodes()
     labels = {t["id"]: t["label"] for t in summary["topics"]}
     assert "caroline" in labels[art] or "malibu" in labels[art] or "pottery" in labels[art]
@@ -43,6 +43,6 @@ def test_maintenance_refreshes_topics(gengine: Engine) -> None:
     two_clusters(gengine)
     report = gengine.maintain()
     assert any(note.startswith("graph: ") and "topics" in note for note in report.notes)
-    assert gengine.records.get_meta("graph", "topics") is not None
+    assert gengine.store.get_meta("graph", "topics") is not None
     dry = gengine.maintain(dry_run=True)
     assert any("would recompute" in note for note in dry.notes)

@@ -81,17 +81,17 @@ def test_maintenance_applies_decay_through_the_engine(gengine: Engine,
     clock.advance(timedelta(days=14))
     report = gengine.maintain()
     assert report.counts() == {"reweight": 1}
-    edge = next(e for e in gengine.records.edges_of(b, "out") if e.type == "wikilink")
+    edge = next(e for e in gengine.store.edges_of(b, "out") if e.type == "wikilink")
     assert edge.weight == pytest.approx(0.70**2)
     assert any(e.type == "parent_child" and e.weight == 1.0
-               for e in gengine.records.edges_of(child, "out"))  # exempt type
+               for e in gengine.store.edges_of(child, "out"))  # exempt type
     assert gengine.maintain().counts() == {}  # idempotent at the same time
-    graph = gengine.ctx.services["graph"]
+    graph = gengine._ctx.services["graph"]
     assert graph.links[(b, a, "wikilink")].weight == pytest.approx(0.49)
     clock.advance(timedelta(days=7 * 6))
     assert gengine.maintain().counts() == {"prune": 1}
     assert (b, a, "wikilink") not in graph.links
-    assert not [e for e in gengine.records.edges_of(b, "out") if e.type == "wikilink"]
+    assert not [e for e in gengine.store.edges_of(b, "out") if e.type == "wikilink"]
 
 
 def test_co_retrieved_synapses_count_uses(gengine: Engine, clock: ManualClock) -> None:
@@ -100,9 +100,9 @@ def test_co_retrieved_synapses_count_uses(gengine: Engine, clock: ManualClock) -
     clock.advance(timedelta(days=1))
     hits = gengine.search("zebra crossing").hits
     assert {h.id for h in hits} >= {a, b}
-    edge = next(e for e in gengine.records.edges_of(b, "out") if e.type == "wikilink")
+    edge = next(e for e in gengine.store.edges_of(b, "out") if e.type == "wikilink")
     assert edge.use_count == 1 and edge.last_used_at == clock.now()
     gengine.search("zebra crossing", record_access=False)
-    edge = next(e for e in gengine.records.edges_of(b, "out") if e.type == "wikilink")
+    edge = next(e for e in gengine.store.edges_of(b, "out") if e.type == "wikilink")
     assert edge.use_count == 1  # evaluation-style searches count nothing
     assert isinstance(hits[0], Hit)

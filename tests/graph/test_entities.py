@@ -48,7 +48,7 @@ def test_common_words_are_not_entities() -> None:
 
 def test_mentions_edges(gengine: Engine) -> None:
     written = gengine.add("Caroline met Melanie. Caroline likes pottery.", tags=["art"])
-    mentions = {e.target: e for e in gengine.records.edges_of(written.id, "out")
+    mentions = {e.target: e for e in gengine.store.edges_of(written.id, "out")
                 if e.type == "mentions"}
     assert mentions["entity:caroline"].weight == 2.0
     assert mentions["entity:caroline"].meta == {"name": "Caroline", "kind": "name"}
@@ -62,18 +62,18 @@ def test_cooccurrence_relations_count_repeats_with_provenance(make_engine: MakeE
     second, third = (w.id for w in engine.add_many(["Melanie hosted Caroline.",
                                                     "Caroline and Melanie painted."]))
     key = ("entity:caroline", "entity:melanie", "related_to")
-    edge = next(e for e in engine.records.edges_of("entity:caroline", "out") if e.key == key)
+    edge = next(e for e in engine.store.edges_of("entity:caroline", "out") if e.key == key)
     assert edge.weight == 3.0
     assert edge.provenance == [first, second, third]
     assert edge.valid_from is not None
     # deleting a memory retracts its assertion; deleting all of them removes the relation
     engine.delete(second)
-    edge = next(e for e in engine.records.edges_of("entity:caroline", "out") if e.key == key)
+    edge = next(e for e in engine.store.edges_of("entity:caroline", "out") if e.key == key)
     assert (edge.weight, edge.provenance) == (2.0, [first, third])
     engine.delete(first)
     engine.delete(third)
-    assert engine.records.edges_of("entity:caroline") == []
-    graph = engine.ctx.services["graph"]
+    assert engine.store.edges_of("entity:caroline") == []
+    graph = engine._ctx.services["graph"]
     assert graph.node("entity:caroline") is None  # orphaned entities leave the graph
 
 
@@ -81,14 +81,14 @@ def test_update_reextracts_entities_and_wikilinks(gengine: Engine) -> None:
     target = gengine.add("target", title="Alpha").id
     memory = gengine.add("Caroline wrote [[Alpha]]").id
     gengine.update(memory, content="Melanie wrote nothing")
-    out = {(e.type, e.target) for e in gengine.records.edges_of(memory, "out")}
+    out = {(e.type, e.target) for e in gengine.store.edges_of(memory, "out")}
     assert ("wikilink", target) not in out
     assert ("mentions", "entity:caroline") not in out
     assert ("mentions", "entity:melanie") in out
-    graph = gengine.ctx.services["graph"]
+    graph = gengine._ctx.services["graph"]
     assert graph.node("entity:caroline") is None
     assert {lk.key for lk in graph.links_of(memory)} == {
-        e.key for e in gengine.records.edges_of(memory)}
+        e.key for e in gengine.store.edges_of(memory)}
 
 
 def test_an_update_and_its_reextracted_edges_are_one_transaction(gengine: Engine) -> None:
@@ -97,18 +97,18 @@ def test_an_update_and_its_reextracted_edges_are_one_transaction(gengine: Engine
     gengine.add("target", title="Alpha")
     memory = gengine.add("Caroline wrote [[Alpha]]").id
     opened = 0
-    real = gengine.records.transaction
+    real = gengine._records.transaction
 
     def counting() -> Any:
         nonlocal opened
         opened += 1
         return real()
 
-    gengine.records.transaction = counting  # type: ignore[method-assign]
-    last = gengine.records.last_event()
+    gengine._records.transaction = counting  # type: ignore[method-assign]
+    last = gengine.store.last_event()
     assert last is not None
     gengine.update(memory, content="Melanie wrote nothing")
-    gengine.records.transaction = real  # type: ignore[method-assign]
+    gengine._records.transaction = real  # type: ignore[method-assign]
     assert opened == 1
     ops = [e.op for e in gengine.events(last.seq)]
     assert ops[0] == "update" and "unrelate" in ops and "relate" in ops
@@ -116,7 +116,7 @@ def test_an_update_and_its_reextracted_edges_are_one_transaction(gengine: Engine
 
 def test_an_update_that_keeps_the_text_extracts_nothing(gengine: Engine) -> None:
     memory = gengine.add("Caroline wrote [[Alpha]]").id
-    last = gengine.records.last_event()
+    last = gengine.store.last_event()
     assert last is not None
     gengine.update(memory, importance=0.9)
     assert [e.op for e in gengine.events(last.seq)] == ["update"]

@@ -29,13 +29,13 @@ def snapshot(service: GraphService) -> tuple[Any, Any]:
 
 
 def rebuilt(engine: Engine) -> tuple[Any, Any]:
-    fresh = GraphService(engine.ctx)
+    fresh = GraphService(engine._ctx)
     fresh.rebuild()
     return snapshot(fresh)
 
 
 def test_incremental_updates_match_a_rebuild(gengine: Engine, clock: ManualClock) -> None:
-    graph = graph_service(gengine.ctx)
+    graph = graph_service(gengine._ctx)
     a = gengine.add("Caroline likes pottery", title="Pottery", layer="working").id
     b = gengine.add("see [[Pottery]]; Melanie paints", layer="working").id
     c, d = (w.id for w in gengine.add_many(["pottery class with Caroline", "camping trip"]))
@@ -94,7 +94,7 @@ def test_a_rolled_back_batch_triggers_a_rebuild(clock: ManualClock,
         with pytest.raises(RuntimeError):
             engine.add_many(["links [[First]] for Caroline", "boom"])
         engine.add("after the failure, Melanie wrote")
-        graph = graph_service(engine.ctx)
+        graph = graph_service(engine._ctx)
         assert len(rebuilds) == 2  # the cursor pointed at rolled-back events
         assert snapshot(graph) == rebuilt(engine)
         assert graph.node("entity:caroline") is None
@@ -112,22 +112,22 @@ def test_graph_persists_in_the_record_store(tmp_path: Path, clock: ManualClock) 
         engine.add("see [[Pottery]] with Melanie")
         engine.add("camping with Melanie in the woods")
         detect_communities(engine)
-        before = snapshot(graph_service(engine.ctx))
+        before = snapshot(graph_service(engine._ctx))
     finally:
         engine.close()
     assert any(n[7] is not None for n in before[0])  # communities were assigned
     engine = Engine.from_profile("graph", clock=clock, overrides=overrides)
     try:
-        assert engine.ctx.services["graph"].built  # built on open for a graph profile
-        assert snapshot(graph_service(engine.ctx)) == before
+        assert engine._ctx.services["graph"].built  # built on open for a graph profile
+        assert snapshot(graph_service(engine._ctx)) == before
         engine.delete(a)
-        assert engine.records.get_meta("graph.community", a) is None
+        assert engine.store.get_meta("graph.community", a) is None
     finally:
         engine.close()
 
 
 def test_other_profiles_build_the_graph_only_on_demand(engine: Engine) -> None:
     engine.add("Caroline likes pottery")
-    service = engine.ctx.services["graph"]
+    service = engine._ctx.services["graph"]
     assert not service.built
-    assert graph_service(engine.ctx).stats()["memories"] == 1
+    assert graph_service(engine._ctx).stats()["memories"] == 1

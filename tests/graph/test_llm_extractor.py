@@ -48,9 +48,9 @@ def test_entities_and_relations_from_the_model(make_engine: MakeEngine, ollama_u
     second = engine.add("Caroline went to her pottery class again.").id
     assert fake_ollama.seen[0]["path"] == f"/api/{api}"
     assert fake_ollama.seen[0]["model"] == "tiny" and fake_ollama.seen[0]["format"] == "json"
-    mentions = {e.target for e in engine.records.edges_of(first, "out")}
+    mentions = {e.target for e in engine.store.edges_of(first, "out")}
     assert mentions == {"entity:caroline", "entity:pottery class"}
-    relations = [e for e in engine.records.edges_of("entity:caroline", "out")
+    relations = [e for e in engine.store.edges_of("entity:caroline", "out")
                  if e.type != "mentions"]
     assert len(relations) == 1  # the self-relation and the malformed item were dropped
     relation = relations[0]
@@ -80,4 +80,4 @@ class TestOllamaExtractorContract(ExtractorContract):
                                    fake_ollama: FakeOllama) -> None:
         """The contract's memories were extracted by the stand-in, not skipped."""
         assert fake_ollama.seen
-        assert any(e.type == "mentions" for e in contract_engine.records.iter_edges())
+        assert any(e.type == "mentions" for e in contract_engine.store.iter_edges())

@@ -57,17 +57,17 @@ def test_seeds_weigh_specific_entities_more(gengine: Engine) -> None:
     for i in range(5):
         gengine.add(f"Caroline note {i} about chores")
     gengine.add("Caroline mentioned Zanzibar once")
-    graph = graph_service(gengine.ctx)
+    graph = graph_service(gengine._ctx)
     ppr = retriever(gengine)
     query = Query(text="Caroline Zanzibar")
-    seeds = ppr.seeds(graph, query, SearchContext(gengine.ctx, query))
+    seeds = ppr.seeds(graph, query, SearchContext(gengine._ctx, query))
     assert seeds["entity:zanzibar"] == pytest.approx(1.0)
     assert seeds["entity:caroline"] == pytest.approx(1 / 6)
 
 
 def test_word_overlap_matches_multiword_entities(gengine: Engine) -> None:
     gengine.add("She joined the LGBTQ support group in town.")
-    matched = retriever(gengine).match_entities(graph_service(gengine.ctx),
+    matched = retriever(gengine).match_entities(graph_service(gengine._ctx),
                                                 "which support group?")
     assert "entity:support group" in matched
     assert matched["entity:support group"] == pytest.approx(1.0)

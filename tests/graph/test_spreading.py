@@ -61,7 +61,7 @@ def test_paths_never_revisit_a_memory(gengine: Engine) -> None:
     a, b, c = (gengine.add(t).id for t in ("xylophone", "beta", "gamma"))
     for s, t in ((a, b), (b, c), (c, a)):
         gengine.relate(s, t, "wikilink", weight=1.0)
-    graph = graph_service(gengine.ctx)
+    graph = graph_service(gengine._ctx)
     query = Query(text="x")
     args = dict(max_hops=5, min_weight=0.0, attenuation=1.0, types={"wikilink"},
                 land_on={"episodic"}, pass_through=set(), use_importance=False)
@@ -76,7 +76,7 @@ def test_activation_multiplies_weight_attenuation_and_importance(gengine: Engine
     a = gengine.add("xylophone").id
     b = gengine.add("beta", importance=0.5).id
     gengine.relate(a, b, "auto", weight=1.5)
-    graph = graph_service(gengine.ctx)
+    graph = graph_service(gengine._ctx)
     scores = spread(graph, {a: 5.0}, Query(text="x"), 1, 0.3, 0.5, {"auto"},
                     {"episodic"}, set())
     assert scores[b] == pytest.approx(5.0 * 1.5 * 0.5 * 0.5)

@@ -12,7 +12,7 @@ MakeEngine = Callable[..., Engine]
 
 
 def links(engine: Engine, memory_id: str, type: str) -> dict[str, float]:
-    return {e.target: e.weight for e in engine.records.edges_of(memory_id, "out") if e.type == type}
+    return {e.target: e.weight for e in engine.store.edges_of(memory_id, "out") if e.type == type}
 
 
 def test_wikilink_refs_and_slugs() -> None:
@@ -70,7 +70,7 @@ def test_autolink_links_overlapping_memories_of_the_same_project(gengine: Engine
     assert set(auto) == {a}
     assert other not in auto and unrelated not in auto
     assert 0.2 <= auto[a] <= 1.5
-    edge = next(e for e in gengine.records.edges_of(b, "out") if e.type == "auto")
+    edge = next(e for e in gengine.store.edges_of(b, "out") if e.type == "auto")
     assert edge.meta["bm25"] > 0 and edge.provenance == [b]
 
 
@@ -89,15 +89,15 @@ def test_caps_prune_lowest_weight_auto_links_first(make_engine: MakeEngine) -> N
     hub = engine.add("zebra", title="Hub").id
     for i in range(6):
         engine.add(f"zebra note number {i} [[Hub]]")
-    incoming = [e for e in engine.records.edges_of(hub, "in")]
+    incoming = [e for e in engine.store.edges_of(hub, "in")]
     wikis = [e for e in incoming if e.type == "wikilink"]
     autos = [e for e in incoming if e.type == "auto"]
     assert len(wikis) == 6  # curated links are never pruned, even over the cap
     assert autos == []  # every auto link into the over-full hub was pruned
     out = engine.add("zebra zebra zebra note number").id
-    outgoing = [e for e in engine.records.edges_of(out, "out") if e.type == "auto"]
+    outgoing = [e for e in engine.store.edges_of(out, "out") if e.type == "auto"]
     assert len(outgoing) <= 3
-    graph = engine.ctx.services["graph"]
+    graph = engine._ctx.services["graph"]
     assert {lk.key for lk in graph.links_of(out, {"auto"}, "out")} == {e.key for e in outgoing}
 
 
@@ -120,7 +120,7 @@ def test_forward_wikilinks_resolve_when_the_target_appears(gengine: Engine) -> N
     later = gengine.add("finally written", title="later note", scope={"project": "p"}).id
     assert links(gengine, early.id, "wikilink") == {later: 1.0}
     assert gengine.get(early.id).meta["broken_wikilinks"] == ["Still Missing"]
-    graph = gengine.ctx.services["graph"]
+    graph = gengine._ctx.services["graph"]
     assert (early.id, later, "wikilink") in graph.links
     other = gengine.add("unrelated", title="Another Title").id
     assert links(gengine, early.id, "wikilink") == {later: 1.0}

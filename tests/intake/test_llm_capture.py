@@ -177,7 +177,7 @@ def test_recapture_asks_only_about_new_turns(engine: Engine, tmp_path: Path,
     assert all("We decided" not in p for p in new_prompts)  # old turns are not sent again
     # one decision, for the new turn's fact: the one skipped at turn 2 is not asked again
     assert len([p for p in new_prompts if p.startswith("A new fact was found")]) == 1
-    stored = json.dumps(engine.records.meta_items(f"cognimem.capture.judged:{path}"))
+    stored = json.dumps(engine.store.meta_items(f"cognimem.capture.judged:{path}"))
     assert "Postgres" not in stored and "Alice" not in stored
 
 

@@ -87,11 +87,11 @@ def test_first_index_maps_sections_frontmatter_and_provenance(engine: Engine,
 def test_reindex_reads_only_what_changed(engine: Engine, tmp_path: Path) -> None:
     root = vault(tmp_path / "notes")
     engine.ingest("vault", str(root))
-    events = engine.records.last_event()
+    events = engine.store.last_event()
     assert events is not None
     again = engine.ingest("vault", str(root))
     assert again.unchanged == again.groups and again.added == again.updated == 0
-    assert engine.records.last_event() == events  # nothing written
+    assert engine.store.last_event() == events  # nothing written
     text = DEPLOYS.replace("then tell the on-call", "then page the on-call")
     (root / "deploys.md").write_text(text, encoding="utf-8")
     changed = engine.ingest("vault", str(root))

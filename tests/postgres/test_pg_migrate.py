@@ -49,7 +49,7 @@ def fill(profile: Profile) -> dict[str, Any]:
 
 
 def snapshot(engine: Engine) -> dict[str, Any]:
-    records = engine.records
+    records = engine._records
     memories = {m.id: m.model_dump(mode="json") for m in records.iter_memories()}
     vectors = records.get_embeddings(list(memories))
     return {

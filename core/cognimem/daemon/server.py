@@ -156,7 +156,7 @@ class StoreDaemon:
         """Publish the record and serve until :meth:`stop`; then clean up (record, engine)."""
         write_owner_record(self.store, self.record)
         try:
-            self.engine.records.publish_owner(self.record.address)
+            self.engine._records.publish_owner(self.record.address)
         except CognimemError as exc:
             log.warning("could not publish the address in the store's lock file: %s", exc)
         log.info("serving %s on %s (pid %d, idle timeout %ss)", self.store,
@@ -371,7 +371,7 @@ class StoreDaemon:
     def status(self) -> dict[str, Any]:
         """Pid, address, store, profile, uptime, counters and the number of memories."""
         with self._engine_lock:
-            memories = self.engine.records.count_memories()
+            memories = self.engine._records.count_memories()
         with self._state_lock:
             return {**self.record.public(), "uptime_s": round(time.time() - self.started, 1),
                     "requests": self.requests, "connections": self.connections,

@@ -53,6 +53,7 @@ from .kernel import Kernel
 from .maintenance import Maintenance
 from .read import Reader
 from .relations import Relations
+from .services import Services, StoreView
 from .sync import Sync
 from .types import validation_message
 from .unit import UnitOfWork
@@ -125,8 +126,10 @@ class Engine:
     host = state[PluginHost]("host")
     clock = state[Clock]("clock")
     hook = state[Any]("hook")
-    ctx = state[Context]("ctx")
-    records = state[RecordStore]("records")
+    # the engine's own (plugins read through ``store`` and ``services``, write through the
+    # operations: docs/plugins.md, "The engine a plugin receives")
+    _ctx = state[Context]("ctx")
+    _records = state[RecordStore]("records")
     lexical = state[LexicalIndex | None]("lexical")
     vectors = state[VectorIndex | None]("vectors")
     embedder = state[Embedder | None]("embedder")
@@ -140,6 +143,16 @@ class Engine:
     guards = state[list[Guard]]("guards")
     consolidator = state[Consolidator | None]("consolidator")
     hook_options = state[dict[str, Any]]("hook_options")
+
+    @property
+    def store(self) -> StoreView:
+        """The record store, read only (what a plugin reads besides the memory API)."""
+        return StoreView(self._k.records)
+
+    @property
+    def services(self) -> Services:
+        """The in-process services plugins share (derived state, by key)."""
+        return Services(self._k.ctx)
 
     @property
     def concurrent_reads(self) -> bool:
@@ -306,8 +319,8 @@ class Engine:
                 self._k.pool = None
             for component in reversed(self.components()):
                 _close_quietly(component)
-            if self.ctx.path is not None:
-                make_private(Path(self.ctx.path))
+            if self._k.ctx.path is not None:
+                make_private(Path(self._k.ctx.path))
 
     def __enter__(self) -> Engine:
         return self
@@ -324,16 +337,16 @@ class Engine:
     def stats(self) -> dict[str, Any]:
         """Counts and the pipeline, safe to share (no content)."""
         self._k.check_open()
-        counts = self.records.memory_counts()
-        last = self.records.last_event()
+        counts = self._k.records.memory_counts()
+        last = self._k.records.last_event()
         return {
             "profile": self.profile.name,
-            "path": shown(self.ctx.path) if self.ctx.path else None,
+            "path": shown(self._k.ctx.path) if self._k.ctx.path else None,
             "memories": counts["memories"],
             "archived": counts["archived"],
             "superseded": counts["superseded"],
             "layers": counts["layers"],
-            "edges": self.records.count_edges(),
+            "edges": self._k.records.count_edges(),
             "events": last.seq if last else 0,
             "embedder": self.embedder.signature.model_dump() if self.embedder else None,
             "pipeline": {
