@@ -14,7 +14,7 @@ import logging
 from collections.abc import Iterable, Mapping
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -46,7 +46,7 @@ from ..slots import specs as slot_specs
 from .authority import Authority
 from .conflicts import Conflicts
 from .consolidation import Consolidation
-from .delegate import operation, state
+from .delegate import client_method, operation, state
 from .intake import Intake
 from .integrity import Integrity
 from .kernel import Kernel
@@ -176,11 +176,8 @@ class Engine:
         return self._k.dirty
 
     # the memory API: each operation is the method of the part that does it --------------------
-    # (``client=True``: callable through the store's daemon; cognimem.daemon.api.OPERATIONS
-    # and RETRY_SAFE list the same, a test keeps them in step)
-
-    #: The facade's own methods a client may call too (name: retry safe).
-    FACADE_OPERATIONS: ClassVar[dict[str, bool]] = {"stats": True, "search_summary": True}
+    # (``client=True``: the daemon serves it, and RemoteEngine's method is generated from it:
+    # ``python -m cognimem.daemon.apigen``, docs/architecture.md "One API")
 
     # writing (the write pipeline, docs/architecture.md)
     add = operation(Writer.add, client=True)
@@ -328,12 +325,14 @@ class Engine:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @client_method(retry_safe=True)
     def search_summary(self, query: Query | str, /, **params: Any) -> SearchSummary:
         """:meth:`search`, with each hit's open conflicts, as plain data (what a command
         line prints; :mod:`cognimem.models.summary`)."""
         result = self.search(query, **params)
         return summarize(result, self.in_open_conflict([h.id for h in result.hits]))
 
+    @client_method(retry_safe=True)
     def stats(self) -> dict[str, Any]:
         """Counts and the pipeline, safe to share (no content)."""
         self._k.check_open()
