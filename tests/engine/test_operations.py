@@ -43,7 +43,7 @@ def test_an_operation_declared_once_reaches_the_daemon_and_the_client_code() -> 
     assert "recent_events" not in served_operations(Engine)
     source = render(Wider)
     assert '"recent_events": (True, "list[Event]")' in source
-    assert 'return self._call("recent_events", after_seq)' in source
+    assert 'return _send(self, "recent_events", after_seq)' in source
 
 
 #: Engine parameters that cannot cross the wire (a callback in this process).

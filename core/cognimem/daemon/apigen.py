@@ -3,14 +3,13 @@
 ``python -m cognimem.daemon.apigen > core/cognimem/daemon/operations.py``
 
 The operations a client may call are declared once, on the engine
-(``add = operation(Writer.add, client=True)``, :mod:`.delegate`). A client process must
-not load the engine (its plugins' machinery, numpy) to reach a daemon, so what it needs is
-generated from those declarations into :mod:`cognimem.daemon.operations`: the table of
-operations (which are retry safe, what each returns), a typed Protocol per job (the
-:class:`~cognimem.daemon.api.MemoryAPI` is made of them, so mypy and editors see every
-signature) and a mixin per job whose methods send the call
-(:class:`~cognimem.daemon.remote.RemoteEngine` is made of them). A test fails when the file
-is out of step with the declarations.
+(``add = operation(Writer.add, client=True)``, :mod:`cognimem.engine.delegate`). A client
+process must not load the engine (its plugins' machinery, numpy) to reach a daemon, so what
+it needs is generated from those declarations into :mod:`cognimem.daemon.operations`: the
+table of operations (which are retry safe, what each returns) and a typed Protocol per job
+(:class:`~cognimem.daemon.api.MemoryAPI` is made of them, so mypy and editors see every
+signature) whose methods send the call (:class:`~cognimem.daemon.remote.RemoteEngine`
+inherits them). A test fails when the file is out of step with the declarations.
 """
 
 from __future__ import annotations
@@ -99,12 +98,13 @@ def _call_text(name: str, func: Callable[..., Any]) -> str:
             args.append(f"{param.name}={param.name}")
         else:
             args.append(f"**{param.name}")
-    one = f"        return self._call({', '.join(args)})"
+    args.insert(0, "self")
+    one = f"        return _send({', '.join(args)})"
     if len(one) <= WIDTH:
         return one
-    lines = textwrap.wrap(", ".join(args), WIDTH - 26, break_long_words=False,
+    lines = textwrap.wrap(", ".join(args), WIDTH - 22, break_long_words=False,
                           break_on_hyphens=False)
-    return "        return self._call(" + ("\n" + " " * 26).join(lines) + ")"
+    return "        return _send(" + ("\n" + " " * 21).join(lines) + ")"
 
 
 def _summary(func: Callable[..., Any]) -> str:
@@ -163,9 +163,9 @@ def render(engine_cls: type | None = None) -> str:
         "cognimem/engine/facade.py) by ``python -m cognimem.daemon.apigen >",
         "core/cognimem/daemon/operations.py``. Do not edit: a test fails when it is out of step.",
         "",
-        "A client reads it without loading the engine. Per job, a Protocol (the typed signatures",
-        ":class:`~.api.MemoryAPI` is made of) and a mixin whose methods send the call",
-        "(:class:`~.remote.RemoteEngine` is made of them).",
+        "A client reads it without loading the engine. Per job, a Protocol: the typed signatures",
+        ":class:`~.api.MemoryAPI` is made of, which the Engine implements itself; their methods",
+        "send the call through the daemon in :class:`~.remote.RemoteEngine`, which inherits them.",
         '"""',
         "",
         "from __future__ import annotations",
@@ -181,25 +181,16 @@ def render(engine_cls: type | None = None) -> str:
         "}",
         "",
         "",
-        "class Calls:",
-        '    """What the generated methods send through (RemoteEngine sends it to the daemon)."""',
-        "",
-        "    def _call(self, op: str, *args: Any, **kwargs: Any) -> Any:",
-        "        raise NotImplementedError",
+        "def _send(client: object, op: str, *args: Any, **kwargs: Any) -> Any:",
+        '    """The call sent through ``client`` (a RemoteEngine: its ``_call``)."""',
+        "    return client._call(op, *args, **kwargs)  # type: ignore[attr-defined]",
     ]
     for job in sorted(jobs, key=list(JOB_DOCS).index):
-        members = jobs[job]
         out += ["", "", f"class {job}API(Protocol):",
                 f'    """The memory API: {JOB_DOCS[job]}."""']
-        for name, op in members.items():
+        for name, op in jobs[job].items():
             out += ["", *_signature(name, op.func, _returns(op.func)),
-                    *_docstring(_summary(op.func))]
-        out += ["", "", f"class {job}Calls(Calls):",
-                f'    """{JOB_DOCS[job].capitalize()}, through the daemon."""']
-        for name, op in members.items():
-            out += ["", *_signature(name, op.func, _returns(op.func)),
-                    *_docstring(f"See :meth:`Engine.{name} <cognimem.engine.Engine.{name}>`."),
-                    _call_text(name, op.func)]
+                    *_docstring(_summary(op.func)), _call_text(name, op.func)]
     out.append("")
     return "\n".join(out)
 

@@ -25,7 +25,7 @@ from ..errors import StoreError
 from ..session import current as current_session
 from .api import RETRY_SAFE
 from .connection import Connection, ConnectionLost, DaemonStopping
-from .operations import OPERATIONS_TABLE, MemoriesCalls, ReadingCalls, TeamCalls, UpkeepCalls
+from .operations import OPERATIONS_TABLE, MemoriesAPI, ReadingAPI, TeamAPI, UpkeepAPI
 from .results import expect, expect_shape
 from .runtime import pid_alive, read_owner_record, store_of
 
@@ -37,11 +37,12 @@ log = logging.getLogger("cognimem.remote")
 #: Set to 1 to use a running daemon whose pipeline differs from the client's profile.
 USE_RUNNING_ENV = "COGNIMEM_USE_RUNNING"
 
-class RemoteEngine(MemoriesCalls, ReadingCalls, TeamCalls, UpkeepCalls):
+class RemoteEngine(MemoriesAPI, ReadingAPI, TeamAPI, UpkeepAPI):
     """The memory API of a store whose owner daemon runs elsewhere.
 
-    Its operations are generated from the engine's declarations (:mod:`.operations`): each
-    sends the call, and checks the answer against the operation's return annotation.
+    Its operations are generated from the engine's declarations (:mod:`.operations`, whose
+    Protocols it inherits): each sends the call, and :meth:`_call` checks the answer against
+    the operation's return annotation.
 
     The connection opens on first use (:meth:`connect` opens it now), starting the daemon
     if none is running. Thread-safe: calls are serialised over one connection.
