@@ -43,6 +43,7 @@ from ..privacy import make_private, open_store_folder, shown
 from ..profile import ComponentSpec, Profile, load_profile, merge_tables
 from ..slots import SLOTS
 from ..slots import specs as slot_specs
+from ..stages import Stage
 from .authority import Authority
 from .conflicts import Conflicts
 from .consolidation import Consolidation
@@ -51,6 +52,7 @@ from .intake import Intake
 from .integrity import Integrity
 from .kernel import Kernel
 from .maintenance import Maintenance
+from .pipeline import read_pipeline
 from .read import Reader
 from .relations import Relations
 from .services import Services, StoreView
@@ -226,6 +228,12 @@ class Engine:
     touch_edges = operation(Kernel.touch_edges)
     on_rollback = operation(Kernel.on_rollback)
     transaction = operation(Kernel.transaction)
+
+    def pipeline(self) -> Stage:
+        """The profile's read path as a composable value (:mod:`cognimem.stages`): ranks as
+        :meth:`search` does, records nothing; ``engine.pipeline() >> reranker % 10``."""
+        self._k.check_open()
+        return read_pipeline(self._k)
 
     def options_of(self, plugin: object) -> Any:
         """The validated ``[hooks.NAME]`` options of a lifecycle-hook plugin (the plugin
