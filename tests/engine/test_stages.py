@@ -55,7 +55,7 @@ def test_the_engines_pipeline_ranks_as_its_search(engine: Engine) -> None:
     for text in QUERIES[:6]:
         query = Query(text=text, k=5, record_access=False)
         searched = [(h.id, h.score) for h in engine.search(query).hits]
-        staged = reranked(query, SearchContext(engine._ctx, query)).hits
+        staged = engine.ranked(reranked, query).hits
         assert staged is not None
         assert [(h.id, h.score) for h in staged] == searched, text
 
@@ -67,7 +67,7 @@ def test_a_reranker_composes_as_a_value(engine: Engine) -> None:
         engine.add(item)
     ranker = Importance(Importance.Options())
     query = Query(text="billing retries", k=10, record_access=False)
-    found = (engine.pipeline() >> ranker % 3)(query, SearchContext(engine._ctx, query))
+    found = engine.ranked(engine.pipeline() >> ranker % 3, query)
     assert found.hits is not None and len(found.hits) == 3
     scores = [h.score for h in found.hits]
     assert scores == sorted(scores, reverse=True)

@@ -34,7 +34,7 @@ from ..components import (
     Retriever,
     VectorIndex,
 )
-from ..context import Context
+from ..context import Context, SearchContext
 from ..errors import CognimemError, ProfileError
 from ..models import Query
 from ..models.summary import SearchSummary, summarize
@@ -43,7 +43,7 @@ from ..privacy import make_private, open_store_folder, shown
 from ..profile import ComponentSpec, Profile, load_profile, merge_tables
 from ..slots import SLOTS
 from ..slots import specs as slot_specs
-from ..stages import Stage
+from ..stages import Ranking, Stage
 from .authority import Authority
 from .conflicts import Conflicts
 from .consolidation import Consolidation
@@ -234,6 +234,13 @@ class Engine:
         :meth:`search` does, records nothing; ``engine.pipeline() >> reranker % 10``."""
         self._k.check_open()
         return read_pipeline(self._k)
+
+    def ranked(self, stage: Stage, query: Query | str, /) -> Ranking:
+        """Run a stage value (:meth:`pipeline`, or any composition of components) on this
+        engine's store for ``query``; nothing is recorded."""
+        self._k.check_open()
+        found = Query(text=query) if isinstance(query, str) else query
+        return stage.run(Ranking(query=found), SearchContext(self._k.ctx, found))
 
     def options_of(self, plugin: object) -> Any:
         """The validated ``[hooks.NAME]`` options of a lifecycle-hook plugin (the plugin
