@@ -2,7 +2,7 @@
 Tantivy, HNSW) with the hash embedder, reached through its owner daemon as ``cognimem ui``
 reaches it (not a test; run by hand, see docs/dashboard.md):
 
-    python tests/dashboard/bench_pages.py 100000 /tmp/dash-bench
+    python tests/plugins/dashboard/bench_pages.py 100000 /tmp/dash-bench
 
 Fills the store once (reused when it already holds N memories), requests every page once
 untimed (the daemon's caches warm), then each page ``REPEATS`` times through the full app

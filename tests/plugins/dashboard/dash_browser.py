@@ -17,7 +17,7 @@ import uvicorn
 
 from cognimem_plugins.dashboard.app import build_app
 
-sys.path.append(str(Path(__file__).parents[1] / "mcp"))  # after this folder: its conftest wins
+sys.path.append(str(Path(__file__).parents[2] / "mcp"))  # after this folder: its conftest wins
 from mcp_helpers import wait_until  # the MCP tests poller, reused
 
 __all__ = ["chromium", "free_port", "served", "wait_until"]

@@ -1,6 +1,6 @@
 """Screenshots of every dashboard page for docs/dashboard.md, taken in headless Chromium:
 
-    python tests/dashboard/shoot.py docs/img
+    python tests/plugins/dashboard/shoot.py docs/img
 
 The store is the test fixtures' (an in-memory engine with the hash embedder) with a few
 more memories; the eval runs are the fixtures' two systems.

@@ -228,7 +228,7 @@ def test_watch_indexes_an_edited_note_and_stops(tmp_path: Path) -> None:
         note = root / "sub" / "database.md"
         note.write_text(note.read_text(encoding="utf-8") + "\n## Added\n\nA new section.\n",
                         encoding="utf-8")
-        seen = next_report()  # one run per save (tests/intake/test_watch.py)
+        seen = next_report()  # one run per save (tests/plugins/intake/test_watch.py)
         assert (seen[2], seen[3]) == (1, 0)  # the new section added, the first one kept
         proc.send_signal(signal.SIGINT)
         try:

@@ -14,7 +14,7 @@ from cognimem.testing import build_engine
 from cognimem.testing.contracts import RankerContract
 from cognimem_plugins.proximity.ranker import closest, proximity
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 class TestContract(RankerContract):

@@ -9,7 +9,7 @@ import pytest
 from cognimem.engine import Engine
 from cognimem.profile import load_profile
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PROFILES = [*(ROOT / "examples" / "research" / f"{n}.toml" for n in (
     "window", "chunks", "chunks-both", "feedback-lexical", "feedback-dense", "combined",
     "turns-max", "turns-top", "turns-sum")),
