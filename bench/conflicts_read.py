@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
                 "conflicts": len(engine.conflicts(status="all")),
                 "in_open_conflict_ms": _p50_ms(lambda: engine.in_open_conflict(ids)),
                 "meta_items_where_ms": _p50_ms(
-                    lambda: engine.records.meta_items_where(NAMESPACE, ("a", "b"), ids)),
+                    lambda: engine._records.meta_items_where(NAMESPACE, ("a", "b"), ids)),
                 "search_ms": _p50_ms(
                     lambda: engine.search("zq9p3w7k", k=3, record_access=False)),
                 "recall_tool_ms": _p50_ms(lambda: core.recall(engine, "zq9p3w7k", k=3)),

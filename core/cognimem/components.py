@@ -28,6 +28,7 @@ from .component_base import Component, Options
 from .extensions import CommandSpec, PromptSpec, ResourceSpec, ToolSpec
 from .models import Candidate, Edge, EmbeddingSignature, Hit, Memory, Query, StageScore
 from .sources import IntakeSource
+from .stages import Ranking, Stage, at_depth, load_hits, tie_break_key
 from .stores import GraveEntry, LexicalIndex, RecordStore, VectorIndex
 
 if TYPE_CHECKING:
@@ -194,8 +195,9 @@ class Consolidator(Component):
 # ---------------------------------------------------------------------------------------------
 
 
-class Retriever(Component):
-    """Produces a ranked candidate list for a query."""
+class Retriever(Component, Stage):
+    """Produces a ranked candidate list for a query. As a stage (:mod:`cognimem.stages`) it
+    adds its list under its name and makes it the current candidates."""
 
     kind = "retriever"
 
@@ -214,15 +216,25 @@ class Retriever(Component):
     def retrieve(self, query: Query, ctx: SearchContext) -> list[Candidate]:
         """Ranked candidates (rank 1 first), at most ``self.options.k``."""
 
+    def run(self, ranking: Ranking, ctx: SearchContext) -> Ranking:
+        """Retrieve for the ranking's query, ``ranking.depth`` deep when set."""
+        found = at_depth(self, ranking.depth).retrieve(ranking.query, ctx)
+        return ranking.but(lists={**ranking.lists, self.name: found}, candidates=found,
+                           hits=None)
 
-class Fuser(Component):
-    """Merges the retrievers' ranked lists into one."""
+
+class Fuser(Component, Stage):
+    """Merges the retrievers' ranked lists into one (as a stage: every list so far)."""
 
     kind = "fuser"
 
     @abstractmethod
     def fuse(self, lists: dict[str, list[Candidate]], query: Query) -> list[Candidate]:
         """One ranked list from several, keyed by retriever name; best first, ranks 1-based."""
+
+    def run(self, ranking: Ranking, ctx: SearchContext) -> Ranking:
+        """The fused candidates of the lists so far."""
+        return ranking.but(candidates=self.fuse(ranking.lists, ranking.query), hits=None)
 
 
 #: Whether the search this thread is ranking asks for an explanation (``Query.explain``; the
@@ -232,8 +244,9 @@ class Fuser(Component):
 EXPLAINING: ContextVar[bool] = ContextVar("cognimem_explaining", default=True)
 
 
-class Ranker(Component):
-    """Rescores hits after fusion (ACT-R activation, recency, validity...)."""
+class Ranker(Component, Stage):
+    """Rescores hits after fusion (ACT-R activation, recency, validity...). As a stage it
+    ranks the hits (the candidates' admitted memories the first time) and sorts them."""
 
     kind = "ranker"
 
@@ -249,6 +262,11 @@ class Ranker(Component):
 
         ``hit.memory`` is read only: the record store may share it with other searches
         (replace it with a copy to change it, never change it in place)."""
+
+    def run(self, ranking: Ranking, ctx: SearchContext) -> Ranking:
+        """The hits rescored, best first (the engine's sort: :func:`~.stages.tie_break_key`)."""
+        hits = self.rank(ranking.query, load_hits(ranking, ctx), ctx)
+        return ranking.but(hits=sorted(hits, key=tie_break_key))
 
     def contribute(self, hit: Hit, score: float, **detail: Any) -> Hit:
         """Set ``hit.score`` and record this ranker's step in the trail (when the search is
@@ -266,7 +284,7 @@ class Ranker(Component):
         return EXPLAINING.get()
 
 
-class Calibrator(Component):
+class Calibrator(Component, Stage):
     """Gives each ranked hit a confidence in [0, 1] that it is relevant; runs after the
     rankers and the cut to k, and never changes the hits' order. Hits whose confidence is
     below the floor (``Query.min_confidence``, else ``options.floor``) are held back."""
@@ -287,6 +305,22 @@ class Calibrator(Component):
                   ctx: SearchContext) -> list[float | None]:
         """One confidence per hit, in the hits' order (None: unknown, never held back).
         ``lists`` are the retrievers' ranked lists by label. :meth:`record` explains one."""
+
+    def run(self, ranking: Ranking, ctx: SearchContext) -> Ranking:
+        """Each hit's confidence set (order unchanged); those under the floor held back."""
+        hits = load_hits(ranking, ctx)
+        if not hits:
+            return ranking.but(hits=hits)
+        values = self.calibrate(ranking.query, hits, ranking.lists, ctx)
+        if len(values) != len(hits):
+            raise ValueError(f"calibrator {self.name!r} gave {len(values)} confidences for "
+                             f"{len(hits)} hits")
+        for hit, value in zip(hits, values, strict=True):
+            hit.confidence = None if value is None else round(min(1.0, max(0.0, value)), 4)
+        floor = (ranking.query.min_confidence if ranking.query.min_confidence is not None
+                 else self.options.floor)
+        kept = [h for h in hits if not floor or h.confidence is None or h.confidence >= floor]
+        return ranking.but(hits=kept, held_back=ranking.held_back + len(hits) - len(kept))
 
     def record(self, hit: Hit, confidence: float, **detail: Any) -> None:
         """Explain ``hit``'s confidence with its evidence (``hit.calibration``)."""

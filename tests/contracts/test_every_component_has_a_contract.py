@@ -40,11 +40,8 @@ WITHOUT_CONTRACT = {
 }
 #: Components that have no contract test class yet (the gaps this test found), by kind.
 KNOWN_GAPS: set[tuple[str, str]] = set()
-#: Plugins whose MCP tools have no ToolContract class yet: ``dedup`` (its conflict tools need
-#: a conflict, which the hash embedder's vectors never make) and ``intake`` (its tools read
-#: files under the session's read roots). Their MCP tests are tests/dedup/test_cli_mcp.py
-#: and tests/intake/.
-KNOWN_TOOL_GAPS: set[str] = {"dedup", "intake"}
+#: Plugins whose MCP tools have no ToolContract class yet.
+KNOWN_TOOL_GAPS: set[str] = set()
 
 
 def _test_files() -> Iterator[Path]:

@@ -1,5 +1,5 @@
 """Every first-party extractor of the graph plugin passes the extractor contract (the
-``ollama`` one runs in tests/graph/test_llm_extractor.py, against a local stand-in)."""
+``ollama`` one runs in tests/plugins/graph/test_llm_extractor.py, against a local stand-in)."""
 
 from __future__ import annotations
 

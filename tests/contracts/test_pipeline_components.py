@@ -138,7 +138,7 @@ def test_first_party_policies_plan_on_the_contract_data(
         ids = [w.id for w in engine.add_many(list(SAMPLE_MEMORIES))]
         for edge_type in edge_types:
             engine.relate(ids[0], ids[1], type=edge_type)
-        actions = engine.decay[0].apply(engine.ctx, engine.clock.now() + timedelta(days=120))
+        actions = engine.decay[0].apply(engine._ctx, engine.clock.now() + timedelta(days=120))
         assert any(a.target == target for a in actions)
     finally:
         engine.close()

@@ -1,4 +1,4 @@
-"""The MCP tools of the ``tools`` and ``graph`` plugins pass the tool contract: an example
+"""The MCP tools of the first-party plugins pass the tool contract: an example
 call for each, run over an in-process MCP session."""
 
 from __future__ import annotations
@@ -77,3 +77,54 @@ class TestAnchorsTools(ToolContract):
 class TestProjectsTools(ToolContract):
     plugin = "projects"
     calls = {"project_repository": {"migrate": False}}
+
+
+def _conflict(setup: ToolSetup) -> dict[str, str]:
+    """A logged conflict between two sample memories, for resolve_conflict."""
+    found = setup.engine.record_conflict(setup.ids[1], setup.ids[7], kind="value",
+                                         differs=["version"], found_by="contract")
+    assert found is not None
+    return {"id": found.id, "resolution": "keep_both", "note": "both hold"}
+
+
+class TestDedupTools(ToolContract):
+    plugin = "dedup"
+    profile = {"consolidate": {"use": "dream"}}
+    calls = {
+        "list_conflicts": {"status": "all", "limit": 5},
+        "resolve_conflict": _conflict,
+        "dream": {"dry_run": True},
+    }
+
+
+def _vault(setup: ToolSetup) -> dict[str, str]:
+    """A folder of two markdown notes inside the tools' folder (a read root)."""
+    vault = setup.folder / "vault"
+    vault.mkdir(exist_ok=True)
+    (vault / "billing.md").write_text(
+        "# Billing\n\nThe invoice job retries three times, then pages the on-call.\n",
+        encoding="utf-8")
+    (vault / "deploys.md").write_text(
+        "# Deploys\n\n## Window\n\nDeploys go out on Tuesdays after the canary passes.\n",
+        encoding="utf-8")
+    return {"target": str(vault), "source": "vault"}
+
+
+def _transcript(setup: ToolSetup) -> str:
+    file = setup.folder / "session.txt"
+    file.write_text(
+        "user: we decided to move the billing cron to 03:00 UTC\n"
+        "assistant: noted; the config lives in deploy/cron.yaml\n"
+        "user: Carol owns the invoice service from now on\n", encoding="utf-8")
+    return str(file)
+
+
+class TestIntakeTools(ToolContract):
+    plugin = "intake"
+    calls = {
+        "ingest": _vault,
+        "capture": lambda s: {"path": _transcript(s), "extractor": "rules"},
+        "compact_transcript": lambda s: {"path": _transcript(s), "threshold": 0.5},
+        "receipts": {"limit": 5},
+        "startup_context": {"budget": 1500, "trace": True},
+    }

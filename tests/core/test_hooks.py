@@ -102,7 +102,7 @@ def test_hook_cognimem_register_stores(build: Callable[..., Engine]) -> None:
     (received,) = plugin.of("stores")
     assert isinstance(received["register"], Register)
     assert received["register"].kinds == ("records", "lexical", "vectors")
-    assert (type(engine.records), type(engine.lexical), type(engine.vectors)) == (
+    assert (type(engine._records), type(engine.lexical), type(engine.vectors)) == (
         Records, Lexical, Vectors)
     written = engine.add("stores from a plugin")
     assert engine.search("plugin").hits[0].id == written.id
@@ -156,7 +156,7 @@ def test_hook_cognimem_register_extractors(build: Callable[..., Engine]) -> None
     written = engine.add("extract me")
     assert plugin.of("extractors")[0]["register"].kinds == ("extractor",)
     assert [(i, c) for i, c, _ in seen] == [(written.id, "extract me")]
-    assert seen[0][2] is engine.ctx
+    assert seen[0][2] is engine._ctx
     assert engine.get(written.id).tags == ["spied"]
 
 
@@ -188,7 +188,7 @@ def test_hook_cognimem_register_retrievers(build: Callable[..., Engine]) -> None
     assert len(result.hits) == 2
     assert result.hits[0].trail[0].name == "everything"
     query, sctx = seen[0]
-    assert query.text == "no word matches" and sctx.ctx is engine.ctx
+    assert query.text == "no word matches" and sctx.ctx is engine._ctx
 
 
 def test_hook_cognimem_register_fusers(build: Callable[..., Engine]) -> None:
@@ -272,7 +272,7 @@ def test_hook_cognimem_register_decay(build: Callable[..., Engine], clock: Manua
     clock.advance(days=1)
     report = engine.maintain()
     assert plugin.of("decay")[0]["register"].kinds == ("decay",)
-    assert seen == [(engine.ctx, clock.now())]
+    assert seen == [(engine._ctx, clock.now())]
     assert report.counts() == {"demote": 1}
     assert engine.get(written.id).tier == "stm"
 

@@ -30,7 +30,7 @@ def test_the_engine_builds_reports_and_opens_every_slot(engine: Engine) -> None:
     assert set(pipeline) == {s.key for s in SLOTS if s.kind != "embedder"}
     built = engine.components()
     for slot in SLOTS:
-        value = getattr(engine, slot.attr)
+        value = getattr(engine._k, slot.attr)  # the slots are the kernel's attributes
         members = value if slot.many else ([value] if value is not None else [])
         assert all(c in built for c in members), slot.key
         assert all(c.kind == slot.kind for c in members), slot.key

@@ -1,36 +1,110 @@
-"""The memory API is declared once, on the engine: the daemon's OPERATIONS and RETRY_SAFE,
-and RemoteEngine's methods, agree with it (an operation added in one place only fails)."""
+"""The memory API is declared once, on the engine: the daemon serves the declared client
+operations, and the client's side (OPERATIONS, RETRY_SAFE, MemoryAPI's signatures,
+RemoteEngine's methods) is generated from the declarations; an operation declared, changed
+or removed without regenerating fails here."""
 
 from __future__ import annotations
 
 import inspect
+from pathlib import Path
+from typing import Any
 
-from cognimem.daemon.api import OPERATIONS, RETRY_SAFE
+import pytest
+
+from cognimem.daemon import operations
+from cognimem.daemon.api import OPERATIONS, RETRY_SAFE, MemoryAPI
+from cognimem.daemon.apigen import render
 from cognimem.daemon.remote import RemoteEngine
+from cognimem.daemon.results import expect_shape
 from cognimem.engine import Engine
-from cognimem.engine.delegate import declared
+from cognimem.engine.delegate import client_operations, operation, served_operations
+from cognimem.engine.read import Reader
+from cognimem.errors import StoreError
+
+GENERATED = Path(operations.__file__)
+
+
+def test_the_client_side_is_generated_from_the_declarations() -> None:
+    assert GENERATED.read_text(encoding="utf-8") == render(), (
+        "run: python -m cognimem.daemon.apigen > core/cognimem/daemon/operations.py")
 
 
 def test_the_daemon_serves_exactly_the_declared_client_operations() -> None:
-    ops = declared(Engine)
-    assert {n for n, op in ops.items() if op.client} | set(
-        Engine.FACADE_OPERATIONS) == OPERATIONS
-    assert {n for n, op in ops.items() if op.client and op.retry_safe} | {
-        n for n, safe in Engine.FACADE_OPERATIONS.items() if safe} == RETRY_SAFE
+    declared = client_operations(Engine)
+    assert served_operations(Engine) == OPERATIONS == set(declared)
+    assert {n for n, op in declared.items() if op.retry_safe} == RETRY_SAFE
+
+
+def test_an_operation_declared_once_reaches_the_daemon_and_the_client_code() -> None:
+    class Wider(Engine):
+        recent_events = operation(Reader.events, client=True, retry_safe=True)
+
+    assert "recent_events" in served_operations(Wider)
+    assert "recent_events" not in served_operations(Engine)
+    source = render(Wider)
+    assert '"recent_events": (True, "list[Event]")' in source
+    assert 'return _send(self, "recent_events", after_seq)' in source
 
 
 #: Engine parameters that cannot cross the wire (a callback in this process).
 LOCAL_ONLY = {"progress"}
 
 
-def test_remote_engine_takes_what_the_engine_takes() -> None:
-    for name in sorted(OPERATIONS):
-        local = inspect.signature(getattr(Engine, name)).parameters
-        remote = inspect.signature(getattr(RemoteEngine, name)).parameters
-        spread = any(p.kind is p.VAR_KEYWORD for p in remote.values())
-        for param in local.values():
-            if param.kind is param.VAR_KEYWORD or param.name in LOCAL_ONLY:
-                continue
-            assert param.name in remote or spread, f"{name}: RemoteEngine lacks {param.name}"
-        extra = set(remote) - set(local) - {"retry_safe"}
-        assert not extra, f"{name}: RemoteEngine takes {extra}, the engine does not"
+@pytest.mark.parametrize("name", sorted(OPERATIONS))
+def test_remote_engine_and_the_api_take_what_the_engine_takes(name: str) -> None:
+    local = inspect.signature(getattr(Engine, name)).parameters
+    for other in (RemoteEngine, MemoryAPI):
+        remote = inspect.signature(getattr(other, name)).parameters
+        expected = {n: p for n, p in local.items() if n not in LOCAL_ONLY}
+        assert [(p.name, p.kind, p.default) for p in remote.values()] == [
+            (p.name, p.kind, p.default) for p in expected.values()], f"{other.__name__}.{name}"
+
+
+class _Answers(RemoteEngine):
+    """A RemoteEngine whose daemon answers ``answer`` to every call (no connection)."""
+
+    def __init__(self, answer: object) -> None:
+        super().__init__(store=Path("/nowhere"), loader=lambda: pytest.fail("no profile"))
+        self.answer = answer
+        self.sent: list[tuple[str, dict[str, Any]]] = []
+
+    def _request(self, what: str, method: str, *, retry_safe: bool,
+                 on_frame: Any = None, **params: Any) -> object:
+        self.sent.append((method, {**params, "retry_safe": retry_safe}))
+        return self.answer
+
+
+def test_a_generated_method_sends_the_call_and_checks_the_answer(engine: Engine) -> None:
+    memory = engine.add("the release train leaves on thursdays").memory
+    remote = _Answers({memory.id: memory})
+    assert remote.get_many(m for m in [memory.id]) == {memory.id: memory}
+    method, params = remote.sent[0]
+    assert (method, params["op"], params["args"], params["retry_safe"]) == (
+        "call", "get_many", [[memory.id]], True)
+    assert _Answers(memory).archive(memory.id) == memory
+    with pytest.raises(StoreError, match="answered get with a dict, not a Memory"):
+        _Answers({"id": "m1"}).get("m1")
+    with pytest.raises(StoreError, match="not a list\\[Memory\\]"):
+        _Answers([memory, "stray"]).list_memories()
+    remote = _Answers(None)
+    remote.unrelate("a", "b")
+    assert remote.sent[0][1]["retry_safe"] is True
+    with pytest.raises(StoreError, match="not a Memory"):
+        _Answers(None).delete("m1")
+
+
+@pytest.mark.parametrize(("value", "returns", "ok"), [
+    (None, "Conflict | None", True),
+    ({"a": [1, 2]}, "dict[str, list[int]]", True),
+    ({"a": ["1"]}, "dict[str, list[int]]", False),
+    (True, "int", False),
+    (3, "float", True),
+    ({"k": object()}, "dict[str, Any]", True),
+], ids=["optional", "nested", "nested-wrong", "bool-is-not-int", "int-as-float", "any"])
+def test_the_answer_check_follows_the_annotation(value: object, returns: str,
+                                                 ok: bool) -> None:
+    if ok:
+        assert expect_shape(value, returns, "x") is value
+    else:
+        with pytest.raises(StoreError):
+            expect_shape(value, returns, "x")

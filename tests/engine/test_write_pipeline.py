@@ -279,7 +279,7 @@ class _Counting:
     def __init__(self, engine: Engine) -> None:
         self.commits = 0
         self._depth = 0
-        inner = engine.records.transaction
+        inner = engine._records.transaction
 
         import contextlib
 
@@ -294,7 +294,7 @@ class _Counting:
                 if self._depth == 0:
                     self.commits += 1
 
-        engine.records.transaction = counted  # type: ignore[method-assign]
+        engine._records.transaction = counted  # type: ignore[method-assign]
 
 
 def test_each_operation_commits_once(engine_on: Engine, tmp_path: Path) -> None:
@@ -475,13 +475,13 @@ def test_hook_cognimem_memory_derive(engine: Engine) -> None:
                     raise RuntimeError("the derived write failed")
 
     engine.host.pm.register(Deriver())
-    last = engine.records.last_event()
+    last = engine.store.last_event()
     kept = engine.add("kept").id
-    assert engine.records.get_meta("spy", kept) == "kept"
+    assert engine.store.get_meta("spy", kept) == "kept"
     ops = [e.op for e in engine.events(last.seq if last else 0)]
     assert ops == ["add", "meta"]  # one chain, in the write's order
     with pytest.raises(RuntimeError, match="derived write failed"):
         engine.add("boom")
-    assert undone and engine.records.get_meta("spy", undone[0]) is None
+    assert undone and engine.store.get_meta("spy", undone[0]) is None
     assert [m.content for m in engine.list_memories()] == ["kept"]
     assert engine.check().ok

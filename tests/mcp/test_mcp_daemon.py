@@ -87,7 +87,7 @@ def test_only_the_memory_api_is_served(store: Path, op: str) -> None:
 def test_both_engines_implement_every_operation() -> None:
     from cognimem.daemon.api import OPERATIONS, MemoryAPI
 
-    members = {n for n in vars(MemoryAPI) if not n.startswith("_")} - {"profile", "close"}
+    members = {n for n in dir(MemoryAPI) if not n.startswith("_")} - {"profile", "close"}
     assert members == OPERATIONS
     for op in OPERATIONS:
         assert callable(getattr(Engine, op)) and callable(getattr(RemoteEngine, op))

@@ -65,7 +65,7 @@ def test_agents_remember_and_recall_beside_each_other(store: Path) -> None:
     stop_daemon(store)
     with Engine.from_profile(profile(store)) as engine:
         assert engine.check().ok
-        stored = engine.records.access_times(written)
+        stored = engine.store.access_times(written)
         assert sum(len(v) for v in stored.values()) == hits[0]
 
 

@@ -343,7 +343,7 @@ def test_a_full_disk_is_a_store_error_and_changes_nothing(
     profile = load_profile(overrides=_profile_overrides(disk), base="test")
     with Engine.from_profile(profile, clock=ManualClock(T0)) as engine:
         kept = engine.add("kept before the disk filled up").id
-        store = engine.records
+        store = engine._records
         assert isinstance(store, DuckDBStore)
         last = store.last_event()
         _fail_on(monkeypatch, store, needle, DISK_FULL)
@@ -357,7 +357,7 @@ def test_a_full_disk_is_a_store_error_and_changes_nothing(
         engine.add("written after space was freed")
         assert engine.check().ok
     with Engine.from_profile(profile, clock=ManualClock(T0)) as engine:
-        assert engine.records.count_memories() == 2 and engine.check().ok
+        assert engine._records.count_memories() == 2 and engine.check().ok
 
 
 def test_a_caught_inner_failure_rolls_back_the_whole_transaction(
@@ -399,7 +399,7 @@ def test_a_real_write_failure_past_a_file_size_limit(disk: Path) -> None:
             print("no error")
         except StoreError as exc:
             print("StoreError:", exc)
-        print("count", engine.records.count_memories())
+        print("count", engine._records.count_memories())
         """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           timeout=120)
@@ -407,7 +407,7 @@ def test_a_real_write_failure_past_a_file_size_limit(disk: Path) -> None:
     assert "rolled back" in done.stdout
     assert "count 21" in done.stdout
     with Engine.from_profile(profile) as engine:
-        assert engine.records.count_memories() == 21
+        assert engine._records.count_memories() == 21
         assert engine.check().ok
 
 
@@ -442,6 +442,6 @@ def test_in_memory_duckdb_for_tests() -> None:
 def test_the_duckdb_plugin_is_registered() -> None:
     profile = load_profile(overrides={"records": {"use": "duckdb"}}, base="test")
     with Engine.from_profile(profile) as engine:
-        assert isinstance(engine.records, DuckDBStore)
-        assert engine.records.persistent
-        assert engine.records.file is None  # the test profile keeps it in memory
+        assert isinstance(engine._records, DuckDBStore)
+        assert engine._records.persistent
+        assert engine._records.file is None  # the test profile keeps it in memory

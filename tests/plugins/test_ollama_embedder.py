@@ -88,7 +88,7 @@ def test_search_end_to_end(fake: FakeOllama) -> None:
         engine.add("never deploy on friday afternoon")
         hits = engine.search("postgres backup", k=3).hits
         assert hits[0].memory.content.startswith("the backup job")
-        embedded = engine.records.get_embeddings([hits[0].id])[hits[0].id]
+        embedded = engine.store.get_embeddings([hits[0].id])[hits[0].id]
         assert abs(float(np.linalg.norm(embedded)) - 1.0) < 1e-5
     finally:
         engine.close()
@@ -163,14 +163,14 @@ def test_wrong_dimension_writes_nothing(fake: FakeOllama) -> None:
     engine = ollama_engine()
     try:
         engine.add("first memory about databases")
-        before_events, before_count = len(engine.events()), engine.records.count_memories()
+        before_events, before_count = len(engine.events()), engine._records.count_memories()
         fake.embed = embedding_of(32)  # the model behind the name changed on the server
         with pytest.raises(CognimemError) as info:
             engine.add_many(["second memory", "third memory"])
         message = str(info.value)
         assert MODEL in message and "32" in message and "24" in message
         assert "cognimem reindex" in message
-        assert engine.records.count_memories() == before_count
+        assert engine._records.count_memories() == before_count
         assert len(engine.events()) == before_events
         fake.embed = embedding_of(24)
         assert [h.memory.content for h in engine.search("databases", k=5).hits] == [

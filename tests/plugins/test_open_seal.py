@@ -81,7 +81,7 @@ def test_a_write_after_the_seal_makes_the_open_compare(tmp_path: Path, vectors: 
     assert engine.lexical is not None and engine.vectors is not None
     engine.lexical.delete([lost.id])
     engine.vectors.delete([lost.id])
-    engine.records.close()  # the kill: components drop without the engine's close
+    engine._records.close()  # the kill: components drop without the engine's close
     engine.lexical.close()
     engine.vectors.close()
     counting = Counting(monkeypatch)

@@ -50,7 +50,7 @@ def test_a_plain_delete_leaves_the_text_and_purge_removes_it(tmp_path: Path) -> 
     assert leaked, "the old behaviour this guards against: free pages keep the text"
     with Engine.from_profile("test", overrides=overrides) as engine:
         engine.purge()
-        assert engine.records.count_memories() == 600
+        assert engine._records.count_memories() == 600
         assert engine.check().ok
         assert engine.search("ordinary note 7 deploy pipeline").hits
     assert found_in_files(store, SECRET) == []

@@ -40,7 +40,7 @@ def _thread(target: Any) -> threading.Thread:
 def test_a_reader_neither_sees_nor_waits_for_an_open_transaction(tmp_path: Path) -> None:
     engine = _engine(tmp_path)
     try:
-        store: Any = engine.records
+        store: Any = engine._records
         original = engine.add("the release checklist lives in docs/release.md").memory
         newcomer = original.model_copy(update={"id": "m0000000000000ab", "content": "new"})
         changed = original.model_copy(update={"content": "changed", "version": 2})
@@ -95,7 +95,7 @@ def test_held_accesses_added_during_a_flush_are_not_lost(tmp_path: Path) -> None
         for t in readers:
             t.join(10)
         engine.flush_accesses()
-        assert len(engine.records.access_times([memory.id])[memory.id]) == added[0]
+        assert len(engine.store.access_times([memory.id])[memory.id]) == added[0]
         assert engine.get(memory.id).access_count == added[0]
     finally:
         engine.close()
@@ -164,10 +164,10 @@ def test_searches_beside_writes_stay_consistent(tmp_path: Path, vectors: str) ->
         assert hits_returned[0] > 0 and gate.searches_beside > 0
         assert seen <= set(written.items()), "a search returned what was never committed"
         engine.flush_accesses()
-        stored = engine.records.access_times(list(written))
+        stored = engine.store.access_times(list(written))
         assert sum(len(v) for v in stored.values()) == hits_returned[0], "accesses were lost"
-        cached = engine.records.get_memories(list(written))  # the row cache
-        for memory in engine.records.iter_memories():  # the database itself
+        cached = engine.store.get_memories(list(written))  # the row cache
+        for memory in engine.store.iter_memories():  # the database itself
             assert cached[memory.id].access_count == memory.access_count, "a stale cache row"
             assert cached[memory.id].version == memory.version
         assert engine.check().ok
@@ -179,7 +179,7 @@ def test_a_row_read_before_a_commit_does_not_replace_the_committed_one(
         tmp_path: Path) -> None:
     engine = _engine(tmp_path)
     try:
-        store: Any = engine.records
+        store: Any = engine._records
         memory = engine.add("the staging database is refreshed on mondays").memory
         store._cache.clear()  # the reader will fetch the row from the database
         fetch = store._fetch_memories
@@ -211,9 +211,9 @@ def test_readers_read_the_new_file_after_a_compaction(tmp_path: Path) -> None:
         memory = engine.add("the on-call rota changes every friday").memory
         assert [h.memory.id for h in gate.search(["rota"], {"k": 1}).hits] == [memory.id]
         with gate.alone():
-            engine.records.compact()
+            engine._records.compact()
             other = engine.add("the rota spreadsheet is in the team drive").memory
-        engine.records._cache.clear()  # type: ignore[attr-defined]  # read the file
+        engine._records._cache.clear()  # type: ignore[attr-defined]  # read the file
         found = {h.memory.id for h in gate.search(["rota"], {"k": 5}).hits}
         assert found == {memory.id, other.id}
     finally:

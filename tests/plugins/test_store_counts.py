@@ -20,7 +20,7 @@ def test_duckdb_counts_agree_with_reading_every_memory(tmp_path: Path) -> None:
         engine.archive(ids[0])
         engine.supersede(ids[1], "count note about the new parser")
         engine.relate(ids[2], ids[3], "related_to")
-        store = engine.records
+        store = engine._records
         fast = store.memory_counts()
         assert fast == RecordStore.memory_counts(store)
         assert fast["memories"] == 5 and fast["archived"] == 1 and fast["superseded"] == 1

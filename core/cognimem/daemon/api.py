@@ -1,185 +1,45 @@
 """The memory API: the operations a client may call on a store, local or through its daemon.
 
-:class:`MemoryAPI` is implemented structurally by :class:`~cognimem.engine.Engine` (in this
-process) and by :class:`~cognimem.daemon.remote.RemoteEngine` (through the store's owner
-daemon), so the CLI and the MCP server are type-checked against one set of signatures.
-The daemon serves exactly :data:`OPERATIONS`: no other attribute of its engine is reachable.
+The operations are declared once, on the engine (``add = operation(Writer.add,
+client=True)``, cognimem/engine/facade.py); :mod:`.operations` is generated from those
+declarations (``python -m cognimem.daemon.apigen``) so a client reads it without loading
+the engine. :class:`MemoryAPI` is implemented structurally by
+:class:`~cognimem.engine.Engine` (in this process) and by
+:class:`~cognimem.daemon.remote.RemoteEngine` (through the store's owner daemon, whose
+methods are the generated ones), so the CLI and the MCP server are type-checked against one
+set of signatures. The daemon serves exactly the declared operations: no other attribute of
+its engine is reachable.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from datetime import datetime
-from typing import TYPE_CHECKING, Any, Literal, Protocol, Self
+from typing import TYPE_CHECKING, Protocol, Self
+
+from .operations import OPERATIONS_TABLE, MemoriesAPI, ReadingAPI, TeamAPI, UpkeepAPI
 
 if TYPE_CHECKING:
-    from ..components import GraveEntry
-    from ..engine import CheckReport, DreamReport, MaintenanceReport, Written
-    from ..engine.portable import ImportReport
-    from ..engine.reindex import ReindexReport
-    from ..engine.sync import SyncBatch
-    from ..models import Conflict, Edge, Event, Memory, MemoryDraft, Query, SearchResult
-    from ..models.summary import SearchSummary
     from ..profile import Profile
-    from ..sources import IngestReport
-
-    DraftLike = MemoryDraft | Mapping[str, Any] | str
 
 
 #: The engine methods a client may call through the daemon (the members of MemoryAPI
 #: besides ``profile``, ``close`` and the context manager).
-OPERATIONS: frozenset[str] = frozenset({
-    "add", "add_many", "get", "get_many", "list_memories", "update", "supersede", "delete",
-    "relate", "unrelate", "edges", "archive", "restore", "graveyard", "events", "search",
-    "search_summary", "maintain", "check", "export", "import_", "reindex", "stats", "now", "purge",
-    "record_conflict", "conflicts", "in_open_conflict", "resolve_conflict", "ingest", "dream",
-    "undo_dream", "sync", "acknowledge", "offsets", "offset",
-})
+OPERATIONS: frozenset[str] = frozenset(OPERATIONS_TABLE)
 
 #: Operations that only read, or whose repetition changes nothing: retried when the
 #: connection breaks mid-call.
-RETRY_SAFE: frozenset[str] = frozenset({
-    "get", "get_many", "list_memories", "search", "search_summary", "stats", "edges",
-    "graveyard", "events", "now", "check", "relate", "unrelate", "archive", "export", "purge",
-    "conflicts", "in_open_conflict", "record_conflict", "sync", "acknowledge", "offsets", "offset",
-})
+RETRY_SAFE: frozenset[str] = frozenset(
+    name for name, (safe, _returns) in OPERATIONS_TABLE.items() if safe)
 
 
-class MemoryAPI(Protocol):
-    """What a client may do with a memory store (see :class:`~cognimem.engine.Engine` for
-    each operation's full description)."""
+class MemoryAPI(MemoriesAPI, ReadingAPI, TeamAPI, UpkeepAPI, Protocol):
+    """What a client may do with a memory store: the operations of each job (generated,
+    :mod:`.operations`; see :class:`~cognimem.engine.Engine` for each one's full
+    description), the profile, and closing."""
 
     @property
     def profile(self) -> Profile:
         """The profile the store is served with."""
 
-    # writing
-    def add(self, content: DraftLike, /, **fields: Any) -> Written:
-        """Remember one memory."""
-
-    def add_many(self, items: Iterable[DraftLike], /, **fields: Any) -> list[Written]:
-        """Remember many memories (all validated before any is written)."""
-
-    def update(self, memory_id: str, /, *, agent: str | None = None,
-               **changes: Any) -> Written:
-        """Change fields of a memory."""
-
-    def supersede(self, old_id: str, content: DraftLike, /, **fields: Any) -> Written:
-        """Write a memory that replaces ``old_id``."""
-
-    def delete(self, memory_id: str, /, *, agent: str | None = None,
-               purge: bool = False) -> Memory:
-        """Delete a memory (``purge``: and rewrite the store so its text leaves the files)."""
-
-    def relate(self, source: str, target: str, type: str = "relates_to", weight: float = 1.0,
-               **fields: Any) -> Edge:
-        """Create or replace an edge."""
-
-    def unrelate(self, source: str, target: str, type: str = "relates_to", *,
-                 agent: str | None = None) -> None:
-        """Remove an edge."""
-
-    def archive(self, memory_id: str, reason: str = "archived by request",
-                score: float | None = None, *, agent: str | None = None) -> Memory:
-        """Move a memory to the graveyard."""
-
-    def restore(self, memory_id: str, *, agent: str | None = None) -> Memory:
-        """Bring a memory back from the graveyard."""
-
-    # reading
-    def get(self, memory_id: str) -> Memory:
-        """One memory."""
-
-    def get_many(self, ids: Iterable[str]) -> dict[str, Memory]:
-        """The memories with these ids that exist."""
-
-    def list_memories(self, *, limit: int = 50, offset: int = 0,
-                      include_archived: bool = False,
-                      query: Query | None = None) -> list[Memory]:
-        """Memories newest first."""
-
-    def search(self, query: Query | str, /, **params: Any) -> SearchResult:
-        """Retrieve, fuse, rank and filter."""
-
-    def search_summary(self, query: Query | str, /, **params: Any) -> SearchSummary:
-        """:meth:`search` with each hit's open conflicts, as plain data: what a command
-        line prints, decoded by a client without pydantic."""
-
-    def edges(self, memory_id: str) -> list[Edge]:
-        """Every edge touching a memory."""
-
-    def graveyard(self) -> list[GraveEntry]:
-        """Archived memories, newest first."""
-
-    def events(self, after_seq: int = 0) -> list[Event]:
-        """The event log after a sequence number."""
-
-    def stats(self) -> dict[str, Any]:
-        """Counts and the pipeline."""
-
-    def now(self) -> datetime:
-        """The engine clock's time."""
-
-    # keeping the store
-    def maintain(self, *, dry_run: bool = False) -> MaintenanceReport:
-        """Run the decay policies once."""
-
-    def dream(self, *, dry_run: bool = False, force: bool = False) -> DreamReport:
-        """Consolidate: merge clusters of near-duplicates, archive trivial old memories."""
-
-    def undo_dream(self, *, dry_run: bool = False, agent: str | None = None) -> DreamReport:
-        """Undo the last dream run that changed something, as one unit of work."""
-
-    def check(self, *, repair: bool = False) -> CheckReport:
-        """Compare the indexes with the records; verify the event log."""
-
-    def export(self) -> dict[str, Any]:
-        """The whole store as portable JSON data."""
-
-    def import_(self, data: Mapping[str, Any], *, trusted: bool = False) -> ImportReport:
-        """Import data made by :meth:`export` (screened by the guard unless ``trusted``)."""
-
-    def reindex(self, *, limit: int | None = None, batch_size: int = 256) -> ReindexReport:
-        """Re-embed memories embedded by another model."""
-
-    def purge(self, *, vectors: bool = True) -> None:
-        """Rewrite the store so deleted memories leave no trace in its files."""
-
-    def ingest(self, source: str, target: str, *, options: Mapping[str, Any] | None = None,
-               dry_run: bool = False) -> IngestReport:
-        """Run an intake source over a target (a vault folder...)."""
-
-    # conflicts
-    def record_conflict(self, a: str, b: str, *, kind: str = "value",
-                        differs: Iterable[str] = (), found_by: str | None = None,
-                        agent: str | None = None, note: str | None = None) -> Conflict | None:
-        """Log that two memories disagree."""
-
-    def conflicts(self, *, status: Literal["open", "resolved", "all"] = "open",
-                  memory_id: str | None = None) -> list[Conflict]:
-        """Logged conflicts, newest first."""
-
-    def in_open_conflict(self, ids: Iterable[str]) -> dict[str, list[str]]:
-        """For each of ``ids`` in an open conflict, the conflicts' ids."""
-
-    def resolve_conflict(self, cid: str, resolution: str, *, agent: str | None = None,
-                         note: str | None = None) -> Conflict:
-        """Resolve a conflict (keep_newer, keep_a, keep_b, keep_both)."""
-
-    # agents' sync offsets
-    def sync(self, agent: str, *, limit: int = 200, include_own: bool = False) -> SyncBatch:
-        """The changes after the agent's acknowledged offset (the offset does not move)."""
-
-    def acknowledge(self, agent: str, seq: int) -> int:
-        """Move the agent's offset forward to event ``seq``; returns the offset."""
-
-    def offsets(self) -> dict[str, int]:
-        """Every agent's acknowledged offset."""
-
-    def offset(self, agent: str) -> int:
-        """The agent's acknowledged offset (0: it never acknowledged)."""
-
-    # lifecycle
     def close(self) -> None:
         """Release the store (a remote client closes its connection only)."""
 

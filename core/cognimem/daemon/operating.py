@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from .api import OPERATIONS
+from ..engine.delegate import served_operations
 from .group import GroupCommit
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ READABLE = frozenset({"profile", "host", "clock", "options_of", "hook_options"})
 
 
 class OperatingEngine:
-    """``engine``, with its :data:`~cognimem.daemon.api.OPERATIONS` run by ``operate``; of
+    """``engine``, with its declared client operations run by ``operate``; of
     the rest only :data:`READABLE` is reachable (no fall-through to the engine)."""
 
     def __init__(self, engine: Engine, operate: Operate) -> None:
@@ -77,7 +77,7 @@ class OperatingEngine:
         self._operate = operate
 
     def __getattr__(self, name: str) -> Any:
-        if name in OPERATIONS:
+        if name in served_operations(type(self._engine)):
             operate = self._operate
 
             def call(*args: Any, **kwargs: Any) -> Any:

@@ -41,7 +41,7 @@ def reads_beside_writes(engine: Engine) -> bool:
     """Whether this engine's searches can run beside its writes (see the module)."""
     parts = [engine.lexical, engine.vectors, engine.embedder, engine.fuser,
              engine.calibrator, *engine.retrievers, *engine.rankers]
-    return (callable(getattr(engine.records, "reading", None))
+    return (callable(getattr(engine._records, "reading", None))
             and all(p.reads_beside_writes for p in parts if p is not None)
             and not any(r.reads_access_history for r in engine.rankers)
             and not engine.hook.cognimem_search_finished.get_hookimpls())
@@ -79,7 +79,7 @@ class ReadGate:
         if engine.needs_repair:  # a failed index update: repair before searching
             with self.alone():
                 engine.repair()
-        with self._gate.shared(), engine.records.reading():  # type: ignore[attr-defined]
+        with self._gate.shared(), engine._records.reading():  # type: ignore[attr-defined]
             with self._count_lock:
                 self.searches_beside += 1
             return engine.search(*args, **kwargs)
@@ -98,7 +98,7 @@ class ReadGate:
         if not self.concurrent:
             with self.alone():
                 return read()
-        with self._gate.shared(), self.engine.records.reading():  # type: ignore[attr-defined]
+        with self._gate.shared(), self.engine._records.reading():  # type: ignore[attr-defined]
             return read()
 
     def flush_held(self) -> None:

@@ -17,8 +17,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Callable, Iterable, Mapping
-from datetime import datetime
+from collections.abc import Callable, ItemsView, Iterator, KeysView, ValuesView
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,27 +25,24 @@ from ..errors import StoreError
 from ..session import current as current_session
 from .api import RETRY_SAFE
 from .connection import Connection, ConnectionLost, DaemonStopping
-from .remote_conflicts import ConflictCalls, _expect
+from .operations import OPERATIONS_TABLE, MemoriesAPI, ReadingAPI, TeamAPI, UpkeepAPI
+from .results import expect, expect_shape
 from .runtime import pid_alive, read_owner_record, store_of
 
 if TYPE_CHECKING:
-    from ..components import GraveEntry
-    from ..engine import CheckReport, DreamReport, MaintenanceReport, Written
-    from ..engine.portable import ImportReport
-    from ..engine.reindex import ReindexReport
-    from ..models import Edge, Event, Memory, Query, SearchResult
-    from ..models.summary import SearchSummary
     from ..profile import Profile
-    from ..sources import IngestReport
-    from .api import DraftLike
 
 log = logging.getLogger("cognimem.remote")
 
 #: Set to 1 to use a running daemon whose pipeline differs from the client's profile.
 USE_RUNNING_ENV = "COGNIMEM_USE_RUNNING"
 
-class RemoteEngine(ConflictCalls):
+class RemoteEngine(MemoriesAPI, ReadingAPI, TeamAPI, UpkeepAPI):
     """The memory API of a store whose owner daemon runs elsewhere.
+
+    Its operations are generated from the engine's declarations (:mod:`.operations`, whose
+    Protocols it inherits): each sends the call, and :meth:`_call` checks the answer against
+    the operation's return annotation.
 
     The connection opens on first use (:meth:`connect` opens it now), starting the daemon
     if none is running. Thread-safe: calls are serialised over one connection.
@@ -163,9 +159,11 @@ class RemoteEngine(ConflictCalls):
                         ) from exc
             raise AssertionError("unreachable")  # pragma: no cover
 
-    def _call(self, op: str, *args: Any, **kwargs: Any) -> object:
-        return self._request(f"{op}()", "call", retry_safe=op in RETRY_SAFE, op=op,
-                             args=list(args), kwargs=kwargs)
+    def _call(self, op: str, *args: Any, **kwargs: Any) -> Any:
+        found = self._request(f"{op}()", "call", retry_safe=op in RETRY_SAFE, op=op,
+                              args=[_sendable(a) for a in args],
+                              kwargs={k: _sendable(v) for k, v in kwargs.items()})
+        return expect_shape(found, OPERATIONS_TABLE[op][1], op)
 
     def stream(self, method: str, *, on_frame: Callable[[dict[str, Any]], None] | None = None,
                **params: Any) -> object:
@@ -190,7 +188,7 @@ class RemoteEngine(ConflictCalls):
 
     def status(self) -> dict[str, Any]:
         """The daemon's status (pid, address, uptime, requests, connections, memories)."""
-        return _expect(self._request("status", "status", retry_safe=True), dict, "status")
+        return expect(self._request("status", "status", retry_safe=True), dict, "status")
 
     # the memory API ---------------------------------------------------------------------------
 
@@ -214,191 +212,6 @@ class RemoteEngine(ConflictCalls):
         """The store directory."""
         return self._store
 
-    def add(self, content: DraftLike, /, **fields: Any) -> Written:
-        """See :meth:`Engine.add <cognimem.engine.Engine.add>`."""
-        from ..engine import Written
-
-        return _expect(self._call("add", content, **fields), Written, "add")
-
-    def add_many(self, items: Iterable[DraftLike], /, **fields: Any) -> list[Written]:
-        """See :meth:`Engine.add_many <cognimem.engine.Engine.add_many>`."""
-        from ..engine import Written
-
-        found = _expect(self._call("add_many", list(items), **fields), list, "add_many")
-        return [_expect(w, Written, "add_many") for w in found]
-
-    def update(self, memory_id: str, /, *, agent: str | None = None,
-               **changes: Any) -> Written:
-        """See :meth:`Engine.update <cognimem.engine.Engine.update>`."""
-        from ..engine import Written
-
-        return _expect(self._call("update", memory_id, agent=agent, **changes), Written,
-                       "update")
-
-    def supersede(self, old_id: str, content: DraftLike, /, **fields: Any) -> Written:
-        """See :meth:`Engine.supersede <cognimem.engine.Engine.supersede>`."""
-        from ..engine import Written
-
-        return _expect(self._call("supersede", old_id, content, **fields), Written,
-                       "supersede")
-
-    def delete(self, memory_id: str, /, *, agent: str | None = None,
-               purge: bool = False) -> Memory:
-        """See :meth:`Engine.delete <cognimem.engine.Engine.delete>`."""
-        from ..models import Memory
-
-        return _expect(self._call("delete", memory_id, agent=agent, purge=purge), Memory,
-                       "delete")
-
-    def purge(self, *, vectors: bool = True) -> None:
-        """See :meth:`Engine.purge <cognimem.engine.Engine.purge>`."""
-        self._call("purge", vectors=vectors)
-
-    def ingest(self, source: str, target: str, *, options: Mapping[str, Any] | None = None,
-               dry_run: bool = False) -> IngestReport:
-        """See :meth:`Engine.ingest <cognimem.engine.Engine.ingest>`."""
-        from ..sources import IngestReport
-
-        return _expect(self._call("ingest", source, target, options=dict(options or {}),
-                                  dry_run=dry_run), IngestReport, "ingest")
-
-    def relate(self, source: str, target: str, type: str = "relates_to", weight: float = 1.0,
-               **fields: Any) -> Edge:
-        """See :meth:`Engine.relate <cognimem.engine.Engine.relate>`."""
-        from ..models import Edge
-
-        return _expect(self._call("relate", source, target, type, weight, **fields), Edge,
-                       "relate")
-
-    def unrelate(self, source: str, target: str, type: str = "relates_to", *,
-                 agent: str | None = None) -> None:
-        """See :meth:`Engine.unrelate <cognimem.engine.Engine.unrelate>`."""
-        self._call("unrelate", source, target, type, agent=agent)
-
-    def archive(self, memory_id: str, reason: str = "archived by request",
-                score: float | None = None, *, agent: str | None = None) -> Memory:
-        """See :meth:`Engine.archive <cognimem.engine.Engine.archive>`."""
-        from ..models import Memory
-
-        return _expect(self._call("archive", memory_id, reason, score, agent=agent), Memory,
-                       "archive")
-
-    def restore(self, memory_id: str, *, agent: str | None = None) -> Memory:
-        """See :meth:`Engine.restore <cognimem.engine.Engine.restore>`."""
-        from ..models import Memory
-
-        return _expect(self._call("restore", memory_id, agent=agent), Memory, "restore")
-
-    def get(self, memory_id: str) -> Memory:
-        """See :meth:`Engine.get <cognimem.engine.Engine.get>`."""
-        from ..models import Memory
-
-        return _expect(self._call("get", memory_id), Memory, "get")
-
-    def get_many(self, ids: Iterable[str]) -> dict[str, Memory]:
-        """See :meth:`Engine.get_many <cognimem.engine.Engine.get_many>`."""
-        from ..models import Memory
-
-        found = _expect(self._call("get_many", list(ids)), dict, "get_many")
-        return {str(k): _expect(m, Memory, "get_many") for k, m in found.items()}
-
-    def list_memories(self, *, limit: int = 50, offset: int = 0,
-                      include_archived: bool = False,
-                      query: Query | None = None) -> list[Memory]:
-        """See :meth:`Engine.list_memories <cognimem.engine.Engine.list_memories>`."""
-        from ..models import Memory
-
-        found = _expect(self._call("list_memories", limit=limit, offset=offset,
-                                   include_archived=include_archived, query=query),
-                        list, "list_memories")
-        return [_expect(m, Memory, "list_memories") for m in found]
-
-    def search(self, query: Query | str, /, **params: Any) -> SearchResult:
-        """See :meth:`Engine.search <cognimem.engine.Engine.search>`."""
-        from ..models import SearchResult
-
-        return _expect(self._call("search", query, **params), SearchResult, "search")
-
-    def search_summary(self, query: Query | str, /, **params: Any) -> SearchSummary:
-        """See :meth:`Engine.search_summary <cognimem.engine.Engine.search_summary>` (no
-        pydantic is loaded to decode it)."""
-        from ..models.summary import SearchSummary
-
-        return _expect(self._call("search_summary", query, **params), SearchSummary,
-                       "search_summary")
-
-    def edges(self, memory_id: str) -> list[Edge]:
-        """See :meth:`Engine.edges <cognimem.engine.Engine.edges>`."""
-        from ..models import Edge
-
-        found = _expect(self._call("edges", memory_id), list, "edges")
-        return [_expect(e, Edge, "edges") for e in found]
-
-    def graveyard(self) -> list[GraveEntry]:
-        """See :meth:`Engine.graveyard <cognimem.engine.Engine.graveyard>`."""
-        from ..components import GraveEntry
-
-        found = _expect(self._call("graveyard"), list, "graveyard")
-        return [_expect(g, GraveEntry, "graveyard") for g in found]
-
-    def events(self, after_seq: int = 0) -> list[Event]:
-        """See :meth:`Engine.events <cognimem.engine.Engine.events>`."""
-        from ..models import Event
-
-        found = _expect(self._call("events", after_seq), list, "events")
-        return [_expect(e, Event, "events") for e in found]
-
-    def stats(self) -> dict[str, Any]:
-        """See :meth:`Engine.stats <cognimem.engine.Engine.stats>`."""
-        return _expect(self._call("stats"), dict, "stats")
-
-    def now(self) -> datetime:
-        """See :meth:`Engine.now <cognimem.engine.Engine.now>`."""
-        return _expect(self._call("now"), datetime, "now")
-
-    def maintain(self, *, dry_run: bool = False) -> MaintenanceReport:
-        """See :meth:`Engine.maintain <cognimem.engine.Engine.maintain>`."""
-        from ..engine import MaintenanceReport
-
-        return _expect(self._call("maintain", dry_run=dry_run), MaintenanceReport, "maintain")
-
-    def dream(self, *, dry_run: bool = False, force: bool = False) -> DreamReport:
-        """See :meth:`Engine.dream <cognimem.engine.Engine.dream>`."""
-        from ..engine import DreamReport
-
-        return _expect(self._call("dream", dry_run=dry_run, force=force), DreamReport, "dream")
-
-    def undo_dream(self, *, dry_run: bool = False, agent: str | None = None) -> DreamReport:
-        """See :meth:`Engine.undo_dream <cognimem.engine.Engine.undo_dream>`."""
-        from ..engine import DreamReport
-
-        return _expect(self._call("undo_dream", dry_run=dry_run, agent=agent), DreamReport,
-                       "undo_dream")
-
-    def check(self, *, repair: bool = False) -> CheckReport:
-        """See :meth:`Engine.check <cognimem.engine.Engine.check>`."""
-        from ..engine import CheckReport
-
-        return _expect(self._call("check", repair=repair), CheckReport, "check")
-
-    def export(self) -> dict[str, Any]:
-        """See :meth:`Engine.export <cognimem.engine.Engine.export>`."""
-        return _expect(self._call("export"), dict, "export")
-
-    def import_(self, data: Mapping[str, Any], *, trusted: bool = False) -> ImportReport:
-        """See :meth:`Engine.import_ <cognimem.engine.Engine.import_>`."""
-        from ..engine.portable import ImportReport
-
-        return _expect(self._call("import_", dict(data), trusted=trusted), ImportReport,
-                       "import")
-
-    def reindex(self, *, limit: int | None = None, batch_size: int = 256) -> ReindexReport:
-        """See :meth:`Engine.reindex <cognimem.engine.Engine.reindex>`."""
-        from ..engine.reindex import ReindexReport
-
-        return _expect(self._call("reindex", limit=limit, batch_size=batch_size),
-                       ReindexReport, "reindex")
-
     # lifecycle --------------------------------------------------------------------------------
 
     def close(self) -> None:
@@ -415,6 +228,14 @@ class RemoteEngine(ConflictCalls):
 
     def __repr__(self) -> str:
         return f"<RemoteEngine {self._store}>"
+
+
+def _sendable(value: Any) -> Any:
+    """An argument as the wire carries it: a one-pass iterable (a generator, a dict's keys)
+    as a list; everything else as it is."""
+    if isinstance(value, Iterator | KeysView | ValuesView | ItemsView):
+        return list(value)
+    return value
 
 
 def _reach(store: Path) -> Connection | None:

@@ -11,8 +11,8 @@ The door (:mod:`cognimem.daemon.door`): a connection must finish its hello withi
 deadline in at most :data:`~cognimem.daemon.wire.MAX_HELLO_BYTES`; at most so many are open
 at once, and so many from one peer process; a connection that has not said hello neither
 counts as activity nor keeps the daemon from stopping when idle. Clients may call the
-:data:`~cognimem.daemon.api.OPERATIONS` of the engine, the profile's tools, and the
-daemon's own ``status`` and ``shutdown``; nothing else.
+engine's declared client operations (:func:`~cognimem.engine.delegate.client_operations`),
+the profile's tools, and the daemon's own ``status`` and ``shutdown``; nothing else.
 Writes are serialised by one lock (no interleaved transactions) and concurrent adds are
 written together (:mod:`cognimem.daemon.group`); searches run beside them
 (:mod:`cognimem.daemon.reads`).
@@ -35,10 +35,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
+from ..engine.delegate import served_operations
 from ..errors import CognimemError, InvalidInput
 from ..limits import clip
 from ..session import bound
-from .api import OPERATIONS
 from .calltimes import CallTimes
 from .checks import check_call, one_line_error
 from .door import (
@@ -156,7 +156,7 @@ class StoreDaemon:
         """Publish the record and serve until :meth:`stop`; then clean up (record, engine)."""
         write_owner_record(self.store, self.record)
         try:
-            self.engine.records.publish_owner(self.record.address)
+            self.engine._records.publish_owner(self.record.address)
         except CognimemError as exc:
             log.warning("could not publish the address in the store's lock file: %s", exc)
         log.info("serving %s on %s (pid %d, idle timeout %ss)", self.store,
@@ -340,9 +340,10 @@ class StoreDaemon:
 
     def _call(self, message: dict[str, Any]) -> Any:
         op = message.get("op")
-        if not isinstance(op, str) or op not in OPERATIONS:
+        served = served_operations(type(self.engine))
+        if not isinstance(op, str) or op not in served:
             raise InvalidInput(f"{clip(repr(op), 80)} is not an operation of the memory API; "
-                               f"the daemon serves: {', '.join(sorted(OPERATIONS))}")
+                               f"the daemon serves: {', '.join(sorted(served))}")
         args = decode(message.get("args") or [])
         kwargs = decode(message.get("kwargs") or {})
         if not isinstance(args, list) or not isinstance(kwargs, dict):
@@ -371,7 +372,7 @@ class StoreDaemon:
     def status(self) -> dict[str, Any]:
         """Pid, address, store, profile, uptime, counters and the number of memories."""
         with self._engine_lock:
-            memories = self.engine.records.count_memories()
+            memories = self.engine._records.count_memories()
         with self._state_lock:
             return {**self.record.public(), "uptime_s": round(time.time() - self.started, 1),
                     "requests": self.requests, "connections": self.connections,

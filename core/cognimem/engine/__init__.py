@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from ..models import embedding_text
     from .facade import Engine
     from .read import tie_break_key
+    from .services import RecordReader, Services, StoreView
+    from .surface import PluginEngine
     from .types import (
         CheckReport,
         DraftLike,
@@ -43,15 +45,21 @@ __all__ = [
     "Engine",
     "IndexReport",
     "MaintenanceReport",
+    "PluginEngine",
     "PreparedQuery",
     "PreparedText",
     "PreparedWrite",
+    "RecordReader",
+    "Services",
+    "StoreView",
     "Written",
     "embedding_text",
     "tie_break_key",
 ]
 
 _HOMES = {"Engine": ".facade", "tie_break_key": ".read", "embedding_text": "..models",
+          "PluginEngine": ".surface", "RecordReader": ".services", "Services": ".services",
+          "StoreView": ".services",
           **{name: ".types" for name in ("CheckReport", "DraftLike", "DreamReport",
                                          "IndexReport", "MaintenanceReport", "PreparedQuery",
                                          "PreparedText", "PreparedWrite", "Written")}}

@@ -5,7 +5,7 @@ what the engine holds is read from its kernel."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
+from typing import Any, Concatenate, Generic, NamedTuple, ParamSpec, TypeVar, overload
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -21,8 +21,9 @@ PARTS = {"Writer": "writer", "Versions": "versions", "Relations": "relations",
 class operation(Generic[P, R]):
     """``add = operation(Writer.add, client=True)``: the engine's ``add`` is its writer's.
 
-    :param client: a client may call it through the store's daemon (it is in
-        :data:`cognimem.daemon.api.OPERATIONS`, which a test derives from these).
+    :param client: a client may call it through the store's daemon: the daemon serves it
+        and :class:`~cognimem.daemon.remote.RemoteEngine` has it (both from these
+        declarations, :func:`client_operations`).
     :param retry_safe: it only reads, or its repetition changes nothing, so a client
         repeats it when the connection breaks mid-call (:data:`~cognimem.daemon.api.RETRY_SAFE`).
     """
@@ -75,3 +76,53 @@ class state(Generic[T]):
 def declared(cls: type) -> dict[str, operation[Any, Any]]:
     """The operations a facade class declares, by public name."""
     return {name: value for name, value in vars(cls).items() if isinstance(value, operation)}
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def client_method(*, retry_safe: bool) -> Callable[[F], F]:
+    """Mark a method of the facade itself (not of a part) as a client operation, as
+    ``operation(..., client=True, retry_safe=...)`` marks a part's."""
+
+    def mark(func: F) -> F:
+        func.__client_operation__ = retry_safe  # type: ignore[attr-defined]
+        return func
+
+    return mark
+
+
+class ClientOperation(NamedTuple):
+    """One operation a client may call: the function that does it (its signature is the
+    operation's), the engine part holding it (None: the kernel or the facade), and whether
+    a client repeats it when the connection breaks mid-call."""
+
+    func: Callable[..., Any]
+    part: str | None
+    retry_safe: bool
+
+
+def client_operations(cls: type) -> dict[str, ClientOperation]:
+    """What a client may call, by name, in declaration order: each operation declared with
+    ``client=True`` and each :func:`client_method` of the facade. The daemon serves these and
+    :class:`~cognimem.daemon.remote.RemoteEngine`'s methods are generated from them."""
+    out: dict[str, ClientOperation] = {}
+    members = {name: value for klass in reversed(cls.__mro__)
+               for name, value in vars(klass).items()}
+    for name, value in members.items():
+        if isinstance(value, operation) and value.client:
+            out[name] = ClientOperation(value.__wrapped__, value.part, value.retry_safe)
+        elif callable(value) and hasattr(value, "__client_operation__"):
+            out[name] = ClientOperation(value, None, bool(value.__client_operation__))
+    return out
+
+
+_SERVED: dict[type, frozenset[str]] = {}
+
+
+def served_operations(cls: type) -> frozenset[str]:
+    """The names of :func:`client_operations`: what a daemon serving a ``cls`` engine serves."""
+    found = _SERVED.get(cls)
+    if found is None:
+        found = _SERVED[cls] = frozenset(client_operations(cls))
+    return found

@@ -14,7 +14,7 @@ import logging
 from collections.abc import Iterable, Mapping
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -34,7 +34,7 @@ from ..components import (
     Retriever,
     VectorIndex,
 )
-from ..context import Context
+from ..context import Context, SearchContext
 from ..errors import CognimemError, ProfileError
 from ..models import Query
 from ..models.summary import SearchSummary, summarize
@@ -43,16 +43,19 @@ from ..privacy import make_private, open_store_folder, shown
 from ..profile import ComponentSpec, Profile, load_profile, merge_tables
 from ..slots import SLOTS
 from ..slots import specs as slot_specs
+from ..stages import Ranking, Stage
 from .authority import Authority
 from .conflicts import Conflicts
 from .consolidation import Consolidation
-from .delegate import operation, state
+from .delegate import client_method, operation, state
 from .intake import Intake
 from .integrity import Integrity
 from .kernel import Kernel
 from .maintenance import Maintenance
+from .pipeline import read_pipeline
 from .read import Reader
 from .relations import Relations
+from .services import Services, StoreView
 from .sync import Sync
 from .types import validation_message
 from .unit import UnitOfWork
@@ -125,8 +128,10 @@ class Engine:
     host = state[PluginHost]("host")
     clock = state[Clock]("clock")
     hook = state[Any]("hook")
-    ctx = state[Context]("ctx")
-    records = state[RecordStore]("records")
+    # the engine's own (plugins read through ``store`` and ``services``, write through the
+    # operations: docs/plugins.md, "The engine a plugin receives")
+    _ctx = state[Context]("ctx")
+    _records = state[RecordStore]("records")
     lexical = state[LexicalIndex | None]("lexical")
     vectors = state[VectorIndex | None]("vectors")
     embedder = state[Embedder | None]("embedder")
@@ -140,6 +145,16 @@ class Engine:
     guards = state[list[Guard]]("guards")
     consolidator = state[Consolidator | None]("consolidator")
     hook_options = state[dict[str, Any]]("hook_options")
+
+    @property
+    def store(self) -> StoreView:
+        """The record store, read only (what a plugin reads besides the memory API)."""
+        return StoreView(self._k.records)
+
+    @property
+    def services(self) -> Services:
+        """The in-process services plugins share (derived state, by key)."""
+        return Services(self._k.ctx)
 
     @property
     def concurrent_reads(self) -> bool:
@@ -163,11 +178,8 @@ class Engine:
         return self._k.dirty
 
     # the memory API: each operation is the method of the part that does it --------------------
-    # (``client=True``: callable through the store's daemon; cognimem.daemon.api.OPERATIONS
-    # and RETRY_SAFE list the same, a test keeps them in step)
-
-    #: The facade's own methods a client may call too (name: retry safe).
-    FACADE_OPERATIONS: ClassVar[dict[str, bool]] = {"stats": True, "search_summary": True}
+    # (``client=True``: the daemon serves it, and RemoteEngine's method is generated from it:
+    # ``python -m cognimem.daemon.apigen``, docs/architecture.md "One API")
 
     # writing (the write pipeline, docs/architecture.md)
     add = operation(Writer.add, client=True)
@@ -217,6 +229,19 @@ class Engine:
     touch_edges = operation(Kernel.touch_edges)
     on_rollback = operation(Kernel.on_rollback)
     transaction = operation(Kernel.transaction)
+
+    def pipeline(self) -> Stage:
+        """The profile's read path as a composable value (:mod:`cognimem.stages`): ranks as
+        :meth:`search` does, records nothing; ``engine.pipeline() >> reranker % 10``."""
+        self._k.check_open()
+        return read_pipeline(self._k)
+
+    def ranked(self, stage: Stage, query: Query | str, /) -> Ranking:
+        """Run a stage value (:meth:`pipeline`, or any composition of components) on this
+        engine's store for ``query``; nothing is recorded."""
+        self._k.check_open()
+        found = Query(text=query) if isinstance(query, str) else query
+        return stage.run(Ranking(query=found), SearchContext(self._k.ctx, found))
 
     def options_of(self, plugin: object) -> Any:
         """The validated ``[hooks.NAME]`` options of a lifecycle-hook plugin (the plugin
@@ -307,8 +332,8 @@ class Engine:
                 self._k.pool = None
             for component in reversed(self.components()):
                 _close_quietly(component)
-            if self.ctx.path is not None:
-                make_private(Path(self.ctx.path))
+            if self._k.ctx.path is not None:
+                make_private(Path(self._k.ctx.path))
 
     def __enter__(self) -> Engine:
         return self
@@ -316,25 +341,27 @@ class Engine:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @client_method(retry_safe=True)
     def search_summary(self, query: Query | str, /, **params: Any) -> SearchSummary:
         """:meth:`search`, with each hit's open conflicts, as plain data (what a command
         line prints; :mod:`cognimem.models.summary`)."""
         result = self.search(query, **params)
         return summarize(result, self.in_open_conflict([h.id for h in result.hits]))
 
+    @client_method(retry_safe=True)
     def stats(self) -> dict[str, Any]:
         """Counts and the pipeline, safe to share (no content)."""
         self._k.check_open()
-        counts = self.records.memory_counts()
-        last = self.records.last_event()
+        counts = self._k.records.memory_counts()
+        last = self._k.records.last_event()
         return {
             "profile": self.profile.name,
-            "path": shown(self.ctx.path) if self.ctx.path else None,
+            "path": shown(self._k.ctx.path) if self._k.ctx.path else None,
             "memories": counts["memories"],
             "archived": counts["archived"],
             "superseded": counts["superseded"],
             "layers": counts["layers"],
-            "edges": self.records.count_edges(),
+            "edges": self._k.records.count_edges(),
             "events": last.seq if last else 0,
             "embedder": self.embedder.signature.model_dump() if self.embedder else None,
             "pipeline": {

@@ -18,6 +18,7 @@ from ..components import EXPLAINING, GraveEntry, Retriever
 from ..context import SearchContext
 from ..errors import CognimemError, InvalidInput
 from ..models import Candidate, Event, Hit, Memory, Query, SearchResult, StageScore
+from ..stages import tie_break_key
 from ..stores import memories_to_read, shares_memories
 from .history import RECORDING_OPS, as_believed
 from .types import PreparedQuery, validation_message
@@ -309,10 +310,3 @@ def _tied_end(fused: list[Candidate], start: int, cut: float) -> int:
     while end < len(fused) and fused[end].score >= cut:
         end += 1
     return end
-
-
-def tie_break_key(hit: Hit) -> tuple[float, float, float, str]:
-    """Sort key: score, then importance, then recency, then id, so order never depends on
-    insertion order."""
-    return (-hit.score, -hit.memory.importance, -hit.memory.created_at.timestamp(), hit.memory.id)
-

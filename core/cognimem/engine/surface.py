@@ -3,9 +3,10 @@
 Lifecycle hooks and tools receive the :class:`~cognimem.engine.Engine`; what of it is stable
 for plugins is :class:`PluginEngine` (documented in docs/plugins.md, "The engine a plugin
 receives"). A test keeps the engine conforming and the docs listing every member, so a
-member added in one place only fails there. The record store (``engine.records``) and the
-search context (``engine.ctx``) are the engine's own: a plugin that reads them directly is
-tied to this version's internals.
+member added in one place only fails there. The record store and the components' context
+are the engine's own (private): a plugin reads the store through ``store`` (read only),
+shares in-process state through ``services``, and writes through the operations, so every
+write passes the write pipeline. A test scans plugins/ and contrib/ for any reach past this.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from ..components import Component
     from ..models import Edge, Event, Memory, Query, SearchResult
     from ..profile import Profile
+    from .services import Services, StoreView
     from .types import Written
 
 
@@ -43,6 +45,15 @@ class PluginEngine(Protocol):
 
     def components(self) -> list[Component]:
         """The pipeline's components, in the slots' order."""
+
+    # named services
+    @property
+    def store(self) -> StoreView:
+        """The record store, read only: metadata, edges by node, the event log's head."""
+
+    @property
+    def services(self) -> Services:
+        """In-process state shared between plugins (derived, by key)."""
 
     # the memory API (reads)
     def get(self, memory_id: str) -> Memory:

@@ -164,7 +164,7 @@ class RetrieverContract(ComponentContract):
         from ..models import Query
 
         query = Query(text=text)
-        candidates = retriever.retrieve(query, SearchContext(contract_engine.ctx, query))
+        candidates = retriever.retrieve(query, SearchContext(contract_engine._ctx, query))
         assert len(candidates) <= retriever.options.k
         assert_ranked(candidates, ties_share=False)
         assert len({c.id for c in candidates}) == len(candidates)
@@ -191,7 +191,7 @@ class FuserContract(ComponentContract):
         from ..models import Query
 
         query = Query(text=text)
-        sctx = SearchContext(contract_engine.ctx, query)
+        sctx = SearchContext(contract_engine._ctx, query)
         lists = {r.name: r.retrieve(query, sctx) for r in contract_engine.retrievers}
         fused = contract_engine.fuser.fuse(lists, query)
         ids = [c.id for c in fused]
@@ -279,7 +279,7 @@ class DecayPolicyContract(ComponentContract):
 
     @staticmethod
     def _state(engine: Engine) -> tuple[Any, ...]:
-        records = engine.records
+        records = engine._records
         return (len(engine.events()),
                 sorted((m.id, m.version, m.tier, m.archived) for m in records.iter_memories()),
                 sorted((e.key, e.weight) for e in records.iter_edges()))
@@ -289,10 +289,10 @@ class DecayPolicyContract(ComponentContract):
         """apply() returns DecayActions on existing memories and edges and writes nothing."""
         now = decay_engine.clock.now() + timedelta(days=days)
         before = self._state(decay_engine)
-        actions = decay_engine.decay[0].apply(decay_engine.ctx, now)
+        actions = decay_engine.decay[0].apply(decay_engine._ctx, now)
         assert self._state(decay_engine) == before
-        known = {m.id for m in decay_engine.records.iter_memories()}
-        edges = {e.key for e in decay_engine.records.iter_edges()}
+        known = {m.id for m in decay_engine._records.iter_memories()}
+        edges = {e.key for e in decay_engine._records.iter_edges()}
         for action in actions:
             assert isinstance(action, DecayAction)
             if action.target == "memory":
@@ -328,7 +328,7 @@ class ExtractorContract(ComponentContract):
         return found[0]
 
     def _state(self, engine: Engine) -> tuple[int, int, int]:
-        records = engine.records
+        records = engine._records
         return (len(engine.events()), sum(1 for _ in records.iter_edges()),
                 records.count_memories())
 
@@ -336,16 +336,16 @@ class ExtractorContract(ComponentContract):
         """extract() on every stored memory writes no event, edge or memory."""
         extractor = self._extractor(contract_engine)
         before = self._state(contract_engine)
-        for memory in contract_engine.records.iter_memories():
-            assert isinstance(extractor.extract(memory, contract_engine.ctx), Extraction)
+        for memory in contract_engine._records.iter_memories():
+            assert isinstance(extractor.extract(memory, contract_engine._ctx), Extraction)
         assert self._state(contract_engine) == before
 
     def test_extraction_is_well_formed(self, contract_engine: Engine) -> None:
         """Edges join two different non-empty nodes with a type and a finite weight; tags are
         non-empty strings; messages are strings."""
         extractor = self._extractor(contract_engine)
-        for memory in contract_engine.records.iter_memories():
-            found = extractor.extract(memory, contract_engine.ctx)
+        for memory in contract_engine._records.iter_memories():
+            found = extractor.extract(memory, contract_engine._ctx)
             for edge in found.edges:
                 assert isinstance(edge, Edge)
                 assert edge.source and edge.target and edge.type, edge
@@ -357,9 +357,9 @@ class ExtractorContract(ComponentContract):
     def test_deterministic(self, contract_engine: Engine) -> None:
         """The same memory twice gives the same extraction."""
         extractor = self._extractor(contract_engine)
-        for memory in contract_engine.records.iter_memories():
-            first = extractor.extract(memory, contract_engine.ctx)
-            second = extractor.extract(memory, contract_engine.ctx)
+        for memory in contract_engine._records.iter_memories():
+            first = extractor.extract(memory, contract_engine._ctx)
+            second = extractor.extract(memory, contract_engine._ctx)
             assert first == second, memory.content
 
     @pytest.mark.parametrize("text", ODD_TEXTS, ids=range(len(ODD_TEXTS)))

@@ -111,7 +111,7 @@ class Acknowledged:
 
 def verify(engine: Engine, acked: Acknowledged) -> int:
     """Everything acknowledged is there, whole; returns the number of memories."""
-    records = engine.records
+    records = engine._records
     memories = {m.id: m for m in records.iter_memories()}
     missing = acked.added - set(memories)
     assert not missing, f"acknowledged adds lost: {sorted(missing)[:5]}"

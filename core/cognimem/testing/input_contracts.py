@@ -146,7 +146,7 @@ class SourceContract:
         assert registration is not None, f"no source is registered as {self.component!r}"
         cls = registration.obj
         reader: IntakeSource = cls(cls.Options(**self.options))
-        reader.open(engine.ctx)
+        reader.open(engine._ctx)
         return reader
 
 

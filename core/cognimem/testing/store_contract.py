@@ -67,7 +67,7 @@ class RecordStoreContract(RecordStoreCases, ComponentContract):
         if not self.component:
             pytest.fail(f"{type(self).__name__} must set `component` to the component's name")
         engine = self.open_engine(store_folder)
-        yield engine.records
+        yield engine._records
         engine.close()
 
     # memories --------------------------------------------------------------------------------
@@ -242,7 +242,7 @@ class RecordStoreContract(RecordStoreCases, ComponentContract):
         """A persistent store shows everything after a close and a reopen (an in-memory one
         declares ``persistent = False`` and is not asked to)."""
         engine = self.open_engine(store_folder)
-        records = engine.records
+        records = engine._records
         if not type(records).persistent:
             engine.close()
             return
@@ -255,11 +255,11 @@ class RecordStoreContract(RecordStoreCases, ComponentContract):
         engine.close()
         again = self.open_engine(store_folder)
         try:
-            got = again.records.get_memories(m.id for m in mems)
+            got = again._records.get_memories(m.id for m in mems)
             assert got == {m.id: m for m in mems}
-            assert [e.key for e in again.records.edges_of("ct-a", "out")] == [
+            assert [e.key for e in again._records.edges_of("ct-a", "out")] == [
                 ("ct-a", "ct-b", "relates_to")]
-            assert again.records.get_meta("ct", "k") == [1]
-            assert again.records.last_event() == event
+            assert again._records.get_meta("ct", "k") == [1]
+            assert again._records.last_event() == event
         finally:
             again.close()

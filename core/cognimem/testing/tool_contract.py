@@ -52,7 +52,7 @@ def _state(engine: Engine) -> tuple[int, Any]:
 def _data(engine: Engine) -> tuple[Any, ...]:
     """What a tool may change, without the audit log: each memory's version and archived
     flag, each edge's weight, the graveyard."""
-    records = engine.records
+    records = engine.store
     return (sorted((m.id, m.version, m.archived) for m in records.iter_memories()),
             sorted((e.key, e.weight) for e in records.iter_edges()),
             sorted(g.memory.id for g in engine.graveyard()))

@@ -66,9 +66,9 @@ class GuardContract(ComponentContract):
             write.vector = embedder.embed(write.draft.content) if embedder else None
             write.peers = writes[:position]
         before = _state(contract_engine)
-        guard.prepare(writes, contract_engine.ctx)
+        guard.prepare(writes, contract_engine._ctx)
         for write in writes:
-            guard.screen(write, contract_engine.ctx)
+            guard.screen(write, contract_engine._ctx)
             for verdict in write.verdicts:
                 assert isinstance(verdict, Verdict)
                 assert verdict.action in ("merge", "conflict", "separate", "supersede")

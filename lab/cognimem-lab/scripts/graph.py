@@ -24,7 +24,7 @@ from cognimem.context import SearchContext
 from cognimem.engine import Engine
 from cognimem.models import Query
 from cognimem_lab.corpus import generate_memories, generate_queries
-from cognimem_plugins.graph.kg import graph_service
+from cognimem_plugins.graph.kg import engine_graph
 from cognimem_plugins.graph.ppr import PPRRetriever
 from cognimem_plugins.graph.spreading import SpreadingRetriever
 
@@ -43,7 +43,7 @@ def measure(n: int = 10_000, queries: int = 200, seed: int = 7) -> dict[str, Any
         engine.add_many([{"content": m.content, "title": m.title, "tags": list(m.tags),
                           "kind": m.kind, "scope": {"project": m.project}} for m in memories])
         ingest = time.perf_counter() - started
-        graph = graph_service(engine.ctx)
+        graph = engine_graph(engine)
         texts = generate_queries(memories, queries, seed=seed + 4)
         systems: dict[str, Any] = {
             "spreading": SpreadingRetriever(),
@@ -58,7 +58,7 @@ def measure(n: int = 10_000, queries: int = 200, seed: int = 7) -> dict[str, Any
             found: list[int] = []
             for i, text in enumerate([texts[0], *texts]):
                 query = Query(text=text, k=100, record_access=False)
-                sctx = SearchContext(engine.ctx, query)
+                sctx = SearchContext(engine._ctx, query)
                 t0, c0 = time.perf_counter(), time.process_time()
                 cands = retriever.retrieve(query, sctx)
                 elapsed = (time.perf_counter() - t0) * 1000

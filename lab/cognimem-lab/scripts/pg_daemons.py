@@ -120,7 +120,7 @@ def verify(profiles: list[Profile], acked: list[str]) -> dict[str, Any]:
     home = Path(str(profiles[0].path)).parent / "verify"
     with Engine.from_profile(profiles[0].model_copy(update={"path": str(home)})) as engine:
         report = engine.check()
-        events = sum(1 for _ in engine.records.iter_events())
+        events = sum(1 for _ in engine.store.iter_events())
     return {"acknowledged": len(acked), "distinct": len(set(acked)), "lost": len(lost),
             "check_ok": report.ok, "events": events}
 

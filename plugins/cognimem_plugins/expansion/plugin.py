@@ -1,5 +1,6 @@
 """``feedback``: a second retrieval round expanded from the first round's best results.
 
+The two rounds are one stage value (:mod:`cognimem.stages`, :meth:`FeedbackRetriever.rounds`).
 ``signal = "lexical"`` asks the profile's lexical index again with the query plus the
 expansion words of :func:`.feedback.expansion_terms`; ``signal = "dense"`` asks the vector
 index again with the Rocchio-moved query vector. Either list is one more list for the fuser:
@@ -18,6 +19,7 @@ from cognimem.context import Context, SearchContext
 from cognimem.errors import ProfileError
 from cognimem.models import Candidate, Query
 from cognimem.registry import Register
+from cognimem.stages import Ranking, Stage
 
 from .feedback import expansion_terms, rocchio
 
@@ -59,36 +61,79 @@ class FeedbackRetriever(Retriever):
                                "[vectors] and [embedder] tables")
 
     def retrieve(self, query: Query, ctx: SearchContext) -> list[Candidate]:
-        if self.options.signal == "dense":
-            return self._dense(query, ctx)
-        return self._lexical(query, ctx)
+        return self.rounds()(query, ctx).candidates
 
-    def _lexical(self, query: Query, ctx: SearchContext) -> list[Candidate]:
+    def rounds(self) -> Stage:
+        """The two rounds as one stage value: ``lexical % background >> expand >> lexical % k``
+        or ``dense % docs >> rocchio >> dense % k``."""
         o = self.options
+        if o.signal == "dense":
+            return DenseRound() % o.docs >> Rocchio(o.beta) >> DenseRound() % o.k
+        return (LexicalRound() % max(o.background, o.docs + 1) >> Expand(o.docs, o.terms)
+                >> LexicalRound() % o.k)
+
+
+class LexicalRound(Stage):
+    """A search of the profile's lexical index with the ranking's query, ``% k`` deep."""
+
+    def run(self, ranking: Ranking, ctx: SearchContext) -> Ranking:
         lexical = ctx.ctx.lexical
-        assert lexical is not None
-        first = lexical.search(query, max(o.background, o.docs + 1))
+        assert lexical is not None and ranking.depth is not None
+        found = lexical.search(ranking.query, ranking.depth)
+        return ranking.but(candidates=found, hits=None)
+
+
+class Expand(Stage):
+    """The query plus the expansion words of the current candidates' best ``docs``
+    (contrasted with the rest): what the next round searches for."""
+
+    def __init__(self, docs: int, terms: int) -> None:
+        self.docs = docs
+        self.terms = terms
+
+    def run(self, ranking: Ranking, ctx: SearchContext) -> Ranking:
+        first = ranking.candidates
         if not first:
-            return []
+            return ranking
         memories = ctx.records.get_memories(c.id for c in first)
         texts = {i: m.content for i, m in memories.items()}
+        query = ranking.query
         added = expansion_terms(query.text, [(c.id, c.score) for c in first], texts,
-                                docs=o.docs, terms=o.terms)
+                                docs=self.docs, terms=self.terms)
         if not added:
-            return first[: o.k]
-        expanded = query.model_copy(update={"text": f"{query.text} {' '.join(added)}"})
-        return lexical.search(expanded, o.k)
+            return ranking
+        return ranking.but(query=query.model_copy(
+            update={"text": f"{query.text} {' '.join(added)}"}))
 
-    def _dense(self, query: Query, ctx: SearchContext) -> list[Candidate]:
-        o = self.options
+
+class DenseRound(Stage):
+    """A search of the profile's vector index with the ranking's vector (else the query's
+    embedding), ``% k`` deep."""
+
+    def run(self, ranking: Ranking, ctx: SearchContext) -> Ranking:
         vectors = ctx.ctx.vectors
-        vector = ctx.query_vector()
+        vector = ranking.vector if ranking.vector is not None else ctx.query_vector()
         if vectors is None or vector is None:
-            return []
-        first = vectors.search(vector, query, o.docs)
+            return ranking.but(candidates=[], hits=None)
+        assert ranking.depth is not None
+        return ranking.but(candidates=vectors.search(vector, ranking.query, ranking.depth),
+                           hits=None)
+
+
+class Rocchio(Stage):
+    """The query vector moved towards the current candidates' stored embeddings."""
+
+    def __init__(self, beta: float) -> None:
+        self.beta = beta
+
+    def run(self, ranking: Ranking, ctx: SearchContext) -> Ranking:
+        vector = ranking.vector if ranking.vector is not None else ctx.query_vector()
+        if vector is None:
+            return ranking
+        first = ranking.candidates
         stored = ctx.records.get_embeddings(c.id for c in first)
-        moved = rocchio(vector, [stored[c.id] for c in first if c.id in stored], o.beta)
-        return vectors.search(moved, query, o.k)
+        return ranking.but(vector=rocchio(vector, [stored[c.id] for c in first if c.id in stored],
+                                          self.beta))
 
 
 @hookimpl

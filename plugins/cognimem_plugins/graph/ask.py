@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from cognimem.errors import InvalidInput
 from cognimem.untrusted import presented
 
-from .kg import MENTIONS, GraphService, Link, Node, entity_id, graph_service
+from .kg import MENTIONS, GraphService, Link, Node, engine_graph, entity_id
 
 if TYPE_CHECKING:
     from cognimem.engine import Engine
@@ -96,7 +96,7 @@ def ask(engine: Engine, question: Question, node: str, *, to: str | None = None,
         raise InvalidInput(f"limit {limit}: give 1 to {MAX_LIMIT}")
     if not 1 <= max_hops <= MAX_HOPS:
         raise InvalidInput(f"max_hops {max_hops}: give 1 to {MAX_HOPS}")
-    graph = graph_service(engine.ctx)
+    graph = engine_graph(engine)
     start = _find(graph, node, project)
     if question == "neighbours":
         found = _neighbours(graph, start.id, edges, project)

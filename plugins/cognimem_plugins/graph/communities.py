@@ -16,7 +16,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from .kg import COMMUNITY_NS, graph_service
+from .kg import COMMUNITY_NS, engine_graph
 
 if TYPE_CHECKING:
     from cognimem.engine import Engine
@@ -28,7 +28,7 @@ TOPICS_KEY = "topics"
 def detect_communities(engine: Engine, *, resolution: float = 1.0, iterations: int = -1,
                        seed: int | None = None, min_size: int = 2) -> dict[str, Any]:
     """Partition the graph, store every node's community and the topic list; the summary."""
-    graph = graph_service(engine.ctx)
+    graph = engine_graph(engine)
     nodes = [graph.graph[i] for i in graph.graph.node_indices()]
     position = {node.id: i for i, node in enumerate(nodes)}
     weights: dict[tuple[int, int], float] = {}
@@ -57,10 +57,10 @@ def detect_communities(engine: Engine, *, resolution: float = 1.0, iterations: i
     assignment = {node.id: renumber[membership[i]] for i, node in enumerate(nodes)}
     topics = _topics(graph, assignment, min_size)
     modularity = float(g.modularity(membership, weights="weight")) if weights else 0.0
-    last = engine.records.last_event()
+    last = engine.store.last_event()
     summary = {"communities": len(sizes), "topics": topics, "modularity": round(modularity, 4),
                "nodes": len(nodes), "computed_at_seq": last.seq if last else 0}
-    records = engine.records
+    records = engine.store
     with engine.transaction():  # derived from the graph, recomputed: no events
         gone = {n: None for n in set(records.meta_items(COMMUNITY_NS)) - set(assignment)}
         engine.put_meta(COMMUNITY_NS, {**gone, **assignment}, event=False)
@@ -100,8 +100,8 @@ def _topics(graph: Any, assignment: dict[str, int], min_size: int) -> list[dict[
 
 def list_topics(engine: Engine, *, refresh: bool = False, **options: Any) -> dict[str, Any]:
     """The stored topics; computed first when absent, stale (the log moved on) or asked for."""
-    stored = engine.records.get_meta(META_NS, TOPICS_KEY)
-    last = engine.records.last_event()
+    stored = engine.store.get_meta(META_NS, TOPICS_KEY)
+    last = engine.store.last_event()
     stale = stored is None or stored.get("computed_at_seq") != (last.seq if last else 0)
     if refresh or stale:
         return detect_communities(engine, **options)

@@ -18,7 +18,7 @@ import rustworkx as rx
 
 from cognimem.errors import InvalidInput
 
-from .kg import graph_service
+from .kg import engine_graph
 
 if TYPE_CHECKING:
     from cognimem.engine import Engine
@@ -33,7 +33,7 @@ def graph_data(engine: Engine, *, limit: int = DEFAULT_LIMIT, project: str | Non
 
     :raises InvalidInput: more than ``limit`` nodes (naming ``--limit``).
     """
-    graph = graph_service(engine.ctx)
+    graph = engine_graph(engine)
     keep = [i for i in graph.graph.node_indices()
             if project is None or graph.graph[i].kind == "entity"
             or graph.graph[i].project == project]
@@ -52,7 +52,7 @@ def graph_data(engine: Engine, *, limit: int = DEFAULT_LIMIT, project: str | Non
                               num_iter=50) if sub.num_nodes() else {}
     order = list(sub.node_indices())
     position = {idx: n for n, idx in enumerate(order)}
-    stored = engine.records.get_memories([sub[i].id for i in order if sub[i].kind == "memory"])
+    stored = engine.store.get_memories([sub[i].id for i in order if sub[i].kind == "memory"])
     nodes = []
     for idx in order:
         node = sub[idx]

@@ -31,6 +31,7 @@ from ..text import tokens
 
 if TYPE_CHECKING:
     from cognimem.context import Context
+    from cognimem.engine import PluginEngine
 
 #: Prefix of entity node ids ("entity:<normalized name>").
 ENTITY_PREFIX = "entity:"
@@ -461,6 +462,12 @@ class GraphService:
             "links_by_type": dict(sorted(by_type.items())),
             "communities": len(communities),
         }
+
+
+def engine_graph(engine: PluginEngine, *, sync: bool = True) -> GraphService:
+    """:func:`graph_service` as a hook or a tool reaches it (``engine.services``)."""
+    service = engine.services.open(SERVICE_KEY, GraphService)
+    return service.sync() if sync else service
 
 
 def graph_service(ctx: Context, *, sync: bool = True) -> GraphService:

@@ -14,7 +14,7 @@ from cognimem.registry import Register
 from . import upkeep
 from .decay_matrix import SynapticDecay
 from .entities import EntityExtractor
-from .kg import SERVICE_KEY, graph_service
+from .kg import SERVICE_KEY, engine_graph
 from .llm_extractor import OllamaExtractor
 from .ppr import PPRRetriever
 from .spreading import SpreadingRetriever
@@ -61,13 +61,13 @@ def cognimem_register_commands(register: Register) -> None:
 @hookimpl
 def cognimem_engine_opened(engine: Engine) -> None:
     """Build the derived graph now when the profile uses graph components (else on demand)."""
-    graph_service(engine.ctx, sync=upkeep.uses_graph(engine))
+    engine_graph(engine, sync=upkeep.uses_graph(engine))
 
 
 @hookimpl
 def cognimem_engine_closing(engine: Engine) -> None:
     """Drop the derived graph."""
-    engine.ctx.services.pop(SERVICE_KEY, None)
+    engine.services.drop(SERVICE_KEY)
 
 
 @hookimpl

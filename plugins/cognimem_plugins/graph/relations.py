@@ -21,6 +21,7 @@ from .kg import MENTIONS, graph_service, is_entity
 if TYPE_CHECKING:
     from cognimem.components import Extraction, RecordStore
     from cognimem.context import Context
+    from cognimem.engine import RecordReader
 
 
 class RelationBook:
@@ -64,7 +65,7 @@ class RelationBook:
 Key = tuple[str, str, str]
 
 
-def retract(records: RecordStore, memory_id: str, entities: Iterable[str],
+def retract(records: RecordReader, memory_id: str, entities: Iterable[str],
             keep: Iterable[Key] = ()) -> tuple[list[Edge], list[Key]]:
     """Withdraw ``memory_id`` from the relations touching ``entities`` (except ``keep``).
 

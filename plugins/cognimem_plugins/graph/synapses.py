@@ -28,7 +28,7 @@ from cognimem.components import Extraction, Extractor, Options
 from cognimem.models import Edge, Memory, Query, Scope
 
 from ..text import STOPWORDS
-from .kg import SYNAPSE_TYPES, graph_service, slugify
+from .kg import SYNAPSE_TYPES, engine_graph, graph_service, slugify
 
 if TYPE_CHECKING:
     from cognimem.context import Context
@@ -203,11 +203,11 @@ def resolve_forward_links(engine: Engine, memory: Memory,
 
     :returns: the ids of the memories now linking to ``memory``.
     """
-    graph = graph_service(engine.ctx)
+    graph = engine_graph(engine)
     title = (memory.title or "").strip().lower()
     slug = slugify(memory.title or "")
     sources = sorted(graph.citing(memory))
-    found = engine.records.get_memories(sources)
+    found = engine.store.get_memories(sources)
     edges: list[Edge] = []
     linked: list[str] = []
     for source_id in sources:
@@ -243,7 +243,7 @@ def enforce_caps(engine: Engine, memory_ids: list[str], cap_out: int = 50,
     :returns: the keys of the links deleted (wikilinks and parent_child links are never
         pruned, so a memory may stay over the cap when those alone exceed it).
     """
-    graph = graph_service(engine.ctx)
+    graph = engine_graph(engine)
     doomed: dict[tuple[str, str, str], None] = {}
     todo: list[tuple[str, str, int]] = []
     for memory_id in memory_ids:

@@ -18,7 +18,7 @@ from cognimem.components import ToolSpec
 from . import ask
 from .communities import list_topics
 from .html import DEFAULT_LIMIT, graph_data, page_of
-from .kg import graph_service
+from .kg import engine_graph
 
 if TYPE_CHECKING:
     from cognimem.engine import Engine
@@ -43,7 +43,7 @@ def graph_stats(engine: Engine) -> dict[str, Any]:
 
     Example: {}
     """
-    return graph_service(engine.ctx).stats()
+    return engine_graph(engine).stats()
 
 
 def graph_view(

@@ -44,7 +44,7 @@ def uses_graph(engine: Engine) -> bool:
 
 def built_service(engine: Engine) -> GraphService | None:
     """The engine's graph service if it has been built, else None."""
-    service = engine.ctx.services.get(SERVICE_KEY)
+    service = engine.services.get(SERVICE_KEY)
     return service if isinstance(service, GraphService) and service.built else None
 
 
@@ -52,7 +52,7 @@ def derive(engine: Engine, before: Memory | None, after: Memory | None) -> None:
     """Keep the graph in step with one memory's change, inside the write's transaction."""
     service = built_service(engine)
     if service is not None:  # a rollback drops it: rebuilt from the records on next use
-        engine.on_rollback(lambda: engine.ctx.services.pop(SERVICE_KEY, None))
+        engine.on_rollback(lambda: engine.services.drop(SERVICE_KEY))
     if after is None:
         if before is not None:
             after_delete(engine, before)
@@ -90,7 +90,7 @@ def after_update(engine: Engine, before: Memory, after: Memory) -> None:
 def after_delete(engine: Engine, memory: Memory) -> None:
     """Drop the node, retract the memory's relations, forget orphaned entities' topics."""
     service = built_service(engine)
-    records = engine.records
+    records = engine.store
     if service is None:
         if records.get_meta(COMMUNITY_NS, memory.id) is not None:
             engine.put_meta(COMMUNITY_NS, {memory.id: None}, event=False)
@@ -98,7 +98,7 @@ def after_delete(engine: Engine, memory: Memory) -> None:
     entities = [other for other, link in service.neighbours(memory.id)
                 if link.type == MENTIONS and is_entity(other)]
     orphans = service.remove_memory(memory.id)
-    put, delete = retract(engine.records, memory.id, entities)
+    put, delete = retract(engine.store, memory.id, entities)
     engine.write_edges(put=put, delete=delete)
     service.sync()
     stale = [memory.id, *orphans, *(e for e in entities if service.node(e) is None)]
@@ -123,7 +123,7 @@ def count_uses(engine: Engine, hits: list[Hit]) -> int:
     now = engine.now()
     edges = [e.model_copy(update={"use_count": e.use_count + 1, "last_used_at": now})
              for source in sorted({k[0] for k in keys})
-             for e in engine.records.edges_of(source, "out") if e.key in keys]
+             for e in engine.store.edges_of(source, "out") if e.key in keys]
     engine.touch_edges(edges)
     return len(edges)
 

@@ -107,7 +107,7 @@ def compact_transcript(
 
 
 def _stored_texts(engine: Engine, target: str, key: str) -> set[str]:
-    state: Any = engine.records.get_meta(namespace("transcript", target), key) or {}
+    state: Any = engine.store.get_meta(namespace("transcript", target), key) or {}
     ids = [mid for _digest, mid in (state.get("items") or {}).values()]
     return {m.content for m in engine.get_many(ids).values()}
 
@@ -127,6 +127,6 @@ def receipts(
 
     Example: {"limit": 20}
     """
-    found = [Receipt.model_validate(v) for v in engine.records.meta_items(RECEIPTS).values()]
+    found = [Receipt.model_validate(v) for v in engine.store.meta_items(RECEIPTS).values()]
     found.sort(key=lambda r: (r.at, r.id), reverse=True)
     return Receipts(receipts=found[:limit])

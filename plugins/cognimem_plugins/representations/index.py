@@ -23,7 +23,7 @@ import threading
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
@@ -33,6 +33,9 @@ from cognimem.models import Candidate, Memory, Query
 
 from ..bm25 import MemoryBM25
 from .views import GroupKey, ViewSpec, group_key, texts_for
+
+if TYPE_CHECKING:
+    from cognimem.engine import Services
 
 #: Separates a memory id from its row number in the side indexes.
 ROW_SEP = "::"
@@ -310,6 +313,6 @@ def representation_index(ctx: Context, spec: ViewSpec) -> RepresentationIndex:
     return indexes[key]
 
 
-def indexes_of(ctx: Context) -> list[RepresentationIndex]:
-    """Every side index the context holds."""
-    return list(ctx.services.get(META_NAMESPACE, {}).values())
+def indexes_of(services: Services) -> list[RepresentationIndex]:
+    """Every side index the engine holds (``engine.services``)."""
+    return list((services.get(META_NAMESPACE) or {}).values())

@@ -108,33 +108,33 @@ def cognimem_register_retrievers(register: Register) -> None:
 @hookimpl
 def cognimem_engine_opened(engine: Engine) -> None:
     """Read the records' sources and check the side indexes are in step."""
-    for index in indexes_of(engine.ctx):
+    for index in indexes_of(engine.services):
         index.sync()
 
 
 @hookimpl
 def cognimem_engine_closing(engine: Engine) -> None:
     """Close the side indexes (keeping them when they are in step)."""
-    for index in indexes_of(engine.ctx):
+    for index in indexes_of(engine.services):
         index.close()
 
 
 @hookimpl
 def cognimem_memory_added(memory: Memory, engine: Engine) -> None:
     """Mark the memory and its neighbours stale."""
-    for index in indexes_of(engine.ctx):
+    for index in indexes_of(engine.services):
         index.added(memory)
 
 
 @hookimpl
 def cognimem_memory_updated(before: Memory, after: Memory, engine: Engine) -> None:
     """Mark the memory and its old and new neighbours stale."""
-    for index in indexes_of(engine.ctx):
+    for index in indexes_of(engine.services):
         index.updated(before, after)
 
 
 @hookimpl
 def cognimem_memory_deleted(memory: Memory, engine: Engine) -> None:
     """Drop the memory's rows and mark its neighbours stale."""
-    for index in indexes_of(engine.ctx):
+    for index in indexes_of(engine.services):
         index.deleted(memory)

@@ -137,9 +137,9 @@ def run(dsn: str, *, processes: int = 2, agents: int = 8, writes: int = 20,
         wall = time.perf_counter() - started
         acked = {i for r in reports for i in r["acked"]}
         with Engine.from_profile(profile(dsn, schema, folder / "verify")) as engine:
-            stored = {m.id for m in engine.records.iter_memories()}
+            stored = {m.id for m in engine.store.iter_memories()}
             report = engine.check()
-            events = list(engine.records.iter_events())
+            events = list(engine.store.iter_events())
     writes_total = sum(len(r["acked"]) for r in reports)
     return {
         "processes": processes, "agents_per_process": agents, "writes_per_agent": writes,
