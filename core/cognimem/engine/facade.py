@@ -185,6 +185,10 @@ class Engine:
     resolve_conflict = operation(Conflicts.resolve_conflict, client=True)
     ingest = operation(Intake.ingest, client=True)
     import_ = operation(Integrity.import_, client=True)
+    # long operations one unit at a time (engine/steps.py; the daemon's jobs)
+    import_steps = operation(Integrity.import_steps)
+    ingest_steps = operation(Intake.ingest_steps)
+    reindex_steps = operation(Maintenance.reindex_steps)
     # reading
     get = operation(Kernel.get, client=True, retry_safe=True)
     get_many = operation(Kernel.get_many, client=True, retry_safe=True)

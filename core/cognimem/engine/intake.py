@@ -16,6 +16,7 @@ from ..models import Edge, Memory
 from ..session import current as current_session
 from ..sources import Group, IngestReport, IntakeSource, Item, Known
 from .rules import readable
+from .steps import Step, Steps, drive
 
 if TYPE_CHECKING:
     from .kernel import Kernel
@@ -53,9 +54,27 @@ class Intake:
         :raises ProfileError: no installed source has this name, or bad options.
         :raises InvalidInput: the source cannot read the target.
         """
+        return drive(self.ingest_steps(source, target, options=options, dry_run=dry_run))
+
+    def ingest_steps(self, source: str, target: str, *,
+                     options: Mapping[str, Any] | None = None,
+                     dry_run: bool = False) -> Steps[IngestReport]:
+        """:meth:`ingest` one unit at a time (:mod:`.steps`): a step after every
+        :data:`CHANGED_BATCH` groups scanned (and the changed ones written), after each
+        batch of new items, moved group and gone group. A step's ``done`` counts groups
+        scanned plus groups written; its ``total`` is None until the scan ends.
+
+        :raises ProfileError: no installed source has this name, or bad options (raised
+            here, before any step).
+        :raises InvalidInput: the source cannot read the target.
+        """
         self.k.check_open()
         reader = self._source(source, options or {})
         readable(target, current_session())  # the session's roots; never a special file
+        return self._steps(reader, source, target, dry_run)
+
+    def _steps(self, reader: IntakeSource, source: str, target: str,
+               dry_run: bool) -> Steps[IngestReport]:
         ns = namespace(source, target)
         known = {key: Known.model_validate(v)
                  for key, v in self.k.records.meta_items(ns).items()}
@@ -77,28 +96,42 @@ class Intake:
                     changed = []
             else:
                 fresh.append(group)
+            if report.groups % CHANGED_BATCH == 0:
+                yield Step(report.groups, None, report)
         self._sync_groups(ns, changed, report)
         gone = {key: old for key, old in known.items() if key not in seen}
+        total = report.groups + len(fresh) + len(gone)
+        done = report.groups
+        yield Step(done, total, report)
         by_print = {old.fingerprint: key for key, old in gone.items()}
         batch: list[_Pending] = []
         for group in fresh:
             moved_from = by_print.pop(group.fingerprint, None)
             if moved_from is not None:
                 self._move_group(ns, group, gone.pop(moved_from), moved_from, report)
+                done += 2  # the group, and the gone one it was
+                yield Step(done, total, report)
                 continue
             batch.append(self._plan_group(group, Known(stamp="", fingerprint=""), report))
             if sum(len(p[2]) for p in batch) >= BATCH:
                 self._write_groups(ns, batch, report)
+                done += len(batch)
                 batch = []
+                yield Step(done, total, report)
         self._write_groups(ns, batch, report)
+        done += len(batch)
+        yield Step(done, total, report)
         for key, old in gone.items():
             report.archived += sum(self._archive_item(mid, f"{source}: {key} is gone", report)
                                    for _, mid in old.items.values())
             if not dry_run:
                 with self.k.transaction():
                     self.k.records.set_meta(ns, key, None)
+            done += 1
+            yield Step(done, total, report)
         if not dry_run and self._linking:
             report.links = self._link(reader, ns, seen)
+        yield Step(total, total, report)
         return report
 
     def _link(self, reader: IntakeSource, ns: str, seen: set[str]) -> int:

@@ -14,8 +14,10 @@ Embeddings are not exported (they belong to a model, and are remade on import).
 
 :func:`import_store` validates the whole file before writing anything — a malformed file
 raises :class:`~cognimem.errors.InvalidInput` naming the entry and field, and changes
-nothing — then embeds the imported memories with the engine's embedder and writes
-everything in one record-store transaction. Two modes:
+nothing — then embeds the imported memories with the engine's embedder and writes them in
+units of :data:`IMPORT_BATCH` memories, each one record-store transaction (all or nothing
+per unit; :func:`import_steps`, which the daemon runs as a job between other callers'
+searches and writes). Two modes:
 
 * **restore** — into an empty store (no memories, no events): ids, events (the hash chain,
   verbatim), graveyard and access history are kept as they were; a round trip gives back
@@ -29,8 +31,8 @@ everything in one record-store transaction. Two modes:
   event per edge are logged instead.
 
 Imports bypass the ``cognimem_memory_prepare`` hooks (the data was screened when first
-written) but call ``cognimem_memory_added`` for every imported memory after the commit,
-and the derived indexes are brought up to date through the engine's reconciliation.
+written) but call ``cognimem_memory_added`` for every imported memory after its unit's
+commit, and the derived indexes take each unit's memories after its commit.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ from ..limits import quote
 from ..models import Access, Edge, Event, Memory, content_hash, embedding_text
 from ..models.ranges import edge_problems, memory_problems
 from .meta import export_meta, parse_meta, restore_meta
+from .steps import Step, Steps, drive
 
 if TYPE_CHECKING:
     from .kernel import Kernel
@@ -61,6 +64,8 @@ FORMAT = "cognimem-export"
 #: The export format version this code writes and the newest it reads.
 FORMAT_VERSION = 1
 _EMBED_BATCH = 256
+#: Memories an import writes per unit (one transaction, one index batch).
+IMPORT_BATCH = 256
 #: The form of the ids the engine gives memories (``Engine._new_id``).
 MEMORY_ID = re.compile(r"m[0-9a-f]{15}")
 
@@ -123,12 +128,28 @@ class _Parsed:
 
 def import_store(engine: Kernel, data: Mapping[str, Any], *,
                  trusted: bool = False) -> ImportReport:
-    """Import an export into the engine's store (see the module docstring). An export is
-    untrusted input, made elsewhere: every memory passes the write pipeline's guard (the
-    prepare hooks, and the text hooks for edge types and reasons) unless ``trusted``.
+    """Import an export into the engine's store (see the module docstring and
+    :func:`import_steps`, run here to the end).
 
     :raises InvalidInput: the data is not a valid export (nothing was written).
-    :raises StoreError: the store failed while writing (the transaction was rolled back).
+    :raises StoreError: the store failed while writing (the batch was rolled back).
+    """
+    return drive(import_steps(engine, data, trusted=trusted))
+
+
+def import_steps(engine: Kernel, data: Mapping[str, Any], *, trusted: bool = False,
+                 batch: int = IMPORT_BATCH) -> Steps[ImportReport]:
+    """The import as steps (:mod:`.steps`): the whole file validated, planned and screened
+    before the first step (a bad file, or a refusal of the guard, writes nothing), then
+    ``batch`` memories per unit, each unit one transaction (the memories, their
+    embeddings, their events, graveyard entries and accesses, and the edges whose two ends
+    are written by then), indexed and announced after its commit. An export is untrusted
+    input, made elsewhere: every memory passes the write pipeline's guard (the prepare
+    hooks, and the text hooks for edge types and reasons) unless ``trusted``.
+
+    A unit's memories are embedded at the step before it, which needs no store
+    (``Step.store`` False). Stopped between steps, the import keeps the units it committed
+    (the report counts them) and writes none of the rest.
     """
     if not trusted:  # free text the models would normalise, cleaned as given (tags)
         data = _clean_raw_memories(engine, data)
@@ -143,35 +164,59 @@ def import_store(engine: Kernel, data: Mapping[str, Any], *,
         if report.screened:
             report.notes.append(f"the guard changed {report.screened:,} imported memories "
                                 "(credentials redacted or injection flagged)")
-    vectors = _embed(engine, memories)
-    if engine.embedder is not None:
-        for memory in memories:
-            memory.embedding = engine.embedder.signature
-    else:
-        for memory in memories:
-            memory.embedding = None
-    with engine.transaction():
-        if restore:
-            records.append_events(parsed.events)
-            report.events = len(parsed.events)
-            restore_meta(records, parsed.meta)
-        else:
-            report.events = _log_merge(engine, memories, edges, report.id_map)
-        records.put_memories(memories)
-        if vectors is not None and engine.embedder is not None:
-            records.put_embeddings({m.id: v for m, v in zip(memories, vectors, strict=True)},
-                                   engine.embedder.signature)
-        records.put_edges(edges)
-        for grave in graves:
-            records.add_grave(grave)
-        records.add_accesses(accesses)
-    report.memories, report.edges = len(memories), len(edges)
-    report.graves, report.accesses = len(graves), len(accesses)
-    report.embedded = 0 if vectors is None else len(memories)
-    engine.integrity.check(repair=True)  # index what was imported, from the records
+    signature = engine.embedder.signature if engine.embedder is not None else None
     for memory in memories:
-        engine.hook.cognimem_memory_added(memory=memory, engine=engine.engine)
+        memory.embedding = signature
+    units = _units(memories, edges, graves, accesses, max(1, batch))
+    for n, (chunk, chunk_edges, chunk_graves, chunk_accesses) in enumerate(units):
+        yield Step(n, len(units), report, store=False)  # embedding needs no store
+        vectors = _embed(engine, chunk)
+        yield Step(n, len(units), report)
+        with engine.transaction():
+            if restore and n == 0:
+                records.append_events(parsed.events)
+                report.events = len(parsed.events)
+                restore_meta(records, parsed.meta)
+            elif not restore:
+                report.events += _log_merge(engine, chunk, chunk_edges, report.id_map)
+            records.put_memories(chunk)
+            if vectors is not None and signature is not None:
+                records.put_embeddings({m.id: v for m, v in zip(chunk, vectors, strict=True)},
+                                       signature)
+            records.put_edges(chunk_edges)
+            for grave in chunk_graves:
+                records.add_grave(grave)
+            records.add_accesses(chunk_accesses)
+            engine.index(chunk, vectors)  # after the commit, with the unit's batch
+            for memory in chunk:
+                engine.notify("cognimem_memory_added", memory=memory)
+        report.memories += len(chunk)
+        report.edges += len(chunk_edges)
+        report.graves += len(chunk_graves)
+        report.accesses += len(chunk_accesses)
+        report.embedded += 0 if vectors is None else len(chunk)
+    yield Step(len(units), len(units), report)
     return report
+
+
+_Unit = tuple[list[Memory], list[Edge], list[GraveEntry], list[Access]]
+
+
+def _units(memories: list[Memory], edges: list[Edge], graves: list[GraveEntry],
+           accesses: list[Access], batch: int) -> list[_Unit]:
+    """The import cut into units of ``batch`` memories; each edge, graveyard entry and
+    access goes with the unit that writes the last of its memories (an edge to a memory
+    already in the store, with the first), so every unit leaves a whole store."""
+    units: list[_Unit] = [(memories[i : i + batch], [], [], [])
+                          for i in range(0, len(memories), batch)] or [([], [], [], [])]
+    unit_of = {m.id: i // batch for i, m in enumerate(memories)}
+    for edge in edges:
+        units[max(unit_of.get(edge.source, 0), unit_of.get(edge.target, 0))][1].append(edge)
+    for grave in graves:
+        units[unit_of.get(grave.memory.id, 0)][2].append(grave)
+    for access in accesses:
+        units[unit_of.get(access.memory_id, 0)][3].append(access)
+    return units
 
 
 # validation ----------------------------------------------------------------------------------

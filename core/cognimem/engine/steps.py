@@ -1,0 +1,58 @@
+"""Long operations as steps: an import, an ingest or a re-embedding, one unit at a time.
+
+A long operation is written as a generator that yields a :class:`Step` after each unit of
+work it has *committed* (one transaction of the write pipeline), and returns its report.
+Between two steps no transaction is open, so whoever drives it may let other callers have
+the store (the daemon's jobs, :mod:`cognimem.daemon.jobs`), report progress, or stop: a
+generator closed at a step has committed its earlier units and none of the next.
+
+:func:`drive` runs one to the end in the foreground, with an optional progress callback:
+that is what the engine's plain operations (``import_``, ``ingest``, ``reindex``) do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+R = TypeVar("R")
+
+
+@dataclass(frozen=True)
+class Step:
+    """Where a long operation stands after one unit.
+
+    :param done: units of work done so far (never goes down).
+    :param total: units in all, or None while the operation does not know yet (an ingest
+        still scanning its folder).
+    :param report: the operation's report so far (what is committed), the same object the
+        operation returns at the end.
+    :param store: whether the work up to the next step reads or writes the store (False:
+        only computing, as embedding a batch, which a driver may run without the store's
+        lock).
+    """
+
+    done: int
+    total: int | None
+    report: Any = None
+    store: bool = True
+
+
+#: A long operation: yields a step after each committed unit, returns its report.
+Steps = Generator[Step, None, R]
+
+#: Hears of each step: ``progress(done, total)``.
+Progress = Callable[[int, int | None], None]
+
+
+def drive(steps: Steps[R], progress: Progress | None = None) -> R:
+    """Run ``steps`` to the end; ``progress(done, total)`` after each unit. Returns the
+    operation's report."""
+    while True:
+        try:
+            step = next(steps)
+        except StopIteration as end:
+            return end.value
+        if progress is not None:
+            progress(step.done, step.total)
