@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
 from .common import command, emit, escape, open_engine, table, visible
+from .following import add_background_option
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -34,6 +35,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--dry-run", action="store_true", help="report what would change")
     p.add_argument("--force", action="store_true",
                    help="run even if the last run was recent or little changed since")
+    add_background_option(p)
 
     p = command(subparsers, "graveyard", cmd_graveyard, "list or restore archived memories")
     p.add_argument("action", nargs="?", choices=["list", "restore"], default="list",
@@ -73,6 +75,11 @@ def cmd_maintain(args: argparse.Namespace) -> int:
 
 def cmd_dream(args: argparse.Namespace) -> int:
     """Consolidate once (or, with --dry-run, plan it) and print what it did."""
+    if args.background:
+        from .following import in_background
+
+        return in_background(args, open_engine, "dream", dry_run=args.dry_run,
+                             force=args.force)
     with open_engine(args) as engine:
         report = engine.dream(dry_run=args.dry_run, force=args.force)
     data = {"at": report.at.isoformat(), "dry_run": report.dry_run,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, Self
 if TYPE_CHECKING:
     from ..components import GraveEntry
     from ..engine import CheckReport, DreamReport, MaintenanceReport, Written
+    from ..engine.jobinfo import JobInfo
     from ..engine.portable import ImportReport
     from ..engine.reindex import ReindexReport
     from ..engine.sync import SyncBatch
@@ -33,7 +34,7 @@ OPERATIONS: frozenset[str] = frozenset({
     "relate", "unrelate", "edges", "archive", "restore", "graveyard", "events", "search",
     "search_summary", "maintain", "check", "export", "import_", "reindex", "stats", "now", "purge",
     "record_conflict", "conflicts", "in_open_conflict", "resolve_conflict", "ingest", "dream",
-    "sync", "acknowledge", "offsets", "offset",
+    "sync", "acknowledge", "offsets", "offset", "start_job", "jobs", "job", "cancel_job",
 })
 
 #: Operations that only read, or whose repetition changes nothing: retried when the
@@ -42,6 +43,7 @@ RETRY_SAFE: frozenset[str] = frozenset({
     "get", "get_many", "list_memories", "search", "search_summary", "stats", "edges",
     "graveyard", "events", "now", "check", "relate", "unrelate", "archive", "export", "purge",
     "conflicts", "in_open_conflict", "record_conflict", "sync", "acknowledge", "offsets", "offset",
+    "jobs", "job", "cancel_job",
 })
 
 
@@ -145,6 +147,20 @@ class MemoryAPI(Protocol):
     def ingest(self, source: str, target: str, *, options: Mapping[str, Any] | None = None,
                dry_run: bool = False) -> IngestReport:
         """Run an intake source over a target (a vault folder...)."""
+
+    # jobs: long operations run in units (through the daemon, beside the other callers)
+    def start_job(self, kind: str, /, *args: Any, **kwargs: Any) -> JobInfo:
+        """Run job ``kind`` (import, ingest, reindex, dream) with its operation's arguments:
+        in the daemon's background (returns at once), or here to the end without one."""
+
+    def jobs(self) -> list[JobInfo]:
+        """The jobs, newest first."""
+
+    def job(self, job_id: str) -> JobInfo:
+        """One job (raises NotFound for an unknown id)."""
+
+    def cancel_job(self, job_id: str) -> JobInfo:
+        """Stop a job after the unit it is in; what it committed stays."""
 
     # conflicts
     def record_conflict(self, a: str, b: str, *, kind: str = "value",

@@ -32,6 +32,7 @@ from .runtime import pid_alive, read_owner_record, store_of
 if TYPE_CHECKING:
     from ..components import GraveEntry
     from ..engine import CheckReport, DreamReport, MaintenanceReport, Written
+    from ..engine.jobinfo import JobInfo
     from ..engine.portable import ImportReport
     from ..engine.reindex import ReindexReport
     from ..models import Edge, Event, Memory, Query, SearchResult
@@ -391,6 +392,35 @@ class RemoteEngine(ConflictCalls):
 
         return _expect(self._call("reindex", limit=limit, batch_size=batch_size),
                        ReindexReport, "reindex")
+
+    # jobs -------------------------------------------------------------------------------------
+
+    def start_job(self, kind: str, /, *args: Any, **kwargs: Any) -> JobInfo:
+        """Submit job ``kind`` to the daemon (see :mod:`cognimem.daemon.jobs`); it runs in
+        the background, beside the other callers, and this returns at once. ``progress``
+        is not sent (follow the job with :meth:`job`)."""
+        from ..engine.jobinfo import JobInfo
+
+        kwargs.pop("progress", None)
+        return _expect(self._call("start_job", kind, *args, **kwargs), JobInfo, "start_job")
+
+    def jobs(self) -> list[JobInfo]:
+        """See :meth:`Engine.jobs <cognimem.engine.Engine.jobs>`."""
+        from ..engine.jobinfo import JobInfo
+
+        return [_expect(j, JobInfo, "jobs") for j in _expect(self._call("jobs"), list, "jobs")]
+
+    def job(self, job_id: str) -> JobInfo:
+        """See :meth:`Engine.job <cognimem.engine.Engine.job>`."""
+        from ..engine.jobinfo import JobInfo
+
+        return _expect(self._call("job", job_id), JobInfo, "job")
+
+    def cancel_job(self, job_id: str) -> JobInfo:
+        """See :meth:`Engine.cancel_job <cognimem.engine.Engine.cancel_job>`."""
+        from ..engine.jobinfo import JobInfo
+
+        return _expect(self._call("cancel_job", job_id), JobInfo, "cancel_job")
 
     # lifecycle --------------------------------------------------------------------------------
 

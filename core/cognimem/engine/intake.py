@@ -59,10 +59,12 @@ class Intake:
     def ingest_steps(self, source: str, target: str, *,
                      options: Mapping[str, Any] | None = None,
                      dry_run: bool = False) -> Steps[IngestReport]:
-        """:meth:`ingest` one unit at a time (:mod:`.steps`): a step after every
-        :data:`CHANGED_BATCH` groups scanned (and the changed ones written), after each
-        batch of new items, moved group and gone group. A step's ``done`` counts groups
-        scanned plus groups written; its ``total`` is None until the scan ends.
+        """:meth:`ingest` one unit at a time (:mod:`.steps`): a step every
+        :data:`CHANGED_BATCH` groups scanned (the files are read holding nothing), around
+        each write of :data:`CHANGED_BATCH` changed groups (the store alone), of a batch of
+        new items (other writes only: searches run beside), of a moved or a gone group (the
+        store alone). A step's ``done`` counts groups scanned plus groups written; its
+        ``total`` is None until the scan ends.
 
         :raises ProfileError: no installed source has this name, or bad options (raised
             here, before any step).
@@ -83,7 +85,7 @@ class Intake:
         fresh: list[Group] = []
         changed: list[tuple[Group, Known]] = []
         self._linking: list[tuple[str, str, tuple[str, ...]]] = []  # (group, item, names)
-        for group in reader.scan(target, known):
+        for group in reader.scan(target, known):  # reading files: nothing of the store
             report.groups += 1
             report.problems.extend(group.problems)
             seen.add(group.key)
@@ -91,44 +93,47 @@ class Intake:
                 report.unchanged += 1
             elif group.key in known:
                 changed.append((group, known[group.key]))
-                if len(changed) >= CHANGED_BATCH:
-                    self._sync_groups(ns, changed, report)
-                    changed = []
             else:
                 fresh.append(group)
-            if report.groups % CHANGED_BATCH == 0:
-                yield Step(report.groups, None, report)
-        self._sync_groups(ns, changed, report)
+            if len(changed) >= CHANGED_BATCH:
+                yield Step(report.groups, None, report)  # alone: updates and archives
+                self._sync_groups(ns, changed, report)
+                changed = []
+                yield Step(report.groups, None, report, hold="none")
+            elif report.groups % CHANGED_BATCH == 0:
+                yield Step(report.groups, None, report, hold="none")
         gone = {key: old for key, old in known.items() if key not in seen}
         total = report.groups + len(fresh) + len(gone)
         done = report.groups
         yield Step(done, total, report)
+        self._sync_groups(ns, changed, report)
         by_print = {old.fingerprint: key for key, old in gone.items()}
         batch: list[_Pending] = []
         for group in fresh:
             moved_from = by_print.pop(group.fingerprint, None)
             if moved_from is not None:
+                yield Step(done, total, report)
                 self._move_group(ns, group, gone.pop(moved_from), moved_from, report)
                 done += 2  # the group, and the gone one it was
-                yield Step(done, total, report)
                 continue
             batch.append(self._plan_group(group, Known(stamp="", fingerprint=""), report))
             if sum(len(p[2]) for p in batch) >= BATCH:
+                yield Step(done, total, report, hold="writes")  # new memories only
                 self._write_groups(ns, batch, report)
                 done += len(batch)
                 batch = []
-                yield Step(done, total, report)
+        yield Step(done, total, report, hold="writes")
         self._write_groups(ns, batch, report)
         done += len(batch)
-        yield Step(done, total, report)
         for key, old in gone.items():
+            yield Step(done, total, report)
             report.archived += sum(self._archive_item(mid, f"{source}: {key} is gone", report)
                                    for _, mid in old.items.values())
             if not dry_run:
                 with self.k.transaction():
                     self.k.records.set_meta(ns, key, None)
             done += 1
-            yield Step(done, total, report)
+        yield Step(done, total, report)
         if not dry_run and self._linking:
             report.links = self._link(reader, ns, seen)
         yield Step(total, total, report)

@@ -140,27 +140,41 @@ def import_store(engine: Kernel, data: Mapping[str, Any], *,
 def import_steps(engine: Kernel, data: Mapping[str, Any], *, trusted: bool = False,
                  batch: int = IMPORT_BATCH) -> Steps[ImportReport]:
     """The import as steps (:mod:`.steps`): the whole file validated, planned and screened
-    before the first step (a bad file, or a refusal of the guard, writes nothing), then
+    before anything is written (a bad file, or a refusal of the guard, writes nothing), then
     ``batch`` memories per unit, each unit one transaction (the memories, their
     embeddings, their events, graveyard entries and accesses, and the edges whose two ends
     are written by then), indexed and announced after its commit. An export is untrusted
     input, made elsewhere: every memory passes the write pipeline's guard (the prepare
     hooks, and the text hooks for edge types and reasons) unless ``trusted``.
 
-    A unit's memories are embedded at the step before it, which needs no store
-    (``Step.store`` False). Stopped between steps, the import keeps the units it committed
-    (the report counts them) and writes none of the rest.
+    What each part needs of the store (:data:`.steps.Hold`): the file's validation none;
+    planning, screening (in units of ``batch`` memories) and writing only that no other
+    write runs beside them (an import only adds); embedding a unit's memories none. Stopped
+    between steps, the import keeps the units it committed (the report counts them) and
+    writes none of the rest.
     """
+    yield Step(0, None, hold="none")  # validating the file needs no store
     if not trusted:  # free text the models would normalise, cleaned as given (tags)
         data = _clean_raw_memories(engine, data)
     parsed = _parse(data, engine.profile.write.max_content_chars)
+    yield Step(0, None, hold="writes")
     records = engine.records
     restore = records.count_memories() == 0 and records.last_event() is None
     plan = _plan_restore(parsed) if restore else _plan_merge(engine, parsed)
     report, memories, edges, graves, accesses = plan
     report.trusted = trusted
-    if not trusted:
-        memories, edges, graves, report.screened = _screen(engine, memories, edges, graves)
+    if not trusted:  # through the guard in units; a refusal still writes nothing
+        screened: list[Memory] = []
+        for start in range(0, len(memories), max(1, batch)):
+            chunk, _e, _g, changed = _screen(engine, memories[start : start + batch], [], [])
+            screened += chunk
+            report.screened += changed
+            yield Step(0, None, report, hold="writes")
+        _m, edges, graves, _c = _screen(engine, [], edges, graves)
+        kept = {m.id: m for m in screened}
+        graves = [g.model_copy(update={"memory": kept.get(g.memory.id, g.memory)})
+                  for g in graves]
+        memories = screened
         if report.screened:
             report.notes.append(f"the guard changed {report.screened:,} imported memories "
                                 "(credentials redacted or injection flagged)")
@@ -169,9 +183,9 @@ def import_steps(engine: Kernel, data: Mapping[str, Any], *, trusted: bool = Fal
         memory.embedding = signature
     units = _units(memories, edges, graves, accesses, max(1, batch))
     for n, (chunk, chunk_edges, chunk_graves, chunk_accesses) in enumerate(units):
-        yield Step(n, len(units), report, store=False)  # embedding needs no store
+        yield Step(n, len(units), report, hold="none")  # embedding needs no store
         vectors = _embed(engine, chunk)
-        yield Step(n, len(units), report)
+        yield Step(n, len(units), report, hold="writes")
         with engine.transaction():
             if restore and n == 0:
                 records.append_events(parsed.events)

@@ -14,9 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 R = TypeVar("R")
+
+#: What the work up to the next step needs of the store: ``alone`` (no other call beside it:
+#: updates, archives, index deletions), ``writes`` (no other write; searches may run beside
+#: it, as beside the daemon's write groups: it only adds records and indexes them), or
+#: ``none`` (it only computes: parsing, embedding, reading the files of a folder).
+Hold = Literal["alone", "writes", "none"]
 
 
 @dataclass(frozen=True)
@@ -28,15 +34,13 @@ class Step:
         still scanning its folder).
     :param report: the operation's report so far (what is committed), the same object the
         operation returns at the end.
-    :param store: whether the work up to the next step reads or writes the store (False:
-        only computing, as embedding a batch, which a driver may run without the store's
-        lock).
+    :param hold: what the work up to the next step needs of the store (:data:`Hold`).
     """
 
     done: int
     total: int | None
     report: Any = None
-    store: bool = True
+    hold: Hold = "alone"
 
 
 #: A long operation: yields a step after each committed unit, returns its report.

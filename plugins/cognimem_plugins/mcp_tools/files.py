@@ -27,8 +27,8 @@ def folder(engine: Engine) -> Path:
     configured = engine.profile.mcp.exports
     if configured:
         base = Path(configured).expanduser()
-    elif engine.ctx.path is not None:
-        base = Path(engine.ctx.path) / "exports"
+    elif engine.profile.store_path() is not None:  # (the profile: readable beside calls)
+        base = Path(str(engine.profile.store_path())) / "exports"
     else:
         raise InvalidInput("this store is in memory and has no exports folder: set the "
                            "profile key `mcp.exports` to a folder for export and import files")
