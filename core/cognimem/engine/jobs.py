@@ -11,6 +11,7 @@ daemon or without one.
 
 from __future__ import annotations
 
+import inspect
 import secrets
 import time
 from collections import OrderedDict
@@ -57,6 +58,7 @@ def steps_for(engine: Engine, kind: str, args: list[Any],
     """
     kind_of(kind)
     try:
+        inspect.signature(getattr(engine, OPERATION_OF[kind])).bind(*args, **kwargs)
         if kind == "import":
             return engine.import_steps(*args, **kwargs)
         if kind == "ingest":
