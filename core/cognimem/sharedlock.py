@@ -25,6 +25,11 @@ class SharedLock:
         self._waiting_shared = 0  # shared holders waiting
 
     @property
+    def holders(self) -> int:
+        """How many hold it shared now."""
+        return self._readers
+
+    @property
     def waiting(self) -> int:
         """How many wait to hold it shared now (an exclusive holder that took turns with
         them lets them in first: the daemon's jobs)."""

@@ -16,9 +16,10 @@ submitted it: a client that disconnects leaves it running. The memory API's long
 operations (``import_``, ``ingest``, ``reindex``, ``dream``) called the plain way run as a
 job too, the caller waiting for its end.
 
-The first step runs as the job is submitted, in the caller's call (an import's whole file
-validated, an ingest's source and target checked), so what is wrong with a request is the
-caller's error, not a failed job. Jobs are kept in memory: a restarted daemon has none.
+The steps up to the first that needs the store run as the job is submitted, in the
+caller's call (an import's whole file validated, an ingest's source and target checked), so
+what is wrong with a request is the caller's error, not a failed job. Jobs are kept in
+memory: a restarted daemon has none.
 """
 
 from __future__ import annotations

@@ -66,8 +66,10 @@ class ReadGate:
 
     @property
     def waiting(self) -> int:
-        """Searches waiting for a call that holds the store alone (a job's unit) to end."""
-        return self._gate.waiting
+        """Searches under way: running beside writes, or waiting for a call that holds the
+        store alone (a job's unit) to end. A job stands aside for them between its units
+        (they share the interpreter with it)."""
+        return self._gate.waiting + self._gate.holders
 
     @contextmanager
     def alone(self) -> Iterator[None]:

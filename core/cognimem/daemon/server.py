@@ -15,7 +15,8 @@ counts as activity nor keeps the daemon from stopping when idle. Clients may cal
 daemon's own ``status`` and ``shutdown``; nothing else.
 Writes are serialised by one lock (no interleaved transactions) and concurrent adds are
 written together (:mod:`cognimem.daemon.group`); searches run beside them
-(:mod:`cognimem.daemon.reads`).
+(:mod:`cognimem.daemon.reads`); long operations run as jobs, in units, beside both
+(:mod:`cognimem.daemon.jobs`).
 """
 
 from __future__ import annotations

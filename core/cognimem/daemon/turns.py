@@ -2,8 +2,9 @@
 
 A job (:mod:`.jobs`) holds the store for one unit, then lets go; before it takes the store
 again it lets in every caller who was waiting for it (a search for the read gate, a write
-group or any other call for the engine lock), so a caller waits for at most one unit of a
-job, never for the whole of it.
+group or any other call for the engine lock), and lets the searches under way finish (they
+run beside an import's units but share the interpreter with them), so a caller waits for at
+most one unit of a job, never for the whole of it.
 """
 
 from __future__ import annotations
