@@ -11,7 +11,7 @@ import pytest
 
 from cognimem.engine import Engine
 from cognimem.engine.portable import IMPORT_BATCH
-from cognimem.engine.steps import Step, drive
+from cognimem.engine.steps import Sizer, Step, drive
 from cognimem.errors import InvalidInput, NotFound
 from cognimem_plugins.intake.tools import ingest as ingest_tool
 from cognimem_plugins.mcp_tools.jobs import job_cancel, job_status, jobs_list
@@ -40,7 +40,9 @@ def test_an_import_job_in_the_foreground_reports_monotone_progress() -> None:
         assert engine.jobs() == [info] and engine.job(info.id) == info
     done = [d for d, _t in heard]
     assert done == sorted(done)
-    assert heard[-1] == (2, 2) and info.done == info.total == 2
+    n = IMPORT_BATCH + 5  # progress counts the memories written
+    assert heard[-1] == (n, n) and info.done == info.total == n
+    assert len({d for d in done if d}) > 1  # in several units
     assert info.state == "done" and info.typed_report().memories == IMPORT_BATCH + 5
 
 
@@ -58,16 +60,29 @@ def test_an_ingest_job_knows_its_total_once_scanned(tmp_path: Path) -> None:
 
 
 def test_steps_run_by_hand_commit_whole_units() -> None:
-    """Closed between two steps (a cancel), an import keeps whole units only."""
+    """Closed between two steps (a cancel), an import keeps the units it committed."""
     with Engine.from_profile("test") as engine:
         engine.add("an existing memory")
         steps = engine.import_steps(export_of(IMPORT_BATCH + 5))
         for step in steps:
-            if step.done == 1:
+            if step.done:
                 break
         steps.close()
-        assert engine.stats()["memories"] == IMPORT_BATCH + 1
+        assert 0 < step.done < IMPORT_BATCH + 5
+        assert engine.stats()["memories"] == step.done + 1 == step.report.memories + 1
         assert engine.check().ok
+
+
+def test_a_sizer_makes_units_last_about_the_time_asked() -> None:
+    sizer = Sizer(first=32, least=8, most=256, seconds=0.1)
+    sizer.took(32, 0.4)  # 4x too slow: halfway (in ratio) to 8
+    assert sizer.size == 16
+    sizer.took(16, 0.001)  # 100x too fast: halfway (in ratio) to 1,600
+    assert sizer.size == 160
+    sizer.took(160, 0.001)  # never past the most
+    assert sizer.size == 256
+    sizer.took(256, 100.0)
+    assert sizer.size == 8
 
 
 def test_drive_returns_the_report() -> None:

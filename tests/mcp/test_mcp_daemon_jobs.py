@@ -24,7 +24,7 @@ from cognimem.engine.portable import IMPORT_BATCH
 from cognimem.errors import NotFound
 from cognimem.profile import Profile, load_profile
 
-#: Memories in the export: three import units.
+#: Memories in the export: more than the most an import unit takes.
 MEMORIES = 2 * IMPORT_BATCH + 10
 
 
@@ -116,9 +116,9 @@ def test_cancel_stops_between_units_and_the_store_checks_clean(
         ended = daemon.jobs.wait(started.id, 120)
         assert ended.state == "cancelled"
         report = ended.typed_report()
-        # what committed stays, whole units of it: none of the next unit was written
-        assert report.memories == IMPORT_BATCH
-        assert engine.stats()["memories"] == IMPORT_BATCH + 1
+        # what committed stays, and is reported; none of the next unit was written
+        assert 0 < report.memories == ended.done < MEMORIES
+        assert engine.stats()["memories"] == report.memories + 1
         assert engine.check().ok
         assert engine.job(started.id).state == "cancelled"
 
@@ -131,9 +131,9 @@ def test_progress_is_monotone_and_ends_at_the_total(
         engine.import_(export_of(tmp_path))
         (job,) = engine.jobs()
     done = [info.done for info in parked.seen]
-    assert done == sorted(done) and done
-    assert job.state == "done" and job.done == job.total == 3
-    assert all(info.total in (None, 3) for info in parked.seen)
+    assert done == sorted(done) and len(set(done)) > 2  # several units
+    assert job.state == "done" and job.done == job.total == MEMORIES  # memories written
+    assert all(info.total in (None, MEMORIES) for info in parked.seen)
 
 
 def test_a_job_survives_its_client_disconnecting(

@@ -65,4 +65,4 @@ def stand_aside(*waiters: Any, limit: float = MAX_STAND_ASIDE) -> None:
     with a ``waiting`` count): each of them got its turn."""
     deadline = time.monotonic() + limit
     while any(w.waiting for w in waiters) and time.monotonic() < deadline:
-        time.sleep(0.0005)
+        time.sleep(0.005)

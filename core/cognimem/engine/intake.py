@@ -6,6 +6,7 @@ another process or through the daemon, picks up where the last one left off."""
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -16,14 +17,15 @@ from ..models import Edge, Memory
 from ..session import current as current_session
 from ..sources import Group, IngestReport, IntakeSource, Item, Known
 from .rules import readable
-from .steps import Step, Steps, drive
+from .steps import Sizer, Step, Steps, drive
 
 if TYPE_CHECKING:
     from .kernel import Kernel
 
 #: The edge type between an item and the group it links to (a note's ``[[wikilink]]``).
 LINK = "wikilink"
-#: New groups' items are added this many at a time (one write batch, one index commit).
+#: New groups' items are added at most this many at a time (one write batch, one index
+#: commit); fewer when that would last over ``steps.UNIT_SECONDS`` (:class:`~.steps.Sizer`).
 BATCH = 512
 
 #: A group planned for writing: the group, its item state so far, the items to add.
@@ -109,6 +111,7 @@ class Intake:
         self._sync_groups(ns, changed, report)
         by_print = {old.fingerprint: key for key, old in gone.items()}
         batch: list[_Pending] = []
+        sizer = Sizer(most=BATCH)  # new items per unit: about steps.UNIT_SECONDS each
         for group in fresh:
             moved_from = by_print.pop(group.fingerprint, None)
             if moved_from is not None:
@@ -117,9 +120,12 @@ class Intake:
                 done += 2  # the group, and the gone one it was
                 continue
             batch.append(self._plan_group(group, Known(stamp="", fingerprint=""), report))
-            if sum(len(p[2]) for p in batch) >= BATCH:
+            items = sum(len(p[2]) for p in batch)
+            if items >= sizer.size:
                 yield Step(done, total, report, hold="writes")  # new memories only
+                began = time.perf_counter()
                 self._write_groups(ns, batch, report)
+                sizer.took(items, time.perf_counter() - began)
                 done += len(batch)
                 batch = []
         yield Step(done, total, report, hold="writes")

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
@@ -54,7 +55,7 @@ from ..limits import quote
 from ..models import Access, Edge, Event, Memory, content_hash, embedding_text
 from ..models.ranges import edge_problems, memory_problems
 from .meta import export_meta, parse_meta, restore_meta
-from .steps import Step, Steps, drive
+from .steps import Sizer, Step, Steps, drive
 
 if TYPE_CHECKING:
     from .kernel import Kernel
@@ -64,7 +65,8 @@ FORMAT = "cognimem-export"
 #: The export format version this code writes and the newest it reads.
 FORMAT_VERSION = 1
 _EMBED_BATCH = 256
-#: Memories an import writes per unit (one transaction, one index batch).
+#: The most memories an import writes per unit (one transaction, one index batch); units
+#: are sized to last about ``steps.UNIT_SECONDS`` (:class:`~.steps.Sizer`).
 IMPORT_BATCH = 256
 #: The form of the ids the engine gives memories (``Engine._new_id``).
 MEMORY_ID = re.compile(r"m[0-9a-f]{15}")
@@ -141,15 +143,17 @@ def import_steps(engine: Kernel, data: Mapping[str, Any], *, trusted: bool = Fal
                  batch: int = IMPORT_BATCH) -> Steps[ImportReport]:
     """The import as steps (:mod:`.steps`): the whole file validated, planned and screened
     before anything is written (a bad file, or a refusal of the guard, writes nothing), then
-    ``batch`` memories per unit, each unit one transaction (the memories, their
+    written in units of at most ``batch`` memories, sized to last about
+    :data:`.steps.UNIT_SECONDS` each, each unit one transaction (the memories, their
     embeddings, their events, graveyard entries and accesses, and the edges whose two ends
     are written by then), indexed and announced after its commit. An export is untrusted
     input, made elsewhere: every memory passes the write pipeline's guard (the prepare
     hooks, and the text hooks for edge types and reasons) unless ``trusted``.
 
     What each part needs of the store (:data:`.steps.Hold`): the file's validation none;
-    planning, screening (in units of ``batch`` memories) and writing only that no other
-    write runs beside them (an import only adds); embedding a unit's memories none. Stopped
+    planning, screening (in units, sized the same way) and writing only that no other write
+    runs beside them (an import only adds); embedding a unit's memories none. A step's
+    ``done`` counts the memories written, its ``total`` those to write. Stopped
     between steps, the import keeps the units it committed (the report counts them) and
     writes none of the rest.
     """
@@ -165,8 +169,12 @@ def import_steps(engine: Kernel, data: Mapping[str, Any], *, trusted: bool = Fal
     report.trusted = trusted
     if not trusted:  # through the guard in units; a refusal still writes nothing
         screened: list[Memory] = []
-        for start in range(0, len(memories), max(1, batch)):
-            chunk, _e, _g, changed = _screen(engine, memories[start : start + batch], [], [])
+        sizer = Sizer(most=batch)
+        while len(screened) < len(memories):
+            began = time.perf_counter()
+            part = memories[len(screened) : len(screened) + sizer.size]
+            chunk, _e, _g, changed = _screen(engine, part, [], [])
+            sizer.took(len(part), time.perf_counter() - began)
             screened += chunk
             report.screened += changed
             yield Step(0, None, report, hold="writes")
@@ -181,13 +189,19 @@ def import_steps(engine: Kernel, data: Mapping[str, Any], *, trusted: bool = Fal
     signature = engine.embedder.signature if engine.embedder is not None else None
     for memory in memories:
         memory.embedding = signature
-    units = _units(memories, edges, graves, accesses, max(1, batch))
-    for n, (chunk, chunk_edges, chunk_graves, chunk_accesses) in enumerate(units):
-        yield Step(n, len(units), report, hold="none")  # embedding needs no store
+    later = _with_their_memories(memories, edges, graves, accesses)
+    total = len(memories)
+    sizer = Sizer(most=batch)
+    while True:
+        start = report.memories
+        chunk = memories[start : start + sizer.size]
+        yield Step(start, total, report, hold="none")  # embedding needs no store
         vectors = _embed(engine, chunk)
-        yield Step(n, len(units), report, hold="writes")
+        yield Step(start, total, report, hold="writes")
+        began = time.perf_counter()
+        chunk_edges, chunk_graves, chunk_accesses = later.take(start + len(chunk))
         with engine.transaction():
-            if restore and n == 0:
+            if restore and start == 0:
                 records.append_events(parsed.events)
                 report.events = len(parsed.events)
                 restore_meta(records, parsed.meta)
@@ -204,33 +218,51 @@ def import_steps(engine: Kernel, data: Mapping[str, Any], *, trusted: bool = Fal
             engine.index(chunk, vectors)  # after the commit, with the unit's batch
             for memory in chunk:
                 engine.notify("cognimem_memory_added", memory=memory)
+        sizer.took(len(chunk), time.perf_counter() - began)
         report.memories += len(chunk)
         report.edges += len(chunk_edges)
         report.graves += len(chunk_graves)
         report.accesses += len(chunk_accesses)
         report.embedded += 0 if vectors is None else len(chunk)
-    yield Step(len(units), len(units), report)
+        if report.memories >= total:
+            break
+    yield Step(total, total, report)
     return report
 
 
-_Unit = tuple[list[Memory], list[Edge], list[GraveEntry], list[Access]]
+class _Later:
+    """The edges, graveyard entries and accesses of an import, each waiting for the unit
+    that writes the last of its memories (one to memories already in the store: the
+    first), so that every unit leaves a whole store."""
+
+    def __init__(self) -> None:
+        self.by_end: dict[int, tuple[list[Edge], list[GraveEntry], list[Access]]] = {}
+
+    def at(self, end: int) -> tuple[list[Edge], list[GraveEntry], list[Access]]:
+        return self.by_end.setdefault(end, ([], [], []))
+
+    def take(self, upto: int) -> tuple[list[Edge], list[GraveEntry], list[Access]]:
+        """What can be written once the first ``upto`` memories are."""
+        out: tuple[list[Edge], list[GraveEntry], list[Access]] = ([], [], [])
+        for end in sorted(e for e in self.by_end if e <= upto):
+            edges, graves, accesses = self.by_end.pop(end)
+            out[0].extend(edges)
+            out[1].extend(graves)
+            out[2].extend(accesses)
+        return out
 
 
-def _units(memories: list[Memory], edges: list[Edge], graves: list[GraveEntry],
-           accesses: list[Access], batch: int) -> list[_Unit]:
-    """The import cut into units of ``batch`` memories; each edge, graveyard entry and
-    access goes with the unit that writes the last of its memories (an edge to a memory
-    already in the store, with the first), so every unit leaves a whole store."""
-    units: list[_Unit] = [(memories[i : i + batch], [], [], [])
-                          for i in range(0, len(memories), batch)] or [([], [], [], [])]
-    unit_of = {m.id: i // batch for i, m in enumerate(memories)}
+def _with_their_memories(memories: list[Memory], edges: list[Edge],
+                         graves: list[GraveEntry], accesses: list[Access]) -> _Later:
+    after = {m.id: i + 1 for i, m in enumerate(memories)}  # written once this many are
+    later = _Later()
     for edge in edges:
-        units[max(unit_of.get(edge.source, 0), unit_of.get(edge.target, 0))][1].append(edge)
+        later.at(max(after.get(edge.source, 0), after.get(edge.target, 0)))[0].append(edge)
     for grave in graves:
-        units[unit_of.get(grave.memory.id, 0)][2].append(grave)
+        later.at(after.get(grave.memory.id, 0))[1].append(grave)
     for access in accesses:
-        units[unit_of.get(access.memory_id, 0)][3].append(access)
-    return units
+        later.at(after.get(access.memory_id, 0))[2].append(access)
+    return later
 
 
 # validation ----------------------------------------------------------------------------------

@@ -60,3 +60,31 @@ def drive(steps: Steps[R], progress: Progress | None = None) -> R:
             return end.value
         if progress is not None:
             progress(step.done, step.total)
+
+
+#: How long one unit of a long operation should last, in seconds: a caller waits for one
+#: unit at most (issue #40 asks a search during a large import to answer within 250 ms).
+UNIT_SECONDS = 0.1
+
+
+class Sizer:
+    """How many items the next unit takes, from how long the units before took, so that a
+    unit lasts about ``seconds`` (a slow embedder or a busy host makes units smaller).
+
+    :param first: the first unit's size.
+    :param least: never fewer (a unit's fixed costs, as an index commit, stay paid for).
+    :param most: never more.
+    """
+
+    def __init__(self, first: int = 32, *, least: int = 8, most: int = 256,
+                 seconds: float = UNIT_SECONDS) -> None:
+        self.least, self.most, self.seconds = least, max(least, most), seconds
+        self.size = min(max(first, least), self.most)
+
+    def took(self, items: int, seconds: float) -> None:
+        """A unit of ``items`` took ``seconds``: size the next one (halfway, in ratio,
+        towards the size that would have taken :attr:`seconds`)."""
+        if items <= 0 or seconds <= 0:
+            return
+        fits = self.seconds * items / seconds
+        self.size = min(max(int((self.size * fits) ** 0.5), self.least), self.most)
