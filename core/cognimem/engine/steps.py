@@ -72,11 +72,14 @@ class Sizer:
     unit lasts about ``seconds`` (a slow embedder or a busy host makes units smaller).
 
     :param first: the first unit's size.
-    :param least: never fewer (a unit's fixed costs, as an index commit, stay paid for).
+    :param least: never fewer: a unit has fixed costs (a commit of the record store and of
+        each index) that must stay a small part of it, or a long job on a busy host would
+        take many times longer and still not answer faster (its units cannot get shorter
+        than those commits).
     :param most: never more.
     """
 
-    def __init__(self, first: int = 32, *, least: int = 8, most: int = 256,
+    def __init__(self, first: int = 32, *, least: int = 32, most: int = 256,
                  seconds: float = UNIT_SECONDS) -> None:
         self.least, self.most, self.seconds = least, max(least, most), seconds
         self.size = min(max(first, least), self.most)
