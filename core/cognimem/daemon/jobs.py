@@ -33,7 +33,7 @@ from collections import OrderedDict, deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..engine.jobinfo import JobInfo
+from ..engine.jobinfo import JobInfo, State
 from ..engine.jobs import (
     KEEP_FINISHED,
     OPERATION_OF,
@@ -80,7 +80,7 @@ class _Job:
         self.detail = detail
         self.steps = steps
         self.session = session
-        self.state = "queued"
+        self.state: State = "queued"
         self.done = 0
         self.total: int | None = None
         self.report: Any = None
@@ -109,7 +109,7 @@ class _Job:
         if self.error is not None:
             known = one_line_error(self.error)
             error = str(known) if known is not None else type(self.error).__name__
-        return JobInfo(id=self.id, kind=self.kind, state=self.state,  # type: ignore[arg-type]
+        return JobInfo(id=self.id, kind=self.kind, state=self.state,
                        done=self.done, total=self.total,
                        rate=None if rate is None else round(rate, 3),
                        eta_s=None if eta is None else round(eta, 1),
@@ -314,7 +314,7 @@ class Jobs:
             return self._lock
         return contextlib.nullcontext()
 
-    def _end(self, job: _Job, state: str) -> None:
+    def _end(self, job: _Job, state: State) -> None:
         """Mark ``job`` stopped (``_mutex`` held) and forget the oldest stopped jobs."""
         job.state = state
         job.ended = time.monotonic()
