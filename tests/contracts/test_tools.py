@@ -15,6 +15,11 @@ def _export(setup: ToolSetup) -> dict[str, str]:
     return {"path": str(file)}
 
 
+def _job(setup: ToolSetup) -> dict[str, str]:
+    """A job the engine ran (in the foreground: the contract's engine has no daemon)."""
+    return {"job_id": setup.engine.start_job("reindex", limit=1).id}
+
+
 def _archived(setup: ToolSetup) -> dict[str, str]:
     setup.engine.archive(setup.ids[4], reason="for restore")
     return {"id": setup.ids[4]}
@@ -46,6 +51,9 @@ class TestTools(ToolContract):
         "import_memories": _export,
         "reindex": {"limit": 10},
         "sync": {"ack": 0, "limit": 10},
+        "jobs_list": {},
+        "job_status": _job,
+        "job_cancel": _job,
     }
 
 

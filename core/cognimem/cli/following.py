@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..engine.jobinfo import JobInfo
 from ..errors import StoreError
 from .common import console, emit
+
+if TYPE_CHECKING:  # loaded by the command that runs a job, not by every parse
+    from ..engine.jobinfo import JobInfo
 
 #: Seconds a run lasts before its progress bar appears.
 BAR_AFTER = 2.0
