@@ -1,12 +1,17 @@
 """A search during a large import (issue #40, point 4): how long does another agent wait?
 
     python bench/import_stall.py --megabytes 20 --searches 0.1
+    python bench/import_stall.py --megabytes 20 --vault     # the same text as notes: an ingest
 
 Builds an export of about ``--megabytes`` MB (memories of ~1 KB), starts the store's owner
 daemon (DuckDB records, tantivy, exact vectors, the hash embedder: the import's cost is the
 store's, not a model's), then imports the file through one connection while a second
-connection searches every ``--searches`` seconds. Prints one JSON object: the import's
-duration and the search latencies seen while it ran (count, p50, p95, max, in ms).
+connection searches every ``--searches`` seconds (30 searches before it starts give the
+latency on this host with nothing else running in the daemon: ``quiet_*``). With
+``--vault`` the memories are written as a folder of markdown notes (one note each) and
+indexed with ``ingest("vault", ...)`` instead (what ``cognimem vault index`` runs). Prints
+one JSON object: the run's duration and the search latencies seen while it ran (count, p50,
+p95, max, in ms).
 """
 
 from __future__ import annotations
@@ -48,6 +53,15 @@ def build_export(folder: Path, megabytes: float) -> tuple[Path, int]:
     return path, n
 
 
+def write_vault(folder: Path, export: Path) -> Path:
+    """The export's memories as a folder of markdown notes, one note each."""
+    folder.mkdir()
+    for i, memory in enumerate(json.loads(export.read_text(encoding="utf-8"))["memories"]):
+        (folder / f"note{i:05d}.md").write_text(f"# Note {i}\n\n{memory['content']}\n",
+                                                encoding="utf-8")
+    return folder
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -58,10 +72,13 @@ def main() -> None:
     parser.add_argument("--megabytes", type=float, default=20.0)
     parser.add_argument("--searches", type=float, default=0.1,
                         help="seconds between searches")
+    parser.add_argument("--vault", action="store_true",
+                        help="ingest the memories as a folder of notes instead of importing")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         path, n = build_export(folder, args.megabytes)
+        vault = write_vault(folder / "vault", path) if args.vault else None
         store = folder / "target"
         with open_store(profile(store)) as warm:  # the daemon is up, the store has a memory
             warm.add("an existing memory about the kestrel deploy")
@@ -72,14 +89,25 @@ def main() -> None:
         def importer() -> None:
             started = time.perf_counter()
             with open_store(profile(store)) as engine:
-                report = engine.import_(json.loads(path.read_text(encoding="utf-8")))
+                if vault is not None:
+                    result["ingested"] = engine.ingest("vault", str(vault)).added
+                else:
+                    report = engine.import_(json.loads(path.read_text(encoding="utf-8")))
+                    result["imported"] = report.memories
             result["import_s"] = round(time.perf_counter() - started, 2)
-            result["imported"] = report.memories
             done.set()
 
         try:
             with open_store(profile(store)) as searcher:
                 searcher.search("kestrel deploy", k=5)
+                quiet: list[float] = []  # the same searches with nothing else running
+                for _ in range(30):
+                    started = time.perf_counter()
+                    searcher.search("kestrel deploy", k=5)
+                    quiet.append((time.perf_counter() - started) * 1000)
+                    time.sleep(args.searches)
+                result["quiet_p50_ms"] = round(statistics.median(quiet), 1)
+                result["quiet_p95_ms"] = round(percentile(quiet, 0.95), 1)
                 thread = threading.Thread(target=importer)
                 thread.start()
                 while not done.is_set():

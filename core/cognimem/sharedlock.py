@@ -22,13 +22,30 @@ class SharedLock:
         self._readers = 0
         self._writer = False
         self._waiting = 0  # exclusive holders waiting
+        self._waiting_shared = 0  # shared holders waiting
+
+    @property
+    def holders(self) -> int:
+        """How many hold it shared now."""
+        return self._readers
+
+    @property
+    def waiting(self) -> int:
+        """How many wait to hold it shared now (an exclusive holder that took turns with
+        them lets them in first: the daemon's jobs)."""
+        return self._waiting_shared
 
     @contextmanager
     def shared(self) -> Iterator[None]:
         """Hold it beside other shared holders."""
         with self._cond:
-            while self._writer or self._waiting:
-                self._cond.wait()
+            if self._writer or self._waiting:
+                self._waiting_shared += 1
+                try:
+                    while self._writer or self._waiting:
+                        self._cond.wait()
+                finally:
+                    self._waiting_shared -= 1
             self._readers += 1
         try:
             yield

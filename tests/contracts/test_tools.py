@@ -15,6 +15,11 @@ def _export(setup: ToolSetup) -> dict[str, str]:
     return {"path": str(file)}
 
 
+def _job(setup: ToolSetup) -> dict[str, str]:
+    """A job the engine ran (in the foreground: the contract's engine has no daemon)."""
+    return {"job_id": setup.engine.start_job("reindex", limit=1).id}
+
+
 def _archived(setup: ToolSetup) -> dict[str, str]:
     setup.engine.archive(setup.ids[4], reason="for restore")
     return {"id": setup.ids[4]}
@@ -46,6 +51,9 @@ class TestTools(ToolContract):
         "import_memories": _export,
         "reindex": {"limit": 10},
         "sync": {"ack": 0, "limit": 10},
+        "jobs_list": {},
+        "job_status": _job,
+        "job_cancel": _job,
     }
 
 
@@ -87,6 +95,15 @@ def _conflict(setup: ToolSetup) -> dict[str, str]:
     return {"id": found.id, "resolution": "keep_both", "note": "both hold"}
 
 
+def _dream_run(setup: ToolSetup) -> dict[str, bool]:
+    """A dream run that merged three repeats, for undo_dream to undo (as a preview)."""
+    for text in ("Orders API uses cursor pagination", "Orders API uses cursor pagination.",
+                 "orders api uses cursor pagination!"):
+        setup.engine.add(text, on_duplicate="keep")
+    assert setup.engine.dream(force=True).merges
+    return {"dry_run": True}
+
+
 class TestDedupTools(ToolContract):
     plugin = "dedup"
     profile = {"consolidate": {"use": "dream"}}
@@ -94,6 +111,7 @@ class TestDedupTools(ToolContract):
         "list_conflicts": {"status": "all", "limit": 5},
         "resolve_conflict": _conflict,
         "dream": {"dry_run": True},
+        "undo_dream": _dream_run,
     }
 
 

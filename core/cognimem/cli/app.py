@@ -30,6 +30,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "maintain_cmd": ("maintain", "dream", "graveyard"),
     "conflicts_cmd": ("conflicts",),
     "migrate_cmd": ("migrate",),
+    "jobs_cmd": ("jobs",),
 }
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
 from .common import command, emit, escape, open_engine, table, visible
+from .following import add_background_option
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -38,6 +39,7 @@ def register(subparsers: Any) -> None:
                    help="undo the last run that changed something, as one unit of work "
                         "(refused when a later write touched one of its memories); with "
                         "--dry-run, show what it would undo")
+    add_background_option(p)
 
     p = command(subparsers, "graveyard", cmd_graveyard, "list or restore archived memories")
     p.add_argument("action", nargs="?", choices=["list", "restore"], default="list",
@@ -79,6 +81,13 @@ def cmd_dream(args: argparse.Namespace) -> int:
     """Consolidate once (or, with --dry-run, plan it) and print what it did."""
     if args.undo and args.force:
         raise InvalidInput("dream --undo takes no --force (an undo has no run guards)")
+    if args.undo and args.background:
+        raise InvalidInput("dream --undo runs at once, as one unit: drop --background")
+    if args.background:
+        from .following import in_background
+
+        return in_background(args, open_engine, "dream", dry_run=args.dry_run,
+                             force=args.force)
     with open_engine(args) as engine:
         if args.undo:
             report = engine.undo_dream(dry_run=args.dry_run)

@@ -13,6 +13,7 @@ from ..errors import InvalidInput
 from ..limits import load_json
 from ..privacy import shown
 from .common import command, console, emit, open_engine, table
+from .following import add_background_option
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -41,6 +42,7 @@ def register(subparsers: Any) -> None:
                 "differs from the profile's embedder. Interrupted runs continue where they "
                 "stopped.")
     p.add_argument("--batch-size", type=int, default=256, help="memories per batch")
+    add_background_option(p)
 
     p = command(subparsers, "export", cmd_export, "write the whole store as portable JSON")
     p.add_argument("file", nargs="?", default="-", help="output file (default '-': stdout)")
@@ -51,6 +53,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--trusted", action="store_true",
                    help="an export of this same store: write it as exported, without the "
                         "guard (recorded in the report); by default every memory is screened")
+    add_background_option(p)
 
 
 # check -----------------------------------------------------------------------------------------
@@ -145,6 +148,10 @@ def cmd_reindex(args: argparse.Namespace) -> int:
 
     from ..daemon.remote import RemoteEngine
 
+    if args.background:
+        from .following import in_background
+
+        return in_background(args, open_engine, "reindex", batch_size=args.batch_size)
     bar = Progress(TextColumn("re-embedding"), BarColumn(), MofNCompleteColumn(),
                    TimeRemainingColumn(), console=console(stderr=True),
                    disable=getattr(args, "json", False))
@@ -297,14 +304,23 @@ def cmd_import(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise InvalidInput(f"{exc}: give a file made by `cognimem export`") from None
     from ..daemon.remote import RemoteEngine
-    from ..daemon.streams import stream_import
+    from ..daemon.streams import submit_import
+    from .following import Cancelled, JobBar, report_cancelled, run_job, started_or_followed
 
     with open_engine(args) as engine:
-        if isinstance(engine, RemoteEngine):  # in chunks: an import of any size moves
-            with _ByteBar(args, "importing") as bar:
-                report = stream_import(engine, raw, bar, trusted=args.trusted)
-        else:
-            report = engine.import_(data, trusted=args.trusted)
+        try:
+            if isinstance(engine, RemoteEngine):  # in chunks: an import of any size moves
+                with _ByteBar(args, "sending") as sent:
+                    info = submit_import(engine, raw, sent, trusted=args.trusted)
+                ended = started_or_followed(args, engine, info,
+                                            JobBar("import", quiet=args.json))
+            else:  # in the foreground, the same units and progress
+                ended = run_job(args, engine, "import", data, trusted=args.trusted)
+        except Cancelled as stop:
+            return report_cancelled(args, stop)
+    if ended is None:  # --background: the job's id was printed
+        return 0
+    report = ended.typed_report()
 
     def render(out: Console) -> None:
         out.print(f"imported {report.memories:,} memories, {report.edges:,} edges, "

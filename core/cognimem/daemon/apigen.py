@@ -29,7 +29,7 @@ JOBS: dict[str | None, str] = {
     "writer": "Memories", "versions": "Memories", "intake": "Memories",
     None: "Reading", "reader": "Reading",
     "relations": "Team", "conflicts": "Team", "sync": "Team", "authority": "Team",
-    "integrity": "Upkeep", "maintenance": "Upkeep", "consolidation": "Upkeep",
+    "integrity": "Upkeep", "maintenance": "Upkeep", "consolidation": "Upkeep", "jobs": "Upkeep",
 }
 #: What each job's classes hold, for their docstrings.
 JOB_DOCS = {"Memories": "writing memories", "Reading": "reading the store",
@@ -40,15 +40,19 @@ HOMES: dict[str, str] = {
     "Any": "typing", "Literal": "typing", "Iterable": "collections.abc",
     "Mapping": "collections.abc", "Sequence": "collections.abc", "datetime": "datetime",
     "DraftLike": "cognimem.engine", "OnDuplicate": "cognimem.engine.types",
+    "Progress": "cognimem.engine.steps",
     **{name: module for name, (module, _attr) in MODELS.items()},
 }
+#: Parameters that stay with the caller: a callback cannot cross the wire (a job in the
+#: daemon keeps its own progress, which ``job`` reads).
+LOCAL: frozenset[str] = frozenset({"progress"})
 BUILTINS = frozenset({"str", "int", "float", "bool", "None", "dict", "list", "tuple", "set"})
 WIDTH = 100
 
 
 def _local_only(param: inspect.Parameter) -> bool:
     """A parameter that cannot cross the wire (a callback in the caller's process)."""
-    return "Callable" in str(param.annotation)
+    return param.name in LOCAL or "Callable" in str(param.annotation)
 
 
 def _params(func: Callable[..., Any]) -> list[inspect.Parameter]:
@@ -96,8 +100,8 @@ def _call_text(name: str, func: Callable[..., Any]) -> str:
             args.append(f"*{param.name}")
         elif param.kind is param.KEYWORD_ONLY:
             args.append(f"{param.name}={param.name}")
-        else:
-            args.append(f"**{param.name}")
+        else:  # what a caller passes here may hold a LOCAL name: it stays here
+            args.append(f"**_sendable({param.name})")
     args.insert(0, "self")
     one = f"        return _send({', '.join(args)})"
     if len(one) <= WIDTH:
@@ -184,6 +188,11 @@ def render(engine_cls: type | None = None) -> str:
         "def _send(client: object, op: str, *args: Any, **kwargs: Any) -> Any:",
         '    """The call sent through ``client`` (a RemoteEngine: its ``_call``)."""',
         "    return client._call(op, *args, **kwargs)  # type: ignore[attr-defined]",
+        "",
+        "",
+        "def _sendable(kwargs: dict[str, Any]) -> dict[str, Any]:",
+        '    """``kwargs`` without what stays with the caller (a callback)."""',
+        f"    return {{k: v for k, v in kwargs.items() if k not in {set(sorted(LOCAL))!r}}}",
     ]
     for job in sorted(jobs, key=list(JOB_DOCS).index):
         out += ["", "", f"class {job}API(Protocol):",

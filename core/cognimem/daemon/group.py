@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from typing import Any
 
 from ..session import ITEM_SESSION, Session
@@ -51,7 +52,8 @@ class GroupCommit:
     :param add_many: the engine's ``add_many``.
     """
 
-    def __init__(self, lock: threading.Lock, add_many: Callable[[list[Any]], list[Any]]) -> None:
+    def __init__(self, lock: AbstractContextManager[Any],
+                 add_many: Callable[[list[Any]], list[Any]]) -> None:
         self._lock = lock
         self._add_many = add_many
         self._queue: list[_Pending] = []

@@ -2,8 +2,10 @@
 
 A client's call of the memory API runs as :meth:`Operations.run` decides: an ``add`` in a
 write group with the other agents' adds (:mod:`.group`), a search beside writes
-(:mod:`.reads`), the hits' conflicts read beside writes too, anything else alone (under the
-engine lock, no search beside it).
+(:mod:`.reads`), the hits' conflicts read beside writes too, a long operation (``import_``,
+``ingest``, ``reindex``, ``dream``) as a job run in units beside the other callers
+(:mod:`.jobs`; ``start_job``, ``jobs``, ``job``, ``cancel_job`` reach them), anything else
+alone (under the engine lock, no search beside it).
 
 A tool runs alone as a whole unless it is registered with ``atomic=False`` (the MCP
 ``remember`` and ``recall``): it then sees the engine through :class:`OperatingEngine`,
@@ -17,14 +19,20 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..engine.delegate import served_operations
+from ..errors import InvalidInput
 from .group import GroupCommit
+from .jobs import KIND_OF_OPERATION
 
 if TYPE_CHECKING:
     from ..engine import Engine
     from ..extensions import ToolSpec
+    from .jobs import Jobs
     from .reads import ReadGate
 
 Operate = Callable[[str, list[Any], dict[str, Any]], Any]
+
+#: The memory API's calls on jobs, answered by the daemon's :class:`~.jobs.Jobs`.
+JOB_CALLS = frozenset({"start_job", "jobs", "job", "cancel_job"})
 
 
 class Operations:
@@ -33,12 +41,15 @@ class Operations:
     :param engine: the daemon's engine.
     :param group: the write groups of concurrent adds.
     :param reads: the gate that runs searches beside writes and everything else alone.
+    :param jobs: the daemon's jobs (long operations, in units).
     """
 
-    def __init__(self, engine: Engine, group: GroupCommit, reads: ReadGate) -> None:
+    def __init__(self, engine: Engine, group: GroupCommit, reads: ReadGate,
+                 jobs: Jobs) -> None:
         self.engine = engine
         self._group = group
         self._reads = reads
+        self._jobs = jobs
 
     def run(self, op: str, args: list[Any], kwargs: dict[str, Any]) -> Any:
         """Run the engine operation ``op`` as a client's call runs."""
@@ -48,11 +59,26 @@ class Operations:
             return getattr(self._reads, op)(args, kwargs)
         if op == "in_open_conflict":  # a recall's second step: a read of the records only
             return self._reads.read(lambda: self.engine.in_open_conflict(*args, **kwargs))
+        if op in KIND_OF_OPERATION:  # a long operation: a job, in units, waited for
+            return self._jobs.run(op, args, kwargs)
+        if op in JOB_CALLS:
+            return self._job_call(op, args, kwargs)
         with self._reads.alone():
             result = getattr(self.engine, op)(*args, **kwargs)
             if isinstance(result, Iterator):
                 result = list(result)  # read the store while the lock is held
         return result
+
+    def _job_call(self, op: str, args: list[Any], kwargs: dict[str, Any]) -> Any:
+        if op == "start_job":
+            if not args:
+                raise InvalidInput("start_job needs the kind of job first (import, ingest, "
+                                   "reindex, dream)")
+            return self._jobs.submit(str(args[0]), list(args[1:]), kwargs)
+        if op == "jobs":
+            return self._jobs.jobs()
+        job_id = str(args[0] if args else kwargs.get("job_id", ""))
+        return self._jobs.cancel_job(job_id) if op == "cancel_job" else self._jobs.job(job_id)
 
     def tool(self, spec: ToolSpec, arguments: dict[str, Any]) -> Any:
         """Run the tool ``spec``: alone, or each of its engine calls as a client's call."""

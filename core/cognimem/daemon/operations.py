@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
     from cognimem.components import GraveEntry
     from cognimem.engine import CheckReport, DraftLike, DreamReport, MaintenanceReport, Written
+    from cognimem.engine.jobinfo import JobInfo
     from cognimem.engine.portable import ImportReport
     from cognimem.engine.reindex import ReindexReport
     from cognimem.engine.sync import SyncBatch
@@ -42,6 +43,10 @@ OPERATIONS_TABLE: dict[str, tuple[bool, str]] = {
     "resolve_conflict": (False, "Conflict"),
     "ingest": (False, "IngestReport"),
     "import_": (False, "ImportReport"),
+    "start_job": (False, "JobInfo"),
+    "jobs": (True, "list[JobInfo]"),
+    "job": (True, "JobInfo"),
+    "cancel_job": (True, "JobInfo"),
     "get": (True, "Memory"),
     "get_many": (True, "dict[str, Memory]"),
     "search": (True, "SearchResult"),
@@ -73,6 +78,11 @@ def _send(client: object, op: str, *args: Any, **kwargs: Any) -> Any:
     return client._call(op, *args, **kwargs)  # type: ignore[attr-defined]
 
 
+def _sendable(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """``kwargs`` without what stays with the caller (a callback)."""
+    return {k: v for k, v in kwargs.items() if k not in {'progress'}}
+
+
 class MemoriesAPI(Protocol):
     """The memory API: writing memories."""
 
@@ -86,7 +96,8 @@ class MemoriesAPI(Protocol):
         **fields: Any,
     ) -> Written:
         """Remember one memory: text (plus Memory fields as keywords), a dict or a draft."""
-        return _send(self, "add", content, agent=agent, on_duplicate=on_duplicate, **fields)
+        return _send(self, "add", content, agent=agent, on_duplicate=on_duplicate,
+                     **_sendable(fields))
 
     def add_many(
         self,
@@ -98,13 +109,14 @@ class MemoriesAPI(Protocol):
         **fields: Any,
     ) -> list[Written]:
         """Remember many memories, batched into few transactions and embedding calls."""
-        return _send(self, "add_many", items, agent=agent, on_duplicate=on_duplicate, **fields)
+        return _send(self, "add_many", items, agent=agent, on_duplicate=on_duplicate,
+                     **_sendable(fields))
 
     def update(self, memory_id: str, /, *, agent: str | None = None, **changes: Any) -> Written:
         """Change fields of a memory (see ``UPDATABLE_FIELDS``); re-embeds when the embedded text
         (title or content) changes.
         """
-        return _send(self, "update", memory_id, agent=agent, **changes)
+        return _send(self, "update", memory_id, agent=agent, **_sendable(changes))
 
     def delete(self, memory_id: str, /, *, agent: str | None = None, purge: bool = False) -> Memory:
         """Delete a memory, its edges, accesses and embedding."""
@@ -138,7 +150,8 @@ class MemoriesAPI(Protocol):
         """Write a memory that replaces ``old_id``; the old one stays, marked superseded. One
         operation: the new memory, the link and their events commit together.
         """
-        return _send(self, "supersede", old_id, content, agent=agent, to_head=to_head, **fields)
+        return _send(self, "supersede", old_id, content, agent=agent, to_head=to_head,
+                     **_sendable(fields))
 
     def ingest(
         self,
@@ -168,7 +181,7 @@ class ReadingAPI(Protocol):
 
     def search(self, query: Query | str, /, **params: Any) -> SearchResult:
         """Search: retrieve, fuse, rank, filter; every hit carries its score trail."""
-        return _send(self, "search", query, **params)
+        return _send(self, "search", query, **_sendable(params))
 
     def list_memories(
         self,
@@ -201,7 +214,7 @@ class ReadingAPI(Protocol):
         """:meth:`search`, with each hit's open conflicts, as plain data (what a command line
         prints; :mod:`cognimem.models.summary`).
         """
-        return _send(self, "search_summary", query, **params)
+        return _send(self, "search_summary", query, **_sendable(params))
 
     def stats(self) -> dict[str, Any]:
         """Counts and the pipeline, safe to share (no content)."""
@@ -222,7 +235,7 @@ class TeamAPI(Protocol):
         **fields: Any,
     ) -> Edge:
         """Create or replace the edge (source, target, type) between two memories."""
-        return _send(self, "relate", source, target, type, weight, agent=agent, **fields)
+        return _send(self, "relate", source, target, type, weight, agent=agent, **_sendable(fields))
 
     def unrelate(
         self,
@@ -318,6 +331,28 @@ class UpkeepAPI(Protocol):
         ``trusted`` (an export of this same store; recorded in the report).
         """
         return _send(self, "import_", data, trusted=trusted)
+
+    def start_job(self, kind: str, /, *args: Any, **kwargs: Any) -> JobInfo:
+        """Run job ``kind`` (``import``, ``ingest``, ``reindex``, ``dream``) with the arguments
+        of its operation. Without a daemon it runs here, to the end, calling ``progress(done,
+        total)`` after each unit; through the store's daemon it runs there in the background,
+        beside the other callers, and this returns at once (follow it with :meth:`job`).
+        """
+        return _send(self, "start_job", kind, *args, **_sendable(kwargs))
+
+    def jobs(self) -> list[JobInfo]:
+        """The jobs this engine ran or runs, newest first."""
+        return _send(self, "jobs")
+
+    def job(self, job_id: str) -> JobInfo:
+        """One job."""
+        return _send(self, "job", job_id)
+
+    def cancel_job(self, job_id: str) -> JobInfo:
+        """Ask a job to stop after the unit it is in (what it committed stays); a job that
+        already stopped is returned as it is.
+        """
+        return _send(self, "cancel_job", job_id)
 
     def export(self) -> dict[str, Any]:
         """The whole store as portable JSON data (see :mod:`cognimem.engine.portable`)."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..models.summary import SearchSummary, summarize
@@ -55,7 +55,7 @@ class ReadGate:
     :param lock: the engine lock (writes hold it).
     """
 
-    def __init__(self, engine: Engine, lock: threading.Lock) -> None:
+    def __init__(self, engine: Engine, lock: AbstractContextManager[Any]) -> None:
         self.engine = engine
         self._lock = lock
         self._gate = SharedLock()
@@ -63,6 +63,13 @@ class ReadGate:
         engine.concurrent_reads = self.concurrent
         self.searches_beside = 0  # searches run without the engine lock (for the status)
         self._count_lock = threading.Lock()
+
+    @property
+    def waiting(self) -> int:
+        """Searches under way: running beside writes, or waiting for a call that holds the
+        store alone (a job's unit) to end. A job stands aside for them between its units
+        (they share the interpreter with it)."""
+        return self._gate.waiting + self._gate.holders
 
     @contextmanager
     def alone(self) -> Iterator[None]:

@@ -15,7 +15,8 @@ engine's declared client operations (:func:`~cognimem.engine.delegate.client_ope
 the profile's tools, and the daemon's own ``status`` and ``shutdown``; nothing else.
 Writes are serialised by one lock (no interleaved transactions) and concurrent adds are
 written together (:mod:`cognimem.daemon.group`); searches run beside them
-(:mod:`cognimem.daemon.reads`).
+(:mod:`cognimem.daemon.reads`); long operations run as jobs, in units, beside both
+(:mod:`cognimem.daemon.jobs`).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from .door import (
     read_hello,
 )
 from .group import GroupCommit
+from .jobs import Jobs
 from .operating import Operations
 from .reads import ReadGate
 from .runtime import (
@@ -60,6 +62,7 @@ from .runtime import (
     write_owner_record,
 )
 from .streams import Upload, serve_export
+from .turns import WaitedLock
 from .wire import (
     MAX_HELLO_BYTES,
     MessageTooLarge,
@@ -127,13 +130,14 @@ class StoreDaemon:
         self.requests = 0
         self.connections = 0  # admitted (said hello)
         self._last_activity = time.monotonic()
-        self._engine_lock = threading.Lock()
+        self._engine_lock = WaitedLock()  # a job lets its waiters in between units
         self._state_lock = threading.Lock()
         self._stopping = threading.Event()
         self._call_times = CallTimes()
         self._group = GroupCommit(self._engine_lock, self.engine.add_many)
         self._reads = ReadGate(self.engine, self._engine_lock)
-        self._operations = Operations(self.engine, self._group, self._reads)
+        self.jobs = Jobs(self.engine, self._reads, self._engine_lock)
+        self._operations = Operations(self.engine, self._group, self._reads, self.jobs)
         if engine.embedder is not None:  # many agents' passes: out of the interpreter lock
             engine.embedder.serve_many()
         path = socket_path(self.store)
@@ -171,6 +175,7 @@ class StoreDaemon:
             clear_owner_record(self.store, os.getpid())
             with contextlib.suppress(OSError):
                 Path(self.record.socket).unlink()
+            self.jobs.close()  # each job stops at its next step
             with self._reads.alone():
                 self.engine.close()
             log.info("stopped; %d requests served", self.requests)
@@ -194,6 +199,9 @@ class StoreDaemon:
             with self._state_lock:
                 idle = self.connections == 0 and \
                     time.monotonic() - self._last_activity >= self.idle_timeout
+            if self.jobs.busy:  # a job in the background keeps the daemon up
+                self._admit(0)
+                idle = False
             if idle:
                 log.info("idle for %ss with no connection: stopping", self.idle_timeout)
                 self.stop()
@@ -293,8 +301,10 @@ class StoreDaemon:
         if message.get("last") is not True:
             return received
         data = upload.take()
-        with self._reads.alone():
-            return self.engine.import_(data, trusted=message.get("trusted") is True)
+        kwargs = {"trusted": message.get("trusted") is True}
+        if message.get("background") is True:  # the job's id at once; follow it with `job`
+            return self.jobs.submit("import", [data], kwargs)
+        return self.jobs.run("import_", [data], kwargs)
 
     def _admit(self, delta: int) -> None:
         with self._state_lock:
@@ -378,6 +388,7 @@ class StoreDaemon:
                     "requests": self.requests, "connections": self.connections,
                     "write_groups": self._group.groups, "grouped_writes": self._group.grouped,
                     "searches_beside_writes": self._reads.searches_beside,
+                    "jobs": self.jobs.summary(),
                     "calls": self._call_times.summary(),
                     "idle_timeout_s": self.idle_timeout, "memories": memories,
                     "door": self.door.status(),

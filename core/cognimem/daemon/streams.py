@@ -21,6 +21,7 @@ from ..limits import load_json
 from .wire import chunk_chars, encode, write_message
 
 if TYPE_CHECKING:
+    from ..engine.jobinfo import JobInfo
     from ..engine.portable import ImportReport
     from .remote import RemoteEngine
     from .wire import Writer
@@ -119,6 +120,26 @@ def stream_import(remote: RemoteEngine, text: str,
     unless ``trusted``); its report."""
     from ..engine.portable import ImportReport
 
+    result = _send(remote, text, progress, trusted=trusted, background=False)
+    if not isinstance(result, ImportReport):
+        raise InvalidInput("the memory daemon answered the import with no report")
+    return result
+
+
+def submit_import(remote: RemoteEngine, text: str, progress: Progress | None = None, *,
+                  trusted: bool = False) -> JobInfo:
+    """Send an export's text in chunks and start its import as a job in the daemon (the
+    whole file is validated first: a bad one is refused here); the job."""
+    from ..engine.jobinfo import JobInfo
+
+    result = _send(remote, text, progress, trusted=trusted, background=True)
+    if not isinstance(result, JobInfo):
+        raise InvalidInput("the memory daemon answered the import with no job")
+    return result
+
+
+def _send(remote: RemoteEngine, text: str, progress: Progress | None, *, trusted: bool,
+          background: bool) -> object:
     step = chunk_chars()
     total = len(text)
     starts = list(range(0, total, step)) or [0]
@@ -126,9 +147,8 @@ def stream_import(remote: RemoteEngine, text: str,
     for start in starts:
         piece = text[start:start + step]
         last = start == starts[-1]
-        result = remote.stream("import_chunk", text=piece, last=last, trusted=last and trusted)
+        result = remote.stream("import_chunk", text=piece, last=last, trusted=last and trusted,
+                               background=last and background)
         if progress is not None:
             progress(start + len(piece), total)
-    if not isinstance(result, ImportReport):
-        raise InvalidInput("the memory daemon answered the import with no report")
     return result

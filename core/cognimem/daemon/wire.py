@@ -46,6 +46,7 @@ MODELS: dict[str, tuple[str, str]] = {
     "IngestReport": ("cognimem.sources", "IngestReport"),
     "SyncBatch": ("cognimem.engine.sync", "SyncBatch"),
     "Change": ("cognimem.engine.sync", "Change"),
+    "JobInfo": ("cognimem.engine.jobinfo", "JobInfo"),
 }
 
 

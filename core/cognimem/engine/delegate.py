@@ -15,7 +15,8 @@ T = TypeVar("T")
 PARTS = {"Writer": "writer", "Versions": "versions", "Relations": "relations",
          "Conflicts": "conflicts", "Intake": "intake", "Integrity": "integrity",
          "Reader": "reader", "Authority": "authority", "Sync": "sync",
-         "Maintenance": "maintenance", "Consolidation": "consolidation", "Kernel": None}
+         "Maintenance": "maintenance", "Consolidation": "consolidation", "Jobs": "jobs",
+         "Kernel": None}
 
 
 class operation(Generic[P, R]):

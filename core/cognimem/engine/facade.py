@@ -50,6 +50,7 @@ from .consolidation import Consolidation
 from .delegate import client_method, operation, state
 from .intake import Intake
 from .integrity import Integrity
+from .jobs import Jobs
 from .kernel import Kernel
 from .maintenance import Maintenance
 from .pipeline import read_pipeline
@@ -197,6 +198,15 @@ class Engine:
     resolve_conflict = operation(Conflicts.resolve_conflict, client=True)
     ingest = operation(Intake.ingest, client=True)
     import_ = operation(Integrity.import_, client=True)
+    # long operations one unit at a time (engine/steps.py; the daemon's jobs)
+    import_steps = operation(Integrity.import_steps)
+    ingest_steps = operation(Intake.ingest_steps)
+    reindex_steps = operation(Maintenance.reindex_steps)
+    # jobs: a long operation run in units (engine/jobs.py; in the daemon, beside other calls)
+    start_job = operation(Jobs.start_job, client=True)
+    jobs = operation(Jobs.jobs, client=True, retry_safe=True)
+    job = operation(Jobs.job, client=True, retry_safe=True)
+    cancel_job = operation(Jobs.cancel_job, client=True, retry_safe=True)
     # reading
     get = operation(Kernel.get, client=True, retry_safe=True)
     get_many = operation(Kernel.get_many, client=True, retry_safe=True)

@@ -6,6 +6,7 @@ another process or through the daemon, picks up where the last one left off."""
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -16,13 +17,15 @@ from ..models import Edge, Memory
 from ..session import current as current_session
 from ..sources import Group, IngestReport, IntakeSource, Item, Known
 from .rules import readable
+from .steps import Sizer, Step, Steps, drive
 
 if TYPE_CHECKING:
     from .kernel import Kernel
 
 #: The edge type between an item and the group it links to (a note's ``[[wikilink]]``).
 LINK = "wikilink"
-#: New groups' items are added this many at a time (one write batch, one index commit).
+#: New groups' items are added at most this many at a time (one write batch, one index
+#: commit); fewer when that would last over ``steps.UNIT_SECONDS`` (:class:`~.steps.Sizer`).
 BATCH = 512
 
 #: A group planned for writing: the group, its item state so far, the items to add.
@@ -53,9 +56,29 @@ class Intake:
         :raises ProfileError: no installed source has this name, or bad options.
         :raises InvalidInput: the source cannot read the target.
         """
+        return drive(self.ingest_steps(source, target, options=options, dry_run=dry_run))
+
+    def ingest_steps(self, source: str, target: str, *,
+                     options: Mapping[str, Any] | None = None,
+                     dry_run: bool = False) -> Steps[IngestReport]:
+        """:meth:`ingest` one unit at a time (:mod:`.steps`): a step every
+        :data:`CHANGED_BATCH` groups scanned (the files are read holding nothing), around
+        each write of :data:`CHANGED_BATCH` changed groups (the store alone), of a batch of
+        new items (other writes only: searches run beside), of a moved or a gone group (the
+        store alone). A step's ``done`` counts groups scanned plus groups written; its
+        ``total`` is None until the scan ends.
+
+        :raises ProfileError: no installed source has this name, or bad options (raised
+            here, before any step).
+        :raises InvalidInput: the source cannot read the target.
+        """
         self.k.check_open()
         reader = self._source(source, options or {})
         readable(target, current_session())  # the session's roots; never a special file
+        return self._steps(reader, source, target, dry_run)
+
+    def _steps(self, reader: IntakeSource, source: str, target: str,
+               dry_run: bool) -> Steps[IngestReport]:
         ns = namespace(source, target)
         known = {key: Known.model_validate(v)
                  for key, v in self.k.records.meta_items(ns).items()}
@@ -64,7 +87,7 @@ class Intake:
         fresh: list[Group] = []
         changed: list[tuple[Group, Known]] = []
         self._linking: list[tuple[str, str, tuple[str, ...]]] = []  # (group, item, names)
-        for group in reader.scan(target, known):
+        for group in reader.scan(target, known):  # reading files: nothing of the store
             report.groups += 1
             report.problems.extend(group.problems)
             seen.add(group.key)
@@ -72,33 +95,54 @@ class Intake:
                 report.unchanged += 1
             elif group.key in known:
                 changed.append((group, known[group.key]))
-                if len(changed) >= CHANGED_BATCH:
-                    self._sync_groups(ns, changed, report)
-                    changed = []
             else:
                 fresh.append(group)
-        self._sync_groups(ns, changed, report)
+            if len(changed) >= CHANGED_BATCH:
+                yield Step(report.groups, None, report)  # alone: updates and archives
+                self._sync_groups(ns, changed, report)
+                changed = []
+                yield Step(report.groups, None, report, hold="none")
+            elif report.groups % CHANGED_BATCH == 0:
+                yield Step(report.groups, None, report, hold="none")
         gone = {key: old for key, old in known.items() if key not in seen}
+        total = report.groups + len(fresh) + len(gone)
+        done = report.groups
+        yield Step(done, total, report)
+        self._sync_groups(ns, changed, report)
         by_print = {old.fingerprint: key for key, old in gone.items()}
         batch: list[_Pending] = []
+        sizer = Sizer(most=BATCH)  # new items per unit: about steps.UNIT_SECONDS each
         for group in fresh:
             moved_from = by_print.pop(group.fingerprint, None)
             if moved_from is not None:
+                yield Step(done, total, report)
                 self._move_group(ns, group, gone.pop(moved_from), moved_from, report)
+                done += 2  # the group, and the gone one it was
                 continue
             batch.append(self._plan_group(group, Known(stamp="", fingerprint=""), report))
-            if sum(len(p[2]) for p in batch) >= BATCH:
+            items = sum(len(p[2]) for p in batch)
+            if items >= sizer.size:
+                yield Step(done, total, report, hold="writes")  # new memories only
+                began = time.perf_counter()
                 self._write_groups(ns, batch, report)
+                sizer.took(items, time.perf_counter() - began)
+                done += len(batch)
                 batch = []
+        yield Step(done, total, report, hold="writes")
         self._write_groups(ns, batch, report)
+        done += len(batch)
         for key, old in gone.items():
+            yield Step(done, total, report)
             report.archived += sum(self._archive_item(mid, f"{source}: {key} is gone", report)
                                    for _, mid in old.items.values())
             if not dry_run:
                 with self.k.transaction():
                     self.k.records.set_meta(ns, key, None)
+            done += 1
+        yield Step(done, total, report)
         if not dry_run and self._linking:
             report.links = self._link(reader, ns, seen)
+        yield Step(total, total, report)
         return report
 
     def _link(self, reader: IntakeSource, ns: str, seen: set[str]) -> int:

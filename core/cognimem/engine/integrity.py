@@ -17,6 +17,7 @@ from .types import CheckReport, IndexReport
 if TYPE_CHECKING:
     from .kernel import Kernel
     from .portable import ImportReport
+    from .steps import Steps
 
 #: where the record store keeps the seal of the last clean close (meta namespace, key)
 SEAL = ("engine", "seal")
@@ -51,6 +52,14 @@ class Integrity:
 
         self.k.check_open()
         return import_store(self.k, data, trusted=trusted)
+
+    def import_steps(self, data: Mapping[str, Any], *,
+                     trusted: bool = False) -> Steps[ImportReport]:
+        """:meth:`import_` one unit at a time (:mod:`.steps`; the daemon's import jobs)."""
+        from .portable import import_steps
+
+        self.k.check_open()
+        return import_steps(self.k, data, trusted=trusted)
 
     def _record_versions(self) -> tuple[dict[str, int], set[str]]:
         """Every memory's version, and the ids embedded by another model than the embedder's.

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from .guarded import Verdicts
     from .intake import Intake
     from .integrity import Integrity
+    from .jobs import Jobs
     from .maintenance import Maintenance
     from .read import Reader
     from .relations import Relations
@@ -109,6 +110,7 @@ class Kernel:
     consolidation: Consolidation
     intake: Intake
     sync: Sync
+    jobs: Jobs
 
     def __init__(self, engine: Engine, profile: Profile, host: PluginHost, clock: Clock) -> None:
         self.engine = engine  # what hooks and plugins are handed
@@ -134,6 +136,7 @@ class Kernel:
         from .guarded import Verdicts
         from .intake import Intake
         from .integrity import Integrity
+        from .jobs import Jobs
         from .maintenance import Maintenance
         from .read import Reader
         from .relations import Relations
@@ -146,6 +149,7 @@ class Kernel:
         self.relations, self.reader, self.integrity = Relations(self), Reader(self), Integrity(self)
         self.maintenance, self.consolidation = Maintenance(self), Consolidation(self)
         self.intake, self.sync = Intake(self), Sync(self)
+        self.jobs = Jobs(self)
 
     def check_open(self, *, flush: bool = True) -> None:
         """Refuse a closed engine; write held accesses first, so every call but ``search``

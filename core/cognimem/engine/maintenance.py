@@ -14,6 +14,7 @@ from .types import MaintenanceReport
 if TYPE_CHECKING:
     from .kernel import Kernel
     from .reindex import ReindexReport
+    from .steps import Steps
 
 
 class Maintenance:
@@ -91,3 +92,11 @@ class Maintenance:
 
         self.k.check_open()
         return reindex(self.k, limit=limit, batch_size=batch_size, progress=progress)
+
+    def reindex_steps(self, *, limit: int | None = None,
+                      batch_size: int = 256) -> Steps[ReindexReport]:
+        """:meth:`reindex` one committed batch at a time (:mod:`.steps`; the daemon's jobs)."""
+        from .reindex import reindex_steps
+
+        self.k.check_open()
+        return reindex_steps(self.k, limit=limit, batch_size=batch_size)

@@ -14,8 +14,10 @@ Embeddings are not exported (they belong to a model, and are remade on import).
 
 :func:`import_store` validates the whole file before writing anything — a malformed file
 raises :class:`~cognimem.errors.InvalidInput` naming the entry and field, and changes
-nothing — then embeds the imported memories with the engine's embedder and writes
-everything in one record-store transaction. Two modes:
+nothing — then embeds the imported memories with the engine's embedder and writes them in
+units of :data:`IMPORT_BATCH` memories, each one record-store transaction (all or nothing
+per unit; :func:`import_steps`, which the daemon runs as a job between other callers'
+searches and writes). Two modes:
 
 * **restore** — into an empty store (no memories, no events): ids, events (the hash chain,
   verbatim), graveyard and access history are kept as they were; a round trip gives back
@@ -29,14 +31,15 @@ everything in one record-store transaction. Two modes:
   event per edge are logged instead.
 
 Imports bypass the ``cognimem_memory_prepare`` hooks (the data was screened when first
-written) but call ``cognimem_memory_added`` for every imported memory after the commit,
-and the derived indexes are brought up to date through the engine's reconciliation.
+written) but call ``cognimem_memory_added`` for every imported memory after its unit's
+commit, and the derived indexes take each unit's memories after its commit.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
@@ -52,6 +55,7 @@ from ..limits import quote
 from ..models import Access, Edge, Event, Memory, content_hash, embedding_text
 from ..models.ranges import edge_problems, memory_problems
 from .meta import export_meta, parse_meta, restore_meta
+from .steps import Sizer, Step, Steps, drive
 
 if TYPE_CHECKING:
     from .kernel import Kernel
@@ -61,6 +65,9 @@ FORMAT = "cognimem-export"
 #: The export format version this code writes and the newest it reads.
 FORMAT_VERSION = 1
 _EMBED_BATCH = 256
+#: The most memories an import writes per unit (one transaction, one index batch); units
+#: are sized to last about ``steps.UNIT_SECONDS`` (:class:`~.steps.Sizer`).
+IMPORT_BATCH = 256
 #: The form of the ids the engine gives memories (``Engine._new_id``).
 MEMORY_ID = re.compile(r"m[0-9a-f]{15}")
 
@@ -123,55 +130,139 @@ class _Parsed:
 
 def import_store(engine: Kernel, data: Mapping[str, Any], *,
                  trusted: bool = False) -> ImportReport:
-    """Import an export into the engine's store (see the module docstring). An export is
-    untrusted input, made elsewhere: every memory passes the write pipeline's guard (the
-    prepare hooks, and the text hooks for edge types and reasons) unless ``trusted``.
+    """Import an export into the engine's store (see the module docstring and
+    :func:`import_steps`, run here to the end).
 
     :raises InvalidInput: the data is not a valid export (nothing was written).
-    :raises StoreError: the store failed while writing (the transaction was rolled back).
+    :raises StoreError: the store failed while writing (the batch was rolled back).
     """
+    return drive(import_steps(engine, data, trusted=trusted))
+
+
+def import_steps(engine: Kernel, data: Mapping[str, Any], *, trusted: bool = False,
+                 batch: int = IMPORT_BATCH) -> Steps[ImportReport]:
+    """The import as steps (:mod:`.steps`): the whole file validated, planned and screened
+    before anything is written (a bad file, or a refusal of the guard, writes nothing), then
+    written in units of at most ``batch`` memories, sized to last about
+    :data:`.steps.UNIT_SECONDS` each, each unit one transaction (the memories, their
+    embeddings, their events, graveyard entries and accesses, and the edges whose two ends
+    are written by then), indexed and announced after its commit. An export is untrusted
+    input, made elsewhere: every memory passes the write pipeline's guard (the prepare
+    hooks, and the text hooks for edge types and reasons) unless ``trusted``.
+
+    What each part needs of the store (:data:`.steps.Hold`): the file's validation none;
+    planning, screening (in units, sized the same way) and writing only that no other write
+    runs beside them (an import only adds); embedding a unit's memories none. A step's
+    ``done`` counts the memories written, its ``total`` those to write. Stopped
+    between steps, the import keeps the units it committed (the report counts them) and
+    writes none of the rest.
+    """
+    yield Step(0, None, hold="none")  # validating the file needs no store
     if not trusted:  # free text the models would normalise, cleaned as given (tags)
         data = _clean_raw_memories(engine, data)
     parsed = _parse(data, engine.profile.write.max_content_chars)
+    yield Step(0, None, hold="writes")
     records = engine.records
     restore = records.count_memories() == 0 and records.last_event() is None
     plan = _plan_restore(parsed) if restore else _plan_merge(engine, parsed)
     report, memories, edges, graves, accesses = plan
     report.trusted = trusted
-    if not trusted:
-        memories, edges, graves, report.screened = _screen(engine, memories, edges, graves)
+    if not trusted:  # through the guard in units; a refusal still writes nothing
+        screened: list[Memory] = []
+        sizer = Sizer(most=batch)
+        while len(screened) < len(memories):
+            began = time.perf_counter()
+            part = memories[len(screened) : len(screened) + sizer.size]
+            chunk, _e, _g, changed = _screen(engine, part, [], [])
+            sizer.took(len(part), time.perf_counter() - began)
+            screened += chunk
+            report.screened += changed
+            yield Step(0, None, report, hold="writes")
+        _m, edges, graves, _c = _screen(engine, [], edges, graves)
+        kept = {m.id: m for m in screened}
+        graves = [g.model_copy(update={"memory": kept.get(g.memory.id, g.memory)})
+                  for g in graves]
+        memories = screened
         if report.screened:
             report.notes.append(f"the guard changed {report.screened:,} imported memories "
                                 "(credentials redacted or injection flagged)")
-    vectors = _embed(engine, memories)
-    if engine.embedder is not None:
-        for memory in memories:
-            memory.embedding = engine.embedder.signature
-    else:
-        for memory in memories:
-            memory.embedding = None
-    with engine.transaction():
-        if restore:
-            records.append_events(parsed.events)
-            report.events = len(parsed.events)
-            restore_meta(records, parsed.meta)
-        else:
-            report.events = _log_merge(engine, memories, edges, report.id_map)
-        records.put_memories(memories)
-        if vectors is not None and engine.embedder is not None:
-            records.put_embeddings({m.id: v for m, v in zip(memories, vectors, strict=True)},
-                                   engine.embedder.signature)
-        records.put_edges(edges)
-        for grave in graves:
-            records.add_grave(grave)
-        records.add_accesses(accesses)
-    report.memories, report.edges = len(memories), len(edges)
-    report.graves, report.accesses = len(graves), len(accesses)
-    report.embedded = 0 if vectors is None else len(memories)
-    engine.integrity.check(repair=True)  # index what was imported, from the records
+    signature = engine.embedder.signature if engine.embedder is not None else None
     for memory in memories:
-        engine.hook.cognimem_memory_added(memory=memory, engine=engine.engine)
+        memory.embedding = signature
+    later = _with_their_memories(memories, edges, graves, accesses)
+    total = len(memories)
+    sizer = Sizer(most=batch)
+    while True:
+        start = report.memories
+        chunk = memories[start : start + sizer.size]
+        yield Step(start, total, report, hold="none")  # embedding needs no store
+        vectors = _embed(engine, chunk)
+        yield Step(start, total, report, hold="writes")
+        began = time.perf_counter()
+        chunk_edges, chunk_graves, chunk_accesses = later.take(start + len(chunk))
+        with engine.transaction():
+            if restore and start == 0:
+                records.append_events(parsed.events)
+                report.events = len(parsed.events)
+                restore_meta(records, parsed.meta)
+            elif not restore:
+                report.events += _log_merge(engine, chunk, chunk_edges, report.id_map)
+            records.put_memories(chunk)
+            if vectors is not None and signature is not None:
+                records.put_embeddings({m.id: v for m, v in zip(chunk, vectors, strict=True)},
+                                       signature)
+            records.put_edges(chunk_edges)
+            for grave in chunk_graves:
+                records.add_grave(grave)
+            records.add_accesses(chunk_accesses)
+            engine.index(chunk, vectors)  # after the commit, with the unit's batch
+            for memory in chunk:
+                engine.notify("cognimem_memory_added", memory=memory)
+        sizer.took(len(chunk), time.perf_counter() - began)
+        report.memories += len(chunk)
+        report.edges += len(chunk_edges)
+        report.graves += len(chunk_graves)
+        report.accesses += len(chunk_accesses)
+        report.embedded += 0 if vectors is None else len(chunk)
+        if report.memories >= total:
+            break
+    yield Step(total, total, report)
     return report
+
+
+class _Later:
+    """The edges, graveyard entries and accesses of an import, each waiting for the unit
+    that writes the last of its memories (one to memories already in the store: the
+    first), so that every unit leaves a whole store."""
+
+    def __init__(self) -> None:
+        self.by_end: dict[int, tuple[list[Edge], list[GraveEntry], list[Access]]] = {}
+
+    def at(self, end: int) -> tuple[list[Edge], list[GraveEntry], list[Access]]:
+        return self.by_end.setdefault(end, ([], [], []))
+
+    def take(self, upto: int) -> tuple[list[Edge], list[GraveEntry], list[Access]]:
+        """What can be written once the first ``upto`` memories are."""
+        out: tuple[list[Edge], list[GraveEntry], list[Access]] = ([], [], [])
+        for end in sorted(e for e in self.by_end if e <= upto):
+            edges, graves, accesses = self.by_end.pop(end)
+            out[0].extend(edges)
+            out[1].extend(graves)
+            out[2].extend(accesses)
+        return out
+
+
+def _with_their_memories(memories: list[Memory], edges: list[Edge],
+                         graves: list[GraveEntry], accesses: list[Access]) -> _Later:
+    after = {m.id: i + 1 for i, m in enumerate(memories)}  # written once this many are
+    later = _Later()
+    for edge in edges:
+        later.at(max(after.get(edge.source, 0), after.get(edge.target, 0)))[0].append(edge)
+    for grave in graves:
+        later.at(after.get(grave.memory.id, 0))[1].append(grave)
+    for access in accesses:
+        later.at(after.get(access.memory_id, 0))[2].append(access)
+    return later
 
 
 # validation ----------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from pydantic import BaseModel
 from ..errors import CognimemError, InvalidInput
 from ..events import next_event
 from ..models import EmbeddingSignature, embedding_text
+from .steps import Step, Steps, drive
 
 if TYPE_CHECKING:
     from .kernel import Kernel
@@ -73,10 +74,29 @@ def reindex(engine: Kernel, *, limit: int | None = None, batch_size: int = 256,
     :param progress: called after each batch with (done in this call, total to do).
     :raises InvalidInput: no embedder, or a bad ``limit`` / ``batch_size``.
     """
+    def heard(done: int, total: int | None) -> None:
+        if progress is not None and total is not None and done:
+            progress(done, total)
+
+    return drive(reindex_steps(engine, limit=limit, batch_size=batch_size), heard)
+
+
+def reindex_steps(engine: Kernel, *, limit: int | None = None,
+                  batch_size: int = 256) -> Steps[ReindexReport]:
+    """:func:`reindex` as steps (:mod:`.steps`): a step after each committed batch.
+
+    :raises InvalidInput: no embedder, or a bad ``limit`` / ``batch_size`` (raised here,
+        before any step).
+    """
     if batch_size < 1:
         raise InvalidInput(f"batch_size must be at least 1, not {batch_size}")
     if limit is not None and limit < 1:
         raise InvalidInput(f"limit must be at least 1, not {limit}")
+    stale_ids(engine)  # no embedder: refused now
+    return _reindex_steps(engine, limit, batch_size)
+
+
+def _reindex_steps(engine: Kernel, limit: int | None, batch_size: int) -> Steps[ReindexReport]:
     todo = stale_ids(engine)
     assert engine.embedder is not None
     embedder, records = engine.embedder, engine.records
@@ -103,13 +123,13 @@ def reindex(engine: Kernel, *, limit: int | None = None, batch_size: int = 256,
         else:
             engine.vectors.delete(stale)
     work = todo if limit is None else todo[:limit]
+    yield Step(0, len(work), report)
     for start in range(0, len(work), batch_size):
         _reembed_batch(engine, work[start : start + batch_size], signature)
         report.done += len(work[start : start + batch_size])
         report.remaining = len(todo) - report.done
         report.batches += 1
-        if progress is not None:
-            progress(report.done, len(work))
+        yield Step(report.done, len(work), report)
     if report.remaining == 0:
         records.set_meta(META_NAMESPACE, META_KEY, None)
     return report

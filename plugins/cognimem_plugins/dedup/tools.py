@@ -168,7 +168,8 @@ TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec("list_conflicts", list_conflicts, title="Conflicting memories", read_only=True,
              idempotent=True, sets=FULL),
     ToolSpec("resolve_conflict", resolve_conflict, title="Resolve a conflict", sets=FULL),
-    ToolSpec("dream", dream, title="Consolidate memory", destructive=True, sets=FULL),
+    ToolSpec("dream", dream, title="Consolidate memory", destructive=True, sets=FULL,
+             atomic=False),  # through the daemon: a job, beside the other agents' calls
     ToolSpec("undo_dream", undo_dream, title="Undo the last consolidation", destructive=True,
              sets=FULL),
 )

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from cognimem.cli.common import add_global_options, emit, open_engine
+from cognimem.cli.following import Cancelled, add_background_option, report_cancelled, run_job
 from cognimem.errors import InvalidInput
 from cognimem.privacy import shown, write_private
 
@@ -24,6 +25,7 @@ def configure_vault(p: argparse.ArgumentParser) -> None:
     index.add_argument("--watch-for", type=float, metavar="SECONDS",
                        help=argparse.SUPPRESS)  # stop watching after SECONDS (tests, scripts)
     index.add_argument("--dry-run", action="store_true", help="report, write nothing")
+    add_background_option(index)
     index.set_defaults(func=cmd_vault_index)
     def usage(_args: argparse.Namespace) -> int:
         p.print_help()
@@ -37,6 +39,7 @@ def configure_ingest(p: argparse.ArgumentParser) -> None:
     p.add_argument("source", help="an intake source (`cognimem plugins` lists them)")
     p.add_argument("target", help="what it reads (a folder for vault)")
     p.add_argument("--dry-run", action="store_true", help="report, write nothing")
+    add_background_option(p)
     p.set_defaults(func=cmd_ingest)
 
 
@@ -77,9 +80,16 @@ def _print_report(args: argparse.Namespace, report: Any) -> None:
 
 def _run(args: argparse.Namespace, source: str, target: str,
          options: dict[str, Any] | None = None) -> int:
+    """An ingest as a job (through the daemon, beside other callers; a progress bar with
+    the time left after two seconds; ``--background`` starts it and prints its id)."""
     with open_engine(args) as engine:
-        report = engine.ingest(source, target, options=options, dry_run=args.dry_run)
-    _print_report(args, report)
+        try:
+            info = run_job(args, engine, "ingest", source, target, options=options,
+                           dry_run=args.dry_run)
+        except Cancelled as stop:
+            return report_cancelled(args, stop)
+    if info is not None:
+        _print_report(args, info.typed_report())
     return 0
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import BaseModel, Field
 
 from cognimem.components import PromptSpec, ResourceSpec, ToolSpec
+from cognimem.engine.jobinfo import JobInfo
 from cognimem.errors import InvalidInput
 from cognimem.privacy import shown
 from cognimem.sources import IngestReport
@@ -20,19 +21,21 @@ if TYPE_CHECKING:
 
 
 class Ingested(BaseModel):
-    """What a run of a source did (paths shown under ``~``)."""
+    """What a run of a source did (paths shown under ``~``). Started with ``background``:
+    the source, the target and ``job`` (follow it with job_status)."""
 
     source: str
     target: str
-    groups: int
-    unchanged: int
-    added: int
-    updated: int
-    archived: int
-    moved: int
-    links: int
+    groups: int = 0
+    unchanged: int = 0
+    added: int = 0
+    updated: int = 0
+    archived: int = 0
+    moved: int = 0
+    links: int = 0
     superseded: int = 0
-    problems: list[str]
+    problems: list[str] = Field(default_factory=list)
+    job: JobInfo | None = None
 
 
 def ingested(report: IngestReport) -> Ingested:
@@ -50,16 +53,23 @@ def ingest(
     source: Annotated[str, Field(description="the intake source: vault")] = "vault",
     dry_run: Annotated[bool, Field(description="report what would change, write nothing")]
     = False,
+    background: Annotated[bool, Field(description=(
+        "return at once with the job (follow it with job_status) instead of waiting"))]
+    = False,
 ) -> Ingested:
     """Fill memory from a source without remember calls: index a folder of markdown notes
     (one memory per section; unchanged notes are skipped, changed ones re-read, deleted
-    ones archived). Run it again to bring memory up to date.
+    ones archived). Run it again to bring memory up to date. A large folder is written in
+    units (other agents' calls run between them); background=true returns the job at once.
 
     Example: {"target": "/home/me/notes", "source": "vault"}
     """
     path = Path(target).expanduser()
     if not path.is_absolute():
         raise InvalidInput(f"target {target[:80]!r} is relative: give an absolute path")
+    if background:
+        return Ingested(source=source, target=shown(path),
+                        job=engine.start_job("ingest", source, str(path), dry_run=dry_run))
     return ingested(engine.ingest(source, str(path), dry_run=dry_run))
 
 
@@ -136,7 +146,7 @@ def capture(
 
 TOOLS = (
     ToolSpec("ingest", ingest, title="Index a notes folder", idempotent=True,
-             sets=frozenset({"full"})),
+             sets=frozenset({"full"}), atomic=False),  # through the daemon: a job in units
     ToolSpec("capture", capture, title="Capture a session", idempotent=True,
              sets=frozenset({"full"})),
     ToolSpec("compact_transcript", compaction.compact_transcript,

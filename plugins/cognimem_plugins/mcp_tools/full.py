@@ -279,13 +279,17 @@ def export_memories(
 def import_memories(
     engine: Engine,
     path: Annotated[str, Field(description="file name of an export in the exports folder")],
+    background: Annotated[bool, Field(description=(
+        "return at once with the job (follow it with job_status) instead of waiting"))]
+    = False,
 ) -> Imported:
     """Import a file made by export_memories from the exports folder. Into an empty store it
     restores everything as it was; into a store with memories it merges, giving imported
     memories new ids and skipping ones already present. The whole file is checked before
-    anything is written.
+    anything is written; then it is written in units (other agents' calls run between
+    them). background=true returns the job at once.
 
-    Example: {"path": "memory-export.json"}
+    Example: {"path": "memory-export.json", "background": true}
     """
     file = files.inside(engine, path)
     try:
@@ -294,6 +298,8 @@ def import_memories(
         raise InvalidInput(f"{shown(file)} is not a readable JSON export: {exc}") from None
     if not isinstance(data, dict):
         raise InvalidInput(f"{shown(file)} is not a cognimem export (not a JSON object)")
+    if background:
+        return Imported(job=engine.start_job("import", data))
     report = engine.import_(data)
     return Imported(mode=report.mode, memories=report.memories, duplicates=report.duplicates,
                     edges=report.edges, id_map=report.id_map or None,
@@ -304,11 +310,17 @@ def reindex(
     engine: Engine,
     limit: Annotated[int | None, Field(ge=1, description=(
         "re-embed at most this many now (none: all)"))] = None,
+    background: Annotated[bool, Field(description=(
+        "return at once with the job (follow it with job_status) instead of waiting"))]
+    = False,
 ) -> Reindexed:
     """Re-embed memories made with another embedding model than the profile's (after the
-    embedder changed), so vector recall finds them again. Resumable.
+    embedder changed), so vector recall finds them again. Resumable. background=true
+    returns the job at once.
 
     Example: {"limit": 1000}
     """
+    if background:
+        return Reindexed(job=engine.start_job("reindex", limit=limit))
     report = engine.reindex(limit=limit)
     return Reindexed(done=report.done, remaining=report.remaining, total=report.total)

@@ -12,7 +12,7 @@ from cognimem import hookimpl
 from cognimem.components import ToolSpec
 from cognimem.registry import Register
 
-from . import core, full, team
+from . import core, full, jobs, team
 
 BOTH = frozenset({"core", "full"})
 FULL = frozenset({"full"})
@@ -50,8 +50,18 @@ TOOLS: tuple[ToolSpec, ...] = (
              idempotent=True, sets=FULL),
     ToolSpec("export_memories", full.export_memories, title="Export the store",
              destructive=True, sets=FULL),
-    ToolSpec("import_memories", full.import_memories, title="Import an export", sets=FULL),
-    ToolSpec("reindex", full.reindex, title="Re-embed memories", idempotent=True, sets=FULL),
+    ToolSpec("import_memories", full.import_memories, title="Import an export", sets=FULL,
+             atomic=False),
+    # long operations: through the daemon a job in units beside the other agents' calls
+    # (atomic=False: the engine's calls run as a client's), or started with background
+    ToolSpec("reindex", full.reindex, title="Re-embed memories", idempotent=True, sets=FULL,
+             atomic=False),
+    ToolSpec("jobs_list", jobs.jobs_list, title="Long jobs", read_only=True, idempotent=True,
+             sets=FULL, atomic=False),
+    ToolSpec("job_status", jobs.job_status, title="A job's progress", read_only=True,
+             idempotent=True, sets=FULL, atomic=False),
+    ToolSpec("job_cancel", jobs.job_cancel, title="Cancel a job", idempotent=True, sets=FULL,
+             atomic=False),
     ToolSpec("sync", team.sync, title="Changes since last sync", idempotent=True, sets=FULL),
 )
 

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, PlainSerializer
 
+from cognimem.engine.jobinfo import JobInfo
 from cognimem.models import Memory
 
 
@@ -293,23 +294,27 @@ class Exported(Result):
 
 class Imported(Result):
     """What an import wrote: ``restore`` into an empty store keeps ids; ``merge`` gives new
-    ids (``id_map`` lists the changed ones)."""
+    ids (``id_map`` lists the changed ones). Started with ``background``: only ``job`` (follow
+    it with job_status)."""
 
-    mode: str
-    memories: int
-    duplicates: int
-    edges: int
+    mode: str = ""
+    memories: int = 0
+    duplicates: int = 0
+    edges: int = 0
     id_map: dict[str, str] | None = None
     notes: list[str] | None = None
+    job: JobInfo | None = None
 
 
 class Reindexed(Result):
     """Re-embedding progress: memories done now and how many still carry an old model's
-    embedding (call again while ``remaining`` > 0)."""
+    embedding (call again while ``remaining`` > 0). Started with ``background``: only
+    ``job``."""
 
-    done: int
-    remaining: int
-    total: int
+    done: int = 0
+    remaining: int = 0
+    total: int = 0
+    job: JobInfo | None = None
 
 
 class SyncedChange(Result):
