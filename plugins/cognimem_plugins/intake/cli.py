@@ -138,22 +138,17 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 def cmd_context(args: argparse.Namespace) -> int:
     """Print the startup context."""
-    from dataclasses import asdict
-
-    from .context import build, check_budget
+    from .context import check_budget
 
     check_budget(args.budget)  # before the store is opened: a refusal does nothing else
     with open_engine(args) as engine:
-        found = build(engine, project=args.project, budget=args.budget)
-    data: dict[str, Any] = {"text": found.text, "ids": found.ids, "tokens": found.tokens,
-                            "left_out": found.left_out}
-    if args.trace:
-        data["trace"] = [asdict(t) for t in found.trace]
-        data["near_misses"] = [asdict(t) for t in found.near_misses]
+        found = _startup_context(engine, project=args.project, budget=args.budget,
+                                 trace=args.trace)
+    data: dict[str, Any] = found.model_dump(exclude_none=True)
 
     def text(out: Any) -> None:
         out.print(found.text, markup=False, end="")
-        if args.trace:
+        if found.trace is not None:
             out.print(_trace_table("in the context", found.trace, found.tokens))
             if found.near_misses:
                 out.print(_trace_table(f"near misses ({found.left_out} left out)",
@@ -174,9 +169,23 @@ def _trace_table(title: str, rows: list[Any], spent: int | None) -> Any:
     grid.add_column("id", no_wrap=True, min_width=max((len(r.id) for r in rows), default=2))
     grid.add_column("memory", overflow="fold")
     for row in rows:
-        grid.add_row(str(row.tokens), f"{row.score:.2f}", row.reason, row.id,
-                     escape(row.title))
+        shown = "\n".join([row.title, *row.labels])
+        grid.add_row(str(row.tokens), f"{row.score:.2f}", row.reason, row.id, escape(shown))
     return grid
+
+
+def _startup_context(engine: Any, *, project: str | None, budget: int,
+                     trace: bool = False) -> Any:
+    """The ``startup_context`` tool's result, run where the store is (in its daemon, where
+    the plugins label what it shows, or here)."""
+    from cognimem.mcp.calls import call_tool
+
+    from .tools import StartupContext
+
+    found = call_tool(engine, "startup_context",
+                      {"project": project, "budget": budget, "trace": trace}, retry_safe=True)
+    # a local engine returns the model, the daemon its JSON: read both alike
+    return StartupContext.model_validate(found, from_attributes=True)
 
 
 def configure_capture(p: argparse.ArgumentParser) -> None:
@@ -351,10 +360,8 @@ def _run_hook(args: argparse.Namespace, event: dict[str, Any], project: str | No
     from .compaction import Compacted
 
     if args.event == "session-start":
-        from .context import build
-
         with open_engine(args) as engine:
-            found = build(engine, project=project, budget=args.budget)
+            found = _startup_context(engine, project=project, budget=args.budget)
         if found.ids:
             sys.stdout.write(found.text)
         return 0
