@@ -76,4 +76,4 @@ class TestAnchorsTools(ToolContract):
 
 class TestProjectsTools(ToolContract):
     plugin = "projects"
-    calls = {"project_repository": {"migrate": False}}
+    calls = {"project_repository": {"migrate": False}, "project_branches": {"promote": False}}
