@@ -59,35 +59,52 @@ def _folder(path: str) -> str:
 
 
 def _print_report(args: argparse.Namespace, report: Any) -> None:
-    data = report.model_dump()
-    data["target"] = shown(report.target)
+    """A run's report (an IngestReport, or the ``ingest`` tool's data) in text or JSON."""
+    data = dict(report) if isinstance(report, dict) else report.model_dump(mode="json")
+    data["target"] = shown(data["target"])
 
     def text(out: Any) -> None:
         # a dry run writes no link: the source's "links:" line says what the run would do
-        links = " (dry run)" if report.dry_run else f", {report.links} links"
-        out.print(f"{report.source} {shown(report.target)}: {report.groups} files, "
-                  f"{report.unchanged} unchanged, {report.added} added, {report.updated} "
-                  f"updated, {report.archived} archived, {report.moved} moved{links}",
+        links = " (dry run)" if data.get("dry_run") else f", {data['links']} links"
+        out.print(f"{data['source']} {data['target']}: {data['groups']} files, "
+                  f"{data['unchanged']} unchanged, {data['added']} added, {data['updated']} "
+                  f"updated, {data['archived']} archived, {data['moved']} moved{links}",
                   markup=False)
-        for problem in report.problems:
+        for problem in data["problems"]:
             out.print(f"  {problem}", markup=False)
 
     emit(args, data, text)
 
 
 def _run(args: argparse.Namespace, source: str, target: str,
-         options: dict[str, Any] | None = None) -> int:
+         options: dict[str, Any] | None = None, *, tool: bool = False) -> int:
+    """Run ``source`` over ``target``; with ``tool`` (a folder, no options) through the
+    ``ingest`` tool, whose plain data loads no report model in this process."""
     with open_engine(args) as engine:
-        report = engine.ingest(source, target, options=options, dry_run=args.dry_run)
+        if tool:
+            report: Any = _tool(engine, "ingest", {"target": target, "source": source,
+                                                   "dry_run": bool(args.dry_run)})
+        else:
+            report = engine.ingest(source, target, options=options, dry_run=args.dry_run)
     _print_report(args, report)
     return 0
+
+
+def _tool(engine: Any, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """Run one of the intake's tools where the store is (in its daemon, which answers with
+    plain data, so this process loads none of the tool's models; or here) as plain data."""
+    from cognimem.mcp.calls import call_tool
+
+    found = call_tool(engine, name, arguments, retry_safe=True)
+    data = found.model_dump(mode="json") if hasattr(found, "model_dump") else dict(found)
+    return {k: v for k, v in data.items() if v is not None}
 
 
 def cmd_vault_index(args: argparse.Namespace) -> int:
     """Index the vault once, or on every change with ``--watch`` (the store stays open)."""
     target = _folder(args.path)
     if not args.watch:
-        return _run(args, "vault", target)
+        return _run(args, "vault", target, tool=True)
     import threading
 
     from .watching import watch_vault
@@ -138,54 +155,40 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 def cmd_context(args: argparse.Namespace) -> int:
     """Print the startup context."""
-    from .context import check_budget
+    from .budget import check_budget
 
     check_budget(args.budget)  # before the store is opened: a refusal does nothing else
     with open_engine(args) as engine:
-        found = _startup_context(engine, project=args.project, budget=args.budget,
-                                 trace=args.trace)
-    data: dict[str, Any] = found.model_dump(exclude_none=True)
+        data = _tool(engine, "startup_context",
+                     {"project": args.project, "budget": args.budget, "trace": args.trace})
 
     def text(out: Any) -> None:
-        out.print(found.text, markup=False, end="")
-        if found.trace is not None:
-            out.print(_trace_table("in the context", found.trace, found.tokens))
-            if found.near_misses:
-                out.print(_trace_table(f"near misses ({found.left_out} left out)",
-                                       found.near_misses, None))
+        out.print(data["text"], markup=False, end="")
+        if "trace" in data:
+            out.print(_trace_table("in the context", data["trace"], data["tokens"]))
+            if data.get("near_misses"):
+                out.print(_trace_table(f"near misses ({data['left_out']} left out)",
+                                       data["near_misses"], None))
 
     emit(args, data, text)
     return 0
 
 
-def _trace_table(title: str, rows: list[Any], spent: int | None) -> Any:
+def _trace_table(title: str, rows: list[dict[str, Any]], spent: int | None) -> Any:
     from cognimem.cli.common import escape, table
 
     grid = table(title=title if spent is None else f"{title}: {spent} tokens")
     grid.add_column("tokens", justify="right", no_wrap=True, min_width=6)
     grid.add_column("score", justify="right", no_wrap=True, min_width=5)
-    grid.add_column("reason", no_wrap=True, min_width=max((len(r.reason) for r in rows),
+    grid.add_column("reason", no_wrap=True, min_width=max((len(r["reason"]) for r in rows),
                                                           default=6))
-    grid.add_column("id", no_wrap=True, min_width=max((len(r.id) for r in rows), default=2))
+    grid.add_column("id", no_wrap=True, min_width=max((len(r["id"]) for r in rows), default=2))
     grid.add_column("memory", overflow="fold")
     for row in rows:
-        shown = "\n".join([row.title, *row.labels])
-        grid.add_row(str(row.tokens), f"{row.score:.2f}", row.reason, row.id, escape(shown))
+        shown = "\n".join([row["title"], *row.get("labels", ())])
+        grid.add_row(str(row["tokens"]), f"{row['score']:.2f}", row["reason"], row["id"],
+                     escape(shown))
     return grid
-
-
-def _startup_context(engine: Any, *, project: str | None, budget: int,
-                     trace: bool = False) -> Any:
-    """The ``startup_context`` tool's result, run where the store is (in its daemon, where
-    the plugins label what it shows, or here)."""
-    from cognimem.mcp.calls import call_tool
-
-    from .tools import StartupContext
-
-    found = call_tool(engine, "startup_context",
-                      {"project": project, "budget": budget, "trace": trace}, retry_safe=True)
-    # a local engine returns the model, the daemon its JSON: read both alike
-    return StartupContext.model_validate(found, from_attributes=True)
 
 
 def configure_capture(p: argparse.ArgumentParser) -> None:
@@ -361,9 +364,9 @@ def _run_hook(args: argparse.Namespace, event: dict[str, Any], project: str | No
 
     if args.event == "session-start":
         with open_engine(args) as engine:
-            found = _startup_context(engine, project=project, budget=args.budget)
-        if found.ids:
-            sys.stdout.write(found.text)
+            found = _tool(engine, "startup_context", {"project": project, "budget": args.budget})
+        if found.get("ids"):
+            sys.stdout.write(found["text"])
         return 0
     transcript = event.get("transcript_path")
     if not transcript or not Path(str(transcript)).expanduser().is_file():

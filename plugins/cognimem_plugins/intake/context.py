@@ -12,41 +12,26 @@ orders by) and which items the budget left out.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from cognimem.errors import InvalidInput
 from cognimem.labels import MemoryLabel, labels_of
 from cognimem.models import Memory, Query, Scope
 
+from .budget import BUDGET, MAX_BUDGET, MIN_BUDGET, check_budget, tokens
 from .context_text import item, shown_title
 
 if TYPE_CHECKING:
     from cognimem.engine import Engine
 
+__all__ = ["BUDGET", "MAX_BUDGET", "MIN_BUDGET", "Context", "Traced", "build", "check_budget",
+           "tokens"]
+
 SECTIONS = ("protected and decisions", "preferences", "open conflicts", "recent work")
 DECISION_KINDS = frozenset({"decision", "rule", "convention"})
 PREFERENCE_KINDS = frozenset({"preference"})
-#: The default budget and the bounds of any budget, in tokens.
-BUDGET = 1500
-MIN_BUDGET, MAX_BUDGET = 50, 20_000
 #: Near misses a trace lists at most.
 NEAR_MISSES = 20
-
-
-def tokens(text: str) -> int:
-    """An estimate of the tokens a model reads for ``text``."""
-    return math.ceil(len(text.split()) * 1.3)
-
-
-def check_budget(budget: int) -> int:
-    """``budget`` unchanged, or InvalidInput naming the bounds (asked before anything is
-    opened: a refused budget does nothing else)."""
-    if not MIN_BUDGET <= budget <= MAX_BUDGET:
-        raise InvalidInput(f"budget {budget}: give a token budget from {MIN_BUDGET} to "
-                           f"{MAX_BUDGET:,}")
-    return budget
 
 
 @dataclass(frozen=True)

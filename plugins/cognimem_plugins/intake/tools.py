@@ -33,6 +33,9 @@ class Ingested(BaseModel):
     links: int
     superseded: int = 0
     problems: list[str]
+    kept: int = 0
+    restored: int = 0
+    dry_run: bool = False
 
 
 def ingested(report: IngestReport) -> Ingested:
@@ -40,8 +43,8 @@ def ingested(report: IngestReport) -> Ingested:
     return Ingested(source=report.source, target=shown(report.target), groups=report.groups,
                     unchanged=report.unchanged, added=report.added, updated=report.updated,
                     archived=report.archived, moved=report.moved, links=report.links,
-                    superseded=report.superseded,
-                    problems=report.problems[:50])
+                    superseded=report.superseded, kept=report.kept, restored=report.restored,
+                    dry_run=report.dry_run, problems=report.problems[:50])
 
 
 def ingest(
