@@ -208,7 +208,7 @@ def cmd_capture(args: argparse.Namespace) -> int:
         raise InvalidInput(f"{args.transcript!r} is not a file: give the session transcript")
     options = {k: v for k in ("extractor", "model")
                if (v := getattr(args, k)) is not None}
-    return _run(args, "transcript", str(path), options)
+    return _run(args, "transcript", str(path), options, tool=not options)
 
 
 def configure_compact(p: argparse.ArgumentParser) -> None:
