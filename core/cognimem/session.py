@@ -110,13 +110,12 @@ def current() -> Session:
 @contextmanager
 def bound(session: Session | Mapping[str, Any] | None) -> Iterator[Session]:
     """Bind ``session`` for what runs inside; fields it leaves None keep the outer one's (but
-    a new folder given without a branch binds the folder's own branch)."""
+    a folder given without a branch binds the branch checked out there now)."""
     outer = _CURRENT.get()
     given = Session.of(session)
     branch = given.branch
-    if branch is None:
-        branch = outer.branch if given.folder in (None, outer.folder) else _branch_at(
-            given.folder)
+    if branch is None:  # read again each time: a checkout in the folder changes it
+        branch = _branch_at(given.folder) if given.folder else outer.branch
     merged = Session(agent=given.agent or outer.agent, project=given.project or outer.project,
                      roots=given.roots if given.roots is not None else outer.roots,
                      folder=given.folder or outer.folder, branch=branch)

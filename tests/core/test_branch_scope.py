@@ -69,8 +69,8 @@ def test_the_branch_is_read_from_the_git_files(repo: Path, tmp_path: Path) -> No
     with bound({"folder": str(other)}):
         assert current().branch is None
         git(other, "checkout", "-q", "-b", "fix")
-        with bound({"folder": str(repo)}), bound({"folder": str(other)}):
-            assert current().branch == "fix", "a folder bound again is read again"
+        with bound({"folder": str(other)}):
+            assert current().branch == "fix", "the same folder bound again is read again"
     (repo / ".git/refs/remotes/origin").mkdir(parents=True)
     (repo / ".git/refs/remotes/origin/HEAD").write_text("ref: refs/remotes/origin/trunk\n")
     assert default_branch(repo / ".git") == "trunk"
