@@ -179,8 +179,13 @@ def test_cli_capture_on_a_branch_and_promote(repo: Path, persistent: list[str],
     assert cli(capsys, "capture", str(transcript(tmp_path)), *persistent)["added"] >= 1
     hits = cli(capsys, "search", "deploy blue-green", *persistent)["hits"]
     assert hits and hits[0]["content"] == FACT
+    cli(capsys, "add", "the staging host is staging-2", *persistent)
+    first = cli(capsys, "list", "--limit", "1", "--paged", *persistent)
+    rest = cli(capsys, "list", "--limit", "5", "--cursor", first["next_cursor"], *persistent)
+    assert len(first["memories"]) == 1 and rest["memories"], "a list pages on a branch"
     git(repo, "checkout", "-q", "main")
-    assert cli(capsys, "search", "deploy blue-green", *persistent)["hits"] == []
+    assert FACT not in [h["content"] for h in
+                        cli(capsys, "search", "deploy blue-green", *persistent)["hits"]]
     rows = cli(capsys, "branches", *persistent)["branches"]
     assert [(r["branch"], r["merged"]) for r in rows] == [("feature", False)]
     git(repo, "merge", "-q", "--no-ff", "-m", "merge", "feature")
