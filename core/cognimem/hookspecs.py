@@ -22,6 +22,7 @@ import pluggy
 
 if TYPE_CHECKING:
     from .engine import Engine, MaintenanceReport, PreparedQuery, PreparedText, PreparedWrite
+    from .labels import MemoryLabel
     from .models import Hit, Memory, Query, SearchResult
     from .registry import Register
 
@@ -396,6 +397,30 @@ def cognimem_maintenance(
     :returns: nothing; the return value is ignored.
     """
 
+
+
+# ---------------------------------------------------------------------------------------------
+# Lifecycle hooks: views of memories that do not search (a startup context).
+# ---------------------------------------------------------------------------------------------
+
+
+@_spec
+def cognimem_memory_labels(memories: list[Memory],
+                            engine: Engine) -> dict[str, MemoryLabel] | None:
+    """Label memories a view shows without searching (the startup context), by id.
+
+    Called by :func:`cognimem.labels.labels_of` with the memories a view is about to show,
+    in the session they are shown in (:func:`cognimem.session.current`): the ``anchors``
+    plugin says which memories about code are ``fresh``, ``stale`` or ``orphaned``. A
+    search's hits are labelled by rankers instead (``meta.anchor_state``). Every
+    implementation is called; their labels are merged per memory, in the order of the
+    results. Read only: an implementation never writes.
+
+    :param memories: the memories to label (bounded by the view; at most a few thousand).
+    :param engine: the engine the memories were read from.
+    :returns: a :class:`~cognimem.labels.MemoryLabel` per memory id it has something to say
+        about (an empty dict, or None, when it has nothing to say).
+    """
 
 #: Every hook name, for the manager and the meta-tests.
 HOOK_NAMES: tuple[str, ...] = tuple(

@@ -37,8 +37,10 @@ MAX_CHARS = 32_000
 #: What a refused cursor's message ends with.
 _AGAIN = "start again without a cursor"
 #: Query fields a cursor is not tied to: the page size, how it is shown, and the window
-#: (a phrase such as "2 days ago" is read again at each page).
-_NOT_FILTERS = {"k", "cursor", "paged", "explain", "record_access", "agent", "since", "until"}
+#: (a phrase such as "2 days ago" is read again at each page), and the branch (the session's,
+#: filled in by the read path: a client makes a list's cursor from the query it sent).
+_NOT_FILTERS = {"k", "cursor", "paged", "explain", "record_access", "agent", "since", "until",
+                "branch"}
 
 
 @dataclass(frozen=True, slots=True)

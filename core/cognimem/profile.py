@@ -77,6 +77,11 @@ class WriteSection(BaseModel):
                     "store so the old text leaves its files: once when the engine closes, "
                     "after each such update (costs a copy of the store each), or never "
                     "(run `cognimem purge`)")
+    branch_scope: bool = Field(
+        default=False,
+        description="keep a fact captured on a branch other than the default one to that "
+                    "branch until it is merged and promoted (`cognimem branches --promote`; "
+                    "docs/intake.md, \"Branch scope\")")
 
 
 class McpSection(BaseModel):

@@ -6,8 +6,10 @@ directory's path. The project name is a readable display name (the remote's repo
 else the main worktree's folder) and eight hex digits of that identity: ``shop@3f9a12bc``.
 
 Read from the files under ``.git`` (no ``git`` process), except the first commit, which asks
-``git rev-list`` once (bounded in time). Nothing secret is kept: a remote URL's user and
-password are dropped before it is hashed, and the URL itself is not stored.
+``git rev-list`` once (bounded in time). So is the branch a worktree has checked out and
+the repository's default branch (:func:`branch_of`: the branch scope, docs/intake.md).
+Nothing secret is kept: a remote URL's user and password are dropped before it is hashed,
+and the URL itself is not stored.
 """
 
 from __future__ import annotations
@@ -74,18 +76,23 @@ def _read(path: Path) -> str | None:
         return None
 
 
+def worktree_dir(root: Path) -> Path | None:
+    """The git directory of the worktree at ``root``: ``root/.git``, or where its ``.git``
+    file points (a linked worktree's own folder, holding its ``HEAD``)."""
+    dot = root / ".git"
+    if dot.is_dir():
+        return dot
+    text = _read(dot) or ""
+    found = re.match(r"gitdir:\s*(.+)", text.strip())
+    return (root / found.group(1).strip()).resolve() if found else None
+
+
 def common_dir(root: Path) -> Path | None:
     """The common git directory of the worktree at ``root`` (``root/.git`` itself, or what
     its ``.git`` file and the worktree's ``commondir`` point to)."""
-    dot = root / ".git"
-    if dot.is_dir():
-        git_dir = dot
-    else:
-        text = _read(dot) or ""
-        found = re.match(r"gitdir:\s*(.+)", text.strip())
-        if found is None:
-            return None
-        git_dir = (root / found.group(1).strip()).resolve()
+    git_dir = worktree_dir(root)
+    if git_dir is None:
+        return None
     pointer = _read(git_dir / "commondir")
     if pointer:
         return (git_dir / pointer.strip()).resolve()
@@ -151,3 +158,48 @@ def repository_at(root: Path) -> Repository | None:
     if commit:
         return Repository(root, common, f"commit:{commit}", display)
     return Repository(root, common, f"path:{common}", display)
+
+
+#: Branch names a repository is taken to use as its default, when its ``origin`` remote
+#: does not say (``refs/remotes/origin/HEAD``), in this order.
+DEFAULT_NAMES = ("main", "master", "trunk", "develop")
+
+
+def head_branch(root: Path) -> str | None:
+    """The branch the worktree at ``root`` has checked out, or None (detached, no repo)."""
+    git_dir = worktree_dir(root)
+    text = _read(git_dir / "HEAD") if git_dir is not None else None
+    found = re.fullmatch(r"ref:\s*refs/heads/(\S+)", (text or "").strip())
+    return found.group(1) if found else None
+
+
+def _has_branch(common: Path, name: str) -> bool:
+    if (common / "refs" / "heads" / name).is_file():
+        return True
+    packed = _read(common / "packed-refs") or ""
+    return any(line.endswith(f" refs/heads/{name}") for line in packed.splitlines())
+
+
+def default_branch(common: Path) -> str | None:
+    """The repository's default branch: what its ``origin`` remote's HEAD names, else the
+    first of :data:`DEFAULT_NAMES` it has, else None (not known)."""
+    text = _read(common / "refs" / "remotes" / "origin" / "HEAD") or ""
+    found = re.fullmatch(r"ref:\s*refs/remotes/origin/(\S+)", text.strip())
+    if found:
+        return found.group(1)
+    return next((n for n in DEFAULT_NAMES if _has_branch(common, n)), None)
+
+
+def branch_of(root: Path) -> str | None:
+    """The branch checked out at ``root`` when it is not the repository's default branch
+    (what a branch-scoped fact is kept to); None on the default branch, on a detached
+    HEAD, outside a repository, or when the default branch is not known."""
+    try:
+        branch = head_branch(root)
+        common = common_dir(root) if branch else None
+    except OSError:
+        return None
+    if branch is None or common is None:
+        return None
+    default = default_branch(common)
+    return branch if default is not None and branch != default else None

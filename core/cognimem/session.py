@@ -10,6 +10,12 @@ the daemon binds it around the call.
 
 A memory meant for every project says so explicitly (``scope={"project": None}``, the
 ``global_scope`` of the ``remember`` tool): an explicit ``None`` is kept.
+
+A session bound with a folder knows its **branch** the same way: the branch checked out
+there when it is not the repository's default one (read from the ``.git`` files, no
+``git`` process; :func:`cognimem.repository.branch_of`). With the profile's
+``write.branch_scope`` a fact captured on it is kept to that branch until it is promoted
+(docs/intake.md, "Branch scope").
 """
 
 from __future__ import annotations
@@ -40,6 +46,10 @@ class Session:
     #: are looked up (code anchors); None: not known. An MCP server binds its project's
     #: folder, the command line the repository of its working directory.
     folder: str | None = None
+    #: The branch the session works on when it is not the repository's default branch;
+    #: None on the default branch or outside a repository. A folder bound without one
+    #: binds its own (:func:`bound`).
+    branch: str | None = None
 
     @classmethod
     def of(cls, value: Session | Mapping[str, Any] | None) -> Session:
@@ -62,17 +72,18 @@ class Session:
             raise InvalidInput("session folder must be a path")
         return cls(agent=_name(value.get("agent"), "agent"),
                    project=_name(value.get("project"), "project"),
-                   roots=tuple(roots) if roots is not None else None, folder=folder or None)
+                   roots=tuple(roots) if roots is not None else None, folder=folder or None,
+                   branch=_name(value.get("branch"), "branch"))
 
     def as_dict(self) -> dict[str, Any]:
         """The session as JSON data (what a client of the daemon sends)."""
         return {"agent": self.agent, "project": self.project,
                 "roots": list(self.roots) if self.roots is not None else None,
-                "folder": self.folder}
+                "folder": self.folder, "branch": self.branch}
 
     def __bool__(self) -> bool:
         return (self.agent is not None or self.project is not None or self.roots is not None
-                or self.folder is not None)
+                or self.folder is not None or self.branch is not None)
 
 
 def _name(value: object, what: str) -> str | None:
@@ -98,17 +109,33 @@ def current() -> Session:
 
 @contextmanager
 def bound(session: Session | Mapping[str, Any] | None) -> Iterator[Session]:
-    """Bind ``session`` for what runs inside; fields it leaves None keep the outer one's."""
+    """Bind ``session`` for what runs inside; fields it leaves None keep the outer one's (but
+    a folder given without a branch binds the branch checked out there now)."""
     outer = _CURRENT.get()
     given = Session.of(session)
+    branch = given.branch
+    if branch is None:  # read again each time: a checkout in the folder changes it
+        branch = _branch_at(given.folder) if given.folder else outer.branch
     merged = Session(agent=given.agent or outer.agent, project=given.project or outer.project,
                      roots=given.roots if given.roots is not None else outer.roots,
-                     folder=given.folder or outer.folder)
+                     folder=given.folder or outer.folder, branch=branch)
     token = _CURRENT.set(merged)
     try:
         yield merged
     finally:
         _CURRENT.reset(token)
+
+
+def _branch_at(folder: str | None) -> str | None:
+    """The branch a session in ``folder`` works on (see :attr:`Session.branch`)."""
+    from pathlib import Path
+
+    from .repository import branch_of
+
+    if not folder:
+        return None
+    found = branch_of(Path(folder))
+    return found if found is not None and len(found) <= limits.NAME_CHARS else None
 
 
 #: The key under which an in-process caller (the daemon's group commit) hands ``add_many`` the

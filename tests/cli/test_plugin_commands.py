@@ -140,3 +140,27 @@ def test_call_tool_runs_a_tool_on_a_local_engine() -> None:
             call_tool(engine, "no_such_tool", {})
     finally:
         engine.close()
+
+
+WARM = """
+import sys
+from cognimem.cli.app import build_parser
+parser = build_parser(["--profile", sys.argv[1], "context", "--trace"])
+print(sorted(parser._subparsers._group_actions[0].choices))
+print("pydantic" in sys.modules, "cognimem.cli.memory_cmds" in sys.modules)
+print(sorted(m for m in sys.modules if m.startswith("cognimem_plugins.")))
+"""
+
+
+def test_a_warm_plugin_command_adds_itself_alone(tmp_path: Path) -> None:
+    """Once the plugin index is kept, a plugin's command is parsed as a core one is: its
+    own subparser only, no core command module, no pydantic model, no other plugin."""
+    import subprocess
+
+    profile = tmp_path / "p.toml"
+    profile.write_text(f'path = "{tmp_path / "store"}"\n', encoding="utf-8")
+    runs = [subprocess.run([sys.executable, "-c", WARM, str(profile)], capture_output=True,
+                           text=True, check=True, cwd=tmp_path).stdout.splitlines()
+            for _ in range(2)]
+    assert runs[1] == ["['context']", "False False", "['cognimem_plugins.intake', "
+                       "'cognimem_plugins.intake.cli']"], runs

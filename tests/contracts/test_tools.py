@@ -84,7 +84,7 @@ class TestAnchorsTools(ToolContract):
 
 class TestProjectsTools(ToolContract):
     plugin = "projects"
-    calls = {"project_repository": {"migrate": False}}
+    calls = {"project_repository": {"migrate": False}, "project_branches": {"promote": False}}
 
 
 def _conflict(setup: ToolSetup) -> dict[str, str]:

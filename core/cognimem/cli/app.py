@@ -39,7 +39,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     commands plugins add.
 
     Plugins are loaded only when ``argv`` names no core command (a plugin's command, or
-    none for ``--help``); with ``argv=None`` every command is added and configured.
+    none for ``--help``); with ``argv=None`` every command is added and configured. A
+    plugin's command is added alone (from the plugin index, :mod:`.plugin_index`), with no
+    core command module imported.
 
     :raises PluginError: a plugin's command cannot be added (a clashing name, a bad spec).
     :raises ProfileError: the profile that says which plugins load is invalid.
@@ -53,6 +55,12 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     chosen = None if argv is None else command_word(argv)
     homes = [name for name, commands in COMMAND_MODULES.items() if chosen in commands]
+    if not homes and argv is not None and chosen is not None:
+        from .plugin_commands import add_chosen_plugin_command
+
+        core = frozenset(c for commands in COMMAND_MODULES.values() for c in commands)
+        if add_chosen_plugin_command(subparsers, argv, chosen, core):
+            return parser  # a plugin's command: no core command module imported
     for name in homes or COMMAND_MODULES:
         module = importlib.import_module(f"{__package__}.{name}")
         module.register(subparsers)

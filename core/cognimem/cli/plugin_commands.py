@@ -12,11 +12,14 @@ from __future__ import annotations
 import argparse
 import importlib
 from collections.abc import Callable, Sequence
-from typing import Any
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PluginError
-from ..extensions import CommandSpec
 from .common import add_global_options
+
+if TYPE_CHECKING:  # a warm plugin command loads no pydantic model: the index is plain data
+    from ..extensions import CommandSpec
 
 
 def add_plugin_commands(subparsers: Any, argv: Sequence[str] | None,
@@ -32,18 +35,50 @@ def add_plugin_commands(subparsers: Any, argv: Sequence[str] | None,
     for entry in plugin_index(argv).commands:
         name = entry["name"]
         if name in subparsers.choices:
-            raise PluginError(
-                f"plugin {entry['plugin']!r} adds the command {name!r}, which cognimem "
-                "already has; rename the plugin's command or deny the plugin in the profile's "
-                "[plugins] table")
+            _clash(entry)
         parser = subparsers.add_parser(name, help=entry["help"], description=entry["help"])
         add_global_options(parser)
         if argv is None or name == chosen:
-            spec = CommandSpec(name=name, help=entry["help"], configure=entry["configure"])
+            spec = SimpleNamespace(name=name, configure=entry["configure"])
             configure_of(spec, entry["plugin"])(parser)
 
 
-def configure_of(spec: CommandSpec, plugin: str) -> Callable[[argparse.ArgumentParser], Any]:
+def add_chosen_plugin_command(subparsers: Any, argv: Sequence[str], chosen: str,
+                              core: frozenset[str]) -> bool:
+    """Add and configure the plugin command ``chosen`` alone, when a plugin adds it; the
+    core commands (``core``, by name) are then neither imported nor added. A warm plugin
+    command so builds one subparser, as a core command does.
+
+    :returns: whether a plugin adds ``chosen`` (else nothing was added).
+    :raises PluginError: a plugin's command is named like a core command, or its
+        ``configure`` cannot be loaded.
+    """
+    from .plugin_index import plugin_index
+
+    entries = plugin_index(argv).commands
+    for entry in entries:
+        if entry["name"] in core:
+            _clash(entry)
+    for entry in entries:
+        if entry["name"] == chosen:
+            parser = subparsers.add_parser(chosen, help=entry["help"],
+                                           description=entry["help"])
+            add_global_options(parser)
+            configure_of(SimpleNamespace(name=chosen, configure=entry["configure"]),
+                         entry["plugin"])(parser)
+            return True
+    return False
+
+
+def _clash(entry: dict[str, str]) -> None:
+    raise PluginError(
+        f"plugin {entry['plugin']!r} adds the command {entry['name']!r}, which cognimem "
+        "already has; rename the plugin's command or deny the plugin in the profile's "
+        "[plugins] table")
+
+
+def configure_of(spec: CommandSpec | SimpleNamespace,
+                 plugin: str) -> Callable[[argparse.ArgumentParser], Any]:
     """Import and return the function a command spec's ``configure`` names.
 
     :raises PluginError: ``configure`` is not ``"module:function"``, or does not import.

@@ -18,9 +18,11 @@ from ..components import EXPLAINING, GraveEntry, Retriever
 from ..context import SearchContext
 from ..errors import CognimemError, InvalidInput
 from ..models import Candidate, Event, Hit, Memory, Query, SearchResult, StageScore
+from ..session import current as current_session
 from ..stages import tie_break_key
 from ..stores import memories_to_read, shares_memories
 from .history import RECORDING_OPS, as_believed
+from .rules import on_branch
 from .types import PreparedQuery, validation_message
 
 if TYPE_CHECKING:
@@ -43,6 +45,7 @@ class Reader:
         query's ``cursor``, those after the page that gave it: :func:`cognimem.paging.after`
         makes the next one from a page's last memory)."""
         self.k.check_open()
+        query = on_branch(query, current_session()) if query is not None else None
         cursor = (paging.decode(query.cursor, query)
                   if query is not None and query.cursor is not None else None)
         rows = [m for m in self.k.records.iter_memories()
@@ -93,6 +96,7 @@ class Reader:
                 query = Query.model_validate({**query.model_dump(), **params})
         except ValidationError as exc:
             raise InvalidInput(validation_message(exc, "query")) from None
+        query = on_branch(query, current_session())  # the session's scope, as a write's
         if self.k.hook.cognimem_query_prepare.get_hookimpls():
             prepared = PreparedQuery(query.text)
             self.k.hook.cognimem_query_prepare(query=prepared, engine=self.k.engine)

@@ -1,9 +1,11 @@
 """The write pipeline's rules that every operation applies, whatever door it came through.
 
 Order (docs/architecture.md, "The write pipeline"): **bounds** (the models' limits) ->
-**scope** of the session (:func:`scoped`) -> **guard** (:func:`clean_raw` for the free text
-of a write before validation normalises it, the ``cognimem_memory_prepare`` hooks for a
-memory's content, title and meta, :meth:`~.kernel.Kernel.clean_text` for every other text)
+**scope** of the session (:func:`scoped`: its project, agent and, with the branch scope,
+branch; :func:`on_branch` is the same rule on the read path) -> **guard** (:func:`clean_raw`
+for the free text of a write before validation normalises it, the
+``cognimem_memory_prepare`` hooks for a memory's content, title and meta,
+:meth:`~.kernel.Kernel.clean_text` for every other text)
 -> **authority** (:mod:`.authority`) -> **version chains** (:func:`head_or_refuse`) ->
 duplicate / conflict verdicts (:mod:`.guarded`) -> one transaction (:mod:`.unit`) ->
 notifications after the commit.
@@ -17,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidInput
-from ..models import Memory, MemoryDraft
+from ..models import Memory, MemoryDraft, Query
+from ..models.search import BRANCH_KEY
 from ..privacy import hide_home
 from ..session import Session
 
@@ -49,18 +52,33 @@ def explicit_project(data: Mapping[str, Any] | MemoryDraft) -> bool:
     return scope is not None and "project" in getattr(scope, "model_fields_set", ())
 
 
-def scoped(draft: MemoryDraft, session: Session, *, project_given: bool) -> MemoryDraft:
+def scoped(draft: MemoryDraft, session: Session, *, project_given: bool,
+           branch_scope: bool = False) -> MemoryDraft:
     """``draft`` in the session's project (unless it names its own, or none on purpose) and
-    owned by the session's agent (unless its scope names one)."""
+    owned by the session's agent (unless its scope names one); with ``branch_scope``, a fact
+    captured from an agent's session (``source.session``) on a branch other than the
+    default one is kept to that branch (:func:`on_branch` leaves it out elsewhere)."""
     update: dict[str, Any] = {}
     if session.project and not project_given and draft.scope.project is None:
         update["project"] = session.project
     if session.agent and draft.scope.agent is None:
         update["agent"] = session.agent
+    if (branch_scope and session.branch and draft.source.session is not None
+            and BRANCH_KEY not in draft.meta
+            and (not project_given or draft.scope.project == session.project)):
+        draft.meta = {**draft.meta, BRANCH_KEY: session.branch}
     if not update:
         return draft
     draft.scope = draft.scope.model_copy(update=update)
     return draft
+
+
+def on_branch(query: Query, session: Session) -> Query:
+    """``query`` reading on the session's branch when it names none: the memories kept to
+    another branch are left out (on the default branch, every branch's)."""
+    if query.branch is not None or session.branch is None:
+        return query
+    return query.model_copy(update={"branch": session.branch})
 
 
 def head_or_refuse(old: Memory, head: Memory | None, *, to_head: bool) -> Memory:

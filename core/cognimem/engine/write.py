@@ -80,7 +80,8 @@ class Writer:
         except ValidationError as exc:
             raise InvalidInput(validation_message(exc, "memory")) from None
         if scope_rule:
-            draft = scoped(draft, current_session(), project_given=given)
+            draft = scoped(draft, current_session(), project_given=given,
+                           branch_scope=self.k.profile.write.branch_scope)
         limit = self.k.profile.write.max_content_chars
         if len(draft.content) > limit:
             raise InvalidInput(

@@ -12,6 +12,12 @@ from pydantic import BaseModel, Field, ValidationInfo, field_validator
 from .. import limits
 from .memory import Layer, Memory, Scope, _Model, as_utc
 
+#: The ``meta`` key of a memory kept to one branch (the branch scope, docs/intake.md):
+#: the branch's name. A query admits it only on that branch (:attr:`Query.branch`).
+BRANCH_KEY = "branch_scope"
+#: :attr:`Query.branch` admitting the memories of every branch.
+ALL_BRANCHES = "*"
+
 
 class Query(_Model):
     """A search request."""
@@ -45,6 +51,10 @@ class Query(_Model):
     cursor: str | None = None
     #: Give a ``next_cursor`` with the result (always given with a cursor).
     paged: bool = False
+    #: The branch whose branch-scoped memories are admitted (besides every memory kept to
+    #: no branch); ``"*"``: every branch's. None: the session's branch, which the read path
+    #: fills in (none on the default branch: no branch's memories).
+    branch: str | None = None
 
     @field_validator("text")
     @classmethod
@@ -53,10 +63,10 @@ class Query(_Model):
             raise ValueError("query text is empty: say what to search for")
         return limits.check_chars(value, limits.QUERY_CHARS, "query text") or value
 
-    @field_validator("agent")
+    @field_validator("agent", "branch")
     @classmethod
-    def _short_agent(cls, value: str | None) -> str | None:
-        return limits.check_chars(value, limits.NAME_CHARS, "agent")
+    def _short_agent(cls, value: str | None, info: ValidationInfo) -> str | None:
+        return limits.check_chars(value, limits.NAME_CHARS, str(info.field_name))
 
     @field_validator("cursor")
     @classmethod
@@ -104,6 +114,9 @@ class Query(_Model):
         if self.since is not None and memory.created_at < self.since:
             return False
         if self.until is not None and memory.created_at > self.until:
+            return False
+        kept_to = memory.meta.get(BRANCH_KEY) if memory.meta else None
+        if kept_to is not None and self.branch not in (ALL_BRANCHES, kept_to):
             return False
         # as_of: only what was valid then (valid_from <= as_of < valid_until; None = open).
         if self.as_of is not None and memory.valid_from and memory.valid_from > self.as_of:

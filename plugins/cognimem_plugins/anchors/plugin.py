@@ -3,7 +3,8 @@
 A memory whose text names a file of the project (``src/net/retry.py``, ``...py:40-60``,
 ``...py::backoff``) is anchored to it when written (``cognimem_memory_prepare``: remember,
 capture, vault and every other door); the ``anchors`` ranker marks each anchored hit fresh,
-stale or orphaned and ranks the last two lower; ``cognimem anchors`` and the
+stale or orphaned and ranks the last two lower; the startup context labels each anchored
+memory it shows (``cognimem_memory_labels``); ``cognimem anchors`` and the
 ``anchors_review`` / ``anchors_update`` tools list them and re-anchor or archive them.
 """
 
@@ -12,11 +13,13 @@ from __future__ import annotations
 from cognimem import hookimpl
 from cognimem.components import CommandSpec
 from cognimem.engine import Engine, PreparedWrite
+from cognimem.labels import MemoryLabel
+from cognimem.models import Memory
 from cognimem.registry import Register
 from cognimem.session import current as current_session
 
 from .anchoring import anchored_draft
-from .freshness import STATE
+from .freshness import STATE, Checker, freshness_of
 from .ranker import Anchors
 from .tools import TOOLS
 
@@ -50,3 +53,17 @@ def cognimem_register_commands(register: Register) -> None:
     register(CommandSpec(name="anchors", help="code-anchored memories whose code changed or "
                                               "is gone; re-anchor or archive them",
                          configure="cognimem_plugins.anchors.cli:configure"))
+
+
+@hookimpl
+def cognimem_memory_labels(memories: list[Memory], engine: Engine) -> dict[str, MemoryLabel]:
+    """Label each anchored memory fresh, stale or orphaned in the session's folder (with the
+    ``anchors`` ranker's cache when the profile ranks with it)."""
+    checker = next((c.checker for c in engine.components() if isinstance(c, Anchors)),
+                   None) or Checker()
+    found = freshness_of(memories, current_session(), checker)
+    labels = {}
+    for memory_id, freshness in found.items():
+        state, _, note = freshness.label().partition(": ")
+        labels[memory_id] = MemoryLabel(name=state, note=note, warn=state != "fresh")
+    return labels

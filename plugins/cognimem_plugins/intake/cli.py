@@ -62,35 +62,52 @@ def _folder(path: str) -> str:
 
 
 def _print_report(args: argparse.Namespace, report: Any) -> None:
-    data = report.model_dump()
-    data["target"] = shown(report.target)
+    """A run's report (an IngestReport, or the ``ingest`` tool's data) in text or JSON."""
+    data = dict(report) if isinstance(report, dict) else report.model_dump(mode="json")
+    data["target"] = shown(data["target"])
 
     def text(out: Any) -> None:
         # a dry run writes no link: the source's "links:" line says what the run would do
-        links = " (dry run)" if report.dry_run else f", {report.links} links"
-        out.print(f"{report.source} {shown(report.target)}: {report.groups} files, "
-                  f"{report.unchanged} unchanged, {report.added} added, {report.updated} "
-                  f"updated, {report.archived} archived, {report.moved} moved{links}",
+        links = " (dry run)" if data.get("dry_run") else f", {data['links']} links"
+        out.print(f"{data['source']} {data['target']}: {data['groups']} files, "
+                  f"{data['unchanged']} unchanged, {data['added']} added, {data['updated']} "
+                  f"updated, {data['archived']} archived, {data['moved']} moved{links}",
                   markup=False)
-        for problem in report.problems:
+        for problem in data["problems"]:
             out.print(f"  {problem}", markup=False)
 
     emit(args, data, text)
 
 
 def _run(args: argparse.Namespace, source: str, target: str,
-         options: dict[str, Any] | None = None) -> int:
+         options: dict[str, Any] | None = None, *, tool: bool = False) -> int:
     """An ingest as a job (through the daemon, beside other callers; a progress bar with
-    the time left after two seconds; ``--background`` starts it and prints its id)."""
+    the time left after two seconds; ``--background`` starts it and prints its id). With
+    ``tool`` (a short run: one transcript, no options) through the ``ingest`` tool, whose
+    plain data loads no report model in this process."""
     with open_engine(args) as engine:
+        if tool and not getattr(args, "background", False):
+            _print_report(args, _tool(engine, "ingest", {
+                "target": target, "source": source, "dry_run": bool(args.dry_run)}))
+            return 0
         try:
             info = run_job(args, engine, "ingest", source, target, options=options,
                            dry_run=args.dry_run)
         except Cancelled as stop:
             return report_cancelled(args, stop)
     if info is not None:
-        _print_report(args, info.typed_report())
+        _print_report(args, info.report)
     return 0
+
+
+def _tool(engine: Any, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """Run one of the intake's tools where the store is (in its daemon, which answers with
+    plain data, so this process loads none of the tool's models; or here) as plain data."""
+    from cognimem.mcp.calls import call_tool
+
+    found = call_tool(engine, name, arguments, retry_safe=True)
+    data = found.model_dump(mode="json") if hasattr(found, "model_dump") else dict(found)
+    return {k: v for k, v in data.items() if v is not None}
 
 
 def cmd_vault_index(args: argparse.Namespace) -> int:
@@ -148,44 +165,39 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 def cmd_context(args: argparse.Namespace) -> int:
     """Print the startup context."""
-    from dataclasses import asdict
-
-    from .context import build, check_budget
+    from .budget import check_budget
 
     check_budget(args.budget)  # before the store is opened: a refusal does nothing else
     with open_engine(args) as engine:
-        found = build(engine, project=args.project, budget=args.budget)
-    data: dict[str, Any] = {"text": found.text, "ids": found.ids, "tokens": found.tokens,
-                            "left_out": found.left_out}
-    if args.trace:
-        data["trace"] = [asdict(t) for t in found.trace]
-        data["near_misses"] = [asdict(t) for t in found.near_misses]
+        data = _tool(engine, "startup_context",
+                     {"project": args.project, "budget": args.budget, "trace": args.trace})
 
     def text(out: Any) -> None:
-        out.print(found.text, markup=False, end="")
-        if args.trace:
-            out.print(_trace_table("in the context", found.trace, found.tokens))
-            if found.near_misses:
-                out.print(_trace_table(f"near misses ({found.left_out} left out)",
-                                       found.near_misses, None))
+        out.print(data["text"], markup=False, end="")
+        if "trace" in data:
+            out.print(_trace_table("in the context", data["trace"], data["tokens"]))
+            if data.get("near_misses"):
+                out.print(_trace_table(f"near misses ({data['left_out']} left out)",
+                                       data["near_misses"], None))
 
     emit(args, data, text)
     return 0
 
 
-def _trace_table(title: str, rows: list[Any], spent: int | None) -> Any:
+def _trace_table(title: str, rows: list[dict[str, Any]], spent: int | None) -> Any:
     from cognimem.cli.common import escape, table
 
     grid = table(title=title if spent is None else f"{title}: {spent} tokens")
     grid.add_column("tokens", justify="right", no_wrap=True, min_width=6)
     grid.add_column("score", justify="right", no_wrap=True, min_width=5)
-    grid.add_column("reason", no_wrap=True, min_width=max((len(r.reason) for r in rows),
+    grid.add_column("reason", no_wrap=True, min_width=max((len(r["reason"]) for r in rows),
                                                           default=6))
-    grid.add_column("id", no_wrap=True, min_width=max((len(r.id) for r in rows), default=2))
+    grid.add_column("id", no_wrap=True, min_width=max((len(r["id"]) for r in rows), default=2))
     grid.add_column("memory", overflow="fold")
     for row in rows:
-        grid.add_row(str(row.tokens), f"{row.score:.2f}", row.reason, row.id,
-                     escape(row.title))
+        shown = "\n".join([row["title"], *row.get("labels", ())])
+        grid.add_row(str(row["tokens"]), f"{row['score']:.2f}", row["reason"], row["id"],
+                     escape(shown))
     return grid
 
 
@@ -206,7 +218,7 @@ def cmd_capture(args: argparse.Namespace) -> int:
         raise InvalidInput(f"{args.transcript!r} is not a file: give the session transcript")
     options = {k: v for k in ("extractor", "model")
                if (v := getattr(args, k)) is not None}
-    return _run(args, "transcript", str(path), options)
+    return _run(args, "transcript", str(path), options, tool=not options)
 
 
 def configure_compact(p: argparse.ArgumentParser) -> None:
@@ -361,12 +373,10 @@ def _run_hook(args: argparse.Namespace, event: dict[str, Any], project: str | No
     from .compaction import Compacted
 
     if args.event == "session-start":
-        from .context import build
-
         with open_engine(args) as engine:
-            found = build(engine, project=project, budget=args.budget)
-        if found.ids:
-            sys.stdout.write(found.text)
+            found = _tool(engine, "startup_context", {"project": project, "budget": args.budget})
+        if found.get("ids"):
+            sys.stdout.write(found["text"])
         return 0
     transcript = event.get("transcript_path")
     if not transcript or not Path(str(transcript)).expanduser().is_file():

@@ -12,40 +12,26 @@ orders by) and which items the budget left out.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from cognimem.errors import InvalidInput
+from cognimem.labels import MemoryLabel, labels_of
 from cognimem.models import Memory, Query, Scope
 
+from .budget import BUDGET, MAX_BUDGET, MIN_BUDGET, check_budget, tokens
 from .context_text import item, shown_title
 
 if TYPE_CHECKING:
-    from cognimem.daemon.api import MemoryAPI
+    from cognimem.engine import Engine
+
+__all__ = ["BUDGET", "MAX_BUDGET", "MIN_BUDGET", "Context", "Traced", "build", "check_budget",
+           "tokens"]
 
 SECTIONS = ("protected and decisions", "preferences", "open conflicts", "recent work")
 DECISION_KINDS = frozenset({"decision", "rule", "convention"})
 PREFERENCE_KINDS = frozenset({"preference"})
-#: The default budget and the bounds of any budget, in tokens.
-BUDGET = 1500
-MIN_BUDGET, MAX_BUDGET = 50, 20_000
 #: Near misses a trace lists at most.
 NEAR_MISSES = 20
-
-
-def tokens(text: str) -> int:
-    """An estimate of the tokens a model reads for ``text``."""
-    return math.ceil(len(text.split()) * 1.3)
-
-
-def check_budget(budget: int) -> int:
-    """``budget`` unchanged, or InvalidInput naming the bounds (asked before anything is
-    opened: a refused budget does nothing else)."""
-    if not MIN_BUDGET <= budget <= MAX_BUDGET:
-        raise InvalidInput(f"budget {budget}: give a token budget from {MIN_BUDGET} to "
-                           f"{MAX_BUDGET:,}")
-    return budget
 
 
 @dataclass(frozen=True)
@@ -58,6 +44,8 @@ class Traced:
     tokens: int
     score: float
     title: str
+    #: What the plugins' labels say about it (``stale: changed since: src/net/retry.py``).
+    labels: tuple[str, ...] = ()
 
 
 @dataclass
@@ -72,7 +60,7 @@ class Context:
     near_misses: list[Traced] = field(default_factory=list)
 
 
-def build(engine: MemoryAPI, *, project: str | None = None, budget: int = BUDGET,
+def build(engine: Engine, *, project: str | None = None, budget: int = BUDGET,
           recent: int = 20) -> Context:
     """The startup context of ``project`` (and global memories) within ``budget`` tokens.
 
@@ -106,18 +94,30 @@ def build(engine: MemoryAPI, *, project: str | None = None, budget: int = BUDGET
             used.add(m.id)
     newest = sorted(memories, key=lambda m: (-m.created_at.timestamp(), m.id))
     chosen["recent work"] = [m for m in newest if m.id not in used][:recent]
-    return _render(chosen, project, budget)
+    labels = labels_of(engine, [m for name in SECTIONS for m in chosen[name]])
+    return _render(chosen, project, budget, labels)
 
 
-def _reason(memory: Memory, section: str) -> str:
+def _reason(memory: Memory, section: str, labels: list[MemoryLabel]) -> str:
     if section == SECTIONS[0]:
-        return "protected" if memory.protected else "decision"
-    if section == SECTIONS[1]:
-        return "preference"
-    return "open conflict" if section == SECTIONS[2] else "recent"
+        reason = "protected" if memory.protected else "decision"
+    elif section == SECTIONS[1]:
+        reason = "preference"
+    else:
+        reason = "open conflict" if section == SECTIONS[2] else "recent"
+    return ", ".join([reason, *(label.name for label in labels)])
 
 
-def _render(chosen: dict[str, list[Memory]], project: str | None, budget: int) -> Context:
+def labelled(text: str, labels: list[MemoryLabel]) -> str:
+    """An item with its labels on a line under it (a warning first marked ``!``)."""
+    if not labels:
+        return text
+    shown = "; ".join(("! " if label.warn else "") + label.text() for label in labels)
+    return f"{text}\n  *{shown}*"
+
+
+def _render(chosen: dict[str, list[Memory]], project: str | None, budget: int,
+            labels: dict[str, list[MemoryLabel]]) -> Context:
     head = f"# What to know in {project}" if project else "# What to know"
     blocks, found = [head], Context(text="")
     spent = tokens(head)
@@ -128,9 +128,11 @@ def _render(chosen: dict[str, list[Memory]], project: str | None, budget: int) -
         block: list[str] = [title]
         cost = tokens(title)
         for m in chosen[name]:
-            text = item(m)
-            traced = Traced(m.id, name, _reason(m, name), tokens(text),
-                            round(m.importance, 4), shown_title(m.title) or m.brief(60))
+            own = labels.get(m.id, [])
+            text = labelled(item(m), own)
+            traced = Traced(m.id, name, _reason(m, name, own), tokens(text),
+                            round(m.importance, 4), shown_title(m.title) or m.brief(60),
+                            tuple(label.text() for label in own))
             if spent + cost + traced.tokens > budget:
                 found.left_out += 1
                 if len(found.near_misses) < NEAR_MISSES:

@@ -36,6 +36,9 @@ class Ingested(BaseModel):
     superseded: int = 0
     problems: list[str] = Field(default_factory=list)
     job: JobInfo | None = None
+    kept: int = 0
+    restored: int = 0
+    dry_run: bool = False
 
 
 def ingested(report: IngestReport) -> Ingested:
@@ -43,8 +46,8 @@ def ingested(report: IngestReport) -> Ingested:
     return Ingested(source=report.source, target=shown(report.target), groups=report.groups,
                     unchanged=report.unchanged, added=report.added, updated=report.updated,
                     archived=report.archived, moved=report.moved, links=report.links,
-                    superseded=report.superseded,
-                    problems=report.problems[:50])
+                    superseded=report.superseded, kept=report.kept, restored=report.restored,
+                    dry_run=report.dry_run, problems=report.problems[:50])
 
 
 def ingest(
@@ -75,13 +78,15 @@ def ingest(
 
 class TracedItem(BaseModel):
     """Why an item is in the context, or was left out: its reason (protected, decision,
-    preference, open conflict, recent), tokens and score (its importance)."""
+    preference, open conflict, recent, and the labels a plugin gave it: fresh, stale,
+    orphaned), tokens, score (its importance) and what each label says."""
 
     id: str
     reason: str
     tokens: int
     score: float
     title: str
+    labels: list[str] = Field(default_factory=list)
 
 
 class StartupContext(BaseModel):
@@ -107,14 +112,15 @@ def startup_context(
 ) -> StartupContext:
     """What an agent should know when it starts in a project: protected memories and
     decisions, preferences, open conflicts, recent work; within a token budget, each item
-    (markdown kept) ending with its memory id.
+    (markdown kept) ending with its memory id. A memory about code is marked fresh, stale
+    or orphaned (check the code again before relying on a stale or orphaned one).
 
     Example: {"project": "shop", "budget": 1500, "trace": true}
     """
     found = context.build(engine, project=project, budget=budget)
     def items(rows: list[context.Traced]) -> list[TracedItem] | None:
         return [TracedItem(id=t.id, reason=t.reason, tokens=t.tokens, score=t.score,
-                           title=t.title) for t in rows] if trace else None
+                           title=t.title, labels=list(t.labels)) for t in rows] if trace else None
 
     return StartupContext(text=found.text, ids=found.ids, tokens=found.tokens,
                           left_out=found.left_out, trace=items(found.trace),

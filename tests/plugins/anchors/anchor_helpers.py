@@ -17,3 +17,17 @@ def git(folder: Path, *args: str) -> str:
     done = subprocess.run(["git", "-C", str(folder), *args], capture_output=True, text=True,
                           check=True, env=_ENV)
     return done.stdout.strip()
+
+
+def repository(tmp_path: Path, *, commit: bool = False) -> Path:
+    """``shop``, a git repository in ``tmp_path`` holding src/net/retry.py (and, with
+    ``commit``, a README.md, both committed)."""
+    folder = tmp_path / "shop"
+    (folder / "src" / "net").mkdir(parents=True)
+    (folder / "src" / "net" / "retry.py").write_text(RETRY, encoding="utf-8")
+    git(folder, "init", "-q")
+    if commit:
+        (folder / "README.md").write_text("# shop\n", encoding="utf-8")
+        git(folder, "add", "-A")
+        git(folder, "commit", "-q", "-m", "first")
+    return folder

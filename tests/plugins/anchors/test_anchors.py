@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from anchor_helpers import RETRY, git
+from anchor_helpers import RETRY, git, repository
 
 from cognimem.engine import Engine
 from cognimem.session import bound
@@ -25,14 +25,7 @@ class TestContract(RankerContract):
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     """A git repository with src/net/retry.py committed."""
-    folder = tmp_path / "shop"
-    (folder / "src" / "net").mkdir(parents=True)
-    (folder / "src" / "net" / "retry.py").write_text(RETRY, encoding="utf-8")
-    (folder / "README.md").write_text("# shop\n", encoding="utf-8")
-    git(folder, "init", "-q")
-    git(folder, "add", "-A")
-    git(folder, "commit", "-q", "-m", "first")
-    return folder
+    return repository(tmp_path, commit=True)
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -68,21 +67,6 @@ def test_mcp_recall_labels_stale_memories_and_the_tools_fix_them(repo: Path) -> 
             await body(client)
 
     anyio.run(run)
-
-
-@pytest.fixture
-def persistent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-               capsys: pytest.CaptureFixture[str]) -> Iterator[Path]:
-    """A profile with an on-disk store (its daemon stopped afterwards)."""
-    monkeypatch.setenv("COGNIMEM_DAEMON_IDLE_TIMEOUT", "10")
-    profile = tmp_path / "persistent.toml"
-    profile.write_text(
-        f'path = "{tmp_path / "store"}"\n[records]\nuse = "duckdb"\n[lexical]\nuse = "bm25"\n'
-        '[vectors]\nuse = "exact"\n[embedder]\nuse = "hash"\n[[rank]]\nuse = "anchors"\n',
-        encoding="utf-8")
-    yield profile
-    main(["daemon", "stop", "--profile", str(profile)])
-    capsys.readouterr()
 
 
 def cli_json(capsys: pytest.CaptureFixture[str], *args: str, status: int = 0) -> Any:
