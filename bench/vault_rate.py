@@ -75,37 +75,35 @@ def vault_drafts(root: Path) -> list[MemoryDraft]:
             for item in group.items or []]
 
 
-def run_vault(root: Path, store: Path, embedder: str, profile_out: str | None) -> dict[str, Any]:
+def run(store: Path, embedder: str, profile_out: str | None,
+        work: Callable[[Engine], int]) -> dict[str, Any]:
+    """Time ``work`` (which returns the sections written) in a fresh store: wall, CPU and
+    the embedder's seconds; a cProfile of it to ``profile_out`` when given."""
     with Engine.from_profile("default", overrides=overrides(store, embedder)) as engine:
         spent = timed_embedder(engine)
         profiler = cProfile.Profile() if profile_out else None
         started, cpu = time.perf_counter(), time.process_time()
         if profiler:
             profiler.enable()
-        report = engine.ingest("vault", str(root))
-        if profiler:
-            profiler.disable()
-            profiler.dump_stats(profile_out)
-        wall, cpu = time.perf_counter() - started, time.process_time() - cpu
-    return {"n": report.added, "wall": wall, "cpu": cpu, "embed": spent[0]}
-
-
-def run_bulk(drafts: list[MemoryDraft], store: Path, embedder: str,
-             profile_out: str | None) -> dict[str, Any]:
-    with Engine.from_profile("default", overrides=overrides(store, embedder)) as engine:
-        spent = timed_embedder(engine)
-        profiler = cProfile.Profile() if profile_out else None
-        started, cpu = time.perf_counter(), time.process_time()
-        if profiler:
-            profiler.enable()
-        written = 0
-        for start in range(0, len(drafts), INGEST_CHUNK):
-            written += len(engine.add_many(drafts[start : start + INGEST_CHUNK]))
-        if profiler:
+        written = work(engine)
+        if profiler and profile_out:
             profiler.disable()
             profiler.dump_stats(profile_out)
         wall, cpu = time.perf_counter() - started, time.process_time() - cpu
     return {"n": written, "wall": wall, "cpu": cpu, "embed": spent[0]}
+
+
+def vault_work(root: Path) -> Callable[[Engine], int]:
+    """The user's first index of the vault."""
+    return lambda engine: engine.ingest("vault", str(root)).added
+
+
+def bulk_work(drafts: list[MemoryDraft]) -> Callable[[Engine], int]:
+    """The same drafts through ``add_many``, in ``cognimem bench``'s chunks."""
+    def work(engine: Engine) -> int:
+        return sum(len(engine.add_many(drafts[start : start + INGEST_CHUNK]))
+                   for start in range(0, len(drafts), INGEST_CHUNK))
+    return work
 
 
 def line(name: str, r: dict[str, Any]) -> str:
@@ -132,8 +130,8 @@ def main() -> None:
         for name in args.order.split(","):
             store = Path(tmp) / f"store-{name}"
             out = f"{args.profile_out}.{name}" if args.profile_out else None
-            results[name] = (run_vault(root, store, args.embedder, out) if name == "vault"
-                             else run_bulk(drafts, store, args.embedder, out))
+            work = vault_work(root) if name == "vault" else bulk_work(drafts)
+            results[name] = run(store, args.embedder, out, work)
         print(f"notes={args.notes} embedder={args.embedder} sections={len(drafts)}")
         for name, r in results.items():
             print(line(name, r))
