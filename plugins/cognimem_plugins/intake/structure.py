@@ -30,9 +30,9 @@ class Place:
 
 #: The rules that can be switched (``bench/capture_eval/tune.py`` tries each subset):
 #:
-#: - ``correction``: a user turn right after the assistant's that opens by contradicting it
-#:   ("No, ...", "Actually, ...", "Wrong ...") states what holds: a decision in an agent
-#:   session, a fact of the user in a chat;
+#: - ``correction``: a sentence of a user turn right after the assistant's that opens by
+#:   contradicting it ("No, ...", "Actually, ...", "Wrong ...") states what holds: a
+#:   decision in an agent session, a fact of the user in a chat;
 #: - ``habit``: a preference is a standing wish or a liking ("prefer", "always", "never",
 #:   "usually", "like"); a one-off wish ("I want X for this") is judged by what else it holds;
 #: - ``refers_back``: a user sentence whose subject is a pronoun for what the previous turn
@@ -57,7 +57,7 @@ WORDS = re.compile(r"[A-Za-z][\w'-]+")
 
 
 def is_correction(text: str, place: Place) -> bool:
-    """The sentence opens a user turn that contradicts the assistant's turn before it."""
+    """The sentence, in the turn after the assistant's, opens by contradicting it."""
     return place.previous_role == "assistant" and bool(CORRECTS.match(text.lstrip("*_ ")))
 
 
