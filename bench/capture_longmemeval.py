@@ -1,6 +1,6 @@
 """How much of a real chat history capture keeps, on the LongMemEval_S dev set.
 
-    python bench/capture_longmemeval.py [--questions N] [--data PATH]
+    python bench/capture_longmemeval.py [--questions N] [--skip N] [--data PATH] [--coverage]
 
 For each scorable question (user-side gold, not ``_abs``), every haystack session is read as
 a transcript and captured (rule-based facts, no LLM). Reported:
@@ -45,6 +45,8 @@ def main() -> None:
     parser.add_argument("--questions", type=int, default=101)
     parser.add_argument("--skip", type=int, default=0, help="start after this many questions")
     parser.add_argument("--data", default=str(DEFAULT))
+    parser.add_argument("--coverage", action="store_true",
+                        help="only the answer-bearing turns kept (no stores, no searches)")
     args = parser.parse_args()
     with gzip.open(args.data, "rt", encoding="utf-8") as handle:
         questions = json.load(handle)
@@ -82,6 +84,8 @@ def main() -> None:
         if not gold:
             continue
         scored += 1
+        if args.coverage:
+            continue
         for store, counts in ((captured, captured_hits), (raw, raw_hits)):
             with Engine.from_profile("test", overrides={"write": {"dedup": "none"}}) as engine:
                 if store:
@@ -91,6 +95,8 @@ def main() -> None:
     print(f"questions scored: {scored}")
     print(f"answer-bearing user turns: {answer_turns}; kept a fact from "
           f"{covered} ({covered / max(answer_turns, 1):.1%})")
+    if args.coverage:
+        return
     for k in (5, 10):
         print(f"Hit@{k}: captured facts only {captured_hits[k] / scored:.3f}; every user turn "
               f"{raw_hits[k] / scored:.3f}")

@@ -87,6 +87,7 @@ class Intake:
         fresh: list[Group] = []
         changed: list[tuple[Group, Known]] = []
         self._linking: list[tuple[str, str, tuple[str, ...]]] = []  # (group, item, names)
+        self._created: set[str] = set()  # memories new in this run: no link edges to replace
         for group in reader.scan(target, known):  # reading files: nothing of the store
             report.groups += 1
             report.problems.extend(group.problems)
@@ -163,8 +164,9 @@ class Intake:
                 continue
             source = known.items[item_key][1]
             wanted = {targets[n] for n in names if n in targets} - {source}
-            delete += [e.key for e in self.k.records.edges_of(source, "out")
-                       if e.type == LINK and e.target not in wanted]
+            if source not in self._created:  # a first index looks up no edges
+                delete += [e.key for e in self.k.records.edges_of(source, "out")
+                           if e.type == LINK and e.target not in wanted]
             put += [Edge(source=source, target=t, type=LINK, provenance=[source])
                     for t in sorted(wanted)]
         if put or delete:
@@ -238,6 +240,8 @@ class Intake:
             written_all = self.k.writer.add_many(drafts) if adds else []
             for (group, state, item), written in zip(adds, written_all, strict=True):
                 state[item.key] = [item.digest, written.id]
+                if written.created:
+                    self._created.add(written.id)
                 old_id = item.draft.supersedes
                 if old_id and written.created and old_id != written.id:
                     try:  # an item that replaces a stored memory marks it superseded
@@ -246,9 +250,10 @@ class Intake:
                     except (NotFound, InvalidInput) as exc:  # gone, or would close a cycle
                         report.problems.append(f"{group.key}: {item.key} not marked as "
                                                f"superseding {old_id}: {exc}")
-            for group, state, _items in batch:
-                known = Known(stamp=group.stamp, fingerprint=group.fingerprint, items=state)
-                self.k.records.set_meta(ns, group.key, known.model_dump())
+            self.k.records.set_metas(ns, {  # one statement for the batch, not one a group
+                group.key: Known(stamp=group.stamp, fingerprint=group.fingerprint,
+                                 items=state).model_dump()
+                for group, state, _items in batch})
 
     def _link_version(self, old_id: str, new_id: str) -> None:
         """Mark ``old_id`` superseded by ``new_id``, checked before anything is written (a

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from . import structure
+from .structure import Place
 from .transcript import Transcript
 
 #: Kinds of facts and the cues that mark a sentence as one (first match wins, in order).
@@ -32,6 +34,8 @@ CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\b\d+(?:\.\d+)?\s?(?:ms|s|sec|seconds|minutes|min|h|hours|days|gb|mb|kb|%|"
         r"percent|req/s|rps|qps|usd|eur|\$)\b|\bv?\d+\.\d+\.\d+\b|\bport \d{2,5}\b", re.I)),
 )
+#: Indexes of the cues of things worth keeping on their own (a path, a value).
+VALUE_CUES = (6, 7)
 #: A statement of the user about themselves with something specific in it (a number, a
 #: name): "I adopted a cat named Luna in March", "my sister lives in Denver".
 PERSONAL = re.compile(r"\b(i|i'm|i've|i'd|my|we|our|me)\b", re.I)
@@ -51,13 +55,26 @@ class Fact:
     line: int
 
 
-def facts(transcript: Transcript) -> list[Fact]:
+#: The structural rules on, of :data:`.structure.OPTIONAL`: chosen by leave-one-transcript-out
+#: cross-validation on the capture evaluation's tuning split (``bench/capture_eval/tune.py``;
+#: ``correction`` and ``habit`` were not chosen, docs/intake.md).
+RULES: frozenset[str] = frozenset({"refers_back", "answer"})
+
+
+def facts(transcript: Transcript, rules: frozenset[str] = RULES) -> list[Fact]:
     """The facts worth keeping: the :func:`candidates` that :func:`judge` keeps, each with
-    the kind it gives."""
+    the kind it gives. ``rules``: the structural rules applied (the tuning script tries
+    others)."""
     agent = transcript.format in AGENT_FORMATS or any(t.tools for t in transcript.turns)
+    before: dict[int, Place] = {}
+    previous = None
+    for turn in transcript.turns:
+        before[turn.number] = (Place(previous.role, previous.text) if previous is not None
+                               else Place())
+        previous = turn
     out: list[Fact] = []
     for fact in candidates(transcript):
-        kind = judge(fact, agent)
+        kind = judge(fact, agent, before.get(fact.turn, Place()), rules)
         if kind is not None:
             out.append(replace(fact, kind=kind))
     return out
@@ -101,12 +118,15 @@ COMMAND = re.compile(rf"`(?:\$ )?(?:(?:{'|'.join(map(re.escape, PROGRAMS))})\s[^
                      r"[a-z][\w.-]*\s[^`]*\s--?\w[^`]*)`|^\s*\$ \S", re.M)
 
 
-def judge(fact: Fact, agent: bool) -> str | None:
+def judge(fact: Fact, agent: bool, place: Place | None = None,
+          rules: frozenset[str] = RULES) -> str | None:
     """The kind ``fact`` is kept as, or None to leave it out. ``agent``: an agent session (a
     Claude Code or Codex session, or any with tool calls), where the assistant's findings
     are facts of the project; in a chat without tools the assistant's sentences are advice,
-    not the user's facts."""
+    not the user's facts. ``place``: the turn before the sentence's; ``rules``: the
+    structural rules applied (:mod:`.structure`)."""
     text = fact.text
+    place = place or Place()
     if fact.kind == "command" and not COMMAND.search(text):
         # backticks around a name (`openid`), not a command: what else the sentence holds
         fact = replace(fact, kind=next((k for k, cue in CUES if k in ("path", "value")
@@ -119,6 +139,13 @@ def judge(fact: Fact, agent: bool) -> str | None:
         if fact.kind == "commitment" and not DEADLINE.search(text):
             return None  # "I'll mention Chen in the PR": the agent's own next step
         return "error" if ERROR_NAME.search(text) else fact.kind
+    if "correction" in rules and structure.is_correction(text, place):
+        return "decision" if agent else ("fact" if SPECIFIC.search(text) else None)
+    if "refers_back" in rules and structure.refers_back(text) and not any(
+            CUES[i][1].search(text) for i in VALUE_CUES) and not re.search(r"\d", text):
+        return None  # "Maybe they can suggest...": the previous turn holds its meaning
+    if "answer" in rules and structure.only_rates_offer(text, place):
+        return None  # "I think 100 is a good starting point", after "how many...?"
     if text.rstrip().endswith("?"):
         # a question is kept for what the user says of themselves in it, as a fact
         return "fact" if STATES.search(text) and SPECIFIC.search(text) else None
@@ -131,6 +158,11 @@ def judge(fact: Fact, agent: bool) -> str | None:
         return "decision"
     if fact.kind == "fact" and LIKES.search(text):
         return "preference"
+    if "habit" in rules and fact.kind == "preference" and structure.is_one_off_wish(text):
+        # "I want Jellyfin at media.home.example.net": what else it holds, if anything
+        other = next((k for k, cue in CUES if k in ("value", "path", "command", "ownership")
+                      and cue.search(text)), None)
+        return other or ("fact" if specific else None)
     return fact.kind
 
 

@@ -60,3 +60,38 @@ def test_backticks_around_a_name_are_not_a_command() -> None:
     ))
     assert found == {"Please always run `make check` before you push.": "preference",
                      "Installs now use `uv sync --frozen` in CI.": "command"}
+
+
+def test_a_sentence_that_leans_on_the_turn_before_is_dropped() -> None:
+    found = kinds(session(
+        ("assistant", "The Outrigger and the Pink Shell are both on the beach.", ()),
+        ("user", "Maybe they can suggest some books on Greek mythology too.", ()),
+        ("user", "I want 'em to feel like they're in a cool oasis in Lisbon.", ()),
+        ("user", "It's the Intel NUC with 32 GB of RAM.", ()),
+    ))
+    assert found == {"It's the Intel NUC with 32 GB of RAM.": "value"}
+
+
+def test_a_reply_that_only_rates_the_offer_is_dropped() -> None:
+    asked = ("assistant", "How many business cards do you want to order?", ())
+    rated = "I think 100 is a good starting point."
+    named = "I think Fort Myers Beach sounds nice."
+    assert kinds(session(asked, ("user", rated, ()))) == {}
+    assert kinds(session(asked, ("user", named, ()))) == {named: "preference"}
+    # the same reply with no question before it is not an answer: kept as it was
+    assert kinds(session(("assistant", "Cards come in boxes.", ()), ("user", rated, ()))) == {
+        rated: "fact"}
+
+
+def test_switchable_rules_correction_and_habit() -> None:
+    from cognimem_plugins.intake.rules import RULES
+
+    corrected = session(("assistant", "I set the worker timeout to 30 s in jobs/worker.py.",
+                         ("Edit",)),
+                        ("user", "No, the worker timeout stays at 300 s for the export.", ()))
+    text = "No, the worker timeout stays at 300 s for the export."
+    assert {f.text: f.kind for f in facts(corrected, RULES | {"correction"})}[text] == "decision"
+    assert {f.text: f.kind for f in facts(corrected, RULES)}[text] == "value"
+    wish = session(("user", "The host is nas.local and I want Jellyfin on port 8096.", ()))
+    assert {f.kind for f in facts(wish, RULES | {"habit"})} == {"value"}
+    assert {f.kind for f in facts(wish, RULES)} == {"preference"}

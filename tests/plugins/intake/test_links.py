@@ -113,3 +113,17 @@ def test_name_precedence_and_ties() -> None:
     assert index.resolve("deep/er/plan.md") == "deep/er/Plan.md"  # a path names one note
     assert index.resolve("Roadmap") == "work/roadmap.md"  # a file name before a title
     assert index.resolve("old PLAN") == "Plan.md" and index.resolve("nothing") is None
+
+
+def test_an_edited_link_replaces_the_old_edge(engine: Engine, tmp_path: Path) -> None:
+    root = vault(tmp_path / "v")
+    engine.ingest("vault", str(root))
+    (root / "index.md").write_text(INDEX.replace("[[Alice Smith]] owns it.",
+                                                 "[[shop]] owns it."), encoding="utf-8")
+    engine.ingest("vault", str(root))
+    assert targets(engine)["By file name"] == "projects/shop.md"
+    first = engine.list_memories(limit=100)
+    by_name = next(m for m in first if m.source.file == "index.md"
+                   and m.meta["vault"]["headings"][-1] == "By file name")
+    assert [e.type for e in engine.edges(by_name.id)
+            if e.source == by_name.id].count("wikilink") == 1
