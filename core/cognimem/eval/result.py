@@ -31,6 +31,9 @@ class CompareResult:
         ``p_adjusted`` (after the correction) and ``significant`` (``p_adjusted < alpha``).
     :ivar abstention: when asked, one dict per system and relevance floor (see
         :mod:`cognimem.eval.abstention`).
+    :ivar crossval: with ``cv``, one dict per tested metric: the in-sample best system and
+        its mean, the cross-validated estimate of choosing by that metric, and the choice
+        per fold (see :mod:`cognimem.eval.crossval`).
     """
 
     dataset: str
@@ -49,6 +52,7 @@ class CompareResult:
     depth: int = 50
     options: dict[str, Any] = field(default_factory=dict)
     abstention: list[dict[str, Any]] = field(default_factory=list)
+    crossval: list[dict[str, Any]] = field(default_factory=list)
 
     def row(self, name: str) -> dict[str, Any]:
         """The row of one system.
@@ -69,7 +73,8 @@ class CompareResult:
     def save(self, folder: str | Path) -> Path:
         """Write ``<system>.trec`` run files, ``aggregated.csv``, ``perquery.csv``,
         ``per_category.csv``, (with a baseline) ``significance.csv`` and (when asked)
-        ``abstention.csv``; returns the folder."""
+        ``abstention.csv`` and ``crossval.csv`` (a row per metric and fold); returns the
+        folder."""
         target = Path(folder).expanduser()
         target.mkdir(parents=True, exist_ok=True)
         for name, run in self.runs.items():
@@ -81,6 +86,10 @@ class CompareResult:
             _write_csv(target / "significance.csv", self.significance)
         if self.abstention:
             _write_csv(target / "abstention.csv", self.abstention)
+        if self.crossval:
+            from .crossval import flat_rows
+
+            _write_csv(target / "crossval.csv", flat_rows(self.crossval))
         return target
 
     def to_csv(self, table: str = "rows") -> str:
@@ -101,6 +110,7 @@ class CompareResult:
             "alpha": self.alpha, "rows": self.rows, "per_category": self.per_category,
             "significance": self.significance,
             **({"abstention": self.abstention} if self.abstention else {}),
+            **({"crossval": self.crossval} if self.crossval else {}),
         }
 
     def __str__(self) -> str:
