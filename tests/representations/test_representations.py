@@ -171,3 +171,95 @@ def test_a_long_window_is_read_in_pieces() -> None:
     index = engine.retrievers[0]._index  # type: ignore[attr-defined]
     assert len(index.rows_of(m)) == 5  # 67 words in pieces of 16
     engine.close()
+
+
+def pooled(**options: Any) -> dict[str, Any]:
+    return only(view="window", signal="dense", pool="mean", **options)
+
+
+def window_index(engine: Engine) -> Any:
+    return engine.retrievers[0]._index  # type: ignore[attr-defined]
+
+
+def test_a_pooled_window_is_the_mean_of_the_stored_vectors() -> None:
+    import numpy as np
+
+    engine = build_engine(overrides=pooled())
+    a = add_turn(engine, "I adopted a puppy last week", "s1", 0)
+    b = add_turn(engine, "What is its name?", "s1", 1)
+    c = add_turn(engine, "Paris in June", "s2", 2)
+    stored = engine.ctx.records.get_embeddings([a, b, c])
+    index = window_index(engine)
+    assert index.rows_of(b) == [f"{b}::0"]  # one row, however long the window
+    mean = stored[a] + stored[b]
+    expected = mean / np.linalg.norm(mean)
+    query = engine.search("x", record_access=False).query  # any query: no filters
+    top = index.vectors.search(expected.astype(np.float32), query, 3)
+    assert top[0].id in (f"{a}::0", f"{b}::0")  # a's window is {a, b} too
+    assert top[0].score == pytest.approx(1.0, abs=1e-3)
+    alone = index.vectors.search(stored[c], query, 1)[0]
+    assert alone.id == f"{c}::0" and alone.score == pytest.approx(1.0, abs=1e-3)
+    engine.close()
+
+
+def test_a_neighbour_weight_of_zero_keeps_the_memorys_own_vector() -> None:
+    engine = build_engine(overrides=pooled(neighbour_weight=0.0))
+    a = add_turn(engine, "alpha beta", "s", 0)
+    add_turn(engine, "gamma delta", "s", 1)
+    own = engine.ctx.records.get_embeddings([a])[a]
+    index = window_index(engine)
+    index.refresh()
+    query = engine.search("x", record_access=False).query
+    hit = index.vectors.search(own, query, 1)[0]
+    assert hit.id == f"{a}::0" and hit.score == pytest.approx(1.0, abs=1e-3)
+    engine.close()
+
+
+class CountingEmbedder:
+    """Counts the texts an engine's embedder is asked to embed."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.texts = 0
+        embedder = engine.ctx.embedder
+        assert embedder is not None
+        inner = embedder.embed_batch
+
+        def embed_batch(texts: list[str]) -> Any:
+            self.texts += len(texts)
+            return inner(texts)
+
+        embedder.embed_batch = embed_batch  # type: ignore[method-assign]
+
+
+@pytest.mark.parametrize(("pool", "window_texts"), [("mean", 0), ("text", 3)],
+                         ids=["pooled", "embedded"])
+def test_pooled_windows_need_no_second_model_pass(pool: str, window_texts: int) -> None:
+    engine = build_engine(overrides=only(view="window", signal="dense", pool=pool))
+    counter = CountingEmbedder(engine)
+    for i, text in enumerate(["alpha", "beta", "gamma"]):
+        add_turn(engine, text, "s", i)
+    written = counter.texts
+    assert written == 3
+    engine.search("alpha", record_access=False)
+    assert counter.texts - written == 1 + window_texts  # the query, and any window texts
+    engine.close()
+
+
+def test_pooled_windows_persist_and_follow_writes(tmp_path: Path) -> None:
+    def open_engine() -> Engine:
+        prof = load_profile("test", overrides={
+            "path": str(tmp_path), "records": {"use": "duckdb"}, **pooled()}, environ=False)
+        return Engine.from_profile(prof, clock=ManualClock(T0))
+
+    engine = open_engine()
+    a = add_turn(engine, "alpha", "s", 0)
+    b = add_turn(engine, "beta", "s", 1)
+    assert set(ids(engine, "alpha")) == {a, b}
+    engine.close()
+    engine = open_engine()
+    index = window_index(engine)
+    assert not index._stale  # in step on open: nothing to rebuild
+    c = add_turn(engine, "gamma", "s", 2)
+    assert index._stale == {b, c}  # the new memory and the neighbour whose window holds it
+    assert set(ids(engine, "gamma")) >= {b, c}
+    engine.close()

@@ -32,7 +32,7 @@ from cognimem.context import Context
 from cognimem.models import Candidate, Memory, Query
 
 from ..bm25 import MemoryBM25
-from .views import GroupKey, ViewSpec, group_key, texts_for
+from .views import GroupKey, ViewSpec, group_key, pooled_vector, texts_for
 
 #: Separates a memory id from its row number in the side indexes.
 ROW_SEP = "::"
@@ -265,9 +265,31 @@ class RepresentationIndex:
                 return
             if self.lexical is not None:
                 self.lexical.upsert(rows)
-            if self.vectors is not None and self.ctx.embedder is not None:
+            if self.vectors is not None and self.spec.pool == "mean":
+                self._upsert_pooled(stale, windows, rows)
+            elif self.vectors is not None and self.ctx.embedder is not None:
                 vectors = np.asarray(self.ctx.embedder.embed_batch(texts), dtype=np.float32)
                 self.vectors.upsert(rows, vectors)
+
+    def _upsert_pooled(self, stale: Sequence[str], windows: dict[str, list[str]],
+                       rows: Sequence[Memory]) -> None:
+        """One dense row per memory: the weighted mean of the vectors the records hold for
+        it and its neighbours; a memory without a stored vector has none."""
+        assert self.vectors is not None
+        first = {memory_of(r.id): r for r in rows}
+        stored = self.ctx.records.get_embeddings({n for i in stale for n in windows[i]})
+        put: list[Memory] = []
+        pooled: list[np.ndarray] = []
+        for memory_id in stale:
+            row = first.get(memory_id)
+            if row is None or memory_id not in stored:
+                continue
+            members = [n for n in windows[memory_id] if n in stored]
+            weights = [1.0 if n == memory_id else self.spec.neighbour_weight for n in members]
+            put.append(row)
+            pooled.append(pooled_vector([stored[n] for n in members], weights))
+        if put:
+            self.vectors.upsert(put, np.stack(pooled))
 
     def rows_of(self, memory_id: str) -> list[str]:
         """The side-index row ids of a memory (after bringing stale rows up to date)."""
