@@ -141,19 +141,29 @@ def test_bad_options_are_refused() -> None:
                                 "embedder": {"use": "none"}})
 
 
-def test_side_indexes_persist_and_rebuild(tmp_path: Path) -> None:
-    def open_engine() -> Engine:
-        prof = load_profile("test", overrides={
-            "path": str(tmp_path), "records": {"use": "duckdb"}, "lexical": {"use": "tantivy"},
-            **only(view="window")}, environ=False)
-        return Engine.from_profile(prof, clock=ManualClock(T0))
+def persistent(path: Path, retrieve: dict[str, Any]) -> Engine:
+    """An engine on a DuckDB store at ``path`` with ``retrieve``'s retrievers."""
+    prof = load_profile("test", overrides={
+        "path": str(path), "records": {"use": "duckdb"}, "lexical": {"use": "tantivy"},
+        **retrieve}, environ=False)
+    return Engine.from_profile(prof, clock=ManualClock(T0))
 
-    engine = open_engine()
+
+def two_turns_then_reopen(path: Path, retrieve: dict[str, Any]) -> tuple[Engine, str, str]:
+    """Two turns of one session written and searched, then the store reopened."""
+    engine = persistent(path, retrieve)
     a = add_turn(engine, "alpha", "s", 0)
     b = add_turn(engine, "beta", "s", 1)
     assert set(ids(engine, "alpha")) == {a, b}
     engine.close()
-    engine = open_engine()
+    return persistent(path, retrieve), a, b
+
+
+def test_side_indexes_persist_and_rebuild(tmp_path: Path) -> None:
+    def open_engine() -> Engine:
+        return persistent(tmp_path, only(view="window"))
+
+    engine, a, b = two_turns_then_reopen(tmp_path, only(view="window"))
     assert set(ids(engine, "alpha")) == {a, b}  # kept: nothing was written
     c = add_turn(engine, "gamma", "s", 2)
     engine.close()  # closed with stale rows: the next open rebuilds
@@ -246,17 +256,7 @@ def test_pooled_windows_need_no_second_model_pass(pool: str, window_texts: int) 
 
 
 def test_pooled_windows_persist_and_follow_writes(tmp_path: Path) -> None:
-    def open_engine() -> Engine:
-        prof = load_profile("test", overrides={
-            "path": str(tmp_path), "records": {"use": "duckdb"}, **pooled()}, environ=False)
-        return Engine.from_profile(prof, clock=ManualClock(T0))
-
-    engine = open_engine()
-    a = add_turn(engine, "alpha", "s", 0)
-    b = add_turn(engine, "beta", "s", 1)
-    assert set(ids(engine, "alpha")) == {a, b}
-    engine.close()
-    engine = open_engine()
+    engine, _a, b = two_turns_then_reopen(tmp_path, pooled())
     index = window_index(engine)
     assert not index._stale  # in step on open: nothing to rebuild
     c = add_turn(engine, "gamma", "s", 2)
