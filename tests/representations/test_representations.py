@@ -263,3 +263,21 @@ def test_pooled_windows_persist_and_follow_writes(tmp_path: Path) -> None:
     assert index._stale == {b, c}  # the new memory and the neighbour whose window holds it
     assert set(ids(engine, "gamma")) >= {b, c}
     engine.close()
+
+
+def test_plain_remembers_have_neighbours_by_scope_and_time() -> None:
+    groups = ["source.session", "meta.session", "source.file", "scope"]
+    engine = build_engine(overrides=only(view="window", group_by=groups, max_gap_minutes=30))
+    t = [engine.add(text, created_at=T0 + timedelta(minutes=minute)).id
+         for text, minute in [("alpha", 0), ("beta", 10), ("gamma", 120)]]
+    other = engine.add("delta", created_at=T0 + timedelta(minutes=5),
+                       scope={"project": "elsewhere"}).id
+    assert set(ids(engine, "alpha")) == {t[0], t[1]}  # gamma is 2 h later; delta elsewhere
+    assert set(ids(engine, "gamma")) == {t[2]}
+    assert other not in ids(engine, "beta")
+    engine.close()
+    plain = build_engine(overrides=only(view="window"))
+    a = plain.add("alpha", created_at=T0).id
+    plain.add("beta", created_at=T0 + timedelta(minutes=1))
+    assert ids(plain, "alpha") == [a]  # without `scope` in group_by: no neighbours
+    plain.close()

@@ -49,7 +49,8 @@ class RepresentationRetriever(Retriever):
                             description="window: neighbours on each side")
         group_by: list[str] = Field(
             default_factory=lambda: ["source.session", "meta.session", "source.file"],
-            description="window: the fields that name a memory's source, first set wins")
+            description="window: the fields that name a memory's source, first set wins "
+            "(`scope`: any memory, its neighbours those written around it in its scope)")
         max_gap_minutes: float | None = Field(
             default=None, gt=0, description="window: leave out neighbours further apart")
         words: int = Field(default=150, ge=16, le=2000,

@@ -62,7 +62,11 @@ class ViewSpec:
 
 
 def field_value(memory: Memory, path: str) -> str | None:
-    """The value of a dotted field (``source.session``, ``meta.session``) as text, or None."""
+    """The value of a dotted field (``source.session``, ``meta.session``) as text, or None;
+    ``scope`` is set for every memory (its neighbours are then the memories written around it
+    in its scope: a plain ``remember``'s window)."""
+    if path == "scope":
+        return "*"
     head, _, rest = path.partition(".")
     value: object
     if head == "meta":
