@@ -281,3 +281,30 @@ def test_plain_remembers_have_neighbours_by_scope_and_time() -> None:
     plain.add("beta", created_at=T0 + timedelta(minutes=1))
     assert ids(plain, "alpha") == [a]  # without `scope` in group_by: no neighbours
     plain.close()
+
+
+@pytest.mark.parametrize("change", ["update", "delete"])
+def test_a_reopened_store_reads_no_memory_until_a_write_needs_the_groups(
+        tmp_path: Path, change: str) -> None:
+    engine, a, b = two_turns_then_reopen(tmp_path, only(view="window"))
+    index = window_index(engine)
+    read: list[int] = []
+    records = engine.ctx.records
+    inner = records.iter_memories
+
+    def counting() -> Any:
+        read.append(1)
+        return inner()
+
+    records.iter_memories = counting  # type: ignore[method-assign]
+    assert set(ids(engine, "alpha")) == {a, b}  # searched from the kept side indexes
+    assert read == [] and not index._stale
+    if change == "update":
+        engine.update(a, content="omega")
+    else:
+        engine.delete(a)
+    assert read == [1]  # the groups, read once, on the first write
+    assert b in index._stale  # its window held a
+    found = ids(engine, "alpha")
+    assert a not in found and b not in found
+    engine.close()

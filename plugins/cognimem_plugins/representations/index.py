@@ -96,6 +96,8 @@ class RepresentationIndex:
         self._groups: dict[GroupKey, list[tuple[datetime, str]]] = {}
         self._group_of: dict[str, GroupKey] = {}
         self._synced = False
+        self._placed = False
+        self._all_ids: list[str] = []
 
     # set-up ----------------------------------------------------------------------------------
 
@@ -125,35 +127,44 @@ class RepresentationIndex:
         return [i for i in (self.lexical, self.vectors) if i is not None]
 
     def sync(self) -> None:
-        """Read the records' groups; keep the side indexes if they are in step, else clear."""
+        """Keep the side indexes if they are in step with the records (nothing written since
+        they were last, and a row set for every memory), else clear them and mark every
+        memory stale. Keeping them reads no memory: the source groups are read from the
+        records on the first write or rebuild that needs them (:meth:`_ensure_placed`)."""
         with self._lock:
             self._groups.clear()
             self._group_of.clear()
-            ids: list[str] = []
-            for memory in self.ctx.records.iter_memories():
-                self._place(memory)
-                ids.append(memory.id)
+            self._placed = False
+            self._rows.clear()
             last = self.ctx.records.last_event()
             marker = self.ctx.records.get_meta(META_NAMESPACE, self.spec.key())
+            indexes = self._indexes()
+            rows = [list(index.versions()) for index in indexes]
+            count = self.ctx.records.count_memories()
             in_step = marker == (last.seq if last else 0) and all(
-                self._covers(index, ids) for index in self._indexes())
-            self._rows.clear()
+                len({memory_of(r) for r in ids}) == count for ids in rows)
             if in_step:
-                for row_id in self._indexes()[0].versions() if self._indexes() else ():
+                for row_id in rows[0] if rows else ():
                     self._rows.setdefault(memory_of(row_id), []).append(row_id)
                 self._row_count = sum(len(r) for r in self._rows.values())
                 self._stale.clear()
             else:
-                for index in self._indexes():
+                for index in indexes:
                     index.clear()
                 self._row_count = 0
-                self._stale = set(ids)
+                self._ensure_placed()
+                self._stale = set(self._all_ids)
             self._synced = True
 
-    @staticmethod
-    def _covers(index: LexicalIndex | VectorIndex, ids: Iterable[str]) -> bool:
-        have = {memory_of(r) for r in index.versions()}
-        return have == set(ids)
+    def _ensure_placed(self) -> None:
+        """Read every memory's source group from the records, once per open."""
+        if self._placed:
+            return
+        self._all_ids = []
+        for memory in self.ctx.records.iter_memories():
+            self._place(memory)
+            self._all_ids.append(memory.id)
+        self._placed = True
 
     def close(self) -> None:
         """Record whether the side indexes are in step, then close them."""
@@ -170,7 +181,7 @@ class RepresentationIndex:
     # write path ------------------------------------------------------------------------------
 
     def _place(self, memory: Memory) -> None:
-        if self.spec.view != "window":
+        if self.spec.view != "window" or memory.id in self._group_of:
             return
         key = group_key(memory, self.spec.group_by)
         if key is None:
@@ -187,6 +198,7 @@ class RepresentationIndex:
 
     def _neighbour_ids(self, memory_id: str) -> list[str]:
         """The memory's window in time order (the memory included)."""
+        self._ensure_placed()
         key = self._group_of.get(memory_id)
         if key is None:
             return [memory_id]
@@ -205,12 +217,16 @@ class RepresentationIndex:
     def added(self, memory: Memory) -> None:
         """A memory was written: it and the neighbours whose window now holds it are stale."""
         with self._lock:
+            self._ensure_placed()
             self._place(memory)
             self._stale.update(self._neighbour_ids(memory.id))
 
     def updated(self, before: Memory, after: Memory) -> None:
         """A memory changed: its old and new neighbours and itself are stale."""
         with self._lock:
+            self._ensure_placed()  # the records may hold `after` already: place `before`
+            self._unplace(before.id)
+            self._place(before)
             self._stale.update(self._neighbour_ids(before.id))
             self._unplace(before.id)
             self._place(after)
@@ -219,6 +235,8 @@ class RepresentationIndex:
     def deleted(self, memory: Memory) -> None:
         """A memory is gone: its rows go, its neighbours are stale."""
         with self._lock:
+            self._ensure_placed()  # the records may no longer hold it: place it
+            self._place(memory)
             neighbours = [i for i in self._neighbour_ids(memory.id) if i != memory.id]
             self._unplace(memory.id)
             self._drop([memory.id])
