@@ -95,6 +95,7 @@ class RepresentationIndex:
         self._row_count = 0
         self._groups: dict[GroupKey, list[tuple[datetime, str]]] = {}
         self._group_of: dict[str, GroupKey] = {}
+        self._time_of: dict[str, datetime] = {}
         self._synced = False
         self._placed = False
         self._all_ids: list[str] = []
@@ -134,6 +135,7 @@ class RepresentationIndex:
         with self._lock:
             self._groups.clear()
             self._group_of.clear()
+            self._time_of.clear()
             self._placed = False
             self._rows.clear()
             last = self.ctx.records.last_event()
@@ -187,6 +189,7 @@ class RepresentationIndex:
         if key is None:
             return
         self._group_of[memory.id] = key
+        self._time_of[memory.id] = memory.created_at
         bisect.insort(self._groups.setdefault(key, []), (memory.created_at, memory.id))
 
     def _unplace(self, memory_id: str) -> None:
@@ -194,7 +197,8 @@ class RepresentationIndex:
         if key is None:
             return
         members = self._groups[key]
-        members[:] = [m for m in members if m[1] != memory_id]
+        del members[self._position(members, memory_id)]
+        del self._time_of[memory_id]
 
     def _neighbour_ids(self, memory_id: str) -> list[str]:
         """The memory's window in time order (the memory included)."""
@@ -207,12 +211,14 @@ class RepresentationIndex:
         w = self.spec.window
         return [m[1] for m in members[max(0, at - w) : at + w + 1]]
 
-    @staticmethod
-    def _position(members: list[tuple[datetime, str]], memory_id: str) -> int:
-        for i, member in enumerate(members):
-            if member[1] == memory_id:
-                return i
-        raise KeyError(memory_id)
+    def _position(self, members: list[tuple[datetime, str]], memory_id: str) -> int:
+        """Where the memory sits in its group (a binary search: groups can be large, such as
+        every plain memory of a scope)."""
+        entry = (self._time_of[memory_id], memory_id)
+        at = bisect.bisect_left(members, entry)
+        if at == len(members) or members[at] != entry:
+            raise KeyError(memory_id)
+        return at
 
     def added(self, memory: Memory) -> None:
         """A memory was written: it and the neighbours whose window now holds it are stale."""
