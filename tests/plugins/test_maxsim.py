@@ -109,3 +109,15 @@ def test_weight_zero_leaves_the_hits_alone() -> None:
     assert len(hits) == 2
     assert not any(step.name == "maxsim" for h in hits for step in h.trail)
     engine.close()
+
+
+@pytest.mark.parametrize("name", ["maxsim", "precise-late"])
+def test_the_example_profiles_put_maxsim_before_the_defaults_rankers(name: str) -> None:
+    from pathlib import Path
+
+    from cognimem.profile import load_profile
+
+    root = Path(__file__).resolve().parents[2] / "examples" / "research"
+    ranks = [r.use for r in load_profile(root / f"{name}.toml", environ=False).rank]
+    default = [r.use for r in load_profile(environ=False).rank]
+    assert ranks == ["maxsim", *default]
