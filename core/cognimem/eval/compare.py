@@ -133,7 +133,8 @@ def compare(
         raise InvalidInput(f"k must be between 1 and {_MAX_DEPTH}, got {k}")
     name, info, units = resolve_dataset(dataset, dataset_options, limit, plugins)
     if cv is not None:
-        assign_folds([u.id for u in units if any(q.headline for q in u.queries)], cv)
+        assign_folds([u.id for u in units
+                      if any(q.headline and q.relevant for q in u.queries)], cv)
     chosen = parse_metrics(metrics if metrics else info["metrics"])
     tested = chosen if metrics else [m for m in chosen if m.name in info["headline"]] or chosen
     depth = k or min(_MAX_DEPTH, max(info["depth"], *(m.k for m in chosen)))
