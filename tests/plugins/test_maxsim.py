@@ -10,6 +10,7 @@ import pytest
 from cognimem.context import SearchContext
 from cognimem.models import Query
 from cognimem.testing import build_engine
+from cognimem.testing.contracts import RankerContract
 from cognimem_plugins.minilm.late import maxsim
 from cognimem_plugins.minilm.model import (
     INSTALL_COMMAND,
@@ -28,6 +29,11 @@ def _weights_installed() -> bool:
 
 needs_weights = pytest.mark.skipif(
     not _weights_installed(), reason=f"MiniLM weights not installed ({INSTALL_COMMAND})")
+
+
+@needs_weights
+class TestContract(RankerContract):
+    component = "maxsim"
 
 
 def test_maxsim_is_the_mean_best_match_per_query_token() -> None:
