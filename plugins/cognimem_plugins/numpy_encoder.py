@@ -264,6 +264,29 @@ class NumpyEncoder:
             out[group] = self._forward(ids, batch)
         return out
 
+    def token_vectors(self, texts: Sequence[str], batch_size: int = 64) -> list[Float32Array]:
+        """Each text's contextual token vectors, L2-normalised rows, the special tokens
+        ([CLS], [SEP]) left out: the last layer's output before pooling (late interaction
+        compares them one by one). Texts are truncated as :meth:`encode` truncates them."""
+        if isinstance(texts, str):
+            raise TypeError("token_vectors() takes a sequence of texts, not a single str")
+        out: list[Float32Array] = [np.empty((0, self.dimension), np.float32)] * len(texts)
+        if not texts:
+            return out
+        encodings = self._tokenizer.encode_batch(list(texts))
+        lengths = np.fromiter((len(e.ids) for e in encodings), dtype=np.intp, count=len(texts))
+        for group in plan_batches(lengths, batch_size):
+            batch = Batch.of(lengths[group])
+            ids = np.fromiter(itertools.chain.from_iterable(encodings[i].ids for i in group),
+                              dtype=np.intp, count=int(batch.positions.shape[0]))
+            hidden = self._hidden(ids, batch)
+            for j, i in enumerate(group):
+                start, length = int(batch.starts[j]), int(batch.lengths[j])
+                rows = hidden[start + 1 : start + max(1, length - 1)]  # without [CLS], [SEP]
+                norms = np.linalg.norm(rows, axis=1, keepdims=True)
+                out[int(i)] = (rows / np.maximum(norms, np.float32(1e-12))).astype(np.float32)
+        return out
+
     # -- model-specific parts ------------------------------------------------------------------
 
     def _embed(self, ids: IndexArray, batch: Batch) -> Float32Array:
@@ -278,6 +301,10 @@ class NumpyEncoder:
 
     def _forward(self, ids: IndexArray, batch: Batch) -> Float32Array:
         """Pooled, normalised embeddings of one batch given its packed token ids."""
+        return self._pool(self._hidden(ids, batch), batch)
+
+    def _hidden(self, ids: IndexArray, batch: Batch) -> Float32Array:
+        """The last layer's packed (tokens, hidden) output of one batch."""
         x = self._embed(ids, batch)
         bias = self._attention_bias(batch)
         for layer in self._layers:
@@ -288,7 +315,7 @@ class NumpyEncoder:
             h += x
             layer_norm_(h, layer.attn_ln_g, layer.attn_ln_b, self._eps)
             x = self._feed_forward(h, layer)
-        return self._pool(x, batch)
+        return x
 
     def _attention(
         self, qkv: Float32Array, batch: Batch, bias: Float32Array | None

@@ -47,7 +47,7 @@ def workspace(tmp_path: Path, locomo_file: Path, monkeypatch: pytest.MonkeyPatch
 @pytest.mark.slow
 def test_the_guide_commands_run(workspace: Path, capsys: pytest.CaptureFixture[str]) -> None:
     commands = [line for block in blocks("bash") for line in block.splitlines()
-                if line.startswith("cognimem eval")]
+                if line.startswith("cognimem eval") and "--cv" not in line]
     assert len(commands) == 3
     for command in commands:
         argv = shlex.split(command)[1:]
@@ -59,6 +59,17 @@ def test_the_guide_commands_run(workspace: Path, capsys: pytest.CaptureFixture[s
     run = (workspace / "runs" / "coverage-locomo" / "coverage.trec").read_text()
     assert run.startswith("conv-a#0 Q0 conv-a#")
     assert (workspace / "runs" / "coverage-locomo" / "significance.csv").is_file()
+
+
+@pytest.mark.slow
+def test_the_guide_cv_command_runs(workspace: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (command,) = [line for block in blocks("bash") for line in block.splitlines()
+                  if line.startswith("cognimem eval") and "--cv" in line]
+    argv = shlex.split(command.replace("--cv 5", "--cv 2"))[1:]  # the fixture has 2 units
+    assert main([*argv, "--no-progress"]) == 0, command
+    assert "choosing by 2-fold cross-validation" in capsys.readouterr().out
+    rows = (workspace / "runs" / "coverage-weight" / "crossval.csv").read_text().splitlines()
+    assert "coverage:weight=" in rows[1]
 
 
 @pytest.mark.slow

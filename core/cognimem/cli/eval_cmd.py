@@ -69,6 +69,13 @@ def register(subparsers: Any) -> None:
                    help="systems with the same embedder embed each text once (faster; "
                         "same rankings up to float noise, but ingest times and latencies "
                         "leave out embedding)")
+    p.add_argument("--cv", type=int, default=None, metavar="K",
+                   help="choose among the systems by K-fold cross-validation over units "
+                        "(conversations, questions), per metric: the held-out estimate next "
+                        "to the in-sample best, and the choice per fold")
+    p.add_argument("--vary", metavar="KEY=V1,V2",
+                   help="evaluate each system once per value of one profile option, e.g. "
+                        "rank.actr.activation_scale=20,40 or search.rerank_depth=20,30")
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -132,7 +139,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         save_dir=args.out, round=args.round, k=args.k, limit=args.limit,
         dataset_options=dict(parse_option(o) for o in args.dataset_options) or None,
         cache=not args.no_cache, cache_dir=args.cache_dir, progress=not args.no_progress,
-        share_embeddings=args.share_embeddings, abstention=floors,
+        share_embeddings=args.share_embeddings, abstention=floors, cv=args.cv,
+        vary=args.vary,
     )
     if args.out:
         console(stderr=True).print(f"wrote runs and tables to {args.out}")

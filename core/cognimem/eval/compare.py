@@ -32,6 +32,7 @@ from ..errors import CognimemError, InvalidInput, ProfileError
 from ..profile import Profile, builtin_profiles, load_profile
 from .abstention import abstention_table
 from .cache import RunCache, default_cache_dir, run_key, units_digest
+from .crossval import assign_folds, cross_validate
 from .dataset import DEFAULT_METRICS, load_dataset
 from .gold import gold_of
 from .metrics import Metric, mean, parse_metrics, percentile, score_query
@@ -39,6 +40,7 @@ from .result import CompareResult
 from .runner import EmbeddingMemo, SystemRun, run_system
 from .significance import CORRECTIONS, TESTS, correct, paired_test
 from .units import EvalQuery, EvalUnit
+from .variants import vary as vary_systems
 
 log = logging.getLogger("cognimem.eval")
 
@@ -71,6 +73,8 @@ def compare(
     plugins: Sequence[object] = (),
     share_embeddings: bool = False,
     abstention: Sequence[float] | None = None,
+    cv: int | None = None,
+    vary: str | None = None,
     **kwargs: Any,
 ) -> CompareResult:
     """Evaluate several systems on one dataset and compare them with a baseline.
@@ -102,6 +106,11 @@ def compare(
         rankings are the same up to floating-point noise in the vectors, but ingest times
         and latencies then leave out embedding).
     :param abstention: relevance floors for the abstention report (:mod:`.abstention`).
+    :param cv: choose among the systems by ``cv``-fold cross-validation over units, per
+        headline metric, and report the held-out estimate beside the in-sample best
+        (:mod:`.crossval`; the folds are seeded with ``seed``).
+    :param vary: ``KEY=V1,V2``: each system once per value of that profile option
+        (:mod:`.variants`).
     :raises TypeError: an unknown keyword argument.
     :raises ValueError: an unknown baseline, metric, test or correction (``InvalidInput``).
     """
@@ -115,6 +124,8 @@ def compare(
             f"unknown correction {correction!r}; choose one of: {', '.join(CORRECTIONS)}"
         )
     profiles = resolve_systems(systems)
+    if vary is not None:
+        profiles = vary_systems(profiles, vary)
     if baseline is not None and baseline not in profiles:
         raise InvalidInput(
             f"Unknown baseline {baseline!r}. Valid options are: {', '.join(profiles)}"
@@ -122,6 +133,9 @@ def compare(
     if k is not None and not 1 <= k <= _MAX_DEPTH:
         raise InvalidInput(f"k must be between 1 and {_MAX_DEPTH}, got {k}")
     name, info, units = resolve_dataset(dataset, dataset_options, limit, plugins)
+    if cv is not None:
+        assign_folds([u.id for u in units
+                      if any(q.headline and q.relevant for q in u.queries)], cv)
     chosen = parse_metrics(metrics if metrics else info["metrics"])
     tested = chosen if metrics else [m for m in chosen if m.name in info["headline"]] or chosen
     depth = k or min(_MAX_DEPTH, max(info["depth"], *(m.k for m in chosen)))
@@ -150,6 +164,8 @@ def compare(
         depth=depth, options=dict(dataset_options or {}),
         abstention=abstention_table(runs, units, abstention) if abstention else [],
         gold=gold_of(units, queries),
+        crossval=cross_validate(table, list(runs), [m.name for m in tested], cv, seed)
+        if cv is not None else [],
     )
     if save_dir is not None:
         result.save(save_dir)

@@ -35,6 +35,7 @@ class CompareResult(Protocol):
     correction: str
     alpha: float
     abstention: list[dict[str, Any]]
+    crossval: list[dict[str, Any]]
 
 
 class RichProgress:
@@ -169,6 +170,23 @@ def abstention_table(result: CompareResult) -> Table:
     return table
 
 
+def crossval_table(result: CompareResult) -> Table:
+    """Per metric: the in-sample best, the cross-validated estimate of choosing by that
+    metric, the optimism between them and the choice per fold."""
+    folds = result.crossval[0]["folds"] if result.crossval else 0
+    table = Table(title=f"{result.dataset}: choosing by {folds}-fold cross-validation over "
+                        "units (held-out estimate against the in-sample best)")
+    for name in ("metric", "in-sample best", "in-sample", "cross-validated", "optimism",
+                 "chosen (folds)"):
+        table.add_column(name, justify="left" if name in ("metric", "in-sample best",
+                                                          "chosen (folds)") else "right")
+    for row in result.crossval:
+        chosen = ", ".join(f"{name} {n}" for name, n in row["chosen"].items())
+        table.add_row(row["metric"], row["best"], _fmt(row["in_sample"]), _fmt(row["cv"]),
+                      f"{row['optimism']:+.3f}", chosen)
+    return table
+
+
 def print_result(result: CompareResult, console: Console | None = None,
                  metrics: Sequence[str] | None = None) -> None:
     """Print every table of a comparison."""
@@ -183,6 +201,8 @@ def print_result(result: CompareResult, console: Console | None = None,
         out.print(category_table(result, metrics))
     if result.abstention:
         out.print(abstention_table(result))
+    if result.crossval:
+        out.print(crossval_table(result))
 
 
 def _stdout_console() -> Console:

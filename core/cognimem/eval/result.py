@@ -34,6 +34,9 @@ class CompareResult:
         :mod:`cognimem.eval.abstention`).
     :ivar gold: per scored question, its text and its gold ids with their evidence (see
         :mod:`cognimem.eval.gold`).
+    :ivar crossval: with ``cv``, one dict per tested metric: the in-sample best system and
+        its mean, the cross-validated estimate of choosing by that metric, and the choice
+        per fold (see :mod:`cognimem.eval.crossval`).
     """
 
     dataset: str
@@ -53,6 +56,7 @@ class CompareResult:
     options: dict[str, Any] = field(default_factory=dict)
     abstention: list[dict[str, Any]] = field(default_factory=list)
     gold: dict[str, dict[str, Any]] = field(default_factory=dict)
+    crossval: list[dict[str, Any]] = field(default_factory=list)
 
     def row(self, name: str) -> dict[str, Any]:
         """The row of one system.
@@ -73,8 +77,9 @@ class CompareResult:
     def save(self, folder: str | Path) -> Path:
         """Write ``<system>.trec`` run files, ``aggregated.csv``, ``perquery.csv``,
         ``per_category.csv``, (with a baseline) ``significance.csv``, (when asked)
-        ``abstention.csv`` and the gold (``qrels.txt``, ``evidence.jsonl``: see
-        :mod:`cognimem.eval.gold`); returns the folder."""
+        ``abstention.csv`` and ``crossval.csv`` (a row per metric and fold), and the gold
+        (``qrels.txt``, ``evidence.jsonl``: see :mod:`cognimem.eval.gold`); returns the
+        folder."""
         target = Path(folder).expanduser()
         target.mkdir(parents=True, exist_ok=True)
         for name, run in self.runs.items():
@@ -88,6 +93,10 @@ class CompareResult:
             _write_csv(target / "abstention.csv", self.abstention)
         if self.gold:
             write_gold(target, self.gold)
+        if self.crossval:
+            from .crossval import flat_rows
+
+            _write_csv(target / "crossval.csv", flat_rows(self.crossval))
         return target
 
     def to_csv(self, table: str = "rows") -> str:
@@ -108,6 +117,7 @@ class CompareResult:
             "alpha": self.alpha, "rows": self.rows, "per_category": self.per_category,
             "significance": self.significance,
             **({"abstention": self.abstention} if self.abstention else {}),
+            **({"crossval": self.crossval} if self.crossval else {}),
         }
 
     def __str__(self) -> str:

@@ -32,7 +32,7 @@ from cognimem.context import Context
 from cognimem.models import Candidate, Memory, Query
 
 from ..bm25 import MemoryBM25
-from .views import GroupKey, ViewSpec, group_key, texts_for
+from .views import GroupKey, ViewSpec, group_key, pooled_vector, texts_for
 
 if TYPE_CHECKING:
     from cognimem.engine import Services
@@ -98,7 +98,10 @@ class RepresentationIndex:
         self._row_count = 0
         self._groups: dict[GroupKey, list[tuple[datetime, str]]] = {}
         self._group_of: dict[str, GroupKey] = {}
+        self._time_of: dict[str, datetime] = {}
         self._synced = False
+        self._placed = False
+        self._all_ids: list[str] = []
 
     # set-up ----------------------------------------------------------------------------------
 
@@ -128,35 +131,45 @@ class RepresentationIndex:
         return [i for i in (self.lexical, self.vectors) if i is not None]
 
     def sync(self) -> None:
-        """Read the records' groups; keep the side indexes if they are in step, else clear."""
+        """Keep the side indexes if they are in step with the records (nothing written since
+        they were last, and a row set for every memory), else clear them and mark every
+        memory stale. Keeping them reads no memory: the source groups are read from the
+        records on the first write or rebuild that needs them (:meth:`_ensure_placed`)."""
         with self._lock:
             self._groups.clear()
             self._group_of.clear()
-            ids: list[str] = []
-            for memory in self.ctx.records.iter_memories():
-                self._place(memory)
-                ids.append(memory.id)
+            self._time_of.clear()
+            self._placed = False
+            self._rows.clear()
             last = self.ctx.records.last_event()
             marker = self.ctx.records.get_meta(META_NAMESPACE, self.spec.key())
+            indexes = self._indexes()
+            rows = [list(index.versions()) for index in indexes]
+            count = self.ctx.records.count_memories()
             in_step = marker == (last.seq if last else 0) and all(
-                self._covers(index, ids) for index in self._indexes())
-            self._rows.clear()
+                len({memory_of(r) for r in ids}) == count for ids in rows)
             if in_step:
-                for row_id in self._indexes()[0].versions() if self._indexes() else ():
+                for row_id in rows[0] if rows else ():
                     self._rows.setdefault(memory_of(row_id), []).append(row_id)
                 self._row_count = sum(len(r) for r in self._rows.values())
                 self._stale.clear()
             else:
-                for index in self._indexes():
+                for index in indexes:
                     index.clear()
                 self._row_count = 0
-                self._stale = set(ids)
+                self._ensure_placed()
+                self._stale = set(self._all_ids)
             self._synced = True
 
-    @staticmethod
-    def _covers(index: LexicalIndex | VectorIndex, ids: Iterable[str]) -> bool:
-        have = {memory_of(r) for r in index.versions()}
-        return have == set(ids)
+    def _ensure_placed(self) -> None:
+        """Read every memory's source group from the records, once per open."""
+        if self._placed:
+            return
+        self._all_ids = []
+        for memory in self.ctx.records.iter_memories():
+            self._place(memory)
+            self._all_ids.append(memory.id)
+        self._placed = True
 
     def close(self) -> None:
         """Record whether the side indexes are in step, then close them."""
@@ -173,12 +186,13 @@ class RepresentationIndex:
     # write path ------------------------------------------------------------------------------
 
     def _place(self, memory: Memory) -> None:
-        if self.spec.view != "window":
+        if self.spec.view != "window" or memory.id in self._group_of:
             return
         key = group_key(memory, self.spec.group_by)
         if key is None:
             return
         self._group_of[memory.id] = key
+        self._time_of[memory.id] = memory.created_at
         bisect.insort(self._groups.setdefault(key, []), (memory.created_at, memory.id))
 
     def _unplace(self, memory_id: str) -> None:
@@ -186,10 +200,12 @@ class RepresentationIndex:
         if key is None:
             return
         members = self._groups[key]
-        members[:] = [m for m in members if m[1] != memory_id]
+        del members[self._position(members, memory_id)]
+        del self._time_of[memory_id]
 
     def _neighbour_ids(self, memory_id: str) -> list[str]:
         """The memory's window in time order (the memory included)."""
+        self._ensure_placed()
         key = self._group_of.get(memory_id)
         if key is None:
             return [memory_id]
@@ -198,22 +214,28 @@ class RepresentationIndex:
         w = self.spec.window
         return [m[1] for m in members[max(0, at - w) : at + w + 1]]
 
-    @staticmethod
-    def _position(members: list[tuple[datetime, str]], memory_id: str) -> int:
-        for i, member in enumerate(members):
-            if member[1] == memory_id:
-                return i
-        raise KeyError(memory_id)
+    def _position(self, members: list[tuple[datetime, str]], memory_id: str) -> int:
+        """Where the memory sits in its group (a binary search: groups can be large, such as
+        every plain memory of a scope)."""
+        entry = (self._time_of[memory_id], memory_id)
+        at = bisect.bisect_left(members, entry)
+        if at == len(members) or members[at] != entry:
+            raise KeyError(memory_id)
+        return at
 
     def added(self, memory: Memory) -> None:
         """A memory was written: it and the neighbours whose window now holds it are stale."""
         with self._lock:
+            self._ensure_placed()
             self._place(memory)
             self._stale.update(self._neighbour_ids(memory.id))
 
     def updated(self, before: Memory, after: Memory) -> None:
         """A memory changed: its old and new neighbours and itself are stale."""
         with self._lock:
+            self._ensure_placed()  # the records may hold `after` already: place `before`
+            self._unplace(before.id)
+            self._place(before)
             self._stale.update(self._neighbour_ids(before.id))
             self._unplace(before.id)
             self._place(after)
@@ -222,6 +244,8 @@ class RepresentationIndex:
     def deleted(self, memory: Memory) -> None:
         """A memory is gone: its rows go, its neighbours are stale."""
         with self._lock:
+            self._ensure_placed()  # the records may no longer hold it: place it
+            self._place(memory)
             neighbours = [i for i in self._neighbour_ids(memory.id) if i != memory.id]
             self._unplace(memory.id)
             self._drop([memory.id])
@@ -268,9 +292,31 @@ class RepresentationIndex:
                 return
             if self.lexical is not None:
                 self.lexical.upsert(rows)
-            if self.vectors is not None and self.ctx.embedder is not None:
+            if self.vectors is not None and self.spec.pool == "mean":
+                self._upsert_pooled(stale, windows, rows)
+            elif self.vectors is not None and self.ctx.embedder is not None:
                 vectors = np.asarray(self.ctx.embedder.embed_batch(texts), dtype=np.float32)
                 self.vectors.upsert(rows, vectors)
+
+    def _upsert_pooled(self, stale: Sequence[str], windows: dict[str, list[str]],
+                       rows: Sequence[Memory]) -> None:
+        """One dense row per memory: the weighted mean of the vectors the records hold for
+        it and its neighbours; a memory without a stored vector has none."""
+        assert self.vectors is not None
+        first = {memory_of(r.id): r for r in rows}
+        stored = self.ctx.records.get_embeddings({n for i in stale for n in windows[i]})
+        put: list[Memory] = []
+        pooled: list[np.ndarray] = []
+        for memory_id in stale:
+            row = first.get(memory_id)
+            if row is None or memory_id not in stored:
+                continue
+            members = [n for n in windows[memory_id] if n in stored]
+            weights = [1.0 if n == memory_id else self.spec.neighbour_weight for n in members]
+            put.append(row)
+            pooled.append(pooled_vector([stored[n] for n in members], weights))
+        if put:
+            self.vectors.upsert(put, np.stack(pooled))
 
     def rows_of(self, memory_id: str) -> list[str]:
         """The side-index row ids of a memory (after bringing stale rows up to date)."""

@@ -49,7 +49,8 @@ class RepresentationRetriever(Retriever):
                             description="window: neighbours on each side")
         group_by: list[str] = Field(
             default_factory=lambda: ["source.session", "meta.session", "source.file"],
-            description="window: the fields that name a memory's source, first set wins")
+            description="window: the fields that name a memory's source, first set wins "
+            "(`scope`: any memory, its neighbours those written around it in its scope)")
         max_gap_minutes: float | None = Field(
             default=None, gt=0, description="window: leave out neighbours further apart")
         words: int = Field(default=150, ge=16, le=2000,
@@ -64,6 +65,13 @@ class RepresentationRetriever(Retriever):
                              description="collapse top: the weight of the rows after the best")
         fanout: int = Field(default=3, ge=1, le=50,
                             description="at most this many rows fetched per memory wanted")
+        pool: Literal["text", "mean"] = Field(
+            default="text", description="window, dense: `text` embeds the window's text (a "
+            "second model pass per memory); `mean` pools the vectors the memory and its "
+            "neighbours already have (one row, no model pass)")
+        neighbour_weight: float = Field(
+            default=1.0, ge=0.0, le=1.0,
+            description="pool mean: each neighbour's weight against the memory's own 1")
 
     options: RepresentationRetriever.Options
 
@@ -77,8 +85,11 @@ class RepresentationRetriever(Retriever):
     def spec(self) -> ViewSpec:
         """The view these options describe."""
         o = self.options
+        pooled = o.view == "window" and o.signal == "dense" and o.pool == "mean"
         return ViewSpec(view=o.view, window=o.window, group_by=tuple(o.group_by),
-                        max_gap_minutes=o.max_gap_minutes, words=o.words, overlap=o.overlap)
+                        max_gap_minutes=o.max_gap_minutes, words=o.words, overlap=o.overlap,
+                        pool="mean" if pooled else "text",
+                        neighbour_weight=o.neighbour_weight if pooled else 1.0)
 
     def open(self, ctx: Context) -> None:
         if self.options.signal == "dense" and (ctx.vectors is None or ctx.embedder is None):

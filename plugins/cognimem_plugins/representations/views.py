@@ -5,7 +5,9 @@
     (``source.session``, ``meta.session``, ``source.file``... the first field set, within the
     same scope), ordered by ``created_at``; ``window`` neighbours on each side, optionally
     only those less than ``max_gap_minutes`` apart. A window longer than ``words`` words is
-    cut like ``chunks`` (so a long memory without neighbours is read whole too).
+    cut like ``chunks`` (so a long memory without neighbours is read whole too). Its dense
+    row can instead be pooled from the vectors the memory and its neighbours already have
+    (``pool = "mean"``, see :func:`pooled_vector`): no second model pass.
 ``chunks``
     the content cut into pieces of ``words`` words overlapping by ``overlap``, so an
     embedder that reads only its first few hundred tokens sees all of a long memory. A
@@ -24,6 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+import numpy as np
+
 from cognimem.models import Memory
 
 #: A group key: the scope's three fields, then the source field's name and value.
@@ -40,6 +44,12 @@ class ViewSpec:
     max_gap_minutes: float | None = None
     words: int = 150
     overlap: int = 30
+    #: How a window's dense row is made: ``text`` embeds the window's text (pieces of
+    #: ``words``); ``mean`` pools the stored vectors of the memory and its neighbours (one
+    #: row, no model pass), each neighbour weighted ``neighbour_weight`` against the
+    #: memory's 1.
+    pool: Literal["text", "mean"] = "text"
+    neighbour_weight: float = 1.0
 
     def key(self) -> str:
         """A short stable name for this spec (side-index folder and service key)."""
@@ -47,11 +57,16 @@ class ViewSpec:
         if self.view in ("chunks", "turns"):
             return f"{self.view}-{pieces}"
         gap = "" if self.max_gap_minutes is None else f"-gap{self.max_gap_minutes:g}"
-        return f"window-{self.window}-{'+'.join(self.group_by)}{gap}-{pieces}"
+        pooled = "" if self.pool == "text" else f"-mean{self.neighbour_weight:g}"
+        return f"window-{self.window}-{'+'.join(self.group_by)}{gap}-{pieces}{pooled}"
 
 
 def field_value(memory: Memory, path: str) -> str | None:
-    """The value of a dotted field (``source.session``, ``meta.session``) as text, or None."""
+    """The value of a dotted field (``source.session``, ``meta.session``) as text, or None;
+    ``scope`` is set for every memory (its neighbours are then the memories written around it
+    in its scope: a plain ``remember``'s window)."""
+    if path == "scope":
+        return "*"
     head, _, rest = path.partition(".")
     value: object
     if head == "meta":
@@ -82,6 +97,14 @@ def window_text(memory: Memory, neighbours: Sequence[Memory], spec: ViewSpec) ->
         neighbours = [n for n in neighbours
                       if abs((n.created_at - memory.created_at).total_seconds()) <= limit]
     return "\n".join(n.content for n in neighbours)
+
+
+def pooled_vector(vectors: Sequence[np.ndarray], weights: Sequence[float]) -> np.ndarray:
+    """The weighted mean of ``vectors``, scaled to unit length (a zero mean stays zero)."""
+    stacked = np.asarray(vectors, dtype=np.float32)
+    mean = np.asarray(weights, dtype=np.float32) @ stacked
+    norm = float(np.linalg.norm(mean))
+    return mean / norm if norm > 0 else mean
 
 
 def chunk_texts(content: str, words: int, overlap: int) -> list[str]:
@@ -117,4 +140,6 @@ def texts_for(memory: Memory, spec: ViewSpec, neighbours: Mapping[str, Sequence[
     if spec.view == "turns":
         return turn_texts(memory.content, spec.words, spec.overlap)
     text = window_text(memory, neighbours.get(memory.id, [memory]), spec)
+    if spec.pool == "mean":
+        return [text]  # one pooled vector per memory: nothing is read in pieces
     return chunk_texts(text, spec.words, spec.overlap)

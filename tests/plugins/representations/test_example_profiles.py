@@ -12,7 +12,7 @@ from cognimem.profile import load_profile
 ROOT = Path(__file__).resolve().parents[3]
 PROFILES = [*(ROOT / "examples" / "research" / f"{n}.toml" for n in (
     "window", "chunks", "chunks-both", "feedback-lexical", "feedback-dense", "combined",
-    "turns-max", "turns-top", "turns-sum")),
+    "turns-max", "turns-top", "turns-sum", "precise-pooled", "window-pooled", "precise-late")),
     "precise"]
 IN_MEMORY = {"path": ":memory:", "records": {"use": "memory"}, "lexical": {"use": "bm25"},
              "vectors": {"use": "exact"}, "embedder": {"use": "hash"}}

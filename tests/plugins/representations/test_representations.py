@@ -141,19 +141,29 @@ def test_bad_options_are_refused() -> None:
                                 "embedder": {"use": "none"}})
 
 
-def test_side_indexes_persist_and_rebuild(tmp_path: Path) -> None:
-    def open_engine() -> Engine:
-        prof = load_profile("test", overrides={
-            "path": str(tmp_path), "records": {"use": "duckdb"}, "lexical": {"use": "tantivy"},
-            **only(view="window")}, environ=False)
-        return Engine.from_profile(prof, clock=ManualClock(T0))
+def persistent(path: Path, retrieve: dict[str, Any]) -> Engine:
+    """An engine on a DuckDB store at ``path`` with ``retrieve``'s retrievers."""
+    prof = load_profile("test", overrides={
+        "path": str(path), "records": {"use": "duckdb"}, "lexical": {"use": "tantivy"},
+        **retrieve}, environ=False)
+    return Engine.from_profile(prof, clock=ManualClock(T0))
 
-    engine = open_engine()
+
+def two_turns_then_reopen(path: Path, retrieve: dict[str, Any]) -> tuple[Engine, str, str]:
+    """Two turns of one session written and searched, then the store reopened."""
+    engine = persistent(path, retrieve)
     a = add_turn(engine, "alpha", "s", 0)
     b = add_turn(engine, "beta", "s", 1)
     assert set(ids(engine, "alpha")) == {a, b}
     engine.close()
-    engine = open_engine()
+    return persistent(path, retrieve), a, b
+
+
+def test_side_indexes_persist_and_rebuild(tmp_path: Path) -> None:
+    def open_engine() -> Engine:
+        return persistent(tmp_path, only(view="window"))
+
+    engine, a, b = two_turns_then_reopen(tmp_path, only(view="window"))
     assert set(ids(engine, "alpha")) == {a, b}  # kept: nothing was written
     c = add_turn(engine, "gamma", "s", 2)
     engine.close()  # closed with stale rows: the next open rebuilds
@@ -170,4 +180,131 @@ def test_a_long_window_is_read_in_pieces() -> None:
     assert engine.search("quasar nebula pulsar", record_access=False).hits[0].id == m
     index = engine.retrievers[0]._index  # type: ignore[attr-defined]
     assert len(index.rows_of(m)) == 5  # 67 words in pieces of 16
+    engine.close()
+
+
+def pooled(**options: Any) -> dict[str, Any]:
+    return only(view="window", signal="dense", pool="mean", **options)
+
+
+def window_index(engine: Engine) -> Any:
+    return engine.retrievers[0]._index  # type: ignore[attr-defined]
+
+
+def test_a_pooled_window_is_the_mean_of_the_stored_vectors() -> None:
+    import numpy as np
+
+    engine = build_engine(overrides=pooled())
+    a = add_turn(engine, "I adopted a puppy last week", "s1", 0)
+    b = add_turn(engine, "What is its name?", "s1", 1)
+    c = add_turn(engine, "Paris in June", "s2", 2)
+    stored = engine.store.get_embeddings([a, b, c])
+    index = window_index(engine)
+    assert index.rows_of(b) == [f"{b}::0"]  # one row, however long the window
+    mean = stored[a] + stored[b]
+    expected = mean / np.linalg.norm(mean)
+    query = engine.search("x", record_access=False).query  # any query: no filters
+    top = index.vectors.search(expected.astype(np.float32), query, 3)
+    assert top[0].id in (f"{a}::0", f"{b}::0")  # a's window is {a, b} too
+    assert top[0].score == pytest.approx(1.0, abs=1e-3)
+    alone = index.vectors.search(stored[c], query, 1)[0]
+    assert alone.id == f"{c}::0" and alone.score == pytest.approx(1.0, abs=1e-3)
+    engine.close()
+
+
+def test_a_neighbour_weight_of_zero_keeps_the_memorys_own_vector() -> None:
+    engine = build_engine(overrides=pooled(neighbour_weight=0.0))
+    a = add_turn(engine, "alpha beta", "s", 0)
+    add_turn(engine, "gamma delta", "s", 1)
+    own = engine.store.get_embeddings([a])[a]
+    index = window_index(engine)
+    index.refresh()
+    query = engine.search("x", record_access=False).query
+    hit = index.vectors.search(own, query, 1)[0]
+    assert hit.id == f"{a}::0" and hit.score == pytest.approx(1.0, abs=1e-3)
+    engine.close()
+
+
+class CountingEmbedder:
+    """Counts the texts an engine's embedder is asked to embed."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.texts = 0
+        embedder = engine._ctx.embedder
+        assert embedder is not None
+        inner = embedder.embed_batch
+
+        def embed_batch(texts: list[str]) -> Any:
+            self.texts += len(texts)
+            return inner(texts)
+
+        embedder.embed_batch = embed_batch  # type: ignore[method-assign]
+
+
+@pytest.mark.parametrize(("pool", "window_texts"), [("mean", 0), ("text", 3)],
+                         ids=["pooled", "embedded"])
+def test_pooled_windows_need_no_second_model_pass(pool: str, window_texts: int) -> None:
+    engine = build_engine(overrides=only(view="window", signal="dense", pool=pool))
+    counter = CountingEmbedder(engine)
+    for i, text in enumerate(["alpha", "beta", "gamma"]):
+        add_turn(engine, text, "s", i)
+    written = counter.texts
+    assert written == 3
+    engine.search("alpha", record_access=False)
+    assert counter.texts - written == 1 + window_texts  # the query, and any window texts
+    engine.close()
+
+
+def test_pooled_windows_persist_and_follow_writes(tmp_path: Path) -> None:
+    engine, _a, b = two_turns_then_reopen(tmp_path, pooled())
+    index = window_index(engine)
+    assert not index._stale  # in step on open: nothing to rebuild
+    c = add_turn(engine, "gamma", "s", 2)
+    assert index._stale == {b, c}  # the new memory and the neighbour whose window holds it
+    assert set(ids(engine, "gamma")) >= {b, c}
+    engine.close()
+
+
+def test_plain_remembers_have_neighbours_by_scope_and_time() -> None:
+    groups = ["source.session", "meta.session", "source.file", "scope"]
+    engine = build_engine(overrides=only(view="window", group_by=groups, max_gap_minutes=30))
+    t = [engine.add(text, created_at=T0 + timedelta(minutes=minute)).id
+         for text, minute in [("alpha", 0), ("beta", 10), ("gamma", 120)]]
+    other = engine.add("delta", created_at=T0 + timedelta(minutes=5),
+                       scope={"project": "elsewhere"}).id
+    assert set(ids(engine, "alpha")) == {t[0], t[1]}  # gamma is 2 h later; delta elsewhere
+    assert set(ids(engine, "gamma")) == {t[2]}
+    assert other not in ids(engine, "beta")
+    engine.close()
+    plain = build_engine(overrides=only(view="window"))
+    a = plain.add("alpha", created_at=T0).id
+    plain.add("beta", created_at=T0 + timedelta(minutes=1))
+    assert ids(plain, "alpha") == [a]  # without `scope` in group_by: no neighbours
+    plain.close()
+
+
+@pytest.mark.parametrize("change", ["update", "delete"])
+def test_a_reopened_store_reads_no_memory_until_a_write_needs_the_groups(
+        tmp_path: Path, change: str) -> None:
+    engine, a, b = two_turns_then_reopen(tmp_path, only(view="window"))
+    index = window_index(engine)
+    read: list[int] = []
+    records = engine._ctx.records
+    inner = records.iter_memories
+
+    def counting() -> Any:
+        read.append(1)
+        return inner()
+
+    records.iter_memories = counting  # type: ignore[method-assign]
+    assert set(ids(engine, "alpha")) == {a, b}  # searched from the kept side indexes
+    assert read == [] and not index._stale
+    if change == "update":
+        engine.update(a, content="omega")
+    else:
+        engine.delete(a)
+    assert read == [1]  # the groups, read once, on the first write
+    assert b in index._stale  # its window held a
+    found = ids(engine, "alpha")
+    assert a not in found and b not in found
     engine.close()
