@@ -82,7 +82,7 @@ def test_everything_survives_reopen(disk: Path) -> None:
         assert store.graves()[0].memory.id == "m002"
         np.testing.assert_array_equal(store.get_embeddings(["m001"])["m001"], np.arange(8))
         assert store.get_meta("ns", "k") == [1, "two"]
-        assert isinstance(store, DuckDBStore) and store.schema_version() == 2
+        assert isinstance(store, DuckDBStore) and store.schema_version() == 3
     finally:
         store.close()
 
@@ -198,7 +198,7 @@ def test_a_version_1_store_is_migrated_and_keeps_its_data(disk: Path) -> None:
     store = open_store(DuckDBStore, disk)
     try:
         assert isinstance(store, DuckDBStore)
-        assert store.migrated == [2] and store.schema_version() == 2
+        assert store.migrated == [2, 3] and store.schema_version() == 3
         m1 = store.get_memories(["m1"])["m1"]
         assert m1.source == Source(file="notes/a.md", line=7, session="s1")
         assert m1.created_at == T0 and m1.embedding == SIG and m1.tags == ["deploy"]
@@ -249,13 +249,13 @@ def _digest(path: Path) -> dict[str, str]:
 def test_a_store_from_a_newer_version_is_refused_untouched(disk: Path) -> None:
     open_store(DuckDBStore, disk).close()
     con = duckdb.connect(str(disk / STORE_FILE))
-    con.execute("INSERT INTO schema_version VALUES (3, 'cognimem 9.0', now())")
+    con.execute("INSERT INTO schema_version VALUES (4, 'cognimem 9.0', now())")
     con.close()
     before = _digest(disk)
     with pytest.raises(StoreError) as raised:
         open_store(DuckDBStore, disk)
     message = str(raised.value)
-    assert "schema version 3" in message and "upgrade cognimem" in message
+    assert "schema version 4" in message and "upgrade cognimem" in message
     assert "untouched" in message
     assert {k: v for k, v in _digest(disk).items() if k != "owner.lock"} == {
         k: v for k, v in before.items() if k != "owner.lock"}
