@@ -6,7 +6,8 @@ Builds a memories table of the record store's current schema with SIZE synthetic
 shaped like the engine's, ~300 characters of content) in a DuckDB file per size (kept in
 ``--dir``: built once), reopens it, and times each form of "these ids" for 10-300 random
 ids: the median of ``--repeat`` runs, each a fresh set of ids, in milliseconds of wall time
-(prints one JSON line per size, form and count). The forms:
+and of the process's CPU time, all DuckDB threads included (one JSON line per size, form
+and count). The forms:
 
 * ``in_unnest``: ``id IN (SELECT unnest(?))`` (answered from the primary-key index up to a
   point, then by a hash join over the whole table);
@@ -53,10 +54,10 @@ def build(path: Path, size: int) -> None:
     con.close()
 
 
-def _time(con: Any, work: Any) -> float:
-    started = time.perf_counter()
+def _time(con: Any, work: Any) -> tuple[float, float]:
+    started, cpu = time.perf_counter(), time.process_time()
     work()
-    return (time.perf_counter() - started) * 1000
+    return (time.perf_counter() - started) * 1000, (time.process_time() - cpu) * 1000
 
 
 def forms(con: Any, ids: list[str]) -> dict[str, Any]:
@@ -133,7 +134,7 @@ def main() -> None:
         every = [r[0] for r in con.execute("SELECT id FROM memories").fetchall()]
         for count in args.counts:
             names = args.forms or list(forms(con, []))
-            times: dict[str, list[float]] = {n: [] for n in names}
+            times: dict[str, list[tuple[float, float]]] = {n: [] for n in names}
             for run in range(args.repeat + 1):
                 work = forms(con, rng.sample(every, count))
                 for name in names:
@@ -141,9 +142,11 @@ def main() -> None:
                     if run:  # the first run warms DuckDB's buffers
                         times[name].append(ms)
             for name in names:
-                print(json.dumps({"size": size, "ids": count, "form": name,
-                                  "p50_ms": round(statistics.median(times[name]), 2)}),
-                      flush=True)
+                print(json.dumps({
+                    "size": size, "ids": count, "form": name,
+                    "p50_ms": round(statistics.median(t[0] for t in times[name]), 2),
+                    "cpu_p50_ms": round(statistics.median(t[1] for t in times[name]), 2)}),
+                    flush=True)
         con.close()
 
 
