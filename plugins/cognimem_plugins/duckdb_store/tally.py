@@ -3,8 +3,8 @@
 The engine writes a batch of search accesses at a time (its held accesses). Bumping each
 memory's ``access_count`` and ``last_accessed_at`` in place is an UPDATE that DuckDB answers
 by joining the memories table: at a million memories it took 4 ms of CPU for 10 ids but
-33-38 ms for the 100-300 ids of a batch (9 ms at 100,000), a cost that grows with the store
-(lab/cognimem-lab/EXPERIMENTS.md, "#45: access counts at a million memories"). So a batch
+34-41 ms for the 100-300 ids of a batch (9-11 ms at 100,000), a cost that grows with the store
+(lab/cognimem-lab/EXPERIMENTS.md, "Access counts at a million memories"). So a batch
 only appends, in one transaction: its access rows to ``accesses`` and, per memory, how
 many and the latest to ``access_tally``, a cost that follows the batch.
 
