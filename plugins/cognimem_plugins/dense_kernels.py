@@ -11,10 +11,15 @@ is wrapped once, at load, in an object that computes ``x @ w.T`` for the weight 
   On a CPU with AMX tiles (Intel Sapphire Rapids and later) a MiniLM pass takes 0.4-0.7 of
   the float32 pass's CPU and moves half the bytes of weights; a sentence's vector keeps a
   cosine of 0.9999+ with the float32 one (docs/benchmarks.md, "Dense layers in bfloat16").
-  Without AMX, NumKong's bfloat16 kernels are slower than OpenBLAS on batches.
+  Without AMX, NumKong's bfloat16 kernels emulated on AVX-512 are slower than OpenBLAS on
+  batches; with AVX512-BF16's dot products (AMD Zen 4 and later, NumKong's ``genoa``) a
+  query's pass took 7 ms of CPU against 12-13 ms in float32, and a batch of 64 texts 0.75-0.85
+  of the float32 CPU (issue #45; lab/cognimem-lab/EXPERIMENTS.md, "MiniLM in bfloat16 on
+  AVX512-BF16").
 
 ``precision = "auto"`` (:func:`resolve_precision`) takes bfloat16 where NumKong reports AMX
-and float32 elsewhere. NumKong is usearch's own kernel library, installed with it.
+or AVX512-BF16 (:data:`BF16_CAPABILITIES`) and float32 elsewhere. NumKong is usearch's own
+kernel library, installed with it.
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ Resolved = Literal["f32", "bf16"]
 _WEIGHTS_LEFT_ROWS: Final = 128  # up to this many tokens a float32 product runs as w @ x.T
 #: NumKong capabilities whose bfloat16 dot products beat OpenBLAS's float32 on every batch
 AMX_CAPABILITIES: Final = ("sapphireamx", "graniteamx")
+#: ... and those whose AVX512-BF16 dot products beat it too (measured on Zen 4, #45)
+BF16_CAPABILITIES: Final = (*AMX_CAPABILITIES, "genoa")
 
 
 class PrecisionUnavailable(RuntimeError):
@@ -151,20 +158,33 @@ def _numkong() -> Any:
     return numkong
 
 
+def _capabilities() -> dict[str, bool]:
+    try:
+        found: dict[str, bool] = _numkong().get_capabilities()
+    except (PrecisionUnavailable, AttributeError):
+        return {}
+    return found
+
+
 def has_amx() -> bool:
     """Whether NumKong can import and reports AMX tiles on this CPU."""
-    try:
-        capabilities = _numkong().get_capabilities()
-    except (PrecisionUnavailable, AttributeError):
-        return False
+    capabilities = _capabilities()
     return any(capabilities.get(name) for name in AMX_CAPABILITIES)
 
 
+def has_bf16_dots() -> bool:
+    """Whether NumKong can import and reports native bfloat16 dot products on this CPU
+    (AMX tiles or AVX512-BF16): where ``auto`` takes bfloat16."""
+    capabilities = _capabilities()
+    return any(capabilities.get(name) for name in BF16_CAPABILITIES)
+
+
 def resolve_precision(precision: Precision) -> Resolved:
-    """``auto``: bfloat16 where NumKong has AMX kernels, else float32; the others as named
-    (``bf16`` raises :class:`PrecisionUnavailable` without NumKong)."""
+    """``auto``: bfloat16 where NumKong has native bfloat16 dot products (AMX or
+    AVX512-BF16), else float32; the others as named (``bf16`` raises
+    :class:`PrecisionUnavailable` without NumKong)."""
     if precision == "auto":
-        return "bf16" if has_amx() else "f32"
+        return "bf16" if has_bf16_dots() else "f32"
     if precision == "bf16":
         _numkong()
         return "bf16"

@@ -158,18 +158,18 @@ def _select_expr(column: str) -> str:
 #: The SELECT list that :func:`decode_memory` reads.
 MEMORY_SELECT = ", ".join(_select_expr(c) for c in MEMORY_COLUMNS)
 
-#: Above this many ids DuckDB (2.0) stops answering ``id IN (SELECT unnest(?))`` from the
-#: primary-key index and hash-joins the whole table: 150 ids took 61-84 ms at a million
-#: rows that way, 10 ms as a filter of the id column (``list_contains``). Below it the
-#: index lookup is as fast or faster. Measured in docs/benchmarks.md ("A million memories").
-INDEX_LOOKUP_MAX = 48
-
 
 def ids_where(column: str, count: int) -> str:
     """A WHERE condition matching ``column`` against one ``VARCHAR[]`` parameter of
-    ``count`` ids, in the form DuckDB answers fastest for that many."""
-    if count <= INDEX_LOOKUP_MAX:
-        return f"{column} IN (SELECT unnest(?::VARCHAR[]))"
+    ``count`` ids: a filter of the column (``list_contains``), whose cost follows the ids.
+
+    DuckDB 2.0 answers ``id IN (SELECT unnest(?))`` by a join whose cost grows with the
+    table: CPU medians (all threads) at 100,000 / 1,000,000 rows, 7 reads each (#45,
+    lab/cognimem-lab/scripts/id_forms.py): 10 ids 6.7 / 11.7 ms, 30 ids 6.3 / 14.7, 100 ids
+    15.5 / 83.9, against 4.3 / 4.1, 5.6 / 5.5 and 9.2 / 10.4 ms filtered. ``count`` is kept
+    for a store whose best form depends on it.
+    """
+    del count
     return f"list_contains(?::VARCHAR[], {column})"
 
 

@@ -97,8 +97,8 @@ def test_rows_changed_while_the_cache_fills_are_never_cached_stale(
         decode = store._decode
         committed = threading.Event()
 
-        def decode_then_commit(raw: Any) -> Any:
-            page = decode(raw)
+        def decode_then_commit(raw: Any, view: Any = None) -> Any:
+            page = decode(raw, view)
             if not committed.is_set():  # first page: commit from a writer's thread
                 def write() -> None:
                     store.put_memories([memory(i, f"changed {i}") for i in range(1, N)])

@@ -70,17 +70,35 @@ def test_bf16_is_not_float32() -> None:
 
 
 def test_precision_resolves(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``auto`` takes bfloat16 exactly where NumKong reports AMX tiles; the others as named."""
+    """``auto`` takes bfloat16 exactly where NumKong reports native bfloat16 dot products;
+    the others as named."""
     assert dense_kernels.resolve_precision("f32") == "f32"
     assert dense_kernels.resolve_precision("bf16") == "bf16"
-    monkeypatch.setattr(dense_kernels, "has_amx", lambda: True)
+    monkeypatch.setattr(dense_kernels, "has_bf16_dots", lambda: True)
     assert dense_kernels.resolve_precision("auto") == "bf16"
     assert dense_kernels.weight_factory("auto") is dense_kernels.BF16Weight
-    monkeypatch.setattr(dense_kernels, "has_amx", lambda: False)
+    monkeypatch.setattr(dense_kernels, "has_bf16_dots", lambda: False)
     assert dense_kernels.resolve_precision("auto") == "f32"
     assert dense_kernels.weight_factory("auto") is dense_kernels.F32Weight
     with pytest.raises(ValueError, match="precision must be"):
         dense_kernels.resolve_precision("fp8")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("reported", "resolved"), [
+    ({"haswell": True, "skylake": True, "icelake": True}, "f32"),  # AVX-512, no BF16 dots
+    ({"haswell": True, "skylake": True, "icelake": True, "genoa": True}, "bf16"),  # Zen 4
+    ({"skylake": True, "sapphire": True, "sapphireamx": True}, "bf16"),  # AMX tiles
+], ids=["avx512", "avx512-bf16", "amx"])
+def test_auto_takes_bfloat16_where_the_cpu_has_bfloat16_dot_products(
+        monkeypatch: pytest.MonkeyPatch, reported: dict[str, bool], resolved: str) -> None:
+    """#45: AVX512-BF16 (NumKong's ``genoa``) resolves ``auto`` to bfloat16 as AMX does."""
+    class NumKong:
+        @staticmethod
+        def get_capabilities() -> dict[str, bool]:
+            return {"serial": True, **reported}
+
+    monkeypatch.setattr(dense_kernels, "_numkong", lambda: NumKong)
+    assert dense_kernels.resolve_precision("auto") == resolved
 
 
 def test_bf16_without_numkong_names_the_fix(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,6 +13,8 @@ Versions:
    ``source_session`` (so the vault indexer can find a file's memories with a plain
    predicate), and every embedding carries its ``model`` and ``dim``, backfilled from the
    memory that owns it.
+3. ``access_tally`` holds the access counts not yet folded into the memories' counters
+   (:mod:`.tally`); a store upgraded to it starts with none.
 
 To change the schema: write the new shape as ``CURRENT_DDL``, keep the old statements as a
 ``V<n>_DDL`` constant (the tests build a store of that version from them), add a function
@@ -31,7 +33,7 @@ from cognimem.migrations import SchemaVersions
 from ..sql_rows import MEMORY_COLUMNS
 
 #: The schema version this code reads and writes.
-CURRENT_VERSION = 2
+CURRENT_VERSION = 3
 
 #: Tables every cognimem store has (at any version).
 TABLES = ("schema_version", "memories", "edges", "accesses", "events", "graves", "embeddings",
@@ -150,14 +152,24 @@ _V2_EMBEDDINGS = """(
     vector BLOB NOT NULL
 )"""
 
-#: The current version's schema.
-CURRENT_DDL: list[str] = [
+#: Version 2, exactly as released.
+V2_DDL: list[str] = [
     _SHARED_DDL[0],
     f"CREATE TABLE memories {_V2_MEMORIES}",
     "CREATE INDEX memories_content_hash ON memories (content_hash)",
     *_SHARED_DDL[1:],
     f"CREATE TABLE embeddings {_V2_EMBEDDINGS}",
 ]
+
+#: Version 3's new table: per access batch and memory, how many accesses and the latest.
+_V3_TALLY = """CREATE TABLE access_tally (
+    memory_id VARCHAR NOT NULL,
+    n INTEGER NOT NULL,
+    latest TIMESTAMPTZ NOT NULL
+)"""
+
+#: The current version's schema.
+CURRENT_DDL: list[str] = [*V2_DDL, _V3_TALLY]
 
 #: The memories columns of the current version, in table order.
 
@@ -213,8 +225,13 @@ def _migrate_1_to_2(con: Connection) -> None:
     con.execute("ALTER TABLE embeddings_v2 RENAME TO embeddings")
 
 
+def _migrate_2_to_3(con: Connection) -> None:
+    """Add the (empty) table of unfolded access counts."""
+    con.execute(_V3_TALLY)
+
+
 #: ``MIGRATIONS[n]`` turns a version-n database into version n+1.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3}
 
 
 #: The store's versions: built by :data:`CURRENT_DDL`, upgraded by :data:`MIGRATIONS`.

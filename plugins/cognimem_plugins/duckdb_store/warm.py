@@ -69,7 +69,9 @@ class CacheWarming:
 
         def _reading_cursor(self) -> Any: ...
 
-        def _decode(self, raw: Any) -> list[rows.MemoryRow]: ...
+        def _decode(self, raw: Any, view: Any = None) -> list[rows.MemoryRow]: ...
+
+        def _tally_view(self) -> Any: ...
 
     def _start_warming(self) -> None:
         """Start the thread (the store has just opened a file)."""
@@ -116,6 +118,9 @@ class CacheWarming:
             with self.reading():
                 cursor = self._warm_cursor = self._reading_cursor()
                 stored = cursor.execute("SELECT count(*) FROM memories").fetchone()[0]
+                # the counts of before the snapshot: a fold or a batch after it tells the
+                # thread which rows it changed (_warming_changed), and those are not kept
+                view = self._tally_view()
                 if stored <= limit:
                     cursor.execute(WARM_ALL_SQL)
                 else:
@@ -124,7 +129,7 @@ class CacheWarming:
                     raw = cursor.fetchmany(WARM_PAGE)
                     if not raw:
                         return
-                    page = self._decode(raw)
+                    page = self._decode(raw, view)
                     with self._cache_lock:
                         if not self._keep(page, limit):
                             return

@@ -199,6 +199,7 @@ def render(out: Console, results: dict[str, Any]) -> None:
     """The results as rich tables."""
     from rich.table import Table
 
+    from .growth import growth, growth_table
     from .report import RUN_COLUMNS, embedder_line, run_cells, target_cells
 
     grid = Table(title=f"cognimem bench ({results['config']['queries']} queries per run, "
@@ -209,6 +210,14 @@ def render(out: Console, results: dict[str, Any]) -> None:
         cells = run_cells(run)
         grid.add_row(*(cells[key] for _, key in RUN_COLUMNS))
     out.print(grid)
+    for block in growth(results.get("runs", [])):
+        headers, rows = growth_table(block)
+        grown = Table(title=f"how each cost grows with the store ({block['stack']})")
+        for header in headers:
+            grown.add_column(header, justify="left" if header == "figure" else "right")
+        for row in rows:
+            grown.add_row(*row)
+        out.print(grown)
     if results.get("targets"):
         targets = Table(title="targets of the embedded default (shown, not enforced)")
         for header in ("target", "where", "limit", "measured", "verdict"):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .growth import growth, growth_table
+
 #: Columns of the main table: header and a function of one run.
 RUN_COLUMNS: tuple[tuple[str, str], ...] = (
     ("memories", "size"),
@@ -125,6 +127,10 @@ def markdown(results: dict[str, Any], command: str | None = None) -> str:
     headers = [h for h, _ in RUN_COLUMNS]
     rows = [[run_cells(r)[key] for _, key in RUN_COLUMNS] for r in results.get("runs", [])]
     out += [_table(headers, rows), ""]
+    for block in growth(results.get("runs", [])):
+        headers, grown = growth_table(block)
+        out += [f"How each cost grows with the store ({block['stack']}):", "",
+                _table(headers, grown), ""]
     targets = [target_cells(t) for t in results.get("targets", [])]
     if targets:
         out += [_table(["target", "where", "limit", "measured", "verdict"],

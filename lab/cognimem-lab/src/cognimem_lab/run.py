@@ -56,8 +56,14 @@ TARGETS: Final = (
     Target("search_p50_ms", "search p50 (excl. query embedding)", 10.0, False, "ms"),
     Target("ingest_per_s", "ingest (excl. embedding)", 1000.0, True, "memories/s"),
     Target("cold_start_s", "cold start to first search", 2.0, False, "s"),
-    # at a million memories only search has a limit; cold start and RSS are reported
-    Target("search_p50_ms", "search p50 (excl. query embedding)", 50.0, False, "ms",
+    # at a million memories (#45): the same, and search p95; ingest peak RSS is reported
+    Target("search_p50_ms", "search p50 (excl. query embedding)", 10.0, False, "ms",
+           stated_at=1_000_000),
+    Target("search_p95_ms", "search p95 (excl. query embedding)", 20.0, False, "ms",
+           stated_at=1_000_000),
+    Target("ingest_per_s", "ingest (excl. embedding)", 1000.0, True, "memories/s",
+           stated_at=1_000_000),
+    Target("cold_start_s", "cold start to first search", 2.0, False, "s",
            stated_at=1_000_000),
 )
 #: Said with every result: the vectors are not a real model's.
@@ -233,6 +239,7 @@ def _load_average() -> list[float] | None:
 #: Where each target's wall-clock and CPU figures are in a run: (section, wall key, CPU key).
 _METRICS: Final = {
     "search_p50_ms": ("search", "p50_ms", "cpu_p50_ms"),
+    "search_p95_ms": ("search", "p95_ms", "cpu_p95_ms"),
     "ingest_per_s": ("ingest", "per_s", "per_cpu_s"),
     "cold_start_s": ("cold_start", "cold_start_s", "cpu_s"),
 }
