@@ -2,6 +2,7 @@
 
     python bench/import_stall.py --megabytes 20 --searches 0.1
     python bench/import_stall.py --megabytes 20 --vault     # the same text as notes: an ingest
+    python bench/import_stall.py --megabytes 20 --vectors hnsw   # the default's vector index
 
 Builds an export of about ``--megabytes`` MB (memories of ~1 KB), starts the store's owner
 daemon (DuckDB records, tantivy, exact vectors, the hash embedder: the import's cost is the
@@ -34,9 +35,15 @@ WORDS = ("deploy billing ledger replica kestrel heron osprey latency cache queue
          "rollout canary budget audit schema migration index vector token session").split()
 
 
+#: The vector index (``--vectors``): ``exact`` is the first measurement's; ``hnsw`` is the
+#: default profile's, whose searches run beside an import's writes.
+VECTORS = {"use": "exact"}
+
+
 def profile(store: Path) -> Profile:
     return load_profile("test", overrides={
-        "path": str(store), "records": {"use": "duckdb"}, "lexical": {"use": "tantivy"}})
+        "path": str(store), "records": {"use": "duckdb"}, "lexical": {"use": "tantivy"},
+        "vectors": dict(VECTORS)})
 
 
 def build_export(folder: Path, megabytes: float) -> tuple[Path, int]:
@@ -74,7 +81,10 @@ def main() -> None:
                         help="seconds between searches")
     parser.add_argument("--vault", action="store_true",
                         help="ingest the memories as a folder of notes instead of importing")
+    parser.add_argument("--vectors", choices=["exact", "hnsw"], default="exact",
+                        help="the vector index (hnsw: the default profile's)")
     args = parser.parse_args()
+    VECTORS["use"] = args.vectors
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         path, n = build_export(folder, args.megabytes)
