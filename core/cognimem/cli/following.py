@@ -25,8 +25,11 @@ if TYPE_CHECKING:  # loaded by the command that runs a job, not by every parse
 
 #: Seconds a run lasts before its progress bar appears.
 BAR_AFTER = 2.0
-#: Seconds between two looks at a job followed through the daemon.
+#: Seconds between two looks at a job followed through the daemon (the first look comes
+#: after ``FIRST_LOOK``, each next one twice as late, up to ``POLL``: a short job, such as an
+#: unchanged vault's index, ends the command without waiting a whole ``POLL``).
 POLL = 0.2
+FIRST_LOOK = 0.01
 
 
 class JobBar:
@@ -77,10 +80,12 @@ def add_background_option(parser: argparse.ArgumentParser) -> None:
 def follow(engine: Any, info: JobInfo, bar: JobBar) -> JobInfo:
     """Poll a daemon's job until it stops, moving ``bar``; Ctrl-C cancels it (see the
     module) and waits for it to stop."""
+    wait = FIRST_LOOK
     try:
         while not info.finished:
             bar(info.done, info.total)
-            time.sleep(POLL)
+            time.sleep(wait)
+            wait = min(wait * 2, POLL)
             info = engine.job(info.id)
     except KeyboardInterrupt:
         bar.close()
