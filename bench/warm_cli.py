@@ -8,7 +8,8 @@ from ``perf_counter`` around each process, CPU (user + system) from ``getrusage`
 finished child. The output is printed as a table to a pipe, as a script would read it.
 ``--source DIR`` adds a run of another source tree's ``cognimem`` package (``DIR/core``
 put first on ``PYTHONPATH``), e.g. a checkout of the previous commit, against the same
-daemon.
+daemon. ``--command "context"`` (repeatable) also times that command (``{vault}`` in it is
+a folder of a few notes, indexed once before the timed runs), in turn with the search.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import shlex
 import statistics
 import subprocess
 import sys
@@ -44,6 +46,8 @@ def main() -> None:
     parser.add_argument("--profile", default=None, help="a profile for the store")
     parser.add_argument("--source", action="append", default=[], metavar="DIR",
                         help="also time this source tree's cognimem (repeatable)")
+    parser.add_argument("--command", action="append", default=[], metavar="ARGS",
+                        help="also time `cognimem ARGS` (repeatable; {vault}: a notes folder)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="cognimem-warm-"))
     env = {**os.environ, "COGNIMEM_RUNTIME_DIR": str(folder / "run"),
@@ -60,15 +64,23 @@ def main() -> None:
         core = str(Path(source).resolve() / "core")
         trees[source] = {**env, "PYTHONPATH": os.pathsep.join(
             p for p in (core, env.get("PYTHONPATH")) if p)}
-    search = [*cli, "search", "billing retries", *where]
-    times: dict[str, list[tuple[float, float]]] = {name: [] for name in trees}
+    vault = folder / "vault"
+    vault.mkdir()
+    for n, text in enumerate(MEMORIES):
+        (vault / f"note{n}.md").write_text(f"# Note {n}\n\n{text}\n", encoding="utf-8")
+    commands = {"search": [*cli, "search", "billing retries", *where]}
+    for given in args.command:
+        commands[given] = [*cli, *shlex.split(given.replace("{vault}", str(vault))), *where]
+    runs = {f"{tree} · {name}" if len(commands) > 1 else tree: (argv, tree_env)
+            for tree, tree_env in trees.items() for name, argv in commands.items()}
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in runs}
     load = os.getloadavg()[0]
     try:
-        for tree_env in trees.values():
-            timed(search, tree_env)  # warm-up: caches, and the resolved-profile record
+        for argv, tree_env in runs.values():
+            timed(argv, tree_env)  # warm-up: caches, the resolved-profile record, a first index
         for _ in range(args.runs):
-            for name, tree_env in trees.items():
-                times[name].append(timed(search, tree_env))
+            for name, (argv, tree_env) in runs.items():
+                times[name].append(timed(argv, tree_env))
     finally:
         subprocess.run([*cli, "daemon", "stop", *where], env=env, check=False,
                        stdout=subprocess.DEVNULL)
