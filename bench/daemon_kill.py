@@ -90,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     root = Path(tempfile.mkdtemp(prefix="cognimem-kill-"))
     os.environ["COGNIMEM_RUNTIME_DIR"] = str(root / "run")
+    # the agents are threads of this one process: the daemon's per-process cap must admit them
+    os.environ["COGNIMEM_DAEMON_MAX_PER_PEER"] = str(max(16, 2 * args.agents))
     (root / "run").mkdir(mode=0o700)
     store = root / "store"
     profile = load_profile(args.profile, overrides={"path": str(store)})
