@@ -1,6 +1,6 @@
 """``cognimem jobs`` and the long commands' jobs without a daemon (``COGNIMEM_NO_DAEMON=1``):
 the job runs in the command's process, in the same units; a bad job id is one line, rc 2.
-(Through a daemon: tests/mcp/test_mcp_daemon_jobs.py.)"""
+(Through a daemon: tests/daemon/test_daemon_jobs.py.)"""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mcp_helpers import COGNIMEM
+from daemon_helpers import COGNIMEM
 
 from cognimem.cli import main
 from cognimem.errors import StoreError

@@ -10,9 +10,9 @@ from typing import Any
 
 import anyio
 import pytest
+from daemon_helpers import COGNIMEM, server_env
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
-from mcp_helpers import COGNIMEM, server_env
 
 from cognimem.daemon.access import open_store
 from cognimem.daemon.spawn import stop_daemon

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from mcp_helpers import COGNIMEM, free_port, server_env, stop_server, wait_for_port
+from daemon_helpers import COGNIMEM, free_port, server_env, stop_server, wait_for_port
 
 TOKEN = "door-test-token-0123456789abcdef"
 

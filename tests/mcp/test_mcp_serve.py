@@ -14,9 +14,9 @@ from typing import Any
 
 import anyio
 import pytest
+from daemon_helpers import COGNIMEM, free_port, server_env, stop_server, wait_for_port
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
-from mcp_helpers import COGNIMEM, free_port, server_env, stop_server, wait_for_port
 from mcp_types import CallToolResult
 
 from cognimem.daemon.access import open_store

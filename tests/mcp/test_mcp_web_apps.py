@@ -13,8 +13,8 @@ from typing import Any
 
 import anyio
 import pytest
+from daemon_helpers import COGNIMEM, free_port, server_env, stop_server, wait_for_port
 from mcp import Client
-from mcp_helpers import COGNIMEM, free_port, server_env, stop_server, wait_for_port
 from starlette.applications import Starlette
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route

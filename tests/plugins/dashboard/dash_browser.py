@@ -17,8 +17,8 @@ import uvicorn
 
 from cognimem_plugins.dashboard.app import build_app
 
-sys.path.append(str(Path(__file__).parents[2] / "mcp"))  # after this folder: its conftest wins
-from mcp_helpers import wait_until  # the MCP tests poller, reused
+sys.path.append(str(Path(__file__).parents[2]))  # tests/ (already there under pytest): shoot.py
+from daemon_helpers import wait_until  # the daemon tests' poller, reused
 
 __all__ = ["chromium", "free_port", "served", "wait_until"]
 

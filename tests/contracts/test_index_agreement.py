@@ -1,6 +1,6 @@
 """The first-party indexes agree with each other on the contract's data: every lexical index
 matches the same memories, and exact and lancedb return the same neighbours in the same
-order (each index's own behaviour is its contract's, in tests/contracts)."""
+order (each index's own behaviour is its contract's, in the modules beside this one)."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from cognimem.testing.contracts import RankerContract
 from cognimem_plugins.whowhen.dates import query_intervals
 from cognimem_plugins.whowhen.ranker import mentions, named_people
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 NOW = datetime(2023, 5, 30, 21, 0, tzinfo=UTC)
 
 

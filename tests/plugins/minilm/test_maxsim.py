@@ -123,7 +123,7 @@ def test_the_example_profiles_put_maxsim_before_the_defaults_rankers(name: str) 
 
     from cognimem.profile import load_profile
 
-    root = Path(__file__).resolve().parents[2] / "examples" / "research"
+    root = Path(__file__).resolve().parents[3] / "examples" / "research"
     ranks = [r.use for r in load_profile(root / f"{name}.toml", environ=False).rank]
     default = [r.use for r in load_profile(environ=False).rank]
     assert ranks == ["maxsim", *default]

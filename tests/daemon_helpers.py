@@ -1,4 +1,7 @@
-"""Helpers for the MCP tests (imported by the test modules and conftest)."""
+"""Helpers and fixtures for the tests that start owner daemons and servers (tests/daemon,
+tests/mcp, the dashboard's browser tests): import the helpers by name; the conftest of a
+folder whose every test runs beside a daemon imports the fixtures (``runtime_dir`` is
+autouse there, so it is defined once here and never copied into a conftest)."""
 
 from __future__ import annotations
 
@@ -8,9 +11,12 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pytest
+
+from cognimem.daemon.spawn import stop_daemon
 from cognimem.plugins import PluginHost
 
 #: The ``cognimem`` script installed next to this Python.
@@ -74,3 +80,22 @@ def stop_server(process: subprocess.Popen[bytes]) -> None:
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:  # pragma: no cover - reported by the test
             process.kill()
+
+
+@pytest.fixture(autouse=True)
+def runtime_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Daemon files go under the test's tmp dir; daemons stop soon when idle."""
+    path = tmp_path / "run"
+    monkeypatch.setenv("COGNIMEM_RUNTIME_DIR", str(path))
+    for key, value in TEST_ENV.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.delenv("COGNIMEM_NO_DAEMON", raising=False)
+    return path
+
+
+@pytest.fixture
+def store(tmp_path: Path, runtime_dir: Path) -> Iterator[Path]:
+    """An empty store directory; its daemon (if a test started one) is stopped afterwards."""
+    path = tmp_path / "store"
+    yield path
+    stop_daemon(path)

@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from mcp_helpers import wait_until
+from daemon_helpers import wait_until
 
 from cognimem.daemon.access import open_store
 from cognimem.daemon.remote import RemoteEngine

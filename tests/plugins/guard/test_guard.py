@@ -20,7 +20,7 @@ from cognimem_plugins.guard.injection import KINDS, screen
 from cognimem_plugins.guard.secrets import redact
 from cognimem_plugins.mcp_tools.core import recall, remember
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CORPUS = ROOT / "tests" / "data" / "guard"
 
 

@@ -14,7 +14,7 @@ from types import ModuleType
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "guard_eval"
+BENCH = Path(__file__).resolve().parents[3] / "bench" / "guard_eval"
 
 
 #: the scripts' own modules, imported by name from their folder (removed afterwards: names

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mcp_helpers import wait_until
+from daemon_helpers import wait_until
 
 from cognimem.daemon.access import open_store
 from cognimem.daemon.connection import Connection
