@@ -18,6 +18,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -42,7 +43,10 @@ class Group:
 
     ``items`` is None when the group is unchanged since :class:`Known` (not read again).
     ``problems`` are reported to the caller (a binary or unreadable file, a bad frontmatter)
-    and never stop the run.
+    and never stop the run. ``meta`` is state the source keeps beside the group (metadata
+    namespace -> key -> value, None deletes; a model's judgements of a transcript's turns):
+    the engine writes it in the commit of the group's items, never on a dry run, so a source
+    writes nothing itself; it reads it back from its context's record store.
     """
 
     key: str
@@ -50,6 +54,7 @@ class Group:
     fingerprint: str
     items: list[Item] | None = None
     problems: list[str] = field(default_factory=list)
+    meta: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 class Known(BaseModel):

@@ -95,3 +95,25 @@ def test_every_service_method_is_documented(service: type) -> None:
     documented = set(re.findall(r"`([a-z_]\w*)(?:\(|`)", row)) - {member}
     public = {n for n in vars(service) if not n.startswith("_")}
     assert documented == public
+
+
+def opens_a_store_transaction(source: str) -> list[str]:
+    """``line: expression`` for every ``X.records.transaction()`` in ``source``: a component
+    opening the record store's transaction through its context (the engine's to open)."""
+    return [f"{node.lineno}: {ast.unparse(node)}" for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "transaction" and isinstance(node.func.value, ast.Attribute)
+            and node.func.value.attr == "records"]
+
+
+def test_no_plugin_opens_the_record_stores_transaction() -> None:
+    """Derived state goes through the engine (a source's ``Group.meta``, ``put_meta`` from
+    ``cognimem_memory_derive``), so it commits with the write it belongs to."""
+    assert opens_a_store_transaction("def f(ctx):\n    with ctx.records.transaction():\n"
+                                     "        pass\n")
+    assert opens_a_store_transaction("with self.transaction():\n    pass\n") == []  # a store
+    files = [p for root in SCANNED for p in sorted(root.rglob("*.py"))
+             if ".venv" not in p.parts and "build" not in p.parts]
+    found = {str(p.relative_to(ROOT)): hits for p in files
+             if (hits := opens_a_store_transaction(p.read_text(encoding="utf-8")))}
+    assert found == {}

@@ -254,6 +254,13 @@ class Intake:
                 group.key: Known(stamp=group.stamp, fingerprint=group.fingerprint,
                                  items=state).model_dump()
                 for group, state, _items in batch})
+            for group, _state, _items in batch:
+                self._keep_meta(group)
+
+    def _keep_meta(self, group: Group) -> None:
+        """The source's state of ``group`` (:attr:`Group.meta`), in the open commit."""
+        for namespace, entries in group.meta.items():
+            self.k.put_meta(namespace, entries, event=False)  # state, not a change of memory
 
     def _link_version(self, old_id: str, new_id: str) -> None:
         """Mark ``old_id`` superseded by ``new_id``, checked before anything is written (a
@@ -300,6 +307,7 @@ class Intake:
         known = old.model_copy(update={"stamp": group.stamp})
         self.k.records.set_meta(ns, group.key, known.model_dump())
         self.k.records.set_meta(ns, old_key, None)
+        self._keep_meta(group)
 
     def _archive_item(self, mid: str, reason: str, report: IngestReport) -> int:
         try:

@@ -84,17 +84,20 @@ class TranscriptSource(IntakeSource):
             return
         raw = path.read_bytes()
         session = read(path, raw)
+        meta: dict[str, dict[str, object]] = {}  # the turns the model judged (.judged)
         if self.options.extractor == "ollama":
-            items = self.model_items(session, str(path), old)
+            items, meta = self.model_items(session, str(path), old)
         else:
             items = [self.item(fact, session.session, path.name) for fact in facts(session)]
-        yield Group(path.name, stamp, hashlib.sha256(raw).hexdigest(), items, session.problems)
+        yield Group(path.name, stamp, hashlib.sha256(raw).hexdigest(), items, session.problems,
+                    meta)
 
-    def model_items(self, session: Transcript, target: str, old: Known | None) -> list[Item]:
+    def model_items(self, session: Transcript, target: str, old: Known | None,
+                    ) -> tuple[list[Item], dict[str, dict[str, object]]]:
         """The items of the two-pass model pipeline; a fact captured before keeps its memory
         (no second pass), an UPDATE supersedes the memory chosen, a NOOP is not kept. Turns
         the model judged before (:mod:`.judged`) are not sent again: their facts are kept as
-        they are."""
+        they are. Also the group's ``meta``: the turns judged this run."""
         o = self.options
         file = Path(target).name
         if self.ctx is None:
@@ -124,8 +127,7 @@ class TranscriptSource(IntakeSource):
                 draft = item.draft.model_copy(update={"supersedes": decision.target})
                 item = Item(item.key, item.digest, draft)
             items.append(item)
-        memo.remember(judged)
-        return items
+        return items, memo.meta(judged)
 
     def item(self, fact: Fact, session: str, file: str) -> Item:
         """The memory of one fact."""

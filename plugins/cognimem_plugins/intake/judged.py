@@ -4,7 +4,10 @@ per turn, the SHA-256 of the model, the turn's number, role and text, with the k
 facts kept from it. Only hashes and keys are stored, never the transcript's text.
 
 A turn counts as judged when its hash is known and every fact kept from it is still a
-memory of the session (a dry run, or a memory deleted by hand, gets the turn asked again)."""
+memory of the session (a memory deleted by hand gets the turn asked again). The source hands
+what it judged to the engine with the group (:attr:`cognimem.sources.Group.meta`), which
+writes it in the commit of the session's memories (never on a dry run): a component reads
+the store, it never writes it."""
 
 from __future__ import annotations
 
@@ -48,10 +51,9 @@ class JudgedTurns:
             return None
         return keys
 
-    def remember(self, judged: Mapping[int, list[str]]) -> None:
-        """Turn number -> keys of the facts kept from it, for the turns judged this run."""
-        if self.ctx is None or not judged:
-            return
-        values = {self.hashes[n]: keys for n, keys in judged.items() if n in self.hashes}
-        with self.ctx.records.transaction():
-            self.ctx.records.set_metas(self.namespace, values)
+    def meta(self, judged: Mapping[int, list[str]]) -> dict[str, dict[str, object]]:
+        """Turn number -> keys of the facts kept from it, for the turns judged this run: the
+        group's ``meta`` that keeps them (empty when there is nothing to keep)."""
+        values: dict[str, object] = {
+            self.hashes[n]: keys for n, keys in judged.items() if n in self.hashes}
+        return {self.namespace: values} if self.ctx is not None and values else {}

@@ -230,3 +230,21 @@ def test_a_call_cannot_choose_the_host(engine: Engine, tmp_path: Path, ollama_ur
     finally:
         other.close()
     assert fake_ollama.prompts()
+
+
+def test_the_engine_writes_the_judged_turns_with_the_memories(
+        engine: Engine, tmp_path: Path, ollama_url: str, fake_ollama: FakeOllama) -> None:
+    """The source writes nothing itself: what the model judged goes to the engine with the
+    group, so a dry run leaves no judgement in the store and a real run's commit with its
+    memories (each kept fact's key next to its turn's hash)."""
+    path = session_file(tmp_path, TURNS)
+    options = {"extractor": "ollama", "model": "tiny", "chunk_turns": 2}
+    namespace = f"cognimem.capture.judged:{path}"
+    engine.ingest("transcript", str(path), options=options, dry_run=True)
+    assert engine.store.meta_items(namespace) == {}
+    report = engine.ingest("transcript", str(path), options=options)
+    judged = engine.store.meta_items(namespace)
+    assert len(judged) == len(TURNS)
+    kept = [key for keys in judged.values() for key in keys]
+    state = engine.store.meta_items(f"cognimem.intake:transcript:{path}")
+    assert report.added == 2 and sorted(kept) == sorted(state[path.name]["items"])
