@@ -6,6 +6,8 @@ hits' contents and scores."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -27,7 +29,15 @@ QUERIES = ["billing retries", "who owns the payment gateway", "deploy script rsy
            "release train canary", "nightly build fails", "api rate limited",
            "metrics exporter audit log", "login page times out", "invoice worker Kafka"]
 #: The shipped profiles compared (the rest need a model server or more setup).
-PROFILES = ["default", "precise", "bm25", "rrf", "cognitive", "dense", "memory"]
+PROFILES = ["default", "precise", "bm25", "rrf", "cognitive", "dense", "memory", "graph"]
+#: Shipped profiles with options a profile may set: name -> (profile, overrides). The graph
+#: retrievers seeded otherwise: spreading from fewer lexical seeds and further, PPR with the
+#: lexical index's best memories seeded too (HippoRAG 2).
+VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
+    "graph:seeded": ("graph", {"retrieve": [
+        {"use": "bm25", "k": 100}, {"use": "spreading", "k": 100, "seeds": 8, "max_hops": 3},
+        {"use": "ppr", "k": 100, "memory_seeds": 5, "memory_seed_weight": 0.2}]}),
+}
 
 
 def corpus(n: int = 160, seed: int = 7) -> list[dict[str, Any]]:
@@ -38,16 +48,41 @@ def corpus(n: int = 160, seed: int = 7) -> list[dict[str, Any]]:
              "importance": round(rng.random(), 2)} for i in range(n)]
 
 
-def rankings(profile: str, folder: Path) -> dict[str, list[tuple[str, float]]]:
-    """For each query, the hits (content, score to 6 places) of ``profile`` on the corpus."""
+@contextmanager
+def filled(profile: str, folder: Path) -> Iterator[Engine]:
+    """An engine on ``profile`` (or a :data:`VARIANTS` name) holding the corpus, added a day's
+    batch at a time (so recency varies), two days before the queries."""
     clock = ManualClock()
-    overrides: dict[str, Any] = {"embedder": {"use": "hash"}}
-    with Engine.from_profile(profile, path=folder / profile, clock=clock,
+    shipped, extra = VARIANTS.get(profile, (profile, {}))
+    overrides: dict[str, Any] = {"embedder": {"use": "hash"}, **extra}
+    with Engine.from_profile(shipped, path=folder / profile.replace(":", "-"), clock=clock,
                              overrides=overrides) as engine:
         items = corpus()
-        for start in range(0, len(items), 40):  # a day's batch each, so recency varies
+        for start in range(0, len(items), 40):
             engine.add_many(items[start : start + 40])
             clock.advance(timedelta(days=1))
         clock.advance(timedelta(days=2))
+        yield engine
+
+
+def rankings(profile: str, folder: Path) -> dict[str, list[tuple[str, float]]]:
+    """For each query, the hits (content, score to 6 places) of ``profile`` (or of a
+    :data:`VARIANTS` name) on the corpus."""
+    with filled(profile, folder) as engine:
         return {text: [(h.memory.content, round(h.score, 6)) for h in engine.search(
                     Query(text=text, k=10, record_access=False)).hits] for text in QUERIES}
+
+
+def retrieved(profile: str, folder: Path,
+              labels: list[str]) -> dict[str, dict[str, list[tuple[str, float]]]]:
+    """For each query, the first 20 of each retriever's own list (content, score to 6
+    places), for the retrievers ``labels`` of ``profile`` (before fusion)."""
+    with filled(profile, folder) as engine:
+        out: dict[str, dict[str, list[tuple[str, float]]]] = {}
+        for text in QUERIES:
+            found = engine.ranked(engine.pipeline(), Query(text=text, k=10, record_access=False))
+            ids = [c.id for label in labels for c in found.lists[label][:20]]
+            memories = engine.get_many(ids)
+            out[text] = {label: [(memories[c.id].content, round(c.score, 6))
+                                 for c in found.lists[label][:20]] for label in labels}
+        return out

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from read_corpus import PROFILES, QUERIES, corpus, rankings
+from read_corpus import PROFILES, QUERIES, VARIANTS, corpus, rankings, retrieved
 
 from cognimem.context import SearchContext
 from cognimem.engine import Engine
@@ -17,6 +17,9 @@ from cognimem.models import Candidate, Query
 from cognimem.stages import Cut, Ranking, Stage, Then
 
 BEFORE = Path(__file__).parent / "data" / "rankings_before.json"
+#: The spreading and ppr retrievers' own lists on the graph profiles, made with the code of
+#: 5a7ccd6 (each ran its own lexical search for seeds).
+GRAPH_LISTS = Path(__file__).parent / "data" / "graph_lists_before.json"
 
 
 class Fixed(Stage):
@@ -93,8 +96,19 @@ def test_a_feedback_round_is_a_composition(engine: Engine, signal: str) -> None:
         assert found != first[:20] or signal == "dense"  # the second round moved the query
 
 
-@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("profile", [*PROFILES, *VARIANTS])
 def test_shipped_profiles_rank_as_before(profile: str, tmp_path: Path) -> None:
     before = json.loads(BEFORE.read_text(encoding="utf-8"))[profile]
     after = rankings(profile, tmp_path)
     assert {q: [list(h) for h in hits] for q, hits in after.items()} == before
+
+
+@pytest.mark.parametrize("profile", ["graph", "graph:seeded"])
+def test_the_graph_retrievers_give_their_lists_as_before(profile: str, tmp_path: Path) -> None:
+    """Spreading and PPR are compositions whose walk takes its seeds from the stage before
+    (``LexicalSeeds % seeds >> Spread % k``, ``LexicalSeeds % memory_seeds >> PageRankWalk %
+    k``); each one's own list, before fusion, is what it was when it searched inside."""
+    before = json.loads(GRAPH_LISTS.read_text(encoding="utf-8"))[profile]
+    after = retrieved(profile, tmp_path, ["spreading", "ppr"])
+    assert {q: {label: [list(h) for h in hits] for label, hits in lists.items()}
+            for q, lists in after.items()} == before

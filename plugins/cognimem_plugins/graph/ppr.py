@@ -9,7 +9,9 @@
 2. Each seed's weight is its match score times its specificity (HippoRAG's node
    specificity: 1 / the number of memories mentioning it, with ``specificity = "inverse"``).
    Optionally (HippoRAG 2) the lexical index's best memories are seeded too, with
-   ``memory_seed_weight``.
+   ``memory_seed_weight``: the retriever is then ``LexicalSeeds() % memory_seeds >>
+   PageRankWalk(retriever) % k`` (:mod:`cognimem.stages`), and the walk takes as memory
+   seeds whatever the stage before it found (``vector % 10 >> PageRankWalk(retriever)``).
 3. Personalized PageRank with rustworkx on the derived graph (every edge is two arcs, so the
    walk is undirected; parallel edges sum), damping ``damping`` (0.85 as memory-v2, 0.5 as
    HippoRAG 2). With ``max_hops`` the walk is restricted to the seeds' neighbourhood.
@@ -19,6 +21,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import numpy as np
@@ -28,11 +31,12 @@ from pydantic import Field
 from cognimem.components import Retriever
 from cognimem.context import SearchContext
 from cognimem.models import Candidate, Query
+from cognimem.stages import Ranking, Stage
 
 from ..text import tokens
 from .entities import find_entities
 from .kg import MENTIONS, GraphService, graph_service
-from .spreading import admits
+from .spreading import LexicalSeeds, admits
 
 
 class PPRRetriever(Retriever):
@@ -79,19 +83,14 @@ class PPRRetriever(Retriever):
 
     def retrieve(self, query: Query, ctx: SearchContext) -> list[Candidate]:
         """Seed, walk, rank memories by PageRank mass."""
-        graph = graph_service(ctx.ctx)
-        personal = self.seeds(graph, query, ctx)
-        if not personal:
-            return []
-        mass = self.pagerank(graph, personal)
-        out = []
-        for node_id, value in mass.items():
-            node = graph.node(node_id)
-            if node is not None and value > 0 and admits(node, query):
-                out.append((node_id, value))
-        out.sort(key=lambda kv: (-kv[1], kv[0]))
-        return [Candidate(id=i, score=s, rank=r)
-                for r, (i, s) in enumerate(out[: self.options.k], 1)]
+        return self.rounds()(query, ctx).candidates
+
+    def rounds(self) -> Stage:
+        """The retriever as one stage value: the walk, after ``LexicalSeeds() %
+        memory_seeds`` when memories are seeded too."""
+        o = self.options
+        walk = PageRankWalk(self) % o.k
+        return LexicalSeeds() % o.memory_seeds >> walk if o.memory_seeds else walk
 
     # seeding -----------------------------------------------------------------------------------
 
@@ -154,8 +153,11 @@ class PPRRetriever(Retriever):
         order = np.argsort(-sims)[: opts.fallback_seeds]
         return {self._names[i]: float(sims[i]) for i in order if sims[i] >= opts.min_similarity}
 
-    def seeds(self, graph: GraphService, query: Query, ctx: SearchContext) -> dict[str, float]:
-        """The personalization vector: node id -> weight (not normalized)."""
+    def seeds(self, graph: GraphService, query: Query, ctx: SearchContext,
+              memories: Sequence[Candidate] = ()) -> dict[str, float]:
+        """The personalization vector: node id -> weight (not normalized); ``memories`` (a
+        ranked list) are seeded with ``memory_seed_weight`` times their share of the best
+        score."""
         opts = self.options
         matched = self.match_entities(graph, query.text) or self._nearest_entities(graph, ctx)
         ranked = sorted(matched.items(), key=lambda kv: (-kv[1], kv[0]))[: opts.max_seeds]
@@ -167,13 +169,11 @@ class PPRRetriever(Retriever):
             elif opts.specificity == "log":
                 score /= 1 + math.log(mentions)
             personal[entity] = score
-        if opts.memory_seeds and ctx.ctx.lexical is not None:
-            hits = ctx.ctx.lexical.search(query, opts.memory_seeds)
-            top = max((abs(h.score) for h in hits), default=0.0) or 1.0
-            for hit in hits:
-                if graph.node(hit.id) is not None:
-                    personal[hit.id] = (personal.get(hit.id, 0.0)
-                                        + opts.memory_seed_weight * abs(hit.score) / top)
+        top = max((abs(h.score) for h in memories), default=0.0) or 1.0
+        for hit in memories:
+            if graph.node(hit.id) is not None:
+                personal[hit.id] = (personal.get(hit.id, 0.0)
+                                    + opts.memory_seed_weight * abs(hit.score) / top)
         return {k: v for k, v in personal.items() if v > 0}
 
     # the walk ---------------------------------------------------------------------------------
@@ -210,6 +210,34 @@ class PPRRetriever(Retriever):
                     copy.update_edge_by_index(arc, max(link.weight * factor, 1e-12))
             self._copy, self._copy_version = copy, graph.version
         return self._copy
+
+
+class PageRankWalk(Stage):
+    """The retriever's walk as a stage: seeded from the query's entities and the current
+    candidates (memory seeds), memories ranked by the mass they receive become the
+    candidates (``ranking.depth`` of them when set)."""
+
+    def __init__(self, retriever: PPRRetriever) -> None:
+        self.retriever = retriever
+
+    def run(self, ranking: Ranking, ctx: SearchContext) -> Ranking:
+        graph = graph_service(ctx.ctx)
+        query = ranking.query
+        personal = self.retriever.seeds(graph, query, ctx, ranking.candidates)
+        if not personal:
+            return ranking.but(candidates=[], hits=None)
+        out = []
+        for node_id, value in self.retriever.pagerank(graph, personal).items():
+            node = graph.node(node_id)
+            if node is not None and value > 0 and admits(node, query):
+                out.append((node_id, value))
+        out.sort(key=lambda kv: (-kv[1], kv[0]))
+        return ranking.but(candidates=[Candidate(id=i, score=s, rank=r)
+                                       for r, (i, s) in enumerate(out[: ranking.depth], 1)],
+                           hits=None)
+
+    def __repr__(self) -> str:
+        return "PageRankWalk"
 
 
 def neighbourhood(graph: GraphService, start: list[str], hops: int) -> set[int]:

@@ -1,5 +1,10 @@
 """``spreading``: mem-graph's spreading activation over synapses, as a retriever.
 
+The retriever is a composition of stages (:mod:`cognimem.stages`):
+``LexicalSeeds(every_layer=True) % seeds >> Spread(options) % k``. :class:`Spread` spreads
+from whatever the stage before it found, so ``vector % 20 >> Spread(options)`` seeds from
+dense retrieval instead.
+
 Seeds are the lexical index's best matches for the query, each starting with its BM25 score
 scaled so the best seed has ``seed_activation`` (mem-graph starts every seed at 5.0). From
 each seed, activation spreads along synapses (either direction) for at most ``max_hops``
@@ -26,6 +31,7 @@ from cognimem.components import Retriever
 from cognimem.context import SearchContext
 from cognimem.errors import ProfileError
 from cognimem.models import LAYERS, Candidate, Layer, Query
+from cognimem.stages import Ranking, Stage
 
 from .kg import SYNAPSE_TYPES, GraphService, Node, graph_service
 
@@ -85,20 +91,62 @@ class SpreadingRetriever(Retriever):
 
     def retrieve(self, query: Query, ctx: SearchContext) -> list[Candidate]:
         """Spread from the lexical seeds; the best-activated memories first."""
-        assert ctx.ctx.lexical is not None
-        opts = self.options
-        graph = graph_service(ctx.ctx)
-        seeds = ctx.ctx.lexical.search(query.model_copy(update={"layers": None}), opts.seeds)
+        return self.rounds()(query, ctx).candidates
+
+    def rounds(self) -> Stage:
+        """The retriever as one stage value: ``LexicalSeeds(every_layer=True) % seeds >>
+        Spread(options) % k``."""
+        o = self.options
+        return LexicalSeeds(every_layer=True) % o.seeds >> Spread(o) % o.k
+
+
+class LexicalSeeds(Stage):
+    """The lexical index's best matches for the ranking's query, ``% k`` deep: where a walk
+    over the graph starts. With ``every_layer`` the query's layers are not applied (a seed in
+    a layer the query leaves out still spreads); without a lexical index there are none."""
+
+    def __init__(self, every_layer: bool = False) -> None:
+        self.every_layer = every_layer
+
+    def run(self, ranking: Ranking, ctx: SearchContext) -> Ranking:
+        lexical = ctx.ctx.lexical
+        if lexical is None or ranking.depth is None:
+            return ranking.but(candidates=[], hits=None)
+        query = ranking.query
+        if self.every_layer:
+            query = query.model_copy(update={"layers": None})
+        return ranking.but(candidates=lexical.search(query, ranking.depth), hits=None)
+
+    def __repr__(self) -> str:
+        return "LexicalSeeds(every_layer)" if self.every_layer else "LexicalSeeds"
+
+
+class Spread(Stage):
+    """Spreading activation from the current candidates (the seeds the stage before found),
+    each starting at its score scaled so the best has ``seed_activation``; the memories it
+    reaches, best-activated first, become the candidates (``ranking.depth`` of them when
+    set)."""
+
+    def __init__(self, options: SpreadingRetriever.Options) -> None:
+        self.options = options
+
+    def run(self, ranking: Ranking, ctx: SearchContext) -> Ranking:
+        seeds = ranking.candidates
         if not seeds:
-            return []
+            return ranking.but(candidates=[], hits=None)
+        opts = self.options
         top = max(abs(c.score) for c in seeds) or 1.0
         start = {c.id: opts.seed_activation * abs(c.score) / top for c in seeds}
-        scores = spread(graph, start, query, opts.max_hops, opts.min_weight, opts.attenuation,
-                        set(opts.types), set(opts.land_on_layers),
-                        set(opts.pass_through_layers), opts.use_importance, opts.combine,
-                        opts.max_paths)
-        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[: opts.k]
-        return [Candidate(id=i, score=s, rank=r) for r, (i, s) in enumerate(ranked, 1)]
+        scores = spread(graph_service(ctx.ctx), start, ranking.query, opts.max_hops,
+                        opts.min_weight, opts.attenuation, set(opts.types),
+                        set(opts.land_on_layers), set(opts.pass_through_layers),
+                        opts.use_importance, opts.combine, opts.max_paths)
+        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[: ranking.depth]
+        return ranking.but(candidates=[Candidate(id=i, score=s, rank=r)
+                                       for r, (i, s) in enumerate(ranked, 1)], hits=None)
+
+    def __repr__(self) -> str:
+        return "Spread"
 
 
 def spread(graph: GraphService, start: dict[str, float], query: Query, max_hops: int,

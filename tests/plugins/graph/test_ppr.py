@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from given import Given
 
 from cognimem.context import SearchContext
 from cognimem.engine import Engine
 from cognimem.models import Query
 from cognimem_plugins.graph.kg import graph_service
-from cognimem_plugins.graph.ppr import PPRRetriever
+from cognimem_plugins.graph.ppr import PageRankWalk, PPRRetriever
 
 MakeEngine = Callable[..., Engine]
 ONLY_PPR = {"extract": [{"use": "entities"}], "retrieve": [{"use": "ppr"}]}
@@ -93,3 +94,24 @@ def test_neighbourhood_restriction_and_scope(make_engine: MakeEngine) -> None:
     assert near == full
     scoped = [h.id for h in engine.search("Caroline pet", scope={"project": "x"}).hits]
     assert first not in scoped and second not in scoped and len(scoped) == 1
+
+
+
+def test_the_walk_seeds_the_memories_of_the_stage_before(make_engine: MakeEngine) -> None:
+    """``memory_seeds`` is ``LexicalSeeds % n >> PageRankWalk``; the walk seeds whatever
+    memories the stage before found, so a memory no entity of the query reaches gets mass."""
+    engine = make_engine(**ONLY_PPR)
+    first, _, other = story(engine)
+    ppr = retriever(engine)
+    query = Query(text="Caroline")
+    sctx = SearchContext(engine._ctx, query)
+    alone = [c.id for c in ppr.retrieve(query, sctx)]
+    assert other not in alone and alone == [c.id for c in ppr.rounds()(query, sctx).candidates]
+    walked = [c.id for c in (Given([other]) >> PageRankWalk(ppr))(query, sctx).candidates]
+    assert other in walked and first in walked
+    ppr.options = ppr.options.model_copy(update={"fallback_seeds": 0})  # no entity is near
+    unseeded = [h.id for h in engine.search("repaired", record_access=False).hits]
+    ppr.options = ppr.options.model_copy(update={"memory_seeds": 3})
+    assert len(getattr(ppr.rounds(), "steps", ())) == 2  # the lexical seeds, then the walk
+    seeded = [h.id for h in engine.search("repaired", record_access=False).hits]
+    assert other not in unseeded and other in seeded

@@ -6,11 +6,14 @@ import itertools
 from collections.abc import Callable
 
 import pytest
+from given import Given
 
+from cognimem.context import SearchContext
 from cognimem.engine import Engine
 from cognimem.models import Query
+from cognimem.stages import Then
 from cognimem_plugins.graph.kg import graph_service
-from cognimem_plugins.graph.spreading import spread
+from cognimem_plugins.graph.spreading import LexicalSeeds, Spread, SpreadingRetriever, spread
 
 MakeEngine = Callable[..., Engine]
 ONLY_SPREADING = {"extract": [], "retrieve": [{"use": "spreading"}]}
@@ -90,3 +93,30 @@ def test_filters_follow_the_query(make_engine: MakeEngine) -> None:
     assert [h.id for h in engine.search("xylophone", scope={"project": "p"}).hits] == [a]
     engine.archive(b)
     assert [h.id for h in engine.search("xylophone").hits] == [a]
+
+
+
+def test_spread_takes_its_seeds_from_the_stage_before(make_engine: MakeEngine) -> None:
+    engine = make_engine(**ONLY_SPREADING)
+    m = chain(engine, ["episodic"] * 4)
+    spreading = engine.retrievers[0]
+    assert isinstance(spreading, SpreadingRetriever)
+    query = Query(text="xylophone")
+    sctx = SearchContext(engine._ctx, query)
+    rounds = spreading.rounds()
+    assert isinstance(rounds, Then) and len(rounds.steps) == 2
+    assert rounds(query, sctx).candidates == spreading.retrieve(query, sctx)
+    assert [c.id for c in spreading.retrieve(query, sctx)] == m[:3]  # the lexical match's
+    found = (Given([m[3]]) >> Spread(spreading.options))(query, sctx)
+    assert [c.id for c in found.candidates] == [m[3], m[2], m[1]]  # walked from the given one
+    assert (Given([]) >> Spread(spreading.options))(query, sctx).candidates == []
+
+
+def test_seeds_are_found_in_every_layer(make_engine: MakeEngine) -> None:
+    """A seed in a layer the query leaves out still spreads (it is not returned)."""
+    engine = make_engine(**ONLY_SPREADING)
+    m = chain(engine, ["semantic", "episodic"])
+    query = Query(text="xylophone", layers=["episodic"])
+    assert [h.id for h in engine.search(query).hits] == [m[1]]
+    sctx = SearchContext(engine._ctx, query)
+    assert [c.id for c in (LexicalSeeds(every_layer=True) % 5)(query, sctx).candidates] == m[:1]
