@@ -105,12 +105,18 @@ EXTRA_LME, EXTRA_LOCOMO, EXTRA_LOCOMO_SESSIONS = ("7405e8b1", "f35224e0"), "conv
 
 def extra_cases() -> Iterator[Case]:
     """The transcripts of the extra held-out set."""
+    yield from _held(EXTRA_LME, EXTRA_LOCOMO, EXTRA_LOCOMO_SESSIONS)
+
+
+def _held(lme: tuple[str, ...], locomo: str, sessions: int) -> Iterator[Case]:
+    """The answer sessions of LongMemEval questions ``lme`` and the first ``sessions``
+    sessions of the LoCoMo conversation ``locomo``."""
     with gzip.open(LME, "rt", encoding="utf-8") as handle:
         questions = {q["question_id"]: q for q in json.load(handle)}
-    for qid in EXTRA_LME:
+    for qid in lme:
         yield from _lme_question(questions[qid])
     samples = {s["sample_id"]: s for s in json.loads(LOCOMO.read_text(encoding="utf-8"))}
-    yield from _locomo_sample(samples[EXTRA_LOCOMO], EXTRA_LOCOMO_SESSIONS)
+    yield from _locomo_sample(samples[locomo], sessions)
 
 #: The new held-out set of wave 5 (``labels_new.tsv``), labelled by the settled criteria
 #: before the wave-5 rules were run on it: answer sessions of four LongMemEval_S dev
@@ -122,9 +128,4 @@ NEW_LME, NEW_LOCOMO, NEW_LOCOMO_SESSIONS = (
 
 def new_cases() -> Iterator[Case]:
     """The transcripts of the new held-out set (wave 5)."""
-    with gzip.open(LME, "rt", encoding="utf-8") as handle:
-        questions = {q["question_id"]: q for q in json.load(handle)}
-    for qid in NEW_LME:
-        yield from _lme_question(questions[qid])
-    samples = {s["sample_id"]: s for s in json.loads(LOCOMO.read_text(encoding="utf-8"))}
-    yield from _locomo_sample(samples[NEW_LOCOMO], NEW_LOCOMO_SESSIONS)
+    yield from _held(NEW_LME, NEW_LOCOMO, NEW_LOCOMO_SESSIONS)
