@@ -87,13 +87,15 @@ ANNOUNCES = re.compile(
     r"^(sure|ok(ay)?|now|first|next|then|great)?[,!.]?\s*(i'll|i will|i'm going to|i am going "
     r"to|let me|let's|i'm (now )?(checking|looking|reading|running)|running|checking|looking)\b",
     re.I)
+#: The assistant speaking of its own next step, anywhere in the sentence.
+NEXT_STEP = re.compile(r"\bi('ll| will|'m going to| am going to)\b", re.I)
 DEADLINE = re.compile(r"\b(today|tonight|tomorrow|by (monday|tuesday|wednesday|thursday|"
                       r"friday|saturday|sunday|eod|end of|next|the)|next (week|month)|"
                       r"on (monday|tuesday|wednesday|thursday|friday))\b|\d", re.I)
 #: A date in the past, which makes a personal statement specific ("last week I had...").
-WHEN = re.compile(r"\b(yesterday|last (week|month|year|night|weekend|summer|winter|spring|fall|"
-                  r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\w+ ago|"
-                  r"this (morning|week|month|year|weekend))\b", re.I)
+WHEN = re.compile(rf"\b(yesterday|last (week|month|year|night|weekend|summer|winter|spring|"
+                  rf"fall|{structure.DAYS})|\w+ ago|this (morning|week|month|year|weekend))\b",
+                  re.I)
 ERROR_NAME = re.compile(r"\b\w+(Error|Exception)\b|\bTraceback\b")
 #: A statement about the speaker, which makes a question worth keeping ("I'm planning a
 #: trip to Kauai; which trails...?").
@@ -140,8 +142,9 @@ def judge(fact: Fact, agent: bool, place: Place | None = None,
     if fact.role == "assistant":
         if not agent or ANNOUNCES.search(text):
             return None
-        if fact.kind == "commitment" and not DEADLINE.search(text):
-            return None  # "I'll mention Chen in the PR": the agent's own next step
+        if fact.kind == "commitment" and (NEXT_STEP.search(text) or not DEADLINE.search(text)):
+            return None  # "I'll mention Chen in the PR": the agent's own next step, never a
+            # commitment to remember, dated or not ("After that, I'll tag v2.3.1")
         return "error" if ERROR_NAME.search(text) else fact.kind
     if "correction" in rules and structure.is_correction(text, place):
         return "decision" if agent else ("fact" if SPECIFIC.search(text) else None)

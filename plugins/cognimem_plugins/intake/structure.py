@@ -102,9 +102,9 @@ RATES_OFFER = re.compile(
     r"amazing|interesting|perfect|delicious|awesome|helpful|manageable)\b|\bi like the "
     r"(idea|sound|look)s? of\b|\bi'?m intrigued by\b|\b(you|we) (suggested|mentioned)\b", re.I)
 #: An obligation, or a deadline ("by Friday"): a task owed, not a plan.
-OBLIGES = re.compile(r"\b(need to|needs to|have to|has to|must|remember to|got to|gotta|"
-                     r"todo|should|by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
-                     r"tomorrow|tonight|eod|end of|next|the end))\b", re.I)
+DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+OBLIGES = re.compile(rf"\b(need to|needs to|have to|has to|must|remember to|got to|gotta|"
+                     rf"todo|should|by ({DAYS}|tomorrow|tonight|eod|end of|next|the end))\b", re.I)
 ADVICE_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 COMMON = frozenset("""that this with your have about they them their will would could should
 some more also just from what when which there been make sure definitely really think like

@@ -68,3 +68,11 @@ def test_advice_taken_up_is_switchable_and_off() -> None:
 def test_a_past_date_makes_a_personal_statement_specific() -> None:
     said = "Hey Maria, I've been busy, but last week I had an unexpected incident on my way home."
     assert kinds(session(("user", said, ()))) == {said: "fact"}
+
+
+def test_the_agents_next_step_is_never_a_commitment_even_dated() -> None:
+    step = "After the review, I'll tag v2.3.1 and deploy it to staging tomorrow."
+    todo = "TODO: rotate the staging key by Friday."
+    agent = session(("user", "Fix the export.", ()), ("assistant", step, ("Bash",)),
+                    ("assistant", todo, ()))
+    assert kinds(agent) == {todo: "commitment"}
