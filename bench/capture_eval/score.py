@@ -1,7 +1,7 @@
 """Precision and recall of rule-based capture on the labelled candidates (docs/intake.md,
 "Measured capture precision").
 
-    python bench/capture_eval/score.py [--split tune|test|all|extra] [--baseline] [--show]
+    python bench/capture_eval/score.py [--split tune|test|all|extra|new] [--baseline] [--show]
 
 Every candidate the cue pass finds (``rules.candidates``) is labelled in ``labels.tsv``:
 ``drop``, or the kind it should have. The capture rules (``rules.facts``) keep some of them
@@ -11,7 +11,9 @@ the right kind), and recall of answer-bearing turns (LongMemEval ``has_answer`` 
 LoCoMo evidence turns): the share from which at least one fact was kept. ``--baseline``
 scores the cue pass alone (every candidate kept with its cue's kind). ``--split extra``
 scores the extra held-out set (``corpus.extra_cases``, ``labels_extra.tsv``), labelled before
-the structural rules were tuned and never used to choose them.
+the structural rules were tuned and never used to choose them; ``--split new`` the new
+held-out set of wave 5 (``corpus.new_cases``, ``labels_new.tsv``), labelled before the
+wave-5 rules were run on it.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from corpus import cases, extra_cases  # noqa: E402
+from corpus import cases, extra_cases, new_cases  # noqa: E402
 
 from cognimem_plugins.intake.rules import Fact, candidates, facts  # noqa: E402
 
@@ -62,12 +64,13 @@ def load_labels(name: str = "labels.tsv") -> dict[str, str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--split", default="test", choices=("tune", "test", "all", "extra"))
+    parser.add_argument("--split", default="test", choices=("tune", "test", "all", "extra",
+                                                                     "new"))
     parser.add_argument("--baseline", action="store_true", help="the cue pass alone")
     parser.add_argument("--show", action="store_true", help="list the errors")
     args = parser.parse_args()
-    extra = args.split == "extra"
-    labels = load_labels("labels_extra.tsv" if extra else "labels.tsv")
+    extra = args.split in ("extra", "new")
+    labels = load_labels(f"labels_{args.split}.tsv" if extra else "labels.tsv")
     frozen = json.loads((HERE / "split.json").read_text(encoding="utf-8"))
     kept_by_kind: Counter[str] = Counter()
     right_by_kind: Counter[str] = Counter()
@@ -77,10 +80,11 @@ def main() -> None:
     answer_turns: Counter[str] = Counter()
     answer_kept: Counter[str] = Counter()
     unlabelled: list[str] = []
-    for case in extra_cases() if extra else cases():
+    held = {"extra": extra_cases, "new": new_cases}
+    for case in held[args.split]() if extra else cases():
         if not extra and frozen[case.id] != case.split:
             raise SystemExit(f"{case.id}: split changed since split.json was frozen")
-        if args.split not in ("all", "extra") and case.split != args.split:
+        if args.split != "all" and not extra and case.split != args.split:
             continue
         pool = {key(case.id, f): f for f in candidates(case.transcript)}
         for cid in pool:

@@ -57,8 +57,8 @@ class Fact:
 
 #: The structural rules on, of :data:`.structure.OPTIONAL`: chosen by leave-one-transcript-out
 #: cross-validation on the capture evaluation's tuning split (``bench/capture_eval/tune.py``;
-#: ``correction`` and ``habit`` were not chosen, docs/intake.md).
-RULES: frozenset[str] = frozenset({"refers_back", "answer"})
+#: ``correction``, ``habit`` and ``advice`` were not chosen, docs/intake.md).
+RULES: frozenset[str] = frozenset({"refers_back", "answer", "choice", "rates", "plans"})
 
 
 def facts(transcript: Transcript, rules: frozenset[str] = RULES) -> list[Fact]:
@@ -87,9 +87,15 @@ ANNOUNCES = re.compile(
     r"^(sure|ok(ay)?|now|first|next|then|great)?[,!.]?\s*(i'll|i will|i'm going to|i am going "
     r"to|let me|let's|i'm (now )?(checking|looking|reading|running)|running|checking|looking)\b",
     re.I)
+#: The assistant speaking of its own next step, anywhere in the sentence.
+NEXT_STEP = re.compile(r"\bi('ll| will|'m going to| am going to)\b", re.I)
 DEADLINE = re.compile(r"\b(today|tonight|tomorrow|by (monday|tuesday|wednesday|thursday|"
                       r"friday|saturday|sunday|eod|end of|next|the)|next (week|month)|"
                       r"on (monday|tuesday|wednesday|thursday|friday))\b|\d", re.I)
+#: A date in the past, which makes a personal statement specific ("last week I had...").
+WHEN = re.compile(rf"\b(yesterday|last (week|month|year|night|weekend|summer|winter|spring|"
+                  rf"fall|{structure.DAYS})|\w+ ago|this (morning|week|month|year|weekend))\b",
+                  re.I)
 ERROR_NAME = re.compile(r"\b\w+(Error|Exception)\b|\bTraceback\b")
 #: A statement about the speaker, which makes a question worth keeping ("I'm planning a
 #: trip to Kauai; which trails...?").
@@ -136,8 +142,9 @@ def judge(fact: Fact, agent: bool, place: Place | None = None,
     if fact.role == "assistant":
         if not agent or ANNOUNCES.search(text):
             return None
-        if fact.kind == "commitment" and not DEADLINE.search(text):
-            return None  # "I'll mention Chen in the PR": the agent's own next step
+        if fact.kind == "commitment" and (NEXT_STEP.search(text) or not DEADLINE.search(text)):
+            return None  # "I'll mention Chen in the PR": the agent's own next step, never a
+            # commitment to remember, dated or not ("After that, I'll tag v2.3.1")
         return "error" if ERROR_NAME.search(text) else fact.kind
     if "correction" in rules and structure.is_correction(text, place):
         return "decision" if agent else ("fact" if SPECIFIC.search(text) else None)
@@ -146,10 +153,17 @@ def judge(fact: Fact, agent: bool, place: Place | None = None,
         return None  # "Maybe they can suggest...": the previous turn holds its meaning
     if "answer" in rules and structure.only_rates_offer(text, place):
         return None  # "I think 100 is a good starting point", after "how many...?"
+    if "advice" in rules and structure.takes_advice(text, place):
+        return None  # "I'll ask Rachel...", after "Remember to ask Rachel..."
+    if "choice" in rules and structure.picks_offer(text, place):
+        return "decision"  # "I think I'll try the Almaden Lake Park Loop"
+    if "rates" in rules and structure.rates_named(text, place):
+        return None  # "I think Fort Myers Beach sounds nice", after the list of towns
     if text.rstrip().endswith("?"):
         # a question is kept for what the user says of themselves in it, as a fact
         return "fact" if STATES.search(text) and SPECIFIC.search(text) else None
-    specific = SPECIFIC.search(VOCATIVE.sub("", text)) or DEADLINE.search(text)
+    specific = (SPECIFIC.search(VOCATIVE.sub("", text)) or DEADLINE.search(text)
+                or WHEN.search(text))
     if fact.kind == "fact" and not specific:
         return None  # "Hey John, been a while": a name addressed is nothing specific
     if fact.kind == "commitment" and not specific and VAGUE.search(text):
@@ -158,6 +172,9 @@ def judge(fact: Fact, agent: bool, place: Place | None = None,
         return "decision"
     if fact.kind == "fact" and LIKES.search(text):
         return "preference"
+    if ("plans" in rules and not agent and fact.kind == "commitment"
+            and structure.is_plan(text)):
+        return "fact" if specific else None  # "We'll travel on April 16": a plan, not a task
     if "habit" in rules and fact.kind == "preference" and structure.is_one_off_wish(text):
         # "I want Jellyfin at media.home.example.net": what else it holds, if anything
         other = next((k for k, cue in CUES if k in ("value", "path", "command", "ownership")
