@@ -37,6 +37,8 @@ Params = Sequence[Any] | Mapping[str, Any] | None
 class Session:
     """A connection to one schema, with nested transactions and the writers' lock."""
 
+    placeholder = "%s"  # how a statement marks a parameter (see cognimem_plugins.sql_parts)
+
     def __init__(self, dsn: str | None, schema_template: str, path: Path | None, *,
                  owner: bool = True) -> None:
         self.dsn = resolve_dsn(dsn)
@@ -236,3 +238,14 @@ class Session:
                               "nothing of the failed call was committed: check the server and "
                               "retry")
         return StoreError(f"the PostgreSQL {self.where} failed: {text}")
+
+
+class NoSession:
+    """What the store's parts hold while it is not open: any use is a :class:`StoreError`."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise StoreError("the postgres record store is not open (or was closed)")
+
+
+#: The one :class:`NoSession`.
+NO_SESSION: Any = NoSession()
