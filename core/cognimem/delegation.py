@@ -26,7 +26,7 @@ class delegate(Generic[P, R]):
     implemented); on an instance, the part's bound method.
     """
 
-    def __init__(self, func: Callable[Concatenate[Any, P], R], *, to: str) -> None:
+    def __init__(self, func: Callable[Concatenate[Any, P], R], *, to: str | None) -> None:
         self.part = to
         self.name = func.__name__
         self.__doc__ = func.__doc__
@@ -42,7 +42,11 @@ class delegate(Generic[P, R]):
     def __get__(self, obj: object | None, owner: type | None = None) -> Any:
         if obj is None:
             return self.__wrapped__
-        return getattr(getattr(obj, self.part), self.name)
+        return getattr(self.holder(obj), self.name)
+
+    def holder(self, obj: Any) -> Any:
+        """The part of ``obj`` that does the work (``obj`` itself when ``to`` is None)."""
+        return obj if self.part is None else getattr(obj, self.part)
 
 
 def delegations(cls: type) -> dict[str, delegate[Any, Any]]:
