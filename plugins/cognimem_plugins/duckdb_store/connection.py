@@ -25,6 +25,7 @@ import pyarrow as pa
 
 from cognimem.errors import StoreError
 
+from ..sql_parts.nesting import Nesting
 from . import schema
 from .directory import (
     COMPACT_FILE,
@@ -45,12 +46,13 @@ log = logging.getLogger("cognimem.duckdb")
 Hook = Callable[[], None]
 
 
-class Database:
+class Database(Nesting):
     """One DuckDB database (a file in a store directory, or in memory) and its owner lock."""
 
     placeholder = "?"
 
     def __init__(self, options: Any) -> None:
+        super().__init__()
         self.options = options
         self.directory: Path | None = None
         self.file: Path | None = None
@@ -60,8 +62,6 @@ class Database:
         self.owner: OwnerLock | None = None
         #: Held by a write for its whole transaction (readers never take it).
         self.guard = threading.RLock()
-        self.depth = 0
-        self._doomed = False
         self.readers = Readers(lambda: self.con, self.guard)
         #: Run inside the outermost transaction before it commits (kept-back writes).
         self.before_commit: list[Hook] = []
@@ -237,17 +237,11 @@ class Database:
         """A DuckDB transaction; nested use joins the outermost one."""
         with self.guard:
             if self.depth:
-                self.depth += 1
-                try:
+                with self.joined():
                     yield
-                except BaseException:
-                    self._doomed = True
-                    raise
-                finally:
-                    self.depth -= 1
                 return
             self.execute("BEGIN TRANSACTION")
-            self.depth, self._doomed = 1, False
+            self.depth, self.doomed = 1, False
             try:
                 yield
             except BaseException:
@@ -260,14 +254,14 @@ class Database:
     writing = transaction  # what the shared SQL parts write in (see cognimem_plugins.sql_parts)
 
     def _commit(self) -> None:
-        if not self._doomed:
+        if not self.doomed:
             try:
                 for hook in self.before_commit:
                     hook()
             except StoreError:
                 self._rollback()
                 raise
-        if self._doomed:
+        if self.doomed:
             self._rollback()
             raise StoreError(
                 "a write inside this transaction failed (its error was caught before the "
