@@ -62,6 +62,18 @@ class RecordStore(Component):
 
     Every write of the engine happens inside :meth:`transaction`; a store that cannot roll
     back must at least never expose half a transaction after a crash.
+
+    The contract comes in parts, one per job (the sections below): memories
+    (``put/get/delete/iter_memories``, ``count_memories``, ``find_by_hash(es)`` and the fast
+    paths ``memory_versions``, ``ids_not_embedded_with``, ``memory_counts``), edges
+    (``put/delete_edges``, ``edges_of``, ``iter_edges``, ``count_edges``), accesses
+    (``add/record_accesses``, ``access_times``), the event log (``append_event(s)``,
+    ``last_event``, ``iter_events``), the graveyard (``add_grave``, ``graves``,
+    ``remove_grave``), embeddings (``put/get_embeddings``, ``embedding_signatures``) and
+    metadata (``set/get_meta(s)``, ``meta_items(_where)``, ``meta_version``,
+    ``meta_changes``). A store with much to do per job can be a facade over one class per
+    part, each member delegated in one line (:mod:`cognimem.delegation`), as the ``duckdb``
+    and ``postgres`` stores are.
     """
 
     kind = "records"

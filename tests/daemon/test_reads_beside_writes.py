@@ -181,8 +181,8 @@ def test_a_row_read_before_a_commit_does_not_replace_the_committed_one(
     try:
         store: Any = engine._records
         memory = engine.add("the staging database is refreshed on mondays").memory
-        store._cache.clear()  # the reader will fetch the row from the database
-        fetch = store._fetch_memories
+        store.cache.rows.clear()  # the reader will fetch the row from the database
+        fetch = store.memories.fetch
 
         reader = threading.current_thread()
 
@@ -194,10 +194,10 @@ def test_a_row_read_before_a_commit_does_not_replace_the_committed_one(
                 assert not updater.is_alive()
             return found
 
-        store._fetch_memories = fetch_then_commit
+        store.memories.fetch = fetch_then_commit
         with store.reading():
             assert store.get_memories([memory.id])[memory.id].version == 1
-        store._fetch_memories = fetch
+        store.memories.fetch = fetch
         assert store.get_memories([memory.id])[memory.id].version == 2
         assert engine.get(memory.id).importance == 0.9
     finally:
@@ -213,7 +213,7 @@ def test_readers_read_the_new_file_after_a_compaction(tmp_path: Path) -> None:
         with gate.alone():
             engine._records.compact()
             other = engine.add("the rota spreadsheet is in the team drive").memory
-        engine._records._cache.clear()  # type: ignore[attr-defined]  # read the file
+        engine._records.cache.rows.clear()  # type: ignore[attr-defined]  # read the file
         found = {h.memory.id for h in gate.search(["rota"], {"k": 5}).hits}
         assert found == {memory.id, other.id}
     finally:

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Concatenate, Generic, NamedTuple, ParamSpec, TypeVar, overload
 
+from ..delegation import delegate
+
 P = ParamSpec("P")
 R = TypeVar("R")
 T = TypeVar("T")
@@ -19,8 +21,9 @@ PARTS = {"Writer": "writer", "Versions": "versions", "Relations": "relations",
          "Kernel": None}
 
 
-class operation(Generic[P, R]):
-    """``add = operation(Writer.add, client=True)``: the engine's ``add`` is its writer's.
+class operation(delegate[P, R]):
+    """``add = operation(Writer.add, client=True)``: the engine's ``add`` is its writer's
+    (a :class:`~cognimem.delegation.delegate` to the part its kernel holds).
 
     :param client: a client may call it through the store's daemon: the daemon serves it
         and :class:`~cognimem.daemon.remote.RemoteEngine` has it (both from these
@@ -34,26 +37,13 @@ class operation(Generic[P, R]):
         owner = func.__qualname__.split(".")[0]
         if owner not in PARTS:
             raise TypeError(f"{func.__qualname__} is not a method of an engine part")
-        self.part = PARTS[owner]
-        self.name = func.__name__
-        self.__doc__ = func.__doc__
-        self.__wrapped__ = func
+        super().__init__(func, to=PARTS[owner])
         self.client = client
         self.retry_safe = retry_safe
 
-    @overload
-    def __get__(self, obj: None, owner: type | None = None
-                ) -> Callable[Concatenate[Any, P], R]: ...
-
-    @overload
-    def __get__(self, obj: object, owner: type | None = None) -> Callable[P, R]: ...
-
-    def __get__(self, obj: object | None, owner: type | None = None) -> Any:
-        if obj is None:  # on the class: the part's function (its signature and docstring)
-            return self.__wrapped__
-        kernel = obj._k  # type: ignore[attr-defined]
-        holder = kernel if self.part is None else getattr(kernel, self.part)
-        return getattr(holder, self.name)
+    def holder(self, obj: Any) -> Any:
+        kernel = obj._k
+        return kernel if self.part is None else getattr(kernel, self.part)
 
 
 class state(Generic[T]):

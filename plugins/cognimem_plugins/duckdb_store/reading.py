@@ -1,11 +1,12 @@
 """Reads beside a write: searches of the store's daemon run while a write group commits.
 
-A thread inside :meth:`ConcurrentReads.reading` reads through a cursor of its own (a second
+A thread inside :meth:`Readers.reading` reads through a cursor of its own (a second
 connection to the same database, so a snapshot of what was committed when each statement
 started) without taking the store's guard, which a write holds for its whole transaction.
 It never sees the open transaction's rows; it reads the decoded-row cache, which holds only
 committed rows, and adds what it fetched to the cache only if no commit changed memories
-since it began (a row read before a commit must not replace the committed one).
+since it began (a row read before a commit must not replace the committed one; see
+:meth:`~.memories.MemoryRows.committed_memories`).
 """
 
 from __future__ import annotations
@@ -17,21 +18,20 @@ from typing import Any
 
 import duckdb
 
-from cognimem.models import Memory
-
-from .. import sql_rows as rows
+from cognimem.errors import StoreError
 
 
-class ConcurrentReads:
-    """Mixed into :class:`~.store.DuckDBStore`: the reading mode and its cursors."""
+class Readers:
+    """The reading mode: a cursor per reading thread, kept for the next one.
 
-    _con: Any
-    _guard: threading.RLock
-    _generation: int
+    :param connection: the store's open connection (None when closed).
+    :param guard: the store's guard, which a reader does not take.
+    """
 
-    def _init_reading(self) -> None:
+    def __init__(self, connection: Callable[[], Any], guard: threading.RLock) -> None:
+        self._connection = connection
+        self._guard = guard
         self._reader = threading.local()
-        self._cache_lock = threading.RLock()  # the cache is shared with readers
         self._spare: list[Any] = []  # reader cursors not in use
         self._spare_lock = threading.Lock()
 
@@ -42,7 +42,7 @@ class ConcurrentReads:
         if getattr(self._reader, "cursor", None) is not None:
             yield
             return
-        cursor = self._take_cursor()
+        cursor = self._take()
         self._reader.cursor = cursor
         try:
             yield
@@ -51,50 +51,29 @@ class ConcurrentReads:
             with self._spare_lock:
                 self._spare.append(cursor)
 
-    def _reading_cursor(self) -> Any:
+    def cursor(self) -> Any:
+        """This thread's reading cursor, or None outside :meth:`reading`."""
         return getattr(self._reader, "cursor", None)
 
-    def _hold(self) -> AbstractContextManager[Any]:
+    def hold(self) -> AbstractContextManager[Any]:
         """The store's guard, or nothing for a reader (it has its own cursor)."""
-        return nullcontext() if self._reading_cursor() is not None else self._guard
+        return nullcontext() if self.cursor() is not None else self._guard
 
-    def _take_cursor(self) -> Any:
+    def _take(self) -> Any:
         with self._spare_lock:
             if self._spare:
                 return self._spare.pop()
-        con = self._con
+        con = self._connection()
         if con is None:
-            from cognimem.errors import StoreError
-
             raise StoreError("the duckdb record store is not open (or was closed)")
         cursor = con.cursor()
         cursor.execute("SET TimeZone = 'UTC'")
         return cursor
 
-    def _close_readers(self) -> None:
+    def close(self) -> None:
+        """Close the spare cursors (before their connection closes)."""
         with self._spare_lock:
             spare, self._spare = self._spare, []
         for cursor in spare:
             with suppress(duckdb.Error):
                 cursor.close()
-
-    def _committed_memories(self, wanted: list[str],
-                            build: Callable[[rows.MemoryRow], Memory]) -> dict[str, Memory]:
-        """``get_memories`` for a reader: cached committed rows, the rest from its cursor."""
-        generation = self._generation
-        with self._cache_lock:
-            cache = self._cache  # type: ignore[attr-defined]
-            found = {i: cache[i] for i in wanted if i in cache}
-        missing = [i for i in wanted if i not in found]
-        if missing:
-            fetched = self._fetch_memories(  # type: ignore[attr-defined]
-                f"SELECT {rows.MEMORY_SELECT} FROM memories "
-                f"WHERE {rows.ids_where('id', len(missing))}", [missing])
-            with self._cache_lock:
-                fresh = generation == self._generation
-                for row in fetched:
-                    found[row[0]] = row
-                    if fresh:
-                        self._remember(row[0], row)  # type: ignore[attr-defined]
-        self._warming_may_start()  # type: ignore[attr-defined]
-        return {i: build(found[i]) for i in wanted if i in found}

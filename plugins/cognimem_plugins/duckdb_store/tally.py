@@ -11,9 +11,10 @@ many and the latest to ``access_tally``, a cost that follows the batch.
 The store keeps the committed tally in memory (read back from ``access_tally`` at open) and
 adds it to every memory row it reads from DuckDB; cached rows are bumped when the batch
 commits, as before. So readers see the counters ACT-R and FadeMem read exactly as if they
-had been updated in place. Once ``fold_at`` tally rows wait, the next write that commits
-memories (or a later batch, see :data:`SEARCH_FOLD_CAP`), and the close, fold the tally into
-the memories table in one transaction and empty ``access_tally``.
+had been updated in place. Once :data:`SEARCH_FOLD_CAP` times ``fold_at`` tally rows wait,
+the batch that finds them folds the tally into the memories table in one transaction and
+empties ``access_tally``; so does the close. (A write of memories does not fold: the flag
+that was to ask for it was never set, so this describes what runs.)
 
 A memory written whole (``put_memories``) or deleted carries its counts with it (the engine
 read them through this store), so its tally is dropped in the same transaction.
@@ -21,7 +22,7 @@ read them through this store), so its tally is dropped in the same transaction.
 Readers beside a write (:mod:`.reading`) read a snapshot without the store's guard: one that
 started before a fold committed must be decoded with the tally from before it, one after
 with none. ``_folds`` is odd while a fold commits; a reader notes it and the tally before its
-statement and reads again if a fold ran meanwhile (:meth:`AccessTally._tally_for_read`).
+statement and reads again if a fold ran meanwhile (:meth:`AccessTally.for_read`).
 
 The fold's UPDATE joins the memories table, so it grows with the store, but it runs once per
 ``fold_at`` rows, after a write (or at close), not on a search's path.
@@ -33,15 +34,19 @@ fold's UPDATE and DELETE commit together.
 from __future__ import annotations
 
 import logging
-import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from cognimem.accesses import tally
 from cognimem.errors import StoreError
+from cognimem.models import Access
 
+from .. import sql_rows as rows
 from ..sql_rows import MEMORY_COLUMNS
+from .cache import RowCache
+from .connection import Database
 
 log = logging.getLogger("cognimem.duckdb")
 
@@ -58,8 +63,7 @@ _FOLD_SQL = (
     "WHERE memories.id = bump.id")
 
 
-#: A batch of accesses folds the counts itself only once this many times ``fold_at`` rows
-#: wait (otherwise the next write does).
+#: A batch of accesses folds the counts once this many times ``fold_at`` rows wait.
 SEARCH_FOLD_CAP = 8
 
 
@@ -87,98 +91,146 @@ def bumped(row: tuple[Any, ...], count: int, at: datetime) -> tuple[Any, ...]:
 
 
 class AccessTally:
-    """Mixed into :class:`~.store.DuckDBStore`: the unfolded access counts."""
+    """The access history and the unfolded access counts of a DuckDB store.
 
-    _cache_lock: threading.RLock
-    _guard: threading.RLock
-    _depth: int
-    _generation: int
-    options: Any
-    _sql: Callable[..., Any]
-    _rows: Callable[..., list[Any]]
-    _reading_cursor: Callable[[], Any]
-    _warming_changed: Callable[[Iterable[str]], None]
+    :param db: the store's database; :param cache: its row cache (whose lock guards the
+        tally's state too).
+    """
 
-    def _init_tally(self) -> None:
-        self._unfolded: Bumps = {}  # committed, not folded; replaced, never changed in place
-        self._tally_open: Bumps = {}  # appended by the open transaction
-        self._tally_dropped: set[str] = set()  # written whole or deleted by it
-        self._tally_rows = 0  # rows in access_tally (committed)
-        self._tally_open_rows = 0
-        self._folds = 0  # odd while a fold commits
-        self._tally_write_unit = False  # the open transaction writes memories
+    def __init__(self, db: Database, cache: RowCache, fold_at: int) -> None:
+        self.db = db
+        self.cache = cache
+        self.fold_at = fold_at
+        self.reset()
 
-    def _load_tally(self) -> None:
+    def reset(self) -> None:
+        """Forget every count (a store opened again)."""
+        self.unfolded: Bumps = {}  # committed, not folded; replaced, never changed in place
+        self._open: Bumps = {}  # appended by the open transaction
+        self._dropped: set[str] = set()  # written whole or deleted by it
+        self.rows = 0  # rows in access_tally (committed)
+        self._open_rows = 0
+        self.folds = 0  # odd while a fold commits
+
+    def load(self) -> None:
         """Read the unfolded counts back (at open)."""
-        found = self._rows("SELECT memory_id, sum(n)::INTEGER, max(latest), count(*) "
-                           "FROM access_tally GROUP BY memory_id")
-        self._unfolded = {i: (int(n), _utc(at)) for i, n, at, _ in found}
-        self._tally_rows = sum(int(r[3]) for r in found)
+        self.reset()
+        found = self.db.rows("SELECT memory_id, sum(n)::INTEGER, max(latest), count(*) "
+                             "FROM access_tally GROUP BY memory_id")
+        self.unfolded = {i: (int(n), _utc(at)) for i, n, at, _ in found}
+        self.rows = sum(int(r[3]) for r in found)
 
-    def _append_tally(self, bumps: Bumps) -> None:
+    # the access history ------------------------------------------------------------------------
+
+    def add_accesses(self, accesses: Sequence[Access]) -> None:
+        """Append retrievals to the access history."""
+        if not accesses:
+            return
+        table = rows.access_table([(a.memory_id, a.at, a.agent, a.query) for a in accesses])
+        with self.db.transaction(), self.db.arrow(table) as view:
+            self.db.execute("INSERT INTO accesses SELECT memory_id, accessed_at, agent, query "
+                            f"FROM {view}")
+
+    def record_accesses(self, accesses: Sequence[Access]) -> None:
+        """Append retrievals and their counts (:mod:`.tally`): ``access_count`` and
+        ``last_accessed_at`` read as bumped from the commit on, at a cost that follows the
+        batch (the memories table is not updated until the counts are folded). Cached rows
+        get the change when the transaction commits."""
+        if not accesses:
+            return
+        bumps = {i: (n, _utc(at)) for i, (n, at) in tally(accesses).items()}
+        with self.db.transaction():
+            self.add_accesses(accesses)
+            self._append(bumps)
+            pending = self.cache.pending
+            for memory_id, (count, at) in bumps.items():
+                row = self.cache.latest(memory_id)
+                if row is None:
+                    continue  # deleted in this transaction, or not cached: read from DuckDB
+                pending[memory_id] = bumped(row, count, at)
+        self.maybe_fold(cap=SEARCH_FOLD_CAP)
+
+    def access_times(self, ids: Iterable[str]) -> dict[str, list[datetime]]:
+        """Retrieval times per memory, oldest first (absent ids map to [])."""
+        wanted = list(dict.fromkeys(ids))
+        out: dict[str, list[datetime]] = {i: [] for i in wanted}
+        if not wanted:
+            return out
+        found = self.db.rows(
+            "SELECT memory_id, accessed_at FROM accesses WHERE "
+            f"{rows.ids_where('memory_id', len(wanted))} ORDER BY memory_id, accessed_at",
+            [wanted],
+        )
+        for memory_id, at in found:
+            out[memory_id].append(at)
+        return out
+
+    # the counts --------------------------------------------------------------------------------
+
+    def _append(self, bumps: Bumps) -> None:
         """Append a batch's counts (inside the open transaction)."""
         ids = list(bumps)
-        self._sql("INSERT INTO access_tally SELECT unnest(?::VARCHAR[]), unnest(?::INTEGER[]), "
-                  "unnest(?::TIMESTAMPTZ[])",
-                  [ids, [bumps[i][0] for i in ids], [bumps[i][1] for i in ids]])
-        self._tally_open = merged(self._tally_open, bumps)
-        self._tally_open_rows += len(ids)
+        self.db.execute("INSERT INTO access_tally SELECT unnest(?::VARCHAR[]), "
+                        "unnest(?::INTEGER[]), unnest(?::TIMESTAMPTZ[])",
+                        [ids, [bumps[i][0] for i in ids], [bumps[i][1] for i in ids]])
+        self._open = merged(self._open, bumps)
+        self._open_rows += len(ids)
 
-    def _drop_tally(self, ids: Iterable[str]) -> None:
+    def drop(self, ids: Iterable[str]) -> None:
         """These memories are written whole or deleted by the open transaction: their
         unfolded counts go (a written row already holds them)."""
-        concerned = [i for i in ids if i in self._unfolded or i in self._tally_open]
+        concerned = [i for i in ids if i in self.unfolded or i in self._open]
         if not concerned:
             return
-        self._sql("DELETE FROM access_tally WHERE list_contains(?::VARCHAR[], memory_id)",
-                  [concerned])
-        self._tally_dropped.update(concerned)
+        self.db.execute("DELETE FROM access_tally WHERE list_contains(?::VARCHAR[], memory_id)",
+                        [concerned])
+        self._dropped.update(concerned)
         for memory_id in concerned:
-            self._tally_open.pop(memory_id, None)
+            self._open.pop(memory_id, None)
 
-    def _tally_committed(self) -> None:
-        """The open transaction committed (cache lock held)."""
-        if not self._tally_open and not self._tally_dropped:
-            self._tally_ended()
+    def committed(self) -> None:
+        """The open transaction committed."""
+        if not self._open and not self._dropped:
+            self.ended()
             return
-        kept = ({i: v for i, v in self._unfolded.items() if i not in self._tally_dropped}
-                if self._tally_dropped else self._unfolded)
-        self._unfolded = merged(kept, self._tally_open)
-        self._warming_changed([*self._tally_open, *self._tally_dropped])
-        self._tally_rows += self._tally_open_rows
-        self._tally_ended()
+        with self.cache.lock:
+            kept = ({i: v for i, v in self.unfolded.items() if i not in self._dropped}
+                    if self._dropped else self.unfolded)
+            self.unfolded = merged(kept, self._open)
+            self.cache.changed([*self._open, *self._dropped])
+            self.rows += self._open_rows
+            self.ended()
 
-    def _tally_ended(self) -> None:
+    def ended(self) -> None:
         """Forget what the open transaction appended or dropped (committed or rolled back)."""
-        self._tally_open, self._tally_dropped, self._tally_open_rows = {}, set(), 0
-        self._tally_write_unit = False
+        self._open, self._dropped, self._open_rows = {}, set(), 0
 
-    def _tally_view(self) -> Mapping[str, tuple[int, datetime]]:
+    def view(self) -> Mapping[str, tuple[int, datetime]]:
         """The counts to add to rows read now: the committed ones, and for the writer inside
         its transaction also its own."""
-        if self._tally_open and self._depth and self._reading_cursor() is None:
-            return merged(self._unfolded, self._tally_open)
-        return self._unfolded
+        if self._open and self.db.depth and self.db.readers.cursor() is None:
+            return merged(self.unfolded, self._open)
+        return self.unfolded
 
-    def _tally_for_read(self, read: Callable[[], Any]) -> tuple[Any, Mapping[str, Any]]:
+    def for_read(self, read: Callable[[], Any]) -> tuple[Any, Mapping[str, Any]]:
         """``read()`` and the counts its rows need, read again if a fold committed while it
         ran (only readers beside a write can meet one: a fold holds the guard)."""
         while True:
-            folds, view = self._folds, self._tally_view()
+            folds, view = self.folds, self.view()
             if folds % 2:  # a fold is committing: wait for it
                 time.sleep(0.001)
                 continue
             out = read()
-            if self._folds == folds:
+            if self.folds == folds:
                 return out, view
 
-    def _with_tally(self, rows: list[Any], view: Mapping[str, tuple[int, datetime]]
-                    ) -> list[Any]:
-        """``rows`` with their unfolded counts added."""
+    @staticmethod
+    def added(found: list[Any], view: Mapping[str, tuple[int, datetime]]) -> list[Any]:
+        """Rows with their unfolded counts in ``view`` added."""
         if not view:
-            return rows
+            return found
         out = []
-        for row in rows:
+        for row in found:
             bump = view.get(row[0])
             out.append(row if bump is None else bumped(row, *bump))
         return out
@@ -186,39 +238,46 @@ class AccessTally:
     def fold_accesses(self) -> int:
         """Fold the unfolded access counts into the memories table; how many memories.
 
-        Runs by itself after a write that commits memories once ``fold_at`` tally rows wait
-        (the next write unit pays it, not a search), after a batch of accesses only once
-        :data:`SEARCH_FOLD_CAP` times as many wait (a store only searched stays bounded),
-        and at close; any caller may run it between transactions."""
-        with self._guard:
-            if self._depth or not self._unfolded:
+        Runs by itself after a batch of accesses once :data:`SEARCH_FOLD_CAP` times
+        ``fold_at`` rows wait (a store only searched stays bounded), and at close; any
+        caller may run it between transactions."""
+        with self.db.guard:
+            if self.db.depth or not self.unfolded:
                 return 0
-            folded = list(self._unfolded)
-            with self._cache_lock:
-                self._folds += 1
+            folded = list(self.unfolded)
+            with self.cache.lock:
+                self.folds += 1
             done = False
             try:
-                with self.transaction():  # type: ignore[attr-defined]
-                    self._sql(_FOLD_SQL)
-                    self._sql("DELETE FROM access_tally")
+                with self.db.transaction():
+                    self.db.execute(_FOLD_SQL)
+                    self.db.execute("DELETE FROM access_tally")
                 done = True
             finally:
-                with self._cache_lock:
+                with self.cache.lock:
                     if done:
-                        self._unfolded, self._tally_rows = {}, 0
-                        self._generation += 1
-                        self._warming_changed(folded)
-                    self._folds += 1
+                        self.unfolded, self.rows = {}, 0
+                        self.cache.generation += 1
+                        self.cache.changed(folded)
+                    self.folds += 1
             return len(folded)
 
-    def _maybe_fold(self, *, cap: int = 1) -> None:
+    def maybe_fold(self, *, cap: int = 1) -> None:
         """Fold once ``cap * fold_at`` tally rows wait (outside a transaction); a failure is
         logged and leaves them for the next fold (the caller's commit stands)."""
-        limit = cap * int(getattr(self.options, "fold_at", 1))
-        if self._depth or self._tally_rows < limit:
+        if self.db.depth or self.rows < cap * self.fold_at:
             return
         try:
             self.fold_accesses()
         except StoreError as exc:
             log.warning("folding the access counts failed (they stay in access_tally): %s",
                         exc)
+
+    def fold_before_close(self) -> None:
+        """Fold what waits before the store closes (the guard held); a failure leaves the
+        counts in access_tally, read back at the next open."""
+        if self.db.con is not None and self.unfolded:
+            try:
+                self.fold_accesses()
+            except StoreError as exc:
+                log.warning("folding the access counts at close failed: %s", exc)

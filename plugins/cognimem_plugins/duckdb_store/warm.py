@@ -14,7 +14,7 @@ table order; a larger one, its most recently used rows first.
 
 A row read by the warming thread comes from the snapshot its query started with. A commit
 after that changes rows the thread may still read, so every commit tells it which memories
-it changed (:meth:`CacheWarming._warming_changed`), and the thread never caches those, nor
+it changed (:meth:`CacheWarming.changed`), and the thread never caches those, nor
 a row the cache already holds: the cache keeps only committed rows that are current.
 """
 
@@ -22,14 +22,16 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections import OrderedDict
-from collections.abc import Iterable
-from contextlib import AbstractContextManager, suppress
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Mapping
+from contextlib import suppress
+from datetime import datetime
+from typing import Any
 
 import duckdb
 
 from .. import sql_rows as rows
+from .cache import RowCache
+from .reading import Readers
 
 log = logging.getLogger("cognimem.duckdb")
 
@@ -49,102 +51,102 @@ WARM_ALL_SQL = f"SELECT {rows.MEMORY_SELECT} FROM memories"
 
 
 class CacheWarming:
-    """Mixed into :class:`~.store.DuckDBStore`: the warming thread."""
+    """The warming thread of a DuckDB store.
 
-    _cache: OrderedDict[str, rows.MemoryRow]
-    _cache_lock: threading.RLock
-    options: Any
+    :param readers: the store's reading mode (the thread reads through a cursor of its own);
+    :param cache: the cache it fills; :param decode: how rows read become cached rows, given
+        the access counts to add (:meth:`~.memories.MemoryRows.decode`); :param counts: the
+        unfolded access counts now (:meth:`~.tally.AccessTally.view`).
+    """
 
-    def _init_warming(self) -> None:
-        self._warm_thread: threading.Thread | None = None
-        self._warm_stop = threading.Event()
-        self._warm_go = threading.Event()  # the first search has loaded its rows
-        self._warm_changed: set[str] | None = None  # ids committed while warming
-        self._warm_cursor: Any = None
+    def __init__(self, readers: Readers, cache: RowCache, *, enabled: bool,
+                 decode: Callable[[Any, Any], list[rows.MemoryRow]],
+                 counts: Callable[[], Mapping[str, tuple[int, datetime]]]) -> None:
+        self.readers = readers
+        self.cache = cache
+        self.enabled = enabled
+        self.decode = decode
+        self.counts = counts
+        self.thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._go = threading.Event()  # the first search has loaded its rows
+        self._changed: set[str] | None = None  # ids committed while warming
+        self._cursor: Any = None
         #: rows the warming thread put in the cache (for tests and benchmarks)
         self.warmed = 0
 
-    if TYPE_CHECKING:  # provided by the store and its reading mode
-        def reading(self) -> AbstractContextManager[None]: ...
-
-        def _reading_cursor(self) -> Any: ...
-
-        def _decode(self, raw: Any, view: Any = None) -> list[rows.MemoryRow]: ...
-
-        def _tally_view(self) -> Any: ...
-
-    def _start_warming(self) -> None:
+    def start(self) -> None:
         """Start the thread (the store has just opened a file)."""
-        limit = int(getattr(self.options, "cache_size", 0) or 0)
-        if not limit or not getattr(self.options, "warm_cache", False):
+        limit = self.cache.limit
+        if not limit or not self.enabled:
             return
-        self._warm_stop.clear()
-        self._warm_go.clear()
-        with self._cache_lock:
-            self._warm_changed = set()
-        self._warm_thread = threading.Thread(target=self._warm, args=(limit,),
-                                             name="cognimem-warm-cache", daemon=True)
-        self._warm_thread.start()
+        self._stop.clear()
+        self._go.clear()
+        with self.cache.lock:
+            self._changed = set()
+        self.thread = threading.Thread(target=self._warm, args=(limit,),
+                                       name="cognimem-warm-cache", daemon=True)
+        self.thread.start()
 
-    def _stop_warming(self) -> None:
+    def stop(self) -> None:
         """Stop the thread and wait for it (before the connection closes)."""
-        thread = self._warm_thread
+        thread = self.thread
         if thread is None:
             return
-        self._warm_stop.set()
-        self._warm_go.set()
-        cursor = self._warm_cursor
+        self._stop.set()
+        self._go.set()
+        cursor = self._cursor
         if cursor is not None:
             with suppress(duckdb.Error, RuntimeError):
                 cursor.interrupt()  # a query still sorting the table ends now
         thread.join(30)
-        self._warm_thread = None
+        self.thread = None
 
-    def _warming_may_start(self) -> None:
+    def may_start(self) -> None:
         """A search has loaded its rows: the thread may start now."""
-        if not self._warm_go.is_set():
-            self._warm_go.set()
+        if not self._go.is_set():
+            self._go.set()
 
-    def _warming_changed(self, ids: Iterable[str]) -> None:
+    def changed(self, ids: Iterable[str]) -> None:
         """A commit changed these memories (cache lock held by the caller)."""
-        if self._warm_changed is not None:
-            self._warm_changed.update(ids)
+        if self._changed is not None:
+            self._changed.update(ids)
 
     def _warm(self, limit: int) -> None:
-        self._warm_go.wait(WARM_DELAY)
-        if self._warm_stop.is_set():
+        self._go.wait(WARM_DELAY)
+        if self._stop.is_set():
             return
         try:
-            with self.reading():
-                cursor = self._warm_cursor = self._reading_cursor()
+            with self.readers.reading():
+                cursor = self._cursor = self.readers.cursor()
                 stored = cursor.execute("SELECT count(*) FROM memories").fetchone()[0]
                 # the counts of before the snapshot: a fold or a batch after it tells the
-                # thread which rows it changed (_warming_changed), and those are not kept
-                view = self._tally_view()
+                # thread which rows it changed (changed()), and those are not kept
+                view = self.counts()
                 if stored <= limit:
                     cursor.execute(WARM_ALL_SQL)
                 else:
                     cursor.execute(WARM_RECENT_SQL, [limit])
-                while not self._warm_stop.is_set():
+                while not self._stop.is_set():
                     raw = cursor.fetchmany(WARM_PAGE)
                     if not raw:
                         return
-                    page = self._decode(raw, view)
-                    with self._cache_lock:
+                    page = self.decode(raw, view)
+                    with self.cache.lock:
                         if not self._keep(page, limit):
                             return
         except Exception as exc:  # interrupted by close (a StoreError too), or the store went
-            if not self._warm_stop.is_set():  # away: the cache only stays colder
+            if not self._stop.is_set():  # away: the cache only stays colder
                 log.warning("warming the memory cache stopped: %s", exc)
         finally:
-            self._warm_cursor = None
-            with self._cache_lock:
-                self._warm_changed = None
+            self._cursor = None
+            with self.cache.lock:
+                self._changed = None
 
     def _keep(self, page: list[rows.MemoryRow], limit: int) -> bool:
         """Cache the page's rows behind everything cached (the least recently used end);
         False once the cache is full."""
-        cache, changed = self._cache, self._warm_changed or set()
+        cache, changed = self.cache.rows, self._changed or set()
         for row in page:
             if len(cache) >= limit:
                 return False

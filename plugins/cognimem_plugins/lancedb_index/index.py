@@ -9,7 +9,7 @@ Search is exact (a flat scan) until the table holds ``ann_threshold`` rows; then
 index is built (``index_type``, IVF_SQ by default: measured recall@10 ~0.99 on MiniLM
 vectors, where IVF_PQ and the HNSW variants lose a quarter to two thirds of the true
 neighbours). Rows added after the index was built are searched exactly until the next
-:meth:`LanceVectors.optimize` folds them in.
+:meth:`LanceVectors.optimize` folds them in (:mod:`.ann`).
 
 Every LanceDB write makes a new fragment and table version, and search slows as fragments
 pile up, so writes come in batches (one per engine call), and the table is compacted (and
@@ -41,6 +41,7 @@ from cognimem.models import Candidate, Memory, Query
 from cognimem.sharedlock import SharedLock
 
 from ..locking import locked
+from .ann import AnnIndex
 
 if TYPE_CHECKING:  # lancedb and pyarrow load on first use: importing lancedb takes seconds
     import pyarrow as pa
@@ -50,8 +51,6 @@ log = logging.getLogger("cognimem.lancedb")
 
 TABLE: Final = "memories"
 SCOPE_FIELDS: Final = ("project", "agent", "user")
-#: The ANN index is named for the row count it was trained on: ``cognimem_ann_<rows>``.
-_ANN_PREFIX: Final = "cognimem_ann_"
 #: Ids per delete statement.
 _DELETE_CHUNK: Final = 1000
 REINDEX_HINT: Final = "the embedder changed: run `cognimem reindex` to re-embed every memory"
@@ -152,7 +151,7 @@ class LanceVectors(VectorIndex):
         self._archived: set[str] = set()  # archived ids: no archived filter while empty
         self._dim: int | None = None
         self._writes = 0
-        self._ann_rows: int | None = None  # rows the ANN index was trained on
+        self.ann = AnnIndex(self.options, (*SCOPE_FIELDS, "archived"))  # past ann_threshold
 
     # lifecycle -----------------------------------------------------------------------------
 
@@ -171,7 +170,7 @@ class LanceVectors(VectorIndex):
                 self._table = self._db.open_table(TABLE)
                 self._dim = _vector_dim(self._table.schema)
                 self._load_versions()
-                self._ann_rows = self._trained_rows()
+                self.ann.read(self._table)
         except StoreError:
             raise
         except Exception as exc:
@@ -307,14 +306,14 @@ class LanceVectors(VectorIndex):
         self._versions = {}
         self._archived = set()
         self._writes = 0
-        self._ann_rows = None
+        self.ann.trained = None
 
     def _after_write(self) -> None:
         self._writes += 1
         if self._writes >= self.options.compact_every:
             self.optimize()
-        elif self._ann_due():
-            self._build_ann()
+        elif self.ann.due(len(self._versions)):
+            self.ann.build(self._require_table(), len(self._versions))
 
     def _resync(self) -> None:
         """After a failed write, re-read what the table really holds."""
@@ -334,8 +333,8 @@ class LanceVectors(VectorIndex):
         self._writes = 0
         if self._table is None:
             return
-        if self._ann_due():
-            self._build_ann()
+        if self.ann.due(len(self._versions)):
+            self.ann.build(self._table, len(self._versions))
         with warnings.catch_warnings():
             # cleanup_older_than=0 warns about concurrent readers: this process owns the store
             warnings.simplefilter("ignore")
@@ -346,55 +345,9 @@ class LanceVectors(VectorIndex):
         """Rewrite fragments without deleted rows and drop old table versions."""
         self.optimize()
 
-    def _ann_due(self) -> bool:
-        threshold, rows = self.options.ann_threshold, len(self._versions)
-        if not threshold or rows < threshold:
-            return False
-        trained = self._ann_rows
-        return trained is None or rows >= self.options.retrain_growth * trained
-
     def has_ann_index(self) -> bool:
         """Whether the table has a vector index (searches are then approximate)."""
-        return self._table is not None and self._ann_rows is not None
-
-    def _vector_indices(self) -> list[Any]:
-        return [ix for ix in self._table.list_indices() if "vector" in list(ix.columns)]
-
-    def _trained_rows(self) -> int | None:
-        """Rows the table's ANN index was trained on (kept in the index's name), or None."""
-        for ix in self._vector_indices():
-            name = str(getattr(ix, "name", ""))
-            if name.startswith(_ANN_PREFIX) and name[len(_ANN_PREFIX):].isdigit():
-                return int(name[len(_ANN_PREFIX):])
-            return 1  # an index we did not name: retrain it at the next chance
-        return None
-
-    def _build_ann(self) -> None:
-        from lancedb import index as lance_index
-
-        table = self._require_table()
-        rows = len(self._versions)
-        partitions = self.options.num_partitions or max(16, rows // 1024)
-        config_cls = {
-            "IVF_SQ": lance_index.IvfSq, "IVF_RQ": lance_index.IvfRq,
-            "IVF_FLAT": lance_index.IvfFlat, "IVF_PQ": lance_index.IvfPq,
-            "IVF_HNSW_SQ": lance_index.HnswSq,
-        }[self.options.index_type]
-        log.info("lancedb: building a %s index over %d rows (%d partitions)",
-                 self.options.index_type, rows, partitions)
-        name = f"{_ANN_PREFIX}{rows}"
-        table.create_index("vector", config=config_cls(distance_type="cosine",
-                                                       num_partitions=partitions),
-                           replace=True, name=name)
-        for old in self._vector_indices():
-            if getattr(old, "name", name) != name:
-                table.drop_index(old.name)
-        # Bitmap indexes on the prefilter's columns: a scoped search at 100k rows took ~10 ms
-        # with a scan of the column, ~6 ms with the index (rows added later are scanned
-        # until optimize() folds them in).
-        for column in (*SCOPE_FIELDS, "archived"):
-            table.create_index(column, config=lance_index.Bitmap(), replace=True)
-        self._ann_rows = rows
+        return self._table is not None and self.ann.trained is not None
 
     def stats(self) -> dict[str, Any]:
         """Rows, fragments, whether an ANN index exists, and writes since the last compaction."""

@@ -24,6 +24,7 @@ import psycopg
 
 from cognimem.errors import StoreError
 
+from ..sql_parts.nesting import Nesting
 from . import schema
 from .connect import advisory_key, connect, ensure_schema, redact, resolve_dsn, schema_name
 from .schema import quote_ident
@@ -34,11 +35,14 @@ log = logging.getLogger("cognimem.postgres")
 Params = Sequence[Any] | Mapping[str, Any] | None
 
 
-class Session:
+class Session(Nesting):
     """A connection to one schema, with nested transactions and the writers' lock."""
+
+    placeholder = "%s"  # how a statement marks a parameter (see cognimem_plugins.sql_parts)
 
     def __init__(self, dsn: str | None, schema_template: str, path: Path | None, *,
                  owner: bool = True) -> None:
+        super().__init__()
         self.dsn = resolve_dsn(dsn)
         #: A store without a folder (tests, ``:memory:``) gets a schema of its own, dropped
         #: when its owner closes, like an in-memory DuckDB.
@@ -49,8 +53,6 @@ class Session:
         self.migrated: list[int] = []
         self._con: psycopg.Connection[Any] | None = None
         self._guard = threading.RLock()
-        self._depth = 0
-        self._doomed = False
         self._locked = False
         self._write_key = advisory_key(self.schema, "writers")
         #: Called inside the outermost transaction just before it commits (writes kept back
@@ -111,7 +113,7 @@ class Session:
         con = self._con
         if con is None:
             raise StoreError("the postgres store is not open (or was closed)")
-        if con.broken and not self._depth and not self.ephemeral:
+        if con.broken and not self.depth and not self.ephemeral:
             log.warning("the connection to the %s was lost; reconnecting", self.where)
             with suppress(psycopg.Error):
                 con.close()
@@ -123,31 +125,25 @@ class Session:
     @property
     def in_transaction(self) -> bool:
         """Whether a transaction is open on this session."""
-        return self._depth > 0
+        return self.depth > 0
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """A transaction; nested use joins the outermost one, and a failure inside any of
         them (even one caught in between) rolls the whole of it back."""
         with self._guard:
-            if self._depth:
-                self._depth += 1
-                try:
+            if self.depth:
+                with self.joined():
                     yield
-                except BaseException:
-                    self._doomed = True
-                    raise
-                finally:
-                    self._depth -= 1
                 return
             self.execute("BEGIN")
-            self._depth, self._doomed, self._locked = 1, False, False
+            self.depth, self.doomed, self._locked = 1, False, False
             try:
                 yield
             except BaseException:
                 self._end("ROLLBACK")
                 raise
-            if self._doomed:
+            if self.doomed:
                 self._end("ROLLBACK")
                 raise StoreError(
                     "a write inside this transaction failed (its error was caught before the "
@@ -160,10 +156,10 @@ class Session:
                 self._end("ROLLBACK")
                 raise
             finally:
-                self._depth, self._locked = 0, False
+                self.depth, self._locked = 0, False
 
     def _end(self, statement: str) -> None:
-        self._depth, self._locked = 0, False
+        self.depth, self._locked = 0, False
         if self.on_rollback is not None:
             self.on_rollback()
         con = self._con
@@ -173,7 +169,7 @@ class Session:
 
     def lock_writes(self) -> None:
         """Take the schema's writers' lock for the rest of the open transaction."""
-        if not self._depth:
+        if not self.depth:
             raise RuntimeError("lock_writes() outside a transaction")
         if not self._locked:
             self.execute("SELECT pg_advisory_xact_lock(%s)", [self._write_key])
@@ -194,8 +190,8 @@ class Session:
             try:
                 return self.connection().execute(sql, params)
             except psycopg.Error as exc:
-                if self._depth:
-                    self._doomed = True
+                if self.depth:
+                    self.doomed = True
                 raise self.error(exc) from exc
 
     def rows(self, sql: str, params: Params = None, *, binary: bool = False) -> list[Any]:
@@ -208,8 +204,8 @@ class Session:
                 with self.connection().cursor(binary=True) as cursor:
                     return cursor.execute(sql, params).fetchall()
             except psycopg.Error as exc:
-                if self._depth:
-                    self._doomed = True
+                if self.depth:
+                    self.doomed = True
                 raise self.error(exc) from exc
 
     def executemany(self, sql: str, params: Sequence[Sequence[Any]]) -> None:
@@ -221,8 +217,8 @@ class Session:
                 with self.connection().cursor() as cursor:
                     cursor.executemany(sql, params)
             except psycopg.Error as exc:
-                if self._depth:
-                    self._doomed = True
+                if self.depth:
+                    self.doomed = True
                 raise self.error(exc) from exc
 
     def error(self, exc: psycopg.Error) -> StoreError:
@@ -236,3 +232,14 @@ class Session:
                               "nothing of the failed call was committed: check the server and "
                               "retry")
         return StoreError(f"the PostgreSQL {self.where} failed: {text}")
+
+
+class NoSession:
+    """What the store's parts hold while it is not open: any use is a :class:`StoreError`."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise StoreError("the postgres record store is not open (or was closed)")
+
+
+#: The one :class:`NoSession`.
+NO_SESSION: Any = NoSession()

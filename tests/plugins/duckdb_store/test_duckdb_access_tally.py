@@ -16,6 +16,7 @@ from cognimem.models import Memory
 from cognimem.profile import load_profile
 from cognimem_plugins.cognitive.actr import ACTR
 from cognimem_plugins.duckdb_store.store import DuckDBStore
+from cognimem_plugins.duckdb_store.tally import AccessTally
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 WORDS = ("deploy", "cache", "schema", "index", "vector", "token", "retry", "queue", "lock",
@@ -69,7 +70,7 @@ def test_a_replayed_history_ranks_as_with_counters_bumped_in_place(
                 assert tallied.add(extra).id == reference.add(extra).id
             if n == 40:  # a crash after a batch: nothing folded, read back at open
                 tallied.flush_accesses()
-                monkeypatch.setattr(DuckDBStore, "fold_accesses", lambda self: 0)
+                monkeypatch.setattr(AccessTally, "fold_accesses", lambda self: 0)
                 tallied.close()
                 monkeypatch.undo()
                 tallied = _engine(duck, clock, disk)
@@ -108,7 +109,7 @@ def test_counts_survive_a_crash_before_any_fold(tmp_path: Path,
         clock.advance(minutes=10)
         engine.search("deploy", k=1)
     engine.flush_accesses()
-    monkeypatch.setattr(DuckDBStore, "fold_accesses", lambda self: 0)
+    monkeypatch.setattr(AccessTally, "fold_accesses", lambda self: 0)
     engine.close()
     monkeypatch.undo()
     for _ in range(2):  # reopened twice: folded at the first close, counted once

@@ -320,14 +320,14 @@ def test_a_new_store_is_created_in_a_new_or_empty_directory(disk: Path) -> None:
 def _fail_on(monkeypatch: pytest.MonkeyPatch, store: DuckDBStore, needle: str,
              error: Exception) -> None:
     """Make the store's SQL fail when a statement contains ``needle``."""
-    real: Callable[..., Any] = store._execute
+    real: Callable[..., Any] = store.db.run
 
     def failing(sql: str, params: Any = None) -> Any:
         if needle in sql:
             raise error
         return real(sql, params)
 
-    monkeypatch.setattr(store, "_execute", failing)
+    monkeypatch.setattr(store.db, "run", failing)
 
 
 DISK_FULL = duckdb.IOException('IO Error: Could not write file "records.duckdb.wal": '

@@ -49,7 +49,7 @@ def shape(value: Any) -> Any:
 def same_as_validated(store: DuckDBStore, memory_id: str) -> Memory:
     """The store's memory, checked against validating the row it was built from."""
     got = store.get_memories([memory_id])[memory_id]
-    row = store._pending.get(memory_id) or store._cache[memory_id]
+    row = store.cache.pending.get(memory_id) or store.cache.rows[memory_id]
     assert row is not None
     assert shape(got) == shape(rows.memory_from_row(row))
     return got
@@ -118,7 +118,7 @@ def test_a_changed_memory_is_never_served_from_the_shared_ones(store: DuckDBStor
 
 
 def test_shared_memories_keep_at_most_their_limit(store: DuckDBStore) -> None:
-    store._shared.limit = 2
+    store.cache.shared.limit = 2
     store.put_memories([memory(i) for i in range(1, 5)])
     store.shared_memories([f"m00{i}" for i in range(1, 5)])
-    assert len(store._shared) == 2
+    assert len(store.cache.shared) == 2

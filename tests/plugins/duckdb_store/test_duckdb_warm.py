@@ -45,14 +45,14 @@ def stored(tmp_path: Path) -> Path:
 def _fetches(store: DuckDBStore, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """How many rows each DuckDB fetch of memories returned, from now on."""
     counts: list[int] = []
-    original = store._fetch_memories
+    original = store.memories.fetch
 
     def counting(*args: Any, **kwargs: Any) -> Any:
         found = original(*args, **kwargs)
         counts.append(len(found))
         return found
 
-    monkeypatch.setattr(store, "_fetch_memories", counting)
+    monkeypatch.setattr(store.memories, "fetch", counting)
     return counts
 
 
@@ -60,12 +60,12 @@ def test_a_reopened_store_fills_its_cache_after_the_first_search(
         stored: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = open_store(stored)
     try:
-        assert store._cache == {}  # nothing read at open
+        assert store.cache.rows == {}  # nothing read at open
         assert store.get_memories(["m000"])["m000"] == memory(0)  # the first search's load
-        thread = store._warm_thread
+        thread = store.warming.thread
         assert thread is not None
         thread.join(10)
-        assert store.warmed == N - 1 and set(store._cache) == set(_ids())
+        assert store.warming.warmed == N - 1 and set(store.cache.rows) == set(_ids())
         fetches = _fetches(store, monkeypatch)
         assert store.get_memories(_ids()) == {f"m{i:03d}": memory(i) for i in range(N)}
         assert fetches == []  # every row came from the cache
@@ -78,7 +78,7 @@ def test_without_warming_each_row_is_fetched_once(stored: Path,
     store = open_store(stored, warm_cache=False)
     try:
         store.get_memories(["m000"])
-        assert store._warm_thread is None
+        assert store.warming.thread is None
         fetches = _fetches(store, monkeypatch)
         store.get_memories(_ids())
         assert fetches == [N - 1]
@@ -94,7 +94,7 @@ def test_rows_changed_while_the_cache_fills_are_never_cached_stale(
     monkeypatch.setattr(warm, "WARM_PAGE", 3)
     store = open_store(stored)
     try:
-        decode = store._decode
+        decode = store.warming.decode
         committed = threading.Event()
 
         def decode_then_commit(raw: Any, view: Any = None) -> Any:
@@ -109,13 +109,13 @@ def test_rows_changed_while_the_cache_fills_are_never_cached_stale(
                 committed.set()
             return page
 
-        monkeypatch.setattr(store, "_decode", decode_then_commit)
-        store._warming_may_start()
-        thread = store._warm_thread
+        monkeypatch.setattr(store.warming, "decode", decode_then_commit)
+        store.warming.may_start()
+        thread = store.warming.thread
         assert thread is not None
         thread.join(10)
         assert committed.is_set()
-        assert store.warmed == 0  # every row it read had changed since
+        assert store.warming.warmed == 0  # every row it read had changed since
         found = store.get_memories(_ids())
         assert "m000" not in found
         assert {i: m.content for i, m in found.items()} == {
@@ -126,7 +126,7 @@ def test_rows_changed_while_the_cache_fills_are_never_cached_stale(
 
 def test_closing_stops_the_thread(stored: Path) -> None:
     store = open_store(stored)
-    thread = store._warm_thread
+    thread = store.warming.thread
     assert thread is not None and thread.is_alive()  # waiting for a first search
     store.close()
     assert not thread.is_alive()
@@ -137,10 +137,10 @@ def test_compacting_stops_the_thread_first(stored: Path) -> None:
     (the rows it cached stay; the store reads on through the new file)."""
     store = open_store(stored)
     try:
-        thread = store._warm_thread
+        thread = store.warming.thread
         assert thread is not None and thread.is_alive()
         store.compact()
-        assert not thread.is_alive() and store._warm_thread is None
+        assert not thread.is_alive() and store.warming.thread is None
         assert store.get_memories(["m003"])["m003"] == memory(3)
     finally:
         store.close()

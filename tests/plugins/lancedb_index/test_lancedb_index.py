@@ -212,18 +212,18 @@ def test_ann_index_is_retrained_as_the_table_grows(tmp_path: Path) -> None:
                    num_partitions=2)
     try:
         index.upsert(memories(100), vecs[:100])
-        assert index._ann_rows == 100
+        assert index.ann.trained == 100
         index.upsert(memories(99, start=100), vecs[100:199])
-        assert index._ann_rows == 100  # grown less than twofold: kept
+        assert index.ann.trained == 100  # grown less than twofold: kept
         index.upsert(memories(221, start=199), vecs[199:420])
-        assert index._ann_rows == 420
-        assert [ix.name for ix in index._vector_indices()] == ["cognimem_ann_420"]
+        assert index.ann.trained == 420
+        assert [ix.name for ix in index.ann.indices(index._table)] == ["cognimem_ann_420"]
         assert index.search(vecs[300], Query(text="x"), 1)[0].id == "m00300"
     finally:
         index.close()
     again = opened(LanceVectors, tmp_path, ann_threshold=100)
     try:
-        assert again._ann_rows == 420  # read back from the index's name
+        assert again.ann.trained == 420  # read back from the index's name
     finally:
         again.close()
 

@@ -56,7 +56,7 @@ def named(postgres_dsn: str, request: pytest.FixtureRequest) -> Iterator[dict[st
 
 def test_the_private_schema_is_dropped_at_close(postgres_dsn: str) -> None:
     store = open_store(None, dsn=postgres_dsn)
-    name = store._s.schema
+    name = store.open_session.schema
     store.close()
     store.close()
     with psycopg.connect(postgres_dsn) as con:
@@ -94,7 +94,7 @@ def test_a_schema_per_folder_with_the_path_placeholder(tmp_path: Path, postgres_
     two = open_store(tmp_path / "b", dsn=postgres_dsn, schema="p_{path}")
     try:
         one.put_memories([memory(1)])
-        assert two.count_memories() == 0 and one._s.schema != two._s.schema
+        assert two.count_memories() == 0 and one.open_session.schema != two.open_session.schema
     finally:
         one.close()
         two.close()
@@ -194,16 +194,16 @@ def test_a_version_1_store_is_migrated_to_ids_in_byte_order(
         assert set(store.get_memories(["m001", "m002"])) == {"m001", "m002"}
         np.testing.assert_array_equal(store.get_embeddings(["m001"])["m001"], np.arange(8))
         assert store.access_times(["m001"]) == {"m001": [T0]}
-        collations = store._s.rows(
+        collations = store.open_session.rows(
             "SELECT table_name, column_name, collation_name FROM information_schema.columns "
             "WHERE table_schema = %s AND column_name IN ('id', 'memory_id')", [named["schema"]])
         assert {(t, c): n for t, c, n in collations} == {
             (t, c): "C" for t, c, _ in collations}
         assert len(collations) == 7  # memories, accesses, graves, embeddings, the derived three
-        key = store._s.rows("SELECT indexdef FROM pg_indexes WHERE schemaname = %s AND "
+        key = store.open_session.rows("SELECT indexdef FROM pg_indexes WHERE schemaname = %s AND "
                             "indexname = 'lexical_postings_pkey'", [named["schema"]])
         assert "INCLUDE (tf, length, archived" in key[0][0]  # BM25 reads the index alone
-        lexical = store._s.rows("SELECT id FROM lexical_postings WHERE term = 'deploy' "
+        lexical = store.open_session.rows("SELECT id FROM lexical_postings WHERE term = 'deploy' "
                                 "ORDER BY id")
         assert [r[0] for r in lexical] == ["m001", "m002"]
     finally:
