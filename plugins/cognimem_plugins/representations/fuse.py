@@ -26,17 +26,17 @@ from cognimem.context import Context
 from cognimem.errors import ProfileError
 from cognimem.models import Candidate, Query
 
-from ..rankfusion import check_weights, competition_ranks, ranked_candidates, rrf_scores
+from ..rankfusion import check_weights, ranked_candidates, rrf_scores, same_score
 from .index import RepresentationIndex, representation_index
 from .views import ViewSpec
 
 
-def window_list(candidates: list[Candidate], windows: Mapping[str, list[str]],
-                neighbour_weight: float, depth: int) -> list[Candidate]:
-    """The best ``depth`` memories by the summed scores of their windows' members in
-    ``candidates`` (``windows`` gives each listed memory's window; a window is symmetric, so
-    a listed memory adds its score to each memory of its own window). Scores below zero add
-    nothing."""
+def window_scores(candidates: list[Candidate], windows: Mapping[str, list[str]],
+                  neighbour_weight: float, depth: int) -> list[tuple[str, float]]:
+    """The best ``depth`` memories, best first, by the summed scores of their windows'
+    members in ``candidates`` (``windows`` gives each listed memory's window; a window is
+    symmetric, so a listed memory adds its score to each memory of its own window). Scores
+    below zero add nothing."""
     scores: dict[str, float] = {}
     for cand in candidates:
         score = cand.score
@@ -45,8 +45,14 @@ def window_list(candidates: list[Candidate], windows: Mapping[str, list[str]],
         for member in windows.get(cand.id, (cand.id,)):
             add = score if member == cand.id else neighbour_weight * score
             scores[member] = scores.get(member, 0.0) + add
-    ordered = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:depth]
-    return [Candidate(i, s, r) for r, (i, s) in enumerate(ordered, 1)]
+    return sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:depth]
+
+
+def window_list(candidates: list[Candidate], windows: Mapping[str, list[str]],
+                neighbour_weight: float, depth: int) -> list[Candidate]:
+    """:func:`window_scores` as a ranked list (ranks are positions)."""
+    found = window_scores(candidates, windows, neighbour_weight, depth)
+    return [Candidate(i, s, r) for r, (i, s) in enumerate(found, 1)]
 
 
 class WindowRRF(Fuser):
@@ -110,7 +116,10 @@ class WindowRRF(Fuser):
         windows = self._groups.neighbours({c.id for label in voted for c in lists[label]})
         for label in voted:
             weight = o.window_weight * o.weights.get(label, 1.0)
-            found = window_list(lists[label], windows, o.neighbour_weight, o.depth)
-            for memory_id, rank in competition_ranks(found).items():
+            found = window_scores(lists[label], windows, o.neighbour_weight, o.depth)
+            rank, previous = 0, 0.0
+            for position, (memory_id, score) in enumerate(found, 1):
+                if position == 1 or not same_score(score, previous):  # ties share a rank
+                    rank, previous = position, score
                 scores[memory_id] = scores.get(memory_id, 0.0) + weight / (o.k + rank)
         return ranked_candidates(scores)

@@ -103,6 +103,7 @@ class RepresentationIndex:
         self._groups: dict[GroupKey, list[tuple[datetime, str]]] = {}
         self._group_of: dict[str, GroupKey] = {}
         self._time_of: dict[str, datetime] = {}
+        self._windows: dict[str, list[str]] = {}
         self._synced = False
         self._placed = False
         self._groups_changed = False
@@ -143,6 +144,7 @@ class RepresentationIndex:
         records on the first write or rebuild that needs them (:meth:`_ensure_placed`)."""
         with self._lock:
             self._groups.clear()
+            self._windows.clear()
             self._group_of.clear()
             self._time_of.clear()
             self._placed = False
@@ -232,8 +234,7 @@ class RepresentationIndex:
         no source group or is unknown)."""
         with self._lock:
             self._ensure_placed()
-            return {i: self._neighbour_ids(i) if i in self._group_of else [i]
-                    for i in memory_ids}
+            return {i: self._neighbour_ids(i) for i in memory_ids}
 
     def close(self) -> None:
         """Record whether the side indexes are in step, then close them."""
@@ -260,27 +261,46 @@ class RepresentationIndex:
         self._group_of[memory.id] = key
         self._time_of[memory.id] = memory.created_at
         self._groups_changed = True
-        bisect.insort(self._groups.setdefault(key, []), (memory.created_at, memory.id))
+        members = self._groups.setdefault(key, [])
+        entry = (memory.created_at, memory.id)
+        at = bisect.bisect_left(members, entry)
+        members.insert(at, entry)
+        self._forget_windows(members, at)
 
     def _unplace(self, memory_id: str) -> None:
         key = self._group_of.pop(memory_id, None)
         if key is None:
             return
         members = self._groups[key]
-        del members[self._position(members, memory_id)]
+        at = self._position(members, memory_id)
+        self._forget_windows(members, at)
+        del members[at]
         del self._time_of[memory_id]
         self._groups_changed = True
 
+    def _forget_windows(self, members: list[tuple[datetime, str]], at: int) -> None:
+        """Drop the kept windows a change at ``at`` of a group moves: those of the members
+        at most ``window`` places away (the others' windows lie on one side of it)."""
+        w = self.spec.window
+        for _, memory_id in members[max(0, at - w) : at + w + 1]:
+            self._windows.pop(memory_id, None)
+
     def _neighbour_ids(self, memory_id: str) -> list[str]:
-        """The memory's window in time order (the memory included)."""
+        """The memory's window in time order (the memory included; kept until a write moves
+        it, so a search's lookups are mostly dictionary reads). Read only."""
         self._ensure_placed()
+        kept = self._windows.get(memory_id)
+        if kept is not None:
+            return kept
         key = self._group_of.get(memory_id)
         if key is None:
             return [memory_id]
         members = self._groups[key]
         at = self._position(members, memory_id)
         w = self.spec.window
-        return [m[1] for m in members[max(0, at - w) : at + w + 1]]
+        window = [m[1] for m in members[max(0, at - w) : at + w + 1]]
+        self._windows[memory_id] = window
+        return window
 
     def _position(self, members: list[tuple[datetime, str]], memory_id: str) -> int:
         """Where the memory sits in its group (a binary search: groups can be large, such as
