@@ -23,7 +23,6 @@ import json
 import os
 import threading
 from collections.abc import Iterable, Sequence
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -100,9 +99,11 @@ class RepresentationIndex:
         self._stale: set[str] = set()
         self._rows: dict[str, list[str]] = {}
         self._row_count = 0
-        self._groups: dict[GroupKey, list[tuple[datetime, str]]] = {}
+        #: Each source group's members by time: (created_at as a POSIX timestamp, id); floats,
+        #: not aware datetimes, so a binary search compares cheaply.
+        self._groups: dict[GroupKey, list[tuple[float, str]]] = {}
         self._group_of: dict[str, GroupKey] = {}
-        self._time_of: dict[str, datetime] = {}
+        self._time_of: dict[str, float] = {}
         self._windows: dict[str, list[str]] = {}
         self._synced = False
         self._placed = False
@@ -198,7 +199,7 @@ class RepresentationIndex:
             saved = json.loads(file.read_text(encoding="utf-8"))
             if saved["seq"] != seq:
                 return
-            groups = {tuple(g["key"]): [(datetime.fromisoformat(t), i) for t, i in g["members"]]
+            groups = {tuple(g["key"]): [(float(t), str(i)) for t, i in g["members"]]
                       for g in saved["groups"]}
         except (OSError, ValueError, KeyError, TypeError):
             return
@@ -219,7 +220,7 @@ class RepresentationIndex:
             return
         file.parent.mkdir(parents=True, exist_ok=True)
         data = {"seq": seq, "groups": [
-            {"key": list(key), "members": [[t.isoformat(), i] for t, i in members]}
+            {"key": list(key), "members": [[t, i] for t, i in members]}
             for key, members in self._groups.items() if members]}
         partial = file.with_name(file.name + ".partial")
         fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -259,10 +260,11 @@ class RepresentationIndex:
         if key is None:
             return
         self._group_of[memory.id] = key
-        self._time_of[memory.id] = memory.created_at
+        at_time = memory.created_at.timestamp()
+        self._time_of[memory.id] = at_time
         self._groups_changed = True
         members = self._groups.setdefault(key, [])
-        entry = (memory.created_at, memory.id)
+        entry = (at_time, memory.id)
         at = bisect.bisect_left(members, entry)
         members.insert(at, entry)
         self._forget_windows(members, at)
@@ -278,7 +280,7 @@ class RepresentationIndex:
         del self._time_of[memory_id]
         self._groups_changed = True
 
-    def _forget_windows(self, members: list[tuple[datetime, str]], at: int) -> None:
+    def _forget_windows(self, members: list[tuple[float, str]], at: int) -> None:
         """Drop the kept windows a change at ``at`` of a group moves: those of the members
         at most ``window`` places away (the others' windows lie on one side of it)."""
         w = self.spec.window
@@ -302,7 +304,7 @@ class RepresentationIndex:
         self._windows[memory_id] = window
         return window
 
-    def _position(self, members: list[tuple[datetime, str]], memory_id: str) -> int:
+    def _position(self, members: list[tuple[float, str]], memory_id: str) -> int:
         """Where the memory sits in its group (a binary search: groups can be large, such as
         every plain memory of a scope)."""
         entry = (self._time_of[memory_id], memory_id)
