@@ -10,9 +10,9 @@ it. The window lists join the retrievers' lists in the RRF sum (``window_weight`
 
 Nothing is indexed or embedded twice: the windows are made at search time from the lists
 the retrievers already returned, and a memory without a source group is its own window (its
-window list is its list again, so the fused order is RRF's, at twice its scores). The source groups are kept in
-memory as memories are written and saved beside the store at close, so a reopened store
-reads no memory for them.
+window list is its list again, so the fused order is RRF's, at twice its scores). The
+source groups are kept in memory as memories are written and saved beside the store at
+close, so a reopened store reads no memory for them.
 """
 
 from __future__ import annotations
