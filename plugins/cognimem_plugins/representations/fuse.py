@@ -113,7 +113,8 @@ class WindowRRF(Fuser):
         voted = [label for label in lists if not o.lists or label in o.lists]
         if self._groups is None or o.window_weight == 0 or not voted:
             return ranked_candidates(scores)
-        windows = self._groups.neighbours({c.id for label in voted for c in lists[label]})
+        windows = self._groups.neighbours({c.id for label in voted for c in lists[label]}) \
+            if self._groups.grouped() else {}  # no sources: each memory is its own window
         for label in voted:
             weight = o.window_weight * o.weights.get(label, 1.0)
             found = window_scores(lists[label], windows, o.neighbour_weight, o.depth)

@@ -230,6 +230,12 @@ class RepresentationIndex:
         self._groups_changed = False
         self._saved_seq = seq
 
+    def grouped(self) -> bool:
+        """Whether any memory has a source group (else every window is the memory alone)."""
+        with self._lock:
+            self._ensure_placed()
+            return bool(self._group_of)
+
     def neighbours(self, memory_ids: Iterable[str]) -> dict[str, list[str]]:
         """Each memory's window in time order (the memory included; itself alone when it has
         no source group or is unknown)."""
