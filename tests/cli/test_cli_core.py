@@ -266,7 +266,7 @@ def test_search_explain_json_hits(capsys: pytest.CaptureFixture[str], seeded: Pa
     # the default pipeline: each retriever's rank, the fused score, ACT-R's contribution
     # (supersession and validity leave no step: they change nothing here)
     assert [(s["stage"], s["name"]) for s in first["trail"]] == [
-        ("retrieve", "bm25"), ("retrieve", "vector"), ("fuse", "rrf"), ("rank", "actr")]
+        ("retrieve", "bm25"), ("retrieve", "vector"), ("fuse", "window_rrf"), ("rank", "actr")]
     assert first["trail"][0]["rank"] == 1
     assert {"B", "S", "A", "P", "fused"} <= set(first["trail"][-1]["detail"])
     assert first["calibration"]["score"] == pytest.approx(first["confidence"], abs=1e-4)

@@ -129,8 +129,8 @@ def test_lists_are_replaced_whole(tmp_path: Path) -> None:
 
 
 def test_same_component_merges_options(tmp_path: Path) -> None:
-    path = write(tmp_path, "p.toml", '[fuse]\nuse = "rrf"\nweights = { bm25 = 2.0 }\n')
-    assert load_profile(path).fuse.options == {"k": 60, "weights": {"bm25": 2.0}}
+    path = write(tmp_path, "p.toml", '[fuse]\nuse = "window_rrf"\nweights = { bm25 = 2.0 }\n')
+    assert load_profile(path).fuse.options == {"k": 60, "window": 2, "weights": {"bm25": 2.0}}
 
 
 def test_changed_use_replaces_the_table_in_a_file(tmp_path: Path) -> None:

@@ -123,7 +123,7 @@ def test_stack_profile_runs_the_selected_profiles_pipeline(tmp_path: Path) -> No
     plain = stack_profile(STACKS["exact"], tmp_path, dim=32, pipeline=pipeline_of(tuned))
     assert plain.rank == [] and plain.search.rerank_depth == 7
     assert describe_pipeline(pipeline_of(default)) == (
-        "bm25 + vector fused by rrf, reranked by actr, whowhen, supersession, validity, "
+        "bm25 + vector fused by window_rrf, reranked by actr, whowhen, supersession, validity, "
         "anchors")
 
 

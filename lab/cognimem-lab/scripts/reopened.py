@@ -31,11 +31,12 @@ from cognimem_lab.stacks import STACKS, pipeline_of, stack_profile
 from cognimem_lab.standin import PLUGIN
 
 
-def kept_store_profile(store: Path, warm: bool = True) -> Profile:
+def kept_store_profile(store: Path, warm: bool = True, pipeline: str | None = None) -> Profile:
     """The profile `cognimem bench` searched a kept ``hnsw`` store with (the stand-in
-    embedder, the default profile's pipeline), with ``warm_cache`` set."""
-    profile = stack_profile(STACKS["hnsw"], store,
-                            pipeline=pipeline_of(load_profile("default", environ=False)))
+    embedder, the default profile's pipeline, or ``pipeline``'s layered on the default), with
+    ``warm_cache`` set."""
+    searched = load_profile(*([pipeline] if pipeline else []), environ=False)
+    profile = stack_profile(STACKS["hnsw"], store, pipeline=pipeline_of(searched))
     data = profile.model_dump(mode="json")
     data["records"]["warm_cache"] = warm
     return load_profile(base=None, overrides=data, environ=False)

@@ -8,7 +8,8 @@ the benchmark's query plan, waits for the row cache to warm, then times ``--quer
 searches ``--repeat`` times (no access recorded unless ``--access``): the p50 and mean CPU
 milliseconds per search of the whole process (the vector retriever runs in a second
 thread unless ``--parallel off``), the query's embedding left out, and the p50 of every
-stage's wall time. Run it in two checkouts in turn to compare them.
+stage's wall time. Run it in two checkouts in turn to compare them, or with ``--pipeline``
+in turn to compare two profiles' retrievers, fuser and rankers on the same store.
 """
 
 from __future__ import annotations
@@ -31,11 +32,14 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--access", action="store_true",
                         help="record accesses, as searches do by default")
+    parser.add_argument("--pipeline", default=None, metavar="PROFILE",
+                        help="search with this profile's retrievers, fuser and rankers "
+                        "(layered on the default) instead of the default's")
     parser.add_argument("--parallel", choices=["profile", "on", "off"], default="profile",
                         help="run the retrievers side by side (search.parallel_retrievers)")
     args = parser.parse_args()
     size = kept_store_size(args)
-    profile = kept_store_profile(args.store)
+    profile = kept_store_profile(args.store, pipeline=args.pipeline)
     if args.parallel != "profile":
         profile.search.parallel_retrievers = args.parallel == "on"
     plan = query_plan(generate_memories(size, seed=0), args.queries, 0)

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import json
+import os
 import threading
 from collections.abc import Iterable, Sequence
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -41,6 +42,8 @@ if TYPE_CHECKING:
 ROW_SEP = "::"
 #: The records' metadata namespace of the in-step markers.
 META_NAMESPACE = "representations"
+#: The file of a window view's source groups, beside its side indexes.
+GROUPS_FILE = "groups.json"
 
 Collapse = Literal["max", "sum", "top"]
 
@@ -96,11 +99,16 @@ class RepresentationIndex:
         self._stale: set[str] = set()
         self._rows: dict[str, list[str]] = {}
         self._row_count = 0
-        self._groups: dict[GroupKey, list[tuple[datetime, str]]] = {}
+        #: Each source group's members by time: (created_at as a POSIX timestamp, id); floats,
+        #: not aware datetimes, so a binary search compares cheaply.
+        self._groups: dict[GroupKey, list[tuple[float, str]]] = {}
         self._group_of: dict[str, GroupKey] = {}
-        self._time_of: dict[str, datetime] = {}
+        self._time_of: dict[str, float] = {}
+        self._windows: dict[str, list[str]] = {}
         self._synced = False
         self._placed = False
+        self._groups_changed = False
+        self._saved_seq: int | None = None
         self._all_ids: list[str] = []
 
     # set-up ----------------------------------------------------------------------------------
@@ -137,6 +145,7 @@ class RepresentationIndex:
         records on the first write or rebuild that needs them (:meth:`_ensure_placed`)."""
         with self._lock:
             self._groups.clear()
+            self._windows.clear()
             self._group_of.clear()
             self._time_of.clear()
             self._placed = False
@@ -153,12 +162,15 @@ class RepresentationIndex:
                     self._rows.setdefault(memory_of(row_id), []).append(row_id)
                 self._row_count = sum(len(r) for r in self._rows.values())
                 self._stale.clear()
-            else:
+                self._load_groups(marker)
+            elif indexes:
                 for index in indexes:
                     index.clear()
                 self._row_count = 0
                 self._ensure_placed()
                 self._stale = set(self._all_ids)
+            else:  # groups only (the window_rrf fuser): read from the records when needed
+                self._stale.clear()
             self._synced = True
 
     def _ensure_placed(self) -> None:
@@ -171,13 +183,75 @@ class RepresentationIndex:
             self._all_ids.append(memory.id)
         self._placed = True
 
+    def _groups_file(self) -> Path | None:
+        path = self._side_context().path
+        return None if path is None else Path(path) / GROUPS_FILE
+
+    def _load_groups(self, seq: int) -> None:
+        """Read the source groups saved at the last close when they were saved at event
+        ``seq`` (the store's last), so neither a search nor a write after opening reads every
+        memory; a missing, older or unreadable file leaves them to be read from the records
+        when needed."""
+        file = self._groups_file()
+        if file is None or not file.is_file():
+            return
+        try:
+            saved = json.loads(file.read_text(encoding="utf-8"))
+            if saved["seq"] != seq:
+                return
+            groups = {tuple(g["key"]): [(float(t), str(i)) for t, i in g["members"]]
+                      for g in saved["groups"]}
+        except (OSError, ValueError, KeyError, TypeError):
+            return
+        for key, members in groups.items():
+            members.sort()
+            self._groups[key] = members
+            for at, memory_id in members:
+                self._group_of[memory_id] = key
+                self._time_of[memory_id] = at
+        self._placed = True
+        self._groups_changed = False
+        self._saved_seq = seq
+
+    def _save_groups(self, seq: int) -> None:
+        """Write the source groups beside the side indexes (0600), saved at event ``seq``."""
+        file = self._groups_file()
+        if file is None or not self._placed:
+            return
+        file.parent.mkdir(parents=True, exist_ok=True)
+        data = {"seq": seq, "groups": [
+            {"key": list(key), "members": [[t, i] for t, i in members]}
+            for key, members in self._groups.items() if members]}
+        partial = file.with_name(file.name + ".partial")
+        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(data, out)
+        os.replace(partial, file)
+        self._groups_changed = False
+        self._saved_seq = seq
+
+    def grouped(self) -> bool:
+        """Whether any memory has a source group (else every window is the memory alone)."""
+        with self._lock:
+            self._ensure_placed()
+            return bool(self._group_of)
+
+    def neighbours(self, memory_ids: Iterable[str]) -> dict[str, list[str]]:
+        """Each memory's window in time order (the memory included; itself alone when it has
+        no source group or is unknown)."""
+        with self._lock:
+            self._ensure_placed()
+            return {i: self._neighbour_ids(i) for i in memory_ids}
+
     def close(self) -> None:
         """Record whether the side indexes are in step, then close them."""
         with self._lock:
-            if self._synced and not self._stale:
+            if self._synced and (not self._stale or not self._indexes()):
                 last = self.ctx.records.last_event()
-                self.ctx.records.set_meta(META_NAMESPACE, self.spec.key(),
-                                          last.seq if last else 0)
+                seq = last.seq if last else 0
+                if self._groups_changed or self._saved_seq != seq:
+                    self._save_groups(seq)
+                self.ctx.records.set_meta(META_NAMESPACE, self.spec.key(), seq)
             else:
                 self.ctx.records.set_meta(META_NAMESPACE, self.spec.key(), None)
             for index in self._indexes():
@@ -192,29 +266,51 @@ class RepresentationIndex:
         if key is None:
             return
         self._group_of[memory.id] = key
-        self._time_of[memory.id] = memory.created_at
-        bisect.insort(self._groups.setdefault(key, []), (memory.created_at, memory.id))
+        at_time = memory.created_at.timestamp()
+        self._time_of[memory.id] = at_time
+        self._groups_changed = True
+        members = self._groups.setdefault(key, [])
+        entry = (at_time, memory.id)
+        at = bisect.bisect_left(members, entry)
+        members.insert(at, entry)
+        self._forget_windows(members, at)
 
     def _unplace(self, memory_id: str) -> None:
         key = self._group_of.pop(memory_id, None)
         if key is None:
             return
         members = self._groups[key]
-        del members[self._position(members, memory_id)]
+        at = self._position(members, memory_id)
+        self._forget_windows(members, at)
+        del members[at]
         del self._time_of[memory_id]
+        self._groups_changed = True
+
+    def _forget_windows(self, members: list[tuple[float, str]], at: int) -> None:
+        """Drop the kept windows a change at ``at`` of a group moves: those of the members
+        at most ``window`` places away (the others' windows lie on one side of it)."""
+        w = self.spec.window
+        for _, memory_id in members[max(0, at - w) : at + w + 1]:
+            self._windows.pop(memory_id, None)
 
     def _neighbour_ids(self, memory_id: str) -> list[str]:
-        """The memory's window in time order (the memory included)."""
+        """The memory's window in time order (the memory included; kept until a write moves
+        it, so a search's lookups are mostly dictionary reads). Read only."""
         self._ensure_placed()
+        kept = self._windows.get(memory_id)
+        if kept is not None:
+            return kept
         key = self._group_of.get(memory_id)
         if key is None:
             return [memory_id]
         members = self._groups[key]
         at = self._position(members, memory_id)
         w = self.spec.window
-        return [m[1] for m in members[max(0, at - w) : at + w + 1]]
+        window = [m[1] for m in members[max(0, at - w) : at + w + 1]]
+        self._windows[memory_id] = window
+        return window
 
-    def _position(self, members: list[tuple[datetime, str]], memory_id: str) -> int:
+    def _position(self, members: list[tuple[float, str]], memory_id: str) -> int:
         """Where the memory sits in its group (a binary search: groups can be large, such as
         every plain memory of a scope)."""
         entry = (self._time_of[memory_id], memory_id)
@@ -228,7 +324,8 @@ class RepresentationIndex:
         with self._lock:
             self._ensure_placed()
             self._place(memory)
-            self._stale.update(self._neighbour_ids(memory.id))
+            if self._indexes():
+                self._stale.update(self._neighbour_ids(memory.id))
 
     def updated(self, before: Memory, after: Memory) -> None:
         """A memory changed: its old and new neighbours and itself are stale."""

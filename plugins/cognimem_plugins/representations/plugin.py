@@ -22,6 +22,7 @@ from cognimem.errors import ProfileError
 from cognimem.models import Candidate, Memory, Query
 from cognimem.registry import Register
 
+from .fuse import WindowRRF
 from .index import Aggregate, RepresentationIndex, indexes_of, representation_index
 from .views import ViewSpec
 
@@ -114,6 +115,12 @@ class RepresentationRetriever(Retriever):
 def cognimem_register_retrievers(register: Register) -> None:
     """Register ``representations``."""
     register(RepresentationRetriever)
+
+
+@hookimpl
+def cognimem_register_fusers(register: Register) -> None:
+    """Register ``window_rrf``."""
+    register(WindowRRF)
 
 
 @hookimpl
