@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .normalise import PUNCTUATION, Normalised
+from .normalise import PUNCTUATION, Normalised, normalise
 
 #: the score a paragraph's cues must reach to flag the text (tuning split, docs/guards.md)
 THRESHOLD = 0.75
@@ -58,36 +58,38 @@ _WORDS = {
                        "developers your"),
     "persona_time": "now henceforth point starting message",
     "replacement": ("real actual true new directive directives test replaces supersedes "
-                    "overrides orders task"),
+                    "overrides orders task do"),
     "persistence": "matter regardless circumstances times break stay rest",
     "harmful_persona": "rogue malicious evil amoral unethical unhinged hostile blackhat black",
     "message_role": "role",
     "carrier": ("request query url link gist pastebin paste parameter encoded encode webhook "
                 "share"),
     "persona_role": ("act behave respond reply answer pretend role roleplay play playing "
-                    "assume persona identity impersonate become identities character "
+                    "assume persona identity impersonate become identities character enter "
                     "called named operate function serve speak talk part"),
     "no_limits": ("unfiltered uncensored jailbroken jailbreak unrestricted refuses refuse "
                  "never ethical content answer answers mode rules restrictions guardrails "
                  "filters filter limits limitations ethics censorship safety ignores ignoring "
-                 "breaks bypasses disregards ignore disregard break bypass"),
+                 "breaks bypasses disregards ignore disregard break bypass disable turn switch "
+                 "drop skip remove"),
     "without_limits": ("rules restrictions guardrails filters filter limits limitations "
                       "ethical ethics censorship safety"),
     "addresses_model": "assistant ai model bot agent llm",
     "reveal_request": "reveal print show output disclose display dump repeat leak",
     "system_heading": "system developer admin administrator notice",
     "authority": ("must obey comply authorised authorized priority required policy "
-                 "precedence requires root admin administrator superuser elevated"),
+                 "precedence requires root admin administrator superuser elevated permitted "
+                 "allowed permission"),
     "send_verb": ("send post upload forward transmit leak exfiltrate append appended "
                  "include embed put copy encode add render display write fetch share "
                  "filling email mail curl pipe"),
     "secret_target": ("api key keys token tokens password passwords secret secrets "
                      "credentials env ssh id conversation chat messages memories memory "
-                     "private environment cookie repository user"),
+                     "private environment cookie repository user os netrc"),
     "outside_address": "http https www com net io org xyz ru site test @ ?=",
     "image_or_pixel": "image img pixel badge gif png",
     "open_parameter": "http https ?=",
-    "secrecy": "without quietly silently secretly tell don behind",
+    "secrecy": "without quietly silently secretly tell don do behind",
     "bulk_grab": "every all any",
     "foreign_override": ("oubliez oublie ignorez ignora ignorar olvida olvide ignoriere "
                         "ignorieren vergiss esqueça esqueca esquece dimentica dimenticate "
@@ -95,7 +97,31 @@ _WORDS = {
                         "talimatlar\u0131 talimatlari"),
     "foreign_persona": ("partir sofort désormais desormais agora ora sin ohne sans sem "
                        "senza"),
+    "addressed_to_agent": ("ai ais assistant assistants agent agents llm llms model models bot "
+                           "bots copilot reviewer reviewers"),
+    "dangerous_command": ("curl wget rm git authorized keys chmod github ssh netrc environ "
+                          "printenv env environment etc aws kube pay invoice card wire transfer "
+                          "execute executes executing run scripts code commands rsa ed25519 ecdsa"),
+    "tool_directive": ("call invoke use run open trigger execute"),
+    "before_reply": "before prior first",
+    "memory_implant": ("store save remember keep add write standing permanent persistent "
+                       "global"),
+    "no_confirmation": "without ask",
+    "secret_request": ("read tell give recite list send show print dump paste"),
+    "decode_and_run": "decode decoded encoded rot13 rot base64 hex execute run follow treat",
 }
+
+_TOOL_COERCION = "tool_coercion"
+#: override and persona words in Russian, spelled as the screen reads them (its confusables
+#: map turns Cyrillic letters drawn like Latin ones into Latin letters)
+_RU_VERBS = [normalise(w).flat for w in (
+    "игнорируй", "игнорируйте", "проигнорируй", "проигнорируйте", "забудь", "забудьте",
+    "отмени", "отмените")]
+_RU_NOUNS = [normalise(w).flat for w in (
+    "инструкции", "инструкций", "указания", "указаний", "правила", "правил", "команды")]
+_RU_PERSONA = [normalise(w).flat for w in ("теперь ты", "отныне ты", "без ограничений")]
+_WORDS["foreign_override"] += " " + " ".join(_RU_VERBS)
+_WORDS["foreign_persona"] += " " + " ".join(w.split()[0] for w in _RU_PERSONA)
 
 
 #: the exfiltration cues count only where there is somewhere to send data to ("[shares
@@ -140,7 +166,9 @@ CUES: tuple[Cue, ...] = (
          r"\b(?:(?:the|your) (?:real|actual|true|new) (?:task|instructions?|goal|objective|"
          r"directives?|mission|job|orders)|new (?:directives?|instructions|orders)|"
          r"this (?:message|note|text|"
-         r"document|comment) (?:replaces|supersedes|overrides))\b"),
+         r"document|comment) (?:replaces|supersedes|overrides)|"
+         r"do (?:exactly )?what this (?:comment|note|message|text|file|page|document|issue|"
+         r"email) says)\b"),
     _cue("persistence", 0.3, None, "asks the reader to keep a behaviour whatever happens",
          r"\b(?:no matter what|regardless of (?:what|any|anything|the user)|under (?:any|all|"
          r"no) circumstances|at all times|never break (?:character|role)|stay in (?:character"
@@ -161,7 +189,8 @@ CUES: tuple[Cue, ...] = (
          r"impersonate)|you are (?:\w+ ){0,2}(?:called|named)|(?:operate|function|"
          r"serve|speak|talk) as|your (?:new )?(?:persona|identity|role) (?:is|will be)|"
          r"(?:drop|abandon|shed|leave) your (?:\w+ )?(?:identity|persona|role)|"
-         r"play the (?:part|role) of|in the role of)\b"),
+         r"play the (?:part|role) of|in the role of|enter (?:the )?character|"
+         r"(?:a|an|the) (?:\w+ )?persona (?:that|who|which)|in character as)\b"),
     _cue("no_limits", 0.5, _PERSONA, "a claim of having no rules or limits",
          r"\b(?:unfiltered|uncensored|jailbroken|jailbreak|unrestricted|never refuses?|"
          r"no ethical|no content polic(?:y|ies)|answers? (?:anything|everything)|"
@@ -172,7 +201,9 @@ CUES: tuple[Cue, ...] = (
          r"guidelines|guardrails|filters?|limits|polic(?:y|ies))|(?:filters?|guardrails|restrictions|safety|limits)"
          r" (?:are|is) (?:now )?(?:disabled|off|lifted|removed|suspended)|(?:disable|turn "
          r"off|lift|remove) (?:the |your |all )?(?:safety|filters?|guardrails|restrictions)"
-         r"|never refuse)\b"),
+         r"|never refuse|(?:disable|turn off|switch off|drop|skip|remove|bypass) "
+         r"(?:all |the |your |any |every )?(?:safety|security|secret|content|moderation) "
+         r"(?:checks?|filters?|guardrails|redactor|scanner|scanning|guard|rules|measures|protections?))\b"),
     _cue("without_limits", 0.3, _PERSONA, "speaks of rules or limits set aside",
          r"\b(?:no|without) (?:any |all |the |its |your )?(?:rules|restrictions|guardrails|"
          r"filters?|limits|limitations|ethical limits|ethics|censorship|safety)\b"),
@@ -191,10 +222,13 @@ CUES: tuple[Cue, ...] = (
          r"(?:\s*\(\w+\))?[\s\])>*=\-]*(?::|$)|"
          r"(?:--+|==+|\[\[?|<<?|\*\*|#{2,})\s*(?:begin )?(?:system|developer|admin)"
          r"(?:[ _](?:prompt|message|notice|override|instructions?))?\s*(?:--+|==+|\]\]?|>>?|"
-         r"\*\*|:)|<admin_instructions>|notice to the ai", structural=True),
+         r"\*\*|:)|<admin_instructions>|notice to the ai|"
+         r"[\"'“(\[]\s*(?:system|developer)(?: prompt| message)?\s*:", structural=True),
     _cue("authority", 0.2, None, "claims authority over the reader",
          r"\b(?:must|obey|comply|authori[sz]ed|priority message|required to|new policy|"
-         r"takes precedence|requires you to|root access|(?:admin|administrator|superuser) "
+         r"takes precedence|requires you to|root access|"
+         r"(?:is|are) (?:now )?(?:permitted|allowed) to|"
+         r"has permission to|(?:admin|administrator|superuser) "
          r"(?:access|rights|privileges)|elevated privileges)\b"),
     _cue("send_verb", 0.2, _EXFIL, "a verb that sends or embeds data",
          r"\b(?:send|post|upload|forward|transmit|leak|exfiltrate|append|appended|include|"
@@ -203,7 +237,8 @@ CUES: tuple[Cue, ...] = (
          requires=_SECRET_AND_ADDRESS),
     _cue("secret_target", 0.3, _EXFIL, "names secrets or private data",
          r"\b(?:api keys?|(?:github |access )?tokens?|passwords?|secrets?|credentials|env|"
-         r"ssh keys?|id rsa|conversation(?: history)?|chat history|chat so far|"
+         r"ssh keys?|id (?:rsa|ed25519|ecdsa)|ssh id \w+|os environ|netrc|"
+         r"conversation(?: history)?|chat history|chat so far|"
          r"(?:chat )?messages|memories|memory store|private notes|environment variables|"
          r"cookie|repository secrets|the user s \w+)\b", requires=_ADDRESS),
     _cue("outside_address", 0.2, _EXFIL, "an outside address (URL, host, IP or email)",
@@ -228,7 +263,7 @@ CUES: tuple[Cue, ...] = (
          r"(?:the|a) (?:url|link|query))\b", requires=("secret_target",)),
     _cue("secrecy", 0.4, _EXFIL, "asks to act without the user knowing",
          r"\b(?:without telling|quietly|silently|secretly|do not tell|don t tell|"
-         r"don t mention|without (?:the user )?noticing|without asking|"
+         r"don t mention|do not mention|without (?:the user )?noticing|"
          r"behind the user s back)\b", requires=_ADDRESS),
     _cue("bulk_grab", 0.2, _EXFIL, "reaches for all the secrets or private data at once",
          r"\b(?:every|all(?: the)?|any) (?:\w+ )?(?:tokens?|passwords?|secrets?|api keys?|"
@@ -244,12 +279,69 @@ CUES: tuple[Cue, ...] = (
          r"regels|instrukcje|polecenia|zasady|instruksi|perintah|aturan)\b|"
          r"\btalimatlar\w*\b(?: \w+){0,3} (?:yok say|görmezden gel)|"
          r"(?:지시|명령|지침).{0,12}무시|忽略.{0,12}(?:指令|指示|提示|规则)|"
-         r"(?:指示|命令|ルール).{0,12}無視"),
+         r"(?:指示|命令|ルール).{0,12}無視|"
+         rf"\b(?:{'|'.join(_RU_VERBS)})\b(?: \w+){{0,4}} (?:{'|'.join(_RU_NOUNS)})\b"),
     _cue("foreign_persona", 0.8, _PERSONA, "a persona switch in another language",
          r"\b(?:a partir de ahora eres|ab sofort bist du|d[ée]sormais tu es|"
          r"agora voc[eê] [ée]|da ora in poi sei|(?:sin|ohne|sans|sem|senza) "
          r"(?:reglas|regeln|r[eè]gles|regras|regole|restricciones|einschr[aä]nkungen|"
-         r"restri[cç][oõ]es|filtro|filtri|filtros))\b"),
+         r"restri[cç][oõ]es|filtro|filtri|filtros))\b|"
+         rf"\b(?:{'|'.join(_RU_PERSONA)})\b"),
+    _cue("addressed_to_agent", 0.45, _OVERRIDE, "a note addressed to the AI that will read it",
+         # a vocative: "AI agent:", "AI assistants:", "AI, ...", "Dear assistant" (not a
+         # transcript's speaker label, "AI:" or "Assistant:" alone)
+         r"(?:^|[\n.!?]\s+|<!--\s*|\[)\s*(?:(?:dear|hey|attention|hello) (?:ai|llm|assistant|"
+         r"agent|model|bot)s?\b|(?:ai|llm)s? (?:agent|assistant|model|reviewer|bot|coder|"
+         r"helper)s?\s*[:,]|(?:ai|llm|assistant|agent)s?\s*,|(?:ais|llms|assistants|agents)\s*:)|"
+         r"\b(?:note|message|instructions?|notice|reminder|memo|attention) (?:to|for) (?:the |any "
+         r"|all |every )?(?:ai|llm|assistant|agent|model|bot|copilot)s?\b|"
+         r"\b(?:assistant|ai|agent|llm) (?:instruction|directive|command|override)s?\b|"
+         r"\b(?:ai|llm|assistant|agent|model|bot)s? (?:\w+ )?(?:reading|processing|parsing|"
+         r"summari[sz]ing|reviewing|indexing|ingesting) (?:this|these)\b|"
+         r"\bif you are an? (?:ai|llm|assistant|language model|agent|bot)\b",
+         structural=True),
+    _cue("dangerous_command", 0.3, _TOOL_COERCION, "a command that runs fetched code, deletes, "
+         "forces, grants access, reads secret files or moves money",
+         r"\b(?:curl|wget)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|"
+         r"\brm\s+-(?:rf|fr|r)\s+(?:~|/|\$home|\*|\.\.)|\bgit\s+push\s+(?:\S+\s+)?(?:-f|--force)\b|"
+         r"authorized_keys|\bchmod\s+(?:-r\s+)?777\b|\.github/workflows|"
+         r"(?:~|\$home)/\.(?:ssh|aws|netrc|docker|kube|gnupg)|\.netrc\b|"
+         r"\bid_(?:rsa|ed25519|ecdsa)\b|"
+         r"\bos\.environ\b|\bprintenv\b|/etc/(?:passwd|shadow)\b|"
+         r"\bstored (?:credit )?card\b|\bpay (?:this|the) invoice\b|"
+         r"\bwire (?:the )?(?:money|funds)|"
+         r"\bexecut\w* (?:every|all|any) (?:\w+ )?commands?\b|"
+         r"\brun (?:any |all |every )?(?:scripts|code|commands|binaries) "
+         r"(?:found|from|in|you find)",
+         structural=True),
+    _cue("tool_directive", 0.35, _TOOL_COERCION, "tells the reader to use one of its tools",
+         r"\b(?:call|invoke|use|run|trigger) (?:the|your) (?:\w+ )?(?:tool|function)\b"
+         r"(?! (?:kit|chain|box|bar|tip))|\b(?:use|open) (?:the|your) (?:browser|shell|terminal)\b|"
+         r"\binvoke\b|"
+         r"\b(?:execute|run) (?:this|the following|these) (?:command|commands|script|code)\b"),
+    _cue("before_reply", 0.25, _TOOL_COERCION, "asks for an action before the reader answers",
+         r"\b(?:before|prior to) (?:replying|responding|answering|you (?:reply|respond|answer|"
+         r"continue)|continuing|doing anything else)\b|\bfirst of all\b"),
+    _cue("memory_implant", 0.4, _TOOL_COERCION, "asks the reader to keep an instruction in its "
+         "memory or rules",
+         r"\b(?:store|save|remember|keep|add|write) (?:this|that|it|the following)(?: \w+){0,3} "
+         r"(?:in|to|into|as) (?:your |the |its )?(?:long term |permanent |persistent )?"
+         r"(?:memory|memories|instructions|system prompt|rules)\b|"
+         r"\bas (?:a|your) (?:standing|permanent|persistent|global) (?:rule|instruction|order|"
+         r"policy)\b"),
+    _cue("no_confirmation", 0.3, _TOOL_COERCION, "asks to act without confirmation",
+         r"\bwithout (?:asking|confirmation|confirming|approval|review|checking|prompting|"
+         r"verifying|verification)\b|\bdo not ask (?:for )?(?:confirmation|permission|the user)\b"),
+    _cue("secret_request", 0.35, _EXFIL, "asks to read out or send secrets",
+         r"\b(?:(?:read|tell|give|recite|list|send|show|print|paste) (?:me|us)|dump|recite) "
+         r"(?:\w+ ){0,3}(?:api keys?|passwords?|tokens?|secrets?|credentials|private keys?|"
+         r"ssh keys?|env vars|environment variables|netrc)\b"),
+    _cue("decode_and_run", 0.45, _OVERRIDE, "asks to decode hidden text and act on it",
+         r"\bdecode (?:it |this |them |the following )?(?:\w+ )?(?:and|then) (?:execute|run|"
+         r"follow|obey|apply|do)\b|\b(?:run|execute|follow|treat) (?:it|this|them) as (?:your )?"
+         r"(?:next |new )?(?:instruction|command|task|prompt)s?\b|\bencoded (?:for privacy|so "
+         r"(?:humans|people|users|reviewers))|\b(?:rot13|rot 13|base64|hex) (?:encoded )?"
+         r"(?:instructions?|task|command|payload)\b"),
 )
 
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
