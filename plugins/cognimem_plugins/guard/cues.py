@@ -106,7 +106,7 @@ _WORDS = {
     "before_reply": "before prior first",
     "memory_implant": ("store save remember keep add write standing permanent persistent "
                        "global"),
-    "no_confirmation": "without ask",
+    "no_confirmation": "without ask",  # "never ask", "do not ask" hold "ask"
     "secret_request": ("read tell give recite list send show print dump paste"),
     "decode_and_run": "decode decoded encoded rot13 rot base64 hex execute run follow treat",
 }
@@ -331,7 +331,9 @@ CUES: tuple[Cue, ...] = (
          r"policy)\b"),
     _cue("no_confirmation", 0.3, _TOOL_COERCION, "asks to act without confirmation",
          r"\bwithout (?:asking|confirmation|confirming|approval|review|checking|prompting|"
-         r"verifying|verification)\b|\bdo not ask (?:for )?(?:confirmation|permission|the user)\b"),
+         r"verifying|verification)\b|"
+         r"\b(?:do not|don t|never) ask (?:for )?(?:confirmation|permission|the user|first|"
+         r"before)\b"),
     _cue("secret_request", 0.35, _EXFIL, "asks to read out or send secrets",
          r"\b(?:(?:read|tell|give|recite|list|send|show|print|paste) (?:me|us)|dump|recite) "
          r"(?:\w+ ){0,3}(?:api keys?|passwords?|tokens?|secrets?|credentials|private keys?|"

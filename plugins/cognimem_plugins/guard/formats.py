@@ -194,6 +194,36 @@ _EXTRA_RULES = [
     # a Telegram bot token in the Bot API's URL: https://api.telegram.org/bot{token}/method
     Rule("telegram_token", re.compile(r"(?<=/bot)\d{6,12}:[A-Za-z0-9_\-]{30,40}"),
          source=_GUARD, needs=("/bot",)),
+    *(Rule(kind, re.compile(rf"(?<![A-Za-z0-9_\-.]){pattern}(?![A-Za-z0-9_\-])"), source=_GUARD,
+           needs=(needle,)) for kind, needle, pattern in (
+        # each as its provider documents it: a fixed prefix, then a body of fixed alphabet
+        # and length (hexadecimal bodies, which the generic prefixed shape refuses)
+        ("supabase_token", "sbp_", r"sbp_[a-f0-9]{40}"),
+        ("pulumi_token", "pul-", r"pul-[a-f0-9]{40}"),
+        ("databricks_token", "dapi", r"dapi[a-f0-9]{32}(?:-\d)?"),
+        ("doppler_token", "dp.", r"dp\.(?:st|ct|sa|scim|audit|pt)\.(?:[a-z0-9_\-]{2,35}\.)?"
+                                  r"[A-Za-z0-9]{40,44}"),
+        ("age_secret_key", "AGE-SECRET-KEY-", r"AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}"),
+        ("terraform_token", ".atlasv1.", r"[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=\-]{60,70}"),
+        ("flyio_token", "fo1_", r"fo1_[\w\-]{43}"),
+        ("dropbox_token", "sl.", r"sl\.[A-Za-z0-9_\-]{130,}"),
+        ("mapbox_token", "sk.eyJ", r"sk\.eyJ[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{20,}"),
+        ("atlassian_token", "ATATT", r"ATATT3[A-Za-z0-9_\-=]{150,}"),
+        ("heroku_token", "HRKU-", r"HRKU-[A-Za-z0-9_\-]{60}"),
+        ("square_token", "EAAA", r"EAAA[A-Za-z0-9_\-]{60}"),
+        ("facebook_token", "EAA", r"EAA[A-Za-z0-9]{100,}"),
+        ("mailgun_key", "-", r"[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}"),
+        ("google_oauth_secret", "GOCSPX-", r"GOCSPX-[A-Za-z0-9_\-]{28}"),
+        ("google_oauth_token", "ya29.", r"ya29\.[A-Za-z0-9_\-]{30,}"),
+        ("newrelic_key", "NRAK-", r"NRAK-[A-Z0-9]{27}"),
+        ("postman_key", "PMAK-", r"PMAK-[a-f0-9]{24}-[a-f0-9]{34}"),
+        ("slack_token", "xapp-", r"xapp-\d-[A-Z0-9]{8,12}-\d{10,14}-[a-f0-9]{64}"),
+        ("airtable_token", "pat", r"pat[A-Za-z0-9]{14}\.[a-f0-9]{64}"),
+        ("grafana_token", "glsa_", r"glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}"),
+    )),
+    # the signature of an Azure shared access signature (a URL holding sv= and sig=)
+    Rule("azure_sas", re.compile(r"[?&]sig=([A-Za-z0-9%+/]{30,}(?:%3D|=){0,2})"), group=1,
+         source=_GUARD, needs=("sig=",), gate=re.compile(r"[?&]s[vp]=")),
 ]
 
 PRIVATE_HEADER = re.compile("|".join(p.pattern for p in PrivateKeyDetector.denylist))

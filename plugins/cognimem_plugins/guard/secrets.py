@@ -98,7 +98,7 @@ _ELEMENT = re.compile(
 _PROSE_PASSWORD = re.compile(
     rf"(?i)(?<![\w-])(?:{_PASSWORD_WORDS})(?![\w-])"
     r"(?:\s*(?::=|=>|->|→|=|:)\s*"
-    r"|(?P<mid>(?:[^\S\n]+[^\s:=>→]+?){0,8}?)(?::\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to|é|est|ist|es|är|jest|era|war|lautet|heißt|lautete|это|\u2014|\u2013)(?:\s+now|\s+jetzt|\s+ahora)?\s+)"
+    r"|(?P<mid>(?:[^\S\n]+[^\s:=>→]+?){0,8}?)(?::\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to|é|è|est|ist|es|är|jest|era|war|lautet|heißt|lautete|это|\u2014|\u2013)(?:\s+now|\s+jetzt|\s+ahora)?\s+)"
     r"|[^\S\n]+)"
     r"(?:(?:typed|entered|enter|type|use|used|try|tried|set\s+to|just|simply)\s+)?"
     r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
