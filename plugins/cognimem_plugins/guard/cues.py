@@ -49,16 +49,17 @@ _WORDS = {
     "cancel_verb": ("ignore disregard forget aside discard bypass override overrides "
                    "following apply follow obey longer void cancelled canceled supersede "
                    "supersedes skip drop abandon withdrawn revoke revoked rescinded "
-                   "nullified obsolete outdated replaces replace attention stop test"),
+                   "nullified obsolete outdated replaces replace attention stop test "
+                   "don do"),
     "rules_noun": ("instruction instructions rules guidance guidelines directives policies "
                   "constraints restrictions prompt configuration setup safety programming "
                   "policy rule filters filter instructed told whatever everything anything"),
     "prior_reference": ("previous prior earlier above preceding original initial now far "
                        "before given told loaded received operator makers creators "
                        "developers your"),
-    "persona_time": "now henceforth point starting message",
+    "persona_time": "now henceforth point starting message here",
     "replacement": ("real actual true new directive directives test replaces supersedes "
-                    "overrides orders task do"),
+                    "overrides orders task do instead"),
     "persistence": "matter regardless circumstances times break stay rest",
     "harmful_persona": "rogue malicious evil amoral unethical unhinged hostile blackhat black",
     "message_role": "role",
@@ -71,7 +72,7 @@ _WORDS = {
                  "never ethical content answer answers mode rules restrictions guardrails "
                  "filters filter limits limitations ethics censorship safety ignores ignoring "
                  "breaks bypasses disregards ignore disregard break bypass disable turn switch "
-                 "drop skip remove"),
+                 "drop skip remove broken free bound abide"),
     "without_limits": ("rules restrictions guardrails filters filter limits limitations "
                       "ethical ethics censorship safety"),
     "addresses_model": "assistant ai model bot agent llm",
@@ -79,7 +80,7 @@ _WORDS = {
     "system_heading": "system developer admin administrator notice",
     "authority": ("must obey comply authorised authorized priority required policy "
                  "precedence requires root admin administrator superuser elevated permitted "
-                 "allowed permission"),
+                 "allowed permission authorises authorizes"),
     "send_verb": ("send post upload forward transmit leak exfiltrate append appended "
                  "include embed put copy encode add render display write fetch share "
                  "filling email mail curl pipe"),
@@ -98,7 +99,7 @@ _WORDS = {
     "foreign_persona": ("partir sofort désormais desormais agora ora sin ohne sans sem "
                        "senza"),
     "addressed_to_agent": ("ai ais assistant assistants agent agents llm llms model models bot "
-                           "bots copilot reviewer reviewers"),
+                           "bots copilot reviewer reviewers automated"),
     "dangerous_command": ("curl wget rm git authorized keys chmod github ssh netrc environ "
                           "printenv env environment etc aws kube pay invoice card wire transfer "
                           "execute executes executing run scripts code commands rsa ed25519 ecdsa"),
@@ -107,7 +108,8 @@ _WORDS = {
     "memory_implant": ("store save remember keep add write standing permanent persistent "
                        "global"),
     "no_confirmation": "without ask",  # "never ask", "do not ask" hold "ask"
-    "secret_request": ("read tell give recite list send show print dump paste"),
+    "secret_request": ("read tell give recite list send show print dump paste reveal output "
+                       "disclose leak display cat"),
     "decode_and_run": "decode decoded encoded rot13 rot base64 hex execute run follow treat",
 }
 
@@ -144,7 +146,9 @@ CUES: tuple[Cue, ...] = (
          r"supersedes?|skip (?:every|all|any)|drop (?:every|all|any)|abandon|withdrawn|"
          r"revoked?|rescinded|nullified|obsolete|outdated|replaces? (?:them|it|those)|"
          r"pay no attention|stop (?:obeying|listening to)|no longer binding|"
-         r"(?:was|were) (?:just |only |all )?(?:a|the) test)\b"),
+         r"(?:was|were) (?:just |only |all )?(?:a|the) test|"
+         r"(?:don t|do not) (?:translate|summari[sz]e|answer|reply to|respond to|do) (?:\w+ )?"
+         r"(?:anything|that|this|it) (?:\w+ )?instead)\b"),
     _cue("rules_noun", 0.3, _OVERRIDE, "a noun for the reader's rules",
          r"\b(?:instructions?|rules|guidance|guidelines|directives|policies|constraints|"
          r"restrictions|system prompt|initial prompt|your prompt|configuration|setup|"
@@ -159,7 +163,8 @@ CUES: tuple[Cue, ...] = (
          r"your (?:\w+ )?(?:instructions|rules|guidelines|configuration|setup|prompt|"
          r"programming|directives|policies|constraints))\b"),
     _cue("persona_time", 0.4, _PERSONA, "marks a change of who the reader is from now on",
-         r"\b(?:you are now|you re now|henceforth|from (?:now|this point) on|"
+         r"\b(?:you are now|you re now|henceforth|from (?:now|this point|here) on|"
+         r"you(?: are| re) \w+ now|"
          r"starting (?:now|with this message)|from this message|you now|"
          r"(?:assistant|ai|model) (?:is|are) now)\b"),
     _cue("replacement", 0.3, _OVERRIDE, "claims a new or real task that replaces the old one",
@@ -168,7 +173,7 @@ CUES: tuple[Cue, ...] = (
          r"this (?:message|note|text|"
          r"document|comment) (?:replaces|supersedes|overrides)|"
          r"do (?:exactly )?what this (?:comment|note|message|text|file|page|document|issue|"
-         r"email) says)\b"),
+         r"email) says|instead (?:write|say|output|print|respond|reply|tell|answer with))\b"),
     _cue("persistence", 0.3, None, "asks the reader to keep a behaviour whatever happens",
          r"\b(?:no matter what|regardless of (?:what|any|anything|the user)|under (?:any|all|"
          r"no) circumstances|at all times|never break (?:character|role)|stay in (?:character"
@@ -201,9 +206,11 @@ CUES: tuple[Cue, ...] = (
          r"guidelines|guardrails|filters?|limits|polic(?:y|ies))|(?:filters?|guardrails|restrictions|safety|limits)"
          r" (?:are|is) (?:now )?(?:disabled|off|lifted|removed|suspended)|(?:disable|turn "
          r"off|lift|remove) (?:the |your |all )?(?:safety|filters?|guardrails|restrictions)"
-         r"|never refuse|(?:disable|turn off|switch off|drop|skip|remove|bypass) "
+         r"|never refuse|broken free|breaks? free|not bound by|(?:does not|doesn t|do not|don t) "
+         r"(?:have to )?(?:abide by|follow|obey) (?:any|the) (?:rules|guidelines|restrictions)"
+         r"|(?:disable|turn off|switch off|drop|skip|remove|bypass) "
          r"(?:all |the |your |any |every )?(?:safety|security|secret|content|moderation) "
-         r"(?:checks?|filters?|guardrails|redactor|scanner|scanning|guard|rules|measures|protections?))\b"),
+         r"(?:checks?|scans?|filters?|guardrails|redactor|scanner|scanning|guard|rules|measures|protections?))\b"),
     _cue("without_limits", 0.3, _PERSONA, "speaks of rules or limits set aside",
          r"\b(?:no|without) (?:any |all |the |its |your )?(?:rules|restrictions|guardrails|"
          r"filters?|limits|limitations|ethical limits|ethics|censorship|safety)\b"),
@@ -228,7 +235,7 @@ CUES: tuple[Cue, ...] = (
          r"\b(?:must|obey|comply|authori[sz]ed|priority message|required to|new policy|"
          r"takes precedence|requires you to|root access|"
          r"(?:is|are) (?:now )?(?:permitted|allowed) to|"
-         r"has permission to|(?:admin|administrator|superuser) "
+         r"has permission to|authori[sz]es you|(?:admin|administrator|superuser) "
          r"(?:access|rights|privileges)|elevated privileges)\b"),
     _cue("send_verb", 0.2, _EXFIL, "a verb that sends or embeds data",
          r"\b(?:send|post|upload|forward|transmit|leak|exfiltrate|append|appended|include|"
@@ -271,7 +278,9 @@ CUES: tuple[Cue, ...] = (
     _cue("foreign_override", 1.0, _OVERRIDE, "an override in another language",
          r"\b(?:oubliez|oublie|ignorez|ignora|ignorar|olvida|olvide|ignoriere|"
          r"ignorieren|vergiss|vergessen|esque[cç]a|esquece|dimentica|dimenticate|"
-         r"ne tiens plus compte de|ignore)\b(?: \w+){0,4} (?:consignes|instructions|instrucciones|"
+         # "ignore" is French and Portuguese too, when an article follows
+         r"ne tiens plus compte de|ignore(?= (?:les|tes|toutes|vos|as|os|todas|todos) ))\b"
+         r"(?: \w+){0,4} (?:consignes|instructions|instrucciones|"
          r"anweisungen|instru[cç][oõ]es|istruzioni|r[eè]gles|reglas|regeln|regole|"
          r"indicaciones|vorgaben|instructies|regels|instrukcje|polecenia|instruksi|"
          r"perintah|aturan)\b|"
@@ -280,6 +289,8 @@ CUES: tuple[Cue, ...] = (
          r"\btalimatlar\w*\b(?: \w+){0,3} (?:yok say|görmezden gel)|"
          r"(?:지시|명령|지침).{0,12}무시|忽略.{0,12}(?:指令|指示|提示|规则)|"
          r"(?:指示|命令|ルール).{0,12}無視|"
+         r"\b(?:oubliez|oublie|olvida|olvide|vergiss|dimentica|esque[cç]a) (?:tout ce qu|todo lo "
+         r"que|alles was|tutto quello che|tudo o que)\b|"
          rf"\b(?:{'|'.join(_RU_VERBS)})\b(?: \w+){{0,4}} (?:{'|'.join(_RU_NOUNS)})\b"),
     _cue("foreign_persona", 0.8, _PERSONA, "a persona switch in another language",
          r"\b(?:a partir de ahora eres|ab sofort bist du|d[ée]sormais tu es|"
@@ -293,6 +304,9 @@ CUES: tuple[Cue, ...] = (
          r"(?:^|[\n.!?]\s+|<!--\s*|\[)\s*(?:(?:dear|hey|attention|hello) (?:ai|llm|assistant|"
          r"agent|model|bot)s?\b|(?:ai|llm)s? (?:agent|assistant|model|reviewer|bot|coder|"
          r"helper)s?\s*[:,]|(?:ai|llm|assistant|agent)s?\s*,|(?:ais|llms|assistants|agents)\s*:)|"
+         r"<!--\s*(?:ai|llm|assistant|agent|model|bot)s?\s*[:,]|"
+         r"\b(?:automated|ai|llm) (?:reviewers?|agents?|assistants?|bots?) (?:should|must|"
+         r"need to|are to|will)\b|"
          r"\b(?:note|message|instructions?|notice|reminder|memo|attention) (?:to|for) (?:the |any "
          r"|all |every )?(?:ai|llm|assistant|agent|model|bot|copilot)s?\b|"
          r"\b(?:assistant|ai|agent|llm) (?:instruction|directive|command|override)s?\b|"
@@ -337,7 +351,10 @@ CUES: tuple[Cue, ...] = (
     _cue("secret_request", 0.35, _EXFIL, "asks to read out or send secrets",
          r"\b(?:(?:read|tell|give|recite|list|send|show|print|paste) (?:me|us)|dump|recite) "
          r"(?:\w+ ){0,3}(?:api keys?|passwords?|tokens?|secrets?|credentials|private keys?|"
-         r"ssh keys?|env vars|environment variables|netrc)\b"),
+         r"ssh keys?|env vars|environment variables|netrc)\b|"
+         r"\b(?:reveal|print|show|output|disclose|dump|leak|display|cat) (?:all|every|any|the "
+         r"contents? of) (?:\w+ ){0,3}(?:secrets?|credentials?|passwords?|tokens?|api keys?|env|"
+         r"netrc|id rsa)\b"),
     _cue("decode_and_run", 0.45, _OVERRIDE, "asks to decode hidden text and act on it",
          r"\bdecode (?:it |this |them |the following )?(?:\w+ )?(?:and|then) (?:execute|run|"
          r"follow|obey|apply|do)\b|\b(?:run|execute|follow|treat) (?:it|this|them) as (?:your )?"
