@@ -229,11 +229,11 @@ def _readable(raw: bytes) -> str | None:
     return None
 
 
-def _unwrapped(text: str) -> list[str]:
+def _unwrapped(text: str) -> list[tuple[str, str]]:
     """The readable texts that base64 or hexadecimal runs of ``text`` decode to (words with
     spaces: an instruction, not a key or a digest), and the text read in rot13 when it
-    says it is."""
-    out: list[str] = []
+    says it is; each with the marker that names its wrapping (``base64_wrapped``...)."""
+    out: list[tuple[str, str]] = []
     for m in _BASE64_RUN.finditer(text):
         if len(out) >= _MOST_RUNS:
             break
@@ -244,13 +244,13 @@ def _unwrapped(text: str) -> list[str]:
             continue
         decoded = _readable(raw)
         if decoded is not None:
-            out.append(decoded)
+            out.append(("base64_wrapped", decoded))
     for m in _HEX_RUN.finditer(text) if len(out) < _MOST_RUNS else ():
         decoded = _readable(bytes.fromhex(m.group(0)))
         if decoded is not None:
-            out.append(decoded)
+            out.append(("hex_wrapped", decoded))
     if _ROT13.search(text):
-        out.append(codecs.encode(text, "rot13"))
+        out.append(("rot13_wrapped", codecs.encode(text, "rot13")))
     return out
 
 
@@ -311,14 +311,14 @@ def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False,
     long_word = unwrap and (max(map(len, text.split()), default=0) >= 24
                             or "rot" in low or "caesar" in low)
     asks_decode = any(c.name == "decode_and_run" for c in weak.cues)
-    for decoded in _unwrapped(text) if long_word else ():
+    for wrapping, decoded in _unwrapped(text) if long_word else ():
         inner = screen(decoded, threshold, full=asks_decode, unwrap=False)
         # the wrapped text is flagged on its own, or with the note that asks to decode and
         # act on it (the two are one message: their cues add up)
         if inner or (asks_decode and inner.score + weak.score >= threshold):
             found.update((*(inner.kinds or weak.kinds() or {"instruction_override"}),
                           "obfuscation"))
-            markers.extend(("base64_wrapped", *inner.markers, *(c.name for c in inner.cues)))
+            markers.extend((wrapping, *inner.markers, *(c.name for c in inner.cues)))
             break
     return Screened(tuple(k for k in KINDS if k in found), tuple(markers), weak.cues,
                     round(weak.score, 3), threshold)
