@@ -110,7 +110,8 @@ _WORDS = {
     "no_confirmation": "without ask",  # "never ask", "do not ask" hold "ask"
     "secret_request": ("read tell give recite list send show print dump paste reveal output "
                        "disclose leak display cat"),
-    "decode_and_run": "decode decoded encoded rot13 rot base64 hex execute run follow treat",
+    "decode_and_run": ("decode decoded encoded rot13 rot base64 hex execute run follow treat "
+                       "carry act"),
 }
 
 _TOOL_COERCION = "tool_coercion"
@@ -357,7 +358,8 @@ CUES: tuple[Cue, ...] = (
          r"netrc|id rsa)\b"),
     _cue("decode_and_run", 0.45, _OVERRIDE, "asks to decode hidden text and act on it",
          r"\bdecode (?:it |this |them |the following )?(?:\w+ )?(?:and|then) (?:execute|run|"
-         r"follow|obey|apply|do)\b|\b(?:run|execute|follow|treat) (?:it|this|them) as (?:your )?"
+         r"follow|obey|apply|do|carry out|act on)\b|"
+         r"\b(?:run|execute|follow|treat) (?:it|this|them) as (?:your )?"
          r"(?:next |new )?(?:instruction|command|task|prompt)s?\b|\bencoded (?:for privacy|so "
          r"(?:humans|people|users|reviewers))|\b(?:rot13|rot 13|base64|hex) (?:encoded )?"
          r"(?:instructions?|task|command|payload)\b"),

@@ -311,14 +311,17 @@ def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False,
     long_word = unwrap and (max(map(len, text.split()), default=0) >= 24
                             or "rot" in low or "caesar" in low)
     asks_decode = any(c.name == "decode_and_run" for c in weak.cues)
+    score = weak.score
     for wrapping, decoded in _unwrapped(text) if long_word else ():
-        inner = screen(decoded, threshold, full=asks_decode, unwrap=False)
+        inner = screen(decoded, threshold, full=True, unwrap=False)
         # the wrapped text is flagged on its own, or with the note that asks to decode and
         # act on it (the two are one message: their cues add up)
-        if inner or (asks_decode and inner.score + weak.score >= threshold):
+        joint = weak.score + inner.score if asks_decode else 0.0
+        score = max(score, inner.score, joint)
+        if inner or joint >= threshold:
             found.update((*(inner.kinds or weak.kinds() or {"instruction_override"}),
                           "obfuscation"))
             markers.extend((wrapping, *inner.markers, *(c.name for c in inner.cues)))
             break
     return Screened(tuple(k for k in KINDS if k in found), tuple(markers), weak.cues,
-                    round(weak.score, 3), threshold)
+                    round(score, 3), threshold)
