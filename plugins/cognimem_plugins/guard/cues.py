@@ -50,7 +50,7 @@ _WORDS = {
                    "following apply follow obey longer void cancelled canceled supersede "
                    "supersedes skip drop abandon withdrawn revoke revoked rescinded "
                    "nullified obsolete outdated replaces replace attention stop test "
-                   "don do"),
+                   "instead"),
     "rules_noun": ("instruction instructions rules guidance guidelines directives policies "
                   "constraints restrictions prompt configuration setup safety programming "
                   "policy rule filters filter instructed told whatever everything anything"),
@@ -59,7 +59,7 @@ _WORDS = {
                        "developers your"),
     "persona_time": "now henceforth point starting message here",
     "replacement": ("real actual true new directive directives test replaces supersedes "
-                    "overrides orders task do instead"),
+                    "overrides orders task says instead"),
     "persistence": "matter regardless circumstances times break stay rest",
     "harmful_persona": "rogue malicious evil amoral unethical unhinged hostile blackhat black",
     "message_role": "role",
@@ -72,7 +72,7 @@ _WORDS = {
                  "never ethical content answer answers mode rules restrictions guardrails "
                  "filters filter limits limitations ethics censorship safety ignores ignoring "
                  "breaks bypasses disregards ignore disregard break bypass disable turn switch "
-                 "drop skip remove broken free bound abide"),
+                 "security secret content moderation broken breaks bound abide"),
     "without_limits": ("rules restrictions guardrails filters filter limits limitations "
                       "ethical ethics censorship safety"),
     "addresses_model": "assistant ai model bot agent llm",
@@ -100,18 +100,19 @@ _WORDS = {
                        "senza"),
     "addressed_to_agent": ("ai ais assistant assistants agent agents llm llms model models bot "
                            "bots copilot reviewer reviewers automated"),
-    "dangerous_command": ("curl wget rm git authorized keys chmod github ssh netrc environ "
-                          "printenv env environment etc aws kube pay invoice card wire transfer "
-                          "execute executes executing run scripts code commands rsa ed25519 ecdsa"),
-    "tool_directive": ("call invoke use run open trigger execute"),
-    "before_reply": "before prior first",
-    "memory_implant": ("store save remember keep add write standing permanent persistent "
+    "dangerous_command": ("curl wget rm force push authorized chmod github ssh netrc environ "
+                          "printenv etc aws kube gnupg docker invoice card wire money funds "
+                          "command commands scripts binaries rsa ed25519 ecdsa shadow passwd"),
+    "tool_directive": "tool function browser shell terminal invoke command commands script code",
+    "before_reply": ("replying responding answering reply respond answer continue continuing "
+                     "anything"),
+    "memory_implant": ("memory memories instructions prompt rules standing permanent persistent "
                        "global"),
     "no_confirmation": "without ask",  # "never ask", "do not ask" hold "ask"
-    "secret_request": ("read tell give recite list send show print dump paste reveal output "
-                       "disclose leak display cat"),
-    "decode_and_run": ("decode decoded encoded rot13 rot base64 hex execute run follow treat "
-                       "carry act"),
+    "secret_request": ("key keys password passwords token tokens secret secrets credential "
+                       "credentials env vars environment netrc rsa"),
+    "decode_and_run": ("decode encoded rot13 rot base64 hex instruction instructions command "
+                       "commands task prompt prompts"),
 }
 
 _TOOL_COERCION = "tool_coercion"
@@ -326,7 +327,7 @@ CUES: tuple[Cue, ...] = (
          r"\bstored (?:credit )?card\b|\bpay (?:this|the) invoice\b|"
          r"\bwire (?:the )?(?:money|funds)|"
          r"\bexecut\w* (?:every|all|any) (?:\w+ )?commands?\b|"
-         r"\brun (?:any |all |every )?(?:scripts|code|commands|binaries) "
+         r"\brun (?:any |all |every )?(?:scripts|commands|binaries) "
          r"(?:found|from|in|you find)",
          structural=True),
     _cue("tool_directive", 0.35, _TOOL_COERCION, "tells the reader to use one of its tools",
@@ -336,7 +337,7 @@ CUES: tuple[Cue, ...] = (
          r"\b(?:execute|run) (?:this|the following|these) (?:command|commands|script|code)\b"),
     _cue("before_reply", 0.25, _TOOL_COERCION, "asks for an action before the reader answers",
          r"\b(?:before|prior to) (?:replying|responding|answering|you (?:reply|respond|answer|"
-         r"continue)|continuing|doing anything else)\b|\bfirst of all\b"),
+         r"continue)|continuing|doing anything else)\b"),
     _cue("memory_implant", 0.4, _TOOL_COERCION, "asks the reader to keep an instruction in its "
          "memory or rules",
          r"\b(?:store|save|remember|keep|add|write) (?:this|that|it|the following)(?: \w+){0,3} "

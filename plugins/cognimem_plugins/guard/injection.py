@@ -280,10 +280,21 @@ def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False,
     """What ``text`` shows (see :class:`Screened`); kinds in the order of :data:`KINDS`.
     ``threshold``: the weak cues' score that flags (the tuned default); ``full``: read
     every paragraph's cues even where they cannot reach it (to explain or to tune);
-    ``unwrap``: also screen what base64 runs decode to (an instruction wrapped in base64
-    is flagged with its own kinds and ``obfuscation``)."""
-    hidden = _hidden(text)
-    text = mentioned(text)
+    ``unwrap``: also screen what base64, hex or rot13 wrappings decode to (an instruction
+    wrapped so is flagged with its own kinds and ``obfuscation``). A note about prompt
+    injection is read with its quotations blanked (:func:`mentioned`): only a text that
+    shows something is read twice."""
+    found = _screen(text, threshold, full=full, unwrap=unwrap, hidden=_hidden(text))
+    if found or (full and found.score):
+        quoted = mentioned(text)
+        if quoted != text:
+            found = _screen(quoted, threshold, full=full, unwrap=unwrap,
+                            hidden="hidden_unicode" in found.markers)
+    return found
+
+
+def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
+            hidden: bool) -> Screened:
     norm = normalise(text)
     low = norm.folded
     found: set[str] = set()

@@ -64,7 +64,8 @@ def normalise(text: str) -> Normalised:
             mixed = _mixes_scripts(text)
             text = text.translate(CONFUSABLES)
         folded = text.casefold()
-    joined = _LETTER_CHAIN.sub(_join_chain, folded) if _CHAIN_GATE.search(folded) else folded
+    joined = (_LETTER_CHAIN.sub(_join_chain, folded)
+              if ("-" in folded or "_" in folded) and _CHAIN_GATE.search(folded) else folded)
     chained = joined != folded
     unpunctuated = joined.translate(PUNCTUATION)
     words = unpunctuated.split()
@@ -77,14 +78,14 @@ def normalise(text: str) -> Normalised:
                       spaced=spaced or chained)
 
 
-#: letters chained one by one with a hyphen, dot or underscore (``i-g-n-o-r-e``): at least
-#: four, each a single letter (``e.g.`` and ``a-b`` are left alone)
-_LETTER_CHAIN = re.compile(r"(?<![\w.\-])[a-z](?:[-._][a-z]){3,}(?![\w\-])")
-_CHAIN_GATE = re.compile(r"[a-z][-._][a-z][-._][a-z][-._][a-z]")
+#: letters chained one by one with a hyphen or an underscore (``i-g-n-o-r-e``): at least
+#: four, each a single letter (``a-b`` is left alone)
+_LETTER_CHAIN = re.compile(r"(?<![\w.\-])[a-z](?:[-_][a-z]){3,}(?![\w\-])")
+_CHAIN_GATE = re.compile(r"[a-z][-_][a-z][-_][a-z][-_][a-z]")
 
 
 def _join_chain(m: re.Match[str]) -> str:
-    return re.sub(r"[-._]", "", m.group(0))
+    return re.sub(r"[-_]", "", m.group(0))
 
 
 def _mixes_scripts(text: str) -> bool:

@@ -74,12 +74,14 @@ _NAME_STEMS = ("key", "pass", "pw", "secret", "contrase", "token", "credential",
 #: a text without any of these holds no password word nor a ``-p`` flag
 _PASSWORD_STEMS = ("pass", "pw", "contrase", "-p", " -u", "--user", " -a ", "--auth", "login",
                    "log-in", "sign-in", "credential", "creds", "senha", "kennwort", "wachtwoord",
-                   "lösenord", "hasło", "haslo", "парол", "salasana", "adgangskode", "heslo",
-                   "jelsz", "şifre", "sifre", "parola", "密码", "密碼", "口令", "パスワード",
-                   "비밀번호", "암호")
+                   "haslo", "salasana", "adgangskode", "heslo", "jelsz", "sifre", "parola")
+#: the stems outside ASCII, looked for only in a text that is not ASCII
+_PASSWORD_STEMS_WIDE = ("lösenord", "hasło", "парол", "şifre", "密码", "密碼", "口令",
+                        "パスワード", "비밀번호", "암호")
 #: the stems as one pattern each (one search in C instead of a loop of ``in`` tests)
 _NAME_GATE = re.compile("|".join(map(re.escape, _NAME_STEMS)))
 _PASSWORD_GATE = re.compile("|".join(map(re.escape, _PASSWORD_STEMS)))
+_PASSWORD_GATE_WIDE = re.compile("|".join(map(re.escape, _PASSWORD_STEMS_WIDE)))
 _WORDISH = frozenset(string.ascii_letters + string.digits + "_.-")
 _ASSIGNMENT = re.compile(
     r"(?i)[\w.\-]{0,40}['\"\]]{0,2}"
@@ -309,7 +311,7 @@ def _find(text: str) -> Iterator[Decision]:
     for start, end, why_not in twilio_auth_tokens(text):
         yield _decide("twilio_auth_token", start, end, why_not,
                       "32 hexadecimal digits beside a Twilio account SID (its auth token)")
-    if _PASSWORD_GATE.search(low):
+    if _PASSWORD_GATE.search(low) or (not low.isascii() and _PASSWORD_GATE_WIDE.search(low)):
         yield from _prose_passwords(text)
 
 
