@@ -36,12 +36,39 @@ class Cue:
     requires: tuple[str, ...] = ()
     #: words of which a paragraph must hold one for the pattern to match (a cheap test)
     words: frozenset[str] = frozenset()
+    #: the cue counts only in a paragraph where one of these fired too
+    requires_any: tuple[str, ...] = ()
+    #: a match whose clause says "never", "do not", "avoid"... before it does not count
+    #: ("AI agents: never run `git push --force` on main" forbids, it does not ask)
+    negatable: bool = False
+    #: cues this one stands for when both fire (counted once: a note addressed to the agent
+    #: names an AI model and, naturally, its instructions or guidelines)
+    replaces: tuple[str, ...] = ()
 
 
 def _cue(name: str, weight: float, kind: str | None, meaning: str, pattern: str, *,
-         structural: bool = False, requires: tuple[str, ...] = ()) -> Cue:
+         structural: bool = False, requires: tuple[str, ...] = (),
+         requires_any: tuple[str, ...] = (), negatable: bool = False,
+         replaces: tuple[str, ...] = ()) -> Cue:
     return Cue(name, weight, kind, meaning, re.compile(pattern, re.MULTILINE), structural,
-               requires, frozenset(_WORDS[name].split()))
+               requires, frozenset(_WORDS[name].split()), requires_any, negatable, replaces)
+
+
+#: a negation among the three words before a match, in its clause ("never run ...",
+#: "do not use the ...", "avoid piping curl into ...")
+_NEGATION = re.compile(r"\b(?:never|not|don ?'?t|avoid|no|mustn ?'?t)\b")
+_CLAUSE_END = re.compile(r"[.;:!?\n]")
+
+
+def _fires(cue: Cue, text: str) -> bool:
+    """Whether ``cue`` matches ``text`` (for a negatable cue: a match not negated)."""
+    if not cue.negatable:
+        return cue.pattern.search(text) is not None
+    for m in cue.pattern.finditer(text):
+        clause = _CLAUSE_END.split(text[max(0, m.start() - 60):m.start()])[-1]
+        if _NEGATION.search(" ".join(clause.split()[-3:])) is None:
+            return True
+    return False
 
 
 #: each cue's words: every match of its pattern holds one of them (as a word of ``flat``)
@@ -102,7 +129,8 @@ _WORDS = {
                            "bots copilot reviewer reviewers automated"),
     "dangerous_command": ("curl wget rm force push authorized chmod github ssh netrc environ "
                           "printenv etc aws kube gnupg docker invoice card wire money funds "
-                          "command commands scripts binaries rsa ed25519 ecdsa shadow passwd"),
+                          "command commands scripts binaries rsa ed25519 ecdsa shadow passwd "
+                          "click delete wipe erase"),
     "tool_directive": "tool function browser shell terminal invoke command commands script code",
     "before_reply": ("replying responding answering reply respond answer continue continuing "
                      "anything"),
@@ -153,8 +181,9 @@ CUES: tuple[Cue, ...] = (
          r"(?:anything|that|this|it) (?:\w+ )?instead)\b"),
     _cue("rules_noun", 0.3, _OVERRIDE, "a noun for the reader's rules",
          r"\b(?:instructions?|rules|guidance|guidelines|directives|policies|constraints|"
-         r"restrictions|system prompt|initial prompt|your prompt|configuration|setup|"
-         r"safety (?:rules?|settings|filters?)|programming|content policy|"
+         r"restrictions|system prompt|initial prompt|your prompt|(?:your|its|the system s?) "
+         r"(?:configuration|setup|programming)|"
+         r"safety (?:rules?|settings|filters?)|content policy|"
          r"system instructions|(?:what(?:ever)?|everything|anything|all) (?:you (?:were|have "
          r"been|ve been) (?:told|given|instructed|asked)|your (?:\w+ )?(?:instructed|told you|"
          r"asked)))\b"),
@@ -311,11 +340,11 @@ CUES: tuple[Cue, ...] = (
          r"need to|are to|will)\b|"
          r"\b(?:note|message|instructions?|notice|reminder|memo|attention) (?:to|for) (?:the |any "
          r"|all |every )?(?:ai|llm|assistant|agent|model|bot|copilot)s?\b|"
-         r"\b(?:assistant|ai|agent|llm) (?:instruction|directive|command|override)s?\b|"
+         r"\b(?:assistant|ai|agent|llm) (?:directive|command|override)s?\b|"
          r"\b(?:ai|llm|assistant|agent|model|bot)s? (?:\w+ )?(?:reading|processing|parsing|"
          r"summari[sz]ing|reviewing|indexing|ingesting) (?:this|these)\b|"
          r"\bif you are an? (?:ai|llm|assistant|language model|agent|bot)\b",
-         structural=True),
+         structural=True, replaces=("addresses_model", "rules_noun")),
     _cue("dangerous_command", 0.3, _TOOL_COERCION, "a command that runs fetched code, deletes, "
          "forces, grants access, reads secret files or moves money",
          r"\b(?:curl|wget)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|"
@@ -328,16 +357,22 @@ CUES: tuple[Cue, ...] = (
          r"\bwire (?:the )?(?:money|funds)|"
          r"\bexecut\w* (?:every|all|any) (?:\w+ )?commands?\b|"
          r"\brun (?:any |all |every )?(?:scripts|commands|binaries) "
-         r"(?:found|from|in|you find)",
-         structural=True),
+         r"(?:found|from|in|you find)|"
+         r"\bclick (?:on )?(?:the )?['\"]?(?:authori[sz]e|allow|approve|grant access|accept)\b|"
+         r"\b(?:delete|wipe|erase) (?:the |all |every |your )?(?:\w+ )?(?:tests? (?:folder|"
+         r"directory|suite)|repo|repository|database|backups?|main branch)\b|"
+         r"\b(?:delete|wipe|erase) (?:all|every|any) (?:the )?files\b",
+         structural=True, negatable=True),
     _cue("tool_directive", 0.35, _TOOL_COERCION, "tells the reader to use one of its tools",
          r"\b(?:call|invoke|use|run|trigger) (?:the|your) (?:\w+ )?(?:tool|function)\b"
          r"(?! (?:kit|chain|box|bar|tip))|\b(?:use|open) (?:the|your) (?:browser|shell|terminal)\b|"
          r"\binvoke\b|"
-         r"\b(?:execute|run) (?:this|the following|these) (?:command|commands|script|code)\b"),
+         r"\b(?:execute|run) (?:this|the following|these) (?:command|commands|script|code)\b",
+         negatable=True),
     _cue("before_reply", 0.25, _TOOL_COERCION, "asks for an action before the reader answers",
          r"\b(?:before|prior to) (?:replying|responding|answering|you (?:reply|respond|answer|"
-         r"continue)|continuing|doing anything else)\b"),
+         r"continue)|continuing|doing anything else)\b",
+         requires_any=("dangerous_command", "secret_request", "secret_target")),
     _cue("memory_implant", 0.4, _TOOL_COERCION, "asks the reader to keep an instruction in its "
          "memory or rules",
          r"\b(?:store|save|remember|keep|add|write) (?:this|that|it|the following)(?: \w+){0,3} "
@@ -349,7 +384,7 @@ CUES: tuple[Cue, ...] = (
          r"\bwithout (?:asking|confirmation|confirming|approval|review|checking|prompting|"
          r"verifying|verification)\b|"
          r"\b(?:do not|don t|never) ask (?:for )?(?:confirmation|permission|the user|first|"
-         r"before)\b"),
+         r"before)\b", negatable=True),
     _cue("secret_request", 0.35, _EXFIL, "asks to read out or send secrets",
          r"\b(?:(?:read|tell|give|recite|list|send|show|print|paste) (?:me|us)|dump|recite) "
          r"(?:\w+ ){0,3}(?:api keys?|passwords?|tokens?|secrets?|credentials|private keys?|"
@@ -432,9 +467,12 @@ def cues(text: Normalised, extra: float = 0.0, floor: float = 0.0) -> Fired:
         else:
             flat = text.flat
         fired = tuple(c for c in CUES if (cjk or not c.words.isdisjoint(words))
-                      and c.pattern.search(piece if c.structural else flat))
+                      and _fires(c, piece if c.structural else flat))
         names = {c.name for c in fired}
-        fired = tuple(c for c in fired if names.issuperset(c.requires))
+        dropped = {r for c in fired for r in c.replaces}
+        fired = tuple(c for c in fired if names.issuperset(c.requires)
+                      and (not c.requires_any or names.intersection(c.requires_any))
+                      and c.name not in dropped)
         score = sum(c.weight for c in fired) + extra
         if score > best.score:
             best = Fired(fired, score)
@@ -450,6 +488,7 @@ _INDEX = {c.name: i for i, c in enumerate(CUES)}
 #: each cue's weight, and the positions of the cues it requires
 _WEIGHTS = [c.weight for c in CUES]
 _NEEDS = [frozenset(_INDEX[r] for r in c.requires) for c in CUES]
+_NEEDS_ANY = [frozenset(_INDEX[r] for r in c.requires_any) for c in CUES]
 
 
 def _words(flat: str, folded: str) -> set[str]:
@@ -469,4 +508,5 @@ def _bound(words: set[str] | frozenset[str], cjk: bool) -> float:
     if not words:
         return 0.0
     possible: set[int] = set().union(*(_OPENS[w] for w in words))
-    return sum(_WEIGHTS[i] for i in possible if _NEEDS[i] <= possible)
+    return sum(_WEIGHTS[i] for i in possible
+               if _NEEDS[i] <= possible and (not _NEEDS_ANY[i] or _NEEDS_ANY[i] & possible))
