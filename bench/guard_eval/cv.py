@@ -16,8 +16,12 @@ Two choices are made, each by the same rule on the training folds:
 Of several candidates tied on the most hits, the middle one is taken (the farthest from the
 edges of the tied range, so a small shift of the data moves it least).
 
-Each split in turn is held out: the constants are chosen on the others (and the dataset
-turns, which are development data in every fold) and measured on it. The CV estimate pools
+Each split in turn is held out (``--by split``, the default): the constants are chosen on
+the others (and the dataset turns, which are development data in every fold) and measured
+on it. ``--by kind`` cuts the notes of all the given splits by *kind* instead (each group's
+kinds dealt in turn to ``--k`` folds, so a fold holds whole kinds of secrets, injections and
+clean notes that no other fold holds): the constants are then judged on kinds of text they
+were not chosen on. The CV estimate pools
 the held-out results; the in-sample figures use the constants chosen on every split. The
 secrets are measured on the redacted text (``redact``), the same leak test as ``score.py``
 without a store; ``score.py`` gives the figures of record.
@@ -140,17 +144,37 @@ def cross_validate(counts: dict[str, Any], folds: Sequence[str], candidates: Seq
             "datasets": rate(counts["datasets"][final], counts["turns"])}
 
 
+def by_kind(splits: dict[str, Rows], k: int) -> dict[str, Rows]:
+    """The rows of all ``splits`` in ``k`` folds of whole kinds: each group's kinds, sorted,
+    dealt in turn to the folds (every fold gets kinds of each group)."""
+    rows = [r for split in splits.values() for r in split]
+    out: dict[str, Rows] = {f"kinds{i}": [] for i in range(k)}
+    for group in ("secret", "injection", "clean"):
+        kinds = sorted({r["kind"] for r in rows if r["group"] == group})
+        fold_of = {kind: i % k for i, kind in enumerate(kinds)}
+        for r in rows:
+            if r["group"] == group:
+                out[f"kinds{fold_of[r['kind']]}"].append(r)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the cross-validation as JSON."""
     parser = argparse.ArgumentParser(prog="python bench/guard_eval/cv.py")
     parser.add_argument("--bench", type=Path, default=Path("../shared/bench"))
-    parser.add_argument("--folds", nargs="+", default=["tune", "test", "fresh"])
+    parser.add_argument("--folds", nargs="+", default=["tune", "test", "fresh"],
+                        help="the splits (data/NAME.jsonl) to cross-validate over")
+    parser.add_argument("--by", choices=("split", "kind"), default="split")
+    parser.add_argument("--k", type=int, default=5, help="folds of kinds for --by kind")
     args = parser.parse_args(argv)
     folds = {name: read_split(name) for name in args.folds}
+    if args.by == "kind":
+        folds = by_kind(folds, args.k)
     turns = [t for texts in dataset_turns(args.bench).values() for t in texts]
-    injection = cross_validate(injection_counts(folds, turns), args.folds, THRESHOLDS,
+    names = list(folds)
+    injection = cross_validate(injection_counts(folds, turns), names, THRESHOLDS,
                                tie=lambda t: t)
-    secrets = cross_validate(secret_counts(folds, turns), args.folds, ENTROPIES,
+    secrets = cross_validate(secret_counts(folds, turns), names, ENTROPIES,
                              tie=lambda c: c)
     print(json.dumps({"injection_threshold": injection, "high_entropy": secrets}, indent=1,
                      default=str))

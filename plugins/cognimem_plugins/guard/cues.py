@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .normalise import PUNCTUATION, Normalised
+from .normalise import PUNCTUATION, Normalised, normalise
 
 #: the score a paragraph's cues must reach to flag the text (tuning split, docs/guards.md)
 THRESHOLD = 0.75
@@ -36,12 +36,39 @@ class Cue:
     requires: tuple[str, ...] = ()
     #: words of which a paragraph must hold one for the pattern to match (a cheap test)
     words: frozenset[str] = frozenset()
+    #: the cue counts only in a paragraph where one of these fired too
+    requires_any: tuple[str, ...] = ()
+    #: a match whose clause says "never", "do not", "avoid"... before it does not count
+    #: ("AI agents: never run `git push --force` on main" forbids, it does not ask)
+    negatable: bool = False
+    #: cues this one stands for when both fire (counted once: a note addressed to the agent
+    #: names an AI model and, naturally, its instructions or guidelines)
+    replaces: tuple[str, ...] = ()
 
 
 def _cue(name: str, weight: float, kind: str | None, meaning: str, pattern: str, *,
-         structural: bool = False, requires: tuple[str, ...] = ()) -> Cue:
+         structural: bool = False, requires: tuple[str, ...] = (),
+         requires_any: tuple[str, ...] = (), negatable: bool = False,
+         replaces: tuple[str, ...] = ()) -> Cue:
     return Cue(name, weight, kind, meaning, re.compile(pattern, re.MULTILINE), structural,
-               requires, frozenset(_WORDS[name].split()))
+               requires, frozenset(_WORDS[name].split()), requires_any, negatable, replaces)
+
+
+#: a negation among the three words before a match, in its clause ("never run ...",
+#: "do not use the ...", "avoid piping curl into ...")
+_NEGATION = re.compile(r"\b(?:never|not|don ?'?t|avoid|no|mustn ?'?t)\b")
+_CLAUSE_END = re.compile(r"[.;:!?\n]")
+
+
+def _fires(cue: Cue, text: str) -> bool:
+    """Whether ``cue`` matches ``text`` (for a negatable cue: a match not negated)."""
+    if not cue.negatable:
+        return cue.pattern.search(text) is not None
+    for m in cue.pattern.finditer(text):
+        clause = _CLAUSE_END.split(text[max(0, m.start() - 60):m.start()])[-1]
+        if _NEGATION.search(" ".join(clause.split()[-3:])) is None:
+            return True
+    return False
 
 
 #: each cue's words: every match of its pattern holds one of them (as a word of ``flat``)
@@ -49,45 +76,48 @@ _WORDS = {
     "cancel_verb": ("ignore disregard forget aside discard bypass override overrides "
                    "following apply follow obey longer void cancelled canceled supersede "
                    "supersedes skip drop abandon withdrawn revoke revoked rescinded "
-                   "nullified obsolete outdated replaces replace attention stop test"),
+                   "nullified obsolete outdated replaces replace attention stop test "
+                   "instead"),
     "rules_noun": ("instruction instructions rules guidance guidelines directives policies "
                   "constraints restrictions prompt configuration setup safety programming "
                   "policy rule filters filter instructed told whatever everything anything"),
     "prior_reference": ("previous prior earlier above preceding original initial now far "
                        "before given told loaded received operator makers creators "
                        "developers your"),
-    "persona_time": "now henceforth point starting message",
+    "persona_time": "now henceforth point starting message here",
     "replacement": ("real actual true new directive directives test replaces supersedes "
-                    "overrides orders task"),
+                    "overrides orders task says instead"),
     "persistence": "matter regardless circumstances times break stay rest",
     "harmful_persona": "rogue malicious evil amoral unethical unhinged hostile blackhat black",
     "message_role": "role",
     "carrier": ("request query url link gist pastebin paste parameter encoded encode webhook "
                 "share"),
     "persona_role": ("act behave respond reply answer pretend role roleplay play playing "
-                    "assume persona identity impersonate become identities character "
+                    "assume persona identity impersonate become identities character enter "
                     "called named operate function serve speak talk part"),
     "no_limits": ("unfiltered uncensored jailbroken jailbreak unrestricted refuses refuse "
                  "never ethical content answer answers mode rules restrictions guardrails "
                  "filters filter limits limitations ethics censorship safety ignores ignoring "
-                 "breaks bypasses disregards ignore disregard break bypass"),
+                 "breaks bypasses disregards ignore disregard break bypass disable turn switch "
+                 "security secret content moderation broken breaks bound abide"),
     "without_limits": ("rules restrictions guardrails filters filter limits limitations "
                       "ethical ethics censorship safety"),
     "addresses_model": "assistant ai model bot agent llm",
     "reveal_request": "reveal print show output disclose display dump repeat leak",
     "system_heading": "system developer admin administrator notice",
     "authority": ("must obey comply authorised authorized priority required policy "
-                 "precedence requires root admin administrator superuser elevated"),
+                 "precedence requires root admin administrator superuser elevated permitted "
+                 "allowed permission authorises authorizes"),
     "send_verb": ("send post upload forward transmit leak exfiltrate append appended "
                  "include embed put copy encode add render display write fetch share "
                  "filling email mail curl pipe"),
     "secret_target": ("api key keys token tokens password passwords secret secrets "
                      "credentials env ssh id conversation chat messages memories memory "
-                     "private environment cookie repository user"),
+                     "private environment cookie repository user os netrc"),
     "outside_address": "http https www com net io org xyz ru site test @ ?=",
     "image_or_pixel": "image img pixel badge gif png",
     "open_parameter": "http https ?=",
-    "secrecy": "without quietly silently secretly tell don behind",
+    "secrecy": "without quietly silently secretly tell don do behind",
     "bulk_grab": "every all any",
     "foreign_override": ("oubliez oublie ignorez ignora ignorar olvida olvide ignoriere "
                         "ignorieren vergiss esqueça esqueca esquece dimentica dimenticate "
@@ -95,7 +125,35 @@ _WORDS = {
                         "talimatlar\u0131 talimatlari"),
     "foreign_persona": ("partir sofort désormais desormais agora ora sin ohne sans sem "
                        "senza"),
+    "addressed_to_agent": ("ai ais assistant assistants agent agents llm llms model models bot "
+                           "bots copilot reviewer reviewers automated"),
+    "dangerous_command": ("curl wget rm force push authorized chmod github ssh netrc environ "
+                          "printenv etc aws kube gnupg docker invoice card wire money funds "
+                          "command commands scripts binaries rsa ed25519 ecdsa shadow passwd "
+                          "click delete wipe erase"),
+    "tool_directive": "tool function browser shell terminal invoke command commands script code",
+    "before_reply": ("replying responding answering reply respond answer continue continuing "
+                     "anything"),
+    "memory_implant": ("memory memories instructions prompt rules standing permanent persistent "
+                       "global"),
+    "no_confirmation": "without ask",  # "never ask", "do not ask" hold "ask"
+    "secret_request": ("key keys password passwords token tokens secret secrets credential "
+                       "credentials env vars environment netrc rsa"),
+    "decode_and_run": ("decode encoded rot13 rot base64 hex instruction instructions command "
+                       "commands task prompt prompts"),
 }
+
+_TOOL_COERCION = "tool_coercion"
+#: override and persona words in Russian, spelled as the screen reads them (its confusables
+#: map turns Cyrillic letters drawn like Latin ones into Latin letters)
+_RU_VERBS = [normalise(w).flat for w in (
+    "игнорируй", "игнорируйте", "проигнорируй", "проигнорируйте", "забудь", "забудьте",
+    "отмени", "отмените")]
+_RU_NOUNS = [normalise(w).flat for w in (
+    "инструкции", "инструкций", "указания", "указаний", "правила", "правил", "команды")]
+_RU_PERSONA = [normalise(w).flat for w in ("теперь ты", "отныне ты", "без ограничений")]
+_WORDS["foreign_override"] += " " + " ".join(_RU_VERBS)
+_WORDS["foreign_persona"] += " " + " ".join(w.split()[0] for w in _RU_PERSONA)
 
 
 #: the exfiltration cues count only where there is somewhere to send data to ("[shares
@@ -118,11 +176,14 @@ CUES: tuple[Cue, ...] = (
          r"supersedes?|skip (?:every|all|any)|drop (?:every|all|any)|abandon|withdrawn|"
          r"revoked?|rescinded|nullified|obsolete|outdated|replaces? (?:them|it|those)|"
          r"pay no attention|stop (?:obeying|listening to)|no longer binding|"
-         r"(?:was|were) (?:just |only |all )?(?:a|the) test)\b"),
+         r"(?:was|were) (?:just |only |all )?(?:a|the) test|"
+         r"(?:don t|do not) (?:translate|summari[sz]e|answer|reply to|respond to|do) (?:\w+ )?"
+         r"(?:anything|that|this|it) (?:\w+ )?instead)\b"),
     _cue("rules_noun", 0.3, _OVERRIDE, "a noun for the reader's rules",
          r"\b(?:instructions?|rules|guidance|guidelines|directives|policies|constraints|"
-         r"restrictions|system prompt|initial prompt|your prompt|configuration|setup|"
-         r"safety (?:rules?|settings|filters?)|programming|content policy|"
+         r"restrictions|system prompt|initial prompt|your prompt|(?:your|its|the system s?) "
+         r"(?:configuration|setup|programming)|"
+         r"safety (?:rules?|settings|filters?)|content policy|"
          r"system instructions|(?:what(?:ever)?|everything|anything|all) (?:you (?:were|have "
          r"been|ve been) (?:told|given|instructed|asked)|your (?:\w+ )?(?:instructed|told you|"
          r"asked)))\b"),
@@ -133,14 +194,17 @@ CUES: tuple[Cue, ...] = (
          r"your (?:\w+ )?(?:instructions|rules|guidelines|configuration|setup|prompt|"
          r"programming|directives|policies|constraints))\b"),
     _cue("persona_time", 0.4, _PERSONA, "marks a change of who the reader is from now on",
-         r"\b(?:you are now|you re now|henceforth|from (?:now|this point) on|"
+         r"\b(?:you are now|you re now|henceforth|from (?:now|this point|here) on|"
+         r"you(?: are| re) \w+ now|"
          r"starting (?:now|with this message)|from this message|you now|"
          r"(?:assistant|ai|model) (?:is|are) now)\b"),
     _cue("replacement", 0.3, _OVERRIDE, "claims a new or real task that replaces the old one",
          r"\b(?:(?:the|your) (?:real|actual|true|new) (?:task|instructions?|goal|objective|"
          r"directives?|mission|job|orders)|new (?:directives?|instructions|orders)|"
          r"this (?:message|note|text|"
-         r"document|comment) (?:replaces|supersedes|overrides))\b"),
+         r"document|comment) (?:replaces|supersedes|overrides)|"
+         r"do (?:exactly )?what this (?:comment|note|message|text|file|page|document|issue|"
+         r"email) says|instead (?:write|say|output|print|respond|reply|tell|answer with))\b"),
     _cue("persistence", 0.3, None, "asks the reader to keep a behaviour whatever happens",
          r"\b(?:no matter what|regardless of (?:what|any|anything|the user)|under (?:any|all|"
          r"no) circumstances|at all times|never break (?:character|role)|stay in (?:character"
@@ -161,7 +225,8 @@ CUES: tuple[Cue, ...] = (
          r"impersonate)|you are (?:\w+ ){0,2}(?:called|named)|(?:operate|function|"
          r"serve|speak|talk) as|your (?:new )?(?:persona|identity|role) (?:is|will be)|"
          r"(?:drop|abandon|shed|leave) your (?:\w+ )?(?:identity|persona|role)|"
-         r"play the (?:part|role) of|in the role of)\b"),
+         r"play the (?:part|role) of|in the role of|enter (?:the )?character|"
+         r"(?:a|an|the) (?:\w+ )?persona (?:that|who|which)|in character as)\b"),
     _cue("no_limits", 0.5, _PERSONA, "a claim of having no rules or limits",
          r"\b(?:unfiltered|uncensored|jailbroken|jailbreak|unrestricted|never refuses?|"
          r"no ethical|no content polic(?:y|ies)|answers? (?:anything|everything)|"
@@ -172,7 +237,11 @@ CUES: tuple[Cue, ...] = (
          r"guidelines|guardrails|filters?|limits|polic(?:y|ies))|(?:filters?|guardrails|restrictions|safety|limits)"
          r" (?:are|is) (?:now )?(?:disabled|off|lifted|removed|suspended)|(?:disable|turn "
          r"off|lift|remove) (?:the |your |all )?(?:safety|filters?|guardrails|restrictions)"
-         r"|never refuse)\b"),
+         r"|never refuse|broken free|breaks? free|not bound by|(?:does not|doesn t|do not|don t) "
+         r"(?:have to )?(?:abide by|follow|obey) (?:any|the) (?:rules|guidelines|restrictions)"
+         r"|(?:disable|turn off|switch off|drop|skip|remove|bypass) "
+         r"(?:all |the |your |any |every )?(?:safety|security|secret|content|moderation) "
+         r"(?:checks?|scans?|filters?|guardrails|redactor|scanner|scanning|guard|rules|measures|protections?))\b"),
     _cue("without_limits", 0.3, _PERSONA, "speaks of rules or limits set aside",
          r"\b(?:no|without) (?:any |all |the |its |your )?(?:rules|restrictions|guardrails|"
          r"filters?|limits|limitations|ethical limits|ethics|censorship|safety)\b"),
@@ -191,10 +260,13 @@ CUES: tuple[Cue, ...] = (
          r"(?:\s*\(\w+\))?[\s\])>*=\-]*(?::|$)|"
          r"(?:--+|==+|\[\[?|<<?|\*\*|#{2,})\s*(?:begin )?(?:system|developer|admin)"
          r"(?:[ _](?:prompt|message|notice|override|instructions?))?\s*(?:--+|==+|\]\]?|>>?|"
-         r"\*\*|:)|<admin_instructions>|notice to the ai", structural=True),
+         r"\*\*|:)|<admin_instructions>|notice to the ai|"
+         r"[\"'“(\[]\s*(?:system|developer)(?: prompt| message)?\s*:", structural=True),
     _cue("authority", 0.2, None, "claims authority over the reader",
          r"\b(?:must|obey|comply|authori[sz]ed|priority message|required to|new policy|"
-         r"takes precedence|requires you to|root access|(?:admin|administrator|superuser) "
+         r"takes precedence|requires you to|root access|"
+         r"(?:is|are) (?:now )?(?:permitted|allowed) to|"
+         r"has permission to|authori[sz]es you|(?:admin|administrator|superuser) "
          r"(?:access|rights|privileges)|elevated privileges)\b"),
     _cue("send_verb", 0.2, _EXFIL, "a verb that sends or embeds data",
          r"\b(?:send|post|upload|forward|transmit|leak|exfiltrate|append|appended|include|"
@@ -203,7 +275,8 @@ CUES: tuple[Cue, ...] = (
          requires=_SECRET_AND_ADDRESS),
     _cue("secret_target", 0.3, _EXFIL, "names secrets or private data",
          r"\b(?:api keys?|(?:github |access )?tokens?|passwords?|secrets?|credentials|env|"
-         r"ssh keys?|id rsa|conversation(?: history)?|chat history|chat so far|"
+         r"ssh keys?|id (?:rsa|ed25519|ecdsa)|ssh id \w+|os environ|netrc|"
+         r"conversation(?: history)?|chat history|chat so far|"
          r"(?:chat )?messages|memories|memory store|private notes|environment variables|"
          r"cookie|repository secrets|the user s \w+)\b", requires=_ADDRESS),
     _cue("outside_address", 0.2, _EXFIL, "an outside address (URL, host, IP or email)",
@@ -228,7 +301,7 @@ CUES: tuple[Cue, ...] = (
          r"(?:the|a) (?:url|link|query))\b", requires=("secret_target",)),
     _cue("secrecy", 0.4, _EXFIL, "asks to act without the user knowing",
          r"\b(?:without telling|quietly|silently|secretly|do not tell|don t tell|"
-         r"don t mention|without (?:the user )?noticing|without asking|"
+         r"don t mention|do not mention|without (?:the user )?noticing|"
          r"behind the user s back)\b", requires=_ADDRESS),
     _cue("bulk_grab", 0.2, _EXFIL, "reaches for all the secrets or private data at once",
          r"\b(?:every|all(?: the)?|any) (?:\w+ )?(?:tokens?|passwords?|secrets?|api keys?|"
@@ -236,7 +309,9 @@ CUES: tuple[Cue, ...] = (
     _cue("foreign_override", 1.0, _OVERRIDE, "an override in another language",
          r"\b(?:oubliez|oublie|ignorez|ignora|ignorar|olvida|olvide|ignoriere|"
          r"ignorieren|vergiss|vergessen|esque[cç]a|esquece|dimentica|dimenticate|"
-         r"ne tiens plus compte de|ignore)\b(?: \w+){0,4} (?:consignes|instructions|instrucciones|"
+         # "ignore" is French and Portuguese too, when an article follows
+         r"ne tiens plus compte de|ignore(?= (?:les|tes|toutes|vos|as|os|todas|todos) ))\b"
+         r"(?: \w+){0,4} (?:consignes|instructions|instrucciones|"
          r"anweisungen|instru[cç][oõ]es|istruzioni|r[eè]gles|reglas|regeln|regole|"
          r"indicaciones|vorgaben|instructies|regels|instrukcje|polecenia|instruksi|"
          r"perintah|aturan)\b|"
@@ -244,12 +319,86 @@ CUES: tuple[Cue, ...] = (
          r"regels|instrukcje|polecenia|zasady|instruksi|perintah|aturan)\b|"
          r"\btalimatlar\w*\b(?: \w+){0,3} (?:yok say|görmezden gel)|"
          r"(?:지시|명령|지침).{0,12}무시|忽略.{0,12}(?:指令|指示|提示|规则)|"
-         r"(?:指示|命令|ルール).{0,12}無視"),
+         r"(?:指示|命令|ルール).{0,12}無視|"
+         r"\b(?:oubliez|oublie|olvida|olvide|vergiss|dimentica|esque[cç]a) (?:tout ce qu|todo lo "
+         r"que|alles was|tutto quello che|tudo o que)\b|"
+         rf"\b(?:{'|'.join(_RU_VERBS)})\b(?: \w+){{0,4}} (?:{'|'.join(_RU_NOUNS)})\b"),
     _cue("foreign_persona", 0.8, _PERSONA, "a persona switch in another language",
          r"\b(?:a partir de ahora eres|ab sofort bist du|d[ée]sormais tu es|"
          r"agora voc[eê] [ée]|da ora in poi sei|(?:sin|ohne|sans|sem|senza) "
          r"(?:reglas|regeln|r[eè]gles|regras|regole|restricciones|einschr[aä]nkungen|"
-         r"restri[cç][oõ]es|filtro|filtri|filtros))\b"),
+         r"restri[cç][oõ]es|filtro|filtri|filtros))\b|"
+         rf"\b(?:{'|'.join(_RU_PERSONA)})\b"),
+    _cue("addressed_to_agent", 0.45, _OVERRIDE, "a note addressed to the AI that will read it",
+         # a vocative: "AI agent:", "AI assistants:", "AI, ...", "Dear assistant" (not a
+         # transcript's speaker label, "AI:" or "Assistant:" alone)
+         r"(?:^|[\n.!?]\s+|<!--\s*|\[)\s*(?:(?:dear|hey|attention|hello) (?:ai|llm|assistant|"
+         r"agent|model|bot)s?\b|(?:ai|llm)s? (?:agent|assistant|model|reviewer|bot|coder|"
+         r"helper)s?\s*[:,]|(?:ai|llm|assistant|agent)s?\s*,|(?:ais|llms|assistants|agents)\s*:)|"
+         r"<!--\s*(?:ai|llm|assistant|agent|model|bot)s?\s*[:,]|"
+         r"\b(?:automated|ai|llm) (?:reviewers?|agents?|assistants?|bots?) (?:should|must|"
+         r"need to|are to|will)\b|"
+         r"\b(?:note|message|instructions?|notice|reminder|memo|attention) (?:to|for) (?:the |any "
+         r"|all |every )?(?:ai|llm|assistant|agent|model|bot|copilot)s?\b|"
+         r"\b(?:assistant|ai|agent|llm) (?:directive|command|override)s?\b|"
+         r"\b(?:ai|llm|assistant|agent|model|bot)s? (?:\w+ )?(?:reading|processing|parsing|"
+         r"summari[sz]ing|reviewing|indexing|ingesting) (?:this|these)\b|"
+         r"\bif you are an? (?:ai|llm|assistant|language model|agent|bot)\b",
+         structural=True, replaces=("addresses_model", "rules_noun")),
+    _cue("dangerous_command", 0.3, _TOOL_COERCION, "a command that runs fetched code, deletes, "
+         "forces, grants access, reads secret files or moves money",
+         r"\b(?:curl|wget)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|"
+         r"\brm\s+-(?:rf|fr|r)\s+(?:~|/|\$home|\*|\.\.)|\bgit\s+push\s+(?:\S+\s+)?(?:-f|--force)\b|"
+         r"authorized_keys|\bchmod\s+(?:-r\s+)?777\b|\.github/workflows|"
+         r"(?:~|\$home)/\.(?:ssh|aws|netrc|docker|kube|gnupg)|\.netrc\b|"
+         r"\bid_(?:rsa|ed25519|ecdsa)\b|"
+         r"\bos\.environ\b|\bprintenv\b|/etc/(?:passwd|shadow)\b|"
+         r"\bstored (?:credit )?card\b|\bpay (?:this|the) invoice\b|"
+         r"\bwire (?:the )?(?:money|funds)|"
+         r"\bexecut\w* (?:every|all|any) (?:\w+ )?commands?\b|"
+         r"\brun (?:any |all |every )?(?:scripts|commands|binaries) "
+         r"(?:found|from|in|you find)|"
+         r"\bclick (?:on )?(?:the )?['\"]?(?:authori[sz]e|allow|approve|grant access|accept)\b|"
+         r"\b(?:delete|wipe|erase) (?:the |all |every |your )?(?:\w+ )?(?:tests? (?:folder|"
+         r"directory|suite)|repo|repository|database|backups?|main branch)\b|"
+         r"\b(?:delete|wipe|erase) (?:all|every|any) (?:the )?files\b",
+         structural=True, negatable=True),
+    _cue("tool_directive", 0.35, _TOOL_COERCION, "tells the reader to use one of its tools",
+         r"\b(?:call|invoke|use|run|trigger) (?:the|your) (?:\w+ )?(?:tool|function)\b"
+         r"(?! (?:kit|chain|box|bar|tip))|\b(?:use|open) (?:the|your) (?:browser|shell|terminal)\b|"
+         r"\binvoke\b|"
+         r"\b(?:execute|run) (?:this|the following|these) (?:command|commands|script|code)\b",
+         negatable=True),
+    _cue("before_reply", 0.25, _TOOL_COERCION, "asks for an action before the reader answers",
+         r"\b(?:before|prior to) (?:replying|responding|answering|you (?:reply|respond|answer|"
+         r"continue)|continuing|doing anything else)\b",
+         requires_any=("dangerous_command", "secret_request", "secret_target")),
+    _cue("memory_implant", 0.4, _TOOL_COERCION, "asks the reader to keep an instruction in its "
+         "memory or rules",
+         r"\b(?:store|save|remember|keep|add|write) (?:this|that|it|the following)(?: \w+){0,3} "
+         r"(?:in|to|into|as) (?:your |the |its )?(?:long term |permanent |persistent )?"
+         r"(?:memory|memories|instructions|system prompt|rules)\b|"
+         r"\bas (?:a|your) (?:standing|permanent|persistent|global) (?:rule|instruction|order|"
+         r"policy)\b"),
+    _cue("no_confirmation", 0.3, _TOOL_COERCION, "asks to act without confirmation",
+         r"\bwithout (?:asking|confirmation|confirming|approval|review|checking|prompting|"
+         r"verifying|verification)\b|"
+         r"\b(?:do not|don t|never) ask (?:for )?(?:confirmation|permission|the user|first|"
+         r"before)\b", negatable=True),
+    _cue("secret_request", 0.35, _EXFIL, "asks to read out or send secrets",
+         r"\b(?:(?:read|tell|give|recite|list|send|show|print|paste) (?:me|us)|dump|recite) "
+         r"(?:\w+ ){0,3}(?:api keys?|passwords?|tokens?|secrets?|credentials|private keys?|"
+         r"ssh keys?|env vars|environment variables|netrc)\b|"
+         r"\b(?:reveal|print|show|output|disclose|dump|leak|display|cat) (?:all|every|any|the "
+         r"contents? of) (?:\w+ ){0,3}(?:secrets?|credentials?|passwords?|tokens?|api keys?|env|"
+         r"netrc|id rsa)\b"),
+    _cue("decode_and_run", 0.45, _OVERRIDE, "asks to decode hidden text and act on it",
+         r"\bdecode (?:it |this |them |the following )?(?:\w+ )?(?:and|then) (?:execute|run|"
+         r"follow|obey|apply|do|carry out|act on)\b|"
+         r"\b(?:run|execute|follow|treat) (?:it|this|them) as (?:your )?"
+         r"(?:next |new )?(?:instruction|command|task|prompt)s?\b|\bencoded (?:for privacy|so "
+         r"(?:humans|people|users|reviewers))|\b(?:rot13|rot 13|base64|hex) (?:encoded )?"
+         r"(?:instructions?|task|command|payload)\b"),
 )
 
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
@@ -318,9 +467,12 @@ def cues(text: Normalised, extra: float = 0.0, floor: float = 0.0) -> Fired:
         else:
             flat = text.flat
         fired = tuple(c for c in CUES if (cjk or not c.words.isdisjoint(words))
-                      and c.pattern.search(piece if c.structural else flat))
+                      and _fires(c, piece if c.structural else flat))
         names = {c.name for c in fired}
-        fired = tuple(c for c in fired if names.issuperset(c.requires))
+        dropped = {r for c in fired for r in c.replaces}
+        fired = tuple(c for c in fired if names.issuperset(c.requires)
+                      and (not c.requires_any or names.intersection(c.requires_any))
+                      and c.name not in dropped)
         score = sum(c.weight for c in fired) + extra
         if score > best.score:
             best = Fired(fired, score)
@@ -336,6 +488,7 @@ _INDEX = {c.name: i for i, c in enumerate(CUES)}
 #: each cue's weight, and the positions of the cues it requires
 _WEIGHTS = [c.weight for c in CUES]
 _NEEDS = [frozenset(_INDEX[r] for r in c.requires) for c in CUES]
+_NEEDS_ANY = [frozenset(_INDEX[r] for r in c.requires_any) for c in CUES]
 
 
 def _words(flat: str, folded: str) -> set[str]:
@@ -355,4 +508,5 @@ def _bound(words: set[str] | frozenset[str], cjk: bool) -> float:
     if not words:
         return 0.0
     possible: set[int] = set().union(*(_OPENS[w] for w in words))
-    return sum(_WEIGHTS[i] for i in possible if _NEEDS[i] <= possible)
+    return sum(_WEIGHTS[i] for i in possible
+               if _NEEDS[i] <= possible and (not _NEEDS_ANY[i] or _NEEDS_ANY[i] & possible))

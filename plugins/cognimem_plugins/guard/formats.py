@@ -64,6 +64,9 @@ class Rule:
     gate: re.Pattern[str] | None = None
     #: where the format comes from, for ``--explain``
     source: str = "detect-secrets"
+    #: the rule runs only on a text with a word at least this long (a long word is looked
+    #: for once, before these rules' needles; some needles are common: Mailgun's "-")
+    min_word: int = 0
 
     @property
     def reason(self) -> str:
@@ -186,6 +189,44 @@ _EXTRA_RULES = [
     Rule("sentry_dsn", re.compile(r"https?://([a-f0-9]{32}(?::[a-f0-9]{32})?)@[\w.\-]+"
                                   r"(?::\d+)?/[\w/]*?\d+\b"),
          group=1, source=_GUARD, needs=("://",), gate=re.compile(r"://[a-f0-9]{32}[:@]")),
+    # a Discord webhook: https://discord.com/api/webhooks/{id}/{token}, the token 60-80
+    # characters (discord.com and the older discordapp.com)
+    Rule("discord_webhook", re.compile(r"discord(?:app)?\.com/api/webhooks/\d{5,25}/"
+                                       r"([A-Za-z0-9_\-]{40,100})"),
+         group=1, source=_GUARD, needs=("/api/webhooks/",)),
+    # a Telegram bot token in the Bot API's URL: https://api.telegram.org/bot{token}/method
+    Rule("telegram_token", re.compile(r"(?<=/bot)\d{6,12}:[A-Za-z0-9_\-]{30,40}"),
+         source=_GUARD, needs=("/bot",)),
+    *(Rule(kind, re.compile(rf"(?<![A-Za-z0-9_\-.]){pattern}(?![A-Za-z0-9_\-])"), source=_GUARD,
+           needs=(needle,), min_word=min_word) for kind, needle, pattern, min_word in (
+        # each as its provider documents it: a fixed prefix, then a body of fixed alphabet
+        # and length (hexadecimal bodies, which the generic prefixed shape refuses)
+        ("supabase_token", "sbp_", r"sbp_[a-f0-9]{40}", 28),
+        ("pulumi_token", "pul-", r"pul-[a-f0-9]{40}", 28),
+        ("databricks_token", "dapi", r"dapi[a-f0-9]{32}(?:-\d)?", 28),
+        ("doppler_token", "dp.", r"dp\.(?:st|ct|sa|scim|audit|pt)\.(?:[a-z0-9_\-]{2,35}\.)?"
+                                  r"[A-Za-z0-9]{40,44}", 28),
+        ("age_secret_key", "AGE-SECRET-KEY-", r"AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}", 28),
+        ("terraform_token", ".atlasv1.", r"[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=\-]{60,70}", 28),
+        ("flyio_token", "fo1_", r"fo1_[\w\-]{43}", 28),
+        ("dropbox_token", "sl.", r"sl\.[A-Za-z0-9_\-]{130,}", 130),
+        ("mapbox_token", "sk.eyJ", r"sk\.eyJ[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{20,}", 28),
+        ("atlassian_token", "ATATT", r"ATATT3[A-Za-z0-9_\-=]{150,}", 150),
+        ("heroku_token", "HRKU-", r"HRKU-[A-Za-z0-9_\-]{60}", 28),
+        ("square_token", "EAAA", r"EAAA[A-Za-z0-9_\-]{60}", 28),
+        ("facebook_token", "EAA", r"EAA[A-Za-z0-9]{100,}", 100),
+        ("mailgun_key", "-", r"[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}", 50),
+        ("google_oauth_secret", "GOCSPX-", r"GOCSPX-[A-Za-z0-9_\-]{28}", 28),
+        ("google_oauth_token", "ya29.", r"ya29\.[A-Za-z0-9_\-]{30,}", 28),
+        ("newrelic_key", "NRAK-", r"NRAK-[A-Z0-9]{27}", 28),
+        ("postman_key", "PMAK-", r"PMAK-[a-f0-9]{24}-[a-f0-9]{34}", 28),
+        ("slack_token", "xapp-", r"xapp-\d-[A-Z0-9]{8,12}-\d{10,14}-[a-f0-9]{64}", 28),
+        ("airtable_token", "pat", r"pat[A-Za-z0-9]{14}\.[a-f0-9]{64}", 80),
+        ("grafana_token", "glsa_", r"glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}", 28),
+    )),
+    # the signature of an Azure shared access signature (a URL holding sv= and sig=)
+    Rule("azure_sas", re.compile(r"[?&]sig=([A-Za-z0-9%+/]{30,}(?:%3D|=){0,2})"), group=1,
+         source=_GUARD, needs=("sig=",), gate=re.compile(r"[?&]s[vp]=")),
 ]
 
 PRIVATE_HEADER = re.compile("|".join(p.pattern for p in PrivateKeyDetector.denylist))
@@ -196,6 +237,10 @@ PRIVATE_BLOCK = re.compile(
 _RULES: list[Rule] = []
 #: each distinct needle of the rules: (needle, looked for lowercased, the rules it opens)
 _NEEDLES: list[tuple[str, bool, tuple[int, ...]]] = []
+#: the same for the rules that run only on a text with a long word (``min_word``)
+_LONG_NEEDLES: list[tuple[str, bool, tuple[int, ...]]] = []
+#: a word as long as the shortest token of those rules
+_LONG_WORD = re.compile(r"\S{28}")
 #: the rules that run on every text (no needles)
 _ALWAYS: list[int] = []
 
@@ -204,11 +249,12 @@ def _library_rules_cached() -> list[Rule]:
     if not _RULES:
         _RULES.extend(_library_rules())
         _RULES.extend(_EXTRA_RULES)
-        owners: dict[tuple[str, bool], list[int]] = {}
-        for i, rule in enumerate(_RULES):
-            for needle in rule.needs:
-                owners.setdefault((needle, rule.lower), []).append(i)
-        _NEEDLES.extend((n, lower, tuple(rules)) for (n, lower), rules in owners.items())
+        for table, long in ((_NEEDLES, False), (_LONG_NEEDLES, True)):
+            owners: dict[tuple[str, bool], list[int]] = {}
+            for i, rule in enumerate(_RULES):
+                for needle in rule.needs if bool(rule.min_word) == long else ():
+                    owners.setdefault((needle, rule.lower), []).append(i)
+            table.extend((n, lower, tuple(rules)) for (n, lower), rules in owners.items())
         _ALWAYS.extend(i for i, rule in enumerate(_RULES) if not rule.needs)
     return _RULES
 
@@ -222,6 +268,10 @@ def active_rules(text: str, low: str) -> list[Rule]:
     for needle, lower, owners in _NEEDLES:
         if needle in (low if lower else text):
             opened.update(owners)
+    if _LONG_WORD.search(text):
+        for needle, lower, owners in _LONG_NEEDLES:
+            if needle in (low if lower else text):
+                opened.update(owners)
     return [rules[i] for i in sorted(opened)]
 
 
@@ -231,7 +281,13 @@ def provider_matches(text: str) -> Iterator[tuple[Rule, int, int, bool]]:
     """Each match of a provider format in ``text``: the rule, the secret's span, and whether
     the value passed the rule's own check (a JWT whose parts decode)."""
     low = text.lower()
+    longest = -1
     for rule in active_rules(text, low):
+        if rule.min_word:
+            if longest < 0:
+                longest = max(map(len, text.split()), default=0)
+            if longest < rule.min_word:
+                continue
         if rule.gate is not None and rule.gate.search(text) is None:
             continue
         for m in rule.pattern.finditer(text):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import codecs
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -49,8 +50,8 @@ def _any(needs: tuple[str, ...], *parts: str) -> tuple[tuple[str, ...], re.Patte
 
 _PATTERNS: dict[str, list[tuple[tuple[str, ...], re.Pattern[str]]]] = {
     "instruction_override": [
-        _any(("ignore", "disregard", "forget", "override", "bypass", "skip", "drop"),
-             r"\b(?:ignore|disregard|forget|override|bypass|skip|drop)\s+", _PREVIOUS, r"\s+",
+        _any(("ignore", "disregard", "forget", "override", "bypass", "skip"),
+             r"\b(?:ignore|disregard|forget|override|bypass|skip)\s+", _PREVIOUS, r"\s+",
              _RULES),
         _any(("ignore", "disregard", "forget"),
              r"\b(?:ignore|disregard|forget)\s+(?:everything|all(?:\s+of\s+it)?|what)\s+",
@@ -141,7 +142,7 @@ _RTL_LETTERS = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _ZWJ = "\u200d"
 
 KINDS = ("instruction_override", "role_imitation", "tool_call_imitation", "hidden_unicode",
-         "exfiltration_link", "persona_switch", "obfuscation")
+         "exfiltration_link", "persona_switch", "obfuscation", "tool_coercion")
 
 _REASONS = {
     "instruction_override": "tells the reader to ignore or replace its instructions",
@@ -150,7 +151,9 @@ _REASONS = {
     "hidden_unicode": "hides text in invisible Unicode characters",
     "exfiltration_link": "links or instructs to send data to an outside address",
     "persona_switch": "tries to switch the reader's persona",
-    "obfuscation": "disguises its words (look-alike letters or spaced-out spelling)",
+    "obfuscation": "disguises its words (look-alike letters, spaced-out spelling, or base64, "
+                   "hex or rot13 wrapping)",
+    "tool_coercion": "tells the reader to run a command, use a tool or keep an instruction",
 }
 
 
@@ -209,22 +212,67 @@ _BASE64_RUN = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za
 _MOST_RUNS = 8
 
 
-def _unwrapped(text: str) -> list[str]:
-    """The readable texts that base64 runs of ``text`` decode to (words with spaces: an
-    instruction, not a key or a digest)."""
-    out: list[str] = []
+#: a run of hexadecimal byte pairs long enough to carry a sentence
+_HEX_RUN = re.compile(r"(?<![0-9a-fA-F])(?:[0-9a-fA-F]{2}){16,}(?![0-9a-fA-F])")
+#: words that say a text is rot13 (a rotation of the alphabet: no run to find, the whole
+#: text is read rotated when it says so)
+_ROT13 = re.compile(r"(?i)\brot[\s-]?13\b|\bcaesar\b")
+
+
+def _readable(raw: bytes) -> str | None:
+    try:
+        decoded = raw.decode("utf-8")
+    except ValueError:
+        return None
+    if decoded.count(" ") >= 3 and all(c.isprintable() or c in "\n\t" for c in decoded):
+        return decoded
+    return None
+
+
+def _unwrapped(text: str) -> list[tuple[str, str]]:
+    """The readable texts that base64 or hexadecimal runs of ``text`` decode to (words with
+    spaces: an instruction, not a key or a digest), and the text read in rot13 when it
+    says it is; each with the marker that names its wrapping (``base64_wrapped``...)."""
+    out: list[tuple[str, str]] = []
     for m in _BASE64_RUN.finditer(text):
         if len(out) >= _MOST_RUNS:
             break
         run = m.group(0)
         try:
             raw = base64.b64decode(run + "=" * (-len(run) % 4), validate=True)
-            decoded = raw.decode("utf-8")
         except (binascii.Error, ValueError):
             continue
-        if decoded.count(" ") >= 3 and all(c.isprintable() or c in "\n\t" for c in decoded):
-            out.append(decoded)
+        decoded = _readable(raw)
+        if decoded is not None:
+            out.append(("base64_wrapped", decoded))
+    for m in _HEX_RUN.finditer(text) if len(out) < _MOST_RUNS else ():
+        decoded = _readable(bytes.fromhex(m.group(0)))
+        if decoded is not None:
+            out.append(("hex_wrapped", decoded))
+    if _ROT13.search(text):
+        out.append(("rot13_wrapped", codecs.encode(text, "rot13")))
     return out
+
+
+#: words of a note that speaks *about* prompt injection (a review, a red-team report, a
+#: threat model): the phrases it quotes are mentioned, not addressed to the reader
+_DISCUSSION = re.compile(
+    r"(?i)\bprompt[\s-]?injections?\b|\bjailbreak\w*|\bpayloads?\b|\bred[\s-]?team\w*|"
+    r"\bowasp\b|\bllm0\d\b|\badversarial\b|\bphrases? (?:like|such as)\b|"
+    r"\bexamples? (?:include|of)\b|\bthreat model\b|\bvulnerab\w*|\bdetect(?:or|s|ed|ion)\b|"
+    r"\bclassifier\b|\beval(?:uation)? set\b")
+#: a short quotation: straight or curly quotes around at most 120 characters of one line
+_QUOTED = re.compile("\"[^\"\n]{3,120}\"|(?<!\\w)'[^'\n]{3,120}'(?!\\w)"
+                     "|\u201c[^\u201d\n]{3,120}\u201d|\u2018[^\u2019\n]{3,120}\u2019")
+
+
+def mentioned(text: str) -> str:
+    """``text`` with its short quotations blanked when it speaks about prompt injection
+    (they are mentioned, not used: "a README containing 'ignore previous instructions'
+    made it drop the rules"); otherwise ``text`` as it is."""
+    if any(q in text for q in "\"'\u201c\u2018") and _DISCUSSION.search(text):
+        return _QUOTED.sub('""', text)
+    return text
 
 
 def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False,
@@ -232,8 +280,21 @@ def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False,
     """What ``text`` shows (see :class:`Screened`); kinds in the order of :data:`KINDS`.
     ``threshold``: the weak cues' score that flags (the tuned default); ``full``: read
     every paragraph's cues even where they cannot reach it (to explain or to tune);
-    ``unwrap``: also screen what base64 runs decode to (an instruction wrapped in base64
-    is flagged with its own kinds and ``obfuscation``)."""
+    ``unwrap``: also screen what base64, hex or rot13 wrappings decode to (an instruction
+    wrapped so is flagged with its own kinds and ``obfuscation``). A note about prompt
+    injection is read with its quotations blanked (:func:`mentioned`): only a text that
+    shows something is read twice."""
+    found = _screen(text, threshold, full=full, unwrap=unwrap, hidden=_hidden(text))
+    if found or (full and found.score):
+        quoted = mentioned(text)
+        if quoted != text:
+            found = _screen(quoted, threshold, full=full, unwrap=unwrap,
+                            hidden="hidden_unicode" in found.markers)
+    return found
+
+
+def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
+            hidden: bool) -> Screened:
     norm = normalise(text)
     low = norm.folded
     found: set[str] = set()
@@ -248,7 +309,7 @@ def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False,
             _TEMPLATED_PARAM.search(m.group(0)) for m in _URL.finditer(low)):
         found.add("exfiltration_link")
         markers.append("templated_url")
-    if _hidden(text):
+    if hidden:
         found.add("hidden_unicode")
         markers.append("hidden_unicode")
     extra = OBFUSCATION_WEIGHT * (norm.mixed_script + norm.spaced)
@@ -258,12 +319,20 @@ def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False,
     if found and (norm.mixed_script or norm.spaced):
         found.add("obfuscation")
         markers.append("look_alike_letters" if norm.mixed_script else "spaced_letters")
-    long_word = unwrap and max(map(len, text.split()), default=0) >= 24
-    for decoded in _unwrapped(text) if long_word else ():
-        inner = screen(decoded, threshold, unwrap=False)
-        if inner:
-            found.update((*inner.kinds, "obfuscation"))
-            markers.extend(("base64_wrapped", *inner.markers))
+    long_word = unwrap and (max(map(len, text.split()), default=0) >= 24
+                            or "rot" in low or "caesar" in low)
+    asks_decode = any(c.name == "decode_and_run" for c in weak.cues)
+    score = weak.score
+    for wrapping, decoded in _unwrapped(text) if long_word else ():
+        inner = screen(decoded, threshold, full=True, unwrap=False)
+        # the wrapped text is flagged on its own, or with the note that asks to decode and
+        # act on it (the two are one message: their cues add up)
+        joint = weak.score + inner.score if asks_decode else 0.0
+        score = max(score, inner.score, joint)
+        if inner or joint >= threshold:
+            found.update((*(inner.kinds or weak.kinds() or {"instruction_override"}),
+                          "obfuscation"))
+            markers.extend((wrapping, *inner.markers, *(c.name for c in inner.cues)))
             break
     return Screened(tuple(k for k in KINDS if k in found), tuple(markers), weak.cues,
-                    round(weak.score, 3), threshold)
+                    round(score, 3), threshold)

@@ -64,14 +64,28 @@ def normalise(text: str) -> Normalised:
             mixed = _mixes_scripts(text)
             text = text.translate(CONFUSABLES)
         folded = text.casefold()
-    unpunctuated = folded.translate(PUNCTUATION)
+    joined = (_LETTER_CHAIN.sub(_join_chain, folded)
+              if ("-" in folded or "_" in folded) and _CHAIN_GATE.search(folded) else folded)
+    chained = joined != folded
+    unpunctuated = joined.translate(PUNCTUATION)
     words = unpunctuated.split()
     # letters spelled out one by one: words of about one letter on average, then counted
     spaced = (len(words) >= 8 and len("".join(words)) < 2 * len(words)
               and sum(len(w) == 1 for w in words) >= 0.6 * len(words))
     if spaced:
         words = re.sub(r"(?<! ) (?! )", "", unpunctuated).split()
-    return Normalised(folded=folded, flat=" ".join(words), mixed_script=mixed, spaced=spaced)
+    return Normalised(folded=folded, flat=" ".join(words), mixed_script=mixed,
+                      spaced=spaced or chained)
+
+
+#: letters chained one by one with a hyphen or an underscore (``i-g-n-o-r-e``): at least
+#: four, each a single letter (``a-b`` is left alone)
+_LETTER_CHAIN = re.compile(r"(?<![\w.\-])[a-z](?:[-_][a-z]){3,}(?![\w\-])")
+_CHAIN_GATE = re.compile(r"[a-z][-_][a-z][-_][a-z][-_][a-z]")
+
+
+def _join_chain(m: re.Match[str]) -> str:
+    return re.sub(r"[-_]", "", m.group(0))
 
 
 def _mixes_scripts(text: str) -> bool:

@@ -36,6 +36,7 @@ from detect_secrets.filters.heuristic import (
 )
 from detect_secrets.plugins.keyword import DENYLIST
 
+from .context import public_value_reason, template_spans, twilio_auth_tokens
 from .evidence import classes, entropy, identifier_reason, looks_chosen, name_structure
 from .formats import (
     PRIVATE_BLOCK,
@@ -51,7 +52,8 @@ _PLACEHOLDER_RE = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
 
 #: words that name a password (the strongest names: any chosen-looking value after one is one)
 _PASSWORD_WORDS = (r"password|passwd|passphrase|pwd|pw|pass|passwort|kennwort|contrase(?:ñ|n)a|"
-                   r"mot de passe|senha|wachtwoord|lösenord|has(?:ł|l)o")
+                   r"mot de passe|senha|wachtwoord|lösenord|has(?:ł|l)o|пароль|парол[яюе]|"
+                   r"salasana|adgangskode|passord|heslo|jelsz(?:ó|o)|şifre|sifre|parola")
 _NAMES = "|".join([*DENYLIST, r"senha", r"kennwort", r"wachtwoord", r"has(?:ł|l)o",
                    r"lösenord", r"access_?key", r"signing_?key", r"secret_?key", r"_pass\b",
                    r"pw\b", r"client_?secret", r"passphrase", r"token", r"credentials?",
@@ -72,15 +74,25 @@ _NAME_STEMS = ("key", "pass", "pw", "secret", "contrase", "token", "credential",
 #: a text without any of these holds no password word nor a ``-p`` flag
 _PASSWORD_STEMS = ("pass", "pw", "contrase", "-p", " -u", "--user", " -a ", "--auth", "login",
                    "log-in", "sign-in", "credential", "creds", "senha", "kennwort", "wachtwoord",
-                   "lösenord", "hasło", "haslo")
+                   "haslo", "salasana", "adgangskode", "heslo", "jelsz", "sifre", "parola")
+#: the stems outside ASCII, looked for only in a text that is not ASCII
+_PASSWORD_STEMS_WIDE = ("lösenord", "hasło", "парол", "şifre", "密码", "密碼", "口令",
+                        "パスワード", "비밀번호", "암호")
 #: the stems as one pattern each (one search in C instead of a loop of ``in`` tests)
 _NAME_GATE = re.compile("|".join(map(re.escape, _NAME_STEMS)))
 _PASSWORD_GATE = re.compile("|".join(map(re.escape, _PASSWORD_STEMS)))
+_PASSWORD_GATE_WIDE = re.compile("|".join(map(re.escape, _PASSWORD_STEMS_WIDE)))
 _WORDISH = frozenset(string.ascii_letters + string.digits + "_.-")
 _ASSIGNMENT = re.compile(
     r"(?i)[\w.\-]{0,40}['\"\]]{0,2}"
+    r"(?:\s*:\s*&?(?:'static\s+)?[\w:<>\[\]]{1,30}\??(?=\s*=[^=>]))?"  # a type: `X: &str = `
     r"(?P<sep>\s*(?::=|=>|==?|:)\s*|\s+(?:is|was|=)\s+)"
-    r"(?:(?P<q>['\"`])(?P<quoted>[^'\"`\n]{4,200})(?P=q)|(?P<bare>[^\s'\"`,;)<>]{4,200}))")
+    r"(?:\\?(?P<q>['\"`])(?P<quoted>[^'\"`\n\\]{4,200})\\?(?P=q)"  # quotes, escaped too
+    r"|(?P<bare>[^\s'\"`,;)<>]{4,200}))")
+#: an XML or HTML element named for a secret (``<password>...</password>``)
+_ELEMENT = re.compile(
+    r"(?i)<(?P<name>[\w:.\-]{0,30}(?:password|passwd|secret|token|api[_\-]?key|apikey|"
+    r"credential|passphrase)[\w.\-]{0,20})>\s*(?P<value>[^<\s]{4,200})\s*</(?P=name)>")
 #: a password word and a separator (``password=``, ``password:``), or up to five words and a
 #: separator of prose ("the admin password for grafana is ...", "pw for the shared account:
 #: ...", "password -> ..."; not ``=``, which there assigns to the word before it), or the
@@ -88,7 +100,7 @@ _ASSIGNMENT = re.compile(
 _PROSE_PASSWORD = re.compile(
     rf"(?i)(?<![\w-])(?:{_PASSWORD_WORDS})(?![\w-])"
     r"(?:\s*(?::=|=>|->|→|=|:)\s*"
-    r"|(?:[^\S\n]+[^\s:=>→]+?){0,5}?(?::\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to|é|est|ist|es|är|jest|era|war)(?:\s+now)?\s+)"
+    r"|(?P<mid>(?:[^\S\n]+[^\s:=>→]+?){0,8}?)(?::\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to|é|è|est|ist|es|är|jest|era|war|lautet|heißt|lautete|это|\u2014|\u2013)(?:\s+now|\s+jetzt|\s+ahora)?\s+)"
     r"|[^\S\n]+)"
     r"(?:(?:typed|entered|enter|type|use|used|try|tried|set\s+to|just|simply)\s+)?"
     r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
@@ -103,7 +115,15 @@ _FLAG_USER_PASSWORD = re.compile(
 #: admin / ...", "creds: deploy / ...")
 _CREDENTIAL_PAIR = re.compile(
     r"(?i)\b(?:logins?|log-in|sign-in|credentials?|creds|user(?:name)?\s*/\s*pass(?:word)?)\b"
-    r"[^\n:]{0,40}:\s*[^\s/]{2,64}\s+/\s+(?P<q>['\"`]?)(?P<value>[^\s'\"`]{6,128})")
+    r"[^\n:]{0,40}?(?::|\s(?:is|are|=))\s*[^\s/]{2,64}\s+/\s+(?P<q>['\"`]?)"
+    r"(?P<value>[^\s'\"`]{6,128})")
+#: a password word in a language written without spaces (Chinese, Japanese, Korean), its
+#: particle or colon, and the value ("数据库的密码是 ...", "adminパスワードは ...")
+_CJK_PASSWORD = re.compile(
+    r"(?:密码|密碼|口令|パスワード|비밀번호|암호)\s*(?:是|为|為|は|が|:|\uff1a|는|은|가|이|=)?\s*"
+    r"(?P<q>['\"`「]?)(?P<value>[^\s'\"`\uff0c。、」]{4,128})")
+#: sshpass takes its password after ``-p`` and a space (``sshpass -p 'secret' ssh ...``)
+_SSHPASS = re.compile(r"\bsshpass\s+-p\s*(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})")
 #: a value a few words after a secret-like name ("the deploy token for CI is now 8f3...");
 #: the window may cross the end of a sentence ("... key today. New value: ...")
 #: a value a few words after a secret-like name: the words (runs of a value's characters)
@@ -231,11 +251,23 @@ def _explicit_prose(text: str, value_start: int) -> bool:
     return re.search(rf"(?:{_PASSWORD_WORDS})\s*[:=]$", before) is not None
 
 
-def prose_value_reason(value: str) -> str | None:
+#: nouns that make a phrase after a password word speak of something else than the password
+#: ("the password reset job is ...", "the password policy is ..."): the value that follows
+#: is then that thing's, and must not read as a name built of parts
+_OTHER_SUBJECT = re.compile(
+    r"(?i)\b(?:reset|policy|policies|manager|rotation|field|hash\w*|length|change|fix|branch|"
+    r"file|job|requirements?|rules?|expiry|page|form|flow|service|module|ticket|issue|pr|"
+    r"commit|test|tests|check|validator|strength|prompt|dialog|screen|vault|store|helper|"
+    r"generator|script|hint|label|column|table|schema|format|pattern|regex)\b")
+
+
+def prose_value_reason(value: str, *, subject: bool = False) -> str | None:
     """Why a value given in prose after a password word is not a password, or None. Prose
     around "password" also speaks of commits, files and links ("the password reset fix is
     in a3f9c21"), so the value must look chosen: three character classes, and not a
-    commit id, a version, a path, a link or a name built of parts."""
+    commit id, a version, a path, a link or a name built of parts. ``subject``: the
+    password itself is what the sentence gives ("the root password on staging is ..."),
+    so a value of words and digits joined by a dash (``copper-77kest``) is one too."""
     if re.fullmatch(r"[0-9a-fA-F]+", value):
         return "hexadecimal (a commit id or a digest)"
     if "/" in value or "\\" in value or re.search(r"\w\.\w{2,}/", value):
@@ -243,7 +275,7 @@ def prose_value_reason(value: str) -> str | None:
     if _VERSION.fullmatch(value):
         return "a version"
     why = name_structure(value)
-    if why:
+    if why and not (subject and any(c.isdigit() for c in value)):
         return why
     if classes(value) < 3:
         return "mixes fewer than three character classes"
@@ -274,8 +306,12 @@ def _find(text: str) -> Iterator[Decision]:
     low = text.lower()
     if _NAME_GATE.search(low):
         yield from _assigned(text)
+        yield from _elements(text)
         yield from _near(text)
-    if _PASSWORD_GATE.search(low):
+    for start, end, why_not in twilio_auth_tokens(text):
+        yield _decide("twilio_auth_token", start, end, why_not,
+                      "32 hexadecimal digits beside a Twilio account SID (its auth token)")
+    if _PASSWORD_GATE.search(low) or (not low.isascii() and _PASSWORD_GATE_WIDE.search(low)):
         yield from _prose_passwords(text)
 
 
@@ -347,11 +383,22 @@ def _assigned(text: str) -> Iterator[Decision]:
                       f"a value assigned to the secret-like name {name[:40]!r}")
 
 
+def _elements(text: str) -> Iterator[Decision]:
+    for m in _ELEMENT.finditer(text) if "</" in text else ():
+        name = m.group("name")
+        yield _decide("password_assignment", m.start("value"), m.end("value"),
+                      _assigned_reason(m.group("value"), explicit=True,
+                                       password=_is_password_name(name)),
+                      f"the value of an element named for a secret, <{name[:40]}>")
+
+
 def _prose_passwords(text: str) -> Iterator[Decision]:
     for pattern, why in ((_PROSE_PASSWORD, "a password given after a password word"),
                          (_FLAG_PASSWORD, "a password given to -p or --password"),
                          (_FLAG_USER_PASSWORD, "a password given to -u user:password"),
-                         (_CREDENTIAL_PAIR, "a password given as user / password")):
+                         (_CREDENTIAL_PAIR, "a password given as user / password"),
+                         (_CJK_PASSWORD, "a password given after a password word"),
+                         (_SSHPASS, "a password given to sshpass -p")):
         for m in pattern.finditer(text):
             value = m.group("value")
             if m.group("q") == "(":
@@ -370,7 +417,9 @@ def _prose_passwords(text: str) -> Iterator[Decision]:
             elif why_not is None and trimmed.replace("-", "").isalpha():
                 why_not = "letters only"
             elif why_not is None and not _explicit_prose(text, m.start("value")):
-                why_not = prose_value_reason(trimmed)
+                mid = m.groupdict().get("mid")
+                why_not = prose_value_reason(trimmed, subject=mid is not None
+                                             and _OTHER_SUBJECT.search(mid) is None)
             yield _decide("password_assignment", start, start + len(trimmed), why_not, why)
 
 
@@ -423,13 +472,18 @@ def _near_decision(text: str, value: str, start: int, name: str, between: str) -
         if why_not is not None and _HEX.fullmatch(value.replace("-", "")) and (
                 _HEX.fullmatch(value) or (why_not == "a UUID" and len(between.split()) <= 3)):
             why_not = _hex_key_reason(value.replace("-", ""), name,
-                                      " ".join(before.split()[-2:]))
+                                      " ".join(before.split()[-2:]),
+                                      text[text.rfind("\n", 0, start) + 1:start])
     return _decide("high_entropy_secret", start, start + len(value), why_not,
                    "a random value (long, mixed characters, no word structure) near a "
                    "secret-like name")
 
 
-def _hex_key_reason(value: str, name: str, naming: str) -> str | None:
+_DIGEST_LINE = re.compile(r"(?i)\b(?:sha\d*|md5|checksum|digest|hash(?:es|ing|ed)?|"
+                          r"sha\d*sum|md5sum|integrity|etag)\b")
+
+
+def _hex_key_reason(value: str, name: str, naming: str, line: str = "") -> str | None:
     """Why a hexadecimal value near a secret-like name is not a key, or None: it is one when
     it is long (32 digits or more, letters and digits mixed), the name says credential (an
     API key, a secret, a token; not "key" alone) and no other noun (id, commit, trace,
@@ -442,6 +496,8 @@ def _hex_key_reason(value: str, name: str, naming: str) -> str | None:
         return "hexadecimal after a name that is not a credential's (a cache or flag key)"
     if _OTHER_NOUN.search(naming):
         return "hexadecimal named as an id, a commit, a digest or a trace"
+    if _DIGEST_LINE.search(line):
+        return "hexadecimal on a line that names a digest (sha1, md5, checksum, hashing)"
     return None
 
 
@@ -461,7 +517,8 @@ def _assignments(text: str) -> Iterator[tuple[re.Match[str], str]]:
 def scan(text: str, allow: Allowlist | None = None) -> list[Decision]:
     """Every decision about ``text``, in order: the redactions (non-overlapping; of
     overlapping ones the first and longest wins) and the candidates kept, with reasons."""
-    decisions = list(_find(text))
+    decisions = [_public(d, text, spans) for spans in (template_spans(text),)
+                 for d in _find(text)]
     if allow is not None:
         decisions = [_allowed(d, text, allow) for d in decisions]
     redacted = sorted((d for d in decisions if d.redacted),
@@ -482,6 +539,17 @@ def scan(text: str, allow: Allowlist | None = None) -> list[Decision]:
             out.append(item)
     out.sort(key=lambda d: (d.start, not d.redacted))
     return out
+
+
+def _public(decision: Decision, text: str, templates: list[tuple[int, int]]) -> Decision:
+    """``decision`` kept when its value is a public stand-in or inside a template."""
+    if not decision.redacted or decision.kind == "private_key":
+        return decision
+    if any(a <= decision.start and decision.end <= b for a, b in templates):
+        return replace(decision, redacted=False, reason="inside a template reference "
+                       "(${...}, {{...}}): a value filled in elsewhere")
+    why = public_value_reason(text[decision.start:decision.end])
+    return decision if why is None else replace(decision, redacted=False, reason=why)
 
 
 def _allowed(decision: Decision, text: str, allow: Allowlist) -> Decision:

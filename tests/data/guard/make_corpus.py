@@ -55,7 +55,8 @@ def _aws_key() -> str:
 
 
 def aws_secret_key() -> str:
-    return rand(B64, 30) + "EXAMPLEKEY"
+    # not "EXAMPLEKEY": a key ending so is AWS's documented example, public (the guard keeps it)
+    return rand(B64, 30) + "FAKESECRET"
 
 
 def github_token() -> str:

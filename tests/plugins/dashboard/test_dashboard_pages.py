@@ -92,7 +92,7 @@ def test_the_memory_page_shows_where_the_intake_found_it(client: TestClient,
 
 
 def test_redactions_are_counted_never_shown(client: TestClient, engine: Engine) -> None:
-    secret = "AKIA" + "IOSFODNN7EXAMPLE"
+    secret = "AKIA" + "Q7RZ2M4TAW3XKL9B"  # not AWS's documented example (kept as public)
     written = engine.add(f"deploy with key {secret} on friday").memory
     page = client.get(f"/memory/{written.id}").text
     assert secret not in page and "[REDACTED:" in page

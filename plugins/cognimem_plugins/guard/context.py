@@ -1,0 +1,63 @@
+"""What a value's surroundings or its own shape say about it, beyond its format.
+
+Three kinds of evidence, each general to many providers:
+
+* **a public stand-in**: a value that ends in ``EXAMPLE`` or ``EXAMPLEKEY`` (how AWS marks
+  the keys printed in its documentation, ``AKIAIOSFODNN7EXAMPLE``) or is masked (a run of
+  ``x``, ``X``, ``*``, ``0`` or ``•`` where the random part would be: ``ghp_xxxxxxxx...``,
+  ``xoxb-0000-...``)
+  is kept whatever found it: it is no one's credential, and redacting it destroys a note;
+* **a template reference**: text inside ``${...}``, ``{{...}}`` or ``%(...)s`` names a
+  value filled in elsewhere (``${DB_PASSWORD:?must be set}``), it is not the value;
+* **a partner**: a Twilio auth token is 32 hexadecimal digits, which alone read as a
+  digest; beside its account's SID (``AC`` and 32 hex, the library's format) it is the
+  account's secret.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+#: a run of one mask character where random characters would be
+_MASK_RUN = re.compile(r"([xX*0•])\1{4,}|…")
+_EXAMPLE = re.compile(r"EXAMPLE(?:KEY)?$")
+_TEMPLATE = re.compile(r"\$\{\{?[^{}\n]{1,200}\}\}?|\{\{[^{}\n]{1,200}\}\}|%\([^()\n]{1,80}\)s")
+_TWILIO_SID = re.compile(r"(?<![A-Za-z0-9])AC[0-9a-f]{32}(?![A-Za-z0-9])")
+_HEX32 = re.compile(r"(?<![A-Za-z0-9])[0-9a-f]{32}(?![A-Za-z0-9])")
+#: words that name a 32-digit hexadecimal value as a digest, not a token
+_DIGEST_WORD = re.compile(r"(?i)\b(?:md5|sha\d*|hash\w*|checksum|digest|etag|fingerprint)\b")
+
+
+def public_value_reason(value: str) -> str | None:
+    """Why a value that matched a credential's format is a public stand-in, or None."""
+    if _EXAMPLE.search(value):
+        return "a documented example value (ends in EXAMPLE, as AWS marks its examples)"
+    if _MASK_RUN.search(value):
+        return "masked: a run of one filler character where the random part would be"
+    return None
+
+
+def template_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of template references (``${...}``, ``{{...}}``, ``%(...)s``)."""
+    if "{" not in text and "%(" not in text:
+        return []
+    return [m.span() for m in _TEMPLATE.finditer(text)]
+
+
+def twilio_auth_tokens(text: str) -> Iterator[tuple[int, int, str | None]]:
+    """Each 32-digit hexadecimal value in a text holding a Twilio account SID: its span and
+    why it is not the account's auth token (None: it is)."""
+    if "AC" not in text or _TWILIO_SID.search(text) is None:
+        return
+    for m in _HEX32.finditer(text):
+        if text[max(0, m.start() - 2):m.start()] == "AC":
+            continue  # the SID itself
+        value = m.group(0)
+        before = text[max(0, m.start() - 60):m.start()]
+        if value.isdigit() or value.isalpha():
+            yield m.start(), m.end(), "hexadecimal without both digits and letters"
+        elif _DIGEST_WORD.search(before):
+            yield m.start(), m.end(), "named as a digest (md5, sha, hash, checksum)"
+        else:
+            yield m.start(), m.end(), None
