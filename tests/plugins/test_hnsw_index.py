@@ -581,37 +581,3 @@ def test_searches_beside_writes_see_whole_writes() -> None:
         reader.join(30)
     assert problems == []
     assert index.stats()["lock_free_copy"]
-
-
-@pytest.mark.parametrize("change", ["upsert", "delete", "compact"])
-def test_a_reopened_graph_is_a_view_until_its_first_change(tmp_path: Path, change: str) -> None:
-    """#45: a reopened graph maps its file (nothing read until a search touches it) and
-    answers as the saved one did; the first change reads it whole, and the change and a
-    save after it behave as on a graph built in memory."""
-    memories, vectors = corpus(2000)
-    built = opened(HnswVectors, tmp_path, flat_below=0, exact_below=0)
-    built.upsert(memories, vectors)
-    probes = unit_vectors(10, DIM, seed=5)
-    before = [ids(built.search(p, Query(text="x"), 10)) for p in probes]
-    built.close()
-    again = opened(HnswVectors, tmp_path, flat_below=0, exact_below=0)
-    assert again.stats()["mapped"] is True
-    assert [ids(again.search(p, Query(text="x"), 10)) for p in probes] == before
-    assert again.stats()["mapped"] is True  # searches leave it a view
-    gone = before[0][0]
-    if change == "upsert":
-        again.upsert([memories[0]], vectors[1:2])
-    elif change == "delete":
-        again.delete([gone])
-    else:
-        again.compact()
-    assert again.stats()["mapped"] is False
-    found = ids(again.search(probes[0], Query(text="x"), 10))
-    if change == "delete":
-        assert gone not in found
-    if change == "upsert":
-        assert memories[0].id in ids(again.search(vectors[1], Query(text="x"), 2))
-    again.close()
-    third = opened(HnswVectors, tmp_path, flat_below=0, exact_below=0)
-    assert ids(third.search(probes[0], Query(text="x"), 10)) == found
-    assert len(third.versions()) == len(memories) - (change == "delete")

@@ -541,10 +541,9 @@ class HnswVectors(VectorIndex):
 
     def _candidates(self, keys: np.ndarray, scores: np.ndarray, k: int,
                     rows: Rows | None = None) -> list[Candidate]:
-        ids = (self._rows if rows is None else rows).ids
+        ids = (self._rows if rows is None else rows).ids_of(keys.tolist())
         # tolist(): Python numbers at once, not a numpy scalar per element
-        pairs = sorted(((s, ids[key]) for key, s in zip(keys.tolist(), scores.tolist(),
-                                                         strict=True)),
+        pairs = sorted(((s, i) for i, s in zip(ids, scores.tolist(), strict=True)),
                        key=lambda pair: (-pair[0], pair[1]))[:k]
         return [Candidate(i, s, r) for r, (s, i) in enumerate(pairs, 1)]
 
