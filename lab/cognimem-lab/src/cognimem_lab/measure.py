@@ -151,10 +151,12 @@ def measure_stack(spec: RunSpec) -> dict[str, Any]:
         assert isinstance(embedder, StandInEmbedder)
         started, cpu = time.perf_counter(), time.process_time()
         written = 0  # in chunks, keeping no results: a million Written would double the RSS
+        rss: list[list[float]] = []  # (memories written, RSS MiB) after each chunk
         for start in range(0, len(corpus), INGEST_CHUNK):  # drafts made per chunk (#45: a
             # million of them held at once cost the measuring process ~1 GB of its peak)
             written += len(engine.add_many([m.draft() for m in
                                             corpus[start : start + INGEST_CHUNK]]))
+            rss.append([written, memory_status().get("rss_mb", 0.0)])
         wall = time.perf_counter() - started
         cpu = time.process_time() - cpu
         embed_s, embed_cpu = embedder.seconds, embedder.cpu_seconds
@@ -166,6 +168,7 @@ def measure_stack(spec: RunSpec) -> dict[str, Any]:
             "per_s_with_embedding": round(written / wall, 1),
             "cpu_s": round(cpu, 3), "store_cpu_s": round(store_cpu, 3),
             "per_cpu_s": round(written / store_cpu, 1),
+            "rss_mb_after_chunks": rss,
         }
         vector_stats = getattr(engine.vectors, "stats", None)
         if callable(vector_stats):
