@@ -25,7 +25,8 @@ def corpus(n: int) -> tuple[list[Memory], np.ndarray]:
     vectors = centres[rng.integers(0, 40, n)] + 0.35 * unit_vectors(n, DIM, seed=12)
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
     memories = [mem(f"m{i:05d}", "-", archived=(i % 20 == 19),
-                    scope=Scope(project=f"p{i % 3}")) for i in range(n)]
+                    scope=Scope(project="rare" if i % 50 == 0 else f"p{i % 3}"))
+                for i in range(n)]
     return memories, vectors.astype(np.float32)
 
 
@@ -43,10 +44,17 @@ def test_a_reopened_graph_is_a_view_until_its_first_change(tmp_path: Path, chang
     built.upsert(memories, vectors)
     probes = unit_vectors(10, DIM, seed=5)
     before = [ids(built.search(p, Query(text="x"), 10)) for p in probes]
+    rare = Query(text="x", scope=Scope(project="rare"))  # 40 of 2,000: read out exactly
+    members = [i for i, m in enumerate(memories) if m.scope.project == "rare" and not m.archived]
+    exact = [[memories[members[j]].id for j in np.argsort(-(vectors[members] @ p))[:10]]
+             for p in probes]
     built.close()
     again = opened(HnswVectors, tmp_path, flat_below=0, exact_below=0)
     assert again.stats()["mapped"] is True
     assert [ids(again.search(p, Query(text="x"), 10)) for p in probes] == before
+    read_out = opened(HnswVectors, tmp_path, flat_below=0)
+    assert [ids(read_out.search(p, rare, 10)) for p in probes] == exact
+    read_out.close()
     assert again.stats()["mapped"] is True  # searches leave it a view
     gone = before[0][0]
     if change == "upsert":
