@@ -4,6 +4,7 @@ assertions: only that the numbers exist and are sane."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from dataclasses import asdict
@@ -156,6 +157,10 @@ def test_one_run_measures_ingest_search_floor_memory_and_disk(stack: str, tmp_pa
     if resolved.persistent:
         assert result["disk"]["total_mb"] > 0
         assert {"lexical"} <= set(result["disk"]["parts_mb"])
+        lines = (tmp_path / "store.ingest.jsonl").read_text(encoding="utf-8").splitlines()
+        progress = json.loads(lines[-1])  # the ingest's progress, a line per chunk
+        assert progress["memories"] == 120 and progress["peak_rss_mb"] > 0
+        assert 0 < progress["store_cpu_s"] <= progress["cpu_s"]
     else:
         assert "disk" not in result
 

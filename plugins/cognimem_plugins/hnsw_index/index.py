@@ -15,7 +15,10 @@ they admit (estimated from per-value counts, without a scan):
   ``k`` admitted memories up to the graph's own recall.
 
 Persistence (:mod:`.snapshot`): the graph and rows are saved under ``<store>/hnsw/`` at
-close, at maintenance and after ``save_every`` changes, and loaded at open. The records
+close, at maintenance and after ``save_every`` changes, and loaded at open: the graph as a
+read-only view of its file (usearch maps it; a search reads only the pages it touches, so a
+million-memory graph of ~0.8 GB opens without being read), read whole before the first
+change (:meth:`HnswVectors._own`). The records
 are the truth: the engine's reconciliation at open (and ``cognimem check``) re-indexes
 memories whose version differs and drops orphans, so a save older than the records (a
 kill) costs only re-indexing the difference. :meth:`HnswVectors.fingerprint` names the
@@ -59,7 +62,7 @@ from cognimem.models import Candidate, Memory, Query
 from ..locking import locked
 from .flat import Flat
 from .rows import Rows
-from .snapshot import FOLDER, Folder
+from .snapshot import FOLDER, Folder, restore
 
 log = logging.getLogger("cognimem.hnsw")
 
@@ -136,6 +139,7 @@ class HnswVectors(VectorIndex):
         self._lock = threading.RLock()  # one writer at a time
         self._graph_lock = threading.Lock()  # the graph and rows: a search or one write step
         self._graph: Any = None
+        self._viewed: Path | None = None  # the file the graph is a read-only view of
         self._rows = Rows()
         self._flat: Flat | None = None  # the vectors' lock-free copy while the index is small
         self._seq = 0  # odd while a change is under way (see the module)
@@ -160,7 +164,7 @@ class HnswVectors(VectorIndex):
             return
         self._folder = Folder(Path(ctx.path).expanduser() / FOLDER)
         try:
-            loaded = self._folder.load(_usearch_index_cls())
+            loaded = self._folder.load(_usearch_index_cls(), view=True, **self._settings())
         except (OSError, ValueError, KeyError, RuntimeError) as exc:
             log.warning("hnsw: ignoring the snapshot in %s (%s); rebuilding it from the records",
                         self._folder.path, exc)
@@ -172,8 +176,9 @@ class HnswVectors(VectorIndex):
             log.info("hnsw: the snapshot was made with another embedder or dtype; rebuilding")
             return
         self._graph, self._rows, self._dim = graph, rows, int(graph.ndim)
+        self._viewed = self._folder.graph_file(int(stamp["generation"]))
         if len(rows) == 0:
-            self._graph, self._dim = None, None
+            self._graph, self._dim, self._viewed = None, None, None
         else:
             live = np.flatnonzero(rows.live[: rows.size])
             self._flat = self._copy(rows, int(graph.ndim), live,
@@ -188,11 +193,33 @@ class HnswVectors(VectorIndex):
             self._save()
         with self._changing():
             self._folder = None
-            self._graph = None
+            self._graph, self._viewed = None, None
             self._flat = None
+
+    def _settings(self) -> dict[str, Any]:
+        """usearch's settings that are not saved in its file."""
+        return {"expansion_add": self.options.expansion_add,
+                "expansion_search": self.options.expansion_search}
+
+    def _own(self) -> None:
+        """Before a change (writer lock held): a graph opened as a view of its file, which
+        usearch cannot change, is read whole in its place.
+
+        :raises StoreError: the file can no longer be read (the graph stays the view).
+        """
+        if self._viewed is None:
+            return
+        try:
+            graph = restore(_usearch_index_cls(), self._viewed, **self._settings())
+        except (OSError, ValueError, RuntimeError) as exc:
+            raise StoreError(f"hnsw: could not read {self._viewed} to change it: {exc}"
+                             ) from exc
+        with self._changing():
+            self._graph, self._viewed = graph, None
 
     def _save(self) -> None:
         assert self._folder is not None
+        self._own()
         stamp = {**self._stamp, "identity": self._identity, "revision": self._revision}
         try:
             with self._graph_lock:
@@ -278,6 +305,7 @@ class HnswVectors(VectorIndex):
                 self._graph = self._new_graph(matrix.shape[1])
                 self._dim = matrix.shape[1]
                 self._flat = self._copy(self._rows, self._dim, np.zeros(0, np.int64), None)
+        self._own()
         step = self.options.write_chunk
         try:
             for start in range(0, len(batch), step):  # a search waits for one chunk at most
@@ -317,6 +345,7 @@ class HnswVectors(VectorIndex):
     def delete(self, ids: Sequence[str]) -> None:
         """Remove memories (unknown ids are ignored)."""
         if self._graph is not None:
+            self._own()
             with self._changing():
                 removed = self._retire(ids)
             self._changed(removed)
@@ -326,6 +355,7 @@ class HnswVectors(VectorIndex):
         """Drop everything, on disk too (the next write may use another dimension)."""
         with self._changing():
             self._graph, self._dim, self._rows, self._unsaved = None, None, Rows(), 0
+            self._viewed = None
             self._flat = None
             self._identity, self._revision = secrets.token_hex(8), 0
             if self._folder is not None:
@@ -369,7 +399,7 @@ class HnswVectors(VectorIndex):
             if flat is not None:
                 flat = flat.with_keys(rows, new_keys, vectors)
         with self._changing():
-            self._graph, self._rows, self._flat = graph, rows, flat
+            self._graph, self._rows, self._flat, self._viewed = graph, rows, flat, None
         self._changed(len(rows))
         log.info("hnsw: rebuilt the graph over %d memories", len(rows))
 
@@ -511,10 +541,9 @@ class HnswVectors(VectorIndex):
 
     def _candidates(self, keys: np.ndarray, scores: np.ndarray, k: int,
                     rows: Rows | None = None) -> list[Candidate]:
-        ids = (self._rows if rows is None else rows).ids
+        ids = (self._rows if rows is None else rows).ids_of(keys.tolist())
         # tolist(): Python numbers at once, not a numpy scalar per element
-        pairs = sorted(((s, ids[key]) for key, s in zip(keys.tolist(), scores.tolist(),
-                                                         strict=True)),
+        pairs = sorted(((s, i) for i, s in zip(ids, scores.tolist(), strict=True)),
                        key=lambda pair: (-pair[0], pair[1]))[:k]
         return [Candidate(i, s, r) for r, (s, i) in enumerate(pairs, 1)]
 
@@ -524,11 +553,13 @@ class HnswVectors(VectorIndex):
             return self._rows.versions()
 
     def stats(self) -> dict[str, Any]:
-        """Live memories, retired keys, the dimension and changes since the last save."""
+        """Live memories, retired keys, the dimension, changes since the last save, and
+        whether the graph is still the read-only view of its file (``mapped``)."""
         with self._graph_lock:
             return {"rows": len(self._rows), "retired": self._rows.retired, "dim": self._dim,
                     "unsaved": self._unsaved, "dtype": self.options.dtype,
-                    "revision": self._revision, "lock_free_copy": self._flat is not None}
+                    "revision": self._revision, "lock_free_copy": self._flat is not None,
+                    "mapped": self._viewed is not None}
 
 
 def _stored(graph: Any, keys: np.ndarray) -> np.ndarray:

@@ -5,6 +5,11 @@ reused, so a key is also the row of the per-key arrays (id, version, archived fl
 codes, live flag). Replacing a memory's vector retires its key and takes a new one. Scope
 values are interned per field as small integer codes, and the live rows per code are
 counted, so a search can estimate how many memories its filter admits without a scan.
+
+Rows read from a snapshot keep their ids as the saved array until something needs them as
+Python objects: the id -> key map (a write, :meth:`Rows.versions`) and the id list are made
+on first use, so an index of a million memories opens without building either (#45: about
+half a second of CPU); a search reads only its hits' ids (:meth:`Rows.ids_of`).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from typing import Final
 
 import numpy as np
 
+from cognimem.errors import StoreError
 from cognimem.models import Memory, Query
 
 SCOPE_FIELDS: Final = ("project", "agent", "user")
@@ -34,8 +40,10 @@ class Rows:
 
     def __init__(self) -> None:
         self.size = 0  # keys handed out (live or retired)
-        self.ids: list[str] = []
-        self.key: dict[str, int] = {}
+        self._ids: list[str] | None = []
+        self._saved_ids: np.ndarray | None = None  # the snapshot's ids until _ids is made
+        self._key: dict[str, int] | None = {}
+        self._live = 0
         self.version = np.zeros(0, dtype=np.int64)
         self.archived = np.zeros(0, dtype=bool)
         self.live = np.zeros(0, dtype=bool)
@@ -46,12 +54,46 @@ class Rows:
 
     def __len__(self) -> int:
         """Live memories."""
-        return len(self.key)
+        return self._live
 
     @property
     def retired(self) -> int:
         """Keys handed out whose memory was since replaced or deleted."""
-        return self.size - len(self.key)
+        return self.size - self._live
+
+    @property
+    def ids(self) -> list[str]:
+        """Each key's memory id (made from the snapshot's array on first use)."""
+        ids = self._ids
+        if ids is None:
+            assert self._saved_ids is not None
+            ids = self._ids = self._saved_ids.tolist()  # set before the array is let go:
+            self._saved_ids = None  # a lock-free reader always finds one of the two
+        return ids
+
+    @property
+    def key(self) -> dict[str, int]:
+        """Each live memory's key (made on first use).
+
+        :raises StoreError: a snapshot with an id live under two keys.
+        """
+        if self._key is None:
+            keys: list[int] = np.flatnonzero(self.live[: self.size]).tolist()
+            made = dict(zip(map(self.ids.__getitem__, keys), keys, strict=True))
+            if len(made) != len(keys):
+                raise StoreError("the hnsw snapshot has an id live under two keys: run "
+                                 "`cognimem reindex`")
+            self._key = made
+        return self._key
+
+    def ids_of(self, keys: list[int]) -> list[str]:
+        """The memory ids of ``keys``."""
+        ids, saved = self._ids, self._saved_ids
+        if ids is None and saved is not None:
+            found: list[str] = saved[keys].tolist()
+            return found
+        ids = self.ids
+        return [ids[key] for key in keys]
 
     # writes ----------------------------------------------------------------------------------
 
@@ -84,10 +126,12 @@ class Rows:
         """New keys for ``memories`` (distinct ids, none of them live)."""
         self._reserve(len(memories))
         first = self.size
+        known, ids = self.key, self.ids
         for memory in memories:
             key = self.size
-            self.key[memory.id] = key
-            self.ids.append(memory.id)
+            known[memory.id] = key
+            ids.append(memory.id)
+            self._live += 1
             self.size += 1
             self.version[key] = memory.version
             self.archived[key] = memory.archived
@@ -101,11 +145,13 @@ class Rows:
     def retire(self, ids: Sequence[str]) -> list[int]:
         """Retire the keys of the live ``ids`` (others are ignored); returns those keys."""
         keys = []
+        known = self.key
         for memory_id in ids:
-            key = self.key.pop(memory_id, None)
+            key = known.pop(memory_id, None)
             if key is None:
                 continue
             keys.append(key)
+            self._live -= 1
             self.live[key] = False
             self.archived_live -= bool(self.archived[key])
             for field in SCOPE_FIELDS:
@@ -171,7 +217,9 @@ class Rows:
         """The rows as arrays for a snapshot (:meth:`from_arrays` reads them back)."""
         n = self.size
         out: dict[str, np.ndarray] = {
-            "ids": np.array(self.ids, dtype=str), "version": self.version[:n],
+            "ids": (self._saved_ids if self._saved_ids is not None and self._ids is None
+                    else np.array(self.ids, dtype=str)),
+            "version": self.version[:n],
             "archived": self.archived[:n], "live": self.live[:n]}
         for field in SCOPE_FIELDS:
             out[f"codes_{field}"] = self.codes[field][:n]
@@ -195,9 +243,9 @@ class Rows:
         :raises ValueError: arrays of different lengths or codes without values.
         """
         rows = cls()
-        ids: list[str] = np.asarray(data["ids"], dtype=str).tolist()
-        n = len(ids)
-        rows.ids, rows.size = ids, n
+        saved = np.asarray(data["ids"], dtype=str)
+        n = len(saved)
+        rows._ids, rows._saved_ids, rows._key, rows.size = None, saved, None, n
         rows.version = np.asarray(data["version"], dtype=np.int64)
         rows.archived = np.asarray(data["archived"], dtype=bool)
         rows.live = np.asarray(data["live"], dtype=bool)
@@ -212,10 +260,7 @@ class Rows:
         if sizes != {n}:
             raise ValueError("snapshot arrays of different lengths")
         live = np.flatnonzero(rows.live)
-        keys: list[int] = live.tolist()
-        rows.key = dict(zip(map(ids.__getitem__, keys), keys, strict=True))
-        if len(rows.key) != len(live):
-            raise ValueError("an id is live under two keys")
+        rows._live = len(live)
         rows.archived_live = int(rows.archived[live].sum())
         for field in SCOPE_FIELDS:
             found, counts = np.unique(rows.codes[field][live], return_counts=True)

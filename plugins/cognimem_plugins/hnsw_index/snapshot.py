@@ -71,8 +71,16 @@ class Folder:
             raise ValueError(f"{file} is not a format-{FORMAT} hnsw snapshot pointer")
         return data
 
-    def load(self, index_cls: Any) -> tuple[dict[str, Any], Any, Rows] | None:
+    def graph_file(self, generation: int) -> Path:
+        """Generation ``generation``'s usearch file."""
+        return self._files(generation)[0]
+
+    def load(self, index_cls: Any, *, view: bool = False,
+             **options: Any) -> tuple[dict[str, Any], Any, Rows] | None:
         """The current generation's stamp, usearch index and rows, or None without one.
+        With ``view`` the index is a read-only map of its file (nothing read until a search
+        touches it; :func:`restore` makes a writable copy); ``options`` are usearch's
+        search-time settings (``expansion_add``, ``expansion_search``).
 
         :raises ValueError, OSError, KeyError: missing or damaged files.
         """
@@ -80,9 +88,7 @@ class Folder:
         if current is None:
             return None
         graph, rows_file = self._files(int(current["generation"]))
-        index = index_cls.restore(str(graph))
-        if index is None:
-            raise ValueError(f"{graph} is not a usearch index")
+        index = restore(index_cls, graph, view=view, **options)
         with np.load(rows_file, allow_pickle=False) as data:
             rows = Rows.from_arrays(data)
         if len(index) != len(rows):
@@ -135,3 +141,14 @@ class Folder:
         """Remove the snapshot (``CURRENT`` first, so a kill leaves no half of it in use)."""
         (self.path / CURRENT).unlink(missing_ok=True)
         self.prune(keep=None)
+
+
+def restore(index_cls: Any, file: Path, *, view: bool = False, **options: Any) -> Any:
+    """The usearch index saved in ``file``: read whole, or with ``view`` mapped read-only.
+
+    :raises ValueError: not a usearch index.
+    """
+    index = index_cls.restore(str(file), view=view, **options)
+    if index is None:
+        raise ValueError(f"{file} is not a usearch index")
+    return index

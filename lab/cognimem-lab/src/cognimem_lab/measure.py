@@ -151,10 +151,15 @@ def measure_stack(spec: RunSpec) -> dict[str, Any]:
         assert isinstance(embedder, StandInEmbedder)
         started, cpu = time.perf_counter(), time.process_time()
         written = 0  # in chunks, keeping no results: a million Written would double the RSS
+        rss: list[list[float]] = []  # (memories written, RSS MiB) after each chunk
+        log = _progress_log(store)
         for start in range(0, len(corpus), INGEST_CHUNK):  # drafts made per chunk (#45: a
             # million of them held at once cost the measuring process ~1 GB of its peak)
             written += len(engine.add_many([m.draft() for m in
                                             corpus[start : start + INGEST_CHUNK]]))
+            status = memory_status()
+            rss.append([written, status.get("rss_mb", 0.0)])
+            _log_progress(log, written, started, cpu, embedder, status)
         wall = time.perf_counter() - started
         cpu = time.process_time() - cpu
         embed_s, embed_cpu = embedder.seconds, embedder.cpu_seconds
@@ -166,6 +171,7 @@ def measure_stack(spec: RunSpec) -> dict[str, Any]:
             "per_s_with_embedding": round(written / wall, 1),
             "cpu_s": round(cpu, 3), "store_cpu_s": round(store_cpu, 3),
             "per_cpu_s": round(written / store_cpu, 1),
+            "rss_mb_after_chunks": rss,
         }
         vector_stats = getattr(engine.vectors, "stats", None)
         if callable(vector_stats):
@@ -183,6 +189,31 @@ def measure_stack(spec: RunSpec) -> dict[str, Any]:
     if store is not None and stack.persistent:
         result["disk"] = disk_usage(store)
     return result
+
+
+def _progress_log(store: Path | None) -> Path | None:
+    """``<store>.ingest.jsonl`` beside the store (emptied), or None for a store in RAM:
+    the ingest's progress, a line per chunk, so a run stopped before its end (a long one on
+    a loaded machine) still leaves how far it got and at what cost."""
+    if store is None:
+        return None
+    log = store.with_name(store.name + ".ingest.jsonl")
+    log.write_text("", encoding="utf-8")
+    return log
+
+
+def _log_progress(log: Path | None, written: int, started: float, cpu: float,
+                  embedder: StandInEmbedder, status: dict[str, float]) -> None:
+    """Append one chunk's line: memories so far, wall and CPU seconds (all, and without
+    the stand-in embedding), RSS and peak RSS."""
+    if log is None:
+        return
+    cpu_s = time.process_time() - cpu
+    line = {"memories": written, "wall_s": round(time.perf_counter() - started, 2),
+            "cpu_s": round(cpu_s, 2), "store_cpu_s": round(cpu_s - embedder.cpu_seconds, 2),
+            **status}
+    with log.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(line) + "\n")
 
 
 def _time_searches(engine: Any, plan: Sequence[tuple[str, Scope]], k: int,
