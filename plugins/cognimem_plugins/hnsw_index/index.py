@@ -444,7 +444,7 @@ class HnswVectors(VectorIndex):
                                  f"index holds {flat.dimension}: {REINDEX_HINT}")
             wanted = flat.rows.filter_codes(query)
             out = none if wanted is None else [
-                self._candidates(keys, scores, k, flat.rows)
+                _candidates(flat.rows, keys, scores, k)
                 for keys, scores in flat.nearest(matrix, query, wanted, k)]
         return out if self._seq == seq else None
 
@@ -478,7 +478,7 @@ class HnswVectors(VectorIndex):
                 keep = self._rows.admits(keys, query, wanted)
                 keys, distances = keys[keep], distances[keep]
             if len(keys) >= k or count >= live:
-                out.append(self._candidates(keys, 1.0 - distances, k))
+                out.append(_candidates(self._rows, keys, 1.0 - distances, k))
             else:  # the filter left fewer than k: this row's search widens
                 out.append(self._widen(matrix[i], query, wanted, k, admitted, breadth,
                                        count * 4))
@@ -497,7 +497,7 @@ class HnswVectors(VectorIndex):
             keep = self._rows.admits(keys, query, wanted)
             keys, distances = keys[keep], distances[keep]
             if len(keys) >= k or count >= live:
-                return self._candidates(keys, 1.0 - distances, k)
+                return _candidates(self._rows, keys, 1.0 - distances, k)
             count *= 4
 
     def _exact(self, matrix: np.ndarray, query: Query, wanted: dict[str, int],
@@ -516,7 +516,7 @@ class HnswVectors(VectorIndex):
                 out = []
                 for keys, distances in _per_row(found, len(matrix)):
                     keep = self._rows.admits(keys, query, wanted)
-                    out.append(self._best(keys[keep], 1.0 - distances[keep], k))
+                    out.append(_best(self._rows, keys[keep], 1.0 - distances[keep], k))
                 if ask >= live or all(len(row) >= min(k, admitted) for row in out):
                     return out
                 ask = live  # the graph gave back fewer than it holds: scan it all
@@ -529,23 +529,8 @@ class HnswVectors(VectorIndex):
         for q in matrix:
             norms = stored_norms * max(float(np.linalg.norm(q)), 1e-12)
             scores = np.einsum("ij,j->i", stored, q) / np.maximum(norms, 1e-12)
-            out.append(self._best(keys, scores, k))
+            out.append(_best(self._rows, keys, scores, k))
         return out
-
-    def _best(self, keys: np.ndarray, scores: np.ndarray, k: int) -> list[Candidate]:
-        if not len(keys):
-            return []
-        top = min(k, len(keys))
-        best = np.argpartition(-scores, top - 1)[:top] if top < len(keys) else np.arange(top)
-        return self._candidates(keys[best], scores[best], k)
-
-    def _candidates(self, keys: np.ndarray, scores: np.ndarray, k: int,
-                    rows: Rows | None = None) -> list[Candidate]:
-        ids = (self._rows if rows is None else rows).ids_of(keys.tolist())
-        # tolist(): Python numbers at once, not a numpy scalar per element
-        pairs = sorted(((s, i) for i, s in zip(ids, scores.tolist(), strict=True)),
-                       key=lambda pair: (-pair[0], pair[1]))[:k]
-        return [Candidate(i, s, r) for r, (s, i) in enumerate(pairs, 1)]
 
     def versions(self) -> dict[str, int]:
         """Every indexed id with the version it was indexed at."""
@@ -560,6 +545,24 @@ class HnswVectors(VectorIndex):
                     "unsaved": self._unsaved, "dtype": self.options.dtype,
                     "revision": self._revision, "lock_free_copy": self._flat is not None,
                     "mapped": self._viewed is not None}
+
+
+def _best(rows: Rows, keys: np.ndarray, scores: np.ndarray, k: int) -> list[Candidate]:
+    """The ``k`` best of ``keys`` by ``scores`` (unordered input), as candidates."""
+    if not len(keys):
+        return []
+    top = min(k, len(keys))
+    best = np.argpartition(-scores, top - 1)[:top] if top < len(keys) else np.arange(top)
+    return _candidates(rows, keys[best], scores[best], k)
+
+
+def _candidates(rows: Rows, keys: np.ndarray, scores: np.ndarray, k: int) -> list[Candidate]:
+    """The ``k`` best of ``keys`` as ranked candidates (ties by id), named through ``rows``."""
+    ids = rows.ids_of(keys.tolist())
+    # tolist(): Python numbers at once, not a numpy scalar per element
+    pairs = sorted(((s, i) for i, s in zip(ids, scores.tolist(), strict=True)),
+                   key=lambda pair: (-pair[0], pair[1]))[:k]
+    return [Candidate(i, s, r) for r, (s, i) in enumerate(pairs, 1)]
 
 
 def _stored(graph: Any, keys: np.ndarray) -> np.ndarray:
