@@ -302,7 +302,9 @@ class TantivyIndex(LexicalIndex):
             for term in terms
             for field, boost in self._fields
         ]
-        clauses: list[tuple[tantivy.Occur, tantivy.Query]] = []
+        clauses: list[tuple[tantivy.Occur, tantivy.Query]] = [
+            (Occur.Must, Q.boolean_query(should))
+        ]
         for field in SCOPE_FIELDS:
             value = getattr(query.scope, field)
             if value is None:
@@ -315,15 +317,9 @@ class TantivyIndex(LexicalIndex):
                     (Occur.MustNot, Q.regex_query(self._schema, field, SCOPE_PREFIX + ".*"))])
                 term = Q.boolean_query([(Occur.Should, term), (Occur.Should, unscoped)])
             clauses.append((Occur.Must, Q.const_score_query(term, 0.0)))
-        archived = ([] if query.include_archived else
-                    [(Occur.MustNot, Q.term_query(self._schema, "archived", True))])
-        if not clauses:
-            # the term clauses at the top, the archived exclusion beside them: tantivy
-            # prunes such a union by its best possible scores (block-max WAND), which it
-            # cannot do for the union nested under a Must (a million memories: BM25 CPU
-            # p50 2.8 -> 2.2 ms, the same hits; lab/cognimem-lab/EXPERIMENTS.md, #45)
-            return Q.boolean_query([*should, *archived])
-        return Q.boolean_query([(Occur.Must, Q.boolean_query(should)), *clauses, *archived])
+        if not query.include_archived:
+            clauses.append((Occur.MustNot, Q.term_query(self._schema, "archived", True)))
+        return Q.boolean_query(clauses)
 
     def search(self, query: Query, k: int) -> list[Candidate]:
         """The best ``k`` admitted memories by BM25, ties broken by id.

@@ -20,7 +20,6 @@ from cognimem_plugins.tantivy_index.index import (
     FORMAT,
     MARKER,
     TantivyIndex,
-    build_schema,
     id_key,
     query_analyzer,
 )
@@ -214,46 +213,3 @@ def test_ties_at_the_cut_are_broken_by_id_whatever_the_segment_order(tmp_path: P
         assert len({c.score for c in found}) == 1
     finally:
         index.close()
-
-
-
-class _Nested(TantivyIndex):
-    """The query form of before #45: the term union nested under a Must."""
-
-    def build_query(self, query: Query) -> tantivy.Query | None:
-        schema, Q, Occur = build_schema(), tantivy.Query, tantivy.Occur
-        boosts = {"content": self.options.content_boost, "title": self.options.title_boost,
-                  "tags": self.options.tags_boost}
-        should = [(Occur.Should, Q.boost_query(Q.term_query(schema, field, term), boost))
-                  for term in self.terms(query.text) for field, boost in boosts.items()]
-        return Q.boolean_query([(Occur.Must, Q.boolean_query(should)),
-                                (Occur.MustNot, Q.term_query(schema, "archived", True))])
-
-
-def test_an_unscoped_query_is_a_flat_union_that_finds_what_the_nested_one_did() -> None:
-    """Without a scope filter the term clauses are the query's top level, the archived
-    exclusion beside them (so tantivy can prune the union by its best possible scores, #45),
-    and the hits and scores are those of the union nested under a Must."""
-    words = ["flush", "batch", "report", "cache", "queue", "retry", "parser", "token"]
-    memories = [
-        mem(f"m{i:03d}", " ".join(words[(i * j) % len(words)] for j in range(1, 2 + i % 5)),
-            archived=i % 7 == 0, tags=[words[i % len(words)]] if i % 3 else [])
-        for i in range(120)
-    ] + [mem("quiet", "nothing that a query asks for")]
-    flat, nested = opened(TantivyIndex, None), opened(_Nested, None)
-    try:
-        flat.upsert(memories)
-        nested.upsert(memories)
-        query = Query(text="flush the report queue")
-        built = flat.build_query(query)
-        assert built is not None
-        assert repr(built).startswith("Query(BooleanQuery { subqueries: [(Should, ")
-        assert "(MustNot, TermQuery" in repr(built)
-        found = flat.search(query, 200)
-        assert [(c.id, c.score) for c in found] == [
-            (c.id, c.score) for c in nested.search(query, 200)]
-        assert len(found) > 40 and "quiet" not in {c.id for c in found}
-        assert not any(int(c.id[1:]) % 7 == 0 for c in found)  # archived ones left out
-    finally:
-        flat.close()
-        nested.close()
