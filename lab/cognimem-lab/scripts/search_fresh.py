@@ -54,12 +54,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7, help="the seed the store was built with")
     parser.add_argument("--write", type=int, default=0, help="memories added before searching")
     parser.add_argument("--settle", type=float, default=0.0)
+    parser.add_argument("--cold", action="store_true",
+                        help="no warming thread (as in the store `cognimem bench` searches, "
+                        "opened empty: its cache holds what the writes put there)")
     parser.add_argument("--dump", type=Path, default=None, help="every search's timings")
     parser.add_argument("--plans", type=Path, default=Path("/tmp/search_fresh_plans.json"))
     args = parser.parse_args()
     size = kept_store_size(args)
     plan, unrecorded = plans(size, args.queries, args.seed, args.plans)
-    profile = kept_store_profile(args.store)
+    profile = kept_store_profile(args.store, warm=not args.cold)
     out: dict[str, Any] = {}
     with Engine.from_profile(profile, plugins=[PLUGIN], clock=SystemClock()) as engine:
         if args.write:
@@ -84,9 +87,11 @@ def main() -> None:
         search = engine.search
 
         def timed(*a: Any, **kw: Any) -> Any:
-            before = len(fetched)
+            before, cpu = len(fetched), time.process_time()
             result = search(*a, **kw)
             searches.append({**result.timings, "fetched": [n for n, _ in fetched[before:]],
+                             "cpu": (time.process_time() - cpu) * 1000,
+                             "scoped": kw.get("scope") not in (None, Scope()),
                              "recorded": kw.get("record_access", True)})
             return result
 
