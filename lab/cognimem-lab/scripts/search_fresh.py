@@ -66,7 +66,8 @@ def main() -> None:
     out: dict[str, Any] = {}
     with Engine.from_profile(profile, plugins=[PLUGIN], clock=SystemClock()) as engine:
         if args.write:
-            extra = generate_memories(args.write, seed=args.seed + 1000)
+            # a corpus of its own each run (the same one again would be duplicates)
+            extra = generate_memories(args.write, seed=time.time_ns() % 1_000_000_007)
             cpu = time.process_time()
             for start in range(0, len(extra), INGEST_CHUNK):
                 engine.add_many([m.draft() for m in extra[start : start + INGEST_CHUNK]])
