@@ -346,6 +346,9 @@ class TantivyIndex(LexicalIndex):
             if len(hits) <= k or hits[-1][0] < hits[k - 1][0] or limit >= total:
                 break
             limit = min(limit * 2, total)
+        if len(hits) > k:  # what scores under the k-th cannot enter the top k
+            floor = hits[k - 1][0]
+            hits = [hit for hit in hits if hit[0] >= floor]
         # ids from the "key" fast field (a column read), the stored document only for an id
         # of another form: fetching each document cost ~20 µs, 2-3 ms for k = 100
         addresses = [address for _score, address in hits]
