@@ -15,6 +15,7 @@ of those fetches. The query plans of the store's corpus are computed once and ke
 
 from __future__ import annotations
 
+import gc
 import json
 import statistics
 import time
@@ -98,7 +99,17 @@ def main() -> None:
 
         engine.search = timed  # type: ignore[method-assign]
         out["cached_rows"] = len(rows.cache.rows)
+        full: list[float] = []  # CPU ms of each full (generation 2) garbage collection
+
+        def collected(phase: str, info: dict[str, Any]) -> None:
+            if info["generation"] == 2:
+                full.append(time.process_time() * (1 if phase == "start" else -1))
+
+        gc.callbacks.append(collected)
         out["search"] = _time_searches(engine, plan, 10, unrecorded)
+        gc.callbacks.remove(collected)
+        out["full_gc_cpu_ms"] = [round((full[i] + full[i + 1]) * -1000, 1)
+                                 for i in range(0, len(full) - 1, 2)]
         if args.dump:
             args.dump.write_text(json.dumps(searches))
         out["fetches"] = len(fetched)
