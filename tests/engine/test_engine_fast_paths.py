@@ -192,7 +192,7 @@ def test_rankers_see_the_rerank_depth_and_its_ties_not_a_page_more(
         Recording.seen.clear()
         result = engine.search("shared words", k=2, record_access=False)
         assert Recording.seen == [4]  # the best 3 and the 4th, tied with the 3rd
-        assert loaded == [3, 1]  # a page of 3, then only the rest of the tie
+        assert loaded == [4]  # a page of 3 with the 4th, tied with its last: one read
         assert len(result.hits) == 2
     finally:
         engine.close()

@@ -304,7 +304,8 @@ def test_growth_shows_how_each_stage_grows_from_the_smallest_size() -> None:
     def run(size: int, load: float, fuse: float, per_s: float) -> dict[str, Any]:
         return {"stack": "hnsw", "size": size, "ingest": {"per_s": per_s},
                 "search": {"p50_ms": load + fuse + 1.0, "stages_p50_ms": {
-                    "load": load, "fuse:rrf": fuse}}}
+                    "load": load, "fuse:rrf": fuse}, "stages_p95_ms": {"load": 2 * load},
+                    "scoped": {"p50_ms": 3 * load}}}
 
     runs = [run(1_000_000, 9.0, 0.2, 500.0), run(100_000, 1.0, 0.2, 1000.0),
             {"stack": "exact", "size": 1000, "search": {"p50_ms": 1.0}}]
@@ -314,6 +315,8 @@ def test_growth_shows_how_each_stage_grows_from_the_smallest_size() -> None:
     assert rows["stage load p50 ms"]["values"] == [1.0, 9.0]
     assert rows["stage load p50 ms"]["growth"] == [pytest.approx(9.0)]
     assert rows["stage fuse:rrf p50 ms"]["growth"] == [pytest.approx(1.0)]
+    assert rows["stage load p95 ms"]["values"] == [2.0, 18.0]  # the tail shows too
+    assert rows["scoped search p50 ms"]["growth"] == [pytest.approx(9.0)]
     assert rows["ingest s per 1,000 memories"]["growth"] == [pytest.approx(2.0)]
     assert rows["search p50 ms"]["growth"] == [pytest.approx(10.2 / 2.2)]
     results = {"runs": runs, "config": {"queries": 10, "k": 10}, "machine": {"cpus": 2},

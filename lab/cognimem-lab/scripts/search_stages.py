@@ -10,6 +10,11 @@ milliseconds per search of the whole process (the vector retriever runs in a sec
 thread unless ``--parallel off``), the query's embedding left out, and the p50 of every
 stage's wall time. Run it in two checkouts in turn to compare them, or with ``--pipeline``
 in turn to compare two profiles' retrievers, fuser and rankers on the same store.
+
+Its warm-up is the first 60 queries of the plan and the plan is timed ``--repeat`` times, so
+most timed searches load rows an earlier one cached: on a store larger than the row cache
+its load stage is not what `cognimem bench` measures (#45: 0.5 against 7.9 ms at a million;
+``search_fresh.py`` runs the bench's own loop on a kept store).
 """
 
 from __future__ import annotations

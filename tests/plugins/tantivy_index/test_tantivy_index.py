@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 import tantivy
@@ -212,4 +213,39 @@ def test_ties_at_the_cut_are_broken_by_id_whatever_the_segment_order(tmp_path: P
         assert [c.id for c in found] == ids[:5]
         assert len({c.score for c in found}) == 1
     finally:
+        index.close()
+
+
+def test_a_tie_past_k_is_found_by_one_search_when_it_is_short() -> None:
+    """Seventy documents tied for k = 50: the first search asks for twice k and a margin, so
+    the whole tie comes back at once instead of a search again (#45), cut by id."""
+    index = opened(TantivyIndex, None)
+    try:
+        index.upsert([mem(f"t{i:03d}", "identical tied words") for i in range(70)])
+        assert index._index is not None
+        real, searches = index._index, []
+
+        class Counting:
+            def __getattr__(self, name: str) -> Any:
+                return getattr(real, name)
+
+            def searcher(self) -> Any:
+                searcher = real.searcher()
+
+                class Searcher:
+                    def __getattr__(self, name: str) -> Any:
+                        return getattr(searcher, name)
+
+                    def search(self, *args: Any, **kwargs: Any) -> Any:
+                        searches.append(kwargs.get("limit"))
+                        return searcher.search(*args, **kwargs)
+
+                return Searcher()
+
+        index._index = Counting()  # type: ignore[assignment]
+        found = index.search(Query(text="tied"), 50)
+        assert [c.id for c in found] == [f"t{i:03d}" for i in range(50)]
+        assert searches == [70]
+    finally:
+        index._index = real
         index.close()
