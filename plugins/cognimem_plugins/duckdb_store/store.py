@@ -35,7 +35,7 @@ from cognimem.delegation import delegate
 
 from ..sql_parts.graves import Graves
 from .cache import RowCache
-from .connection import Database
+from .connection import DISK_MEMORY_LIMIT, Database
 from .directory import STORE_FILE
 from .edges import Edges
 from .embeddings import Embeddings
@@ -64,7 +64,11 @@ class DuckDBStore(RecordStore):
         """DuckDB resource limits (defaults: DuckDB's own)."""
 
         threads: int | None = Field(default=None, ge=1, description="DuckDB worker threads")
-        memory_limit: str | None = Field(default=None, description="e.g. '2GB'")
+        memory_limit: str | None = Field(
+            default=None,
+            description="DuckDB's memory, e.g. '2GB' or '25%' (of RAM); unset: "
+                        f"{DISK_MEMORY_LIMIT} for a store on disk, DuckDB's own (80% of RAM, "
+                        "which its buffer pool fills with every block written) in memory")
         cache_size: int = Field(
             default=100_000, ge=0,
             description="memories kept decoded in process memory (0: none); DuckDB fetches "

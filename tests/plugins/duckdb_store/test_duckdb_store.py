@@ -160,6 +160,35 @@ def test_small_cache_evicts_and_stays_correct(disk: Path) -> None:
         store.close()
 
 
+def _memory_limit(store: RecordStore) -> str:
+    assert isinstance(store, DuckDBStore)
+    return str(store.db.rows("SELECT current_setting('memory_limit')")[0][0])
+
+
+@pytest.mark.parametrize(("options", "on_disk", "expected"), [
+    ({}, True, "953.6 MiB"),  # 1GB: DuckDB's buffer pool bounded on disk (#45)
+    ({"memory_limit": "512MB"}, True, "488.2 MiB"),  # the profile's wins
+    ({"memory_limit": "512MB"}, False, "488.2 MiB"),
+], ids=["disk-default", "disk-set", "memory-set"])
+def test_duckdb_memory_is_bounded_on_disk(disk: Path, options: dict[str, Any], on_disk: bool,
+                                         expected: str) -> None:
+    store = open_store(DuckDBStore, disk if on_disk else None, **options)
+    try:
+        assert _memory_limit(store) == expected
+    finally:
+        store.close()
+
+
+def test_an_in_memory_store_keeps_duckdbs_own_limit() -> None:
+    # its data cannot be evicted to a file: DuckDB's own limit (80% of RAM), not the disk one
+    store = open_store(DuckDBStore, None)
+    try:
+        assert _memory_limit(store) == duckdb.connect(":memory:").execute(
+            "SELECT current_setting('memory_limit')").fetchone()[0]  # type: ignore[index]
+    finally:
+        store.close()
+
+
 # --- duckdb only: schema versions ---------------------------------------------------------------
 
 
