@@ -27,6 +27,7 @@ from cognimem.errors import StoreError
 
 from ..sql_parts.nesting import Nesting
 from . import schema
+from .budget import OPENING_LIMIT
 from .directory import (
     COMPACT_FILE,
     INIT_FILE,
@@ -41,13 +42,6 @@ from .lock import OwnerLock
 from .reading import Readers
 
 log = logging.getLogger("cognimem.duckdb")
-
-#: DuckDB's memory limit for a store on disk unless the profile sets one. DuckDB's own
-#: default, 80% of RAM, lets its buffer pool keep every block a long ingest writes: ~2.2 KB
-#: a memory, over 2 GB of a million-memory ingest's peak (#45, EXPERIMENTS.md); past the
-#: limit it evicts blocks (read back from the file when needed) and spills to
-#: ``records.duckdb.tmp``.
-DISK_MEMORY_LIMIT = "1GB"
 
 #: What a part does when a transaction ends.
 Hook = Callable[[], None]
@@ -178,8 +172,8 @@ class Database(Nesting):
 
     def _connect(self, target: str) -> Any:
         config: dict[str, Any] = {"autoinstall_known_extensions": False}
-        if target != ":memory:":  # a file's blocks can be evicted (and spilled beside it)
-            config["memory_limit"] = DISK_MEMORY_LIMIT
+        if target != ":memory:":  # then budgeted (.budget): a file's blocks can be evicted
+            config["memory_limit"] = OPENING_LIMIT
         for key in ("threads", "memory_limit"):
             value = getattr(self.options, key, None)
             if value:

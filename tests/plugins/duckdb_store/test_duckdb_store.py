@@ -165,22 +165,53 @@ def _memory_limit(store: RecordStore) -> str:
     return str(store.db.rows("SELECT current_setting('memory_limit')")[0][0])
 
 
-@pytest.mark.parametrize(("options", "on_disk", "expected"), [
-    ({}, True, "953.6 MiB"),  # 1GB: DuckDB's buffer pool bounded on disk (#45)
-    ({"memory_limit": "512MB"}, True, "488.2 MiB"),  # the profile's wins
-    ({"memory_limit": "512MB"}, False, "488.2 MiB"),
-], ids=["disk-default", "disk-set", "memory-set"])
-def test_duckdb_memory_is_bounded_on_disk(disk: Path, options: dict[str, Any], on_disk: bool,
-                                         expected: str) -> None:
-    store = open_store(DuckDBStore, disk if on_disk else None, **options)
+def _mib(setting: str) -> float:
+    number, unit = setting.split()
+    return float(number) * {"KiB": 2**-10, "MiB": 1, "GiB": 2**10}[unit]
+
+
+def test_duckdb_memory_on_disk_is_its_indexes_plus_a_block_budget(disk: Path) -> None:
+    # DuckDB's own limit (80% of RAM) let it keep every block an ingest wrote (#45)
+    store = open_store(DuckDBStore, disk)
     try:
-        assert _memory_limit(store) == expected
+        assert isinstance(store, DuckDBStore)
+        assert 512 <= _mib(_memory_limit(store)) < 600  # an empty store holds little
+        assert _mib(_memory_limit(store)) == pytest.approx(store.budget.limit / 2**20, abs=1)
+    finally:
+        store.close()
+
+
+def test_the_budget_follows_what_duckdb_holds(disk: Path, monkeypatch: pytest.MonkeyPatch,
+                                              ) -> None:
+    from cognimem_plugins.duckdb_store import budget
+
+    monkeypatch.setattr(budget, "BLOCK_BUDGET", 32 * 2**20)
+    store = open_store(DuckDBStore, disk)
+    try:
+        assert isinstance(store, DuckDBStore)
+        opened = store.budget.limit
+        for batch in range(2 * budget.CHECK_EVERY):  # a look every CHECK_EVERY commits
+            store.put_memories([memory(batch * 500 + i) for i in range(500)])
+        assert store.budget.limit > opened  # the indexes grew, the limit with them
+        assert _mib(_memory_limit(store)) == pytest.approx(store.budget.limit / 2**20, abs=1)
+        assert _mib(_memory_limit(store)) < 256  # bounded, not DuckDB's 80% of RAM
+        assert store.count_memories() == 8000
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("on_disk", [True, False], ids=["disk", "memory"])
+def test_the_profiles_memory_limit_wins(disk: Path, on_disk: bool) -> None:
+    store = open_store(DuckDBStore, disk if on_disk else None, memory_limit="300MB")
+    try:
+        assert _memory_limit(store) == "286.1 MiB"
+        assert isinstance(store, DuckDBStore) and not store.budget.enabled
     finally:
         store.close()
 
 
 def test_an_in_memory_store_keeps_duckdbs_own_limit() -> None:
-    # its data cannot be evicted to a file: DuckDB's own limit (80% of RAM), not the disk one
+    # its data cannot be evicted to a file: DuckDB's own limit (80% of RAM), not a budget
     store = open_store(DuckDBStore, None)
     try:
         assert _memory_limit(store) == duckdb.connect(":memory:").execute(

@@ -15,11 +15,11 @@ from .standin import StandInEmbedder
 def timed_chunk(engine: Any, drafts: list[dict[str, Any]], *, profile: bool = False,
                 top: int = 40) -> tuple[float, float]:
     """``engine.add_many(drafts)``: (CPU s without the stand-in embedding, wall s); with
-    ``profile``, run under cProfile and print its ``top`` functions (the CPU is then
-    inflated)."""
+    ``profile``, run under cProfile timed by the process's CPU (not wall time, which a
+    loaded machine inflates) and print its ``top`` functions (the CPU is then inflated)."""
     embedder = engine.embedder
     assert isinstance(embedder, StandInEmbedder)
-    profiler = cProfile.Profile() if profile else None
+    profiler = cProfile.Profile(time.process_time) if profile else None
     embed_cpu = embedder.cpu_seconds
     wall, cpu = time.perf_counter(), time.process_time()
     if profiler is not None:
