@@ -34,8 +34,8 @@ from cognimem.components import Options, RecordStore
 from cognimem.delegation import delegate
 
 from ..sql_parts.graves import Graves
-from .cache import RowCache
 from .budget import BLOCK_BUDGET, MemoryBudget
+from .cache import RowCache
 from .connection import Database
 from .directory import STORE_FILE
 from .edges import Edges
