@@ -72,15 +72,16 @@ class MemoryBudget:
 
     def adjust(self) -> None:
         """Set the limit to what DuckDB must hold (see the module) plus the budget. A limit
-        DuckDB cannot evict down to is left as it was (the next look tries again)."""
+        DuckDB cannot evict down to, or any error of the look (it runs after a commit, which
+        stays acknowledged), leaves the limit as it was (the next look tries again)."""
         con = self.db.connection()
-        used = con.execute("SELECT tag, memory_usage_bytes FROM duckdb_memory()").fetchall()
-        held = sum(int(size) for tag, size in used if tag != _BLOCKS)
-        entries = con.execute("SELECT coalesce(sum(estimated_size * index_count), 0) "
-                              "FROM duckdb_tables() WHERE database_name = current_database()"
-                              ).fetchone()[0]
-        limit = max(held, int(entries) * INDEX_ENTRY) + BLOCK_BUDGET
         try:
+            used = con.execute("SELECT tag, memory_usage_bytes FROM duckdb_memory()").fetchall()
+            held = sum(int(size) for tag, size in used if tag != _BLOCKS)
+            entries = con.execute("SELECT coalesce(sum(estimated_size * index_count), 0) FROM "
+                                  "duckdb_tables() WHERE database_name = current_database()"
+                                  ).fetchone()[0]
+            limit = max(held, int(entries) * INDEX_ENTRY) + BLOCK_BUDGET
             con.execute(f"SET memory_limit = '{-(-limit // 2**20)}MiB'")
         except duckdb.Error as exc:
             log.debug("duckdb: memory_limit left as it was: %s", exc)

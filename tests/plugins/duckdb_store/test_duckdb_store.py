@@ -200,6 +200,31 @@ def test_the_budget_follows_what_duckdb_holds(disk: Path, monkeypatch: pytest.Mo
         store.close()
 
 
+def test_a_failed_look_at_duckdbs_memory_leaves_the_writes_acknowledged(disk: Path) -> None:
+    from cognimem_plugins.duckdb_store import budget
+
+    class Refusing:
+        file = disk
+
+        def connection(self) -> Any:
+            return self
+
+        def execute(self, sql: str) -> Any:
+            raise duckdb.IOException("the look failed")
+
+    store = open_store(DuckDBStore, disk)
+    try:
+        assert isinstance(store, DuckDBStore)
+        limit = store.budget.limit
+        store.budget.db = Refusing()  # the look runs after the commit
+        for batch in range(budget.CHECK_EVERY):
+            store.put_memories([memory(batch)])
+        assert store.count_memories() == budget.CHECK_EVERY
+        assert store.budget.limit == limit
+    finally:
+        store.close()
+
+
 @pytest.mark.parametrize("on_disk", [True, False], ids=["disk", "memory"])
 def test_the_profiles_memory_limit_wins(disk: Path, on_disk: bool) -> None:
     store = open_store(DuckDBStore, disk if on_disk else None, memory_limit="300MB")
