@@ -19,10 +19,10 @@ from cognimem.plugins import PluginHost
 from cognimem.profile import load_profile
 from cognimem_lab import STACKS, BenchConfig, check_targets, markdown, run_bench
 from cognimem_lab.coldstart import measure_cold_start
-from cognimem_lab.corpus import generate_memories, generate_queries
+from cognimem_lab.corpus import generate_memories, generate_queries, iter_memories
 from cognimem_lab.embedder import measure_embedder
 from cognimem_lab.growth import growth
-from cognimem_lab.measure import RunSpec, measure_stack, percentile
+from cognimem_lab.measure import Making, RunSpec, measure_stack, percentile
 from cognimem_lab.report import describe_pipeline
 from cognimem_lab.run import targets_for
 from cognimem_lab.stacks import parse_stacks, pipeline_of, resolve, stack_profile
@@ -37,6 +37,27 @@ def test_corpus_is_deterministic_and_distinct() -> None:
     assert first != generate_memories(300, seed=4)
     assert len({m.content for m in first}) == 300
     assert generate_memories(100, seed=3) == first[:100]  # a smaller corpus is a prefix
+
+
+def test_streamed_corpus_is_the_same_corpus() -> None:
+    # the benchmark streams its corpus (#45); figures compare across runs only if the
+    # memories stay the ones the list form always made (this digest is of the corpus before
+    # the stream existed)
+    import hashlib
+
+    streamed = list(iter_memories(5000, seed=7))
+    text = "\n".join(m.content for m in streamed).encode()
+    assert hashlib.sha256(text).hexdigest()[:16] == "522652e7e7670d49"
+    assert streamed == generate_memories(5000, seed=7)
+
+
+def test_making_hands_out_chunks_and_counts_its_own_time() -> None:
+    made = Making(iter_memories(250, seed=3))
+    sizes = []
+    while drafts := made.chunk(100):
+        sizes.append(len(drafts))
+    assert sizes == [100, 100, 50]
+    assert made.cpu_s > 0 and made.wall_s > 0
 
 
 def test_corpus_has_a_long_tailed_vocabulary() -> None:

@@ -12,18 +12,15 @@ cProfile, whose top functions are printed after them (those chunks' CPU is infla
 from __future__ import annotations
 
 import argparse
-import cProfile
-import io
-import pstats
-import time
 from pathlib import Path
 
 from cognimem.clock import SystemClock
 from cognimem.engine import Engine
+from cognimem_lab.chunks import timed_chunk
 from cognimem_lab.corpus import generate_memories
 from cognimem_lab.measure import INGEST_CHUNK, memory_status
 from cognimem_lab.stacks import STACKS, stack_profile
-from cognimem_lab.standin import PLUGIN, StandInEmbedder
+from cognimem_lab.standin import PLUGIN
 
 
 def main() -> None:
@@ -36,29 +33,13 @@ def main() -> None:
     corpus = generate_memories(args.size, seed=7)
     engine = Engine.from_profile(stack_profile(STACKS["hnsw"], args.store), plugins=[PLUGIN],
                                  clock=SystemClock())
-    embedder = engine.embedder
-    assert isinstance(embedder, StandInEmbedder)
     try:
         for start in range(0, args.size, INGEST_CHUNK):
             drafts = [m.draft() for m in corpus[start : start + INGEST_CHUNK]]
-            profiler = (cProfile.Profile() if any(start <= m < start + len(drafts) for m in marks)
-                        else None)
-            embed_cpu = embedder.cpu_seconds
-            wall, cpu = time.perf_counter(), time.process_time()
-            if profiler is not None:
-                profiler.enable()
-            engine.add_many(drafts)
-            if profiler is not None:
-                profiler.disable()
-            cpu = time.process_time() - cpu - (embedder.cpu_seconds - embed_cpu)
-            wall = time.perf_counter() - wall
+            profile = any(start <= m < start + len(drafts) for m in marks)
+            cpu, wall = timed_chunk(engine, drafts, profile=profile)
             print(f"{start + len(drafts)} chunk cpu {cpu:.2f}s ({len(drafts) / cpu:.0f}/cpu-s) "
                   f"wall {wall:.2f} rss {memory_status()}", flush=True)
-            if profiler is not None:
-                for order in ("cumulative", "tottime"):
-                    out = io.StringIO()
-                    pstats.Stats(profiler, stream=out).sort_stats(order).print_stats(40)
-                    print(out.getvalue(), flush=True)
     finally:
         engine.close()
 

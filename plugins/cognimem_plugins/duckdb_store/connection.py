@@ -27,6 +27,7 @@ from cognimem.errors import StoreError
 
 from ..sql_parts.nesting import Nesting
 from . import schema
+from .budget import OPENING_LIMIT
 from .directory import (
     COMPACT_FILE,
     INIT_FILE,
@@ -171,6 +172,8 @@ class Database(Nesting):
 
     def _connect(self, target: str) -> Any:
         config: dict[str, Any] = {"autoinstall_known_extensions": False}
+        if target != ":memory:":  # then budgeted (.budget): a file's blocks can be evicted
+            config["memory_limit"] = OPENING_LIMIT
         for key in ("threads", "memory_limit"):
             value = getattr(self.options, key, None)
             if value:

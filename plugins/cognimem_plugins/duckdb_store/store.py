@@ -34,6 +34,7 @@ from cognimem.components import Options, RecordStore
 from cognimem.delegation import delegate
 
 from ..sql_parts.graves import Graves
+from .budget import BLOCK_BUDGET, MemoryBudget
 from .cache import RowCache
 from .connection import Database
 from .directory import STORE_FILE
@@ -64,7 +65,12 @@ class DuckDBStore(RecordStore):
         """DuckDB resource limits (defaults: DuckDB's own)."""
 
         threads: int | None = Field(default=None, ge=1, description="DuckDB worker threads")
-        memory_limit: str | None = Field(default=None, description="e.g. '2GB'")
+        memory_limit: str | None = Field(
+            default=None,
+            description="DuckDB's memory, e.g. '2GB' or '25%' (of RAM); unset: on disk, what "
+                        f"it must hold (its indexes) plus {BLOCK_BUDGET // 2**20} MiB of cached "
+                        "table blocks (see the budget module); in memory, DuckDB's own (80% "
+                        "of RAM)")
         cache_size: int = Field(
             default=100_000, ge=0,
             description="memories kept decoded in process memory (0: none); DuckDB fetches "
@@ -94,11 +100,13 @@ class DuckDBStore(RecordStore):
         self.meta = Meta(db)
         self.graveyard = Graves(db)
         self.embeddings = Embeddings(db)
+        self.budget = MemoryBudget(db, self.options.memory_limit)
         cache.changed = self.warming.changed
         self.memories.loaded = self.warming.may_start
-        db.on_open.append(self.tally.load)
+        db.on_open += [self.tally.load, self.budget.start]
         db.before_commit.append(self.events.flush)
-        db.after_commit += [self.meta.committed, self.tally.committed, cache.committed]
+        db.after_commit += [self.meta.committed, self.tally.committed, cache.committed,
+                            self.budget.committed]
         db.on_rollback += [self.events.rolled_back, cache.rolled_back, self.meta.rolled_back,
                            self.tally.ended]
 
@@ -114,6 +122,7 @@ class DuckDBStore(RecordStore):
         """Fold the access counts, close the database and release ownership (safe to call
         twice)."""
         self.warming.stop()
+        self.budget.stop()
         with self.db.guard:
             self.tally.fold_before_close()
             self.db.close()

@@ -160,6 +160,91 @@ def test_small_cache_evicts_and_stays_correct(disk: Path) -> None:
         store.close()
 
 
+def _memory_limit(store: RecordStore) -> str:
+    assert isinstance(store, DuckDBStore)
+    return str(store.db.rows("SELECT current_setting('memory_limit')")[0][0])
+
+
+def _mib(setting: str) -> float:
+    number, unit = setting.split()
+    return float(number) * {"KiB": 2**-10, "MiB": 1, "GiB": 2**10}[unit]
+
+
+def test_duckdb_memory_on_disk_is_its_indexes_plus_a_block_budget(disk: Path) -> None:
+    # DuckDB's own limit (80% of RAM) let it keep every block an ingest wrote (#45)
+    store = open_store(DuckDBStore, disk)
+    try:
+        assert isinstance(store, DuckDBStore)
+        assert 512 <= _mib(_memory_limit(store)) < 600  # an empty store holds little
+        assert _mib(_memory_limit(store)) == pytest.approx(store.budget.limit / 2**20, abs=1)
+    finally:
+        store.close()
+
+
+def test_the_budget_follows_what_duckdb_holds(disk: Path, monkeypatch: pytest.MonkeyPatch,
+                                              ) -> None:
+    from cognimem_plugins.duckdb_store import budget
+
+    monkeypatch.setattr(budget, "BLOCK_BUDGET", 32 * 2**20)
+    store = open_store(DuckDBStore, disk)
+    try:
+        assert isinstance(store, DuckDBStore)
+        opened = store.budget.limit
+        for batch in range(2 * budget.CHECK_EVERY):  # a look every CHECK_EVERY commits
+            store.put_memories([memory(batch * 500 + i) for i in range(500)])
+        assert store.budget.limit > opened  # the indexes grew, the limit with them
+        assert _mib(_memory_limit(store)) == pytest.approx(store.budget.limit / 2**20, abs=1)
+        assert _mib(_memory_limit(store)) < 256  # bounded, not DuckDB's 80% of RAM
+        assert store.count_memories() == 8000
+    finally:
+        store.close()
+
+
+def test_a_failed_look_at_duckdbs_memory_leaves_the_writes_acknowledged(disk: Path) -> None:
+    from cognimem_plugins.duckdb_store import budget
+
+    class Refusing:
+        file = disk
+
+        def connection(self) -> Any:
+            return self
+
+        def execute(self, sql: str) -> Any:
+            raise duckdb.IOException("the look failed")
+
+    store = open_store(DuckDBStore, disk)
+    try:
+        assert isinstance(store, DuckDBStore)
+        limit = store.budget.limit
+        store.budget.db = Refusing()  # the look runs after the commit
+        for batch in range(budget.CHECK_EVERY):
+            store.put_memories([memory(batch)])
+        assert store.count_memories() == budget.CHECK_EVERY
+        assert store.budget.limit == limit
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("on_disk", [True, False], ids=["disk", "memory"])
+def test_the_profiles_memory_limit_wins(disk: Path, on_disk: bool) -> None:
+    store = open_store(DuckDBStore, disk if on_disk else None, memory_limit="300MB")
+    try:
+        assert _memory_limit(store) == "286.1 MiB"
+        assert isinstance(store, DuckDBStore) and not store.budget.enabled
+    finally:
+        store.close()
+
+
+def test_an_in_memory_store_keeps_duckdbs_own_limit() -> None:
+    # its data cannot be evicted to a file: DuckDB's own limit (80% of RAM), not a budget
+    store = open_store(DuckDBStore, None)
+    try:
+        assert _memory_limit(store) == duckdb.connect(":memory:").execute(
+            "SELECT current_setting('memory_limit')").fetchone()[0]  # type: ignore[index]
+    finally:
+        store.close()
+
+
 # --- duckdb only: schema versions ---------------------------------------------------------------
 
 

@@ -1,0 +1,89 @@
+"""DuckDB's memory for a store on disk: the table blocks it caches bounded, what it must hold
+on top.
+
+DuckDB's own limit, 80% of RAM, lets its buffer pool keep every block a long ingest writes
+(~2.2 KB a memory: over 2 GB of a million-memory ingest's peak, #45). A fixed lower limit is
+no answer either: DuckDB holds its indexes (ART) whole to commit, and a commit fails once
+they outgrow the limit (64 MB with two indexes failed at 500,000 rows: "could not allocate
+block"), and it loads them on first use, so a store just opened holds little of them. So
+unless the profile sets ``memory_limit``, the limit is :data:`BLOCK_BUDGET` for the cached
+blocks on top of what DuckDB must hold: the larger of what it holds beyond those blocks
+(indexes, the open transaction's rows, sorts) and what its indexes will take once loaded
+(:data:`INDEX_ENTRY` bytes an entry; measured ~53 at a million memories: 213 MB for 4
+million entries). It is set when the store opens and again every
+:data:`CHECK_EVERY` commits (~1.2 ms: a look at ``duckdb_memory()`` and a ``SET``; a
+compaction's new connection starts at :data:`OPENING_LIMIT` until then). Blocks past the
+budget are evicted (read back from the file when needed).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Final
+
+import duckdb
+
+log = logging.getLogger("cognimem.duckdb")
+
+#: The table blocks DuckDB keeps cached in a store on disk.
+BLOCK_BUDGET: Final = 512 * 2**20
+#: What an index entry is reckoned to take in memory (ART; ~1.8 times the measured).
+INDEX_ENTRY: Final = 96
+#: Commits between two looks at what DuckDB holds (an ingest batch is one commit).
+CHECK_EVERY: Final = 8
+#: DuckDB's limit while the store opens (before anything was measured).
+OPENING_LIMIT: Final = "1GB"
+#: What the cached table blocks are called in ``duckdb_memory()``.
+_BLOCKS: Final = "BASE_TABLE"
+
+
+class MemoryBudget:
+    """Keeps DuckDB's ``memory_limit`` at what it holds plus :data:`BLOCK_BUDGET`.
+
+    :param db: the store's database (its ``file``, its ``connection()``).
+    :param wanted: the profile's ``memory_limit`` (when set, DuckDB keeps it).
+    """
+
+    def __init__(self, db: Any, wanted: str | None) -> None:
+        self.db = db
+        self.wanted = wanted
+        self.enabled = False
+        self.limit = 0  # bytes, as last set
+        self._commits = 0
+
+    def start(self) -> None:
+        """The store opened: a file with no ``memory_limit`` in the profile is budgeted."""
+        self.enabled = self.db.file is not None and not self.wanted
+        self._commits = 0
+        if self.enabled:
+            self.adjust()
+
+    def stop(self) -> None:
+        """The store closed."""
+        self.enabled = False
+
+    def committed(self) -> None:
+        """A transaction committed: every :data:`CHECK_EVERY`-th one adjusts the limit."""
+        if not self.enabled:
+            return
+        self._commits += 1
+        if self._commits % CHECK_EVERY == 0:
+            self.adjust()
+
+    def adjust(self) -> None:
+        """Set the limit to what DuckDB must hold (see the module) plus the budget. A limit
+        DuckDB cannot evict down to, or any error of the look (it runs after a commit, which
+        stays acknowledged), leaves the limit as it was (the next look tries again)."""
+        con = self.db.connection()
+        try:
+            used = con.execute("SELECT tag, memory_usage_bytes FROM duckdb_memory()").fetchall()
+            held = sum(int(size) for tag, size in used if tag != _BLOCKS)
+            entries = con.execute("SELECT coalesce(sum(estimated_size * index_count), 0) FROM "
+                                  "duckdb_tables() WHERE database_name = current_database()"
+                                  ).fetchone()[0]
+            limit = max(held, int(entries) * INDEX_ENTRY) + BLOCK_BUDGET
+            con.execute(f"SET memory_limit = '{-(-limit // 2**20)}MiB'")
+        except duckdb.Error as exc:
+            log.debug("duckdb: memory_limit left as it was: %s", exc)
+            return
+        self.limit = limit
