@@ -62,7 +62,7 @@ _PASSWORD_WORDS = (r"password|passwd|passphrase|pwd|pw|pass|passwort|kennwort|co
                    r"mot de passe|senha|wachtwoord|lösenord|has(?:ł|l)o|пароль|парол[яюе]|"
                    r"salasana|adgangskode|passord|heslo|jelsz(?:ó|o)|şifre|sifre|parola|"
                    # the definite and possessive forms ("lösenordet", "şifresi")
-                   r"lösenordet|şifresi|sifresi|parolası|parolasi")
+                   r"lösenordet|şifresi|sifresi|parolas\u0131|parolasi")
 _NAMES = "|".join([*DENYLIST, r"senha", r"kennwort", r"wachtwoord", r"has(?:ł|l)o",
                    r"lösenord", r"access_?key", r"signing_?key", r"secret_?key", r"_pass\b",
                    r"pw\b", r"client_?secret", r"passphrase", r"token", r"credentials?",
@@ -332,8 +332,8 @@ def prose_value_reason(value: str, *, subject: bool = False) -> str | None:
     so a value of words and digits joined by a dash (``copper-77kest``) is one too."""
     if re.fullmatch(r"[0-9a-fA-F]+", value):
         return "hexadecimal (a commit id or a digest)"
-    if ("/" in value or "\\" in value) and not NOT_A_PATH.search(
-            value.split("?")[0]) or re.search(r"\w\.\w{2,}/", value):
+    if ((("/" in value or "\\" in value) and not NOT_A_PATH.search(value.split("?")[0]))
+            or re.search(r"\w\.\w{2,}/", value)):
         return "a path or a link"
     if _VERSION.fullmatch(value):
         return "a version"
