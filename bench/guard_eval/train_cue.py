@@ -88,10 +88,11 @@ DATASETS_BELOW = 0.001
 
 @dataclass
 class Text:
-    """A text to score: its paragraphs (normalised words, phrase cue score), whether a
-    strong marker fired, its group (``injection``, ``clean``, ``secret``, ``turn``)."""
+    """A text to score: its paragraphs (normalised words, phrase cue score, whether the
+    learned cue may count there), whether a strong marker fired, its group (``injection``,
+    ``clean``, ``secret``, ``turn``)."""
 
-    pieces: list[tuple[str, float]]
+    pieces: list[tuple[str, float, bool]]
     marked: bool
     group: str
 
@@ -205,8 +206,10 @@ def fit(examples: Sequence[Example]) -> learned.Model:
 
 
 def probabilities(model: learned.Model, texts: Sequence[Text]) -> list[list[float]]:
-    """The model's probability for each paragraph of each text."""
-    return [[model.probability(flat) for flat, _ in t.pieces] for t in texts]
+    """The model's probability for each paragraph of each text (0 where the learned cue
+    may not count: no phrase cue's word in the paragraph)."""
+    return [[model.probability(flat) if possible else 0.0 for flat, _, possible in t.pieces]
+            for t in texts]
 
 
 Scored = tuple[list[Text], list[list[float]]]
@@ -235,8 +238,8 @@ class Flat:
         """``scored`` flattened (a text without a paragraph gets one of score 0)."""
         phrase, prob, owner = [], [], []
         for i, (text, probs) in enumerate(zip(*scored, strict=True)):
-            pieces = text.pieces or [("", 0.0)]
-            phrase.extend(s for _, s in pieces)
+            pieces = text.pieces or [("", 0.0, False)]
+            phrase.extend(s for _, s, _ in pieces)
             prob.extend(probs or [0.0])
             owner.extend([i] * len(pieces))
         return cls(np.array(phrase), np.array(prob), np.array(owner),

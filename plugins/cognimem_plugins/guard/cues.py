@@ -435,6 +435,8 @@ class Fired:
 
 
 def _pieces(text: str) -> list[str]:
+    if len(text) <= _PIECE and "\n" not in text:
+        return [text]  # one short paragraph (most notes)
     out: list[str] = []
     for paragraph in _PARAGRAPH.split(text):
         if len(paragraph) <= _PIECE:
@@ -465,12 +467,12 @@ def cues(text: Normalised, extra: float = 0.0, floor: float = 0.0,
     return best
 
 
-def piece_scores(text: Normalised, extra: float = 0.0) -> list[tuple[str, float]]:
-    """Each paragraph's normalised words and its phrase cues' score (the learned cue left
-    out, ``extra`` added): what the training script needs to choose the learned cue's
-    weight and the threshold."""
-    return [(flat, sum(c.weight for c in fired) + extra)
-            for flat, fired in _pieces_fired(text, extra, 0.0, None, 0.0)]
+def piece_scores(text: Normalised, extra: float = 0.0) -> list[tuple[str, float, bool]]:
+    """Each paragraph's normalised words, its phrase cues' score (the learned cue left out,
+    ``extra`` added) and whether the learned cue may count there (a phrase cue's word is in
+    it): what the training script needs to choose the learned cue's weight and threshold."""
+    return [(flat, sum(c.weight for c in fired) + extra, possible)
+            for flat, fired, possible in _pieces_fired(text, extra, 0.0, None, 0.0)]
 
 
 def paragraphs(text: Normalised) -> list[str]:
@@ -484,20 +486,24 @@ def paragraphs(text: Normalised) -> list[str]:
 def _scored(text: Normalised, extra: float, floor: float, model: Model,
             weight: float) -> list[tuple[tuple[Cue, ...], float]]:
     return [(fired, sum(c.weight for c in fired) + extra)
-            for _, fired in _pieces_fired(text, extra, floor, model, weight)]
+            for _, fired, _ in _pieces_fired(text, extra, floor, model, weight)]
 
 
 def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | None,
-                  weight: float) -> list[tuple[str, tuple[Cue, ...]]]:
-    """Each paragraph read (its words and the cues that fired; the learned one last). A
+                  weight: float) -> list[tuple[str, tuple[Cue, ...], bool]]:
+    """Each paragraph read (its words, the cues that fired, the learned one last, and
+    whether it holds a phrase cue's word, where alone the learned cue counts). A
     paragraph whose phrase cues could not reach ``floor`` with the learned cue's most
     (``weight``) is not read, and the model runs only where its share could decide."""
     cjk = _CJK.search(text.folded) is not None
     weight = weight if model is not None else 0.0
-    if _bound(_words(text.flat, text.folded), cjk) + extra + weight < floor:
+    possible = _bound(_words(text.flat, text.folded), cjk)
+    # the learned cue counts only in a paragraph holding a phrase cue's word (as the
+    # exfiltration cues count only with an address): a paragraph without one is not read
+    if possible + extra + (weight if possible else 0.0) < floor:
         return []
     pieces = _pieces(text.folded)
-    out: list[tuple[str, tuple[Cue, ...]]] = []
+    out: list[tuple[str, tuple[Cue, ...], bool]] = []
     for piece in pieces:
         if len(pieces) > 1 and not text.spaced:
             flat = " ".join(piece.translate(PUNCTUATION).split())
@@ -505,10 +511,12 @@ def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | N
         else:
             flat = text.flat
             words = _words(flat, text.folded)
-        bound = _bound(words, cjk) + extra
-        if bound + weight < floor:
+        possible = _bound(words, cjk)
+        bound = possible + extra
+        if bound + (weight if possible else 0.0) < floor:
             continue
-        learned = share(model.probability(flat), weight) if model is not None and weight else 0.0
+        learned = (share(model.probability(flat), weight)
+                   if model is not None and weight and possible else 0.0)
         if bound + learned < floor:
             continue
         fired = tuple(c for c in CUES if (cjk or not c.words.isdisjoint(words))
@@ -520,7 +528,7 @@ def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | N
                       and c.name not in dropped)
         if learned >= MIN_LEARNED:
             fired = (*fired, _learned(learned))
-        out.append((flat, fired))
+        out.append((flat, fired, possible > 0))
     return out
 
 
