@@ -497,7 +497,8 @@ def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | N
     (``weight``) is not read, and the model runs only where its share could decide."""
     cjk = _CJK.search(text.folded) is not None
     weight = weight if model is not None else 0.0
-    possible = _bound(_words(text.flat, text.folded), cjk)
+    whole = _words(text.flat, text.folded)
+    possible = _bound(whole, cjk)
     # the learned cue counts only in a paragraph holding a phrase cue's word (as the
     # exfiltration cues count only with an address): a paragraph without one is not read
     if possible + extra + (weight if possible else 0.0) < floor:
@@ -508,10 +509,9 @@ def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | N
         if len(pieces) > 1 and not text.spaced:
             flat = " ".join(piece.translate(PUNCTUATION).split())
             words = _words(flat, piece)
+            possible = _bound(words, cjk)
         else:
-            flat = text.flat
-            words = _words(flat, text.folded)
-        possible = _bound(words, cjk)
+            flat, words = text.flat, whole  # the whole text's, found above
         bound = possible + extra
         if bound + (weight if possible else 0.0) < floor:
             continue
