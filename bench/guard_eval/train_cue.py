@@ -257,7 +257,7 @@ class Flat:
         """[flagged, n] per group."""
         weight, floor, threshold = setting
         hit = self.best(weight, floor) >= threshold - 1e-9
-        return {g: [int(hit[self.groups == g].sum()), int((self.groups == g).sum())]
+        return {str(g): [int(hit[self.groups == g].sum()), int((self.groups == g).sum())]
                 for g in np.unique(self.groups)}
 
 
@@ -269,8 +269,8 @@ def counts(scored: Scored, setting: Setting) -> dict[str, list[int]]:
 def choose(notes: Scored, turns: Scored, weights: Sequence[float] = WEIGHTS,
            floors: Sequence[float] = FLOORS,
            thresholds: Sequence[float] = THRESHOLDS) -> Setting:
-    """The ``(W, F, T)`` of the most injections flagged with at most 1 % of the clean notes
-    and fewer than 1 in 1,000 dataset turns flagged (the middle one of ties)."""
+    """The ``(W, F, T)`` of the most injections flagged with at most :data:`CLEAN_MOST` of
+    the clean notes and fewer than 1 in 1,000 dataset turns flagged (the middle of ties)."""
     flat_notes, flat_turns = Flat.of(notes), Flat.of(turns)
     inj = flat_notes.groups == "injection"
     clean = flat_notes.groups == "clean"
@@ -411,7 +411,9 @@ def main(argv: list[str] | None = None) -> int:
         oof = data.out_of_fold(list(data.rows))
         turns = (data.held, probabilities(model, data.held))
         chosen = {p: choose_by(p, oof, turns) for p in PROTOCOLS}
-        report["chosen"] = {p: {"weight": w, "floor": f, "threshold": t}
+        report["chosen"] = {p: {"weight": w, "floor": f, "threshold": t,
+                                "out_of_fold": counts(oof, (w, f, t)),
+                                "held_out_turns": counts(turns, (w, f, t))["turn"]}
                             for p, (w, f, t) in chosen.items()}
         report["features"] = len(model.weights)
         report["sha256"] = hashlib.sha256(args.out.read_bytes()).hexdigest()
