@@ -89,7 +89,9 @@ def _render_explanation(out: Console, data: dict[str, Any]) -> None:
             out.print(f"  kept     {where} {d['value']!r}: {d['reason']}", markup=False)
     verdict = "UNTRUSTED" if data["untrusted"] else "not flagged"
     out.print(f"prompt injection: {verdict} (weak cues {data['score']:.2f}, flags at "
-              f"{data['threshold']:.2f})", markup=False)
+              f"{data['threshold']:.2f}; learned model {data['model_probability']:.2f}, "
+              f"counted above {data['model_floor']:.2f} x {data['model_weight']:.2f})",
+              markup=False)
     for marker in data["markers"]:
         out.print(f"  strong marker: {marker}", markup=False)
     for cue in data["cues"]:

@@ -15,6 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .learned import FLOOR as LEARNED_FLOOR
+from .learned import WEIGHT as LEARNED_WEIGHT
+from .learned import Model, share, shipped
 from .normalise import PUNCTUATION, Normalised, normalise
 
 #: the score a paragraph's cues must reach to flag the text (tuning split, docs/guards.md)
@@ -432,6 +435,8 @@ class Fired:
 
 
 def _pieces(text: str) -> list[str]:
+    if len(text) <= _PIECE and "\n" not in text:
+        return [text]  # one short paragraph (most notes)
     out: list[str] = []
     for paragraph in _PARAGRAPH.split(text):
         if len(paragraph) <= _PIECE:
@@ -448,24 +453,72 @@ def _pieces(text: str) -> list[str]:
     return out
 
 
-def cues(text: Normalised, extra: float = 0.0, floor: float = 0.0) -> Fired:
+def cues(text: Normalised, extra: float = 0.0, floor: float = 0.0,
+         model: Model | None = None, weight: float = LEARNED_WEIGHT) -> Fired:
     """The weak cues of the best-scoring paragraph of ``text``. ``extra`` is added to every
     paragraph's score (cues of the whole text, such as look-alike letters); a paragraph
-    whose cues could not reach ``floor`` even if they all matched is not read."""
-    cjk = _CJK.search(text.folded) is not None
-    words = _words(text.flat, text.folded)
-    if _bound(words, cjk) + extra < floor:
-        return Fired((), 0.0)
-    pieces = _pieces(text.folded)
+    whose cues could not reach ``floor`` even if they all matched is not read. ``model``
+    (the shipped one by default) adds ``weight`` times its probability as the cue
+    ``learned`` (:mod:`.learned`)."""
     best = Fired((), 0.0)
+    for fired, score in _scored(text, extra, floor, model or shipped(), weight):
+        if score > best.score:
+            best = Fired(fired, score)
+    return best
+
+
+def piece_scores(text: Normalised, extra: float = 0.0) -> list[tuple[str, float, bool]]:
+    """Each paragraph's normalised words, its phrase cues' score (the learned cue left out,
+    ``extra`` added) and whether the learned cue may count there (a phrase cue's word is in
+    it): what the training script needs to choose the learned cue's weight and threshold."""
+    return [(flat, sum(c.weight for c in fired) + extra, possible)
+            for flat, fired, possible in _pieces_fired(text, extra, 0.0, None, 0.0)]
+
+
+def paragraphs(text: Normalised) -> list[str]:
+    """The normalised words of each paragraph the cues read (the learned cue's inputs)."""
+    pieces = _pieces(text.folded)
+    if len(pieces) == 1 or text.spaced:
+        return [text.flat] * len(pieces)
+    return [" ".join(piece.translate(PUNCTUATION).split()) for piece in pieces]
+
+
+def _scored(text: Normalised, extra: float, floor: float, model: Model,
+            weight: float) -> list[tuple[tuple[Cue, ...], float]]:
+    return [(fired, sum(c.weight for c in fired) + extra)
+            for _, fired, _ in _pieces_fired(text, extra, floor, model, weight)]
+
+
+def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | None,
+                  weight: float) -> list[tuple[str, tuple[Cue, ...], bool]]:
+    """Each paragraph read (its words, the cues that fired, the learned one last, and
+    whether it holds a phrase cue's word, where alone the learned cue counts). A
+    paragraph whose phrase cues could not reach ``floor`` with the learned cue's most
+    (``weight``) is not read, and the model runs only where its share could decide."""
+    cjk = _CJK.search(text.folded) is not None
+    weight = weight if model is not None else 0.0
+    whole = _words(text.flat, text.folded)
+    possible = _bound(whole, cjk)
+    # the learned cue counts only in a paragraph holding a phrase cue's word (as the
+    # exfiltration cues count only with an address): a paragraph without one is not read
+    if possible + extra + (weight if possible else 0.0) < floor:
+        return []
+    pieces = _pieces(text.folded)
+    out: list[tuple[str, tuple[Cue, ...], bool]] = []
     for piece in pieces:
         if len(pieces) > 1 and not text.spaced:
             flat = " ".join(piece.translate(PUNCTUATION).split())
             words = _words(flat, piece)
-            if _bound(words, cjk) + extra < floor:
-                continue
+            possible = _bound(words, cjk)
         else:
-            flat = text.flat
+            flat, words = text.flat, whole  # the whole text's, found above
+        bound = possible + extra
+        if bound + (weight if possible else 0.0) < floor:
+            continue
+        learned = (share(model.probability(flat), weight)
+                   if model is not None and weight and possible else 0.0)
+        if bound + learned < floor:
+            continue
         fired = tuple(c for c in CUES if (cjk or not c.words.isdisjoint(words))
                       and _fires(c, piece if c.structural else flat))
         names = {c.name for c in fired}
@@ -473,10 +526,24 @@ def cues(text: Normalised, extra: float = 0.0, floor: float = 0.0) -> Fired:
         fired = tuple(c for c in fired if names.issuperset(c.requires)
                       and (not c.requires_any or names.intersection(c.requires_any))
                       and c.name not in dropped)
-        score = sum(c.weight for c in fired) + extra
-        if score > best.score:
-            best = Fired(fired, score)
-    return best
+        if learned >= MIN_LEARNED:
+            fired = (*fired, _learned(learned))
+        out.append((flat, fired, possible > 0))
+    return out
+
+
+#: the name of the learned cue, and the least contribution it is reported with
+LEARNED = "learned"
+MIN_LEARNED = 0.005
+
+
+def _learned(contribution: float) -> Cue:
+    return Cue(LEARNED, round(contribution, 3), None,
+               "the learned model's probability that the paragraph is an injection (its part "
+               f"above {LEARNED_FLOOR}, times {LEARNED_WEIGHT})", _NEVER)
+
+
+_NEVER = re.compile(r"(?!)")
 
 
 #: every cue's words, and the cues (by position in :data:`CUES`) each word opens

@@ -19,6 +19,11 @@ from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString
 
 _ENTROPY = Base64HighEntropyString(limit=4.5)
 _HEX = re.compile(r"[0-9a-fA-F]+")
+#: characters no file name or link path holds (a shell would need them quoted; a link,
+#: percent-encoded), which a chosen password with a ``/`` does ("pepper*copper/58&")
+NOT_A_PATH = re.compile(r"[*|^{}\[\]$!;&()<>\"'`]")
+#: an email address: its local part and domain hold no other characters
+_ADDRESS = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
 _SEGMENTS = re.compile(r"[-_.:/]+")
 _VERSION_PART = re.compile(r"v?\d{1,4}|rc\d*|beta\d*|alpha\d*|post\d*|dev\d*|\d{4}")
 _WORD_PART = re.compile(r"[a-z]{3,}|[A-Z][a-z]{2,}|[A-Z]{2,5}")
@@ -109,10 +114,10 @@ def looks_chosen(value: str) -> str | None:
         return "a plain word"
     if value.isdigit() and len(value) < 8:
         return "a short number"
-    if "@" in value and "." in value.split("@")[-1] and not any(c in "!#$%^&*" for c in
-                                                                 value):
+    if "@" in value and _ADDRESS.fullmatch(value.strip("<>()[],;:'\"")):
         return "an email address"
-    if value.startswith(("http://", "https://", "/", "~/", "./")):
+    if value.startswith(("http://", "https://")) or (
+            value.startswith(("/", "~/", "./")) and not NOT_A_PATH.search(value)):
         return "a URL or a path"
     if not (any(c.isdigit() for c in value) or any(not c.isalnum() for c in value)
             or (any(c.isupper() for c in value[1:]) and any(c.islower() for c in value))):

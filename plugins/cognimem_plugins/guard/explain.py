@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from .cues import CUES
-from .injection import screen
+from .cues import CUES, LEARNED, paragraphs
+from .injection import mentioned, screen
+from .learned import FLOOR, WEIGHT, shipped
+from .normalise import normalise
 from .secrets import Allowlist, scan
 
 #: the longest kept value an explanation repeats
@@ -54,6 +56,11 @@ class Explanation(BaseModel):
     score: float
     threshold: float
     cues: list[CueDecision]
+    #: the learned model's highest probability over the paragraphs (its cue ``learned``
+    #: adds this times ``model_weight`` to that paragraph's score)
+    model_probability: float
+    model_weight: float
+    model_floor: float
     reason: str | None = None
 
 
@@ -63,6 +70,10 @@ def explain(text: str, allow: Allowlist | None = None) -> Explanation:
     screened = screen(text, full=True)
     fired = {c.name for c in screened.cues}
     flagged = screen(text)
+    learned = next((c for c in screened.cues if c.name == LEARNED), None)
+    model = shipped()
+    probability = max((model.probability(p) for p in paragraphs(normalise(mentioned(text)))),
+                      default=0.0)
     return Explanation(
         secrets=[SecretDecision(kind=d.kind, start=d.start, end=d.end, redacted=d.redacted,
                                 reason=d.reason,
@@ -71,5 +82,9 @@ def explain(text: str, allow: Allowlist | None = None) -> Explanation:
         untrusted=bool(flagged), injection_kinds=list(flagged.kinds),
         markers=list(flagged.markers), score=screened.score, threshold=flagged.threshold,
         cues=[CueDecision(name=c.name, weight=c.weight, fired=c.name in fired, kind=c.kind,
-                          meaning=c.meaning) for c in CUES],
+                          meaning=c.meaning) for c in CUES]
+        + [CueDecision(name=LEARNED, weight=learned.weight if learned else 0.0,
+                       fired=learned is not None, meaning="the learned model's probability "
+                       f"that the paragraph is an injection (above {FLOOR}, times {WEIGHT})")],
+        model_probability=round(probability, 3), model_weight=WEIGHT, model_floor=FLOOR,
         reason=flagged.reason if flagged else None)

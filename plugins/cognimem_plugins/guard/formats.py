@@ -223,7 +223,24 @@ _EXTRA_RULES = [
         ("slack_token", "xapp-", r"xapp-\d-[A-Z0-9]{8,12}-\d{10,14}-[a-f0-9]{64}", 28),
         ("airtable_token", "pat", r"pat[A-Za-z0-9]{14}\.[a-f0-9]{64}", 80),
         ("grafana_token", "glsa_", r"glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}", 28),
+        # RubyGems API keys (named for GEM_HOST_API_KEY: a placeholder naming "rubygems"
+        # would repeat the key's own prefix)
+        ("gem_host_api_key", "rubygems_", r"rubygems_[a-f0-9]{48}", 28),
+        ("dockerhub_pat", "dckr_pat_", r"dckr_pat_[A-Za-z0-9_\-]{27}", 28),
+        # Sentry's organisation tokens (base64 of their claims, then a secret) and user
+        # tokens (64 hex)
+        ("sentry_auth_token", "sntrys_", r"sntrys_[A-Za-z0-9+/=_]{40,}", 28),
+        ("sentry_auth_token", "sntryu_", r"sntryu_[a-f0-9]{64}", 28),
     )),
+    # Okta's API tokens go in the header ``Authorization: SSWS {token}``
+    Rule("okta_api_token", re.compile(r"\bSSWS\s+([A-Za-z0-9_\-]{20,})"), group=1,
+         source=_GUARD, needs=("SSWS",)),
+    # a Microsoft Teams incoming webhook: the path after ``webhookb2/`` (or the legacy
+    # ``outlook.office.com/webhook/``) holds the webhook's ids and its secret
+    Rule("teams_webhook_url", re.compile(r"(?:\.webhook\.office\.com/webhookb2/"
+                                         r"|outlook\.office(?:365)?\.com/webhook/)"
+                                         r"([A-Za-z0-9@/\-]{40,400})"),
+         group=1, source=_GUARD, needs=("webhook",), lower=True),
     # the signature of an Azure shared access signature (a URL holding sv= and sig=)
     Rule("azure_sas", re.compile(r"[?&]sig=([A-Za-z0-9%+/]{30,}(?:%3D|=){0,2})"), group=1,
          source=_GUARD, needs=("sig=",), gate=re.compile(r"[?&]s[vp]=")),

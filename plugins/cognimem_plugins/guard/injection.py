@@ -10,8 +10,9 @@ The text is first normalised (:mod:`.normalise`: NFKC, look-alike letters, case,
 punctuation, spacing). Two kinds of evidence then flag it: a strong marker (the patterns
 below: chat-template tokens, tool-call markup, "ignore all previous instructions"...), or
 several weak cues (:mod:`.cues`) whose weights in one paragraph reach the threshold chosen
-on the evaluation's tuning split. The screen only reports, with the cues that fired; the
-plugin decides (flag, quarantine or refuse).
+by cross-validation; one of them is learned (:mod:`.learned`: a model's probability that the
+paragraph is an injection, weighted), so a reworded injection still adds up. The screen
+only reports, with the cues that fired; the plugin decides (flag, quarantine or refuse).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .cues import THRESHOLD, Cue, cues
+from .cues import LEARNED, THRESHOLD, Cue, cues
 from .normalise import normalise
 
 #: added to the weak cues' score of a text written with look-alike letters or spelled out
@@ -142,7 +143,7 @@ _RTL_LETTERS = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _ZWJ = "\u200d"
 
 KINDS = ("instruction_override", "role_imitation", "tool_call_imitation", "hidden_unicode",
-         "exfiltration_link", "persona_switch", "obfuscation", "tool_coercion")
+         "exfiltration_link", "persona_switch", "obfuscation", "tool_coercion", "learned")
 
 _REASONS = {
     "instruction_override": "tells the reader to ignore or replace its instructions",
@@ -154,6 +155,7 @@ _REASONS = {
     "obfuscation": "disguises its words (look-alike letters, spaced-out spelling, or base64, "
                    "hex or rot13 wrapping)",
     "tool_coercion": "tells the reader to run a command, use a tool or keep an instruction",
+    "learned": "reads like the injections the guard's learned model was trained on",
 }
 
 
@@ -315,7 +317,8 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
     extra = OBFUSCATION_WEIGHT * (norm.mixed_script + norm.spaced)
     weak = cues(norm, extra, floor=0.0 if full else threshold)
     if weak.score >= threshold:
-        found.update(weak.kinds())
+        # the learned cue speaks for no kind: it names one only when no phrase cue does
+        found.update(weak.kinds() or {c.name for c in weak.cues if c.name == LEARNED})
     if found and (norm.mixed_script or norm.spaced):
         found.add("obfuscation")
         markers.append("look_alike_letters" if norm.mixed_script else "spaced_letters")

@@ -37,7 +37,14 @@ from detect_secrets.filters.heuristic import (
 from detect_secrets.plugins.keyword import DENYLIST
 
 from .context import public_value_reason, template_spans, twilio_auth_tokens
-from .evidence import classes, entropy, identifier_reason, looks_chosen, name_structure
+from .evidence import (
+    NOT_A_PATH,
+    classes,
+    entropy,
+    identifier_reason,
+    looks_chosen,
+    name_structure,
+)
 from .formats import (
     PRIVATE_BLOCK,
     PRIVATE_HEADER,
@@ -53,7 +60,9 @@ _PLACEHOLDER_RE = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
 #: words that name a password (the strongest names: any chosen-looking value after one is one)
 _PASSWORD_WORDS = (r"password|passwd|passphrase|pwd|pw|pass|passwort|kennwort|contrase(?:ñ|n)a|"
                    r"mot de passe|senha|wachtwoord|lösenord|has(?:ł|l)o|пароль|парол[яюе]|"
-                   r"salasana|adgangskode|passord|heslo|jelsz(?:ó|o)|şifre|sifre|parola")
+                   r"salasana|adgangskode|passord|heslo|jelsz(?:ó|o)|şifre|sifre|parola|"
+                   # the definite and possessive forms ("lösenordet", "şifresi")
+                   r"lösenordet|şifresi|sifresi|parolas\u0131|parolasi")
 _NAMES = "|".join([*DENYLIST, r"senha", r"kennwort", r"wachtwoord", r"has(?:ł|l)o",
                    r"lösenord", r"access_?key", r"signing_?key", r"secret_?key", r"_pass\b",
                    r"pw\b", r"client_?secret", r"passphrase", r"token", r"credentials?",
@@ -93,6 +102,9 @@ _ASSIGNMENT = re.compile(
 _ELEMENT = re.compile(
     r"(?i)<(?P<name>[\w:.\-]{0,30}(?:password|passwd|secret|token|api[_\-]?key|apikey|"
     r"credential|passphrase)[\w.\-]{0,20})>\s*(?P<value>[^<\s]{4,200})\s*</(?P=name)>")
+#: a .NET configuration setting, ``<add key="SmtpPassword" value="..." />``
+_APP_SETTING = re.compile(
+    r"<add\s+key\s*=\s*\"(?P<name>[\w:.\-]{1,60})\"\s+value\s*=\s*\"(?P<value>[^\"\n]{4,200})\"")
 #: a password word and a separator (``password=``, ``password:``), or up to five words and a
 #: separator of prose ("the admin password for grafana is ...", "pw for the shared account:
 #: ...", "password -> ..."; not ``=``, which there assigns to the word before it), or the
@@ -106,7 +118,7 @@ _PROSE_PASSWORD = re.compile(
     r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
 #: ``mysql -p'...'``, ``--password=...``
 _FLAG_PASSWORD = re.compile(
-    r"(?<!\S)(?:-p|--password[= ]|(?:-u|--user(?:name)?)[= ]\S+\s+-p\s+)"
+    r"(?<!\S)(?<!sshpass )(?:-p|--password[= ]|(?:-u|--user(?:name)?)[= ]\S+\s+-p\s+)"
     r"(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})(?P=q)")
 #: ``curl -u user:password``, ``--user user:password``, ``http -a user:password``
 _FLAG_USER_PASSWORD = re.compile(
@@ -164,6 +176,15 @@ _PLAIN_VALUES = frozenset(
     "true false null none nil required optional redacted hidden masked empty changeme "
     "example placeholder secret password token string undefined missing invalid expired "
     "rotated revoked admin root guest default user demo".split())
+#: a lowercase prefix and stand-in words in capitals (``sk_live_REPLACE_ME``)
+_PREFIXED_STAND_IN = re.compile(r"(?:[a-z0-9]{1,8}[_\-]){1,3}([A-Z][A-Z_\-]*)")
+#: a value shown masked: at most 8 characters, a mask, at most 6 (``sk-...R9Km``)
+_MASKED = re.compile(r"[\w\-]{0,8}(?:\.{3,}|\u2026|\*{3,}|\u2022{3,}|x{4,}|X{4,})[\w\-]{0,6}")
+#: a word a log or a tool puts in place of a value (``[FILTERED]``, ``<hidden>``)
+_FILTERED = re.compile(r"\[[A-Z_ ]{3,20}\]|<[a-z_\- ]{3,30}>")
+#: a reference a secret manager resolves: 1Password (``op://vault/item/field``), AWS
+#: Secrets Manager and Parameter Store ARNs
+_SECRET_REFERENCE = re.compile(r"op://[^/\s]+/[^/\s]+/\S+|arn:aws:(?:secretsmanager|ssm):")
 #: words a sample config's stand-in is made of (``dummy-value``, ``your_token_here``)
 _STAND_IN_WORDS = frozenset(
     "dummy value your my the here example sample fake test placeholder replace me changeme "
@@ -204,8 +225,8 @@ class Allowlist:
         return None
 
 
-def _stand_in(bare: str) -> str | None:
-    """Why ``bare`` is a template, a reference or a placeholder rather than a value."""
+def _placeholder(bare: str) -> str | None:
+    """Why ``bare`` is a template or a placeholder rather than a value."""
     low = bare.lower()
     if (low in _PLAIN_VALUES or _PLACEHOLDER_RE.search(bare) or is_templated_secret(bare)
             or is_prefixed_with_dollar_sign(bare) or set(bare) <= set("*xX._-#<>")):
@@ -213,8 +234,47 @@ def _stand_in(bare: str) -> str | None:
     words = [w for w in re.split(r"[-_.\s<>{}\[\]]+", low) if w]
     if words and all(w in _STAND_IN_WORDS or set(w) <= {"x"} for w in words):
         return "a placeholder made of stand-in words"
-    if re.fullmatch(r"[A-Z][A-Z0-9_]+|[a-z_]+\.[a-z_.]+|\w+\(.*|os\.\w+.*|process\.env.*",
-                    bare) or is_indirect_reference(f"x = {bare}"):
+    prefixed = _PREFIXED_STAND_IN.fullmatch(bare)
+    if prefixed and all(w in _STAND_IN_WORDS for w in re.split(r"[-_]+", prefixed[1].lower())
+                        if w):
+        return "a provider's prefix then stand-in words"
+    if _MASKED.fullmatch(bare):
+        return "a masked value (a few characters either side of a mask)"
+    if _FILTERED.fullmatch(bare):
+        return "a word in brackets put in place of the value"
+    if _SECRET_REFERENCE.match(bare):
+        return "a reference to a secret manager's entry"
+    return None
+
+
+_CLOSES = {")": "(", "]": "[", "}": "{"}
+
+
+def _balanced(bare: str) -> bool:
+    """Whether every bracket ``bare`` closes is the last one it opened (a call or an index
+    cut short, ``get_secret(``, is; ``Nimbus(harbor]49`` is not: code closes what it
+    opens, a chosen password need not)."""
+    opened: list[str] = []
+    for c in bare:
+        if c in "([{":
+            opened.append(c)
+        elif c in _CLOSES and (not opened or opened.pop() != _CLOSES[c]):
+            return False
+    return True
+
+
+def _call(bare: str) -> bool:
+    """Whether ``bare`` reads as a call: a name, ``(`` and balanced arguments."""
+    return re.fullmatch(r"\w+\(.*", bare) is not None and _balanced(bare)
+
+
+def _stand_in(bare: str) -> str | None:
+    """Why ``bare`` is a template, a reference or a placeholder rather than a value."""
+    why = _placeholder(bare)
+    if why:
+        return why
+    if (re.fullmatch(r"[A-Z][A-Z0-9_]+|[a-z_]+\.[a-z_.]+|os\.\w+.*|process\.env.*", bare)
+            or _call(bare) or (is_indirect_reference(f"x = {bare}") and _balanced(bare))):
         return "a variable's name, an attribute or a call"
     if _VERSION.fullmatch(bare) or (bare.isdigit() and len(bare) < 8):
         return "a version or a short number"
@@ -234,6 +294,8 @@ def _assigned_reason(value: str, *, explicit: bool, password: bool) -> str | Non
         return why
     if password:
         return None if explicit else looks_chosen(bare)
+    if len(bare.split()) >= 3:
+        return "a sentence (a key or a token holds no spaces)"
     if explicit:
         if len(bare) < 6 and not any(c.isdigit() for c in bare):
             return "a short word"
@@ -270,7 +332,8 @@ def prose_value_reason(value: str, *, subject: bool = False) -> str | None:
     so a value of words and digits joined by a dash (``copper-77kest``) is one too."""
     if re.fullmatch(r"[0-9a-fA-F]+", value):
         return "hexadecimal (a commit id or a digest)"
-    if "/" in value or "\\" in value or re.search(r"\w\.\w{2,}/", value):
+    if ((("/" in value or "\\" in value) and not NOT_A_PATH.search(value.split("?")[0]))
+            or re.search(r"\w\.\w{2,}/", value)):
         return "a path or a link"
     if _VERSION.fullmatch(value):
         return "a version"
@@ -384,6 +447,13 @@ def _assigned(text: str) -> Iterator[Decision]:
 
 
 def _elements(text: str) -> Iterator[Decision]:
+    for m in _APP_SETTING.finditer(text) if "<add" in text else ():
+        name = m.group("name")
+        if _NAME_HIT.search(name) and not _NOT_SECRET_NAME.search(name):
+            yield _decide("password_assignment", m.start("value"), m.end("value"),
+                          _assigned_reason(m.group("value"), explicit=True,
+                                           password=_is_password_name(name)),
+                          f"the value of a setting named for a secret, key={name[:40]!r}")
     for m in _ELEMENT.finditer(text) if "</" in text else ():
         name = m.group("name")
         yield _decide("password_assignment", m.start("value"), m.end("value"),
@@ -411,8 +481,12 @@ def _prose_passwords(text: str) -> Iterator[Decision]:
                     trimmed = trimmed.rstrip(".,;:)?!")
                 if lead or trimmed.endswith(("**", "__")):
                     trimmed = trimmed[:len(trimmed.rstrip("*_")) or None]
+            # sshpass -p takes nothing but the password: any value that is no stand-in is one
             why_not = _stand_in(trimmed) or looks_chosen(trimmed)
-            if why_not is None and not any(c.isalpha() for c in trimmed):
+            if pattern is _SSHPASS:
+                # sshpass -p takes nothing but the password: any value but a stand-in is one
+                why_not = _placeholder(trimmed)
+            elif why_not is None and not any(c.isalpha() for c in trimmed):
                 why_not = "no letter"
             elif why_not is None and trimmed.replace("-", "").isalpha():
                 why_not = "letters only"

@@ -98,7 +98,7 @@ def test_private_key_block_is_redacted_whole() -> None:
 
 
 def test_injection_kinds() -> None:
-    assert len(KINDS) == 8
+    assert len(KINDS) == 9
     assert screen(INJECTION).kinds == ("instruction_override",)
     assert screen("fine\u200btext").kinds == ("hidden_unicode",)
     assert not screen("You are now able to run the tests offline.")
