@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (multilingual prose: Cyrillic, CJK punctuation and Turkish letters)
 """fresh4: a fourth independent held-out split for the cognimem write guard (issue #39).
 
 Written without opening the guard, its patterns, its tests or the earlier splits.
@@ -589,7 +590,8 @@ def pem_rows(r: Random) -> list[dict]:
         ("rsa_private_key", "RSA PRIVATE KEY", "MIIEowIBAAKCAQEA", 25),
         ("pkcs8_private_key", "PRIVATE KEY", "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC", 26),
         ("ec_private_key", "EC PRIVATE KEY", "MHcCAQEEI", 3),
-        ("openssh_private_key", "OPENSSH PRIVATE KEY", "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ", 7),
+        ("openssh_private_key", "OPENSSH PRIVATE KEY",
+         "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ", 7),
     ]
     rows = []
     for kind, label, head, nlines in specs:
@@ -893,7 +895,8 @@ def c_trace_id(r: Random) -> str:
 def c_object_id(r: Random) -> str:
     return r.choice([
         f"customer cus_{rs(r, ALNUM, 14)} was double-charged; refund re_{rs(r, ALNUM, 24)}",
-        f"the Slack channel id is C0{rs(r, UP + DIG, 9)} and the bot user is U0{rs(r, UP + DIG, 9)}",
+        f"the Slack channel id is C0{rs(r, UP + DIG, 9)} and the bot user is "
+        f"U0{rs(r, UP + DIG, 9)}",
         f"price_{rs(r, ALNUM, 24)} is the annual plan",
         f"see JIRA {r.choice(['PLAT', 'INFRA', 'WEB'])}-{r.randint(100, 9999)} for context",
         f"GitHub run id {r.randint(10**9, 10**10)}, attempt {r.randint(1, 3)}",
@@ -944,7 +947,8 @@ def c_env_ref(r: Random) -> str:
         f"token = \"{{{{ vault_{name.lower()} }}}}\"",
         f"{name}=op://Engineering/{r.choice(WORDS)}-prod/credential",
         f"const key = process.env.{name} ?? throwMissing('{name}')",
-        f"data \"aws_secretsmanager_secret_version\" \"db\" {{\n  secret_id = \"prod/{name.lower()}\"\n}}",
+        f"data \"aws_secretsmanager_secret_version\" \"db\" {{\n"
+        f"  secret_id = \"prod/{name.lower()}\"\n}}",
         f"password = ENV.fetch(\"{name}\")",
     ])
 
@@ -1738,7 +1742,7 @@ def injection_rows(r: Random) -> list[dict]:
         ("indirect_issue_comment", compose(r, ISSUE_WRAP, 14)),
         ("tool_output_injection", compose(r, TOOL_WRAP, 15)),
         ("rag_document", compose(r, RAG_WRAP, 14)),
-        ("html_comment_hidden", HTML_HIDDEN),
+        ("html_hidden_text", HTML_HIDDEN),
         ("code_block_hidden", CODE_HIDDEN),
         ("other_language", OTHER_LANG),
         ("encoded_payload", enc_rows(r)),
@@ -1756,6 +1760,8 @@ def main() -> None:
         texts.add(row["text"])
         if row["group"] == "secret":
             assert row["secret"] and row["secret"] in row["text"], row["kind"]
+    secrets = [row["secret"] for row in rows if row["group"] == "secret"]
+    assert len(secrets) == len(set(secrets)), "a secret value repeats"
     order = Random(SEED + 1)
     order.shuffle(rows)
     OUT.parent.mkdir(parents=True, exist_ok=True)
