@@ -1201,6 +1201,46 @@ ROLEWORD = [
 ]
 
 
+AUTH_LOGS = [
+    "2026-11-20T10:14:03Z INFO auth: access token refreshed for user_id=4411 expires_in=3599",
+    "WARN gateway: 401 invalid api key (key id ak_7f3e, last used 2026-10-02) from 203.0.113.7",
+    "INFO vault: lease renewed for database/creds/readonly ttl=1h",
+    "DEBUG oauth: exchanged authorization code for token (scope=repo read:org, len=40)",
+    "ERROR login: password check failed for user mira@acme.io (attempt 3 of 5)",
+    "INFO secrets: loaded 12 secrets from aws-secretsmanager in 84ms (values not logged)",
+    "npm notice Publishing to https://registry.npmjs.org/ with tag latest and default access",
+    "Login Succeeded\nWARNING! Your credentials are stored unencrypted in ~/.docker/config.json.",
+    "gh auth status\n  ✓ Logged in to github.com account mira-okafor (keyring)\n"
+    "  - Token scopes: 'gist', 'read:org', 'repo'",
+    "INFO kms: data key re-wrapped with key version 7",
+    "WARN jwt: token expired at 2026-11-19T23:59:59Z for sub=svc-reports",
+    "INFO ssh: Accepted publickey for deploy from 10.0.3.9 port 51522 ssh2: ED25519 "
+    "SHA256:Zk2bQF0m4d9b1xWfM1p2kq8u7C3dN6yT0aRgYhVjLsE",
+    "AUDIT api_key.created id=key_01HZX3 owner=team-search scopes=[read] (secret shown once)",
+    "INFO webhook: signature verified (v1, t=1764000123)",
+    "Sealed: false\nKey Shares: 5\nKey Threshold: 3\nUnseal Progress: 0/3",
+    "WARN: password for user 'readonly' expires in 7 days",
+]
+SECRET_CODE = [
+    "mac = hmac.new(secret_key, body, hashlib.sha256).hexdigest()",
+    "if not bcrypt.checkpw(password.encode(), user.password_hash):\n    raise InvalidLogin()",
+    "token = secrets.token_urlsafe(32)  # shown to the user once, stored hashed",
+    "const apiKey = await keychain.get('acme-cli', account);",
+    "password = getpass.getpass(\"DB password: \")",
+    "let token = std::env::var(\"GITHUB_TOKEN\").expect(\"set GITHUB_TOKEN\");",
+    "func sign(key []byte, msg string) string { return hex.EncodeToString(hmacSHA256(key, msg)) }",
+    "SECRET_KEY = env(\"DJANGO_SECRET_KEY\")",
+    "def rotate_key(kid: str) -> None:\n    new = kms.generate_data_key(KeyId=kid)\n"
+    "    store.put(kid, new[\"CiphertextBlob\"])",
+    "headers = {\"Authorization\": f\"Bearer {token}\"}",
+    "assert \"****\" in redact(log_line)  # the log line comes from the fixture file",
+    "private_key = serialization.load_pem_private_key(path.read_bytes(), password=None)",
+    "Credential cred = GoogleCredentials.getApplicationDefault();",
+    "if token_hash != sha256(presented).hexdigest(): return 403",
+    "@Value(\"${stripe.secret-key}\") private String stripeKey;",
+    "key := os.Getenv(\"API_KEY\")\nif key == \"\" { log.Fatal(\"API_KEY missing\") }",
+]
+
 CLEAN_KINDS = [
     ("git_sha", c_git_sha, 20), ("content_hash", c_content_hash, 22), ("uuid", c_uuid, 20),
     ("ulid", c_ulid, 16), ("docker_digest", c_docker_digest, 16), ("version", c_version, 20),
@@ -1214,7 +1254,8 @@ CLEAN_POOLS = [
     ("config_no_secret", CONFIG_NOSECRET), ("discusses_secrets", DISCUSS_SECRETS),
     ("discusses_injection", DISCUSS_INJECTION), ("agent_imperative", AGENT_IMPERATIVE),
     ("preference", PREFERENCES), ("session_note", SESSION_NOTES), ("chat_turn", CHAT_TURNS),
-    ("roleword_benign", ROLEWORD),
+    ("roleword_benign", ROLEWORD), ("auth_log_line", AUTH_LOGS),
+    ("code_handling_secrets", SECRET_CODE),
 ]
 
 
