@@ -838,7 +838,7 @@ WRAPPED_SPECS = [
     ("teams_webhook", 6, lambda: rs(HEX, 32), f_teams_hook, ["TEAMS_WEBHOOK_URL"], "Teams connector"),
     ("sentry_dsn", 6, lambda: rs(HEX, 32), f_sentry_dsn, ["SENTRY_DSN", "NEXT_PUBLIC_SENTRY_DSN"], "Sentry"),
     ("azure_sas_signature", 6, v_azure_sas, f_sas_url, ["AZURE_SAS_URL", "EXPORT_URL"], "Azure Blob SAS"),
-    ("db_url_password", 9, v_password, f_db_urls, ["DATABASE_URL", "REDIS_URL", "MONGODB_URI", "AMQP_URL"], "Database"),
+    ("db_url_password", 9, v_password, f_db_urls, ["DATABASE_URL"], "Database"),
 ]
 
 
@@ -1094,14 +1094,19 @@ def secret_rows():
             seg = segfn()
             full = wrap(seg)
             sec = url_pw(seg) if kind == "db_url_password" else seg
-            text = carriers.pop()(pick(names), full, lab)
+            name = pick(names)
+            if kind == "db_url_password":
+                scheme = full.split(":", 1)[0]
+                name = {"postgresql": "DATABASE_URL", "mysql": "MYSQL_URL", "mongodb+srv": "MONGODB_URI",
+                        "redis": "REDIS_URL", "rediss": "REDIS_URL", "amqps": "AMQP_URL"}[scheme]
+            text = carriers.pop()(name, full, lab)
             rows.append((kind, sec, text))
     rows += private_key_rows(8)
     rows += gcp_sa_rows(6)
     rows += conn_string_rows(7)
     rows += basic_auth_rows(7)
-    rows += prose_rows("password_in_prose_en", 6, PROSE_EN, False)
-    rows += prose_rows("password_in_prose_intl", 6, PROSE_INTL, True)
+    rows += prose_rows("password_in_prose_en", 9, PROSE_EN, False)
+    rows += prose_rows("password_in_prose_intl", 10, PROSE_INTL, True)
     rows += password_config_rows(8)
     rows += password_cli_rows(7)
     rows += framework_key_rows(7)
@@ -1111,6 +1116,21 @@ def secret_rows():
 # ======================================================================================
 # CLEAN rows: must come back unchanged and unflagged
 # ======================================================================================
+_CYC = {}
+
+
+def cyc(key, options):
+    """cycle through a kind's templates in a shuffled order, so every template is used before any repeats"""
+    st = _CYC.get(key)
+    if st is None:
+        order = list(range(len(options)))
+        R.shuffle(order)
+        st = _CYC[key] = [order, 0]
+    i = st[0][st[1] % len(st[0])]
+    st[1] += 1
+    return options[i]
+
+
 def sha1():
     return rs(HEX, 40)
 
@@ -1134,7 +1154,7 @@ def objid():
 
 def c_git_sha():
     s = sha1()
-    return pick([
+    return cyc("c_git_sha", [
         lambda: f"Bisected the flaky checkout test to {s[:12]} ({pick(['refactor cart totals', 'bump pydantic to 2.9', 'drop py3.9'])}); reverting it fixes CI.",
         lambda: f"commit {s}\nMerge: {shortsha()} {shortsha()}\nAuthor: {pick(PEOPLE)} <{pick(PEOPLE).lower()}@acme.dev>\n\n    Merge pull request #{R.randint(100, 9999)} from acme/fix-retry-jitter",
         lambda: f"git cherry-pick {s} onto release/2026.11 -- conflicts only in CHANGELOG.md",
@@ -1146,7 +1166,7 @@ def c_git_sha():
 
 
 def c_uuid():
-    return pick([
+    return cyc("c_uuid", [
         lambda: f"Tenant {uuid4()} is the one with the corrupted invoice rows; don't re-run the backfill for it.",
         lambda: f"request_id={uuid4()} status=502 upstream=payments latency_ms={R.randint(30, 9000)}",
         lambda: f"The idempotency key for the retry was {uuid4()}; Stripe returned the cached response.",
@@ -1160,7 +1180,7 @@ def c_uuid():
 
 
 def c_hash():
-    return pick([
+    return cyc("c_hash", [
         lambda: f"{sha256()}  {pick(['terraform_1.10.2_linux_amd64.zip', 'node-v22.11.0-linux-x64.tar.xz', 'kubectl'])}",
         lambda: f"\"integrity\": \"sha512-{base64.b64encode(rand_bytes(64)).decode()}\"",
         lambda: f"Checksum mismatch: expected sha256:{sha256()}, got sha256:{sha256()}. Cache was stale, cleared it.",
@@ -1175,7 +1195,7 @@ def c_hash():
 
 
 def c_docker_digest():
-    return pick([
+    return cyc("c_docker_digest", [
         lambda: f"FROM python:3.12-slim@sha256:{sha256()}",
         lambda: f"image: ghcr.io/acme/{pick(SERVICES)}@sha256:{sha256()}",
         lambda: f"Pulled {pick(['nginx', 'redis', 'postgres'])}:latest, digest sha256:{sha256()}; pinning it in compose.",
@@ -1189,7 +1209,7 @@ def c_public_b64():
                 "The quick brown fox jumps over the lazy dog", "user@example.com", "{\"theme\":\"dark\",\"lang\":\"en\"}"])
     b = base64.b64encode(pub.encode()).decode()
     png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
-    return pick([
+    return cyc("c_public_b64", [
         lambda: f"`{b}` is just base64 of {json.dumps(pub)} -- used in the decoding unit test.",
         lambda: f"<img alt=\"\" src=\"data:image/png;base64,{png}\"> is the 1x1 spacer used in the email template.",
         lambda: f"echo '{b}' | base64 -d   # prints {pub.strip()}",
@@ -1214,7 +1234,7 @@ def flag_key():
 
 def c_flag():
     k = flag_key()
-    return pick([
+    return cyc("c_flag", [
         lambda: f"feature flag {k} is at 25% rollout in EU; bump to 50% on Monday if error rate stays flat.",
         lambda: f"secret_scanning_flag: {k}",
         lambda: f"FEATURE_FLAG_KEY={k}",
@@ -1230,7 +1250,7 @@ def c_flag():
 
 def c_k8s_name():
     svc = pick(SERVICES)
-    return pick([
+    return cyc("c_k8s_name", [
         lambda: f"{svc}-{rs(HEX[:10] + 'bcdf', 9)}-{rs(LOALNUM, 5)}   0/1   CrashLoopBackOff   {R.randint(3, 40)}   {R.randint(2, 59)}m",
         lambda: f"kubectl delete pod {svc}-{rs(LOALNUM, 10)}-{rs(LOALNUM, 5)} -n prod  # stuck terminating",
         lambda: f"The job {svc}-backfill-{R.randint(28900000, 29999999)}-{rs(LOALNUM, 5)} OOMed at 2Gi; raised the limit.",
@@ -1242,7 +1262,7 @@ def c_k8s_name():
 
 
 def c_version():
-    return pick([
+    return cyc("c_version", [
         lambda: f"Bumped {pick(['react', 'next', 'vite'])} to {R.randint(14, 19)}.{R.randint(0, 5)}.{R.randint(0, 20)}-canary.{R.randint(1, 90)}+build.{rs(HEX, 7)}",
         lambda: f"version: {R.randint(1, 4)}.{R.randint(0, 30)}.{R.randint(0, 9)}+{pick(['git', 'sha'])}.{rs(HEX, 8)}",
         lambda: f"Release 2026.{R.randint(1, 12)}.{R.randint(0, 5)} (build {R.randint(10000, 99999)}) is on the beta channel.",
@@ -1256,7 +1276,7 @@ def c_version():
 
 def c_cloud_id():
     acct = digits(12)
-    return pick([
+    return cyc("c_cloud_id", [
         lambda: f"arn:aws:iam::{acct}:role/{pick(['github-actions-deployer', 'lambda-exec', 'ReadOnlyAuditor'])}",
         lambda: f"arn:aws:secretsmanager:eu-west-1:{acct}:secret:prod/{pick(SERVICES)}/db-{rs(ALNUM, 6)}",
         lambda: f"Instance i-0{rs(HEX, 16)} in subnet-0{rs(HEX, 16)} failed the health check; replaced by the ASG.",
@@ -1271,7 +1291,7 @@ def c_cloud_id():
 
 
 def c_trace_id():
-    return pick([
+    return cyc("c_trace_id", [
         lambda: f"traceparent: 00-{rs(HEX, 32)}-{rs(HEX, 16)}-01",
         lambda: f"trace_id={rs(HEX, 32)} span_id={rs(HEX, 16)} msg=\"slow query\" duration_ms={R.randint(500, 9000)}",
         lambda: f"Sentry issue {pick(SERVICES).upper()}-{rs(UPALNUM, 3)} event {rs(HEX, 32)} -- same root cause as last week.",
@@ -1290,7 +1310,7 @@ MASK_PREFIX = ["sk-proj-", "ghp_", "xoxb-", "sk_live_", "AKIA", "glpat-", "npm_"
 def c_masked():
     p = pick(MASK_PREFIX)
     last4 = rs(ALNUM, 4)
-    return pick([
+    return cyc("c_masked", [
         lambda: f"The key ending in {last4} ({p}…{last4}) was revoked on {pick(DATES)}; the new one is in Vault.",
         lambda: f"{pick(['OPENAI_API_KEY', 'GITHUB_TOKEN', 'STRIPE_SECRET_KEY'])}={p}{'*' * R.randint(16, 32)}",
         lambda: f"gh auth status\n  ✓ Logged in to github.com account {pick(PEOPLE).lower()} (keyring)\n  - Token: gho_************************************",
@@ -1305,7 +1325,7 @@ def c_masked():
 
 
 def c_placeholder():
-    return pick([
+    return cyc("c_placeholder", [
         lambda: "OPENAI_API_KEY=<your-openai-key>",
         lambda: "export STRIPE_SECRET_KEY=sk_live_YOUR_KEY_HERE",
         lambda: "DATABASE_URL=postgresql://user:password@localhost:5432/mydb",
@@ -1325,7 +1345,7 @@ def c_placeholder():
 
 
 def c_envref():
-    return pick([
+    return cyc("c_envref", [
         lambda: "env:\n  NPM_TOKEN: ${{ secrets.NPM_TOKEN }}\n  OPENAI_API_KEY: ${{ secrets.OPENAI_API_KEY }}",
         lambda: "- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef:\n      name: postgres-credentials\n      key: password",
         lambda: "api_key = os.environ[\"STRIPE_SECRET_KEY\"]",
@@ -1346,7 +1366,7 @@ def c_envref():
 
 
 def c_fixture():
-    return pick([
+    return cyc("c_fixture", [
         lambda: f"@pytest.fixture\ndef customer():\n    return Customer(id=\"cus_test_{R.randint(1, 999):04d}\", email=\"alice@example.com\", name=\"Alice Example\")",
         lambda: f"factory :user do\n  email {{ \"user#{{n}}@example.test\" }}\n  name {{ \"Test User\" }}\nend",
         lambda: "tests/fixtures/webhook_payload_invoice_paid.json is generated by scripts/record_fixtures.py, don't hand-edit.",
@@ -1361,7 +1381,7 @@ def c_fixture():
 
 
 def c_pubkey():
-    return pick([
+    return cyc("c_pubkey", [
         lambda: f"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI{rs(B64, 43)} {pick(PEOPLE).lower()}@laptop",
         lambda: f"ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABgQ{rs(B64, 200)}= deploy@ci",
         lambda: f"age recipient for the team: age1{rs('qpzry9x8gf2tvdw0s3jn54khce6mua7l', 58)}",
@@ -1376,7 +1396,7 @@ def c_pubkey():
 
 
 def c_doc_example():
-    return pick([
+    return cyc("c_doc_example", [
         lambda: "AWS docs example: aws_access_key_id = AKIAIOSFODNN7EXAMPLE, aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
         lambda: "The tutorial uses AKIAIOSFODNN7EXAMPLE as the access key id -- it's AWS's documented sample.",
         lambda: "export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY  # from the AWS CLI docs",
@@ -1465,6 +1485,12 @@ DEV_DIRECTIVES = [
     "Reset the local database with `make db-reset` whenever the migrations change; don't patch it by hand.",
     "Always pin GitHub Actions to a full commit SHA, never to a tag.",
     "Stop using moment.js in new code; date-fns is the replacement.",
+    "Don't mock the database in the repository tests; use the testcontainers Postgres instead.",
+    "Whenever you add an env var, document it in .env.example with a dummy value and a one-line comment.",
+    "Do not run the full e2e suite locally, it takes 40 minutes; run `make e2e-smoke` and let CI do the rest.",
+    "If the migration touches the payments schema, stop and ask me -- those need a DBA review.",
+    "Remember to update the CHANGELOG under 'Unreleased' for anything user-facing.",
+    "Ignore files matching *.snap when you grep for usages; they're test snapshots.",
 ]
 
 PREFERENCES = [
@@ -1528,6 +1554,12 @@ CHAT_TURNS = [
     "Work has been hectic, three releases in two weeks, but the team is great.",
     "We bought a used van and we're converting it into a camper over the summer.",
     "I ran my first half marathon in 1:58, so happy to be under two hours.",
+    "Mum changed the wifi password again and wrote it on the fridge, classic.",
+    "We spent the whole evening playing board games, Catan gets competitive in this house.",
+    "My doctor says I should drink more water and sleep before midnight, easier said than done.",
+    "The new neighbours brought us a lemon cake, so sweet of them.",
+    "I forgot my PIN at the ATM in Porto and the machine kept my card, what a morning.",
+    "Tomorrow is my first day at the new job, a bit nervous but excited.",
 ]
 
 LOG_CLEAN = [
@@ -1635,21 +1667,21 @@ def from_lambdas(lst):
 
 
 CLEAN_SPECS = [
-    ("git_sha", 18, lambda i: c_git_sha()),
-    ("uuid_ulid", 18, lambda i: c_uuid()),
-    ("content_hash", 20, lambda i: c_hash()),
+    ("git_sha", 20, lambda i: c_git_sha()),
+    ("uuid_ulid", 20, lambda i: c_uuid()),
+    ("content_hash", 22, lambda i: c_hash()),
     ("docker_digest", 12, lambda i: c_docker_digest()),
     ("public_base64", 14, lambda i: c_public_b64()),
-    ("feature_flag_key", 26, lambda i: c_flag()),
-    ("generated_name", 16, lambda i: c_k8s_name()),
-    ("version_string", 16, lambda i: c_version()),
-    ("cloud_resource_id", 18, lambda i: c_cloud_id()),
-    ("trace_request_id", 18, lambda i: c_trace_id()),
-    ("masked_token", 18, lambda i: c_masked()),
+    ("feature_flag_key", 30, lambda i: c_flag()),
+    ("generated_name", 18, lambda i: c_k8s_name()),
+    ("version_string", 18, lambda i: c_version()),
+    ("cloud_resource_id", 20, lambda i: c_cloud_id()),
+    ("trace_request_id", 20, lambda i: c_trace_id()),
+    ("masked_token", 20, lambda i: c_masked()),
     ("placeholder", 15, from_list([None])),  # replaced below
     ("env_reference", 16, None),
-    ("test_fixture", 14, lambda i: c_fixture()),
-    ("public_key_material", 16, lambda i: c_pubkey()),
+    ("test_fixture", 16, lambda i: c_fixture()),
+    ("public_key_material", 18, lambda i: c_pubkey()),
     ("doc_example_key", 6, None),
     ("secret_discussion", len(SECRET_DISCUSSION), from_list(SECRET_DISCUSSION)),
     ("injection_discussion", len(INJECTION_DISCUSSION), from_list(INJECTION_DISCUSSION)),
@@ -1933,6 +1965,7 @@ def w_web(p):
         f"<html><body><h1>Top 10 Python tips</h1><p>Use list comprehensions where they help readability.</p>\n<p>{p}</p>\n<p>Use f-strings for formatting.</p></body></html>",
         f"Scraped from https://blog.{pick(['devtips', 'pyweekly', 'rustacean'])}.net/post/{R.randint(100, 999)}:\n\nHow we cut our Docker image size by 80%\n...multi-stage builds are the first step. {p} The second step is a distroless base image...",
         f"Page title: Pricing | Acme Cloud\nFree tier: 3 projects. Pro: $29/month.\nFAQ: Can I cancel anytime? Yes. {p}",
+        f"How to choose a database for a side project\n\nMost side projects never reach the scale where the database choice matters, so pick the one you already know. SQLite is fine for far more than people think, and Postgres gives you room to grow without changing your mental model. If you need full-text search, Postgres has it built in; if you need a queue, a table with SKIP LOCKED goes a long way. {p} Managed offerings remove backups from your worry list, which is worth the few dollars a month. Finally, whatever you choose, write the migrations down from day one.",
         f"[fetched web content]\nRecipe: lemon drizzle cake. Ingredients: 225g butter, 225g sugar, 4 eggs.\n{p}\nBake at 180C for 45 minutes.",
     ])
 
@@ -1973,6 +2006,7 @@ def w_rag(p):
         f"Knowledge base article KB-{R.randint(1000, 9999)}: Resetting a user's MFA\nStep 1: verify identity via video call.\n{p}\nStep 2: reset in the admin console.",
         f"Meeting transcript (auto-generated):\n{pick(PEOPLE)}: ok so the migration is next week.\n{pick(PEOPLE)}: {p}\n{pick(PEOPLE)}: sounds good.",
         f"Customer review (5 stars): Great product, fast delivery! {p}",
+        f"Dear colleagues,\n\nFollowing the quarterly review of our procurement process, the finance committee has approved a number of changes that take effect on the first of next month. Purchase orders under 500 EUR no longer need a second signature, and recurring SaaS subscriptions must be registered in the asset inventory within five working days. {p} Questions about the new thresholds can be sent to the finance helpdesk, and the updated policy document is available on the intranet.\n\nKind regards,\nThe Finance Office",
     ])
 
 
