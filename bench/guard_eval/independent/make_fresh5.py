@@ -2112,6 +2112,9 @@ def main():
     for r in secrets:
         assert r["secret"] in r["text"], r
         assert len(r["secret"]) >= 6, r
+    for r in rows:
+        want = {"group", "kind", "secret", "text"} if r["group"] == "secret" else {"group", "kind", "text"}
+        assert set(r) == want and r["group"] in ("secret", "clean", "injection"), r
     texts = [r["text"] for r in rows]
     dup = len(texts) - len(set(texts))
     assert dup == 0, f"{dup} duplicate texts"
