@@ -182,22 +182,22 @@ def test_a_row_read_before_a_commit_does_not_replace_the_committed_one(
         store: Any = engine._records
         memory = engine.add("the staging database is refreshed on mondays").memory
         store.cache.rows.clear()  # the reader will fetch the row from the database
-        fetch = store.memories.fetch
+        fetch = store.memories.fetch_ids
 
         reader = threading.current_thread()
 
-        def fetch_then_commit(sql: str, params: Any = None) -> Any:
-            found = fetch(sql, params)  # version 1, read before the update commits
+        def fetch_then_commit(ids: list[str]) -> Any:
+            found = fetch(ids)  # version 1, read before the update commits
             if threading.current_thread() is reader:
                 updater = _thread(lambda: engine.update(memory.id, importance=0.9))
                 updater.join(30)
                 assert not updater.is_alive()
             return found
 
-        store.memories.fetch = fetch_then_commit
+        store.memories.fetch_ids = fetch_then_commit
         with store.reading():
             assert store.get_memories([memory.id])[memory.id].version == 1
-        store.memories.fetch = fetch
+        store.memories.fetch_ids = fetch
         assert store.get_memories([memory.id])[memory.id].version == 2
         assert engine.get(memory.id).importance == 0.9
     finally:

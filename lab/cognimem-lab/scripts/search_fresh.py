@@ -76,15 +76,17 @@ def main() -> None:
         time.sleep(args.settle)
         rows = engine._records.memories  # type: ignore[attr-defined]
         fetched: list[tuple[int, float]] = []
-        fetch = rows.fetch
+        # the reads by id (``fetch_ids`` since #45's packed rows, ``fetch`` before)
+        name = "fetch_ids" if hasattr(rows, "fetch_ids") else "fetch"
+        fetch = getattr(rows, name)
 
-        def counted(sql: str, params: Any = None) -> Any:
+        def counted(*args: Any) -> Any:
             cpu = time.process_time()
-            found = fetch(sql, params)
+            found = fetch(*args)
             fetched.append((len(found), (time.process_time() - cpu) * 1000))
             return found
 
-        rows.fetch = counted
+        setattr(rows, name, counted)
         searches: list[dict[str, Any]] = []
         search = engine.search
 

@@ -15,7 +15,7 @@ from cognimem.models import Memory
 
 from .. import sql_rows as rows
 from ..sql_parts.memories import MemoryCounts
-from . import schema
+from . import packed, schema
 from .cache import RowCache
 from .connection import Database
 from .directory import write_error
@@ -98,8 +98,7 @@ class MemoryRows(MemoryCounts):
         with self.db.guard, self.cache.lock:
             found, missing = self.cache.lookup(wanted)
             if missing:
-                for row in self.fetch(f"SELECT {rows.MEMORY_SELECT} FROM memories "
-                                      f"WHERE {rows.ids_where('id', len(missing))}", [missing]):
+                for row in self.fetch_ids(missing):
                     found[row[0]] = row
                     self.cache.remember(row[0], row)
         self.loaded()
@@ -115,8 +114,7 @@ class MemoryRows(MemoryCounts):
             found = {i: cache.rows[i] for i in wanted if i in cache.rows}
         missing = [i for i in wanted if i not in found]
         if missing:
-            fetched = self.fetch(f"SELECT {rows.MEMORY_SELECT} FROM memories "
-                                 f"WHERE {rows.ids_where('id', len(missing))}", [missing])
+            fetched = self.fetch_ids(missing)
             with cache.lock:
                 fresh = generation == cache.generation
                 for row in fetched:
@@ -144,6 +142,13 @@ class MemoryRows(MemoryCounts):
         return self._hashes
 
     # decoding ----------------------------------------------------------------------------------
+
+    def fetch_ids(self, ids: list[str]) -> list[rows.MemoryRow]:
+        """The stored rows of these ids, each read as one value (:mod:`.packed`), their
+        unfolded access counts added."""
+        sql = f"SELECT {packed.PACKED_SELECT} FROM memories WHERE {rows.ids_where('id', len(ids))}"
+        raw, view = self.tally.for_read(lambda: self.db.rows(sql, [ids]))
+        return self.tally.added([packed.unpack(r) for r in raw], view)
 
     def fetch(self, sql: str, params: Sequence[Any] | None = None) -> list[rows.MemoryRow]:
         """Run a SELECT of :data:`rows.MEMORY_SELECT` and decode its rows (their unfolded

@@ -45,14 +45,19 @@ def stored(tmp_path: Path) -> Path:
 def _fetches(store: DuckDBStore, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """How many rows each DuckDB fetch of memories returned, from now on."""
     counts: list[int] = []
-    original = store.memories.fetch
 
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        found = original(*args, **kwargs)
-        counts.append(len(found))
-        return found
+    def counted(name: str) -> None:  # by query (``fetch``) and by id (``fetch_ids``)
+        original = getattr(store.memories, name)
 
-    monkeypatch.setattr(store.memories, "fetch", counting)
+        def counting(*args: Any, **kwargs: Any) -> Any:
+            found = original(*args, **kwargs)
+            counts.append(len(found))
+            return found
+
+        monkeypatch.setattr(store.memories, name, counting)
+
+    counted("fetch")
+    counted("fetch_ids")
     return counts
 
 
