@@ -150,6 +150,17 @@ def _is_user_password(value: str) -> bool:
         return False
     user, _, password = raw.partition(":")
     return bool(user) and len(password) >= 4 and raw.isprintable()
+
+
+def _snowflake(part: str) -> bool:
+    """Whether ``part`` is base64 of a Discord id (a number of 17 to 20 digits)."""
+    try:
+        raw = base64.urlsafe_b64decode(part + "=" * (-len(part) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    return raw.isdigit() and 17 <= len(raw) <= 20
+
+
 _EXTRA_RULES = [
     Rule("google_api_key", re.compile(r"(?<![A-Za-z0-9])AIza[0-9A-Za-z_\-]{35}(?![A-Za-z0-9])"),
          source=_GUARD, needs=("AIza",)),
@@ -231,6 +242,34 @@ _EXTRA_RULES = [
         # tokens (64 hex)
         ("sentry_auth_token", "sntrys_", r"sntrys_[A-Za-z0-9+/=_]{40,}", 28),
         ("sentry_auth_token", "sntryu_", r"sntryu_[a-f0-9]{64}", 28),
+        # formats whose body holds hex, ``_``, ``-`` or ``.`` (which the generic prefixed
+        # shape refuses), each from its provider's documentation or gitleaks' published rules
+        # LangSmith personal access tokens and service keys (LangChain's docs: lsv2_pt_,
+        # lsv2_sk_)
+        ("langsmith_key", "lsv2_", r"lsv2_(?:pt|sk)_[A-Za-z0-9_]{30,80}", 28),
+        # Figma personal access tokens (figd_)
+        ("figma_token", "figd_", r"figd_[A-Za-z0-9_\-]{30,80}", 28),
+        # PlanetScale API tokens, OAuth tokens and database passwords
+        ("planetscale_token", "pscale_", r"pscale_(?:tkn|pw|oauth)_[A-Za-z0-9=_\-.]{32,64}", 28),
+        # OpenRouter keys: sk-or-v1- and 64 hex
+        ("openrouter_key", "sk-or-", r"sk-or-v1-[a-f0-9]{64}", 28),
+        # NVIDIA API keys (nvapi-)
+        ("nvidia_key", "nvapi-", r"nvapi-[A-Za-z0-9_\-]{60,70}", 28),
+        # Brevo (Sendinblue) API keys
+        ("brevo_key", "xkeysib-", r"xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}", 28),
+        # Dynatrace API tokens: dt0c01, a public part and a secret part
+        ("dynatrace_token", "dt0c01.", r"dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}", 28),
+        # ReadMe API keys, Shippo tokens, 1Password service account tokens
+        ("readme_key", "rdme_", r"rdme_[a-z0-9]{70}", 28),
+        ("shippo_token", "shippo_", r"shippo_(?:live|test)_[a-f0-9]{40}", 28),
+        ("onepassword_token", "ops_eyJ", r"ops_eyJ[A-Za-z0-9+/]{250,}={0,3}", 28),
+        # Langfuse secret keys (sk-lf- and a UUID)
+        ("langfuse_key", "sk-lf-", r"sk-lf-[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}"
+                                    r"-[a-f0-9]{12}", 28),
+        # Alibaba Cloud access key ids (LTAI and 20 letters and digits)
+        ("alibaba_access_key", "LTAI", r"LTAI[A-Za-z0-9]{20}", 24),
+        # Bitbucket app passwords (ATBB and 32 letters and digits)
+        ("bitbucket_app_password", "ATBB", r"ATBB[A-Za-z0-9]{32}", 28),
     )),
     # Okta's API tokens go in the header ``Authorization: SSWS {token}``
     Rule("okta_api_token", re.compile(r"\bSSWS\s+([A-Za-z0-9_\-]{20,})"), group=1,
@@ -241,6 +280,19 @@ _EXTRA_RULES = [
                                          r"|outlook\.office(?:365)?\.com/webhook/)"
                                          r"([A-Za-z0-9@/\-]{40,400})"),
          group=1, source=_GUARD, needs=("webhook",), lower=True),
+    # an AWS STS session token: base64 of a binary structure whose first bytes are fixed,
+    # so every token opens the same way (``IQoJb3JpZ2luX2Vj``, base64 of "origin_ec", and the
+    # older ``FwoGZXIvYXdzE``); hundreds of characters long
+    Rule("aws_session_token", re.compile(r"(?<![A-Za-z0-9+/])(?:IQoJb3JpZ2luX2Vj|FwoGZXIvYXdzE)"
+                                         r"[A-Za-z0-9+/]{80,}={0,2}"),
+         source=_GUARD, needs=("IQoJb3JpZ2luX2Vj", "FwoGZXIvYXdzE")),
+    # a Discord bot token: base64 of the bot's numeric id, a 6-character timestamp and an
+    # HMAC of 27 to 38 characters (the library's pattern stops at 27 and at 26 for the id)
+    Rule("discord_token", re.compile(r"(?<![A-Za-z0-9_\-.])[MNO][A-Za-z0-9_\-]{23,27}\."
+                                     r"[A-Za-z0-9_\-]{6}\.[A-Za-z0-9_\-]{27,40}"
+                                     r"(?![A-Za-z0-9_\-])"),
+         source=_GUARD, needs=(".",), gate=re.compile(r"\.[A-Za-z0-9_\-]{6}\.[A-Za-z0-9_\-]{27}"),
+         valid=lambda v: _snowflake(v.split(".")[0])),
     # the signature of an Azure shared access signature (a URL holding sv= and sig=)
     Rule("azure_sas", re.compile(r"[?&]sig=([A-Za-z0-9%+/]{30,}(?:%3D|=){0,2})"), group=1,
          source=_GUARD, needs=("sig=",), gate=re.compile(r"[?&]s[vp]=")),

@@ -36,6 +36,7 @@ from detect_secrets.filters.heuristic import (
 )
 from detect_secrets.plugins.keyword import DENYLIST
 
+from .commands import command_passwords
 from .context import public_value_reason, template_spans, twilio_auth_tokens
 from .evidence import (
     NOT_A_PATH,
@@ -53,6 +54,7 @@ from .formats import (
     URL_PASSWORD_LOOSE,
     provider_matches,
 )
+from .languages import GATE_WIDE, NAME_WIDE, gloss
 
 PLACEHOLDER = "[REDACTED:{kind}]"
 _PLACEHOLDER_RE = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
@@ -70,7 +72,8 @@ _NAMES = "|".join([*DENYLIST, r"senha", r"kennwort", r"wachtwoord", r"has(?:ł|l
 #: names that hold something about a secret, not the secret (``token_count``, ``secret_name``)
 _NOT_SECRET_NAME = re.compile(
     r"(?i)(?:tokens|tokeniz\w*|_?(?:url|uri|path|file|dir|name|id|type|len|length|count|limit|"
-    r"size|ttl|expiry|expires?|timeout|version|header|field|policy|hash|algorithm|format|"
+    r"size|ttl|expiry|expires?|timeout|version|header|field|policy|hash(?:ers?|ing|ed)?|"
+    r"algorithm|format|validators?|strength|complexity|reset|requirements?|rules?|hint|"
     r"prefix|manager|store|scanning|rotation))$")
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.\w]*)?")
 #: ``name = value``, ``name: value``, ``"name": "value"``, ``name is value``.
@@ -95,7 +98,7 @@ _WORDISH = frozenset(string.ascii_letters + string.digits + "_.-")
 _ASSIGNMENT = re.compile(
     r"(?i)[\w.\-]{0,40}['\"\]]{0,2}"
     r"(?:\s*:\s*&?(?:'static\s+)?[\w:<>\[\]]{1,30}\??(?=\s*=[^=>]))?"  # a type: `X: &str = `
-    r"(?P<sep>\s*(?::=|=>|==?|:)\s*|\s+(?:is|was|=)\s+)"
+    r"(?P<sep>\s*(?::=|=>|(?:\|\||\?\?|&&)?==?|:(?!:))\s*|\s+(?:is|was|=)\s+)"
     r"(?:\\?(?P<q>['\"`])(?P<quoted>[^'\"`\n\\]{4,200})\\?(?P=q)"  # quotes, escaped too
     r"|(?P<bare>[^\s'\"`,;)<>]{4,200}))")
 #: an XML or HTML element named for a secret (``<password>...</password>``)
@@ -105,16 +108,25 @@ _ELEMENT = re.compile(
 #: a .NET configuration setting, ``<add key="SmtpPassword" value="..." />``
 _APP_SETTING = re.compile(
     r"<add\s+key\s*=\s*\"(?P<name>[\w:.\-]{1,60})\"\s+value\s*=\s*\"(?P<value>[^\"\n]{4,200})\"")
+#: a compound a password word ends ("Root-Passwort", "WLAN-Kennwort", "Adminpasswort")
+_COMPOUND = (r"(?:[^\W\d_]{2,20}-|[^\W\d_]{2,20}?"
+             r"(?=passwort|kennwort|password|lösenord|salasana|wachtwoord))?")
 #: a password word and a separator (``password=``, ``password:``), or up to five words and a
 #: separator of prose ("the admin password for grafana is ...", "pw for the shared account:
 #: ...", "password -> ..."; not ``=``, which there assigns to the word before it), or the
 #: value right after the word ("..., password hAARG^cW8J$")
 _PROSE_PASSWORD = re.compile(
-    rf"(?i)(?<![\w-])(?:{_PASSWORD_WORDS})(?![\w-])"
+    rf"(?i)(?<![\w-]){_COMPOUND}(?:{_PASSWORD_WORDS})(?![\w-])"
     r"(?:\s*(?::=|=>|->|→|=|:)\s*"
     r"|(?P<mid>(?:[^\S\n]+[^\s:=>→]+?){0,8}?)(?::\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to|é|è|est|ist|es|är|jest|era|war|lautet|heißt|lautete|это|\u2014|\u2013)(?:\s+now|\s+jetzt|\s+ahora)?\s+)"
     r"|[^\S\n]+)"
     r"(?:(?:typed|entered|enter|type|use|used|try|tried|set\s+to|just|simply)\s+)?"
+    r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
+#: the copulas of languages whose "is" is a word English uses otherwise (Finnish "on",
+#: Danish and Norwegian "er", Czech "je"), after their own password words only
+_COPULA_PASSWORD = re.compile(
+    rf"(?i)(?<![\w-]){_COMPOUND}(?P<word>salasana\w*|adgangskode\w*|passord\w*|heslo\w*)"
+    r"(?P<mid>(?:[^\S\n]+[^\s:=>]+?){0,6}?)\s+(?:on|er|je|zní)\s+"
     r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
 #: ``mysql -p'...'``, ``--password=...``
 _FLAG_PASSWORD = re.compile(
@@ -122,7 +134,8 @@ _FLAG_PASSWORD = re.compile(
     r"(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})(?P=q)")
 #: ``curl -u user:password``, ``--user user:password``, ``http -a user:password``
 _FLAG_USER_PASSWORD = re.compile(
-    r"(?<!\S)(?:-u|--user|-a|--auth)[= ]['\"]?[^\s:'\"]{1,64}:(?P<q>)(?P<value>[^\s'\"]{4,128})")
+    r"(?<!\S)(?:-u|--user|-a|--auth)[= ]['\"]?[^\s:'\"]{1,64}:(?P<q>['\"]?)"
+    r"(?P<value>[^\s'\"]{4,128})")
 #: a login given as ``user / password`` after a word that says so ("login for grafana:
 #: admin / ...", "creds: deploy / ...")
 _CREDENTIAL_PAIR = re.compile(
@@ -184,11 +197,29 @@ _MASKED = re.compile(r"[\w\-]{0,8}(?:\.{3,}|\u2026|\*{3,}|\u2022{3,}|x{4,}|X{4,}
 _FILTERED = re.compile(r"\[[A-Z_ ]{3,20}\]|<[a-z_\- ]{3,30}>")
 #: a reference a secret manager resolves: 1Password (``op://vault/item/field``), AWS
 #: Secrets Manager and Parameter Store ARNs
-_SECRET_REFERENCE = re.compile(r"op://[^/\s]+/[^/\s]+/\S+|arn:aws:(?:secretsmanager|ssm):")
+_SECRET_REFERENCE = re.compile(
+    r"op://[^/\s]+/[^/\s]+/\S+|arn:aws:(?:secretsmanager|ssm):"
+    # HashiCorp Vault, AWS, Google, Azure, Doppler and Infisical references as their tools and
+    # operators write them (``vault:secret/data/x#key``, ``sm://project/name``,
+    # ``@Microsoft.KeyVault(SecretUri=...)``), and Windows' ``%NAME%``, ``%env:NAME%``
+    r"|(?:vault|secretsmanager|ssm|awssm|gcpsm|sm|akv|azkv|keyvault|azure-keyvault|doppler|"
+    r"infisical|bws|secret|secrets|file|env)(?::/{0,2}|://)[\w./#:\-]+"
+    r"|@Microsoft\.KeyVault\(|%(?:env:)?[A-Za-z_]\w*%")
 #: words a sample config's stand-in is made of (``dummy-value``, ``your_token_here``)
 _STAND_IN_WORDS = frozenset(
     "dummy value your my the here example sample fake test placeholder replace me changeme "
     "secret password token key api redacted xxx todo tbd insert enter put".split())
+
+
+#: a value no one keeps secret: a default or stand-in word, perhaps in leetspeak, and at most
+#: four digits and a "!" (``password123``, ``P@ssw0rd``, ``changeme``, ``hunter2``, ``admin1``):
+#: fixtures and samples use them, and each heads every list of passwords an attacker tries
+#: first, so keeping it loses nothing and redacting it destroys the fixture
+_WELL_KNOWN = re.compile(
+    r"(?i)(?:p[a@]s{1,2}(?:w[o0]rd|wd)?|s[e3]cr[e3]t|ch[a@]ng[e3]m[e3]|t[e3]st(?:ing)?|"
+    r"[a@]dm[i1]n|r[o0][o0]t|t[o0][o0]r|l[e3]tm[e3][i1]n|qw[e3]rty|hunt[e3]r|d[e3]f[a@]ult|"
+    r"gu[e3]st|d[e3]m[o0]|[e3]x[a@]mpl[e3]|s[a@]mpl[e3]|dummy|f[a@]k[e3]|f[o0][o0]b[a@]r|"
+    r"us[e3]r|t[o0]k[e3]n)[_\-.]?\d{0,4}!?")
 
 
 @dataclass(frozen=True)
@@ -243,11 +274,17 @@ def _placeholder(bare: str) -> str | None:
     if _FILTERED.fullmatch(bare):
         return "a word in brackets put in place of the value"
     if _SECRET_REFERENCE.match(bare):
-        return "a reference to a secret manager's entry"
+        return "a reference to a secret manager's entry, a file or a variable"
+    if _WELL_KNOWN.fullmatch(bare):
+        return "a stand-in everyone knows (a default or the most common password of all)"
     return None
 
 
 _CLOSES = {")": "(", "]": "[", "}": "{"}
+#: a call or an index: a name, qualified or not (``getpass.getpass(``, ``ENV.fetch(``,
+#: ``Vault::read(``, ``$this->secrets->get(``), then ``(``, or ``[`` and a key
+_CALL = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*"
+                   r"(?:\(.*|\[(?:['\"]?[\w.$\-]*['\"]?\].*)?)")
 
 
 def _balanced(bare: str) -> bool:
@@ -265,7 +302,7 @@ def _balanced(bare: str) -> bool:
 
 def _call(bare: str) -> bool:
     """Whether ``bare`` reads as a call: a name, ``(`` and balanced arguments."""
-    return re.fullmatch(r"\w+\(.*", bare) is not None and _balanced(bare)
+    return _CALL.fullmatch(bare) is not None and _balanced(bare)
 
 
 def _stand_in(bare: str) -> str | None:
@@ -371,11 +408,26 @@ def _find(text: str) -> Iterator[Decision]:
         yield from _assigned(text)
         yield from _elements(text)
         yield from _near(text)
+    if GATE_WIDE.search(text):
+        yield from _near_wide(text)
     for start, end, why_not in twilio_auth_tokens(text):
         yield _decide("twilio_auth_token", start, end, why_not,
                       "32 hexadecimal digits beside a Twilio account SID (its auth token)")
     if _PASSWORD_GATE.search(low) or (not low.isascii() and _PASSWORD_GATE_WIDE.search(low)):
         yield from _prose_passwords(text)
+    for command, start, end, value in command_passwords(text):
+        yield _decide("cli_password", start, end, _command_value_reason(value), command.reason)
+
+
+def _command_value_reason(value: str) -> str | None:
+    """Why a value a tool's password flag is given is not a password, or None: a template,
+    a variable, a placeholder, a path or a URL (the flag then names where the password is)."""
+    why = _stand_in(value)
+    if why:
+        return why
+    if value.startswith(("http://", "https://", "/", "~/", "./", "@")):
+        return "a URL, a path or a file reference"
+    return None
 
 
 #: a token in the shape most providers now issue (GitHub's identifiable prefixes, followed by
@@ -468,6 +520,7 @@ def _prose_passwords(text: str) -> Iterator[Decision]:
                          (_FLAG_USER_PASSWORD, "a password given to -u user:password"),
                          (_CREDENTIAL_PAIR, "a password given as user / password"),
                          (_CJK_PASSWORD, "a password given after a password word"),
+                         (_COPULA_PASSWORD, "a password given after a password word"),
                          (_SSHPASS, "a password given to sshpass -p")):
         for m in pattern.finditer(text):
             value = m.group("value")
@@ -527,6 +580,28 @@ def _near(text: str) -> Iterator[Decision]:
                                  text[max(0, hit.start() - 12):hit.end()], back.group("link"))
 
 
+#: a value's start after a name in another language: a run of a value's characters, not
+#: inside a longer one (in Chinese or Japanese the name and the value may touch)
+_WIDE_VALUE = re.compile(r"(?<![A-Za-z0-9+/_\-=.~])[A-Za-z0-9+/_\-=.~]{16}")
+#: how far after such a name its value may start (characters; scripts without spaces count
+#: no words)
+_WIDE_WINDOW = 60
+
+
+def _near_wide(text: str) -> Iterator[Decision]:
+    """A value a few words after a secret-like name in another language (:mod:`.languages`),
+    judged as :func:`_near` judges one after an English name, by the name's English gloss."""
+    for hit in NAME_WIDE.finditer(text):
+        window = text[hit.end():hit.end() + _WIDE_WINDOW].split("\n")[0]
+        m = _WIDE_VALUE.search(window)
+        if m is None or len(window[:m.start()].split()) > _NEAR_WORDS:
+            continue
+        start = hit.end() + m.start()
+        token = _TOKEN.match(text, start)
+        if token is not None:
+            yield _near_decision(text, token.group(0), start, gloss(hit), window[:m.start()])
+
+
 def _near_decision(text: str, value: str, start: int, name: str, between: str) -> Decision:
     """A value found near a secret-like ``name`` (``between``: the words between them)."""
     value = value.rstrip(".")
@@ -540,6 +615,8 @@ def _near_decision(text: str, value: str, start: int, name: str, between: str) -
         why_not = "an SSH public key (public by design)"
     elif _PLACEHOLDER_RE.search(value):
         why_not = "already redacted"
+    elif text[start + len(value):start + len(value) + 1] == "(":
+        why_not = "a function's name (a call follows)"
     else:
         why_not = identifier_reason(value)
         # a UUID is a key only right after the name ("Heroku API key 3fa85f64-...")

@@ -1,0 +1,68 @@
+"""The words for a key, a token, a secret and a password in languages other than English.
+
+A credential pasted into a note is often introduced in the writer's own language ("voici le
+jeton ...", "把这个密钥 ...", "API 키 ...", "der Speicherschlüssel ... ist ..."). The guard's
+heuristics look for a secret-like name near a value; these are those names, each with what
+it means in English, so the same evidence rules apply (:func:`.evidence.identifier_reason`:
+a value found this way is redacted only when it is long, random and no identifier).
+
+Each word is the dictionary word of its language (with the compounds and inflections a
+sentence puts it in: German ``Speicherschlüssel``, Turkish ``anahtar`` and its endings, Russian
+``токена``); scripts written without spaces (Chinese, Japanese, Korean) are matched without
+word boundaries.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: (pattern, English gloss); the gloss decides how strong the name is (a "key" alone is weak:
+#: a cache key, a flag key; a token, a secret or an API key is a credential's name)
+_WORDS: tuple[tuple[str, str], ...] = (
+    # French, Spanish, Portuguese, Italian, Catalan
+    (r"\bjetons?\b", "token"),
+    (r"\bcl(?:é|e|ef)s?\s+(?:d['e]\s*)?(?:l['a]\s*)?api\b", "api key"),
+    (r"\bcl(?:é|ef)s?\b", "key"),
+    (r"\bclaves?\s+(?:de\s+(?:la\s+)?)?api\b", "api key"),
+    (r"\bclaves?\b", "key"),
+    (r"\bchaves?\s+(?:d[ae]\s+)?api\b", "api key"),
+    (r"\bchaves?\b", "key"),
+    (r"\bchiavi?\s+(?:dell?['a]?\s*)?api\b", "api key"),
+    (r"\bchiav[ei]\b", "key"),
+    (r"\bsecret[oa]s?\b|\bsegredos?\b", "secret"),
+    # German, Dutch, Scandinavian
+    (r"\w*schlüssel\w*|\w*schluessel\w*", "key"),
+    (r"\bzugangsdaten\b|\bgeheimnis\w*", "secret"),
+    (r"\w*sleutels?\b", "key"),
+    (r"\bnøgle\w*|\bnyckel\w*|\bnyckeln\b", "key"),
+    # Turkish, Polish, Czech, Finnish, Hungarian
+    (r"\banahtar\w*", "key"),
+    (r"\bklucz\w*", "key"),
+    (r"\bklíč\w*", "key"),
+    (r"\bavain\w*", "key"),
+    (r"\bkulcs\w*", "key"),
+    # Russian, Ukrainian
+    (r"токен\w*", "token"),
+    (r"ключ\w*", "key"),
+    (r"секрет\w*", "secret"),
+    # Chinese, Japanese, Korean (no spaces between words)
+    (r"密钥|密鑰|秘钥|秘鑰|金鑰|私钥|私鑰", "secret"),
+    (r"令牌|トークン|토큰", "token"),
+    (r"シークレット|시크릿", "secret"),
+    (r"api\s*キー|api\s*키|api\s*密钥", "api key"),
+    (r"キー|鍵|키", "key"),
+)
+
+#: every word, in one pattern; the gloss of a match is looked up by its group
+NAME_WIDE = re.compile("|".join(f"(?P<w{i}>{p})" for i, (p, _) in enumerate(_WORDS)),
+                       re.IGNORECASE)
+#: a text without any of these holds none of the words (a cheap test before the pattern)
+GATE_WIDE = re.compile(r"(?i)jeton|cl[ée]|clave|chave|chiav|secret|segredo|schl|sleutel|"
+                       r"zugangsdaten|geheim|nøgle|nyckel|anahtar|klucz|klíč|avain|kulcs|"
+                       r"токен|ключ|секрет|[密秘金私]鑰|[密秘私]钥|令牌|トークン|토큰|"
+                       r"シークレット|시크릿|キー|鍵|키")
+
+
+def gloss(match: re.Match[str]) -> str:
+    """The English meaning of a match of :data:`NAME_WIDE`."""
+    return _WORDS[int(str(match.lastgroup)[1:])][1]
