@@ -18,8 +18,6 @@ from dataclasses import dataclass
 
 #: a value, quoted or not: the quote is kept out of the span
 _VALUE = r"(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})(?P=q)"
-#: the rest of one shell command (no newline, pipe or command separator)
-_SAME_COMMAND = r"[^\n|;&]*?"
 
 
 @dataclass(frozen=True)
@@ -30,6 +28,12 @@ class CommandRule:
     #: the rule runs only on a text holding one of these
     needles: tuple[str, ...]
     pattern: re.Pattern[str]
+    #: the tool whose flag ``pattern`` is: it must come before the flag in the same command
+    #: (a command holds several flags; each is looked for on its own)
+    tool: re.Pattern[str] | None = None
+    #: the flag is also written about in prose ("the --token flag takes ..."): its value must
+    #: look chosen, not be a plain word
+    prose: bool = False
 
     @property
     def reason(self) -> str:
@@ -37,17 +41,28 @@ class CommandRule:
         return f"a password given on the command line ({self.family})"
 
 
-def _rule(family: str, needles: tuple[str, ...], pattern: str, flags: int = 0) -> CommandRule:
-    return CommandRule(family, needles, re.compile(pattern, flags))
+def _rule(family: str, needles: tuple[str, ...], pattern: str, flags: int = 0,
+          tool: str | None = None, prose: bool = False) -> CommandRule:
+    return CommandRule(family, needles, re.compile(pattern, flags),
+                       None if tool is None else re.compile(tool), prose)
+
+
+def _flag(family: str, tool: str, flag: str, needles: tuple[str, ...] = ()) -> CommandRule:
+    """A tool's password flag (``flag``, a pattern right before the value), wherever it
+    stands among the tool's arguments; ``needles``: the tool's names (default: ``tool``'s
+    alternatives)."""
+    needles = needles or tuple(tool.split("|"))
+    return _rule(family, needles, rf"(?<=\s){flag}{_VALUE}", tool=rf"\b(?:{tool})\b")
 
 
 RULES: tuple[CommandRule, ...] = (
     # redis-cli -a PASSWORD, --pass PASSWORD (Redis docs, "redis-cli")
-    _rule("redis-cli -a / --pass", ("redis-cli",),
-          rf"\bredis-cli\b{_SAME_COMMAND}\s(?:-a|--pass)\s+{_VALUE}"),
+    _flag("redis-cli -a / --pass", "redis-cli", r"(?:-a|--pass)\s+"),
     # sqlcmd, bcp, osql and isql take the password after a capital -P (SQL Server, Sybase)
-    _rule("sqlcmd / bcp / osql / isql -P", ("sqlcmd", "bcp", "osql", "isql", "sqsh"),
-          rf"\b(?:sqlcmd|bcp|osql|isql|sqsh)\b{_SAME_COMMAND}\s-P\s*{_VALUE}"),
+    _flag("sqlcmd / bcp / osql / isql -P", "sqlcmd|bcp|osql|isql|sqsh", r"-P\s*"),
+    # ipmitool -P, mosquitto_pub and mosquitto_sub -P (their -p is a port)
+    _flag("ipmitool / mosquitto -P", "ipmitool|mosquitto_pub|mosquitto_sub|mosquitto_rr",
+          r"-P\s+"),
     # htpasswd -b [-c] FILE USER PASSWORD; htpasswd -nb USER PASSWORD (Apache docs)
     _rule("htpasswd -b", ("htpasswd",),
           r"\bhtpasswd\s+(?P<flags>(?:-[a-zA-Z]+\s+(?:\d+\s+)?)+)(?P<args>(?:['\"]?[^\s'\"]+"
@@ -68,29 +83,37 @@ RULES: tuple[CommandRule, ...] = (
     _rule("keytool -storepass / -keypass", ("storepass", "keypass"),
           rf"(?<!\S)-(?:src|dest|new)?(?:store|key)pass\s+(?!:)(?!-){_VALUE}"),
     # ldapsearch, ldapmodify, ldapadd ...: -w PASSWORD (-W prompts)
-    _rule("ldap* -w", ("ldap",), rf"\bldap\w+\b{_SAME_COMMAND}\s-w\s+{_VALUE}"),
+    _flag("ldap* -w", r"ldap\w+", r"-w\s+", ("ldap",)),
     # Samba tools: -U USER%PASSWORD, --user=USER%PASSWORD
     _rule("smbclient -U user%password", ("-U", "--user"),
           rf"(?<!\S)(?:-U\s*|--user(?:name)?[= ])['\"]?[^\s%'\"]{{1,64}}%{_VALUE}"),
     # xfreerdp /p:PASSWORD
-    _rule("xfreerdp /p:", ("/p:",), rf"\bx?freerdp3?\b{_SAME_COMMAND}\s/p:{_VALUE}"),
+    _flag("xfreerdp /p:", r"x?freerdp3?", r"/p:", ("freerdp",)),
+    # Windows: cmdkey /pass:PASSWORD, schtasks /RP PASSWORD, net user NAME PASSWORD
+    _flag("cmdkey /pass:", "cmdkey", r"/pass:"),
+    _flag("schtasks /RP", "schtasks", r"/RP\s+"),
+    _rule("net user NAME PASSWORD", ("net user", "NET USER"),
+          r"(?i)\bnet[^\S\n]+user[^\S\n]+['\"]?[\w.\-$]+['\"]?[^\S\n]+"
+          r"(?P<q>['\"]?)(?P<value>[^\s/'\"*][^\s'\"]{3,127})(?P=q)"),
+    # rabbitmqctl add_user USER PASSWORD, change_password USER PASSWORD
+    _rule("rabbitmqctl add_user", ("rabbitmqctl",),
+          r"\brabbitmqctl[^\S\n]+(?:add_user|change_password)[^\S\n]+['\"]?[^\s'\"]+['\"]?"
+          rf"[^\S\n]+{_VALUE}"),
     # net use \\server\share PASSWORD /user:NAME, or /user:NAME PASSWORD
     _rule("net use", ("net use", "NET USE"),
           r"(?i)\bnet\s+use\s+(?:\w:\s+)?\\\\\S+\s+(?:/user:\S+\s+)?"
           r"(?P<q>['\"]?)(?P<value>[^\s/'\"*][^\s'\"]{3,127})(?P=q)"),
     # zip -P PASSWORD, unzip -P PASSWORD; 7z -pPASSWORD
-    _rule("zip / unzip -P", ("zip",), rf"\b(?:un)?zip\b{_SAME_COMMAND}\s-P\s*{_VALUE}"),
-    _rule("7z -p", ("7z",), rf"\b7z[a-z]?\b{_SAME_COMMAND}\s-p{_VALUE}"),
+    _flag("zip / unzip -P", "zip|unzip", r"-P\s*"),
+    _flag("7z -p", "7z|7za|7zr", r"-p"),
     # sqlplus USER/PASSWORD[@DB] (Oracle)
     _rule("sqlplus user/password", ("sqlplus",),
           r"\bsqlplus\s+(?:-\w+\s+)*['\"]?[\w$#]+/"
           r"(?P<q>)(?P<value>[^\s@/'\"]{4,128})"),
     # lftp -u USER,PASSWORD
-    _rule("lftp -u user,password", ("lftp",),
-          rf"\blftp\b{_SAME_COMMAND}\s-u\s+['\"]?[^\s,'\"]+,{_VALUE}"),
+    _flag("lftp -u user,password", "lftp", r"-u\s+['\"]?[^\s,'\"]+,"),
     # ssh-keygen -N NEW_PASSPHRASE, -P OLD_PASSPHRASE
-    _rule("ssh-keygen -N / -P", ("ssh-keygen",),
-          rf"\bssh-keygen\b{_SAME_COMMAND}\s-[NP]\s*{_VALUE}"),
+    _flag("ssh-keygen -N / -P", "ssh-keygen", r"-[NP]\s*"),
     # a password piped to a tool that reads it from standard input: docker (and podman,
     # helm, oras) login --password-stdin, sudo -S, chpasswd (USER:PASSWORD lines)
     _rule("echo ... | login --password-stdin", ("--password-stdin",),
@@ -104,9 +127,10 @@ RULES: tuple[CommandRule, ...] = (
     # a long flag named for a password or a token (--db-password=..., --admin-password ...,
     # --http-password=, --registry-token ...): the flag is its name
     _rule("--*-password / --*-token flag", ("--",),
-          r"(?<!\S)--(?:[a-z0-9]+-){0,3}(?:password|passwd|passphrase|pass|token|api-key|"
-          r"apikey|secret-key|client-secret|access-token|auth-token)(?:=|\s+(?!-))"
-          + _VALUE),
+          r"(?<!\S)--(?!no-|without-|skip-)(?:[a-z0-9]+-){0,3}(?:password|passwd|passphrase|"
+          r"pass|token|api-key|apikey|secret-key|client-secret|access-token|auth-token)"
+          r"(?:=|[^\S\n]+(?!-))"
+          + _VALUE, prose=True),
 )
 
 
@@ -116,12 +140,22 @@ def command_passwords(text: str) -> Iterator[tuple[CommandRule, int, int, str]]:
         if not any(n in text for n in rule.needles):
             continue
         for m in rule.pattern.finditer(text):
+            if rule.tool is not None and not _after_tool(text, m.start(), rule.tool):
+                continue
             if "args" in rule.pattern.groupindex:
                 span = _htpasswd_password(m)
                 if span is not None:
                     yield rule, span[0], span[1], text[span[0]:span[1]]
                 continue
             yield rule, m.start("value"), m.end("value"), m.group("value")
+
+
+def _after_tool(text: str, at: int, tool: re.Pattern[str]) -> bool:
+    """Whether ``tool`` is named before ``at`` in the same command (same line, no ``|``,
+    ``;`` or ``&`` between)."""
+    line = text[text.rfind("\n", 0, at) + 1:at]
+    found = list(tool.finditer(line))
+    return bool(found) and not re.search(r"[|;&]", line[found[-1].end():])
 
 
 _ARG = re.compile(r"(['\"]?)([^\s'\"]+)\1")

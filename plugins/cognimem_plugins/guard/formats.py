@@ -267,7 +267,7 @@ _EXTRA_RULES = [
         ("langfuse_key", "sk-lf-", r"sk-lf-[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}"
                                     r"-[a-f0-9]{12}", 28),
         # Alibaba Cloud access key ids (LTAI and 20 letters and digits)
-        ("alibaba_access_key", "LTAI", r"LTAI[A-Za-z0-9]{20}", 24),
+        ("alibaba_access_key", "LTAI", r"LTAI[A-Za-z0-9]{20}", 0),
         # Bitbucket app passwords (ATBB and 32 letters and digits)
         ("bitbucket_app_password", "ATBB", r"ATBB[A-Za-z0-9]{32}", 28),
     )),

@@ -212,11 +212,12 @@ _STAND_IN_WORDS = frozenset(
 
 
 #: a value no one keeps secret: a default or stand-in word, perhaps in leetspeak, and at most
-#: four digits and a "!" (``password123``, ``P@ssw0rd``, ``changeme``, ``hunter2``, ``admin1``):
+#: four digits and a "!" (``password123``, ``P@ssw0rd``, ``changeme``, ``hunter2``, ``admin1``,
+#: ``changeit``, the documented default of a Java keystore):
 #: fixtures and samples use them, and each heads every list of passwords an attacker tries
 #: first, so keeping it loses nothing and redacting it destroys the fixture
 _WELL_KNOWN = re.compile(
-    r"(?i)(?:p[a@]s{1,2}(?:w[o0]rd|wd)?|s[e3]cr[e3]t|ch[a@]ng[e3]m[e3]|t[e3]st(?:ing)?|"
+    r"(?i)(?:p[a@]s{1,2}(?:w[o0]rd|wd)?|s[e3]cr[e3]t|ch[a@]ng[e3](?:m[e3]|it)|t[e3]st(?:ing)?|"
     r"[a@]dm[i1]n|r[o0][o0]t|t[o0][o0]r|l[e3]tm[e3][i1]n|qw[e3]rty|hunt[e3]r|d[e3]f[a@]ult|"
     r"gu[e3]st|d[e3]m[o0]|[e3]x[a@]mpl[e3]|s[a@]mpl[e3]|dummy|f[a@]k[e3]|f[o0][o0]b[a@]r|"
     r"us[e3]r|t[o0]k[e3]n)[_\-.]?\d{0,4}!?")
@@ -416,13 +417,15 @@ def _find(text: str) -> Iterator[Decision]:
     if _PASSWORD_GATE.search(low) or (not low.isascii() and _PASSWORD_GATE_WIDE.search(low)):
         yield from _prose_passwords(text)
     for command, start, end, value in command_passwords(text):
-        yield _decide("cli_password", start, end, _command_value_reason(value), command.reason)
+        yield _decide("cli_password", start, end,
+                      _command_value_reason(value, prose=command.prose), command.reason)
 
 
-def _command_value_reason(value: str) -> str | None:
+def _command_value_reason(value: str, *, prose: bool = False) -> str | None:
     """Why a value a tool's password flag is given is not a password, or None: a template,
-    a variable, a placeholder, a path or a URL (the flag then names where the password is)."""
-    why = _stand_in(value)
+    a variable, a placeholder, a path or a URL (the flag then names where the password is);
+    ``prose``: a flag people also write about, whose value must look chosen."""
+    why = _stand_in(value) or (looks_chosen(value) if prose else None)
     if why:
         return why
     if value.startswith(("http://", "https://", "/", "~/", "./", "@")):
