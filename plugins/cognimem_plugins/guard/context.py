@@ -22,7 +22,9 @@ from collections.abc import Iterator
 #: a run of one mask character where random characters would be
 _MASK_RUN = re.compile(r"([xX*0•])\1{4,}|…")
 _EXAMPLE = re.compile(r"EXAMPLE(?:KEY)?$")
-_TEMPLATE = re.compile(r"\$\{\{?[^{}\n]{1,200}\}\}?|\{\{[^{}\n]{1,200}\}\}|%\([^()\n]{1,80}\)s")
+_TEMPLATE = re.compile(r"\$\{\{?[^{}\n]{1,200}\}\}?|\{\{[^{}\n]{1,200}\}\}|%\([^()\n]{1,80}\)s"
+                       # Octopus Deploy's and Azure DevOps' token replacement: #{Name}#
+                       r"|#\{[\w.\-\[\]]{1,80}\}#?")
 _TWILIO_SID = re.compile(r"(?<![A-Za-z0-9])AC[0-9a-f]{32}(?![A-Za-z0-9])")
 _HEX32 = re.compile(r"(?<![A-Za-z0-9])[0-9a-f]{32}(?![A-Za-z0-9])")
 #: words that name a 32-digit hexadecimal value as a digest, not a token
@@ -40,7 +42,7 @@ def public_value_reason(value: str) -> str | None:
 
 def template_spans(text: str) -> list[tuple[int, int]]:
     """The spans of template references (``${...}``, ``{{...}}``, ``%(...)s``)."""
-    if "{" not in text and "%(" not in text:
+    if "{" not in text and "%(" not in text:  # (``#{...}`` holds "{" too)
         return []
     return [m.span() for m in _TEMPLATE.finditer(text)]
 

@@ -86,7 +86,8 @@ _NAME_STEMS = ("key", "pass", "pw", "secret", "contrase", "token", "credential",
 #: a text without any of these holds no password word nor a ``-p`` flag
 _PASSWORD_STEMS = ("pass", "pw", "contrase", "-p", " -u", "--user", " -a ", "--auth", "login",
                    "log-in", "sign-in", "credential", "creds", "senha", "kennwort", "wachtwoord",
-                   "haslo", "salasana", "adgangskode", "heslo", "jelsz", "sifre", "parola")
+                   "haslo", "salasana", "adgangskode", "heslo", "jelsz", "sifre", "parola",
+                   "wifi", "wi-fi", "wlan")
 #: the stems outside ASCII, looked for only in a text that is not ASCII
 _PASSWORD_STEMS_WIDE = ("lösenord", "hasło", "парол", "şifre", "密码", "密碼", "口令",
                         "パスワード", "비밀번호", "암호")
@@ -108,6 +109,9 @@ _ELEMENT = re.compile(
 #: a .NET configuration setting, ``<add key="SmtpPassword" value="..." />``
 _APP_SETTING = re.compile(
     r"<add\s+key\s*=\s*\"(?P<name>[\w:.\-]{1,60})\"\s+value\s*=\s*\"(?P<value>[^\"\n]{4,200})\"")
+#: a wireless network: in prose its value is its password ("the wifi in the office is now
+#: ..."); not a password word elsewhere (``WIFI_SSID=...`` names the network)
+_NETWORK_WORDS = r"wi-?fi|wlan"
 #: a compound a password word ends ("Root-Passwort", "WLAN-Kennwort", "Adminpasswort")
 _COMPOUND = (r"(?:[^\W\d_]{2,20}-|[^\W\d_]{2,20}?"
              r"(?=passwort|kennwort|password|lösenord|salasana|wachtwoord))?")
@@ -116,7 +120,7 @@ _COMPOUND = (r"(?:[^\W\d_]{2,20}-|[^\W\d_]{2,20}?"
 #: ...", "password -> ..."; not ``=``, which there assigns to the word before it), or the
 #: value right after the word ("..., password hAARG^cW8J$")
 _PROSE_PASSWORD = re.compile(
-    rf"(?i)(?<![\w-]){_COMPOUND}(?:{_PASSWORD_WORDS})(?![\w-])"
+    rf"(?i)(?<![\w-]){_COMPOUND}(?:{_PASSWORD_WORDS}|{_NETWORK_WORDS})(?![\w-])"
     r"(?:\s*(?::=|=>|->|→|=|:)\s*"
     r"|(?P<mid>(?:[^\S\n]+[^\s:=>→]+?){0,8}?)(?::\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to|é|è|est|ist|es|är|jest|era|war|lautet|heißt|lautete|это|\u2014|\u2013)(?:\s+now|\s+jetzt|\s+ahora)?\s+)"
     r"|[^\S\n]+)"
@@ -172,7 +176,13 @@ _BACK_VALUE = re.compile(
 _STRONG_NAME = re.compile(
     r"(?i)(?:api|app|application|access|secret|auth|client|account|master|signing|"
     r"encryption|license|licence|admin|ingest(?:ion)?)[\s_-]?key|secret|token|passw|pwd|"
-    r"credential|auth|bearer")
+    r"credential|auth|bearer"
+    # a key named by a provider that issues hexadecimal keys ("the Datadog key for ...")
+    r"|(?:datadog|new\s?relic|mailgun|sendgrid|algolia|bugsnag|rollbar|pagerduty|sentry|"
+    r"heroku|cloudflare|segment|mixpanel|amplitude|launchdarkly|postmark|mapbox|etherscan|"
+    r"infura|alchemy|snyk|circleci|codecov|contentful|fastly|hubspot|intercom|zendesk|"
+    r"twilio|plaid|sumo\s?logic|netlify|linode|vultr|pushover|telnyx|vonage|nexmo|"
+    r"messagebird|honeycomb|loggly|papertrail|logz)[\s_-]*key")
 #: words that say a hexadecimal value is something else: a commit, a digest, a trace
 _OTHER_NOUN = re.compile(
     r"(?i)\b(?:ids?|trace\w*|span|commit|sha\d*|hash\w*|digest|checksum|build|run|"
@@ -282,6 +292,8 @@ def _placeholder(bare: str) -> str | None:
 
 
 _CLOSES = {")": "(", "]": "[", "}": "{"}
+#: an attribute path of three or more names (``import.meta.env.VITE_API_KEY``)
+_DOTTED = re.compile(r"[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*){2,}")
 #: a call or an index: a name, qualified or not (``getpass.getpass(``, ``ENV.fetch(``,
 #: ``Vault::read(``, ``$this->secrets->get(``), then ``(``, or ``[`` and a key
 _CALL = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*"
@@ -316,6 +328,14 @@ def _stand_in(bare: str) -> str | None:
         return "a variable's name, an attribute or a call"
     if _VERSION.fullmatch(bare) or (bare.isdigit() and len(bare) < 8):
         return "a version or a short number"
+    if _DOTTED.fullmatch(bare):
+        return "an attribute path (three or more names joined by dots)"
+    if re.fullmatch(r"![A-Za-z][\w:]*", bare):
+        return "a YAML tag: the value is resolved elsewhere (!secret, !env, !Ref, !vault)"
+    if bare.endswith(":") and re.fullmatch(r"[\w.\-]+:", bare):
+        return "a mapping's key (its value is on the lines below)"
+    if bare.startswith(("ENC[", "$ANSIBLE_VAULT")):
+        return "an encrypted value (SOPS ENC[...], Ansible Vault): safe to keep"
     if is_sequential_string(bare):
         return "a sequence of characters"
     return None
@@ -496,9 +516,39 @@ def _assigned(text: str) -> Iterator[Decision]:
             sep == ":" and re.fullmatch(r"[\w.\-]*[_\-.][\w.\-]*|[A-Z0-9_]+", name) is not None)
         password = _is_password_name(name)
         aws = "aws" in name.lower() and len(value) == 40
-        yield _decide("aws_secret_key" if aws else "password_assignment", start, end,
-                      _assigned_reason(value, explicit=explicit, password=password),
+        why_not = _assigned_reason(value, explicit=explicit, password=password)
+        if why_not is None and quoted is None:
+            why_not = _sentence_reason(text, value, m.end(group))
+        if why_not is None and password and _USER_VALUE.search(text) is not None:
+            why_not = _same_as_user(text, value)
+        yield _decide("aws_secret_key" if aws else "password_assignment", start, end, why_not,
                       f"a value assigned to the secret-like name {name[:40]!r}")
+
+
+#: a user name given in the same text (``username='alice'``, ``user: admin``)
+_USER_VALUE = re.compile(r"(?i)\b(?:user(?:_?name)?|login)['\"]?\s*[=:]\s*['\"]?"
+                         r"(?P<value>[^\s'\",;)]{1,64})")
+
+
+def _same_as_user(text: str, value: str) -> str | None:
+    """Why a password equal to the user name given beside it is no secret, or None: a login
+    whose password is its name (``admin``/``admin``, a test client's ``alice``/``alice``) is
+    a fixture or a default, the first pair anyone tries."""
+    if any(m.group("value") == value for m in _USER_VALUE.finditer(text)):
+        return "the same as the user name beside it (a fixture or a default login)"
+    return None
+
+
+def _sentence_reason(text: str, value: str, end: int) -> str | None:
+    """Why an unquoted value is the first word of a sentence rather than a value, or None:
+    a lowercase word followed by two more words on its line ("password_confirmation: must
+    match password")."""
+    if not (value.isalpha() and value.islower()):
+        return None
+    rest = text[end:text.find("\n", end) if "\n" in text[end:] else len(text)]
+    if len(re.findall(r"(?<!\S)[A-Za-z]+(?=[\s.,;]|$)", rest)) >= 2:
+        return "the first word of a sentence (words follow it on the line)"
+    return None
 
 
 def _elements(text: str) -> Iterator[Decision]:
@@ -550,6 +600,8 @@ def _prose_passwords(text: str) -> Iterator[Decision]:
                 mid = m.groupdict().get("mid")
                 why_not = prose_value_reason(trimmed, subject=mid is not None
                                              and _OTHER_SUBJECT.search(mid) is None)
+            if why_not is None and _USER_VALUE.search(text) is not None:
+                why_not = _same_as_user(text, trimmed)
             yield _decide("password_assignment", start, start + len(trimmed), why_not, why)
 
 

@@ -93,6 +93,7 @@ CLI_CLEAN = [
     "net user alice * /add",
     "net user alice\nThen we moved on.",
     "rabbitmqctl list_users",
+    "ipmitool -H bmc1 power status | grep -P 'on|off'",  # grep's -P, another command
     "CREATE USER app IDENTIFIED EXTERNALLY;",
     "ALTER USER app IDENTIFIED BY VALUES 'S:ABC';",
     "ldapsearch -x -W -D cn=admin -b dc=corp",
@@ -256,6 +257,13 @@ REFERENCES = [
     "PASSWORD_HASHERS=argon2",
     "AUTH_PASSWORD_VALIDATORS=strict",
     "ENV['TWILIO_AUTH_TOKEN'] ||= ENV.fetch('TWILIO_TOKEN')",
+    "const apiKey = import.meta.env.VITE_API_KEY;",
+    "password: !secret db_password",  # Home Assistant's documented reference
+    "secrets:\n  db_password:\n    file: ./secrets/db_password.txt",  # a mapping's key
+    '"Password": "#{DbPassword}#"',  # Octopus Deploy's token replacement
+    "password: ENC[AES256_GCM,data:Tr3kQ9==,iv:Xb7pL2mN4qR8sT1vW5yZ0aC3dE6fG9hJ=,type:str]",
+    "password_confirmation: must match password",
+    "self.client.login(username='alice', password='alice')",  # the user name again
 ]
 
 
@@ -296,3 +304,22 @@ def test_explain_names_the_tool_family_and_never_the_password(
     data: dict[str, Any] = json.loads(capsys.readouterr().out)
     assert data["secrets"][0]["reason"].endswith("(sqlcmd / bcp / osql / isql -P)")
     assert PASSWORD not in json.dumps(data)
+
+
+# --- the wifi's password, a key named by its provider ---------------------------------------
+
+
+def test_a_wifi_password_given_in_prose_is_redacted() -> None:
+    text = f"heads up, the guest wifi downstairs is now {PASSWORD}"
+    assert PASSWORD not in redact(text)[0]
+    for clean in ("the wifi in the office is down again", "WIFI_SSID=Acme-Guest-5G",
+                  "the wifi router is a TP-Link AX5400"):
+        assert redact(clean) == (clean, {})
+
+
+def test_a_hexadecimal_key_named_by_its_provider_is_redacted() -> None:
+    value = "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c2b4d6f80"
+    assert value not in redact(f"the Mailgun key for the EU region is {value}")[0]
+    # a plain "key" is not a credential's name: a digest or a cache key looks the same
+    kept = f"the cache key for the EU region is {value}"
+    assert redact(kept) == (kept, {})
