@@ -45,6 +45,15 @@ _WORDS: tuple[tuple[str, str], ...] = (
     (r"токен\w*", "token"),
     (r"ключ\w*", "key"),
     (r"секрет\w*", "secret"),
+    # Vietnamese, Indonesian and Malay, Greek, Hebrew, Arabic, Persian, Hindi, Thai
+    (r"\bkhóa\b", "key"),
+    (r"\bkunci\b", "key"),
+    (r"κλειδ\w*", "key"),
+    (r"מפתח", "key"),
+    (r"مفتاح|کلید", "key"),
+    (r"कुंजी", "key"),
+    (r"टोकन|โทเค็น", "token"),
+    (r"คีย์", "key"),
     # Chinese, Japanese, Korean (no spaces between words)
     (r"密钥|密鑰|秘钥|秘鑰|金鑰|私钥|私鑰", "secret"),
     (r"令牌|トークン|토큰", "token"),
@@ -60,7 +69,8 @@ NAME_WIDE = re.compile("|".join(f"(?P<w{i}>{p})" for i, (p, _) in enumerate(_WOR
 GATE_WIDE = re.compile(r"(?i)jeton|cl[ée]|clave|chave|chiav|secret|segredo|schl|sleutel|"
                        r"zugangsdaten|geheim|nøgle|nyckel|anahtar|klucz|klíč|avain|kulcs|"
                        r"токен|ключ|секрет|[密秘金私]鑰|[密秘私]钥|令牌|トークン|토큰|"
-                       r"シークレット|시크릿|キー|鍵|키")
+                       r"シークレット|시크릿|キー|鍵|키|khóa|kunci|κλειδ|מפתח|مفتاح|کلید|कुंजी|"
+                       r"टोकन|โทเค็น|คีย์")
 
 
 def gloss(match: re.Match[str]) -> str:

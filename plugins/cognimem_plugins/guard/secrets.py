@@ -64,7 +64,9 @@ _PASSWORD_WORDS = (r"password|passwd|passphrase|pwd|pw|pass|passwort|kennwort|co
                    r"mot de passe|senha|wachtwoord|lösenord|has(?:ł|l)o|пароль|парол[яюе]|"
                    r"salasana|adgangskode|passord|heslo|jelsz(?:ó|o)|şifre|sifre|parola|"
                    # the definite and possessive forms ("lösenordet", "şifresi")
-                   r"lösenordet|şifresi|sifresi|parolas\u0131|parolasi")
+                   r"lösenordet|şifresi|sifresi|parolas\u0131|parolasi|"
+                   # Catalan, Vietnamese, Indonesian and Malay
+                   r"contrasenya|mật khẩu|kata sandi|kata laluan")
 _NAMES = "|".join([*DENYLIST, r"senha", r"kennwort", r"wachtwoord", r"has(?:ł|l)o",
                    r"lösenord", r"access_?key", r"signing_?key", r"secret_?key", r"_pass\b",
                    r"pw\b", r"client_?secret", r"passphrase", r"token", r"credentials?",
@@ -87,10 +89,12 @@ _NAME_STEMS = ("key", "pass", "pw", "secret", "contrase", "token", "credential",
 _PASSWORD_STEMS = ("pass", "pw", "contrase", "-p", " -u", "--user", " -a ", "--auth", "login",
                    "log-in", "sign-in", "credential", "creds", "senha", "kennwort", "wachtwoord",
                    "haslo", "salasana", "adgangskode", "heslo", "jelsz", "sifre", "parola",
-                   "wifi", "wi-fi", "wlan")
+                   "wifi", "wi-fi", "wlan", "contrasenya", "kata sandi", "kata laluan",
+                   "zugangsdaten", "anmeldedaten", "identifiants", "credencia", "credenzia")
 #: the stems outside ASCII, looked for only in a text that is not ASCII
 _PASSWORD_STEMS_WIDE = ("lösenord", "hasło", "парол", "şifre", "密码", "密碼", "口令",
-                        "パスワード", "비밀번호", "암호")
+                        "パスワード", "비밀번호", "암호", "mật khẩu", "पासवर्ड", "كلمة",
+                        "סיסמ", "κωδικ", "συνθηματικ", "รหัสผ่าน", "رمز عبور", "гасл")
 #: the stems as one pattern each (one search in C instead of a loop of ``in`` tests)
 _NAME_GATE = re.compile("|".join(map(re.escape, _NAME_STEMS)))
 _PASSWORD_GATE = re.compile("|".join(map(re.escape, _PASSWORD_STEMS)))
@@ -128,10 +132,29 @@ _PROSE_PASSWORD = re.compile(
     r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
 #: the copulas of languages whose "is" is a word English uses otherwise (Finnish "on",
 #: Danish and Norwegian "er", Czech "je"), after their own password words only
+_COPULAS = {"salasana": ("on",), "adgangskode": ("er",), "passord": ("er",),
+            "heslo": ("je", "zní"), "parol": ("este", "e"), "contrasenya": ("és", "es"),
+            "mật khẩu": ("là",), "kata sandi": ("adalah", "ialah"),
+            "kata laluan": ("adalah", "ialah")}
 _COPULA_PASSWORD = re.compile(
-    rf"(?i)(?<![\w-]){_COMPOUND}(?P<word>salasana\w*|adgangskode\w*|passord\w*|heslo\w*)"
-    r"(?P<mid>(?:[^\S\n]+[^\s:=>]+?){0,6}?)\s+(?:on|er|je|zní)\s+"
+    rf"(?i)(?<![\w-]){_COMPOUND}(?P<word>(?:{'|'.join(_COPULAS)})\w*)"
+    r"(?P<mid>(?:[^\S\n]+[^\s:=>]+?){0,6}?)\s+"
+    rf"(?P<copula>{'|'.join(sorted({c for cs in _COPULAS.values() for c in cs}))})\s+"
     r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
+
+
+def _copula_fits(m: re.Match[str]) -> bool:
+    """Whether the copula of a :data:`_COPULA_PASSWORD` match is its password word's."""
+    word = m.group("word").lower()
+    return any(word.startswith(stem) and m.group("copula").lower() in copulas
+               for stem, copulas in _COPULAS.items())
+#: a password word in a script other than Latin (Cyrillic, Greek, Hebrew, Arabic, Persian,
+#: Devanagari, Thai): the value is the first run of ASCII after it on its line, wherever the
+#: language puts its verb ("पासवर्ड X है", "пароль от сервера X")
+_SCRIPT_PASSWORD = re.compile(
+    r"(?i)(?:пароль|паролю|пароля|гасло|पासवर्ड|كلمة المرور|كلمة السر|סיסמ[הא]|κωδικ[όο]ς?|"
+    r"συνθηματικό|รหัสผ่าน|رمز عبور)"
+    r"(?P<gap>[^\x21-\x7e\n]{0,60}?)(?P<q>['\"`]?)(?P<value>[!-~]{6,128})")
 #: ``mysql -p'...'``, ``--password=...``
 _FLAG_PASSWORD = re.compile(
     r"(?<!\S)(?<!sshpass )(?:-p|--password[= ]|(?:-u|--user(?:name)?)[= ]\S+\s+-p\s+)"
@@ -143,7 +166,8 @@ _FLAG_USER_PASSWORD = re.compile(
 #: a login given as ``user / password`` after a word that says so ("login for grafana:
 #: admin / ...", "creds: deploy / ...")
 _CREDENTIAL_PAIR = re.compile(
-    r"(?i)\b(?:logins?|log-in|sign-in|credentials?|creds|user(?:name)?\s*/\s*pass(?:word)?)\b"
+    r"(?i)\b(?:logins?|log-in|sign-in|credentials?|creds|user(?:name)?\s*/\s*pass(?:word)?|"
+    r"zugangsdaten|anmeldedaten|identifiants|credenciales|credenciais|credenziali)\b"
     r"[^\n:]{0,40}?(?::|\s(?:is|are|=))\s*[^\s/]{2,64}\s+/\s+(?P<q>['\"`]?)"
     r"(?P<value>[^\s'\"`]{6,128})")
 #: a password word in a language written without spaces (Chinese, Japanese, Korean), its
@@ -158,7 +182,7 @@ _SSHPASS = re.compile(r"\bsshpass\s+-p\s*(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})
 #: a value a few words after a secret-like name: the words (runs of a value's characters)
 #: and what may separate them; the first separator may cross a line (``- name: KEY`` then
 #: ``value: ...``)
-_TOKEN = re.compile(r"[A-Za-z0-9+/_\-=.~]+")
+_TOKEN = re.compile(r"[\w+/\-=.~]+")  # (a word of another language is walked over too)
 _GAP = re.compile(r"[ \t:,'\"=()>.?!-]{0,4}(?:\n[^\S\n]*(?:-[^\S\n]*)?['\"]?)?")
 _GAP_INLINE = re.compile(r"[ \t:,'\"=()>.?!-]{1,4}")
 _NEAR_WORDS = 7
@@ -198,7 +222,9 @@ _CONN_ASSIGN = re.compile(r"(?i)\b(?:password|pwd)\s*=\s*(?P<value>[^;'\"\s]{3,2
 _PLAIN_VALUES = frozenset(
     "true false null none nil required optional redacted hidden masked empty changeme "
     "example placeholder secret password token string undefined missing invalid expired "
-    "rotated revoked admin root guest default user demo".split())
+    "rotated revoked admin root guest default user demo "
+    # where a password is kept, named in its place ("the password is in 1Password")
+    "1password bitwarden lastpass keepass keepassxc dashlane keychain".split())
 #: a lowercase prefix and stand-in words in capitals (``sk_live_REPLACE_ME``)
 _PREFIXED_STAND_IN = re.compile(r"(?:[a-z0-9]{1,8}[_\-]){1,3}([A-Z][A-Z_\-]*)")
 #: a value shown masked: at most 8 characters, a mask, at most 6 (``sk-...R9Km``)
@@ -574,8 +600,11 @@ def _prose_passwords(text: str) -> Iterator[Decision]:
                          (_CREDENTIAL_PAIR, "a password given as user / password"),
                          (_CJK_PASSWORD, "a password given after a password word"),
                          (_COPULA_PASSWORD, "a password given after a password word"),
+                         (_SCRIPT_PASSWORD, "a password given after a password word"),
                          (_SSHPASS, "a password given to sshpass -p")):
         for m in pattern.finditer(text):
+            if pattern is _COPULA_PASSWORD and not _copula_fits(m):
+                continue
             value = m.group("value")
             if m.group("q") == "(":
                 value = value.split(")")[0]
@@ -618,7 +647,7 @@ def _near(text: str) -> Iterator[Decision]:
             if token is None:
                 break
             pos = token.end()
-            if len(token.group(0)) >= 16:
+            if len(token.group(0)) >= 16 and token.group(0).isascii():
                 decision = _near_decision(text, token.group(0), token.start(), name,
                                           text[hit.end():token.start()])
                 yield decision

@@ -193,6 +193,13 @@ MULTILINGUAL = [
     f"这是测试环境的密钥：{_HEX_TOKEN}",
     f"本番用のトークンです：{_KEY}",
     f"개발 서버 API 키: {_KEY}",
+    f"le token d'accès est {_KEY}",  # an English name, then words with accents
+    f"khóa API cho môi trường thử nghiệm: {_KEY}",
+    f"kunci API untuk staging: {_KEY}",
+    f"το κλειδί API είναι {_KEY}",
+    f"מפתח ה-API לסביבת הבדיקות: {_KEY}",
+    f"مفتاح API لبيئة الاختبار: {_KEY}",
+    f"एपीआई कुंजी: {_KEY}",
 ]
 
 
@@ -208,6 +215,9 @@ MULTILINGUAL_CLEAN = [
     f"la clé du commit est {_HEX_TOKEN}",  # hexadecimal after a plain "key": a digest
     "el token de la sesión caduca en 3600 segundos",
     "キーは設定ファイルにあります: config/settings.yaml",
+    "ключ кэша: user-profile-v2-3fa9c2",
+    "密钥存放在 Vault 的 secret/data/prod 路径下",
+    "API 키는 환경 변수 OPENAI_API_KEY에 있습니다",
 ]
 
 
@@ -223,7 +233,37 @@ PROSE_PASSWORDS = [
     (f"Salasana testipalvelimelle on {PASSWORD}", "Finnish, whose 'is' is 'on'"),
     (f"Adgangskoden til routeren er {PASSWORD}", "Danish, whose 'is' is 'er'"),
     (f"Heslo k serveru je {PASSWORD}", "Czech, whose 'is' is 'je'"),
+    (f"la contrasenya del servidor és {PASSWORD}", "Catalan"),
+    (f"parola serverului de test este {PASSWORD}", "Romanian"),
+    (f"mật khẩu của máy chủ thử nghiệm là {PASSWORD}", "Vietnamese"),
+    (f"kata sandi server staging adalah {PASSWORD}", "Indonesian"),
+    (f"пароль от тестового сервера {PASSWORD}", "Russian, no verb"),
+    (f"स्टेजिंग सर्वर का पासवर्ड {PASSWORD} है", "Hindi, the verb after the value"),
+    (f"كلمة المرور لخادم الاختبار هي {PASSWORD}", "Arabic"),
+    (f"הסיסמה לשרת הבדיקות היא {PASSWORD}", "Hebrew, the article joined to the word"),
+    (f"ο κωδικός για τον διακομιστή είναι {PASSWORD}", "Greek"),
+    (f"รหัสผ่านของเซิร์ฟเวอร์ทดสอบคือ {PASSWORD}", "Thai, no spaces"),
+    (f"رمز عبور سرور تست {PASSWORD} است", "Persian"),
+    (f"Zugangsdaten: admin / {PASSWORD}", "German 'credentials', user / password"),
 ]
+
+
+PROSE_CLEAN = [
+    "пароль от prod-db-01 хранится в vault",  # a host's name, not the password
+    "пароль от сервера лежит в 1Password, запись Infra/DB",
+    "пароль должен содержать не менее 12 символов",
+    "كلمة المرور مخزنة في AWS Secrets Manager",
+    "ο κωδικός αλλάζει κάθε 90 ημέρες (policy v2.1)",
+    "mật khẩu được lưu trong Vault, đường dẫn secret/prod/db",
+    "Salasana on tallennettu Vaultiin",
+    "Adgangskoden er i 1Password under Infra",
+    "la contraseña de este servidor es la misma",  # Spanish "este" is "this"
+]
+
+
+@pytest.mark.parametrize("text", PROSE_CLEAN)
+def test_prose_about_a_password_without_one_is_left_alone(text: str) -> None:
+    assert redact(text) == (text, {})
 
 
 @pytest.mark.parametrize(("text", "why"), PROSE_PASSWORDS)
