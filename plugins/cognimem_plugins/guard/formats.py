@@ -11,7 +11,14 @@ so each match has a span to replace.
 Added here, for formats the library lacks, each as its provider documents it: Google API
 keys, Anthropic and newer OpenAI keys, GitHub fine-grained tokens, npm and Hugging Face
 tokens, Stripe webhook secrets, Shopify, DigitalOcean and Vault tokens, Sentry DSN keys,
-``Bearer`` tokens.
+``Bearer`` tokens; and (wave 7) the formats with a prefix of their own in a survey of
+gitleaks' published rules and the providers' documentation of 2026: LangSmith, Figma,
+PlanetScale, OpenRouter, NVIDIA, Brevo, Dynatrace, ReadMe, Shippo, 1Password, Langfuse,
+Alibaba, Bitbucket, AWS session and Bedrock keys, Discord bot tokens with a long HMAC, Entra
+client secrets, ClickHouse, Clojars, Cloudflare origin CA, Duffel, EasyPost, Flutterwave,
+Fly.io, Frame.io, Grafana, Harness, MaxMind, Octopus, OpenShift, Scalingo, Slack refresh,
+Sourcegraph, Typeform, Yandex, Pinecone, ElevenLabs, SonarQube, Firecrawl, Cerebras, Neon,
+E2B, Browserbase, SettleMint, Resend.
 """
 
 from __future__ import annotations
@@ -152,6 +159,13 @@ def _is_user_password(value: str) -> bool:
     return bool(user) and len(password) >= 4 and raw.isprintable()
 
 
+def _mixed(body: str, *, upper: bool) -> bool:
+    """Whether ``body`` holds digits and letters (and, with ``upper``, both cases)."""
+    cases = any(c.isupper() for c in body) and any(c.islower() for c in body)
+    return any(c.isdigit() for c in body) and any(c.isalpha() for c in body) and (
+        cases or not upper)
+
+
 def _snowflake(part: str) -> bool:
     """Whether ``part`` is base64 of a Discord id (a number of 17 to 20 digits)."""
     try:
@@ -270,7 +284,51 @@ _EXTRA_RULES = [
         ("alibaba_access_key", "LTAI", r"LTAI[A-Za-z0-9]{20}", 0),
         # Bitbucket app passwords (ATBB and 32 letters and digits)
         ("bitbucket_app_password", "ATBB", r"ATBB[A-Za-z0-9]{32}", 28),
+        # a survey of gitleaks' published rules for formats with a prefix of their own, and of
+        # the providers' documentation for the keys a coding agent handles in 2026
+        ("onepassword_secret_key", "A3-", r"A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-"
+                                          r"[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}", 28),
+        ("artifactory_token", "cmVmd", r"cmVmd[A-Za-z0-9]{59}", 28),
+        ("aws_bedrock_key", "ABSK", r"ABSK[A-Za-z0-9+/]{109,269}={0,2}", 28),
+        # Microsoft Entra (Azure AD) client secrets: 3 characters, a digit, "Q~", 31-34 more
+        ("azure_client_secret", "Q~", r"[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}", 28),
+        ("clickhouse_key", "4b1d", r"4b1d[A-Za-z0-9]{38}", 28),
+        ("clojars_token", "CLOJARS_", r"CLOJARS_[a-z0-9]{60}", 28),
+        ("cloudflare_origin_ca_key", "v1.0-", r"v1\.0-[a-f0-9]{24}-[a-f0-9]{146}", 28),
+        ("duffel_token", "duffel_", r"duffel_(?:test|live)_[A-Za-z0-9_\-=]{43}", 28),
+        ("easypost_key", "EZ", r"EZ[AT]K[A-Za-z0-9]{54}", 28),
+        ("flutterwave_key", "FLWSECK", r"FLWSECK(?:_TEST)?-[a-h0-9]{32}-X", 28),
+        ("flyio_token", "fm", r"fm(?:1[ar]|2)_[A-Za-z0-9+/]{100,}={0,3}", 100),
+        ("frameio_token", "fio-u-", r"fio-u-[A-Za-z0-9_\-=]{64}", 28),
+        ("grafana_key", "eyJrIjoi", r"eyJrIjoi[A-Za-z0-9]{70,400}={0,3}", 28),
+        ("grafana_cloud_token", "glc_", r"glc_[A-Za-z0-9+/]{32,400}={0,3}", 28),
+        ("harness_token", "at.", r"[ps]at\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}",
+         28),
+        ("huggingface_token", "api_org_", r"api_org_[A-Za-z]{34}", 28),
+        ("maxmind_key", "_mmk", r"[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk", 28),
+        ("openshift_token", "sha256~", r"sha256~[A-Za-z0-9_\-]{43}", 28),
+        ("scalingo_token", "tk-us-", r"tk-us-[A-Za-z0-9_\-]{48}", 28),
+        ("slack_token", "xoxe", r"xoxe(?:\.xox[bp])?-\d-[A-Z0-9]{146,166}", 100),
+        ("sourcegraph_token", "sgp_", r"sgp_(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}", 28),
+        ("typeform_token", "tfp_", r"tfp_[A-Za-z0-9_\-.=]{59}", 28),
+        ("yandex_key", "AQVN", r"AQVN[A-Za-z0-9_\-]{35,38}", 28),
+        ("pinecone_key", "pcsk_", r"pcsk_[A-Za-z0-9_]{50,100}", 28),
+        ("elevenlabs_key", "sk_", r"sk_[a-f0-9]{48}", 28),
+        ("sonarqube_token", "sq", r"sq[upa]_[a-f0-9]{40}", 28),
+        ("firecrawl_key", "fc-", r"fc-[a-f0-9]{32}", 28),
+        ("cerebras_key", "csk-", r"csk-[a-z0-9]{40,60}", 28),
+        ("neon_key", "napi_", r"napi_[a-z0-9]{60,70}", 28),
+        ("e2b_key", "e2b_", r"e2b_[a-f0-9]{40}", 28),
+        ("browserbase_key", "bb_live_", r"bb_live_[A-Za-z0-9_\-]{20,40}", 28),
+        ("settlemint_token", "sm_", r"sm_(?:aat|pat|sat)_[A-Za-z0-9]{16}", 0),
     )),
+    # Octopus Deploy API keys (API- and 26 capitals and digits) and Resend API keys (re_):
+    # their bodies must mix letters and digits (``API-`` and capitals alone is a heading)
+    Rule("octopus_key", re.compile(r"(?<![A-Za-z0-9_\-.])API-[A-Z0-9]{26}(?![A-Za-z0-9_\-])"),
+         source=_GUARD, needs=("API-",), valid=lambda v: _mixed(v[4:], upper=False)),
+    Rule("resend_key", re.compile(r"(?<![A-Za-z0-9_\-.])re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}"
+                                  r"(?![A-Za-z0-9_\-])"),
+         source=_GUARD, needs=("re_",), valid=lambda v: _mixed(v[3:], upper=True)),
     # Okta's API tokens go in the header ``Authorization: SSWS {token}``
     Rule("okta_api_token", re.compile(r"\bSSWS\s+([A-Za-z0-9_\-]{20,})"), group=1,
          source=_GUARD, needs=("SSWS",)),

@@ -22,6 +22,7 @@ from cognimem_plugins.guard.secrets import redact
 _RNG = random.Random(7)
 _ALNUM = string.ascii_letters + string.digits
 _HEXDIGITS = "0123456789abcdef"
+_UPPER = string.ascii_uppercase + string.digits
 
 
 def _rand(alphabet: str, n: int) -> str:
@@ -152,6 +153,34 @@ FORMATS = {
     "aws_session_token": f"IQoJb3JpZ2luX2Vj{_rand(_ALNUM + '+/', 300)}==",
     "aws_session_token (older)": f"FwoGZXIvYXdzE{_rand(_ALNUM + '+/', 200)}",
     "discord_token": _discord(),
+    # the survey of formats with a prefix of their own (gitleaks' published rules and the
+    # providers' documentation)
+    "onepassword_secret_key": (f"A3-{_rand(_UPPER, 6)}-{_rand(_UPPER, 11)}-{_rand(_UPPER, 5)}-"
+                               f"{_rand(_UPPER, 5)}-{_rand(_UPPER, 5)}"),
+    "aws_bedrock_key": f"ABSK{_rand(_ALNUM + '+/', 120)}",
+    "azure_client_secret": f"{_rand(_ALNUM, 3)}8Q~{_rand(_ALNUM + '_~.-', 34)}",
+    "clickhouse_key": f"4b1d{_rand(_ALNUM, 38)}",
+    "cloudflare_origin_ca_key": f"v1.0-{_rand(_HEXDIGITS, 24)}-{_rand(_HEXDIGITS, 146)}",
+    "duffel_token": f"duffel_live_{_rand(_ALNUM + '_-', 43)}",
+    "easypost_key": f"EZAK{_rand(_ALNUM, 54)}",
+    "flyio_token": f"fm2_{_rand(_ALNUM + '+/', 120)}",
+    "grafana_key": f"eyJrIjoi{_rand(_ALNUM, 80)}",
+    "grafana_cloud_token": f"glc_{_rand(_ALNUM + '+/', 60)}",
+    "harness_token": f"pat.{_rand(_ALNUM + '_-', 22)}.{_rand(_ALNUM, 24)}.{_rand(_ALNUM, 20)}",
+    "maxmind_key": f"{_rand(_ALNUM, 6)}_{_rand(_ALNUM, 29)}_mmk",
+    "octopus_key": f"API-{_rand(_UPPER, 26)}",
+    "openshift_token": f"sha256~{_rand(_ALNUM + '_-', 43)}",
+    "slack_token": f"xoxe-1-{_rand(_UPPER, 146)}",
+    "sourcegraph_token": f"sgp_{_rand(_HEXDIGITS, 16)}_{_rand(_HEXDIGITS, 40)}",
+    "typeform_token": f"tfp_{_rand(_ALNUM + '_-', 59)}",
+    "yandex_key": f"AQVN{_rand(_ALNUM + '_-', 36)}",
+    "pinecone_key": f"pcsk_{_rand(_ALNUM, 5)}_{_rand(_ALNUM + '_', 60)}",
+    "elevenlabs_key": f"sk_{_rand(_HEXDIGITS, 48)}",
+    "sonarqube_token": f"squ_{_rand(_HEXDIGITS, 40)}",
+    "firecrawl_key": f"fc-{_rand(_HEXDIGITS, 32)}",
+    "neon_key": f"napi_{_rand(string.ascii_lowercase + string.digits, 64)}",
+    "e2b_key": f"e2b_{_rand(_HEXDIGITS, 40)}",
+    "resend_key": f"re_{_rand(_ALNUM, 8)}_{_rand(_ALNUM, 24)}",
 }
 
 
@@ -169,6 +198,9 @@ FORMAT_LOOKALIKES = [
     # a Discord-shaped value whose first part is not base64 of a numeric id
     "see build MTIzYWJjZGVmZ2hpamtsbW5v.Ab3dE5.Fg7hI9jK1lM3nO5pQ7rS9tU1vW3xY5z",
     "IQoJb3JpZ2luX2Vj is how every AWS session token starts",
+    "API-ABCDEFGHIJKLMNOPQRSTUVWXYZ",  # capitals alone: no key mixes no digit in
+    "re_compile_patterns_for_all_values",  # a Python name, not a Resend key
+    "sha256~ is the prefix of an OpenShift token",
 ]
 
 
