@@ -74,7 +74,7 @@ RULES: tuple[CommandRule, ...] = (
     _rule("SQL IDENTIFIED BY", ("IDENTIFIED", "identified"),
           rf"(?i)\bIDENTIFIED\s+(?:WITH\s+\w+\s+)?BY\s+(?:PASSWORD\s+)?{_VALUE}"),
     # SQL: CREATE/ALTER ROLE|USER ... [ENCRYPTED] PASSWORD 'PASSWORD' (PostgreSQL)
-    _rule("SQL ROLE ... PASSWORD", ("ROLE", "USER", "role", "user"),
+    _rule("SQL ROLE ... PASSWORD", ("PASSWORD", "password", "Password"),
           r"(?i)\b(?:CREATE|ALTER)\s+(?:ROLE|USER)\b[^;\n]*?\bPASSWORD\s+"
           r"(?P<q>')(?P<value>[^'\n]{4,128})(?P=q)"),
     # openssl -passin/-passout/-pass pass:PASSWORD
@@ -134,11 +134,35 @@ RULES: tuple[CommandRule, ...] = (
 )
 
 
-def command_passwords(text: str) -> Iterator[tuple[CommandRule, int, int, str]]:
-    """Each password a tool is given in ``text``: the rule, the value's span and value."""
-    for rule in RULES:
-        if not any(n in text for n in rule.needles):
-            continue
+
+def _needles() -> tuple[tuple[str, tuple[int, ...]], ...]:
+    owners: dict[str, list[int]] = {}
+    for i, rule in enumerate(RULES):
+        for needle in rule.needles:
+            owners.setdefault(needle, []).append(i)
+    return tuple((needle, tuple(rules)) for needle, rules in owners.items())
+
+
+#: each distinct needle and the rules it opens (looked for once each)
+_NEEDLES = _needles()
+
+
+def command_passwords(text: str, low: str | None = None,
+                      ) -> Iterator[tuple[CommandRule, int, int, str]]:
+    """Each password a tool is given in ``text`` (``low``: the text lowercased, if the caller
+    has it): the rule, the value's span and value."""
+    # what every match holds: a flag, a Windows switch, a pipe or a share, or an SQL keyword
+    # or a tool used without flags (substring tests: a tenth of the cost of one pattern)
+    if not (" -" in text or " /" in text or "|" in text or "\\" in text or "\t-" in text):
+        low = text.lower() if low is None else low
+        if not ("identified" in low or "password" in low or "net user" in low or "--" in low
+                or "rabbitmqctl" in low or "sqlplus" in low):
+            return
+    opened: set[int] = set()
+    for needle, owners in _NEEDLES:
+        if needle in text:
+            opened.update(owners)
+    for rule in (RULES[i] for i in sorted(opened)):
         for m in rule.pattern.finditer(text):
             if rule.tool is not None and not _after_tool(text, m.start(), rule.tool):
                 continue

@@ -343,14 +343,14 @@ _EXTRA_RULES = [
     # older ``FwoGZXIvYXdzE``); hundreds of characters long
     Rule("aws_session_token", re.compile(r"(?<![A-Za-z0-9+/])(?:IQoJb3JpZ2luX2Vj|FwoGZXIvYXdzE)"
                                          r"[A-Za-z0-9+/]{80,}={0,2}"),
-         source=_GUARD, needs=("IQoJb3JpZ2luX2Vj", "FwoGZXIvYXdzE")),
+         source=_GUARD, needs=("IQoJb3JpZ2luX2Vj", "FwoGZXIvYXdzE"), min_word=96),
     # a Discord bot token: base64 of the bot's numeric id, a 6-character timestamp and an
     # HMAC of 27 to 38 characters (the library's pattern stops at 27 and at 26 for the id)
     Rule("discord_token", re.compile(r"(?<![A-Za-z0-9_\-.])[MNO][A-Za-z0-9_\-]{23,27}\."
                                      r"[A-Za-z0-9_\-]{6}\.[A-Za-z0-9_\-]{27,40}"
                                      r"(?![A-Za-z0-9_\-])"),
          source=_GUARD, needs=(".",), gate=re.compile(r"\.[A-Za-z0-9_\-]{6}\.[A-Za-z0-9_\-]{27}"),
-         valid=lambda v: _snowflake(v.split(".")[0])),
+         valid=lambda v: _snowflake(v.split(".")[0]), min_word=58),
     # the signature of an Azure shared access signature (a URL holding sv= and sig=)
     Rule("azure_sas", re.compile(r"[?&]sig=([A-Za-z0-9%+/]{30,}(?:%3D|=){0,2})"), group=1,
          source=_GUARD, needs=("sig=",), gate=re.compile(r"[?&]s[vp]=")),

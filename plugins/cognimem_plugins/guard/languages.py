@@ -31,9 +31,9 @@ _WORDS: tuple[tuple[str, str], ...] = (
     (r"\bchiav[ei]\b", "key"),
     (r"\bsecret[oa]s?\b|\bsegredos?\b", "secret"),
     # German, Dutch, Scandinavian
-    (r"\w*schlüssel\w*|\w*schluessel\w*", "key"),
+    (r"schl(?:ü|ue)ssel\w*", "key"),
     (r"\bzugangsdaten\b|\bgeheimnis\w*", "secret"),
-    (r"\w*sleutels?\b", "key"),
+    (r"sleutels?\b", "key"),
     (r"\bnøgle\w*|\bnyckel\w*|\bnyckeln\b", "key"),
     # Turkish, Polish, Czech, Finnish, Hungarian
     (r"\banahtar\w*", "key"),
@@ -65,12 +65,22 @@ _WORDS: tuple[tuple[str, str], ...] = (
 #: every word, in one pattern; the gloss of a match is looked up by its group
 NAME_WIDE = re.compile("|".join(f"(?P<w{i}>{p})" for i, (p, _) in enumerate(_WORDS)),
                        re.IGNORECASE)
-#: a text without any of these holds none of the words (a cheap test before the pattern)
-GATE_WIDE = re.compile(r"(?i)jeton|cl[ée]|clave|chave|chiav|secret|segredo|schl|sleutel|"
-                       r"zugangsdaten|geheim|nøgle|nyckel|anahtar|klucz|klíč|avain|kulcs|"
-                       r"токен|ключ|секрет|[密秘金私]鑰|[密秘私]钥|令牌|トークン|토큰|"
-                       r"シークレット|시크릿|キー|鍵|키|khóa|kunci|κλειδ|מפתח|مفتاح|کلید|कुंजी|"
-                       r"टोकन|โทเค็น|คีย์")
+#: a text without any of these holds none of the words (cheap tests before the pattern:
+#: substrings of the lowercased text, those outside ASCII only in a text that is not ASCII)
+_STEMS = ("jeton", "clef", "clave", "chave", "chiav", "secret", "segredo", "schl", "sleutel",
+          "zugangsdaten", "geheim", "nyckel", "anahtar", "klucz", "avain", "kulcs", "kunci")
+_STEMS_WIDE = ("clé", "nøgle", "klíč", "khóa", "токен", "ключ", "секрет", "鑰", "钥", "令牌",
+               "トークン", "토큰", "シークレット", "시크릿", "キー", "鍵", "키", "κλειδ", "מפתח",
+               "مفتاح", "کلید", "कुंजी", "टोकन", "โทเค็น", "คีย์")
+_GATE = re.compile("|".join(map(re.escape, _STEMS)))
+_GATE_WIDE = re.compile("|".join(map(re.escape, _STEMS_WIDE)))
+
+
+def has_name(low: str) -> bool:
+    """Whether the lowercased text ``low`` may hold one of the words."""
+    if low.isascii():
+        return _GATE.search(low) is not None and NAME_WIDE.search(low) is not None
+    return (_GATE_WIDE.search(low) is not None or _GATE.search(low) is not None)
 
 
 def gloss(match: re.Match[str]) -> str:

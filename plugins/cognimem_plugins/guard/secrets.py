@@ -54,7 +54,7 @@ from .formats import (
     URL_PASSWORD_LOOSE,
     provider_matches,
 )
-from .languages import GATE_WIDE, NAME_WIDE, gloss
+from .languages import NAME_WIDE, gloss, has_name
 
 PLACEHOLDER = "[REDACTED:{kind}]"
 _PLACEHOLDER_RE = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
@@ -116,15 +116,15 @@ _APP_SETTING = re.compile(
 #: a wireless network: in prose its value is its password ("the wifi in the office is now
 #: ..."); not a password word elsewhere (``WIFI_SSID=...`` names the network)
 _NETWORK_WORDS = r"wi-?fi|wlan"
-#: a compound a password word ends ("Root-Passwort", "WLAN-Kennwort", "Adminpasswort")
-_COMPOUND = (r"(?:[^\W\d_]{2,20}-|[^\W\d_]{2,20}?"
-             r"(?=passwort|kennwort|password|lösenord|salasana|wachtwoord))?")
+#: where a password word starts: a word's start, or after a hyphen that joins it to a word
+#: ("Root-Passwort", "WLAN-Kennwort")
+_COMPOUND = r"(?:(?<![\w-])|(?<=[^\W\d_]-))"
 #: a password word and a separator (``password=``, ``password:``), or up to five words and a
 #: separator of prose ("the admin password for grafana is ...", "pw for the shared account:
 #: ...", "password -> ..."; not ``=``, which there assigns to the word before it), or the
 #: value right after the word ("..., password hAARG^cW8J$")
 _PROSE_PASSWORD = re.compile(
-    rf"(?i)(?<![\w-]){_COMPOUND}(?:{_PASSWORD_WORDS}|{_NETWORK_WORDS})(?![\w-])"
+    rf"(?i){_COMPOUND}(?:{_PASSWORD_WORDS}|{_NETWORK_WORDS})(?![\w-])"
     r"(?:\s*(?::=|=>|->|→|=|:)\s*"
     r"|(?P<mid>(?:[^\S\n]+[^\s:=>→]+?){0,8}?)(?::\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to|é|è|est|ist|es|är|jest|era|war|lautet|heißt|lautete|это|\u2014|\u2013)(?:\s+now|\s+jetzt|\s+ahora)?\s+)"
     r"|[^\S\n]+)"
@@ -137,7 +137,7 @@ _COPULAS = {"salasana": ("on",), "adgangskode": ("er",), "passord": ("er",),
             "mật khẩu": ("là",), "kata sandi": ("adalah", "ialah"),
             "kata laluan": ("adalah", "ialah")}
 _COPULA_PASSWORD = re.compile(
-    rf"(?i)(?<![\w-]){_COMPOUND}(?P<word>(?:{'|'.join(_COPULAS)})\w*)"
+    rf"(?i){_COMPOUND}(?P<word>(?:{'|'.join(_COPULAS)})\w*)"
     r"(?P<mid>(?:[^\S\n]+[^\s:=>]+?){0,6}?)\s+"
     rf"(?P<copula>{'|'.join(sorted({c for cs in _COPULAS.values() for c in cs}))})\s+"
     r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
@@ -323,7 +323,7 @@ _DOTTED = re.compile(r"[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*){2,}")
 #: a call or an index: a name, qualified or not (``getpass.getpass(``, ``ENV.fetch(``,
 #: ``Vault::read(``, ``$this->secrets->get(``), then ``(``, or ``[`` and a key
 _CALL = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*"
-                   r"(?:\(.*|\[(?:['\"]?[\w.$\-]*['\"]?\].*)?)")
+                   r"(?:\(.*|\[|(?:\[['\"]?[\w.$\-]*['\"]?\])+(?:[.(\[].*)?)")
 
 
 def _balanced(bare: str) -> bool:
@@ -344,21 +344,26 @@ def _call(bare: str) -> bool:
     return _CALL.fullmatch(bare) is not None and _balanced(bare)
 
 
-def _stand_in(bare: str) -> str | None:
-    """Why ``bare`` is a template, a reference or a placeholder rather than a value."""
+def _stand_in(bare: str, *, literal: bool = False) -> str | None:
+    """Why ``bare`` is a template, a reference or a placeholder rather than a value.
+    ``literal``: the value was quoted, a string literal, which no call, index, attribute or
+    YAML tag is (``password = "Hunt3r(x)Z9"`` is a password)."""
     why = _placeholder(bare)
     if why:
         return why
-    if (re.fullmatch(r"[A-Z][A-Z0-9_]+|[a-z_]+\.[a-z_.]+|os\.\w+.*|process\.env.*", bare)
+    if re.fullmatch(r"[A-Z][A-Z0-9_]+", bare):
+        return "a variable's name, an attribute or a call"
+    if not literal and (
+            re.fullmatch(r"[a-z_]+\.[a-z_.]+|os\.\w+.*|process\.env.*", bare)
             or _call(bare) or (is_indirect_reference(f"x = {bare}") and _balanced(bare))):
         return "a variable's name, an attribute or a call"
     if _VERSION.fullmatch(bare) or (bare.isdigit() and len(bare) < 8):
         return "a version or a short number"
-    if _DOTTED.fullmatch(bare):
+    if not literal and _DOTTED.fullmatch(bare):
         return "an attribute path (three or more names joined by dots)"
-    if re.fullmatch(r"![A-Za-z][\w:]*", bare):
+    if not literal and re.fullmatch(r"![A-Za-z][\w:]*", bare):
         return "a YAML tag: the value is resolved elsewhere (!secret, !env, !Ref, !vault)"
-    if bare.endswith(":") and re.fullmatch(r"[\w.\-]+:", bare):
+    if not literal and bare.endswith(":") and re.fullmatch(r"[\w.\-]+:", bare):
         return "a mapping's key (its value is on the lines below)"
     if bare.startswith(("ENC[", "$ANSIBLE_VAULT")):
         return "an encrypted value (SOPS ENC[...], Ansible Vault): safe to keep"
@@ -367,13 +372,15 @@ def _stand_in(bare: str) -> str | None:
     return None
 
 
-def _assigned_reason(value: str, *, explicit: bool, password: bool) -> str | None:
+def _assigned_reason(value: str, *, explicit: bool, password: bool,
+                     literal: bool = False) -> str | None:
     """Why a value assigned to a secret-like name is not a secret, or None. ``explicit``:
-    after ``=``/``:=`` or in quotes; ``password``: the name is a password word."""
+    after ``=``/``:=`` or in quotes; ``password``: the name is a password word;
+    ``literal``: the value was quoted."""
     bare = value.strip().strip(".")
     if len(bare) < 4:
         return "shorter than 4 characters"
-    why = _stand_in(bare)
+    why = _stand_in(bare, literal=literal)
     if why:
         return why
     if password:
@@ -455,14 +462,14 @@ def _find(text: str) -> Iterator[Decision]:
         yield from _assigned(text)
         yield from _elements(text)
         yield from _near(text)
-    if GATE_WIDE.search(text):
+    if has_name(low):
         yield from _near_wide(text)
     for start, end, why_not in twilio_auth_tokens(text):
         yield _decide("twilio_auth_token", start, end, why_not,
                       "32 hexadecimal digits beside a Twilio account SID (its auth token)")
     if _PASSWORD_GATE.search(low) or (not low.isascii() and _PASSWORD_GATE_WIDE.search(low)):
         yield from _prose_passwords(text)
-    for command, start, end, value in command_passwords(text):
+    for command, start, end, value in command_passwords(text, low):
         yield _decide("cli_password", start, end,
                       _command_value_reason(value, prose=command.prose), command.reason)
 
@@ -542,7 +549,8 @@ def _assigned(text: str) -> Iterator[Decision]:
             sep == ":" and re.fullmatch(r"[\w.\-]*[_\-.][\w.\-]*|[A-Z0-9_]+", name) is not None)
         password = _is_password_name(name)
         aws = "aws" in name.lower() and len(value) == 40
-        why_not = _assigned_reason(value, explicit=explicit, password=password)
+        why_not = _assigned_reason(value, explicit=explicit, password=password,
+                                   literal=quoted is not None)
         if why_not is None and quoted is None:
             why_not = _sentence_reason(text, value, m.end(group))
         if why_not is None and password and _USER_VALUE.search(text) is not None:
@@ -594,6 +602,7 @@ def _elements(text: str) -> Iterator[Decision]:
 
 
 def _prose_passwords(text: str) -> Iterator[Decision]:
+    low = text.lower()
     for pattern, why in ((_PROSE_PASSWORD, "a password given after a password word"),
                          (_FLAG_PASSWORD, "a password given to -p or --password"),
                          (_FLAG_USER_PASSWORD, "a password given to -u user:password"),
@@ -602,6 +611,9 @@ def _prose_passwords(text: str) -> Iterator[Decision]:
                          (_COPULA_PASSWORD, "a password given after a password word"),
                          (_SCRIPT_PASSWORD, "a password given after a password word"),
                          (_SSHPASS, "a password given to sshpass -p")):
+        if (pattern is _COPULA_PASSWORD and not any(w in low for w in _COPULAS)) or (
+                pattern is _SCRIPT_PASSWORD and low.isascii()):
+            continue  # neither their words nor their script (cheap tests before the regex)
         for m in pattern.finditer(text):
             if pattern is _COPULA_PASSWORD and not _copula_fits(m):
                 continue
