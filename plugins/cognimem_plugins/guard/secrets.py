@@ -555,6 +555,8 @@ def _assigned(text: str) -> Iterator[Decision]:
             why_not = _sentence_reason(text, value, m.end(group))
         if why_not is None and password and _USER_VALUE.search(text) is not None:
             why_not = _same_as_user(text, value)
+        if why_not is None:
+            why_not = _psql_variable(text, start, value)
         yield _decide("aws_secret_key" if aws else "password_assignment", start, end, why_not,
                       f"a value assigned to the secret-like name {name[:40]!r}")
 
@@ -562,6 +564,13 @@ def _assigned(text: str) -> Iterator[Decision]:
 #: a user name given in the same text (``username='alice'``, ``user: admin``)
 _USER_VALUE = re.compile(r"(?i)\b(?:user(?:_?name)?|login)['\"]?\s*[=:]\s*['\"]?"
                          r"(?P<value>[^\s'\",;)]{1,64})")
+
+
+def _psql_variable(text: str, start: int, value: str) -> str | None:
+    """Why a value at ``start`` is a psql variable (``PASSWORD :'app_password'``), or None."""
+    if text[start - 2:start] in (":'", ':"') and value.isidentifier():
+        return "a psql variable (:'name' puts the variable's value there)"
+    return None
 
 
 def _same_as_user(text: str, value: str) -> str | None:
@@ -643,6 +652,8 @@ def _prose_passwords(text: str) -> Iterator[Decision]:
                                              and _OTHER_SUBJECT.search(mid) is None)
             if why_not is None and _USER_VALUE.search(text) is not None:
                 why_not = _same_as_user(text, trimmed)
+            if why_not is None:
+                why_not = _psql_variable(text, start, trimmed)
             yield _decide("password_assignment", start, start + len(trimmed), why_not, why)
 
 

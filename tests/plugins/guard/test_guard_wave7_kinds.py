@@ -336,6 +336,7 @@ REFERENCES = [
     "password: ENC[AES256_GCM,data:Tr3kQ9==,iv:Xb7pL2mN4qR8sT1vW5yZ0aC3dE6fG9hJ=,type:str]",
     "password_confirmation: must match password",
     "self.client.login(username='alice', password='alice')",  # the user name again
+    "ALTER ROLE app WITH PASSWORD :'app_password';",  # a psql variable
 ]
 
 
