@@ -124,6 +124,16 @@ RULES: tuple[CommandRule, ...] = (
     _rule("echo user:password | chpasswd", ("chpasswd",),
           r"\b(?:echo|printf)\s+['\"]?[\w.\-]+:(?P<q>)(?P<value>[^\s'\"]{4,128})['\"]?"
           r"\s*\|\s*(?:sudo\s+)?chpasswd\b"),
+    # a secret store's command line: the value set (az keyvault secret set --value, aws
+    # secretsmanager --secret-string, aws ssm put-parameter --value, gh secret set --body,
+    # doppler/infisical secrets set NAME=value) or a here-string fed to it (<<< ...)
+    _flag("secret store --value / --secret-string / --body",
+          r"keyvault\s+secret\s+set|secretsmanager|put-parameter|secret\s+set|secrets\s+set",
+          r"(?:--value|--secret-string|--body|-b)[=\s]\s*",
+          ("keyvault", "secretsmanager", "put-parameter", "secret set", "secrets set")),
+    _rule("secret store <<< here-string", ("<<<",),
+          r"\b(?:secret|secrets|env)\s+(?:set|add|create|versions\s+add)\b[^\n|;&]*<<<\s*"
+          + _VALUE),
     # a long flag named for a password or a token (--db-password=..., --admin-password ...,
     # --http-password=, --registry-token ...): the flag is its name
     _rule("--*-password / --*-token flag", ("--",),
@@ -153,7 +163,8 @@ def command_passwords(text: str, low: str | None = None,
     has it): the rule, the value's span and value."""
     # what every match holds: a flag, a Windows switch, a pipe or a share, or an SQL keyword
     # or a tool used without flags (substring tests: a tenth of the cost of one pattern)
-    if not (" -" in text or " /" in text or "|" in text or "\\" in text or "\t-" in text):
+    if not (" -" in text or " /" in text or "|" in text or "\\" in text or "\t-" in text
+            or "<<<" in text):
         low = text.lower() if low is None else low
         if not ("identified" in low or "password" in low or "net user" in low or "--" in low
                 or "rabbitmqctl" in low or "sqlplus" in low):

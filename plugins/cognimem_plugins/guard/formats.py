@@ -329,6 +329,13 @@ _EXTRA_RULES = [
     Rule("resend_key", re.compile(r"(?<![A-Za-z0-9_\-.])re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}"
                                   r"(?![A-Za-z0-9_\-])"),
          source=_GUARD, needs=("re_",), valid=lambda v: _mixed(v[3:], upper=True)),
+    # a line of PostgreSQL's password file (~/.pgpass): host:port:database:user:password
+    Rule("pgpass_password", re.compile(r"(?m)^[\w.\-*\[\]]+:(?:\d{2,5}|\*):[\w.\-*]+:[^\s:]+:"
+                                       r"([^\s:]{4,128})$"),
+         group=1, source=_GUARD, needs=(":",), gate=re.compile(r":(?:\d{2,5}|\*):")),
+    # Docker's config.json: "auth" holds base64 of user:password
+    Rule("basic_auth", re.compile(r"\"auth\"\s*:\s*\"([A-Za-z0-9+/]{8,}={0,2})\""), group=1,
+         source=_GUARD, needs=('"auth"',), valid=_is_user_password),
     # Okta's API tokens go in the header ``Authorization: SSWS {token}``
     Rule("okta_api_token", re.compile(r"\bSSWS\s+([A-Za-z0-9_\-]{20,})"), group=1,
          source=_GUARD, needs=("SSWS",)),

@@ -70,7 +70,7 @@ _PASSWORD_WORDS = (r"password|passwd|passphrase|pwd|pw|pass|passwort|kennwort|co
 _NAMES = "|".join([*DENYLIST, r"senha", r"kennwort", r"wachtwoord", r"has(?:ł|l)o",
                    r"lösenord", r"access_?key", r"signing_?key", r"secret_?key", r"_pass\b",
                    r"pw\b", r"client_?secret", r"passphrase", r"token", r"credentials?",
-                   r"auth_?token"])
+                   r"auth_?token", r"recovery[ _]?(?:codes?|key)", r"backup[ _]?codes?"])
 #: names that hold something about a secret, not the secret (``token_count``, ``secret_name``)
 _NOT_SECRET_NAME = re.compile(
     r"(?i)(?:tokens|tokeniz\w*|_?(?:url|uri|path|file|dir|name|id|type|len|length|count|limit|"
@@ -84,12 +84,13 @@ _VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.\w]*)?")
 _NAME_HIT = re.compile(rf"(?i)(?:{_NAMES})")
 #: a text without any of these holds no secret-like name (a cheap test before the regexes)
 _NAME_STEMS = ("key", "pass", "pw", "secret", "contrase", "token", "credential", "auth",
-               "senha", "kennwort", "wachtwoord", "lösenord", "hasło", "haslo")
+               "senha", "kennwort", "wachtwoord", "lösenord", "hasło", "haslo", "recovery",
+               "backup")
 #: a text without any of these holds no password word nor a ``-p`` flag
 _PASSWORD_STEMS = ("pass", "pw", "contrase", "-p", " -u", "--user", " -a ", "--auth", "login",
                    "log-in", "sign-in", "credential", "creds", "senha", "kennwort", "wachtwoord",
                    "haslo", "salasana", "adgangskode", "heslo", "jelsz", "sifre", "parola",
-                   "wifi", "wi-fi", "wlan", "contrasenya", "kata sandi", "kata laluan",
+                   "wifi", "wi-fi", "wlan", "psk", "contrasenya", "kata sandi", "kata laluan",
                    "zugangsdaten", "anmeldedaten", "identifiants", "credencia", "credenzia")
 #: the stems outside ASCII, looked for only in a text that is not ASCII
 _PASSWORD_STEMS_WIDE = ("lösenord", "hasło", "парол", "şifre", "密码", "密碼", "口令",
@@ -115,7 +116,7 @@ _APP_SETTING = re.compile(
     r"<add\s+key\s*=\s*\"(?P<name>[\w:.\-]{1,60})\"\s+value\s*=\s*\"(?P<value>[^\"\n]{4,200})\"")
 #: a wireless network: in prose its value is its password ("the wifi in the office is now
 #: ..."); not a password word elsewhere (``WIFI_SSID=...`` names the network)
-_NETWORK_WORDS = r"wi-?fi|wlan"
+_NETWORK_WORDS = r"wi-?fi|wlan|psk"
 #: where a password word starts: a word's start, or after a hyphen that joins it to a word
 #: ("Root-Passwort", "WLAN-Kennwort")
 _COMPOUND = r"(?:(?<![\w-])|(?<=[^\W\d_]-))"
@@ -167,6 +168,7 @@ _FLAG_USER_PASSWORD = re.compile(
 #: admin / ...", "creds: deploy / ...")
 _CREDENTIAL_PAIR = re.compile(
     r"(?i)\b(?:logins?|log-in|sign-in|credentials?|creds|user(?:name)?\s*/\s*pass(?:word)?|"
+    r"wi-?fi|wlan|"
     r"zugangsdaten|anmeldedaten|identifiants|credenciales|credenciais|credenziali)\b"
     r"[^\n:]{0,40}?(?::|\s(?:is|are|=))\s*[^\s/]{2,64}\s+/\s+(?P<q>['\"`]?)"
     r"(?P<value>[^\s'\"`]{6,128})")

@@ -69,6 +69,8 @@ CLI = [
     f"wget --http-user=bot --http-password={PASSWORD} https://files.example.com/x",
     f"helm repo add corp https://charts.example.com --username bot --password {PASSWORD}",
     f"gpg --batch --passphrase {PASSWORD} -d backup.gpg",
+    f"az keyvault secret set --vault-name kv --name db --value '{PASSWORD}'",
+    f"gcloud secrets versions add db-pass --data-file=- <<< '{PASSWORD}'",
 ]
 
 
@@ -396,3 +398,42 @@ def test_a_hexadecimal_key_named_by_its_provider_is_redacted() -> None:
     # a plain "key" is not a credential's name: a digest or a cache key looks the same
     kept = f"the cache key for the EU region is {value}"
     assert redact(kept) == (kept, {})
+
+
+# --- files and secret stores: documented formats of where a password is put ---------------
+
+_AUTH = base64.b64encode(f"deploy:{PASSWORD}".encode()).decode()
+
+STORED = [
+    (f"# ~/.pgpass\ndb.internal:5432:shop:app:{PASSWORD}", PASSWORD),
+    ('{"auths": {"registry.example.com": {"auth": "' + _AUTH + '"}}}', _AUTH),
+    (f"az keyvault secret set --vault-name kv --name db --value '{PASSWORD}'", PASSWORD),
+    (f"aws secretsmanager put-secret-value --secret-id db --secret-string '{PASSWORD}'",
+     PASSWORD),
+    (f"gh secret set NPM_TOKEN --body {_KEY}", _KEY),
+    (f"gcloud secrets versions add db-pass --data-file=- <<< '{PASSWORD}'", PASSWORD),
+    (f"vercel env add SECRET_KEY production <<< {_KEY}", _KEY),
+    (f"ssid Office-5G psk {PASSWORD}", PASSWORD),
+    (f"wifi: Office-5G / {PASSWORD}", PASSWORD),
+    (f"the recovery code is {_KEY}", _KEY),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), STORED)
+def test_passwords_in_files_and_secret_stores_are_redacted(text: str, value: str) -> None:
+    assert value not in redact(text)[0]
+
+
+STORED_CLEAN = [
+    "2001:4860:4860:0:0:0:0:8888",  # an IPv6 address, not a .pgpass line
+    "db.internal:5432:shop:app:*",
+    '{"auths": {"ghcr.io": {"auth": "aGVsbG8gd29ybGQ="}}}',  # base64 of no user:password
+    "az keyvault secret set --vault-name kv --name db --value \"$DB_PASS\"",
+    "gh secret set NPM_TOKEN < token.txt",
+    "the recovery codes are in the safe",
+]
+
+
+@pytest.mark.parametrize("text", STORED_CLEAN)
+def test_secret_store_lookalikes_are_left_alone(text: str) -> None:
+    assert redact(text) == (text, {})
