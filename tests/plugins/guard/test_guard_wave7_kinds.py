@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from cognimem.clock import ManualClock
+from cognimem.engine import Engine
 from cognimem_plugins.guard.commands import RULES, command_passwords
 from cognimem_plugins.guard.explain import explain
 from cognimem_plugins.guard.secrets import redact
@@ -437,3 +439,19 @@ STORED_CLEAN = [
 @pytest.mark.parametrize("text", STORED_CLEAN)
 def test_secret_store_lookalikes_are_left_alone(text: str) -> None:
     assert redact(text) == (text, {})
+
+
+def test_a_write_notes_the_tool_family_span_and_reason(clock: ManualClock) -> None:
+    """Through the engine's write pipeline: the note gives the span and the family, the
+    store keeps neither the password nor any trace of it."""
+    engine = Engine.from_profile("test", clock=clock)
+    try:
+        text = f"redis-cli -h cache -a '{PASSWORD}' info"
+        written = engine.add(text)
+        note = next(n for n in written.notes if n.startswith("redacted 1 secret(s)"))
+        start = text.index(PASSWORD)
+        assert (f"content[{start}:{start + len(PASSWORD)}] cli_password: a password given on "
+                "the command line (redis-cli -a / --pass)") in note
+        assert PASSWORD not in json.dumps(engine.export()) and PASSWORD not in note
+    finally:
+        engine.close()
