@@ -55,6 +55,7 @@ from .formats import (
     provider_matches,
 )
 from .languages import NAME_WIDE, gloss, has_name
+from .pairs import pairs
 
 PLACEHOLDER = "[REDACTED:{kind}]"
 _PLACEHOLDER_RE = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
@@ -463,6 +464,7 @@ def _find(text: str) -> Iterator[Decision]:
     if _NAME_GATE.search(low):
         yield from _assigned(text)
         yield from _elements(text)
+        yield from _pairs(text)
         yield from _near(text)
     if has_name(low):
         yield from _near_wide(text)
@@ -594,6 +596,22 @@ def _sentence_reason(text: str, value: str, end: int) -> str | None:
     if len(re.findall(r"(?<!\S)[A-Za-z]+(?=[\s.,;]|$)", rest)) >= 2:
         return "the first word of a sentence (words follow it on the line)"
     return None
+
+
+def _pairs(text: str) -> Iterator[Decision]:
+    """The values of names given apart from them (:mod:`.pairs`): a YAML block, a
+    name/value pair, an XML property, a setter's call, a shell's ``setx``."""
+    for name, start, end, shape in pairs(text):
+        if not _NAME_HIT.search(name) or _NOT_SECRET_NAME.search(name):
+            continue
+        literal = shape not in ("a YAML block scalar", "a shell command that sets a variable")
+        value = text[start:end]
+        why_not = ("a sentence (a password or a key is not three words or more)"
+                   if len(value.split()) >= 3 else
+                   _assigned_reason(value, explicit=True, password=_is_password_name(name),
+                                    literal=literal))
+        yield _decide("password_assignment", start, end, why_not,
+                      f"the value of {shape} named for a secret, {name[:40]!r}")
 
 
 def _elements(text: str) -> Iterator[Decision]:

@@ -455,3 +455,42 @@ def test_a_write_notes_the_tool_family_span_and_reason(clock: ManualClock) -> No
         assert PASSWORD not in json.dumps(engine.export()) and PASSWORD not in note
     finally:
         engine.close()
+
+
+# --- a name and its value given apart (pairs.py) ------------------------------------------
+
+PAIRS = [
+    f"password: >-\n  {PASSWORD}",  # a YAML block scalar
+    f"db:\n  password: |\n    {PASSWORD}",
+    f"env:\n  - name: DB_PASSWORD\n    value: \"{PASSWORD}\"",  # Kubernetes
+    f'{{"name": "DB_PASSWORD", "value": "{PASSWORD}"}}',  # ECS task definition
+    f'<property name="password" value="{PASSWORD}"/>',  # Spring, Ant
+    f"config.set('database', 'password', '{PASSWORD}')",  # configparser
+    f'System.setProperty("db.password", "{PASSWORD}");',
+    f'setx DB_PASSWORD "{PASSWORD}"',  # Windows
+    f"set -gx DB_PASSWORD '{PASSWORD}'",  # fish
+]
+
+
+@pytest.mark.parametrize("text", PAIRS)
+def test_a_value_given_apart_from_its_name_is_redacted(text: str) -> None:
+    assert PASSWORD not in redact(text)[0]
+
+
+PAIRS_CLEAN = [
+    "env:\n  - name: API_TOKEN\n    value: \"$(API_TOKEN)\"",
+    "password: |\n  {{ .Values.password }}",
+    "password: |\n  must be rotated every 90 days",
+    '<property name="passwordEncoder" value="bcrypt"/>',
+    'props.setProperty("password", System.getenv("DB_PASSWORD"))',
+    'setx PATH "%PATH%;C:\\bin"',
+    "monkeypatch.setenv('OPENAI_API_KEY', 'sk-fake')",
+    "form.add('password', 'Password')",
+    '{"name": "TOKEN_TTL", "value": "3600"}',
+    "cache.set('token_count', 'x7Kq9LmP2vR8')",
+]
+
+
+@pytest.mark.parametrize("text", PAIRS_CLEAN)
+def test_pairs_that_hold_no_secret_are_left_alone(text: str) -> None:
+    assert redact(text) == (text, {})
