@@ -197,6 +197,16 @@ _BACK_VALUE = re.compile(
     r"(?P<link>[^\S\n]+(?:is|was|as|are)[^\S\n]+(?:[\w'\-]+[^\S\n]+){0,5}"
     r"|[^\S\n]*[(\[][^\S\n]*(?:[\w'\-]+[^\S\n]+){0,5}"
     r"|[^\S\n]+[-—][^\S\n]+(?:[\w'\-]+[^\S\n]+){0,5})$")
+#: providers that issue hexadecimal keys (their names make "key" a credential's name)
+_PROVIDERS = (r"datadog|new\s?relic|mailgun|sendgrid|algolia|bugsnag|rollbar|pagerduty|sentry|"
+              r"heroku|cloudflare|segment|mixpanel|amplitude|launchdarkly|postmark|mapbox|"
+              r"etherscan|infura|alchemy|snyk|circleci|codecov|contentful|fastly|hubspot|"
+              r"intercom|zendesk|twilio|plaid|sumo\s?logic|netlify|linode|vultr|pushover|"
+              r"telnyx|vonage|nexmo|messagebird|honeycomb|loggly|papertrail|logz")
+#: a provider's name, then up to three words, then "key" or "token", on the value's line
+#: ("the PagerDuty integration key: ..."); other nouns still keep a value ("Datadog trace id")
+_PROVIDER_KEY = re.compile(rf"(?i)\b(?:{_PROVIDERS})\b(?:[\s_-]+[\w-]+){{0,3}}?[\s_-]+"
+                           r"(?:key|token)\b")
 #: names that say the value is an API key or another credential (not "key" alone: a cache
 #: key, a flag key, a partition key): a long random hexadecimal value after one is a key
 #: (Datadog, New Relic, Mailgun and many more issue hexadecimal keys)
@@ -205,11 +215,7 @@ _STRONG_NAME = re.compile(
     r"encryption|license|licence|admin|ingest(?:ion)?)[\s_-]?key|secret|token|passw|pwd|"
     r"credential|auth|bearer"
     # a key named by a provider that issues hexadecimal keys ("the Datadog key for ...")
-    r"|(?:datadog|new\s?relic|mailgun|sendgrid|algolia|bugsnag|rollbar|pagerduty|sentry|"
-    r"heroku|cloudflare|segment|mixpanel|amplitude|launchdarkly|postmark|mapbox|etherscan|"
-    r"infura|alchemy|snyk|circleci|codecov|contentful|fastly|hubspot|intercom|zendesk|"
-    r"twilio|plaid|sumo\s?logic|netlify|linode|vultr|pushover|telnyx|vonage|nexmo|"
-    r"messagebird|honeycomb|loggly|papertrail|logz)[\s_-]*key")
+    rf"|(?:{_PROVIDERS})[\s_-]*key")
 #: words that say a hexadecimal value is something else: a commit, a digest, a trace
 _OTHER_NOUN = re.compile(
     r"(?i)\b(?:ids?|trace\w*|span|commit|sha\d*|hash\w*|digest|checksum|build|run|"
@@ -770,7 +776,7 @@ def _hex_key_reason(value: str, name: str, naming: str, line: str = "") -> str |
         return "hexadecimal shorter than 32 digits (commit ids, short hashes)"
     if value.isdigit() or value.isalpha():
         return "hexadecimal without both digits and letters"
-    if not _STRONG_NAME.search(name):
+    if not (_STRONG_NAME.search(name) or _PROVIDER_KEY.search(line)):
         return "hexadecimal after a name that is not a credential's (a cache or flag key)"
     if _OTHER_NOUN.search(naming):
         return "hexadecimal named as an id, a commit, a digest or a trace"

@@ -397,6 +397,8 @@ def test_a_wifi_password_given_in_prose_is_redacted() -> None:
 def test_a_hexadecimal_key_named_by_its_provider_is_redacted() -> None:
     value = "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c2b4d6f80"
     assert value not in redact(f"the Mailgun key for the EU region is {value}")[0]
+    assert value not in redact(f"PagerDuty integration key: {value}")[0]
+    assert redact(f"Datadog trace id {value}") == (f"Datadog trace id {value}", {})
     # a plain "key" is not a credential's name: a digest or a cache key looks the same
     kept = f"the cache key for the EU region is {value}"
     assert redact(kept) == (kept, {})
