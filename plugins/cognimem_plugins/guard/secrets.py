@@ -268,6 +268,12 @@ _WELL_KNOWN = re.compile(
     r"us[e3]r|t[o0]k[e3]n)[_\-.]?\d{0,4}!?")
 
 
+#: adjectives a documentation's stand-in puts before its noun (``yourStrong(!)Password``,
+#: Microsoft's SQL Server example)
+_STAND_IN_ADJECTIVES = frozenset("strong secure super new own real actual long random "
+                                 "private personal access auth api app".split())
+
+
 @dataclass(frozen=True)
 class Decision:
     """One candidate: where it is, its kind, whether it is redacted, and why."""
@@ -311,6 +317,13 @@ def _placeholder(bare: str) -> str | None:
     words = [w for w in re.split(r"[-_.\s<>{}\[\]]+", low) if w]
     if words and all(w in _STAND_IN_WORDS or set(w) <= {"x"} for w in words):
         return "a placeholder made of stand-in words"
+    camel = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+|[^A-Za-z\d]+", bare)
+    letters = [w.lower() for w in camel if w.isalpha()]
+    if (len(letters) >= 2 and letters[0] in ("your", "my", "example", "sample", "some")
+            and all(w in _STAND_IN_WORDS or w in _STAND_IN_ADJECTIVES for w in letters)
+            and all(w.isalpha() or (w.isdigit() and len(w) <= 4) or len(w) <= 3
+                    for w in camel)):
+        return "a stand-in phrase in camel case (yourStrong(!)Password, MySecretKey)"
     prefixed = _PREFIXED_STAND_IN.fullmatch(bare)
     if prefixed and all(w in _STAND_IN_WORDS for w in re.split(r"[-_]+", prefixed[1].lower())
                         if w):
