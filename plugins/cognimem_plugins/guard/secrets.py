@@ -127,9 +127,12 @@ _COMPOUND = r"(?:(?<![\w-])|(?<=[^\W\d_]-))"
 #: value right after the word ("..., password hAARG^cW8J$")
 _PROSE_PASSWORD = re.compile(
     rf"(?i){_COMPOUND}(?:{_PASSWORD_WORDS}|{_NETWORK_WORDS})(?![\w-])"
-    r"(?:\s*(?::=|=>|->|→|=|:)\s*"
-    r"|(?P<mid>(?:[^\S\n]+[^\s:=>→]+?){0,8}?)(?::\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to|é|è|est|ist|es|är|jest|era|war|lautet|heißt|lautete|это|\u2014|\u2013)(?:\s+now|\s+jetzt|\s+ahora)?\s+)"
-    r"|[^\S\n]+)"
+    r"(?:\s*(?::=|=>|->|→|=|:)[*_]{0,2}\s*"  # "password:", "**Password:** ..."
+    r"|(?P<mid>,?(?:[^\S\n]+[^\s:=>→]+?){0,8}?)(?::\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to|é|è|est|ist|es|är|jest|era|war|lautet|heißt|lautete|это|\u2014|\u2013|it'?s|it\s+is)(?:\s+now|\s+jetzt|\s+ahora|\s+literally|\s+actually|\s+still|\s+currently)?\s+)"
+    # after words of prose the value must hold a digit or a symbol within its next two
+    # words, so a word ("the password was reset to ...") does not end the search early
+    r"(?=(?:\S+\s+)?[^\s'\"`]*[^\sA-Za-z'\"`])"
+    r"|[^\S\n]+(?=(?:\S+\s+)?[^\s'\"`]*[^\sA-Za-z'\"`]))"
     r"(?:(?:typed|entered|enter|type|use|used|try|tried|set\s+to|just|simply)\s+)?"
     r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
 #: the copulas of languages whose "is" is a word English uses otherwise (Finnish "on",
@@ -157,6 +160,12 @@ _SCRIPT_PASSWORD = re.compile(
     r"(?i)(?:пароль|паролю|пароля|гасло|पासवर्ड|كلمة المرور|كلمة السر|סיסמ[הא]|κωδικ[όο]ς?|"
     r"συνθηματικό|รหัสผ่าน|رمز عبور)"
     r"(?P<gap>[^\x21-\x7e\n]{0,60}?)(?P<q>['\"`]?)(?P<value>[!-~]{6,128})")
+#: a value given before its password word ("it's ... (the vpn password)", "... is the new
+#: wifi password"): the value, then a bracket or "is"/"was", up to four words, the word
+_BACK_PASSWORD = re.compile(
+    r"(?i)(?<![^\s'\"`(])(?P<q>['\"`]?)(?P<value>[^\s'\"`()]{6,128})(?P=q)[^\S\n]+"
+    r"(?:\((?:[\w'-]+[^\S\n]+){0,4}|(?:is|was)[^\S\n]+(?:[\w'-]+[^\S\n]+){0,4})"
+    rf"(?:{_PASSWORD_WORDS}|{_NETWORK_WORDS}[^\S\n]+password)\b")
 #: ``mysql -p'...'``, ``--password=...``
 _FLAG_PASSWORD = re.compile(
     r"(?<!\S)(?<!sshpass )(?:-p|--password[= ]|(?:-u|--user(?:name)?)[= ]\S+\s+-p\s+)"
@@ -171,8 +180,8 @@ _CREDENTIAL_PAIR = re.compile(
     r"(?i)\b(?:logins?|log-in|sign-in|credentials?|creds|user(?:name)?\s*/\s*pass(?:word)?|"
     r"wi-?fi|wlan|"
     r"zugangsdaten|anmeldedaten|identifiants|credenciales|credenciais|credenziali)\b"
-    r"[^\n:]{0,40}?(?::|\s(?:is|are|=))\s*[^\s/]{2,64}\s+/\s+(?P<q>['\"`]?)"
-    r"(?P<value>[^\s'\"`]{6,128})")
+    r"[^\n:]{0,40}?(?::|\s(?:is|are|=))\s*[^\s/:]{2,64}(?:\s+/\s+|:)(?P<q>['\"`]?)"
+    r"(?P<value>[^\s'\"`/][^\s'\"`]{5,127})")
 #: a password word in a language written without spaces (Chinese, Japanese, Korean), its
 #: particle or colon, and the value ("数据库的密码是 ...", "adminパスワードは ...")
 _CJK_PASSWORD = re.compile(
@@ -658,6 +667,7 @@ def _prose_passwords(text: str) -> Iterator[Decision]:
                          (_CJK_PASSWORD, "a password given after a password word"),
                          (_COPULA_PASSWORD, "a password given after a password word"),
                          (_SCRIPT_PASSWORD, "a password given after a password word"),
+                         (_BACK_PASSWORD, "a password given before a password word"),
                          (_SSHPASS, "a password given to sshpass -p")):
         if (pattern is _COPULA_PASSWORD and not any(w in low for w in _COPULAS)) or (
                 pattern is _SCRIPT_PASSWORD and low.isascii()):

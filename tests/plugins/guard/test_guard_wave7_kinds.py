@@ -498,3 +498,37 @@ PAIRS_CLEAN = [
 @pytest.mark.parametrize("text", PAIRS_CLEAN)
 def test_pairs_that_hold_no_secret_are_left_alone(text: str) -> None:
     assert redact(text) == (text, {})
+
+
+# --- English prose: the forms a password is given in -------------------------------------
+
+ENGLISH = [
+    f"creds are admin:{PASSWORD}",  # user:password after a credential word
+    f"login: admin:{PASSWORD}",
+    f"**Password:** {PASSWORD}",  # markdown bold around the word and its colon
+    f"it's {PASSWORD} (the vpn password)",  # the value before its word
+    f"{PASSWORD} is the new wifi password",
+    f"remember the db password, it's {PASSWORD}",
+    f"the password is literally {PASSWORD}",
+    f"password was reset to {PASSWORD} by IT",  # a word ("reset") first, then the value
+]
+
+
+@pytest.mark.parametrize("text", ENGLISH)
+def test_passwords_in_english_prose_are_redacted(text: str) -> None:
+    assert PASSWORD not in redact(text)[0]
+
+
+ENGLISH_CLEAN = [
+    "correct-horse-battery-staple is the classic password example",
+    "hunter2 is the most famous password on the internet",
+    "login: https://grafana.example.com",
+    "the password reset flow is in auth/reset.py",
+    "That is the password policy now.",
+    "rotating credentials is the password manager's job",
+]
+
+
+@pytest.mark.parametrize("text", ENGLISH_CLEAN)
+def test_english_prose_about_passwords_is_left_alone(text: str) -> None:
+    assert redact(text) == (text, {})
