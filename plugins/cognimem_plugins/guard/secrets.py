@@ -609,8 +609,14 @@ def _same_as_user(text: str, value: str) -> str | None:
     """Why a password equal to the user name given beside it is no secret, or None: a login
     whose password is its name (``admin``/``admin``, a test client's ``alice``/``alice``) is
     a fixture or a default, the first pair anyone tries."""
-    if any(m.group("value") == value for m in _USER_VALUE.finditer(text)):
-        return "the same as the user name beside it (a fixture or a default login)"
+    for m in _USER_VALUE.finditer(text):
+        user = m.group("value").lower()
+        if len(user) < 3 or user not in value.lower():
+            continue
+        rest = [w for w in re.split(r"[\W_]+", value.lower().replace(user, " ")) if w]
+        if all(w in _STAND_IN_WORDS or w in ("pass", "pw", "pwd") or (w.isdigit() and len(w) <= 4)
+               for w in rest):
+            return "the user name beside it, alone or with stand-in words (a fixture or a default)"
     return None
 
 

@@ -352,7 +352,14 @@ def test_references_calls_and_names_about_secrets_are_kept(text: str) -> None:
 STAND_INS = ['password = "password123"', 'User(email="a@b.c", password="hunter2")',
              "password: P@ssw0rd!", 'token = "test1234"', "admin_password=changeme1",
              # a documentation's stand-in phrase (Microsoft's SQL Server container docs)
-             "MSSQL_SA_PASSWORD=yourStrong(!)Password", "api_key=YourApiKeyHere"]
+             "MSSQL_SA_PASSWORD=yourStrong(!)Password", "api_key=YourApiKeyHere",
+             # the user name with stand-in words, in a test's fixture
+             'create_user(username="bob", password="bob-password")',
+             'User(username="alice", password="alice123")',
+             # values their providers publish for everyone: Stripe's docs, Azurite's key
+             'stripe.api_key = "sk_test_4eC39HqLyjWDarjtT1zdp7dc"',
+             "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNO"
+             "cqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;"]
 
 
 @pytest.mark.parametrize("text", STAND_INS)
@@ -361,7 +368,9 @@ def test_well_known_stand_in_passwords_are_kept(text: str) -> None:
 
 
 def test_a_chosen_password_beside_the_stand_ins_is_still_redacted() -> None:
-    for text in (f'password = "{PASSWORD}"', f"password: {PASSWORD}", 'password = "MyDogRex2024!"',
+    for text in (f'password = "{PASSWORD}"', f"password: {PASSWORD}",
+                 'password = "MyDogRex2024!"', "user: bob\npassword: bobby!Xz9",
+                 'stripe.api_key = "sk_test_4eC39HqLyjWDarjtT1zdp8ec"',
                  f"ENV['TWILIO_AUTH_TOKEN'] ||= '{_HEX_TOKEN}'",
                  f"settings.DB_PASSWORD = '{PASSWORD}'"):
         assert redact(text)[1], text
