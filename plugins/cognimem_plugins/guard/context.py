@@ -22,15 +22,31 @@ from collections.abc import Iterator
 #: a run of one mask character where random characters would be
 _MASK_RUN = re.compile(r"([xX*0•])\1{4,}|…")
 _EXAMPLE = re.compile(r"EXAMPLE(?:KEY)?$")
-_TEMPLATE = re.compile(r"\$\{\{?[^{}\n]{1,200}\}\}?|\{\{[^{}\n]{1,200}\}\}|%\([^()\n]{1,80}\)s")
+_TEMPLATE = re.compile(r"\$\{\{?[^{}\n]{1,200}\}\}?|\{\{[^{}\n]{1,200}\}\}|%\([^()\n]{1,80}\)s"
+                       # Octopus Deploy's and Azure DevOps' token replacement: #{Name}#
+                       r"|#\{[\w.\-\[\]]{1,80}\}#?")
 _TWILIO_SID = re.compile(r"(?<![A-Za-z0-9])AC[0-9a-f]{32}(?![A-Za-z0-9])")
 _HEX32 = re.compile(r"(?<![A-Za-z0-9])[0-9a-f]{32}(?![A-Za-z0-9])")
 #: words that name a 32-digit hexadecimal value as a digest, not a token
 _DIGEST_WORD = re.compile(r"(?i)\b(?:md5|sha\d*|hash\w*|checksum|digest|etag|fingerprint)\b")
 
 
+#: values their providers publish in their documentation for everyone to use, each no one's
+#: secret: Stripe's test keys of its docs, jwt.io's sample token, the Azure Storage
+#: emulator's (Azurite's) fixed account key
+DOCUMENTED_VALUES = frozenset((
+    "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
+    "pk_test_TYooMQauvdEDq54NiTphI7jx",
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwi"
+    "aWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+    "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
+))
+
+
 def public_value_reason(value: str) -> str | None:
     """Why a value that matched a credential's format is a public stand-in, or None."""
+    if value in DOCUMENTED_VALUES:
+        return "a value its provider publishes in its documentation for everyone to use"
     if _EXAMPLE.search(value):
         return "a documented example value (ends in EXAMPLE, as AWS marks its examples)"
     if _MASK_RUN.search(value):
@@ -40,7 +56,7 @@ def public_value_reason(value: str) -> str | None:
 
 def template_spans(text: str) -> list[tuple[int, int]]:
     """The spans of template references (``${...}``, ``{{...}}``, ``%(...)s``)."""
-    if "{" not in text and "%(" not in text:
+    if "{" not in text and "%(" not in text:  # (``#{...}`` holds "{" too)
         return []
     return [m.span() for m in _TEMPLATE.finditer(text)]
 

@@ -11,7 +11,14 @@ so each match has a span to replace.
 Added here, for formats the library lacks, each as its provider documents it: Google API
 keys, Anthropic and newer OpenAI keys, GitHub fine-grained tokens, npm and Hugging Face
 tokens, Stripe webhook secrets, Shopify, DigitalOcean and Vault tokens, Sentry DSN keys,
-``Bearer`` tokens.
+``Bearer`` tokens; and (wave 7) the formats with a prefix of their own in a survey of
+gitleaks' published rules and the providers' documentation of 2026: LangSmith, Figma,
+PlanetScale, OpenRouter, NVIDIA, Brevo, Dynatrace, ReadMe, Shippo, 1Password, Langfuse,
+Alibaba, Bitbucket, AWS session and Bedrock keys, Discord bot tokens with a long HMAC, Entra
+client secrets, ClickHouse, Clojars, Cloudflare origin CA, Duffel, EasyPost, Flutterwave,
+Fly.io, Frame.io, Grafana, Harness, MaxMind, Octopus, OpenShift, Scalingo, Slack refresh,
+Sourcegraph, Typeform, Yandex, Pinecone, ElevenLabs, SonarQube, Firecrawl, Cerebras, Neon,
+E2B, Browserbase, SettleMint, Resend.
 """
 
 from __future__ import annotations
@@ -150,6 +157,24 @@ def _is_user_password(value: str) -> bool:
         return False
     user, _, password = raw.partition(":")
     return bool(user) and len(password) >= 4 and raw.isprintable()
+
+
+def _mixed(body: str, *, upper: bool) -> bool:
+    """Whether ``body`` holds digits and letters (and, with ``upper``, both cases)."""
+    cases = any(c.isupper() for c in body) and any(c.islower() for c in body)
+    return any(c.isdigit() for c in body) and any(c.isalpha() for c in body) and (
+        cases or not upper)
+
+
+def _snowflake(part: str) -> bool:
+    """Whether ``part`` is base64 of a Discord id (a number of 17 to 20 digits)."""
+    try:
+        raw = base64.urlsafe_b64decode(part + "=" * (-len(part) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    return raw.isdigit() and 17 <= len(raw) <= 20
+
+
 _EXTRA_RULES = [
     Rule("google_api_key", re.compile(r"(?<![A-Za-z0-9])AIza[0-9A-Za-z_\-]{35}(?![A-Za-z0-9])"),
          source=_GUARD, needs=("AIza",)),
@@ -231,7 +256,86 @@ _EXTRA_RULES = [
         # tokens (64 hex)
         ("sentry_auth_token", "sntrys_", r"sntrys_[A-Za-z0-9+/=_]{40,}", 28),
         ("sentry_auth_token", "sntryu_", r"sntryu_[a-f0-9]{64}", 28),
+        # formats whose body holds hex, ``_``, ``-`` or ``.`` (which the generic prefixed
+        # shape refuses), each from its provider's documentation or gitleaks' published rules
+        # LangSmith personal access tokens and service keys (LangChain's docs: lsv2_pt_,
+        # lsv2_sk_)
+        ("langsmith_key", "lsv2_", r"lsv2_(?:pt|sk)_[A-Za-z0-9_]{30,80}", 28),
+        # Figma personal access tokens (figd_)
+        ("figma_token", "figd_", r"figd_[A-Za-z0-9_\-]{30,80}", 28),
+        # PlanetScale API tokens, OAuth tokens and database passwords
+        ("planetscale_token", "pscale_", r"pscale_(?:tkn|pw|oauth)_[A-Za-z0-9=_\-.]{32,64}", 28),
+        # OpenRouter keys: sk-or-v1- and 64 hex
+        ("openrouter_key", "sk-or-", r"sk-or-v1-[a-f0-9]{64}", 28),
+        # NVIDIA API keys (nvapi-)
+        ("nvidia_key", "nvapi-", r"nvapi-[A-Za-z0-9_\-]{60,70}", 28),
+        # Brevo (Sendinblue) API keys
+        ("brevo_key", "xkeysib-", r"xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}", 28),
+        # Dynatrace API tokens: dt0c01, a public part and a secret part
+        ("dynatrace_token", "dt0c01.", r"dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}", 28),
+        # ReadMe API keys, Shippo tokens, 1Password service account tokens
+        ("readme_key", "rdme_", r"rdme_[a-z0-9]{70}", 28),
+        ("shippo_token", "shippo_", r"shippo_(?:live|test)_[a-f0-9]{40}", 28),
+        ("onepassword_token", "ops_eyJ", r"ops_eyJ[A-Za-z0-9+/]{250,}={0,3}", 28),
+        # Langfuse secret keys (sk-lf- and a UUID)
+        ("langfuse_key", "sk-lf-", r"sk-lf-[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}"
+                                    r"-[a-f0-9]{12}", 28),
+        # Alibaba Cloud access key ids (LTAI and 20 letters and digits)
+        ("alibaba_access_key", "LTAI", r"LTAI[A-Za-z0-9]{20}", 0),
+        # Bitbucket app passwords (ATBB and 32 letters and digits)
+        ("bitbucket_app_password", "ATBB", r"ATBB[A-Za-z0-9]{32}", 28),
+        # a survey of gitleaks' published rules for formats with a prefix of their own, and of
+        # the providers' documentation for the keys a coding agent handles in 2026
+        ("onepassword_secret_key", "A3-", r"A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-"
+                                          r"[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}", 28),
+        ("artifactory_token", "cmVmd", r"cmVmd[A-Za-z0-9]{59}", 28),
+        ("aws_bedrock_key", "ABSK", r"ABSK[A-Za-z0-9+/]{109,269}={0,2}", 28),
+        # Microsoft Entra (Azure AD) client secrets: 3 characters, a digit, "Q~", 31-34 more
+        ("azure_client_secret", "Q~", r"[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}", 28),
+        ("clickhouse_key", "4b1d", r"4b1d[A-Za-z0-9]{38}", 28),
+        ("clojars_token", "CLOJARS_", r"CLOJARS_[a-z0-9]{60}", 28),
+        ("cloudflare_origin_ca_key", "v1.0-", r"v1\.0-[a-f0-9]{24}-[a-f0-9]{146}", 28),
+        ("duffel_token", "duffel_", r"duffel_(?:test|live)_[A-Za-z0-9_\-=]{43}", 28),
+        ("easypost_key", "EZ", r"EZ[AT]K[A-Za-z0-9]{54}", 28),
+        ("flutterwave_key", "FLWSECK", r"FLWSECK(?:_TEST)?-[a-h0-9]{32}-X", 28),
+        ("flyio_token", "fm", r"fm(?:1[ar]|2)_[A-Za-z0-9+/]{100,}={0,3}", 100),
+        ("frameio_token", "fio-u-", r"fio-u-[A-Za-z0-9_\-=]{64}", 28),
+        ("grafana_key", "eyJrIjoi", r"eyJrIjoi[A-Za-z0-9]{70,400}={0,3}", 28),
+        ("grafana_cloud_token", "glc_", r"glc_[A-Za-z0-9+/]{32,400}={0,3}", 28),
+        ("harness_token", "at.", r"[ps]at\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}",
+         28),
+        ("huggingface_token", "api_org_", r"api_org_[A-Za-z]{34}", 28),
+        ("maxmind_key", "_mmk", r"[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk", 28),
+        ("openshift_token", "sha256~", r"sha256~[A-Za-z0-9_\-]{43}", 28),
+        ("scalingo_token", "tk-us-", r"tk-us-[A-Za-z0-9_\-]{48}", 28),
+        ("slack_token", "xoxe", r"xoxe(?:\.xox[bp])?-\d-[A-Z0-9]{146,166}", 100),
+        ("sourcegraph_token", "sgp_", r"sgp_(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}", 28),
+        ("typeform_token", "tfp_", r"tfp_[A-Za-z0-9_\-.=]{59}", 28),
+        ("yandex_key", "AQVN", r"AQVN[A-Za-z0-9_\-]{35,38}", 28),
+        ("pinecone_key", "pcsk_", r"pcsk_[A-Za-z0-9_]{50,100}", 28),
+        ("elevenlabs_key", "sk_", r"sk_[a-f0-9]{48}", 28),
+        ("sonarqube_token", "sq", r"sq[upa]_[a-f0-9]{40}", 28),
+        ("firecrawl_key", "fc-", r"fc-[a-f0-9]{32}", 28),
+        ("cerebras_key", "csk-", r"csk-[a-z0-9]{40,60}", 28),
+        ("neon_key", "napi_", r"napi_[a-z0-9]{60,70}", 28),
+        ("e2b_key", "e2b_", r"e2b_[a-f0-9]{40}", 28),
+        ("browserbase_key", "bb_live_", r"bb_live_[A-Za-z0-9_\-]{20,40}", 28),
+        ("settlemint_token", "sm_", r"sm_(?:aat|pat|sat)_[A-Za-z0-9]{16}", 0),
     )),
+    # Octopus Deploy API keys (API- and 26 capitals and digits) and Resend API keys (re_):
+    # their bodies must mix letters and digits (``API-`` and capitals alone is a heading)
+    Rule("octopus_key", re.compile(r"(?<![A-Za-z0-9_\-.])API-[A-Z0-9]{26}(?![A-Za-z0-9_\-])"),
+         source=_GUARD, needs=("API-",), valid=lambda v: _mixed(v[4:], upper=False)),
+    Rule("resend_key", re.compile(r"(?<![A-Za-z0-9_\-.])re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}"
+                                  r"(?![A-Za-z0-9_\-])"),
+         source=_GUARD, needs=("re_",), valid=lambda v: _mixed(v[3:], upper=True)),
+    # a line of PostgreSQL's password file (~/.pgpass): host:port:database:user:password
+    Rule("pgpass_password", re.compile(r"(?m)^[\w.\-*\[\]]+:(?:\d{2,5}|\*):[\w.\-*]+:[^\s:]+:"
+                                       r"([^\s:]{4,128})$"),
+         group=1, source=_GUARD, needs=(":",), gate=re.compile(r":(?:\d{2,5}|\*):")),
+    # Docker's config.json: "auth" holds base64 of user:password
+    Rule("basic_auth", re.compile(r"\"auth\"\s*:\s*\"([A-Za-z0-9+/]{8,}={0,2})\""), group=1,
+         source=_GUARD, needs=('"auth"',), valid=_is_user_password),
     # Okta's API tokens go in the header ``Authorization: SSWS {token}``
     Rule("okta_api_token", re.compile(r"\bSSWS\s+([A-Za-z0-9_\-]{20,})"), group=1,
          source=_GUARD, needs=("SSWS",)),
@@ -241,6 +345,19 @@ _EXTRA_RULES = [
                                          r"|outlook\.office(?:365)?\.com/webhook/)"
                                          r"([A-Za-z0-9@/\-]{40,400})"),
          group=1, source=_GUARD, needs=("webhook",), lower=True),
+    # an AWS STS session token: base64 of a binary structure whose first bytes are fixed,
+    # so every token opens the same way (``IQoJb3JpZ2luX2Vj``, base64 of "origin_ec", and the
+    # older ``FwoGZXIvYXdzE``); hundreds of characters long
+    Rule("aws_session_token", re.compile(r"(?<![A-Za-z0-9+/])(?:IQoJb3JpZ2luX2Vj|FwoGZXIvYXdzE)"
+                                         r"[A-Za-z0-9+/]{80,}={0,2}"),
+         source=_GUARD, needs=("IQoJb3JpZ2luX2Vj", "FwoGZXIvYXdzE"), min_word=96),
+    # a Discord bot token: base64 of the bot's numeric id, a 6-character timestamp and an
+    # HMAC of 27 to 38 characters (the library's pattern stops at 27 and at 26 for the id)
+    Rule("discord_token", re.compile(r"(?<![A-Za-z0-9_\-.])[MNO][A-Za-z0-9_\-]{23,27}\."
+                                     r"[A-Za-z0-9_\-]{6}\.[A-Za-z0-9_\-]{27,40}"
+                                     r"(?![A-Za-z0-9_\-])"),
+         source=_GUARD, needs=(".",), gate=re.compile(r"\.[A-Za-z0-9_\-]{6}\.[A-Za-z0-9_\-]{27}"),
+         valid=lambda v: _snowflake(v.split(".")[0]), min_word=58),
     # the signature of an Azure shared access signature (a URL holding sv= and sig=)
     Rule("azure_sas", re.compile(r"[?&]sig=([A-Za-z0-9%+/]{30,}(?:%3D|=){0,2})"), group=1,
          source=_GUARD, needs=("sig=",), gate=re.compile(r"[?&]s[vp]=")),

@@ -36,6 +36,7 @@ from detect_secrets.filters.heuristic import (
 )
 from detect_secrets.plugins.keyword import DENYLIST
 
+from .commands import command_passwords
 from .context import public_value_reason, template_spans, twilio_auth_tokens
 from .evidence import (
     NOT_A_PATH,
@@ -53,6 +54,8 @@ from .formats import (
     URL_PASSWORD_LOOSE,
     provider_matches,
 )
+from .languages import NAME_WIDE, gloss, has_name
+from .pairs import pairs
 
 PLACEHOLDER = "[REDACTED:{kind}]"
 _PLACEHOLDER_RE = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
@@ -62,15 +65,18 @@ _PASSWORD_WORDS = (r"password|passwd|passphrase|pwd|pw|pass|passwort|kennwort|co
                    r"mot de passe|senha|wachtwoord|lösenord|has(?:ł|l)o|пароль|парол[яюе]|"
                    r"salasana|adgangskode|passord|heslo|jelsz(?:ó|o)|şifre|sifre|parola|"
                    # the definite and possessive forms ("lösenordet", "şifresi")
-                   r"lösenordet|şifresi|sifresi|parolas\u0131|parolasi")
+                   r"lösenordet|şifresi|sifresi|parolas\u0131|parolasi|"
+                   # Catalan, Vietnamese, Indonesian and Malay
+                   r"contrasenya|mật khẩu|kata sandi|kata laluan")
 _NAMES = "|".join([*DENYLIST, r"senha", r"kennwort", r"wachtwoord", r"has(?:ł|l)o",
                    r"lösenord", r"access_?key", r"signing_?key", r"secret_?key", r"_pass\b",
                    r"pw\b", r"client_?secret", r"passphrase", r"token", r"credentials?",
-                   r"auth_?token"])
+                   r"auth_?token", r"recovery[ _]?(?:codes?|key)", r"backup[ _]?codes?"])
 #: names that hold something about a secret, not the secret (``token_count``, ``secret_name``)
 _NOT_SECRET_NAME = re.compile(
     r"(?i)(?:tokens|tokeniz\w*|_?(?:url|uri|path|file|dir|name|id|type|len|length|count|limit|"
-    r"size|ttl|expiry|expires?|timeout|version|header|field|policy|hash|algorithm|format|"
+    r"size|ttl|expiry|expires?|timeout|version|header|field|policy|hash(?:ers?|ing|ed)?|"
+    r"algorithm|format|validators?|strength|complexity|reset|requirements?|rules?|hint|"
     r"prefix|manager|store|scanning|rotation))$")
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.\w]*)?")
 #: ``name = value``, ``name: value``, ``"name": "value"``, ``name is value``.
@@ -79,14 +85,18 @@ _VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.\w]*)?")
 _NAME_HIT = re.compile(rf"(?i)(?:{_NAMES})")
 #: a text without any of these holds no secret-like name (a cheap test before the regexes)
 _NAME_STEMS = ("key", "pass", "pw", "secret", "contrase", "token", "credential", "auth",
-               "senha", "kennwort", "wachtwoord", "lösenord", "hasło", "haslo")
+               "senha", "kennwort", "wachtwoord", "lösenord", "hasło", "haslo", "recovery",
+               "backup")
 #: a text without any of these holds no password word nor a ``-p`` flag
 _PASSWORD_STEMS = ("pass", "pw", "contrase", "-p", " -u", "--user", " -a ", "--auth", "login",
                    "log-in", "sign-in", "credential", "creds", "senha", "kennwort", "wachtwoord",
-                   "haslo", "salasana", "adgangskode", "heslo", "jelsz", "sifre", "parola")
+                   "haslo", "salasana", "adgangskode", "heslo", "jelsz", "sifre", "parola",
+                   "wifi", "wi-fi", "wlan", "psk", "contrasenya", "kata sandi", "kata laluan",
+                   "zugangsdaten", "anmeldedaten", "identifiants", "credencia", "credenzia")
 #: the stems outside ASCII, looked for only in a text that is not ASCII
 _PASSWORD_STEMS_WIDE = ("lösenord", "hasło", "парол", "şifre", "密码", "密碼", "口令",
-                        "パスワード", "비밀번호", "암호")
+                        "パスワード", "비밀번호", "암호", "mật khẩu", "पासवर्ड", "كلمة",
+                        "סיסמ", "κωδικ", "συνθηματικ", "รหัสผ่าน", "رمز عبور", "гасл")
 #: the stems as one pattern each (one search in C instead of a loop of ``in`` tests)
 _NAME_GATE = re.compile("|".join(map(re.escape, _NAME_STEMS)))
 _PASSWORD_GATE = re.compile("|".join(map(re.escape, _PASSWORD_STEMS)))
@@ -95,7 +105,7 @@ _WORDISH = frozenset(string.ascii_letters + string.digits + "_.-")
 _ASSIGNMENT = re.compile(
     r"(?i)[\w.\-]{0,40}['\"\]]{0,2}"
     r"(?:\s*:\s*&?(?:'static\s+)?[\w:<>\[\]]{1,30}\??(?=\s*=[^=>]))?"  # a type: `X: &str = `
-    r"(?P<sep>\s*(?::=|=>|==?|:)\s*|\s+(?:is|was|=)\s+)"
+    r"(?P<sep>\s*(?::=|=>|(?:\|\||\?\?|&&)?==?|:(?!:))\s*|\s+(?:is|was|=)\s+)"
     r"(?:\\?(?P<q>['\"`])(?P<quoted>[^'\"`\n\\]{4,200})\\?(?P=q)"  # quotes, escaped too
     r"|(?P<bare>[^\s'\"`,;)<>]{4,200}))")
 #: an XML or HTML element named for a secret (``<password>...</password>``)
@@ -105,30 +115,73 @@ _ELEMENT = re.compile(
 #: a .NET configuration setting, ``<add key="SmtpPassword" value="..." />``
 _APP_SETTING = re.compile(
     r"<add\s+key\s*=\s*\"(?P<name>[\w:.\-]{1,60})\"\s+value\s*=\s*\"(?P<value>[^\"\n]{4,200})\"")
+#: a wireless network: in prose its value is its password ("the wifi in the office is now
+#: ..."); not a password word elsewhere (``WIFI_SSID=...`` names the network)
+_NETWORK_WORDS = r"wi-?fi|wlan|psk"
+#: where a password word starts: a word's start, or after a hyphen that joins it to a word
+#: ("Root-Passwort", "WLAN-Kennwort")
+_COMPOUND = r"(?:(?<![\w-])|(?<=[^\W\d_]-))"
 #: a password word and a separator (``password=``, ``password:``), or up to five words and a
 #: separator of prose ("the admin password for grafana is ...", "pw for the shared account:
 #: ...", "password -> ..."; not ``=``, which there assigns to the word before it), or the
 #: value right after the word ("..., password hAARG^cW8J$")
 _PROSE_PASSWORD = re.compile(
-    rf"(?i)(?<![\w-])(?:{_PASSWORD_WORDS})(?![\w-])"
-    r"(?:\s*(?::=|=>|->|→|=|:)\s*"
-    r"|(?P<mid>(?:[^\S\n]+[^\s:=>→]+?){0,8}?)(?::\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to|é|è|est|ist|es|är|jest|era|war|lautet|heißt|lautete|это|\u2014|\u2013)(?:\s+now|\s+jetzt|\s+ahora)?\s+)"
-    r"|[^\S\n]+)"
+    rf"(?i){_COMPOUND}(?:{_PASSWORD_WORDS}|{_NETWORK_WORDS})(?![\w-])"
+    r"(?:\s*(?::=|=>|->|→|=|:)[*_]{0,2}\s*"  # "password:", "**Password:** ..."
+    r"|(?P<mid>,?(?:[^\S\n]+[^\s:=>→]+?){0,8}?)(?::\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to|é|è|est|ist|es|är|jest|era|war|lautet|heißt|lautete|это|\u2014|\u2013|it'?s|it\s+is)(?:\s+now|\s+jetzt|\s+ahora|\s+literally|\s+actually|\s+still|\s+currently)?\s+)"
+    # after words of prose the value must hold a digit or a symbol within its next two
+    # words, so a word ("the password was reset to ...") does not end the search early
+    r"(?=(?:\S+\s+)?[^\s'\"`]*[^\sA-Za-z'\"`])"
+    r"|[^\S\n]+(?=(?:\S+\s+)?[^\s'\"`]*[^\sA-Za-z'\"`]))"
     r"(?:(?:typed|entered|enter|type|use|used|try|tried|set\s+to|just|simply)\s+)?"
     r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
+#: the copulas of languages whose "is" is a word English uses otherwise (Finnish "on",
+#: Danish and Norwegian "er", Czech "je"), after their own password words only
+_COPULAS = {"salasana": ("on",), "adgangskode": ("er",), "passord": ("er",),
+            "heslo": ("je", "zní"), "parol": ("este", "e"), "contrasenya": ("és", "es"),
+            "mật khẩu": ("là",), "kata sandi": ("adalah", "ialah"),
+            "kata laluan": ("adalah", "ialah")}
+_COPULA_PASSWORD = re.compile(
+    rf"(?i){_COMPOUND}(?P<word>(?:{'|'.join(_COPULAS)})\w*)"
+    r"(?P<mid>(?:[^\S\n]+[^\s:=>]+?){0,6}?)\s+"
+    rf"(?P<copula>{'|'.join(sorted({c for cs in _COPULAS.values() for c in cs}))})\s+"
+    r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
+
+
+def _copula_fits(m: re.Match[str]) -> bool:
+    """Whether the copula of a :data:`_COPULA_PASSWORD` match is its password word's."""
+    word = m.group("word").lower()
+    return any(word.startswith(stem) and m.group("copula").lower() in copulas
+               for stem, copulas in _COPULAS.items())
+#: a password word in a script other than Latin (Cyrillic, Greek, Hebrew, Arabic, Persian,
+#: Devanagari, Thai): the value is the first run of ASCII after it on its line, wherever the
+#: language puts its verb ("पासवर्ड X है", "пароль от сервера X")
+_SCRIPT_PASSWORD = re.compile(
+    r"(?i)(?:пароль|паролю|пароля|гасло|पासवर्ड|كلمة المرور|كلمة السر|סיסמ[הא]|κωδικ[όο]ς?|"
+    r"συνθηματικό|รหัสผ่าน|رمز عبور)"
+    r"(?P<gap>[^\x21-\x7e\n]{0,60}?)(?P<q>['\"`]?)(?P<value>[!-~]{6,128})")
+#: a value given before its password word ("it's ... (the vpn password)", "... is the new
+#: wifi password"): the value, then a bracket or "is"/"was", up to four words, the word
+_BACK_PASSWORD = re.compile(
+    r"(?i)(?<![^\s'\"`(])(?P<q>['\"`]?)(?P<value>[^\s'\"`()]{6,128})(?P=q)[^\S\n]+"
+    r"(?:\((?:[\w'-]+[^\S\n]+){0,4}|(?:is|was)[^\S\n]+(?:[\w'-]+[^\S\n]+){0,4})"
+    rf"(?:{_PASSWORD_WORDS}|{_NETWORK_WORDS}[^\S\n]+password)\b")
 #: ``mysql -p'...'``, ``--password=...``
 _FLAG_PASSWORD = re.compile(
     r"(?<!\S)(?<!sshpass )(?:-p|--password[= ]|(?:-u|--user(?:name)?)[= ]\S+\s+-p\s+)"
     r"(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})(?P=q)")
 #: ``curl -u user:password``, ``--user user:password``, ``http -a user:password``
 _FLAG_USER_PASSWORD = re.compile(
-    r"(?<!\S)(?:-u|--user|-a|--auth)[= ]['\"]?[^\s:'\"]{1,64}:(?P<q>)(?P<value>[^\s'\"]{4,128})")
+    r"(?<!\S)(?:-u|--user|-a|--auth)[= ]['\"]?[^\s:'\"]{1,64}:(?P<q>['\"]?)"
+    r"(?P<value>[^\s'\"]{4,128})")
 #: a login given as ``user / password`` after a word that says so ("login for grafana:
 #: admin / ...", "creds: deploy / ...")
 _CREDENTIAL_PAIR = re.compile(
-    r"(?i)\b(?:logins?|log-in|sign-in|credentials?|creds|user(?:name)?\s*/\s*pass(?:word)?)\b"
-    r"[^\n:]{0,40}?(?::|\s(?:is|are|=))\s*[^\s/]{2,64}\s+/\s+(?P<q>['\"`]?)"
-    r"(?P<value>[^\s'\"`]{6,128})")
+    r"(?i)\b(?:logins?|log-in|sign-in|credentials?|creds|user(?:name)?\s*/\s*pass(?:word)?|"
+    r"wi-?fi|wlan|"
+    r"zugangsdaten|anmeldedaten|identifiants|credenciales|credenciais|credenziali)\b"
+    r"[^\n:]{0,40}?(?::|\s(?:is|are|=))\s*[^\s/:]{2,64}(?:\s+/\s+|:)(?P<q>['\"`]?)"
+    r"(?P<value>[^\s'\"`/][^\s'\"`]{5,127})")
 #: a password word in a language written without spaces (Chinese, Japanese, Korean), its
 #: particle or colon, and the value ("数据库的密码是 ...", "adminパスワードは ...")
 _CJK_PASSWORD = re.compile(
@@ -141,7 +194,7 @@ _SSHPASS = re.compile(r"\bsshpass\s+-p\s*(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})
 #: a value a few words after a secret-like name: the words (runs of a value's characters)
 #: and what may separate them; the first separator may cross a line (``- name: KEY`` then
 #: ``value: ...``)
-_TOKEN = re.compile(r"[A-Za-z0-9+/_\-=.~]+")
+_TOKEN = re.compile(r"[\w+/\-=.~]+")  # (a word of another language is walked over too)
 _GAP = re.compile(r"[ \t:,'\"=()>.?!-]{0,4}(?:\n[^\S\n]*(?:-[^\S\n]*)?['\"]?)?")
 _GAP_INLINE = re.compile(r"[ \t:,'\"=()>.?!-]{1,4}")
 _NEAR_WORDS = 7
@@ -153,13 +206,25 @@ _BACK_VALUE = re.compile(
     r"(?P<link>[^\S\n]+(?:is|was|as|are)[^\S\n]+(?:[\w'\-]+[^\S\n]+){0,5}"
     r"|[^\S\n]*[(\[][^\S\n]*(?:[\w'\-]+[^\S\n]+){0,5}"
     r"|[^\S\n]+[-—][^\S\n]+(?:[\w'\-]+[^\S\n]+){0,5})$")
+#: providers that issue hexadecimal keys (their names make "key" a credential's name)
+_PROVIDERS = (r"datadog|new\s?relic|mailgun|sendgrid|algolia|bugsnag|rollbar|pagerduty|sentry|"
+              r"heroku|cloudflare|segment|mixpanel|amplitude|launchdarkly|postmark|mapbox|"
+              r"etherscan|infura|alchemy|snyk|circleci|codecov|contentful|fastly|hubspot|"
+              r"intercom|zendesk|twilio|plaid|sumo\s?logic|netlify|linode|vultr|pushover|"
+              r"telnyx|vonage|nexmo|messagebird|honeycomb|loggly|papertrail|logz")
+#: a provider's name, then up to three words, then "key" or "token", on the value's line
+#: ("the PagerDuty integration key: ..."); other nouns still keep a value ("Datadog trace id")
+_PROVIDER_KEY = re.compile(rf"(?i)\b(?:{_PROVIDERS})\b(?:[\s_-]+[\w-]+){{0,3}}?[\s_-]+"
+                           r"(?:key|token)\b")
 #: names that say the value is an API key or another credential (not "key" alone: a cache
 #: key, a flag key, a partition key): a long random hexadecimal value after one is a key
 #: (Datadog, New Relic, Mailgun and many more issue hexadecimal keys)
 _STRONG_NAME = re.compile(
     r"(?i)(?:api|app|application|access|secret|auth|client|account|master|signing|"
     r"encryption|license|licence|admin|ingest(?:ion)?)[\s_-]?key|secret|token|passw|pwd|"
-    r"credential|auth|bearer")
+    r"credential|auth|bearer"
+    # a key named by a provider that issues hexadecimal keys ("the Datadog key for ...")
+    rf"|(?:{_PROVIDERS})[\s_-]*key")
 #: words that say a hexadecimal value is something else: a commit, a digest, a trace
 _OTHER_NOUN = re.compile(
     r"(?i)\b(?:ids?|trace\w*|span|commit|sha\d*|hash\w*|digest|checksum|build|run|"
@@ -175,7 +240,9 @@ _CONN_ASSIGN = re.compile(r"(?i)\b(?:password|pwd)\s*=\s*(?P<value>[^;'\"\s]{3,2
 _PLAIN_VALUES = frozenset(
     "true false null none nil required optional redacted hidden masked empty changeme "
     "example placeholder secret password token string undefined missing invalid expired "
-    "rotated revoked admin root guest default user demo".split())
+    "rotated revoked admin root guest default user demo "
+    # where a password is kept, named in its place ("the password is in 1Password")
+    "1password bitwarden lastpass keepass keepassxc dashlane keychain".split())
 #: a lowercase prefix and stand-in words in capitals (``sk_live_REPLACE_ME``)
 _PREFIXED_STAND_IN = re.compile(r"(?:[a-z0-9]{1,8}[_\-]){1,3}([A-Z][A-Z_\-]*)")
 #: a value shown masked: at most 8 characters, a mask, at most 6 (``sk-...R9Km``)
@@ -184,11 +251,36 @@ _MASKED = re.compile(r"[\w\-]{0,8}(?:\.{3,}|\u2026|\*{3,}|\u2022{3,}|x{4,}|X{4,}
 _FILTERED = re.compile(r"\[[A-Z_ ]{3,20}\]|<[a-z_\- ]{3,30}>")
 #: a reference a secret manager resolves: 1Password (``op://vault/item/field``), AWS
 #: Secrets Manager and Parameter Store ARNs
-_SECRET_REFERENCE = re.compile(r"op://[^/\s]+/[^/\s]+/\S+|arn:aws:(?:secretsmanager|ssm):")
+_SECRET_REFERENCE = re.compile(
+    r"op://[^/\s]+/[^/\s]+/\S+|arn:aws:(?:secretsmanager|ssm):"
+    # HashiCorp Vault, AWS, Google, Azure, Doppler and Infisical references as their tools and
+    # operators write them (``vault:secret/data/x#key``, ``sm://project/name``,
+    # ``@Microsoft.KeyVault(SecretUri=...)``), and Windows' ``%NAME%``, ``%env:NAME%``
+    r"|(?:vault|secretsmanager|ssm|awssm|gcpsm|sm|akv|azkv|keyvault|azure-keyvault|doppler|"
+    r"infisical|bws|secret|secrets|file|env)(?::/{0,2}|://)[\w./#:\-]+"
+    r"|@Microsoft\.KeyVault\(|%(?:env:)?[A-Za-z_]\w*%")
 #: words a sample config's stand-in is made of (``dummy-value``, ``your_token_here``)
 _STAND_IN_WORDS = frozenset(
     "dummy value your my the here example sample fake test placeholder replace me changeme "
     "secret password token key api redacted xxx todo tbd insert enter put".split())
+
+
+#: a value no one keeps secret: a default or stand-in word, perhaps in leetspeak, and at most
+#: four digits and a "!" (``password123``, ``P@ssw0rd``, ``changeme``, ``hunter2``, ``admin1``,
+#: ``changeit``, the documented default of a Java keystore):
+#: fixtures and samples use them, and each heads every list of passwords an attacker tries
+#: first, so keeping it loses nothing and redacting it destroys the fixture
+_WELL_KNOWN = re.compile(
+    r"(?i)(?:p[a@]s{1,2}(?:w[o0]rd|wd)?|s[e3]cr[e3]t|ch[a@]ng[e3](?:m[e3]|it)|t[e3]st(?:ing)?|"
+    r"[a@]dm[i1]n|r[o0][o0]t|t[o0][o0]r|l[e3]tm[e3][i1]n|qw[e3]rty|hunt[e3]r|d[e3]f[a@]ult|"
+    r"gu[e3]st|d[e3]m[o0]|[e3]x[a@]mpl[e3]|s[a@]mpl[e3]|dummy|f[a@]k[e3]|f[o0][o0]b[a@]r|"
+    r"us[e3]r|t[o0]k[e3]n)[_\-.]?\d{0,4}!?")
+
+
+#: adjectives a documentation's stand-in puts before its noun (``yourStrong(!)Password``,
+#: Microsoft's SQL Server example)
+_STAND_IN_ADJECTIVES = frozenset("strong secure super new own real actual long random "
+                                 "private personal access auth api app".split())
 
 
 @dataclass(frozen=True)
@@ -234,6 +326,13 @@ def _placeholder(bare: str) -> str | None:
     words = [w for w in re.split(r"[-_.\s<>{}\[\]]+", low) if w]
     if words and all(w in _STAND_IN_WORDS or set(w) <= {"x"} for w in words):
         return "a placeholder made of stand-in words"
+    camel = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+|[^A-Za-z\d]+", bare)
+    letters = [w.lower() for w in camel if w.isalpha()]
+    if (len(letters) >= 2 and letters[0] in ("your", "my", "example", "sample", "some")
+            and all(w in _STAND_IN_WORDS or w in _STAND_IN_ADJECTIVES for w in letters)
+            and all(w.isalpha() or (w.isdigit() and len(w) <= 4) or len(w) <= 3
+                    for w in camel)):
+        return "a stand-in phrase in camel case (yourStrong(!)Password, MySecretKey)"
     prefixed = _PREFIXED_STAND_IN.fullmatch(bare)
     if prefixed and all(w in _STAND_IN_WORDS for w in re.split(r"[-_]+", prefixed[1].lower())
                         if w):
@@ -243,11 +342,19 @@ def _placeholder(bare: str) -> str | None:
     if _FILTERED.fullmatch(bare):
         return "a word in brackets put in place of the value"
     if _SECRET_REFERENCE.match(bare):
-        return "a reference to a secret manager's entry"
+        return "a reference to a secret manager's entry, a file or a variable"
+    if _WELL_KNOWN.fullmatch(bare):
+        return "a stand-in everyone knows (a default or the most common password of all)"
     return None
 
 
 _CLOSES = {")": "(", "]": "[", "}": "{"}
+#: an attribute path of three or more names (``import.meta.env.VITE_API_KEY``)
+_DOTTED = re.compile(r"[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*){2,}")
+#: a call or an index: a name, qualified or not (``getpass.getpass(``, ``ENV.fetch(``,
+#: ``Vault::read(``, ``$this->secrets->get(``), then ``(``, or ``[`` and a key
+_CALL = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*"
+                   r"(?:\(.*|\[|(?:\[['\"]?[\w.$\-]*['\"]?\])+(?:[.(\[].*)?)")
 
 
 def _balanced(bare: str) -> bool:
@@ -265,31 +372,46 @@ def _balanced(bare: str) -> bool:
 
 def _call(bare: str) -> bool:
     """Whether ``bare`` reads as a call: a name, ``(`` and balanced arguments."""
-    return re.fullmatch(r"\w+\(.*", bare) is not None and _balanced(bare)
+    return _CALL.fullmatch(bare) is not None and _balanced(bare)
 
 
-def _stand_in(bare: str) -> str | None:
-    """Why ``bare`` is a template, a reference or a placeholder rather than a value."""
+def _stand_in(bare: str, *, literal: bool = False) -> str | None:
+    """Why ``bare`` is a template, a reference or a placeholder rather than a value.
+    ``literal``: the value was quoted, a string literal, which no call, index, attribute or
+    YAML tag is (``password = "Hunt3r(x)Z9"`` is a password)."""
     why = _placeholder(bare)
     if why:
         return why
-    if (re.fullmatch(r"[A-Z][A-Z0-9_]+|[a-z_]+\.[a-z_.]+|os\.\w+.*|process\.env.*", bare)
+    if re.fullmatch(r"[A-Z][A-Z0-9_]+", bare):
+        return "a variable's name, an attribute or a call"
+    if not literal and (
+            re.fullmatch(r"[a-z_]+\.[a-z_.]+|os\.\w+.*|process\.env.*", bare)
             or _call(bare) or (is_indirect_reference(f"x = {bare}") and _balanced(bare))):
         return "a variable's name, an attribute or a call"
     if _VERSION.fullmatch(bare) or (bare.isdigit() and len(bare) < 8):
         return "a version or a short number"
+    if not literal and _DOTTED.fullmatch(bare):
+        return "an attribute path (three or more names joined by dots)"
+    if not literal and re.fullmatch(r"![A-Za-z][\w:]*", bare):
+        return "a YAML tag: the value is resolved elsewhere (!secret, !env, !Ref, !vault)"
+    if not literal and bare.endswith(":") and re.fullmatch(r"[\w.\-]+:", bare):
+        return "a mapping's key (its value is on the lines below)"
+    if bare.startswith(("ENC[", "$ANSIBLE_VAULT")):
+        return "an encrypted value (SOPS ENC[...], Ansible Vault): safe to keep"
     if is_sequential_string(bare):
         return "a sequence of characters"
     return None
 
 
-def _assigned_reason(value: str, *, explicit: bool, password: bool) -> str | None:
+def _assigned_reason(value: str, *, explicit: bool, password: bool,
+                     literal: bool = False) -> str | None:
     """Why a value assigned to a secret-like name is not a secret, or None. ``explicit``:
-    after ``=``/``:=`` or in quotes; ``password``: the name is a password word."""
+    after ``=``/``:=`` or in quotes; ``password``: the name is a password word;
+    ``literal``: the value was quoted."""
     bare = value.strip().strip(".")
     if len(bare) < 4:
         return "shorter than 4 characters"
-    why = _stand_in(bare)
+    why = _stand_in(bare, literal=literal)
     if why:
         return why
     if password:
@@ -370,12 +492,30 @@ def _find(text: str) -> Iterator[Decision]:
     if _NAME_GATE.search(low):
         yield from _assigned(text)
         yield from _elements(text)
+        yield from _pairs(text)
         yield from _near(text)
+    if has_name(low):
+        yield from _near_wide(text)
     for start, end, why_not in twilio_auth_tokens(text):
         yield _decide("twilio_auth_token", start, end, why_not,
                       "32 hexadecimal digits beside a Twilio account SID (its auth token)")
     if _PASSWORD_GATE.search(low) or (not low.isascii() and _PASSWORD_GATE_WIDE.search(low)):
         yield from _prose_passwords(text)
+    for command, start, end, value in command_passwords(text, low):
+        yield _decide("cli_password", start, end,
+                      _command_value_reason(value, prose=command.prose), command.reason)
+
+
+def _command_value_reason(value: str, *, prose: bool = False) -> str | None:
+    """Why a value a tool's password flag is given is not a password, or None: a template,
+    a variable, a placeholder, a path or a URL (the flag then names where the password is);
+    ``prose``: a flag people also write about, whose value must look chosen."""
+    why = _stand_in(value) or (looks_chosen(value) if prose else None)
+    if why:
+        return why
+    if value.startswith(("http://", "https://", "/", "~/", "./", "@")):
+        return "a URL, a path or a file reference"
+    return None
 
 
 #: a token in the shape most providers now issue (GitHub's identifiable prefixes, followed by
@@ -441,9 +581,71 @@ def _assigned(text: str) -> Iterator[Decision]:
             sep == ":" and re.fullmatch(r"[\w.\-]*[_\-.][\w.\-]*|[A-Z0-9_]+", name) is not None)
         password = _is_password_name(name)
         aws = "aws" in name.lower() and len(value) == 40
-        yield _decide("aws_secret_key" if aws else "password_assignment", start, end,
-                      _assigned_reason(value, explicit=explicit, password=password),
+        why_not = _assigned_reason(value, explicit=explicit, password=password,
+                                   literal=quoted is not None)
+        if why_not is None and quoted is None:
+            why_not = _sentence_reason(text, value, m.end(group))
+        if why_not is None and password and _USER_VALUE.search(text) is not None:
+            why_not = _same_as_user(text, value)
+        if why_not is None:
+            why_not = _psql_variable(text, start, value)
+        yield _decide("aws_secret_key" if aws else "password_assignment", start, end, why_not,
                       f"a value assigned to the secret-like name {name[:40]!r}")
+
+
+#: a user name given in the same text (``username='alice'``, ``user: admin``)
+_USER_VALUE = re.compile(r"(?i)\b(?:user(?:_?name)?|login)['\"]?\s*[=:]\s*['\"]?"
+                         r"(?P<value>[^\s'\",;)]{1,64})")
+
+
+def _psql_variable(text: str, start: int, value: str) -> str | None:
+    """Why a value at ``start`` is a psql variable (``PASSWORD :'app_password'``), or None."""
+    if text[start - 2:start] in (":'", ':"') and value.isidentifier():
+        return "a psql variable (:'name' puts the variable's value there)"
+    return None
+
+
+def _same_as_user(text: str, value: str) -> str | None:
+    """Why a password equal to the user name given beside it is no secret, or None: a login
+    whose password is its name (``admin``/``admin``, a test client's ``alice``/``alice``) is
+    a fixture or a default, the first pair anyone tries."""
+    for m in _USER_VALUE.finditer(text):
+        user = m.group("value").lower()
+        if len(user) < 3 or user not in value.lower():
+            continue
+        rest = [w for w in re.split(r"[\W_]+", value.lower().replace(user, " ")) if w]
+        if all(w in _STAND_IN_WORDS or w in ("pass", "pw", "pwd") or (w.isdigit() and len(w) <= 4)
+               for w in rest):
+            return "the user name beside it, alone or with stand-in words (a fixture or a default)"
+    return None
+
+
+def _sentence_reason(text: str, value: str, end: int) -> str | None:
+    """Why an unquoted value is the first word of a sentence rather than a value, or None:
+    a lowercase word followed by two more words on its line ("password_confirmation: must
+    match password")."""
+    if not (value.isalpha() and value.islower()):
+        return None
+    rest = text[end:text.find("\n", end) if "\n" in text[end:] else len(text)]
+    if len(re.findall(r"(?<!\S)[A-Za-z]+(?=[\s.,;]|$)", rest)) >= 2:
+        return "the first word of a sentence (words follow it on the line)"
+    return None
+
+
+def _pairs(text: str) -> Iterator[Decision]:
+    """The values of names given apart from them (:mod:`.pairs`): a YAML block, a
+    name/value pair, an XML property, a setter's call, a shell's ``setx``."""
+    for name, start, end, shape in pairs(text):
+        if not _NAME_HIT.search(name) or _NOT_SECRET_NAME.search(name):
+            continue
+        literal = shape not in ("a YAML block scalar", "a shell command that sets a variable")
+        value = text[start:end]
+        why_not = ("a sentence (a password or a key is not three words or more)"
+                   if len(value.split()) >= 3 else
+                   _assigned_reason(value, explicit=True, password=_is_password_name(name),
+                                    literal=literal))
+        yield _decide("password_assignment", start, end, why_not,
+                      f"the value of {shape} named for a secret, {name[:40]!r}")
 
 
 def _elements(text: str) -> Iterator[Decision]:
@@ -463,13 +665,22 @@ def _elements(text: str) -> Iterator[Decision]:
 
 
 def _prose_passwords(text: str) -> Iterator[Decision]:
+    low = text.lower()
     for pattern, why in ((_PROSE_PASSWORD, "a password given after a password word"),
                          (_FLAG_PASSWORD, "a password given to -p or --password"),
                          (_FLAG_USER_PASSWORD, "a password given to -u user:password"),
                          (_CREDENTIAL_PAIR, "a password given as user / password"),
                          (_CJK_PASSWORD, "a password given after a password word"),
+                         (_COPULA_PASSWORD, "a password given after a password word"),
+                         (_SCRIPT_PASSWORD, "a password given after a password word"),
+                         (_BACK_PASSWORD, "a password given before a password word"),
                          (_SSHPASS, "a password given to sshpass -p")):
+        if (pattern is _COPULA_PASSWORD and not any(w in low for w in _COPULAS)) or (
+                pattern is _SCRIPT_PASSWORD and low.isascii()):
+            continue  # neither their words nor their script (cheap tests before the regex)
         for m in pattern.finditer(text):
+            if pattern is _COPULA_PASSWORD and not _copula_fits(m):
+                continue
             value = m.group("value")
             if m.group("q") == "(":
                 value = value.split(")")[0]
@@ -494,6 +705,10 @@ def _prose_passwords(text: str) -> Iterator[Decision]:
                 mid = m.groupdict().get("mid")
                 why_not = prose_value_reason(trimmed, subject=mid is not None
                                              and _OTHER_SUBJECT.search(mid) is None)
+            if why_not is None and _USER_VALUE.search(text) is not None:
+                why_not = _same_as_user(text, trimmed)
+            if why_not is None:
+                why_not = _psql_variable(text, start, trimmed)
             yield _decide("password_assignment", start, start + len(trimmed), why_not, why)
 
 
@@ -510,7 +725,7 @@ def _near(text: str) -> Iterator[Decision]:
             if token is None:
                 break
             pos = token.end()
-            if len(token.group(0)) >= 16:
+            if len(token.group(0)) >= 16 and token.group(0).isascii():
                 decision = _near_decision(text, token.group(0), token.start(), name,
                                           text[hit.end():token.start()])
                 yield decision
@@ -527,6 +742,28 @@ def _near(text: str) -> Iterator[Decision]:
                                  text[max(0, hit.start() - 12):hit.end()], back.group("link"))
 
 
+#: a value's start after a name in another language: a run of a value's characters, not
+#: inside a longer one (in Chinese or Japanese the name and the value may touch)
+_WIDE_VALUE = re.compile(r"(?<![A-Za-z0-9+/_\-=.~])[A-Za-z0-9+/_\-=.~]{16}")
+#: how far after such a name its value may start (characters; scripts without spaces count
+#: no words)
+_WIDE_WINDOW = 60
+
+
+def _near_wide(text: str) -> Iterator[Decision]:
+    """A value a few words after a secret-like name in another language (:mod:`.languages`),
+    judged as :func:`_near` judges one after an English name, by the name's English gloss."""
+    for hit in NAME_WIDE.finditer(text):
+        window = text[hit.end():hit.end() + _WIDE_WINDOW].split("\n")[0]
+        m = _WIDE_VALUE.search(window)
+        if m is None or len(window[:m.start()].split()) > _NEAR_WORDS:
+            continue
+        start = hit.end() + m.start()
+        token = _TOKEN.match(text, start)
+        if token is not None:
+            yield _near_decision(text, token.group(0), start, gloss(hit), window[:m.start()])
+
+
 def _near_decision(text: str, value: str, start: int, name: str, between: str) -> Decision:
     """A value found near a secret-like ``name`` (``between``: the words between them)."""
     value = value.rstrip(".")
@@ -540,6 +777,8 @@ def _near_decision(text: str, value: str, start: int, name: str, between: str) -
         why_not = "an SSH public key (public by design)"
     elif _PLACEHOLDER_RE.search(value):
         why_not = "already redacted"
+    elif text[start + len(value):start + len(value) + 1] == "(":
+        why_not = "a function's name (a call follows)"
     else:
         why_not = identifier_reason(value)
         # a UUID is a key only right after the name ("Heroku API key 3fa85f64-...")
@@ -566,7 +805,7 @@ def _hex_key_reason(value: str, name: str, naming: str, line: str = "") -> str |
         return "hexadecimal shorter than 32 digits (commit ids, short hashes)"
     if value.isdigit() or value.isalpha():
         return "hexadecimal without both digits and letters"
-    if not _STRONG_NAME.search(name):
+    if not (_STRONG_NAME.search(name) or _PROVIDER_KEY.search(line)):
         return "hexadecimal after a name that is not a credential's (a cache or flag key)"
     if _OTHER_NOUN.search(naming):
         return "hexadecimal named as an id, a commit, a digest or a trace"

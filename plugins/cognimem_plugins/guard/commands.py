@@ -1,0 +1,211 @@
+"""Passwords handed to command-line tools, found by each tool family's documented syntax.
+
+A rule is true of the flag, not of any example: ``sqlcmd -P`` takes the password (its
+``-p`` prints statistics), ``redis-cli -a`` the server's password, ``htpasswd -b`` reads
+the password from the command line after the file and the user (after the user alone with
+``-n``), ``ConvertTo-SecureString ... -AsPlainText`` turns the string it is given into a
+credential, ``IDENTIFIED BY '...'`` sets a database user's password. The value each rule
+finds is still judged by the caller (a ``$VAR``, a ``<placeholder>`` or a template is no
+password). Tools that take ``-p`` for something else (``mkdir -p``, ``ssh -p 22``, ``docker
+run -p 80:80``) are not here: a bare ``-p`` is the generic rule's, with its own checks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+#: a value, quoted or not: the quote is kept out of the span
+_VALUE = r"(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})(?P=q)"
+
+
+@dataclass(frozen=True)
+class CommandRule:
+    """One tool family's way of taking a password on its command line."""
+
+    family: str
+    #: the rule runs only on a text holding one of these
+    needles: tuple[str, ...]
+    pattern: re.Pattern[str]
+    #: the tool whose flag ``pattern`` is: it must come before the flag in the same command
+    #: (a command holds several flags; each is looked for on its own)
+    tool: re.Pattern[str] | None = None
+    #: the flag is also written about in prose ("the --token flag takes ..."): its value must
+    #: look chosen, not be a plain word
+    prose: bool = False
+
+    @property
+    def reason(self) -> str:
+        """Why the value is a password, in words."""
+        return f"a password given on the command line ({self.family})"
+
+
+def _rule(family: str, needles: tuple[str, ...], pattern: str, flags: int = 0,
+          tool: str | None = None, prose: bool = False) -> CommandRule:
+    return CommandRule(family, needles, re.compile(pattern, flags),
+                       None if tool is None else re.compile(tool), prose)
+
+
+def _flag(family: str, tool: str, flag: str, needles: tuple[str, ...] = ()) -> CommandRule:
+    """A tool's password flag (``flag``, a pattern right before the value), wherever it
+    stands among the tool's arguments; ``needles``: the tool's names (default: ``tool``'s
+    alternatives)."""
+    needles = needles or tuple(tool.split("|"))
+    return _rule(family, needles, rf"(?<=\s){flag}{_VALUE}", tool=rf"\b(?:{tool})\b")
+
+
+RULES: tuple[CommandRule, ...] = (
+    # redis-cli -a PASSWORD, --pass PASSWORD (Redis docs, "redis-cli")
+    _flag("redis-cli -a / --pass", "redis-cli", r"(?:-a|--pass)\s+"),
+    # sqlcmd, bcp, osql and isql take the password after a capital -P (SQL Server, Sybase)
+    _flag("sqlcmd / bcp / osql / isql -P", "sqlcmd|bcp|osql|isql|sqsh", r"-P\s*"),
+    # ipmitool -P, mosquitto_pub and mosquitto_sub -P (their -p is a port)
+    _flag("ipmitool / mosquitto -P", "ipmitool|mosquitto_pub|mosquitto_sub|mosquitto_rr",
+          r"-P\s+"),
+    # htpasswd -b [-c] FILE USER PASSWORD; htpasswd -nb USER PASSWORD (Apache docs)
+    _rule("htpasswd -b", ("htpasswd",),
+          r"\bhtpasswd\s+(?P<flags>(?:-[a-zA-Z]+\s+(?:\d+\s+)?)+)(?P<args>(?:['\"]?[^\s'\"]+"
+          r"['\"]?[^\S\n]*){2,3})"),
+    # PowerShell: ConvertTo-SecureString [-String] 'PLAIN' -AsPlainText
+    _rule("ConvertTo-SecureString -AsPlainText", ("ConvertTo-SecureString",),
+          rf"(?i)ConvertTo-SecureString\s+(?:-String\s+)?{_VALUE}(?=[^\n]*-AsPlainText)"),
+    # SQL: CREATE/ALTER USER ... IDENTIFIED [WITH plugin] BY 'PASSWORD' (MySQL, Oracle)
+    _rule("SQL IDENTIFIED BY", ("IDENTIFIED", "identified"),
+          rf"(?i)\bIDENTIFIED\s+(?:WITH\s+\w+\s+)?BY\s+(?:PASSWORD\s+)?{_VALUE}"),
+    # SQL: CREATE/ALTER ROLE|USER ... [ENCRYPTED] PASSWORD 'PASSWORD' (PostgreSQL)
+    _rule("SQL ROLE ... PASSWORD", ("PASSWORD", "password", "Password"),
+          r"(?i)\b(?:CREATE|ALTER)\s+(?:ROLE|USER)\b[^;\n]*?\bPASSWORD\s+"
+          r"(?P<q>')(?P<value>[^'\n]{4,128})(?P=q)"),
+    # openssl -passin/-passout/-pass pass:PASSWORD
+    _rule("openssl pass:", ("pass:",), rf"(?<!\S)-pass(?:in|out)?\s+pass:{_VALUE}"),
+    # keytool and jarsigner: -storepass, -keypass, -srcstorepass, -deststorepass
+    _rule("keytool -storepass / -keypass", ("storepass", "keypass"),
+          rf"(?<!\S)-(?:src|dest|new)?(?:store|key)pass\s+(?!:)(?!-){_VALUE}"),
+    # ldapsearch, ldapmodify, ldapadd ...: -w PASSWORD (-W prompts)
+    _flag("ldap* -w", r"ldap\w+", r"-w\s+", ("ldap",)),
+    # Samba tools: -U USER%PASSWORD, --user=USER%PASSWORD
+    _rule("smbclient -U user%password", ("-U", "--user"),
+          rf"(?<!\S)(?:-U\s*|--user(?:name)?[= ])['\"]?[^\s%'\"]{{1,64}}%{_VALUE}"),
+    # xfreerdp /p:PASSWORD
+    _flag("xfreerdp /p:", r"x?freerdp3?", r"/p:", ("freerdp",)),
+    # Windows: cmdkey /pass:PASSWORD, schtasks /RP PASSWORD, net user NAME PASSWORD
+    _flag("cmdkey /pass:", "cmdkey", r"/pass:"),
+    _flag("schtasks /RP", "schtasks", r"/RP\s+"),
+    _rule("net user NAME PASSWORD", ("net user", "NET USER"),
+          r"(?i)\bnet[^\S\n]+user[^\S\n]+['\"]?[\w.\-$]+['\"]?[^\S\n]+"
+          r"(?P<q>['\"]?)(?P<value>[^\s/'\"*][^\s'\"]{3,127})(?P=q)"),
+    # rabbitmqctl add_user USER PASSWORD, change_password USER PASSWORD
+    _rule("rabbitmqctl add_user", ("rabbitmqctl",),
+          r"\brabbitmqctl[^\S\n]+(?:add_user|change_password)[^\S\n]+['\"]?[^\s'\"]+['\"]?"
+          rf"[^\S\n]+{_VALUE}"),
+    # net use \\server\share PASSWORD /user:NAME, or /user:NAME PASSWORD
+    _rule("net use", ("net use", "NET USE"),
+          r"(?i)\bnet\s+use\s+(?:\w:\s+)?\\\\\S+\s+(?:/user:\S+\s+)?"
+          r"(?P<q>['\"]?)(?P<value>[^\s/'\"*][^\s'\"]{3,127})(?P=q)"),
+    # zip -P PASSWORD, unzip -P PASSWORD; 7z -pPASSWORD
+    _flag("zip / unzip -P", "zip|unzip", r"-P\s*"),
+    _flag("7z -p", "7z|7za|7zr", r"-p"),
+    # sqlplus USER/PASSWORD[@DB] (Oracle)
+    _rule("sqlplus user/password", ("sqlplus",),
+          r"\bsqlplus\s+(?:-\w+\s+)*['\"]?[\w$#]+/"
+          r"(?P<q>)(?P<value>[^\s@/'\"]{4,128})"),
+    # lftp -u USER,PASSWORD
+    _flag("lftp -u user,password", "lftp", r"-u\s+['\"]?[^\s,'\"]+,"),
+    # ssh-keygen -N NEW_PASSPHRASE, -P OLD_PASSPHRASE
+    _flag("ssh-keygen -N / -P", "ssh-keygen", r"-[NP]\s*"),
+    # a password piped to a tool that reads it from standard input: docker (and podman,
+    # helm, oras) login --password-stdin, sudo -S, chpasswd (USER:PASSWORD lines)
+    _rule("echo ... | login --password-stdin", ("--password-stdin",),
+          r"\b(?:echo|printf)\s+(?:-n\s+)?" + _VALUE
+          + r"\s*\|\s*(?:sudo\s+)?\S+\s+(?:registry\s+)?login\b[^\n]*--password-stdin"),
+    _rule("echo ... | sudo -S", ("sudo -S",),
+          rf"\b(?:echo|printf)\s+(?:-n\s+)?{_VALUE}\s*\|\s*sudo\s+-S\b"),
+    _rule("echo user:password | chpasswd", ("chpasswd",),
+          r"\b(?:echo|printf)\s+['\"]?[\w.\-]+:(?P<q>)(?P<value>[^\s'\"]{4,128})['\"]?"
+          r"\s*\|\s*(?:sudo\s+)?chpasswd\b"),
+    # a secret store's command line: the value set (az keyvault secret set --value, aws
+    # secretsmanager --secret-string, aws ssm put-parameter --value, gh secret set --body,
+    # doppler/infisical secrets set NAME=value) or a here-string fed to it (<<< ...)
+    _flag("secret store --value / --secret-string / --body",
+          r"keyvault\s+secret\s+set|secretsmanager|put-parameter|secret\s+set|secrets\s+set",
+          r"(?:--value|--secret-string|--body|-b)[=\s]\s*",
+          ("keyvault", "secretsmanager", "put-parameter", "secret set", "secrets set")),
+    _rule("secret store <<< here-string", ("<<<",),
+          r"\b(?:secret|secrets|env)\s+(?:set|add|create|versions\s+add)\b[^\n|;&]*<<<\s*"
+          + _VALUE),
+    # a long flag named for a password or a token (--db-password=..., --admin-password ...,
+    # --http-password=, --registry-token ...): the flag is its name
+    _rule("--*-password / --*-token flag", ("--",),
+          r"(?<!\S)--(?!no-|without-|skip-)(?:[a-z0-9]+-){0,3}(?:password|passwd|passphrase|"
+          r"pass|token|api-key|apikey|secret-key|client-secret|access-token|auth-token)"
+          r"(?:=|[^\S\n]+(?!-))"
+          + _VALUE, prose=True),
+)
+
+
+
+def _needles() -> tuple[tuple[str, tuple[int, ...]], ...]:
+    owners: dict[str, list[int]] = {}
+    for i, rule in enumerate(RULES):
+        for needle in rule.needles:
+            owners.setdefault(needle, []).append(i)
+    return tuple((needle, tuple(rules)) for needle, rules in owners.items())
+
+
+#: each distinct needle and the rules it opens (looked for once each)
+_NEEDLES = _needles()
+
+
+def command_passwords(text: str, low: str | None = None,
+                      ) -> Iterator[tuple[CommandRule, int, int, str]]:
+    """Each password a tool is given in ``text`` (``low``: the text lowercased, if the caller
+    has it): the rule, the value's span and value."""
+    # what every match holds: a flag, a Windows switch, a pipe or a share, or an SQL keyword
+    # or a tool used without flags (substring tests: a tenth of the cost of one pattern)
+    if not (" -" in text or " /" in text or "|" in text or "\\" in text or "\t-" in text
+            or "<<<" in text):
+        low = text.lower() if low is None else low
+        if not ("identified" in low or "password" in low or "net user" in low or "--" in low
+                or "rabbitmqctl" in low or "sqlplus" in low):
+            return
+    opened: set[int] = set()
+    for needle, owners in _NEEDLES:
+        if needle in text:
+            opened.update(owners)
+    for rule in (RULES[i] for i in sorted(opened)):
+        for m in rule.pattern.finditer(text):
+            if rule.tool is not None and not _after_tool(text, m.start(), rule.tool):
+                continue
+            if "args" in rule.pattern.groupindex:
+                span = _htpasswd_password(m)
+                if span is not None:
+                    yield rule, span[0], span[1], text[span[0]:span[1]]
+                continue
+            yield rule, m.start("value"), m.end("value"), m.group("value")
+
+
+def _after_tool(text: str, at: int, tool: re.Pattern[str]) -> bool:
+    """Whether ``tool`` is named before ``at`` in the same command (same line, no ``|``,
+    ``;`` or ``&`` between)."""
+    line = text[text.rfind("\n", 0, at) + 1:at]
+    found = list(tool.finditer(line))
+    return bool(found) and not re.search(r"[|;&]", line[found[-1].end():])
+
+
+_ARG = re.compile(r"(['\"]?)([^\s'\"]+)\1")
+
+
+def _htpasswd_password(m: re.Match[str]) -> tuple[int, int] | None:
+    """The span of the password in ``htpasswd -b [FLAGS] FILE USER PASSWORD`` (``-n``: no
+    file), or None: without ``-b`` htpasswd prompts, and its words are a file and a user."""
+    flags = m.group("flags")
+    if "b" not in flags:
+        return None
+    args = list(_ARG.finditer(m.group("args")))
+    needed = 2 if "n" in flags else 3
+    if len(args) < needed:
+        return None
+    arg = args[needed - 1]
+    start = m.start("args") + arg.start(2)
+    return start, start + len(arg.group(2))
