@@ -1,0 +1,123 @@
+"""The semantic injection judge: a logistic regression over a memory's MiniLM vector.
+
+The phrase cues and the learned cue read words; a new author's injection says the same in
+other words, and lexical evidence stalls. The default profile embeds every memory with
+MiniLM (all-MiniLM-L6-v2) anyway; the judge reads that vector, the one the engine computed
+for the write (nothing is embedded twice), and gives the probability that the memory is a
+prompt injection. A write the text guard did not flag is flagged when the probability
+reaches :data:`THRESHOLD` (flag only: the judge never changes the text).
+
+The weights are a small data file shipped with the package (``judge.json.gz``), trained by
+``bench/guard_eval/train_judge.py`` on the evaluation's seen splits, the guard's corpora,
+honest developer notes and LoCoMo and LongMemEval turns of the training half (the same
+data gives the same file); the threshold and the model family were chosen by
+leave-one-split-out cross-validation (docs/guards.md, "The semantic judge"). The judge
+reads only vectors of the embedder it was trained on (:data:`EMBEDDER`, 384 dimensions):
+in a profile with another embedder, or none, it is skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from .weights_file import read_gz, write_gz
+
+#: the shipped weights
+WEIGHTS_FILE = Path(__file__).resolve().parent / "judge.json.gz"
+#: the embedder whose vectors the weights read, and its dimension
+EMBEDDER = "minilm"
+DIMENSION = 384
+#: the probability that flags (chosen by cross-validation: bench/guard_eval/train_judge.py)
+THRESHOLD = 0.98
+#: the name the judge goes by in a flag's cues and in ``--explain``
+NAME = "semantic_judge"
+
+
+@dataclass(frozen=True)
+class Judge:
+    """A logistic regression over a unit-length sentence vector: a bias and one weight per
+    dimension."""
+
+    bias: float
+    weights: tuple[float, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_w", np.asarray(self.weights, dtype=np.float32))
+
+    def probabilities(self, vectors: np.ndarray) -> np.ndarray:
+        """The probability that each row of ``vectors`` (n x :data:`DIMENSION`) is an
+        injection."""
+        w: np.ndarray = self._w  # type: ignore[attr-defined]
+        z = np.asarray(vectors, dtype=np.float32) @ w + np.float32(self.bias)
+        return 1.0 / (1.0 + np.exp(-np.clip(z.astype(np.float64), -30.0, 30.0)))
+
+    def probability(self, vector: np.ndarray) -> float:
+        """The probability for one vector."""
+        return float(self.probabilities(np.asarray(vector).reshape(1, -1))[0])
+
+    def to_json(self) -> bytes:
+        """The judge as the shipped file holds it (the same judge, the same bytes)."""
+        return json.dumps({"bias": self.bias, "weights": list(self.weights)},
+                          separators=(",", ":")).encode()
+
+    @classmethod
+    def from_json(cls, raw: bytes) -> Judge:
+        """A judge from :meth:`to_json`'s bytes."""
+        body = json.loads(raw)
+        weights = tuple(float(x) for x in body["weights"])
+        if len(weights) != DIMENSION or not all(map(math.isfinite, weights)):
+            raise ValueError(f"a judge needs {DIMENSION} finite weights")
+        return cls(float(body["bias"]), weights)
+
+
+def write(judge: Judge, path: Path) -> None:
+    """Write ``judge`` gzipped, without a timestamp (the same judge, the same file)."""
+    write_gz(judge.to_json(), path)
+
+
+def read(path: Path) -> Judge:
+    """The judge of a file :func:`write` wrote."""
+    return Judge.from_json(read_gz(path))
+
+
+@lru_cache(maxsize=1)
+def shipped() -> Judge:
+    """The judge shipped with the package (read once)."""
+    return read(WEIGHTS_FILE)
+
+
+def reads(embedder_name: str | None, dimension: int | None) -> bool:
+    """Whether the judge can read the vectors of this embedder."""
+    return embedder_name == EMBEDDER and dimension == DIMENSION
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The judge's probability for a text and whether it flags."""
+
+    probability: float
+    threshold: float = THRESHOLD
+
+    @property
+    def flags(self) -> bool:
+        """Whether the probability reaches the threshold."""
+        return self.probability >= self.threshold
+
+    @property
+    def reason(self) -> str:
+        """Why the judge flags, in the text guard's words."""
+        return ("possible prompt injection: reads like one to the semantic judge "
+                f"(cues: {NAME} p={self.probability:.2f} >= {self.threshold})")
+
+
+def judge(vectors: np.ndarray | Sequence[np.ndarray]) -> list[Verdict]:
+    """The shipped judge's verdict on each vector."""
+    rows = np.asarray(vectors, dtype=np.float32).reshape(-1, DIMENSION)
+    return [Verdict(round(float(p), 4), THRESHOLD) for p in shipped().probabilities(rows)]
