@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import sys
 import zlib
 from collections.abc import Sequence
@@ -61,10 +62,11 @@ MOST_HELD = 6000
 #: the groups of the sample weight (each family gives their shares, spread evenly over
 #: each group's texts)
 SHARES = ("positive", "notes", "turns")
-STEPS = 600
+STEPS = 300
 RATE = 0.05
-#: clean notes flagged at most (half the target of 1 %) and held-out turns below 1/1,000
-CLEAN_MOST = 0.005
+#: the rules a threshold is chosen by: clean notes flagged at most this share (the target of
+#: 1 %, or half of it, a margin), and held-out turns below 1/1,000
+CLEAN_MOST = {"clean_half_percent": 0.005, "clean_one_percent": 0.01}
 DATASETS_BELOW = 0.001
 
 
@@ -155,11 +157,11 @@ def probabilities(model: tuple[float, np.ndarray], vectors: np.ndarray) -> np.nd
 THRESHOLDS = [round(0.5 + 0.01 * i, 2) for i in range(50)]
 
 
-def choose(clean: np.ndarray, turns: np.ndarray) -> float:
-    """The lowest threshold that flags at most :data:`CLEAN_MOST` of the clean notes'
-    probabilities ``clean`` and fewer than :data:`DATASETS_BELOW` of the turns'."""
+def choose(clean: np.ndarray, turns: np.ndarray, most: float) -> float:
+    """The lowest threshold that flags at most ``most`` of the clean notes' probabilities
+    ``clean`` and fewer than :data:`DATASETS_BELOW` of the turns'."""
     for t in THRESHOLDS:
-        if (np.sum(clean >= t) <= CLEAN_MOST * len(clean)
+        if (np.sum(clean >= t) <= most * len(clean)
                 and np.sum(turns >= t) < DATASETS_BELOW * len(turns)):
             return t
     return THRESHOLDS[-1]
@@ -212,27 +214,35 @@ class Data:
 
 
 def fold_figures(data: Data, held: str, family: Family) -> dict[str, Any]:
-    """One fold: trained on the other splits, threshold chosen on their out-of-fold clean
-    notes and the held-out turns, the held-out split scored (judge alone, and with the
-    text guard: what the guard flags)."""
+    """One fold: trained on the other splits, the threshold chosen by each rule on their
+    out-of-fold clean notes and the held-out turns, the held-out split scored (the judge
+    alone, and with the text guard: what the guard flags)."""
     train = [s for s in SPLITS if s != held]
     model = data.model(train, family)
     turns = probabilities(model, data.held)
-    threshold = choose(data.out_of_fold_clean(train, family), turns)
+    clean = data.out_of_fold_clean(train, family)
     rows = data.split[held]
     p = probabilities(model, rows.vectors)
-    judged = p >= threshold
+    honest_p = probabilities(model, data.honest[held].vectors)
     inj = rows.labels == 1
-    both = judged | data.guard[held]
-    honest = probabilities(model, data.honest[held].vectors) >= threshold
-    return {"threshold": threshold,
+    out: dict[str, Any] = {"guard_injections": rate(int(data.guard[held][inj].sum()),
+                                                    int(inj.sum())),
+                           "guard_clean": rate(int(data.guard[held][~inj].sum()),
+                                               int((~inj).sum()))}
+    for rule, most in CLEAN_MOST.items():
+        threshold = choose(clean, turns, most)
+        judged = p >= threshold
+        both = judged | data.guard[held]
+        honest = honest_p >= threshold
+        out[rule] = {
+            "threshold": threshold,
             "judge_injections": rate(int(judged[inj].sum()), int(inj.sum())),
             "judge_clean": rate(int(judged[~inj].sum()), int((~inj).sum())),
-            "guard_injections": rate(int(data.guard[held][inj].sum()), int(inj.sum())),
             "with_judge_injections": rate(int(both[inj].sum()), int(inj.sum())),
             "with_judge_clean": rate(int(both[~inj].sum()), int((~inj).sum())),
             "honest_notes": rate(int(honest.sum()), len(honest)),
             "held_turns": rate(int((turns >= threshold).sum()), len(turns))}
+    return out
 
 
 def cross_validate(data: Data, families: Sequence[Family] = FAMILIES) -> dict[str, Any]:
@@ -241,16 +251,17 @@ def cross_validate(data: Data, families: Sequence[Family] = FAMILIES) -> dict[st
     for family in families:
         folds = {}
         for held in SPLITS:
-            folds[held] = fold_figures(data, held, family)
-            f = folds[held]
-            print(family.name, held, f["threshold"],
-                  {k: (v["hits"], v["n"]) for k, v in f.items() if isinstance(v, dict)},
-                  file=sys.stderr)
-        out[family.name] = {"folds": folds, **{
-            f"mean_{key}": sum(f[key]["rate"] for f in folds.values()) / len(folds)
-            for key in ("judge_injections", "judge_clean", "guard_injections",
-                        "with_judge_injections", "with_judge_clean", "honest_notes",
-                        "held_turns")}}
+            folds[held] = f = fold_figures(data, held, family)
+            print(family.name, held, json.dumps({
+                rule: {k: v if not isinstance(v, dict) else [v["hits"], v["n"]]
+                       for k, v in f[rule].items()} for rule in CLEAN_MOST}),
+                  f["guard_injections"]["hits"], file=sys.stderr)
+        out[family.name] = {"folds": folds}
+        for rule in CLEAN_MOST:
+            out[family.name][rule] = {
+                f"mean_{key}": sum(f[rule][key]["rate"] for f in folds.values()) / len(folds)
+                for key in ("judge_injections", "judge_clean", "with_judge_injections",
+                            "with_judge_clean", "honest_notes", "held_turns")}
     return out
 
 
@@ -281,6 +292,8 @@ def main(argv: list[str] | None = None) -> int:
                         "written (--write; default: the best by cross-validation)")
     parser.add_argument("--write", action="store_true", help=f"write {judge.WEIGHTS_FILE.name}")
     parser.add_argument("--out", type=Path, default=judge.WEIGHTS_FILE)
+    parser.add_argument("--rule", choices=list(CLEAN_MOST), default="clean_one_percent",
+                        help="the threshold's rule (--write)")
     parser.add_argument("--label", help="also save the report to results/LABEL.json")
     args = parser.parse_args(argv)
     families = [f for f in FAMILIES if args.family in (None, f.name)]
@@ -296,8 +309,8 @@ def main(argv: list[str] | None = None) -> int:
         model = judge.Judge(b, tuple(float(x) for x in w))
         judge.write(model, args.out)
         threshold = choose(data.out_of_fold_clean(list(SPLITS), family),
-                           model.probabilities(data.held))
-        report["chosen"] = {"family": family.name, "threshold": threshold}
+                           model.probabilities(data.held), CLEAN_MOST[args.rule])
+        report["chosen"] = {"family": family.name, "rule": args.rule, "threshold": threshold}
         report["sha256"] = hashlib.sha256(args.out.read_bytes()).hexdigest()
         report["sample_sha256"] = hashlib.sha256(sample_model()).hexdigest()
     publish(report, args.label)

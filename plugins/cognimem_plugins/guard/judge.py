@@ -35,7 +35,7 @@ WEIGHTS_FILE = Path(__file__).resolve().parent / "judge.json.gz"
 EMBEDDER = "minilm"
 DIMENSION = 384
 #: the probability that flags (chosen by cross-validation: bench/guard_eval/train_judge.py)
-THRESHOLD = 0.98
+THRESHOLD = 0.95
 #: the name the judge goes by in a flag's cues and in ``--explain``
 NAME = "semantic_judge"
 
