@@ -292,3 +292,29 @@ def test_a_bad_weights_file_is_refused() -> None:
     with pytest.raises(ValueError, match="384 finite weights"):
         judge.Judge.from_json(json.dumps({"bias": 0.0, "weights": [0.1] * 10}).encode())
     assert judge.Judge(0.0, tuple([0.0] * 384)).probability(np.ones(384)) == 0.5
+
+
+def test_mcp_guard_explain_and_recall_quote_the_judges_flag(stand_in: judge.Judge) -> None:
+    import anyio
+    from mcp import Client
+
+    from cognimem.mcp.server import build_server
+    from cognimem.profile import load_profile
+
+    async def body() -> tuple[Any, Any, Any]:
+        srv = build_server(load_profile("test", overrides={
+            "embedder": {"use": "minilm"}, "mcp": {"tools": "full"}}))
+        async with Client(srv) as client:
+            explained = await client.call_tool("guard_explain", {"text": MISSED[1]})
+            stored = await client.call_tool("remember", {"content": MISSED[1]})
+            found = await client.call_tool("recall", {"query": "security audit repo"})
+            return explained, stored, found
+
+    explained, stored, found = anyio.run(body)
+    shown = explained.structured_content
+    assert shown["untrusted"] and shown["injection_kinds"] == [judge.NAME]
+    assert shown["judge_probability"] >= shown["judge_threshold"] and shown["judge"] == "ran"
+    assert "flagged untrusted" in json.dumps(stored.structured_content)
+    hits = found.structured_content["hits"]
+    assert hits and judge.NAME in json.dumps(hits[0]["untrusted"])
+    assert hits[0]["content"].startswith("> ")
