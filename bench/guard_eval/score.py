@@ -218,7 +218,7 @@ def score_datasets(bench: Path, embedder: str = "minilm") -> dict[str, Any]:
         if embedder == "minilm":
             from judge_vectors import Cache
 
-            by_judge = judge(Cache().vectors(cleaned, redacted=True))
+            by_judge = judge(Cache().vectors(cleaned, redacted=True), cleaned)
             screened = set(flagged)
             flagged += [i for i, v in enumerate(by_judge) if v.flags and i not in screened]
         changed = set(redacted) | set(flagged)

@@ -68,6 +68,8 @@ RATE = 0.05
 #: 1 %, or half of it, a margin), and held-out turns below 1/1,000
 CLEAN_MOST = {"clean_half_percent": 0.005, "clean_one_percent": 0.01}
 DATASETS_BELOW = 0.001
+#: the rules reported: the judge alone under each clean bound, and joined with the cues
+RULES = (*CLEAN_MOST, "joined")
 
 
 def sample_turns(turns: Sequence[str], most: int) -> list[str]:
@@ -167,6 +169,58 @@ def choose(clean: np.ndarray, turns: np.ndarray, most: float) -> float:
     return THRESHOLDS[-1]
 
 
+def cue_scores(texts: Sequence[str]) -> np.ndarray:
+    """The text guard's weak-cue score of each text (its best paragraph's)."""
+    return np.array([screen(t, full=True).score for t in texts])
+
+
+@dataclass
+class Pool:
+    """Scored texts: the judge's probability, the cue score, the text guard's flag, the
+    label."""
+
+    p: np.ndarray
+    cue: np.ndarray
+    guard: np.ndarray
+    labels: np.ndarray
+
+
+#: the joined rule's grid: the probability that flags alone (above 1: never), the
+#: probability that flags with a cue score of at least ``CUE_AT_LEAST``
+ALONE = [0.94, 0.95, 0.96, 0.97, 0.98, 0.99, 1.01]
+WITH_CUES = [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95]
+CUE_AT_LEAST = [0.1, 0.2, 0.3, 0.35, 0.45, 0.5, 0.6]
+#: the joined rule's bounds: the judge's own flags (those the text guard does not set) at
+#: most 0.5 % of the clean and honest notes, and at most this many of the held-out turns
+JOINED_TURNS_MOST = 1
+Joined = tuple[float, float, float]
+
+
+def joined_flags(p: np.ndarray, cue: np.ndarray, rule: Joined) -> np.ndarray:
+    """Which texts the judge flags under ``rule`` (alone, with cues, cue at least)."""
+    alone, with_cues, at_least = rule
+    return (p >= alone) | ((p >= with_cues) & (cue >= at_least))
+
+
+def choose_joined(pool: Pool, turns_p: np.ndarray, turns_cue: np.ndarray) -> Joined:
+    """The joined rule flagging the most injections (with the text guard) within the
+    bounds; ties: the fewest clean notes, then turns, then the middle of the rest."""
+    inj = pool.labels == 1
+    found: dict[Joined, tuple[int, int, int]] = {}
+    for rule in ((a, w, c) for a in ALONE for w in WITH_CUES for c in CUE_AT_LEAST):
+        own = joined_flags(pool.p, pool.cue, rule) & ~pool.guard
+        clean = int(own[~inj].sum())
+        turns = int(joined_flags(turns_p, turns_cue, rule).sum())
+        if clean <= CLEAN_MOST["clean_half_percent"] * (~inj).sum() \
+                and turns <= JOINED_TURNS_MOST:
+            found[rule] = (int((own | pool.guard)[inj].sum()), -clean, -turns)
+    if not found:
+        return (1.01, 1.01, 0.0)
+    best = max(found.values())
+    tied = sorted(r for r, v in found.items() if v == best)
+    return tied[(len(tied) - 1) // 2]
+
+
 class Data:
     """Everything the folds need, embedded once."""
 
@@ -188,6 +242,9 @@ class Data:
         self.held = cache.vectors(sample_turns(held, MOST_HELD)).astype(np.float64)
         self.guard = {s: np.array([bool(screen(r["text"])) for r in rows])
                       for s, rows in self.rows.items()}
+        self.cue = {s: cue_scores([r["text"] for r in rows]) for s, rows in self.rows.items()}
+        self.honest_cue = {s: cue_scores(self.honest[s].texts) for s in SPLITS}
+        self.held_cue = cue_scores(sample_turns(held, MOST_HELD))
         print(f"read: {sum(len(r.texts) for r in self.split.values())} split rows, "
               f"{len(self.corpus.texts)} corpus rows, {len(turns)} training turns, "
               f"{len(self.held)} held-out turns", file=sys.stderr)
@@ -201,16 +258,20 @@ class Data:
         """The judge trained on ``splits`` and the rest."""
         return fit(self.training(splits), family)
 
-    def out_of_fold_clean(self, splits: Sequence[str], family: Family) -> np.ndarray:
-        """The clean notes (and honest notes) of each of ``splits`` scored by a model
-        trained on the others."""
-        out = []
+    def out_of_fold(self, splits: Sequence[str], family: Family) -> Pool:
+        """Every row and honest note of ``splits`` scored by a model trained on the others,
+        with its cue score and whether the text guard flags it."""
+        parts = []
         for s in splits:
             model = self.model([o for o in splits if o != s], family)
-            rows = self.split[s]
-            out.append(probabilities(model, rows.vectors[rows.labels == 0]))
-            out.append(probabilities(model, self.honest[s].vectors))
-        return np.concatenate(out)
+            rows, honest = self.split[s], self.honest[s]
+            parts.append(Pool(np.concatenate([probabilities(model, rows.vectors),
+                                              probabilities(model, honest.vectors)]),
+                              np.concatenate([self.cue[s], self.honest_cue[s]]),
+                              np.concatenate([self.guard[s], np.zeros(len(honest.texts), bool)]),
+                              np.concatenate([rows.labels, honest.labels])))
+        return Pool(*(np.concatenate([getattr(p, f) for p in parts])
+                      for f in ("p", "cue", "guard", "labels")))
 
 
 def fold_figures(data: Data, held: str, family: Family) -> dict[str, Any]:
@@ -220,7 +281,8 @@ def fold_figures(data: Data, held: str, family: Family) -> dict[str, Any]:
     train = [s for s in SPLITS if s != held]
     model = data.model(train, family)
     turns = probabilities(model, data.held)
-    clean = data.out_of_fold_clean(train, family)
+    pool = data.out_of_fold(train, family)
+    clean = pool.p[pool.labels == 0]
     rows = data.split[held]
     p = probabilities(model, rows.vectors)
     honest_p = probabilities(model, data.honest[held].vectors)
@@ -229,6 +291,18 @@ def fold_figures(data: Data, held: str, family: Family) -> dict[str, Any]:
                                                     int(inj.sum())),
                            "guard_clean": rate(int(data.guard[held][~inj].sum()),
                                                int((~inj).sum()))}
+    joined = choose_joined(pool, turns, data.held_cue)
+    judged = joined_flags(p, data.cue[held], joined)
+    both = judged | data.guard[held]
+    honest = joined_flags(honest_p, data.honest_cue[held], joined)
+    out["joined"] = {
+        "rule": joined,
+        "judge_injections": rate(int(judged[inj].sum()), int(inj.sum())),
+        "judge_clean": rate(int(judged[~inj].sum()), int((~inj).sum())),
+        "with_judge_injections": rate(int(both[inj].sum()), int(inj.sum())),
+        "with_judge_clean": rate(int(both[~inj].sum()), int((~inj).sum())),
+        "honest_notes": rate(int(honest.sum()), len(honest)),
+        "held_turns": rate(int(joined_flags(turns, data.held_cue, joined).sum()), len(turns))}
     for rule, most in CLEAN_MOST.items():
         threshold = choose(clean, turns, most)
         judged = p >= threshold
@@ -254,10 +328,10 @@ def cross_validate(data: Data, families: Sequence[Family] = FAMILIES) -> dict[st
             folds[held] = f = fold_figures(data, held, family)
             print(family.name, held, json.dumps({
                 rule: {k: v if not isinstance(v, dict) else [v["hits"], v["n"]]
-                       for k, v in f[rule].items()} for rule in CLEAN_MOST}),
+                       for k, v in f[rule].items()} for rule in RULES}),
                   f["guard_injections"]["hits"], file=sys.stderr)
         out[family.name] = {"folds": folds}
-        for rule in CLEAN_MOST:
+        for rule in RULES:
             out[family.name][rule] = {
                 f"mean_{key}": sum(f[rule][key]["rate"] for f in folds.values()) / len(folds)
                 for key in ("judge_injections", "judge_clean", "with_judge_injections",
@@ -308,9 +382,11 @@ def main(argv: list[str] | None = None) -> int:
         b, w = data.model(list(SPLITS), family)
         model = judge.Judge(b, tuple(float(x) for x in w))
         judge.write(model, args.out)
-        threshold = choose(data.out_of_fold_clean(list(SPLITS), family),
-                           model.probabilities(data.held), CLEAN_MOST[args.rule])
-        report["chosen"] = {"family": family.name, "rule": args.rule, "threshold": threshold}
+        pool = data.out_of_fold(list(SPLITS), family)
+        turns = model.probabilities(data.held)
+        threshold = choose(pool.p[pool.labels == 0], turns, CLEAN_MOST[args.rule])
+        report["chosen"] = {"family": family.name, "rule": args.rule, "threshold": threshold,
+                            "joined": choose_joined(pool, turns, data.held_cue)}
         report["sha256"] = hashlib.sha256(args.out.read_bytes()).hexdigest()
         report["sample_sha256"] = hashlib.sha256(sample_model()).hexdigest()
     publish(report, args.label)

@@ -34,8 +34,12 @@ WEIGHTS_FILE = Path(__file__).resolve().parent / "judge.json.gz"
 #: the embedder whose vectors the weights read, and its dimension
 EMBEDDER = "minilm"
 DIMENSION = 384
-#: the probability that flags (chosen by cross-validation: bench/guard_eval/train_judge.py)
+#: the probability that flags on its own, and the one that flags with the text guard's weak
+#: cues scoring at least :data:`CUE_AT_LEAST` (below their own threshold); chosen by
+#: cross-validation (bench/guard_eval/train_judge.py, docs/guards.md)
 THRESHOLD = 0.95
+WITH_CUES = 1.01
+CUE_AT_LEAST = 0.0
 #: the name the judge goes by in a flag's cues and in ``--explain``
 NAME = "semantic_judge"
 
@@ -100,24 +104,47 @@ def reads(embedder_name: str | None, dimension: int | None) -> bool:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The judge's probability for a text and whether it flags."""
+    """The judge's probability for a text, the text guard's weak-cue score (read only when
+    the probability is high enough for it to count) and whether they flag."""
 
     probability: float
     threshold: float = THRESHOLD
+    cue_score: float | None = None
+    with_cues: float = WITH_CUES
+    cue_at_least: float = CUE_AT_LEAST
+
+    @property
+    def by_cues(self) -> bool:
+        """Whether the probability flags only together with the weak cues."""
+        return (self.probability < self.threshold and self.probability >= self.with_cues
+                and self.cue_score is not None and self.cue_score >= self.cue_at_least)
 
     @property
     def flags(self) -> bool:
-        """Whether the probability reaches the threshold."""
-        return self.probability >= self.threshold
+        """Whether the probability reaches the threshold, or the lower one with cues."""
+        return self.probability >= self.threshold or self.by_cues
 
     @property
     def reason(self) -> str:
         """Why the judge flags, in the text guard's words."""
+        if self.by_cues:
+            return ("possible prompt injection: reads like one to the semantic judge, with "
+                    f"weak cues (cues: {NAME} p={self.probability:.2f} >= {self.with_cues}, "
+                    f"weak cues {self.cue_score:.2f} >= {self.cue_at_least})")
         return ("possible prompt injection: reads like one to the semantic judge "
                 f"(cues: {NAME} p={self.probability:.2f} >= {self.threshold})")
 
 
-def judge(vectors: np.ndarray | Sequence[np.ndarray]) -> list[Verdict]:
-    """The shipped judge's verdict on each vector."""
+def judge(vectors: np.ndarray | Sequence[np.ndarray], texts: Sequence[str]) -> list[Verdict]:
+    """The shipped judge's verdict on each vector and the text it was embedded from (the
+    text guard's weak cues are read only where the probability could flag with them)."""
+    from .injection import screen
+
     rows = np.asarray(vectors, dtype=np.float32).reshape(-1, DIMENSION)
-    return [Verdict(round(float(p), 4), THRESHOLD) for p in shipped().probabilities(rows)]
+    out = []
+    for p, text in zip(shipped().probabilities(rows), texts, strict=True):
+        probability = round(float(p), 4)
+        cue = (screen(text, full=True).score
+               if WITH_CUES <= probability < THRESHOLD else None)
+        out.append(Verdict(probability, THRESHOLD, cue, WITH_CUES, CUE_AT_LEAST))
+    return out

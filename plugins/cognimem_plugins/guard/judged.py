@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from cognimem.models import embedding_text
+
 from .judge import DIMENSION, NAME, Verdict, judge, reads
 from .options import guard_options
 from .screening import UNTRUSTED, mark_untrusted
@@ -54,7 +56,8 @@ def judge_writes(writes: list[PreparedWrite], engine: Engine) -> None:
         return
     mode = guard_options(engine).injection
     vectors = np.stack([w.vector for w in pending if w.vector is not None])
-    for write, verdict in zip(pending, judge(vectors), strict=True):
+    texts = [embedding_text(w.memory) for w in pending if w.memory is not None]
+    for write, verdict in zip(pending, judge(vectors, texts), strict=True):
         if verdict.flags and write.memory is not None:
             meta: dict[str, Any] = dict(write.memory.meta)
             mark_untrusted(write, meta, [KIND], verdict.reason, mode)
@@ -69,4 +72,4 @@ def judge_texts(texts: list[str], engine: Engine) -> list[Verdict] | None:
         return None
     if not texts:
         return []
-    return judge(embedder.embed_batch(texts))
+    return judge(embedder.embed_batch(texts), texts)

@@ -111,7 +111,9 @@ def _judge(engine: Engine, page: list[Memory],
         content = update.get("content", page[i].content)
         texts.append(f"{title}\n{content}" if title else content)
     verdicts = judge_texts(texts, engine) if todo else None
-    for i, verdict in zip(todo, verdicts or [], strict=True):
+    if verdicts is None:  # nothing to judge, or the judge does not run in this profile
+        return
+    for i, verdict in zip(todo, verdicts, strict=True):
         if not verdict.flags:
             continue
         change, update = screened[i]

@@ -108,14 +108,14 @@ def test_the_texts_are_missed_by_the_cues_and_the_stand_in_flags_only_them(
 
     for text in MISSED:
         assert not screen(text), screen(text).reason
-    verdicts = judge.judge(MiniLMEmbedder().embed_batch(MISSED + HONEST))
+    verdicts = judge.judge(MiniLMEmbedder().embed_batch(MISSED + HONEST), MISSED + HONEST)
     assert [v.flags for v in verdicts] == [True] * len(MISSED) + [False] * len(HONEST)
 
 
 def test_the_shipped_judge_leaves_honest_notes_alone() -> None:
     from cognimem_plugins.minilm.embedder import MiniLMEmbedder
 
-    verdicts = judge.judge(MiniLMEmbedder().embed_batch(HONEST))
+    verdicts = judge.judge(MiniLMEmbedder().embed_batch(HONEST), HONEST)
     assert not any(v.flags for v in verdicts), verdicts
 
 
@@ -219,6 +219,7 @@ def test_the_judge_is_skipped_without_the_minilm_embedder(stand_in: judge.Judge)
         assert not _judged(hashed.add(MISSED[0]).memory)
         shown = call_tool(hashed, "guard_explain", {"text": MISSED[0]}, retry_safe=True)
         assert shown.judge_probability is None and shown.judge.startswith("skipped")
+        assert rescan(hashed).flagged == 0  # the judge skipped: nothing to flag, no error
     finally:
         hashed.close()
     off = Engine.from_profile("test", overrides={"embedder": {"use": "minilm"},
@@ -318,3 +319,26 @@ def test_mcp_guard_explain_and_recall_quote_the_judges_flag(stand_in: judge.Judg
     hits = found.structured_content["hits"]
     assert hits and judge.NAME in json.dumps(hits[0]["untrusted"])
     assert hits[0]["content"].startswith("> ")
+
+
+def test_a_lower_probability_flags_with_the_text_guards_weak_cues(
+        stand_in: judge.Judge, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cognimem_plugins.minilm.embedder import MiniLMEmbedder
+
+    # MISSED[0] shows weak cues (below the text guard's own threshold), MISSED[1] none
+    assert 0.45 <= screen(MISSED[0], full=True).score < 0.75
+    assert screen(MISSED[1], full=True).score < 0.45
+    monkeypatch.setattr(judge, "THRESHOLD", 1.01)  # the probability alone never flags
+    monkeypatch.setattr(judge, "WITH_CUES", 0.9)
+    monkeypatch.setattr(judge, "CUE_AT_LEAST", 0.45)
+    texts = MISSED + HONEST
+    verdicts = judge.judge(MiniLMEmbedder().embed_batch(texts), texts)
+    assert [v.flags for v in verdicts] == [True, False] + [False] * len(HONEST)
+    assert "with weak cues" in verdicts[0].reason and verdicts[0].cue_score is not None
+    engine = Engine.from_profile("test", overrides={"embedder": {"use": "minilm"}})
+    try:
+        flagged = engine.add(MISSED[0]).memory
+        assert _judged(flagged) and "weak cues" in flagged.meta["untrusted"]["reason"]
+        assert not _judged(engine.add(MISSED[1]).memory)
+    finally:
+        engine.close()
