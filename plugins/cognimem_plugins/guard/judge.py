@@ -37,9 +37,9 @@ DIMENSION = 384
 #: the probability that flags on its own, and the one that flags with the text guard's weak
 #: cues scoring at least :data:`CUE_AT_LEAST` (below their own threshold); chosen by
 #: cross-validation (bench/guard_eval/train_judge.py, docs/guards.md)
-THRESHOLD = 0.95
-WITH_CUES = 1.01
-CUE_AT_LEAST = 0.0
+THRESHOLD = 0.98
+WITH_CUES = 0.5
+CUE_AT_LEAST = 0.5
 #: the name the judge goes by in a flag's cues and in ``--explain``
 NAME = "semantic_judge"
 

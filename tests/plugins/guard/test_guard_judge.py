@@ -280,7 +280,8 @@ def test_hook_cognimem_memory_embedded() -> None:
 def test_the_shipped_weights_are_the_training_scripts() -> None:
     recorded = json.loads(RESULT.read_text(encoding="utf-8"))
     assert hashlib.sha256(judge.WEIGHTS_FILE.read_bytes()).hexdigest() == recorded["sha256"]
-    assert recorded["chosen"]["threshold"] == judge.THRESHOLD
+    assert recorded["chosen"]["joined"] == [judge.THRESHOLD, judge.WITH_CUES,
+                                            judge.CUE_AT_LEAST]
     sys.path.insert(0, str(ROOT / "bench" / "guard_eval"))
     try:
         import train_judge
