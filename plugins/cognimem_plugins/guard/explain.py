@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .cues import CUES, LEARNED, paragraphs
 from .injection import mentioned, screen
-from .judge import NAME, THRESHOLD, Verdict
+from .judge import CUE_AT_LEAST, NAME, THRESHOLD, WITH_CUES, Verdict
 from .learned import FLOOR, WEIGHT, shipped
 from .normalise import normalise
 from .secrets import Allowlist, scan
@@ -67,6 +67,9 @@ class Explanation(BaseModel):
     #: not run in this profile, see ``judge``), and the probability that flags
     judge_probability: float | None = None
     judge_threshold: float = THRESHOLD
+    #: the lower probability that flags when the weak cues score at least ``cue_at_least``
+    judge_with_cues: float = WITH_CUES
+    judge_cue_at_least: float = CUE_AT_LEAST
     #: whether the judge ran, in words (``ran``, or why it was skipped)
     judge: str = "ran"
 
@@ -94,7 +97,8 @@ def explain(text: str, allow: Allowlist | None = None,
     judge_cue = [] if judged is None else [CueDecision(
         name=NAME, weight=judged.probability, fired=judged.flags,
         meaning=f"the semantic judge's probability over the text's MiniLM vector (flags on "
-                f"its own at {judged.threshold})")]
+                f"its own at {judged.threshold}, at {judged.with_cues} with weak cues of "
+                f"{judged.cue_at_least})")]
     return Explanation(
         secrets=[SecretDecision(kind=d.kind, start=d.start, end=d.end, redacted=d.redacted,
                                 reason=d.reason,
@@ -110,4 +114,7 @@ def explain(text: str, allow: Allowlist | None = None,
         + judge_cue,
         model_probability=round(probability, 3), model_weight=WEIGHT, model_floor=FLOOR,
         reason=reason, judge_probability=None if judged is None else judged.probability,
+        judge_threshold=THRESHOLD if judged is None else judged.threshold,
+        judge_with_cues=WITH_CUES if judged is None else judged.with_cues,
+        judge_cue_at_least=CUE_AT_LEAST if judged is None else judged.cue_at_least,
         judge="ran" if judged is not None else SKIPPED)
