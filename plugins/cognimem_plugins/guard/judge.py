@@ -5,12 +5,14 @@ other words, and lexical evidence stalls. The default profile embeds every memor
 MiniLM (all-MiniLM-L6-v2) anyway; the judge reads that vector, the one the engine computed
 for the write (nothing is embedded twice), and gives the probability that the memory is a
 prompt injection. A write the text guard did not flag is flagged when the probability
-reaches :data:`THRESHOLD` (flag only: the judge never changes the text).
+reaches :data:`THRESHOLD`, or :data:`WITH_CUES` while the text guard's weak cues score at
+least :data:`CUE_AT_LEAST` (below their own threshold): two weak readings that agree. The
+judge only flags: it never changes the text.
 
 The weights are a small data file shipped with the package (``judge.json.gz``), trained by
 ``bench/guard_eval/train_judge.py`` on the evaluation's seen splits, the guard's corpora,
 honest developer notes and LoCoMo and LongMemEval turns of the training half (the same
-data gives the same file); the threshold and the model family were chosen by
+data gives the same file); the model family and the rule's three numbers were chosen by
 leave-one-split-out cross-validation (docs/guards.md, "The semantic judge"). The judge
 reads only vectors of the embedder it was trained on (:data:`EMBEDDER`, 384 dimensions):
 in a profile with another embedder, or none, it is skipped.
