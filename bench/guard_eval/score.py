@@ -13,7 +13,9 @@ Run from the repository root::
   for a secret, ``"secret"`` (the value that must not be kept).
 
 * Each note of a split is written with ``Engine.add`` to an in-memory store of the ``test``
-  profile (the guard on, as every profile has it), then the store is exported:
+  profile (the guard on, as every profile has it) with the default profile's embedder
+  ``minilm`` (``--embedder hash``: the test profile's, without which the guard's semantic
+  judge is skipped), then the store is exported:
   - a **secret** counts as caught when neither its value nor any 8-character piece of it is
     in any string of its memory's exported record or events, and the whole value is nowhere
     in the export;
@@ -22,7 +24,10 @@ Run from the repository root::
     written (redacted) or it is flagged untrusted.
 * ``--datasets``: every distinct LoCoMo dev turn and LongMemEval_S dev turn (both roles) in
   ``../shared/bench`` (or ``--bench``), screened by the guard's own functions: the share
-  redacted and the share flagged.
+  redacted and the share flagged (with ``minilm``, by the phrase cues or the semantic judge;
+  the turns' vectors are cached under /tmp, see ``judge_vectors.py``: the first run embeds
+  the 50,114 turns, about 40 minutes of MiniLM on a loaded 2-core host; ``--embedder hash``
+  scores the text guard alone, in seconds).
 
 Rates come with 95 % Wilson intervals. ``--label NAME`` also saves the figures to
 ``bench/guard_eval/results/NAME.json``.
@@ -45,6 +50,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
 
 from guard_corpus import leaked  # noqa: E402  (the same leak test as the guard's corpora)
 
@@ -123,11 +129,18 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(v)
 
 
-def store_and_export(rows: list[dict[str, str]]) -> tuple[list[str], dict[str, Any]]:
-    """Write each row's text to a fresh ``test``-profile store; the memory ids and export."""
+#: the embedder of the scoring store: ``minilm`` (the default profile's: the guard's
+#: semantic judge reads its vectors) or ``hash`` (the ``test`` profile's: the judge skipped)
+EMBEDDERS = ("minilm", "hash")
+
+
+def store_and_export(rows: list[dict[str, str]], embedder: str = "minilm"
+                     ) -> tuple[list[str], dict[str, Any]]:
+    """Write each row's text to a fresh ``test``-profile store with ``embedder``; the memory
+    ids and export."""
     from cognimem.engine import Engine
 
-    engine = Engine.from_profile("test")
+    engine = Engine.from_profile("test", overrides={"embedder": {"use": embedder}})
     try:
         ids = [engine.add(row["text"], on_duplicate="keep").memory.id for row in rows]
         return ids, engine.export()
@@ -135,9 +148,9 @@ def store_and_export(rows: list[dict[str, str]]) -> tuple[list[str], dict[str, A
         engine.close()
 
 
-def score_split(rows: list[dict[str, str]]) -> dict[str, Any]:
+def score_split(rows: list[dict[str, str]], embedder: str = "minilm") -> dict[str, Any]:
     """Per-kind and overall figures of one split (see the module docstring)."""
-    ids, export = store_and_export(rows)
+    ids, export = store_and_export(rows, embedder)
     memories = {m["id"]: m for m in export["memories"]}
     events: dict[str, list[Any]] = defaultdict(list)
     for event in export["events"]:
@@ -190,16 +203,26 @@ def dataset_turns(bench: Path) -> dict[str, list[str]]:
     return {name: list(dict.fromkeys(texts)) for name, texts in turns.items()}
 
 
-def score_datasets(bench: Path) -> dict[str, Any]:
-    """The share of dataset turns the guard would redact or flag."""
+def score_datasets(bench: Path, embedder: str = "minilm") -> dict[str, Any]:
+    """The share of dataset turns the guard would redact or flag (with ``minilm``, the
+    semantic judge too, over each turn's vector after the redaction: cached under /tmp by
+    ``judge_vectors.py``, embedded once)."""
     from cognimem_plugins.guard.injection import screen
+    from cognimem_plugins.guard.judge import judge
     from cognimem_plugins.guard.secrets import redact
 
     out: dict[str, Any] = {}
     all_changed = all_n = 0
     for name, texts in dataset_turns(bench).items():
-        redacted = [i for i, t in enumerate(texts) if redact(t)[0] != t]
+        cleaned = [redact(t)[0] for t in texts]
+        redacted = [i for i, (t, c) in enumerate(zip(texts, cleaned, strict=True)) if c != t]
         flagged = [i for i, t in enumerate(texts) if screen(t)]
+        if embedder == "minilm":
+            from judge_vectors import Cache
+
+            by_judge = judge(Cache().vectors(cleaned, redacted=True), cleaned)
+            screened = set(flagged)
+            flagged += [i for i, v in enumerate(by_judge) if v.flags and i not in screened]
         changed = set(redacted) | set(flagged)
         all_changed += len(changed)
         all_n += len(texts)
@@ -274,6 +297,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, metavar="PATH",
                         help="score this JSON-lines file instead (named by its stem)")
     parser.add_argument("--datasets", action="store_true")
+    parser.add_argument("--embedder", choices=EMBEDDERS, default="minilm",
+                        help="the store's embedder (minilm: the semantic judge runs, as in "
+                             "the default profile; hash: the text guard alone)")
     parser.add_argument("--bench", type=Path, default=Path("../shared/bench"))
     parser.add_argument("--label", help="save the figures as results/LABEL.json")
     parser.add_argument("--markdown", action="store_true")
@@ -285,17 +311,17 @@ def main(argv: list[str] | None = None) -> int:
         print(compare(args.compare))
         return 0
     if args.data is not None:
-        figures: dict[str, Any] = {args.data.stem: score_split(read_split(args.data.stem,
-                                                                          args.data))}
+        figures: dict[str, Any] = {args.data.stem: score_split(
+            read_split(args.data.stem, args.data), args.embedder)}
     else:
         splits = {"both": ["tune", "test"], "all": ["tune", "test", "fresh"]}.get(
             args.split, [args.split])
-        figures = {s: score_split(read_split(s)) for s in splits}
+        figures = {s: score_split(read_split(s), args.embedder) for s in splits}
     if not args.misses:
         for f in figures.values():
             f.pop("misses")
     if args.datasets:
-        figures["datasets"] = score_datasets(args.bench)
+        figures["datasets"] = score_datasets(args.bench, args.embedder)
     if args.label:
         for name in ("locomo", "longmemeval"):  # the datasets' text is not copied into results
             figures.get("datasets", {}).get(name, {}).pop("examples", None)

@@ -4,6 +4,10 @@ store of the ``test`` profile (hash embedder), with the guard and without it
 repository root::
 
     python bench/guard_eval/speed.py [--n 2000] [--repeat 3] [--bench ../shared/bench]
+                                     [--embedder minilm]
+
+``--embedder minilm``: the default profile's embedder, with which the guard's semantic
+judge runs on each write (use a smaller ``--n``: MiniLM costs ~50 ms of CPU per turn).
 """
 
 from __future__ import annotations
@@ -20,14 +24,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from score import dataset_turns
 
 
-def timed_add_many(texts: list[str], deny: list[str], repeat: int) -> tuple[float, float]:
+def timed_add_many(texts: list[str], deny: list[str], repeat: int,
+                   embedder: str = "hash") -> tuple[float, float]:
     """The best wall and CPU times (s) of one ``add_many`` of ``texts`` to a fresh store
     (CPU time: this process's, which other processes on a loaded host disturb less)."""
     from cognimem.engine import Engine
 
     wall = cpu = float("inf")
     for _ in range(repeat):
-        engine = Engine.from_profile("test", overrides={"plugins": {"deny": deny}})
+        engine = Engine.from_profile("test", overrides={"plugins": {"deny": deny},
+                                                        "embedder": {"use": embedder}})
         try:
             started, cpu_started = time.perf_counter(), time.process_time()
             engine.add_many(texts, on_duplicate="keep")
@@ -44,11 +50,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--n", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--bench", type=Path, default=Path("../shared/bench"))
+    parser.add_argument("--embedder", choices=("hash", "minilm"), default="hash")
     args = parser.parse_args(argv)
     texts = dataset_turns(args.bench)["locomo"][: args.n]
-    without, without_cpu = timed_add_many(texts, ["guard"], args.repeat)
-    with_guard, with_cpu = timed_add_many(texts, [], args.repeat)
-    print(json.dumps({"memories": len(texts), "without_guard_s": round(without, 3),
+    without, without_cpu = timed_add_many(texts, ["guard"], args.repeat, args.embedder)
+    with_guard, with_cpu = timed_add_many(texts, [], args.repeat, args.embedder)
+    print(json.dumps({"memories": len(texts), "embedder": args.embedder,
+                      "without_guard_s": round(without, 3),
                       "with_guard_s": round(with_guard, 3),
                       "without_guard_cpu_s": round(without_cpu, 3),
                       "with_guard_cpu_s": round(with_cpu, 3),

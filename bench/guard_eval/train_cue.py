@@ -418,11 +418,16 @@ def main(argv: list[str] | None = None) -> int:
         report["features"] = len(model.weights)
         report["sha256"] = hashlib.sha256(args.out.read_bytes()).hexdigest()
         report["sample_sha256"] = hashlib.sha256(sample_model().to_json()).hexdigest()
-    print(json.dumps(report, indent=1, default=str))
-    if args.label:
-        (HERE / "results" / f"{args.label}.json").write_text(
-            json.dumps(report, indent=1, default=str) + "\n", encoding="utf-8")
+    publish(report, args.label)
     return 0
+
+
+def publish(report: dict[str, Any], label: str | None) -> None:
+    """Print ``report`` as JSON and, with a ``label``, save it as results/LABEL.json."""
+    print(json.dumps(report, indent=1, default=str))
+    if label:
+        (HERE / "results" / f"{label}.json").write_text(
+            json.dumps(report, indent=1, default=str) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -422,6 +422,31 @@ def cognimem_memory_labels(memories: list[Memory],
         about (an empty dict, or None, when it has nothing to say).
     """
 
+
+# ---------------------------------------------------------------------------------------------
+# Lifecycle hooks: a write screened with its embedding.
+# ---------------------------------------------------------------------------------------------
+
+
+@_spec
+def cognimem_memory_embedded(writes: list[PreparedWrite], engine: Engine) -> None:
+    """Screen writes with their embedding, after the prepare hooks and the embedding.
+
+    Called by the write pipeline once per batch of writes that passed
+    :func:`cognimem_memory_prepare` (every ``add`` and ``add_many``, every ``update`` of a
+    screened field, every memory of an untrusted import), once the engine has embedded them
+    (or read an update's stored vector), before the transaction. The guard's semantic
+    injection judge reads the vectors here. All implementations are called in turn.
+
+    :param writes: each write's ``write.memory`` is the memory about to be stored (add to its
+        ``meta`` to flag it; never change its text: the vector is of that text),
+        ``write.vector`` its embedding (None without an embedder or a stored vector);
+        ``write.flag(text)`` attaches a warning shown to the caller, ``write.reject(reason)``
+        refuses the write (nothing is written).
+    :param engine: the engine doing the write.
+    :returns: nothing; the return value is ignored.
+    """
+
 #: Every hook name, for the manager and the meta-tests.
 HOOK_NAMES: tuple[str, ...] = tuple(
     name for name in list(globals()) if name.startswith("cognimem_")

@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from .versions import Versions
     from .write import Writer
 from ..session import current as current_session
-from .types import PreparedText
+from .types import PreparedText, PreparedWrite
 from .unit import UnitOfWork
 
 log = logging.getLogger("cognimem")
@@ -210,6 +210,15 @@ class Kernel:
         prepared = PreparedText(text, where)
         self.hook.cognimem_text_prepare(text=prepared, engine=self.engine)
         return prepared.text
+
+    def screen_embedded(self, writes: Sequence[PreparedWrite],
+                        vectors: np.ndarray | None) -> None:
+        """The guard step with the vectors: each write's ``vector`` set (row ``i`` of
+        ``vectors``), then the ``cognimem_memory_embedded`` hooks (the semantic injection
+        judge) flag or refuse them, before the transaction."""
+        for i, write in enumerate(writes):
+            write.vector = None if vectors is None else vectors[i]
+        self.hook.cognimem_memory_embedded(writes=list(writes), engine=self.engine)
 
     def agent(self, agent: str | None) -> str | None:
         """Who makes this call: ``agent``, else the session's (see :mod:`cognimem.session`)."""

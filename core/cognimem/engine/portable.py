@@ -197,6 +197,8 @@ def import_steps(engine: Kernel, data: Mapping[str, Any], *, trusted: bool = Fal
         chunk = memories[start : start + sizer.size]
         yield Step(start, total, report, hold="none")  # embedding needs no store
         vectors = _embed(engine, chunk)
+        if not trusted:  # the guard with the vectors (a refusal stops before this unit)
+            report.screened += _judge(engine, chunk, vectors)
         yield Step(start, total, report, hold="writes")
         began = time.perf_counter()
         chunk_edges, chunk_graves, chunk_accesses = later.take(start + len(chunk))
@@ -544,6 +546,23 @@ def _screen(engine: Kernel, memories: list[Memory], edges: list[Edge],
                                    "reason": engine.clean_text(g.reason, "reason")})
               for g in graves]
     return out, edges, graves, changed
+
+
+def _judge(engine: Kernel, memories: list[Memory], vectors: np.ndarray | None) -> int:
+    """The ``cognimem_memory_embedded`` hooks on imported memories with their vectors (the
+    guard's semantic judge adds its flag to ``meta``); how many memories they changed."""
+    from ..models import MemoryDraft
+    from .types import PreparedWrite
+
+    writes = []
+    for memory in memories:
+        write = PreparedWrite(MemoryDraft.model_validate(
+            memory.model_dump(include=set(MemoryDraft.model_fields))), updating=memory.id)
+        write.memory = memory
+        writes.append(write)
+    before = [dict(m.meta) for m in memories]
+    engine.screen_embedded(writes, vectors)
+    return sum(m.meta != b for m, b in zip(memories, before, strict=True))
 
 
 def _clean_raw_memories(engine: Kernel, data: Mapping[str, Any]) -> Mapping[str, Any]:

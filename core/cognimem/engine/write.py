@@ -200,6 +200,7 @@ class Writer:
         if not fresh:
             return [r for r in results if r is not None]
         vectors = self.k.embed([w.memory for w in fresh if w.memory is not None])
+        self.k.screen_embedded(fresh, vectors)  # the guard with the vectors: flags only
         stored: dict[str, Memory] = {}
         if self.k.guards:
             self.k.verdicts.screen(fresh, vectors)  # verdicts only: nothing is written yet
@@ -342,6 +343,10 @@ class Writer:
         vectors = self.k.embed([after]) if reembed else None
         if vectors is None and self.k.vectors is not None:
             vectors = self.k.stored_vectors([after])
+        if set(changes) & SCREENED_FIELDS:  # the guard with the vector (the text's, as is)
+            write.memory = after
+            self.k.screen_embedded([write], vectors)
+            notes = write.flags
         with self.k.transaction() as pending:
             if vectors is not None and self.k.embedder is not None and reembed:
                 after.embedding = self.k.embedder.signature

@@ -92,6 +92,12 @@ def _render_explanation(out: Console, data: dict[str, Any]) -> None:
               f"{data['threshold']:.2f}; learned model {data['model_probability']:.2f}, "
               f"counted above {data['model_floor']:.2f} x {data['model_weight']:.2f})",
               markup=False)
+    if data.get("judge_probability") is not None:
+        out.print(f"  semantic judge: probability {data['judge_probability']:.2f}, flags at "
+                  f"{data['judge_threshold']:.2f} (at {data['judge_with_cues']:.2f} with weak "
+                  f"cues of {data['judge_cue_at_least']:.2f})", markup=False)
+    else:
+        out.print(f"  semantic judge: {data.get('judge', 'skipped')}", markup=False)
     for marker in data["markers"]:
         out.print(f"  strong marker: {marker}", markup=False)
     for cue in data["cues"]:

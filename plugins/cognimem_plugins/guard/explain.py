@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .cues import CUES, LEARNED, paragraphs
 from .injection import mentioned, screen
+from .judge import CUE_AT_LEAST, NAME, THRESHOLD, WITH_CUES, Verdict
 from .learned import FLOOR, WEIGHT, shipped
 from .normalise import normalise
 from .secrets import Allowlist, scan
@@ -62,10 +63,26 @@ class Explanation(BaseModel):
     model_weight: float
     model_floor: float
     reason: str | None = None
+    #: the semantic judge's probability over the text's MiniLM vector (None: the judge does
+    #: not run in this profile, see ``judge``), and the probability that flags
+    judge_probability: float | None = None
+    judge_threshold: float = THRESHOLD
+    #: the lower probability that flags when the weak cues score at least ``cue_at_least``
+    judge_with_cues: float = WITH_CUES
+    judge_cue_at_least: float = CUE_AT_LEAST
+    #: whether the judge ran, in words (``ran``, or why it was skipped)
+    judge: str = "ran"
 
 
-def explain(text: str, allow: Allowlist | None = None) -> Explanation:
-    """Every decision about ``text``: each credential candidate, each injection cue."""
+#: why the judge is skipped when the engine gives no verdict
+SKIPPED = ("skipped: the profile's embedder is not minilm (or hooks.guard.judge / "
+           "injection is off)")
+
+
+def explain(text: str, allow: Allowlist | None = None,
+            judged: Verdict | None = None) -> Explanation:
+    """Every decision about ``text``: each credential candidate, each injection cue, and
+    the semantic judge's verdict ``judged`` (None: the judge did not run)."""
     decisions = scan(text, allow)
     screened = screen(text, full=True)
     fired = {c.name for c in screened.cues}
@@ -74,17 +91,30 @@ def explain(text: str, allow: Allowlist | None = None) -> Explanation:
     model = shipped()
     probability = max((model.probability(p) for p in paragraphs(normalise(mentioned(text)))),
                       default=0.0)
+    by_judge = not flagged and judged is not None and judged.flags
+    kinds = [*flagged.kinds, *([NAME] if by_judge else [])]
+    reason = flagged.reason if flagged else (judged.reason if by_judge and judged else None)
+    judge_cue = [] if judged is None else [CueDecision(
+        name=NAME, weight=judged.probability, fired=judged.flags,
+        meaning=f"the semantic judge's probability over the text's MiniLM vector (flags on "
+                f"its own at {judged.threshold}, at {judged.with_cues} with weak cues of "
+                f"{judged.cue_at_least})")]
     return Explanation(
         secrets=[SecretDecision(kind=d.kind, start=d.start, end=d.end, redacted=d.redacted,
                                 reason=d.reason,
                                 value=None if d.redacted else text[d.start:d.end][:_SHOWN])
                  for d in decisions],
-        untrusted=bool(flagged), injection_kinds=list(flagged.kinds),
+        untrusted=bool(flagged) or by_judge, injection_kinds=kinds,
         markers=list(flagged.markers), score=screened.score, threshold=flagged.threshold,
         cues=[CueDecision(name=c.name, weight=c.weight, fired=c.name in fired, kind=c.kind,
                           meaning=c.meaning) for c in CUES]
         + [CueDecision(name=LEARNED, weight=learned.weight if learned else 0.0,
                        fired=learned is not None, meaning="the learned model's probability "
-                       f"that the paragraph is an injection (above {FLOOR}, times {WEIGHT})")],
+                       f"that the paragraph is an injection (above {FLOOR}, times {WEIGHT})")]
+        + judge_cue,
         model_probability=round(probability, 3), model_weight=WEIGHT, model_floor=FLOOR,
-        reason=flagged.reason if flagged else None)
+        reason=reason, judge_probability=None if judged is None else judged.probability,
+        judge_threshold=THRESHOLD if judged is None else judged.threshold,
+        judge_with_cues=WITH_CUES if judged is None else judged.with_cues,
+        judge_cue_at_least=CUE_AT_LEAST if judged is None else judged.cue_at_least,
+        judge="ran" if judged is not None else SKIPPED)

@@ -18,7 +18,6 @@ nothing, so the model costs a dictionary lookup per feature.
 
 from __future__ import annotations
 
-import gzip
 import json
 import math
 from dataclasses import dataclass
@@ -26,6 +25,8 @@ from functools import lru_cache
 from itertools import pairwise
 from operator import itemgetter
 from pathlib import Path
+
+from .weights_file import read_gz, write_gz
 
 #: the shipped weights
 WEIGHTS_FILE = Path(__file__).resolve().parent / "learned_cue.json.gz"
@@ -109,14 +110,12 @@ def _sum(table: dict[str, float], keys: set[str]) -> float:
 
 def write(model: Model, path: Path) -> None:
     """Write ``model`` gzipped, without a timestamp (the same model, the same file)."""
-    with path.open("wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0,
-                                               filename="") as out:
-        out.write(model.to_json())
+    write_gz(model.to_json(), path)
 
 
 def read(path: Path) -> Model:
     """The model of a file :func:`write` wrote."""
-    return Model.from_json(gzip.decompress(path.read_bytes()))
+    return Model.from_json(read_gz(path))
 
 
 @lru_cache(maxsize=1)

@@ -31,6 +31,9 @@ class HookOptions(BaseModel):
         default="flag", description="prompt injection: flag (stored, marked untrusted), "
                                     "quarantine (stored archived, out of search), refuse "
                                     "(not stored), off")
+    judge: bool = Field(default=True, description="the semantic injection judge over each "
+                                                 "write's MiniLM vector (flags only; skipped "
+                                                 "in profiles without the minilm embedder)")
     allow_values: list[str] = Field(
         default_factory=list, max_length=MAX_ALLOWED,
         description="literal values never redacted (a team's own identifiers)")

@@ -1,8 +1,9 @@
 """guard: redacts credentials before anything is written and flags prompt injection.
 
 Hook implementations on the write path (``cognimem_memory_prepare``, first of all prepare
-hooks) and the read path (``cognimem_query_prepare``: a search's text is redacted before it
-is used or kept in the access history), a ``guard_scan`` MCP tool, and the options of the
+hooks; ``cognimem_memory_embedded``: the semantic judge over the write's vector) and the
+read path (``cognimem_query_prepare``: a search's text is redacted before it is used or
+kept in the access history), a ``guard_scan`` MCP tool, and the options of the
 profile's ``[hooks.guard]`` table (see docs/guards.md).
 """
 
@@ -14,8 +15,17 @@ from cognimem.engine import Engine, PreparedQuery, PreparedText, PreparedWrite
 from cognimem.models import Memory
 from cognimem.registry import Register
 
+from .judged import judge_writes
 from .options import HookOptions, guard_options
-from .screening import REDACTIONS, UNTRUSTED, counts, redact_draft, redaction_note, screen_draft
+from .screening import (
+    REDACTIONS,
+    UNTRUSTED,
+    counts,
+    mark_untrusted,
+    redact_draft,
+    redaction_note,
+    screen_draft,
+)
 from .secrets import redact
 from .tools import TOOLS
 
@@ -40,17 +50,8 @@ def cognimem_memory_prepare(write: PreparedWrite, engine: Engine) -> None:
     meta.pop(UNTRUSTED, None)
     if options.injection != "off":
         found = screen_draft(draft)
-        if found and options.injection == "refuse":
-            write.reject(f"{found.reason} ({', '.join(found.kinds)}); nothing was stored "
-                         "(profile option `hooks.guard.injection` = \"refuse\")")
         if found:
-            meta[UNTRUSTED] = {"kinds": list(found.kinds), "reason": found.reason}
-            if options.injection == "quarantine":
-                meta[UNTRUSTED]["quarantined"] = True
-                write.flag(f"quarantined: {found.reason}; stored archived, out of search "
-                           "(restore it to make it searchable)")
-            else:
-                write.flag(f"flagged untrusted: {found.reason}")
+            mark_untrusted(write, meta, found.kinds, found.reason, options.injection)
     write.draft = draft.model_copy(update={"meta": meta})
 
 
@@ -75,6 +76,13 @@ def cognimem_memory_derive(before: Memory | None, after: Memory | None,
     graveyard, so it is never searchable, not even between two commits."""
     if after is not None and (before is None or before.content != after.content):
         _quarantine(engine, after)
+
+
+@hookimpl
+def cognimem_memory_embedded(writes: list[PreparedWrite], engine: Engine) -> None:
+    """Flag (quarantine, refuse) what the semantic injection judge reads as an injection in
+    the writes the text guard did not flag, from their vectors (minilm profiles only)."""
+    judge_writes(writes, engine)
 
 
 @hookimpl

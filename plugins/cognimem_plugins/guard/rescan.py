@@ -4,7 +4,8 @@ change is an ordinary update with its event.
 
 Only additions are made: credentials are redacted and injection flags are added; a flag
 already present is kept even if the current rules would not set it (a reviewer may have
-added it).
+added it). The semantic judge reads each memory's text embedded as a write would embed it
+(with the engine's embedder; skipped in profiles without the minilm embedder).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pydantic import BaseModel, ConfigDict
 from cognimem.errors import InvalidInput
 from cognimem.models import Memory, MemoryDraft
 
+from .judged import KIND, judge_texts
 from .options import guard_options
 from .screening import REDACTIONS, UNTRUSTED, counts, redact_draft, screen_draft
 
@@ -78,10 +80,12 @@ def rescan(engine: Engine, *, apply: bool = False, limit: int | None = None,
         if not page:
             break
         offset += len(page)
-        for memory in page[: None if limit is None else limit - scanned]:
+        page = page[: None if limit is None else limit - scanned]
+        screened = [_screen(m, options.secrets, options.injection != "off", options.allowlist)
+                    for m in page]
+        _judge(engine, page, screened)
+        for memory, (change, update) in zip(page, screened, strict=True):
             scanned += 1
-            change, update = _screen(memory, options.secrets, options.injection != "off",
-                                     options.allowlist)
             if change is None:
                 continue
             redactions += len(change.redactions)
@@ -92,6 +96,34 @@ def rescan(engine: Engine, *, apply: bool = False, limit: int | None = None,
             changes.append(change)
     return RescanResult(scanned=scanned, changed=len(changes), redactions=redactions,
                         flagged=flagged, applied=apply, changes=changes[:MAX_LISTED])
+
+
+def _judge(engine: Engine, page: list[Memory],
+           screened: list[tuple[RescanChange | None, dict[str, Any]]]) -> None:
+    """The semantic judge on the page's memories the text guard leaves unflagged (each
+    embedded as a write would be, after the redaction): its flag added to their change."""
+    todo = [i for i, (m, (change, update)) in enumerate(zip(page, screened, strict=True))
+            if UNTRUSTED not in m.meta and (change is None or change.flag is None)]
+    texts = []
+    for i in todo:
+        change, update = screened[i]
+        title = update.get("title", page[i].title)
+        content = update.get("content", page[i].content)
+        texts.append(f"{title}\n{content}" if title else content)
+    verdicts = judge_texts(texts, engine) if todo else None
+    if verdicts is None:  # nothing to judge, or the judge does not run in this profile
+        return
+    for i, verdict in zip(todo, verdicts, strict=True):
+        if not verdict.flags:
+            continue
+        change, update = screened[i]
+        if change is None:
+            change = RescanChange(id=page[i].id, redactions=[])
+            update = {"meta": dict(page[i].meta)}
+        change.flag = verdict.reason
+        update["meta"] = {**update["meta"],
+                          UNTRUSTED: {"kinds": [KIND], "reason": verdict.reason}}
+        screened[i] = (change, update)
 
 
 def _screen(memory: Memory, secrets: bool, injection: bool, allow: Any

@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cognimem.models import MemoryDraft
 
 from .injection import Screened, screen
 from .secrets import Allowlist, Decision, redact_found
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from cognimem.engine import PreparedWrite
 
 #: ``meta`` keys the guard owns: never redacted, recomputed on every screened write.
 REDACTIONS = "redactions"
@@ -81,3 +86,20 @@ def untrusted_note(meta: dict[str, Any]) -> str | None:
     if isinstance(flag, dict):
         return str(flag.get("reason") or "possible prompt injection")
     return None
+
+
+def mark_untrusted(write: PreparedWrite, meta: dict[str, Any], kinds: Sequence[str],
+                   reason: str, mode: str) -> None:
+    """Record an injection found in ``write`` in ``meta`` (its ``untrusted`` entry) and
+    the write's notes as the profile's ``hooks.guard.injection`` says: ``flag``,
+    ``quarantine`` (stored archived) or ``refuse`` (nothing stored)."""
+    if mode == "refuse":
+        write.reject(f"{reason} ({', '.join(kinds)}); nothing was stored "
+                     "(profile option `hooks.guard.injection` = \"refuse\")")
+    meta[UNTRUSTED] = {"kinds": list(kinds), "reason": reason}
+    if mode == "quarantine":
+        meta[UNTRUSTED]["quarantined"] = True
+        write.flag(f"quarantined: {reason}; stored archived, out of search "
+                   "(restore it to make it searchable)")
+    else:
+        write.flag(f"flagged untrusted: {reason}")

@@ -12,6 +12,7 @@ from cognimem.components import ToolSpec
 
 from .explain import Explanation, explain
 from .injection import screen
+from .judged import KIND, judge_texts
 from .options import guard_options
 from .rescan import MAX_RESCAN, RescanResult, rescan
 from .secrets import redact
@@ -53,20 +54,27 @@ def guard_scan(engine: Engine, text: Text) -> Scanned:
     """
     cleaned, counts = redact(text, guard_options(engine).allowlist)
     found = screen(cleaned)
+    kinds, reason = list(found.kinds), found.reason if found else None
+    judged = None if found else judge_texts([cleaned], engine)
+    if judged and judged[0].flags:  # the semantic judge, as on a write
+        kinds, reason = [KIND], judged[0].reason
     return Scanned(redacted=cleaned,
                    redactions=[Redaction(kind=k, count=n) for k, n in sorted(counts.items())],
-                   injection=list(found.kinds), reason=found.reason if found else None)
+                   injection=kinds, reason=reason)
 
 
 def guard_explain(engine: Engine, text: Text) -> Explanation:
     """Explain every decision the guard makes about a text, without storing it: each
     credential candidate (redacted or kept, with the reason; a redacted value is given by
     its span only) and each prompt-injection cue (fired or not, its weight), the score and
-    the threshold.
+    the threshold, and the semantic judge's probability (over the text's MiniLM vector;
+    skipped in profiles without the minilm embedder).
 
     Example: {"text": "the flag key is checkout-v2-3fa9"}
     """
-    return explain(text, guard_options(engine).allowlist)
+    allow = guard_options(engine).allowlist
+    judged = judge_texts([redact(text, allow)[0]], engine)  # the text as a write embeds it
+    return explain(text, allow, judged[0] if judged else None)
 
 
 def guard_rescan(

@@ -1,0 +1,397 @@
+"""Train the guard's semantic injection judge, and choose its threshold by leave-one-split-out
+cross-validation. Run from the repository root::
+
+    python bench/guard_eval/judge_vectors.py          # fill the vector cache (/tmp) once
+    python bench/guard_eval/train_judge.py --cv       # the folds' figures
+    python bench/guard_eval/train_judge.py --write    # the shipped weights and threshold
+
+The judge (:mod:`cognimem_plugins.guard.judge`) is a logistic regression over a memory's
+MiniLM vector (the one the engine computes for every write), optionally with the learned
+lexical cue's log-odds as one more feature. Its data:
+
+* the six seen splits (:data:`SPLITS`): injections are positives, clean notes and the notes
+  that carry a secret negatives;
+* the guard's corpora (``tests/data/guard``), in every fold's training data;
+* the honest notes that speak to an agent (``honest_notes.py``), dealt to the splits in
+  turn: held out with their split (as clean notes), trained on otherwise;
+* the LoCoMo and LongMemEval turns of the *training half* of the conversations (the same
+  CRC-32 rule as ``train_cue.py``), :data:`MOST_TURNS` of them; the held-out half's turns
+  are never trained on: :data:`MOST_HELD` of them bound the threshold.
+
+``--cv``: each split is held out in turn; each model family is trained on the other five
+(with the corpora, the honest notes of the other five and the training turns), its
+threshold chosen on the other five's out-of-fold probabilities (the lowest that flags at
+most :data:`CLEAN_MOST` of their clean notes and fewer than 1 in 1,000 held-out turns),
+and the held-out split scored: injections flagged and clean notes flagged, by the judge
+alone and joined with the phrase and learned cues (what the guard does). ``--write``: the
+chosen family trained on everything, written to the package's ``judge.json.gz``, and its
+threshold chosen on the six splits' out-of-fold probabilities (printed: ``judge.THRESHOLD``
+must be set to it). Every step is deterministic (full-batch optimisation from zeros, fixed
+order, no random draws): the same data gives the same file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from honest_notes import honest_notes  # noqa: E402
+from judge_vectors import Cache  # noqa: E402
+from score import rate, read_split  # noqa: E402
+from train_cue import conversations, corpus_rows, publish  # noqa: E402
+
+from cognimem_plugins.guard.injection import screen  # noqa: E402
+
+SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3", "fresh4")
+#: the most training-half turns trained on, and held-out-half turns the threshold is
+#: checked on (the ones with the smallest CRC-32; embedding a turn costs ~50 ms of CPU)
+MOST_TURNS = 4000
+MOST_HELD = 6000
+#: the groups of the sample weight (each family gives their shares, spread evenly over
+#: each group's texts)
+SHARES = ("positive", "notes", "turns")
+STEPS = 300
+RATE = 0.05
+#: the rules a threshold is chosen by: clean notes flagged at most this share (the target of
+#: 1 %, or half of it, a margin), and held-out turns below 1/1,000
+CLEAN_MOST = {"clean_half_percent": 0.005, "clean_one_percent": 0.01}
+DATASETS_BELOW = 0.001
+#: the rules reported: the judge alone under each clean bound, and joined with the cues
+RULES = (*CLEAN_MOST, "joined")
+
+
+def sample_turns(turns: Sequence[str], most: int) -> list[str]:
+    """The ``most`` turns with the smallest CRC-32 (a deterministic sample)."""
+    return sorted(turns, key=lambda t: (zlib.crc32(t.encode()), t))[:most]
+
+
+def all_texts(bench: Path) -> list[str]:
+    """Every text the training reads, in the order the cache fills them."""
+    train, held = conversations(bench)
+    rows = [r["text"] for s in SPLITS for r in read_split(s)]
+    return [*rows, *(t for _, t in honest_notes()), *(r["text"] for r in corpus_rows()),
+            *sample_turns(train, MOST_TURNS), *sample_turns(held, MOST_HELD)]
+
+
+@dataclass
+class Rows:
+    """Texts with their vectors, labels (1: injection) and weight groups."""
+
+    vectors: np.ndarray
+    labels: np.ndarray
+    shares: list[str]
+    texts: list[str]
+
+    @classmethod
+    def of(cls, cache: Cache, texts: Sequence[str], labels: Sequence[int],
+           share: str | None = None) -> Rows:
+        """``texts`` embedded (through the cache); ``share`` None: positives and notes."""
+        shares = [share or ("positive" if y else "notes") for y in labels]
+        return cls(cache.vectors(texts).astype(np.float64), np.array(labels, np.float64),
+                   shares, list(texts))
+
+    @classmethod
+    def join(cls, parts: Sequence[Rows]) -> Rows:
+        """The rows of ``parts`` in order."""
+        return cls(np.concatenate([p.vectors for p in parts]),
+                   np.concatenate([p.labels for p in parts]),
+                   [s for p in parts for s in p.shares], [t for p in parts for t in p.texts])
+
+
+@dataclass(frozen=True)
+class Family:
+    """A model family: a logistic regression over the vector with this L2 penalty and these
+    shares of the sample weight (positives, notes, dataset turns)."""
+
+    name: str
+    l2: float
+    shares: tuple[float, float, float] = (0.5, 0.2, 0.3)
+
+
+FAMILIES = (Family("logreg_turns_heavy", 1e-4, (0.5, 0.2, 0.3)),
+            Family("logreg_notes_heavy", 1e-4, (0.4, 0.4, 0.2)),
+            Family("logreg_l2_1e-2", 1e-2, (0.5, 0.2, 0.3)))
+
+
+def fit(rows: Rows, family: Family) -> tuple[float, np.ndarray]:
+    """A logistic regression (bias, weights) on ``rows`` (Adam, full batch, from zeros; each
+    weight group's share of :data:`SHARES` spread over its rows)."""
+    x, y = rows.vectors, rows.labels
+    shares = dict(zip(SHARES, family.shares, strict=True))
+    counts = {s: rows.shares.count(s) for s in SHARES}
+    sw = np.array([shares[s] / counts[s] for s in rows.shares])
+    w = np.zeros(x.shape[1])
+    b = 0.0
+    m = np.zeros(x.shape[1] + 1)
+    v = np.zeros(x.shape[1] + 1)
+    for step in range(1, STEPS + 1):
+        p = 1.0 / (1.0 + np.exp(-np.clip(x @ w + b, -30, 30)))
+        g = sw * (p - y)
+        grad = np.append(x.T @ g + family.l2 * w, g.sum())
+        m = 0.9 * m + 0.1 * grad
+        v = 0.999 * v + 0.001 * grad * grad
+        delta = RATE * np.sqrt(1 - 0.999 ** step) / (1 - 0.9 ** step) * m / (np.sqrt(v) + 1e-8)
+        w -= delta[:-1]
+        b -= delta[-1]
+    return round(float(b), 4), np.round(w, 4)
+
+
+def probabilities(model: tuple[float, np.ndarray], vectors: np.ndarray) -> np.ndarray:
+    """The model's probability for each vector (as the plugin computes it)."""
+    from cognimem_plugins.guard.judge import Judge
+
+    b, w = model
+    return Judge(b, tuple(float(x) for x in w)).probabilities(vectors)
+
+
+THRESHOLDS = [round(0.5 + 0.01 * i, 2) for i in range(50)]
+
+
+def choose(clean: np.ndarray, turns: np.ndarray, most: float) -> float:
+    """The lowest threshold that flags at most ``most`` of the clean notes' probabilities
+    ``clean`` and fewer than :data:`DATASETS_BELOW` of the turns'."""
+    for t in THRESHOLDS:
+        if (np.sum(clean >= t) <= most * len(clean)
+                and np.sum(turns >= t) < DATASETS_BELOW * len(turns)):
+            return t
+    return THRESHOLDS[-1]
+
+
+def cue_scores(texts: Sequence[str]) -> np.ndarray:
+    """The text guard's weak-cue score of each text (its best paragraph's)."""
+    return np.array([screen(t, full=True).score for t in texts])
+
+
+@dataclass
+class Pool:
+    """Scored texts: the judge's probability, the cue score, the text guard's flag, the
+    label."""
+
+    p: np.ndarray
+    cue: np.ndarray
+    guard: np.ndarray
+    labels: np.ndarray
+
+
+#: the joined rule's grid: the probability that flags alone (above 1: never), the
+#: probability that flags with a cue score of at least ``CUE_AT_LEAST``
+ALONE = [0.94, 0.95, 0.96, 0.97, 0.98, 0.99, 1.01]
+WITH_CUES = [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95]
+CUE_AT_LEAST = [0.1, 0.2, 0.3, 0.35, 0.45, 0.5, 0.6]
+#: the joined rule's bounds: the judge's own flags (those the text guard does not set) at
+#: most 0.5 % of the clean and honest notes, and at most this many of the held-out turns
+JOINED_TURNS_MOST = 1
+Joined = tuple[float, float, float]
+
+
+def joined_flags(p: np.ndarray, cue: np.ndarray, rule: Joined) -> np.ndarray:
+    """Which texts the judge flags under ``rule`` (alone, with cues, cue at least)."""
+    alone, with_cues, at_least = rule
+    return (p >= alone) | ((p >= with_cues) & (cue >= at_least))
+
+
+def choose_joined(pool: Pool, turns_p: np.ndarray, turns_cue: np.ndarray) -> Joined:
+    """The joined rule flagging the most injections (with the text guard) within the
+    bounds; ties: the fewest clean notes, then turns, then the middle of the rest."""
+    inj = pool.labels == 1
+    found: dict[Joined, tuple[int, int, int]] = {}
+    for rule in ((a, w, c) for a in ALONE for w in WITH_CUES for c in CUE_AT_LEAST):
+        own = joined_flags(pool.p, pool.cue, rule) & ~pool.guard
+        clean = int(own[~inj].sum())
+        turns = int(joined_flags(turns_p, turns_cue, rule).sum())
+        if clean <= CLEAN_MOST["clean_half_percent"] * (~inj).sum() \
+                and turns <= JOINED_TURNS_MOST:
+            found[rule] = (int((own | pool.guard)[inj].sum()), -clean, -turns)
+    if not found:
+        return (1.01, 1.01, 0.0)
+    best = max(found.values())
+    tied = sorted(r for r, v in found.items() if v == best)
+    return tied[(len(tied) - 1) // 2]
+
+
+class Data:
+    """Everything the folds need, embedded once."""
+
+    def __init__(self, bench: Path, cache: Cache) -> None:
+        self.rows = {s: read_split(s) for s in SPLITS}
+        self.split = {s: Rows.of(cache, [r["text"] for r in rows],
+                                 [int(r["group"] == "injection") for r in rows])
+                      for s, rows in self.rows.items()}
+        names = list(SPLITS)
+        honest = [(names[i % len(names)], t) for i, t in honest_notes()]
+        self.honest = {s: Rows.of(cache, [t for o, t in honest if o == s],
+                                  [0] * sum(o == s for o, _ in honest)) for s in SPLITS}
+        corpus = corpus_rows()
+        self.corpus = Rows.of(cache, [r["text"] for r in corpus],
+                              [int(r["group"] == "injection") for r in corpus])
+        train, held = conversations(bench)
+        turns = sample_turns(train, MOST_TURNS)
+        self.turns = Rows.of(cache, turns, [0] * len(turns), "turns")
+        self.held = cache.vectors(sample_turns(held, MOST_HELD)).astype(np.float64)
+        self.guard = {s: np.array([bool(screen(r["text"])) for r in rows])
+                      for s, rows in self.rows.items()}
+        self.cue = {s: cue_scores([r["text"] for r in rows]) for s, rows in self.rows.items()}
+        self.honest_cue = {s: cue_scores(self.honest[s].texts) for s in SPLITS}
+        self.held_cue = cue_scores(sample_turns(held, MOST_HELD))
+        print(f"read: {sum(len(r.texts) for r in self.split.values())} split rows, "
+              f"{len(self.corpus.texts)} corpus rows, {len(turns)} training turns, "
+              f"{len(self.held)} held-out turns", file=sys.stderr)
+
+    def training(self, splits: Sequence[str]) -> Rows:
+        """The rows trained on with ``splits`` (their honest notes, the corpora, turns)."""
+        return Rows.join([*(self.split[s] for s in splits), *(self.honest[s] for s in splits),
+                          self.corpus, self.turns])
+
+    def model(self, splits: Sequence[str], family: Family) -> tuple[float, np.ndarray]:
+        """The judge trained on ``splits`` and the rest."""
+        return fit(self.training(splits), family)
+
+    def out_of_fold(self, splits: Sequence[str], family: Family) -> Pool:
+        """Every row and honest note of ``splits`` scored by a model trained on the others,
+        with its cue score and whether the text guard flags it."""
+        parts = []
+        for s in splits:
+            model = self.model([o for o in splits if o != s], family)
+            rows, honest = self.split[s], self.honest[s]
+            parts.append(Pool(np.concatenate([probabilities(model, rows.vectors),
+                                              probabilities(model, honest.vectors)]),
+                              np.concatenate([self.cue[s], self.honest_cue[s]]),
+                              np.concatenate([self.guard[s], np.zeros(len(honest.texts), bool)]),
+                              np.concatenate([rows.labels, honest.labels])))
+        return Pool(*(np.concatenate([getattr(p, f) for p in parts])
+                      for f in ("p", "cue", "guard", "labels")))
+
+
+def fold_figures(data: Data, held: str, family: Family) -> dict[str, Any]:
+    """One fold: trained on the other splits, the threshold chosen by each rule on their
+    out-of-fold clean notes and the held-out turns, the held-out split scored (the judge
+    alone, and with the text guard: what the guard flags)."""
+    train = [s for s in SPLITS if s != held]
+    model = data.model(train, family)
+    turns = probabilities(model, data.held)
+    pool = data.out_of_fold(train, family)
+    clean = pool.p[pool.labels == 0]
+    rows = data.split[held]
+    p = probabilities(model, rows.vectors)
+    honest_p = probabilities(model, data.honest[held].vectors)
+    inj = rows.labels == 1
+    out: dict[str, Any] = {"guard_injections": rate(int(data.guard[held][inj].sum()),
+                                                    int(inj.sum())),
+                           "guard_clean": rate(int(data.guard[held][~inj].sum()),
+                                               int((~inj).sum()))}
+    joined = choose_joined(pool, turns, data.held_cue)
+    judged = joined_flags(p, data.cue[held], joined)
+    both = judged | data.guard[held]
+    honest = joined_flags(honest_p, data.honest_cue[held], joined)
+    out["joined"] = {
+        "rule": joined,
+        "judge_injections": rate(int(judged[inj].sum()), int(inj.sum())),
+        "judge_clean": rate(int(judged[~inj].sum()), int((~inj).sum())),
+        "with_judge_injections": rate(int(both[inj].sum()), int(inj.sum())),
+        "with_judge_clean": rate(int(both[~inj].sum()), int((~inj).sum())),
+        "honest_notes": rate(int(honest.sum()), len(honest)),
+        "held_turns": rate(int(joined_flags(turns, data.held_cue, joined).sum()), len(turns))}
+    for rule, most in CLEAN_MOST.items():
+        threshold = choose(clean, turns, most)
+        judged = p >= threshold
+        both = judged | data.guard[held]
+        honest = honest_p >= threshold
+        out[rule] = {
+            "threshold": threshold,
+            "judge_injections": rate(int(judged[inj].sum()), int(inj.sum())),
+            "judge_clean": rate(int(judged[~inj].sum()), int((~inj).sum())),
+            "with_judge_injections": rate(int(both[inj].sum()), int(inj.sum())),
+            "with_judge_clean": rate(int(both[~inj].sum()), int((~inj).sum())),
+            "honest_notes": rate(int(honest.sum()), len(honest)),
+            "held_turns": rate(int((turns >= threshold).sum()), len(turns))}
+    return out
+
+
+def cross_validate(data: Data, families: Sequence[Family] = FAMILIES) -> dict[str, Any]:
+    """Leave one split out, for each family: the folds' figures and their means."""
+    out: dict[str, Any] = {}
+    for family in families:
+        folds = {}
+        for held in SPLITS:
+            folds[held] = f = fold_figures(data, held, family)
+            print(family.name, held, json.dumps({
+                rule: {k: v if not isinstance(v, dict) else [v["hits"], v["n"]]
+                       for k, v in f[rule].items()} for rule in RULES}),
+                  f["guard_injections"]["hits"], file=sys.stderr)
+        out[family.name] = {"folds": folds}
+        for rule in RULES:
+            out[family.name][rule] = {
+                f"mean_{key}": sum(f[rule][key]["rate"] for f in folds.values()) / len(folds)
+                for key in ("judge_injections", "judge_clean", "with_judge_injections",
+                            "with_judge_clean", "honest_notes", "held_turns")}
+    return out
+
+
+def sample_model() -> bytes:
+    """The judge trained on a small fixed sample (the first 20 rows of each split and 40
+    honest notes; no dataset turns), as the shipped file's bytes: the test suite retrains
+    it to check that this script's training still gives the recorded bytes."""
+    from cognimem_plugins.guard.judge import Judge
+
+    rows = [r for s in SPLITS for r in read_split(s)[:20]]
+    notes = [t for _, t in honest_notes()][:40]
+    texts = [r["text"] for r in rows] + notes
+    labels = [int(r["group"] == "injection") for r in rows] + [0] * len(notes)
+    sample = Rows.of(Cache(None), texts, labels)
+    sample.shares = ["positive" if y else "notes" for y in labels]
+    b, w = fit(sample, FAMILIES[0])
+    return Judge(b, tuple(float(x) for x in w)).to_json()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Cross-validate (``--cv``) and/or write the shipped judge (``--write``)."""
+    from cognimem_plugins.guard import judge
+
+    parser = argparse.ArgumentParser(prog="python bench/guard_eval/train_judge.py")
+    parser.add_argument("--bench", type=Path, default=Path("../shared/bench"))
+    parser.add_argument("--cv", action="store_true", help="leave-one-split-out figures")
+    parser.add_argument("--family", default=None, help="only this family (--cv), the one "
+                        "written (--write; default: the best by cross-validation)")
+    parser.add_argument("--write", action="store_true", help=f"write {judge.WEIGHTS_FILE.name}")
+    parser.add_argument("--out", type=Path, default=judge.WEIGHTS_FILE)
+    parser.add_argument("--rule", choices=list(CLEAN_MOST), default="clean_one_percent",
+                        help="the threshold's rule (--write)")
+    parser.add_argument("--label", help="also save the report to results/LABEL.json")
+    args = parser.parse_args(argv)
+    families = [f for f in FAMILIES if args.family in (None, f.name)]
+    if not families:
+        raise SystemExit(f"--family {args.family!r}: one of {', '.join(f.name for f in FAMILIES)}")
+    data = Data(args.bench, Cache())
+    report: dict[str, Any] = {}
+    if args.cv:
+        report["cv"] = cross_validate(data, families)
+    if args.write:
+        family = families[0]
+        b, w = data.model(list(SPLITS), family)
+        model = judge.Judge(b, tuple(float(x) for x in w))
+        judge.write(model, args.out)
+        pool = data.out_of_fold(list(SPLITS), family)
+        turns = model.probabilities(data.held)
+        threshold = choose(pool.p[pool.labels == 0], turns, CLEAN_MOST[args.rule])
+        report["chosen"] = {"family": family.name, "rule": args.rule, "threshold": threshold,
+                            "joined": choose_joined(pool, turns, data.held_cue)}
+        report["sha256"] = hashlib.sha256(args.out.read_bytes()).hexdigest()
+        report["sample_sha256"] = hashlib.sha256(sample_model()).hexdigest()
+    publish(report, args.label)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
