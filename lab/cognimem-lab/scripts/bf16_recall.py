@@ -60,6 +60,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--held-out", type=int, default=1000, help="paragraphs held out")
     parser.add_argument("--dtypes", default="f32,f16,bf16")
     parser.add_argument("--config", default="{}", help="other hnsw options (JSON)")
+    parser.add_argument("--search-k", default="10,100",
+                        help="depths asked of the index (its top 10 is scored), comma-separated")
     args = parser.parse_args(argv)
     data = np.load(args.vectors).astype(np.float32)
     paragraphs, questions = data[: -args.questions], data[-args.questions :]
@@ -76,7 +78,7 @@ def main(argv: list[str] | None = None) -> None:
             np.save(file, np.concatenate([corpus, probes]))
             joined = np.load(file, mmap_mode="r")
             configs = [{**json.loads(args.config), "dtype": d} for d in dtypes]
-            for search_k in (None, 100):
+            for search_k in (int(d) for d in args.search_k.split(",")):
                 for row in measure(joined, len(corpus), len(probes), configs, index="hnsw",
                                    search_k=search_k):
                     sys.stdout.write(json.dumps({"queries": label, "search_k": search_k,
