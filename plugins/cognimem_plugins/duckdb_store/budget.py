@@ -6,21 +6,18 @@ DuckDB's own limit, 80% of RAM, lets its buffer pool keep every block a long ing
 no answer either: DuckDB holds its indexes (ART) whole to commit, and a commit fails once
 they outgrow the limit (64 MB with two indexes failed at 500,000 rows: "could not allocate
 block"), and it loads them on first use, so a store just opened holds little of them. So
-unless the profile sets ``memory_limit``, the limit is :data:`TRANSACTION_ROOM` on top of what
-DuckDB must hold, and the cached blocks are trimmed to :data:`BLOCK_BUDGET` at every look (a
-transaction gets the whole room: cached blocks are evicted for it). What DuckDB must hold is
-the larger of what it holds beyond those blocks
+unless the profile sets ``memory_limit``, the limit is :data:`BLOCK_BUDGET` for the cached
+blocks on top of what DuckDB must hold: the larger of what it holds beyond those blocks
 (indexes, the open transaction's rows, sorts) and what its indexes will take once loaded
 (:data:`INDEX_ENTRY` bytes an entry; measured ~53 at a million memories: 213 MB for 4
 million entries). It is set when the store opens and again every
-:data:`CHECK_EVERY` commits (~1.2 ms: a look at ``duckdb_memory()`` and one or two ``SET``; a
+:data:`CHECK_EVERY` commits (~1.2 ms: a look at ``duckdb_memory()`` and a ``SET``; a
 compaction's new connection starts at :data:`OPENING_LIMIT` until then). Blocks past the
 budget are evicted (read back from the file when needed).
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from typing import Any, Final
 
@@ -28,13 +25,10 @@ import duckdb
 
 log = logging.getLogger("cognimem.duckdb")
 
-#: The table blocks DuckDB keeps cached in a store on disk: trimmed to this at every look
-#: (512 MiB until #45 wave 7: a million-memory ingest peaked at 3.4 GB).
-BLOCK_BUDGET: Final = 256 * 2**20
-#: The room one transaction has beyond what DuckDB held at the last look (cached blocks are
-#: evicted to make it): a batch of 1,024 memories of 100,000 characters needs about 260 MiB
-#: (it failed at 256 MiB, "failed to pin block"; #45 wave 7).
-TRANSACTION_ROOM: Final = 512 * 2**20
+#: The table blocks DuckDB keeps cached in a store on disk. It is also the room a transaction
+#: has beyond what DuckDB held at the last look (cached blocks are evicted for it): a batch
+#: of 1,024 memories of 100,000 characters needs about 260 MiB (256 failed, #45 wave 7).
+BLOCK_BUDGET: Final = 512 * 2**20
 #: What an index entry is reckoned to take in memory (ART; ~1.2 times the 53 bytes measured
 #: at a million memories; 96 until #45 wave 7). Only a store whose indexes are not loaded
 #: yet is budgeted by it: once they are, what DuckDB holds counts them as they are.
@@ -81,24 +75,17 @@ class MemoryBudget:
             self.adjust()
 
     def adjust(self) -> None:
-        """Trim the cached blocks to :data:`BLOCK_BUDGET` (a lower limit for a moment makes
-        DuckDB evict the rest), then set the limit to what DuckDB must hold (see the module)
-        plus :data:`TRANSACTION_ROOM`. A limit DuckDB cannot evict down to, or any error of
-        the look (it runs after a commit, which stays acknowledged), leaves the limit as it
-        was (the next look tries again)."""
+        """Set the limit to what DuckDB must hold (see the module) plus the budget. A limit
+        DuckDB cannot evict down to, or any error of the look (it runs after a commit, which
+        stays acknowledged), leaves the limit as it was (the next look tries again)."""
         con = self.db.connection()
         try:
             used = con.execute("SELECT tag, memory_usage_bytes FROM duckdb_memory()").fetchall()
             held = sum(int(size) for tag, size in used if tag != _BLOCKS)
-            cached = sum(int(size) for tag, size in used if tag == _BLOCKS)
             entries = con.execute("SELECT coalesce(sum(estimated_size * index_count), 0) FROM "
                                   "duckdb_tables() WHERE database_name = current_database()"
                                   ).fetchone()[0]
-            base = max(held, int(entries) * INDEX_ENTRY)
-            if cached > BLOCK_BUDGET:
-                with contextlib.suppress(duckdb.Error):  # not evictable now: the next look
-                    con.execute(f"SET memory_limit = '{-(-(base + BLOCK_BUDGET) // 2**20)}MiB'")
-            limit = base + max(BLOCK_BUDGET, TRANSACTION_ROOM)
+            limit = max(held, int(entries) * INDEX_ENTRY) + BLOCK_BUDGET
             con.execute(f"SET memory_limit = '{-(-limit // 2**20)}MiB'")
         except duckdb.Error as exc:
             log.debug("duckdb: memory_limit left as it was: %s", exc)

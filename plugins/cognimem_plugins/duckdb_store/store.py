@@ -34,7 +34,7 @@ from cognimem.components import Options, RecordStore
 from cognimem.delegation import delegate
 
 from ..sql_parts.graves import Graves
-from .budget import BLOCK_BUDGET, TRANSACTION_ROOM, MemoryBudget
+from .budget import BLOCK_BUDGET, MemoryBudget
 from .cache import RowCache
 from .connection import Database
 from .directory import STORE_FILE
@@ -68,9 +68,9 @@ class DuckDBStore(RecordStore):
         memory_limit: str | None = Field(
             default=None,
             description="DuckDB's memory, e.g. '2GB' or '25%' (of RAM); unset: on disk, what "
-                        f"it must hold (its indexes) plus {TRANSACTION_ROOM // 2**20} MiB, its "
-                        f"cached table blocks trimmed to {BLOCK_BUDGET // 2**20} MiB (see the "
-                        "budget module); in memory, DuckDB's own (80% of RAM)")
+                        f"it must hold (its indexes) plus {BLOCK_BUDGET // 2**20} MiB of cached "
+                        "table blocks (see the budget module); in memory, DuckDB's own (80% "
+                        "of RAM)")
         cache_size: int = Field(
             default=100_000, ge=0,
             description="memories kept decoded in process memory (0: none); DuckDB fetches "

@@ -176,10 +176,10 @@ def test_duckdb_memory_on_disk_is_its_indexes_plus_a_block_budget(disk: Path) ->
     store = open_store(DuckDBStore, disk)
     try:
         assert isinstance(store, DuckDBStore)
-        from cognimem_plugins.duckdb_store.budget import TRANSACTION_ROOM
+        from cognimem_plugins.duckdb_store.budget import BLOCK_BUDGET
 
-        room = TRANSACTION_ROOM / 2**20  # an empty store holds little beyond the room
-        assert room <= _mib(_memory_limit(store)) < room + 88
+        budget = BLOCK_BUDGET / 2**20  # an empty store holds little beyond the budget
+        assert budget <= _mib(_memory_limit(store)) < budget + 88
         assert _mib(_memory_limit(store)) == pytest.approx(store.budget.limit / 2**20, abs=1)
     finally:
         store.close()
@@ -190,7 +190,6 @@ def test_the_budget_follows_what_duckdb_holds(disk: Path, monkeypatch: pytest.Mo
     from cognimem_plugins.duckdb_store import budget
 
     monkeypatch.setattr(budget, "BLOCK_BUDGET", 32 * 2**20)
-    monkeypatch.setattr(budget, "TRANSACTION_ROOM", 32 * 2**20)
     store = open_store(DuckDBStore, disk)
     try:
         assert isinstance(store, DuckDBStore)
@@ -205,34 +204,7 @@ def test_the_budget_follows_what_duckdb_holds(disk: Path, monkeypatch: pytest.Mo
         store.close()
 
 
-def test_a_look_trims_the_cached_blocks_to_the_budget(disk: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    """The limit leaves a transaction its room, but the blocks DuckDB caches are evicted
-    down to the block budget at every look (the peak of a long ingest, #45)."""
-    from cognimem_plugins.duckdb_store import budget
-
-    monkeypatch.setattr(budget, "BLOCK_BUDGET", 2**20)
-    monkeypatch.setattr(budget, "INDEX_ENTRY", 0)  # the limit's base: what DuckDB holds
-    store = open_store(DuckDBStore, disk)
-    try:
-        assert isinstance(store, DuckDBStore)
-
-        def cached() -> int:
-            return int(store.db.rows("SELECT memory_usage_bytes FROM duckdb_memory() "
-                                     "WHERE tag = 'BASE_TABLE'")[0][0])
-
-        store.put_memories([memory(i, os.urandom(2000).hex()) for i in range(4000)])
-        store.db.rows("CHECKPOINT")
-        store.db.rows("SELECT sum(length(content)) FROM memories")  # blocks read back
-        assert cached() > 4 * 2**20
-        store.budget.adjust()
-        assert cached() <= 2**20
-        assert _mib(_memory_limit(store)) >= budget.TRANSACTION_ROOM / 2**20
-    finally:
-        store.close()
-
-
-def test_a_batch_of_the_largest_memories_commits_within_the_transaction_room(
+def test_a_batch_of_the_largest_memories_commits_within_the_block_budget(
         disk: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The block budget is also the room one transaction has beyond what DuckDB held at the
     last look (no margin on the indexes here): a default batch (1,024) of memories at the
