@@ -199,17 +199,19 @@ def test_optimize_rebuilds_after_many_replacements(tmp_path: Path) -> None:
     assert opened(HnswVectors, tmp_path).versions() == want
 
 
-def test_compact_leaves_a_deleted_vector_in_no_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize("dtype", ["f16", "bf16"])
+def test_compact_leaves_a_deleted_vector_in_no_file(tmp_path: Path, dtype: str) -> None:
     """A permanent delete compacts the index: the graph is rebuilt without the removed
     node and saved, so the deleted memory's vector bytes leave the snapshot."""
     memories, vectors = corpus(300)
     marked = np.zeros(DIM, dtype=np.float32)
-    marked[:4] = (0.5, -0.25, 0.125, 0.8125)  # exact in half precision
-    vectors[5] = marked / np.linalg.norm(marked)
-    index = opened(HnswVectors, tmp_path)
+    marked[:4] = (0.5, -0.5, 0.5, 0.5)  # a unit vector exact in both 16-bit formats
+    vectors[5] = marked
+    index = opened(HnswVectors, tmp_path, dtype=dtype)
     index.upsert(memories, vectors)
     index.optimize()  # saved, the vector with it
-    needle = vectors[5].astype(np.float16).tobytes()
+    needle = (vectors[5].astype(np.float16).tobytes() if dtype == "f16"
+              else (vectors[5].view(np.uint32) >> 16).astype(np.uint16).tobytes())
 
     def holds_needle() -> bool:
         return any(needle in f.read_bytes() for f in (tmp_path / FOLDER).iterdir())
