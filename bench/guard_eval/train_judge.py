@@ -15,13 +15,14 @@ lexical cue's log-odds as one more feature. Its data:
 * the honest notes that speak to an agent (``honest_notes.py``), dealt to the splits in
   turn: held out with their split (as clean notes), trained on otherwise;
 * the LoCoMo and LongMemEval turns of the *training half* of the conversations (the same
-  CRC-32 rule as ``train_cue.py``), :data:`MOST_TURNS` of them; the held-out half's turns
-  are never trained on: :data:`MOST_HELD` of them bound the threshold.
+  CRC-32 rule as ``train_cue.py``), :data:`MOST_TURNS` of them; the training half's other
+  turns bound the threshold (:func:`bounding_turns`, :data:`JOINED_TURNS_RATE`); the
+  held-out half's turns are never read here: ``score.py --datasets`` tests the rule on them.
 
 ``--cv``: each split is held out in turn; each model family is trained on the other five
 (with the corpora, the honest notes of the other five and the training turns), its
 threshold chosen on the other five's out-of-fold probabilities (the lowest that flags at
-most :data:`CLEAN_MOST` of their clean notes and fewer than 1 in 1,000 held-out turns),
+most :data:`CLEAN_MOST` of their clean notes and fewer than 1 in 1,000 bounding turns),
 and the held-out split scored: injections flagged and clean notes flagged, by the judge
 alone and joined with the phrase and learned cues (what the guard does). ``--write``: the
 chosen family trained on everything, written to the package's ``judge.json.gz``, and its
@@ -55,10 +56,11 @@ from train_cue import conversations, corpus_rows, publish  # noqa: E402
 from cognimem_plugins.guard.injection import screen  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3", "fresh4")
-#: the most training-half turns trained on, and held-out-half turns the threshold is
-#: checked on (the ones with the smallest CRC-32; embedding a turn costs ~50 ms of CPU)
+#: the most training-half turns trained on (the ones with the smallest CRC-32; embedding a
+#: turn costs ~50 ms of CPU); the threshold is bounded on the training half's other turns
+#: (all of them: a sample of 6,000 saw none of the tail that 50,114 turns show), so the
+#: held-out half stays out of every choice and ``score.py --datasets`` tests the rule
 MOST_TURNS = 4000
-MOST_HELD = 6000
 #: the groups of the sample weight (each family gives their shares, spread evenly over
 #: each group's texts)
 SHARES = ("positive", "notes", "turns")
@@ -79,10 +81,16 @@ def sample_turns(turns: Sequence[str], most: int) -> list[str]:
 
 def all_texts(bench: Path) -> list[str]:
     """Every text the training reads, in the order the cache fills them."""
-    train, held = conversations(bench)
+    train, _ = conversations(bench)
     rows = [r["text"] for s in SPLITS for r in read_split(s)]
     return [*rows, *(t for _, t in honest_notes()), *(r["text"] for r in corpus_rows()),
-            *sample_turns(train, MOST_TURNS), *sample_turns(held, MOST_HELD)]
+            *sample_turns(train, MOST_TURNS), *bounding_turns(train)]
+
+
+def bounding_turns(train: Sequence[str]) -> list[str]:
+    """The training half's turns not trained on: the threshold's bound on ordinary text."""
+    trained = set(sample_turns(train, MOST_TURNS))
+    return sorted({t for t in train if t not in trained})
 
 
 @dataclass
@@ -191,8 +199,10 @@ ALONE = [0.94, 0.95, 0.96, 0.97, 0.98, 0.99, 1.01]
 WITH_CUES = [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95]
 CUE_AT_LEAST = [0.1, 0.2, 0.3, 0.35, 0.45, 0.5, 0.6]
 #: the joined rule's bounds: the judge's own flags (those the text guard does not set) at
-#: most 0.5 % of the clean and honest notes, and at most this many of the held-out turns
-JOINED_TURNS_MOST = 1
+#: most 0.5 % of the clean and honest notes, and at most this share of the bounding turns
+#: (the text guard's cues change ~0.76 in 1,000 turns, the target is below 1 in 1,000: the
+#: judge's own share is held to 0.1 in 1,000, under half of what is left)
+JOINED_TURNS_RATE = 0.0001
 Joined = tuple[float, float, float]
 
 
@@ -212,7 +222,7 @@ def choose_joined(pool: Pool, turns_p: np.ndarray, turns_cue: np.ndarray) -> Joi
         clean = int(own[~inj].sum())
         turns = int(joined_flags(turns_p, turns_cue, rule).sum())
         if clean <= CLEAN_MOST["clean_half_percent"] * (~inj).sum() \
-                and turns <= JOINED_TURNS_MOST:
+                and turns <= JOINED_TURNS_RATE * len(turns_p):
             found[rule] = (int((own | pool.guard)[inj].sum()), -clean, -turns)
     if not found:
         return (1.01, 1.01, 0.0)
@@ -236,18 +246,19 @@ class Data:
         corpus = corpus_rows()
         self.corpus = Rows.of(cache, [r["text"] for r in corpus],
                               [int(r["group"] == "injection") for r in corpus])
-        train, held = conversations(bench)
+        train, _ = conversations(bench)
         turns = sample_turns(train, MOST_TURNS)
         self.turns = Rows.of(cache, turns, [0] * len(turns), "turns")
-        self.held = cache.vectors(sample_turns(held, MOST_HELD)).astype(np.float64)
+        bounding = bounding_turns(train)
+        self.held = cache.vectors(bounding).astype(np.float64)
         self.guard = {s: np.array([bool(screen(r["text"])) for r in rows])
                       for s, rows in self.rows.items()}
         self.cue = {s: cue_scores([r["text"] for r in rows]) for s, rows in self.rows.items()}
         self.honest_cue = {s: cue_scores(self.honest[s].texts) for s in SPLITS}
-        self.held_cue = cue_scores(sample_turns(held, MOST_HELD))
+        self.held_cue = cue_scores(bounding)
         print(f"read: {sum(len(r.texts) for r in self.split.values())} split rows, "
               f"{len(self.corpus.texts)} corpus rows, {len(turns)} training turns, "
-              f"{len(self.held)} held-out turns", file=sys.stderr)
+              f"{len(self.held)} bounding turns", file=sys.stderr)
 
     def training(self, splits: Sequence[str]) -> Rows:
         """The rows trained on with ``splits`` (their honest notes, the corpora, turns)."""

@@ -40,8 +40,8 @@ DIMENSION = 384
 #: cues scoring at least :data:`CUE_AT_LEAST` (below their own threshold); chosen by
 #: cross-validation (bench/guard_eval/train_judge.py, docs/guards.md)
 THRESHOLD = 0.98
-WITH_CUES = 0.5
-CUE_AT_LEAST = 0.5
+WITH_CUES = 0.85
+CUE_AT_LEAST = 0.45
 #: the name the judge goes by in a flag's cues and in ``--explain``
 NAME = "semantic_judge"
 
