@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict
 
 from cognimem.errors import InvalidInput
-from cognimem.models import Memory, MemoryDraft
+from cognimem.models import Memory, MemoryDraft, embedding_text
 
 from .judged import KIND, judge_texts
 from .options import guard_options
@@ -104,12 +104,8 @@ def _judge(engine: Engine, page: list[Memory],
     embedded as a write would be, after the redaction): its flag added to their change."""
     todo = [i for i, (m, (change, update)) in enumerate(zip(page, screened, strict=True))
             if UNTRUSTED not in m.meta and (change is None or change.flag is None)]
-    texts = []
-    for i in todo:
-        change, update = screened[i]
-        title = update.get("title", page[i].title)
-        content = update.get("content", page[i].content)
-        texts.append(f"{title}\n{content}" if title else content)
+    texts = [embedding_text(page[i].model_copy(update={
+        k: v for k, v in screened[i][1].items() if k in ("title", "content")})) for i in todo]
     verdicts = judge_texts(texts, engine) if todo else None
     if verdicts is None:  # nothing to judge, or the judge does not run in this profile
         return
