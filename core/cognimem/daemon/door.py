@@ -15,14 +15,12 @@ positive number stops the daemon from starting with a line naming the variable.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import socket
 import struct
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,10 +128,13 @@ class Door:
         self._per_peer: Counter[int] = Counter()
         self._lock = threading.Lock()
 
-    @contextlib.contextmanager
-    def enter(self, peer: int | None) -> Iterator[str | None]:
-        """Hold a slot for one connection from process ``peer`` (None: unknown) while the
-        block runs; yields None when admitted, else the refusal to send."""
+    def take(self, peer: int | None) -> str | None:
+        """Count one connection from process ``peer`` (None: unknown) as it arrives; returns
+        None when admitted, else the refusal to send. Each take is paired with a ``leave``.
+
+        The server takes in its accept loop, so connections are counted in the order they
+        arrived: one that arrives while the door is full is refused whatever order the
+        handler threads then run in."""
         with self._lock:
             self.open += 1
             if peer is not None:
@@ -141,15 +142,16 @@ class Door:
             refusal = self._refusal(peer)
             if refusal is not None:
                 self.refused += 1
-        try:
-            yield refusal
-        finally:
-            with self._lock:
-                self.open -= 1
-                if peer is not None:
-                    self._per_peer[peer] -= 1
-                    if not self._per_peer[peer]:
-                        del self._per_peer[peer]
+            return refusal
+
+    def leave(self, peer: int | None) -> None:
+        """Release the slot a ``take`` for ``peer`` counted."""
+        with self._lock:
+            self.open -= 1
+            if peer is not None:
+                self._per_peer[peer] -= 1
+                if not self._per_peer[peer]:
+                    del self._per_peer[peer]
 
     def _refusal(self, peer: int | None) -> str | None:
         limits = self.limits

@@ -96,12 +96,22 @@ def _timed_name(message: dict[str, Any]) -> str | None:
     return None
 
 
+#: A connection as counted at the door: the peer's ``(pid, uid)`` (None: not reported) and
+#: ``(peer pid, refusal or None)``, or None when the peer is another user (never served).
+_Arrival = tuple[tuple[int, int] | None, tuple[int | None, str | None] | None]
+
+
 class _Server(socketserver.ThreadingUnixStreamServer):
     daemon_threads = True
     # socketserver's default backlog of 5 makes a client's connect fail at once (EAGAIN on
     # a Unix socket) when a few dozen agents start together
     request_queue_size = 2 * MAX_CONNECTIONS
     owner: StoreDaemon
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        # the door counts each connection here, in the accept loop, before its thread starts
+        self.owner.arrive(request)
+        super().process_request(request, client_address)
 
 
 class _Handler(socketserver.BaseRequestHandler):
@@ -132,6 +142,8 @@ class StoreDaemon:
         self._last_activity = time.monotonic()
         self._engine_lock = WaitedLock()  # a job lets its waiters in between units
         self._state_lock = threading.Lock()
+        # connections counted at the door, waiting for their thread to serve them
+        self._arrivals: dict[socket.socket, _Arrival] = {}
         self._stopping = threading.Event()
         self._call_times = CallTimes()
         self._group = GroupCommit(self._engine_lock, self.engine.add_many)
@@ -209,46 +221,72 @@ class StoreDaemon:
 
     # connections ------------------------------------------------------------------------------
 
-    def serve_connection(self, sock: socket.socket) -> None:
-        """Admit one client (hello), then answer its requests until it disconnects."""
+    def arrive(self, sock: socket.socket) -> None:
+        """Count a connection at the door as it is accepted (in the order connections
+        arrived); its thread then serves it with the verdict :meth:`serve_connection` finds."""
         credentials = peer_credentials(sock)
         if credentials is not None and credentials[1] != os.getuid():
+            verdict: tuple[int | None, str | None] | None = None  # another user's
+        else:
+            peer = None if credentials is None else credentials[0]
+            verdict = (peer, self.door.take(peer))
+        with self._state_lock:
+            self._arrivals[sock] = (credentials, verdict)
+
+    def serve_connection(self, sock: socket.socket) -> None:
+        """Admit one client (hello), then answer its requests until it disconnects."""
+        with self._state_lock:
+            arrival = self._arrivals.pop(sock, None)
+        if arrival is None:  # not counted on arrival (called directly): count it now
+            self.arrive(sock)
+            with self._state_lock:
+                arrival = self._arrivals.pop(sock)
+        credentials, verdict = arrival
+        if verdict is None:
+            assert credentials is not None
             log.warning("refused a connection from uid %d", credentials[1])
             return
-        with self.door.enter(None if credentials is None else credentials[0]) as refusal:
-            wfile = sock.makefile("wb")
-            rfile: Any = None
+        peer, refusal = verdict
+        try:
+            self._serve_admitted(sock, refusal)
+        finally:
+            self.door.leave(peer)
+
+    def _serve_admitted(self, sock: socket.socket, refusal: str | None) -> None:
+        """Answer one counted connection: its refusal, or its hello and requests."""
+        wfile = sock.makefile("wb")
+        rfile: Any = None
+        try:
+            if refusal is not None:
+                write_message(wfile, {"id": None, "error": {
+                    "type": "Refused", "message": refusal}})
+                return
             try:
-                if refusal is not None:
-                    write_message(wfile, {"id": None, "error": {
-                        "type": "Refused", "message": refusal}})
-                    return
-                try:
-                    hello = read_hello(sock, MAX_HELLO_BYTES, self.door.limits.hello_timeout)
-                except HandshakeTimeout:
-                    self.door.timed_out_once()
-                    raise
-                if hello is None or hello.get("method") != "hello":
-                    return
-                if self._stopping.is_set():  # send the caller to the next daemon instead
-                    write_message(wfile, {"id": hello.get("id"), "error": {
-                        "type": "DaemonStopping", "message": "the memory daemon is stopping"}})
-                    return
-                sock.settimeout(None)
-                rfile = sock.makefile("rb")
-                self._admit(+1)
-                try:
-                    write_message(wfile, {"id": hello.get("id"), "result": encode(self.hello())})
-                    self._answer(rfile, wfile)
-                finally:
-                    self._admit(-1)
-            except (OSError, WireError) as exc:
-                log.debug("connection closed: %s", exc)
+                hello = read_hello(sock, MAX_HELLO_BYTES, self.door.limits.hello_timeout)
+            except HandshakeTimeout:
+                self.door.timed_out_once()
+                raise
+            if hello is None or hello.get("method") != "hello":
+                return
+            if self._stopping.is_set():  # send the caller to the next daemon instead
+                write_message(wfile, {"id": hello.get("id"), "error": {
+                    "type": "DaemonStopping", "message": "the memory daemon is stopping"}})
+                return
+            sock.settimeout(None)
+            rfile = sock.makefile("rb")
+            self._admit(+1)
+            try:
+                write_message(wfile, {"id": hello.get("id"), "result": encode(self.hello())})
+                self._answer(rfile, wfile)
             finally:
-                for stream in (rfile, wfile):
-                    if stream is not None:
-                        with contextlib.suppress(OSError):
-                            stream.close()
+                self._admit(-1)
+        except (OSError, WireError) as exc:
+            log.debug("connection closed: %s", exc)
+        finally:
+            for stream in (rfile, wfile):
+                if stream is not None:
+                    with contextlib.suppress(OSError):
+                        stream.close()
 
     def _answer(self, rfile: Any, wfile: Any) -> None:
         upload = Upload()
