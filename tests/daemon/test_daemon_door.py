@@ -292,3 +292,41 @@ def _connects(record: Any) -> bool:
     except (Refused, StoreError):
         return False
     return True
+
+
+def test_a_connection_no_thread_serves_gives_its_slot_back(
+        store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The door counts a connection in the accept loop; when its thread cannot start, the
+    slot is released, not held for the daemon's life."""
+    import socketserver
+    import threading
+
+    from cognimem.daemon.door import DoorLimits
+    from cognimem.daemon.server import StoreDaemon
+    from cognimem.engine import Engine
+
+    engine = Engine.from_profile(profile(store))
+    served = StoreDaemon(engine, profile(store), idle_timeout=0,
+                         door=DoorLimits(max_connections=2))
+    thread = threading.Thread(target=served.serve, daemon=True)
+    thread.start()
+    started = socketserver.ThreadingMixIn.process_request
+    failures = []
+
+    def no_thread(self: Any, request: Any, address: Any) -> None:
+        if not failures:
+            failures.append(request)
+            raise RuntimeError("can't start new thread")
+        started(self, request, address)
+
+    monkeypatch.setattr(socketserver.ThreadingMixIn, "process_request", no_thread)
+    try:
+        assert wait_until(lambda: Path(served.record.socket).exists())
+        lost = raw(served.record.socket)
+        assert wait_until(lambda: failures and served.door.status()["open"] == 0)
+        lost.close()
+        for _ in range(3):  # both slots are free: a client is served each time
+            Connection(served.record).close()
+    finally:
+        served.stop()
+        thread.join(60)

@@ -111,7 +111,11 @@ class _Server(socketserver.ThreadingUnixStreamServer):
     def process_request(self, request: Any, client_address: Any) -> None:
         # the door counts each connection here, in the accept loop, before its thread starts
         self.owner.arrive(request)
-        super().process_request(request, client_address)
+        try:
+            super().process_request(request, client_address)
+        except BaseException:  # no thread to serve it: give its slot back
+            self.owner.forget(request)
+            raise
 
 
 class _Handler(socketserver.BaseRequestHandler):
@@ -232,6 +236,13 @@ class StoreDaemon:
             verdict = (peer, self.door.take(peer))
         with self._state_lock:
             self._arrivals[sock] = (credentials, verdict)
+
+    def forget(self, sock: socket.socket) -> None:
+        """Release the door's count of a connection no thread will serve."""
+        with self._state_lock:
+            arrival = self._arrivals.pop(sock, None)
+        if arrival is not None and arrival[1] is not None:
+            self.door.leave(arrival[1][0])
 
     def serve_connection(self, sock: socket.socket) -> None:
         """Admit one client (hello), then answer its requests until it disconnects."""
