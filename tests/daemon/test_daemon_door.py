@@ -311,7 +311,7 @@ def test_a_connection_no_thread_serves_gives_its_slot_back(
     thread = threading.Thread(target=served.serve, daemon=True)
     thread.start()
     started = socketserver.ThreadingMixIn.process_request
-    failures = []
+    failures: list[Any] = []
 
     def no_thread(self: Any, request: Any, address: Any) -> None:
         if not failures:
