@@ -302,6 +302,13 @@ class TantivyIndex(LexicalIndex):
             for term in terms
             for field, boost in self._fields
         ]
+        exclude = ([] if query.include_archived
+                   else [(Occur.MustNot, Q.term_query(self._schema, "archived", True))])
+        if all(getattr(query.scope, field) is None for field in SCOPE_FIELDS):
+            # the term clauses at the top: tantivy skips blocks of documents that cannot
+            # enter the top hits (block-max WAND) only over a union of term queries, which a
+            # wrapping MUST hides (0.5 of 3.1 ms a search at a million; same hits and scores)
+            return Q.boolean_query([*should, *exclude])
         clauses: list[tuple[tantivy.Occur, tantivy.Query]] = [
             (Occur.Must, Q.boolean_query(should))
         ]
@@ -317,9 +324,7 @@ class TantivyIndex(LexicalIndex):
                     (Occur.MustNot, Q.regex_query(self._schema, field, SCOPE_PREFIX + ".*"))])
                 term = Q.boolean_query([(Occur.Should, term), (Occur.Should, unscoped)])
             clauses.append((Occur.Must, Q.const_score_query(term, 0.0)))
-        if not query.include_archived:
-            clauses.append((Occur.MustNot, Q.term_query(self._schema, "archived", True)))
-        return Q.boolean_query(clauses)
+        return Q.boolean_query([*clauses, *exclude])
 
     def search(self, query: Query, k: int) -> list[Candidate]:
         """The best ``k`` admitted memories by BM25, ties broken by id.

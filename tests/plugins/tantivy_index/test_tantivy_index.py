@@ -6,6 +6,7 @@ test_index_behaviour.py.)"""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -248,4 +249,44 @@ def test_a_tie_past_k_is_found_by_one_search_when_it_is_short() -> None:
         assert searches == [70]
     finally:
         index._index = real
+        index.close()
+
+
+def test_an_unscoped_query_puts_its_term_clauses_at_the_top() -> None:
+    """Without scope filters the term queries are the query's own SHOULD clauses (archived
+    memories a MUST_NOT beside them), not one MUST around them: tantivy prunes the top hits
+    only over such a union (#45, wave 8)."""
+    index = TantivyIndex()
+    for include_archived in (False, True):
+        built = repr(index.build_query(Query(text="alpha beta",
+                                             include_archived=include_archived)))
+        assert built.startswith("Query(BooleanQuery { subqueries: [(Should, TermQuery("), built
+        assert "(Must," not in built
+        assert ("(MustNot, TermQuery" in built) is not include_archived
+
+
+def test_unscoped_and_filtered_forms_give_the_same_hits_and_scores() -> None:
+    """The flat unscoped query and the filtered form (here a filter every memory passes)
+    rank the same memories with the same scores, archived ones left out unless asked for."""
+    rng = random.Random(45)
+    words = [f"w{i}" for i in range(12)]
+    memories = [mem(f"m{i:04d}", " ".join(rng.choices(words, k=rng.randint(1, 9))),
+                    tags=rng.sample(words, rng.randint(0, 2)), scope=Scope(agent="a"),
+                    archived=rng.random() < 0.2)
+                for i in range(400)]
+    index = opened(TantivyIndex, None)
+    try:
+        for start in range(0, len(memories), 37):  # many segments
+            index.upsert(memories[start : start + 37])
+        archived = {m.id for m in memories if m.archived}
+        for _ in range(40):
+            text = " ".join(rng.sample(words, rng.randint(1, 3)))
+            for include_archived in (False, True):
+                flat = index.search(Query(text=text, include_archived=include_archived), 15)
+                filtered = index.search(Query(text=text, include_archived=include_archived,
+                                              scope=Scope(agent="a")), 15)
+                assert [(c.id, c.score) for c in flat] == [(c.id, c.score) for c in filtered]
+                assert len(flat) == 15
+                assert include_archived or not archived & {c.id for c in flat}
+    finally:
         index.close()
