@@ -180,10 +180,10 @@ def _read_whole(text: str, flat: str) -> list[Decoded]:
             # the part read best so (of parts read as well, the later: the narrower)
             if hits >= MIN_COMMON and margin > 0 and (best is None or margin >= best[0]):
                 best = (margin, start)
-        if best is not None:
-            out.append(Decoded(wrapping, best[1], len(text), decode(text[best[1]:])))
-        elif wrapping == "rot13" and said:
-            out.append(Decoded(wrapping, 0, len(text), _rot13(text)))
+        start = 0 if best is None else best[1]
+        if best is not None or (wrapping == "rot13" and said):
+            end = min(len(text), start + MOST_RUN)
+            out.append(Decoded(wrapping, start, end, decode(text[start:end])))
     return out
 
 
@@ -203,7 +203,7 @@ def _segments(text: str) -> list[tuple[int, str]]:
     for line in text.splitlines(keepends=True):
         at = 0
         while len(out) < MOST_DECODES:
-            out.append((start + at, line[at:]))
+            out.append((start + at, line[at:at + MOST_RUN]))
             colon = line.find(": ", at)
             if colon < 0:
                 break
