@@ -153,8 +153,8 @@ _REASONS = {
     "hidden_unicode": "hides text in invisible Unicode characters",
     "exfiltration_link": "links or instructs to send data to an outside address",
     "persona_switch": "tries to switch the reader's persona",
-    "obfuscation": "disguises its words (look-alike letters, spaced-out spelling, or base64, "
-                   "hex or rot13 wrapping)",
+    "obfuscation": "disguises its words (look-alike letters, spaced-out spelling, or an "
+                   "encoding: base64, hex, URL encoding, character codes, rot13, backwards)",
     "tool_coercion": "tells the reader to run a command, use a tool or keep an instruction",
     "learned": "reads like the injections the guard's learned model was trained on",
 }
@@ -235,7 +235,7 @@ def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False,
     """What ``text`` shows (see :class:`Screened`); kinds in the order of :data:`KINDS`.
     ``threshold``: the weak cues' score that flags (the tuned default); ``full``: read
     every paragraph's cues even where they cannot reach it (to explain or to tune);
-    ``unwrap``: also screen what base64, hex or rot13 wrappings decode to (an instruction
+    ``unwrap``: also screen what encoded runs decode to (:mod:`.decoding`; an instruction
     wrapped so is flagged with its own kinds and ``obfuscation``). A note about prompt
     injection is read with its quotations blanked (:func:`mentioned`): only a text that
     shows something is read twice."""
