@@ -126,10 +126,15 @@ _RUNS = (("base64", _B64, _base64), ("base64", _B64_URL, _base64), ("hex", _HEX,
          ("charcodes", _CODES, _codes), ("binary", _BINARY, _binary))
 
 
-#: cheap tests that a run of each sort may be there: a long word (base64, hex, URL
-#: encoding), a long run of digits and separators (hex apart, character codes, binary)
-_LONG_WORD = re.compile(r"\S{24}")
-_DIGIT_RUN = re.compile(r"\d[\d\s,;x\\]{46}")
+#: cheap tests that a run of some sort may be there (most notes have none): a word of 24
+#: characters or more (base64, hex, URL encoding), or 16 digits or more (hex apart,
+#: character codes, binary)
+_LONG_WORD = 24
+_MANY_DIGITS = 16
+#: a word that a rot13 or backwards reading of an English sentence almost always holds
+#: (the, and, you, your, this, that): looked for before the words are counted
+_MARKS = tuple(f" {w} " for w in ("eht", "dna", "uoy", "ruoy", "siht", "taht", "gur", "naq",
+                                   "lbh", "lbhe", "guvf", "gung"))
 
 
 def decoded_runs(text: str, flat: str | None = None, *,
@@ -141,11 +146,10 @@ def decoded_runs(text: str, flat: str | None = None, *,
     out: list[Decoded] = []
     seen: set[tuple[str, int, int]] = set()
     tried = 0
-    long_word = _LONG_WORD.search(text) is not None
-    digits = _DIGIT_RUN.search(text) is not None
-    for wrapping, pattern, decode in _RUNS:
-        if not ({"url": "%" in text and long_word, "charcodes": digits, "binary": digits}
-                .get(wrapping, long_word) or (pattern is _HEX_APART and digits)):
+    maybe = (sum(map(text.count, "0123456789")) >= _MANY_DIGITS
+             or max(map(len, text.split()), default=0) >= _LONG_WORD)
+    for wrapping, pattern, decode in _RUNS if maybe else ():
+        if wrapping == "url" and "%" not in text:
             continue
         for m in pattern.finditer(text):
             if tried >= most:
@@ -167,7 +171,9 @@ def _read_whole(text: str, flat: str) -> list[Decoded]:
     least :data:`MIN_COMMON` of the common words so read, and the most more than as written
     (rot13: the whole text when none does and it says it is rot13)."""
     said = ("rot" in flat or "caesar" in flat) and _ROT13_SAID.search(text) is not None
-    if len(_SPELLED.intersection(flat.split())) < MIN_COMMON and not said:
+    padded = f" {flat} "
+    if not said and (not any(m in padded for m in _MARKS)
+                     or len(_SPELLED.intersection(flat.split())) < MIN_COMMON):
         return []  # the words of neither reading are there (most texts: one quick search)
     out = []
     for wrapping, spelled, decode in (("rot13", _ROTATED, _rot13), ("reversed", _REVERSED,
