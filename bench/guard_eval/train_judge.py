@@ -55,7 +55,7 @@ from train_cue import conversations, corpus_rows, publish  # noqa: E402
 
 from cognimem_plugins.guard.injection import screen  # noqa: E402
 
-SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3", "fresh4")
+SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
 #: the most training-half turns trained on (the ones with the smallest CRC-32; embedding a
 #: turn costs ~50 ms of CPU); the threshold is bounded on the training half's other turns
 #: (all of them: a sample of 6,000 saw none of the tail that 50,114 turns show), so the

@@ -143,7 +143,8 @@ _WORDS = {
     "secret_request": ("key keys password passwords token tokens secret secrets credential "
                        "credentials env vars environment netrc rsa"),
     "decode_and_run": ("decode encoded rot13 rot base64 hex instruction instructions command "
-                       "commands task prompt prompts"),
+                       "commands task prompt prompts decipher convert reverse backwards "
+                       "decoded"),
 }
 
 _TOOL_COERCION = "tool_coercion"
@@ -398,6 +399,12 @@ CUES: tuple[Cue, ...] = (
     _cue("decode_and_run", 0.45, _OVERRIDE, "asks to decode hidden text and act on it",
          r"\bdecode (?:it |this |them |the following )?(?:\w+ )?(?:and|then) (?:execute|run|"
          r"follow|obey|apply|do|carry out|act on)\b|"
+         r"\b(?:decode|decipher) (?:\w+ ){0,4}(?:and|then) (?:execute|run|follow|obey|"
+         r"carry out|act on)\b|\bconvert (?:\w+ ){0,3}to (?:text|ascii|characters|letters) "
+         r"(?:and|then) (?:execute|run|follow|obey|carry out|act on)\b|"
+         r"\b(?:reverse (?:it|this|them|the (?:following )?(?:text|sentence|line|string))|"
+         r"backwards) (?:and|then) (?:execute|run|follow|obey|do|carry out|act on)\b|"
+         r"\b(?:follow|obey|execute|carry out|act on) the decoded\b|"
          r"\b(?:run|execute|follow|treat) (?:it|this|them) as (?:your )?"
          r"(?:next |new )?(?:instruction|command|task|prompt)s?\b|\bencoded (?:for privacy|so "
          r"(?:humans|people|users|reviewers))|\b(?:rot13|rot 13|base64|hex) (?:encoded )?"

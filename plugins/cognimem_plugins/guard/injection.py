@@ -17,18 +17,19 @@ only reports, with the cues that fired; the plugin decides (flag, quarantine or 
 
 from __future__ import annotations
 
-import base64
-import binascii
-import codecs
 import re
 import unicodedata
 from dataclasses import dataclass
 
 from .cues import LEARNED, THRESHOLD, Cue, cues
+from .decoding import Decoded, decoded_runs
 from .normalise import normalise
 
 #: added to the weak cues' score of a text written with look-alike letters or spelled out
 OBFUSCATION_WEIGHT = 0.4
+#: added to the weak cues' score of a decoded run (someone wrapped those words so that no
+#: reader would see them): chosen by leave-one-split-out CV, bench/guard_eval/cv_decoded.py
+ENCODED_WEIGHT = 0.0
 
 _I = re.IGNORECASE
 
@@ -152,8 +153,8 @@ _REASONS = {
     "hidden_unicode": "hides text in invisible Unicode characters",
     "exfiltration_link": "links or instructs to send data to an outside address",
     "persona_switch": "tries to switch the reader's persona",
-    "obfuscation": "disguises its words (look-alike letters, spaced-out spelling, or base64, "
-                   "hex or rot13 wrapping)",
+    "obfuscation": "disguises its words (look-alike letters, spaced-out spelling, or an "
+                   "encoding: base64, hex, URL encoding, character codes, rot13, backwards)",
     "tool_coercion": "tells the reader to run a command, use a tool or keep an instruction",
     "learned": "reads like the injections the guard's learned model was trained on",
 }
@@ -208,54 +209,6 @@ _URL = re.compile(r"https?://[^\s)\"']{1,2000}", _I)
 _TEMPLATED_PARAM = re.compile(r"[?&][\w\-]+=(?:\{\{?|\$\{|<|%7B|\[)", _I)
 
 
-#: a run of base64 long enough to carry a sentence (an instruction wrapped to slip past)
-_BASE64_RUN = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=_-])")
-#: at most this many runs are decoded per text
-_MOST_RUNS = 8
-
-
-#: a run of hexadecimal byte pairs long enough to carry a sentence
-_HEX_RUN = re.compile(r"(?<![0-9a-fA-F])(?:[0-9a-fA-F]{2}){16,}(?![0-9a-fA-F])")
-#: words that say a text is rot13 (a rotation of the alphabet: no run to find, the whole
-#: text is read rotated when it says so)
-_ROT13 = re.compile(r"(?i)\brot[\s-]?13\b|\bcaesar\b")
-
-
-def _readable(raw: bytes) -> str | None:
-    try:
-        decoded = raw.decode("utf-8")
-    except ValueError:
-        return None
-    if decoded.count(" ") >= 3 and all(c.isprintable() or c in "\n\t" for c in decoded):
-        return decoded
-    return None
-
-
-def _unwrapped(text: str) -> list[tuple[str, str]]:
-    """The readable texts that base64 or hexadecimal runs of ``text`` decode to (words with
-    spaces: an instruction, not a key or a digest), and the text read in rot13 when it
-    says it is; each with the marker that names its wrapping (``base64_wrapped``...)."""
-    out: list[tuple[str, str]] = []
-    for m in _BASE64_RUN.finditer(text):
-        if len(out) >= _MOST_RUNS:
-            break
-        run = m.group(0)
-        try:
-            raw = base64.b64decode(run + "=" * (-len(run) % 4), validate=True)
-        except (binascii.Error, ValueError):
-            continue
-        decoded = _readable(raw)
-        if decoded is not None:
-            out.append(("base64_wrapped", decoded))
-    for m in _HEX_RUN.finditer(text) if len(out) < _MOST_RUNS else ():
-        decoded = _readable(bytes.fromhex(m.group(0)))
-        if decoded is not None:
-            out.append(("hex_wrapped", decoded))
-    if _ROT13.search(text):
-        out.append(("rot13_wrapped", codecs.encode(text, "rot13")))
-    return out
-
-
 #: words of a note that speaks *about* prompt injection (a review, a red-team report, a
 #: threat model): the phrases it quotes are mentioned, not addressed to the reader
 _DISCUSSION = re.compile(
@@ -282,7 +235,7 @@ def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False,
     """What ``text`` shows (see :class:`Screened`); kinds in the order of :data:`KINDS`.
     ``threshold``: the weak cues' score that flags (the tuned default); ``full``: read
     every paragraph's cues even where they cannot reach it (to explain or to tune);
-    ``unwrap``: also screen what base64, hex or rot13 wrappings decode to (an instruction
+    ``unwrap``: also screen what encoded runs decode to (:mod:`.decoding`; an instruction
     wrapped so is flagged with its own kinds and ``obfuscation``). A note about prompt
     injection is read with its quotations blanked (:func:`mentioned`): only a text that
     shows something is read twice."""
@@ -293,6 +246,13 @@ def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False,
             found = _screen(quoted, threshold, full=full, unwrap=unwrap,
                             hidden="hidden_unicode" in found.markers)
     return found
+
+
+def _described(run: Decoded) -> str:
+    """The run as the reason names it, any secret in its words redacted."""
+    from .secrets import redact  # the secrets screen is not needed to import this module
+
+    return redact(run.describe())[0]
 
 
 def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
@@ -322,20 +282,21 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
     if found and (norm.mixed_script or norm.spaced):
         found.add("obfuscation")
         markers.append("look_alike_letters" if norm.mixed_script else "spaced_letters")
-    long_word = unwrap and (max(map(len, text.split()), default=0) >= 24
-                            or "rot" in low or "caesar" in low)
     asks_decode = any(c.name == "decode_and_run" for c in weak.cues)
     score = weak.score
-    for wrapping, decoded in _unwrapped(text) if long_word else ():
-        inner = screen(decoded, threshold, full=True, unwrap=False)
-        # the wrapped text is flagged on its own, or with the note that asks to decode and
-        # act on it (the two are one message: their cues add up)
+    for run in decoded_runs(text, norm.flat) if unwrap else ():
+        inner = screen(run.text, threshold, full=True, unwrap=False)
+        # the decoded text is flagged on its own, with the weight of having been wrapped
+        # (when it shows a cue), or with the note that asks to decode and act on it (the
+        # two are one message: their cues add up)
+        wrapped = inner.score + ENCODED_WEIGHT if inner.score else 0.0
         joint = weak.score + inner.score if asks_decode else 0.0
-        score = max(score, inner.score, joint)
-        if inner or joint >= threshold:
+        score = max(score, inner.score, joint, wrapped)
+        if inner or max(joint, wrapped) >= threshold:
             found.update((*(inner.kinds or weak.kinds() or {"instruction_override"}),
                           "obfuscation"))
-            markers.extend((wrapping, *inner.markers, *(c.name for c in inner.cues)))
+            markers.extend((f"{run.wrapping}_wrapped", _described(run), *inner.markers,
+                            *(c.name for c in inner.cues)))
             break
     return Screened(tuple(k for k in KINDS if k in found), tuple(markers), weak.cues,
                     round(score, 3), threshold)

@@ -1,0 +1,218 @@
+"""Encoded runs of a text and what they decode to: an instruction wrapped to slip past.
+
+An injection can be written so that no word of it shows: base64 (standard or URL-safe),
+hexadecimal byte pairs (``4f 6b``, ``\\x4f\\x6b`` too), URL encoding (``%20``), character
+codes in decimal (``73 103 110``) or binary (``01001001``), rot13, or the sentence written
+backwards. :func:`decoded_runs` finds such runs and decodes them, bounded: runs of at most
+:data:`MOST_RUN` characters, at most :data:`MOST_DECODES` decodes per text, each a linear
+pass. A decoding is kept only when it reads as words (:func:`wordy`: letters, spaces,
+printable); base64 of a key, a digest or binary data decodes to no words and is dropped, so
+it adds nothing. rot13 and backwards text have no run to find: the whole text is read so
+when it then holds more of the commonest English words (``the``, ``and``, ``you``...) than
+as written, or, for rot13, when it says it is rot13.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import codecs
+import re
+from dataclasses import dataclass
+from urllib.parse import unquote_plus
+
+from .normalise import normalise
+
+#: the longest run decoded (longer runs are cut: an instruction fits in far less)
+MOST_RUN = 4000
+#: the most decodes tried per text
+MOST_DECODES = 8
+#: the fewest distinct common words a rotated or reversed reading must hold
+MIN_COMMON = 3
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """A decoded run: its wrapping (``base64``, ``hex``, ``url``, ``charcodes``,
+    ``binary``, ``rot13``, ``reversed``), its span in the text and the decoded text."""
+
+    wrapping: str
+    start: int
+    end: int
+    text: str
+
+    def describe(self, most: int = 60) -> str:
+        """``decoded base64 at 120-188: "first words..."`` (the decoded text cut at
+        ``most`` characters, on one line)."""
+        words = " ".join(self.text.split())
+        shown = words if len(words) <= most else words[:most].rstrip() + "..."
+        return f'decoded {self.wrapping} at {self.start}-{self.end}: "{shown}"'
+
+
+_B64 = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=_-])")
+_B64_URL = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9_-]{24,}={0,2}(?![A-Za-z0-9+/=_-])")
+_HEX = re.compile(r"(?<![0-9a-fA-F])(?:[0-9a-fA-F]{2}){16,}(?![0-9a-fA-F])")
+#: byte pairs apart: ``4f 6b 20``, ``\x4f\x6b``, ``0x4f, 0x6b``
+_HEX_APART = re.compile(r"(?i)(?<![0-9a-z])(?:(?:\\x|0x)?[0-9a-f]{2}(?:[\s,]{1,2}|(?=\\x))){15,}"
+                        r"(?:\\x|0x)?[0-9a-f]{2}(?![0-9a-z])")
+#: a run of URL-safe characters and escapes (decoded when it holds :data:`MIN_ESCAPES`)
+_URL_SAFE = r"[A-Za-z0-9._~+\-!*'()]"
+_URL_ENCODED = re.compile(rf"(?<!{_URL_SAFE})(?:{_URL_SAFE}*+%[0-9a-fA-F]{{2}})++{_URL_SAFE}*+")
+MIN_ESCAPES = 6
+_CODES = re.compile(r"(?<![\d.])(?:(?:1[01]\d|12[0-6]|[3-9]\d)[\s,;]{1,2}){15,}"
+                    r"(?:1[01]\d|12[0-6]|[3-9]\d)(?![\d.])")
+_BINARY = re.compile(r"(?<![01])(?:[01]{8}[\s,]{0,2}){12,}(?![01])")
+_ROT13_SAID = re.compile(r"(?i)\brot[\s-]?13\b|\bcaesar\b")
+_WORD = re.compile(r"[a-z]+")
+
+#: common English words whose rot13 and backwards spellings are not English words
+_COMMON = ("the", "and", "you", "your", "this", "that", "with", "for", "all", "of", "to",
+           "is", "in", "it", "from", "then", "any", "every", "must", "into", "before",
+           "should", "when", "what", "will")
+_ROTATED = frozenset(codecs.encode(w, "rot13") for w in (*_COMMON, "not", "now", "are"))
+_REVERSED = frozenset(w[::-1] for w in _COMMON)
+_SPELLED = _ROTATED | _REVERSED
+_COMMON_SET = frozenset((*_COMMON, "not", "now", "are"))
+
+
+def wordy(text: str) -> bool:
+    """Whether a decoding reads as words: printable, at least three spaces, and most of its
+    characters letters or spaces (a key, a digest or binary data is none of these)."""
+    if text.count(" ") < 3 or not all(c.isprintable() or c in "\n\t" for c in text):
+        return False
+    letters = sum(c.isalpha() or c.isspace() for c in text)
+    return letters >= 0.7 * len(text)
+
+
+def _utf8(raw: bytes) -> str | None:
+    try:
+        return raw.decode("utf-8")
+    except ValueError:
+        return None
+
+
+def _base64(run: str) -> str | None:
+    padded = run + "=" * (-len(run) % 4)
+    try:
+        if "-" in run or "_" in run:
+            return _utf8(base64.urlsafe_b64decode(padded))
+        return _utf8(base64.b64decode(padded, validate=True))
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _hex(run: str) -> str | None:
+    digits = re.sub(r"(?i)\\x|0x|[\s,]", "", run)
+    return _utf8(bytes.fromhex(digits)) if len(digits) % 2 == 0 else None
+
+
+def _url(run: str) -> str | None:
+    return unquote_plus(run) if run.count("%") >= MIN_ESCAPES else None
+
+
+def _codes(run: str) -> str | None:
+    return "".join(chr(int(n)) for n in re.findall(r"\d+", run))
+
+
+def _binary(run: str) -> str | None:
+    bits = re.sub(r"[\s,]", "", run)
+    if len(bits) % 8:
+        return None
+    return _utf8(bytes(int(bits[i:i + 8], 2) for i in range(0, len(bits), 8)))
+
+
+_RUNS = (("base64", _B64, _base64), ("base64", _B64_URL, _base64), ("hex", _HEX, _hex),
+         ("hex", _HEX_APART, _hex), ("url", _URL_ENCODED, _url),
+         ("charcodes", _CODES, _codes), ("binary", _BINARY, _binary))
+
+
+#: cheap tests that a run of some sort may be there (most notes have none): a word of 24
+#: characters or more (base64, hex, URL encoding), or 16 digits or more (hex apart,
+#: character codes, binary)
+_LONG_WORD = 24
+_MANY_DIGITS = 16
+#: a word that a rot13 or backwards reading of an English sentence almost always holds
+#: (the, and, you, your, this, that): looked for before the words are counted
+_MARKS = tuple(f" {w} " for w in ("eht", "dna", "uoy", "ruoy", "siht", "taht", "gur", "naq",
+                                   "lbh", "lbhe", "guvf", "gung"))
+
+
+def decoded_runs(text: str, flat: str | None = None, *,
+                 most: int = MOST_DECODES) -> list[Decoded]:
+    """The runs of ``text`` that decode to words, at most ``most`` decodes tried, in the
+    order base64, hex, URL encoding, character codes, binary, rot13, backwards. ``flat``:
+    the text's words as :func:`~.normalise.normalise` gives them (computed when not
+    given)."""
+    out: list[Decoded] = []
+    seen: set[tuple[str, int, int]] = set()
+    tried = 0
+    maybe = (sum(map(text.count, "0123456789")) >= _MANY_DIGITS
+             or max(map(len, text.split()), default=0) >= _LONG_WORD)
+    for wrapping, pattern, decode in _RUNS if maybe else ():
+        if wrapping == "url" and "%" not in text:
+            continue
+        for m in pattern.finditer(text):
+            if tried >= most:
+                return out
+            span = (wrapping, *m.span())
+            if span in seen or span[2] - span[1] > MOST_RUN:
+                continue
+            seen.add(span)
+            tried += 1
+            decoded = decode(m.group(0))
+            if decoded and decoded != m.group(0) and wordy(decoded):
+                out.append(Decoded(wrapping, span[1], span[2], decoded))
+    out.extend(_read_whole(text, normalise(text).flat if flat is None else flat))
+    return out
+
+
+def _read_whole(text: str, flat: str) -> list[Decoded]:
+    """The text read in rot13 or backwards from the line or colon-led part that holds at
+    least :data:`MIN_COMMON` of the common words so read, and the most more than as written
+    (rot13: the whole text when none does and it says it is rot13)."""
+    said = ("rot" in flat or "caesar" in flat) and _ROT13_SAID.search(text) is not None
+    padded = f" {flat} "
+    if not said and (not any(m in padded for m in _MARKS)
+                     or len(_SPELLED.intersection(flat.split())) < MIN_COMMON):
+        return []  # the words of neither reading are there (most texts: one quick search)
+    out = []
+    for wrapping, spelled, decode in (("rot13", _ROTATED, _rot13), ("reversed", _REVERSED,
+                                                                    _backwards)):
+        best: tuple[int, int] | None = None
+        for start, part in _segments(text):
+            words = set(_WORD.findall(part.lower()))
+            hits = len(words & spelled)
+            margin = hits - len(words & _COMMON_SET)
+            # the part read best so (of parts read as well, the later: the narrower)
+            if hits >= MIN_COMMON and margin > 0 and (best is None or margin >= best[0]):
+                best = (margin, start)
+        start = 0 if best is None else best[1]
+        if best is not None or (wrapping == "rot13" and said):
+            end = min(len(text), start + MOST_RUN)
+            out.append(Decoded(wrapping, start, end, decode(text[start:end])))
+    return out
+
+
+def _rot13(text: str) -> str:
+    return codecs.encode(text, "rot13")
+
+
+def _backwards(text: str) -> str:
+    return text[::-1]
+
+
+def _segments(text: str) -> list[tuple[int, str]]:
+    """The lines of ``text`` and their parts after a colon, each with its start (at most
+    :data:`MOST_DECODES` of them)."""
+    out: list[tuple[int, str]] = []
+    start = 0
+    for line in text.splitlines(keepends=True):
+        at = 0
+        while len(out) < MOST_DECODES:
+            out.append((start + at, line[at:at + MOST_RUN]))
+            colon = line.find(": ", at)
+            if colon < 0:
+                break
+            at = colon + 2
+        start += len(line)
+    return out
