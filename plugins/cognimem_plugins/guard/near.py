@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
 from .decisions import PLACEHOLDER_RE, Decision, decide
 from .evidence import entropy, identifier_reason
@@ -92,8 +93,35 @@ def prefixed_tokens(text: str) -> Iterator[Decision]:
                      "a provider token's shape: a short prefix and a long random body")
 
 
+#: nouns that make "key" the key of a data structure, not a credential ("the cache key",
+#: "a flag key", "the partition key", "an idempotency key"): a value after one is kept
+#: unless a provider's format finds it
+_DATA_KEY = re.compile(
+    r"(?i)(?<![a-z])(?:cache|flag|feature|experiment|partition|sort|primary|foreign|"
+    r"idempotency|dedup(?:e|lication)?|routing|lookup|shard(?:ing)?|row|map|hash|"
+    r"translation|i18n|index|composite|unique|object|range|cursor|etag|checksum|digest|"
+    r"content|storage\s+object)[\s_-]?key$")
+#: where the run of a value's characters holding a name starts (a path's ``/``, a URL)
+_RUN_START = re.compile(r"[^\s'\"`=,;()<>\[\]]*$")
+
+
+def _in_path(text: str, start: int) -> bool:
+    """Whether the name at ``start`` is part of a path or a link
+    (``/run/secrets/django_secret_key``): it names a file, not a value after it."""
+    run = _RUN_START.search(text, max(0, start - 200), start)
+    return run is not None and ("/" in run.group(0) or "\\" in run.group(0))
+
+
+def _data_key(decision: Decision, text: str, hit: re.Match[str]) -> Decision:
+    """``decision`` kept when the name before it is a data structure's key."""
+    if decision.redacted and _DATA_KEY.search(text[max(0, hit.start() - 24):hit.end()]):
+        return replace(decision, redacted=False, reason="the key of a data structure (a "
+                       "cache, a flag, a partition, an idempotency key), not a credential")
+    return decision
+
+
 def near(text: str) -> Iterator[Decision]:
-    hits = list(_NAME_ONLY.finditer(text))
+    hits = [hit for hit in _NAME_ONLY.finditer(text) if not _in_path(text, hit.start())]
     for hit in hits:
         name = text[max(0, hit.start() - 12):hit.end()]
         pos = hit.end()
@@ -106,8 +134,9 @@ def near(text: str) -> Iterator[Decision]:
                 break
             pos = token.end()
             if len(token.group(0)) >= 16 and token.group(0).isascii():
-                decision = _near_decision(text, token.group(0), token.start(), name,
-                                          text[hit.end():token.start()])
+                decision = _data_key(_near_decision(text, token.group(0), token.start(),
+                                                    name, text[hit.end():token.start()]),
+                                     text, hit)
                 yield decision
                 if decision.redacted:
                     break
@@ -118,8 +147,9 @@ def near(text: str) -> Iterator[Decision]:
         back = _BACK_VALUE.search(window)
         if back is not None:
             start = hit.start() - len(window) + back.start("value")
-            yield _near_decision(text, back.group("value"), start,
-                                 text[max(0, hit.start() - 12):hit.end()], back.group("link"))
+            yield _data_key(_near_decision(text, back.group("value"), start,
+                                           text[max(0, hit.start() - 12):hit.end()],
+                                           back.group("link")), text, hit)
 
 
 #: a value's start after a name in another language: a run of a value's characters, not

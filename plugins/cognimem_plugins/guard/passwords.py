@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 
 from .decisions import Decision, decide
-from .evidence import NOT_A_PATH, classes, looks_chosen, name_structure
+from .evidence import NOT_A_PATH, classes, looks_chosen, name_structure, versioned_name
 from .names import COMPOUND, NETWORK_WORDS, PASSWORD_WORDS
 from .standins import STAND_IN_WORDS, VERSION, placeholder, stand_in
 
@@ -115,7 +115,7 @@ def prose_value_reason(value: str, *, subject: bool = False) -> str | None:
         return "a path or a link"
     if VERSION.fullmatch(value):
         return "a version"
-    why = name_structure(value)
+    why = name_structure(value) or versioned_name(value)
     if why and not (subject and any(c.isdigit() for c in value)):
         return why
     if classes(value) < 3:

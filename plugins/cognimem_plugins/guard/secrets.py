@@ -44,6 +44,7 @@ from .languages import has_name
 from .names import NAME_GATE, PASSWORD_GATE, PASSWORD_GATE_WIDE
 from .near import near, near_wide, prefixed_tokens
 from .passwords import prose_passwords
+from .precision import kept_reason
 from .standins import stand_in
 
 _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40}")
@@ -126,7 +127,8 @@ def _public(decision: Decision, text: str, templates: list[tuple[int, int]]) -> 
     if any(a <= decision.start and decision.end <= b for a, b in templates):
         return replace(decision, redacted=False, reason="inside a template reference "
                        "(${...}, {{...}}): a value filled in elsewhere")
-    why = public_value_reason(text[decision.start:decision.end])
+    why = (public_value_reason(text[decision.start:decision.end])
+           or kept_reason(text, decision.start, decision.end, decision.kind))
     return decision if why is None else replace(decision, redacted=False, reason=why)
 
 

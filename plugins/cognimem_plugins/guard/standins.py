@@ -108,6 +108,11 @@ _CALL = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*"
                    r"(?:\(.*|\[|(?:\[['\"]?[\w.$\-]*['\"]?\])+(?:[.(\[].*)?)")
 
 
+#: a PowerShell expression that runs a cmdlet (Verb-Noun) for the value:
+#: ``(Get-Secret -Name X -AsPlainText)``, ``(Get-AzKeyVaultSecret ...)``
+_CMDLET = re.compile(r"\(\s*[A-Z][a-z]+-[A-Z][A-Za-z]+(?![\w-])")
+
+
 def _balanced(bare: str) -> bool:
     """Whether every bracket ``bare`` closes is the last one it opened (a call or an index
     cut short, ``get_secret(``, is; ``Nimbus(harbor]49`` is not: code closes what it
@@ -147,6 +152,8 @@ def stand_in(bare: str, *, literal: bool = False) -> str | None:
         return "a YAML tag: the value is resolved elsewhere (!secret, !env, !Ref, !vault)"
     if not literal and bare.endswith(":") and re.fullmatch(r"[\w.\-]+:", bare):
         return "a mapping's key (its value is on the lines below)"
+    if not literal and _CMDLET.match(bare):
+        return "a command's output (a PowerShell cmdlet in parentheses, Get-Secret ...)"
     if bare.startswith(("ENC[", "$ANSIBLE_VAULT")):
         return "an encrypted value (SOPS ENC[...], Ansible Vault): safe to keep"
     if is_sequential_string(bare):
