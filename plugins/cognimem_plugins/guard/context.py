@@ -11,7 +11,10 @@ Three kinds of evidence, each general to many providers:
   value filled in elsewhere (``${DB_PASSWORD:?must be set}``), it is not the value;
 * **a partner**: a Twilio auth token is 32 hexadecimal digits, which alone read as a
   digest; beside its account's SID (``AC`` and 32 hex, the library's format) it is the
-  account's secret.
+  account's secret;
+* **a file's documented content**: Rails keeps its master key, 32 hexadecimal digits, in
+  ``config/master.key`` (and per environment in ``config/credentials/NAME.key``): a line of
+  32 hex right after a line naming that file (``cat config/master.key``) is the key.
 """
 
 from __future__ import annotations
@@ -77,3 +80,16 @@ def twilio_auth_tokens(text: str) -> Iterator[tuple[int, int, str | None]]:
             yield m.start(), m.end(), "named as a digest (md5, sha, hash, checksum)"
         else:
             yield m.start(), m.end(), None
+
+
+#: a line naming Rails' key file, then a line of 32 hexadecimal digits (the key)
+_RAILS_KEY = re.compile(r"(?m)^[^\n]*\b(?:master|credentials/[\w-]+)\.key\b[^\n]*\n"
+                        r"[ \t]*(?P<value>[0-9a-f]{32})[ \t]*$")
+
+
+def rails_master_keys(text: str) -> Iterator[tuple[int, int]]:
+    """The span of each Rails master key shown after its file's name."""
+    if ".key" not in text:
+        return
+    for m in _RAILS_KEY.finditer(text):
+        yield m.span("value")

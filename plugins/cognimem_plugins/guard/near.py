@@ -49,7 +49,8 @@ _PROVIDER_KEY = re.compile(rf"(?i)\b(?:{_PROVIDERS})\b(?:[\s_-]+[\w-]+){{0,3}}?[
 #: (Datadog, New Relic, Mailgun and many more issue hexadecimal keys)
 _STRONG_NAME = re.compile(
     r"(?i)(?:api|app|application|access|secret|auth|client|account|master|signing|"
-    r"encryption|license|licence|admin|ingest(?:ion)?)[\s_-]?key|secret|token|passw|pwd|"
+    # (a dotted name too: ``dd.api.key``, as Java properties and Spring name settings)
+    r"encryption|license|licence|admin|ingest(?:ion)?)[\s_.-]?key|secret|token|passw|pwd|"
     r"credential|auth|bearer"
     # a key named by a provider that issues hexadecimal keys ("the Datadog key for ...")
     rf"|(?:{_PROVIDERS})[\s_-]*key")

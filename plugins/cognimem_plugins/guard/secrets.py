@@ -36,7 +36,12 @@ from dataclasses import replace
 
 from .assigned import assigned, elements, paired_values, urls_and_connections
 from .commands import command_passwords
-from .context import public_value_reason, template_spans, twilio_auth_tokens
+from .context import (
+    public_value_reason,
+    rails_master_keys,
+    template_spans,
+    twilio_auth_tokens,
+)
 from .decisions import PLACEHOLDER, Allowlist, Decision, decide
 from .evidence import looks_chosen
 from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, provider_matches
@@ -71,6 +76,9 @@ def _find(text: str) -> Iterator[Decision]:
         yield from near(text)
     if has_name(low):
         yield from near_wide(text)
+    for start, end in rails_master_keys(text):
+        yield decide("rails_master_key", start, end, None,
+                     "32 hexadecimal digits shown as Rails' config/master.key (its master key)")
     for start, end, why_not in twilio_auth_tokens(text):
         yield decide("twilio_auth_token", start, end, why_not,
                      "32 hexadecimal digits beside a Twilio account SID (its auth token)")
