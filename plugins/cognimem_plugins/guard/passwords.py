@@ -26,8 +26,8 @@ _PROSE_PASSWORD = re.compile(
     r"|(?P<mid>,?(?:[^\S\n]+[^\s:=>→]+?){0,8}?)(?::\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to|é|è|est|ist|es|är|jest|era|war|lautet|heißt|lautete|это|\u2014|\u2013|it'?s|it\s+is)(?:\s+now|\s+jetzt|\s+ahora|\s+literally|\s+actually|\s+still|\s+currently)?\s+)"
     # after words of prose the value must hold a digit or a symbol within its next two
     # words, so a word ("the password was reset to ...") does not end the search early
-    r"(?=(?:\S+\s+)?[^\s'\"`]*[^\sA-Za-z'\"`])"
-    r"|[^\S\n]+(?=(?:\S+\s+)?[^\s'\"`]*[^\sA-Za-z'\"`]))"
+    r"(?=(?:\S+\s+)?['\"`]?[^\s'\"`]*[^\sA-Za-z'\"`])"
+    r"|[^\S\n]+(?=(?:\S+\s+)?['\"`]?[^\s'\"`]*[^\sA-Za-z'\"`]))"
     r"(?:(?:typed|entered|enter|type|use|used|try|tried|set\s+to|just|simply)\s+)?"
     r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
 #: the copulas of languages whose "is" is a word English uses otherwise (Finnish "on",
@@ -73,9 +73,12 @@ _FLAG_USER_PASSWORD = re.compile(
 #: admin / ...", "creds: deploy / ...")
 _CREDENTIAL_PAIR = re.compile(
     r"(?i)\b(?:logins?|log-in|sign-in|credentials?|creds|user(?:name)?\s*/\s*pass(?:word)?|"
-    r"wi-?fi|wlan|"
+    r"wi-?fi|wlan|accounts?|"
     r"zugangsdaten|anmeldedaten|identifiants|credenciales|credenciais|credenziali)\b"
-    r"[^\n:]{0,40}?(?::|\s(?:is|are|=))\s*[^\s/:]{2,64}(?:\s+/\s+|:)(?P<q>['\"`]?)"
+    # then ":", "is", "are" or "=", or the pair right away when spaced ("the account deploy
+    # / ..."); the pair's "/" spaced or not ("deploy/...")
+    r"[^\n:]{0,40}?(?::|\s(?:is|are|=)|(?=\s+[^\s/:]{2,64}\s+/\s+))\s*[^\s/:]{2,64}"
+    r"(?:\s*/\s*|:)(?P<q>['\"`]?)"
     r"(?P<value>[^\s'\"`/][^\s'\"`]{5,127})")
 #: a password word in a language written without spaces (Chinese, Japanese, Korean), its
 #: particle or colon, and the value ("数据库的密码是 ...", "adminパスワードは ...")
@@ -168,10 +171,15 @@ def prose_passwords(text: str) -> Iterator[Decision]:
             if pattern is _COPULA_PASSWORD and not _copula_fits(m):
                 continue
             value = m.group("value")
+            begin = m.start("value")
             if m.group("q") == "(":
-                value = value.split(")")[0]
+                inner, closed, rest = value.partition(")")
+                if rest.strip(".,;:!?*_") or not closed:  # "(x7Hq)!m~2Lp": its own bracket
+                    value, begin = f"({value}", begin - 1
+                else:  # "(hunter2-Xy9)": the value in brackets
+                    value = inner
             lead = len(value) - len(value.lstrip("*_"))  # **bold** or _emphasis_
-            start = m.start("value") + lead
+            start = begin + lead
             trimmed = value[lead:]
             for _ in range(2):  # the end of a sentence, then of **bold** ("**Pass X**:")
                 if len(trimmed.rstrip(".,;:)?!")) >= 4:
