@@ -175,6 +175,10 @@ def near_wide(text: str) -> Iterator[Decision]:
             yield _near_decision(text, token.group(0), start, gloss(hit), window[:m.start()])
 
 
+#: a PowerShell cmdlet's name: an approved verb, "-", a noun in camel case, letters only
+_CMDLET_NAME = re.compile(r"[A-Z][a-z]{1,12}-[A-Z][A-Za-z]{2,60}")
+
+
 def _near_decision(text: str, value: str, start: int, name: str, between: str) -> Decision:
     """A value found near a secret-like ``name`` (``between``: the words between them)."""
     value = value.rstrip(".")
@@ -190,6 +194,8 @@ def _near_decision(text: str, value: str, start: int, name: str, between: str) -
         why_not = "already redacted"
     elif text[start + len(value):start + len(value) + 1] == "(":
         why_not = "a function's name (a call follows)"
+    elif _CMDLET_NAME.fullmatch(value):
+        why_not = "a PowerShell cmdlet's name (Verb-Noun: Get-AzKeyVaultSecret)"
     else:
         why_not = identifier_reason(value)
         # a UUID is a key only right after the name ("Heroku API key 3fa85f64-...")

@@ -37,6 +37,7 @@ from dataclasses import replace
 from .assigned import assigned, elements, paired_values, urls_and_connections
 from .commands import command_passwords
 from .context import (
+    jwk_private_members,
     public_value_reason,
     rails_master_keys,
     template_spans,
@@ -76,6 +77,9 @@ def _find(text: str) -> Iterator[Decision]:
         yield from near(text)
     if has_name(low):
         yield from near_wide(text)
+    for start, end in jwk_private_members(text):
+        yield decide("jwk_private_key", start, end, None,
+                     "a private member of a JWK (d, p, q, dp, dq, qi or k): the key itself")
     for start, end in rails_master_keys(text):
         yield decide("rails_master_key", start, end, None,
                      "32 hexadecimal digits shown as Rails' config/master.key (its master key)")
