@@ -108,10 +108,13 @@ def _command_value_reason(value: str, *, prose: bool = False) -> str | None:
 def scan(text: str, allow: Allowlist | None = None) -> list[Decision]:
     """Every decision about ``text``, in order: the redactions (non-overlapping; of
     overlapping ones the first and longest wins) and the candidates kept, with reasons."""
-    decisions = [_public(d, text, spans) for spans in (template_spans(text),)
-                 for d in _find(text)]
+    found = list(_find(text))
+    decisions = [_public(d, text, spans) for spans in (template_spans(text),) for d in found]
     if allow is not None:
         decisions = [_allowed(d, text, allow) for d in decisions]
+    # a value kept for what it is (public, a template, allowed) says so before any other
+    # reason given for the same span (``--explain`` shows one reason a span)
+    overruled = [d for d, f in zip(decisions, found, strict=True) if d is not f]
     redacted = sorted((d for d in decisions if d.redacted),
                       key=lambda d: (d.start, -(d.end - d.start)))
     out: list[Decision] = []
@@ -122,7 +125,7 @@ def scan(text: str, allow: Allowlist | None = None) -> list[Decision]:
             continue
         out.append(item)
     seen: set[tuple[int, int]] = set()
-    for item in decisions:
+    for item in (*overruled, *decisions):
         span = (item.start, item.end)
         if (not item.redacted and span not in seen
                 and not any(r.start < item.end and item.start < r.end for r in out)):
