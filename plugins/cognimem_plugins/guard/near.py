@@ -102,14 +102,17 @@ _DATA_KEY = re.compile(
     r"idempotency|dedup(?:e|lication)?|routing|lookup|shard(?:ing)?|row|map|hash|"
     r"translation|i18n|index|composite|unique|object|range|cursor|etag|checksum|digest|"
     r"content|storage\s+object)[\s_-]?key$")
-#: where the run of a value's characters holding a name starts (a path's ``/``, a URL)
-_RUN_START = re.compile(r"[^\s'\"`=,;()<>\[\]]*$")
+#: the run of a value's characters before a name, read backwards (a path's ``/``, a URL)
+_RUN_BACK = re.compile(r"[^\s'\"`=,;()<>\[\]]*")
 
 
 def _in_path(text: str, start: int) -> bool:
     """Whether the name at ``start`` is part of a path or a link
     (``/run/secrets/django_secret_key``): it names a file, not a value after it."""
-    run = _RUN_START.search(text, max(0, start - 200), start)
+    if start == 0 or text[start - 1] not in "/\\_-.":
+        return False  # the name starts its run, or a word before it does not end in a path
+    lead = text[max(0, start - 200):start][::-1]
+    run = _RUN_BACK.match(lead)
     return run is not None and ("/" in run.group(0) or "\\" in run.group(0))
 
 

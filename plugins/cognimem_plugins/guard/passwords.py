@@ -13,23 +13,30 @@ from collections.abc import Iterator
 
 from .decisions import Decision, decide
 from .evidence import NOT_A_PATH, classes, looks_chosen, name_structure, versioned_name
-from .names import COMPOUND, NETWORK_WORDS, PASSWORD_WORDS
+from .names import COMPOUND, NETWORK_WORDS, PASSWORD_WORDS, SHARED_GATE, SHARED_WORDS
 from .standins import STAND_IN_WORDS, VERSION, placeholder, stand_in
 
-#: a password word and a separator (``password=``, ``password:``), or up to five words and a
-#: separator of prose ("the admin password for grafana is ...", "pw for the shared account:
-#: ...", "password -> ..."; not ``=``, which there assigns to the word before it), or the
-#: value right after the word ("..., password hAARG^cW8J$")
-_PROSE_PASSWORD = re.compile(
-    rf"(?i){COMPOUND}(?:{PASSWORD_WORDS}|{NETWORK_WORDS})(?![\w-])"
-    r"(?:\s*(?::=|=>|->|→|=|:)[*_]{0,2}\s*"  # "password:", "**Password:** ..."
-    r"|(?P<mid>,?(?:[^\S\n]+[^\s:=>→]+?){0,8}?)(?::\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to|é|è|est|ist|es|är|jest|era|war|lautet|heißt|lautete|это|\u2014|\u2013|it'?s|it\s+is)(?:\s+now|\s+jetzt|\s+ahora|\s+literally|\s+actually|\s+still|\s+currently)?\s+)"
-    # after words of prose the value must hold a digit or a symbol within its next two
-    # words, so a word ("the password was reset to ...") does not end the search early
-    r"(?=(?:\S+\s+)?['\"`]?[^\s'\"`]*[^\sA-Za-z'\"`])"
-    r"|[^\S\n]+(?=(?:\S+\s+)?['\"`]?[^\s'\"`]*[^\sA-Za-z'\"`]))"
-    r"(?:(?:typed|entered|enter|type|use|used|try|tried|set\s+to|just|simply)\s+)?"
-    r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
+
+def _prose_pattern(words: str) -> re.Pattern[str]:
+    """A password word of ``words`` and a separator (``password=``, ``password:``), or up to
+    five words and a separator of prose ("the admin password for grafana is ...", "pw for
+    the shared account: ...", "password -> ..."; not ``=``, which there assigns to the word
+    before it), or the value right after the word ("..., password hAARG^cW8J$")."""
+    return re.compile(
+        rf"(?i){COMPOUND}(?:{words})(?![\w-])"
+        r"(?:\s*(?::=|=>|->|→|=|:)[*_]{0,2}\s*"  # "password:", "**Password:** ..."
+        r"|(?P<mid>,?(?:[^\S\n]+[^\s:=>→]+?){0,8}?)(?::\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to|é|è|est|ist|es|är|jest|era|war|lautet|heißt|lautete|это|\u2014|\u2013|it'?s|it\s+is)(?:\s+now|\s+jetzt|\s+ahora|\s+literally|\s+actually|\s+still|\s+currently)?\s+)"
+        # after words of prose the value must hold a digit or a symbol within its next two
+        # words, so a word ("the password was reset to ...") does not end the search early
+        r"(?=(?:\S+\s+)?['\"`]?[^\s'\"`]*[^\sA-Za-z'\"`])"
+        r"|[^\S\n]+(?=(?:\S+\s+)?['\"`]?[^\s'\"`]*[^\sA-Za-z'\"`]))"
+        r"(?:(?:typed|entered|enter|type|use|used|try|tried|set\s+to|just|simply)\s+)?"
+        r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
+
+
+_PROSE_PASSWORD = _prose_pattern(f"{PASSWORD_WORDS}|{NETWORK_WORDS}")
+#: the same after a shared secret's words ("the RADIUS shared secret is ...")
+_PROSE_SHARED = _prose_pattern(SHARED_WORDS)
 #: the copulas of languages whose "is" is a word English uses otherwise (Finnish "on",
 #: Danish and Norwegian "er", Czech "je"), after their own password words only
 _COPULAS = {"salasana": ("on",), "adgangskode": ("er",), "passord": ("er",),
@@ -155,7 +162,9 @@ def same_as_user(text: str, value: str) -> str | None:
 
 def prose_passwords(text: str) -> Iterator[Decision]:
     low = text.lower()
+    shared = SHARED_GATE.search(low) is not None
     for pattern, why in ((_PROSE_PASSWORD, "a password given after a password word"),
+                         (_PROSE_SHARED, "a shared secret given after its words"),
                          (_FLAG_PASSWORD, "a password given to -p or --password"),
                          (_FLAG_USER_PASSWORD, "a password given to -u user:password"),
                          (_CREDENTIAL_PAIR, "a password given as user / password"),
@@ -164,7 +173,8 @@ def prose_passwords(text: str) -> Iterator[Decision]:
                          (_SCRIPT_PASSWORD, "a password given after a password word"),
                          (_BACK_PASSWORD, "a password given before a password word"),
                          (_SSHPASS, "a password given to sshpass -p")):
-        if (pattern is _COPULA_PASSWORD and not any(w in low for w in _COPULAS)) or (
+        if (pattern is _PROSE_SHARED and not shared) or (
+                pattern is _COPULA_PASSWORD and not any(w in low for w in _COPULAS)) or (
                 pattern is _SCRIPT_PASSWORD and low.isascii()):
             continue  # neither their words nor their script (cheap tests before the regex)
         for m in pattern.finditer(text):
