@@ -96,6 +96,8 @@ PUBLIC_BY_STRUCTURE = [
     pytest.param(f"release signing key: {_MINISIGN}", "minisign", id="minisign"),
     pytest.param(f"the updater's signing key: {_b64(b'Ed' + _bytes(40))}", "minisign",
                  id="signify"),
+    # an age recipient (age1 and 58 Bech32 characters) quoted under a key's name
+    pytest.param(f'"api_key": "age1{_rand(_BECH32, 58)}"', "age recipient", id="age"),
     # an SSH public key's blob alone (authorized_keys without its type word)
     pytest.param(f"deploy key for ci: {_SSH_BLOB}", "SSH public key", id="ssh-blob"),
     pytest.param(f"ssh key: {_SSH_BLOB}", "SSH public key", id="ssh-blob-short"),
@@ -140,6 +142,8 @@ def test_a_secret_format_under_a_public_name_stays_redacted() -> None:
     assert live not in redact(f"STRIPE_PUBLISHABLE_KEY={live}")[0]
     private = _b64url(_bytes(32))
     assert private not in redact(f"VAPID_PRIVATE_KEY={private}")[0]
+    age_secret = f"AGE-SECRET-KEY-1{_rand(_BECH32.upper(), 58)}"
+    assert age_secret not in redact(f"# created: 2026-12-05\n{age_secret}")[0]
     assert "BEGIN PRIVATE KEY" not in redact(
         f"-----BEGIN PRIVATE KEY-----\n{_b64(_bytes(48))}\n-----END PRIVATE KEY-----")[0]
 
