@@ -11,7 +11,14 @@ Three kinds of evidence, each general to many providers:
   value filled in elsewhere (``${DB_PASSWORD:?must be set}``), it is not the value;
 * **a partner**: a Twilio auth token is 32 hexadecimal digits, which alone read as a
   digest; beside its account's SID (``AC`` and 32 hex, the library's format) it is the
-  account's secret.
+  account's secret;
+* **a file's documented content**: Rails keeps its master key, 32 hexadecimal digits, in
+  ``config/master.key`` (and per environment in ``config/credentials/NAME.key``): a line of
+  32 hex right after a line naming that file (``cat config/master.key``) is the key;
+* **a JWK's private members** (RFC 7517/7518/8037): in a text holding ``"kty"``, the
+  base64url values of ``d``, ``p``, ``q``, ``dp``, ``dq``, ``qi`` (a private key's parts)
+  and ``k`` (a symmetric key) are the key; its public members are kept
+  (:mod:`.precision`).
 """
 
 from __future__ import annotations
@@ -77,3 +84,29 @@ def twilio_auth_tokens(text: str) -> Iterator[tuple[int, int, str | None]]:
             yield m.start(), m.end(), "named as a digest (md5, sha, hash, checksum)"
         else:
             yield m.start(), m.end(), None
+
+
+#: a line naming Rails' key file, then a line of 32 hexadecimal digits (the key)
+_RAILS_KEY = re.compile(r"(?m)^[^\n]*\b(?:master|credentials/[\w-]+)\.key\b[^\n]*\n"
+                        r"[ \t]*(?P<value>[0-9a-f]{32})[ \t]*$")
+
+
+def rails_master_keys(text: str) -> Iterator[tuple[int, int]]:
+    """The span of each Rails master key shown after its file's name."""
+    if ".key" not in text:
+        return
+    for m in _RAILS_KEY.finditer(text):
+        yield m.span("value")
+
+
+#: a JWK's private member and its base64url value (RFC 7518 6.2.2, 6.3.2, 6.4; RFC 8037)
+_JWK_PRIVATE = re.compile(r"[\"'](?:d|p|q|dp|dq|qi|k)[\"']\s*:\s*[\"']"
+                          r"(?P<value>[A-Za-z0-9_\-]{16,})")
+
+
+def jwk_private_members(text: str) -> Iterator[tuple[int, int]]:
+    """The span of each private member's value of a JWK (a text holding ``"kty"``)."""
+    if "kty" not in text:
+        return
+    for m in _JWK_PRIVATE.finditer(text):
+        yield m.span("value")

@@ -63,6 +63,28 @@ def name_structure(value: str) -> str | None:
     return None
 
 
+#: a part of a name that dates or versions it: ``v2``, ``r11``, ``rc1``, ``2026q4``,
+#: ``2026h1``, ``20261205``, a short number
+_RELEASE_PART = re.compile(r"(?i)v\d+(?:[a-z]\d*)?|r\d+|rc\d*|build\d*|q[1-4]|h[12]|"
+                           r"\d{4}(?:q[1-4]|h[12]|w\d{1,2}|m\d{1,2})?|\d{1,3}|\d{6,8}")
+_SHORT_WORD = re.compile(r"[a-z]{2,}|[A-Z][a-z]+|[A-Z]{2,5}")
+
+
+def versioned_name(value: str) -> str | None:
+    """Why ``value`` reads as a name, a version or a date, and a short suffix, or None
+    (``credential.vault.ui.2026q4.yzy99``, ``checkout_flow_r11_9wjk``: a feature-flag or an
+    experiment key). Two words at least, then words and versions, then one short part."""
+    parts = [p for p in _SEGMENTS.split(value) if p]
+    if len(parts) < 3 or any(c in _PASSWORD_SYMBOLS for c in value):
+        return None
+    *head, last = parts
+    words = sum(bool(_SHORT_WORD.fullmatch(p)) for p in head)
+    if (len(last) <= 6 and last.isalnum() and words >= 2
+            and all(_SHORT_WORD.fullmatch(p) or _RELEASE_PART.fullmatch(p) for p in head)):
+        return "reads as a name: words, a version or a date, and a short suffix (a flag key)"
+    return None
+
+
 def readable_base64(value: str) -> bool:
     """Whether ``value`` is base64 of readable text (a cursor, a config blob: public data)."""
     core = value.rstrip("=")
@@ -91,7 +113,7 @@ def identifier_reason(value: str) -> str | None:
         return "hexadecimal (commit ids, digests and trace ids look the same)"
     if is_sequential_string(value):
         return "a sequence of characters"
-    reason = name_structure(value)
+    reason = name_structure(value) or versioned_name(value)
     if reason:
         return reason
     parts = [p for p in _SEGMENTS.split(value) if p]

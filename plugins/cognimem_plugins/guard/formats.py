@@ -321,6 +321,17 @@ _EXTRA_RULES = [
         ("e2b_key", "e2b_", r"e2b_[a-f0-9]{40}", 28),
         ("browserbase_key", "bb_live_", r"bb_live_[A-Za-z0-9_\-]{20,40}", 28),
         ("settlemint_token", "sm_", r"sm_(?:aat|pat|sat)_[A-Za-z0-9]{16}", 0),
+        # wave 8's survey, each as its provider documents it: Supabase's secret API keys
+        # (sb_secret_; its publishable sb_publishable_ keys are public), CircleCI's personal
+        # and project tokens (CCIPAT_, CCIPRJ_: a random part, "_" and 40 hex), NuGet API
+        # keys (oy2 and 43 lowercase letters and digits), New Relic license keys (36 hex then
+        # NRAL), Buildkite API access tokens (bkua_ and 40 hex), crates.io tokens (cio and 32)
+        ("supabase_api_key", "sb_secret_", r"sb_secret_[A-Za-z0-9_\-]{20,80}", 28),
+        ("circleci_token", "CCIP", r"CCIP(?:AT|RJ)_[A-Za-z0-9]{16,40}_[a-f0-9]{40}", 28),
+        ("nuget_api_key", "oy2", r"oy2[a-z0-9]{43}", 28),
+        ("newrelic_license_key", "NRAL", r"[a-f0-9]{36}NRAL", 28),
+        ("buildkite_token", "bkua_", r"bkua_[a-f0-9]{40}", 28),
+        ("crates_io_token", "cio", r"cio[A-Za-z0-9]{32}", 28),
     )),
     # Octopus Deploy API keys (API- and 26 capitals and digits) and Resend API keys (re_):
     # their bodies must mix letters and digits (``API-`` and capitals alone is a heading)

@@ -10,7 +10,11 @@ Each shape is a documented syntax that names a setting and gives its value apart
 * a call that sets a name to a value: ``set('password', '...')``,
   ``setProperty("db.password", "...")``, ``os.environ.setdefault("API_KEY", "...")``;
 * a shell command that sets a variable: ``setx NAME value`` (Windows), ``set -gx NAME
-  value`` (fish), ``setenv NAME value`` (csh), ``launchctl setenv NAME value``.
+  value`` (fish), ``setenv NAME value`` (csh), ``launchctl setenv NAME value``;
+* an SQL ``INSERT INTO t (col, ...) VALUES (...), (...)``: each quoted value under its
+  column's name;
+* a Markdown (GFM) table row: a cell that is a name, and the next cell, one word (in
+  backticks or not): ``| BUILDKITE_API_TOKEN | `...` |``.
 
 This module only finds the pairs; the caller decides whether the name is a secret's and
 the value one (:mod:`.secrets`).
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import pairwise
 
 _BLOCK = re.compile(r"(?m)^(?P<indent>[ \t]*)(?:-[ \t]+)?(?P<name>[\w.\-]{2,60})[ \t]*:[ \t]*"
                     r"[|>][-+]?\d?[ \t]*\n(?P=indent)[ \t]+(?P<value>\S[^\n]{3,200})")
@@ -38,6 +43,71 @@ _CALL_PAIR = re.compile(
 _SHELL_SET = re.compile(
     r"\b(?:setx|setenv|set[ \t]+-[a-zA-Z]*[gxU][a-zA-Z]*|launchctl[ \t]+setenv)[ \t]+"
     r"(?P<name>[A-Za-z_]\w{1,60})[ \t]+(?P<q>['\"]?)(?P<value>[^\s'\"]{4,200})(?P=q)")
+
+
+_INSERT = re.compile(r"(?i)\binsert\s+into\s+[\w.`\"\[\]]{1,80}\s*\((?P<columns>[^()]{1,600})\)"
+                     r"\s*values\s*")
+_COLUMN = re.compile(r"[`\"\[]?([\w.\-]{1,60})[`\"\]]?")
+_TABLE_ROW = re.compile(r"(?m)^[ \t]*\|(?P<cells>[^\n]*\|)[ \t]*$")
+_CELL_NAME = re.compile(r"[ \t]*`?(?P<name>[\w.\-]{2,60})`?[ \t]*")
+_CELL_VALUE = re.compile(r"[ \t]*(?P<q>`?)(?P<value>[^\s`|]{4,200})(?P=q)[ \t]*")
+#: how far an INSERT's rows are read (characters)
+_ROWS_WINDOW = 20_000
+
+
+def _insert_values(text: str, pos: int) -> Iterator[list[tuple[int, int]]]:
+    """The quoted values of each row of ``VALUES (...), (...)`` from ``pos``: per row, the
+    span inside each value's quotes (an unquoted value gives an empty span)."""
+    depth, quote, row, cell_start = 0, "", list[tuple[int, int]](), -1
+    span, escaped = (-1, -1), False
+    for i in range(pos, min(len(text), pos + _ROWS_WINDOW)):
+        c = text[i]
+        if quote:
+            if escaped:
+                escaped = False
+            elif c == quote and text[i + 1:i + 2] == quote:  # '' inside a string
+                escaped = True
+            elif c == quote:
+                quote, span = "", (cell_start, i)
+            continue
+        if c in "'\"" and depth == 1:
+            quote, cell_start = c, i + 1
+        elif c == "(":
+            depth += 1
+            if depth == 1:
+                row, span = [], (-1, -1)
+        elif c == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                yield [*row, span]
+        elif c == "," and depth == 1:
+            row.append(span)
+            span = (-1, -1)
+        elif depth == 0 and c not in " \t\r\n,":
+            return  # the end of the rows (";", another statement)
+
+
+def _inserts(text: str) -> Iterator[tuple[str, int, int, str]]:
+    for m in _INSERT.finditer(text):
+        columns = [c.group(1) for part in m.group("columns").split(",")
+                   if (c := _COLUMN.fullmatch(part.strip())) is not None]
+        for row in _insert_values(text, m.end()):
+            for name, (start, end) in zip(columns, row, strict=False):
+                if end - start >= 4:
+                    yield name, start, end, "an SQL INSERT's value under its column"
+
+
+def _table_rows(text: str) -> Iterator[tuple[str, int, int, str]]:
+    for m in _TABLE_ROW.finditer(text):
+        cells, pos = [], m.start("cells")
+        for cell in m.group("cells").split("|")[:-1]:
+            cells.append((pos, pos + len(cell)))
+            pos += len(cell) + 1
+        for (a, b), (c, d) in pairwise(cells):
+            name, value = _CELL_NAME.fullmatch(text, a, b), _CELL_VALUE.fullmatch(text, c, d)
+            if name is not None and value is not None:
+                yield (name.group("name"), value.start("value"), value.end("value"),
+                       "a Markdown table's cell after the cell naming it")
 
 
 def pairs(text: str) -> Iterator[tuple[str, int, int, str]]:
@@ -61,3 +131,7 @@ def pairs(text: str) -> Iterator[tuple[str, int, int, str]]:
         for m in _SHELL_SET.finditer(text):
             yield m.group("name"), m.start("value"), m.end("value"), \
                 "a shell command that sets a variable"
+    if "(" in text and ("INSERT" in text or "insert" in text or "Insert" in text):
+        yield from _inserts(text)
+    if "|" in text:
+        yield from _table_rows(text)

@@ -1,0 +1,134 @@
+"""Values assigned to a secret-like name, and passwords of URLs and connection strings.
+
+``DB_PASSWORD=...``, ``"api_key": "..."``, ``<password>...</password>``, ``<add
+key="SmtpPassword" value="..."/>``, a name and its value given apart (:mod:`.pairs`),
+``scheme://user:password@host``, ``Password=...;`` in a connection string. The value is
+redacted unless :func:`.standins.assigned_reason` says why it is no secret.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from .decisions import Decision, decide
+from .formats import SCHEME_KINDS, URL_PASSWORD, URL_PASSWORD_LOOSE
+from .names import NAME_HIT, NOT_SECRET_NAME, WORDISH, is_password_name
+from .pairs import pairs
+from .passwords import USER_VALUE, psql_variable, same_as_user
+from .standins import assigned_reason
+
+_ASSIGNMENT = re.compile(
+    r"(?i)[\w.\-]{0,40}['\"\]]{0,2}"
+    r"(?:\s*:\s*&?(?:'static\s+)?[\w:<>\[\]]{1,30}\??(?=\s*=[^=>]))?"  # a type: `X: &str = `
+    r"(?P<sep>\s*(?::=|=>|(?:\|\||\?\?|&&)?==?|:(?!:))\s*|\s+(?:is|was|=)\s+)"
+    r"(?:\\?(?P<q>['\"`])(?P<quoted>[^'\"`\n\\]{4,200})\\?(?P=q)"  # quotes, escaped too
+    r"|(?P<bare>[^\s'\"`,;)<>]{4,200}))")
+#: an XML or HTML element named for a secret (``<password>...</password>``)
+_ELEMENT = re.compile(
+    r"(?i)<(?P<name>[\w:.\-]{0,30}(?:password|passwd|secret|token|api[_\-]?key|apikey|"
+    r"credential|passphrase)[\w.\-]{0,20})>\s*(?P<value>[^<\s]{4,200})\s*</(?P=name)>")
+#: a .NET configuration setting, ``<add key="SmtpPassword" value="..." />``
+_APP_SETTING = re.compile(
+    r"<add\s+key\s*=\s*\"(?P<name>[\w:.\-]{1,60})\"\s+value\s*=\s*\"(?P<value>[^\"\n]{4,200})\"")
+_CONN_ASSIGN = re.compile(r"(?i)\b(?:password|pwd)\s*=\s*(?P<value>[^;'\"\s]{3,200})")
+def urls_and_connections(text: str) -> Iterator[Decision]:
+    if "://" in text and "@" in text:
+        for m in (*URL_PASSWORD.finditer(text), *URL_PASSWORD_LOOSE.finditer(text)):
+            kind = SCHEME_KINDS.get(m.group(1).lower(), "url_password")
+            yield decide(kind, m.start(2), m.end(2),
+                         assigned_reason(m.group(2), explicit=True, password=True),
+                         "the password of a URL (scheme://user:password@host)")
+    low = text.lower()
+    in_connection_string = "server=" in low
+    for m in _CONN_ASSIGN.finditer(text) if ("password" in low or "pwd" in low) else ():
+        if in_connection_string or text[m.end():m.end() + 1] == ";":
+            yield decide("connection_string", m.start("value"), m.end("value"),
+                         assigned_reason(m.group("value"), explicit=True, password=True),
+                         "Password= in a connection string")
+
+
+def assigned(text: str) -> Iterator[Decision]:
+    for m, name in _assignments(text):
+        quoted = m.group("quoted")
+        group = "quoted" if quoted is not None else "bare"
+        value = m.group(group)
+        start, end = m.start(group), m.start(group) + len(value.rstrip("."))
+        if NOT_SECRET_NAME.search(name):
+            yield Decision("password_assignment", start, end, False,
+                           f"the name {name[:40]!r} describes a secret, it does not hold one")
+            continue
+        sep = m.group("sep").strip()
+        # ``name: value`` is explicit when the name is a config key (``datadog_api_key:``),
+        # not a word of prose ("Note: ...")
+        explicit = quoted is not None or sep in ("=", ":=", "=>", "==") or (
+            sep == ":" and re.fullmatch(r"[\w.\-]*[_\-.][\w.\-]*|[A-Z0-9_]+", name) is not None)
+        password = is_password_name(name)
+        aws = "aws" in name.lower() and len(value) == 40
+        why_not = assigned_reason(value, explicit=explicit, password=password,
+                                  literal=quoted is not None)
+        if why_not is None and quoted is None:
+            why_not = _sentence_reason(text, value, m.end(group))
+        if why_not is None and password and USER_VALUE.search(text) is not None:
+            why_not = same_as_user(text, value)
+        if why_not is None:
+            why_not = psql_variable(text, start, value)
+        yield decide("aws_secret_key" if aws else "password_assignment", start, end, why_not,
+                     f"a value assigned to the secret-like name {name[:40]!r}")
+
+
+def _sentence_reason(text: str, value: str, end: int) -> str | None:
+    """Why an unquoted value is the first word of a sentence rather than a value, or None:
+    a lowercase word followed by two more words on its line ("password_confirmation: must
+    match password")."""
+    if not (value.isalpha() and value.islower()):
+        return None
+    rest = text[end:text.find("\n", end) if "\n" in text[end:] else len(text)]
+    if len(re.findall(r"(?<!\S)[A-Za-z]+(?=[\s.,;]|$)", rest)) >= 2:
+        return "the first word of a sentence (words follow it on the line)"
+    return None
+
+
+def paired_values(text: str) -> Iterator[Decision]:
+    """The values of names given apart from them (:mod:`.pairs`): a YAML block, a
+    name/value pair, an XML property, a setter's call, a shell's ``setx``."""
+    for name, start, end, shape in pairs(text):
+        if not NAME_HIT.search(name) or NOT_SECRET_NAME.search(name):
+            continue
+        literal = shape not in ("a YAML block scalar", "a shell command that sets a variable")
+        value = text[start:end]
+        why_not = ("a sentence (a password or a key is not three words or more)"
+                   if len(value.split()) >= 3 else
+                   assigned_reason(value, explicit=True, password=is_password_name(name),
+                                   literal=literal))
+        yield decide("password_assignment", start, end, why_not,
+                     f"the value of {shape} named for a secret, {name[:40]!r}")
+
+
+def elements(text: str) -> Iterator[Decision]:
+    for m in _APP_SETTING.finditer(text) if "<add" in text else ():
+        name = m.group("name")
+        if NAME_HIT.search(name) and not NOT_SECRET_NAME.search(name):
+            yield decide("password_assignment", m.start("value"), m.end("value"),
+                         assigned_reason(m.group("value"), explicit=True,
+                                           password=is_password_name(name)),
+                         f"the value of a setting named for a secret, key={name[:40]!r}")
+    for m in _ELEMENT.finditer(text) if "</" in text else ():
+        name = m.group("name")
+        yield decide("password_assignment", m.start("value"), m.end("value"),
+                     assigned_reason(m.group("value"), explicit=True,
+                                       password=is_password_name(name)),
+                     f"the value of an element named for a secret, <{name[:40]}>")
+
+
+def _assignments(text: str) -> Iterator[tuple[re.Match[str], str]]:
+    """Each ``name <sep> value`` whose name holds a secret-like word, with the whole name."""
+    for hit in NAME_HIT.finditer(text):
+        start = hit.start()
+        while start > 0 and hit.start() - start < 40 and text[start - 1] in WORDISH:
+            start -= 1
+        if start > 0 and text[start - 1].isalnum():
+            continue  # inside a longer word
+        m = _ASSIGNMENT.match(text, hit.end())
+        if m is not None:
+            yield m, text[start:m.start("sep")].rstrip("'\"]")

@@ -1,0 +1,69 @@
+"""The words that name a secret or a password, and the cheap gates before the regexes.
+
+A secret-like name (detect-secrets' denylist and more, in several languages) is what the
+assignment, the near-value and the prose rules look for; a text without any of the stems
+here holds none, so the rules that need one are skipped.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+
+from detect_secrets.plugins.keyword import DENYLIST
+
+#: words that name a password (the strongest names: any chosen-looking value after one is one)
+PASSWORD_WORDS = (r"password|passwd|passphrase|pwd|pw|pass|passwort|kennwort|contrase(?:ñ|n)a|"
+                   r"mot de passe|senha|wachtwoord|lösenord|has(?:ł|l)o|пароль|парол[яюе]|"
+                   r"salasana|adgangskode|passord|heslo|jelsz(?:ó|o)|şifre|sifre|parola|"
+                   # the definite and possessive forms ("lösenordet", "şifresi")
+                   r"lösenordet|şifresi|sifresi|parolas\u0131|parolasi|"
+                   # Catalan, Vietnamese, Indonesian and Malay
+                   r"contrasenya|mật khẩu|kata sandi|kata laluan")
+#: words that name a secret a person chose and shares, said as a password is (a RADIUS, IPsec
+#: or webhook shared secret, a pre-shared key, a secret phrase, a passcode): looked for
+#: apart, only in a text :data:`SHARED_GATE` finds (a longer alternation in the
+#: password pattern costs every text its time)
+SHARED_WORDS = r"passcode|shared[ -]secret|pre-?shared[ -]key|secret[ -]phrase"
+SHARED_GATE = re.compile(r"passcode|shared[ -]secret|pre-?shared|secret[ -]phrase")
+NAMES = "|".join([*DENYLIST, r"senha", r"kennwort", r"wachtwoord", r"has(?:ł|l)o",
+                   r"lösenord", r"access_?key", r"signing_?key", r"secret_?key", r"_pass\b",
+                   r"pw\b", r"client_?secret", r"passphrase", r"token", r"credentials?",
+                   r"auth_?token", r"recovery[ _]?(?:codes?|key)", r"backup[ _]?codes?"])
+#: names that hold something about a secret, not the secret (``token_count``, ``secret_name``)
+NOT_SECRET_NAME = re.compile(
+    r"(?i)(?:tokens|tokeniz\w*|_?(?:url|uri|path|file|dir|name|id|type|len|length|count|limit|"
+    r"size|ttl|expiry|expires?|timeout|version|header|field|policy|hash(?:ers?|ing|ed)?|"
+    r"algorithm|format|validators?|strength|complexity|reset|requirements?|rules?|hint|"
+    r"prefix|manager|store|scanning|rotation))$")
+#: ``name = value``, ``name: value``, ``"name": "value"``, ``name is value``.
+#: Found in two steps, so a long run of word characters costs linear time: a secret-like
+#: name (:data:`NAME_HIT`), then from its end the rest (:data:`_ASSIGNMENT`).
+NAME_HIT = re.compile(rf"(?i)(?:{NAMES})")
+#: a text without any of these holds no secret-like name (a cheap test before the regexes)
+_NAME_STEMS = ("key", "pass", "pw", "secret", "contrase", "token", "credential", "auth",
+               "senha", "kennwort", "wachtwoord", "lösenord", "hasło", "haslo", "recovery",
+               "backup")
+#: a text without any of these holds no password word nor a ``-p`` flag
+_PASSWORD_STEMS = ("pass", "pw", "contrase", "-p", " -u", "--user", " -a ", "--auth", "login",
+                   "log-in", "sign-in", "credential", "creds", "senha", "kennwort", "wachtwoord",
+                   "haslo", "salasana", "adgangskode", "heslo", "jelsz", "sifre", "parola",
+                   "wifi", "wi-fi", "wlan", "psk", "contrasenya", "kata sandi", "kata laluan",
+                   "zugangsdaten", "anmeldedaten", "identifiants", "credencia", "credenzia")
+#: the stems outside ASCII, looked for only in a text that is not ASCII
+_PASSWORD_STEMS_WIDE = ("lösenord", "hasło", "парол", "şifre", "密码", "密碼", "口令",
+                        "パスワード", "비밀번호", "암호", "mật khẩu", "पासवर्ड", "كلمة",
+                        "סיסמ", "κωδικ", "συνθηματικ", "รหัสผ่าน", "رمز عبور", "гасл")
+#: the stems as one pattern each (one search in C instead of a loop of ``in`` tests)
+NAME_GATE = re.compile("|".join(map(re.escape, _NAME_STEMS)))
+PASSWORD_GATE = re.compile("|".join(map(re.escape, _PASSWORD_STEMS)))
+PASSWORD_GATE_WIDE = re.compile("|".join(map(re.escape, _PASSWORD_STEMS_WIDE)))
+WORDISH = frozenset(string.ascii_letters + string.digits + "_.-")
+#: a wireless network: in prose its value is its password ("the wifi in the office is now
+#: ..."); not a password word elsewhere (``WIFI_SSID=...`` names the network)
+NETWORK_WORDS = r"wi-?fi|wlan|psk"
+#: where a password word starts: a word's start, or after a hyphen that joins it to a word
+#: ("Root-Passwort", "WLAN-Kennwort")
+COMPOUND = r"(?:(?<![\w-])|(?<=[^\W\d_]-))"
+def is_password_name(name: str) -> bool:
+    return re.search(rf"(?i)(?:{PASSWORD_WORDS})(?![a-z])", name) is not None

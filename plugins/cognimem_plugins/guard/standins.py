@@ -1,0 +1,186 @@
+"""Values assigned to a secret-like name that are not secrets: stand-ins and references.
+
+A template, a variable, a call, a placeholder made of stand-in words, a masked value, a
+secret manager's reference, a version, a default everyone knows (``changeme``,
+``password123``): keeping it loses nothing secret, redacting it destroys what the user
+wrote. :func:`assigned_reason` is the verdict on a value given to a secret-like name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from detect_secrets.filters.heuristic import (
+    is_indirect_reference,
+    is_prefixed_with_dollar_sign,
+    is_sequential_string,
+    is_templated_secret,
+)
+
+from .decisions import PLACEHOLDER_RE
+from .evidence import identifier_reason, looks_chosen, name_structure
+
+VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.\w]*)?")
+
+_PLAIN_VALUES = frozenset(
+    "true false null none nil required optional redacted hidden masked empty changeme "
+    "example placeholder secret password token string undefined missing invalid expired "
+    "rotated revoked admin root guest default user demo "
+    # where a password is kept, named in its place ("the password is in 1Password")
+    "1password bitwarden lastpass keepass keepassxc dashlane keychain".split())
+#: a lowercase prefix and stand-in words in capitals (``sk_live_REPLACE_ME``)
+_PREFIXED_STAND_IN = re.compile(r"(?:[a-z0-9]{1,8}[_\-]){1,3}([A-Z][A-Z_\-]*)")
+#: a value shown masked: at most 8 characters, a mask, at most 6 (``sk-...R9Km``)
+_MASKED = re.compile(r"[\w\-]{0,8}(?:\.{3,}|\u2026|\*{3,}|\u2022{3,}|x{4,}|X{4,})[\w\-]{0,6}")
+#: a word a log or a tool puts in place of a value (``[FILTERED]``, ``<hidden>``)
+_FILTERED = re.compile(r"\[[A-Z_ ]{3,20}\]|<[a-z_\- ]{3,30}>")
+#: a reference a secret manager resolves: 1Password (``op://vault/item/field``), AWS
+#: Secrets Manager and Parameter Store ARNs
+_SECRET_REFERENCE = re.compile(
+    r"op://[^/\s]+/[^/\s]+/\S+|arn:aws:(?:secretsmanager|ssm):"
+    # HashiCorp Vault, AWS, Google, Azure, Doppler and Infisical references as their tools and
+    # operators write them (``vault:secret/data/x#key``, ``sm://project/name``,
+    # ``@Microsoft.KeyVault(SecretUri=...)``), and Windows' ``%NAME%``, ``%env:NAME%``
+    r"|(?:vault|secretsmanager|ssm|awssm|gcpsm|sm|akv|azkv|keyvault|azure-keyvault|doppler|"
+    r"infisical|bws|secret|secrets|file|env)(?::/{0,2}|://)[\w./#:\-]+"
+    r"|@Microsoft\.KeyVault\(|%(?:env:)?[A-Za-z_]\w*%")
+#: words a sample config's stand-in is made of (``dummy-value``, ``your_token_here``)
+STAND_IN_WORDS = frozenset(
+    "dummy value your my the here example sample fake test placeholder replace me changeme "
+    "secret password token key api redacted xxx todo tbd insert enter put".split())
+
+
+#: a value no one keeps secret: a default or stand-in word, perhaps in leetspeak, and at most
+#: four digits and a "!" (``password123``, ``P@ssw0rd``, ``changeme``, ``hunter2``, ``admin1``,
+#: ``changeit``, the documented default of a Java keystore):
+#: fixtures and samples use them, and each heads every list of passwords an attacker tries
+#: first, so keeping it loses nothing and redacting it destroys the fixture
+_WELL_KNOWN = re.compile(
+    r"(?i)(?:p[a@]s{1,2}(?:w[o0]rd|wd)?|s[e3]cr[e3]t|ch[a@]ng[e3](?:m[e3]|it)|t[e3]st(?:ing)?|"
+    r"[a@]dm[i1]n|r[o0][o0]t|t[o0][o0]r|l[e3]tm[e3][i1]n|qw[e3]rty|hunt[e3]r|d[e3]f[a@]ult|"
+    r"gu[e3]st|d[e3]m[o0]|[e3]x[a@]mpl[e3]|s[a@]mpl[e3]|dummy|f[a@]k[e3]|f[o0][o0]b[a@]r|"
+    r"us[e3]r|t[o0]k[e3]n)[_\-.]?\d{0,4}!?")
+
+
+#: adjectives a documentation's stand-in puts before its noun (``yourStrong(!)Password``,
+#: Microsoft's SQL Server example)
+_STAND_IN_ADJECTIVES = frozenset("strong secure super new own real actual long random "
+                                 "private personal access auth api app".split())
+
+
+def placeholder(bare: str) -> str | None:
+    """Why ``bare`` is a template or a placeholder rather than a value."""
+    low = bare.lower()
+    if (low in _PLAIN_VALUES or PLACEHOLDER_RE.search(bare) or is_templated_secret(bare)
+            or is_prefixed_with_dollar_sign(bare) or set(bare) <= set("*xX._-#<>")):
+        return "a template, a reference or a placeholder"
+    words = [w for w in re.split(r"[-_.\s<>{}\[\]]+", low) if w]
+    if words and all(w in STAND_IN_WORDS or set(w) <= {"x"} for w in words):
+        return "a placeholder made of stand-in words"
+    camel = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+|[^A-Za-z\d]+", bare)
+    letters = [w.lower() for w in camel if w.isalpha()]
+    if (len(letters) >= 2 and letters[0] in ("your", "my", "example", "sample", "some")
+            and all(w in STAND_IN_WORDS or w in _STAND_IN_ADJECTIVES for w in letters)
+            and all(w.isalpha() or (w.isdigit() and len(w) <= 4) or len(w) <= 3
+                    for w in camel)):
+        return "a stand-in phrase in camel case (yourStrong(!)Password, MySecretKey)"
+    prefixed = _PREFIXED_STAND_IN.fullmatch(bare)
+    if prefixed and all(w in STAND_IN_WORDS for w in re.split(r"[-_]+", prefixed[1].lower())
+                        if w):
+        return "a provider's prefix then stand-in words"
+    if _MASKED.fullmatch(bare):
+        return "a masked value (a few characters either side of a mask)"
+    if _FILTERED.fullmatch(bare):
+        return "a word in brackets put in place of the value"
+    if _SECRET_REFERENCE.match(bare):
+        return "a reference to a secret manager's entry, a file or a variable"
+    if _WELL_KNOWN.fullmatch(bare):
+        return "a stand-in everyone knows (a default or the most common password of all)"
+    return None
+
+
+_CLOSES = {")": "(", "]": "[", "}": "{"}
+#: an attribute path of three or more names (``import.meta.env.VITE_API_KEY``)
+_DOTTED = re.compile(r"[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*){2,}")
+#: a call or an index: a name, qualified or not (``getpass.getpass(``, ``ENV.fetch(``,
+#: ``Vault::read(``, ``$this->secrets->get(``), then ``(``, or ``[`` and a key
+_CALL = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*"
+                   r"(?:\(.*|\[|(?:\[['\"]?[\w.$\-]*['\"]?\])+(?:[.(\[].*)?)")
+
+
+#: a PowerShell expression that runs a cmdlet (Verb-Noun) for the value:
+#: ``(Get-Secret -Name X -AsPlainText)``, ``(Get-AzKeyVaultSecret ...)``
+_CMDLET = re.compile(r"\(\s*[A-Z][a-z]+-[A-Z][A-Za-z]+(?![\w-])")
+
+
+def _balanced(bare: str) -> bool:
+    """Whether every bracket ``bare`` closes is the last one it opened (a call or an index
+    cut short, ``get_secret(``, is; ``Nimbus(harbor]49`` is not: code closes what it
+    opens, a chosen password need not)."""
+    opened: list[str] = []
+    for c in bare:
+        if c in "([{":
+            opened.append(c)
+        elif c in _CLOSES and (not opened or opened.pop() != _CLOSES[c]):
+            return False
+    return True
+
+
+def _call(bare: str) -> bool:
+    """Whether ``bare`` reads as a call: a name, ``(`` and balanced arguments."""
+    return _CALL.fullmatch(bare) is not None and _balanced(bare)
+
+
+def stand_in(bare: str, *, literal: bool = False) -> str | None:
+    """Why ``bare`` is a template, a reference or a placeholder rather than a value.
+    ``literal``: the value was quoted, a string literal, which no call, index, attribute or
+    YAML tag is (``password = "Hunt3r(x)Z9"`` is a password)."""
+    why = placeholder(bare)
+    if why:
+        return why
+    if re.fullmatch(r"[A-Z][A-Z0-9_]+", bare):
+        return "a variable's name, an attribute or a call"
+    if not literal and (
+            re.fullmatch(r"[a-z_]+\.[a-z_.]+|os\.\w+.*|process\.env.*", bare)
+            or _call(bare) or (is_indirect_reference(f"x = {bare}") and _balanced(bare))):
+        return "a variable's name, an attribute or a call"
+    if VERSION.fullmatch(bare) or (bare.isdigit() and len(bare) < 8):
+        return "a version or a short number"
+    if not literal and _DOTTED.fullmatch(bare):
+        return "an attribute path (three or more names joined by dots)"
+    if not literal and re.fullmatch(r"![A-Za-z][\w:]*", bare):
+        return "a YAML tag: the value is resolved elsewhere (!secret, !env, !Ref, !vault)"
+    if not literal and bare.endswith(":") and re.fullmatch(r"[\w.\-]+:", bare):
+        return "a mapping's key (its value is on the lines below)"
+    if not literal and _CMDLET.match(bare):
+        return "a command's output (a PowerShell cmdlet in parentheses, Get-Secret ...)"
+    if bare.startswith(("ENC[", "$ANSIBLE_VAULT")):
+        return "an encrypted value (SOPS ENC[...], Ansible Vault): safe to keep"
+    if is_sequential_string(bare):
+        return "a sequence of characters"
+    return None
+
+
+def assigned_reason(value: str, *, explicit: bool, password: bool,
+                    literal: bool = False) -> str | None:
+    """Why a value assigned to a secret-like name is not a secret, or None. ``explicit``:
+    after ``=``/``:=`` or in quotes; ``password``: the name is a password word;
+    ``literal``: the value was quoted."""
+    bare = value.strip().strip(".")
+    if len(bare) < 4:
+        return "shorter than 4 characters"
+    why = stand_in(bare, literal=literal)
+    if why:
+        return why
+    if password:
+        return None if explicit else looks_chosen(bare)
+    if len(bare.split()) >= 3:
+        return "a sentence (a key or a token holds no spaces)"
+    if explicit:
+        if len(bare) < 6 and not any(c.isdigit() for c in bare):
+            return "a short word"
+        if len(bare) <= 12 and bare.isalpha() and (bare.islower() or bare.istitle()):
+            return "a plain word"
+        return name_structure(bare) if bare.islower() or not any(
+            c.isupper() for c in bare) else None
+    return identifier_reason(bare)
