@@ -108,7 +108,8 @@ class DuckDBStore(RecordStore):
         db.after_commit += [self.meta.committed, self.tally.committed, cache.committed,
                             self.budget.committed]
         db.on_rollback += [self.events.rolled_back, cache.rolled_back, self.meta.rolled_back,
-                           self.tally.ended]
+                           self.tally.ended, self.budget.ended]
+        db.before_write.append(self.budget.writing)
 
     # lifecycle: the parts in turn ----------------------------------------------------------
 
