@@ -35,10 +35,9 @@ def main() -> None:
     parser.add_argument("--batches", type=int, default=2)
     parser.add_argument("--small", type=int, default=0)
     args = parser.parse_args()
-    budget.BLOCK_BUDGET = args.room * 2**20
-    budget.INDEX_ENTRY = 1
-    if hasattr(budget, "ROOM_PER_BYTE"):
-        budget.ROOM_PER_BYTE = 0
+    setattr(budget, "BLOCK_BUDGET", args.room * 2**20)  # noqa: B010 (Final constants)
+    setattr(budget, "INDEX_ENTRY", 1)  # noqa: B010
+    setattr(budget, "ROOM_PER_BYTE", 0)  # noqa: B010
     store = DuckDBStore(DuckDBStore.Options())
     path = Path(tempfile.mkdtemp()) / "store"
     store.open(Context(path=path, clock=ManualClock(T0), seed=0, records=store, lexical=None,
