@@ -36,8 +36,10 @@ log = logging.getLogger("cognimem.duckdb")
 
 #: The table blocks DuckDB keeps cached in a store on disk, and the least room a transaction
 #: has beyond what DuckDB held at the last look (cached blocks are evicted for it). An ingest
-#: of batches of 1,000 memories passed its row groups' checkpoints with 64 MiB (#45 wave 8).
-BLOCK_BUDGET: Final = 128 * 2**20
+#: of batches of 1,000 memories passed its row groups' checkpoints with 64 MiB, and 128 MiB
+#: took 492 MiB off the peak of a million-memory ingest but cost searches there ~2-3 ms of
+#: CPU (fewer cached blocks for the candidate load; #45 wave 8): 512 kept.
+BLOCK_BUDGET: Final = 512 * 2**20
 #: The room a transaction is given per byte of the rows it writes (their Arrow size): 1,024
 #: memories of 100,000 characters (~100 MiB) need ~260 MiB, 1,024 of 25,000 ~50-80 (#45).
 ROOM_PER_BYTE: Final = 4

@@ -247,9 +247,9 @@ def test_a_large_transaction_raises_the_limit_while_it_writes_then_lowers_it(
         store.put_memories([memory(i) for i in range(10)])  # small: the room as it was
         assert during == [pytest.approx(ordinary / 2**20, abs=1)]
         text = os.urandom(10_000).hex()  # 200 of 20,000 characters: ~4 MiB of rows
-        monkeypatch.setattr(budget, "ROOM_PER_BYTE", 100)  # ~380 MiB for those rows
+        monkeypatch.setattr(budget, "ROOM_PER_BYTE", 200)  # ~760 MiB for those rows
         store.put_memories([memory(100 + i, text) for i in range(200)])
-        assert during[-1] >= 370  # raised before the rows were written
+        assert during[-1] >= 740  # raised before the rows were written
         assert _mib(_memory_limit(store)) == pytest.approx(store.budget.limit / 2**20, abs=1)
         assert store.budget.limit < ordinary + 64 * 2**20  # and lowered after the commit
         assert store.count_memories() == 210
