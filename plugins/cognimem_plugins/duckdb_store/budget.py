@@ -21,8 +21,7 @@ writes them; a checkpoint that cannot pin a block invalidates the database). So 
 bulk write of a transaction (:meth:`MemoryBudget.writing`, from the connection's
 ``before_write``) the room is sized from the transaction's own rows: the larger of the budget
 and :data:`ROOM_PER_BYTE` times their Arrow bytes; the limit goes back down after that
-transaction ends (#45 wave 8: the budget of every transaction was 512 MiB, for the largest
-batch's sake).
+transaction ends (#45 wave 8: a room fixed for every transaction must fit the largest one).
 """
 
 from __future__ import annotations
