@@ -14,6 +14,14 @@ million entries). It is set when the store opens and again every
 :data:`CHECK_EVERY` commits (~1.2 ms: a look at ``duckdb_memory()`` and a ``SET``; a
 compaction's new connection starts at :data:`OPENING_LIMIT` until then). Blocks past the
 budget are evicted (read back from the file when needed).
+
+The budget is also the room a transaction has for the rows it writes, and a large one needs
+more, while it writes them (the ``INSERT`` pins them) and when it commits (the checkpoint
+writes them; a checkpoint that cannot pin a block invalidates the database). So before each
+bulk write of a transaction (:meth:`MemoryBudget.writing`, from the connection's
+``before_write``) the room is sized from the transaction's own rows: the larger of the budget
+and :data:`ROOM_PER_BYTE` times their Arrow bytes; the limit goes back down after that
+transaction ends (#45 wave 8: a room fixed for every transaction must fit the largest one).
 """
 
 from __future__ import annotations
@@ -25,10 +33,15 @@ import duckdb
 
 log = logging.getLogger("cognimem.duckdb")
 
-#: The table blocks DuckDB keeps cached in a store on disk. It is also the room a transaction
-#: has beyond what DuckDB held at the last look (cached blocks are evicted for it): a batch
-#: of 1,024 memories of 100,000 characters needs about 260 MiB (256 failed, #45 wave 7).
+#: The table blocks DuckDB keeps cached in a store on disk, and the least room a transaction
+#: has beyond what DuckDB held at the last look (cached blocks are evicted for it). An ingest
+#: of batches of 1,000 memories passed its row groups' checkpoints with 64 MiB, and 128 MiB
+#: took 492 MiB off the peak of a million-memory ingest but cost searches there ~2-3 ms of
+#: CPU (fewer cached blocks for the candidate load; #45 wave 8): 512 kept.
 BLOCK_BUDGET: Final = 512 * 2**20
+#: The room a transaction is given per byte of the rows it writes (their Arrow size): 1,024
+#: memories of 100,000 characters (~100 MiB) need ~260 MiB, 1,024 of 25,000 ~50-80 (#45).
+ROOM_PER_BYTE: Final = 4
 #: What an index entry is reckoned to take in memory (ART; ~1.2 times the 53 bytes measured
 #: at a million memories; 96 until #45 wave 7). Only a store whose indexes are not loaded
 #: yet is budgeted by it: once they are, what DuckDB holds counts them as they are.
@@ -53,6 +66,8 @@ class MemoryBudget:
         self.wanted = wanted
         self.enabled = False
         self.limit = 0  # bytes, as last set
+        self.held = 0  # what DuckDB must hold (see the module), at the last look
+        self.raised = False  # the limit was raised for the open transaction's rows
         self._commits = 0
 
     def start(self) -> None:
@@ -66,12 +81,34 @@ class MemoryBudget:
         """The store closed."""
         self.enabled = False
 
+    def writing(self, size: int) -> None:
+        """The open transaction is about to write rows, ``size`` bytes of them in all (its
+        bulk writes so far and this one): raise the limit if its room is too small for them.
+        A raise DuckDB refuses leaves the limit as it was (the write proceeds)."""
+        if not self.enabled:
+            return
+        limit = self.held + max(BLOCK_BUDGET, ROOM_PER_BYTE * size)
+        if limit <= self.limit:
+            return
+        try:
+            self.db.connection().execute(f"SET memory_limit = '{-(-limit // 2**20)}MiB'")
+        except duckdb.Error as exc:
+            log.debug("duckdb: memory_limit not raised for a transaction: %s", exc)
+            return
+        self.limit, self.raised = limit, True
+
     def committed(self) -> None:
-        """A transaction committed: every :data:`CHECK_EVERY`-th one adjusts the limit."""
+        """A transaction committed: every :data:`CHECK_EVERY`-th one adjusts the limit, and
+        one that raised it brings it back down."""
         if not self.enabled:
             return
         self._commits += 1
-        if self._commits % CHECK_EVERY == 0:
+        if self.raised or self._commits % CHECK_EVERY == 0:
+            self.adjust()
+
+    def ended(self) -> None:
+        """A transaction rolled back: one that raised the limit brings it back down."""
+        if self.enabled and self.raised:
             self.adjust()
 
     def adjust(self) -> None:
@@ -85,9 +122,10 @@ class MemoryBudget:
             entries = con.execute("SELECT coalesce(sum(estimated_size * index_count), 0) FROM "
                                   "duckdb_tables() WHERE database_name = current_database()"
                                   ).fetchone()[0]
-            limit = max(held, int(entries) * INDEX_ENTRY) + BLOCK_BUDGET
+            base = max(held, int(entries) * INDEX_ENTRY)
+            limit = base + BLOCK_BUDGET
             con.execute(f"SET memory_limit = '{-(-limit // 2**20)}MiB'")
         except duckdb.Error as exc:
             log.debug("duckdb: memory_limit left as it was: %s", exc)
             return
-        self.limit = limit
+        self.limit, self.held, self.raised = limit, base, False

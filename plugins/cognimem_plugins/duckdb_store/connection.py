@@ -6,7 +6,8 @@ transaction joins the outer one, and if an inner block fails, the outer one roll
 even when the failure was caught in between. DuckDB errors (a full disk, a corrupt file)
 surface as :class:`~cognimem.errors.StoreError` after the transaction was rolled back.
 The other parts learn how a transaction ended through :attr:`Database.before_commit`,
-:attr:`Database.after_commit` and :attr:`Database.on_rollback`.
+:attr:`Database.after_commit` and :attr:`Database.on_rollback`; and of the size of the rows a
+transaction is about to write in bulk through :attr:`Database.before_write`.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ log = logging.getLogger("cognimem.duckdb")
 
 #: What a part does when a transaction ends.
 Hook = Callable[[], None]
+#: What a part does before a transaction's bulk write, given the bytes of its rows so far.
+SizeHook = Callable[[int], None]
 
 
 class Database(Nesting):
@@ -69,6 +72,10 @@ class Database(Nesting):
         #: Run after it committed, in order; and when it rolled back.
         self.after_commit: list[Hook] = []
         self.on_rollback: list[Hook] = []
+        #: Run before each bulk write (:meth:`arrow`) with the Arrow bytes the open
+        #: transaction has written in bulk so far, this write's included.
+        self.before_write: list[SizeHook] = []
+        self._written = 0
         #: Run once the database is open, before the store counts as open.
         self.on_open: list[Hook] = []
 
@@ -244,7 +251,7 @@ class Database(Nesting):
                     yield
                 return
             self.execute("BEGIN TRANSACTION")
-            self.depth, self.doomed = 1, False
+            self.depth, self.doomed, self._written = 1, False, 0
             try:
                 yield
             except BaseException:
@@ -314,7 +321,12 @@ class Database(Nesting):
 
     @contextmanager
     def arrow(self, table: pa.Table) -> Iterator[str]:
-        """Expose an Arrow table to SQL under a temporary view name."""
+        """Expose an Arrow table to SQL under a temporary view name (for a bulk write:
+        :attr:`before_write` runs first)."""
+        if self.depth:
+            self._written += table.nbytes
+            for hook in self.before_write:
+                hook(self._written)
         name = f"_incoming_{id(table):x}"
         self.connection().register(name, table)
         try:

@@ -69,7 +69,8 @@ class DuckDBStore(RecordStore):
             default=None,
             description="DuckDB's memory, e.g. '2GB' or '25%' (of RAM); unset: on disk, what "
                         f"it must hold (its indexes) plus {BLOCK_BUDGET // 2**20} MiB of cached "
-                        "table blocks (see the budget module); in memory, DuckDB's own (80% "
+                        "table blocks (more while a large transaction writes: see the budget "
+                        "module); in memory, DuckDB's own (80% "
                         "of RAM)")
         cache_size: int = Field(
             default=100_000, ge=0,
@@ -108,7 +109,8 @@ class DuckDBStore(RecordStore):
         db.after_commit += [self.meta.committed, self.tally.committed, cache.committed,
                             self.budget.committed]
         db.on_rollback += [self.events.rolled_back, cache.rolled_back, self.meta.rolled_back,
-                           self.tally.ended]
+                           self.tally.ended, self.budget.ended]
+        db.before_write.append(self.budget.writing)
 
     # lifecycle: the parts in turn ----------------------------------------------------------
 

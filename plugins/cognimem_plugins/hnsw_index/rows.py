@@ -6,10 +6,11 @@ codes, live flag). Replacing a memory's vector retires its key and takes a new o
 values are interned per field as small integer codes, and the live rows per code are
 counted, so a search can estimate how many memories its filter admits without a scan.
 
-Rows read from a snapshot keep their ids as the saved array until something needs them as
-Python objects: the id -> key map (a write, :meth:`Rows.versions`) and the id list are made
-on first use, so an index of a million memories opens without building either (#45: about
-half a second of CPU); a search reads only its hits' ids (:meth:`Rows.ids_of`).
+The ids and the id -> key map are numpy arrays (:mod:`.ids`: ~48 MiB at a million memories
+where a list of strings and a dict took ~130, #45 wave 8). Rows read from a snapshot keep
+their ids as the saved array until a write needs the map (or :meth:`Rows.versions`), so an
+index of a million memories opens without building it (#45: about half a second of CPU);
+a search reads only its hits' ids (:meth:`Rows.ids_of`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ import numpy as np
 
 from cognimem.errors import StoreError
 from cognimem.models import Memory, Query
+
+from .ids import KeyMap, Names, encoded
 
 SCOPE_FIELDS: Final = ("project", "agent", "user")
 #: The code of an unset scope field.
@@ -40,9 +43,9 @@ class Rows:
 
     def __init__(self) -> None:
         self.size = 0  # keys handed out (live or retired)
-        self._ids: list[str] | None = []
-        self._saved_ids: np.ndarray | None = None  # the snapshot's ids until _ids is made
-        self._key: dict[str, int] | None = {}
+        self._names: Names | None = Names()
+        self._saved_ids: np.ndarray | None = None  # the snapshot's ids until _names is made
+        self._key: KeyMap | None = KeyMap(self._names, np.zeros(0, dtype=np.int64))
         self._live = 0
         self.version = np.zeros(0, dtype=np.int64)
         self.archived = np.zeros(0, dtype=bool)
@@ -62,25 +65,24 @@ class Rows:
         return self.size - self._live
 
     @property
-    def ids(self) -> list[str]:
+    def names(self) -> Names:
         """Each key's memory id (made from the snapshot's array on first use)."""
-        ids = self._ids
-        if ids is None:
+        names = self._names
+        if names is None:
             assert self._saved_ids is not None
-            ids = self._ids = self._saved_ids.tolist()  # set before the array is let go:
-            self._saved_ids = None  # a lock-free reader always finds one of the two
-        return ids
+            names = self._names = Names(encoded(self._saved_ids))  # set before the array is
+            self._saved_ids = None  # let go: a lock-free reader always finds one of the two
+        return names
 
     @property
-    def key(self) -> dict[str, int]:
+    def key(self) -> KeyMap:
         """Each live memory's key (made on first use).
 
         :raises StoreError: a snapshot with an id live under two keys.
         """
         if self._key is None:
-            keys: list[int] = np.flatnonzero(self.live[: self.size]).tolist()
-            made = dict(zip(map(self.ids.__getitem__, keys), keys, strict=True))
-            if len(made) != len(keys):
+            made = KeyMap(self.names, np.flatnonzero(self.live[: self.size]))
+            if made.duplicated:
                 raise StoreError("the hnsw snapshot has an id live under two keys: run "
                                  "`cognimem reindex`")
             self._key = made
@@ -88,12 +90,11 @@ class Rows:
 
     def ids_of(self, keys: list[int]) -> list[str]:
         """The memory ids of ``keys``."""
-        ids, saved = self._ids, self._saved_ids
-        if ids is None and saved is not None:
+        names, saved = self._names, self._saved_ids
+        if names is None and saved is not None:
             found: list[str] = saved[keys].tolist()
             return found
-        ids = self.ids
-        return [ids[key] for key in keys]
+        return self.names.of(keys)
 
     # writes ----------------------------------------------------------------------------------
 
@@ -126,11 +127,11 @@ class Rows:
         """New keys for ``memories`` (distinct ids, none of them live)."""
         self._reserve(len(memories))
         first = self.size
-        known, ids = self.key, self.ids
+        known = self.key
+        self.names.append([memory.id for memory in memories])  # before a reader sees the keys
         for memory in memories:
             key = self.size
-            known[memory.id] = key
-            ids.append(memory.id)
+            known.put(memory.id, key)
             self._live += 1
             self.size += 1
             self.version[key] = memory.version
@@ -147,7 +148,7 @@ class Rows:
         keys = []
         known = self.key
         for memory_id in ids:
-            key = known.pop(memory_id, None)
+            key = known.pop(memory_id)
             if key is None:
                 continue
             keys.append(key)
@@ -163,8 +164,8 @@ class Rows:
 
     def versions(self) -> dict[str, int]:
         """Every live id with the version it was indexed at."""
-        version = self.version.tolist()  # Python ints: 1M ids in a fraction of a second
-        return {memory_id: version[key] for memory_id, key in self.key.items()}
+        keys = np.sort(np.asarray(list(self.key.keys()), dtype=np.int64))
+        return dict(zip(self.names.of(keys), self.version[keys].tolist(), strict=True))
 
     def filter_codes(self, query: Query) -> dict[str, int] | None:
         """The scope codes the query requires, or None when a value was never indexed (a
@@ -217,8 +218,8 @@ class Rows:
         """The rows as arrays for a snapshot (:meth:`from_arrays` reads them back)."""
         n = self.size
         out: dict[str, np.ndarray] = {
-            "ids": (self._saved_ids if self._saved_ids is not None and self._ids is None
-                    else np.array(self.ids, dtype=str)),
+            "ids": (self._saved_ids if self._saved_ids is not None and self._names is None
+                    else self.names.strings()),
             "version": self.version[:n],
             "archived": self.archived[:n], "live": self.live[:n]}
         for field in SCOPE_FIELDS:
@@ -245,7 +246,7 @@ class Rows:
         rows = cls()
         saved = np.asarray(data["ids"], dtype=str)
         n = len(saved)
-        rows._ids, rows._saved_ids, rows._key, rows.size = None, saved, None, n
+        rows._names, rows._saved_ids, rows._key, rows.size = None, saved, None, n
         rows.version = np.asarray(data["version"], dtype=np.int64)
         rows.archived = np.asarray(data["archived"], dtype=bool)
         rows.live = np.asarray(data["live"], dtype=bool)

@@ -204,16 +204,18 @@ def test_the_budget_follows_what_duckdb_holds(disk: Path, monkeypatch: pytest.Mo
         store.close()
 
 
-def test_a_batch_of_the_largest_memories_commits_within_the_block_budget(
+def test_a_batch_of_the_largest_memories_commits_in_the_room_its_rows_are_given(
         disk: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The block budget is also the room one transaction has beyond what DuckDB held at the
-    last look (no margin on the indexes here): a default batch (1,024) of memories at the
-    largest content allowed (100,000 characters) commits, on a new store and on a reopened
-    one (128 MiB failed: "failed to pin block", #45 wave 7)."""
+    """A transaction's room beyond what DuckDB held at the last look (no margin on the
+    indexes here) is sized from its rows: a default batch (1,024) of memories at the largest
+    content allowed (100,000 characters) commits, on a new store and on a reopened one, with
+    a block budget of 32 MiB (a fixed room of 128 MiB failed: "failed to pin block", #45
+    wave 7; it needs ~260)."""
     from cognimem.profile import WriteSection
     from cognimem_plugins.duckdb_store import budget
 
     monkeypatch.setattr(budget, "INDEX_ENTRY", 1)
+    monkeypatch.setattr(budget, "BLOCK_BUDGET", 32 * 2**20)
     batch, largest = WriteSection().batch_size, WriteSection().max_content_chars
 
     def big(n: int) -> list[Any]:
@@ -230,6 +232,47 @@ def test_a_batch_of_the_largest_memories_commits_within_the_block_budget(
         assert reopened.count_memories() == 2 * batch
     finally:
         reopened.close()
+
+
+def test_a_large_transaction_raises_the_limit_while_it_writes_then_lowers_it(
+        disk: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cognimem_plugins.duckdb_store import budget
+
+    store = open_store(DuckDBStore, disk)
+    try:
+        assert isinstance(store, DuckDBStore)
+        ordinary = store.budget.limit
+        during: list[float] = []
+        store.db.before_write.append(lambda size: during.append(_mib(_memory_limit(store))))
+        store.put_memories([memory(i) for i in range(10)])  # small: the room as it was
+        assert during == [pytest.approx(ordinary / 2**20, abs=1)]
+        text = os.urandom(10_000).hex()  # 200 of 20,000 characters: ~4 MiB of rows
+        monkeypatch.setattr(budget, "ROOM_PER_BYTE", 200)  # ~760 MiB for those rows
+        store.put_memories([memory(100 + i, text) for i in range(200)])
+        assert during[-1] >= 740  # raised before the rows were written
+        assert _mib(_memory_limit(store)) == pytest.approx(store.budget.limit / 2**20, abs=1)
+        assert store.budget.limit < ordinary + 64 * 2**20  # and lowered after the commit
+        assert store.count_memories() == 210
+    finally:
+        store.close()
+
+
+def test_a_raise_duckdb_refuses_leaves_the_limit_and_the_write_proceeds(
+        disk: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cognimem_plugins.duckdb_store import budget
+
+    store = open_store(DuckDBStore, disk)
+    try:
+        assert isinstance(store, DuckDBStore)
+        limit = store.budget.limit
+        monkeypatch.setattr(budget, "ROOM_PER_BYTE", 2**40)  # DuckDB refuses such a limit
+        store.put_memories([memory(i) for i in range(10)])
+        assert store.count_memories() == 10
+        assert not store.budget.raised
+        assert store.budget.limit < limit + 16 * 2**20  # as it was (or a look's adjustment)
+        assert _mib(_memory_limit(store)) == pytest.approx(store.budget.limit / 2**20, abs=1)
+    finally:
+        store.close()
 
 
 def test_a_failed_look_at_duckdbs_memory_leaves_the_writes_acknowledged(disk: Path) -> None:
