@@ -526,8 +526,10 @@ def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | N
                    if model is not None and weight and possible else 0.0)
         if bound + learned < floor:
             continue
-        fired = tuple(c for c in CUES if (cjk or not c.words.isdisjoint(words))
-                      and _fires(c, piece if c.structural else flat))
+        # the cues holding one of the paragraph's cue words (every cue when CJK), in order
+        opened = range(len(CUES)) if cjk else sorted(set().union(*map(_OPENS.__getitem__, words)))
+        fired = tuple(c for c in map(CUES.__getitem__, opened)
+                      if _fires(c, piece if c.structural else flat))
         names = {c.name for c in fired}
         dropped = {r for c in fired for r in c.replaces}
         fired = tuple(c for c in fired if names.issuperset(c.requires)

@@ -188,6 +188,8 @@ class Screened:
 
 
 def _hidden(text: str) -> bool:
+    if text.isascii():
+        return False  # every character looked for below is outside ASCII
     if _INVISIBLE.search(text):
         return True
     if _BIDI_MARKS.search(text) and not _RTL_LETTERS.search(text):
