@@ -111,6 +111,8 @@ def scan(text: str, allow: Allowlist | None = None) -> list[Decision]:
     """Every decision about ``text``, in order: the redactions (non-overlapping; of
     overlapping ones the first and longest wins) and the candidates kept, with reasons."""
     found = list(_find(text))
+    if not found:
+        return []  # most texts: no candidate at all
     decisions = [_public(d, text, spans) for spans in (template_spans(text),) for d in found]
     if allow is not None:
         decisions = [_allowed(d, text, allow) for d in decisions]
