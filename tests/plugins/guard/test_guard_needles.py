@@ -51,3 +51,15 @@ def test_redact_draft_copies_the_source_only_when_a_string_of_it_changed() -> No
     assert key not in str(out.source.url) and "[REDACTED:" in str(out.source.url)
     assert (out.source.file, out.source.line) == ("notes.md", 3)
     assert key in str(leaky.source.url)  # the caller's draft is left as it was
+
+
+def test_unpunctuate_reads_punctuation_as_spaces_as_the_str_table_does() -> None:
+    import string
+
+    from cognimem_plugins.guard.normalise import PUNCTUATION, unpunctuate
+
+    texts = ["", "plain words", string.printable, "you're *bold* # heading: a-b_c",
+             "caf\u00e9 \u2019quoted\u2019 \u043f\u0430\u0440\u043e\u043b\u044c!", "x\u2019s"]
+    for text in texts:
+        assert unpunctuate(text) == text.translate(PUNCTUATION)
+    assert unpunctuate(string.punctuation) == " " * len(string.punctuation)
