@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from .learned import FLOOR as LEARNED_FLOOR
 from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
-from .normalise import PUNCTUATION, Normalised, normalise
+from .normalise import Normalised, normalise, unpunctuate
 
 #: the score a paragraph's cues must reach to flag the text (tuning split, docs/guards.md)
 THRESHOLD = 0.75
@@ -487,7 +487,7 @@ def paragraphs(text: Normalised) -> list[str]:
     pieces = _pieces(text.folded)
     if len(pieces) == 1 or text.spaced:
         return [text.flat] * len(pieces)
-    return [" ".join(piece.translate(PUNCTUATION).split()) for piece in pieces]
+    return [" ".join(unpunctuate(piece).split()) for piece in pieces]
 
 
 def _scored(text: Normalised, extra: float, floor: float, model: Model,
@@ -514,7 +514,7 @@ def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | N
     out: list[tuple[str, tuple[Cue, ...], bool]] = []
     for piece in pieces:
         if len(pieces) > 1 and not text.spaced:
-            flat = " ".join(piece.translate(PUNCTUATION).split())
+            flat = " ".join(unpunctuate(piece).split())
             words = _words(flat, piece)
             possible = _bound(words, cjk)
         else:
@@ -526,8 +526,10 @@ def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | N
                    if model is not None and weight and possible else 0.0)
         if bound + learned < floor:
             continue
-        fired = tuple(c for c in CUES if (cjk or not c.words.isdisjoint(words))
-                      and _fires(c, piece if c.structural else flat))
+        # the cues holding one of the paragraph's cue words (every cue when CJK), in order
+        opened = range(len(CUES)) if cjk else sorted(set().union(*map(_OPENS.__getitem__, words)))
+        fired = tuple(c for c in map(CUES.__getitem__, opened)
+                      if _fires(c, piece if c.structural else flat))
         names = {c.name for c in fired}
         dropped = {r for c in fired for r in c.replaces}
         fired = tuple(c for c in fired if names.issuperset(c.requires)

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import unquote_plus
 
+from .needles import Needles
 from .normalise import normalise
 
 #: the longest run decoded (longer runs are cut: an instruction fits in far less)
@@ -135,6 +136,7 @@ _MANY_DIGITS = 16
 #: (the, and, you, your, this, that): looked for before the words are counted
 _MARKS = tuple(f" {w} " for w in ("eht", "dna", "uoy", "ruoy", "siht", "taht", "gur", "naq",
                                    "lbh", "lbhe", "guvf", "gung"))
+_MARK_TABLE = Needles([(mark, mark) for mark in _MARKS])
 
 
 def decoded_runs(text: str, flat: str | None = None, *,
@@ -172,7 +174,7 @@ def _read_whole(text: str, flat: str) -> list[Decoded]:
     (rot13: the whole text when none does and it says it is rot13)."""
     said = ("rot" in flat or "caesar" in flat) and _ROT13_SAID.search(text) is not None
     padded = f" {flat} "
-    if not said and (not any(m in padded for m in _MARKS)
+    if not said and (not _MARK_TABLE.holds(padded)
                      or len(_SPELLED.intersection(flat.split())) < MIN_COMMON):
         return []  # the words of neither reading are there (most texts: one quick search)
     out = []

@@ -48,6 +48,8 @@ from detect_secrets.plugins.stripe import StripeDetector
 from detect_secrets.plugins.telegram_token import TelegramBotTokenDetector
 from detect_secrets.plugins.twilio import TwilioKeyDetector
 
+from .needles import Needles
+
 _TOKEN_CHARS = re.compile(r"[A-Za-z0-9_\-]*")
 
 
@@ -409,15 +411,19 @@ def active_rules(text: str, low: str) -> list[Rule]:
     distinct needle is looked for once (the rules share many), which costs a tenth of asking
     each rule in turn."""
     rules = _library_rules_cached()
-    opened = set(_ALWAYS)
-    for needle, lower, owners in _NEEDLES:
-        if needle in (low if lower else text):
-            opened.update(owners)
+    if not _TABLES:
+        _TABLES.extend(Needles([(n, o) for n, lower, o in table if lower == want])
+                       for table in (_NEEDLES, _LONG_NEEDLES) for want in (True, False))
+    lowered, exact, long_lowered, long_exact = _TABLES
+    opened = set(_ALWAYS).union(*lowered.found(low), *exact.found(text))
     if _LONG_WORD.search(text):
-        for needle, lower, owners in _LONG_NEEDLES:
-            if needle in (low if lower else text):
-                opened.update(owners)
+        opened.update(*long_lowered.found(low), *long_exact.found(text))
     return [rules[i] for i in sorted(opened)]
+
+
+#: :data:`_NEEDLES` and :data:`_LONG_NEEDLES`, each as two tables (the needles looked for
+#: in the lowercased text, then those looked for as written), built on first use
+_TABLES: list[Needles[tuple[int, ...]]] = []
 
 
 

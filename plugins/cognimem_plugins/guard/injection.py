@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from .cues import LEARNED, THRESHOLD, Cue, cues
 from .decoding import Decoded, decoded_runs
+from .needles import Needles
 from .normalise import normalise
 
 #: added to the weak cues' score of a text written with look-alike letters or spelled out
@@ -132,6 +133,8 @@ _GATED = [(kind, needs, pattern) for kind, patterns in _PATTERNS.items()
 #: each distinct needle and the patterns it opens (each needle is looked for once)
 _NEEDLES = [(needle, tuple(i for i, (_, needs, _) in enumerate(_GATED) if needle in needs))
             for needle in dict.fromkeys(n for _, needs, _ in _GATED for n in needs)]
+#: the same, looked for in one pass
+_NEEDLE_TABLE = Needles(_NEEDLES)
 
 #: Format characters that render as nothing: zero-width spaces and joiners, bidirectional
 #: overrides and isolates, word joiners, invisible operators and Unicode tag characters.
@@ -185,6 +188,8 @@ class Screened:
 
 
 def _hidden(text: str) -> bool:
+    if text.isascii():
+        return False  # every character looked for below is outside ASCII
     if _INVISIBLE.search(text):
         return True
     if _BIDI_MARKS.search(text) and not _RTL_LETTERS.search(text):
@@ -261,7 +266,7 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
     low = norm.folded
     found: set[str] = set()
     markers: list[str] = []
-    opened = [owners for needle, owners in _NEEDLES if needle in low]
+    opened = _NEEDLE_TABLE.found(low)
     for i in sorted(set().union(*opened)) if opened else ():
         kind, _, pattern = _GATED[i]
         if kind not in found and pattern.search(low):

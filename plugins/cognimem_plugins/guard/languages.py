@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from .needles import Needles
+
 #: (pattern, English gloss); the gloss decides how strong the name is (a "key" alone is weak:
 #: a cache key, a flag key; a token, a secret or an API key is a credential's name)
 _WORDS: tuple[tuple[str, str], ...] = (
@@ -72,15 +74,16 @@ _STEMS = ("jeton", "clef", "clave", "chave", "chiav", "secret", "segredo", "schl
 _STEMS_WIDE = ("clé", "nøgle", "klíč", "khóa", "токен", "ключ", "секрет", "鑰", "钥", "令牌",
                "トークン", "토큰", "シークレット", "시크릿", "キー", "鍵", "키", "κλειδ", "מפתח",
                "مفتاح", "کلید", "कुंजी", "टोकन", "โทเค็น", "คีย์")
-_GATE = re.compile("|".join(map(re.escape, _STEMS)))
 _GATE_WIDE = re.compile("|".join(map(re.escape, _STEMS_WIDE)))
+#: the ASCII stems, looked for in one pass (:mod:`.needles`)
+_STEMS_TABLE = Needles([(stem, stem) for stem in _STEMS])
 
 
 def has_name(low: str) -> bool:
     """Whether the lowercased text ``low`` may hold one of the words."""
     if low.isascii():
-        return _GATE.search(low) is not None and NAME_WIDE.search(low) is not None
-    return (_GATE_WIDE.search(low) is not None or _GATE.search(low) is not None)
+        return _STEMS_TABLE.holds(low) and NAME_WIDE.search(low) is not None
+    return (_GATE_WIDE.search(low) is not None or _STEMS_TABLE.holds(low))
 
 
 def gloss(match: re.Match[str]) -> str:

@@ -12,6 +12,8 @@ import string
 
 from detect_secrets.plugins.keyword import DENYLIST
 
+from .needles import Needles
+
 #: words that name a password (the strongest names: any chosen-looking value after one is one)
 PASSWORD_WORDS = (r"password|passwd|passphrase|pwd|pw|pass|passwort|kennwort|contrase(?:ñ|n)a|"
                    r"mot de passe|senha|wachtwoord|lösenord|has(?:ł|l)o|пароль|парол[яюе]|"
@@ -58,6 +60,9 @@ _PASSWORD_STEMS_WIDE = ("lösenord", "hasło", "парол", "şifre", "密码",
 NAME_GATE = re.compile("|".join(map(re.escape, _NAME_STEMS)))
 PASSWORD_GATE = re.compile("|".join(map(re.escape, _PASSWORD_STEMS)))
 PASSWORD_GATE_WIDE = re.compile("|".join(map(re.escape, _PASSWORD_STEMS_WIDE)))
+#: the two first gates as :class:`~.needles.Needles` (one pass over the text; the same answer)
+NAME_STEMS = Needles([(stem, stem) for stem in _NAME_STEMS])
+PASSWORD_STEMS = Needles([(stem, stem) for stem in _PASSWORD_STEMS])
 WORDISH = frozenset(string.ascii_letters + string.digits + "_.-")
 #: a wireless network: in prose its value is its password ("the wifi in the office is now
 #: ..."); not a password word elsewhere (``WIFI_SSID=...`` names the network)

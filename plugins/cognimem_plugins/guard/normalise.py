@@ -35,6 +35,19 @@ _CONFUSABLE_CHARS = frozenset(k for k in CONFUSABLES if isinstance(k, int))
 #: ASCII punctuation and markdown marks, read as spaces in ``flat`` (the apostrophe too:
 #: "you're" reads "you re")
 PUNCTUATION = str.maketrans({c: " " for c in "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\u2019"})
+#: the same for ASCII text as a bytes table (``bytes.translate`` is several times quicker
+#: than ``str.translate`` with a dict)
+_ASCII_MARKS = b"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
+_ASCII_PUNCTUATION = bytes.maketrans(_ASCII_MARKS, b" " * len(_ASCII_MARKS))
+
+
+def unpunctuate(text: str) -> str:
+    """``text`` with :data:`PUNCTUATION` read as spaces."""
+    if text.isascii():
+        return text.encode("ascii").translate(_ASCII_PUNCTUATION).decode("ascii")
+    return text.translate(PUNCTUATION)
+
+
 _LATIN = re.compile(r"[a-z]")
 
 
@@ -67,7 +80,7 @@ def normalise(text: str) -> Normalised:
     joined = (_LETTER_CHAIN.sub(_join_chain, folded)
               if ("-" in folded or "_" in folded) and _CHAIN_GATE.search(folded) else folded)
     chained = joined != folded
-    unpunctuated = joined.translate(PUNCTUATION)
+    unpunctuated = unpunctuate(joined)
     words = unpunctuated.split()
     # letters spelled out one by one: words of about one letter on average, then counted
     spaced = (len(words) >= 8 and len("".join(words)) < 2 * len(words)

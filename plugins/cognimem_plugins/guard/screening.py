@@ -43,9 +43,12 @@ def redact_draft(draft: MemoryDraft, allow: Allowlist | None = None
     if draft.title:
         update["title"] = cleaner("title")(draft.title)
     update["tags"] = [cleaner(f"tags[{i}]")(t) for i, t in enumerate(draft.tags)]
-    update["source"] = draft.source.model_copy(update={
-        k: cleaner(f"source.{k}")(v) for k, v in draft.source.model_dump().items()
-        if isinstance(v, str)})
+    # the source is copied only when one of its strings changed (most writes: none)
+    source = draft.source
+    cleaned = {k: cleaner(f"source.{k}")(v) for k in type(source).model_fields
+               if isinstance(v := getattr(source, k), str)}
+    if any(v != getattr(source, k) for k, v in cleaned.items()):
+        update["source"] = source.model_copy(update=cleaned)
     update["meta"] = {k: v if k in (REDACTIONS, UNTRUSTED) else _deep(v, cleaner, f"meta.{k}")
                       for k, v in draft.meta.items()}
     return draft.model_copy(update=update), found

@@ -47,7 +47,7 @@ from .decisions import PLACEHOLDER, Allowlist, Decision, decide
 from .evidence import looks_chosen
 from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, provider_matches
 from .languages import has_name
-from .names import NAME_GATE, PASSWORD_GATE, PASSWORD_GATE_WIDE, SHARED_GATE
+from .names import NAME_STEMS, PASSWORD_GATE_WIDE, PASSWORD_STEMS, SHARED_GATE
 from .near import near, near_wide, prefixed_tokens
 from .passwords import prose_passwords
 from .precision import kept_reason
@@ -70,7 +70,7 @@ def _find(text: str) -> Iterator[Decision]:
     if ("_" in text or "-" in text) and max(map(len, text.split()), default=0) >= 35:
         yield from prefixed_tokens(text)
     low = text.lower()
-    if NAME_GATE.search(low):
+    if NAME_STEMS.holds(low):
         yield from assigned(text)
         yield from elements(text)
         yield from paired_values(text)
@@ -86,7 +86,7 @@ def _find(text: str) -> Iterator[Decision]:
     for start, end, why_not in twilio_auth_tokens(text):
         yield decide("twilio_auth_token", start, end, why_not,
                      "32 hexadecimal digits beside a Twilio account SID (its auth token)")
-    if (PASSWORD_GATE.search(low) or (not low.isascii() and PASSWORD_GATE_WIDE.search(low))
+    if (PASSWORD_STEMS.holds(low) or (not low.isascii() and PASSWORD_GATE_WIDE.search(low))
             or ("/" in low and "account" in low)  # a login pair after "account"
             or (("shared" in low or "phrase" in low) and SHARED_GATE.search(low))):
         yield from prose_passwords(text)
@@ -111,6 +111,8 @@ def scan(text: str, allow: Allowlist | None = None) -> list[Decision]:
     """Every decision about ``text``, in order: the redactions (non-overlapping; of
     overlapping ones the first and longest wins) and the candidates kept, with reasons."""
     found = list(_find(text))
+    if not found:
+        return []  # most texts: no candidate at all
     decisions = [_public(d, text, spans) for spans in (template_spans(text),) for d in found]
     if allow is not None:
         decisions = [_allowed(d, text, allow) for d in decisions]
