@@ -261,10 +261,18 @@ def test_status_reports_a_saturated_door_not_no_daemon(
     monkeypatch.setenv("COGNIMEM_DAEMON_MAX_CONNECTIONS", "2")
     monkeypatch.setenv("COGNIMEM_DAEMON_HELLO_TIMEOUT", "30")
     record = ensure_daemon(profile(store))
-    held = [raw(record.socket) for _ in range(2)]
+    # two clients that said hello hold both slots (a connection that closed just before may
+    # still be counted until its thread ends: it refuses a client, which then tries again)
+    held: list[Connection] = []
+    deadline = time.monotonic() + 20
+    while len(held) < 2 and time.monotonic() < deadline:
+        try:
+            held.append(Connection(record))
+        except Refused:
+            time.sleep(0.05)
     try:
-        # counted in the order they arrived: the next connection is refused at once, however
-        # late the threads of the two held ones start
+        assert len(held) == 2
+        # counted in the order they arrive: the next connection is refused at once
         assert (daemon_status(store) or {}).get("saturated")
         capsys.readouterr()
         assert main(["daemon", "status", "--profile", "test", "--store", str(store)]) == 1
@@ -274,8 +282,8 @@ def test_status_reports_a_saturated_door_not_no_daemon(
         with pytest.raises(Refused, match="saturated"):  # no second daemon is started
             ensure_daemon(profile(store))
     finally:
-        for sock in held:
-            sock.close()
+        for client in held:
+            client.close()
     assert wait_until(lambda: "memories" in (daemon_status(store) or {}))  # served again
 
 
