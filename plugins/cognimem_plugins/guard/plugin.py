@@ -22,6 +22,7 @@ from .options import HookOptions, guard_options
 from .screening import (
     REDACTIONS,
     UNTRUSTED,
+    Redacted,
     counts,
     mark_untrusted,
     redacted_fields,
@@ -39,8 +40,10 @@ def cognimem_memory_prepare(write: PreparedWrite, engine: Engine) -> None:
     """Redact credentials; flag, quarantine or refuse prompt injection."""
     options = guard_options(engine)
     draft = write.draft
-    # one copy of the draft at the end, with every field the guard changed
+    # one copy of the draft at the end, with every field the guard changed (none: no copy;
+    # the engine's draft is its own, made for this write)
     update: dict[str, Any]
+    redacted: list[Redacted] = []
     if options.secrets:
         update, redacted = redacted_fields(draft, options.allowlist)
         meta = update["meta"]
@@ -58,7 +61,8 @@ def cognimem_memory_prepare(write: PreparedWrite, engine: Engine) -> None:
                               update.get("content", draft.content))
         if found:
             mark_untrusted(write, meta, found.kinds, found.reason, options.injection)
-    write.draft = draft.model_copy(update=update)
+    if redacted or meta != draft.meta:
+        write.draft = draft.model_copy(update=update)
 
 
 @hookimpl(tryfirst=True)
