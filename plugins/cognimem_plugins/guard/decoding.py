@@ -139,6 +139,13 @@ _MARKS = tuple(f" {w} " for w in ("eht", "dna", "uoy", "ruoy", "siht", "taht", "
 _MARK_TABLE = Needles([(mark, mark) for mark in _MARKS])
 
 
+def _digits(text: str) -> int:
+    """How many ASCII digits ``text`` holds: counted in its UTF-8 bytes (no byte of a longer
+    character is an ASCII one), one pass instead of ten counts."""
+    raw = text.encode("utf-8", "surrogatepass")
+    return len(raw) - len(raw.translate(None, b"0123456789"))
+
+
 def decoded_runs(text: str, flat: str | None = None, *,
                  most: int = MOST_DECODES) -> list[Decoded]:
     """The runs of ``text`` that decode to words, at most ``most`` decodes tried, in the
@@ -148,7 +155,7 @@ def decoded_runs(text: str, flat: str | None = None, *,
     out: list[Decoded] = []
     seen: set[tuple[str, int, int]] = set()
     tried = 0
-    maybe = (sum(map(text.count, "0123456789")) >= _MANY_DIGITS
+    maybe = (_digits(text) >= _MANY_DIGITS
              or max(map(len, text.split()), default=0) >= _LONG_WORD)
     for wrapping, pattern, decode in _RUNS if maybe else ():
         if wrapping == "url" and "%" not in text:

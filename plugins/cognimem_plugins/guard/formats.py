@@ -48,7 +48,7 @@ from detect_secrets.plugins.stripe import StripeDetector
 from detect_secrets.plugins.telegram_token import TelegramBotTokenDetector
 from detect_secrets.plugins.twilio import TwilioKeyDetector
 
-from .needles import Needles
+from .needles import Needles, spellings
 
 _TOKEN_CHARS = re.compile(r"[A-Za-z0-9_\-]*")
 
@@ -414,8 +414,14 @@ def active_rules(text: str, low: str) -> list[Rule]:
     if not _TABLES:
         _TABLES.extend(Needles([(n, o) for n, lower, o in table if lower == want])
                        for table in (_NEEDLES, _LONG_NEEDLES) for want in (True, False))
+        _AS_WRITTEN.extend(_as_written())
     lowered, exact, long_lowered, long_exact = _TABLES
-    opened = set(_ALWAYS).union(*lowered.found(low), *exact.found(text))
+    if text.isascii() and _AS_WRITTEN:
+        # ASCII text: the lowercased needles by their case spellings, in one pass with the
+        # others over the text as written (the same rules: see :func:`.needles.spellings`)
+        opened = set(_ALWAYS).union(*_AS_WRITTEN[0].found(text))
+    else:
+        opened = set(_ALWAYS).union(*lowered.found(low), *exact.found(text))
     if _LONG_WORD.search(text):
         opened.update(*long_lowered.found(low), *long_exact.found(text))
     return [rules[i] for i in sorted(opened)]
@@ -424,6 +430,22 @@ def active_rules(text: str, low: str) -> list[Rule]:
 #: :data:`_NEEDLES` and :data:`_LONG_NEEDLES`, each as two tables (the needles looked for
 #: in the lowercased text, then those looked for as written), built on first use
 _TABLES: list[Needles[tuple[int, ...]]] = []
+#: for ASCII text, :data:`_NEEDLES` as one table over the text as written (the lowercased
+#: needles by their case spellings); empty when they would be too many spellings
+_AS_WRITTEN: list[Needles[tuple[int, ...]]] = []
+#: the most case spellings of the lowercased needles that table holds
+_MOST_SPELLINGS = 16_384
+
+
+def _as_written() -> list[Needles[tuple[int, ...]]]:
+    lowered = [(n, o) for n, lower, o in _NEEDLES if lower]
+    if any(not n.isascii() or n != n.lower() for n, _ in lowered):
+        return []
+    if sum(2 ** sum(c.isalpha() for c in n) for n, _ in lowered) > _MOST_SPELLINGS:
+        return []
+    rows = [(n, o) for n, lower, o in _NEEDLES if not lower]
+    rows += [(spelled, o) for n, o in lowered for spelled in spellings(n)]
+    return [Needles(rows)]
 
 
 

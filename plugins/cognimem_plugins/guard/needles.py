@@ -7,7 +7,8 @@ the automaton reads it once and reports every needle present, the same set.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import product
 from typing import Generic, TypeVar
 
 import ahocorasick
@@ -44,3 +45,13 @@ class Needles(Generic[T]):
     def holds(self, text: str) -> bool:
         """Whether ``text`` holds any of the needles."""
         return bool(self._values) and next(self._automaton.iter(text), None) is not None
+
+
+def spellings(needle: str) -> Iterator[str]:
+    """Every way to write the lowercase ASCII ``needle`` in upper and lower case (``aws``:
+    ``aws``, ``awS``... ``AWS``): in ASCII text, ``needle in text.lower()`` exactly when one
+    of them is in ``text``."""
+    if not needle.isascii() or needle != needle.lower():
+        raise ValueError(f"not a lowercase ASCII needle: {needle!r}")
+    yield from map("".join, product(*({c, c.upper()} if c.isalpha() else {c}
+                                      for c in needle)))

@@ -9,6 +9,8 @@ profile's ``[hooks.guard]`` table (see docs/guards.md).
 
 from __future__ import annotations
 
+from typing import Any
+
 from cognimem import hookimpl
 from cognimem.components import CommandSpec
 from cognimem.engine import Engine, PreparedQuery, PreparedText, PreparedWrite
@@ -20,11 +22,12 @@ from .options import HookOptions, guard_options
 from .screening import (
     REDACTIONS,
     UNTRUSTED,
+    Redacted,
     counts,
     mark_untrusted,
-    redact_draft,
+    redacted_fields,
     redaction_note,
-    screen_draft,
+    screen_fields,
 )
 from .secrets import redact
 from .tools import TOOLS
@@ -37,22 +40,29 @@ def cognimem_memory_prepare(write: PreparedWrite, engine: Engine) -> None:
     """Redact credentials; flag, quarantine or refuse prompt injection."""
     options = guard_options(engine)
     draft = write.draft
-    meta = dict(draft.meta)
+    # one copy of the draft at the end, with every field the guard changed (none: no copy;
+    # the engine's draft is its own, made for this write)
+    update: dict[str, Any]
+    redacted: list[Redacted] = []
     if options.secrets:
-        draft, redacted = redact_draft(draft, options.allowlist)
-        meta = dict(draft.meta)
+        update, redacted = redacted_fields(draft, options.allowlist)
+        meta = update["meta"]
         if redacted:
             meta[REDACTIONS] = [{"kind": k, "count": n}
                                 for k, n in sorted(counts(redacted).items())]
             write.flag(redaction_note(redacted))
-        elif "[REDACTED:" not in draft.content:
+        elif "[REDACTED:" not in update["content"]:
             meta.pop(REDACTIONS, None)
+    else:
+        update = {"meta": (meta := dict(draft.meta))}
     meta.pop(UNTRUSTED, None)
     if options.injection != "off":
-        found = screen_draft(draft)
+        found = screen_fields(update.get("title", draft.title),
+                              update.get("content", draft.content))
         if found:
             mark_untrusted(write, meta, found.kinds, found.reason, options.injection)
-    write.draft = draft.model_copy(update={"meta": meta})
+    if redacted or meta != draft.meta:
+        write.draft = draft.model_copy(update=update)
 
 
 @hookimpl(tryfirst=True)

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cognimem.models import MemoryDraft
+from cognimem.models import MemoryDraft, Source
 
 from .injection import Screened, screen
 from .secrets import Allowlist, Decision, redact_found
@@ -25,42 +25,54 @@ UNTRUSTED = "untrusted"
 #: and the decision (its span in that field as written, its kind and reason).
 Redacted = tuple[str, Decision]
 
+#: the fields of a draft's source (read once: pydantic builds ``model_fields`` on each read)
+_SOURCE_FIELDS = tuple(Source.model_fields)
+
 
 def redact_draft(draft: MemoryDraft, allow: Allowlist | None = None
                  ) -> tuple[MemoryDraft, list[Redacted]]:
     """The draft with credentials replaced in its content, title, tags, source and meta
     strings, and each redaction with its field."""
-    found: list[Redacted] = []
-
-    def cleaner(field: str) -> Callable[[str], str]:
-        def clean(text: str) -> str:
-            out, decisions = redact_found(text, allow)
-            found.extend((field, d) for d in decisions)
-            return out
-        return clean
-
-    update: dict[str, Any] = {"content": cleaner("content")(draft.content)}
-    if draft.title:
-        update["title"] = cleaner("title")(draft.title)
-    update["tags"] = [cleaner(f"tags[{i}]")(t) for i, t in enumerate(draft.tags)]
-    # the source is copied only when one of its strings changed (most writes: none)
-    source = draft.source
-    cleaned = {k: cleaner(f"source.{k}")(v) for k in type(source).model_fields
-               if isinstance(v := getattr(source, k), str)}
-    if any(v != getattr(source, k) for k, v in cleaned.items()):
-        update["source"] = source.model_copy(update=cleaned)
-    update["meta"] = {k: v if k in (REDACTIONS, UNTRUSTED) else _deep(v, cleaner, f"meta.{k}")
-                      for k, v in draft.meta.items()}
+    update, found = redacted_fields(draft, allow)
     return draft.model_copy(update=update), found
 
 
-def _deep(value: Any, cleaner: Callable[[str], Callable[[str], str]], path: str) -> Any:
+def redacted_fields(draft: MemoryDraft, allow: Allowlist | None = None
+                    ) -> tuple[dict[str, Any], list[Redacted]]:
+    """What :func:`redact_draft` changes, as a ``model_copy`` update (``content``, ``tags``
+    and ``meta`` always, fresh; ``title`` when there is one; ``source`` only when one of its
+    strings changed), and each redaction with its field. The write hook adds its own
+    ``meta`` entries to it and copies the draft once."""
+    found: list[Redacted] = []
+
+    def clean(field: str, text: str) -> str:
+        out, decisions = redact_found(text, allow)
+        if decisions:
+            found.extend((field, d) for d in decisions)
+        return out
+
+    update: dict[str, Any] = {"content": clean("content", draft.content)}
+    if draft.title:
+        update["title"] = clean("title", draft.title)
+    update["tags"] = [clean(f"tags[{i}]", t) for i, t in enumerate(draft.tags)]
+    # the source is copied only when one of its strings changed (most writes: none)
+    source = draft.source
+    cleaned = {k: clean(f"source.{k}", v) for k in _SOURCE_FIELDS
+               if isinstance(v := getattr(source, k), str)}
+    if any(v != getattr(source, k) for k, v in cleaned.items()):
+        update["source"] = source.model_copy(update=cleaned)
+    update["meta"] = {k: v if k in (REDACTIONS, UNTRUSTED) else _deep(v, clean, f"meta.{k}")
+                      for k, v in draft.meta.items()} if draft.meta else {}
+    return update, found
+
+
+def _deep(value: Any, clean: Callable[[str, str], str], path: str) -> Any:
     if isinstance(value, str):
-        return cleaner(path)(value)
+        return clean(path, value)
     if isinstance(value, dict):
-        return {k: _deep(v, cleaner, f"{path}.{k}") for k, v in value.items()}
+        return {k: _deep(v, clean, f"{path}.{k}") for k, v in value.items()}
     if isinstance(value, list):
-        return [_deep(v, cleaner, f"{path}[{i}]") for i, v in enumerate(value)]
+        return [_deep(v, clean, f"{path}[{i}]") for i, v in enumerate(value)]
     return value
 
 
@@ -80,7 +92,12 @@ def redaction_note(found: list[Redacted]) -> str:
 
 def screen_draft(draft: MemoryDraft) -> Screened:
     """The injection kinds in the draft's title and content."""
-    return screen(f"{draft.title}\n{draft.content}" if draft.title else draft.content)
+    return screen_fields(draft.title, draft.content)
+
+
+def screen_fields(title: str | None, content: str) -> Screened:
+    """The injection kinds in a title (if any) and a content, read as one text."""
+    return screen(f"{title}\n{content}" if title else content)
 
 
 def untrusted_note(meta: dict[str, Any]) -> str | None:
