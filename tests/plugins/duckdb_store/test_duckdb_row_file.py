@@ -1,0 +1,201 @@
+"""The rows' copy beside the database (#45, ``rowfile``): rows read from it must be the rows
+DuckDB gives, and every write, delete, archive, fold and rollback must show at once."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+import test_duckdb_stored_rows as stored_rows
+from test_duckdb_packed_rows import ODD, by_columns
+
+from cognimem.clock import ManualClock
+from cognimem.context import Context
+from cognimem.errors import StoreError
+from cognimem.models import Access
+from cognimem.testing.store_cases import T0
+from cognimem.testing.store_cases import full_memory as memory
+from cognimem_plugins import sql_rows as rows
+from cognimem_plugins.duckdb_store import packed, rowfile
+from cognimem_plugins.duckdb_store.store import DuckDBStore
+
+shape = stored_rows.shape
+
+
+def opened(path: Path, **options: Any) -> DuckDBStore:
+    """A store with no row cache: every read by id goes to the copy or DuckDB."""
+    store = DuckDBStore(DuckDBStore.Options(cache_size=0, **options))
+    ctx = Context(path=path, clock=ManualClock(T0), seed=0, records=store, lexical=None,
+                  vectors=None, embedder=None, hook=None, profile=None)  # type: ignore[arg-type]
+    store.open(ctx)
+    return store
+
+
+def ready(store: DuckDBStore) -> DuckDBStore:
+    """Let a rebuild run now and wait for it."""
+    store.copy.may_start()
+    thread = store.copy._thread
+    if thread is not None:
+        thread.join(30)
+    assert store.copy.ready
+    return store
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Iterator[Path]:
+    first = opened(tmp_path / "s")
+    first.put_memories(ODD)
+    first.close()
+    yield tmp_path / "s"
+
+
+def read(store: DuckDBStore, ids: list[str]) -> dict[str, Any]:
+    before = store.copy.served
+    found = {r[0]: r for r in store.memories.fetch_ids(ids)}
+    store.served_now = store.copy.served - before  # type: ignore[attr-defined]
+    return found
+
+
+def truth(store: DuckDBStore, ids: list[str]) -> dict[str, Any]:
+    """The rows read column by column from DuckDB, as read() gives them."""
+    return {r[0]: r for r in by_columns(store.memories, ids)}
+
+
+def same(got: dict[str, Any], expected: dict[str, Any]) -> bool:
+    return shape(got) == shape(expected)
+
+
+IDS = [m.id for m in ODD]
+
+
+def test_packing_a_row_in_python_gives_the_row_duckdb_packs(tmp_path: Path) -> None:
+    store = opened(tmp_path / "s", row_file=False)
+    try:
+        store.put_memories(ODD)
+        stored = {r[0]: r for r in store.db.rows(
+            f"SELECT {packed.PACKED_SELECT} FROM memories", None)}
+        for m in ODD:
+            mine = packed.unpack((m.id, rowfile.pack(rows.memory_row(m))))
+            assert shape(mine) == shape(packed.unpack(stored[m.id])), m.id
+    finally:
+        store.close()
+
+
+def test_a_reopened_store_reads_its_rows_from_the_copy(path: Path) -> None:
+    store = ready(opened(path))  # the first open had no copy: rebuilt
+    try:
+        assert same(read(store, IDS), truth(store, IDS)) and store.served_now == len(IDS)
+    finally:
+        store.close()
+    assert (path / rowfile.ROW_DIR / rowfile.SEAL_FILE).exists()
+    again = opened(path)  # sealed at close: loaded at open, no rebuild
+    try:
+        assert again.copy.ready and again.copy._thread is None
+        assert same(read(again, IDS), truth(again, IDS)) and again.served_now == len(IDS)
+        assert not (path / rowfile.ROW_DIR / rowfile.SEAL_FILE).exists()  # a crash: none
+    finally:
+        again.close()
+
+
+def test_writes_deletes_and_archives_show_at_once(path: Path) -> None:
+    store = ready(opened(path))
+    try:
+        changed = memory(1, content="rewritten", version=2)
+        store.put_memories([changed, memory(2, archived=True, version=2), memory(70)])
+        store.delete_memories(["m003"])
+        ids = [*IDS, "m070"]
+        got = read(store, ids)
+        assert "m003" not in got and same(got, truth(store, ids))
+        assert shape(got["m001"]) == shape(rows.memory_row(changed))
+        assert store.served_now == len(ids) - 1  # the written ones appended after commit
+    finally:
+        store.close()
+    again = opened(path)
+    try:
+        assert again.copy.ready
+        assert same(read(again, [*IDS, "m070"]), truth(again, [*IDS, "m070"]))
+    finally:
+        again.close()
+
+
+def test_a_rolled_back_write_leaves_the_stored_row(path: Path) -> None:
+    store = ready(opened(path))
+    try:
+        with pytest.raises(StoreError), store.transaction():
+            store.put_memories([memory(1, content="never")])
+            raise StoreError("rolled back")
+        assert same(read(store, IDS), truth(store, IDS))
+        assert read(store, ["m001"])["m001"][1] == ODD[0].content
+    finally:
+        store.close()
+
+
+def test_folded_and_unfolded_accesses_count_once(path: Path) -> None:
+    store = ready(opened(path))
+    later = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
+    try:
+        store.record_accesses([Access(memory_id="m001", at=later),
+                               Access(memory_id="m003", at=later)])
+        assert same(read(store, IDS), truth(store, IDS))
+        store.tally.fold_accesses()
+        store.record_accesses([Access(memory_id="m001", at=later + timedelta(seconds=1))])
+        got = read(store, IDS)
+        assert same(got, truth(store, IDS))
+        assert got["m001"][26] == ODD[0].access_count + 2
+    finally:
+        store.close()  # folds again, then seals
+    again = ready(opened(path))  # (two of six rows folded: over REBUILD_SHARE, rebuilt)
+    try:
+        got = read(again, IDS)
+        assert same(got, truth(again, IDS)) and got["m001"][26] == ODD[0].access_count + 2
+    finally:
+        again.close()
+
+
+def test_a_store_changed_without_the_copy_is_rebuilt(path: Path) -> None:
+    ready(opened(path)).close()
+    other = opened(path, row_file=False)  # e.g. an older version of cognimem
+    other.put_memories([memory(1, content="changed elsewhere", version=2)])
+    other.close()
+    store = opened(path)
+    try:
+        assert not store.copy.ready  # the seal does not match: rebuilt, DuckDB meanwhile
+        assert same(read(store, IDS), truth(store, IDS)) and store.served_now == 0
+        ready(store)
+        got = read(store, IDS)
+        assert same(got, truth(store, IDS)) and got["m001"][1] == "changed elsewhere"
+        assert store.served_now == len(IDS)
+    finally:
+        store.close()
+
+
+def test_rows_written_while_the_copy_is_rebuilt_are_read_from_duckdb(path: Path) -> None:
+    store = opened(path)
+    try:
+        assert not store.copy.ready
+        store.put_memories([memory(1, content="during", version=2)])
+        ready(store)
+        got = read(store, IDS)
+        assert same(got, truth(store, IDS)) and got["m001"][1] == "during"
+    finally:
+        store.close()
+
+
+def test_many_appended_rows_merge_into_the_table(path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rowfile, "OVERLAY_MAX", 4)
+    store = ready(opened(path))
+    try:
+        more = [memory(i, content=f"more {i}") for i in range(100, 130)]
+        store.put_memories(more[:10])
+        store.put_memories(more[10:])
+        store.put_memories([memory(100, content="again", version=2)])
+        ids = [*IDS, *(m.id for m in more)]
+        got = read(store, ids)
+        assert same(got, truth(store, ids)) and store.served_now == len(ids)
+        assert len(store.copy._overlay) <= 4
+    finally:
+        store.close()
