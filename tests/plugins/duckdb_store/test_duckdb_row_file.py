@@ -10,12 +10,15 @@ from typing import Any
 
 import pytest
 import test_duckdb_stored_rows as stored_rows
+from test_duckdb_access_tally import ACTR_RANK
 from test_duckdb_packed_rows import ODD, by_columns
 
 from cognimem.clock import ManualClock
 from cognimem.context import Context
+from cognimem.engine import Engine
 from cognimem.errors import StoreError
 from cognimem.models import Access
+from cognimem.profile import load_profile
 from cognimem.testing.store_cases import T0
 from cognimem.testing.store_cases import full_memory as memory
 from cognimem_plugins import sql_rows as rows
@@ -128,6 +131,7 @@ def test_a_rolled_back_write_leaves_the_stored_row(path: Path) -> None:
             store.put_memories([memory(1, content="never")])
             raise StoreError("rolled back")
         assert same(read(store, IDS), truth(store, IDS))
+        store.put_memories([memory(80)])  # a commit after: the rolled-back row stays out
         assert read(store, ["m001"])["m001"][1] == ODD[0].content
     finally:
         store.close()
@@ -199,3 +203,62 @@ def test_many_appended_rows_merge_into_the_table(path: Path,
         assert len(store.copy._overlay) <= 4
     finally:
         store.close()
+
+
+def test_a_write_committed_after_the_rebuilds_snapshot_is_read_from_duckdb(
+        path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = opened(path)
+    scan = rowfile.RowFile._write_all
+
+    def scanned_then_written(copy: rowfile.RowFile, target: Path) -> Any:
+        out = scan(copy, target)  # the snapshot's rows read: the old m001
+        store.put_memories([memory(1, content="after the snapshot", version=2)])
+        return out
+
+    monkeypatch.setattr(rowfile.RowFile, "_write_all", scanned_then_written)
+    try:
+        ready(store)
+        got = read(store, IDS)
+        assert same(got, truth(store, IDS)) and got["m001"][1] == "after the snapshot"
+    finally:
+        store.close()
+
+
+def test_searches_rank_the_same_with_and_without_the_copy(tmp_path: Path) -> None:
+    """Recorded searches (folds every 8 tally rows), an update, a delete, an archive and
+    reopens:
+    the same hits, scores and memories with the copy as without it."""
+    texts = [f"deploy pipeline step {i} uses tag {i % 7} and owner {i % 5}" for i in range(60)]
+    queries = ("deploy pipeline", "tag 3 owner 4", "step 17", "owner 2")
+
+    def history(row_file: bool) -> tuple[list[Any], int]:
+        profile = load_profile(base="test", overrides={
+            "path": str(tmp_path / f"store-{row_file}"), "rank": [ACTR_RANK],
+            "search": {"access_batch": 4},
+            "records": {"use": "duckdb", "cache_size": 0, "warm_cache": False,
+                        "fold_at": 8, "row_file": row_file}})
+        seen: list[Any] = []
+        served = 0
+        for round_ in range(3):
+            with Engine.from_profile(profile, clock=ManualClock(T0)) as engine:
+                records = engine._records  # type: ignore[attr-defined]
+                if round_ == 0:
+                    ids = [w.id for w in engine.add_many(
+                        [{"content": t, "tags": [f"t{i % 3}"], "importance": i % 10 / 10}
+                         for i, t in enumerate(texts)])]
+                if row_file:
+                    ready(records)
+                for query in queries:
+                    seen.append([(h.id, h.score, h.memory.model_dump_json())
+                                 for h in engine.search(query, k=10).hits])
+                if round_ == 1:
+                    engine.update(ids[17], content="step 17 rewritten for owner 2")
+                    engine.delete(ids[3])
+                    engine.archive(ids[5])
+                served += records.copy.served
+        return seen, served
+
+    with_copy, served = history(True)
+    without, none = history(False)
+    assert with_copy == without and all(with_copy)
+    assert served > 0 and none == 0
