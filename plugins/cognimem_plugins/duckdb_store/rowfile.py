@@ -55,7 +55,7 @@ log = logging.getLogger("cognimem.duckdb")
 #: The copy's directory inside the store directory, and its files.
 ROW_DIR = "rows"
 DATA_FILE = "rows.bin"
-TABLE_FILE = "table.npz"
+TABLE_FILES = ("ids.npy", "pos.npy", "len.npy")
 SEAL_FILE = "seal.json"
 SEAL_FORMAT = 1
 
@@ -347,10 +347,9 @@ class RowFile:
         data = self._dir / DATA_FILE
         if data.stat().st_size != seal.get("size"):
             return False
-        with np.load(self._dir / TABLE_FILE) as saved:
-            ids, pos, lens = saved["ids"], saved["pos"], saved["len"]
-        stored = int(fingerprint[0])
-        held = int(np.count_nonzero(pos != _ABSENT))
+        # mapped copy-on-write: nothing read at open, only the pages searches touch
+        ids, pos, lens = (np.load(self._dir / name, mmap_mode="c") for name in TABLE_FILES)
+        stored, held = int(fingerprint[0]), int(seal["held"])
         if stored and (stored - held) > REBUILD_SHARE * stored:
             return False
         fd = os.open(data, os.O_RDWR | os.O_APPEND)
@@ -364,10 +363,12 @@ class RowFile:
             self._merge()
             ids, pos, lens, size = self._ids, self._pos, self._len, self._size
         os.fsync(self._fd)
-        temporary = self._dir / (TABLE_FILE + ".tmp.npz")
-        np.savez(temporary, ids=ids, pos=pos, len=lens)
-        os.replace(temporary, self._dir / TABLE_FILE)
+        for name, array in zip(TABLE_FILES, (ids, pos, lens), strict=True):
+            temporary = self._dir / (name + ".tmp.npy")
+            np.save(temporary, array)
+            os.replace(temporary, self._dir / name)
         self._write_seal({"format": SEAL_FORMAT, "size": size,
+                          "held": int(np.count_nonzero(pos != _ABSENT)),
                           "fingerprint": [str(v) for v in fingerprint]})
 
     def _rebuild(self) -> None:
