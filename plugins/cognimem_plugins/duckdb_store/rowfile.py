@@ -197,11 +197,18 @@ class RowFile:
             at += len(data)
         if not chunks:
             return
+        data = b"".join(chunks)
         try:
-            os.write(self._fd, b"".join(chunks))
+            written = os.write(self._fd, data)
         except OSError as exc:
-            log.warning("appending to the memory rows' copy failed (rows read from DuckDB): %s",
-                        exc)
+            written, error = -1, str(exc)
+        else:
+            error = f"{written} of {len(data)} bytes written"
+        if written != len(data):  # a full disk: the copy is not used again until rebuilt
+            log.warning("appending to the memory rows' copy failed (rows read from DuckDB "
+                        "until the next open rebuilds it): %s", error)
+            with self._lock:
+                self._close_file()
             return
         with self._lock:
             self._size = at
@@ -284,8 +291,8 @@ class RowFile:
             return
         keys = np.array([k.encode() for k in names])
         width = max(keys.dtype.itemsize, self._ids.dtype.itemsize)
-        keys = keys.astype(f"S{width}")
-        table = self._ids.astype(f"S{width}")
+        keys = keys.astype(f"S{width}", copy=False)
+        table = self._ids.astype(f"S{width}", copy=False)
         pos = np.array([overlay[k][0] for k in names], dtype=np.int64)
         lens = np.array([overlay[k][1] for k in names], dtype=np.int32)
         order = np.argsort(keys, kind="stable")

@@ -262,3 +262,22 @@ def test_searches_rank_the_same_with_and_without_the_copy(tmp_path: Path) -> Non
     without, none = history(False)
     assert with_copy == without and all(with_copy)
     assert served > 0 and none == 0
+
+
+def test_a_failed_append_leaves_the_copy_unused(path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    store = ready(opened(path))
+
+    def full(fd: int, data: bytes) -> int:
+        raise OSError(28, "No space left on device")
+
+    try:
+        monkeypatch.setattr(rowfile.os, "write", full)
+        store.put_memories([memory(1, content="written to DuckDB only", version=2)])
+        monkeypatch.undo()
+        got = read(store, IDS)
+        assert same(got, truth(store, IDS)) and got["m001"][1] == "written to DuckDB only"
+        assert not store.copy.ready and store.served_now == 0
+    finally:
+        store.close()
+    assert not (path / rowfile.ROW_DIR / rowfile.SEAL_FILE).exists()  # rebuilt at next open
