@@ -70,8 +70,9 @@ OVERLAY_MAX = 32_768
 BUILD_BATCH = 65_536
 #: A saved table with more than this share of the store absent is rebuilt at open.
 REBUILD_SHARE = 0.05
-#: Seconds after open at which a rebuild starts if no search has come first.
-BUILD_DELAY = 2.0
+#: Seconds after open at which a rebuild starts (a short-lived process, such as a one-shot
+#: command, closes before and leaves the seal it found, or none, for the next open).
+BUILD_DELAY = 5.0
 
 _ABSENT = -1
 _US = timedelta(microseconds=1)
@@ -138,10 +139,6 @@ class RowFile:
         self._thread = threading.Thread(target=self._rebuild, name="cognimem-row-file",
                                         daemon=True)
         self._thread.start()
-
-    def may_start(self) -> None:
-        """A search has loaded its rows: a rebuild may start now."""
-        self._go.set()
 
     def stop(self) -> None:
         """Stop a rebuild and wait for it (before the connection closes)."""
@@ -370,7 +367,8 @@ class RowFile:
             self._merge()
             ids, pos, lens, size = self._ids, self._pos, self._len, self._size
         os.fsync(self._fd)
-        for name, array in zip(TABLE_FILES, (ids, pos, lens), strict=True):
+        arrays: tuple[np.ndarray, ...] = (ids, pos, lens)
+        for name, array in zip(TABLE_FILES, arrays, strict=True):
             temporary = self._dir / (name + ".tmp.npy")
             np.save(temporary, array)
             os.replace(temporary, self._dir / name)
@@ -389,6 +387,7 @@ class RowFile:
             directory.mkdir(exist_ok=True)
             ids, pos, lens, size = self._write_all(temporary)
             if ids is None:
+                temporary.unlink()
                 return
             os.replace(temporary, directory / DATA_FILE)
             fd = os.open(directory / DATA_FILE, os.O_RDWR | os.O_APPEND)
@@ -399,6 +398,8 @@ class RowFile:
                     return
                 self._adopt(ids[order], pos[order], lens[order], fd, size)
         except Exception as exc:  # the store closed under it, a full disk: reads use DuckDB
+            with suppress(OSError):
+                temporary.unlink()
             if not self._stop.is_set():
                 log.warning("building the memory rows' copy stopped: %s", exc)
 

@@ -110,7 +110,7 @@ class DuckDBStore(RecordStore):
         self.embeddings = Embeddings(db)
         self.budget = MemoryBudget(db, self.options.memory_limit)
         cache.changed = self.warming.changed
-        self.memories.loaded = self._loaded
+        self.memories.loaded = self.warming.may_start
         self.tally.folding = self.copy.forget
         db.on_open += [self.tally.load, self.budget.start]
         db.before_commit.append(self.events.flush)
@@ -130,10 +130,6 @@ class DuckDBStore(RecordStore):
         if self.db.file is not None:
             self.copy.open(self.db.directory, self._fingerprint)
             self.warming.start()
-
-    def _loaded(self) -> None:
-        self.warming.may_start()
-        self.copy.may_start()
 
     def _fingerprint(self) -> list[Any]:
         with self.db.guard:

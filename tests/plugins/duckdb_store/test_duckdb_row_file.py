@@ -37,9 +37,15 @@ def opened(path: Path, **options: Any) -> DuckDBStore:
     return store
 
 
+@pytest.fixture(autouse=True)
+def held_rebuilds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rebuild waits until a test lets it run (ready())."""
+    monkeypatch.setattr(rowfile, "BUILD_DELAY", 60.0)
+
+
 def ready(store: DuckDBStore) -> DuckDBStore:
     """Let a rebuild run now and wait for it."""
-    store.copy.may_start()
+    store.copy._go.set()
     thread = store.copy._thread
     if thread is not None:
         thread.join(30)
