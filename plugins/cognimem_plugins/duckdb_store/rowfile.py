@@ -154,9 +154,9 @@ class RowFile:
         if self._dir is None:
             return
         try:
-            if self.ready:
+            if self.ready and (self._dirty or self._seal is None):
                 self._save(fingerprint())
-            elif self._seal is not None and not self._dirty:
+            elif self._seal is not None and not self._dirty:  # as found: the same seal
                 self._write_seal(self._seal)
         except (OSError, duckdb.Error) as exc:
             log.warning("the memory rows' copy was not saved (rebuilt at the next open): %s",
