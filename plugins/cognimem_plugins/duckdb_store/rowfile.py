@@ -346,7 +346,8 @@ class RowFile:
     def _load(self, seal: dict[str, Any], fingerprint: list[Any]) -> bool:
         """Adopt the saved table if the seal matches; False otherwise."""
         assert self._dir is not None
-        if seal.get("fingerprint") != [str(v) for v in fingerprint]:
+        if (seal.get("fingerprint") != [str(v) for v in fingerprint]
+                or seal.get("layout") != packed.PACKED_SELECT):  # another version's columns
             return False
         data = self._dir / DATA_FILE
         if data.stat().st_size != seal.get("size"):
@@ -372,7 +373,7 @@ class RowFile:
             temporary = self._dir / (name + ".tmp.npy")
             np.save(temporary, array)
             os.replace(temporary, self._dir / name)
-        self._write_seal({"format": SEAL_FORMAT, "size": size,
+        self._write_seal({"format": SEAL_FORMAT, "layout": packed.PACKED_SELECT, "size": size,
                           "held": int(np.count_nonzero(pos != _ABSENT)),
                           "fingerprint": [str(v) for v in fingerprint]})
 

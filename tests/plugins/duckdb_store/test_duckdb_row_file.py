@@ -287,3 +287,14 @@ def test_a_failed_append_leaves_the_copy_unused(path: Path,
     finally:
         store.close()
     assert not (path / rowfile.ROW_DIR / rowfile.SEAL_FILE).exists()  # rebuilt at next open
+
+
+def test_a_copy_packed_with_other_columns_is_rebuilt(path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    ready(opened(path)).close()
+    monkeypatch.setattr(packed, "PACKED_SELECT", packed.PACKED_SELECT + ", 1")  # a new schema
+    store = opened(path)
+    try:
+        assert not store.copy.ready
+    finally:
+        store.close()
