@@ -403,6 +403,10 @@ class RowFile:
                 temporary.unlink()
             if not self._stop.is_set():
                 log.warning("building the memory rows' copy stopped: %s", exc)
+        finally:
+            with self._lock:
+                if not self.ready:  # no table to mark the written rows in: stop noting them
+                    self._changed = None
 
     def _write_all(self, path: Path) -> tuple[Any, Any, Any, int]:
         ids: list[np.ndarray] = []
