@@ -21,6 +21,10 @@ It is derived, like the indexes, and never the truth:
   read here exactly as to rows read from DuckDB (the file holds DuckDB's rows, not the
   cache's bumped ones).
 
+Updated rows are appended and their old text stays until a close finds the file over
+:data:`WASTE_FACTOR` times the rows it serves (the file is then removed and written anew at
+the next open) or a compaction (a permanent delete) removes it.
+
 A clean close saves the table and a seal: the fingerprint of the memories table
 (:data:`FINGERPRINT_SQL`, taken after the close's fold) and the data file's size. The next
 open takes the seal away (a crash then leaves none) and loads the table if the seal matches
@@ -73,6 +77,11 @@ REBUILD_SHARE = 0.05
 #: Seconds after open at which a rebuild starts (a short-lived process, such as a one-shot
 #: command, closes before and leaves the seal it found, or none, for the next open).
 BUILD_DELAY = 5.0
+#: A close that finds the file this many times the size of the rows it still serves (updated
+#: rows are appended, their old text stays) removes it: the next open writes it anew, so the
+#: copy's disk stays within a bounded multiple of the rows it holds.
+WASTE_FACTOR = 2.0
+WASTE_SLACK = 1 << 20  # bytes: a small store's file is kept whatever its share
 
 _ABSENT = -1
 _US = timedelta(microseconds=1)
@@ -134,6 +143,9 @@ class RowFile:
         except (OSError, ValueError, KeyError, duckdb.Error) as exc:
             log.warning("the memory rows' copy could not be loaded (rebuilt): %s", exc)
         self._seal = None
+        self._start_rebuild()
+
+    def _start_rebuild(self) -> None:
         self._stop.clear()
         self._go.clear()
         self._thread = threading.Thread(target=self._rebuild, name="cognimem-row-file",
@@ -164,6 +176,28 @@ class RowFile:
         finally:
             self._close_file()
             self._dir = None
+
+    def discard(self) -> None:
+        """Drop the copy and remove its files, before a compaction: it may hold the rows of
+        memories deleted since (and the old text of updated ones), and a compaction must
+        leave no trace of them. :meth:`rebuild` makes it anew from the compacted database."""
+        self.stop()
+        if self._dir is None:
+            return
+        with self._lock:
+            self._close_file()
+            self._ids = np.zeros(0, dtype="S1")
+            self._pos = np.zeros(0, dtype=np.int64)
+            self._len = np.zeros(0, dtype=np.int32)
+            self._overlay, self._size = {}, 0
+            self._changed, self._seal, self._dirty = set(), None, False
+        for name in (DATA_FILE, DATA_FILE + ".tmp", *TABLE_FILES, SEAL_FILE):
+            (self._dir / name).unlink(missing_ok=True)
+
+    def rebuild(self) -> None:
+        """Write the copy anew in the background (after :meth:`discard`)."""
+        if self.enabled and self._dir is not None and self._thread is None:
+            self._start_rebuild()
 
     # writes ------------------------------------------------------------------------------------
 
@@ -367,6 +401,11 @@ class RowFile:
         with self._lock:
             self._merge()
             ids, pos, lens, size = self._ids, self._pos, self._len, self._size
+        live = int(lens[pos != _ABSENT].sum(dtype=np.int64))
+        if size > WASTE_FACTOR * live + WASTE_SLACK:  # mostly superseded rows: written anew
+            for name in (DATA_FILE, *TABLE_FILES):
+                (self._dir / name).unlink(missing_ok=True)
+            return
         os.fsync(self._fd)
         arrays: tuple[np.ndarray, ...] = (ids, pos, lens)
         for name, array in zip(TABLE_FILES, arrays, strict=True):

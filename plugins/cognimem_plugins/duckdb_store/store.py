@@ -151,8 +151,9 @@ class DuckDBStore(RecordStore):
         (:meth:`.connection.Database.compact`)."""
         if self.db.file is not None:
             self.warming.stop()  # its cursor belongs to the connection compaction closes
-            self.copy.stop()
+            self.copy.discard()  # it may hold the rows of deleted memories: removed
             self.db.compact()
+            self.copy.rebuild()
 
     @property
     def directory(self) -> Path | None:

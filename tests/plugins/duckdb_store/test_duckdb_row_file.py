@@ -298,3 +298,67 @@ def test_a_copy_packed_with_other_columns_is_rebuilt(path: Path,
         assert not store.copy.ready
     finally:
         store.close()
+
+
+def files_holding(root: Path, text: str) -> list[str]:
+    return [str(p.relative_to(root)) for p in root.rglob("*")
+            if p.is_file() and text.encode() in p.read_bytes()]
+
+
+def test_a_compaction_leaves_no_row_of_a_deleted_memory_in_the_copy(tmp_path: Path) -> None:
+    """A permanent delete compacts the store: the copy held the deleted memory's row (and
+    an updated memory's old text), so it is removed and rebuilt from the compacted file."""
+    secret, old = "quokka-zanzibar-7731", "wallaby-orinoco-4402"
+    store = ready(opened(tmp_path / "c"))
+    store.put_memories([memory(1, content=f"the codename is {secret}"),
+                        memory(2, content=f"the old text {old}"), memory(3)])
+    store.put_memories([memory(2, content="the new text", version=2)])
+    assert store.copy.ready and files_holding(tmp_path / "c", secret)
+    store.delete_memories(["m001"])
+    store.compact()
+    assert files_holding(tmp_path / "c", secret) == []
+    assert files_holding(tmp_path / "c", old) == []
+    assert not store.copy.ready  # reads go to DuckDB until the copy is rebuilt
+    assert same(read(store, ["m002", "m003"]), truth(store, ["m002", "m003"]))
+    ready(store)
+    assert same(read(store, ["m002", "m003"]), truth(store, ["m002", "m003"]))
+    assert store.served_now == 2  # type: ignore[attr-defined]
+    assert read(store, ["m001"]) == {}
+    store.close()
+    assert files_holding(tmp_path / "c", secret) == []
+    reopened = opened(tmp_path / "c")
+    assert reopened.copy.ready  # sealed at close: loaded, not rebuilt
+    assert same(read(reopened, ["m002", "m003"]), truth(reopened, ["m002", "m003"]))
+    reopened.close()
+
+
+def test_a_copy_mostly_of_superseded_rows_is_written_anew(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Updated rows are appended and the old ones stay: a close that finds the file over
+    WASTE_FACTOR times the rows it serves removes it, and the next open writes it anew."""
+    monkeypatch.setattr(rowfile, "WASTE_SLACK", 0)
+    store = ready(opened(tmp_path / "w"))
+    store.put_memories([memory(i) for i in range(1, 11)])
+    store.close()
+    data = tmp_path / "w" / rowfile.ROW_DIR / rowfile.DATA_FILE
+    kept = data.stat().st_size
+    store = opened(tmp_path / "w")
+    assert store.copy.ready  # few updates: sealed and loaded
+    for version in range(2, 4):
+        store.put_memories([memory(1, content=f"the note, version {version}", version=version)])
+    store.close()
+    assert data.stat().st_size > kept  # the old rows are still there, under the factor
+    store = opened(tmp_path / "w")
+    assert store.copy.ready
+    for version in range(4, 40):
+        store.put_memories([memory(i, content=f"note {i}, version {version}", version=version)
+                            for i in range(1, 11)])
+    store.close()
+    assert not data.exists()
+    store = opened(tmp_path / "w")
+    assert not store.copy.ready  # rebuilt, not loaded
+    ready(store)
+    ids = [f"m{i:03d}" for i in range(1, 11)]
+    assert same(read(store, ids), truth(store, ids))
+    assert data.stat().st_size < 2 * kept
+    store.close()
