@@ -19,6 +19,7 @@ from . import packed, schema
 from .cache import RowCache
 from .connection import Database
 from .directory import write_error
+from .rowfile import RowFile
 from .tally import AccessTally
 
 _COLUMNS = ", ".join(schema.MEMORY_COLUMNS)
@@ -31,10 +32,12 @@ class MemoryRows(MemoryCounts):
 
     db: Database
 
-    def __init__(self, db: Database, cache: RowCache, tally: AccessTally) -> None:
+    def __init__(self, db: Database, cache: RowCache, tally: AccessTally,
+                 copy: RowFile) -> None:
         super().__init__(db)
         self.cache = cache
         self.tally = tally
+        self.copy = copy
         #: told when a search has loaded its rows (the warming thread may start)
         self.loaded: Callable[[], None] = lambda: None
         # a superset of the stored content hashes, read at the first lookup (not at open:
@@ -56,8 +59,9 @@ class MemoryRows(MemoryCounts):
             self.tally.drop(m.id for m in latest)
             if self._hashes is not None:
                 self._hashes.update(m.content_hash for m in latest)
-            for m in latest:
-                self.cache.pending[m.id] = rows.memory_row(m)
+            written = {m.id: rows.memory_row(m) for m in latest}
+            self.cache.pending.update(written)
+            self.copy.stage(written)
 
     def delete_memories(self, ids: Sequence[str]) -> None:
         """Remove memories with their edges, accesses and embeddings."""
@@ -74,6 +78,7 @@ class MemoryRows(MemoryCounts):
             self.tally.drop(doomed)
             for memory_id in doomed:
                 self.cache.pending[memory_id] = None
+            self.copy.stage(dict.fromkeys(doomed))
 
     # reads by id -------------------------------------------------------------------------------
 
@@ -144,11 +149,19 @@ class MemoryRows(MemoryCounts):
     # decoding ----------------------------------------------------------------------------------
 
     def fetch_ids(self, ids: list[str]) -> list[rows.MemoryRow]:
-        """The stored rows of these ids, each read as one value (:mod:`.packed`), their
+        """The stored rows of these ids, each read as one value (:mod:`.packed`) from the
+        rows' copy (:mod:`.rowfile`) or, for those it does not hold, from DuckDB; their
         unfolded access counts added."""
-        sql = f"SELECT {packed.PACKED_SELECT} FROM memories WHERE {rows.ids_where('id', len(ids))}"
-        raw, view = self.tally.for_read(lambda: self.db.rows(sql, [ids]))
+        raw, view = self.tally.for_read(lambda: self._packed_rows(ids))
         return self.tally.added([packed.unpack(r) for r in raw], view)
+
+    def _packed_rows(self, ids: list[str]) -> list[Any]:
+        found, missing = self.copy.read(ids)
+        if missing:
+            sql = (f"SELECT {packed.PACKED_SELECT} FROM memories "
+                   f"WHERE {rows.ids_where('id', len(missing))}")
+            found += self.db.rows(sql, [missing])
+        return found
 
     def fetch(self, sql: str, params: Sequence[Any] | None = None) -> list[rows.MemoryRow]:
         """Run a SELECT of :data:`rows.MEMORY_SELECT` and decode its rows (their unfolded

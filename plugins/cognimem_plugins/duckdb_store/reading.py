@@ -77,3 +77,15 @@ class Readers:
         for cursor in spare:
             with suppress(duckdb.Error):
                 cursor.close()
+
+
+def stop_reader(thread: threading.Thread, events: tuple[threading.Event, ...], cursor: Any,
+                timeout: float) -> None:
+    """Stop a background thread that reads through ``cursor``: set its ``events`` (stop, go),
+    interrupt the statement it may be running, and wait for it."""
+    for event in events:
+        event.set()
+    if cursor is not None:
+        with suppress(duckdb.Error, RuntimeError):
+            cursor.interrupt()  # a query still scanning or sorting the table ends now
+    thread.join(timeout)

@@ -44,6 +44,7 @@ from .events import Events
 from .memories import MemoryRows
 from .meta import Meta
 from .reading import Readers
+from .rowfile import RowFile, fingerprint_of
 from .tally import AccessTally
 from .warm import CacheWarming
 
@@ -81,6 +82,11 @@ class DuckDBStore(RecordStore):
             default=True,
             description="after opening, read the most recently used memories (up to "
                         "cache_size) into the cache in a background thread")
+        row_file: bool = Field(
+            default=True,
+            description="keep a read-optimised copy of the memory rows beside the database "
+                        "(rows/, ~520 bytes a memory), so that a search reads the rows the "
+                        "cache misses without a DuckDB statement (see the rowfile module)")
         fold_at: int = Field(
             default=4096, ge=1, le=10_000_000,
             description="access counts appended before they are folded into the memories' "
@@ -93,7 +99,8 @@ class DuckDBStore(RecordStore):
         self.db = db = Database(self.options)
         self.cache = cache = RowCache(self.options.cache_size)
         self.tally = AccessTally(db, cache, self.options.fold_at)
-        self.memories = MemoryRows(db, cache, self.tally)
+        self.copy = RowFile(db.readers, enabled=self.options.row_file)
+        self.memories = MemoryRows(db, cache, self.tally, self.copy)
         self.warming = CacheWarming(db.readers, cache, enabled=self.options.warm_cache,
                                     decode=self.memories.decode, counts=self.tally.view)
         self.edges = Edges(db)
@@ -104,12 +111,15 @@ class DuckDBStore(RecordStore):
         self.budget = MemoryBudget(db, self.options.memory_limit)
         cache.changed = self.warming.changed
         self.memories.loaded = self.warming.may_start
+        self.tally.folding = self.copy.forget
         db.on_open += [self.tally.load, self.budget.start]
         db.before_commit.append(self.events.flush)
+        # the copy after the tally: a row appended there is read with the tally of after
+        # the commit (the written rows carry their counts)
         db.after_commit += [self.meta.committed, self.tally.committed, cache.committed,
-                            self.budget.committed]
+                            self.budget.committed, self.copy.committed]
         db.on_rollback += [self.events.rolled_back, cache.rolled_back, self.meta.rolled_back,
-                           self.tally.ended, self.budget.ended]
+                           self.tally.ended, self.budget.ended, self.copy.rolled_back]
         db.before_write.append(self.budget.writing)
 
     # lifecycle: the parts in turn ----------------------------------------------------------
@@ -118,7 +128,12 @@ class DuckDBStore(RecordStore):
         """Open (or create) the store in ``ctx.path``; see the module docstring."""
         self.db.open(ctx.path)
         if self.db.file is not None:
+            self.copy.open(self.db.directory, self._fingerprint)
             self.warming.start()
+
+    def _fingerprint(self) -> list[Any]:
+        with self.db.guard:
+            return fingerprint_of(self.db.con)
 
     def close(self) -> None:
         """Fold the access counts, close the database and release ownership (safe to call
@@ -127,6 +142,8 @@ class DuckDBStore(RecordStore):
         self.budget.stop()
         with self.db.guard:
             self.tally.fold_before_close()
+            if self.db.con is not None:
+                self.copy.close(self._fingerprint)
             self.db.close()
 
     def compact(self) -> None:
@@ -134,7 +151,9 @@ class DuckDBStore(RecordStore):
         (:meth:`.connection.Database.compact`)."""
         if self.db.file is not None:
             self.warming.stop()  # its cursor belongs to the connection compaction closes
+            self.copy.discard()  # it may hold the rows of deleted memories: removed
             self.db.compact()
+            self.copy.rebuild()
 
     @property
     def directory(self) -> Path | None:

@@ -101,6 +101,8 @@ class AccessTally:
         self.db = db
         self.cache = cache
         self.fold_at = fold_at
+        #: told which memories a fold is about to change in DuckDB (the rows' copy)
+        self.folding: Callable[[Iterable[str]], None] = lambda ids: None
         self.reset()
 
     def reset(self) -> None:
@@ -245,6 +247,7 @@ class AccessTally:
             if self.db.depth or not self.unfolded:
                 return 0
             folded = list(self.unfolded)
+            self.folding(folded)
             with self.cache.lock:
                 self.folds += 1
             done = False

@@ -23,15 +23,12 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterable, Mapping
-from contextlib import suppress
 from datetime import datetime
 from typing import Any
 
-import duckdb
-
 from .. import sql_rows as rows
 from .cache import RowCache
-from .reading import Readers
+from .reading import Readers, stop_reader
 
 log = logging.getLogger("cognimem.duckdb")
 
@@ -93,13 +90,7 @@ class CacheWarming:
         thread = self.thread
         if thread is None:
             return
-        self._stop.set()
-        self._go.set()
-        cursor = self._cursor
-        if cursor is not None:
-            with suppress(duckdb.Error, RuntimeError):
-                cursor.interrupt()  # a query still sorting the table ends now
-        thread.join(30)
+        stop_reader(thread, (self._stop, self._go), self._cursor, 30)
         self.thread = None
 
     def may_start(self) -> None:
