@@ -36,6 +36,7 @@ from dataclasses import replace
 
 from .assigned import assigned, elements, paired_values, urls_and_connections
 from .commands import command_passwords
+from .configs import config_passwords
 from .context import (
     jwk_private_members,
     public_value_reason,
@@ -43,6 +44,7 @@ from .context import (
     template_spans,
     twilio_auth_tokens,
 )
+from .cookies import cookies
 from .decisions import PLACEHOLDER, Allowlist, Decision, decide
 from .evidence import looks_chosen
 from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, provider_matches
@@ -51,6 +53,7 @@ from .names import NAME_STEMS, PASSWORD_GATE_WIDE, PASSWORD_STEMS, SHARED_GATE
 from .near import near, near_wide, prefixed_tokens
 from .passwords import prose_passwords
 from .precision import kept_reason
+from .providers import provider_values
 from .standins import stand_in
 
 _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40}")
@@ -66,10 +69,13 @@ def _find(text: str) -> Iterator[Decision]:
     for rule, start, end, valid in provider_matches(text):
         yield decide(rule.kind, start, end, None if valid else "does not decode as its "
                      "format requires", rule.reason)
+    low = text.lower()
+    yield from provider_values(text, low)
+    yield from cookies(text, low)
+    yield from config_passwords(text)
     yield from urls_and_connections(text)
     if ("_" in text or "-" in text) and max(map(len, text.split()), default=0) >= 35:
         yield from prefixed_tokens(text)
-    low = text.lower()
     if NAME_STEMS.holds(low):
         yield from assigned(text)
         yield from elements(text)
