@@ -70,9 +70,6 @@ def _find(text: str) -> Iterator[Decision]:
         yield decide(rule.kind, start, end, None if valid else "does not decode as its "
                      "format requires", rule.reason)
     low = text.lower()
-    yield from provider_values(text, low)
-    yield from cookies(text, low)
-    yield from config_passwords(text)
     yield from urls_and_connections(text)
     if ("_" in text or "-" in text) and max(map(len, text.split()), default=0) >= 35:
         yield from prefixed_tokens(text)
@@ -99,6 +96,12 @@ def _find(text: str) -> Iterator[Decision]:
     for command, start, end, value in command_passwords(text, low):
         yield decide("cli_password", start, end,
                      _command_value_reason(value, prose=command.prose), command.reason)
+    # last, so a value an earlier rule redacts keeps that rule's kind and reason (the
+    # judge's vectors embed the redacted text): providers' documented names, shapes and
+    # URLs, session cookies, passwords in IaC state and tool configs
+    yield from provider_values(text, low)
+    yield from cookies(text, low)
+    yield from config_passwords(text)
 
 
 def _command_value_reason(value: str, *, prose: bool = False) -> str | None:

@@ -290,7 +290,7 @@ def test_an_admin_key_is_redacted_where_a_search_only_key_is_kept() -> None:
 def test_explain_gives_each_new_rule_its_reason() -> None:
     reasons = {
         PROVIDERS["feishu"][0]: "Feishu / Lark URL",
-        CAUGHT_BEFORE["dingtalk"][0]: "DingTalk URL",
+        PROVIDERS["mattermost"][0]: "Mattermost URL",
         PROVIDERS["huawei_notebook"][0]: "Huawei Cloud's documented shape",
         COOKIES["set_cookie"][0]: "a session cookie is a bearer credential",
         CONFIGS["random_password"][0]: "random_password",
@@ -330,10 +330,10 @@ def test_guard_explain_over_mcp_gives_the_cookie_reason() -> None:
 def test_a_write_redacts_the_webhook_and_keeps_the_plan() -> None:
     engine = Engine.from_profile("test")
     try:
-        hook = engine.add(CAUGHT_BEFORE["dingtalk"][0]).memory
+        hook = engine.add(PROVIDERS["wecom"][0]).memory
         plan = engine.add(CLEAN["tf_plan_sensitive"]).memory
-        assert _DINGTALK not in json.dumps(engine.export())
-        assert "[REDACTED:webhook_dingtalk]" in hook.content
+        assert _WECOM not in json.dumps(engine.export())
+        assert "[REDACTED:webhook_wecom]" in hook.content
         assert plan.content == CLEAN["tf_plan_sensitive"]
     finally:
         engine.close()
