@@ -51,6 +51,11 @@ _ISQL = re.compile(r"(?<![\w-])isql(?:\s+-[A-Za-z]\S*)*\s+(?P<dsn>[^\s-]\S*)\s+"
 _MOSQUITTO_LINE = re.compile(r"(?m)^(?P<user>[\w.\-@]{1,64}):(?P<value>[^\s:$][^\s]{5,127})$")
 
 
+#: the words without which no rule here runs (lowercased)
+CONFIG_NEEDLES = ("variable", '"value"', "random_password", "define", "jdbc:oracle:", "isql",
+                  "mosquitto")
+
+
 def tf_variables(text: str) -> Iterator[tuple[str, int, int]]:
     """Each Terraform variable's name and its default's span."""
     if "variable" in text and "default" in text:

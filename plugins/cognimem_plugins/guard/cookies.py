@@ -48,7 +48,8 @@ _ATTRIBUTES = frozenset("path domain expires max-age secure httponly samesite pr
 _SESSION_NAME = re.compile(
     r"(?i)sess|sid\b|^sid|auth|token|jwt|remember|csrf|xsrf|login|^__host-|^__secure-|"
     r"identity|^_\w+_session$|\.aspxauth|^ci_session$|^lt$")
-_POINTS = frozenset("._-:")
+#: the words without which no rule here runs (lowercased)
+COOKIE_NEEDLES = ("cookie", "authorization", "-b", '"domain"', "\ttrue\t", "\tfalse\t")
 
 
 def _random_enough(value: str) -> bool:

@@ -28,7 +28,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .configs import tf_variables
+from .configs import CONFIG_NEEDLES, config_passwords, tf_variables
+from .cookies import COOKIE_NEEDLES, cookies
 from .decisions import Decision, decide
 from .needles import Needles
 from .standins import placeholder
@@ -540,10 +541,16 @@ def _spellings(name: str) -> set[str]:
     return {sep.join(p.lower() for p in parts) for sep in _SEPARATORS}
 
 
-_NAME_ROWS = Needles([(spelling, i) for i, row in enumerate(NAMED) for name in row.names
-                      for spelling in sorted(_spellings(name)) if len(spelling) >= 4])
-_SHAPE_ROWS = Needles([(row.needle, i) for i, row in enumerate(SHAPES)])
-_URL_ROWS = Needles([(row.needle, i) for i, row in enumerate(URLS)])
+#: every needle of the tables, the cookies' and the configs' rules in one automaton: a
+#: text is read once (lowercased) and only the rows whose words it holds run
+_ROWS: list[tuple[str, tuple[str, int]]] = [
+    *((spelling, ("name", i)) for i, row in enumerate(NAMED) for name in row.names
+      for spelling in sorted(_spellings(name)) if len(spelling) >= 4),
+    *((row.needle.lower(), ("shape", i)) for i, row in enumerate(SHAPES)),
+    *((row.needle.lower(), ("url", i)) for i, row in enumerate(URLS)),
+    *((needle, ("cookies", 0)) for needle in COOKIE_NEEDLES),
+    *((needle, ("configs", 0)) for needle in CONFIG_NEEDLES),
+]
 #: each row's names normalised (letters and digits), longest first
 _NORMED = tuple(tuple(sorted({_norm(n) for n in row.names}, key=len, reverse=True))
                 for row in NAMED)
@@ -586,11 +593,9 @@ def _trim(value: str) -> str:
     return value
 
 
-def named_values(text: str, low: str) -> Iterator[Decision]:
-    """The values given to a provider's documented secret names."""
-    rows = sorted(set(_NAME_ROWS.found(low)))
-    if not rows:
-        return
+def named_values(text: str, rows: list[int]) -> Iterator[Decision]:
+    """The values given to a provider's documented secret names (``rows``: of
+    :data:`NAMED`, those whose names the text holds)."""
     for name in _NAME.finditer(text):
         key = _norm(name.group())
         m = _VALUE_AFTER.match(text, name.end()) if key else None
@@ -642,24 +647,22 @@ def _in_scope(text: str, start: int, key: str, scope: re.Pattern[str]) -> bool:
 _FIXED = re.compile(r"\[A-Za-z0-9\]\{(\d+)\}")
 _MENTIONED = tuple((i, int(m.group(1))) for i, row in enumerate(NAMED)
                    if (m := _FIXED.fullmatch(row.value)) and int(m.group(1)) >= 20)
-_MENTION_ROWS = Needles([(word, i) for i, _ in _MENTIONED
-                         for word in (NAMED[i].scope or (NAMED[i].provider.split()[0].lower(),))
-                         if len(word) >= 4])
+_ROWS.extend((word, ("mention", i)) for i, _ in _MENTIONED
+             for word in (NAMED[i].scope or (NAMED[i].provider.split()[0].lower(),))
+             if len(word) >= 4)
+_GATE = Needles(_ROWS)
 _LENGTH = dict(_MENTIONED)
 _RANDOM_RUN = re.compile(r"(?<![A-Za-z0-9_\-./+=%@:])(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[a-z])"
                          r"(?=[A-Za-z0-9]*[A-Z])[A-Za-z0-9]{20,64}(?![A-Za-z0-9_\-./+=@])")
 
 
-def mentioned_values(text: str, low: str) -> Iterator[Decision]:
+def mentioned_values(text: str, low: str, rows: list[int]) -> Iterator[Decision]:
     """A value of a provider's documented length (letters, digits, both cases) after the
     provider's name on its line."""
-    rows = set(_MENTION_ROWS.found(low))
-    if not rows:
-        return
     for m in _RANDOM_RUN.finditer(text):
         line_start = text.rfind("\n", 0, m.start()) + 1
         before = low[line_start:m.start()]
-        for i in sorted(rows):
+        for i in rows:
             row = NAMED[i]
             words = row.scope or (row.provider.split()[0].lower(),)
             if len(m.group()) == _LENGTH[i] and any(w in before for w in words):
@@ -669,18 +672,18 @@ def mentioned_values(text: str, low: str) -> Iterator[Decision]:
                 break
 
 
-def shaped_values(text: str) -> Iterator[Decision]:
+def shaped_values(text: str, rows: list[int]) -> Iterator[Decision]:
     """Values whose documented prefix and body say what they are."""
-    for i in _SHAPE_ROWS.found(text):
+    for i in rows:
         row = SHAPES[i]
         for m in row.pattern.finditer(text):
             yield decide(row.kind, m.start(), m.end(), None,
                          f"{row.provider}'s documented format")
 
 
-def url_credentials(text: str, low: str) -> Iterator[Decision]:
+def url_credentials(text: str, rows: list[int]) -> Iterator[Decision]:
     """The credential in a URL whose documented shape holds one in its path or query."""
-    for i in _URL_ROWS.found(low):
+    for i in rows:
         row = URLS[i]
         for m in row.pattern.finditer(text):
             value = m.group("v")
@@ -690,8 +693,22 @@ def url_credentials(text: str, low: str) -> Iterator[Decision]:
 
 
 def provider_values(text: str, low: str) -> Iterator[Decision]:
-    """Every decision of the three tables."""
-    yield from named_values(text, low)
-    yield from mentioned_values(text, low)
-    yield from shaped_values(text)
-    yield from url_credentials(text, low)
+    """Every decision of the three tables, of :mod:`.cookies` and of :mod:`.configs`, each
+    table's rows run only when the text holds one of their words (one pass)."""
+    opened: dict[str, list[int]] = {}
+    for table, i in _GATE.found(low):
+        opened.setdefault(table, []).append(i)
+    if not opened:
+        return
+    if "name" in opened:
+        yield from named_values(text, sorted(set(opened["name"])))
+    if "mention" in opened:
+        yield from mentioned_values(text, low, sorted(set(opened["mention"])))
+    if "shape" in opened:
+        yield from shaped_values(text, sorted(set(opened["shape"])))
+    if "url" in opened:
+        yield from url_credentials(text, sorted(set(opened["url"])))
+    if "cookies" in opened:
+        yield from cookies(text, low)
+    if "configs" in opened:
+        yield from config_passwords(text)

@@ -36,7 +36,6 @@ from dataclasses import replace
 
 from .assigned import assigned, elements, paired_values, urls_and_connections
 from .commands import command_passwords
-from .configs import config_passwords
 from .context import (
     jwk_private_members,
     public_value_reason,
@@ -44,7 +43,6 @@ from .context import (
     template_spans,
     twilio_auth_tokens,
 )
-from .cookies import cookies
 from .decisions import PLACEHOLDER, Allowlist, Decision, decide
 from .evidence import looks_chosen
 from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, provider_matches
@@ -100,8 +98,6 @@ def _find(text: str) -> Iterator[Decision]:
     # judge's vectors embed the redacted text): providers' documented names, shapes and
     # URLs, session cookies, passwords in IaC state and tool configs
     yield from provider_values(text, low)
-    yield from cookies(text, low)
-    yield from config_passwords(text)
 
 
 def _command_value_reason(value: str, *, prose: bool = False) -> str | None:
