@@ -123,8 +123,8 @@ def cookies(text: str, low: str) -> Iterator[Decision]:
             if m.group("scheme") and m.group("scheme").lower() in ("digest", "aws4-hmac-sha256",
                                                                    "hmac", "signature"):
                 continue  # their parts are named; the signature is found by its name
-            if not _random_enough(cred) and len(cred) < 24:
-                continue
+            if not _random_enough(cred):
+                continue  # an identifier or a word ("authorization = requireAdminRole")
             yield decide("authorization_header", m.start("cred"), m.start("cred") + len(cred),
                          placeholder(cred),
                          "the credentials of an Authorization header (RFC 9110: scheme "

@@ -214,6 +214,7 @@ COOKIE_LOOKALIKES = {
     "cookie_file_arg": "curl -b cookies.txt -c cookies.txt https://example.org/login",
     "cookie_prose": "the session cookie is set with SameSite=Lax and HttpOnly",
     "authorization_doc": "Authorization: Bearer <token> is required on every call",
+    "authorization_setting": "authorization = requirePermissionsForAdminUsers",
 }
 
 
