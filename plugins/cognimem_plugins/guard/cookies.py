@@ -52,6 +52,15 @@ _SESSION_NAME = re.compile(
 COOKIE_NEEDLES = ("cookie", "authorization", "-b", '"domain"', "\ttrue\t", "\tfalse\t")
 
 
+#: cookies their vendors document as routing or analytics, not a login: AWS load balancers'
+#: stickiness (AWSALB, AWSELB...), Cloudflare's bot and rate cookies (__cf_bm, _cfuvid),
+#: Google Analytics and Ads (_ga, _gid, _gat, _gcl_), Meta's pixel (_fbp, _fbc), Hotjar
+#: (_hj), Segment (ajs_), Mixpanel (mp_), Amplitude (amp_), HubSpot (__hs, hubspotutk)
+_NOT_CREDENTIAL = re.compile(
+    r"(?i)awsalb\w*|awselb\w*|__cf_bm|_cfuvid|_ga(?:_\w+)?|_gid|_gat\w*|_gcl_\w+|_fb[pc]|"
+    r"_hj\w+|ajs_\w+|mp_\w+|amp_\w+|__hs\w+|hubspotutk")
+
+
 def _random_enough(value: str) -> bool:
     """20 or more characters with letters and digits, not only digits and dots (an
     analytics id such as ``GA1.2.1234.5678``)."""
@@ -64,7 +73,7 @@ def _random_enough(value: str) -> bool:
 
 def _cookie_decision(name: str, start: int, value: str, where: str) -> Decision | None:
     name = name.strip()
-    if not value or name.lower() in _ATTRIBUTES:
+    if not value or name.lower() in _ATTRIBUTES or _NOT_CREDENTIAL.fullmatch(name):
         return None
     session = _SESSION_NAME.search(name) is not None
     if not (session and len(value) >= 8) and not _random_enough(value):

@@ -211,6 +211,8 @@ def test_session_cookies_and_authorization_headers_are_redacted(text: str, secre
 COOKIE_LOOKALIKES = {
     "preferences": "Cookie: theme=dark; lang=en-GB; _ga=GA1.2.1234567890.1700000000",
     "deleted": "Set-Cookie: sessionid=; Max-Age=0; Path=/",
+    "load_balancer": f"Set-Cookie: AWSALB={_rand(_ALNUM + '/+', 120)}; Path=/",
+    "analytics": f"Cookie: _hjSessionUser_123={_rand(_ALNUM, 40)}; _gcl_au=1.1.{_digits(10)}",
     "cookie_file_arg": "curl -b cookies.txt -c cookies.txt https://example.org/login",
     "cookie_prose": "the session cookie is set with SameSite=Lax and HttpOnly",
     "authorization_doc": "Authorization: Bearer <token> is required on every call",
