@@ -25,7 +25,7 @@ def _prose_pattern(words: str) -> re.Pattern[str]:
     return re.compile(
         rf"(?i){COMPOUND}(?:{words})(?![\w-])"
         r"(?:\s*(?::=|=>|->|→|=|:)[*_]{0,2}\s*"  # "password:", "**Password:** ..."
-        r"|(?P<mid>,?(?:[^\S\n]+[^\s:=>→]+?){0,8}?)(?::\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to|é|è|est|ist|es|är|jest|era|war|lautet|heißt|lautete|это|\u2014|\u2013|it'?s|it\s+is)(?:\s+now|\s+jetzt|\s+ahora|\s+literally|\s+actually|\s+still|\s+currently)?\s+)"
+        r"|(?P<mid>,?(?:[^\S\n]+[^\s:=>→]+?){0,8}?)(?:[^\S\n]?:\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to|é|è|est|ist|es|är|jest|era|war|lautet|heißt|lautete|это|\u2014|\u2013|it'?s|it\s+is)(?:\s+now|\s+jetzt|\s+ahora|\s+literally|\s+actually|\s+still|\s+currently)?\s+)"
         # after words of prose the value must hold a digit or a symbol within its next two
         # words, so a word ("the password was reset to ...") does not end the search early
         r"(?=(?:\S+\s+)?['\"`]?[^\s'\"`]*[^\sA-Za-z'\"`])"

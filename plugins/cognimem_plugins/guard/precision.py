@@ -59,7 +59,8 @@ _PUBLIC_BLOCK = re.compile(
 _JWK_PUBLIC = re.compile(r"[\"'](?:n|e|x|y|x5c|x5t|x5t#S256|kid)[\"']\s*:\s*\[?\s*[\"']$")
 #: a key its line names public: the last key word before the value
 _KEY_WORD = re.compile(r"(?i)(?:key|token|secret|password|passwd|pwd)(?![a-z])")
-_PUBLIC_NAME = re.compile(r"(?i)(?:public|publishable|pub|site)[\s_.-]?$")
+_PUBLIC_NAME = re.compile(r"(?i)(?:public|publishable|pub|site|search[\s_-]?only[\s_.-]?api)"
+                          r"[\s_.-]?$")
 #: the documented names of algorithms, KDFs, SASL mechanisms, JOSE algorithms and TLS/SSL
 #: modes; a value made only of these (and numbers) names how a secret is handled
 _ALGORITHM = (
@@ -147,6 +148,20 @@ def vocabulary_reason(value: str) -> str | None:
     return None
 
 
+#: a name made of three words or more (letters, or a platform such as ``x64``), then a
+#: SHA-1 or SHA-256 digest: a cache key or an artefact's name (``node-cache-Linux-x64-npm-``
+#: and the hash of a lock file), which CI prints; a secret's own prefix is one or two parts
+_DIGEST_NAME = re.compile(r"(?:[A-Za-z][A-Za-z0-9]{1,15}[-_]){3,}(?:[a-f0-9]{40}|[a-f0-9]{64})")
+
+
+def digest_name(value: str) -> str | None:
+    """Why ``value`` is a name built of words and a content digest, or None."""
+    if _DIGEST_NAME.fullmatch(value):
+        return ("words joined by dashes and a SHA-1 or SHA-256 digest (a cache key or an "
+                "artefact's name: the digest is of public inputs)")
+    return None
+
+
 def kept_reason(text: str, start: int, end: int, kind: str) -> str | None:
     """Why the candidate ``text[start:end]`` of ``kind`` is kept by what it is (public
     material or a vocabulary word), or None. A provider's format outweighs a name: a value
@@ -154,5 +169,5 @@ def kept_reason(text: str, start: int, end: int, kind: str) -> str | None:
     value = text[start:end]
     why = _publishable(value) or _key_format(value) or _in_public_block(text, start, end)
     if why is None and kind in HEURISTIC_KINDS:
-        why = _named_public(text, start) or vocabulary_reason(value)
+        why = _named_public(text, start) or vocabulary_reason(value) or digest_name(value)
     return why

@@ -51,6 +51,7 @@ from .names import NAME_STEMS, PASSWORD_GATE_WIDE, PASSWORD_STEMS, SHARED_GATE
 from .near import near, near_wide, prefixed_tokens
 from .passwords import prose_passwords
 from .precision import kept_reason
+from .providers import provider_values
 from .standins import stand_in
 
 _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40}")
@@ -66,10 +67,10 @@ def _find(text: str) -> Iterator[Decision]:
     for rule, start, end, valid in provider_matches(text):
         yield decide(rule.kind, start, end, None if valid else "does not decode as its "
                      "format requires", rule.reason)
+    low = text.lower()
     yield from urls_and_connections(text)
     if ("_" in text or "-" in text) and max(map(len, text.split()), default=0) >= 35:
         yield from prefixed_tokens(text)
-    low = text.lower()
     if NAME_STEMS.holds(low):
         yield from assigned(text)
         yield from elements(text)
@@ -93,6 +94,10 @@ def _find(text: str) -> Iterator[Decision]:
     for command, start, end, value in command_passwords(text, low):
         yield decide("cli_password", start, end,
                      _command_value_reason(value, prose=command.prose), command.reason)
+    # last, so a value an earlier rule redacts keeps that rule's kind and reason (the
+    # judge's vectors embed the redacted text): providers' documented names, shapes and
+    # URLs, session cookies, passwords in IaC state and tool configs
+    yield from provider_values(text, low)
 
 
 def _command_value_reason(value: str, *, prose: bool = False) -> str | None:

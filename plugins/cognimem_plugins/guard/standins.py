@@ -32,6 +32,10 @@ _PLAIN_VALUES = frozenset(
 _PREFIXED_STAND_IN = re.compile(r"(?:[a-z0-9]{1,8}[_\-]){1,3}([A-Z][A-Z_\-]*)")
 #: a value shown masked: at most 8 characters, a mask, at most 6 (``sk-...R9Km``)
 _MASKED = re.compile(r"[\w\-]{0,8}(?:\.{3,}|\u2026|\*{3,}|\u2022{3,}|x{4,}|X{4,})[\w\-]{0,6}")
+#: what a tool prints in place of a value it hides or does not know yet: Terraform's plan
+#: (``(sensitive value)``, ``(sensitive)``, ``(known after apply)``), Vault's and kubectl's
+#: masks in brackets
+_SENSITIVE_MARK = re.compile(r"\((?:sensitive|known|hidden|redacted|masked|secret)\b")
 #: a word a log or a tool puts in place of a value (``[FILTERED]``, ``<hidden>``)
 _FILTERED = re.compile(r"\[[A-Z_ ]{3,20}\]|<[a-z_\- ]{3,30}>")
 #: a reference a secret manager resolves: 1Password (``op://vault/item/field``), AWS
@@ -88,6 +92,9 @@ def placeholder(bare: str) -> str | None:
     if prefixed and all(w in STAND_IN_WORDS for w in re.split(r"[-_]+", prefixed[1].lower())
                         if w):
         return "a provider's prefix then stand-in words"
+    if _SENSITIVE_MARK.match(bare):
+        return ("a tool's mark for a hidden value (Terraform's (sensitive value), "
+                "(known after apply))")
     if _MASKED.fullmatch(bare):
         return "a masked value (a few characters either side of a mask)"
     if _FILTERED.fullmatch(bare):
