@@ -34,7 +34,7 @@ from cognimem.components import Options, RecordStore
 from cognimem.delegation import delegate
 
 from ..sql_parts.graves import Graves
-from .budget import BLOCK_BUDGET, MemoryBudget
+from .budget import BLOCK_BUDGET, INGEST_BUDGET, MemoryBudget
 from .cache import RowCache
 from .connection import Database
 from .directory import STORE_FILE
@@ -70,8 +70,9 @@ class DuckDBStore(RecordStore):
             default=None,
             description="DuckDB's memory, e.g. '2GB' or '25%' (of RAM); unset: on disk, what "
                         f"it must hold (its indexes) plus {BLOCK_BUDGET // 2**20} MiB of cached "
-                        "table blocks (more while a large transaction writes: see the budget "
-                        "module); in memory, DuckDB's own (80% "
+                        f"table blocks ({INGEST_BUDGET // 2**20} while it ingests; more while a "
+                        "large transaction writes: see the budget module); in memory, DuckDB's "
+                        "own (80% "
                         "of RAM)")
         cache_size: int = Field(
             default=100_000, ge=0,
