@@ -40,6 +40,12 @@ from cognimem_plugins.guard.injection import screen  # noqa: E402
 SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
 SCALES = (0.0, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0)
 HONEST_MOST = 0.01
+#: no agent cue may outweigh a direct address to the agent (``addressed_to_agent``): a
+#: third-person naming or one action is weaker evidence than "AI agent:". Uncapped, the
+#: rule chose 2.0 in seven folds, which flags an honest note the tests hold ("AI agents
+#: reviewing PRs should check that authorized_keys is never committed": 0.6 + 0.3)
+MOST_SCALE = (next(c.weight for c in cues.CUES if c.name == "addressed_to_agent")
+              / max(weight for _, weight, *_ in SPECS))
 TURNS_BELOW = 0.001
 
 
@@ -94,7 +100,8 @@ def publish(got: dict[float, dict[str, Any]], n_turns: int, label: str | None) -
     folds: dict[str, Any] = {}
     for out in SPLITS:
         inside = [s for s in SPLITS if s != out]
-        allowed = [sc for sc in got if _within(got[sc], got[0.0], inside, n_turns)]
+        allowed = [sc for sc in got
+                   if sc <= MOST_SCALE and _within(got[sc], got[0.0], inside, n_turns)]
         scale = max(allowed, key=lambda sc: (sum(got[sc]["splits"][s]["injection"][0]
                                                  for s in inside), -sc))
         g = got[scale]

@@ -36,7 +36,7 @@ _MODAL = (r"(?:must|should|shall|are to|is to|need to|needs to|are required to|i
 
 #: every weight below is multiplied by this, chosen by leave-one-split-out CV with a hard
 #: bound in every fold (``bench/guard_eval/cv_agent.py``; docs/guards.md "Wave 9: injection")
-SCALE = 1.0
+SCALE = 1.25
 
 #: what may stand between the reader and the modal: a participle's phrase ("installing this
 #: package") or a place ("in this workspace"), not any words ("an AI model, my goal is to")
