@@ -6,12 +6,13 @@ leave-one-split-out cross-validation. Run from the repository root::
 The model is a logistic regression (:mod:`cognimem_plugins.guard.learned`) over the
 features of normalised paragraphs. Its data:
 
-* the seen splits (``--splits``: tune, test, fresh, fresh2, fresh3): injections are
-  positives, clean notes and the notes that carry a secret negatives;
+* the seen splits (``--splits``: tune, test, fresh, fresh2 ... fresh6 since wave 9):
+  injections are positives, clean notes and the notes that carry a secret negatives;
 * the guard's corpora (``tests/data/guard``: injections, ordinary developer notes, notes with
   secrets), in every fold's training data;
-* honest notes that speak to an agent (``honest_notes.py``), their requests dealt to the
-  splits in turn: held out with their split (as clean notes), trained on otherwise;
+* honest notes that speak to an agent and the wave 9 look-alikes (``honest_notes.py``),
+  dealt to the splits in turn: held out with their split (as clean notes), trained on
+  otherwise;
 * the paragraphs of the LoCoMo conversations and LongMemEval sessions of the *training half*
   (a conversation or session is in the held-out half when the CRC-32 of its id is odd); the
   turns of the held-out half are never trained on, and they give the datasets figure.
@@ -20,7 +21,9 @@ A text is flagged when a strong marker fires or one paragraph's phrase cues plus
 cue reach ``T``; the learned cue adds ``W`` times the part of the model's probability above
 ``F`` (rescaled to 0-1). ``(W, F, T)`` is chosen by the rule of ``cv.py``: the most
 injections flagged while flagging at most 0.5 % of the clean notes (half the target, a
-margin) and fewer than 1 in 1,000 held-out dataset turns (the middle of ties). The shipped
+margin) and fewer than 1 in 1,000 held-out dataset turns (the middle of ties), and, since
+wave 9, in **every** split of the choice at most 1 % of its clean notes and 1 % of the honest
+notes dealt to it (where the phrase cues alone flag more, no more than they do). The shipped
 protocol keeps ``T`` at the phrase cues' threshold (the learned cue only adds flags);
 ``joint`` chooses ``T`` too; ``W = 0`` is the phrase cues alone.
 
@@ -53,7 +56,7 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from honest_notes import honest_notes  # noqa: E402
+from honest_notes import honest_notes, look_alikes  # noqa: E402
 from score import rate, read_split  # noqa: E402
 
 from cognimem_plugins.guard import learned  # noqa: E402
@@ -61,7 +64,12 @@ from cognimem_plugins.guard.cues import paragraphs, piece_scores  # noqa: E402
 from cognimem_plugins.guard.injection import OBFUSCATION_WEIGHT, mentioned, screen  # noqa: E402
 from cognimem_plugins.guard.normalise import normalise  # noqa: E402
 
-SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3")
+SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
+#: the splits of the small sample the test suite retrains (fixed: its bytes are recorded)
+SAMPLE_SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3")
+#: at most this share of each training split's clean notes, and of the honest notes dealt
+#: to it, may be flagged (or, where the phrase cues alone flag more, no more than they do)
+FOLD_MOST = 0.01
 CORPUS = HERE.parents[1] / "tests" / "data" / "guard"
 #: a feature is kept when this many training texts hold it
 MIN_DF = 2
@@ -95,15 +103,18 @@ class Text:
     pieces: list[tuple[str, float, bool]]
     marked: bool
     group: str
+    #: the split the text belongs to (an honest note: the split it is dealt to)
+    fold: str = ""
+    honest: bool = False
 
 
-def read_text(text: str, group: str) -> Text:
+def read_text(text: str, group: str, fold: str = "", honest: bool = False) -> Text:
     """``text`` as the screen reads it (markers, and each paragraph's phrase score)."""
     found = screen(text, float("inf"), full=True)
     quoted = mentioned(text)
     norm = normalise(quoted)
     extra = OBFUSCATION_WEIGHT * (norm.mixed_script + norm.spaced)
-    return Text(piece_scores(norm, extra), bool(found.markers), group)
+    return Text(piece_scores(norm, extra), bool(found.markers), group, fold, honest)
 
 
 def conversations(bench: Path) -> tuple[list[str], list[str]]:
@@ -232,6 +243,8 @@ class Flat:
     owner: np.ndarray
     marked: np.ndarray
     groups: np.ndarray
+    folds: np.ndarray
+    honest: np.ndarray
 
     @classmethod
     def of(cls, scored: Scored) -> Flat:
@@ -244,7 +257,9 @@ class Flat:
             owner.extend([i] * len(pieces))
         return cls(np.array(phrase), np.array(prob), np.array(owner),
                    np.array([t.marked for t in scored[0]]),
-                   np.array([t.group for t in scored[0]]))
+                   np.array([t.group for t in scored[0]]),
+                   np.array([t.fold for t in scored[0]]),
+                   np.array([t.honest for t in scored[0]]))
 
     def best(self, weight: float, floor: float) -> np.ndarray:
         """Each text's best paragraph score (infinite when a strong marker fired)."""
@@ -274,13 +289,20 @@ def choose(notes: Scored, turns: Scored, weights: Sequence[float] = WEIGHTS,
     flat_notes, flat_turns = Flat.of(notes), Flat.of(turns)
     inj = flat_notes.groups == "injection"
     clean = flat_notes.groups == "clean"
+    base = flat_notes.best(0.0, floors[0]) >= PHRASE_THRESHOLD - 1e-9
+    bounded = [(mask, max(FOLD_MOST * mask.sum(), base[mask].sum()))
+               for f in np.unique(flat_notes.folds) if f
+               for mask in (clean & (flat_notes.folds == f) & ~flat_notes.honest,
+                            clean & (flat_notes.folds == f) & flat_notes.honest)]
     results = {}
     for w in weights:
         for f in floors if w else floors[:1]:
             best_notes, best_turns = flat_notes.best(w, f), flat_turns.best(w, f)
             for t in thresholds:
-                if (np.sum(best_notes[clean] >= t - 1e-9) <= CLEAN_MOST * clean.sum()
-                        and np.sum(best_turns >= t - 1e-9) < DATASETS_BELOW * len(best_turns)):
+                hit = best_notes >= t - 1e-9
+                if (np.sum(hit[clean]) <= CLEAN_MOST * clean.sum()
+                        and np.sum(best_turns >= t - 1e-9) < DATASETS_BELOW * len(best_turns)
+                        and all(hit[mask].sum() <= most for mask, most in bounded)):
                     results[(w, f, t)] = int(np.sum(best_notes[inj] >= t - 1e-9))
     if not results:
         # nothing keeps both bounds (the honest notes held out with a split can break the
@@ -296,7 +318,7 @@ class Data:
 
     def __init__(self, bench: Path, splits: Sequence[str]) -> None:
         self.rows = {s: read_split(s) for s in splits}
-        self.texts = {s: [read_text(r["text"], r["group"]) for r in rows]
+        self.texts = {s: [read_text(r["text"], r["group"], s) for r in rows]
                       for s, rows in self.rows.items()}
         train_turns, held_turns = conversations(bench)
         self.turn_examples = [Example(p, 0, "turns") for p in turn_pieces(train_turns)]
@@ -304,9 +326,10 @@ class Data:
         # the honest notes to agents, their requests dealt to the splits in turn: held out
         # with their split, trained on otherwise
         names = list(self.rows)
-        self.honest = {s: [t for i, t in honest_notes() if names[i % len(names)] == s]
+        notes = [*honest_notes(), *look_alikes()]
+        self.honest = {s: [t for i, t in notes if names[i % len(names)] == s]
                        for s in names}
-        self.honest_texts = {s: [read_text(t, "clean") for t in texts]
+        self.honest_texts = {s: [read_text(t, "clean", s, honest=True) for t in texts]
                              for s, texts in self.honest.items()}
         self.held = [read_text(t, "turn") for t in held_turns]
         print(f"read: {sum(map(len, self.rows.values()))} split rows, "
@@ -386,7 +409,7 @@ def sample_model() -> learned.Model:
     """The model trained on a small fixed sample (the first 40 rows of each seen split and
     of the corpora; no dataset turns): the test suite retrains it to check that this
     script's training still gives the bytes recorded with the shipped file."""
-    rows = [r for s in SPLITS for r in read_split(s)[:40]] + corpus_rows()[:40]
+    rows = [r for s in SAMPLE_SPLITS for r in read_split(s)[:40]] + corpus_rows()[:40]
     return fit(examples_of(rows))
 
 

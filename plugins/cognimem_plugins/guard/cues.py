@@ -13,8 +13,10 @@ score a paragraph must reach.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from .agent_cues import SCALE as AGENT_SCALE
+from .agent_cues import SPECS as AGENT_SPECS
 from .learned import FLOOR as LEARNED_FLOOR
 from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
@@ -106,7 +108,8 @@ _WORDS = {
     "without_limits": ("rules restrictions guardrails filters filter limits limitations "
                       "ethical ethics censorship safety"),
     "addresses_model": "assistant ai model bot agent llm",
-    "reveal_request": "reveal print show output disclose display dump repeat leak",
+    "reveal_request": ("reveal print show output disclose display dump repeat leak reproduce "
+                       "recite restate translate"),
     "system_heading": "system developer admin administrator notice",
     "authority": ("must obey comply authorised authorized priority required policy "
                  "precedence requires root admin administrator superuser elevated permitted "
@@ -158,6 +161,15 @@ _RU_NOUNS = [normalise(w).flat for w in (
 _RU_PERSONA = [normalise(w).flat for w in ("теперь ты", "отныне ты", "без ограничений")]
 _WORDS["foreign_override"] += " " + " ".join(_RU_VERBS)
 _WORDS["foreign_persona"] += " " + " ".join(w.split()[0] for w in _RU_PERSONA)
+#: an override and a persona switch in Vietnamese and Arabic (wave 9), as the screen reads
+#: them (the words of a published multilingual taxonomy's phrasings, in our own words)
+_VI_AR_OVERRIDE = (r"\bbỏ qua\b(?: \w+){0,4} (?:hướng dẫn|chỉ dẫn|chỉ thị|quy tắc)\b|"
+                   r"\bتجاهل\b(?: \w+){0,4} (?:التعليمات|الأوامر|التوجيهات|القواعد)\b")  # noqa: RUF001
+_VI_AR_PERSONA = r"\btừ (?:giờ|bây giờ) (?:trở đi )?bạn là\b|\bأنت الآن\b"
+_WORDS["foreign_override"] += " bỏ تجاهل"
+_WORDS["foreign_persona"] += " từ أنت"
+for _spec in AGENT_SPECS:
+    _WORDS[_spec[0]] = _spec[5]
 
 
 #: the exfiltration cues count only where there is somewhere to send data to ("[shares
@@ -253,9 +265,11 @@ CUES: tuple[Cue, ...] = (
          r"\b(?:the (?:assistant|ai|ai model|language model)|an? (?:\w+ )?(?:ai|"
          r"assistant|language model|ai model|chatbot|bot)|the ai reading this|llm)\b"),
     _cue("reveal_request", 0.6, _ROLE, "asks to reveal the reader's prompt or secrets",
-         r"\b(?:reveal|print|show|output|disclose|display|dump|repeat|leak)\b(?: \w+){0,4} "
+         r"\b(?:reveal|print|show|output|disclose|display|dump|repeat|leak|reproduce|recite|"
+         r"restate|translate)\b(?: \w+){0,4} "
          r"(?:system prompt|initial prompt|hidden (?:configuration|instructions|prompt|"
-         r"settings)|(?:your|its) (?:full |hidden |initial )?(?:prompt|instructions|"
+         r"settings)|(?:your|its) (?:full |hidden |initial |operator |original |developer )?"
+         r"(?:prompt|instructions|"
          r"configuration)|the contents of the environment|environment variables|"
          r"word for word|verbatim)\b"),
     _cue("system_heading", 0.5, _ROLE, "a heading or tag that claims to be a system message",
@@ -326,13 +340,14 @@ CUES: tuple[Cue, ...] = (
          r"(?:指示|命令|ルール).{0,12}無視|"
          r"\b(?:oubliez|oublie|olvida|olvide|vergiss|dimentica|esque[cç]a) (?:tout ce qu|todo lo "
          r"que|alles was|tutto quello che|tudo o que)\b|"
-         rf"\b(?:{'|'.join(_RU_VERBS)})\b(?: \w+){{0,4}} (?:{'|'.join(_RU_NOUNS)})\b"),
+         rf"\b(?:{'|'.join(_RU_VERBS)})\b(?: \w+){{0,4}} (?:{'|'.join(_RU_NOUNS)})\b|"
+         + _VI_AR_OVERRIDE),
     _cue("foreign_persona", 0.8, _PERSONA, "a persona switch in another language",
          r"\b(?:a partir de ahora eres|ab sofort bist du|d[ée]sormais tu es|"
          r"agora voc[eê] [ée]|da ora in poi sei|(?:sin|ohne|sans|sem|senza) "
          r"(?:reglas|regeln|r[eè]gles|regras|regole|restricciones|einschr[aä]nkungen|"
          r"restri[cç][oõ]es|filtro|filtri|filtros))\b|"
-         rf"\b(?:{'|'.join(_RU_PERSONA)})\b"),
+         rf"\b(?:{'|'.join(_RU_PERSONA)})\b|" + _VI_AR_PERSONA),
     _cue("addressed_to_agent", 0.45, _OVERRIDE, "a note addressed to the AI that will read it",
          # a vocative: "AI agent:", "AI assistants:", "AI, ...", "Dear assistant" (not a
          # transcript's speaker label, "AI:" or "Assistant:" alone)
@@ -410,6 +425,25 @@ CUES: tuple[Cue, ...] = (
          r"(?:humans|people|users|reviewers))|\b(?:rot13|rot 13|base64|hex) (?:encoded )?"
          r"(?:instructions?|task|command|payload)\b"),
 )
+
+
+
+def _with_agent_cues(base: tuple[Cue, ...]) -> tuple[Cue, ...]:
+    """``base`` and the cues of :mod:`.agent_cues`, each cue's ``replaces`` completed: a
+    cue that stands for another when both fire (an address to the agent stands for its
+    third-person naming; the older secrecy and memory cues for their wider wave 9 kin)."""
+    added = [_cue(name, round(weight * AGENT_SCALE, 4), kind, meaning, pattern,
+                  **{k: v for k, v in options.items() if k != "replaced_by"})
+             for name, weight, kind, meaning, pattern, _, options in AGENT_SPECS]
+    stands_for: dict[str, list[str]] = {"addressed_to_agent": ["agent_subject"]}
+    for name, *_, options in AGENT_SPECS:
+        for other in options.get("replaced_by", ()):
+            stands_for.setdefault(other, []).append(name)
+    return tuple(replace(c, replaces=(*c.replaces, *stands_for.get(c.name, ())))
+                 for c in (*base, *added))
+
+
+CUES = _with_agent_cues(CUES)
 
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 _PARAGRAPH = re.compile(r"\n\s*\n")

@@ -195,12 +195,17 @@ def test_look_alikes_are_not_flagged(text: str) -> None:
 
 
 _NEVER = re.compile(r"(?!x)x")
+#: cues of wave 9 (agent_cues.py) that read some of an older cue's positives
+_KIN = {"memory_implant": ("memory_persist",)}
 
 
 @pytest.mark.parametrize("cue", sorted(INJECTIONS))
 def test_each_new_cue_is_needed(cue: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without its cue (its pattern never matching), a class's positives are not flagged."""
-    patched = tuple(replace(c, pattern=_NEVER) if c.name == cue else c
+    """Without its cue (its pattern never matching), a class's positives are not flagged
+    (a cue that wave 9 gave a wider kin is switched off with it: ``memory_persist`` reads
+    "a permanent rule in your memory" too)."""
+    off = {cue, *_KIN.get(cue, ())}
+    patched = tuple(replace(c, pattern=_NEVER) if c.name in off else c
                     for c in cue_module.CUES)
     monkeypatch.setattr(cue_module, "CUES", patched)
     # the phrase cues alone: the learned cue is tested in test_guard_learned.py
