@@ -565,10 +565,11 @@ def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | N
         fired = tuple(c for c in map(CUES.__getitem__, opened)
                       if _fires(c, piece if c.structural else flat))
         names = {c.name for c in fired}
-        dropped = {r for c in fired for r in c.replaces}
         fired = tuple(c for c in fired if names.issuperset(c.requires)
-                      and (not c.requires_any or names.intersection(c.requires_any))
-                      and c.name not in dropped)
+                      and (not c.requires_any or names.intersection(c.requires_any)))
+        # a cue stands for others only where it counts (its requirements met)
+        dropped = {r for c in fired for r in c.replaces}
+        fired = tuple(c for c in fired if c.name not in dropped)
         if learned >= MIN_LEARNED:
             fired = (*fired, _learned(learned))
         out.append((flat, fired, possible > 0))
