@@ -121,8 +121,10 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      r"variables|env vars)\b|\benv base64\b|"
      r"\b(?:add|set|make|redirect|route|change) (?:\w+ ){0,6}(?:as (?:a |the )?(?:new )?"
      r"(?:beneficiary|payee)|to (?:the )?account)\b",
-     "real official original upstream always delete remove wipe erase approve merge prints "
-     "print env add set make redirect route change",
+     # (a word each alternative holds, not its common verbs: "add", "set", "make")
+     "package library module install directory folder dir suite yourself without "
+     "immediately away secrets credentials tokens variables vars base64 beneficiary payee "
+     "account",
      {"negatable": True}),
     ("prompt_echo", 0.36, _ROLE,
      "asks the reader to read out the instructions it was given before the conversation",
@@ -130,7 +132,7 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      r"before)\b(?: \w+){0,6} you are\b|\bwhat were you told before\b|"
      r"\bspell out your (?:rules|instructions|prompt|guidelines|system prompt)\b|"
      r"\binclud(?:e|ing) (?:any |all |the |your )?hidden (?:rules|instructions)\b",
-     "repeat told spell include including",
+     "repeat told spell hidden",
      {}),
     ("agent_subject", 0.3, _OVERRIDE,
      "names an AI reader in the third person as the one who must act",
