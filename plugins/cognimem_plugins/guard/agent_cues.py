@@ -47,9 +47,93 @@ _GAP = (r"(?: \w+ing(?: (?:this|these|the|a|an|our|your|its|that|\w+)){0,2})?"
 ACTIONS = ("secret_handover", "security_downgrade", "hide_from_user", "user_outranked",
            "agent_subject", "dangerous_command", "tool_directive", "no_confirmation",
            "secret_request", "memory_persist", "memory_implant", "tool_call_syntax",
-           "addressed_to_agent")
+           "addressed_to_agent", "agent_addressee")
+
+#: (wave 9b) the AI reader as the one a note is addressed to, in the words of the published
+#: indirect-injection taxonomies (OWASP LLM01 "indirect prompt injection", Greshake et al.
+#: 2023): an addressee a human reader would not be, named by its kind; an adjective may stand
+#: before it ("the bookkeeping assistant", "autonomous agents"), not a human agent's trade
+_AI_NOUN = (r"(?:agents?|assistants?|bots?|llms?|ais|copilots?|robots?|(?<=automated )"
+           r"(?:reviewers?|fixers?|readers?|summari[sz]ers?))")
+_HUMAN_AGENT = (r"(?<!support )(?<!sales )(?<!travel )(?<!insurance )(?<!estate )"
+                r"(?<!service )(?<!field )(?<!booking )(?<!customer )(?<!human )(?<!secret )"
+                r"(?<!desk )(?<!ticket )(?<!user )(?<!build )(?<!ci )(?<!ssh )(?<!release )")
+_ADDRESSEE = (rf"(?:the |any |all |every |whichever |our |your )?(?:[a-z][a-z\-]* ){{0,2}}?"
+              rf"(?:ai|llm|{_HUMAN_AGENT}{_AI_NOUN})")
+
+#: (wave 9b) the cues of an act asked of the agent (:data:`ACTIONS` less the addresses)
+HARMS = ("secret_handover", "security_downgrade", "hide_from_user", "user_outranked",
+         "dangerous_command", "tool_directive", "no_confirmation", "secret_request",
+         "memory_persist", "memory_implant", "tool_call_syntax", "agent_harm", "prompt_echo",
+         "send_verb", "secret_target", "outside_address", "secrecy", "bulk_grab",
+         "decode_and_run", "reveal_request", "image_or_pixel", "before_reply")
 
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
+    # scaled, 0.45: ``addressed_to_agent``'s weight, the same evidence in other words (not
+    # chosen: it stands for that cue, and counts once with it)
+    ("agent_addressee", 0.36, _OVERRIDE,
+     "a note labelled for the AI reader (\"(Agents: ...)\", \"note to the bookkeeping "
+     "assistant:\", \"Copilot, listen:\", \"@agent please\", a \"for_llm\" field)",
+     # a label: "(agents:", "(agents only)", "[AI assistants]:"
+     rf"[(\[]\s*(?:ai |llm |coding |automated |autonomous )?{_AI_NOUN}(?: only)?\s*[:)\]]|"
+     # "note / hint / p.s. / remediation ... to / for the <kind of AI>: " or " -- "
+     rf"\b(?:to|for) {_ADDRESSEE}\b(?: [^:\n\"]{{0,60}}?)?(?:\)\s*)?(?::|--|\u2014)(?!//)|"
+     # a vocative with its kind: "AI shopping agents:", "Automated dependency bots and
+     # coding assistants:"
+     rf"(?:^|[\n.!?;'\"]\s*|\s--\s)(?:ai|llm|automated|autonomous|coding) (?:[a-z\-]+ ){{0,4}}?"
+     rf"{_AI_NOUN}\s*:(?!//)|"
+     # a named coding assistant called on: "Copilot, listen:", "Claude, please"
+     r"\b(?:copilot|claude|chatgpt|gemini|codex|cursor|devin)\s*,\s*(?:listen|please|now|"
+     r"you|from now|before|stop|urgent|important)\b|"
+     # a mention: "@agent please", "@assistant"
+     r"(?<![\w.])@(?:agent|assistant|ai|bot|llm)s?\b|"
+     # a field for the model in data: "for_llm": "...", "_ai_note"
+     r"[\"'](?:_?for_(?:llms?|ai|agents?|assistants?|models?)|_?(?:llm|ai|agent)_"
+     r"(?:note|instructions?|directive|hint))[\"']\s*:|"
+     # AI tools that read this are told..., "AI reading alt text:"
+     r"\b(?:ai|llm)s? (?:tools?|systems?|readers?) (?:that|which|who) (?:reads?|process|"
+     r"parse|summari[sz]e|index)\b|\b(?:ai|llm|agent|assistant)s? reading [^:\n]{0,30}:|"
+     # the agent in the third person with a modal: "the implementing agent must"
+     rf"\b(?:the (?:[a-z]+ )?{_HUMAN_AGENT}(?:agent|assistant|ai)|automated (?:fixers|"
+     r"reviewers|agents|tools)) (?:must|should|needs to|is required to|has to|are to)\b",
+     "agent agents assistant assistants bot bots llm llms ai ais copilot copilots robot robots "
+     "fixers claude chatgpt gemini codex cursor devin",
+     # (it counts only beside an act asked of the agent: "Note for the coding assistant:
+     # ignore the deprecation warnings" asks for none)
+     {"structural": True, "negatable": True, "requires_any": HARMS,
+      "replaces": ("addressed_to_agent", "addresses_model", "agent_subject", "authority",
+                   "rules_noun")}),
+    # (wave 9b) what an indirect injection asks of an agent beyond the wave 9 actions
+    # (OWASP LLM01/LLM03/LLM06: supply chain, excessive agency; the system-prompt-leak family
+    # of the published taxonomies): each alone below any flag, with an address above it
+    ("agent_harm", 0.3, _TOOL,
+     "asks for a harmful act the older cues miss: a package swap, deleting the tests, "
+     "merging its own change, printing every secret, moving money to a new payee",
+     r"\b(?:real|official|original|upstream) (?:package|library|module) (?:is|was|has been) "
+     r"(?:deprecated|compromised|removed|abandoned|unsafe|broken)\b|"
+     r"\balways install (?:\w+ ){0,3}(?:packages|dependencies) from\b|"
+     r"\b(?:delete|remove|wipe|erase) (?:the |all (?:the )?|every )?(?:tests?|test suite) "
+     r"(?:directory|folder|dir|suite)\b|"
+     r"\b(?:approve|merge) (?:and (?:merge|approve) )?(?:this|the|your own|its own) (?:pull "
+     r"request|pr|merge request|change) (?:yourself|without (?:review|approval))\b|"
+     r"\bmerge (?:it )?(?:in)?to main (?:immediately|right away)\b|"
+     r"\bprints? (?:out )?(?:all|every) (?:the )?(?:secrets|credentials|tokens|environment "
+     r"variables|env vars)\b|\benv base64\b|"
+     r"\b(?:add|set|make|redirect|route|change) (?:\w+ ){0,6}(?:as (?:a |the )?(?:new )?"
+     r"(?:beneficiary|payee)|to (?:the )?account)\b",
+     # (a word each alternative holds, not its common verbs: "add", "set", "make")
+     "package library module install directory folder dir suite yourself without "
+     "immediately away secrets credentials tokens variables vars base64 beneficiary payee "
+     "account",
+     {"negatable": True}),
+    ("prompt_echo", 0.36, _ROLE,
+     "asks the reader to read out the instructions it was given before the conversation",
+     r"\brepeat (?:the |all (?:the )?)?(?:words|text|lines|sentences|messages?) (?:above|"
+     r"before)\b(?: \w+){0,6} you are\b|\bwhat were you told before\b|"
+     r"\bspell out your (?:rules|instructions|prompt|guidelines|system prompt)\b|"
+     r"\binclud(?:e|ing) (?:any |all |the |your )?hidden (?:rules|instructions)\b",
+     "repeat told spell hidden",
+     {}),
     ("agent_subject", 0.3, _OVERRIDE,
      "names an AI reader in the third person as the one who must act",
      rf"\b{_AI_QUALIFIER} (?:\w+ )?{_AI_READER}{_GAP} {_MODAL}\b(?! not| never| be\b)|"

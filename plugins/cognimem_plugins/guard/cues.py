@@ -128,7 +128,8 @@ _WORDS = {
     "foreign_override": ("oubliez oublie ignorez ignora ignorar olvida olvide ignoriere "
                         "ignorieren vergiss esqueça esqueca esquece dimentica dimenticate "
                         "tiens ignore negeer vergeet zignoruj ignoruj abaikan lupakan "
-                        "talimatlar\u0131 talimatlari"),
+                        "talimatlar\u0131 talimatlari desconsidere desconsidera desconsiderar "
+                        "desconsiderem"),
     "foreign_persona": ("partir sofort désormais desormais agora ora sin ohne sans sem "
                        "senza"),
     "addressed_to_agent": ("ai ais assistant assistants agent agents llm llms model models bot "
@@ -327,6 +328,8 @@ CUES: tuple[Cue, ...] = (
     _cue("foreign_override", 1.0, _OVERRIDE, "an override in another language",
          r"\b(?:oubliez|oublie|ignorez|ignora|ignorar|olvida|olvide|ignoriere|"
          r"ignorieren|vergiss|vergessen|esque[cç]a|esquece|dimentica|dimenticate|"
+         # (wave 9b) Portuguese and Spanish "disregard"
+         r"desconsidere|desconsidera|desconsiderar|desconsiderem|"
          # "ignore" is French and Portuguese too, when an article follows
          r"ne tiens plus compte de|ignore(?= (?:les|tes|toutes|vos|as|os|todas|todos) ))\b"
          r"(?: \w+){0,4} (?:consignes|instructions|instrucciones|"
@@ -335,7 +338,7 @@ CUES: tuple[Cue, ...] = (
          r"perintah|aturan)\b|"
          r"\b(?:negeer|vergeet|zignoruj|ignoruj|abaikan|lupakan)\b(?: \w+){0,4} (?:instructies|"
          r"regels|instrukcje|polecenia|zasady|instruksi|perintah|aturan)\b|"
-         r"\btalimatlar\w*\b(?: \w+){0,3} (?:yok say|görmezden gel)|"
+         r"\btalimatlar\w*\b(?: \w+){0,3} (?:yok say|görmezden gel|unut(?:un)?\b)|"
          r"(?:지시|명령|지침).{0,12}무시|忽略.{0,12}(?:指令|指示|提示|规则)|"
          r"(?:指示|命令|ルール).{0,12}無視|"
          r"\b(?:oubliez|oublie|olvida|olvide|vergiss|dimentica|esque[cç]a) (?:tout ce qu|todo lo "
@@ -565,10 +568,11 @@ def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | N
         fired = tuple(c for c in map(CUES.__getitem__, opened)
                       if _fires(c, piece if c.structural else flat))
         names = {c.name for c in fired}
-        dropped = {r for c in fired for r in c.replaces}
         fired = tuple(c for c in fired if names.issuperset(c.requires)
-                      and (not c.requires_any or names.intersection(c.requires_any))
-                      and c.name not in dropped)
+                      and (not c.requires_any or names.intersection(c.requires_any)))
+        # a cue stands for others only where it counts (its requirements met)
+        dropped = {r for c in fired for r in c.replaces}
+        fired = tuple(c for c in fired if c.name not in dropped)
         if learned >= MIN_LEARNED:
             fired = (*fired, _learned(learned))
         out.append((flat, fired, possible > 0))

@@ -39,7 +39,10 @@ _PROVIDERS = (r"datadog|new\s?relic|mailgun|sendgrid|algolia|bugsnag|rollbar|pag
               r"heroku|cloudflare|segment|mixpanel|amplitude|launchdarkly|postmark|mapbox|"
               r"etherscan|infura|alchemy|snyk|circleci|codecov|contentful|fastly|hubspot|"
               r"intercom|zendesk|twilio|plaid|sumo\s?logic|netlify|linode|vultr|pushover|"
-              r"telnyx|vonage|nexmo|messagebird|honeycomb|loggly|papertrail|logz")
+              r"telnyx|vonage|nexmo|messagebird|honeycomb|loggly|papertrail|logz|"
+              # (wave 9b) Steam Web API keys and Kaggle API keys: 32 hexadecimal digits
+              # (partner.steamgames.com/doc/webapi_overview/auth, kaggle.com/docs/api)
+              r"steam|kaggle")
 #: a provider's name, then up to three words, then "key" or "token", on the value's line
 #: ("the PagerDuty integration key: ..."); other nouns still keep a value ("Datadog trace id")
 _PROVIDER_KEY = re.compile(rf"(?i)\b(?:{_PROVIDERS})\b(?:[\s_-]+[\w-]+){{0,3}}?[\s_-]+"

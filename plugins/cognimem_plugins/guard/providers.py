@@ -398,6 +398,14 @@ NAMED: tuple[Named, ...] = (
        f"{_ALNUM}{{45,50}}", "twitter x_"),
     # https://partner.steamgames.com/doc/webapi_overview/auth (32 capitals and hex digits)
     _n("Steam", "steam_web_api_key", "STEAM_API_KEY STEAM_WEB_API_KEY", "[0-9A-F]{32}"),
+    # (wave 9b) Steam's config files and SDK wrappers also write steam_webapi_key /
+    # SteamWebApiKey (https://partner.steamgames.com/doc/webapi_overview/auth: one key,
+    # 32 hexadecimal digits)
+    _n("Steam", "steam_web_api_key", "steam_webapi_key SteamWebApiKey", "[0-9A-Fa-f]{32}"),
+    # (wave 9b) https://www.kaggle.com/docs/api#authentication (the API token: the
+    # environment variables KAGGLE_USERNAME and KAGGLE_KEY, the key 32 hexadecimal digits;
+    # kaggle.json's {"username", "key"} is :data:`SHAPES`')
+    _n("Kaggle", "kaggle_key", "KAGGLE_KEY KAGGLE_API_KEY", f"{_HEX}{{32}}"),
     # https://developer.atlassian.com/cloud/jira/platform/basic-auth-for-rest-apis/
     _n("Atlassian", "atlassian_token", "JIRA_API_TOKEN CONFLUENCE_API_TOKEN "
        "ATLASSIAN_API_TOKEN", r"[A-Za-z0-9_\-=]{24,200}"),
@@ -473,6 +481,26 @@ SHAPES: tuple[Shape, ...] = (
     # https://documentation.onesignal.com/docs/keys-and-ids
     Shape("OneSignal", "onesignal_api_key", "os_v2_app_",
           re.compile(r"os_v2_app_[a-z0-9]{100,120}")),
+    # (wave 9b) https://developer.paypal.com/braintree/docs/guides/extend/oauth/access-tokens
+    # and Braintree's SDK "access token" credentials: access_token$<environment>$<merchant
+    # id>$<32 hexadecimal digits> (the kind's name does not repeat "access_token": the
+    # placeholder would keep a piece of the value's fixed opening)
+    Shape("Braintree", "braintree_token", "access_token$",
+          re.compile(r"access_token\$(?:production|sandbox|development|qa)\$[a-z0-9]{8,32}"
+                     r"\$[a-f0-9]{32}(?![A-Za-z0-9])")),
+    # (wave 9b) https://www.kaggle.com/docs/api#authentication: kaggle.json is
+    # {"username":"...","key":"..."}, the key 32 hexadecimal digits (only the key is
+    # redacted; "key" alone never names a credential)
+    Shape("Kaggle", "kaggle_key", '"username"',
+          re.compile(r'\\?"username\\?"\s*:\s*\\?"[A-Za-z0-9_.\-]{1,64}\\?"\s*,\s*'
+                     r'\\?"key\\?"\s*:\s*\\?"(?P<v>[0-9a-f]{32})\\?"')),
+    # (wave 9b) the same pair as the API's basic authentication takes it (username, then
+    # the key: "user:key" or "user / key"), on a line that says Kaggle and credentials
+    Shape("Kaggle", "kaggle_key", "kaggle",
+          re.compile(r"(?i:kaggle)\b[^\n]{0,80}?\b(?i:creds?|credentials?|api|token|login)\b"
+                     r"[^\n]{0,60}?(?<![\w.\-])(?!(?i:md5|sha\d*|hash|etag|checksum|digest|"
+                     r"commit|id|crc32)\b)[A-Za-z0-9_.\-]{2,40}\s?[/:]\s?"
+                     r"(?P<v>[0-9a-f]{32})(?![0-9A-Za-z])")),
 )
 
 
@@ -562,10 +590,11 @@ _SCOPES = tuple(re.compile("(?<![a-z])(?:" + "|".join(map(re.escape, row.scope))
 #: a name as code and configs write it (an identifier, dotted or dashed)
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{1,80}")
 #: after a name: its value (``NAME=value``, ``"name": "value"``, ``name: value``, ``NAME
-#: "value"`` as ``#define`` writes it, ``("NAME", "value")``), quotes escaped or not
+#: "value"`` as ``#define`` writes it, ``("NAME", "value")``, a default after JavaScript's
+#: ``??`` or ``||``: ``process.env.NAME ?? "value"``), quotes escaped or not
 _VALUE_AFTER = re.compile(
     r"(?:\\?[\"'`\]]){0,3}"
-    r"(?:\s*(?::=|=>|=|:|,)\s*|[ \t]+(?=\\?[\"'`]))"
+    r"(?:\s*(?::=|=>|=|:|,|\?\?|\|\|)\s*|[ \t]+(?=\\?[\"'`]))"
     r"(?:\\?[\"'`]|\[\s*\\?[\"'`])?"
     r"(?P<value>[A-Za-z0-9_\-.~+/=:%@#&!]{8,1200})")
 
@@ -677,7 +706,8 @@ def shaped_values(text: str, rows: list[int]) -> Iterator[Decision]:
     for i in rows:
         row = SHAPES[i]
         for m in row.pattern.finditer(text):
-            yield decide(row.kind, m.start(), m.end(), None,
+            group = "v" if "v" in row.pattern.groupindex else 0
+            yield decide(row.kind, m.start(group), m.end(group), None,
                          f"{row.provider}'s documented format")
 
 
