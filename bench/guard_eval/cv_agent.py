@@ -37,7 +37,7 @@ from cognimem_plugins.guard import cues  # noqa: E402
 from cognimem_plugins.guard.agent_cues import SPECS  # noqa: E402
 from cognimem_plugins.guard.injection import screen  # noqa: E402
 
-SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
+SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7")
 SCALES = (0.0, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0)
 HONEST_MOST = 0.01
 #: no agent cue may outweigh a direct address to the agent (``addressed_to_agent``): a
