@@ -24,10 +24,12 @@ _ASSIGNMENT = re.compile(
     r"(?P<sep>\s*(?::=|=>|(?:\|\||\?\?|&&)?==?|:(?!:))\s*|\s+(?:is|was|=)\s+)"
     r"(?:\\?(?P<q>['\"`])(?P<quoted>[^'\"`\n\\]{4,200})\\?(?P=q)"  # quotes, escaped too
     r"|(?P<bare>[^\s'\"`,;)<>]{4,200}))")
-#: an XML or HTML element named for a secret (``<password>...</password>``)
+#: an XML or HTML element named for a secret (``<password>...</password>``), attributes too
+#: (WS-Security's ``<wsse:Password Type="...#PasswordText">...</wsse:Password>``)
 _ELEMENT = re.compile(
     r"(?i)<(?P<name>[\w:.\-]{0,30}(?:password|passwd|secret|token|api[_\-]?key|apikey|"
-    r"credential|passphrase)[\w.\-]{0,20})>\s*(?P<value>[^<\s]{4,200})\s*</(?P=name)>")
+    r"credential|passphrase)[\w.\-]{0,20})(?:\s[^<>\n]{0,200})?>\s*(?P<value>[^<\s]{4,200})\s*"
+    r"</(?P=name)>")
 #: a .NET configuration setting, ``<add key="SmtpPassword" value="..." />``
 _APP_SETTING = re.compile(
     r"<add\s+key\s*=\s*\"(?P<name>[\w:.\-]{1,60})\"\s+value\s*=\s*\"(?P<value>[^\"\n]{4,200})\"")

@@ -168,6 +168,16 @@ def _mixed(body: str, *, upper: bool) -> bool:
         cases or not upper)
 
 
+def _keytab(value: str) -> bool:
+    """Whether ``value`` is base64 of a keytab file: version bytes 0x05 0x02, 48 bytes or
+    more (a principal and one key at least)."""
+    try:
+        raw = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return raw[:2] == b"\x05\x02" and len(raw) >= 48
+
+
 def _snowflake(part: str) -> bool:
     """Whether ``part`` is base64 of a Discord id (a number of 17 to 20 digits)."""
     try:
@@ -374,6 +384,27 @@ _EXTRA_RULES = [
     # the signature of an Azure shared access signature (a URL holding sv= and sig=)
     Rule("azure_sas", re.compile(r"[?&]sig=([A-Za-z0-9%+/]{30,}(?:%3D|=){0,2})"), group=1,
          source=_GUARD, needs=("sig=",), gate=re.compile(r"[?&]s[vp]=")),
+    # (wave 10) a Salesforce session id / OAuth access token: the 15-character org id
+    # (``00D`` and 12 more), ``!``, then the session's body (help.salesforce.com, "Find
+    # your Salesforce org ID"; the ``!`` is the token's own separator, no identifier has it)
+    Rule("salesforce_access_token", re.compile(r"(?<![A-Za-z0-9])00D[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?"
+                                               r"![A-Za-z0-9._]{60,}"),
+         source=_GUARD, needs=("00D",), min_word=80),
+    # (wave 10) the key in a node provider's endpoint: Alchemy's ``https://<network>.g.alchemy.
+    # com/v2/<apiKey>`` (docs.alchemy.com, "Alchemy URL") and Infura's ``https://<network>.
+    # infura.io/v3/<API key>`` (docs.infura.io, "Make requests"): the path segment is the key
+    Rule("alchemy_rpc_key", re.compile(r"\.g\.alchemy\.com/(?:v2|nft/v[23])/([A-Za-z0-9_\-]{20,64})"
+                                       r"(?![A-Za-z0-9_\-])"),
+         group=1, source=_GUARD, needs=("alchemy.com/",), lower=True),
+    Rule("infura_project_key", re.compile(r"\.infura\.io/(?:ws/)?v3/([a-fA-F0-9]{32})(?![A-Za-z0-9])"),
+         group=1, source=_GUARD, needs=("infura.io/",), lower=True),
+    # (wave 10) a Kerberos keytab in base64: the MIT keytab file opens with its version
+    # bytes 0x05 0x02 (web.mit.edu/kerberos/krb5-latest/doc/formats/keytab_file_format.html),
+    # which base64 writes ``BQ`` then I, J, K or L; a keytab holds the service's long-term
+    # keys, so the whole blob is the credential (checked: it decodes, to 48 bytes or more)
+    Rule("kerberos_keytab", re.compile(r"(?<![A-Za-z0-9+/])BQ[IJKL][A-Za-z0-9+/]{61,}={0,2}"
+                                       r"(?![A-Za-z0-9+/=])"),
+         source=_GUARD, needs=("BQ",), min_word=64, valid=lambda v: _keytab(v)),
 ]
 
 PRIVATE_HEADER = re.compile("|".join(p.pattern for p in PrivateKeyDetector.denylist))

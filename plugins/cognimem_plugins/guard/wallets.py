@@ -1,0 +1,83 @@
+"""A crypto wallet's secrets: a raw Ethereum private key and a BIP-39 recovery phrase.
+
+* an Ethereum private key is 32 bytes, written as 64 hexadecimal digits (``0x`` or not);
+  a transaction or a block hash has the same shape, so the digits count as a key only when
+  their line names one before them (``private key``, ``PRIVATE_KEY=``, ``--private-key``,
+  ``priv key``) or they are an item of a Hardhat network's ``accounts: [...]``, which the
+  Hardhat documentation defines as a list of private keys;
+* a recovery phrase (BIP-39, github.com/bitcoin/bips/blob/master/bip-0039.mediawiki) is 12,
+  15, 18, 21 or 24 words of the standard English word list in a row: a run of 12 or more
+  such words is redacted whole. The list holds no
+  article, pronoun nor preposition ("the", "a", "to", "of"), so prose does not make such a
+  run. The phrase is looked for only in a text that names one (mnemonic, seed phrase,
+  recovery phrase ...); a well-known test phrase (Hardhat's ``test test ... junk``, the
+  all-zero ``abandon ... about``: three distinct words or fewer) is kept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+from .decisions import Decision, decide
+
+_WORDLIST = Path(__file__).resolve().parent / "bip39_english.txt"
+#: a text names a phrase: one of these in its lowercased text opens the rule
+_PHRASE_NEEDLES = ("mnemonic", "seed", "recovery phrase", "recovery words", "secret phrase",
+                   "backup phrase", "wallet words", "bip39", "bip-39")
+_RUN = re.compile(r"(?<![A-Za-z])[a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,}(?![A-Za-z])")
+
+_HEX_KEY = re.compile(r"(?<![A-Za-z0-9])(?:0x)?[0-9a-fA-F]{64}(?![A-Za-z0-9])")
+#: the line before the digits names a private key (``private key``, ``PRIVATE_KEY``,
+#: ``--private-key``, ``privkey``, ``priv key``), or they are in a Hardhat ``accounts`` list
+_KEY_NAME = re.compile(r"(?i)(?:priv(?:ate)?[\s_\-]*key|privkey|\baccounts\s*:\s*\[[^\]\n]*$)")
+#: the same line says it is something else (a hash, a public key, an address)
+_NOT_KEY = re.compile(r"(?i)(?:public[\s_\-]*key|pub[\s_\-]*key|hash|tx|txid|address|block)"
+                      r"[^\n]{0,24}$")
+
+
+@cache
+def _words() -> frozenset[str]:
+    return frozenset(_WORDLIST.read_text(encoding="utf-8").split())
+
+
+def wallet_secrets(text: str, low: str) -> Iterator[Decision]:
+    """The private keys and recovery phrases in ``text`` (``low``: lowercased)."""
+    if "key" in low or "accounts" in low:
+        for m in _HEX_KEY.finditer(text):
+            line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
+            if _KEY_NAME.search(line[-80:]) is None:
+                continue
+            why_not = ("the line names a hash, a public key or an address right before it"
+                       if _NOT_KEY.search(line[-30:]) else None)
+            yield decide("ethereum_private_key", m.start(), m.end(), why_not,
+                         "64 hexadecimal digits after a private key's name (an Ethereum "
+                         "private key: 32 bytes)")
+    if any(needle in low for needle in _PHRASE_NEEDLES):
+        yield from _phrases(text)
+
+
+def _phrases(text: str) -> Iterator[Decision]:
+    words = _words()
+    for m in _RUN.finditer(text):
+        # the longest run of list words inside the run of lowercase words
+        run: list[re.Match[str]] = []
+        for w in re.finditer(r"[a-z]+", m.group(0)):
+            if w.group(0) in words:
+                run.append(w)
+                continue
+            yield from _phrase(text, m.start(), run)
+            run = []
+        yield from _phrase(text, m.start(), run)
+
+
+def _phrase(text: str, base: int, run: list[re.Match[str]]) -> Iterator[Decision]:
+    if len(run) < 12:
+        return
+    why_not = ("a well-known test phrase (three distinct words or fewer)"
+               if len({w.group(0) for w in run}) <= 3 else None)
+    yield decide("wallet_mnemonic", base + run[0].start(), base + run[-1].end(), why_not,
+                 "a run of 12 or more BIP-39 words (a recovery phrase is 12 to 24) in a text "
+                 "that names a phrase")
