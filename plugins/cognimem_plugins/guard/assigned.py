@@ -8,6 +8,8 @@ redacted unless :func:`.standins.assigned_reason` says why it is no secret.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 from collections.abc import Iterator
 
@@ -134,3 +136,48 @@ def _assignments(text: str) -> Iterator[tuple[re.Match[str], str]]:
         m = _ASSIGNMENT.match(text, hit.end())
         if m is not None:
             yield m, text[start:m.start("sep")].rstrip("'\"]")
+
+
+#: (wave 10) a shell or dotenv word ``NAME=VALUE`` (a line of a ``.env`` file, ``export``,
+#: an ``-e 'NAME=VALUE'`` argument): the value runs to the next space or quote, as the shell
+#: and dotenv read it, so it may hold ``)``, ``<`` or ``;`` where :data:`_ASSIGNMENT`, which
+#: also reads code, stops
+_SHELL_WORD = re.compile(r"(?m)(?:^|(?<=[\s'\"]))(?:export[^\S\n]+)?"
+                         r"(?P<name>[A-Za-z_][\w.\-]{0,60})=(?P<value>[^\s'\"]{4,200})")
+#: the characters at which :data:`_ASSIGNMENT` ends a bare value
+_CODE_STOPS = frozenset(",;)<>")
+
+
+def shell_words(text: str) -> Iterator[Decision]:
+    """The values of shell words ``PASSWORD_NAME=VALUE`` that hold a character code would end
+    a value at (the other values are :func:`assigned`'s): the name must be a password's,
+    and a value with ``(`` or ending in ``)``, ``,``, ``;`` or ``>`` is code, not a word."""
+    for m in _SHELL_WORD.finditer(text):
+        name, value = m.group("name"), m.group("value")
+        if (_CODE_STOPS.isdisjoint(value) or "(" in value or value[-1] in ",;)>"
+                or not is_password_name(name) or NOT_SECRET_NAME.search(name)):
+            continue
+        yield decide("password_assignment", m.start("value"), m.end("value"),
+                     assigned_reason(value, explicit=True, password=True),
+                     f"a shell word that sets the password {name[:40]!r} (NAME=VALUE)")
+
+
+#: (wave 10) an LDIF attribute named for a password whose value is base64 (RFC 2849: ``::``
+#: marks a base64 value): ``userPassword:: c2VjcmV0``
+_LDIF_BASE64 = re.compile(r"(?im)^(?P<name>[\w;\-]*pass(?:word)?[\w;\-]*)::[^\S\n]*"
+                          r"(?P<value>[A-Za-z0-9+/]{4,}={0,2})[^\S\n]*$")
+
+
+def ldif_passwords(text: str) -> Iterator[Decision]:
+    """The base64 values of LDIF password attributes; a stored hash (``{SSHA}...``, the
+    scheme in braces, RFC 3112) is kept."""
+    for m in _LDIF_BASE64.finditer(text) if "::" in text else ():
+        value = m.group("value")
+        try:
+            raw = base64.b64decode(value, validate=True)
+        except (binascii.Error, ValueError):
+            continue
+        why_not = ("a password hash (an LDAP {SCHEME} value), not the password"
+                   if raw.startswith(b"{") else None)
+        yield decide("ldif_password", m.start("value"), m.end("value"), why_not,
+                     f"the base64 value of an LDIF password attribute ({m.group('name')}::)")

@@ -34,6 +34,10 @@ class CommandRule:
     #: the flag is also written about in prose ("the --token flag takes ..."): its value must
     #: look chosen, not be a plain word
     prose: bool = False
+    #: the syntax puts a password there and nothing else (``user NAME PASSWORD``): a value
+    #: is kept only when it is a placeholder (an all-capitals value is a mainframe's password,
+    #: not a variable's name)
+    verbatim: bool = False
 
     @property
     def reason(self) -> str:
@@ -42,9 +46,9 @@ class CommandRule:
 
 
 def _rule(family: str, needles: tuple[str, ...], pattern: str, flags: int = 0,
-          tool: str | None = None, prose: bool = False) -> CommandRule:
+          tool: str | None = None, prose: bool = False, verbatim: bool = False) -> CommandRule:
     return CommandRule(family, needles, re.compile(pattern, flags),
-                       None if tool is None else re.compile(tool), prose)
+                       None if tool is None else re.compile(tool), prose, verbatim)
 
 
 def _flag(family: str, tool: str, flag: str, needles: tuple[str, ...] = ()) -> CommandRule:
@@ -134,6 +138,18 @@ RULES: tuple[CommandRule, ...] = (
     _rule("secret store <<< here-string", ("<<<",),
           r"\b(?:secret|secrets|env)\s+(?:set|add|create|versions\s+add)\b[^\n|;&]*<<<\s*"
           + _VALUE),
+    # (wave 10) a PowerShell cmdlet's -Password parameter (Connect-VIServer, New-PSDrive,
+    # Invoke-Sqlcmd, Connect-Ftp ... -Password 'VALUE'): PowerShell names a parameter after
+    # a single dash, and a parameter named Password takes the password (one of type
+    # SecureString is given a variable, which is kept)
+    _rule("PowerShell -Password", ("-Password", "-password", "-PASSWORD"),
+          r"(?i)(?<!\S)-(?:Plain(?:Text)?)?Password[^\S\n]+"
+          r"(?P<q>['\"]?)(?P<value>[^\s'\"]{3,127}[^\s'\";,.])(?P=q)", prose=True),
+    # (wave 10) the ftp client's ``user NAME [PASSWORD]`` command (BSD ftp(1), "user
+    # user-name [password] [account]"), on a line of an ftp session
+    _rule("ftp user NAME PASSWORD", ("ftp",),
+          r"(?m)\bftp\b[^\n]*\n(?:[^\n]*\n){0,5}?[^\S\n]*\+?user[^\S\n]+[^\s'\"]+[^\S\n]+"
+          + _VALUE + r"[^\S\n]*$", verbatim=True),
     # a long flag named for a password or a token (--db-password=..., --admin-password ...,
     # --http-password=, --registry-token ...): the flag is its name
     _rule("--*-password / --*-token flag", ("--",),
@@ -167,7 +183,7 @@ def command_passwords(text: str, low: str | None = None,
             or "<<<" in text):
         low = text.lower() if low is None else low
         if not ("identified" in low or "password" in low or "net user" in low or "--" in low
-                or "rabbitmqctl" in low or "sqlplus" in low):
+                or "rabbitmqctl" in low or "sqlplus" in low or "ftp" in low):
             return
     opened: set[int] = set()
     for needle, owners in _NEEDLES:

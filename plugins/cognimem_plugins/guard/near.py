@@ -185,6 +185,12 @@ def near_wide(text: str) -> Iterator[Decision]:
 _CMDLET_NAME = re.compile(r"[A-Z][a-z]{1,12}-[A-Z][A-Za-z]{2,60}")
 
 
+#: (wave 10) a qualified name made of words: lowercase parts and camel-case words joined by
+#: dots (``impl.UsernamePasswordCredentialsImpl``, ``spring.datasource.password``): no digit,
+#: each part a word or words, as a Java class or a property is named
+_DOTTED_WORDS = re.compile(r"(?:[a-z]{1,20}|(?:[A-Z][a-z]+)+)(?:\.(?:[a-z]{1,20}|(?:[A-Z][a-z]+)+))+")
+
+
 def _near_decision(text: str, value: str, start: int, name: str, between: str) -> Decision:
     """A value found near a secret-like ``name`` (``between``: the words between them)."""
     value = value.rstrip(".")
@@ -202,6 +208,8 @@ def _near_decision(text: str, value: str, start: int, name: str, between: str) -
         why_not = "a function's name (a call follows)"
     elif _CMDLET_NAME.fullmatch(value):
         why_not = "a PowerShell cmdlet's name (Verb-Noun: Get-AzKeyVaultSecret)"
+    elif _DOTTED_WORDS.fullmatch(value):
+        why_not = "a qualified name of words (a package, a class, a property)"
     else:
         why_not = identifier_reason(value)
         # a UUID is a key only right after the name ("Heroku API key 3fa85f64-...")

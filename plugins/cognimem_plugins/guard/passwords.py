@@ -205,7 +205,11 @@ def prose_passwords(text: str) -> Iterator[Decision]:
                 why_not = "no letter"
             elif why_not is None and trimmed.replace("-", "").isalpha():
                 why_not = "letters only"
-            elif why_not is None and not _explicit_prose(text, m.start("value")):
+            elif why_not is None and pattern is not _FLAG_USER_PASSWORD and not _explicit_prose(
+                    text, m.start("value")):
+                # (wave 10) ``-u user:VALUE`` is the flag's own syntax, no prose: a value
+                # there is the password whatever its alphabet (Jenkins' API tokens, 34
+                # hexadecimal digits, are given so); prose's checks (a commit id) are not run
                 mid = m.groupdict().get("mid")
                 why_not = prose_value_reason(trimmed, subject=mid is not None
                                              and _OTHER_SUBJECT.search(mid) is None)

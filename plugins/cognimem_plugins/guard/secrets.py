@@ -34,7 +34,14 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 
-from .assigned import assigned, elements, paired_values, urls_and_connections
+from .assigned import (
+    assigned,
+    elements,
+    ldif_passwords,
+    paired_values,
+    shell_words,
+    urls_and_connections,
+)
 from .commands import command_passwords
 from .context import (
     jwk_private_members,
@@ -53,7 +60,7 @@ from .near import near, near_wide, prefixed_tokens
 from .passwords import prose_passwords
 from .precision import kept_reason
 from .providers import provider_values
-from .standins import stand_in
+from .standins import placeholder, stand_in
 from .wallets import wallet_secrets
 
 _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40}")
@@ -93,8 +100,11 @@ def _find(text: str) -> Iterator[Decision]:
             or ("/" in low and "account" in low)  # a login pair after "account"
             or (("shared" in low or "phrase" in low) and SHARED_GATE.search(low))):
         yield from prose_passwords(text)
+        yield from shell_words(text)
+        yield from ldif_passwords(text)
     for command, start, end, value in command_passwords(text, low):
         yield decide("cli_password", start, end,
+                     placeholder(value) if command.verbatim else
                      _command_value_reason(value, prose=command.prose), command.reason)
     # (wave 10) a device configuration's secrets (IOS, Junos), a wallet's key or phrase
     yield from device_secrets(text, low)

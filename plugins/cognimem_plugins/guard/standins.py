@@ -120,6 +120,18 @@ _CALL = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*"
 _CMDLET = re.compile(r"\(\s*[A-Z][a-z]+-[A-Z][A-Za-z]+(?![\w-])")
 
 
+#: (wave 10) a cmdlet run for the value without parentheses (``$p = Read-Host
+#: -AsSecureString``): one of PowerShell's approved verbs (``Get-Verb``) that read or make a
+#: value, "-", a noun in camel case
+_CMDLET_BARE = re.compile(r"(?:Get|Read|New|ConvertTo|ConvertFrom|Import|Invoke|Unprotect|"
+                          r"Protect|Receive|Request|Resolve|Select|Find|Search|Show|Test|"
+                          r"Export|Open)-[A-Z][A-Za-z]{2,60}")
+#: (wave 10) a JCL symbolic parameter: ``&`` and a name of one to eight capitals, digits and
+#: national characters (z/OS MVS JCL Reference, "Using system symbols and JCL symbols"),
+#: with its optional closing period
+_JCL_SYMBOL = re.compile(r"&[A-Z@#$][A-Z0-9@#$]{0,7}\.?")
+
+
 def _balanced(bare: str) -> bool:
     """Whether every bracket ``bare`` closes is the last one it opened (a call or an index
     cut short, ``get_secret(``, is; ``Nimbus(harbor]49`` is not: code closes what it
@@ -161,6 +173,10 @@ def stand_in(bare: str, *, literal: bool = False) -> str | None:
         return "a mapping's key (its value is on the lines below)"
     if not literal and _CMDLET.match(bare):
         return "a command's output (a PowerShell cmdlet in parentheses, Get-Secret ...)"
+    if not literal and _CMDLET_BARE.fullmatch(bare):
+        return "a command's output (a PowerShell cmdlet: Read-Host, Get-Credential ...)"
+    if not literal and _JCL_SYMBOL.fullmatch(bare):
+        return "a JCL symbolic parameter (&NAME): the scheduler fills it in when the job runs"
     if bare.startswith(("ENC[", "$ANSIBLE_VAULT")):
         return "an encrypted value (SOPS ENC[...], Ansible Vault): safe to keep"
     if is_sequential_string(bare):
