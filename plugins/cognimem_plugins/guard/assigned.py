@@ -152,7 +152,7 @@ def shell_words(text: str) -> Iterator[Decision]:
     """The values of shell words ``PASSWORD_NAME=VALUE`` that hold a character code would end
     a value at (the other values are :func:`assigned`'s): the name must be a password's,
     and a value with ``(`` or ending in ``)``, ``,``, ``;`` or ``>`` is code, not a word."""
-    for m in _SHELL_WORD.finditer(text):
+    for m in _SHELL_WORD.finditer(text) if "=" in text else ():
         name, value = m.group("name"), m.group("value")
         if (_CODE_STOPS.isdisjoint(value) or "(" in value or value[-1] in ",;)>"
                 or not is_password_name(name) or NOT_SECRET_NAME.search(name)):

@@ -26,10 +26,14 @@ import re
 from collections.abc import Iterator
 
 from .decisions import Decision, decide
+from .needles import Needles
 from .standins import stand_in
 
-#: a text holding none of these holds no device command below (a cheap test first)
-_NEEDLES = ("password", "secret", "key", "snmp-server", "community")
+#: a text holding none of these (lowercased) holds no device command below: one pass of an
+#: automaton first
+GATE = Needles([(n, n) for n in ("username", "enable", "-server", "snmp", "isakmp",
+                                 "pre-shared-key", "plain-text-password", "authentication-key",
+                                 "radius", "tacacs")])
 _VALUE = r"(?P<q>\"?)(?P<value>[^\s\"]{4,128})(?P=q)(?=\s|$)"
 _TYPE = r"(?:[07][^\S\n]+)?"
 _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -66,8 +70,9 @@ _DEFAULTS = frozenset({"public", "private"})
 
 
 def device_secrets(text: str, low: str) -> Iterator[Decision]:
-    """The secrets of device configuration lines in ``text`` (``low``: lowercased)."""
-    if not any(needle in low for needle in _NEEDLES):
+    """The secrets of device configuration lines in ``text`` (``low``: lowercased; the
+    caller runs this only on a text with a secret-like word's stem or ``snmp``)."""
+    if not GATE.holds(low):
         return
     for family, pattern in _RULES:
         for m in pattern.finditer(text):

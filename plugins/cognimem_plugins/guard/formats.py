@@ -387,8 +387,8 @@ _EXTRA_RULES = [
     # (wave 10) a Salesforce session id / OAuth access token: the 15-character org id
     # (``00D`` and 12 more), ``!``, then the session's body (help.salesforce.com, "Find
     # your Salesforce org ID"; the ``!`` is the token's own separator, no identifier has it)
-    Rule("salesforce_access_token", re.compile(r"(?<![A-Za-z0-9])00D[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?"
-                                               r"![A-Za-z0-9._]{60,}"),
+    Rule("salesforce_access_token", re.compile(r"(?<![A-Za-z0-9])00D[A-Za-z0-9]{12}"
+                                               r"(?:[A-Za-z0-9]{3})?![A-Za-z0-9._]{60,}"),
          source=_GUARD, needs=("00D",), min_word=80),
     # (wave 10) the key in a node provider's endpoint: Alchemy's ``https://<network>.g.alchemy.
     # com/v2/<apiKey>`` (docs.alchemy.com, "Alchemy URL") and Infura's ``https://<network>.
@@ -396,7 +396,8 @@ _EXTRA_RULES = [
     Rule("alchemy_rpc_key", re.compile(r"\.g\.alchemy\.com/(?:v2|nft/v[23])/([A-Za-z0-9_\-]{20,64})"
                                        r"(?![A-Za-z0-9_\-])"),
          group=1, source=_GUARD, needs=("alchemy.com/",), lower=True),
-    Rule("infura_project_key", re.compile(r"\.infura\.io/(?:ws/)?v3/([a-fA-F0-9]{32})(?![A-Za-z0-9])"),
+    Rule("infura_project_key", re.compile(r"\.infura\.io/(?:ws/)?v3/([a-fA-F0-9]{32})"
+                                          r"(?![A-Za-z0-9])"),
          group=1, source=_GUARD, needs=("infura.io/",), lower=True),
     # (wave 10) a Kerberos keytab in base64: the MIT keytab file opens with its version
     # bytes 0x05 0x02 (web.mit.edu/kerberos/krb5-latest/doc/formats/keytab_file_format.html),
@@ -481,10 +482,12 @@ def _as_written() -> list[Needles[tuple[int, ...]]]:
 
 
 
-def provider_matches(text: str) -> Iterator[tuple[Rule, int, int, bool]]:
-    """Each match of a provider format in ``text``: the rule, the secret's span, and whether
-    the value passed the rule's own check (a JWT whose parts decode)."""
-    low = text.lower()
+def provider_matches(text: str, low: str | None = None
+                     ) -> Iterator[tuple[Rule, int, int, bool]]:
+    """Each match of a provider format in ``text`` (``low``: the text lowercased, if the
+    caller has it): the rule, the secret's span, and whether the value passed the rule's
+    own check (a JWT whose parts decode)."""
+    low = text.lower() if low is None else low
     longest = -1
     for rule in active_rules(text, low):
         if rule.min_word:

@@ -56,6 +56,9 @@ _PASSWORD_STEMS = ("pass", "pw", "contrase", "-p", " -u", "--user", " -a ", "--a
 _PASSWORD_STEMS_WIDE = ("lösenord", "hasło", "парол", "şifre", "密码", "密碼", "口令",
                         "パスワード", "비밀번호", "암호", "mật khẩu", "पासवर्ड", "كلمة",
                         "סיסמ", "κωδικ", "συνθηματικ", "รหัสผ่าน", "رمز عبور", "гасл")
+#: the stems, for a caller that looks for them in one pass with other words
+NAME_STEM_WORDS = _NAME_STEMS
+PASSWORD_STEM_WORDS = _PASSWORD_STEMS
 #: the stems as one pattern each (one search in C instead of a loop of ``in`` tests)
 NAME_GATE = re.compile("|".join(map(re.escape, _NAME_STEMS)))
 PASSWORD_GATE = re.compile("|".join(map(re.escape, _PASSWORD_STEMS)))

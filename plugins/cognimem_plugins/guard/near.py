@@ -188,7 +188,8 @@ _CMDLET_NAME = re.compile(r"[A-Z][a-z]{1,12}-[A-Z][A-Za-z]{2,60}")
 #: (wave 10) a qualified name made of words: lowercase parts and camel-case words joined by
 #: dots (``impl.UsernamePasswordCredentialsImpl``, ``spring.datasource.password``): no digit,
 #: each part a word or words, as a Java class or a property is named
-_DOTTED_WORDS = re.compile(r"(?:[a-z]{1,20}|(?:[A-Z][a-z]+)+)(?:\.(?:[a-z]{1,20}|(?:[A-Z][a-z]+)+))+")
+_DOTTED_WORDS = re.compile(r"(?:[a-z]{1,20}|(?:[A-Z][a-z]+)+)"
+                           r"(?:\.(?:[a-z]{1,20}|(?:[A-Z][a-z]+)+))+")
 
 
 def _near_decision(text: str, value: str, start: int, name: str, between: str) -> Decision:

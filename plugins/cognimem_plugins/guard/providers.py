@@ -722,11 +722,20 @@ def url_credentials(text: str, rows: list[int]) -> Iterator[Decision]:
                          "puts it in the path or the query)")
 
 
-def provider_values(text: str, low: str) -> Iterator[Decision]:
+#: the words that open this module's tables: ``(word, (table, row))``, for a caller that
+#: looks for them in one pass with its own (:func:`provider_values`'s ``found``)
+GATE_ROWS: tuple[tuple[str, tuple[str, int]], ...] = tuple(_ROWS)
+#: the tables those rows name
+GATE_TABLES = frozenset(table for _, (table, _) in _ROWS)
+
+
+def provider_values(text: str, low: str, found: list[tuple[str, int]] | None = None
+                    ) -> Iterator[Decision]:
     """Every decision of the three tables, of :mod:`.cookies` and of :mod:`.configs`, each
-    table's rows run only when the text holds one of their words (one pass)."""
+    table's rows run only when the text holds one of their words (one pass; ``found``: the
+    rows of :data:`GATE_ROWS` whose word ``low`` holds, when the caller looked already)."""
     opened: dict[str, list[int]] = {}
-    for table, i in _GATE.found(low):
+    for table, i in _GATE.found(low) if found is None else found:
         opened.setdefault(table, []).append(i)
     if not opened:
         return

@@ -24,9 +24,9 @@ from pathlib import Path
 from .decisions import Decision, decide
 
 _WORDLIST = Path(__file__).resolve().parent / "bip39_english.txt"
-#: a text names a phrase: one of these in its lowercased text opens the rule
-_PHRASE_NEEDLES = ("mnemonic", "seed", "recovery phrase", "recovery words", "secret phrase",
-                   "backup phrase", "wallet words", "bip39", "bip-39")
+#: a text names a phrase when its lowercased text holds one of these (the caller looks for
+#: them before :func:`recovery_phrases`: "seed phrase", "recovery phrase", ``MNEMONIC=``)
+PHRASE_NEEDLES = ("mnemonic", "seed", "phrase", "bip39", "bip-39")
 _RUN = re.compile(r"(?<![A-Za-z])[a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,}(?![A-Za-z])")
 
 _HEX_KEY = re.compile(r"(?<![A-Za-z0-9])(?:0x)?[0-9a-fA-F]{64}(?![A-Za-z0-9])")
@@ -43,20 +43,24 @@ def _words() -> frozenset[str]:
     return frozenset(_WORDLIST.read_text(encoding="utf-8").split())
 
 
-def wallet_secrets(text: str, low: str) -> Iterator[Decision]:
-    """The private keys and recovery phrases in ``text`` (``low``: lowercased)."""
-    if "key" in low or "accounts" in low:
-        for m in _HEX_KEY.finditer(text):
-            line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
-            if _KEY_NAME.search(line[-80:]) is None:
-                continue
-            why_not = ("the line names a hash, a public key or an address right before it"
-                       if _NOT_KEY.search(line[-30:]) else None)
-            yield decide("ethereum_private_key", m.start(), m.end(), why_not,
-                         "64 hexadecimal digits after a private key's name (an Ethereum "
-                         "private key: 32 bytes)")
-    if any(needle in low for needle in _PHRASE_NEEDLES):
-        yield from _phrases(text)
+def private_keys(text: str) -> Iterator[Decision]:
+    """The Ethereum private keys in ``text``: 64 hexadecimal digits after a private key's
+    name on their line, or in a Hardhat ``accounts`` list."""
+    for m in _HEX_KEY.finditer(text):
+        line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
+        if _KEY_NAME.search(line[-80:]) is None:
+            continue
+        why_not = ("the line names a hash, a public key or an address right before it"
+                   if _NOT_KEY.search(line[-30:]) else None)
+        yield decide("ethereum_private_key", m.start(), m.end(), why_not,
+                     "64 hexadecimal digits after a private key's name (an Ethereum private "
+                     "key: 32 bytes)")
+
+
+def recovery_phrases(text: str) -> Iterator[Decision]:
+    """The runs of 12 or more BIP-39 words in ``text`` (a text that names a phrase: see
+    :data:`PHRASE_NEEDLES`)."""
+    yield from _phrases(text)
 
 
 def _phrases(text: str) -> Iterator[Decision]:
