@@ -61,8 +61,8 @@ from .needles import Needles
 from .passwords import prose_passwords
 from .precision import kept_reason
 from .providers import GATE_ROWS, GATE_TABLES, provider_values
+from .raw_keys import PHRASE_NEEDLES, private_keys, recovery_phrases
 from .standins import placeholder, stand_in
-from .wallets import PHRASE_NEEDLES, private_keys, recovery_phrases
 
 _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40}")
 #: every word looked for in the lowercased text, in one pass (an automaton reads the text

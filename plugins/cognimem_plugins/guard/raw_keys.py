@@ -1,17 +1,19 @@
-"""A crypto wallet's secrets: a raw Ethereum private key and a BIP-39 recovery phrase.
+"""Raw private keys and recovery phrases: secrets with no prefix nor name of their own.
 
-* an Ethereum private key is 32 bytes, written as 64 hexadecimal digits (``0x`` or not);
-  a transaction or a block hash has the same shape, so the digits count as a key only when
-  their line names one before them (``private key``, ``PRIVATE_KEY=``, ``--private-key``,
-  ``priv key``) or they are an item of a Hardhat network's ``accounts: [...]``, which the
-  Hardhat documentation defines as a list of private keys;
-* a recovery phrase (BIP-39, github.com/bitcoin/bips/blob/master/bip-0039.mediawiki) is 12,
-  15, 18, 21 or 24 words of the standard English word list in a row: a run of 12 or more
-  such words is redacted whole. The list holds no
-  article, pronoun nor preposition ("the", "a", "to", "of"), so prose does not make such a
-  run. The phrase is looked for only in a text that names one (mnemonic, seed phrase,
-  recovery phrase ...); a well-known test phrase (Hardhat's ``test test ... junk``, the
-  all-zero ``abandon ... about``: three distinct words or fewer) is kept.
+* a private key of 32 bytes: 64 hexadecimal digits (``0x`` or not; an Ethereum key) or 44
+  characters of base64 ending in ``=`` (a Curve25519 key, as WireGuard, age and libsodium
+  write it). A transaction hash, a block hash or a public key has the same shape, so the
+  value counts as a key only when its line names a private key before it (``private key``,
+  ``PRIVATE_KEY=``, ``--private-key``, ``private-key <(echo ...)``, ``priv key``) and no
+  hash, public key or address right before it, or it is an item of a Hardhat network's
+  ``accounts: [...]``, which the Hardhat documentation defines as a list of private keys;
+* a wallet's recovery phrase (BIP-39, github.com/bitcoin/bips/blob/master/bip-0039.mediawiki)
+  is 12, 15, 18, 21 or 24 words of the standard English list (``bip39_english.txt``) in a
+  row: a run of 12 or more such words is redacted whole. The list holds no article,
+  pronoun nor preposition ("the", "a", "to", "of"), so prose does not make such a run. The
+  phrase is looked for only in a text that names one (mnemonic, seed phrase, recovery
+  phrase ...); a well-known test phrase (Hardhat's ``test test ... junk``, the all-zero
+  ``abandon ... about``: three distinct words or fewer) is kept.
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ _WORDLIST = Path(__file__).resolve().parent / "bip39_english.txt"
 PHRASE_NEEDLES = ("mnemonic", "seed", "phrase", "bip39", "bip-39")
 _RUN = re.compile(r"(?<![A-Za-z])[a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,}(?![A-Za-z])")
 
-_HEX_KEY = re.compile(r"(?<![A-Za-z0-9])(?:0x)?[0-9a-fA-F]{64}(?![A-Za-z0-9])")
+_RAW_KEY = re.compile(r"(?<![A-Za-z0-9+/])(?:(?P<hex>(?:0x)?[0-9a-fA-F]{64})(?![A-Za-z0-9])"
+                      r"|[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=(?![A-Za-z0-9+/=]))")
 #: the line before the digits names a private key (``private key``, ``PRIVATE_KEY``,
 #: ``--private-key``, ``privkey``, ``priv key``), or they are in a Hardhat ``accounts`` list
 _KEY_NAME = re.compile(r"(?i)(?:priv(?:ate)?[\s_\-]*key|privkey|\baccounts\s*:\s*\[[^\]\n]*$)")
@@ -44,17 +47,23 @@ def _words() -> frozenset[str]:
 
 
 def private_keys(text: str) -> Iterator[Decision]:
-    """The Ethereum private keys in ``text``: 64 hexadecimal digits after a private key's
-    name on their line, or in a Hardhat ``accounts`` list."""
-    for m in _HEX_KEY.finditer(text):
+    """The raw private keys in ``text``: 32 bytes (64 hexadecimal digits, an Ethereum key;
+    or 44 characters of base64, a Curve25519 key as WireGuard, age and libsodium write it)
+    after a private key's name on their line, or in a Hardhat ``accounts`` list."""
+    for m in _RAW_KEY.finditer(text):
         line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
         if _KEY_NAME.search(line[-80:]) is None:
             continue
         why_not = ("the line names a hash, a public key or an address right before it"
                    if _NOT_KEY.search(line[-30:]) else None)
-        yield decide("ethereum_private_key", m.start(), m.end(), why_not,
-                     "64 hexadecimal digits after a private key's name (an Ethereum private "
-                     "key: 32 bytes)")
+        if m.group("hex"):
+            yield decide("ethereum_private_key", m.start(), m.end(), why_not,
+                         "64 hexadecimal digits after a private key's name (an Ethereum "
+                         "private key: 32 bytes)")
+        else:
+            yield decide("private_key", m.start(), m.end(), why_not,
+                         "32 bytes in base64 after a private key's name (a Curve25519 "
+                         "private key: WireGuard, age, libsodium)")
 
 
 def recovery_phrases(text: str) -> Iterator[Decision]:
