@@ -92,6 +92,13 @@ _CREDENTIAL_PAIR = re.compile(
 _CJK_PASSWORD = re.compile(
     r"(?:密码|密碼|口令|パスワード|비밀번호|암호)\s*(?:是|为|為|は|が|:|\uff1a|는|은|가|이|=)?\s*"
     r"(?P<q>['\"`「]?)(?P<value>[^\s'\"`\uff0c。、」]{4,128})")
+#: (wave 10) a question that asks for a password, then a reply that is one word alone on
+#: its line, after the speaker's name or not ("what's the pw for the staging admin?" /
+#: "Amara: B,F5R&<d-x"): a chat's answer; the word must still look chosen (prose's checks)
+_ASKED_PASSWORD = re.compile(
+    rf"(?im){COMPOUND}(?:{PASSWORD_WORDS})(?![\w-])[^\n?]{{0,80}}\?[^\S\n]*\n"
+    r"[^\S\n]*(?:\[[^\]\n]{1,20}\][^\S\n]*)?(?:[^\s:]{1,30}(?:[^\S\n][^\s:]{1,30})?:[^\S\n]+)?"
+    r"(?P<q>['\"`]?)(?P<value>\S{6,128}?)(?P=q)[^\S\n]*$")
 #: sshpass takes its password after ``-p`` and a space (``sshpass -p 'secret' ssh ...``)
 _SSHPASS = re.compile(r"\bsshpass\s+-p\s*(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})")
 def _explicit_prose(text: str, value_start: int) -> bool:
@@ -172,10 +179,13 @@ def prose_passwords(text: str) -> Iterator[Decision]:
                          (_COPULA_PASSWORD, "a password given after a password word"),
                          (_SCRIPT_PASSWORD, "a password given after a password word"),
                          (_BACK_PASSWORD, "a password given before a password word"),
-                         (_SSHPASS, "a password given to sshpass -p")):
+                         (_SSHPASS, "a password given to sshpass -p"),
+                         (_ASKED_PASSWORD, "a password given as the reply to a question "
+                                           "that asks for it")):
         if (pattern is _PROSE_SHARED and not shared) or (
                 pattern is _COPULA_PASSWORD and not any(w in low for w in _COPULAS)) or (
-                pattern is _SCRIPT_PASSWORD and low.isascii()):
+                pattern is _SCRIPT_PASSWORD and low.isascii()) or (
+                pattern is _ASKED_PASSWORD and "?" not in text):
             continue  # neither their words nor their script (cheap tests before the regex)
         for m in pattern.finditer(text):
             if pattern is _COPULA_PASSWORD and not _copula_fits(m):

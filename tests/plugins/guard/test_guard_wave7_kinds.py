@@ -73,6 +73,9 @@ CLI = [
     f"gpg --batch --passphrase {PASSWORD} -d backup.gpg",
     f"az keyvault secret set --vault-name kv --name db --value '{PASSWORD}'",
     f"gcloud secrets versions add db-pass --data-file=- <<< '{PASSWORD}'",
+    # (wave 10) a PowerShell cmdlet's -Password, the ftp client's user NAME PASSWORD
+    f"Connect-VIServer vc01 -User admin@vsphere.local -Password '{PASSWORD}'",
+    f"ftp files01\nuser batch {PASSWORD}\nget report.csv",
 ]
 
 
