@@ -181,3 +181,24 @@ def ldif_passwords(text: str) -> Iterator[Decision]:
                    if raw.startswith(b"{") else None)
         yield decide("ldif_password", m.start("value"), m.end("value"), why_not,
                      f"the base64 value of an LDIF password attribute ({m.group('name')}::)")
+
+
+#: (wave 10) a quoted literal right after a name, no ``=`` nor ``:`` between: a method
+#: called without parentheses, as Groovy (Gradle's ``signingConfigs { storePassword '...' }``),
+#: Kotlin's Gradle DSL infix calls, Ruby DSLs (Chef, Vagrant) and Tcl set a value
+_DSL_LITERAL = re.compile(r"(?m)(?:^|(?<=[\s{;(]))(?P<name>[A-Za-z_][\w.]{0,60})[^\S\n]+"
+                          r"(?P<q>['\"])(?P<value>[^'\"\n]{4,200})(?P=q)")
+
+
+def dsl_literals(text: str) -> Iterator[Decision]:
+    """The quoted literals given to a password-named setting without ``=``: the value
+    must look chosen (``password 'Reset'`` in prose is a word)."""
+    for m in _DSL_LITERAL.finditer(text) if ("'" in text or '"' in text) else ():
+        name = m.group("name")
+        if not is_password_name(name) or NOT_SECRET_NAME.search(name):
+            continue
+        yield decide("password_assignment", m.start("value"), m.end("value"),
+                     assigned_reason(m.group("value"), explicit=False, password=True,
+                                     literal=True),
+                     f"a quoted value given to the setting {name[:40]!r} (a DSL's call "
+                     "without parentheses)")

@@ -125,6 +125,9 @@ RULES: tuple[CommandRule, ...] = (
           + r"\s*\|\s*(?:sudo\s+)?\S+\s+(?:registry\s+)?login\b[^\n]*--password-stdin"),
     _rule("echo ... | sudo -S", ("sudo -S",),
           rf"\b(?:echo|printf)\s+(?:-n\s+)?{_VALUE}\s*\|\s*sudo\s+-S\b"),
+    # (wave 10) kinit reads the password from its standard input when it is no terminal
+    _rule("echo ... | kinit", ("kinit",),
+          rf"\b(?:echo|printf)\s+(?:-n\s+)?{_VALUE}\s*\|\s*kinit\b"),
     _rule("echo user:password | chpasswd", ("chpasswd",),
           r"\b(?:echo|printf)\s+['\"]?[\w.\-]+:(?P<q>)(?P<value>[^\s'\"]{4,128})['\"]?"
           r"\s*\|\s*(?:sudo\s+)?chpasswd\b"),
@@ -145,6 +148,16 @@ RULES: tuple[CommandRule, ...] = (
     _rule("PowerShell -Password", ("-Password", "-password", "-PASSWORD"),
           r"(?i)(?<!\S)-(?:Plain(?:Text)?)?Password[^\S\n]+"
           r"(?P<q>['\"]?)(?P<value>[^\s'\"]{3,127}[^\s'\";,.])(?P=q)", prose=True),
+    # (wave 10) wpa_passphrase SSID PASSPHRASE (wpa_passphrase(8)); mosquitto_passwd -b
+    # FILE USER PASSWORD (mosquitto_passwd(1)); netsh wlan ... key=KEY (Windows' netsh
+    # wlan set hostednetwork / add profile ... keyMaterial=)
+    _rule("wpa_passphrase SSID PASSPHRASE", ("wpa_passphrase",),
+          r"\bwpa_passphrase[^\S\n]+(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)[^\S\n]+" + _VALUE),
+    _rule("mosquitto_passwd -b", ("mosquitto_passwd",),
+          r"\bmosquitto_passwd[^\S\n]+(?:-c[^\S\n]+)?-b[^\S\n]+(?:-c[^\S\n]+)?[^\s'\"]+[^\S\n]+"
+          r"['\"]?[^\s'\"]+['\"]?[^\S\n]+" + _VALUE),
+    _rule("netsh wlan key=", ("netsh",),
+          r"(?i)\bnetsh[^\S\n]+wlan\b[^\n]*?[^\S\n]key(?:Material)?=" + _VALUE),
     # (wave 10) the ftp client's ``user NAME [PASSWORD]`` command (BSD ftp(1), "user
     # user-name [password] [account]"), on a line of an ftp session
     _rule("ftp user NAME PASSWORD", ("ftp",),
@@ -183,7 +196,8 @@ def command_passwords(text: str, low: str | None = None,
             or "<<<" in text):
         low = text.lower() if low is None else low
         if not ("identified" in low or "password" in low or "net user" in low or "--" in low
-                or "rabbitmqctl" in low or "sqlplus" in low or "ftp" in low):
+                or "rabbitmqctl" in low or "sqlplus" in low or "ftp" in low
+                or "wpa_passphrase" in low or "netsh" in low):
             return
     opened: set[int] = set()
     for needle, owners in _NEEDLES:

@@ -36,6 +36,7 @@ from dataclasses import replace
 
 from .assigned import (
     assigned,
+    dsl_literals,
     elements,
     ldif_passwords,
     paired_values,
@@ -122,6 +123,7 @@ def _find(text: str) -> Iterator[Decision]:
         yield from prose_passwords(text)
         yield from shell_words(text)
         yield from ldif_passwords(text)
+        yield from dsl_literals(text)
     for command, start, end, value in command_passwords(text, low):
         yield decide("cli_password", start, end,
                      placeholder(value) if command.verbatim else

@@ -268,3 +268,29 @@ def test_explain_names_the_new_families() -> None:
     assert "device's configuration" in shown[0].reason and shown[0].value is None
     kept = explain("$env:SQL_PASSWORD = Read-Host -AsSecureString").secrets
     assert kept and not kept[0].redacted and "cmdlet" in kept[0].reason
+
+
+# --- classes no split has shown: documented syntaxes ------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    f"signingConfigs {{ release {{ storeFile file('rel.jks')\n storePassword '{PW}' }} }}",
+    f'android {{ signingConfigs {{ create("release") {{ keyPassword "{PW}" }} }} }}',
+    f"wpa_passphrase HomeNet '{PW}'",
+    f"mosquitto_passwd -b /etc/mosquitto/passwd sensor {PW}",
+    f"netsh wlan set hostednetwork mode=allow ssid=Lab key={PW}",
+    f"echo '{PW}' | kinit admin@CORP.EXAMPLE",
+])
+def test_documented_syntaxes_no_split_showed_are_redacted(text: str) -> None:
+    _gone(text, PW)
+
+
+@pytest.mark.parametrize("text", [
+    "Click the password 'Reset' link, then check your mail.",
+    "storePassword System.getenv('STORE_PASSWORD')",
+    "keyPassword 'changeme'",
+    "wpa_passphrase HomeNet",  # prompts for the passphrase
+    "kinit admin@CORP.EXAMPLE",
+])
+def test_their_look_alikes_are_kept(text: str) -> None:
+    _kept(text)

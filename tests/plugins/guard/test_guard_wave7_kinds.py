@@ -76,6 +76,10 @@ CLI = [
     # (wave 10) a PowerShell cmdlet's -Password, the ftp client's user NAME PASSWORD
     f"Connect-VIServer vc01 -User admin@vsphere.local -Password '{PASSWORD}'",
     f"ftp files01\nuser batch {PASSWORD}\nget report.csv",
+    f"wpa_passphrase HomeNet '{PASSWORD}'",
+    f"mosquitto_passwd -b /etc/mosquitto/passwd sensor {PASSWORD}",
+    f"netsh wlan set hostednetwork mode=allow ssid=Lab key={PASSWORD}",
+    f"echo '{PASSWORD}' | kinit admin@CORP.EXAMPLE",
 ]
 
 
