@@ -35,8 +35,8 @@ class CommandRule:
     #: look chosen, not be a plain word
     prose: bool = False
     #: the syntax puts a password there and nothing else (``user NAME PASSWORD``): a value
-    #: is kept only when it is a placeholder (an all-capitals value is a mainframe's password,
-    #: not a variable's name)
+    #: is kept only when it is a placeholder or a plain lowercase or capitalised word (an
+    #: all-capitals value is a mainframe's password, not a variable's name)
     verbatim: bool = False
 
     @property

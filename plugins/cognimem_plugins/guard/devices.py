@@ -16,8 +16,9 @@ from its vendor's reference, and the value it names is the secret:
   ``pre-shared-key ascii-text VALUE`` and a RADIUS/TACACS+ server's ``secret VALUE`` (a
   ``$9$`` value is Junos' reversible encoding and is redacted too).
 
-The value is still judged (:func:`.standins.stand_in`): ``<password>``, ``$VAR``, ``{{ x }}``
-and the SNMP defaults ``public`` / ``private`` are kept.
+The value is still judged (:func:`.standins.stand_in`): ``<password>``, ``$VAR``, ``{{ x }}``,
+the SNMP defaults ``public`` / ``private`` and a plain word (a line of prose that starts as
+a command does: "enable password complexity rules") are kept.
 """
 
 from __future__ import annotations
@@ -78,6 +79,9 @@ def device_secrets(text: str, low: str) -> Iterator[Decision]:
         for m in pattern.finditer(text):
             value = m.group("value")
             why_not = stand_in(value) or (
-                "a default every device ships with" if value.lower() in _DEFAULTS else None)
+                "a default every device ships with" if value.lower() in _DEFAULTS else
+                # a plain word reads as prose ("enable password complexity rules")
+                "a plain word" if value.isalpha() and (value.islower() or value.istitle())
+                else None)
             yield decide("network_device_secret", m.start("value"), m.end("value"), why_not,
                          f"a secret in a device's configuration ({family})")

@@ -126,13 +126,21 @@ def _find(text: str) -> Iterator[Decision]:
         yield from dsl_literals(text)
     for command, start, end, value in command_passwords(text, low):
         yield decide("cli_password", start, end,
-                     placeholder(value) if command.verbatim else
+                     _verbatim_reason(value) if command.verbatim else
                      _command_value_reason(value, prose=command.prose), command.reason)
     # last, so a value an earlier rule redacts keeps that rule's kind and reason (the
     # judge's vectors embed the redacted text): providers' documented names, shapes and
     # URLs, session cookies, passwords in IaC state and tool configs
     if gates & GATE_TABLES:
         yield from provider_values(text, low, [row for row in found if row[0] in GATE_TABLES])
+
+
+def _verbatim_reason(value: str) -> str | None:
+    """Why a value where a syntax puts nothing but a password is not one: a placeholder, or
+    a plain lowercase or capitalised word (a line of prose that reads as the syntax)."""
+    if value.isalpha() and (value.islower() or value.istitle()):
+        return "a plain word"
+    return placeholder(value)
 
 
 def _command_value_reason(value: str, *, prose: bool = False) -> str | None:

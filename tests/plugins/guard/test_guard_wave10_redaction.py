@@ -114,6 +114,7 @@ def test_a_device_configurations_secret_is_redacted(text: str) -> None:
     "radius-server key <shared-secret>",
     "Use `username NAME privilege 15 secret 0 PASSWORD` and never type 7.",
     "The enable password is managed in the vault; see the runbook.",
+    "enable password complexity rules on every switch",
 ])
 def test_device_look_alikes_are_kept(text: str) -> None:
     _kept(text)
@@ -291,6 +292,7 @@ def test_documented_syntaxes_no_split_showed_are_redacted(text: str) -> None:
     "keyPassword 'changeme'",
     "wpa_passphrase HomeNet",  # prompts for the passphrase
     "kinit admin@CORP.EXAMPLE",
+    "ftp is slow from the office\nuser bob smith",  # a line of prose after "ftp"
 ])
 def test_their_look_alikes_are_kept(text: str) -> None:
     _kept(text)
