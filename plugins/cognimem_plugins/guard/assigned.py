@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 
 from .decisions import Decision, decide
+from .evidence import classes
 from .formats import SCHEME_KINDS, URL_PASSWORD, URL_PASSWORD_LOOSE
 from .names import NAME_HIT, NOT_SECRET_NAME, WORDISH, is_password_name
 from .pairs import pairs
@@ -202,3 +203,34 @@ def dsl_literals(text: str) -> Iterator[Decision]:
                                      literal=True),
                      f"a quoted value given to the setting {name[:40]!r} (a DSL's call "
                      "without parentheses)")
+
+
+#: (wave 10) a configuration directive: a line that is a password-named keyword, spaces and
+#: one value, as redis.conf (``requirepass``, ``masterauth``), keepalived.conf
+#: (``auth_pass``) and many daemons' files write a setting without ``=`` or ``:``
+_DIRECTIVE = re.compile(r"(?m)^[^\S\n]*(?P<name>[A-Za-z_][\w-]{1,40})[^\S\n]+"
+                        r"(?P<q>['\"]?)(?P<value>[^\s'\"]{4,200})(?P=q)[^\S\n]*$")
+#: directives a service documents for a password whose name holds no password word
+_PASSWORD_DIRECTIVES = frozenset({"masterauth"})
+#: short words that open lines of chat as often as of a file ("pass 20-yard"): no directive
+_BARE_WORDS = frozenset({"pass", "pw", "pwd"})
+
+
+def directive_passwords(text: str) -> Iterator[Decision]:
+    """The values of password directives alone on their line; the value must look chosen
+    and mix three character classes (a line "password reset" is prose, ``wpa_passphrase
+    HomeNet`` a command)."""
+    for m in _DIRECTIVE.finditer(text):
+        name = m.group("name")
+        if not (is_password_name(name) or name.lower() in _PASSWORD_DIRECTIVES) or (
+                NOT_SECRET_NAME.search(name) or name.lower() in _BARE_WORDS):
+            continue
+        value = m.group("value")
+        why_not = assigned_reason(value, explicit=False, password=True,
+                                  literal=bool(m.group("q")))
+        if why_not is None and classes(value) < 3:
+            # a command's argument reads the same (``wpa_passphrase HomeNet``)
+            why_not = "mixes fewer than three character classes"
+        yield decide("password_assignment", m.start("value"), m.end("value"), why_not,
+                     f"the value of a configuration directive named for a password, "
+                     f"{name[:40]!r}")

@@ -51,7 +51,9 @@ _PASSWORD_STEMS = ("pass", "pw", "contrase", "-p", " -u", "--user", " -a ", "--a
                    "log-in", "sign-in", "credential", "creds", "senha", "kennwort", "wachtwoord",
                    "haslo", "salasana", "adgangskode", "heslo", "jelsz", "sifre", "parola",
                    "wifi", "wi-fi", "wlan", "psk", "contrasenya", "kata sandi", "kata laluan",
-                   "zugangsdaten", "anmeldedaten", "identifiants", "credencia", "credenzia")
+                   "zugangsdaten", "anmeldedaten", "identifiants", "credencia", "credenzia",
+                   # (wave 10) Redis' password directive, whose name holds no password word
+                   "masterauth")
 #: the stems outside ASCII, looked for only in a text that is not ASCII
 _PASSWORD_STEMS_WIDE = ("lösenord", "hasło", "парол", "şifre", "密码", "密碼", "口令",
                         "パスワード", "비밀번호", "암호", "mật khẩu", "पासवर्ड", "كلمة",

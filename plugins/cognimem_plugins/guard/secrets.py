@@ -36,6 +36,7 @@ from dataclasses import replace
 
 from .assigned import (
     assigned,
+    directive_passwords,
     dsl_literals,
     elements,
     ldif_passwords,
@@ -124,6 +125,7 @@ def _find(text: str) -> Iterator[Decision]:
         yield from shell_words(text)
         yield from ldif_passwords(text)
         yield from dsl_literals(text)
+        yield from directive_passwords(text)
     for command, start, end, value in command_passwords(text, low):
         yield decide("cli_password", start, end,
                      _verbatim_reason(value) if command.verbatim else

@@ -296,3 +296,21 @@ def test_documented_syntaxes_no_split_showed_are_redacted(text: str) -> None:
 ])
 def test_their_look_alikes_are_kept(text: str) -> None:
     _kept(text)
+
+
+@pytest.mark.parametrize("text", [
+    f"# redis.conf\nrequirepass {PW}\nmasterauth {PW}",
+    f"vrrp_instance VI_1 {{\n  authentication {{\n    auth_type PASS\n    auth_pass {PW}\n  }}\n}}",
+])
+def test_a_password_directive_is_redacted(text: str) -> None:
+    _gone(text, PW)
+
+
+@pytest.mark.parametrize("text", [
+    "requirepass foobared",  # redis.conf's own commented example: a word
+    "password reset\npassword policy",
+    "pass 20-yard\npw 3rd-try",  # chat lines that start with a bare word
+    "requirepass <your-password>",
+])
+def test_directive_look_alikes_are_kept(text: str) -> None:
+    _kept(text)
