@@ -356,7 +356,10 @@ def _query_beside(workers: WorkerPool, piece: int, query: bool = True) -> bool:
         workers.encode(["warm"])
         writer = threading.Thread(target=write)
         writer.start()
-        time.sleep(0.1)  # the long call is under way
+        deadline = time.monotonic() + 30  # the long call is counted, then sent: its pass
+        while not any(w.outstanding for w in workers._all) and time.monotonic() < deadline:
+            time.sleep(0.005)  # takes seconds, so half a second after it was counted
+        time.sleep(0.5)  # it is under way even on a loaded machine
         workers.encode(["where do the retries live"], query=query)
         finished["query"] = time.perf_counter()
         writer.join(60)
