@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from .agent_cues import SCALE as AGENT_SCALE
 from .agent_cues import SPECS as AGENT_SPECS
 from .addressed import SPECS as ORDER_SPECS
+from .discussion import SPECS as STANCE_SPECS
 from .learned import FLOOR as LEARNED_FLOOR
 from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
@@ -170,7 +171,7 @@ _VI_AR_OVERRIDE = (r"\bbỏ qua\b(?: \w+){0,4} (?:hướng dẫn|chỉ dẫn|ch�
 _VI_AR_PERSONA = r"\btừ (?:giờ|bây giờ) (?:trở đi )?bạn là\b|\bأنت الآن\b"
 _WORDS["foreign_override"] += " bỏ تجاهل"
 _WORDS["foreign_persona"] += " từ أنت"
-for _spec in (*AGENT_SPECS, *ORDER_SPECS):
+for _spec in (*AGENT_SPECS, *ORDER_SPECS, *STANCE_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
 
@@ -439,9 +440,11 @@ def _with_agent_cues(base: tuple[Cue, ...]) -> tuple[Cue, ...]:
     added = [_cue(name, round(weight * AGENT_SCALE, 4), kind, meaning, pattern,
                   **{k: v for k, v in options.items() if k != "replaced_by"})
              for name, weight, kind, meaning, pattern, _, options in AGENT_SPECS]
-    # (wave 10) the order to the AI reader: its own weight, chosen by its own CV
+    # (wave 10) the order to the AI reader and a defender's stance (a negative weight):
+    # their own weights, chosen by their own CV
     added += [_cue(name, weight, kind, meaning, pattern, **options)
-              for name, weight, kind, meaning, pattern, _, options in ORDER_SPECS]
+              for name, weight, kind, meaning, pattern, _, options in (*ORDER_SPECS,
+                                                                        *STANCE_SPECS)]
     stands_for: dict[str, list[str]] = {"addressed_to_agent": ["agent_subject"]}
     for name, *_, options in AGENT_SPECS:
         for other in options.get("replaced_by", ()):
@@ -601,10 +604,12 @@ _NEVER = re.compile(r"(?!)")
 _ALL_WORDS = frozenset(w for c in CUES for w in c.words)
 _OPENS: dict[str, frozenset[int]] = {
     w: frozenset(i for i, c in enumerate(CUES) if w in c.words) for w in _ALL_WORDS}
-_MOST = sum(c.weight for c in CUES)
+#: the most the cues can add (a negative cue, ``discusses_injection``, adds nothing to it)
+_MOST = sum(max(0.0, c.weight) for c in CUES)
 _INDEX = {c.name: i for i, c in enumerate(CUES)}
-#: each cue's weight, and the positions of the cues it requires
-_WEIGHTS = [c.weight for c in CUES]
+#: each cue's weight as a bound counts it (a negative one as nothing), and the positions of
+#: the cues it requires
+_WEIGHTS = [max(0.0, c.weight) for c in CUES]
 _NEEDS = [frozenset(_INDEX[r] for r in c.requires) for c in CUES]
 _NEEDS_ANY = [frozenset(_INDEX[r] for r in c.requires_any) for c in CUES]
 
