@@ -266,7 +266,9 @@ CUES: tuple[Cue, ...] = (
          r"filters?|limits|limitations|ethical limits|ethics|censorship|safety)\b"),
     _cue("addresses_model", 0.2, None, "speaks of the reader as an AI model",
          r"\b(?:the (?:assistant|ai|ai model|language model)|an? (?:\w+ )?(?:ai|"
-         r"assistant|language model|ai model|chatbot|bot)|the ai reading this|llm)\b"),
+         r"assistant|language model|ai model|chatbot|bot)|the ai reading this|llm)\b"
+         # (wave 10) a bot token is a credential, not an AI reader
+         r"(?! tokens?\b)"),
     _cue("reveal_request", 0.6, _ROLE, "asks to reveal the reader's prompt or secrets",
          r"\b(?:reveal|print|show|output|disclose|display|dump|repeat|leak|reproduce|recite|"
          r"restate|translate)\b(?: \w+){0,4} "
