@@ -15,14 +15,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from .addressed import SPECS as ORDER_SPECS
 from .agent_cues import SCALE as AGENT_SCALE
 from .agent_cues import SPECS as AGENT_SPECS
-from .addressed import SPECS as ORDER_SPECS
 from .discussion import SPECS as STANCE_SPECS
 from .learned import FLOOR as LEARNED_FLOOR
 from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
 from .normalise import Normalised, normalise, unpunctuate
+from .reworded import SPECS as REWORDED_SPECS
 
 #: the score a paragraph's cues must reach to flag the text (tuning split, docs/guards.md)
 THRESHOLD = 0.75
@@ -171,7 +172,7 @@ _VI_AR_OVERRIDE = (r"\bbỏ qua\b(?: \w+){0,4} (?:hướng dẫn|chỉ dẫn|ch�
 _VI_AR_PERSONA = r"\btừ (?:giờ|bây giờ) (?:trở đi )?bạn là\b|\bأنت الآن\b"
 _WORDS["foreign_override"] += " bỏ تجاهل"
 _WORDS["foreign_persona"] += " từ أنت"
-for _spec in (*AGENT_SPECS, *ORDER_SPECS, *STANCE_SPECS):
+for _spec in (*AGENT_SPECS, *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
 
@@ -442,13 +443,14 @@ def _with_agent_cues(base: tuple[Cue, ...]) -> tuple[Cue, ...]:
     added = [_cue(name, round(weight * AGENT_SCALE, 4), kind, meaning, pattern,
                   **{k: v for k, v in options.items() if k != "replaced_by"})
              for name, weight, kind, meaning, pattern, _, options in AGENT_SPECS]
-    # (wave 10) the order to the AI reader and a defender's stance (a negative weight):
-    # their own weights, chosen by their own CV
-    added += [_cue(name, weight, kind, meaning, pattern, **options)
-              for name, weight, kind, meaning, pattern, _, options in (*ORDER_SPECS,
-                                                                        *STANCE_SPECS)]
+    # (wave 10) the order to the AI reader, a defender's stance (a negative weight) and
+    # the reworded requests: their own weights, chosen by their own CV
+    added += [_cue(name, weight, kind, meaning, pattern,
+                   **{k: v for k, v in options.items() if k != "replaced_by"})
+              for name, weight, kind, meaning, pattern, _, options in (
+                  *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS)]
     stands_for: dict[str, list[str]] = {"addressed_to_agent": ["agent_subject"]}
-    for name, *_, options in AGENT_SPECS:
+    for name, *_, options in (*AGENT_SPECS, *REWORDED_SPECS):
         for other in options.get("replaced_by", ()):
             stands_for.setdefault(other, []).append(name)
     return tuple(replace(c, replaces=(*c.replaces, *stands_for.get(c.name, ())))
