@@ -8,7 +8,8 @@ calls its reader by what it is ("AI payroll assistant:", "NOTE TO THE CODING AGE
 *address* to an AI, a colon, comma or dash, then a verb in the imperative. Each half is
 common alone ("AI agents reading this repo: the tests are run with ``make test``",
 "Token scopes: the release bot only needs ..."; "merge it" between colleagues); the two
-together are an instruction to the AI reader. An honest developer note is written the same
+together are an instruction to the AI reader. Words hidden from a human reader (a comment,
+an invisible style) beside an address add ``hidden_markup``. An honest developer note is written the same
 way ("AI agents: always run the unit tests before you commit"), so the cue is a *weak* one:
 its weight, chosen by leave-one-split-out cross-validation (``bench/guard_eval/
 cv_addressed.py``), is added to the paragraph's other cues and reaches the threshold only
@@ -60,6 +61,11 @@ _VERB = (r"(?:give|mark|set|grant|approve|merge|close|delete|remove|create|disab
 PATTERN = (_OPEN + _LABEL + _NAME + _DOING + r"\s*[:,\u2014\u2013]\s*(?:-+\s*)?" + _LEAD
            + _VERB)
 
+#: text hidden from a human reader: a comment, an invisible style, white on white
+HIDDEN = (r"display:\s*none|visibility:\s*hidden|opacity:\s*0(?![.\d])|"
+          r"font-size:\s*[01](?:px|pt|em)?\b|color:\s*(?:white|#fff\b|#ffffff)|aria-hidden|"
+          r"<!--|\[//\]: #|\bwhite text\b|\bhidden (?:for|from) (?:bots|ais?|agents|humans)\b")
+
 #: every word of the name (a match holds one: the cheap gate)
 WORDS = ("ai llm llms agent agents assistant assistants bot bots copilot copilots model models "
          "automation automated")
@@ -76,4 +82,11 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      {"structural": True,
       "replaces": ("agent_addressee", "addressed_to_agent", "addresses_model",
                    "agent_subject")}),
+    ("hidden_markup", 0.1, None,
+     "words a human reader would not see (an HTML or markdown comment, text styled "
+     "invisible, \"white text\"), beside an address to the AI reader",
+     HIDDEN, WORDS,
+     # (a comment alone is ordinary: "<!-- set via App Service configuration -->")
+     {"structural": True,
+      "requires_any": ("agent_order", "agent_addressee", "addressed_to_agent")}),
 )
