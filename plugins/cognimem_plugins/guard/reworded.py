@@ -55,12 +55,17 @@ _FOREIGN_READOUT = (
     r"(?:输出|显示|打印|重复|告诉我|给我).{0,20}系统提示|系统提示.{0,20}(?:输出|显示|打印|重复)")
 
 _MEMORY = (
-    r"\b(?:for|in|into|to) your (?:persistent|permanent|durable|long term|lasting|stored) "
+    # (the agent's memory, not a person's: "in your long-term memory" is study advice)
+    r"\b(?:for|in|into|to) your (?:persistent|permanent|durable|lasting|stored) "
     r"(?:notes|memory|memories|memory file|profile|store|preferences)\b|"
-    r"\b(?:update|add to|amend) your (?:long term |persistent |permanent |stored )?(?:notes|"
+    r"\b(?:for|in|into|to) your long term (?:notes|memory file|profile|store|preferences)\b|"
+    r"\b(?:update|add to|amend) your (?:long term |persistent |permanent |stored )(?:notes|"
     r"memory|memories|profile|preferences)\b|"
-    r"\b(?:save|add|write|store|put) (?:\w+ ){0,3}(?:to|in|into) (?:your )?(?:long term |"
-    r"persistent |permanent )?(?:memory|memories|memory file|knowledge base)\b|"
+    r"\b(?:update|add to|amend) your (?:notes|memory|memories|profile) (?:about|of) (?:me|the "
+    r"user)\b|"
+    r"\b(?:save|add|write|store|put) (?:\w+ ){0,3}(?:to|in|into) (?:your (?:long term |"
+    r"persistent |permanent )?|long term |persistent |permanent )(?:memory|memories|"
+    r"memory file|knowledge base)\b|"
     r"\b(?:store|save|keep) (?:this|it) as a (?:fact|preference|rule)\b|"
     r"\b(?:save|store|keep) as a (?:persistent|permanent|standing) (?:preference|rule|fact)\b|"
     r"\b(?:note|important|reminder) for (?:future you|your future self)\b|"
