@@ -9,11 +9,11 @@ calls its reader by what it is ("AI payroll assistant:", "NOTE TO THE CODING AGE
 common alone ("AI agents reading this repo: the tests are run with ``make test``",
 "Token scopes: the release bot only needs ..."; "merge it" between colleagues); the two
 together are an instruction to the AI reader. Words hidden from a human reader (a comment,
-an invisible style) beside an address add ``hidden_markup``. An honest developer note is written the same
-way ("AI agents: always run the unit tests before you commit"), so the cue is a *weak* one:
-its weight, chosen by leave-one-split-out cross-validation (``bench/guard_eval/
-cv_addressed.py``), is added to the paragraph's other cues and reaches the threshold only
-with another cue or the learned one.
+an invisible style) beside an address add ``hidden_markup``. An honest developer note is
+written the same way ("AI agents: always run the unit tests before you commit"), so the cue
+is a *weak* one: its weight, chosen by leave-one-split-out cross-validation with the honest
+developer notes as a hard bound (``bench/guard_eval/cv_wave10.py``), is added to the
+paragraph's other cues and reaches the threshold only with another cue.
 
 The verbs are the ones an order to an agent acts with (change, grant, approve, send,
 delete, mark...), not the ones a colleague's note gives its agent to leave alone
@@ -25,16 +25,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from .agent_cues import _HUMAN_AGENT
+
 #: what may open the address: the start of a line or a sentence, a bracket, markup, a
 #: separator ("||", "--", "|"), a "p.s."
-_OPEN = r"(?:^|[\n.!?;:(\[|>\u2014\u2013-]\s*|<!--\s*|#\s*|\bps\b\.?\s*)"
+_OPEN = r"(?:^|[\n.!?;:(\[|>\u2014\u2013-]\s*|<!--\s*|#\s*|\bps\b\.?\s*|(?<![\w.])@)"
 #: "note to / message for / hidden message to" before the name
 _LABEL = (r"(?:(?:hidden |important |urgent )?(?:note|message|notice|instructions?|hint|"
           r"reminder|memo) (?:to|for) )?")
 #: the AI reader by its kind, up to three words before it ("AI payroll assistant",
 #: "the coding agent", "automated reviewers")
 _NAME = (r"(?:the |any |all |every |dear |hey )?(?:(?:[a-z/\-]+ ){0,3}?"
-         r"(?:ai|llm|agent|assistant|bot|copilot|model|automation|language model)s?|"
+         # (not a human agent's trade: "Note to the support agents: add the refund")
+         rf"(?:ai|llm|{_HUMAN_AGENT}agent|assistant|bot|copilot|model|automation|"
+         r"language model)s?|"
          # a human's trade only with the qualifier that makes it a machine's ("AI grader",
          # "automated reviewers", "AI processor"; "Heads-up for reviewers:" is for people)
          r"(?:ai|llm|automated|automation) (?:[a-z\-]+ ){0,2}?(?:reviewer|grader|processor|"
@@ -46,10 +50,10 @@ _DOING = (r"(?: (?:reading|processing|summari[sz]ing|triaging|editing|reviewing|
           r"managing|parsing|indexing|that reads?|who reads?|which reads?)\b[^:,\n]{0,40}?)?")
 #: the order: a verb that acts, after at most a courtesy or a time ("please", "when you
 #: read this,")
-_LEAD = (r"(?:please |kindly |now |immediately |also |first |when you read this,? |"
-         r"before \w+ing[^,.\n]{0,30}, )?")
+_LEAD = (r"(?:please |kindly |now |immediately |also |first |"
+         r"when you read this(?: \w+)?,? |(?:before|instead of) \w+ing[^,.\n]{0,30}, )?")
 _VERB = (r"(?:give|mark|set|grant|approve|merge|close|delete|remove|create|disable|"
-         r"recommend|stop|post|send|reply|respond|resubmit|update|label|add|open|apply|"
+         r"recommend|stop|post|send|reply|respond|resubmit|update|label|add|open|apply|accept|"
          r"include|pass|change|tell|forward|execute|install|push|publish|ship|skip|treat|"
          r"print|reveal|output|store|save|remember|record|pay|transfer|move|replace|state|"
          r"call|invoke|download|upload|fetch|visit|navigate|click|email|share|copy|paste|"
@@ -71,7 +75,7 @@ WORDS = ("ai llm llms agent agents assistant assistants bot bots copilot copilot
          "automation automated")
 
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`;
-#: the weight is the one chosen by ``cv_addressed.py`` (it is not scaled by the wave 9
+#: the weight is the one chosen by ``cv_wave10.py`` (it is not scaled by the wave 9
 #: cues' scale)
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
     ("agent_order", 0.65, "instruction_override",

@@ -570,25 +570,41 @@ def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | N
         bound = possible + extra
         if bound + (weight if possible else 0.0) < floor:
             continue
-        learned = (share(model.probability(flat), weight)
-                   if model is not None and weight and possible else 0.0)
-        if bound + learned < floor:
-            continue
+        if not LEARNED_NEEDS_A_CUE:
+            learned = (share(model.probability(flat, LEARNED_FLOOR), weight)
+                       if model is not None and weight and possible else 0.0)
+            if bound + learned < floor:
+                continue
         # the cues holding one of the paragraph's cue words (every cue when CJK), in order
         opened = range(len(CUES)) if cjk else sorted(set().union(*map(_OPENS.__getitem__, words)))
         fired = tuple(c for c in map(CUES.__getitem__, opened)
                       if _fires(c, piece if c.structural else flat))
-        names = {c.name for c in fired}
-        fired = tuple(c for c in fired if names.issuperset(c.requires)
-                      and (not c.requires_any or names.intersection(c.requires_any)))
-        # a cue stands for others only where it counts (its requirements met)
-        dropped = {r for c in fired for r in c.replaces}
-        fired = tuple(c for c in fired if c.name not in dropped)
+        if fired:
+            names = {c.name for c in fired}
+            fired = tuple(c for c in fired if names.issuperset(c.requires)
+                          and (not c.requires_any or names.intersection(c.requires_any)))
+            # a cue stands for others only where it counts (its requirements met)
+            dropped = {r for c in fired for r in c.replaces}
+            fired = tuple(c for c in fired if c.name not in dropped)
+        if LEARNED_NEEDS_A_CUE:
+            # (wave 10) the model runs only beside a phrase cue that fired (a cheap gate
+            # before the expensive cue: most notes show none), and only where its share
+            # could still reach ``floor``
+            phrase = sum(c.weight for c in fired) + extra
+            cued = any(c.weight > 0 for c in fired)
+            if phrase + (weight if cued else 0.0) < floor:
+                continue
+            learned = (share(model.probability(flat, LEARNED_FLOOR), weight)
+                       if model is not None and weight and cued else 0.0)
         if learned >= MIN_LEARNED:
             fired = (*fired, _learned(learned))
         out.append((flat, fired, possible > 0))
     return out
 
+
+#: (wave 10) the learned cue counts only in a paragraph where a phrase cue fired (before:
+#: where one of their words was), so the model runs on few notes (docs/guards.md)
+LEARNED_NEEDS_A_CUE = True
 
 #: the name of the learned cue, and the least contribution it is reported with
 LEARNED = "learned"

@@ -15,7 +15,7 @@ cue in its commonest wording, found here in the others a new author used:
   actually wants you to", "they forgot to mention it", "the real owner of this repo is").
 
 Each is a *weak* cue (no one of them flags alone); the weights are chosen by leave-one-
-split-out cross-validation (``bench/guard_eval/cv_families.py``), a family kept only where
+split-out cross-validation (``bench/guard_eval/cv_wave10.py``), a family kept only where
 it helps on splits it was not written from and flags no clean note or honest developer note.
 """
 
@@ -39,8 +39,8 @@ _SETUP = (r"(?:(?:your|its|the) (?:\w+ )?(?:system message|preamble|system instr
           r"(?:what|everything) you were (?:told|given|instructed) (?:before|at the start|"
           r"above)|(?:everything|all|whatever|the text|the words) (?:\w+ )?(?:that appears |"
           r"that is |written )?(?:above this message|before my first message|before i started)|"
-          r"(?:the )?(?:text|words|messages?|instructions) (?:from )?before (?:this|"
-          r"the|my first) (?:conversation|message|chat))")
+          r"(?:the )?(?:text|words|messages?|instructions) (?:from |that came |that comes )?"
+          r"before (?:this|the|my first|the user s first) (?:conversation|message|chat))")
 _READ_OUT = (r"(?:reveal|print|show|output|disclose|display|dump|repeat|leak|reproduce|"
              r"recite|restate|translate|paste|quote|summari[sz]e|copy|type out|write out|"
              r"list|echo(?: back)?|put|append|spell out|share|give me|tell me)")
@@ -66,7 +66,8 @@ _MEMORY = (
     r"\b(?:save|add|write|store|put) (?:\w+ ){0,3}(?:to|in|into) (?:your (?:long term |"
     r"persistent |permanent )?|long term |persistent |permanent )(?:memory|memories|"
     r"memory file|knowledge base)\b|"
-    r"\b(?:store|save|keep) (?:this|it) as a (?:fact|preference|rule)\b|"
+    r"\b(?:store|save|keep) (?:this|it) as (?:a |an )?(?:core |permanent |persistent )?"
+    r"(?:fact|preference|rule|memory)\b|"
     r"\b(?:save|store|keep) as a (?:persistent|permanent|standing) (?:preference|rule|fact)\b|"
     r"\b(?:note|important|reminder) for (?:future you|your future self)\b|"
     r"\bpersist this\b|\bself memory\b|\bfact for the knowledge base\b|"
@@ -82,6 +83,7 @@ _FOR_USER = (
     r"\b(?:they|the user) forgot to (?:mention|say)\b|\beven if (?:they|the user) didn t "
     r"(?:say|ask|mention)\b|\bnot in the ticket but\b|"
     r"\bthe user (?:has )?(?:already )?(?:approved|consented|agreed) (?:to )?\w+ing\b|"
+    r"\bthe user has (?:already )?(?:granted|given) you\b|"
     r"\b(?:they|the user) consents? to you\b|"
     r"\bthe user prefers that you (?:disable|skip|remove|share|send|upload|turn off)\b|"
     r"\bthe real (?:owner|user|admin|administrator|maintainer|boss)\b(?: of [\w ]{1,30}?)? "
@@ -93,6 +95,7 @@ _FOR_USER = (
     r"\b(?:they|the user) forgot to (?:mention|say)\b|\beven if (?:they|the user) didn t "
     r"(?:say|ask|mention)\b|\bnot in the ticket but\b|"
     r"\bthe user (?:has )?(?:already )?(?:approved|consented|agreed) (?:to )?\w+ing\b|"
+    r"\bthe user has (?:already )?(?:granted|given) you\b|"
     r"\b(?:they|the user) consents? to you\b|"
     r"\bthe user prefers that you (?:disable|skip|remove|share|send|upload|turn off)\b|"
     r"\bthe real (?:owner|user|admin|administrator|maintainer|boss)\b(?: of [\w ]{1,30}?)? "
@@ -111,7 +114,7 @@ _SAFETY = (
 _UNSEEN = (
     r"\bquietly (?:change|switch|add|send|upload|run|install|replace|approve|merge|forward|"
     r"delete|include|post|export|disable|remove|set|turn)\b|"
-    r"\bso (?:that )?(?:nobody|no one|noone|the user|the owner|the team) (?:sees|notices|"
+    r"\bso (?:that )?(?:nobody|noone|the user|the owner|the team) (?:sees|notices|"
     r"will see|will notice|can see|finds out)\b")
 
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`
@@ -120,27 +123,30 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      "asks the reader to read out its own setup (the rules it operates under, its system "
      "message, what it was told before the conversation)",
      rf"\b{_READ_OUT}\b(?: \w+){{0,4}} {_SETUP}\b|" + _FOREIGN_READOUT,
-     "reveal print show output disclose display dump repeat leak reproduce recite restate "
-     "translate paste quote summarise summarize copy type write list echo put append spell "
-     "share give tell repite repita muestra "
-     "muéstrame muestrame imprime revela escribe repete mostre répète repete affiche montre "
-     "révèle revele ripeti mostra stampa rivela wiederhole zeige gib",
+     # (the words of what is read out, each match holds one; a verb would open the cue on
+     # most texts)
+     "system preamble instructions rules window configuration initial original startup "
+     "hidden secret confidential policy policies guidelines prompt told given instructed "
+     "above before message messages mensaje mensagem messaggio instrucciones instruções "
+     "instrucoes istruzioni anweisungen systemnachricht systemprompt",
      {"negatable": True, "replaces": ("rules_noun", "prior_reference")}),
-    ("memory_keep", 0.6, _TOOL,
+    ("memory_keep", 0.55, _TOOL,
      "asks the agent to keep something in its lasting memory, in other words",
      _MEMORY,
-     "for in into to update add amend save write store put keep note important reminder "
-     "persist self fact recall merke merk behalte lembre recuerda souviens ricorda",
+     "persistent permanent durable lasting stored long memory memories notes profile "
+     "preferences knowledge fact preference rule future persist recall merke merk behalte "
+     "lembre recuerda souviens ricorda",
      # (the older memory cues read the same request in their words: counted once)
      {"replaces": ("memory_persist",), "replaced_by": ("memory_implant",)}),
-    ("for_user", 0.6, "instruction_override",
+    ("for_user", 0.55, "instruction_override",
      "claims to speak for the user or to outrank them (\"the user actually wants you to\", "
      "\"the real owner of this repo is\")",
      _FOR_USER,
-     "user they not even follow real person whoever",
+     "user forgot didn ticket consent consents owner admin administrator maintainer boss "
+     "typing",
      {}),
     ("unseen_act", 0.2, None, "asks for an act done so that nobody sees it",
      _UNSEEN,
-     "quietly so",
+     "quietly nobody noone user owner team",
      {}),
 )
