@@ -524,8 +524,9 @@ def cues(text: Normalised, extra: float = 0.0, floor: float = 0.0,
 
 def piece_scores(text: Normalised, extra: float = 0.0) -> list[tuple[str, float, bool]]:
     """Each paragraph's normalised words, its phrase cues' score (the learned cue left out,
-    ``extra`` added) and whether the learned cue may count there (a phrase cue's word is in
-    it): what the training script needs to choose the learned cue's weight and threshold."""
+    ``extra`` added) and whether the learned cue may count there (a phrase cue fired in it,
+    :data:`LEARNED_NEEDS_A_CUE`): what the training script needs to choose the learned
+    cue's weight and threshold."""
     return [(flat, sum(c.weight for c in fired) + extra, possible)
             for flat, fired, possible in _pieces_fired(text, extra, 0.0, None, 0.0)]
 
@@ -547,7 +548,8 @@ def _scored(text: Normalised, extra: float, floor: float, model: Model,
 def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | None,
                   weight: float) -> list[tuple[str, tuple[Cue, ...], bool]]:
     """Each paragraph read (its words, the cues that fired, the learned one last, and
-    whether it holds a phrase cue's word, where alone the learned cue counts). A
+    whether the learned cue counts there: a phrase cue fired, :data:`LEARNED_NEEDS_A_CUE`;
+    before wave 10, a phrase cue's word was there). A
     paragraph whose phrase cues could not reach ``floor`` with the learned cue's most
     (``weight``) is not read, and the model runs only where its share could decide."""
     cjk = _CJK.search(text.folded) is not None
@@ -586,19 +588,19 @@ def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | N
             # a cue stands for others only where it counts (its requirements met)
             dropped = {r for c in fired for r in c.replaces}
             fired = tuple(c for c in fired if c.name not in dropped)
+        cued = any(c.weight > 0 for c in fired)
         if LEARNED_NEEDS_A_CUE:
             # (wave 10) the model runs only beside a phrase cue that fired (a cheap gate
             # before the expensive cue: most notes show none), and only where its share
             # could still reach ``floor``
             phrase = sum(c.weight for c in fired) + extra
-            cued = any(c.weight > 0 for c in fired)
-            if phrase + (weight if cued else 0.0) < floor:
+            if floor and phrase + (weight if cued else 0.0) < floor:
                 continue
             learned = (share(model.probability(flat, LEARNED_FLOOR), weight)
                        if model is not None and weight and cued else 0.0)
         if learned >= MIN_LEARNED:
             fired = (*fired, _learned(learned))
-        out.append((flat, fired, possible > 0))
+        out.append((flat, fired, cued if LEARNED_NEEDS_A_CUE else possible > 0))
     return out
 
 
