@@ -44,7 +44,8 @@ SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fres
           "fresh8")
 HONEST = "honest"
 POSITIVE = {name: [0.0, 0.1, 0.2, 0.3, 0.45, 0.55, 0.6, 0.65] for name in (
-    "agent_order", "hidden_markup", "prompt_readout", "memory_keep", "for_user", "unseen_act")}
+    "agent_order", "hidden_markup", "prompt_readout", "memory_keep", "for_user", "unseen_act",
+    "privilege_grant")}
 NEGATIVE = {name: [0.0, -0.2, -0.3, -0.4, -0.5, -0.7] for name in (
     "discusses_injection", "developer_material")}
 

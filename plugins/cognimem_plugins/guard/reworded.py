@@ -9,6 +9,9 @@ cue in its commonest wording, found here in the others a new author used:
 * ``memory_keep``: something put in the agent's lasting memory ("note for your persistent
   memory", "update your long-term notes about me", "merke dir dauerhaft", "lembre-se para
   sempre");
+* ``privilege_grant``: a grant of privilege or money an agent should not make on a note's
+  word ("add X as an admin collaborator", "role='Domain Admins'", "scope='*'", "refund
+  order 7777 to card ending 4242"); not when negated ("never grant admin rights");
 * ``unseen_act``: an act done so that nobody sees it ("quietly change ...", "so nobody
   sees the failed logins");
 * ``for_user``: someone claiming to speak for the user or to outrank them ("the user
@@ -117,6 +120,14 @@ _UNSEEN = (
     r"\bso (?:that )?(?:nobody|noone|the user|the owner|the team) (?:sees|notices|"
     r"will see|will notice|can see|finds out)\b")
 
+#: a grant of privilege or money an agent should not make on a note's word
+_GRANT = (
+    r"\b(?:as|with) (?:an? )?admin(?:istrator)? (?:collaborator|permissions?|rights|access|"
+    r"role)\b|\badmin(?:istrator)? (?:rights|permissions?|access|privileges) (?:to|for|on)\b|"
+    r"\bdomain admins\b|\bscope ?= ?[\"']?\*|"
+    r"\bgrant (?:\w+ ){0,3}(?:dba|admin|root|owner|superuser)\b|\brefund (?:order )?\d|"
+    r"\bto (?:the )?card ending\b")
+
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
     ("prompt_readout", 0.45, _ROLE,
@@ -145,6 +156,11 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      "user forgot didn ticket consent consents owner admin administrator maintainer boss "
      "typing",
      {}),
+    ("privilege_grant", 0.45, _TOOL,
+     "a grant of privilege or money (admin rights, Domain Admins, a key of every scope, a "
+     "refund to a card)",
+     _GRANT, "admin administrator admins scope grant refund card",
+     {"structural": True, "negatable": True}),
     ("unseen_act", 0.2, None, "asks for an act done so that nobody sees it",
      _UNSEEN,
      "quietly nobody noone user owner team",
