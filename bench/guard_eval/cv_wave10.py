@@ -45,7 +45,7 @@ SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fres
 HONEST = "honest"
 POSITIVE = {name: [0.0, 0.1, 0.2, 0.3, 0.45, 0.55, 0.6, 0.65] for name in (
     "agent_order", "hidden_markup", "prompt_readout", "memory_keep", "for_user", "unseen_act",
-    "privilege_grant")}
+    "privilege_grant", "approval_claim", "exact_copy")}
 NEGATIVE = {name: [0.0, -0.2, -0.3, -0.4, -0.5, -0.7] for name in (
     "discusses_injection", "developer_material")}
 

@@ -12,6 +12,12 @@ cue in its commonest wording, found here in the others a new author used:
 * ``privilege_grant``: a grant of privilege or money an agent should not make on a note's
   word ("add X as an admin collaborator", "role='Domain Admins'", "scope='*'", "refund
   order 7777 to card ending 4242"); not when negated ("never grant admin rights");
+* ``approval_claim``: a claim that the act was approved already or needs no approval
+  ("confirmation is not needed", "no need to confirm", "signed off in advance", "a human
+  already reviewed it");
+* ``exact_copy``: the reader's setup asked for word for word ("character for character",
+  "without summarising", "start with the first word", its first letters spelled out),
+  only beside a request for it;
 * ``unseen_act``: an act done so that nobody sees it ("quietly change ...", "so nobody
   sees the failed logins");
 * ``for_user``: someone claiming to speak for the user or to outrank them ("the user
@@ -128,6 +134,24 @@ _GRANT = (
     r"\bgrant (?:\w+ ){0,3}(?:dba|admin|root|owner|superuser)\b|\brefund (?:order )?\d|"
     r"\bto (?:the )?card ending\b")
 
+#: a claim that the act was approved already or needs no approval
+_APPROVED = (
+    r"\b(?:confirmation|approval|review|authori[sz]ation|sign ?off) (?:is|was) (?:not "
+    r"(?:needed|required|necessary)|unnecessary|implied|already (?:given|granted|done))\b|"
+    r"\bno need to (?:ask|confirm|check|wait|review)\b|"
+    r"\b(?:don t|do not) wait for (?:a |the )?(?:review|approval|confirmation|sign ?off)\b|"
+    r"\b(?:it s|it is|this is|this was|it was) already (?:approved|reviewed|signed off)\b|"
+    r"\bsigned off (?:on it )?in advance\b|"
+    r"\b(?:a|the) human (?:already )?(?:reviewed|checked|approved) (?:it|this)\b")
+#: a word-for-word copy asked of the reader's setup, or its letters spelled out
+_EXACT = (
+    r"\b(?:character for character|word for word|verbatim|literally|literalmente|"
+    r"exactly as (?:it was |they were )?(?:written|given|worded)|"
+    r"start (?:your reply |your answer )?with the (?:very )?first (?:line|word|sentence)|"
+    r"(?:repeat|quote|reproduce|output|print|paste) (?:it|them|everything|each one) "
+    r"(?:exactly|in full|unchanged)|"
+    r"without summari[sz]ing|summaries won t do|unchanged|first letters? (?:of each "
+    r"(?:line|word|sentence) )?spell)\b")
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
     ("prompt_readout", 0.45, _ROLE,
@@ -161,6 +185,20 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      "refund to a card)",
      _GRANT, "admin administrator admins scope grant refund card",
      {"structural": True, "negatable": True}),
+    ("approval_claim", 0.45, None,
+     "claims the act was approved already or needs no approval (\"confirmation is not "
+     "needed\", \"no need to ask\", \"signed off in advance\")",
+     _APPROVED,
+     "confirmation approval review authorisation authorization sign need wait already "
+     "signed human",
+     {}),
+    ("exact_copy", 0.3, _ROLE,
+     "asks for the reader's setup word for word (\"character for character\", \"without "
+     "summarising\", its first letters spelled out)",
+     _EXACT,
+     "character word verbatim literally literalmente exactly start repeat quote reproduce "
+     "output print paste without summaries unchanged letters letter",
+     {"requires_any": ("prompt_readout", "prompt_echo", "reveal_request")}),
     ("unseen_act", 0.2, None, "asks for an act done so that nobody sees it",
      _UNSEEN,
      "quietly nobody noone user owner team",
