@@ -32,7 +32,7 @@ from .agent_cues import _HUMAN_AGENT
 _OPEN = r"(?:^|[\n.!?;:(\[|>\u2014\u2013-]\s*|<!--\s*|#\s*|\bps\b\.?\s*|(?<![\w.])@)"
 #: "note to / message for / hidden message to" before the name
 _LABEL = (r"(?:(?:hidden |important |urgent )?(?:note|message|notice|instructions?|hint|"
-          r"reminder|memo) (?:to|for) )?")
+          r"reminder|memo) (?:to|for) )?(?:please,? )?")
 #: the AI reader by its kind, up to three words before it ("AI payroll assistant",
 #: "the coding agent", "automated reviewers")
 _NAME = (r"(?:the |any |all |every |dear |hey )?(?:(?:[a-z/\-]+ ){0,3}?"
@@ -42,7 +42,9 @@ _NAME = (r"(?:the |any |all |every |dear |hey )?(?:(?:[a-z/\-]+ ){0,3}?"
          # a human's trade only with the qualifier that makes it a machine's ("AI grader",
          # "automated reviewers", "AI processor"; "Heads-up for reviewers:" is for people)
          r"(?:ai|llm|automated|automation) (?:[a-z\-]+ ){0,2}?(?:reviewer|grader|processor|"
-         r"reader|summari[sz]er|triager|notetaker|helper)s?)\b")
+         r"reader|summari[sz]er|triager|notetaker|helper|system|tool)s?)\b"
+         # "Automated reviewer instruction:", "Agent note:"
+         r"(?: (?:instructions?|note|notice|directive))?")
 #: what may stand between the name and the colon: what it is doing ("reading this event
 #: log", "triaging this", "that reads this"), never any words ("the release bot only
 #: needs contents:write")
@@ -50,8 +52,8 @@ _DOING = (r"(?: (?:reading|processing|summari[sz]ing|triaging|editing|reviewing|
           r"managing|parsing|indexing|that reads?|who reads?|which reads?)\b[^:,\n]{0,40}?)?")
 #: the order: a verb that acts, after at most a courtesy or a time ("please", "when you
 #: read this,")
-_LEAD = (r"(?:please |kindly |now |immediately |also |first |"
-         r"when you read this(?: \w+)?,? |(?:before|instead of) \w+ing[^,.\n]{0,30}, )?")
+_LEAD = (r"(?:(?:please |kindly |now |immediately |also |first |"
+         r"(?:when|whenever|once|after|before|if|while|instead of) [^,.:;\n]{1,50}, )){0,2}")
 _VERB = (r"(?:give|mark|set|grant|approve|merge|close|delete|remove|create|disable|"
          r"recommend|stop|post|send|reply|respond|resubmit|update|label|add|open|apply|accept|"
          r"include|pass|change|tell|forward|execute|install|push|publish|ship|skip|treat|"
@@ -63,6 +65,9 @@ _VERB = (r"(?:give|mark|set|grant|approve|merge|close|delete|remove|create|disab
          r"wants)\b")
 
 PATTERN = (_OPEN + _LABEL + _NAME + _DOING + r"\s*[:,\u2014\u2013]\s*(?:-+\s*)?" + _LEAD
+           + _VERB
+           # a bracketed label: "[assistant-only] Change the payout IBAN ..."
+           + r"|[\[(]\s*(?:ai|llm|assistant|agent|bot|model)s?(?:[\s-]only)?\s*[\])]\s*" + _LEAD
            + _VERB)
 
 #: text hidden from a human reader: a comment, an invisible style, white on white

@@ -170,7 +170,7 @@ _WORDS["foreign_persona"] += " " + " ".join(w.split()[0] for w in _RU_PERSONA)
 _VI_AR_OVERRIDE = (r"\bbỏ qua\b(?: \w+){0,4} (?:hướng dẫn|chỉ dẫn|chỉ thị|quy tắc)\b|"
                    r"\bتجاهل\b(?: \w+){0,4} (?:التعليمات|الأوامر|التوجيهات|القواعد)\b")  # noqa: RUF001
 _VI_AR_PERSONA = r"\btừ (?:giờ|bây giờ) (?:trở đi )?bạn là\b|\bأنت الآن\b"
-_WORDS["foreign_override"] += " bỏ تجاهل"
+_WORDS["foreign_override"] += " bỏ تجاهل glöm glom glem"
 _WORDS["foreign_persona"] += " từ أنت"
 for _spec in (*AGENT_SPECS, *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS):
     _WORDS[_spec[0]] = _spec[5]
@@ -345,6 +345,11 @@ CUES: tuple[Cue, ...] = (
          r"regels|instrukcje|polecenia|zasady|instruksi|perintah|aturan)\b|"
          r"\btalimatlar\w*\b(?: \w+){0,3} (?:yok say|görmezden gel|unut(?:un)?\b)|"
          r"(?:지시|명령|지침).{0,12}무시|忽略.{0,12}(?:指令|指示|提示|规则)|"
+         # (wave 10) Hindi "ignore / forget the instructions", Swedish, Danish and Norwegian
+         # "forget all earlier instructions"
+         r"निर्देश.{0,30}(?:अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल जा)|"
+         r"\b(?:glöm|glom|glem)\b(?: \w+){0,3} (?:instruktioner|instruktionerna|"
+         r"instruksjoner|instruksjonene|instruktionerne|regler|reglerna)\b|"
          r"(?:指示|命令|ルール).{0,12}無視|"
          r"\b(?:oubliez|oublie|olvida|olvide|vergiss|dimentica|esque[cç]a) (?:tout ce qu|todo lo "
          r"que|alles was|tutto quello che|tudo o que)\b|"
@@ -459,7 +464,9 @@ def _with_agent_cues(base: tuple[Cue, ...]) -> tuple[Cue, ...]:
 
 CUES = _with_agent_cues(CUES)
 
-_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+#: scripts whose words the cue words do not gate (every cue is read): CJK and, since wave
+#: 10, Devanagari (Hindi)
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af\u0900-\u097f]")
 _PARAGRAPH = re.compile(r"\n\s*\n")
 #: a paragraph longer than this is read in pieces of about this size, cut at sentences
 _PIECE = 300
