@@ -102,7 +102,7 @@ def _render_explanation(out: Console, data: dict[str, Any]) -> None:
         out.print(f"  strong marker: {marker}", markup=False)
     for cue in data["cues"]:
         state = "fired" if cue["fired"] else "-    "
-        out.print(f"  {state} {cue['name']} +{cue['weight']:.2f}: {cue['meaning']}",
+        out.print(f"  {state} {cue['name']} {cue['weight']:+.2f}: {cue['meaning']}",
                   markup=False)
 
 

@@ -15,12 +15,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from .addressed import SPECS as ORDER_SPECS
 from .agent_cues import SCALE as AGENT_SCALE
 from .agent_cues import SPECS as AGENT_SPECS
+from .discussion import SPECS as STANCE_SPECS
 from .learned import FLOOR as LEARNED_FLOOR
 from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
 from .normalise import Normalised, normalise, unpunctuate
+from .reworded import SPECS as REWORDED_SPECS
 
 #: the score a paragraph's cues must reach to flag the text (tuning split, docs/guards.md)
 THRESHOLD = 0.75
@@ -167,9 +170,9 @@ _WORDS["foreign_persona"] += " " + " ".join(w.split()[0] for w in _RU_PERSONA)
 _VI_AR_OVERRIDE = (r"\bbỏ qua\b(?: \w+){0,4} (?:hướng dẫn|chỉ dẫn|chỉ thị|quy tắc)\b|"
                    r"\bتجاهل\b(?: \w+){0,4} (?:التعليمات|الأوامر|التوجيهات|القواعد)\b")  # noqa: RUF001
 _VI_AR_PERSONA = r"\btừ (?:giờ|bây giờ) (?:trở đi )?bạn là\b|\bأنت الآن\b"
-_WORDS["foreign_override"] += " bỏ تجاهل"
+_WORDS["foreign_override"] += " bỏ تجاهل glöm glom glem"
 _WORDS["foreign_persona"] += " từ أنت"
-for _spec in AGENT_SPECS:
+for _spec in (*AGENT_SPECS, *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
 
@@ -264,7 +267,9 @@ CUES: tuple[Cue, ...] = (
          r"filters?|limits|limitations|ethical limits|ethics|censorship|safety)\b"),
     _cue("addresses_model", 0.2, None, "speaks of the reader as an AI model",
          r"\b(?:the (?:assistant|ai|ai model|language model)|an? (?:\w+ )?(?:ai|"
-         r"assistant|language model|ai model|chatbot|bot)|the ai reading this|llm)\b"),
+         r"assistant|language model|ai model|chatbot|bot)|the ai reading this|llm)\b"
+         # (wave 10) a bot token is a credential, not an AI reader
+         r"(?! tokens?\b)"),
     _cue("reveal_request", 0.6, _ROLE, "asks to reveal the reader's prompt or secrets",
          r"\b(?:reveal|print|show|output|disclose|display|dump|repeat|leak|reproduce|recite|"
          r"restate|translate)\b(?: \w+){0,4} "
@@ -340,6 +345,11 @@ CUES: tuple[Cue, ...] = (
          r"regels|instrukcje|polecenia|zasady|instruksi|perintah|aturan)\b|"
          r"\btalimatlar\w*\b(?: \w+){0,3} (?:yok say|görmezden gel|unut(?:un)?\b)|"
          r"(?:지시|명령|지침).{0,12}무시|忽略.{0,12}(?:指令|指示|提示|规则)|"
+         # (wave 10) Hindi "ignore / forget the instructions", Swedish, Danish and Norwegian
+         # "forget all earlier instructions"
+         r"निर्देश.{0,30}(?:अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल जा)|"
+         r"\b(?:glöm|glom|glem)\b(?: \w+){0,3} (?:instruktioner|instruktionerna|"
+         r"instruksjoner|instruksjonene|instruktionerne|regler|reglerna)\b|"
          r"(?:指示|命令|ルール).{0,12}無視|"
          r"\b(?:oubliez|oublie|olvida|olvide|vergiss|dimentica|esque[cç]a) (?:tout ce qu|todo lo "
          r"que|alles was|tutto quello che|tudo o que)\b|"
@@ -438,8 +448,14 @@ def _with_agent_cues(base: tuple[Cue, ...]) -> tuple[Cue, ...]:
     added = [_cue(name, round(weight * AGENT_SCALE, 4), kind, meaning, pattern,
                   **{k: v for k, v in options.items() if k != "replaced_by"})
              for name, weight, kind, meaning, pattern, _, options in AGENT_SPECS]
+    # (wave 10) the order to the AI reader, a defender's stance (a negative weight) and
+    # the reworded requests: their own weights, chosen by their own CV
+    added += [_cue(name, weight, kind, meaning, pattern,
+                   **{k: v for k, v in options.items() if k != "replaced_by"})
+              for name, weight, kind, meaning, pattern, _, options in (
+                  *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS)]
     stands_for: dict[str, list[str]] = {"addressed_to_agent": ["agent_subject"]}
-    for name, *_, options in AGENT_SPECS:
+    for name, *_, options in (*AGENT_SPECS, *REWORDED_SPECS):
         for other in options.get("replaced_by", ()):
             stands_for.setdefault(other, []).append(name)
     return tuple(replace(c, replaces=(*c.replaces, *stands_for.get(c.name, ())))
@@ -448,7 +464,9 @@ def _with_agent_cues(base: tuple[Cue, ...]) -> tuple[Cue, ...]:
 
 CUES = _with_agent_cues(CUES)
 
-_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+#: scripts whose words the cue words do not gate (every cue is read): CJK and, since wave
+#: 10, Devanagari (Hindi)
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af\u0900-\u097f]")
 _PARAGRAPH = re.compile(r"\n\s*\n")
 #: a paragraph longer than this is read in pieces of about this size, cut at sentences
 _PIECE = 300
@@ -513,8 +531,9 @@ def cues(text: Normalised, extra: float = 0.0, floor: float = 0.0,
 
 def piece_scores(text: Normalised, extra: float = 0.0) -> list[tuple[str, float, bool]]:
     """Each paragraph's normalised words, its phrase cues' score (the learned cue left out,
-    ``extra`` added) and whether the learned cue may count there (a phrase cue's word is in
-    it): what the training script needs to choose the learned cue's weight and threshold."""
+    ``extra`` added) and whether the learned cue may count there (a phrase cue fired in it,
+    :data:`LEARNED_NEEDS_A_CUE`): what the training script needs to choose the learned
+    cue's weight and threshold."""
     return [(flat, sum(c.weight for c in fired) + extra, possible)
             for flat, fired, possible in _pieces_fired(text, extra, 0.0, None, 0.0)]
 
@@ -536,7 +555,8 @@ def _scored(text: Normalised, extra: float, floor: float, model: Model,
 def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | None,
                   weight: float) -> list[tuple[str, tuple[Cue, ...], bool]]:
     """Each paragraph read (its words, the cues that fired, the learned one last, and
-    whether it holds a phrase cue's word, where alone the learned cue counts). A
+    whether the learned cue counts there: a phrase cue fired, :data:`LEARNED_NEEDS_A_CUE`;
+    before wave 10, a phrase cue's word was there). A
     paragraph whose phrase cues could not reach ``floor`` with the learned cue's most
     (``weight``) is not read, and the model runs only where its share could decide."""
     cjk = _CJK.search(text.folded) is not None
@@ -559,25 +579,41 @@ def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | N
         bound = possible + extra
         if bound + (weight if possible else 0.0) < floor:
             continue
-        learned = (share(model.probability(flat), weight)
-                   if model is not None and weight and possible else 0.0)
-        if bound + learned < floor:
-            continue
+        if not LEARNED_NEEDS_A_CUE:
+            learned = (share(model.probability(flat, LEARNED_FLOOR), weight)
+                       if model is not None and weight and possible else 0.0)
+            if bound + learned < floor:
+                continue
         # the cues holding one of the paragraph's cue words (every cue when CJK), in order
         opened = range(len(CUES)) if cjk else sorted(set().union(*map(_OPENS.__getitem__, words)))
         fired = tuple(c for c in map(CUES.__getitem__, opened)
                       if _fires(c, piece if c.structural else flat))
-        names = {c.name for c in fired}
-        fired = tuple(c for c in fired if names.issuperset(c.requires)
-                      and (not c.requires_any or names.intersection(c.requires_any)))
-        # a cue stands for others only where it counts (its requirements met)
-        dropped = {r for c in fired for r in c.replaces}
-        fired = tuple(c for c in fired if c.name not in dropped)
+        if fired:
+            names = {c.name for c in fired}
+            fired = tuple(c for c in fired if names.issuperset(c.requires)
+                          and (not c.requires_any or names.intersection(c.requires_any)))
+            # a cue stands for others only where it counts (its requirements met)
+            dropped = {r for c in fired for r in c.replaces}
+            fired = tuple(c for c in fired if c.name not in dropped)
+        cued = any(c.weight > 0 for c in fired)
+        if LEARNED_NEEDS_A_CUE:
+            # (wave 10) the model runs only beside a phrase cue that fired (a cheap gate
+            # before the expensive cue: most notes show none), and only where its share
+            # could still reach ``floor``
+            phrase = sum(c.weight for c in fired) + extra
+            if floor and phrase + (weight if cued else 0.0) < floor:
+                continue
+            learned = (share(model.probability(flat, LEARNED_FLOOR), weight)
+                       if model is not None and weight and cued else 0.0)
         if learned >= MIN_LEARNED:
             fired = (*fired, _learned(learned))
-        out.append((flat, fired, possible > 0))
+        out.append((flat, fired, cued if LEARNED_NEEDS_A_CUE else possible > 0))
     return out
 
+
+#: (wave 10) the learned cue counts only in a paragraph where a phrase cue fired (before:
+#: where one of their words was), so the model runs on few notes (docs/guards.md)
+LEARNED_NEEDS_A_CUE = True
 
 #: the name of the learned cue, and the least contribution it is reported with
 LEARNED = "learned"
@@ -597,10 +633,12 @@ _NEVER = re.compile(r"(?!)")
 _ALL_WORDS = frozenset(w for c in CUES for w in c.words)
 _OPENS: dict[str, frozenset[int]] = {
     w: frozenset(i for i, c in enumerate(CUES) if w in c.words) for w in _ALL_WORDS}
-_MOST = sum(c.weight for c in CUES)
+#: the most the cues can add (a negative cue, ``discusses_injection``, adds nothing to it)
+_MOST = sum(max(0.0, c.weight) for c in CUES)
 _INDEX = {c.name: i for i, c in enumerate(CUES)}
-#: each cue's weight, and the positions of the cues it requires
-_WEIGHTS = [c.weight for c in CUES]
+#: each cue's weight as a bound counts it (a negative one as nothing), and the positions of
+#: the cues it requires
+_WEIGHTS = [max(0.0, c.weight) for c in CUES]
 _NEEDS = [frozenset(_INDEX[r] for r in c.requires) for c in CUES]
 _NEEDS_ANY = [frozenset(_INDEX[r] for r in c.requires_any) for c in CUES]
 

@@ -77,9 +77,10 @@ _COMMON_SET = frozenset((*_COMMON, "not", "now", "are"))
 
 
 def wordy(text: str) -> bool:
-    """Whether a decoding reads as words: printable, at least three spaces, and most of its
-    characters letters or spaces (a key, a digest or binary data is none of these)."""
-    if text.count(" ") < 3 or not all(c.isprintable() or c in "\n\t" for c in text):
+    """Whether a decoding reads as words: printable, at least two spaces (three words: "ignore
+    previous instructions"), and most of its characters letters or spaces (a key, a digest
+    or binary data is none of these)."""
+    if text.count(" ") < 2 or not all(c.isprintable() or c in "\n\t" for c in text):
         return False
     letters = sum(c.isalpha() or c.isspace() for c in text)
     return letters >= 0.7 * len(text)
@@ -180,9 +181,12 @@ def _read_whole(text: str, flat: str) -> list[Decoded]:
     least :data:`MIN_COMMON` of the common words so read, and the most more than as written
     (rot13: the whole text when none does and it says it is rot13)."""
     said = ("rot" in flat or "caesar" in flat) and _ROT13_SAID.search(text) is not None
+    # a text that asks to reverse something needs one common word fewer (a short reversed
+    # sentence: "... dna snoitcurtsni suoiverp erongi")
+    need = MIN_COMMON - 1 if ("revers" in flat or "backwards" in flat) else MIN_COMMON
     padded = f" {flat} "
     if not said and (not _MARK_TABLE.holds(padded)
-                     or len(_SPELLED.intersection(flat.split())) < MIN_COMMON):
+                     or len(_SPELLED.intersection(flat.split())) < need):
         return []  # the words of neither reading are there (most texts: one quick search)
     out = []
     for wrapping, spelled, decode in (("rot13", _ROTATED, _rot13), ("reversed", _REVERSED,
@@ -193,7 +197,7 @@ def _read_whole(text: str, flat: str) -> list[Decoded]:
             hits = len(words & spelled)
             margin = hits - len(words & _COMMON_SET)
             # the part read best so (of parts read as well, the later: the narrower)
-            if hits >= MIN_COMMON and margin > 0 and (best is None or margin >= best[0]):
+            if hits >= need and margin > 0 and (best is None or margin >= best[0]):
                 best = (margin, start)
         start = 0 if best is None else best[1]
         if best is not None or (wrapping == "rot13" and said):

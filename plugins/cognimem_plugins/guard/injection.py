@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from .cues import LEARNED, THRESHOLD, Cue, cues
 from .decoding import Decoded, decoded_runs
+from .discussion import QUOTING
 from .needles import Needles
 from .normalise import normalise
 
@@ -214,13 +215,6 @@ _URL = re.compile(r"https?://[^\s)\"']{1,2000}", _I)
 _TEMPLATED_PARAM = re.compile(r"[?&][\w\-]+=(?:\{\{?|\$\{|<|%7B|\[)", _I)
 
 
-#: words of a note that speaks *about* prompt injection (a review, a red-team report, a
-#: threat model): the phrases it quotes are mentioned, not addressed to the reader
-_DISCUSSION = re.compile(
-    r"(?i)\bprompt[\s-]?injections?\b|\bjailbreak\w*|\bpayloads?\b|\bred[\s-]?team\w*|"
-    r"\bowasp\b|\bllm0\d\b|\badversarial\b|\bphrases? (?:like|such as)\b|"
-    r"\bexamples? (?:include|of)\b|\bthreat model\b|\bvulnerab\w*|\bdetect(?:or|s|ed|ion)\b|"
-    r"\bclassifier\b|\beval(?:uation)? set\b")
 #: a short quotation: straight or curly quotes around at most 120 characters of one line
 _QUOTED = re.compile("\"[^\"\n]{3,120}\"|(?<!\\w)'[^'\n]{3,120}'(?!\\w)"
                      "|\u201c[^\u201d\n]{3,120}\u201d|\u2018[^\u2019\n]{3,120}\u2019")
@@ -230,7 +224,7 @@ def mentioned(text: str) -> str:
     """``text`` with its short quotations blanked when it speaks about prompt injection
     (they are mentioned, not used: "a README containing 'ignore previous instructions'
     made it drop the rules"); otherwise ``text`` as it is."""
-    if any(q in text for q in "\"'\u201c\u2018") and _DISCUSSION.search(text):
+    if any(q in text for q in "\"'\u201c\u2018") and QUOTING.search(text):
         return _QUOTED.sub('""', text)
     return text
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -72,19 +73,40 @@ class Model:
         for key, value in self.weights.items():
             tables[key[0]][key[2:]] = value
         object.__setattr__(self, "_tables", tables)
+        # (wave 10) for each word (stem) that opens a pair, the most a pair it opens adds:
+        # with the single words' exact sum, a bound on the log-odds that skips the pairs
+        # (most of the model's work) where even it stays below the odds asked for
+        most: dict[str, dict[str, float]] = {"b": {}, "t": {}}
+        for kind in "bt":
+            for key, value in tables[kind].items():
+                if value > 0:
+                    first = key.split(" ", 1)[0]
+                    most[kind][first] = max(most[kind].get(first, 0.0), value)
+        object.__setattr__(self, "_most", most)
 
-    def logit(self, flat: str) -> float:
-        """The model's log-odds that the paragraph ``flat`` is an injection."""
+    def logit(self, flat: str, at_least: float | None = None) -> float:
+        """The model's log-odds that the paragraph ``flat`` is an injection. With
+        ``at_least``: a bound below it instead whenever the log-odds cannot reach it (the
+        word pairs are then not looked up)."""
         tables: dict[str, dict[str, float]] = self._tables  # type: ignore[attr-defined]
         words = flat.split()[:MOST_WORDS]
         stems = list(map(_STEM_OF, words))
-        return (self.bias + _sum(tables["w"], set(words)) + _sum(tables["s"], set(stems))
-                + _sum(tables["b"], set(map(" ".join, pairwise(words))))
+        single = self.bias + _sum(tables["w"], set(words)) + _sum(tables["s"], set(stems))
+        if at_least is not None:
+            most: dict[str, dict[str, float]] = self._most  # type: ignore[attr-defined]
+            # each pair is counted at its first word's place with the most such a pair adds
+            bound = (single + _sum(most["b"], words[:-1]) + _sum(most["t"], stems[:-1]))
+            if bound < at_least:
+                return bound
+        return (single + _sum(tables["b"], set(map(" ".join, pairwise(words))))
                 + _sum(tables["t"], set(map(" ".join, pairwise(stems)))))
 
-    def probability(self, flat: str) -> float:
-        """The model's probability that the paragraph ``flat`` is an injection."""
-        z = self.logit(flat)
+    def probability(self, flat: str, at_least: float | None = None) -> float:
+        """The model's probability that the paragraph ``flat`` is an injection. With
+        ``at_least`` (a probability): a probability below it whenever the model's is
+        (:meth:`logit`'s bound: a note far from any injection costs half the work)."""
+        floor = None if at_least is None else math.log(at_least / (1.0 - at_least))
+        z = self.logit(flat, floor)
         return 1.0 / (1.0 + math.exp(-z)) if z > -30 else 0.0
 
     def to_json(self) -> bytes:
@@ -103,7 +125,7 @@ class Model:
 _STEM_OF = itemgetter(slice(0, STEM))
 
 
-def _sum(table: dict[str, float], keys: set[str]) -> float:
+def _sum(table: dict[str, float], keys: Iterable[str]) -> float:
     """The weights of ``keys`` in ``table`` (a key it lacks counts nothing)."""
     return sum(filter(None, map(table.get, keys)))
 

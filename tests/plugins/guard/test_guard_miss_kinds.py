@@ -196,7 +196,9 @@ def test_look_alikes_are_not_flagged(text: str) -> None:
 
 _NEVER = re.compile(r"(?!x)x")
 #: cues of wave 9 (agent_cues.py) that read some of an older cue's positives
-_KIN = {"memory_implant": ("memory_persist",)}
+#: (wave 10 read some of these in other words too: an order to the AI reader by name,
+#: agent_order; a request for the agent's lasting memory, memory_keep)
+_KIN = {"memory_implant": ("memory_persist", "memory_keep"), "dangerous_command": ("agent_order",)}
 
 
 @pytest.mark.parametrize("cue", sorted(INJECTIONS))
