@@ -32,6 +32,10 @@ a search of the graph holds it for its whole look-up (about a millisecond or two
 100,000), a write for one chunk of ``write_chunk`` inserts at a time, so a search waits at
 most for a chunk, never for a whole batch or the rest of the engine's write (embedding, the
 records' transaction, the lexical index). Writers take ``_lock`` first: one at a time.
+With ``overlap`` (the default) that chunk loop runs on one thread of its own
+(:mod:`.inserts`), a batch pending at most, in the order written, while the engine goes on
+with the next batch; every read and change of the index first waits for the pending batch,
+so a search after a write finds it, and a search beside a write may wait for one batch.
 While the index has handed out at most ``flat_below`` keys, searches read a plain copy of
 the vectors instead (:mod:`.flat`), exactly and without the lock: every change under the
 lock counts a change counter up before and after (``_seq``), and a search that saw it odd,
