@@ -614,14 +614,16 @@ class HnswVectors(VectorIndex):
             return self._rows.versions()
 
     def stats(self) -> dict[str, Any]:
-        """Live memories, retired keys, the dimension, changes since the last save, and
-        whether the graph is still the read-only view of its file (``mapped``)."""
+        """Live memories, retired keys, the dimension, changes since the last save,
+        whether the graph is still the read-only view of its file (``mapped``), and the CPU
+        seconds the inserting thread spent (``overlap``: what it took off the writer)."""
         self._inserts.wait()
         with self._graph_lock:
             return {"rows": len(self._rows), "retired": self._rows.retired, "dim": self._dim,
                     "unsaved": self._unsaved, "dtype": self._dtype,
                     "revision": self._revision, "lock_free_copy": self._flat is not None,
-                    "mapped": self._viewed is not None}
+                    "mapped": self._viewed is not None,
+                    "insert_thread_cpu_s": round(self._inserts.cpu_s, 3)}
 
 
 def _best(rows: Rows, keys: np.ndarray, scores: np.ndarray, k: int) -> list[Candidate]:

@@ -204,3 +204,12 @@ def test_a_kill_with_an_insert_pending_loses_nothing_acknowledged(tmp_path: Path
         assert set(e.vectors.versions()) == set(acknowledged)
         assert e.check().ok
         assert e.search("second batch memo 3", k=1).hits[0].id == acknowledged[-2]
+
+
+@pytest.mark.parametrize("overlap", [True, False])
+def test_the_inserting_threads_cpu_is_counted(overlap: bool) -> None:
+    memories, vectors = corpus(3000)
+    index = opened(HnswVectors, None, overlap=overlap, flat_below=0)
+    index.upsert(memories, vectors)
+    spent = index.stats()["insert_thread_cpu_s"]
+    assert (spent > 0) if overlap else (spent == 0)
