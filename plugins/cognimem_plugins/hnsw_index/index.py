@@ -365,7 +365,7 @@ class HnswVectors(VectorIndex):
 
     def _insert(self, batch: Sequence[Memory], rows: np.ndarray) -> None:
         """Put ``batch`` (ids unique) with its ``rows`` in the graph, a chunk per hold of
-        the lock; a failed chunk is left out (:meth:`_drop_failed`) and raised."""
+        the lock; a failed chunk is left out (:func:`_drop_failed`) and raised."""
         step = self.options.write_chunk
         try:
             for start in range(0, len(batch), step):  # a search waits for one chunk at most
@@ -377,7 +377,7 @@ class HnswVectors(VectorIndex):
                         self._graph.add(keys, rows[start : start + step],
                                         threads=self.options.threads)
                     except BaseException:
-                        self._drop_failed(chunk, keys)
+                        _drop_failed(self._rows, self._graph, chunk, keys)
                         raise
                     if self._flat is not None:
                         self._flat = (self._flat.with_keys(self._rows, keys,
@@ -385,15 +385,6 @@ class HnswVectors(VectorIndex):
                                       if self._rows.size <= self.options.flat_below else None)
         finally:
             self._changed(len(batch))
-
-    def _drop_failed(self, chunk: Sequence[Memory], keys: np.ndarray) -> None:
-        """A failed insert: its memories are left out (missing, so the engine's repair
-        re-indexes them), with whatever part of it reached the graph."""
-        self._rows.retire([m.id for m in chunk])
-        try:
-            self._graph.remove(keys)
-        except (RuntimeError, ValueError):  # keys that never reached the graph
-            log.debug("hnsw: removing the keys of a failed insert", exc_info=True)
 
     def _retire(self, ids: Sequence[str]) -> int:
         keys = self._rows.retire(ids)
@@ -624,6 +615,16 @@ class HnswVectors(VectorIndex):
                     "revision": self._revision, "lock_free_copy": self._flat is not None,
                     "mapped": self._viewed is not None,
                     "insert_thread_cpu_s": round(self._inserts.cpu_s, 3)}
+
+
+def _drop_failed(rows: Rows, graph: Any, chunk: Sequence[Memory], keys: np.ndarray) -> None:
+    """A failed insert: its memories are left out (missing, so the engine's repair
+    re-indexes them), with whatever part of it reached the graph."""
+    rows.retire([m.id for m in chunk])
+    try:
+        graph.remove(keys)
+    except (RuntimeError, ValueError):  # keys that never reached the graph
+        log.debug("hnsw: removing the keys of a failed insert", exc_info=True)
 
 
 def _best(rows: Rows, keys: np.ndarray, scores: np.ndarray, k: int) -> list[Candidate]:
