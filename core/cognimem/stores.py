@@ -325,6 +325,11 @@ class DerivedIndex(Component):
     def compact(self) -> None:
         """Drop deleted entries from the index's files for good (after a permanent delete)."""
 
+    def settle(self) -> None:
+        """Wait for work the index goes on with after a write returned (an insert on a
+        thread of its own) and raise its failure: the engine then re-derives what it left
+        out from the records before the next search. This default has none."""
+
     def fingerprint(self) -> str | None:
         """A short text that changes whenever the index's content changes (a commit
         counter, a manifest's digest), read without scanning the index; None when the index

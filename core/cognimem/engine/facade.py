@@ -331,6 +331,7 @@ class Engine:
                 except CognimemError as exc:
                     log.warning("could not purge the store at close (run `cognimem purge`): "
                                 "%s", exc)
+            self._k.settle_indexes()  # a failed background update: no seal, repaired at open
             try:
                 self._k.integrity.write_seal()
             except CognimemError as exc:  # the next open compares everything: nothing lost

@@ -353,6 +353,19 @@ class Kernel:
             self.dirty = True
             log.exception("index update failed; the records are safe, indexes will be repaired")
 
+    def settle_indexes(self) -> None:
+        """Let the indexes finish what they do after a write returned; a failure there
+        leaves them to reconciliation, as a failed update does."""
+        for index in (self.lexical, self.vectors):
+            if index is None:
+                continue
+            try:
+                index.settle()
+            except Exception:
+                self.dirty = True
+                log.exception("a background index update failed; the records are safe, "
+                              "indexes will be repaired")
+
     def unindex(self, ids: Sequence[str]) -> None:
         """Take memories out of the derived indexes once the operation commits."""
         unit = self.uow.current

@@ -85,6 +85,7 @@ class Reader:
         :raises InvalidInput: empty text or bad parameters.
         """
         self.k.check_open(flush=False)
+        self.k.settle_indexes()  # a search after a write finds it, or the write is repaired
         if self.k.dirty and not self.k.concurrent_reads:  # else the owner calls repair()
             self.k.integrity.reconcile(repair=True)
         started = time.perf_counter()

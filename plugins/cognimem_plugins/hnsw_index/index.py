@@ -32,6 +32,10 @@ a search of the graph holds it for its whole look-up (about a millisecond or two
 100,000), a write for one chunk of ``write_chunk`` inserts at a time, so a search waits at
 most for a chunk, never for a whole batch or the rest of the engine's write (embedding, the
 records' transaction, the lexical index). Writers take ``_lock`` first: one at a time.
+With ``overlap`` (the default) that chunk loop runs on one thread of its own
+(:mod:`.inserts`), a batch pending at most, in the order written, while the engine goes on
+with the next batch; every read and change of the index first waits for the pending batch,
+so a search after a write finds it, and a search beside a write may wait for one batch.
 While the index has handed out at most ``flat_below`` keys, searches read a plain copy of
 the vectors instead (:mod:`.flat`), exactly and without the lock: every change under the
 lock counts a change counter up before and after (``_seq``), and a search that saw it odd,
@@ -63,6 +67,7 @@ from cognimem.models import Candidate, Memory, Query
 
 from ..locking import locked
 from .flat import Flat
+from .inserts import Inserts
 from .rows import Rows
 from .snapshot import FOLDER, Folder, restore
 
@@ -144,6 +149,11 @@ class HnswVectors(VectorIndex):
                         "indexed, replaced ones included), search an exact copy of the "
                         "vectors that needs no lock, so searches never wait for each other "
                         "or a write (4 bytes a dimension a key in memory; 0: never)")
+        overlap: bool = Field(
+            default=True,
+            description="insert into the graph on a thread of its own, a batch at a time in "
+                        "the order written, while the write goes on (the same graph as "
+                        "without; a search, save or maintenance waits for the pending batch)")
 
     options: Options
 
@@ -164,12 +174,14 @@ class HnswVectors(VectorIndex):
         self._identity = secrets.token_hex(8)
         self._revision = 0
         self._dtype: str = self.options.dtype  # resolved at open (``auto``: see the option)
+        self._inserts = Inserts("hnsw")  # the pending batch's insert (``overlap``)
 
     # lifecycle -------------------------------------------------------------------------------
 
     @locked
     def open(self, ctx: Context) -> None:
         """Load ``<store>/hnsw/`` if it holds a snapshot of vectors from this embedder."""
+        self._inserts.reset()
         embedder = getattr(ctx, "embedder", None)
         signature = getattr(embedder, "signature", None)
         self._dtype = resolve_dtype(self.options.dtype)
@@ -206,7 +218,14 @@ class HnswVectors(VectorIndex):
 
     @locked
     def close(self) -> None:
-        """Save the snapshot (an on-disk store), then release the graph; safe twice."""
+        """Save the snapshot (an on-disk store), then release the graph; safe twice. A
+        failed background insert is logged (the fingerprint is then None: the next open
+        compares the index with the records and re-indexes what it misses)."""
+        try:
+            self._inserts.settle()
+        except StoreError as exc:
+            log.error("%s", exc)
+        self._inserts.shutdown()
         if self._folder is not None and self._unsaved:
             self._save()
         with self._changing():
@@ -249,6 +268,13 @@ class HnswVectors(VectorIndex):
         except (OSError, RuntimeError) as exc:  # the records are the truth: rebuilt at open
             log.warning("hnsw: could not save the snapshot in %s: %s", self._folder.path, exc)
 
+    def settle(self) -> None:
+        """Wait for the pending insert; raise its failure (once).
+
+        :raises StoreError: it failed (its memories were left out of the index).
+        """
+        self._inserts.settle()
+
     def _changed(self, count: int) -> None:
         if not count:
             return
@@ -262,8 +288,10 @@ class HnswVectors(VectorIndex):
         """The index's random id, its revision (one more at every change; both are saved in
         the snapshot) and its live memories; None without a store folder. Stable across a
         clean close and open; any change, a rebuild, or a snapshot older than the last
-        change (a kill, a failed save) gives another."""
-        if self._folder is None:
+        change (a kill, a failed save) gives another. None after a failed background
+        insert: the index no longer vouches for its content."""
+        self._inserts.wait()
+        if self._folder is None or self._inserts.failed:
             return None
         with self._graph_lock:
             if not len(self._rows):
@@ -303,7 +331,13 @@ class HnswVectors(VectorIndex):
 
     @locked
     def upsert(self, memories: Sequence[Memory], vectors: np.ndarray) -> None:
-        """Index memories (a repeated id: the last one wins); a known id gets a new key."""
+        """Index memories (a repeated id: the last one wins); a known id gets a new key.
+        With ``overlap``, the graph's insert runs on the inserting thread after the pending
+        one, and this returns once it has started.
+
+        :raises StoreError: the pending insert failed (this batch is then not indexed).
+        """
+        self._inserts.settle()
         if not memories:
             return
         matrix = np.asarray(vectors, dtype=np.float32)
@@ -324,6 +358,14 @@ class HnswVectors(VectorIndex):
                 self._dim = matrix.shape[1]
                 self._flat = self._copy(self._rows, self._dim, np.zeros(0, np.int64), None)
         self._own()
+        if self.options.overlap:
+            self._inserts.submit(lambda: self._insert(batch, rows))
+        else:
+            self._insert(batch, rows)
+
+    def _insert(self, batch: Sequence[Memory], rows: np.ndarray) -> None:
+        """Put ``batch`` (ids unique) with its ``rows`` in the graph, a chunk per hold of
+        the lock; a failed chunk is left out (:func:`_drop_failed`) and raised."""
         step = self.options.write_chunk
         try:
             for start in range(0, len(batch), step):  # a search waits for one chunk at most
@@ -335,7 +377,7 @@ class HnswVectors(VectorIndex):
                         self._graph.add(keys, rows[start : start + step],
                                         threads=self.options.threads)
                     except BaseException:
-                        self._drop_failed(chunk, keys)
+                        _drop_failed(self._rows, self._graph, chunk, keys)
                         raise
                     if self._flat is not None:
                         self._flat = (self._flat.with_keys(self._rows, keys,
@@ -343,15 +385,6 @@ class HnswVectors(VectorIndex):
                                       if self._rows.size <= self.options.flat_below else None)
         finally:
             self._changed(len(batch))
-
-    def _drop_failed(self, chunk: Sequence[Memory], keys: np.ndarray) -> None:
-        """A failed insert: its memories are left out (missing, so the engine's repair
-        re-indexes them), with whatever part of it reached the graph."""
-        self._rows.retire([m.id for m in chunk])
-        try:
-            self._graph.remove(keys)
-        except (RuntimeError, ValueError):  # keys that never reached the graph
-            log.debug("hnsw: removing the keys of a failed insert", exc_info=True)
 
     def _retire(self, ids: Sequence[str]) -> int:
         keys = self._rows.retire(ids)
@@ -362,6 +395,7 @@ class HnswVectors(VectorIndex):
     @locked
     def delete(self, ids: Sequence[str]) -> None:
         """Remove memories (unknown ids are ignored)."""
+        self._inserts.settle()
         if self._graph is not None:
             self._own()
             with self._changing():
@@ -371,6 +405,7 @@ class HnswVectors(VectorIndex):
     @locked
     def clear(self) -> None:
         """Drop everything, on disk too (the next write may use another dimension)."""
+        self._inserts.reset()
         with self._changing():
             self._graph, self._dim, self._rows, self._unsaved = None, None, Rows(), 0
             self._viewed = None
@@ -384,6 +419,7 @@ class HnswVectors(VectorIndex):
     def optimize(self) -> None:
         """Rebuild the graph when retired keys outnumber a quarter of the live ones (removed
         nodes stay in a usearch graph as tombstones), then save the snapshot."""
+        self._inserts.settle()
         if self._graph is not None and self._rows.retired > max(1024, len(self._rows) // 4):
             self._rebuild()
         if self._folder is not None and self._unsaved:
@@ -394,6 +430,7 @@ class HnswVectors(VectorIndex):
         """After a permanent delete: rebuild the graph without the nodes of removed memories
         (usearch keeps a removed node's vector in the graph and its saved file) and save it,
         older generations deleted, so a deleted memory's vector is in none of the files."""
+        self._inserts.settle()
         if self._graph is not None and self._rows.retired:
             self._rebuild()
         if self._folder is not None:
@@ -425,7 +462,12 @@ class HnswVectors(VectorIndex):
     # reads -----------------------------------------------------------------------------------
 
     def search(self, vector: np.ndarray, query: Query, k: int) -> list[Candidate]:
-        """The ``k`` nearest admitted memories by cosine similarity (score = 1 - distance)."""
+        """The ``k`` nearest admitted memories by cosine similarity (score = 1 - distance),
+        once the pending insert is done (a search after a write finds it).
+
+        :raises StoreError: the pending insert failed (once; see :mod:`.inserts`).
+        """
+        self._inserts.settle()
         row = np.asarray(vector, dtype=np.float32).reshape(1, -1)
         found = self._search_flat(row, query, k)
         if found is not None:
@@ -436,6 +478,7 @@ class HnswVectors(VectorIndex):
     def search_many(self, vectors: np.ndarray, query: Query, k: int) -> list[list[Candidate]]:
         """:meth:`search` of each row, with one hold of the lock and one usearch call for
         all of them (a write group's near-duplicate check: one vector per new memory)."""
+        self._inserts.settle()
         matrix = np.asarray(vectors, dtype=np.float32)
         if not len(matrix):
             return []
@@ -555,18 +598,33 @@ class HnswVectors(VectorIndex):
         return out
 
     def versions(self) -> dict[str, int]:
-        """Every indexed id with the version it was indexed at."""
+        """Every indexed id with the version it was indexed at (the pending insert done;
+        a failed one's memories are missing, so reconciliation re-indexes them)."""
+        self._inserts.wait()
         with self._graph_lock:
             return self._rows.versions()
 
     def stats(self) -> dict[str, Any]:
-        """Live memories, retired keys, the dimension, changes since the last save, and
-        whether the graph is still the read-only view of its file (``mapped``)."""
+        """Live memories, retired keys, the dimension, changes since the last save,
+        whether the graph is still the read-only view of its file (``mapped``), and the CPU
+        seconds the inserting thread spent (``overlap``: what it took off the writer)."""
+        self._inserts.wait()
         with self._graph_lock:
             return {"rows": len(self._rows), "retired": self._rows.retired, "dim": self._dim,
                     "unsaved": self._unsaved, "dtype": self._dtype,
                     "revision": self._revision, "lock_free_copy": self._flat is not None,
-                    "mapped": self._viewed is not None}
+                    "mapped": self._viewed is not None,
+                    "insert_thread_cpu_s": round(self._inserts.cpu_s, 3)}
+
+
+def _drop_failed(rows: Rows, graph: Any, chunk: Sequence[Memory], keys: np.ndarray) -> None:
+    """A failed insert: its memories are left out (missing, so the engine's repair
+    re-indexes them), with whatever part of it reached the graph."""
+    rows.retire([m.id for m in chunk])
+    try:
+        graph.remove(keys)
+    except (RuntimeError, ValueError):  # keys that never reached the graph
+        log.debug("hnsw: removing the keys of a failed insert", exc_info=True)
 
 
 def _best(rows: Rows, keys: np.ndarray, scores: np.ndarray, k: int) -> list[Candidate]:
