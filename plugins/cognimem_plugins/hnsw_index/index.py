@@ -358,15 +358,15 @@ class HnswVectors(VectorIndex):
                 self._dim = matrix.shape[1]
                 self._flat = self._copy(self._rows, self._dim, np.zeros(0, np.int64), None)
         self._own()
-        if self.options.overlap:
-            self._inserts.submit(lambda: self._insert(batch, rows))
+        if self.options.overlap:  # one call: a search waits for the whole batch in any case,
+            # and each chunk would wait for the interpreter lock again (a stall a chunk)
+            self._inserts.submit(lambda: self._insert(batch, rows, max(1, len(batch))))
         else:
-            self._insert(batch, rows)
+            self._insert(batch, rows, self.options.write_chunk)
 
-    def _insert(self, batch: Sequence[Memory], rows: np.ndarray) -> None:
-        """Put ``batch`` (ids unique) with its ``rows`` in the graph, a chunk per hold of
-        the lock; a failed chunk is left out (:func:`_drop_failed`) and raised."""
-        step = self.options.write_chunk
+    def _insert(self, batch: Sequence[Memory], rows: np.ndarray, step: int) -> None:
+        """Put ``batch`` (ids unique) with its ``rows`` in the graph, ``step`` inserts per
+        hold of the lock; a failed chunk is left out (:func:`_drop_failed`) and raised."""
         try:
             for start in range(0, len(batch), step):  # a search waits for one chunk at most
                 chunk = batch[start : start + step]
