@@ -32,10 +32,12 @@ a search of the graph holds it for its whole look-up (about a millisecond or two
 100,000), a write for one chunk of ``write_chunk`` inserts at a time, so a search waits at
 most for a chunk, never for a whole batch or the rest of the engine's write (embedding, the
 records' transaction, the lexical index). Writers take ``_lock`` first: one at a time.
-With ``overlap`` (the default) that chunk loop runs on one thread of its own
-(:mod:`.inserts`), a batch pending at most, in the order written, while the engine goes on
-with the next batch; every read and change of the index first waits for the pending batch,
-so a search after a write finds it, and a search beside a write may wait for one batch.
+With ``overlap`` (the default) the batch is inserted on one thread of its own
+(:mod:`.inserts`), in one call (a chunk at a time, each chunk would wait for the
+interpreter lock again: at 100,000 the overlap then gained nothing), a batch pending at
+most, in the order written, while the engine goes on with the next batch; every read and
+change of the index first waits for the pending batch, so a search after a write finds it,
+and a search beside a write may wait for one batch.
 While the index has handed out at most ``flat_below`` keys, searches read a plain copy of
 the vectors instead (:mod:`.flat`), exactly and without the lock: every change under the
 lock counts a change counter up before and after (``_seq``), and a search that saw it odd,
@@ -142,7 +144,8 @@ class HnswVectors(VectorIndex):
                         "graph, and so the results, depend on thread timing")
         write_chunk: int = Field(
             default=32, ge=1,
-            description="inserts per hold of the graph: the longest a search waits for a write")
+            description="inserts per hold of the graph: the longest a search waits for a "
+                        "write (without ``overlap``; with it a search waits for the batch)")
         flat_below: int = Field(
             default=8192, ge=0,
             description="while the index has handed out at most this many keys (memories "
