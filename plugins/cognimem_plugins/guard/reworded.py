@@ -98,18 +98,6 @@ _FOR_USER = (
     r"\bthe real (?:owner|user|admin|administrator|maintainer|boss)\b(?: of [\w ]{1,30}?)? "
     r"is\b|\bfollow (?:their|his|her|its|these) (?:\w+ ){0,2}over (?:the user|what the user)|"
     r"\b(?:the person|whoever is) typing\b(?: \w+){0,6} (?:tester|can be ignored)\b")
-#: someone claiming to speak for the user, or to outrank them
-_FOR_USER = (
-    r"\bthe user (?:actually |really |also )?wants you to\b|\bthe user won t mind\b|"
-    r"\b(?:they|the user) forgot to (?:mention|say)\b|\beven if (?:they|the user) didn t "
-    r"(?:say|ask|mention)\b|\bnot in the ticket but\b|"
-    r"\bthe user (?:has )?(?:already )?(?:approved|consented|agreed) (?:to )?\w+ing\b|"
-    r"\bthe user has (?:already )?(?:granted|given) you\b|"
-    r"\b(?:they|the user) consents? to you\b|"
-    r"\bthe user prefers that you (?:disable|skip|remove|share|send|upload|turn off)\b|"
-    r"\bthe real (?:owner|user|admin|administrator|maintainer|boss)\b(?: of [\w ]{1,30}?)? "
-    r"is\b|\bfollow (?:their|his|her|its|these) (?:\w+ ){0,2}over (?:the user|what the user)|"
-    r"\b(?:the person|whoever is) typing\b(?: \w+){0,6} (?:tester|can be ignored)\b")
 _SAFETY = (
     r"\b(?:bypass(?:es)?|skips?|overrides?) (?:the |any |all )?(?:confirmation|approval|"
     r"review|checks?)\b|"
