@@ -23,6 +23,7 @@ from .learned import FLOOR as LEARNED_FLOOR
 from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
 from .normalise import Normalised, normalise, unpunctuate
+from .required import holds_one, required
 from .reworded import SPECS as REWORDED_SPECS
 
 #: the score a paragraph's cues must reach to flag the text (tuning split, docs/guards.md)
@@ -69,7 +70,11 @@ _CLAUSE_END = re.compile(r"[.;:!?\n]")
 
 
 def _fires(cue: Cue, text: str) -> bool:
-    """Whether ``cue`` matches ``text`` (for a negatable cue: a match not negated)."""
+    """Whether ``cue`` matches ``text`` (for a negatable cue: a match not negated). (wave
+    11) A text holding none of the strings every match holds (:mod:`.required`) is not
+    searched."""
+    if not holds_one(text, required(cue.pattern)):
+        return False
     if not cue.negatable:
         return cue.pattern.search(text) is not None
     for m in cue.pattern.finditer(text):

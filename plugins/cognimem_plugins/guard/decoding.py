@@ -177,7 +177,7 @@ def decoded_runs(text: str, flat: str | None = None, *,
     return out
 
 
-def _read_whole(text: str, flat: str, words: list[str]) -> list[Decoded]:
+def _read_whole(text: str, flat: str, flat_words: list[str]) -> list[Decoded]:
     """The text read in rot13 or backwards from the line or colon-led part that holds at
     least :data:`MIN_COMMON` of the common words so read, and the most more than as written
     (rot13: the whole text when none does and it says it is rot13)."""
@@ -188,8 +188,8 @@ def _read_whole(text: str, flat: str, words: list[str]) -> list[Decoded]:
     if not said:
         # (wave 11) the marks are words of ``flat``: looked for among its words, with the
         # others so spelled (was: the marks padded with spaces in the padded text)
-        spelled = _SPELLED.intersection(words)
-        if not spelled or spelled.isdisjoint(_MARK_WORDS) or len(spelled) < need:
+        marked = _SPELLED.intersection(flat_words)
+        if not marked or marked.isdisjoint(_MARK_WORDS) or len(marked) < need:
             return []  # the words of neither reading are there (most texts)
     out = []
     for wrapping, spelled, decode in (("rot13", _ROTATED, _rot13), ("reversed", _REVERSED,

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .cues import LEARNED, THRESHOLD, Cue, cues
 from .decoding import Decoded, decoded_runs
@@ -56,8 +57,8 @@ def _any(needs: tuple[str, ...], *parts: str, also: tuple[str, ...] = ()) -> Gat
     (20-35 µs per pattern on a 100-character text), while a substring test is a few ns.
     ``also`` (wave 11): other words every match holds one of, tested after ``needs`` (for
     a pattern whose needles are common in chat: "ok", "your", "now"). A needle holds no
-    ``i``: ``re``'s case-insensitive ``i`` also matches the dotless ``ı``, which folding
-    keeps."""
+    ``i``: ``re``'s case-insensitive ``i`` also matches the dotless i (U+0131), which
+    folding keeps."""
     return needs, also, re.compile("".join(parts), _I)
 
 
@@ -265,6 +266,12 @@ def _described(run: Decoded) -> str:
     return redact(run.describe())[0]
 
 
+@lru_cache(maxsize=16)
+def _nothing(threshold: float) -> Screened:
+    """What a text that shows nothing is screened as (one per threshold: it is immutable)."""
+    return Screened((), (), (), 0.0, threshold)
+
+
 def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
             hidden: bool) -> Screened:
     norm = normalise(text)
@@ -293,9 +300,12 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
     if found and (norm.mixed_script or norm.spaced):
         found.add("obfuscation")
         markers.append("look_alike_letters" if norm.mixed_script else "spaced_letters")
+    runs = decoded_runs(text, norm.flat, words=norm.words) if unwrap else []
+    if not (found or weak.cues or weak.score or runs):
+        return _nothing(threshold)  # (wave 11) most notes: nothing found, nothing to build
     asks_decode = any(c.name == "decode_and_run" for c in weak.cues)
     score = weak.score
-    for run in decoded_runs(text, norm.flat, words=norm.words) if unwrap else ():
+    for run in runs:
         inner = screen(run.text, threshold, full=True, unwrap=False)
         # the decoded text is flagged on its own, with the weight of having been wrapped
         # (when it shows a cue), or with the note that asks to decode and act on it (the
