@@ -23,7 +23,7 @@ from .learned import FLOOR as LEARNED_FLOOR
 from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
 from .normalise import Normalised, normalise, unpunctuate
-from .required import holds_one, required
+from .required import Required, holds_one, required
 from .reworded import SPECS as REWORDED_SPECS
 
 #: the score a paragraph's cues must reach to flag the text (tuning split, docs/guards.md)
@@ -70,11 +70,7 @@ _CLAUSE_END = re.compile(r"[.;:!?\n]")
 
 
 def _fires(cue: Cue, text: str) -> bool:
-    """Whether ``cue`` matches ``text`` (for a negatable cue: a match not negated). (wave
-    11) A text holding none of the strings every match holds (:mod:`.required`) is not
-    searched."""
-    if not holds_one(text, required(cue.pattern)):
-        return False
+    """Whether ``cue`` matches ``text`` (for a negatable cue: a match not negated)."""
     if not cue.negatable:
         return cue.pattern.search(text) is not None
     for m in cue.pattern.finditer(text):
@@ -605,6 +601,19 @@ def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | N
     return out
 
 
+#: each cue's required strings (:func:`~.required.required`), by position in :data:`CUES`,
+#: read when the cue first runs (a pattern's hash reads its whole compiled code: a list
+#: is the quicker table)
+_STRINGS: list[Required | bool | None] = [False] * len(CUES)
+
+
+def _strings(i: int) -> Required | None:
+    found = _STRINGS[i]
+    if found is False:
+        found = _STRINGS[i] = required(CUES[i].pattern)
+    return found  # type: ignore[return-value]
+
+
 def _may_reach(words: frozenset[str], cjk: bool, extra: float, weight: float,
                floor: float) -> bool:
     """Whether a paragraph holding these cue words could reach ``floor``: the most its
@@ -641,8 +650,11 @@ def _kept(piece: str, flat: str, words: frozenset[str], cjk: bool) -> tuple[Cue,
         found = matches.get(i)
         if found is None:
             cue = CUES[i]
-            found = matches[i] = i in is_open and _fires(cue, piece if cue.structural
-                                                         else flat)
+            text = piece if cue.structural else flat
+            # (wave 11) a text holding none of the strings every match holds (see
+            # :mod:`.required`) is not searched
+            found = matches[i] = (i in is_open and holds_one(text, _strings(i))
+                                  and _fires(cue, text))
         return found
 
     kept = [CUES[i] for i in sorted(is_open)

@@ -36,6 +36,8 @@ except ImportError:  # pragma: no cover - another Python
 
 
 Strings = frozenset[str]
+#: what a pattern needs: sets of strings, a match holding one string of each
+Required = tuple[tuple[str, ...], ...]
 
 
 #: words so common in chat that a string made of one of them tests nearly nothing: the
@@ -48,19 +50,11 @@ _COMMON = frozenset((
     "you", "your"))
 
 
-#: the most alternatives a pattern is read as (more: its branches' strings are united)
-MOST_ALTERNATIVES = 64
-
-#: what a pattern needs: alternatives, each a tuple of sets of strings (a match holds one
-#: string of each set of one alternative)
-Required = tuple[tuple[tuple[str, ...], ...], ...]
-
-
 @lru_cache(maxsize=1024)
 def required(pattern: re.Pattern[str]) -> Required | None:
-    """What every match of ``pattern`` holds: alternatives of sets of strings, a match
-    holding one string of each set of one of them (each alternative's most telling set
-    first; each set longest string first), or None when no useful ones are known."""
+    """Sets of strings such that every match of ``pattern`` holds one string of each set
+    (the most telling set first; each set longest string first), or None when no useful
+    ones are known."""
     if _sre_parse is None or pattern.flags & re.IGNORECASE or not isinstance(
             pattern.pattern, str):
         return None
@@ -68,63 +62,17 @@ def required(pattern: re.Pattern[str]) -> Required | None:
         tree = _sre_parse.parse(pattern.pattern, pattern.flags)
     except Exception:  # an unreadable tree: no strings, the pattern runs
         return None
-    out: dict[tuple[tuple[str, ...], ...], None] = {}
-    for alternative in _alternatives(list(tree)):
-        useful = sorted((c for c in set(alternative) if _worth(c) >= SHORTEST),
-                        key=lambda c: (-_worth(c), len(c), sorted(c)))
-        if not useful:
-            return None  # this alternative needs nothing worth a test: neither does the pattern
-        out[tuple(tuple(sorted(c, key=lambda s: (-len(s), s))) for c in useful[:3])] = None
-    return tuple(out)
+    found = sorted((c for c in _clauses(list(tree)) if _worth(c) >= SHORTEST),
+                   key=lambda c: (-_worth(c), len(c)))
+    if not found:
+        return None
+    return tuple(tuple(sorted(c, key=lambda s: (-len(s), s))) for c in found[:3])
 
 
 def holds_one(text: str, strings: Required | None) -> bool:
-    """Whether ``text`` holds one string of each set of one alternative of ``strings``
-    (None: no strings known, so maybe)."""
-    return strings is None or any(all(any(s in text for s in c) for c in alternative)
-                                  for alternative in strings)
-
-
-def _alternatives(items: list[tuple[Any, Any]]) -> list[list[Strings]]:
-    """What a sequence of parse items needs, as alternatives (each: sets of strings of
-    which a match holds one string each): an alternation, or a group or repeat holding one,
-    multiplies the alternatives by its own (up to :data:`MOST_ALTERNATIVES`)."""
-    alternatives: list[list[Strings]] = [[]]
-    run: list[str] = []
-    for op, av in [*items, (None, None)]:
-        if op is _sre.LITERAL:
-            run.append(chr(av))
-            continue
-        if run:
-            for alternative in alternatives:
-                alternative.append(frozenset(("".join(run),)))
-            run = []
-        if op is None:
-            break
-        inner = _inner(op, av)
-        if inner is not None and len(alternatives) * len(inner) <= MOST_ALTERNATIVES:
-            alternatives = [[*a, *b] for a in alternatives for b in inner]
-            continue
-        clauses = _item(op, av)
-        for alternative in alternatives:
-            alternative.extend(clauses)
-    return alternatives
-
-
-def _inner(op: Any, av: Any) -> list[list[Strings]] | None:
-    """An element's own alternatives (an alternation, or a group or a repeat of at least
-    one around one), or None."""
-    if op is _sre.BRANCH:
-        inner = [a for branch in av[1] for a in _alternatives(list(branch))]
-        if all(len(a) == 1 for a in inner):
-            # branches of one set each ("real|actual|true|new"): one set, their union
-            return [[frozenset().union(*(a[0] for a in inner))]]
-        return inner
-    if op is _sre.SUBPATTERN and not av[1] & _sre.SRE_FLAG_IGNORECASE:
-        return _alternatives(list(av[3]))
-    if op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT, _sre.POSSESSIVE_REPEAT) and av[0] >= 1:
-        return _alternatives(list(av[2]))
-    return None
+    """Whether ``text`` holds one string of each set of ``strings`` (None: no strings
+    known, so maybe)."""
+    return strings is None or all(any(s in text for s in c) for c in strings)
 
 
 def _worth(clause: Strings) -> int:

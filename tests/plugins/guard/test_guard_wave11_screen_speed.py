@@ -41,11 +41,11 @@ NORMS = [normalise(t) for t in CORPUS]
 def test_the_strings_of_a_sequence_and_an_alternation() -> None:
     found = required(re.compile(r"\bdelete (?:the )?(?:repo|database)\b"))
     assert found is not None
-    assert {frozenset(c) for alternative in found for c in alternative} == {
-        frozenset({"delete "}), frozenset({"repo", "database"})}
+    assert {frozenset(c) for c in found} == {frozenset({"delete "}),
+                                             frozenset({"repo", "database"})}
 
 
-def test_each_branch_keeps_its_own_strings() -> None:
+def test_an_alternation_needs_one_of_its_branches_strings() -> None:
     found = required(re.compile(r"\b(?:wipe the (?:disk|drive)|rm -rf)\b"))
     assert found is not None
     assert holds_one("then wipe the disk", found)
@@ -57,17 +57,16 @@ def test_each_branch_keeps_its_own_strings() -> None:
 def test_an_optional_part_or_a_case_insensitive_pattern_needs_nothing() -> None:
     assert required(re.compile(r"\b(?:foo)?x\d")) is None  # "x" alone is too short to test
     assert required(re.compile(r"delete", re.IGNORECASE)) is None
-    assert required(re.compile(r"(?i:delete) the repo")) == (((" the repo",),),)
+    assert required(re.compile(r"(?i:delete) the repo")) == ((" the repo",),)
 
 
 def test_a_branch_without_strings_leaves_the_alternation_without_any() -> None:
     assert required(re.compile(r"\b(?:curl|\w+)\b")) is None
 
 
-def test_holds_one_needs_one_string_of_every_set_of_an_alternative() -> None:
-    sets = ((("delete ",), ("repo", "database")), (("wipe ",),))
+def test_holds_one_needs_one_string_of_every_set() -> None:
+    sets = (("delete ",), ("repo", "database"))
     assert holds_one("please delete the repo", sets)
-    assert holds_one("wipe it", sets)
     assert not holds_one("please delete the branch", sets)
     assert not holds_one("the repo is fine", sets)
     assert holds_one("anything", None)
