@@ -23,6 +23,7 @@ from .learned import FLOOR as LEARNED_FLOOR
 from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
 from .normalise import Normalised, normalise, unpunctuate
+from .required import Required, holds_one, required
 from .reworded import SPECS as REWORDED_SPECS
 
 #: the score a paragraph's cues must reach to flag the text (tuning split, docs/guards.md)
@@ -559,42 +560,31 @@ def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | N
     before wave 10, a phrase cue's word was there). A
     paragraph whose phrase cues could not reach ``floor`` with the learned cue's most
     (``weight``) is not read, and the model runs only where its share could decide."""
-    cjk = _CJK.search(text.folded) is not None
+    cjk = not text.folded.isascii() and _CJK.search(text.folded) is not None
     weight = weight if model is not None else 0.0
-    whole = _words(text.flat, text.folded)
-    possible = _bound(whole, cjk)
+    whole = _words(text.words, text.folded)
     # the learned cue counts only in a paragraph holding a phrase cue's word (as the
     # exfiltration cues count only with an address): a paragraph without one is not read
-    if possible + extra + (weight if possible else 0.0) < floor:
+    if not _may_reach(whole, cjk, extra, weight, floor):
         return []
     pieces = _pieces(text.folded)
     out: list[tuple[str, tuple[Cue, ...], bool]] = []
     for piece in pieces:
         if len(pieces) > 1 and not text.spaced:
             flat = " ".join(unpunctuate(piece).split())
-            words = _words(flat, piece)
-            possible = _bound(words, cjk)
+            words = _words(flat.split(" "), piece)
+            if not _may_reach(words, cjk, extra, weight, floor):
+                continue
         else:
             flat, words = text.flat, whole  # the whole text's, found above
-        bound = possible + extra
-        if bound + (weight if possible else 0.0) < floor:
-            continue
         if not LEARNED_NEEDS_A_CUE:
+            possible = _bound(words, cjk)
+            bound = possible + extra
             learned = (share(model.probability(flat, LEARNED_FLOOR), weight)
                        if model is not None and weight and possible else 0.0)
             if bound + learned < floor:
                 continue
-        # the cues holding one of the paragraph's cue words (every cue when CJK), in order
-        opened = range(len(CUES)) if cjk else sorted(set().union(*map(_OPENS.__getitem__, words)))
-        fired = tuple(c for c in map(CUES.__getitem__, opened)
-                      if _fires(c, piece if c.structural else flat))
-        if fired:
-            names = {c.name for c in fired}
-            fired = tuple(c for c in fired if names.issuperset(c.requires)
-                          and (not c.requires_any or names.intersection(c.requires_any)))
-            # a cue stands for others only where it counts (its requirements met)
-            dropped = {r for c in fired for r in c.replaces}
-            fired = tuple(c for c in fired if c.name not in dropped)
+        fired = _kept(piece, flat, words, cjk)
         cued = any(c.weight > 0 for c in fired)
         if LEARNED_NEEDS_A_CUE:
             # (wave 10) the model runs only beside a phrase cue that fired (a cheap gate
@@ -609,6 +599,73 @@ def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | N
             fired = (*fired, _learned(learned))
         out.append((flat, fired, cued if LEARNED_NEEDS_A_CUE else possible > 0))
     return out
+
+
+#: each cue's required strings (:func:`~.required.required`), by position in :data:`CUES`,
+#: read when the cue first runs (a pattern's hash reads its whole compiled code: a list
+#: is the quicker table)
+_STRINGS: list[Required | bool | None] = [False] * len(CUES)
+
+
+def _strings(i: int) -> Required | None:
+    found = _STRINGS[i]
+    if found is False:
+        found = _STRINGS[i] = required(CUES[i].pattern)
+    return found  # type: ignore[return-value]
+
+
+def _may_reach(words: frozenset[str], cjk: bool, extra: float, weight: float,
+               floor: float) -> bool:
+    """Whether a paragraph holding these cue words could reach ``floor``: the most its
+    phrase cues could score (:func:`_bound`), ``extra`` and, when one of them may fire, the
+    learned cue's most (``weight``). (wave 11) When ``extra`` and ``weight`` alone reach
+    ``floor``, any cue word lets the paragraph be read without the bound: one whose cues
+    could score nothing then shows no cue that counts, and is dropped after its cues are
+    run (:func:`_pieces_fired`), as it would have been before."""
+    if not words and not cjk:
+        return extra >= floor
+    if LEARNED_NEEDS_A_CUE and extra + weight >= floor:
+        return True
+    possible = _bound(words, cjk)
+    return possible + extra + (weight if possible else 0.0) >= floor
+
+
+def _kept(piece: str, flat: str, words: frozenset[str], cjk: bool) -> tuple[Cue, ...]:
+    """The cues that count in a paragraph (``piece`` as folded, ``flat`` its words, ``words``
+    its cue words), in :data:`CUES` order: each opened cue (one of its words is there; every
+    cue when ``cjk``) whose pattern matches and whose required cues' patterns match, less
+    the cues another one that counts stands for. A cue whose requirements fail is not run
+    (wave 11: most ``image``, ``secrecy`` or ``bulk_grab`` words come without an address),
+    and no cue is run twice."""
+    if cjk:
+        is_open: set[int] | range = range(len(CUES))
+    elif words:
+        is_open = set().union(*map(_OPENS.__getitem__, words))
+    else:
+        return ()
+    # whether each opened cue's pattern matches, found when first asked
+    matches: dict[int, bool] = {}
+
+    def matched(i: int) -> bool:
+        found = matches.get(i)
+        if found is None:
+            cue = CUES[i]
+            text = piece if cue.structural else flat
+            # (wave 11) a text holding none of the strings every match holds (see
+            # :mod:`.required`) is not searched
+            found = matches[i] = (i in is_open and holds_one(text, _strings(i))
+                                  and _fires(cue, text))
+        return found
+
+    kept = [CUES[i] for i in sorted(is_open)
+            if all(map(matched, _NEEDED[i]))
+            and (not _NEEDED_ANY[i] or any(map(matched, _NEEDED_ANY[i])))
+            and matched(i)]
+    if not kept:
+        return ()
+    # a cue stands for others only where it counts (its requirements met)
+    dropped = {r for c in kept for r in c.replaces}
+    return tuple(c for c in kept if c.name not in dropped) if dropped else tuple(kept)
 
 
 #: (wave 10) the learned cue counts only in a paragraph where a phrase cue fired (before:
@@ -641,16 +698,25 @@ _INDEX = {c.name: i for i, c in enumerate(CUES)}
 _WEIGHTS = [max(0.0, c.weight) for c in CUES]
 _NEEDS = [frozenset(_INDEX[r] for r in c.requires) for c in CUES]
 _NEEDS_ANY = [frozenset(_INDEX[r] for r in c.requires_any) for c in CUES]
+#: the same in the cues' order, for :func:`_kept` (the required cues are run first)
+_NEEDED = [tuple(_INDEX[r] for r in c.requires) for c in CUES]
+_NEEDED_ANY = [tuple(_INDEX[r] for r in c.requires_any) for c in CUES]
 
 
-def _words(flat: str, folded: str) -> set[str]:
-    """The cue words of a text (``@``: it holds an email address)."""
-    words = set(flat.split(" ")).intersection(_ALL_WORDS)
+def _words(flat: list[str], folded: str) -> frozenset[str]:
+    """The cue words of a text (its words ``flat``, as folded ``folded``; ``@``: it holds
+    an email address)."""
+    # (wave 11) the table's intersection with the list: no set of the text's words is built
+    words = _ALL_WORDS.intersection(flat)
     if "@" in folded:
-        words.add("@")
+        words |= _AT
     if "=" in folded and ("?" in folded or "&" in folded):
-        words.add("?=")
+        words |= _QUERY
     return words
+
+
+_AT = frozenset(("@",))
+_QUERY = frozenset(("?=",))
 
 
 def _bound(words: set[str] | frozenset[str], cjk: bool) -> float:

@@ -21,7 +21,6 @@ import re
 from dataclasses import dataclass
 from urllib.parse import unquote_plus
 
-from .needles import Needles
 from .normalise import normalise
 
 #: the longest run decoded (longer runs are cut: an instruction fits in far less)
@@ -135,9 +134,9 @@ _LONG_WORD = 24
 _MANY_DIGITS = 16
 #: a word that a rot13 or backwards reading of an English sentence almost always holds
 #: (the, and, you, your, this, that): looked for before the words are counted
-_MARKS = tuple(f" {w} " for w in ("eht", "dna", "uoy", "ruoy", "siht", "taht", "gur", "naq",
-                                   "lbh", "lbhe", "guvf", "gung"))
-_MARK_TABLE = Needles([(mark, mark) for mark in _MARKS])
+#: (wave 11: looked for among the text's words; each is one of :data:`_SPELLED`)
+_MARK_WORDS = frozenset(("eht", "dna", "uoy", "ruoy", "siht", "taht", "gur", "naq", "lbh",
+                         "lbhe", "guvf", "gung"))
 
 
 def _digits(text: str) -> int:
@@ -148,11 +147,11 @@ def _digits(text: str) -> int:
 
 
 def decoded_runs(text: str, flat: str | None = None, *,
-                 most: int = MOST_DECODES) -> list[Decoded]:
+                 most: int = MOST_DECODES, words: list[str] | None = None) -> list[Decoded]:
     """The runs of ``text`` that decode to words, at most ``most`` decodes tried, in the
     order base64, hex, URL encoding, character codes, binary, rot13, backwards. ``flat``:
     the text's words as :func:`~.normalise.normalise` gives them (computed when not
-    given)."""
+    given); ``words``: ``flat``'s words, when the caller has them split."""
     out: list[Decoded] = []
     seen: set[tuple[str, int, int]] = set()
     tried = 0
@@ -172,11 +171,13 @@ def decoded_runs(text: str, flat: str | None = None, *,
             decoded = decode(m.group(0))
             if decoded and decoded != m.group(0) and wordy(decoded):
                 out.append(Decoded(wrapping, span[1], span[2], decoded))
-    out.extend(_read_whole(text, normalise(text).flat if flat is None else flat))
+    if flat is None:
+        flat = normalise(text).flat
+    out.extend(_read_whole(text, flat, flat.split() if words is None else words))
     return out
 
 
-def _read_whole(text: str, flat: str) -> list[Decoded]:
+def _read_whole(text: str, flat: str, flat_words: list[str]) -> list[Decoded]:
     """The text read in rot13 or backwards from the line or colon-led part that holds at
     least :data:`MIN_COMMON` of the common words so read, and the most more than as written
     (rot13: the whole text when none does and it says it is rot13)."""
@@ -184,10 +185,12 @@ def _read_whole(text: str, flat: str) -> list[Decoded]:
     # a text that asks to reverse something needs one common word fewer (a short reversed
     # sentence: "... dna snoitcurtsni suoiverp erongi")
     need = MIN_COMMON - 1 if ("revers" in flat or "backwards" in flat) else MIN_COMMON
-    padded = f" {flat} "
-    if not said and (not _MARK_TABLE.holds(padded)
-                     or len(_SPELLED.intersection(flat.split())) < need):
-        return []  # the words of neither reading are there (most texts: one quick search)
+    if not said:
+        # (wave 11) the marks are words of ``flat``: looked for among its words, with the
+        # others so spelled (was: the marks padded with spaces in the padded text)
+        marked = _SPELLED.intersection(flat_words)
+        if not marked or marked.isdisjoint(_MARK_WORDS) or len(marked) < need:
+            return []  # the words of neither reading are there (most texts)
     out = []
     for wrapping, spelled, decode in (("rot13", _ROTATED, _rot13), ("reversed", _REVERSED,
                                                                     _backwards)):

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .cues import LEARNED, THRESHOLD, Cue, cues
 from .decoding import Decoded, decoded_runs
@@ -44,15 +45,24 @@ _RULES = (r"(?:instructions?|prompts?|rules|directions|guidelines|guidance|conte
 _START = r"(?:^|\n|[.:!?]\s)\s*"
 
 
-def _any(needs: tuple[str, ...], *parts: str) -> tuple[tuple[str, ...], re.Pattern[str]]:
+#: a pattern gated by words: (words the case-folded text must hold one of, words it must
+#: also hold one of, the pattern)
+Gated = tuple[tuple[str, ...], tuple[str, ...], re.Pattern[str]]
+
+
+def _any(needs: tuple[str, ...], *parts: str, also: tuple[str, ...] = ()) -> Gated:
     """One case-insensitive pattern from pieces (kept short for reading), gated by words of
     which the case-folded text must hold one before the pattern runs: a case-insensitive
     pattern that opens on ``\\b`` or an alternation gets no literal-prefix scan from ``re``
-    (20-35 µs per pattern on a 100-character text), while a substring test is a few ns."""
-    return needs, re.compile("".join(parts), _I)
+    (20-35 µs per pattern on a 100-character text), while a substring test is a few ns.
+    ``also`` (wave 11): other words every match holds one of, tested after ``needs`` (for
+    a pattern whose needles are common in chat: "ok", "your", "now"). A needle holds no
+    ``i``: ``re``'s case-insensitive ``i`` also matches the dotless i (U+0131), which
+    folding keeps."""
+    return needs, also, re.compile("".join(parts), _I)
 
 
-_PATTERNS: dict[str, list[tuple[tuple[str, ...], re.Pattern[str]]]] = {
+_PATTERNS: dict[str, list[Gated]] = {
     "instruction_override": [
         _any(("ignore", "disregard", "forget", "override", "bypass", "skip"),
              r"\b(?:ignore|disregard|forget|override|bypass|skip)\s+", _PREVIOUS, r"\s+",
@@ -64,8 +74,9 @@ _PATTERNS: dict[str, list[tuple[tuple[str, ...], re.Pattern[str]]]] = {
              r"\bdo\s+not\s+(?:follow|obey|listen\s+to)\s+", _PREVIOUS, r"\s+", _RULES),
         _any(("instruction",),
              _START, r"(?:new|updated|real|actual)\s+(?:system\s+)?instructions?\s*:"),
-        _any(("your",), r"\byour\s+(?:new|real|true)\s+(?:instructions|task|goal|objective)\s+",
-             r"(?:is|are)\b"),
+        _any(("nstruct", "task", "goal", "object"),
+             r"\byour\s+(?:new|real|true)\s+(?:instructions|task|goal|objective)\s+",
+             r"(?:is|are)\b", also=("your",)),
     ],
     "role_imitation": [
         _any(("<|",), r"<\|(?:im_start|im_end|system|assistant|user|endoftext|begin_of_text",
@@ -78,7 +89,7 @@ _PATTERNS: dict[str, list[tuple[tuple[str, ...], re.Pattern[str]]]] = {
              r"|the\s+assistant\b|reveal\b|override\b|new\s+rules?)"),
         _any(("sure", "ok", "certainly"),
              _START, r"(?:assistant|ai)\s*:\s*(?:sure|okay|ok|certainly)[,!.]?\s+",
-             r"(?:here|i\s+will|i'll)"),
+             r"(?:here|i\s+will|i'll)", also=(":",)),
         _any(("above", "previous"),
              r"\b(?:the\s+)?(?:above|previous)\s+(?:was|is)\s+(?:just\s+)?(?:a\s+)?",
              r"(?:test|the\s+old\s+system\s+prompt)"),
@@ -112,14 +123,15 @@ _PATTERNS: dict[str, list[tuple[tuple[str, ...], re.Pattern[str]]]] = {
         # "you are now a/the ...", "from now on you ..." alone are weak cues (persona_phrase):
         # "you are now the owner of the billing service" is an honest note
         _any(("now", "longer"), r"\byou\s+are\s+(?:now|no\s+longer|from\s+now\s+on)\s+",
-             r"(?:called|named|dan|free|unrestricted|jailbroken|unfiltered|not\s+bound)\b"),
+             r"(?:called|named|dan|free|unrestricted|jailbroken|unfiltered|not\s+bound)\b",
+             also=("called", "named", "dan", "free", "unrestr", "broken", "ltered", "bound")),
         _any(("longer",), r"\byou(?:\s+are|'re|\s+re)\s+no\s+longer\s+(?:an?\s+|the\s+|your\s+)?",
              r"(?:\w+\s+)?(?:assistant|ai|model|bot|agent|chatbot)\b"),
         _any(("unrestricted", "jailbroken", "unfiltered", "evil", "uncensored",
               "different", "dan"),
              r"\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:an?\s+)?",
              r"(?:unrestricted|jailbroken|unfiltered|evil|uncensored",
-             r"|different\s+(?:ai|assistant|model)|dan)\b"),
+             r"|different\s+(?:ai|assistant|model)|dan)\b", also=("act", "behave", "respond")),
         _any(("pretend",),
              r"\bpretend\s+(?:to\s+be|you\s+are|that\s+you\s+are)\s+(?:an?\s+)?(?:\w+\s+){0,2}",
              r"(?:ai|assistant|model|bot|admin|root|system|developer|without)"),
@@ -128,12 +140,12 @@ _PATTERNS: dict[str, list[tuple[tuple[str, ...], re.Pattern[str]]]] = {
     ],
 }
 
-#: (kind, needles, pattern) in order, for the screen's loop
-_GATED = [(kind, needs, pattern) for kind, patterns in _PATTERNS.items()
-          for needs, pattern in patterns]
+#: (kind, needles, other needles, pattern) in order, for the screen's loop
+_GATED = [(kind, needs, also, pattern) for kind, patterns in _PATTERNS.items()
+          for needs, also, pattern in patterns]
 #: each distinct needle and the patterns it opens (each needle is looked for once)
-_NEEDLES = [(needle, tuple(i for i, (_, needs, _) in enumerate(_GATED) if needle in needs))
-            for needle in dict.fromkeys(n for _, needs, _ in _GATED for n in needs)]
+_NEEDLES = [(needle, tuple(i for i, (_, needs, _, _) in enumerate(_GATED) if needle in needs))
+            for needle in dict.fromkeys(n for _, needs, _, _ in _GATED for n in needs)]
 #: the same, looked for in one pass
 _NEEDLE_TABLE = Needles(_NEEDLES)
 
@@ -254,6 +266,12 @@ def _described(run: Decoded) -> str:
     return redact(run.describe())[0]
 
 
+@lru_cache(maxsize=16)
+def _nothing(threshold: float) -> Screened:
+    """What a text that shows nothing is screened as (one per threshold: it is immutable)."""
+    return Screened((), (), (), 0.0, threshold)
+
+
 def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
             hidden: bool) -> Screened:
     norm = normalise(text)
@@ -262,8 +280,9 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
     markers: list[str] = []
     opened = _NEEDLE_TABLE.found(low)
     for i in sorted(set().union(*opened)) if opened else ():
-        kind, _, pattern = _GATED[i]
-        if kind not in found and pattern.search(low):
+        kind, _, also, pattern = _GATED[i]
+        if kind not in found and (not also or any(a in low for a in also)) \
+                and pattern.search(low):
             found.add(kind)
             markers.append(f"pattern:{kind}")
     if "exfiltration_link" not in found and "http" in low and any(
@@ -281,9 +300,12 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
     if found and (norm.mixed_script or norm.spaced):
         found.add("obfuscation")
         markers.append("look_alike_letters" if norm.mixed_script else "spaced_letters")
+    runs = decoded_runs(text, norm.flat, words=norm.words) if unwrap else []
+    if not (found or weak.cues or weak.score or runs):
+        return _nothing(threshold)  # (wave 11) most notes: nothing found, nothing to build
     asks_decode = any(c.name == "decode_and_run" for c in weak.cues)
     score = weak.score
-    for run in decoded_runs(text, norm.flat) if unwrap else ():
+    for run in runs:
         inner = screen(run.text, threshold, full=True, unwrap=False)
         # the decoded text is flagged on its own, with the weight of having been wrapped
         # (when it shows a cue), or with the note that asks to decode and act on it (the

@@ -64,6 +64,9 @@ class Normalised(NamedTuple):
     mixed_script: bool
     #: whether the words were spelled out letter by letter
     spaced: bool
+    #: ``flat``'s words (``flat.split(" ")`` but for an empty ``flat``: no word), split
+    #: once for every reader (wave 11)
+    words: list[str]
 
 
 def normalise(text: str) -> Normalised:
@@ -82,13 +85,16 @@ def normalise(text: str) -> Normalised:
     chained = joined != folded
     unpunctuated = unpunctuate(joined)
     words = unpunctuated.split()
+    flat = " ".join(words)
     # letters spelled out one by one: words of about one letter on average, then counted
-    spaced = (len(words) >= 8 and len("".join(words)) < 2 * len(words)
+    # (the words' letters: ``flat`` less the spaces between them)
+    spaced = (len(words) >= 8 and len(flat) - len(words) + 1 < 2 * len(words)
               and sum(len(w) == 1 for w in words) >= 0.6 * len(words))
     if spaced:
         words = re.sub(r"(?<! ) (?! )", "", unpunctuated).split()
-    return Normalised(folded=folded, flat=" ".join(words), mixed_script=mixed,
-                      spaced=spaced or chained)
+        flat = " ".join(words)
+    return Normalised(folded=folded, flat=flat, mixed_script=mixed,
+                      spaced=spaced or chained, words=words)
 
 
 #: letters chained one by one with a hyphen or an underscore (``i-g-n-o-r-e``): at least

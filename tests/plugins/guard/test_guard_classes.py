@@ -250,7 +250,7 @@ def test_base64_wrapped_needs_unwrapping(monkeypatch: pytest.MonkeyPatch) -> Non
 
     text = INJECTION_POSITIVES["base64_wrapped"][0]
     assert screen(text)
-    monkeypatch.setattr(injection, "decoded_runs", lambda text, flat=None: [])
+    monkeypatch.setattr(injection, "decoded_runs", lambda text, flat=None, **_: [])
     assert not screen(text)
 
 
