@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from .decisions import Decision, decide
 from .evidence import classes
 from .formats import SCHEME_KINDS, URL_PASSWORD, URL_PASSWORD_LOOSE
-from .names import NAME_HIT, NOT_SECRET_NAME, WORDISH, is_password_name
+from .names import NAME_HIT, NAME_HIT_LOWER, NOT_SECRET_NAME, WORDISH, is_password_name
 from .pairs import pairs
 from .passwords import USER_VALUE, psql_variable, same_as_user
 from .standins import assigned_reason
@@ -128,7 +128,9 @@ def elements(text: str) -> Iterator[Decision]:
 
 def _assignments(text: str) -> Iterator[tuple[re.Match[str], str]]:
     """Each ``name <sep> value`` whose name holds a secret-like word, with the whole name."""
-    for hit in NAME_HIT.finditer(text):
+    hits = (NAME_HIT_LOWER.finditer(text.lower()) if text.isascii()
+            else NAME_HIT.finditer(text))
+    for hit in hits:
         start = hit.start()
         while start > 0 and hit.start() - start < 40 and text[start - 1] in WORDISH:
             start -= 1

@@ -424,8 +424,8 @@ _RULES: list[Rule] = []
 _NEEDLES: list[tuple[str, bool, tuple[int, ...]]] = []
 #: the same for the rules that run only on a text with a long word (``min_word``)
 _LONG_NEEDLES: list[tuple[str, bool, tuple[int, ...]]] = []
-#: a word as long as the shortest token of those rules
-_LONG_WORD = re.compile(r"\S{28}")
+#: the shortest token of those rules: they run only on a text with a word this long
+_LONG_WORD = 28
 #: the rules that run on every text (no needles)
 _ALWAYS: list[int] = []
 
@@ -444,10 +444,16 @@ def _library_rules_cached() -> list[Rule]:
     return _RULES
 
 
-def active_rules(text: str, low: str) -> list[Rule]:
+def longest_word(text: str) -> int:
+    """The length of the longest run of non-space characters in ``text`` (``str.split``'s
+    whitespace is the regular expressions' ``\\s``, character for character)."""
+    return max(map(len, text.split()), default=0)
+
+
+def active_rules(text: str, low: str, longest: int | None = None) -> list[Rule]:
     """The rules to run on ``text``: those without needles and those with one present. Each
     distinct needle is looked for once (the rules share many), which costs a tenth of asking
-    each rule in turn."""
+    each rule in turn. ``longest``: :func:`longest_word` of ``text``, if the caller has it."""
     rules = _library_rules_cached()
     if not _TABLES:
         _TABLES.extend(Needles([(n, o) for n, lower, o in table if lower == want])
@@ -460,7 +466,7 @@ def active_rules(text: str, low: str) -> list[Rule]:
         opened = set(_ALWAYS).union(*_AS_WRITTEN[0].found(text))
     else:
         opened = set(_ALWAYS).union(*lowered.found(low), *exact.found(text))
-    if _LONG_WORD.search(text):
+    if (longest_word(text) if longest is None else longest) >= _LONG_WORD:
         opened.update(*long_lowered.found(low), *long_exact.found(text))
     return [rules[i] for i in sorted(opened)]
 
@@ -488,19 +494,17 @@ def _as_written() -> list[Needles[tuple[int, ...]]]:
 
 
 
-def provider_matches(text: str, low: str | None = None
+def provider_matches(text: str, low: str | None = None, longest: int | None = None
                      ) -> Iterator[tuple[Rule, int, int, bool]]:
-    """Each match of a provider format in ``text`` (``low``: the text lowercased, if the
-    caller has it): the rule, the secret's span, and whether the value passed the rule's
-    own check (a JWT whose parts decode)."""
+    """Each match of a provider format in ``text`` (``low``: the text lowercased, and
+    ``longest``: :func:`longest_word` of it, if the caller has them): the rule, the
+    secret's span, and whether the value passed the rule's own check (a JWT whose parts
+    decode)."""
     low = text.lower() if low is None else low
-    longest = -1
-    for rule in active_rules(text, low):
-        if rule.min_word:
-            if longest < 0:
-                longest = max(map(len, text.split()), default=0)
-            if longest < rule.min_word:
-                continue
+    longest = longest_word(text) if longest is None else longest
+    for rule in active_rules(text, low, longest):
+        if rule.min_word and longest < rule.min_word:
+            continue
         if rule.gate is not None and rule.gate.search(text) is None:
             continue
         for m in rule.pattern.finditer(text):

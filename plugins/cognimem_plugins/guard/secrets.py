@@ -55,7 +55,7 @@ from .context import (
 from .decisions import PLACEHOLDER, Allowlist, Decision, decide
 from .devices import device_secrets
 from .evidence import looks_chosen
-from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, provider_matches
+from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, longest_word, provider_matches
 from .languages import has_name
 from .names import NAME_STEM_WORDS, PASSWORD_GATE_WIDE, PASSWORD_STEM_WORDS, SHARED_GATE
 from .near import near, near_wide, prefixed_tokens
@@ -86,13 +86,14 @@ def _find(text: str) -> Iterator[Decision]:
                          "END lines without a key between them",
                          "private key block (detect-secrets PrivateKeyDetector)")
     low = text.lower()
-    for rule, start, end, valid in provider_matches(text, low):
+    longest = longest_word(text)
+    for rule, start, end, valid in provider_matches(text, low, longest):
         yield decide(rule.kind, start, end, None if valid else "does not decode as its "
                      "format requires", rule.reason)
     found = _LOW_GATE.found(low)
     gates = {table for table, _ in found}
     yield from urls_and_connections(text)
-    if ("_" in text or "-" in text) and max(map(len, text.split()), default=0) >= 35:
+    if longest >= 35 and ("_" in text or "-" in text):
         yield from prefixed_tokens(text)
     stems = "name" in gates
     if stems:
