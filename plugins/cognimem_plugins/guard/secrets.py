@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 from dataclasses import replace
 
 from .assigned import (
@@ -44,6 +45,7 @@ from .assigned import (
     shell_words,
     urls_and_connections,
 )
+from .commands import GATE_ROWS as COMMAND_ROWS
 from .commands import command_passwords
 from .context import (
     jwk_private_members,
@@ -70,12 +72,13 @@ _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40}")
 #: every word looked for in the lowercased text, in one pass (an automaton reads the text
 #: once; each gate apart would read it again): the stems of a secret-like name ("name") and
 #: of a password word ("password"), the words of a recovery phrase, ``snmp``, ``accounts``
-#: and the words of :mod:`.providers`' tables
-_LOW_GATE: Needles[tuple[str, int]] = Needles(
+#: and the words of :mod:`.providers`' tables; last, the tools' needles of :mod:`.commands`
+#: lowercased (a needle found so is then asked for as written)
+_LOW_GATE: Needles[tuple[str, Any]] = Needles(
     [*((stem, ("name", 0)) for stem in NAME_STEM_WORDS),
      *((stem, ("password", 0)) for stem in PASSWORD_STEM_WORDS),
      *((word, ("phrase", 0)) for word in PHRASE_NEEDLES),
-     ("snmp", ("snmp", 0)), ("accounts", ("accounts", 0)), *GATE_ROWS])
+     ("snmp", ("snmp", 0)), ("accounts", ("accounts", 0)), *GATE_ROWS, *COMMAND_ROWS])
 
 
 def _find(text: str) -> Iterator[Decision]:
@@ -127,7 +130,8 @@ def _find(text: str) -> Iterator[Decision]:
         yield from ldif_passwords(text)
         yield from dsl_literals(text)
         yield from directive_passwords(text)
-    for command, start, end, value in command_passwords(text, low):
+    commands = [row for table, row in found if table == "command"]
+    for command, start, end, value in command_passwords(text, low, commands):
         yield decide("cli_password", start, end,
                      _verbatim_reason(value) if command.verbatim else
                      _command_value_reason(value, prose=command.prose), command.reason)
