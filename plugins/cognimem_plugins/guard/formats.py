@@ -26,7 +26,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from detect_secrets.plugins.artifactory import ArtifactoryDetector
@@ -494,15 +494,64 @@ def _as_written() -> list[Needles[tuple[int, ...]]]:
 
 
 
-def provider_matches(text: str, low: str | None = None, longest: int | None = None
+#: a needle of the rules as a caller's one pass finds it: (the needle, looked for
+#: lowercased, only on a text with a long word, the rules it opens)
+FormatNeedle = tuple[str, bool, bool, tuple[int, ...]]
+
+
+def gate_rows() -> list[tuple[str, tuple[str, FormatNeedle]]]:
+    """The rules' needles of two characters or more, lowercased, for a caller that looks
+    for them in one pass over the lowercased text with its own words (a needle ``text``
+    holds is there lowercased: ``str.lower`` lowercases each ASCII letter in place); the
+    rows found are then asked as the rule wants (:func:`opened_rules`). The one-character
+    needles (``.``, ``:``, ``-``) are in most texts: ``in`` asks for them faster than an
+    automaton reports each place."""
+    _library_rules_cached()
+    if any(not needle.isascii() for needle, _, _ in (*_NEEDLES, *_LONG_NEEDLES)):
+        raise ValueError("a format's needle outside ASCII: gate_rows would not be exact")
+    return [(needle.lower(), ("format", (needle, lower, long, owners)))
+            for table, long in ((_NEEDLES, False), (_LONG_NEEDLES, True))
+            for needle, lower, owners in table if len(needle) > 1]
+
+
+def _singles() -> list[FormatNeedle]:
+    if not _SINGLES:
+        _library_rules_cached()
+        _SINGLES.extend((needle, lower, long, owners)
+                        for table, long in ((_NEEDLES, False), (_LONG_NEEDLES, True))
+                        for needle, lower, owners in table if len(needle) == 1)
+    return _SINGLES
+
+
+_SINGLES: list[FormatNeedle] = []
+
+
+def opened_rules(text: str, low: str, longest: int,
+                 candidates: Iterable[FormatNeedle]) -> list[Rule]:
+    """:func:`active_rules`, from the rows of :func:`gate_rows` whose needle ``low`` holds:
+    each is asked as its rule wants (as written, or lowercased) and the one-character
+    needles with ``in``."""
+    rules = _library_rules_cached()
+    long = longest >= _LONG_WORD
+    opened = set(_ALWAYS)
+    for needle, lower, is_long, owners in (*candidates, *_singles()):
+        if (long or not is_long) and needle in (low if lower else text):
+            opened.update(owners)
+    return [rules[i] for i in sorted(opened)]
+
+
+def provider_matches(text: str, low: str | None = None, longest: int | None = None,
+                     candidates: Iterable[FormatNeedle] | None = None,
                      ) -> Iterator[tuple[Rule, int, int, bool]]:
     """Each match of a provider format in ``text`` (``low``: the text lowercased, and
-    ``longest``: :func:`longest_word` of it, if the caller has them): the rule, the
-    secret's span, and whether the value passed the rule's own check (a JWT whose parts
-    decode)."""
+    ``longest``: :func:`longest_word` of it, if the caller has them; ``candidates``: the
+    rows of :func:`gate_rows` ``low`` holds, when the caller looked already): the rule,
+    the secret's span, and whether the value passed the rule's own check (a JWT whose
+    parts decode)."""
     low = text.lower() if low is None else low
     longest = longest_word(text) if longest is None else longest
-    for rule in active_rules(text, low, longest):
+    for rule in (active_rules(text, low, longest) if candidates is None
+                 else opened_rules(text, low, longest, candidates)):
         if rule.min_word and longest < rule.min_word:
             continue
         if rule.gate is not None and rule.gate.search(text) is None:

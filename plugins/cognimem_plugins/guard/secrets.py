@@ -57,7 +57,7 @@ from .context import (
 from .decisions import PLACEHOLDER, Allowlist, Decision, decide
 from .devices import device_secrets
 from .evidence import looks_chosen
-from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, longest_word, provider_matches
+from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, gate_rows, longest_word, provider_matches
 from .languages import has_name
 from .names import NAME_STEM_WORDS, PASSWORD_GATE_WIDE, PASSWORD_STEM_WORDS, SHARED_GATE
 from .near import near, near_wide, prefixed_tokens
@@ -73,12 +73,20 @@ _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40}")
 #: once; each gate apart would read it again): the stems of a secret-like name ("name") and
 #: of a password word ("password"), the words of a recovery phrase, ``snmp``, ``accounts``
 #: and the words of :mod:`.providers`' tables; last, the tools' needles of :mod:`.commands`
-#: lowercased (a needle found so is then asked for as written)
-_LOW_GATE: Needles[tuple[str, Any]] = Needles(
-    [*((stem, ("name", 0)) for stem in NAME_STEM_WORDS),
-     *((stem, ("password", 0)) for stem in PASSWORD_STEM_WORDS),
-     *((word, ("phrase", 0)) for word in PHRASE_NEEDLES),
-     ("snmp", ("snmp", 0)), ("accounts", ("accounts", 0)), *GATE_ROWS, *COMMAND_ROWS])
+#: and the provider formats' (:func:`.formats.gate_rows`; built on first use, as the
+#: formats are), lowercased: a needle found so is then asked for as its rule wants
+_LOW_ROWS: list[tuple[str, tuple[str, Any]]] = [
+    *((stem, ("name", 0)) for stem in NAME_STEM_WORDS),
+    *((stem, ("password", 0)) for stem in PASSWORD_STEM_WORDS),
+    *((word, ("phrase", 0)) for word in PHRASE_NEEDLES),
+    ("snmp", ("snmp", 0)), ("accounts", ("accounts", 0)), *GATE_ROWS, *COMMAND_ROWS]
+_LOW_GATE: list[Needles[tuple[str, Any]]] = []
+
+
+def _low_gate() -> Needles[tuple[str, Any]]:
+    if not _LOW_GATE:
+        _LOW_GATE.append(Needles([*_LOW_ROWS, *gate_rows()]))
+    return _LOW_GATE[0]
 
 
 def _find(text: str) -> Iterator[Decision]:
@@ -90,10 +98,11 @@ def _find(text: str) -> Iterator[Decision]:
                          "private key block (detect-secrets PrivateKeyDetector)")
     low = text.lower()
     longest = longest_word(text)
-    for rule, start, end, valid in provider_matches(text, low, longest):
+    found = _low_gate().found(low)
+    formats = [row for table, row in found if table == "format"]
+    for rule, start, end, valid in provider_matches(text, low, longest, formats):
         yield decide(rule.kind, start, end, None if valid else "does not decode as its "
                      "format requires", rule.reason)
-    found = _LOW_GATE.found(low)
     gates = {table for table, _ in found}
     yield from urls_and_connections(text)
     if longest >= 35 and ("_" in text or "-" in text):
