@@ -32,8 +32,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
 from dataclasses import replace
+from typing import Any
 
 from .assigned import (
     assigned,
