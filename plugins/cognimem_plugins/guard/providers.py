@@ -622,10 +622,22 @@ def _trim(value: str) -> str:
     return value
 
 
-def named_values(text: str, rows: list[int]) -> Iterator[Decision]:
+#: the separators a name as :data:`_NAME` matches may hold (:func:`_norm` drops them)
+_DROP_SEPARATORS = str.maketrans("", "", "_.-")
+
+
+def named_values(text: str, rows: list[int], low: str | None = None) -> Iterator[Decision]:
     """The values given to a provider's documented secret names (``rows``: of
-    :data:`NAMED`, those whose names the text holds)."""
-    for name in _NAME.finditer(text):
+    :data:`NAMED`, those whose names the text holds; ``low``: the text lowercased, if the
+    caller has it)."""
+    # a name a row knows ends, normalised, with one of the row's normalised names; a name
+    # is a run of ASCII letters, digits and ``_.-``, so normalised it is a run of the text
+    # lowercased without those three: a text where none of the rows' names is such a run
+    # holds no name a row knows (most texts with a secret-like word: no name is asked)
+    squeezed = (text.lower() if low is None else low).translate(_DROP_SEPARATORS)
+    names = (_NAME.finditer(text)
+             if any(n in squeezed for i in rows for n in _NORMED[i]) else ())
+    for name in names:
         key = _norm(name.group())
         m = _VALUE_AFTER.match(text, name.end()) if key else None
         if m is not None:
@@ -740,7 +752,7 @@ def provider_values(text: str, low: str, found: list[tuple[str, int]] | None = N
     if not opened:
         return
     if "name" in opened:
-        yield from named_values(text, sorted(set(opened["name"])))
+        yield from named_values(text, sorted(set(opened["name"])), low)
     if "mention" in opened:
         yield from mentioned_values(text, low, sorted(set(opened["mention"])))
     if "shape" in opened:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from cognimem_plugins.guard import assigned, commands, formats, names, passwords, secrets
+from cognimem_plugins.guard import assigned, commands, formats, names, passwords, providers, secrets
 from cognimem_plugins.guard.anchored import Anchored
 
 _DATA = Path(__file__).resolve().parents[2] / "data" / "guard"
@@ -179,3 +179,35 @@ def test_tools_opened_from_the_one_pass_are_those_each_needle_opens() -> None:
         _, tools = _gate_rows(text)
         assert list(commands.command_passwords(text, low, tools)) == list(
             commands.command_passwords(text, low)), text
+
+
+def _named_reference(text: str, rows: list[int]) -> list[object]:
+    """:func:`.providers.named_values` as it was: every name in the text asked."""
+    out: list[object] = []
+    for name in providers._NAME.finditer(text):
+        key = providers._norm(name.group())
+        m = providers._VALUE_AFTER.match(text, name.end()) if key else None
+        if m is not None:
+            found = providers._named(text, rows, name.group(), name.start(),
+                                     providers._trim(m.group("value")), m.start("value"))
+            if found is not None:
+                out.append(found)
+    for variable, start, end in providers.tf_variables(text):
+        found = providers._named(text, rows, variable, start, text[start:end], start)
+        if found is not None:
+            out.append(found)
+    return out
+
+
+def test_provider_names_gate_finds_what_asking_every_name_finds() -> None:
+    value = "Zq8kLm2pW9xYb7Tc4Vd1Nf6Gh3Jk5Lq0R"
+    texts = [*_ROWS, *_WIDE]
+    for row in providers.NAMED[:40]:
+        for name in row.names:
+            for spelled in (name, name.lower(), name.upper().replace("_", "__"),
+                            "x." + name.replace("_", "-"), name.replace("_", ".")):
+                texts += [f"{spelled}={value}", f'"{spelled}": "{value}"', f"set {spelled} later"]
+    all_rows = list(range(len(providers.NAMED)))
+    for text in texts:
+        for rows in ([0], all_rows):
+            assert list(providers.named_values(text, rows)) == _named_reference(text, rows), text
