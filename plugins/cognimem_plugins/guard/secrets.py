@@ -58,6 +58,7 @@ from .decisions import PLACEHOLDER, Allowlist, Decision, decide
 from .devices import device_secrets
 from .evidence import looks_chosen
 from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, gate_rows, longest_word, provider_matches
+from .languages import _STEMS as NAME_STEMS_WIDE
 from .languages import has_name
 from .names import NAME_STEM_WORDS, PASSWORD_GATE_WIDE, PASSWORD_STEM_WORDS, SHARED_GATE
 from .near import near, near_wide, prefixed_tokens
@@ -79,7 +80,10 @@ _LOW_ROWS: list[tuple[str, tuple[str, Any]]] = [
     *((stem, ("name", 0)) for stem in NAME_STEM_WORDS),
     *((stem, ("password", 0)) for stem in PASSWORD_STEM_WORDS),
     *((word, ("phrase", 0)) for word in PHRASE_NEEDLES),
-    ("snmp", ("snmp", 0)), ("accounts", ("accounts", 0)), *GATE_ROWS, *COMMAND_ROWS]
+    ("snmp", ("snmp", 0)), ("accounts", ("accounts", 0)), *GATE_ROWS, *COMMAND_ROWS,
+    # the ASCII stems of a secret's name in other languages (:func:`.languages.has_name`
+    # asks for them first in ASCII text: none there, it is False)
+    *((stem, ("wide", 0)) for stem in NAME_STEMS_WIDE)]
 _LOW_GATE: list[Needles[tuple[str, Any]]] = []
 
 
@@ -104,7 +108,10 @@ def _find(text: str) -> Iterator[Decision]:
         yield decide(rule.kind, start, end, None if valid else "does not decode as its "
                      "format requires", rule.reason)
     gates = {table for table, _ in found}
-    yield from urls_and_connections(text)
+    # (each rule below asks first for what it needs; asked here, a text without it does not
+    # start the rule's generator)
+    if ("://" in text and "@" in text) or "password" in low or "pwd" in low:
+        yield from urls_and_connections(text)
     if longest >= 35 and ("_" in text or "-" in text):
         yield from prefixed_tokens(text)
     stems = "name" in gates
@@ -120,15 +127,15 @@ def _find(text: str) -> Iterator[Decision]:
         yield from private_keys(text)
     if "phrase" in gates:
         yield from recovery_phrases(text)
-    if has_name(low):
+    if ("wide" in gates or not low.isascii()) and has_name(low):
         yield from near_wide(text)
-    for start, end in jwk_private_members(text):
+    for start, end in jwk_private_members(text) if "kty" in text else ():
         yield decide("jwk_private_key", start, end, None,
                      "a private member of a JWK (d, p, q, dp, dq, qi or k): the key itself")
-    for start, end in rails_master_keys(text):
+    for start, end in rails_master_keys(text) if ".key" in text else ():
         yield decide("rails_master_key", start, end, None,
                      "32 hexadecimal digits shown as Rails' config/master.key (its master key)")
-    for start, end, why_not in twilio_auth_tokens(text):
+    for start, end, why_not in twilio_auth_tokens(text) if "AC" in text else ():
         yield decide("twilio_auth_token", start, end, why_not,
                      "32 hexadecimal digits beside a Twilio account SID (its auth token)")
     if ("password" in gates or (not low.isascii() and PASSWORD_GATE_WIDE.search(low))

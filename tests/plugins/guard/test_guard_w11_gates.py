@@ -211,3 +211,33 @@ def test_provider_names_gate_finds_what_asking_every_name_finds() -> None:
     for text in texts:
         for rows in ([0], all_rows):
             assert list(providers.named_values(text, rows)) == _named_reference(text, rows), text
+
+
+def test_other_languages_names_gate_is_has_name_in_ascii_text() -> None:
+    from cognimem_plugins.guard.languages import _STEMS, has_name
+
+    texts = [*_ROWS, *_WIDE, "Der Schlüssel ist Zq8#kLm2", "la clave es Zq8#kLm2pW9x"]
+    for stem in _STEMS:
+        for spelled in _cased(stem):
+            texts += [f"the {spelled} is Zq8#kLm2pW9x", f"{spelled}: Zq8#kLm2pW9x"]
+    for text in texts:
+        low = text.lower()
+        gates = {table for table, _ in secrets._low_gate().found(low)}
+        if low.isascii() and "wide" not in gates:
+            assert not has_name(low), text
+
+
+def test_rules_skipped_before_their_generator_need_what_they_ask_for() -> None:
+    from cognimem_plugins.guard import context
+
+    for text in (*_ROWS, 'kty "d": "Zq8kLm2pW9xYb7Tc4V"', "config/master.key\n" + "a1" * 16,
+                 "postgres://u:Zq8#kLm2@db", "Server=db;Password=Zq8#kLm2;"):
+        if not (("://" in text and "@" in text) or "password" in text.lower()
+                or "pwd" in text.lower()):
+            assert not list(assigned.urls_and_connections(text)), text
+        if "kty" not in text:
+            assert not list(context.jwk_private_members(text))
+        if ".key" not in text:
+            assert not list(context.rails_master_keys(text))
+        if "AC" not in text:
+            assert not list(context.twilio_auth_tokens(text))
