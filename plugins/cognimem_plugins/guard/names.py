@@ -32,9 +32,10 @@ NAMES = "|".join([*DENYLIST, r"senha", r"kennwort", r"wachtwoord", r"has(?:ł|l)
                    r"lösenord", r"access_?key", r"signing_?key", r"secret_?key", r"_pass\b",
                    r"pw\b", r"client_?secret", r"passphrase", r"token", r"credentials?",
                    r"auth_?token", r"recovery[ _]?(?:codes?|key)", r"backup[ _]?codes?"])
-#: names that hold something about a secret, not the secret (``token_count``, ``secret_name``)
+#: names that hold something about a secret, not the secret (``token_count``, ``secret_name``;
+#: (wave 11) a pagination cursor: ``next_page_token``, ``NextToken``, ``continuationToken``)
 NOT_SECRET_NAME = re.compile(
-    r"(?i)(?:tokens|tokeniz\w*|_?(?:url|uri|path|file|dir|name|id|type|len|length|count|limit|"
+    r"(?i)(?:tokens|tokeniz\w*|(?:page|next|continuation|pagination)_?token|_?(?:url|uri|path|file|dir|name|id|type|len|length|count|limit|"
     r"size|ttl|expiry|expires?|timeout|version|header|field|policy|hash(?:ers?|ing|ed)?|"
     r"algorithm|format|validators?|strength|complexity|reset|requirements?|rules?|hint|"
     r"prefix|manager|store|scanning|rotation))$")

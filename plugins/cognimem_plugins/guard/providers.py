@@ -419,6 +419,15 @@ NAMED: tuple[Named, ...] = (
     # https://www.terraform.io/cli/config/config-file#credentials (TFE tokens)
     _n("HCP Terraform", "terraform_token", "TFE_TOKEN TF_TOKEN_app_terraform_io",
        r"[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=\-]{60,70}"),
+    # (wave 11) https://developer.pagerduty.com/docs/events-api-v2/trigger-events/
+    # (``routing_key``: the 32-character integration key of an Events API v2 integration)
+    _n("PagerDuty", "pagerduty_routing_key", "routing_key PAGERDUTY_ROUTING_KEY "
+       "PAGERDUTY_INTEGRATION_KEY PAGERDUTY_SERVICE_KEY", f"{_HEX}{{32}}"),
+    # (wave 11) https://docs.honeycomb.io/api/ (the API key goes in the X-Honeycomb-Team
+    # header: 32 hexadecimal digits for a classic key, 22 letters and digits for a
+    # configuration key, ``hcaik_`` and 58 for an ingest key)
+    _n("Honeycomb", "honeycomb_api_key", "X-Honeycomb-Team HONEYCOMB_API_KEY "
+       "HONEYCOMB_WRITEKEY", r"[a-f0-9]{32}|[A-Za-z0-9]{22}|hcaik_[a-z0-9]{58}"),
 )
 
 #: a documented name as matched: its letters and digits, lowercased
@@ -442,6 +451,11 @@ class Shape:
 
 
 SHAPES: tuple[Shape, ...] = (
+    # (wave 11) https://docs.honeycomb.io/get-started/configure/environments/manage-api-keys/
+    # (an ingest key: ``hcaik_``, then its id and secret, 58 lowercase letters and digits)
+    Shape("Honeycomb", "honeycomb_api_key", "hcaik_",
+          re.compile(r"(?<![A-Za-z0-9_])hcaik_(?=[a-z0-9]{0,57}\d)(?=[a-z0-9]{0,57}[a-z])"
+                     r"[a-z0-9]{58}(?![A-Za-z0-9])")),
     # https://www.tencentcloud.com/document/product/598/34228 (SecretId: AKID and 32)
     Shape("Tencent Cloud", "tencent_secret_id", "AKID",
           re.compile(r"(?<![A-Za-z0-9])AKID[A-Za-z0-9]{32}(?![A-Za-z0-9])")),

@@ -68,6 +68,12 @@ from .precision import kept_reason
 from .providers import GATE_ROWS, GATE_TABLES, provider_values
 from .raw_keys import PHRASE_NEEDLES, private_keys, recovery_phrases
 from .standins import placeholder, stand_in
+from .structured import (
+    application_passwords,
+    armoured_keys,
+    export_columns,
+    key_value_elements,
+)
 
 _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40}")
 #: every word looked for in the lowercased text, in one pass (an automaton reads the text
@@ -151,6 +157,15 @@ def _find(text: str) -> Iterator[Decision]:
         yield decide("cli_password", start, end,
                      _verbatim_reason(value) if command.verbatim else
                      _command_value_reason(value, prose=command.prose), command.reason)
+    # (wave 11) what a structure says is a secret (:mod:`.structured`)
+    if "-----BEGIN" in text:
+        yield from armoured_keys(text)
+    if stems or "password" in gates:
+        yield from application_passwords(text)
+    if "password" in gates and "\n" in text:
+        yield from export_columns(text)
+    if "</key>" in low:
+        yield from key_value_elements(text)
     # last, so a value an earlier rule redacts keeps that rule's kind and reason (the
     # judge's vectors embed the redacted text): providers' documented names, shapes and
     # URLs, session cookies, passwords in IaC state and tool configs
