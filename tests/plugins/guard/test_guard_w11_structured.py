@@ -137,6 +137,7 @@ def test_a_token_that_is_no_cursor_is_still_redacted() -> None:
 
 
 def test_each_new_decision_explains_itself() -> None:
-    text = f"-----BEGIN OpenVPN Static key V1-----\n{_HEX_LINES}\n-----END OpenVPN Static key V1-----"
+    label = "OpenVPN Static key V1"
+    text = f"-----BEGIN {label}-----\n{_HEX_LINES}\n-----END {label}-----"
     (decision,) = [d for d in scan(text) if d.redacted]
     assert "ASCII armour" in decision.reason
