@@ -534,7 +534,7 @@ def opened_rules(text: str, low: str, longest: int,
     rules = _library_rules_cached()
     long = longest >= _LONG_WORD
     opened = set(_ALWAYS)
-    for needle, lower, is_long, owners in (*candidates, *_singles()):
+    for needle, lower, is_long, owners in (*candidates, *(_SINGLES or _singles())):
         if (long or not is_long) and needle in (low if lower else text):
             opened.update(owners)
     return [rules[i] for i in sorted(opened)]

@@ -109,11 +109,11 @@ def _find(text: str) -> Iterator[Decision]:
     low = text.lower()
     longest = longest_word(text)
     found = _low_gate().found(low)
-    formats = [row for table, row in found if table == "format"]
+    gates = {table for table, _ in found}
+    formats = [row for table, row in found if table == "format"] if "format" in gates else []
     for rule, start, end, valid in provider_matches(text, low, longest, formats):
         yield decide(rule.kind, start, end, None if valid else "does not decode as its "
                      "format requires", rule.reason)
-    gates = {table for table, _ in found}
     # (each rule below asks first for what it needs; asked here, a text without it does not
     # start the rule's generator)
     if ("://" in text and "@" in text) or "password" in low or "pwd" in low:
@@ -152,8 +152,9 @@ def _find(text: str) -> Iterator[Decision]:
         yield from ldif_passwords(text)
         yield from dsl_literals(text)
         yield from directive_passwords(text)
-    commands = [row for table, row in found if table == "command"]
-    for command, start, end, value in command_passwords(text, low, commands):
+    # a tool's rules open only by its needles: with none in the text, none runs
+    commands = [row for table, row in found if table == "command"] if "command" in gates else []
+    for command, start, end, value in command_passwords(text, low, commands) if commands else ():
         yield decide("cli_password", start, end,
                      _verbatim_reason(value) if command.verbatim else
                      _command_value_reason(value, prose=command.prose), command.reason)
