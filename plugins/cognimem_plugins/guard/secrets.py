@@ -69,6 +69,8 @@ from .providers import GATE_ROWS, GATE_TABLES, provider_values
 from .raw_keys import PHRASE_NEEDLES, private_keys, recovery_phrases
 from .standins import placeholder, stand_in
 from .structured import (
+    APPLE_WORDS,
+    apple_app_passwords,
     application_passwords,
     armoured_keys,
     export_columns,
@@ -89,7 +91,9 @@ _LOW_ROWS: list[tuple[str, tuple[str, Any]]] = [
     ("snmp", ("snmp", 0)), ("accounts", ("accounts", 0)), *GATE_ROWS, *COMMAND_ROWS,
     # the ASCII stems of a secret's name in other languages (:func:`.languages.has_name`
     # asks for them first in ASCII text: none there, it is False)
-    *((stem, ("wide", 0)) for stem in NAME_STEMS_WIDE)]
+    *((stem, ("wide", 0)) for stem in NAME_STEMS_WIDE),
+    # (wave 11) the words of a text about an Apple ID's sign-in (:mod:`.structured`)
+    *((word, ("apple", 0)) for word in APPLE_WORDS)]
 _LOW_GATE: list[Needles[tuple[str, Any]]] = []
 
 
@@ -167,6 +171,8 @@ def _find(text: str) -> Iterator[Decision]:
         yield from export_columns(text)
     if "</key>" in low:
         yield from key_value_elements(text)
+    if "apple" in gates:
+        yield from apple_app_passwords(text)
     # last, so a value an earlier rule redacts keeps that rule's kind and reason (the
     # judge's vectors embed the redacted text): providers' documented names, shapes and
     # URLs, session cookies, passwords in IaC state and tool configs

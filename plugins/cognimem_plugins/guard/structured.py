@@ -14,6 +14,10 @@
 * **the password column of an export**: a CSV (or tab-separated) header whose column is a
   password (``password``, ``login_password``, as browsers, Bitwarden, KeePass and 1Password
   export) and, on each following row of as many fields, the value in that column;
+* **an Apple app-specific password**: ``abcd-efgh-ijkl-mnop`` (four groups of four
+  lowercase letters, as Apple generates them) in a text about an Apple ID's sign-in
+  (``altool``, ``notarytool``, Transporter, "app-specific", "Apple ID"); elsewhere such a
+  slug is kept;
 * **a key/value pair of an XML export**: ``<Key>Password</Key><Value>...</Value>``
   (KeePass XML) or ``<key>password</key><string>...</string>`` (an Apple property list),
   the key a secret-like name.
@@ -71,6 +75,24 @@ def application_passwords(text: str) -> Iterator[Decision]:
             yield decide("wordpress_application_password", m.start(), m.end(), None,
                          "24 letters and digits in six groups of four, as WordPress shows "
                          "an application password")
+
+
+#: Apple's app-specific password: four groups of four lowercase letters joined by hyphens
+#: (support.apple.com/102654, "Using app-specific passwords"), which Apple's upload and
+#: notarisation tools take in place of the Apple ID's password
+_APPLE_PASSWORD = re.compile(r"(?<![\w-])[a-z]{4}(?:-[a-z]{4}){3}(?![\w-])")
+#: the words of a text about an Apple ID's sign-in (the tools that need such a password)
+APPLE_WORDS = ("app-specific", "apple id", "appleid", "apple_id", "altool", "notarytool",
+               "transporter", "icloud")
+
+
+def apple_app_passwords(text: str) -> Iterator[Decision]:
+    """Apple app-specific passwords, in a text about an Apple ID's sign-in (the caller
+    asks for :data:`APPLE_WORDS` first)."""
+    for m in _APPLE_PASSWORD.finditer(text):
+        yield decide("apple_app_specific_password", m.start(), m.end(), None,
+                     "four groups of four lowercase letters, as Apple shows an app-specific "
+                     "password, in a text about an Apple ID's sign-in")
 
 
 #: a CSV field (quoted or not) and its delimiter

@@ -141,3 +141,23 @@ def test_each_new_decision_explains_itself() -> None:
     text = f"-----BEGIN {label}-----\n{_HEX_LINES}\n-----END {label}-----"
     (decision,) = [d for d in scan(text) if d.redacted]
     assert "ASCII armour" in decision.reason
+
+
+@pytest.mark.parametrize("text", [
+    "xcrun altool --upload-app -f build/app.ipa -u releases@pebble.app -p jrav-tnmv-ikqs-hpsr",
+    "app-specific password for the CI Apple ID: gmji-pqvh-agnl-oesr",
+    "Transporter login: releases@ledger.app / ipwf-pvgy-iawu-olcc",
+])
+def test_an_apple_app_specific_password_is_redacted(text: str) -> None:
+    cleaned, _ = redact(text)
+    assert not any(group in cleaned for group in ("tnmv", "pqvh", "pvgy"))
+
+
+@pytest.mark.parametrize("text", [
+    "the branch is blue-moon-rise-fast, merged yesterday",  # no Apple sign-in in the text
+    "Apple ID docs: see the page make-sure-your-apps-work-well",  # five groups, not four
+    "notarytool keychain profile: ci-notary-profile-main",  # groups of other lengths
+    "altool flag: ABCD-EFGH-IJKL-MNOP",  # capitals: not Apple's shape
+])
+def test_apple_look_alikes_are_kept(text: str) -> None:
+    assert "apple_app_specific_password" not in _kinds(text)
