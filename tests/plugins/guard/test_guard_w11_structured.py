@@ -161,3 +161,17 @@ def test_an_apple_app_specific_password_is_redacted(text: str) -> None:
 ])
 def test_apple_look_alikes_are_kept(text: str) -> None:
     assert "apple_app_specific_password" not in _kinds(text)
+
+
+@pytest.mark.parametrize("text", [
+    "assert redact('password=' + FAKE_VALUE) == 'password=[REDACTED]'",
+    '$dsn = "password=" . $secret . ";host=db";',
+    "local s = 'token=' .. token .. '&x=1'",
+])
+def test_the_code_between_two_string_literals_is_no_value(text: str) -> None:
+    assert _kinds(text) == {}
+
+
+def test_a_quoted_value_with_a_plus_inside_is_still_redacted() -> None:
+    cleaned, _ = redact("password='Zq8+kLm2 pW9x'")
+    assert "Zq8+kLm2" not in cleaned
