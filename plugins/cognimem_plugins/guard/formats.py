@@ -157,7 +157,7 @@ URL_PASSWORD_LOOSE = re.compile(
 _GUARD = "provider's documented format"
 
 
-def _is_user_password(value: str) -> bool:
+def is_user_password(value: str) -> bool:
     """Whether ``value`` is base64 of ``user:password`` (printable, one colon inside)."""
     try:
         raw = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
@@ -216,7 +216,7 @@ _EXTRA_RULES = [
          source=_GUARD, needs=("Bearer",)),
     # HTTP basic credentials (RFC 7617): base64 of "user:password"
     Rule("basic_auth", re.compile(r"\bBasic\s+([A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])"),
-         group=1, source=_GUARD, needs=("Basic",), valid=_is_user_password),
+         group=1, source=_GUARD, needs=("Basic",), valid=is_user_password),
     # Mailgun's legacy API keys: "key-" and 32 hex
     Rule("mailgun_key", re.compile(r"(?<![A-Za-z0-9_-])key-[0-9a-f]{32}(?![A-Za-z0-9])"),
          source=_GUARD, needs=("key-",)),
@@ -364,7 +364,7 @@ _EXTRA_RULES = [
          group=1, source=_GUARD, needs=(":",), gate=re.compile(r":(?:\d{2,5}|\*):")),
     # Docker's config.json: "auth" holds base64 of user:password
     Rule("basic_auth", re.compile(r"\"auth\"\s*:\s*\"([A-Za-z0-9+/]{8,}={0,2})\""), group=1,
-         source=_GUARD, needs=('"auth"',), valid=_is_user_password),
+         source=_GUARD, needs=('"auth"',), valid=is_user_password),
     # Okta's API tokens go in the header ``Authorization: SSWS {token}``
     Rule("okta_api_token", re.compile(r"\bSSWS\s+([A-Za-z0-9_\-]{20,})"), group=1,
          source=_GUARD, needs=("SSWS",)),

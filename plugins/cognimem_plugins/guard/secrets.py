@@ -73,8 +73,11 @@ from .structured import (
     apple_app_passwords,
     application_passwords,
     armoured_keys,
+    authorization_headers,
     export_columns,
     key_value_elements,
+    paho_passwords,
+    registry_auths,
 )
 
 _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40}")
@@ -173,6 +176,12 @@ def _find(text: str) -> Iterator[Decision]:
         yield from key_value_elements(text)
     if "apple" in gates:
         yield from apple_app_passwords(text)
+    if stems and "auth" in low:  # ("auth" is a name stem)
+        yield from registry_auths(text)
+        if "authorization" in low:
+            yield from authorization_headers(text)
+    if "password" in gates and "username_pw_set" in text:
+        yield from paho_passwords(text)
     # last, so a value an earlier rule redacts keeps that rule's kind and reason (the
     # judge's vectors embed the redacted text): providers' documented names, shapes and
     # URLs, session cookies, passwords in IaC state and tool configs

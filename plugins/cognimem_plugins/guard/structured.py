@@ -32,8 +32,10 @@ import re
 from collections.abc import Iterator
 
 from .decisions import Decision, decide
+from .evidence import classes
+from .formats import is_user_password
 from .names import NAME_HIT, NOT_SECRET_NAME, is_password_name
-from .standins import assigned_reason
+from .standins import assigned_reason, stand_in
 
 _ARMOUR = re.compile(r"-----BEGIN (?P<label>[A-Za-z0-9 ]{0,40}\b[Kk][Ee][Yy]\b[A-Za-z0-9 ]{0,20})"
                      r"-----\s*\n(?P<body>.*?)(?:-----END (?P=label)-----|\Z)", re.DOTALL)
@@ -160,3 +162,55 @@ def key_value_elements(text: str) -> Iterator[Decision]:
                      assigned_reason(m.group("value"), explicit=True,
                                      password=is_password_name(name), literal=True),
                      f"the value of an export's key/value pair named {name[:40]!r}")
+
+
+#: (wave 11) a registry's ``auth`` in a Docker config (docs.docker.com, "docker login":
+#: ``"auths": {"<registry>": {"auth": "<base64 of user:password>"}}``), or written as
+#: ``auth=...`` / ``auth "..."``: the value decodes to ``user:password``
+_DOCKER_AUTH = re.compile(r"(?i)(?<![\w-])auth[\"']?\s*(?:[:=]\s*|\s+)[\"']?"
+                          r"(?P<value>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])")
+
+
+def registry_auths(text: str) -> Iterator[Decision]:
+    """A registry's ``auth``: base64 of ``user:password`` (checked by decoding it)."""
+    for m in _DOCKER_AUTH.finditer(text):
+        if is_user_password(m.group("value")):
+            yield decide("docker_config_auth", m.start("value"), m.end("value"), None,
+                         "a registry's auth: base64 of user:password (Docker's config)")
+
+
+#: (wave 11) an ``Authorization`` header's credentials under any scheme (RFC 9110 11.6.2:
+#: ``Authorization: <scheme> <credentials>``): Splunk's HEC (``Splunk <token>``), ``Token``,
+#: ``SSWS``, ``Bot``, ``GenieKey``... (Bearer and Basic have their own rules)
+_AUTHORIZATION = re.compile(r"(?i)\bauthorization[\"']?\s*[:=]\s*[\"']?"
+                            r"(?P<scheme>[A-Za-z][\w\-]{1,20})[ \t]+"
+                            r"(?P<value>[A-Za-z0-9._~+/=\-]{16,512})")
+
+
+def authorization_headers(text: str) -> Iterator[Decision]:
+    """The credentials of an ``Authorization`` header: a token (letters and digits both)."""
+    for m in _AUTHORIZATION.finditer(text):
+        if m.group("scheme").lower() in ("bearer", "basic"):
+            continue  # their own rules (formats.py)
+        value = m.group("value")
+        why_not = stand_in(value) or (None if classes(value) >= 2 and any(
+            c.isdigit() for c in value) and any(c.isalpha() for c in value)
+            else "letters or digits alone (a word, not a token)")
+        yield decide("authorization_header", m.start("value"), m.end("value"), why_not,
+                     f"the credentials of an Authorization header ({m.group('scheme')} scheme)")
+
+
+#: (wave 11) paho-mqtt's ``client.username_pw_set(username, password)``
+#: (eclipse.dev/paho/files/paho.mqtt.python: the second argument is the password)
+_PAHO_PASSWORD = re.compile(r"username_pw_set\(\s*(?:username\s*=\s*)?(?P<q1>[\"'])[^\"'\n]*"
+                            r"(?P=q1)\s*,\s*(?:password\s*=\s*)?(?P<q>[\"'])"
+                            r"(?P<value>[^\"'\n]{1,128})(?P=q)")
+
+
+def paho_passwords(text: str) -> Iterator[Decision]:
+    """The password given to paho-mqtt's ``username_pw_set``."""
+    for m in _PAHO_PASSWORD.finditer(text):
+        yield decide("mqtt_password", m.start("value"), m.end("value"),
+                     assigned_reason(m.group("value"), explicit=True, password=True,
+                                     literal=True),
+                     "the password argument of paho-mqtt's username_pw_set")

@@ -175,3 +175,29 @@ def test_the_code_between_two_string_literals_is_no_value(text: str) -> None:
 def test_a_quoted_value_with_a_plus_inside_is_still_redacted() -> None:
     cleaned, _ = redact("password='Zq8+kLm2 pW9x'")
     assert "Zq8+kLm2" not in cleaned
+
+
+@pytest.mark.parametrize("text,secret", [
+    ('{"auths": {"quay.io": {"auth": "YnVpbGQ6WUoyZF4jfitrVWouTnRacg=="}}}',
+     "YnVpbGQ6WUoyZF4jfitrVWouTnRacg=="),
+    ('registry harbor.lan -> auth "cmVwb3J0aW5nOlRJZzkjVnZ+MCFDJTVeMTk="',
+     "cmVwb3J0aW5nOlRJZzkjVnZ+MCFDJTVeMTk="),
+    ('curl -H "Authorization: Splunk 84521e45-7306-4b14-86a6-327b89766278" https://hec:8088',
+     "84521e45-7306-4b14-86a6-327b89766278"),
+    ("Authorization: SSWS 00QCjAl4MlV-WPXM5bQ8Jm5YkKLqqT6jJrqfPXdVoK", "00QCjAl4MlV-WPXM"),
+    ('client.username_pw_set("gateway-07", "-^+yTSyq~7zinOaD")', "-^+yTSyq~7zinOaD"),
+])
+def test_registry_auths_authorization_headers_and_paho_passwords(text: str, secret: str) -> None:
+    cleaned, _ = redact(text)
+    assert secret not in cleaned
+
+
+@pytest.mark.parametrize("text", [
+    '{"auth": "aGVsbG8gd29ybGQgYWdhaW4="}',  # decodes, but to no user:password
+    "auth: oauth2-client-credentials-flow",
+    "Authorization: Negotiate with the vendor before the renewal window closes",
+    "Authorization: Token ${SERVICE_TOKEN}",
+    'client.username_pw_set("gateway-07", os.environ["MQTT_PASSWORD"])',
+])
+def test_their_look_alikes_are_kept_too(text: str) -> None:
+    assert _kinds(text) == {}
