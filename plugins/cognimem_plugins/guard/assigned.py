@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from .decisions import Decision, decide
 from .evidence import classes
 from .formats import SCHEME_KINDS, URL_PASSWORD, URL_PASSWORD_LOOSE
-from .names import NAME_HIT, NOT_SECRET_NAME, WORDISH, is_password_name
+from .names import NAME_HIT, NAME_HIT_LOWER, NOT_SECRET_NAME, WORDISH, is_password_name
 from .pairs import pairs
 from .passwords import USER_VALUE, psql_variable, same_as_user
 from .standins import assigned_reason
@@ -72,6 +72,9 @@ def assigned(text: str) -> Iterator[Decision]:
         aws = "aws" in name.lower() and len(value) == 40
         why_not = assigned_reason(value, explicit=explicit, password=password,
                                   literal=quoted is not None)
+        if why_not is None and quoted is not None and _CONCATENATION.match(quoted):
+            why_not = ("the code between two string literals ('password=' + x): the quote "
+                       "closed a literal, no value is quoted")
         if why_not is None and quoted is None:
             why_not = _sentence_reason(text, value, m.end(group))
         if why_not is None and password and USER_VALUE.search(text) is not None:
@@ -80,6 +83,11 @@ def assigned(text: str) -> Iterator[Decision]:
             why_not = psql_variable(text, start, value)
         yield decide("aws_secret_key" if aws else "password_assignment", start, end, why_not,
                      f"a value assigned to the secret-like name {name[:40]!r}")
+
+
+#: (wave 11) what follows a string literal that a concatenation continues: a space, then
+#: ``+`` (most languages), ``.`` (PHP, Perl), ``..`` (Lua), ``||`` (SQL) or ``&`` (VB)
+_CONCATENATION = re.compile(r"\s+(?:\+|\.\.?|\|\||&)\s")
 
 
 def _sentence_reason(text: str, value: str, end: int) -> str | None:
@@ -128,7 +136,9 @@ def elements(text: str) -> Iterator[Decision]:
 
 def _assignments(text: str) -> Iterator[tuple[re.Match[str], str]]:
     """Each ``name <sep> value`` whose name holds a secret-like word, with the whole name."""
-    for hit in NAME_HIT.finditer(text):
+    hits = (NAME_HIT_LOWER.finditer(text.lower()) if text.isascii()
+            else NAME_HIT.finditer(text))
+    for hit in hits:
         start = hit.start()
         while start > 0 and hit.start() - start < 40 and text[start - 1] in WORDISH:
             start -= 1

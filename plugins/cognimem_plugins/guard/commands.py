@@ -13,7 +13,7 @@ run -p 80:80``) are not here: a bare ``-p`` is the generic rule's, with its own 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 #: a value, quoted or not: the quote is kept out of the span
@@ -184,12 +184,22 @@ def _needles() -> tuple[tuple[str, tuple[int, ...]], ...]:
 
 #: each distinct needle and the rules it opens (looked for once each)
 _NEEDLES = _needles()
+#: the needles lowercased, for a caller that looks for them in one pass over the lowercased
+#: text with its own words: a needle ``text`` holds is there lowercased (``str.lower``
+#: lowercases each ASCII letter in place), so the rows found there are the only ones to
+#: ask ``needle in text`` (:func:`command_passwords`' ``candidates``)
+GATE_ROWS: tuple[tuple[str, tuple[str, tuple[str, tuple[int, ...]]]], ...] = tuple(
+    (needle.lower(), ("command", (needle, owners))) for needle, owners in _NEEDLES)
+if not all(needle.isascii() for needle, _ in _NEEDLES):
+    raise ValueError("a command's needle outside ASCII: GATE_ROWS would not be exact")
 
 
 def command_passwords(text: str, low: str | None = None,
+                      candidates: Iterable[tuple[str, tuple[int, ...]]] | None = None,
                       ) -> Iterator[tuple[CommandRule, int, int, str]]:
     """Each password a tool is given in ``text`` (``low``: the text lowercased, if the caller
-    has it): the rule, the value's span and value."""
+    has it; ``candidates``: the rows of the needles table whose needle ``low`` holds
+    lowercased, when the caller looked already): the rule, the value's span and value."""
     # what every match holds: a flag, a Windows switch, a pipe or a share, or an SQL keyword
     # or a tool used without flags (substring tests: a tenth of the cost of one pattern)
     if not (" -" in text or " /" in text or "|" in text or "\\" in text or "\t-" in text
@@ -200,7 +210,7 @@ def command_passwords(text: str, low: str | None = None,
                 or "wpa_passphrase" in low or "netsh" in low):
             return
     opened: set[int] = set()
-    for needle, owners in _NEEDLES:
+    for needle, owners in _NEEDLES if candidates is None else candidates:
         if needle in text:
             opened.update(owners)
     for rule in (RULES[i] for i in sorted(opened)):

@@ -26,7 +26,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from detect_secrets.plugins.artifactory import ArtifactoryDetector
@@ -157,7 +157,7 @@ URL_PASSWORD_LOOSE = re.compile(
 _GUARD = "provider's documented format"
 
 
-def _is_user_password(value: str) -> bool:
+def is_user_password(value: str) -> bool:
     """Whether ``value`` is base64 of ``user:password`` (printable, one colon inside)."""
     try:
         raw = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
@@ -216,7 +216,7 @@ _EXTRA_RULES = [
          source=_GUARD, needs=("Bearer",)),
     # HTTP basic credentials (RFC 7617): base64 of "user:password"
     Rule("basic_auth", re.compile(r"\bBasic\s+([A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])"),
-         group=1, source=_GUARD, needs=("Basic",), valid=_is_user_password),
+         group=1, source=_GUARD, needs=("Basic",), valid=is_user_password),
     # Mailgun's legacy API keys: "key-" and 32 hex
     Rule("mailgun_key", re.compile(r"(?<![A-Za-z0-9_-])key-[0-9a-f]{32}(?![A-Za-z0-9])"),
          source=_GUARD, needs=("key-",)),
@@ -364,7 +364,7 @@ _EXTRA_RULES = [
          group=1, source=_GUARD, needs=(":",), gate=re.compile(r":(?:\d{2,5}|\*):")),
     # Docker's config.json: "auth" holds base64 of user:password
     Rule("basic_auth", re.compile(r"\"auth\"\s*:\s*\"([A-Za-z0-9+/]{8,}={0,2})\""), group=1,
-         source=_GUARD, needs=('"auth"',), valid=_is_user_password),
+         source=_GUARD, needs=('"auth"',), valid=is_user_password),
     # Okta's API tokens go in the header ``Authorization: SSWS {token}``
     Rule("okta_api_token", re.compile(r"\bSSWS\s+([A-Za-z0-9_\-]{20,})"), group=1,
          source=_GUARD, needs=("SSWS",)),
@@ -424,8 +424,8 @@ _RULES: list[Rule] = []
 _NEEDLES: list[tuple[str, bool, tuple[int, ...]]] = []
 #: the same for the rules that run only on a text with a long word (``min_word``)
 _LONG_NEEDLES: list[tuple[str, bool, tuple[int, ...]]] = []
-#: a word as long as the shortest token of those rules
-_LONG_WORD = re.compile(r"\S{28}")
+#: the shortest token of those rules: they run only on a text with a word this long
+_LONG_WORD = 28
 #: the rules that run on every text (no needles)
 _ALWAYS: list[int] = []
 
@@ -444,10 +444,16 @@ def _library_rules_cached() -> list[Rule]:
     return _RULES
 
 
-def active_rules(text: str, low: str) -> list[Rule]:
+def longest_word(text: str) -> int:
+    """The length of the longest run of non-space characters in ``text`` (``str.split``'s
+    whitespace is the regular expressions' ``\\s``, character for character)."""
+    return max(map(len, text.split()), default=0)
+
+
+def active_rules(text: str, low: str, longest: int | None = None) -> list[Rule]:
     """The rules to run on ``text``: those without needles and those with one present. Each
     distinct needle is looked for once (the rules share many), which costs a tenth of asking
-    each rule in turn."""
+    each rule in turn. ``longest``: :func:`longest_word` of ``text``, if the caller has it."""
     rules = _library_rules_cached()
     if not _TABLES:
         _TABLES.extend(Needles([(n, o) for n, lower, o in table if lower == want])
@@ -460,7 +466,7 @@ def active_rules(text: str, low: str) -> list[Rule]:
         opened = set(_ALWAYS).union(*_AS_WRITTEN[0].found(text))
     else:
         opened = set(_ALWAYS).union(*lowered.found(low), *exact.found(text))
-    if _LONG_WORD.search(text):
+    if (longest_word(text) if longest is None else longest) >= _LONG_WORD:
         opened.update(*long_lowered.found(low), *long_exact.found(text))
     return [rules[i] for i in sorted(opened)]
 
@@ -488,19 +494,66 @@ def _as_written() -> list[Needles[tuple[int, ...]]]:
 
 
 
-def provider_matches(text: str, low: str | None = None
+#: a needle of the rules as a caller's one pass finds it: (the needle, looked for
+#: lowercased, only on a text with a long word, the rules it opens)
+FormatNeedle = tuple[str, bool, bool, tuple[int, ...]]
+
+
+def gate_rows() -> list[tuple[str, tuple[str, FormatNeedle]]]:
+    """The rules' needles of two characters or more, lowercased, for a caller that looks
+    for them in one pass over the lowercased text with its own words (a needle ``text``
+    holds is there lowercased: ``str.lower`` lowercases each ASCII letter in place); the
+    rows found are then asked as the rule wants (:func:`opened_rules`). The one-character
+    needles (``.``, ``:``, ``-``) are in most texts: ``in`` asks for them faster than an
+    automaton reports each place."""
+    _library_rules_cached()
+    if any(not needle.isascii() for needle, _, _ in (*_NEEDLES, *_LONG_NEEDLES)):
+        raise ValueError("a format's needle outside ASCII: gate_rows would not be exact")
+    return [(needle.lower(), ("format", (needle, lower, long, owners)))
+            for table, long in ((_NEEDLES, False), (_LONG_NEEDLES, True))
+            for needle, lower, owners in table if len(needle) > 1]
+
+
+def _singles() -> list[FormatNeedle]:
+    if not _SINGLES:
+        _library_rules_cached()
+        _SINGLES.extend((needle, lower, long, owners)
+                        for table, long in ((_NEEDLES, False), (_LONG_NEEDLES, True))
+                        for needle, lower, owners in table if len(needle) == 1)
+    return _SINGLES
+
+
+_SINGLES: list[FormatNeedle] = []
+
+
+def opened_rules(text: str, low: str, longest: int,
+                 candidates: Iterable[FormatNeedle]) -> list[Rule]:
+    """:func:`active_rules`, from the rows of :func:`gate_rows` whose needle ``low`` holds:
+    each is asked as its rule wants (as written, or lowercased) and the one-character
+    needles with ``in``."""
+    rules = _library_rules_cached()
+    long = longest >= _LONG_WORD
+    opened = set(_ALWAYS)
+    for needle, lower, is_long, owners in (*candidates, *(_SINGLES or _singles())):
+        if (long or not is_long) and needle in (low if lower else text):
+            opened.update(owners)
+    return [rules[i] for i in sorted(opened)]
+
+
+def provider_matches(text: str, low: str | None = None, longest: int | None = None,
+                     candidates: Iterable[FormatNeedle] | None = None,
                      ) -> Iterator[tuple[Rule, int, int, bool]]:
-    """Each match of a provider format in ``text`` (``low``: the text lowercased, if the
-    caller has it): the rule, the secret's span, and whether the value passed the rule's
-    own check (a JWT whose parts decode)."""
+    """Each match of a provider format in ``text`` (``low``: the text lowercased, and
+    ``longest``: :func:`longest_word` of it, if the caller has them; ``candidates``: the
+    rows of :func:`gate_rows` ``low`` holds, when the caller looked already): the rule,
+    the secret's span, and whether the value passed the rule's own check (a JWT whose
+    parts decode)."""
     low = text.lower() if low is None else low
-    longest = -1
-    for rule in active_rules(text, low):
-        if rule.min_word:
-            if longest < 0:
-                longest = max(map(len, text.split()), default=0)
-            if longest < rule.min_word:
-                continue
+    longest = longest_word(text) if longest is None else longest
+    for rule in (active_rules(text, low, longest) if candidates is None
+                 else opened_rules(text, low, longest, candidates)):
+        if rule.min_word and longest < rule.min_word:
+            continue
         if rule.gate is not None and rule.gate.search(text) is None:
             continue
         for m in rule.pattern.finditer(text):

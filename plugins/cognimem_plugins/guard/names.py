@@ -32,16 +32,55 @@ NAMES = "|".join([*DENYLIST, r"senha", r"kennwort", r"wachtwoord", r"has(?:ł|l)
                    r"lösenord", r"access_?key", r"signing_?key", r"secret_?key", r"_pass\b",
                    r"pw\b", r"client_?secret", r"passphrase", r"token", r"credentials?",
                    r"auth_?token", r"recovery[ _]?(?:codes?|key)", r"backup[ _]?codes?"])
-#: names that hold something about a secret, not the secret (``token_count``, ``secret_name``)
+#: names that hold something about a secret, not the secret (``token_count``, ``secret_name``;
+#: (wave 11) a pagination cursor: ``next_page_token``, ``NextToken``, ``continuationToken``)
 NOT_SECRET_NAME = re.compile(
-    r"(?i)(?:tokens|tokeniz\w*|_?(?:url|uri|path|file|dir|name|id|type|len|length|count|limit|"
+    r"(?i)(?:tokens|tokeniz\w*|(?:page|next|continuation|pagination)_?token|_?(?:url|uri|path|file|dir|name|id|type|len|length|count|limit|"
     r"size|ttl|expiry|expires?|timeout|version|header|field|policy|hash(?:ers?|ing|ed)?|"
     r"algorithm|format|validators?|strength|complexity|reset|requirements?|rules?|hint|"
     r"prefix|manager|store|scanning|rotation))$")
 #: ``name = value``, ``name: value``, ``"name": "value"``, ``name is value``.
 #: Found in two steps, so a long run of word characters costs linear time: a secret-like
 #: name (:data:`NAME_HIT`), then from its end the rest (:data:`_ASSIGNMENT`).
-NAME_HIT = re.compile(rf"(?i)(?:{NAMES})")
+def by_first_letter(alternation: str) -> str:
+    """``alternation`` (``a|b|...``, each branch opening with a literal character) with its
+    branches grouped by that character, in their order within each group: the same matches
+    (two branches that open with different characters never both match at one place, and
+    within a group the order is kept, so the same branch wins), but the pattern engine
+    tries one group at a place instead of every branch (6 to 8 times faster on prose)."""
+    branches: list[str] = []
+    depth = 0
+    current = ""
+    escaped = False
+    for c in alternation:
+        if escaped:
+            current, escaped = current + c, False
+            continue
+        if c == "\\":
+            escaped = True
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            branches.append(current)
+            current = ""
+            continue
+        current += c
+    branches.append(current)
+    groups: dict[str, list[str]] = {}
+    for branch in branches:
+        if not (branch[:1].isalnum() or branch[:1] == "_") or branch[1:2] in ("?", "*", "+", "{"):
+            raise ValueError(f"a branch that does not open with a literal: {branch!r}")
+        groups.setdefault(branch[0], []).append(branch[1:])
+    return "|".join(f"{first}(?:{'|'.join(rest)})" for first, rest in groups.items())
+
+
+NAME_HIT = re.compile(rf"(?i)(?:{by_first_letter(NAMES)})")
+#: :data:`NAME_HIT` for ASCII text lowercased: the same spans there (lowercasing changes
+#: only A-Z in ASCII, and every letter of the names is lowercase), without the case-blind
+#: matching that costs most of the search
+NAME_HIT_LOWER = re.compile(by_first_letter(NAMES))
 #: a text without any of these holds no secret-like name (a cheap test before the regexes)
 _NAME_STEMS = ("key", "pass", "pw", "secret", "contrase", "token", "credential", "auth",
                "senha", "kennwort", "wachtwoord", "lösenord", "hasło", "haslo", "recovery",

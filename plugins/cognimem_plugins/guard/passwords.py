@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from .anchored import Anchored
 from .decisions import Decision, decide
 from .evidence import NOT_A_PATH, classes, looks_chosen, name_structure, versioned_name
 from .names import COMPOUND, NETWORK_WORDS, PASSWORD_WORDS, SHARED_GATE, SHARED_WORDS
@@ -101,6 +102,24 @@ _ASKED_PASSWORD = re.compile(
     r"(?P<q>['\"`]?)(?P<value>\S{6,128}?)(?P=q)[^\S\n]*$")
 #: sshpass takes its password after ``-p`` and a space (``sshpass -p 'secret' ssh ...``)
 _SSHPASS = re.compile(r"\bsshpass\s+-p\s*(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})")
+#: the fixed openings of the password words' ASCII spellings (and the wireless words')
+_PASSWORD_STEMS = ("pw", "pass", "kennwort", "contrase", "mot de passe", "senha", "wachtwoord",
+                   "haslo", "salasana", "adgangskode", "heslo", "jelszo", "sifre", "parola",
+                   "kata sandi", "kata laluan", "wifi", "wi-fi", "wlan", "psk")
+#: the patterns that open with a word, tried only where one begins (:mod:`.anchored`)
+_ANCHORED = {
+    _PROSE_PASSWORD: Anchored(_PROSE_PASSWORD, _PASSWORD_STEMS),
+    _ASKED_PASSWORD: Anchored(_ASKED_PASSWORD, _PASSWORD_STEMS),
+    _CREDENTIAL_PAIR: Anchored(_CREDENTIAL_PAIR, (
+        "login", "log-in", "sign-in", "cred", "user", "wifi", "wi-fi", "wlan", "account",
+        "zugangsdaten", "anmeldedaten", "identifiants")),
+    _FLAG_PASSWORD: Anchored(_FLAG_PASSWORD, ("-p", "--password", "-u", "--user")),
+    _FLAG_USER_PASSWORD: Anchored(_FLAG_USER_PASSWORD, ("-u", "--user", "-a", "--auth")),
+    _SSHPASS: Anchored(_SSHPASS, ("sshpass",)),
+    _CJK_PASSWORD: Anchored(_CJK_PASSWORD, ()),  # its words are not ASCII
+}
+
+
 def _explicit_prose(text: str, value_start: int) -> bool:
     """Whether the value follows the password word and ``=`` or ``:`` directly
     (``password: ...``), rather than words of prose ("the password ... is ...")."""
@@ -187,7 +206,8 @@ def prose_passwords(text: str) -> Iterator[Decision]:
                 pattern is _SCRIPT_PASSWORD and low.isascii()) or (
                 pattern is _ASKED_PASSWORD and "?" not in text):
             continue  # neither their words nor their script (cheap tests before the regex)
-        for m in pattern.finditer(text):
+        anchored = _ANCHORED.get(pattern)
+        for m in (pattern.finditer(text) if anchored is None else anchored.finditer(text, low)):
             if pattern is _COPULA_PASSWORD and not _copula_fits(m):
                 continue
             value = m.group("value")

@@ -419,6 +419,15 @@ NAMED: tuple[Named, ...] = (
     # https://www.terraform.io/cli/config/config-file#credentials (TFE tokens)
     _n("HCP Terraform", "terraform_token", "TFE_TOKEN TF_TOKEN_app_terraform_io",
        r"[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=\-]{60,70}"),
+    # (wave 11) https://developer.pagerduty.com/docs/events-api-v2/trigger-events/
+    # (``routing_key``: the 32-character integration key of an Events API v2 integration)
+    _n("PagerDuty", "pagerduty_routing_key", "routing_key PAGERDUTY_ROUTING_KEY "
+       "PAGERDUTY_INTEGRATION_KEY PAGERDUTY_SERVICE_KEY", f"{_HEX}{{32}}"),
+    # (wave 11) https://docs.honeycomb.io/api/ (the API key goes in the X-Honeycomb-Team
+    # header: 32 hexadecimal digits for a classic key, 22 letters and digits for a
+    # configuration key, ``hcaik_`` and 58 for an ingest key)
+    _n("Honeycomb", "honeycomb_api_key", "X-Honeycomb-Team HONEYCOMB_API_KEY "
+       "HONEYCOMB_WRITEKEY", r"[a-f0-9]{32}|[A-Za-z0-9]{22}|hcaik_[a-z0-9]{58}"),
 )
 
 #: a documented name as matched: its letters and digits, lowercased
@@ -442,6 +451,11 @@ class Shape:
 
 
 SHAPES: tuple[Shape, ...] = (
+    # (wave 11) https://docs.honeycomb.io/get-started/configure/environments/manage-api-keys/
+    # (an ingest key: ``hcaik_``, then its id and secret, 58 lowercase letters and digits)
+    Shape("Honeycomb", "honeycomb_api_key", "hcaik_",
+          re.compile(r"(?<![A-Za-z0-9_])hcaik_(?=[a-z0-9]{0,57}\d)(?=[a-z0-9]{0,57}[a-z])"
+                     r"[a-z0-9]{58}(?![A-Za-z0-9])")),
     # https://www.tencentcloud.com/document/product/598/34228 (SecretId: AKID and 32)
     Shape("Tencent Cloud", "tencent_secret_id", "AKID",
           re.compile(r"(?<![A-Za-z0-9])AKID[A-Za-z0-9]{32}(?![A-Za-z0-9])")),
@@ -622,10 +636,22 @@ def _trim(value: str) -> str:
     return value
 
 
-def named_values(text: str, rows: list[int]) -> Iterator[Decision]:
+#: the separators a name as :data:`_NAME` matches may hold (:func:`_norm` drops them)
+_DROP_SEPARATORS = str.maketrans("", "", "_.-")
+
+
+def named_values(text: str, rows: list[int], low: str | None = None) -> Iterator[Decision]:
     """The values given to a provider's documented secret names (``rows``: of
-    :data:`NAMED`, those whose names the text holds)."""
-    for name in _NAME.finditer(text):
+    :data:`NAMED`, those whose names the text holds; ``low``: the text lowercased, if the
+    caller has it)."""
+    # a name a row knows ends, normalised, with one of the row's normalised names; a name
+    # is a run of ASCII letters, digits and ``_.-``, so normalised it is a run of the text
+    # lowercased without those three: a text where none of the rows' names is such a run
+    # holds no name a row knows (most texts with a secret-like word: no name is asked)
+    squeezed = (text.lower() if low is None else low).translate(_DROP_SEPARATORS)
+    names = (_NAME.finditer(text)
+             if any(n in squeezed for i in rows for n in _NORMED[i]) else ())
+    for name in names:
         key = _norm(name.group())
         m = _VALUE_AFTER.match(text, name.end()) if key else None
         if m is not None:
@@ -740,7 +766,7 @@ def provider_values(text: str, low: str, found: list[tuple[str, int]] | None = N
     if not opened:
         return
     if "name" in opened:
-        yield from named_values(text, sorted(set(opened["name"])))
+        yield from named_values(text, sorted(set(opened["name"])), low)
     if "mention" in opened:
         yield from mentioned_values(text, low, sorted(set(opened["mention"])))
     if "shape" in opened:

@@ -33,6 +33,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 from .assigned import (
     assigned,
@@ -44,6 +45,7 @@ from .assigned import (
     shell_words,
     urls_and_connections,
 )
+from .commands import GATE_ROWS as COMMAND_ROWS
 from .commands import command_passwords
 from .context import (
     jwk_private_members,
@@ -55,7 +57,8 @@ from .context import (
 from .decisions import PLACEHOLDER, Allowlist, Decision, decide
 from .devices import device_secrets
 from .evidence import looks_chosen
-from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, provider_matches
+from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, gate_rows, longest_word, provider_matches
+from .languages import _STEMS as NAME_STEMS_WIDE
 from .languages import has_name
 from .names import NAME_STEM_WORDS, PASSWORD_GATE_WIDE, PASSWORD_STEM_WORDS, SHARED_GATE
 from .near import near, near_wide, prefixed_tokens
@@ -65,17 +68,42 @@ from .precision import kept_reason
 from .providers import GATE_ROWS, GATE_TABLES, provider_values
 from .raw_keys import PHRASE_NEEDLES, private_keys, recovery_phrases
 from .standins import placeholder, stand_in
+from .structured import (
+    APPLE_WORDS,
+    apple_app_passwords,
+    application_passwords,
+    armoured_keys,
+    authorization_headers,
+    export_columns,
+    key_value_elements,
+    paho_passwords,
+    registry_auths,
+)
 
 _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40}")
 #: every word looked for in the lowercased text, in one pass (an automaton reads the text
 #: once; each gate apart would read it again): the stems of a secret-like name ("name") and
 #: of a password word ("password"), the words of a recovery phrase, ``snmp``, ``accounts``
-#: and the words of :mod:`.providers`' tables
-_LOW_GATE: Needles[tuple[str, int]] = Needles(
-    [*((stem, ("name", 0)) for stem in NAME_STEM_WORDS),
-     *((stem, ("password", 0)) for stem in PASSWORD_STEM_WORDS),
-     *((word, ("phrase", 0)) for word in PHRASE_NEEDLES),
-     ("snmp", ("snmp", 0)), ("accounts", ("accounts", 0)), *GATE_ROWS])
+#: and the words of :mod:`.providers`' tables; last, the tools' needles of :mod:`.commands`
+#: and the provider formats' (:func:`.formats.gate_rows`; built on first use, as the
+#: formats are), lowercased: a needle found so is then asked for as its rule wants
+_LOW_ROWS: list[tuple[str, tuple[str, Any]]] = [
+    *((stem, ("name", 0)) for stem in NAME_STEM_WORDS),
+    *((stem, ("password", 0)) for stem in PASSWORD_STEM_WORDS),
+    *((word, ("phrase", 0)) for word in PHRASE_NEEDLES),
+    ("snmp", ("snmp", 0)), ("accounts", ("accounts", 0)), *GATE_ROWS, *COMMAND_ROWS,
+    # the ASCII stems of a secret's name in other languages (:func:`.languages.has_name`
+    # asks for them first in ASCII text: none there, it is False)
+    *((stem, ("wide", 0)) for stem in NAME_STEMS_WIDE),
+    # (wave 11) the words of a text about an Apple ID's sign-in (:mod:`.structured`)
+    *((word, ("apple", 0)) for word in APPLE_WORDS)]
+_LOW_GATE: list[Needles[tuple[str, Any]]] = []
+
+
+def _low_gate() -> Needles[tuple[str, Any]]:
+    if not _LOW_GATE:
+        _LOW_GATE.append(Needles([*_LOW_ROWS, *gate_rows()]))
+    return _LOW_GATE[0]
 
 
 def _find(text: str) -> Iterator[Decision]:
@@ -86,13 +114,18 @@ def _find(text: str) -> Iterator[Decision]:
                          "END lines without a key between them",
                          "private key block (detect-secrets PrivateKeyDetector)")
     low = text.lower()
-    for rule, start, end, valid in provider_matches(text, low):
+    longest = longest_word(text)
+    found = _low_gate().found(low)
+    gates = {table for table, _ in found}
+    formats = [row for table, row in found if table == "format"] if "format" in gates else []
+    for rule, start, end, valid in provider_matches(text, low, longest, formats):
         yield decide(rule.kind, start, end, None if valid else "does not decode as its "
                      "format requires", rule.reason)
-    found = _LOW_GATE.found(low)
-    gates = {table for table, _ in found}
-    yield from urls_and_connections(text)
-    if ("_" in text or "-" in text) and max(map(len, text.split()), default=0) >= 35:
+    # (each rule below asks first for what it needs; asked here, a text without it does not
+    # start the rule's generator)
+    if ("://" in text and "@" in text) or "password" in low or "pwd" in low:
+        yield from urls_and_connections(text)
+    if longest >= 35 and ("_" in text or "-" in text):
         yield from prefixed_tokens(text)
     stems = "name" in gates
     if stems:
@@ -107,15 +140,15 @@ def _find(text: str) -> Iterator[Decision]:
         yield from private_keys(text)
     if "phrase" in gates:
         yield from recovery_phrases(text)
-    if has_name(low):
+    if ("wide" in gates or not low.isascii()) and has_name(low):
         yield from near_wide(text)
-    for start, end in jwk_private_members(text):
+    for start, end in jwk_private_members(text) if "kty" in text else ():
         yield decide("jwk_private_key", start, end, None,
                      "a private member of a JWK (d, p, q, dp, dq, qi or k): the key itself")
-    for start, end in rails_master_keys(text):
+    for start, end in rails_master_keys(text) if ".key" in text else ():
         yield decide("rails_master_key", start, end, None,
                      "32 hexadecimal digits shown as Rails' config/master.key (its master key)")
-    for start, end, why_not in twilio_auth_tokens(text):
+    for start, end, why_not in twilio_auth_tokens(text) if "AC" in text else ():
         yield decide("twilio_auth_token", start, end, why_not,
                      "32 hexadecimal digits beside a Twilio account SID (its auth token)")
     if ("password" in gates or (not low.isascii() and PASSWORD_GATE_WIDE.search(low))
@@ -126,10 +159,29 @@ def _find(text: str) -> Iterator[Decision]:
         yield from ldif_passwords(text)
         yield from dsl_literals(text)
         yield from directive_passwords(text)
-    for command, start, end, value in command_passwords(text, low):
+    # a tool's rules open only by its needles: with none in the text, none runs
+    commands = [row for table, row in found if table == "command"] if "command" in gates else []
+    for command, start, end, value in command_passwords(text, low, commands) if commands else ():
         yield decide("cli_password", start, end,
                      _verbatim_reason(value) if command.verbatim else
                      _command_value_reason(value, prose=command.prose), command.reason)
+    # (wave 11) what a structure says is a secret (:mod:`.structured`)
+    if "-----BEGIN" in text:
+        yield from armoured_keys(text)
+    if stems or "password" in gates:
+        yield from application_passwords(text)
+    if "password" in gates and "\n" in text:
+        yield from export_columns(text)
+    if "</key>" in low:
+        yield from key_value_elements(text)
+    if "apple" in gates:
+        yield from apple_app_passwords(text)
+    if stems and "auth" in low:  # ("auth" is a name stem)
+        yield from registry_auths(text)
+        if "authorization" in low:
+            yield from authorization_headers(text)
+    if "password" in gates and "username_pw_set" in text:
+        yield from paho_passwords(text)
     # last, so a value an earlier rule redacts keeps that rule's kind and reason (the
     # judge's vectors embed the redacted text): providers' documented names, shapes and
     # URLs, session cookies, passwords in IaC state and tool configs
