@@ -26,7 +26,7 @@ from cognimem_lab.measure import Making, RunSpec, measure_stack, percentile
 from cognimem_lab.report import describe_pipeline
 from cognimem_lab.run import targets_for
 from cognimem_lab.stacks import parse_stacks, pipeline_of, resolve, stack_profile
-from cognimem_lab.standin import StandInEmbedder
+from cognimem_lab.standin import WORDS_KEPT, StandInEmbedder, word_vector
 
 # --- corpus -------------------------------------------------------------------------------------
 
@@ -105,6 +105,17 @@ def test_standin_embedder_is_deterministic_normalised_and_timed() -> None:
     assert similar > unrelated
     assert embedder.seconds > 0 and embedder.texts == 6
     assert np.array_equal(StandInEmbedder().embed("x y z"), vectors[3])
+
+
+def test_standin_keeps_a_bounded_number_of_word_vectors_and_remakes_the_same() -> None:
+    """#45: the stand-in's word vectors, all kept, grew with the corpus's vocabulary (~0.6 GB
+    at a million memories, counted in the ingest's peak)."""
+    first = word_vector("zebra", 16).copy()
+    StandInEmbedder(StandInEmbedder.Options(dim=16)).embed_batch(
+        [" ".join(f"w{i}x{j}" for j in range(64)) for i in range(WORDS_KEPT // 32)])
+    info = word_vector.cache_info()
+    assert info.maxsize == WORDS_KEPT and info.currsize <= WORDS_KEPT
+    assert np.array_equal(word_vector("zebra", 16), first)  # evicted, made again the same
 
 
 def test_percentile_interpolates() -> None:
