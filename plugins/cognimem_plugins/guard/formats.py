@@ -233,9 +233,10 @@ _EXTRA_RULES = [
                                   r"(?::\d+)?/[\w/]*?\d+\b"),
          group=1, source=_GUARD, needs=("://",), gate=re.compile(r"://[a-f0-9]{32}[:@]")),
     # a Discord webhook: https://discord.com/api/webhooks/{id}/{token}, the token 60-80
-    # characters (discord.com and the older discordapp.com)
-    Rule("discord_webhook", re.compile(r"discord(?:app)?\.com/api/webhooks/\d{5,25}/"
-                                       r"([A-Za-z0-9_\-]{40,100})"),
+    # characters (discord.com and the older discordapp.com); the id goes with the token:
+    # the URL's path is the credential (whoever holds it posts as the webhook)
+    Rule("discord_webhook", re.compile(r"discord(?:app)?\.com/api/webhooks/"
+                                       r"(\d{5,25}/[A-Za-z0-9_\-]{40,100})"),
          group=1, source=_GUARD, needs=("/api/webhooks/",)),
     # a Telegram bot token in the Bot API's URL: https://api.telegram.org/bot{token}/method
     Rule("telegram_token", re.compile(r"(?<=/bot)\d{6,12}:[A-Za-z0-9_\-]{30,40}"),

@@ -30,6 +30,10 @@ SECRETS = {
         "alerts go to https://discordapp.com/api/webhooks/512345678901234567/"
         "Qw7eRt9YuI2oPa4SdF6gHj8KlZ1xCv3BnM5qWe7RtY9uIo2PaS4dF6gHj8KlZ1xCv3Bn",
         "Qw7eRt9YuI2oPa4SdF6gHj8KlZ1xCv3BnM5qWe7RtY9uIo2PaS4dF6gHj8KlZ1xCv3Bn"),
+    "discord webhook: the id goes with the token (the URL's path is the credential)": (
+        "DISCORD_HOOK=https://discord.com/api/webhooks/848446766635101913/"
+        "IXqPrHiljdkM-caBcGjDqAEEWGlx8r2b275cLkIA9cpn4qs-CTkg9qjJBzROijhAO7HU",
+        "848446766635101913"),
     "telegram token in the bot API URL": (
         "wget -qO- 'https://api.telegram.org/bot5551234567:AAGx9Lq2Vt8Rw3Nz7Kp1Mb5Hc4Yd6Fs0Je/"
         "getUpdates'", "5551234567:AAGx9Lq2Vt8Rw3Nz7Kp1Mb5Hc4Yd6Fs0Je"),
