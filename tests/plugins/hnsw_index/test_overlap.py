@@ -10,7 +10,6 @@ import subprocess
 import sys
 import textwrap
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,6 @@ from cognimem.models import Memory, Query
 from cognimem.testing.fixtures import memory as mem
 from cognimem.testing.fixtures import opened, unit_vectors
 from cognimem_plugins.hnsw_index.index import HnswVectors
-from cognimem_plugins.hnsw_index.inserts import SWITCH_S, Inserts
 from cognimem_plugins.hnsw_index.snapshot import CURRENT, FOLDER
 
 DIM = 32
@@ -215,53 +213,3 @@ def test_the_inserting_threads_cpu_is_counted(overlap: bool) -> None:
     index.upsert(memories, vectors)
     spent = index.stats()["insert_thread_cpu_s"]
     assert (spent > 0) if overlap else (spent == 0)
-
-
-@pytest.fixture
-def default_interval() -> Iterator[float]:
-    before = sys.getswitchinterval()
-    sys.setswitchinterval(0.005)
-    yield sys.getswitchinterval()
-    sys.setswitchinterval(before)
-
-
-def test_a_running_insert_shortens_the_switch_interval_and_puts_it_back(
-        default_interval: float) -> None:
-    """usearch takes the interpreter lock back once a vector: while a job runs the writer
-    must hand it over within SWITCH_S, and afterwards the process's setting is its own."""
-    inserts = Inserts("t")
-    seen: list[float] = []
-    inserts.submit(lambda: seen.append(sys.getswitchinterval()))
-    inserts.settle()
-    assert seen == [pytest.approx(SWITCH_S)] and default_interval > SWITCH_S
-    assert sys.getswitchinterval() == default_interval
-    inserts.shutdown()
-
-
-def test_the_interval_comes_back_when_the_last_of_two_inserts_ends(
-        default_interval: float) -> None:
-    first, second = Inserts("a"), Inserts("b")
-    go, started = threading.Event(), threading.Event()
-
-    def held() -> None:
-        started.set()
-        go.wait(10)
-
-    first.submit(held)
-    assert started.wait(10)
-    second.submit(lambda: None)
-    second.settle()  # one still runs: the interval stays short
-    assert sys.getswitchinterval() == pytest.approx(SWITCH_S)
-    go.set()
-    first.settle()
-    assert sys.getswitchinterval() == default_interval
-    first.shutdown()
-    second.shutdown()
-
-
-def test_an_interval_set_by_someone_else_meanwhile_is_kept(default_interval: float) -> None:
-    inserts = Inserts("t")
-    inserts.submit(lambda: sys.setswitchinterval(0.002))
-    inserts.settle()
-    assert sys.getswitchinterval() == pytest.approx(0.002)
-    inserts.shutdown()
