@@ -72,6 +72,7 @@ from .flat import Flat
 from .inserts import Inserts
 from .rows import Rows
 from .snapshot import FOLDER, Folder, restore
+from .staged import Staged, merged
 
 log = logging.getLogger("cognimem.hnsw")
 
@@ -157,6 +158,13 @@ class HnswVectors(VectorIndex):
             description="insert into the graph on a thread of its own, a batch at a time in "
                         "the order written, while the write goes on (the same graph as "
                         "without; a search, save or maintenance waits for the pending batch)")
+        defer: bool = Field(
+            default=True,
+            description="with ``overlap``, past ``flat_below``: hold each batch out of the "
+                        "graph until the next write group's near-duplicate check has "
+                        "searched it exactly, so its insert runs beside that group's "
+                        "transaction instead of before its check (the same graph; any other "
+                        "search, save or maintenance first inserts it)")
 
     options: Options
 
@@ -178,6 +186,7 @@ class HnswVectors(VectorIndex):
         self._revision = 0
         self._dtype: str = self.options.dtype  # resolved at open (``auto``: see the option)
         self._inserts = Inserts("hnsw")  # the pending batch's insert (``overlap``)
+        self._staged: Staged | None = None  # the last batch, not in the graph yet (``defer``)
 
     # lifecycle -------------------------------------------------------------------------------
 
@@ -185,6 +194,7 @@ class HnswVectors(VectorIndex):
     def open(self, ctx: Context) -> None:
         """Load ``<store>/hnsw/`` if it holds a snapshot of vectors from this embedder."""
         self._inserts.reset()
+        self._staged = None
         embedder = getattr(ctx, "embedder", None)
         signature = getattr(embedder, "signature", None)
         self._dtype = resolve_dtype(self.options.dtype)
@@ -225,7 +235,7 @@ class HnswVectors(VectorIndex):
         failed background insert is logged (the fingerprint is then None: the next open
         compares the index with the records and re-indexes what it misses)."""
         try:
-            self._inserts.settle()
+            self.settle()
         except StoreError as exc:
             log.error("%s", exc)
         self._inserts.shutdown()
@@ -272,11 +282,30 @@ class HnswVectors(VectorIndex):
             log.warning("hnsw: could not save the snapshot in %s: %s", self._folder.path, exc)
 
     def settle(self) -> None:
-        """Wait for the pending insert; raise its failure (once).
+        """Insert the held batch (``defer``) and wait for the pending insert; raise its
+        failure (once).
 
         :raises StoreError: it failed (its memories were left out of the index).
         """
+        if self._staged is not None:  # read unlocked: a batch held meanwhile is a write
+            with self._lock:  # beside this call, which it may or may not see
+                self._release_staged()
         self._inserts.settle()
+
+    def _flushed(self) -> None:
+        """The held batch inserted and nothing pending; a failure kept, not raised."""
+        if self._staged is not None:
+            with self._lock:
+                self._release_staged()
+        self._inserts.wait()
+
+    def _release_staged(self) -> None:
+        """Hand the held batch to the inserting thread, after the pending one (writer lock
+        held); a kept failure stays kept."""
+        staged, self._staged = self._staged, None
+        if staged is not None:
+            self._inserts.queue(lambda: self._insert(staged.batch, staged.vectors,
+                                                     max(1, len(staged))))
 
     def _changed(self, count: int) -> None:
         if not count:
@@ -293,7 +322,7 @@ class HnswVectors(VectorIndex):
         clean close and open; any change, a rebuild, or a snapshot older than the last
         change (a kill, a failed save) gives another. None after a failed background
         insert: the index no longer vouches for its content."""
-        self._inserts.wait()
+        self._flushed()
         if self._folder is None or self._inserts.failed:
             return None
         with self._graph_lock:
@@ -336,11 +365,14 @@ class HnswVectors(VectorIndex):
     def upsert(self, memories: Sequence[Memory], vectors: np.ndarray) -> None:
         """Index memories (a repeated id: the last one wins); a known id gets a new key.
         With ``overlap``, the graph's insert runs on the inserting thread after the pending
-        one, and this returns once it has started.
+        one, and this returns once it has started; with ``defer`` too (past ``flat_below``)
+        the batch is held until the next near-duplicate check or write (:mod:`.staged`).
 
-        :raises StoreError: the pending insert failed (this batch is then not indexed).
+        :raises StoreError: an earlier insert failed (this batch is then not indexed).
         """
-        self._inserts.settle()
+        if not self._deferring():
+            self.settle()
+        self._inserts.check()
         if not memories:
             return
         matrix = np.asarray(vectors, dtype=np.float32)
@@ -361,11 +393,19 @@ class HnswVectors(VectorIndex):
                 self._dim = matrix.shape[1]
                 self._flat = self._copy(self._rows, self._dim, np.zeros(0, np.int64), None)
         self._own()
-        if self.options.overlap:  # one call: a search waits for the whole batch in any case,
-            # and each chunk would wait for the interpreter lock again (a stall a chunk)
+        if self._deferring():
+            self._release_staged()  # no check took the last batch: its insert now
+            self._staged = Staged(batch, rows, self._dtype)
+        elif self.options.overlap:  # one call: a search waits for the whole batch in any
+            # case, and each chunk would wait for the interpreter lock again (a stall a chunk)
             self._inserts.submit(lambda: self._insert(batch, rows, max(1, len(batch))))
         else:
             self._insert(batch, rows, self.options.write_chunk)
+
+    def _deferring(self) -> bool:
+        """Batches are held (``defer``): the graph exists and is past its exact copy."""
+        return (self.options.overlap and self.options.defer and self._graph is not None
+                and self._flat is None)
 
     def _insert(self, batch: Sequence[Memory], rows: np.ndarray, step: int) -> None:
         """Put ``batch`` (ids unique) with its ``rows`` in the graph, ``step`` inserts per
@@ -398,7 +438,7 @@ class HnswVectors(VectorIndex):
     @locked
     def delete(self, ids: Sequence[str]) -> None:
         """Remove memories (unknown ids are ignored)."""
-        self._inserts.settle()
+        self.settle()
         if self._graph is not None:
             self._own()
             with self._changing():
@@ -408,6 +448,7 @@ class HnswVectors(VectorIndex):
     @locked
     def clear(self) -> None:
         """Drop everything, on disk too (the next write may use another dimension)."""
+        self._staged = None
         self._inserts.reset()
         with self._changing():
             self._graph, self._dim, self._rows, self._unsaved = None, None, Rows(), 0
@@ -422,7 +463,7 @@ class HnswVectors(VectorIndex):
     def optimize(self) -> None:
         """Rebuild the graph when retired keys outnumber a quarter of the live ones (removed
         nodes stay in a usearch graph as tombstones), then save the snapshot."""
-        self._inserts.settle()
+        self.settle()
         if self._graph is not None and self._rows.retired > max(1024, len(self._rows) // 4):
             self._rebuild()
         if self._folder is not None and self._unsaved:
@@ -433,7 +474,7 @@ class HnswVectors(VectorIndex):
         """After a permanent delete: rebuild the graph without the nodes of removed memories
         (usearch keeps a removed node's vector in the graph and its saved file) and save it,
         older generations deleted, so a deleted memory's vector is in none of the files."""
-        self._inserts.settle()
+        self.settle()
         if self._graph is not None and self._rows.retired:
             self._rebuild()
         if self._folder is not None:
@@ -470,7 +511,7 @@ class HnswVectors(VectorIndex):
 
         :raises StoreError: the pending insert failed (once; see :mod:`.inserts`).
         """
-        self._inserts.settle()
+        self.settle()
         row = np.asarray(vector, dtype=np.float32).reshape(1, -1)
         found = self._search_flat(row, query, k)
         if found is not None:
@@ -480,17 +521,35 @@ class HnswVectors(VectorIndex):
 
     def search_many(self, vectors: np.ndarray, query: Query, k: int) -> list[list[Candidate]]:
         """:meth:`search` of each row, with one hold of the lock and one usearch call for
-        all of them (a write group's near-duplicate check: one vector per new memory)."""
+        all of them (a write group's near-duplicate check: one vector per new memory).
+
+        A held batch (``defer``) is searched exactly beside the graph, then handed to the
+        inserting thread: the check does not wait for its insert (:mod:`.staged`)."""
         self._inserts.settle()
+        staged = self._staged
         matrix = np.asarray(vectors, dtype=np.float32)
         if not len(matrix):
             return []
         matrix = matrix.reshape(len(matrix), -1)
-        found = self._search_flat(matrix, query, k)
-        if found is not None:
-            return found
+        if staged is None:
+            found = self._search_flat(matrix, query, k)
+            if found is not None:
+                return found
         with self._graph_lock:
-            return self._search_rows(matrix, query, k)
+            replaced = staged.ids if staged is not None else frozenset()
+            known = self._rows.key if replaced else None
+            ask = k + sum(known.get(i) is not None for i in replaced) if known else k
+            out = self._search_rows(matrix, query, ask)
+        if staged is not None:
+            out = [merged(mine, theirs, replaced, k)
+                   for mine, theirs in zip(out, staged.search(matrix, query, k), strict=True)]
+            if self._lock.acquire(blocking=False):  # a writer mid-upsert hands it on itself
+                try:
+                    if self._staged is staged:
+                        self._release_staged()
+                finally:
+                    self._lock.release()
+        return out
 
     def _search_flat(self, matrix: np.ndarray, query: Query,
                      k: int) -> list[list[Candidate]] | None:
@@ -603,7 +662,7 @@ class HnswVectors(VectorIndex):
     def versions(self) -> dict[str, int]:
         """Every indexed id with the version it was indexed at (the pending insert done;
         a failed one's memories are missing, so reconciliation re-indexes them)."""
-        self._inserts.wait()
+        self._flushed()
         with self._graph_lock:
             return self._rows.versions()
 
@@ -611,7 +670,7 @@ class HnswVectors(VectorIndex):
         """Live memories, retired keys, the dimension, changes since the last save,
         whether the graph is still the read-only view of its file (``mapped``), and the CPU
         seconds the inserting thread spent (``overlap``: what it took off the writer)."""
-        self._inserts.wait()
+        self._flushed()
         with self._graph_lock:
             return {"rows": len(self._rows), "retired": self._rows.retired, "dim": self._dim,
                     "unsaved": self._unsaved, "dtype": self._dtype,

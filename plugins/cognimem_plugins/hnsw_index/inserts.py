@@ -11,16 +11,57 @@ A failure of a batch is kept and raised by the next :meth:`Inserts.settle` (the 
 search or maintenance of the index), once; :attr:`Inserts.failed` stays set, so the index
 no longer vouches for its content (its fingerprint is None: the next open compares it with
 the records and re-indexes what is missing).
+
+usearch's ``add`` takes the interpreter lock back after each vector it inserts (to check for
+signals), so while the writer runs Python the inserting thread waits for the lock once a
+vector: at the interpreter's default switch interval (5 ms) an insert of 1,000 vectors beside
+a writer busy in Python took 5.3-7.1 s of wall for 1.4-2.0 s of CPU. While a job runs, the
+switch interval is held at :data:`SWITCH_S` at most (:class:`Handoffs`; restored when no job
+runs), which brought the same insert to 1.5-1.7 s, with the writer's own rate unchanged
+(`lab/cognimem-lab/scripts/insert_handoff.py`).
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from cognimem.errors import StoreError
+
+#: The longest interpreter switch interval while a background insert runs (seconds).
+SWITCH_S = 0.0001
+
+
+class Handoffs:
+    """The process's switch interval held at ``SWITCH_S`` at most while any job of any
+    :class:`Inserts` runs, and put back as it was when the last one ends (unless someone
+    else changed it meanwhile)."""
+
+    _lock = threading.Lock()
+    _running = 0
+    _saved: float | None = None
+    _set: float | None = None
+
+    @classmethod
+    def enter(cls) -> None:
+        with cls._lock:
+            cls._running += 1
+            if cls._running == 1:
+                cls._saved = sys.getswitchinterval()
+                sys.setswitchinterval(min(cls._saved, SWITCH_S))
+                cls._set = sys.getswitchinterval()  # as kept (in microseconds)
+
+    @classmethod
+    def leave(cls) -> None:
+        with cls._lock:
+            cls._running -= 1
+            if cls._running == 0:
+                if cls._saved is not None and sys.getswitchinterval() == cls._set:
+                    sys.setswitchinterval(cls._saved)
+                cls._saved = cls._set = None
 
 
 class Inserts:
@@ -41,12 +82,32 @@ class Inserts:
         """Run ``job`` on the thread once the pending one is done (its failure raised
         first, and ``job`` then not run)."""
         self.settle()
+        self._start(job)
+
+    def queue(self, job: Callable[[], None]) -> None:
+        """Run ``job`` on the thread once the pending one is done (a failure of that one
+        kept for :meth:`settle`, and ``job`` run all the same)."""
+        self.wait()
+        self._start(job)
+
+    def _start(self, job: Callable[[], None]) -> None:
         if self._pool is None:
             self._pool = ThreadPoolExecutor(1, thread_name_prefix=self._name)
         self._pending = self._pool.submit(self._run, job)
 
+    def check(self) -> None:
+        """Raise the failure of a job finished since the last :meth:`settle`, without
+        waiting for the pending one.
+
+        :raises StoreError: a finished job failed (its memories were left out)."""
+        with self._failure_lock:
+            failure, self._failure = self._failure, None
+        if failure is not None:
+            raise _failed(self._name, failure) from failure
+
     def _run(self, job: Callable[[], None]) -> None:
         started = time.thread_time()
+        Handoffs.enter()
         try:
             job()
         except BaseException as exc:  # kept for the caller; a thread's failure is lost else
@@ -54,6 +115,7 @@ class Inserts:
                 self._failure = self._failure or exc
             self.failed = True
         finally:
+            Handoffs.leave()
             self.cpu_s += time.thread_time() - started
 
     def wait(self) -> None:
@@ -71,8 +133,7 @@ class Inserts:
         with self._failure_lock:
             failure, self._failure = self._failure, None
         if failure is not None:
-            raise StoreError(f"{self._name}: a background insert failed, its memories were "
-                             f"left out of the index: {failure}") from failure
+            raise _failed(self._name, failure) from failure
 
     def reset(self) -> None:
         """Forget a kept failure (the index was emptied or opened anew)."""
@@ -87,3 +148,8 @@ class Inserts:
         pool, self._pool, self._pending = self._pool, None, None
         if pool is not None:
             pool.shutdown(wait=True)
+
+
+def _failed(name: str, failure: BaseException) -> StoreError:
+    return StoreError(f"{name}: a background insert failed, its memories were left out of "
+                      f"the index: {failure}")

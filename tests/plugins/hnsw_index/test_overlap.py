@@ -37,8 +37,10 @@ def ids(found: list[Any]) -> list[str]:
 
 
 def write_all(index: HnswVectors, memories: list[Memory], vectors: np.ndarray) -> None:
-    """Batches of 100, every fifth memory of each batch replaced in the next, and deletes."""
+    """Batches of 100, each checked first as a write group's near-duplicate check does,
+    every fifth memory of each batch replaced in the next, and deletes."""
     for start in range(0, len(memories), 100):
+        index.search_many(vectors[start : start + 100], Query(text="check"), 5)
         index.upsert(memories[start : start + 100], vectors[start : start + 100])
         if start:
             again = [m.model_copy(update={"version": 2})
@@ -47,31 +49,37 @@ def write_all(index: HnswVectors, memories: list[Memory], vectors: np.ndarray) -
             index.delete([memories[start - 50].id])
 
 
+MODES = {"in the write": {"overlap": False}, "overlap": {"overlap": True, "defer": False},
+         "overlap, deferred": {"overlap": True, "defer": True}}
+
+
 @pytest.mark.parametrize("chunk", [32, 7])
 def test_the_same_writes_give_the_same_graph(tmp_path: Path, chunk: int) -> None:
     memories, vectors = corpus(1500)
     probes = unit_vectors(60, DIM, seed=9)
     found, saved = {}, {}
-    for overlap in (False, True):
-        path = tmp_path / str(overlap)
-        index = opened(HnswVectors, path, overlap=overlap, flat_below=0, exact_below=0,
-                       write_chunk=chunk, dtype="f32")
+    for mode, options in MODES.items():
+        path = tmp_path / mode.replace(" ", "_")
+        index = opened(HnswVectors, path, flat_below=0, exact_below=0, write_chunk=chunk,
+                       dtype="f32", **options)
         write_all(index, memories, vectors)
-        found[overlap] = [[(c.id, round(c.score, 6)) for c in index.search(p, Query(text="x"),
-                                                                           10)]
-                          for p in probes]
+        found[mode] = [[(c.id, round(c.score, 6)) for c in index.search(p, Query(text="x"),
+                                                                        10)]
+                       for p in probes]
         index.close()
         generation = json.loads((path / FOLDER / CURRENT).read_text())["generation"]
-        saved[overlap] = (path / FOLDER / f"graph-{generation}.usearch").read_bytes()
-    assert found[True] == found[False]
-    assert saved[True] == saved[False]
+        saved[mode] = (path / FOLDER / f"graph-{generation}.usearch").read_bytes()
+    assert found["overlap"] == found["in the write"] == found["overlap, deferred"]
+    assert saved["overlap"] == saved["in the write"] == saved["overlap, deferred"]
 
 
-def test_a_search_after_a_write_waits_for_its_insert_and_finds_it() -> None:
+@pytest.mark.parametrize("defer", [False, True])
+def test_a_search_after_a_write_waits_for_its_insert_and_finds_it(defer: bool) -> None:
     """The pending insert held before it begins (the graph's lock free): only the wait for
-    it keeps a search after the write from missing the write."""
+    it keeps a search after the write from missing the write. A batch held out of the
+    graph (``defer``) is handed to the inserting thread by the search, which waits for it."""
     memories, vectors = corpus(40)
-    index = opened(HnswVectors, None, flat_below=0, exact_below=0)
+    index = opened(HnswVectors, None, flat_below=0, exact_below=0, defer=defer)
     index.upsert(memories[:20], vectors[:20])
     index.stats()
     began, go = threading.Event(), threading.Event()
@@ -83,12 +91,13 @@ def test_a_search_after_a_write_waits_for_its_insert_and_finds_it() -> None:
         insert(*args)
 
     index._insert = held
-    index.upsert(memories[20:], vectors[20:])  # returns with the insert pending
-    assert began.wait(30)
+    index.upsert(memories[20:], vectors[20:])  # returns with the insert pending or held
+    assert began.wait(0.3) is not defer  # held: not begun until something needs it
     found: list[list[str]] = []
     searcher = threading.Thread(
         target=lambda: found.append(ids(index.search(vectors[30], Query(text="x"), 1))))
     searcher.start()
+    assert began.wait(30)
     searcher.join(0.3)
     assert searcher.is_alive() and not found  # it waits for the pending insert
     go.set()
