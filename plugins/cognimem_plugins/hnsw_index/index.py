@@ -77,6 +77,9 @@ from .staged import Staged, merged
 log = logging.getLogger("cognimem.hnsw")
 
 REINDEX_HINT: Final = "run `cognimem reindex` after changing the embedder"
+#: Batches held out of the graph at most (``defer``): a write group's new memories, then
+#: the merged ones it indexes again; a third write hands them to the inserting thread.
+HELD_PARTS: Final = 2
 #: Extra neighbours asked of the graph beyond k / (admitted share), for the filter's misses.
 _MARGIN: Final = 1.1
 #: The same under a scope filter, past the choice of an exact scan (made with ``_MARGIN``):
@@ -158,6 +161,13 @@ class HnswVectors(VectorIndex):
             description="insert into the graph on a thread of its own, a batch at a time in "
                         "the order written, while the write goes on (the same graph as "
                         "without; a search, save or maintenance waits for the pending batch)")
+        backlog: int = Field(
+            default=4096, ge=0,
+            description="with ``defer``: memories handed to the inserting thread that a "
+                        "write may leave waiting or running before it returns, so the insert "
+                        "keeps going while the next writes are prepared (the guard screens a "
+                        "whole call's memories before its first batch); a search, save or "
+                        "maintenance waits for them (0: one batch at a time)")
         defer: bool = Field(
             default=True,
             description="with ``overlap``, past ``flat_below``: hold each batch out of the "
@@ -304,8 +314,8 @@ class HnswVectors(VectorIndex):
         held); a kept failure stays kept."""
         staged, self._staged = self._staged, None
         if staged is not None:
-            self._inserts.queue(lambda: self._insert(staged.batch, staged.vectors,
-                                                     max(1, len(staged))))
+            self._inserts.queue(lambda: self._insert_all(staged), len(staged),
+                                self.options.backlog)
 
     def _changed(self, count: int) -> None:
         if not count:
@@ -393,9 +403,14 @@ class HnswVectors(VectorIndex):
                 self._dim = matrix.shape[1]
                 self._flat = self._copy(self._rows, self._dim, np.zeros(0, np.int64), None)
         self._own()
-        if self._deferring():
-            self._release_staged()  # no check took the last batch: its insert now
-            self._staged = Staged(batch, rows, self._dtype)
+        if self._deferring():  # held after a batch no check has taken yet (a group's
+            # merged memories indexed after its new ones): two at most, inserted in order
+            held = self._staged
+            if held is not None and len(held.parts) < HELD_PARTS:
+                self._staged = held.joined(batch, rows)
+            else:
+                self._release_staged()
+                self._staged = Staged([(batch, rows)], self._dtype)
         elif self.options.overlap:  # one call: a search waits for the whole batch in any
             # case, and each chunk would wait for the interpreter lock again (a stall a chunk)
             self._inserts.submit(lambda: self._insert(batch, rows, max(1, len(batch))))
@@ -406,6 +421,11 @@ class HnswVectors(VectorIndex):
         """Batches are held (``defer``): the graph exists and is past its exact copy."""
         return (self.options.overlap and self.options.defer and self._graph is not None
                 and self._flat is None)
+
+    def _insert_all(self, staged: Staged) -> None:
+        """The held batches' inserts, in the order written (a failed one ends the job)."""
+        for batch, rows in staged.parts:
+            self._insert(batch, rows, max(1, len(batch)))
 
     def _insert(self, batch: Sequence[Memory], rows: np.ndarray, step: int) -> None:
         """Put ``batch`` (ids unique) with its ``rows`` in the graph, ``step`` inserts per

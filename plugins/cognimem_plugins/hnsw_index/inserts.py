@@ -26,6 +26,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 
@@ -65,12 +66,15 @@ class Handoffs:
 
 
 class Inserts:
-    """At most one job pending on one background thread; its failure kept for the caller."""
+    """Jobs run in order on one background thread (one pending at most with
+    :meth:`submit`; up to a bound of memories with :meth:`queue`); a failure kept for the
+    caller."""
 
     def __init__(self, name: str) -> None:
         self._name = name
         self._pool: ThreadPoolExecutor | None = None
-        self._pending: Future[None] | None = None
+        self._pending: Future[None] | None = None  # the last job: the others run before it
+        self._queued: deque[tuple[Future[None], int]] = deque()  # jobs and their memories
         self._failure: BaseException | None = None
         self._failure_lock = threading.Lock()
         #: a job failed since :meth:`reset`: what the index holds is no longer vouched for
@@ -84,11 +88,15 @@ class Inserts:
         self.settle()
         self._start(job)
 
-    def queue(self, job: Callable[[], None]) -> None:
-        """Run ``job`` on the thread once the pending one is done (a failure of that one
+    def queue(self, job: Callable[[], None], size: int, bound: int) -> None:
+        """Run ``job`` (of ``size`` memories) on the thread after the jobs before it,
+        returning once at most ``bound`` memories wait or run before it (earlier failures
         kept for :meth:`settle`, and ``job`` run all the same)."""
-        self.wait()
+        queued = self._queued
+        while queued and (queued[0][0].done() or sum(n for _, n in queued) > bound):
+            queued.popleft()[0].result()  # _run never raises
         self._start(job)
+        queued.append((self._pending, size))  # type: ignore[arg-type]
 
     def _start(self, job: Callable[[], None]) -> None:
         if self._pool is None:

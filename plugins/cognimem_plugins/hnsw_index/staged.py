@@ -31,31 +31,44 @@ from .rows import Rows
 
 
 class Staged:
-    """One batch (ids distinct) and its float32 vectors, searched exactly."""
+    """Batches written since the graph's last insert, in order (ids distinct within each;
+    a later batch's version of an id replaces an earlier one's), searched exactly."""
 
-    def __init__(self, batch: Sequence[Memory], vectors: np.ndarray, dtype: str) -> None:
-        self.batch = list(batch)
-        self.vectors = vectors  # as written: what the graph is given at the insert
+    def __init__(self, parts: Sequence[tuple[Sequence[Memory], np.ndarray]],
+                 dtype: str) -> None:
+        self.parts = [(list(batch), vectors) for batch, vectors in parts]
         self.dtype = dtype
-        self.ids = frozenset(m.id for m in self.batch)
+        self.ids = frozenset(m.id for batch, _ in self.parts for m in batch)
         self._made: tuple[Rows, Flat] | None = None
         self._making = threading.Lock()
 
     def __len__(self) -> int:
-        return len(self.batch)
+        return sum(len(batch) for batch, _ in self.parts)
+
+    def joined(self, batch: Sequence[Memory], vectors: np.ndarray) -> Staged:
+        """These batches and then ``batch`` (the graph will get them in that order)."""
+        return Staged([*self.parts, (batch, vectors)], self.dtype)
 
     def _parts(self) -> tuple[Rows, Flat]:
         with self._making:
             if self._made is None:
+                latest: list[Memory] = []
+                rows_of: list[np.ndarray] = []
+                seen: set[str] = set()
+                for batch, vectors in reversed(self.parts):  # the last version of each id
+                    mine = [i for i, m in enumerate(batch) if m.id not in seen]
+                    seen.update(batch[i].id for i in mine)
+                    latest.extend(batch[i] for i in mine)
+                    rows_of.append(vectors[mine])
                 rows = Rows()
-                keys = rows.add(self.batch)
-                flat = Flat.empty(rows, int(self.vectors.shape[1]))
-                self._made = rows, flat.with_keys(rows, keys, as_stored(self.vectors,
+                keys = rows.add(latest)
+                flat = Flat.empty(rows, int(self.parts[0][1].shape[1]))
+                self._made = rows, flat.with_keys(rows, keys, as_stored(np.vstack(rows_of),
                                                                        self.dtype))
             return self._made
 
     def search(self, matrix: np.ndarray, query: Query, k: int) -> list[list[Candidate]]:
-        """Each row's ``k`` most similar admitted memories of the batch, exactly."""
+        """Each row's ``k`` most similar admitted memories of the batches, exactly."""
         rows, flat = self._parts()
         wanted = rows.filter_codes(query)
         if wanted is None or k <= 0:

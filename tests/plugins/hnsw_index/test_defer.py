@@ -170,3 +170,22 @@ def test_a_write_group_checks_against_the_held_batch_in_an_engine(
         assert near[0].outcome == "merged" and near[0].memory.id == second[0].memory.id
         assert e.search("billing runbook wiki", k=1).hits[0].id == second[0].memory.id
         assert len(first) == 12 and e.check().ok
+
+
+def test_a_groups_merged_memories_join_its_held_batch_and_the_last_version_wins() -> None:
+    memories, vectors = corpus(400)
+    index = deferring()
+    index.upsert(memories[:200], vectors[:200])
+    index.upsert(memories[200:300], vectors[200:300])  # held
+    moved = unit_vectors(1, DIM, seed=41)
+    index.upsert([memories[250].model_copy(update={"version": 2})], moved)  # joins it
+    assert index._staged is not None and len(index._staged.parts) == 2
+    assert index._inserts._pending is None or index._inserts._pending.done()
+    found = index.search_many(np.vstack([moved, vectors[250:251]]), Query(text="c"), 3)
+    assert found[0][0].id == "m00250" and found[0][0].score == pytest.approx(1.0, abs=1e-5)
+    assert "m00250" not in [c.id for c in found[1]]  # its first version is gone
+    index.upsert(memories[300:350], vectors[300:350])
+    index.upsert(memories[350:], vectors[350:])  # joins
+    index.upsert(memories[:1], vectors[:1])  # a third: the two held go to the thread
+    assert index._staged is not None and len(index._staged.parts) == 1
+    assert index.versions()["m00250"] == 2 and len(index.versions()) == 400
