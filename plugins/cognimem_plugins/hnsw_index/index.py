@@ -34,10 +34,15 @@ most for a chunk, never for a whole batch or the rest of the engine's write (emb
 records' transaction, the lexical index). Writers take ``_lock`` first: one at a time.
 With ``overlap`` (the default) the batch is inserted on one thread of its own
 (:mod:`.inserts`), in one call (a chunk at a time, each chunk would wait for the
-interpreter lock again: at 100,000 the overlap then gained nothing), a batch pending at
-most, in the order written, while the engine goes on with the next batch; every read and
-change of the index first waits for the pending batch, so a search after a write finds it,
-and a search beside a write may wait for one batch.
+interpreter lock again: at 100,000 the overlap then gained nothing), in the order
+written, while the engine goes on with the next batch; every read and change of the index
+first waits for the pending inserts, so a search after a write finds it, and a search
+beside a write may wait for them. Past ``flat_below``, with ``defer`` (:mod:`.staged`), a
+batch is held until the next write group's near-duplicate check (:meth:`search_many`) has
+searched it exactly, or a later write hands it on, and up to ``backlog`` memories may wait
+for the inserting thread when a write returns: the insert keeps going while the guards
+screen the next call's memories (a call's memories are all screened before its first
+batch is written), instead of waiting for the writer each batch.
 While the index has handed out at most ``flat_below`` keys, searches read a plain copy of
 the vectors instead (:mod:`.flat`), exactly and without the lock: every change under the
 lock counts a change counter up before and after (``_seq``), and a search that saw it odd,
@@ -72,7 +77,7 @@ from .flat import Flat
 from .inserts import Inserts
 from .rows import Rows
 from .snapshot import FOLDER, Folder, restore
-from .staged import Staged, merged
+from .staged import Part, merged, search_parts
 
 log = logging.getLogger("cognimem.hnsw")
 
@@ -196,7 +201,11 @@ class HnswVectors(VectorIndex):
         self._revision = 0
         self._dtype: str = self.options.dtype  # resolved at open (``auto``: see the option)
         self._inserts = Inserts("hnsw")  # the pending batch's insert (``overlap``)
-        self._staged: Staged | None = None  # the last batch, not in the graph yet (``defer``)
+        # ``defer``: the batches held since the last check, and those handed to the
+        # inserting thread and perhaps not inserted yet, in the order written
+        self._held: list[Part] = []
+        self._released: list[Part] = []
+        self._writer: int | None = None  # the thread of the last write
 
     # lifecycle -------------------------------------------------------------------------------
 
@@ -204,7 +213,7 @@ class HnswVectors(VectorIndex):
     def open(self, ctx: Context) -> None:
         """Load ``<store>/hnsw/`` if it holds a snapshot of vectors from this embedder."""
         self._inserts.reset()
-        self._staged = None
+        self._held, self._released = [], []
         embedder = getattr(ctx, "embedder", None)
         signature = getattr(embedder, "signature", None)
         self._dtype = resolve_dtype(self.options.dtype)
@@ -297,24 +306,27 @@ class HnswVectors(VectorIndex):
 
         :raises StoreError: it failed (its memories were left out of the index).
         """
-        if self._staged is not None:  # read unlocked: a batch held meanwhile is a write
-            with self._lock:  # beside this call, which it may or may not see
-                self._release_staged()
+        if self._held:  # read unlocked: a batch held meanwhile is a write beside this
+            with self._lock:  # call, which it may or may not see
+                self._release_held()
         self._inserts.settle()
 
     def _flushed(self) -> None:
-        """The held batch inserted and nothing pending; a failure kept, not raised."""
-        if self._staged is not None:
+        """The held batches inserted and nothing pending; a failure kept, not raised."""
+        if self._held:
             with self._lock:
-                self._release_staged()
+                self._release_held()
         self._inserts.wait()
 
-    def _release_staged(self) -> None:
-        """Hand the held batch to the inserting thread, after the pending one (writer lock
-        held); a kept failure stays kept."""
-        staged, self._staged = self._staged, None
-        if staged is not None:
-            self._inserts.queue(lambda: self._insert_all(staged), len(staged),
+    def _release_held(self) -> None:
+        """Hand the held batches to the inserting thread, after those before them (writer
+        lock held; this returns once at most ``backlog`` memories wait before them); a kept
+        failure stays kept."""
+        held = self._held
+        if held:  # released before no longer held: a reader sees them in one or both
+            self._released = [p for p in self._released if not p.inserted] + held
+            self._held = []
+            self._inserts.queue(lambda: self._insert_parts(held), sum(map(len, held)),
                                 self.options.backlog)
 
     def _changed(self, count: int) -> None:
@@ -405,12 +417,10 @@ class HnswVectors(VectorIndex):
         self._own()
         if self._deferring():  # held after a batch no check has taken yet (a group's
             # merged memories indexed after its new ones): two at most, inserted in order
-            held = self._staged
-            if held is not None and len(held.parts) < HELD_PARTS:
-                self._staged = held.joined(batch, rows)
-            else:
-                self._release_staged()
-                self._staged = Staged([(batch, rows)], self._dtype)
+            self._writer = threading.get_ident()
+            if len(self._held) >= HELD_PARTS:
+                self._release_held()
+            self._held = [*self._held, Part(batch, rows, self._dtype)]
         elif self.options.overlap:  # one call: a search waits for the whole batch in any
             # case, and each chunk would wait for the interpreter lock again (a stall a chunk)
             self._inserts.submit(lambda: self._insert(batch, rows, max(1, len(batch))))
@@ -422,14 +432,22 @@ class HnswVectors(VectorIndex):
         return (self.options.overlap and self.options.defer and self._graph is not None
                 and self._flat is None)
 
-    def _insert_all(self, staged: Staged) -> None:
-        """The held batches' inserts, in the order written (a failed one ends the job)."""
-        for batch, rows in staged.parts:
-            self._insert(batch, rows, max(1, len(batch)))
+    def _insert_parts(self, parts: Sequence[Part]) -> None:
+        """The held batches' inserts, in the order written (a failed one ends the job; the
+        rest are marked inserted all the same: left out, repaired from the records)."""
+        try:
+            for part in parts:
+                self._insert(part.batch, part.vectors, max(1, len(part)), part)
+        finally:
+            with self._graph_lock:
+                for part in parts:
+                    part.inserted = True
 
-    def _insert(self, batch: Sequence[Memory], rows: np.ndarray, step: int) -> None:
+    def _insert(self, batch: Sequence[Memory], rows: np.ndarray, step: int,
+                part: Part | None = None) -> None:
         """Put ``batch`` (ids unique) with its ``rows`` in the graph, ``step`` inserts per
-        hold of the lock; a failed chunk is left out (:func:`_drop_failed`) and raised."""
+        hold of the lock, ``part`` marked inserted in the last hold; a failed chunk is left
+        out (:func:`_drop_failed`) and raised."""
         try:
             for start in range(0, len(batch), step):  # a search waits for one chunk at most
                 chunk = batch[start : start + step]
@@ -446,6 +464,8 @@ class HnswVectors(VectorIndex):
                         self._flat = (self._flat.with_keys(self._rows, keys,
                                                            rows[start : start + step])
                                       if self._rows.size <= self.options.flat_below else None)
+                    if part is not None and start + step >= len(batch):
+                        part.inserted = True
         finally:
             self._changed(len(batch))
 
@@ -468,7 +488,7 @@ class HnswVectors(VectorIndex):
     @locked
     def clear(self) -> None:
         """Drop everything, on disk too (the next write may use another dimension)."""
-        self._staged = None
+        self._held, self._released = [], []
         self._inserts.reset()
         with self._changing():
             self._graph, self._dim, self._rows, self._unsaved = None, None, Rows(), 0
@@ -529,15 +549,39 @@ class HnswVectors(VectorIndex):
         """The ``k`` nearest admitted memories by cosine similarity (score = 1 - distance),
         once the pending insert is done (a search after a write finds it).
 
+        A search from another thread than the last write's, beside a bulk import
+        (``defer``), waits for one batch's insert at most: it searches the graph and,
+        exactly, the batches not in it yet (:mod:`.staged`).
+
         :raises StoreError: the pending insert failed (once; see :mod:`.inserts`).
         """
-        self.settle()
         row = np.asarray(vector, dtype=np.float32).reshape(1, -1)
+        if self._writer is not None and self._writer != threading.get_ident() and (
+                self._held or self._released):
+            self._inserts.check()
+            return self._search_beside(row, query, k, None)[0]
+        self.settle()
         found = self._search_flat(row, query, k)
         if found is not None:
             return found[0]
         with self._graph_lock:
             return self._search_rows(row, query, k)[0]
+
+    def _search_beside(self, matrix: np.ndarray, query: Query, k: int,
+                       parts: list[Part] | None) -> list[list[Candidate]]:
+        """Each row's search of the graph and, exactly, of ``parts`` (None: every batch
+        not in the graph, as the graph's lock shows them)."""
+        with self._graph_lock:
+            if parts is None:
+                parts = [p for p in (*self._released, *self._held) if not p.inserted]
+            replaced = frozenset().union(*(p.ids for p in parts))
+            known = self._rows.key if replaced else None
+            ask = k + sum(known.get(i) is not None for i in replaced) if known else k
+            out = self._search_rows(matrix, query, ask)
+        if not parts:
+            return out
+        return [merged(mine, theirs, replaced, k) for mine, theirs in
+                zip(out, search_parts(parts, matrix, query, k), strict=True)]
 
     def search_many(self, vectors: np.ndarray, query: Query, k: int) -> list[list[Candidate]]:
         """:meth:`search` of each row, with one hold of the lock and one usearch call for
@@ -546,29 +590,24 @@ class HnswVectors(VectorIndex):
         A held batch (``defer``) is searched exactly beside the graph, then handed to the
         inserting thread: the check does not wait for its insert (:mod:`.staged`)."""
         self._inserts.settle()
-        staged = self._staged
+        held = self._held
         matrix = np.asarray(vectors, dtype=np.float32)
         if not len(matrix):
             return []
         matrix = matrix.reshape(len(matrix), -1)
-        if staged is None:
+        if not held:
             found = self._search_flat(matrix, query, k)
             if found is not None:
                 return found
-        with self._graph_lock:
-            replaced = staged.ids if staged is not None else frozenset()
-            known = self._rows.key if replaced else None
-            ask = k + sum(known.get(i) is not None for i in replaced) if known else k
-            out = self._search_rows(matrix, query, ask)
-        if staged is not None:
-            out = [merged(mine, theirs, replaced, k)
-                   for mine, theirs in zip(out, staged.search(matrix, query, k), strict=True)]
-            if self._lock.acquire(blocking=False):  # a writer mid-upsert hands it on itself
-                try:
-                    if self._staged is staged:
-                        self._release_staged()
-                finally:
-                    self._lock.release()
+            with self._graph_lock:
+                return self._search_rows(matrix, query, k)
+        out = self._search_beside(matrix, query, k, held)
+        if self._lock.acquire(blocking=False):  # a writer mid-upsert hands them on itself
+            try:
+                if self._held is held:
+                    self._release_held()
+            finally:
+                self._lock.release()
         return out
 
     def _search_flat(self, matrix: np.ndarray, query: Query,

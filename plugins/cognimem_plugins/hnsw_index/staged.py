@@ -1,20 +1,25 @@
-"""The last batch written to a large ``hnsw`` index, held out of the graph until the next
-write group's near-duplicate check has searched it exactly (``defer``, #45).
+"""Batches written to a large ``hnsw`` index and not in its graph yet, searched exactly
+(``defer`` and ``backlog``, #45).
 
 A write group checks its memories against the store (the near-duplicate guard's
 :meth:`~.index.HnswVectors.search_many`) before anything of it is written, so that check
 needs the previous group in the index. With the previous group's insert still running, the
-check had to wait for it: at a million memories each batch's insert then ran beside only
-the little the writer does between its own index update and the next check, and the
-writer waited for it (EXPERIMENTS.md, "#45 wave 12"). Holding the batch here instead, the
-check searches the graph (everything written before it) and this batch exactly, then hands
-the batch to the inserting thread, which inserts it beside the writer's transaction,
-lexical index and next group's guards. The graph gets the same batches in the same order:
-the same writes give the same graph.
+check had to wait for it, and the insert ran beside only the little the writer does between
+its own index update and the next check. Held here instead, the last group's batches are
+searched exactly beside the graph (everything written before them), then handed to the
+inserting thread, which inserts them beside the writer's transaction, lexical index and
+next group's guards. The graph gets the same batches in the same order: the same writes
+give the same graph.
 
-A :class:`Staged` never changes: its exact search builds a small :class:`~.rows.Rows` and
-:class:`~.flat.Flat` of its own on first use, which apply the same scope and archived
-filters as the index's rows.
+A search from another thread than the writer's (a daemon's reader beside a bulk import)
+does not wait for the batches handed to the inserting thread either: it searches the graph
+as it stands and, exactly, every batch the graph does not hold yet
+(:func:`search_parts`), so it waits for one batch's insert at most.
+
+A :class:`Part` never changes but for its ``inserted`` flag, which the inserting thread
+sets under the graph's lock in the same hold as the insert; its exact search builds a small
+:class:`~.rows.Rows` and :class:`~.flat.Flat` of its own on first use, which apply the same
+scope and archived filters as the index's rows.
 """
 
 from __future__ import annotations
@@ -30,45 +35,33 @@ from .flat import Flat
 from .rows import Rows
 
 
-class Staged:
-    """Batches written since the graph's last insert, in order (ids distinct within each;
-    a later batch's version of an id replaces an earlier one's), searched exactly."""
+class Part:
+    """One batch (ids distinct) and its float32 vectors as written, searched exactly."""
 
-    def __init__(self, parts: Sequence[tuple[Sequence[Memory], np.ndarray]],
-                 dtype: str) -> None:
-        self.parts = [(list(batch), vectors) for batch, vectors in parts]
+    def __init__(self, batch: Sequence[Memory], vectors: np.ndarray, dtype: str) -> None:
+        self.batch = list(batch)
+        self.vectors = vectors  # what the graph is given at the insert
         self.dtype = dtype
-        self.ids = frozenset(m.id for batch, _ in self.parts for m in batch)
+        self.ids = frozenset(m.id for m in self.batch)
+        self.inserted = False  # set under the graph's lock by the insert that puts it there
         self._made: tuple[Rows, Flat] | None = None
         self._making = threading.Lock()
 
     def __len__(self) -> int:
-        return sum(len(batch) for batch, _ in self.parts)
-
-    def joined(self, batch: Sequence[Memory], vectors: np.ndarray) -> Staged:
-        """These batches and then ``batch`` (the graph will get them in that order)."""
-        return Staged([*self.parts, (batch, vectors)], self.dtype)
+        return len(self.batch)
 
     def _parts(self) -> tuple[Rows, Flat]:
         with self._making:
             if self._made is None:
-                latest: list[Memory] = []
-                rows_of: list[np.ndarray] = []
-                seen: set[str] = set()
-                for batch, vectors in reversed(self.parts):  # the last version of each id
-                    mine = [i for i, m in enumerate(batch) if m.id not in seen]
-                    seen.update(batch[i].id for i in mine)
-                    latest.extend(batch[i] for i in mine)
-                    rows_of.append(vectors[mine])
                 rows = Rows()
-                keys = rows.add(latest)
-                flat = Flat.empty(rows, int(self.parts[0][1].shape[1]))
-                self._made = rows, flat.with_keys(rows, keys, as_stored(np.vstack(rows_of),
+                keys = rows.add(self.batch)
+                flat = Flat.empty(rows, int(self.vectors.shape[1]))
+                self._made = rows, flat.with_keys(rows, keys, as_stored(self.vectors,
                                                                        self.dtype))
             return self._made
 
     def search(self, matrix: np.ndarray, query: Query, k: int) -> list[list[Candidate]]:
-        """Each row's ``k`` most similar admitted memories of the batches, exactly."""
+        """Each row's ``k`` most similar admitted memories of the batch, exactly."""
         rows, flat = self._parts()
         wanted = rows.filter_codes(query)
         if wanted is None or k <= 0:
@@ -79,6 +72,30 @@ class Staged:
             out.append([Candidate(i, s, 0) for i, s in zip(names, scores.tolist(),
                                                            strict=True)])
         return out
+
+
+def search_parts(parts: Sequence[Part], matrix: np.ndarray, query: Query,
+                 k: int) -> list[list[Candidate]]:
+    """Each row's ``k`` best of ``parts`` (in the order written: a later part's version of
+    an id replaces an earlier one's), unranked."""
+    out: list[list[Candidate]] = [[] for _ in range(len(matrix))]
+    later: frozenset[str] = frozenset()
+    for part in reversed(parts):
+        replaced = len(part.ids & later) if later else 0
+        for row, found in zip(out, part.search(matrix, query, k + replaced), strict=True):
+            row.extend(c for c in found if c.id not in later)
+        later |= part.ids
+    return out
+
+
+def merged(graph: list[Candidate], parts: list[Candidate], replaced: frozenset[str],
+           k: int) -> list[Candidate]:
+    """The ``k`` best of the graph's candidates (those the parts hold a newer version of
+    left out) and the parts' ones, ranked again (ties by id)."""
+    pairs = [(c.score, c.id) for c in graph if c.id not in replaced]
+    pairs += [(c.score, c.id) for c in parts]
+    pairs.sort(key=lambda pair: (-pair[0], pair[1]))
+    return [Candidate(i, s, r) for r, (s, i) in enumerate(pairs[:k], 1)]
 
 
 def as_stored(matrix: np.ndarray, dtype: str) -> np.ndarray:
@@ -94,13 +111,3 @@ def as_stored(matrix: np.ndarray, dtype: str) -> np.ndarray:
             & np.uint32(0xFFFF0000)
         return rounded.view(np.float32)
     return rows
-
-
-def merged(graph: list[Candidate], staged: list[Candidate], replaced: frozenset[str],
-           k: int) -> list[Candidate]:
-    """The ``k`` best of the graph's candidates (those the staged batch replaces left out:
-    the batch holds their newer version) and the staged ones, ranked again (ties by id)."""
-    pairs = [(c.score, c.id) for c in graph if c.id not in replaced]
-    pairs += [(c.score, c.id) for c in staged]
-    pairs.sort(key=lambda pair: (-pair[0], pair[1]))
-    return [Candidate(i, s, r) for r, (s, i) in enumerate(pairs[:k], 1)]

@@ -97,6 +97,17 @@ def test_a_search_after_a_write_waits_for_its_insert_and_finds_it(defer: bool) -
     searcher = threading.Thread(
         target=lambda: found.append(ids(index.search(vectors[30], Query(text="x"), 1))))
     searcher.start()
+    if defer:  # another thread's search finds the held batch exactly, waiting for nothing
+        searcher.join(30)
+        assert found == [["m00030"]] and not began.is_set()
+        found.clear()
+
+        def as_the_writer() -> None:  # the writing thread's search inserts it and waits
+            index._writer = threading.get_ident()
+            found.append(ids(index.search(vectors[30], Query(text="x"), 1)))
+
+        searcher = threading.Thread(target=as_the_writer)
+        searcher.start()
     assert began.wait(30)
     searcher.join(0.3)
     assert searcher.is_alive() and not found  # it waits for the pending insert
