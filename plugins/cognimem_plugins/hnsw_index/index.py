@@ -73,18 +73,16 @@ from cognimem.errors import StoreError
 from cognimem.models import Candidate, Memory, Query
 
 from ..locking import locked
+from .backlog import Backlog
 from .flat import Flat
 from .inserts import Inserts
 from .rows import Rows
 from .snapshot import FOLDER, Folder, restore
-from .staged import Part, merged, search_parts
+from .staged import Part
 
 log = logging.getLogger("cognimem.hnsw")
 
 REINDEX_HINT: Final = "run `cognimem reindex` after changing the embedder"
-#: Batches held out of the graph at most (``defer``): a write group's new memories, then
-#: the merged ones it indexes again; a third write hands them to the inserting thread.
-HELD_PARTS: Final = 2
 #: Extra neighbours asked of the graph beyond k / (admitted share), for the filter's misses.
 _MARGIN: Final = 1.1
 #: The same under a scope filter, past the choice of an exact scan (made with ``_MARGIN``):
@@ -201,11 +199,9 @@ class HnswVectors(VectorIndex):
         self._revision = 0
         self._dtype: str = self.options.dtype  # resolved at open (``auto``: see the option)
         self._inserts = Inserts("hnsw")  # the pending batch's insert (``overlap``)
-        # ``defer``: the batches held since the last check, and those handed to the
-        # inserting thread and perhaps not inserted yet, in the order written
-        self._held: list[Part] = []
-        self._released: list[Part] = []
-        self._writer: int | None = None  # the thread of the last write
+        # ``defer``: the batches not in the graph yet
+        self._backlog = Backlog(self._inserts, self._graph_lock, lambda part: self._insert(
+            part.batch, part.vectors, max(1, len(part)), part))
 
     # lifecycle -------------------------------------------------------------------------------
 
@@ -213,7 +209,7 @@ class HnswVectors(VectorIndex):
     def open(self, ctx: Context) -> None:
         """Load ``<store>/hnsw/`` if it holds a snapshot of vectors from this embedder."""
         self._inserts.reset()
-        self._held, self._released = [], []
+        self._backlog.clear()
         embedder = getattr(ctx, "embedder", None)
         signature = getattr(embedder, "signature", None)
         self._dtype = resolve_dtype(self.options.dtype)
@@ -306,28 +302,8 @@ class HnswVectors(VectorIndex):
 
         :raises StoreError: it failed (its memories were left out of the index).
         """
-        if self._held:  # read unlocked: a batch held meanwhile is a write beside this
-            with self._lock:  # call, which it may or may not see
-                self._release_held()
+        self._backlog.flushed(self._lock, self.options.backlog)
         self._inserts.settle()
-
-    def _flushed(self) -> None:
-        """The held batches inserted and nothing pending; a failure kept, not raised."""
-        if self._held:
-            with self._lock:
-                self._release_held()
-        self._inserts.wait()
-
-    def _release_held(self) -> None:
-        """Hand the held batches to the inserting thread, after those before them (writer
-        lock held; this returns once at most ``backlog`` memories wait before them); a kept
-        failure stays kept."""
-        held = self._held
-        if held:  # released before no longer held: a reader sees them in one or both
-            self._released = [p for p in self._released if not p.inserted] + held
-            self._held = []
-            self._inserts.queue(lambda: self._insert_parts(held), sum(map(len, held)),
-                                self.options.backlog)
 
     def _changed(self, count: int) -> None:
         if not count:
@@ -344,7 +320,7 @@ class HnswVectors(VectorIndex):
         clean close and open; any change, a rebuild, or a snapshot older than the last
         change (a kill, a failed save) gives another. None after a failed background
         insert: the index no longer vouches for its content."""
-        self._flushed()
+        self._backlog.flushed(self._lock, self.options.backlog)
         if self._folder is None or self._inserts.failed:
             return None
         with self._graph_lock:
@@ -392,7 +368,8 @@ class HnswVectors(VectorIndex):
 
         :raises StoreError: an earlier insert failed (this batch is then not indexed).
         """
-        if not self._deferring():
+        opts = self.options
+        if not (opts.overlap and opts.defer and self._graph is not None and self._flat is None):
             self.settle()
         self._inserts.check()
         if not memories:
@@ -415,33 +392,14 @@ class HnswVectors(VectorIndex):
                 self._dim = matrix.shape[1]
                 self._flat = self._copy(self._rows, self._dim, np.zeros(0, np.int64), None)
         self._own()
-        if self._deferring():  # held after a batch no check has taken yet (a group's
-            # merged memories indexed after its new ones): two at most, inserted in order
-            self._writer = threading.get_ident()
-            if len(self._held) >= HELD_PARTS:
-                self._release_held()
-            self._held = [*self._held, Part(batch, rows, self._dtype)]
-        elif self.options.overlap:  # one call: a search waits for the whole batch in any
+        if opts.overlap and opts.defer and self._flat is None:  # held after a batch no check
+            # has taken yet (a group's merged memories indexed after its new ones)
+            self._backlog.hold(Part(batch, rows, self._dtype), opts.backlog)
+        elif opts.overlap:  # one call: a search waits for the whole batch in any
             # case, and each chunk would wait for the interpreter lock again (a stall a chunk)
             self._inserts.submit(lambda: self._insert(batch, rows, max(1, len(batch))))
         else:
             self._insert(batch, rows, self.options.write_chunk)
-
-    def _deferring(self) -> bool:
-        """Batches are held (``defer``): the graph exists and is past its exact copy."""
-        return (self.options.overlap and self.options.defer and self._graph is not None
-                and self._flat is None)
-
-    def _insert_parts(self, parts: Sequence[Part]) -> None:
-        """The held batches' inserts, in the order written (a failed one ends the job; the
-        rest are marked inserted all the same: left out, repaired from the records)."""
-        try:
-            for part in parts:
-                self._insert(part.batch, part.vectors, max(1, len(part)), part)
-        finally:
-            with self._graph_lock:
-                for part in parts:
-                    part.inserted = True
 
     def _insert(self, batch: Sequence[Memory], rows: np.ndarray, step: int,
                 part: Part | None = None) -> None:
@@ -488,7 +446,7 @@ class HnswVectors(VectorIndex):
     @locked
     def clear(self) -> None:
         """Drop everything, on disk too (the next write may use another dimension)."""
-        self._held, self._released = [], []
+        self._backlog.clear()
         self._inserts.reset()
         with self._changing():
             self._graph, self._dim, self._rows, self._unsaved = None, None, Rows(), 0
@@ -556,10 +514,10 @@ class HnswVectors(VectorIndex):
         :raises StoreError: the pending insert failed (once; see :mod:`.inserts`).
         """
         row = np.asarray(vector, dtype=np.float32).reshape(1, -1)
-        if self._writer is not None and self._writer != threading.get_ident() and (
-                self._held or self._released):
+        if self._backlog.beside_a_writer():
             self._inserts.check()
-            return self._search_beside(row, query, k, None)[0]
+            return self._backlog.beside(self._search_rows, lambda: self._rows, row, query,
+                                        k)[0]
         self.settle()
         found = self._search_flat(row, query, k)
         if found is not None:
@@ -567,21 +525,6 @@ class HnswVectors(VectorIndex):
         with self._graph_lock:
             return self._search_rows(row, query, k)[0]
 
-    def _search_beside(self, matrix: np.ndarray, query: Query, k: int,
-                       parts: list[Part] | None) -> list[list[Candidate]]:
-        """Each row's search of the graph and, exactly, of ``parts`` (None: every batch
-        not in the graph, as the graph's lock shows them)."""
-        with self._graph_lock:
-            if parts is None:
-                parts = [p for p in (*self._released, *self._held) if not p.inserted]
-            replaced = frozenset().union(*(p.ids for p in parts))
-            known = self._rows.key if replaced else None
-            ask = k + sum(known.get(i) is not None for i in replaced) if known else k
-            out = self._search_rows(matrix, query, ask)
-        if not parts:
-            return out
-        return [merged(mine, theirs, replaced, k) for mine, theirs in
-                zip(out, search_parts(parts, matrix, query, k), strict=True)]
 
     def search_many(self, vectors: np.ndarray, query: Query, k: int) -> list[list[Candidate]]:
         """:meth:`search` of each row, with one hold of the lock and one usearch call for
@@ -590,7 +533,7 @@ class HnswVectors(VectorIndex):
         A held batch (``defer``) is searched exactly beside the graph, then handed to the
         inserting thread: the check does not wait for its insert (:mod:`.staged`)."""
         self._inserts.settle()
-        held = self._held
+        held = self._backlog.held
         matrix = np.asarray(vectors, dtype=np.float32)
         if not len(matrix):
             return []
@@ -601,11 +544,12 @@ class HnswVectors(VectorIndex):
                 return found
             with self._graph_lock:
                 return self._search_rows(matrix, query, k)
-        out = self._search_beside(matrix, query, k, held)
+        out = self._backlog.beside(self._search_rows, lambda: self._rows, matrix, query, k,
+                                   held)
         if self._lock.acquire(blocking=False):  # a writer mid-upsert hands them on itself
             try:
-                if self._held is held:
-                    self._release_held()
+                if self._backlog.held is held:
+                    self._backlog.release(self.options.backlog)
             finally:
                 self._lock.release()
         return out
@@ -721,7 +665,7 @@ class HnswVectors(VectorIndex):
     def versions(self) -> dict[str, int]:
         """Every indexed id with the version it was indexed at (the pending insert done;
         a failed one's memories are missing, so reconciliation re-indexes them)."""
-        self._flushed()
+        self._backlog.flushed(self._lock, self.options.backlog)
         with self._graph_lock:
             return self._rows.versions()
 
@@ -729,7 +673,7 @@ class HnswVectors(VectorIndex):
         """Live memories, retired keys, the dimension, changes since the last save,
         whether the graph is still the read-only view of its file (``mapped``), and the CPU
         seconds the inserting thread spent (``overlap``: what it took off the writer)."""
-        self._flushed()
+        self._backlog.flushed(self._lock, self.options.backlog)
         with self._graph_lock:
             return {"rows": len(self._rows), "retired": self._rows.retired, "dim": self._dim,
                     "unsaved": self._unsaved, "dtype": self._dtype,

@@ -38,13 +38,13 @@ def test_a_batch_is_held_until_the_next_check_which_finds_it_exactly() -> None:
     index = deferring()
     index.upsert(memories[:200], vectors[:200])
     index.upsert(memories[200:], vectors[200:])  # the first batch goes in, this one is held
-    assert sum(map(len, index._held)) == 100
+    assert sum(map(len, index._backlog.held)) == 100
     assert index._graph.size == 200
     found = index.search_many(vectors[250:260], Query(text="check"), 3)
     assert [row[0].id for row in found] == [f"m{i:05d}" for i in range(250, 260)]
     assert all(row[0].score == pytest.approx(1.0, abs=1e-5) for row in found)
     assert [c.rank for c in found[0]] == [1, 2, 3]
-    assert not index._held  # handed to the inserting thread by the check
+    assert not index._backlog.held  # handed to the inserting thread by the check
     assert len(index.versions()) == 300 and index._graph.size == 300
 
 
@@ -63,7 +63,7 @@ def test_the_check_does_not_wait_for_the_held_batchs_insert() -> None:
     index._insert = slow
     index.search_many(vectors[:1], Query(text="check"), 1)  # hands the held batch on
     index.upsert(memories[200:], vectors[200:])  # returns with that insert still pending
-    assert index._held and index._inserts._pending is not None
+    assert index._backlog.held and index._inserts._pending is not None
     assert not index._inserts._pending.done()
     go.set()
     assert len(index.versions()) == 300
@@ -92,7 +92,7 @@ def test_a_held_batch_keeps_the_scope_and_archived_filters() -> None:
             mem("gamma", "-", scope=Scope(project="b"))]
     near = unit_vectors(3, DIM, seed=123)
     index.upsert(held, near)
-    assert index._held
+    assert index._backlog.held
     in_b = Query(text="x", scope=Scope(project="b"))
     assert [c.id for c in index.search_many(near[:1], in_b, 3)[0]] == ["gamma"]
     index.upsert([mem("delta", "-", scope=Scope(project="a"))], near[2:3])  # held again
@@ -107,15 +107,15 @@ def test_any_other_read_or_change_inserts_the_held_batch_first(tmp_path: Path) -
     index: HnswVectors = opened(HnswVectors, tmp_path, flat_below=0, dtype="f32")
     index.upsert(memories[:200], vectors[:200])
     index.upsert(memories[200:], vectors[200:])
-    assert index._held
+    assert index._backlog.held
     assert index.search(vectors[260], Query(text="x"), 1)[0].id == "m00260"
-    assert not index._held and index._graph.size == 300
+    assert not index._backlog.held and index._graph.size == 300
     index.upsert(memories[:10], vectors[:10])
     index.delete(["m00005"])  # a held memory deleted: inserted, then removed
     assert "m00005" not in index.versions() and len(index.versions()) == 299
     index.upsert(memories[20:30], vectors[20:30])
     fingerprint = index.fingerprint()
-    assert not index._held and fingerprint is not None
+    assert not index._backlog.held and fingerprint is not None
     index.close()
     reopened: HnswVectors = opened(HnswVectors, tmp_path, flat_below=0, dtype="f32")
     assert reopened.fingerprint() == fingerprint and len(reopened.versions()) == 299
@@ -163,7 +163,7 @@ def test_a_write_group_checks_against_the_held_batch_in_an_engine(
         first = e.add_many([f"note {i} on the {w} service's runbook" for i, w in
                             enumerate(["billing", "search", "auth"] * 4)])
         second = e.add_many(["the billing service's runbook lives in the wiki"])
-        assert isinstance(e.vectors, HnswVectors) and e.vectors._held
+        assert isinstance(e.vectors, HnswVectors) and e.vectors._backlog.held
         again = e.add_many(["the billing service's runbook lives in the wiki"])  # the held
         assert again[0].outcome == "duplicate"
         near = e.add_many(["the billing service's runbook lives in the wiki!"])
@@ -179,7 +179,7 @@ def test_a_groups_merged_memories_join_its_held_batch_and_the_last_version_wins(
     index.upsert(memories[200:300], vectors[200:300])  # held
     moved = unit_vectors(1, DIM, seed=41)
     index.upsert([memories[250].model_copy(update={"version": 2})], moved)  # joins it
-    assert len(index._held) == 2
+    assert len(index._backlog.held) == 2
     assert index._inserts._pending is None or index._inserts._pending.done()
     found = index.search_many(np.vstack([moved, vectors[250:251]]), Query(text="c"), 3)
     assert found[0][0].id == "m00250" and found[0][0].score == pytest.approx(1.0, abs=1e-5)
@@ -187,7 +187,7 @@ def test_a_groups_merged_memories_join_its_held_batch_and_the_last_version_wins(
     index.upsert(memories[300:350], vectors[300:350])
     index.upsert(memories[350:], vectors[350:])  # joins
     index.upsert(memories[:1], vectors[:1])  # a third: the two held go to the thread
-    assert len(index._held) == 1
+    assert len(index._backlog.held) == 1
     assert index.versions()["m00250"] == 2 and len(index.versions()) == 400
 
 
@@ -207,7 +207,7 @@ def test_a_search_beside_a_bulk_import_does_not_wait_for_the_backlog() -> None:
     index._insert = slow
     for start in range(100, 500, 100):  # two held, then handed on: none inserted yet
         index.upsert(memories[start : start + 100], vectors[start : start + 100])
-    assert index._released and index._held
+    assert index._backlog._released and index._backlog.held
     found: list[list[str]] = []
     reader = threading.Thread(target=lambda: found.extend(
         [c.id for c in index.search(vectors[i], Query(text="x"), 1)] for i in (50, 150, 450)))
@@ -217,4 +217,4 @@ def test_a_search_beside_a_bulk_import_does_not_wait_for_the_backlog() -> None:
     assert found == [["m00050"], ["m00150"], ["m00450"]]
     go.set()
     assert index.search(vectors[350], Query(text="x"), 1)[0].id == "m00350"  # the writer's
-    assert not index._held and index._graph.size == 500
+    assert not index._backlog.held and index._graph.size == 500

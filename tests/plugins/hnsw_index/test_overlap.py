@@ -103,7 +103,7 @@ def test_a_search_after_a_write_waits_for_its_insert_and_finds_it(defer: bool) -
         found.clear()
 
         def as_the_writer() -> None:  # the writing thread's search inserts it and waits
-            index._writer = threading.get_ident()
+            index._backlog._writer = threading.get_ident()
             found.append(ids(index.search(vectors[30], Query(text="x"), 1)))
 
         searcher = threading.Thread(target=as_the_writer)
