@@ -17,7 +17,7 @@ from cognimem.engine import Engine, PreparedQuery, PreparedText, PreparedWrite
 from cognimem.models import Memory, MemoryDraft
 from cognimem.registry import Register
 
-from .ahead import compute, options_of, redaction, screened
+from .ahead import compute, options_of, redaction, screened, untouched
 from .judged import judge_writes
 from .options import HookOptions
 from .screening import (
@@ -46,6 +46,8 @@ def cognimem_memory_prepare(write: PreparedWrite, engine: Engine) -> None:
     """Redact credentials; flag, quarantine or refuse prompt injection."""
     options = options_of(engine)
     draft = write.draft
+    if untouched(engine, options, draft):
+        return  # (wave 12) nothing to redact nor flag, by the results computed ahead
     # one copy of the draft at the end, with every field the guard changed (none: no copy;
     # the engine's draft is its own, made for this write)
     update: dict[str, Any]
