@@ -14,12 +14,13 @@ is stored is what the hook would have computed itself.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
-from .injection import Screened, screen
+from .injection import NEEDLE_ROWS, Screened, screen
+from .needles import Needles
 from .options import HookOptions, guard_options
-from .secrets import Decision, redact_found
+from .secrets import Decision, low_gate_rows, redact_found
 
 if TYPE_CHECKING:
     from cognimem.engine import Engine
@@ -56,6 +57,24 @@ def options_of(engine: Engine) -> HookOptions:
     return found
 
 
+#: the redaction's needles (side 0) and the screen's (side 1) in one table: an ASCII content
+#: is read once for both (its case-folded text, the screen's ``folded``, is ``lower()``)
+_BOTH: list[Needles[tuple[int, Any]]] = []
+
+
+def gates(low: str) -> tuple[list[Any], list[Any]]:
+    """What ``secrets._low_gate().found(low)`` and ``injection._NEEDLE_TABLE.found(low)``
+    give, in one pass: each table's rows ``low`` holds, in its order."""
+    if not _BOTH:
+        _BOTH.append(Needles([*((n, (0, v)) for n, v in low_gate_rows()),
+                              *((n, (1, v)) for n, v in NEEDLE_ROWS)]))
+    redaction: list[Any] = []
+    screening: list[Any] = []
+    for side, value in _BOTH[0].found(low):
+        (screening if side else redaction).append(value)
+    return redaction, screening
+
+
 def screened_text(title: str | None, content: str) -> str:
     """The one text a title and a content are screened as (:func:`.screening.screen_fields`)."""
     return f"{title}\n{content}" if title else content
@@ -68,12 +87,18 @@ def compute(drafts: list[MemoryDraft], engine: Engine) -> None:
     ahead = Ahead()
     allow = options.allowlist
     redactions, clean = ahead.redactions, ahead.clean
+    # an ASCII content's screen needles, found with its redaction's (by text)
+    opened: dict[str, list[Any]] = {}
     if options.secrets:
         for draft in drafts:
             source = draft.source
-            for text in (draft.title, draft.content, source.file, source.url, source.session):
+            for text in (draft.content, draft.title, source.file, source.url, source.session):
                 if text and text not in redactions:
-                    found = redactions[text] = redact_found(text, allow)
+                    if text is draft.content and text.isascii():
+                        gate, opened[text] = gates(text.lower())
+                        found = redactions[text] = redact_found(text, allow, gate)
+                    else:
+                        found = redactions[text] = redact_found(text, allow)
                     if not found[1]:
                         clean.add(text)
     if options.injection != "off":
@@ -85,7 +110,7 @@ def compute(drafts: list[MemoryDraft], engine: Engine) -> None:
                 content = redactions[content][0]
             text = screened_text(title, content)
             if text not in screens:
-                seen = screens[text] = screen(text)
+                seen = screens[text] = screen(text, opened=opened.get(text))
                 if not seen:
                     quiet.add(text)
     _AHEAD[engine] = ahead

@@ -177,3 +177,31 @@ def test_the_fast_path_skips_only_what_the_hook_leaves_alone() -> None:
             assert left_alone or not skip
     finally:
         engine.close()
+
+
+def _corpus_texts() -> list[str]:
+    return [json.loads(line)["text"] for path in sorted(_DATA.glob("*.jsonl"))
+            for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def test_one_pass_finds_both_tables_rows() -> None:
+    """:func:`ahead.gates` gives what the redaction's and the screen's own passes give,
+    each in its table's order, on every corpus row (and the screen's rows fit its
+    case-folded text only for ASCII: the caller asks for that)."""
+    from cognimem_plugins.guard import injection, secrets
+
+    texts = [*_corpus_texts(), "AC sk ap pass ok now dan sure", "", "OK, Now: DAN?"]
+    for text in texts:
+        low = text.lower()
+        assert ahead.gates(low) == (secrets._low_gate().found(low),
+                                    injection._NEEDLE_TABLE.found(low))
+
+
+def test_redaction_and_screen_given_the_rows_decide_as_alone() -> None:
+    for text in _corpus_texts():
+        if not text.isascii():
+            continue
+        gate, opened = ahead.gates(text.lower())
+        assert redact_found(text, None, gate) == redact_found(text)
+        given, alone = screen(text, opened=opened), screen(text)
+        assert given == alone and given.reason == alone.reason
