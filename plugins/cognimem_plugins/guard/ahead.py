@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
+from .formats import longest_word
 from .injection import NEEDLE_ROWS, Screened, screen
 from .needles import Needles
 from .options import HookOptions, guard_options
@@ -87,16 +88,19 @@ def compute(drafts: list[MemoryDraft], engine: Engine) -> None:
     ahead = Ahead()
     allow = options.allowlist
     redactions, clean = ahead.redactions, ahead.clean
-    # an ASCII content's screen needles, found with its redaction's (by text)
-    opened: dict[str, list[Any]] = {}
+    # an ASCII content's screen needles, found with its redaction's, and its longest word
+    # (both read it): by text
+    opened: dict[str, tuple[list[Any], int]] = {}
     if options.secrets:
         for draft in drafts:
             source = draft.source
             for text in (draft.content, draft.title, source.file, source.url, source.session):
                 if text and text not in redactions:
                     if text is draft.content and text.isascii():
-                        gate, opened[text] = gates(text.lower())
-                        found = redactions[text] = redact_found(text, allow, gate)
+                        gate, rows = gates(text.lower())
+                        longest = longest_word(text)
+                        opened[text] = rows, longest
+                        found = redactions[text] = redact_found(text, allow, gate, longest)
                     else:
                         found = redactions[text] = redact_found(text, allow)
                     if not found[1]:
@@ -110,7 +114,9 @@ def compute(drafts: list[MemoryDraft], engine: Engine) -> None:
                 content = redactions[content][0]
             text = screened_text(title, content)
             if text not in screens:
-                seen = screens[text] = screen(text, opened=opened.get(text))
+                read = opened.get(text)
+                seen = screens[text] = (screen(text) if read is None else
+                                        screen(text, opened=read[0], longest=read[1]))
                 if not seen:
                     quiet.add(text)
     _AHEAD[engine] = ahead

@@ -244,7 +244,8 @@ def mentioned(text: str) -> str:
 
 
 def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False,
-           unwrap: bool = True, opened: list[tuple[int, ...]] | None = None) -> Screened:
+           unwrap: bool = True, opened: list[tuple[int, ...]] | None = None,
+           longest: int | None = None) -> Screened:
     """What ``text`` shows (see :class:`Screened`); kinds in the order of :data:`KINDS`.
     ``threshold``: the weak cues' score that flags (the tuned default); ``full``: read
     every paragraph's cues even where they cannot reach it (to explain or to tune);
@@ -252,9 +253,10 @@ def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False,
     wrapped so is flagged with its own kinds and ``obfuscation``). A note about prompt
     injection is read with its quotations blanked (:func:`mentioned`): only a text that
     shows something is read twice. ``opened`` (wave 12): what ``_NEEDLE_TABLE.found``
-    gives for the case-folded ``text``, when a caller found it already (:mod:`.ahead`)."""
+    gives for the case-folded ``text``, and ``longest`` its longest word
+    (:func:`.formats.longest_word`), when a caller has them (:mod:`.ahead`)."""
     found = _screen(text, threshold, full=full, unwrap=unwrap, hidden=_hidden(text),
-                    opened=opened)
+                    opened=opened, longest=longest)
     if found or (full and found.score):
         quoted = mentioned(text)
         if quoted != text:
@@ -277,7 +279,8 @@ def _nothing(threshold: float) -> Screened:
 
 
 def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
-            hidden: bool, opened: list[tuple[int, ...]] | None = None) -> Screened:
+            hidden: bool, opened: list[tuple[int, ...]] | None = None,
+            longest: int | None = None) -> Screened:
     norm = normalise(text)
     low = norm.folded
     found: set[str] = set()
@@ -305,7 +308,7 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
     if found and (norm.mixed_script or norm.spaced):
         found.add("obfuscation")
         markers.append("look_alike_letters" if norm.mixed_script else "spaced_letters")
-    runs = decoded_runs(text, norm.flat, words=norm.words) if unwrap else []
+    runs = decoded_runs(text, norm.flat, words=norm.words, longest=longest) if unwrap else []
     if not (found or weak.cues or weak.score or runs):
         return _nothing(threshold)  # (wave 11) most notes: nothing found, nothing to build
     asks_decode = any(c.name == "decode_and_run" for c in weak.cues)

@@ -112,7 +112,8 @@ def low_gate_rows() -> list[tuple[str, tuple[str, Any]]]:
     return [*_LOW_ROWS, *gate_rows()]
 
 
-def _find(text: str, gate: list[tuple[str, Any]] | None = None) -> Iterator[Decision]:
+def _find(text: str, gate: list[tuple[str, Any]] | None = None,
+          longest: int | None = None) -> Iterator[Decision]:
     if ("PRIVATE KEY" in text or "PuTTY" in text) and PRIVATE_HEADER.search(text):
         for m in PRIVATE_BLOCK.finditer(text):
             yield decide("private_key", m.start(), m.end(),
@@ -120,7 +121,7 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None) -> Iterator[Deci
                          "END lines without a key between them",
                          "private key block (detect-secrets PrivateKeyDetector)")
     low = text.lower()
-    longest = longest_word(text)
+    longest = longest_word(text) if longest is None else longest
     # ``gate``: what ``_low_gate().found(low)`` gives, when a caller found it already
     # (:mod:`.ahead`: one pass for the redaction's and the screen's needles)
     found = _low_gate().found(low) if gate is None else gate
@@ -218,12 +219,13 @@ def _command_value_reason(value: str, *, prose: bool = False) -> str | None:
 
 
 def scan(text: str, allow: Allowlist | None = None,
-         gate: list[tuple[str, Any]] | None = None) -> list[Decision]:
+         gate: list[tuple[str, Any]] | None = None, longest: int | None = None,
+         ) -> list[Decision]:
     """Every decision about ``text``, in order: the redactions (non-overlapping; of
     overlapping ones the first and longest wins) and the candidates kept, with reasons.
-    ``gate``: the rows of :func:`low_gate` the lowercased text holds, if the caller has
-    them."""
-    found = list(_find(text, gate))
+    ``gate``: the rows of :func:`low_gate` the lowercased text holds, and ``longest``:
+    :func:`.formats.longest_word` of ``text``, if the caller has them."""
+    found = list(_find(text, gate, longest))
     if not found:
         return []  # most texts: no candidate at all
     decisions = [_public(d, text, spans) for spans in (template_spans(text),) for d in found]
@@ -272,16 +274,19 @@ def _allowed(decision: Decision, text: str, allow: Allowlist) -> Decision:
 
 
 def find_secrets(text: str, allow: Allowlist | None = None,
-                 gate: list[tuple[str, Any]] | None = None) -> list[Decision]:
-    """The redactions in ``text``, non-overlapping, in order (``gate``: as :func:`scan`)."""
-    return [d for d in scan(text, allow, gate) if d.redacted]
+                 gate: list[tuple[str, Any]] | None = None, longest: int | None = None,
+                 ) -> list[Decision]:
+    """The redactions in ``text``, non-overlapping, in order (``gate``, ``longest``: as
+    :func:`scan`)."""
+    return [d for d in scan(text, allow, gate, longest) if d.redacted]
 
 
 def redact_found(text: str, allow: Allowlist | None = None,
-                 gate: list[tuple[str, Any]] | None = None) -> tuple[str, list[Decision]]:
+                 gate: list[tuple[str, Any]] | None = None, longest: int | None = None,
+                 ) -> tuple[str, list[Decision]]:
     """``text`` with each credential replaced by ``[REDACTED:kind]``, and the redactions
-    (spans in the text as given; ``gate``: as :func:`scan`)."""
-    found = find_secrets(text, allow, gate)
+    (spans in the text as given; ``gate``, ``longest``: as :func:`scan`)."""
+    found = find_secrets(text, allow, gate, longest)
     if not found:
         return text, []
     parts: list[str] = []
