@@ -438,18 +438,18 @@ def test_hook_cognimem_memory_prepare_many(build: Callable[..., Engine]) -> None
     texts = [f"note number {i}" for i in range(AHEAD + 3)]
     engine.add_many(texts)
     many = plugin.of("many")
-    # chunks of AHEAD drafts, in order, each shown before any of its prepare hooks run
-    assert [len(c["contents"]) for c in many] == [AHEAD, 3]
+    # chunks of AHEAD drafts, in order, each shown before any of its prepare hooks run,
+    # and an empty list once they ran
+    assert [len(c["contents"]) for c in many] == [AHEAD, 0, 3, 0]
     assert [t for c in many for t in c["contents"]] == texts
     assert many[0]["engine"] is engine
     order = [name for name, _ in plugin.calls]
-    assert order[0] == "many" and order[AHEAD + 1] == "many"
-    assert order.count("prepare") == AHEAD + 3
+    assert order == ["many", *["prepare"] * AHEAD, "many", "many", *["prepare"] * 3, "many"]
     assert [c["content"] for c in plugin.of("prepare")] == texts
     memory = engine.add("one more").memory
-    assert plugin.of("many")[-1]["contents"] == ["one more"]
+    assert [c["contents"] for c in plugin.of("many")[-2:]] == [["one more"], []]
     engine.update(memory.id, content="changed")  # an update: prepared, not shown ahead
-    assert plugin.of("many")[-1]["contents"] == ["one more"]
+    assert len(plugin.of("many")) == 6
     assert plugin.of("prepare")[-1] == {"content": "changed"}
 
 
@@ -461,6 +461,11 @@ def test_add_many_raises_a_bad_item_after_preparing_those_before_it(
 
     class Refuser(Recorder):
         @hookimpl
+        def cognimem_memory_prepare_many(self, drafts: list[MemoryDraft],
+                                         engine: Engine) -> None:
+            self.record("many", contents=[d.content for d in drafts])
+
+        @hookimpl
         def cognimem_memory_prepare(self, write: PreparedWrite, engine: Engine) -> None:
             self.record("prepare", content=write.draft.content)
             if write.draft.content == "refuse me":
@@ -470,6 +475,7 @@ def test_add_many_raises_a_bad_item_after_preparing_those_before_it(
     engine = build(plugin)
     with pytest.raises(Rejected):
         engine.add_many(["fine", "refuse me", ""])
+    assert [c["contents"] for c in plugin.of("many")] == [["fine", "refuse me"], []]
     with pytest.raises(InvalidInput):
         engine.add_many(["fine", "also fine", "", "refuse me"])
     assert [c["content"] for c in plugin.of("prepare")] == [

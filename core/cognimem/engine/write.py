@@ -152,14 +152,18 @@ class Writer:
             if chunk:
                 self.k.hook.cognimem_memory_prepare_many(
                     drafts=[draft for draft, _, _ in chunk], engine=self.k.engine)
-            for draft, writer, own in chunk:
-                with exactly(own) if own is not None else contextlib.nullcontext():
-                    write = self._prepare(draft, on_duplicate=on_duplicate)
-                if writer is not None and write.draft.scope.agent is None:
-                    # the writer owns what it writes unless the scope says otherwise
-                    write.draft.scope = write.draft.scope.model_copy(update={"agent": writer})
-                writes.append(write)
-                writers.append(writer)
+                try:
+                    for draft, writer, own in chunk:
+                        with exactly(own) if own is not None else contextlib.nullcontext():
+                            write = self._prepare(draft, on_duplicate=on_duplicate)
+                        if writer is not None and write.draft.scope.agent is None:
+                            # the writer owns what it writes unless the scope says otherwise
+                            write.draft.scope = write.draft.scope.model_copy(
+                                update={"agent": writer})
+                        writes.append(write)
+                        writers.append(writer)
+                finally:  # the chunk is prepared (or failed): what was kept for it goes
+                    self.k.hook.cognimem_memory_prepare_many(drafts=[], engine=self.k.engine)
             if failed is not None:
                 raise failed
             if len(chunk) < AHEAD:

@@ -83,7 +83,11 @@ def screened_text(title: str | None, content: str) -> str:
 
 def compute(drafts: list[MemoryDraft], engine: Engine) -> None:
     """Redact, then screen, the drafts' texts as the prepare hook will, and keep the
-    results for it (replacing the engine's previous chunk)."""
+    results for it (replacing the engine's previous chunk); no draft: the chunk is done,
+    its results are dropped (they hold its texts)."""
+    if not drafts:
+        _AHEAD.pop(engine, None)
+        return
     options = options_of(engine)
     ahead = Ahead()
     allow = options.allowlist
