@@ -1,14 +1,15 @@
 """What the guard computes ahead for a batch of writes (#39 wave 12).
 
 ``add_many`` shows the guard a chunk of drafts (``cognimem_memory_prepare_many``) before
-their prepare hooks run. The guard redacts every draft's content and title in one pass,
-then screens what the prepare hook will screen (the redacted title and content) in a
-second: each pass keeps its own tables warm, where one write at a time ran both between
-the engine's own work on each draft (measured: ~30 µs a LoCoMo turn of a guarded write's
-~100). The prepare hook then takes each result by its text; a text not found here (an
-earlier hook changed the draft, an ``update``, another thread's batch) is computed as
-before. Both functions are pure (a text and the engine's allowlist decide them), so what
-is stored is what the hook would have computed itself.
+their prepare hooks run. The guard redacts every draft's content, title and source
+strings in one pass, then screens what the prepare hook will screen (the redacted title
+and content) in a second: each pass keeps its own tables warm, where one write at a time
+ran both between the engine's own work on each draft (measured: ~30 µs a LoCoMo turn of a
+guarded write's ~100). The prepare hook then takes each result by its text; a text not
+found here (an earlier hook changed the draft, an ``update``, another thread's batch) is
+computed as before. Both functions are pure (a text and the engine's allowlist decide them), so what
+is stored is what the hook would have computed itself. The results are dropped when
+the chunk's prepare hooks have run (the hook is called again with no draft).
 """
 
 from __future__ import annotations
