@@ -23,7 +23,7 @@ import pluggy
 if TYPE_CHECKING:
     from .engine import Engine, MaintenanceReport, PreparedQuery, PreparedText, PreparedWrite
     from .labels import MemoryLabel
-    from .models import Hit, Memory, Query, SearchResult
+    from .models import Hit, Memory, MemoryDraft, Query, SearchResult
     from .registry import Register
 
 _spec = pluggy.HookspecMarker("cognimem")
@@ -243,6 +243,26 @@ def cognimem_engine_closing(engine: Engine) -> None:
 # Lifecycle hooks: the write path, in the order the engine calls them.
 #   prepare -> (extractors, dedup, records, indexes) -> added / updated / deleted
 # ---------------------------------------------------------------------------------------------
+
+
+@_spec
+def cognimem_memory_prepare_many(drafts: list[MemoryDraft], engine: Engine) -> None:
+    """See the drafts of several writes before their prepare hooks run (``add_many``).
+
+    Called with up to a few hundred drafts at a time, in order, as they will enter
+    :func:`cognimem_memory_prepare`; the prepare hooks then run for each write as before.
+    A plugin may compute here, in one pass over the batch, what its prepare hook will need
+    (the guard redacts, then screens, the batch's texts while its tables are warm). It
+    must not change the drafts nor act on them: whatever it computes must be what the
+    prepare hook would compute itself (the prepare hook may see another draft: an earlier
+    hook may change it). Called once more with no draft when the chunk's prepare hooks
+    have run (or one failed): drop what was kept for it. Not called for ``update`` nor
+    imports.
+
+    :param drafts: the drafts, read only (empty: the chunk is done).
+    :param engine: the engine doing the write.
+    :returns: nothing; the return value is ignored.
+    """
 
 
 @_spec

@@ -420,6 +420,77 @@ def test_hook_cognimem_memory_prepare(build: Callable[..., Engine]) -> None:
     assert engine.get(written.id).tags == ["a", "seen"]
 
 
+def test_hook_cognimem_memory_prepare_many(build: Callable[..., Engine]) -> None:
+    from cognimem.engine.write import AHEAD
+
+    class Plugin(Recorder):
+        @hookimpl
+        def cognimem_memory_prepare_many(self, drafts: list[MemoryDraft],
+                                         engine: Engine) -> None:
+            self.record("many", contents=[d.content for d in drafts], engine=engine)
+
+        @hookimpl
+        def cognimem_memory_prepare(self, write: PreparedWrite, engine: Engine) -> None:
+            self.record("prepare", content=write.draft.content)
+
+    plugin = Plugin()
+    engine = build(plugin)
+    texts = [f"note number {i}" for i in range(AHEAD + 3)]
+    engine.add_many(texts)
+    many = plugin.of("many")
+    # chunks of AHEAD drafts, in order, each shown before any of its prepare hooks run,
+    # and an empty list once they ran
+    assert [len(c["contents"]) for c in many] == [AHEAD, 0, 3, 0]
+    assert [t for c in many for t in c["contents"]] == texts
+    assert many[0]["engine"] is engine
+    order = [name for name, _ in plugin.calls]
+    assert order == ["many", *["prepare"] * AHEAD, "many", "many", *["prepare"] * 3, "many"]
+    assert [c["content"] for c in plugin.of("prepare")] == texts
+    memory = engine.add("one more").memory
+    assert [c["contents"] for c in plugin.of("many")[-2:]] == [["one more"], []]
+    engine.update(memory.id, content="changed")  # an update: prepared, not shown ahead
+    assert len(plugin.of("many")) == 6
+    assert plugin.of("prepare")[-1] == {"content": "changed"}
+
+
+def test_add_many_raises_a_bad_item_after_preparing_those_before_it(
+        build: Callable[..., Engine]) -> None:
+    """A refused write before a bad item is refused first (the items are prepared in
+    order), and an item that cannot be coerced is raised once those before it passed."""
+    from cognimem.errors import InvalidInput, Rejected
+
+    class Refuser(Recorder):
+        @hookimpl
+        def cognimem_memory_prepare_many(self, drafts: list[MemoryDraft],
+                                         engine: Engine) -> None:
+            self.record("many", contents=[d.content for d in drafts])
+
+        @hookimpl
+        def cognimem_memory_prepare(self, write: PreparedWrite, engine: Engine) -> None:
+            self.record("prepare", content=write.draft.content)
+            if write.draft.content == "refuse me":
+                write.reject("refused")
+
+    plugin = Refuser()
+    engine = build(plugin)
+    with pytest.raises(Rejected):
+        engine.add_many(["fine", "refuse me", ""])
+    assert [c["contents"] for c in plugin.of("many")] == [["fine", "refuse me"], []]
+    with pytest.raises(InvalidInput):
+        engine.add_many(["fine", "also fine", "", "refuse me"])
+    assert [c["content"] for c in plugin.of("prepare")] == [
+        "fine", "refuse me", "fine", "also fine"]
+
+    def failing() -> Iterator[str]:
+        yield "first"
+        raise RuntimeError("the caller's iterable broke")
+
+    with pytest.raises(RuntimeError):
+        engine.add_many(failing())
+    assert plugin.of("prepare")[-1] == {"content": "first"}
+    assert engine.stats()["memories"] == 0
+
+
 def test_hook_cognimem_memory_added(build: Callable[..., Engine]) -> None:
     class Plugin(Recorder):
         @hookimpl

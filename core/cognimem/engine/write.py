@@ -4,7 +4,7 @@ with its events, then the indexes and the lifecycle hooks."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
@@ -35,6 +35,11 @@ from .types import (
 
 if TYPE_CHECKING:
     from .kernel import Kernel
+
+#: How many drafts ``add_many`` coerces ahead and shows the ``cognimem_memory_prepare_many``
+#: hooks at once (#39 wave 12: the guard redacts, then screens, a chunk in two passes,
+#: its tables warm, instead of both between the engine's own work on each draft)
+AHEAD = 256
 
 
 def _verdict_notes(notes: list[str], conflicts: list[str], separate: list[str],
@@ -138,28 +143,67 @@ class Writer:
         writes: list[PreparedWrite] = []
         writers: list[str | None] = []
         agent = self.k.agent(agent)
-        for item in items:
-            writer = agent
-            own: Session | None = None  # the caller's session, for a write carried for it
-            if isinstance(item, Mapping) and ("agent" in item or ITEM_SESSION in item):
-                item = dict(item)
-                writer = item.pop("agent", None) or agent
-                given = item.pop(ITEM_SESSION, None)
-                own = given if isinstance(given, Session) else None
-            with exactly(own) if own is not None else contextlib.nullcontext():
-                write = self._prepare(self._coerce_draft(item, fields),
-                                      on_duplicate=on_duplicate)
-            if writer is not None and write.draft.scope.agent is None:
-                # the writer owns what it writes unless the scope says otherwise
-                write.draft.scope = write.draft.scope.model_copy(update={"agent": writer})
-            writes.append(write)
-            writers.append(writer)
+        source = iter(items)
+        while True:
+            # (#39 wave 12) up to AHEAD drafts coerced, shown together to the
+            # ``cognimem_memory_prepare_many`` hooks, then prepared one by one as before; an
+            # item that fails is raised once the items before it are prepared (as before)
+            chunk, failed = self._coerce_ahead(source, agent, fields)
+            if chunk:
+                self.k.hook.cognimem_memory_prepare_many(
+                    drafts=[draft for draft, _, _ in chunk], engine=self.k.engine)
+                try:
+                    for draft, writer, own in chunk:
+                        with exactly(own) if own is not None else contextlib.nullcontext():
+                            write = self._prepare(draft, on_duplicate=on_duplicate)
+                        if writer is not None and write.draft.scope.agent is None:
+                            # the writer owns what it writes unless the scope says otherwise
+                            write.draft.scope = write.draft.scope.model_copy(
+                                update={"agent": writer})
+                        writes.append(write)
+                        writers.append(writer)
+                finally:  # the chunk is prepared (or failed): what was kept for it goes
+                    self.k.hook.cognimem_memory_prepare_many(drafts=[], engine=self.k.engine)
+            if failed is not None:
+                raise failed
+            if len(chunk) < AHEAD:
+                break
         results: list[Written] = []
         batch = self.k.profile.write.batch_size
         for start in range(0, len(writes), batch):
             results.extend(self._write_batch(writes[start : start + batch], agent,
                                              writers[start : start + batch]))
         return results
+
+    def _coerce_ahead(self, source: Iterator[DraftLike], agent: str | None,
+                      fields: Mapping[str, Any],
+                      ) -> tuple[list[tuple[MemoryDraft, str | None, Session | None]],
+                                 Exception | None]:
+        """The next :data:`AHEAD` items of ``source`` coerced (each in its own session,
+        when it carries one), with each one's writer and session; and the error of the item
+        that failed (the chunk then ends before it), or None."""
+        chunk: list[tuple[MemoryDraft, str | None, Session | None]] = []
+        while len(chunk) < AHEAD:
+            try:
+                item = next(source)
+            except StopIteration:
+                break
+            except Exception as exc:  # the caller's iterable failed: raised in turn
+                return chunk, exc
+            writer = agent
+            own: Session | None = None  # the caller's session, for a write carried for it
+            try:
+                if isinstance(item, Mapping) and ("agent" in item or ITEM_SESSION in item):
+                    item = dict(item)
+                    writer = item.pop("agent", None) or agent
+                    given = item.pop(ITEM_SESSION, None)
+                    own = given if isinstance(given, Session) else None
+                with exactly(own) if own is not None else contextlib.nullcontext():
+                    draft = self._coerce_draft(item, fields)
+            except Exception as exc:
+                return chunk, exc
+            chunk.append((draft, writer, own))
+        return chunk, None
 
     @staticmethod
     def _twin(candidates: Sequence[Memory], draft: MemoryDraft) -> Memory | None:

@@ -147,16 +147,19 @@ def _digits(text: str) -> int:
 
 
 def decoded_runs(text: str, flat: str | None = None, *,
-                 most: int = MOST_DECODES, words: list[str] | None = None) -> list[Decoded]:
+                 most: int = MOST_DECODES, words: list[str] | None = None,
+                 longest: int | None = None) -> list[Decoded]:
     """The runs of ``text`` that decode to words, at most ``most`` decodes tried, in the
     order base64, hex, URL encoding, character codes, binary, rot13, backwards. ``flat``:
     the text's words as :func:`~.normalise.normalise` gives them (computed when not
-    given); ``words``: ``flat``'s words, when the caller has them split."""
+    given); ``words``: ``flat``'s words, when the caller has them split; ``longest``: the
+    length of ``text``'s longest word (``max(map(len, text.split()))``), if known."""
     out: list[Decoded] = []
     seen: set[tuple[str, int, int]] = set()
     tried = 0
     maybe = (_digits(text) >= _MANY_DIGITS
-             or max(map(len, text.split()), default=0) >= _LONG_WORD)
+             or (max(map(len, text.split()), default=0) if longest is None else longest)
+             >= _LONG_WORD)
     for wrapping, pattern, decode in _RUNS if maybe else ():
         if wrapping == "url" and "%" not in text:
             continue

@@ -148,6 +148,8 @@ _NEEDLES = [(needle, tuple(i for i, (_, needs, _, _) in enumerate(_GATED) if nee
             for needle in dict.fromkeys(n for _, needs, _, _ in _GATED for n in needs)]
 #: the same, looked for in one pass
 _NEEDLE_TABLE = Needles(_NEEDLES)
+#: the rows of that table, for a caller that finds them with others in one pass (wave 12)
+NEEDLE_ROWS: list[tuple[str, tuple[int, ...]]] = _NEEDLES
 
 #: Format characters that render as nothing: zero-width spaces and joiners, bidirectional
 #: overrides and isolates, word joiners, invisible operators and Unicode tag characters.
@@ -242,15 +244,19 @@ def mentioned(text: str) -> str:
 
 
 def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False,
-           unwrap: bool = True) -> Screened:
+           unwrap: bool = True, opened: list[tuple[int, ...]] | None = None,
+           longest: int | None = None) -> Screened:
     """What ``text`` shows (see :class:`Screened`); kinds in the order of :data:`KINDS`.
     ``threshold``: the weak cues' score that flags (the tuned default); ``full``: read
     every paragraph's cues even where they cannot reach it (to explain or to tune);
     ``unwrap``: also screen what encoded runs decode to (:mod:`.decoding`; an instruction
     wrapped so is flagged with its own kinds and ``obfuscation``). A note about prompt
     injection is read with its quotations blanked (:func:`mentioned`): only a text that
-    shows something is read twice."""
-    found = _screen(text, threshold, full=full, unwrap=unwrap, hidden=_hidden(text))
+    shows something is read twice. ``opened`` (wave 12): what ``_NEEDLE_TABLE.found``
+    gives for the case-folded ``text``, and ``longest`` its longest word
+    (:func:`.formats.longest_word`), when a caller has them (:mod:`.ahead`)."""
+    found = _screen(text, threshold, full=full, unwrap=unwrap, hidden=_hidden(text),
+                    opened=opened, longest=longest)
     if found or (full and found.score):
         quoted = mentioned(text)
         if quoted != text:
@@ -273,12 +279,14 @@ def _nothing(threshold: float) -> Screened:
 
 
 def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
-            hidden: bool) -> Screened:
+            hidden: bool, opened: list[tuple[int, ...]] | None = None,
+            longest: int | None = None) -> Screened:
     norm = normalise(text)
     low = norm.folded
     found: set[str] = set()
     markers: list[str] = []
-    opened = _NEEDLE_TABLE.found(low)
+    if opened is None:
+        opened = _NEEDLE_TABLE.found(low)
     for i in sorted(set().union(*opened)) if opened else ():
         kind, _, also, pattern = _GATED[i]
         if kind not in found and (not also or any(a in low for a in also)) \
@@ -300,7 +308,7 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
     if found and (norm.mixed_script or norm.spaced):
         found.add("obfuscation")
         markers.append("look_alike_letters" if norm.mixed_script else "spaced_letters")
-    runs = decoded_runs(text, norm.flat, words=norm.words) if unwrap else []
+    runs = decoded_runs(text, norm.flat, words=norm.words, longest=longest) if unwrap else []
     if not (found or weak.cues or weak.score or runs):
         return _nothing(threshold)  # (wave 11) most notes: nothing found, nothing to build
     asks_decode = any(c.name == "decode_and_run" for c in weak.cues)

@@ -14,11 +14,12 @@ from typing import Any
 from cognimem import hookimpl
 from cognimem.components import CommandSpec
 from cognimem.engine import Engine, PreparedQuery, PreparedText, PreparedWrite
-from cognimem.models import Memory
+from cognimem.models import Memory, MemoryDraft
 from cognimem.registry import Register
 
+from .ahead import compute, options_of, redaction, screened, untouched
 from .judged import judge_writes
-from .options import HookOptions, guard_options
+from .options import HookOptions
 from .screening import (
     REDACTIONS,
     UNTRUSTED,
@@ -27,7 +28,6 @@ from .screening import (
     mark_untrusted,
     redacted_fields,
     redaction_note,
-    screen_fields,
 )
 from .secrets import redact
 from .tools import TOOLS
@@ -35,17 +35,26 @@ from .tools import TOOLS
 __all__ = ["HookOptions"]
 
 
+@hookimpl
+def cognimem_memory_prepare_many(drafts: list[MemoryDraft], engine: Engine) -> None:
+    """Redact, then screen, a chunk of drafts ahead of their prepare hooks (:mod:`.ahead`)."""
+    compute(drafts, engine)
+
+
 @hookimpl(tryfirst=True)
 def cognimem_memory_prepare(write: PreparedWrite, engine: Engine) -> None:
     """Redact credentials; flag, quarantine or refuse prompt injection."""
-    options = guard_options(engine)
+    options = options_of(engine)
     draft = write.draft
+    if untouched(engine, options, draft):
+        return  # (wave 12) nothing to redact nor flag, by the results computed ahead
     # one copy of the draft at the end, with every field the guard changed (none: no copy;
     # the engine's draft is its own, made for this write)
     update: dict[str, Any]
     redacted: list[Redacted] = []
     if options.secrets:
-        update, redacted = redacted_fields(draft, options.allowlist)
+        update, redacted = redacted_fields(draft, options.allowlist,
+                                           lambda text: redaction(engine, text))
         meta = update["meta"]
         if redacted:
             meta[REDACTIONS] = [{"kind": k, "count": n}
@@ -57,8 +66,8 @@ def cognimem_memory_prepare(write: PreparedWrite, engine: Engine) -> None:
         update = {"meta": (meta := dict(draft.meta))}
     meta.pop(UNTRUSTED, None)
     if options.injection != "off":
-        found = screen_fields(update.get("title", draft.title),
-                              update.get("content", draft.content))
+        found = screened(engine, update.get("title", draft.title),
+                         update.get("content", draft.content))
         if found:
             mark_untrusted(write, meta, found.kinds, found.reason, options.injection)
     if redacted or meta != draft.meta:
@@ -68,7 +77,7 @@ def cognimem_memory_prepare(write: PreparedWrite, engine: Engine) -> None:
 @hookimpl(tryfirst=True)
 def cognimem_query_prepare(query: PreparedQuery, engine: Engine) -> None:
     """Redact credentials in a search's text (it is kept in the access history)."""
-    options = guard_options(engine)
+    options = options_of(engine)
     if options.secrets:
         query.text = redact(query.text, options.allowlist)[0]
 
@@ -113,7 +122,7 @@ def cognimem_register_commands(register: Register) -> None:
 @hookimpl(tryfirst=True)
 def cognimem_text_prepare(text: PreparedText, engine: Engine) -> None:
     """Redact credentials in every other text a write stores or the product writes out."""
-    options = guard_options(engine)
+    options = options_of(engine)
     if options.secrets:
         cleaned, found = redact(text.text, options.allowlist)
         if found:

@@ -37,12 +37,15 @@ def redact_draft(draft: MemoryDraft, allow: Allowlist | None = None
     return draft.model_copy(update=update), found
 
 
-def redacted_fields(draft: MemoryDraft, allow: Allowlist | None = None
+def redacted_fields(draft: MemoryDraft, allow: Allowlist | None = None,
+                    ahead: Callable[[str], tuple[str, list[Decision]] | None] | None = None,
                     ) -> tuple[dict[str, Any], list[Redacted]]:
     """What :func:`redact_draft` changes, as a ``model_copy`` update (``content``, ``tags``
     and ``meta`` always, fresh; ``title`` when there is one; ``source`` only when one of its
     strings changed), and each redaction with its field. The write hook adds its own
-    ``meta`` entries to it and copies the draft once."""
+    ``meta`` entries to it and copies the draft once. ``ahead``: the content's and the
+    title's redaction when it was computed ahead (:mod:`.ahead`; ``redact_found(text,
+    allow)``), else None."""
     found: list[Redacted] = []
 
     def clean(field: str, text: str) -> str:
@@ -51,9 +54,18 @@ def redacted_fields(draft: MemoryDraft, allow: Allowlist | None = None
             found.extend((field, d) for d in decisions)
         return out
 
-    update: dict[str, Any] = {"content": clean("content", draft.content)}
+    def clean_ahead(field: str, text: str) -> str:
+        known = ahead(text) if ahead is not None else None
+        if known is None:
+            return clean(field, text)
+        out, decisions = known
+        if decisions:
+            found.extend((field, d) for d in decisions)
+        return out
+
+    update: dict[str, Any] = {"content": clean_ahead("content", draft.content)}
     if draft.title:
-        update["title"] = clean("title", draft.title)
+        update["title"] = clean_ahead("title", draft.title)
     update["tags"] = [clean(f"tags[{i}]", t) for i, t in enumerate(draft.tags)]
     # the source is copied only when one of its strings changed (most writes: none)
     source = draft.source

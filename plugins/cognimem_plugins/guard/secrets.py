@@ -102,11 +102,18 @@ _LOW_GATE: list[Needles[tuple[str, Any]]] = []
 
 def _low_gate() -> Needles[tuple[str, Any]]:
     if not _LOW_GATE:
-        _LOW_GATE.append(Needles([*_LOW_ROWS, *gate_rows()]))
+        _LOW_GATE.append(Needles(low_gate_rows()))
     return _LOW_GATE[0]
 
 
-def _find(text: str) -> Iterator[Decision]:
+def low_gate_rows() -> list[tuple[str, tuple[str, Any]]]:
+    """The rows of the one pass over the lowercased text (:data:`_LOW_ROWS` and the
+    formats' :func:`.formats.gate_rows`), in the table's order."""
+    return [*_LOW_ROWS, *gate_rows()]
+
+
+def _find(text: str, gate: list[tuple[str, Any]] | None = None,
+          longest: int | None = None) -> Iterator[Decision]:
     if ("PRIVATE KEY" in text or "PuTTY" in text) and PRIVATE_HEADER.search(text):
         for m in PRIVATE_BLOCK.finditer(text):
             yield decide("private_key", m.start(), m.end(),
@@ -114,8 +121,10 @@ def _find(text: str) -> Iterator[Decision]:
                          "END lines without a key between them",
                          "private key block (detect-secrets PrivateKeyDetector)")
     low = text.lower()
-    longest = longest_word(text)
-    found = _low_gate().found(low)
+    longest = longest_word(text) if longest is None else longest
+    # ``gate``: what ``_low_gate().found(low)`` gives, when a caller found it already
+    # (:mod:`.ahead`: one pass for the redaction's and the screen's needles)
+    found = _low_gate().found(low) if gate is None else gate
     gates = {table for table, _ in found}
     formats = [row for table, row in found if table == "format"] if "format" in gates else []
     for rule, start, end, valid in provider_matches(text, low, longest, formats):
@@ -209,10 +218,14 @@ def _command_value_reason(value: str, *, prose: bool = False) -> str | None:
     return None
 
 
-def scan(text: str, allow: Allowlist | None = None) -> list[Decision]:
+def scan(text: str, allow: Allowlist | None = None,
+         gate: list[tuple[str, Any]] | None = None, longest: int | None = None,
+         ) -> list[Decision]:
     """Every decision about ``text``, in order: the redactions (non-overlapping; of
-    overlapping ones the first and longest wins) and the candidates kept, with reasons."""
-    found = list(_find(text))
+    overlapping ones the first and longest wins) and the candidates kept, with reasons.
+    ``gate``: the rows of :func:`low_gate` the lowercased text holds, and ``longest``:
+    :func:`.formats.longest_word` of ``text``, if the caller has them."""
+    found = list(_find(text, gate, longest))
     if not found:
         return []  # most texts: no candidate at all
     decisions = [_public(d, text, spans) for spans in (template_spans(text),) for d in found]
@@ -260,15 +273,20 @@ def _allowed(decision: Decision, text: str, allow: Allowlist) -> Decision:
     return decision if why is None else replace(decision, redacted=False, reason=why)
 
 
-def find_secrets(text: str, allow: Allowlist | None = None) -> list[Decision]:
-    """The redactions in ``text``, non-overlapping, in order."""
-    return [d for d in scan(text, allow) if d.redacted]
+def find_secrets(text: str, allow: Allowlist | None = None,
+                 gate: list[tuple[str, Any]] | None = None, longest: int | None = None,
+                 ) -> list[Decision]:
+    """The redactions in ``text``, non-overlapping, in order (``gate``, ``longest``: as
+    :func:`scan`)."""
+    return [d for d in scan(text, allow, gate, longest) if d.redacted]
 
 
-def redact_found(text: str, allow: Allowlist | None = None) -> tuple[str, list[Decision]]:
+def redact_found(text: str, allow: Allowlist | None = None,
+                 gate: list[tuple[str, Any]] | None = None, longest: int | None = None,
+                 ) -> tuple[str, list[Decision]]:
     """``text`` with each credential replaced by ``[REDACTED:kind]``, and the redactions
-    (spans in the text as given)."""
-    found = find_secrets(text, allow)
+    (spans in the text as given; ``gate``, ``longest``: as :func:`scan`)."""
+    found = find_secrets(text, allow, gate, longest)
     if not found:
         return text, []
     parts: list[str] = []
