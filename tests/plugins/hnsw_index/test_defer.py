@@ -33,6 +33,19 @@ def deferring(**options: Any) -> HnswVectors:
     return index
 
 
+def blocked(index: HnswVectors) -> threading.Event:
+    """The index's inserts held until the returned event is set."""
+    go = threading.Event()
+    insert = index._insert
+
+    def slow(*args: Any) -> None:
+        assert go.wait(30)
+        insert(*args)
+
+    index._insert = slow  # type: ignore[method-assign,assignment]
+    return go
+
+
 def test_a_batch_is_held_until_the_next_check_which_finds_it_exactly() -> None:
     memories, vectors = corpus(300)
     index = deferring()
@@ -53,14 +66,7 @@ def test_the_check_does_not_wait_for_the_held_batchs_insert() -> None:
     index = deferring()
     index.upsert(memories[:100], vectors[:100])
     index.upsert(memories[100:200], vectors[100:200])  # held
-    go = threading.Event()
-    insert = index._insert
-
-    def slow(*args: Any) -> None:
-        assert go.wait(30)
-        insert(*args)
-
-    index._insert = slow
+    go = blocked(index)
     index.search_many(vectors[:1], Query(text="check"), 1)  # hands the held batch on
     index.upsert(memories[200:], vectors[200:])  # returns with that insert still pending
     assert index._backlog.held and index._inserts._pending is not None
@@ -197,14 +203,7 @@ def test_a_search_beside_a_bulk_import_does_not_wait_for_the_backlog() -> None:
     memories, vectors = corpus(500)
     index = deferring(backlog=10_000)
     index.upsert(memories[:100], vectors[:100])
-    go = threading.Event()
-    insert = index._insert
-
-    def slow(*args: Any) -> None:
-        assert go.wait(30)
-        insert(*args)
-
-    index._insert = slow
+    go = blocked(index)
     for start in range(100, 500, 100):  # two held, then handed on: none inserted yet
         index.upsert(memories[start : start + 100], vectors[start : start + 100])
     assert index._backlog._released and index._backlog.held
