@@ -169,8 +169,9 @@ class HnswVectors(VectorIndex):
             description="with ``defer``: memories handed to the inserting thread that a "
                         "write may leave waiting or running before it returns, so the insert "
                         "keeps going while the next writes are prepared (the guard screens a "
-                        "whole call's memories before its first batch); a search, save or "
-                        "maintenance waits for them (0: one batch at a time)")
+                        "whole call's memories before its first batch); the writer's search, a "
+                        "save or maintenance waits for them, another thread's search does "
+                        "not (0: one batch at a time)")
         defer: bool = Field(
             default=True,
             description="with ``overlap``, past ``flat_below``: hold each batch out of the "
