@@ -75,6 +75,7 @@ from cognimem.models import Candidate, Memory, Query
 from ..locking import locked
 from .backlog import Backlog
 from .flat import Flat
+from .hugepages import HugePages
 from .inserts import Inserts
 from .rows import Rows
 from .snapshot import FOLDER, Folder, restore
@@ -179,6 +180,12 @@ class HnswVectors(VectorIndex):
                         "searched it exactly, so its insert runs beside that group's "
                         "transaction instead of before its check (the same graph; any other "
                         "search, save or maintenance first inserts it)")
+        huge_pages: bool = Field(
+            default=True,
+            description="ask the kernel (Linux, THP mode madvise or always) to back the "
+                        "graph's memory with 2 MiB pages as it grows: an insert at 200,000 "
+                        "memories costs ~19 % less CPU; the process's other large anonymous "
+                        "mappings are asked too (a no-op where the kernel has no THP)")
 
     options: Options
 
@@ -200,6 +207,7 @@ class HnswVectors(VectorIndex):
         self._revision = 0
         self._dtype: str = self.options.dtype  # resolved at open (``auto``: see the option)
         self._inserts = Inserts("hnsw")  # the pending batch's insert (``overlap``)
+        self._pages = HugePages()  # ``huge_pages``: the graph's memory as it grows
         # ``defer``: the batches not in the graph yet
         self._backlog = Backlog(self._inserts, self._graph_lock, lambda part: self._insert(
             part.batch, part.vectors, max(1, len(part)), part))
@@ -282,6 +290,8 @@ class HnswVectors(VectorIndex):
                              ) from exc
         with self._changing():
             self._graph, self._viewed = graph, None
+        if self.options.huge_pages:
+            self._pages.follow(self._rows.size, now=True)
 
     def _save(self) -> None:
         assert self._folder is not None
@@ -311,6 +321,8 @@ class HnswVectors(VectorIndex):
             return
         self._unsaved += count
         self._revision += 1
+        if self.options.huge_pages:
+            self._pages.follow(self._rows.size)
         due = max(self.options.save_every, len(self._rows) // 4)
         if self._folder is not None and self._unsaved >= due:
             self._save()
@@ -495,6 +507,8 @@ class HnswVectors(VectorIndex):
                 vectors = _stored(old_graph, part)
             new_keys = np.arange(start, start + len(part), dtype=np.uint64)
             graph.add(new_keys, vectors, threads=self.options.threads)
+            if self.options.huge_pages:
+                self._pages.follow(start + len(part))
             if flat is not None:
                 flat = flat.with_keys(rows, new_keys, vectors)
         with self._changing():
