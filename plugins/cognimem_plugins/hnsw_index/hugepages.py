@@ -12,8 +12,8 @@ it maps itself, which a kernel whose THP mode is ``madvise`` (Debian's default) 
 :data:`MIN_BYTES` it has not marked yet ``MADV_HUGEPAGE`` (its 2 MiB-aligned interior).
 Pages the graph touches after that come as huge pages; those already touched are left to
 the kernel's background collapse. Two graphs of 200,000 memories in one process, one
-marked, inserts alternated: 0.96 against 1.18 ms of CPU an insert (-19 %,
-``lab/cognimem-lab/scripts/hugepage_insert.py``).
+marked, inserts alternated: 1.06 against 1.27 ms of CPU an insert (-16 %; every one of six
+rounds lower; ``lab/cognimem-lab/scripts/hugepage_insert.py``, load 5-8).
 
 The mappings marked are the process's large anonymous ones, not only the graph's (the
 kernel does not say who mapped what): in a cognimem process those are the graph's arenas,

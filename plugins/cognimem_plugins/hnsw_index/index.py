@@ -184,7 +184,7 @@ class HnswVectors(VectorIndex):
             default=True,
             description="ask the kernel (Linux, THP mode madvise or always) to back the "
                         "graph's memory with 2 MiB pages as it grows: an insert at 200,000 "
-                        "memories costs ~19 % less CPU; the process's other large anonymous "
+                        "memories costs ~16 % less CPU; the process's other large anonymous "
                         "mappings are asked too (a no-op where the kernel has no THP)")
 
     options: Options
