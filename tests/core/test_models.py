@@ -262,6 +262,35 @@ def test_scope_matching_follows_its_rule_for_every_combination() -> None:
         assert mine.matches(theirs, include_global=include_global) is expected
 
 
+def _immutable(annotation: Any) -> bool:
+    """Whether every value of ``annotation`` is immutable (text, numbers, flags, times,
+    ``None``, a ``Literal``), through ``X | None``."""
+    import types
+    from typing import Literal, Union, get_args, get_origin
+
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return True
+    if origin in (Union, types.UnionType):
+        return all(_immutable(arg) for arg in get_args(annotation))
+    return annotation in (str, int, float, bool, datetime, type(None))
+
+
+def test_a_private_copy_copies_every_mutable_field() -> None:
+    """(#39/#45 wave 13: the in-memory store keeps and hands out private copies, not deep
+    ones) every field of a memory ``private_copy`` shares is immutable, and so is every
+    field of the models it copies shallowly: a field added later that holds a list, a dict
+    or a model fails here until ``private_copy`` copies it."""
+    from cognimem.models import EmbeddingSignature, Source
+
+    copied = {"tags", "provenance", "scope", "source", "embedding", "meta"}
+    shared = {name for name, field in Memory.model_fields.items()
+              if not _immutable(field.annotation)}
+    assert shared == copied
+    for model in (Scope, Source, EmbeddingSignature):
+        assert all(_immutable(f.annotation) for f in model.model_fields.values()), model
+
+
 def test_a_private_copy_shares_nothing_mutable() -> None:
     from cognimem.models import EmbeddingSignature, Source
 
