@@ -234,10 +234,9 @@ class Writer:
                     results[i] = Written(twin, created=False, outcome="duplicate",
                                          notes=[*write.flags, f"duplicate of {twin.id}"])
                     continue
-            data = draft.model_dump()
-            created = data.pop("created_at") or now
-            write.memory = Memory(id="pending", created_at=created, updated_at=now,
-                                  content_hash=digest, **data)
+            write.memory = Memory.from_draft(draft, id="pending",
+                                             created_at=draft.created_at or now,
+                                             updated_at=now, content_hash=digest)
             seen[seen_key] = write.memory
             fresh.append(write)
             places.append(i)
