@@ -85,8 +85,11 @@ class Writer:
         except ValidationError as exc:
             raise InvalidInput(validation_message(exc, "memory")) from None
         if scope_rule:
-            draft = scoped(draft, current_session(), project_given=given,
-                           branch_scope=self.k.profile.write.branch_scope)
+            try:
+                draft = scoped(draft, current_session(), project_given=given,
+                               branch_scope=self.k.profile.write.branch_scope)
+            except ValidationError as exc:  # a session's name the scope does not take
+                raise InvalidInput(validation_message(exc, "memory")) from None
         limit = self.k.profile.write.max_content_chars
         if len(draft.content) > limit:
             raise InvalidInput(
@@ -98,9 +101,15 @@ class Writer:
     def _prepare(self, draft: MemoryDraft, updating: str | None = None,
                  on_duplicate: OnDuplicate = "auto") -> PreparedWrite:
         write = PreparedWrite(draft, updating=updating, on_duplicate=on_duplicate)
+        given = draft.model_dump()
         self.k.hook.cognimem_memory_prepare(write=write, engine=self.k.engine)
+        after = write.draft.model_dump()
+        if write.draft is draft and after == given:
+            # (#39/#45 wave 13) the hooks left the validated draft as it was (its values,
+            # nested ones too): validating them again would make the same draft
+            return write
         try:
-            write.draft = MemoryDraft.model_validate(write.draft.model_dump())
+            write.draft = MemoryDraft.model_validate(after)
         except ValidationError as exc:
             raise InvalidInput(validation_message(exc, "memory (after prepare hooks)")) from None
         return write
