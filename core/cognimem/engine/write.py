@@ -226,7 +226,7 @@ class Writer:
                      writers: Sequence[str | None] = ()) -> list[Written]:
         now = self.k.clock.now()
         results: list[Written | None] = [None] * len(writes)
-        seen: dict[tuple[str, str], Memory] = {}
+        seen: dict[tuple[str, str | None, str | None, str | None], Memory] = {}
         fresh: list[PreparedWrite] = []
         places: list[int] = []
         digests = [content_hash(write.draft.content) for write in writes]
@@ -236,7 +236,8 @@ class Writer:
             draft = write.draft
             digest = digests[i]
             # dedup is per scope: the same text in two projects is two memories
-            seen_key = (digest, draft.scope.model_dump_json())
+            scope = draft.scope
+            seen_key = (digest, scope.project, scope.agent, scope.user)
             if self.k.profile.write.dedup == "hash":
                 twin = seen.get(seen_key) or self._twin(by_hash.get(digest, []), draft)
                 if twin is not None:
