@@ -65,11 +65,14 @@ def test_an_import_stores_what_each_memory_alone_stores(options: dict[str, Any])
 def test_an_import_shows_the_guard_its_drafts_in_chunks() -> None:
     data = _export()
     seen: list[int] = []
+    compute = guard_plugin.compute
+
+    def counted(drafts: list[Any], engine: Any) -> None:
+        seen.append(len(drafts))
+        compute(drafts, engine)
+
     with Engine.from_profile("test") as engine, pytest.MonkeyPatch.context() as patch:
-        compute = guard_plugin.compute
-        patch.setattr(guard_plugin, "compute",
-                      lambda drafts, engine: (seen.append(len(drafts)),
-                                              compute(drafts, engine))[1])
+        patch.setattr(guard_plugin, "compute", counted)
         engine.import_(data)
     shown, dropped = seen[::2], seen[1::2]
     assert sum(shown) == len(data["memories"]) and all(0 < n <= AHEAD for n in shown)
