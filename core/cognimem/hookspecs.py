@@ -256,8 +256,8 @@ def cognimem_memory_prepare_many(drafts: list[MemoryDraft], engine: Engine) -> N
     must not change the drafts nor act on them: whatever it computes must be what the
     prepare hook would compute itself (the prepare hook may see another draft: an earlier
     hook may change it). Called once more with no draft when the chunk's prepare hooks
-    have run (or one failed): drop what was kept for it. Not called for ``update`` nor
-    imports.
+    have run (or one failed): drop what was kept for it. Called by ``add_many`` and by
+    imports (chunks of their memories' drafts); not for ``update``.
 
     :param drafts: the drafts, read only (empty: the chunk is done).
     :param engine: the engine doing the write.

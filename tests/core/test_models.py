@@ -262,6 +262,77 @@ def test_scope_matching_follows_its_rule_for_every_combination() -> None:
         assert mine.matches(theirs, include_global=include_global) is expected
 
 
+@pytest.mark.parametrize("fields", [
+    {},
+    {"title": "T", "tags": ["b", "a"], "provenance": ["m0"], "kind": "fact",
+     "layer": "semantic", "tier": "ltm", "importance": 0.25, "confidence": 0.5,
+     "protected": True, "supersedes": "m9", "scope": {"project": "p", "agent": "x"},
+     "source": {"file": "a.md", "line": 3, "session": "s"},
+     "meta": {"deep": {"list": [1, 2.5, None, "x"]}, "n": 1},
+     "valid_from": "2025-01-01T00:00:00+02:00", "valid_until": "2025-02-01T00:00:00Z",
+     "created_at": "2024-05-06T07:08:09.123456-05:00"},
+    {"scope": {"user": "u"}, "created_at": datetime(2024, 1, 1)},  # naive: taken as UTC
+])
+@pytest.mark.parametrize("now", [T0, datetime(2026, 3, 4, 5, 6, 7)])
+def test_a_memory_from_a_draft_is_the_validated_one(fields: dict[str, Any],
+                                                    now: datetime) -> None:
+    """(#39/#45 wave 13) ``Memory.from_draft`` skips the second validation of a write's
+    draft: what it makes is what validating the draft's values made, to the JSON, the
+    set fields (nested ones too) and the types, and it shares nothing mutable with it."""
+    from cognimem.models import MemoryDraft
+
+    draft = MemoryDraft(content="the build uses ruff", **fields)
+    data = draft.model_dump()
+    created = data.pop("created_at") or now
+    validated = Memory(id="pending", created_at=created, updated_at=now, content_hash="h",
+                       **data)
+    made = Memory.from_draft(draft, id="pending", created_at=draft.created_at or now,
+                             updated_at=now, content_hash="h")
+    assert made == validated
+    assert made.model_dump_json() == validated.model_dump_json()
+    assert list(made.__dict__) == list(validated.__dict__)
+    assert made.model_fields_set == validated.model_fields_set
+    for name in ("scope", "source"):
+        mine, theirs = getattr(made, name), getattr(validated, name)
+        assert mine.model_fields_set == theirs.model_fields_set
+        assert mine is not getattr(draft, name)
+    assert {k: type(v) for k, v in made.__dict__.items()} == \
+        {k: type(v) for k, v in validated.__dict__.items()}
+    made.tags.append("c")
+    made.provenance.append("m1")
+    made.meta.setdefault("deep", {"list": []})["list"].append("later")
+    assert draft == MemoryDraft(content="the build uses ruff", **fields)
+
+
+def _immutable(annotation: Any) -> bool:
+    """Whether every value of ``annotation`` is immutable (text, numbers, flags, times,
+    ``None``, a ``Literal``), through ``X | None``."""
+    import types
+    from typing import Literal, Union, get_args, get_origin
+
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return True
+    if origin in (Union, types.UnionType):
+        return all(_immutable(arg) for arg in get_args(annotation))
+    return annotation in (str, int, float, bool, datetime, type(None))
+
+
+def test_a_private_copy_copies_every_mutable_field() -> None:
+    """(#39/#45 wave 13: the in-memory store keeps and hands out private copies, not deep
+    ones) every field of a memory ``private_copy`` shares is immutable, and so is every
+    field of the models it copies shallowly: a field added later that holds a list, a dict
+    or a model fails here until ``private_copy`` copies it."""
+    from cognimem.models import EmbeddingSignature, Source
+
+    copied = {"tags", "provenance", "scope", "source", "embedding", "meta"}
+    shared = {name for name, field in Memory.model_fields.items()
+              if not _immutable(field.annotation)}
+    assert shared == copied
+    for model in (Scope, Source, EmbeddingSignature):
+        assert all(_immutable(f.annotation) for f in model.model_fields.values()), model
+
+
 def test_a_private_copy_shares_nothing_mutable() -> None:
     from cognimem.models import EmbeddingSignature, Source
 

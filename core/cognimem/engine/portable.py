@@ -30,9 +30,11 @@ searches and writes). Two modes:
   store's hash chain and are not replayed; an ``import`` event per memory and a ``relate``
   event per edge are logged instead.
 
-Imports bypass the ``cognimem_memory_prepare`` hooks (the data was screened when first
-written) but call ``cognimem_memory_added`` for every imported memory after its unit's
-commit, and the derived indexes take each unit's memories after its commit.
+An import that is not ``trusted`` passes every memory through the prepare hooks (the
+guard), in chunks shown first to the ``cognimem_memory_prepare_many`` hooks as
+``add_many``'s; a trusted one bypasses them. Both call ``cognimem_memory_added`` for every
+imported memory after its unit's commit, and the derived indexes take each unit's memories
+after its commit.
 """
 
 from __future__ import annotations
@@ -52,10 +54,11 @@ from ..components import GraveEntry
 from ..errors import InvalidInput
 from ..events import next_event, verify_chain
 from ..limits import quote
-from ..models import Access, Edge, Event, Memory, content_hash, embedding_text
+from ..models import Access, Edge, Event, Memory, MemoryDraft, content_hash, embedding_text
 from ..models.ranges import edge_problems, memory_problems
 from .meta import export_meta, parse_meta, restore_meta
 from .steps import Sizer, Step, Steps, drive
+from .write import AHEAD
 
 if TYPE_CHECKING:
     from .kernel import Kernel
@@ -519,26 +522,30 @@ def _screen(engine: Kernel, memories: list[Memory], edges: list[Edge],
             graves: list[GraveEntry]) -> tuple[list[Memory], list[Edge], list[GraveEntry], int]:
     """The import's memories, edges and graveyard reasons through the guard, as a write's
     (a refusal refuses the whole import: nothing is written); how many memories changed."""
-    from ..models import MemoryDraft, content_hash
     from .types import PreparedWrite
 
     out: list[Memory] = []
     changed = 0
-    for memory in memories:
-        raw = memory.model_dump(include=set(MemoryDraft.model_fields))
-        raw["tags"] = [engine.clean_text(t, "tag") for t in memory.tags]
-        if memory.scope.project:
-            raw["scope"]["project"] = engine.clean_text(memory.scope.project, "project")
-        write = PreparedWrite(MemoryDraft.model_validate(raw), updating=memory.id)
-        engine.hook.cognimem_memory_prepare(write=write, engine=engine.engine)
-        draft = write.draft
-        after = Memory.model_validate({
-            **memory.model_dump(),
-            **draft.model_dump(include={"content", "title", "tags", "source", "meta",
-                                        "scope"}),
-            "content_hash": content_hash(draft.content)})
-        changed += after != memory
-        out.append(after)
+    for start in range(0, len(memories), AHEAD):
+        # (#39/#45 wave 13) as ``add_many``: a chunk's drafts shown together to the
+        # ``cognimem_memory_prepare_many`` hooks, then prepared one by one
+        part = memories[start : start + AHEAD]
+        drafts = [_draft(engine, memory) for memory in part]
+        engine.hook.cognimem_memory_prepare_many(drafts=drafts, engine=engine.engine)
+        try:
+            for memory, given in zip(part, drafts, strict=True):
+                write = PreparedWrite(given, updating=memory.id)
+                engine.hook.cognimem_memory_prepare(write=write, engine=engine.engine)
+                draft = write.draft
+                after = Memory.model_validate({
+                    **memory.model_dump(),
+                    **draft.model_dump(include={"content", "title", "tags", "source", "meta",
+                                                "scope"}),
+                    "content_hash": content_hash(draft.content)})
+                changed += after != memory
+                out.append(after)
+        finally:  # the chunk is prepared (or refused): what was kept for it goes
+            engine.hook.cognimem_memory_prepare_many(drafts=[], engine=engine.engine)
     kept = {m.id: m for m in out}
     edges = [e.model_copy(update={"type": engine.clean_text(e.type, "edge type")})
              for e in edges]
@@ -548,10 +555,18 @@ def _screen(engine: Kernel, memories: list[Memory], edges: list[Edge],
     return out, edges, graves, changed
 
 
+def _draft(engine: Kernel, memory: Memory) -> MemoryDraft:
+    """An imported memory's draft, its tags and project through the text guard."""
+    raw = memory.model_dump(include=set(MemoryDraft.model_fields))
+    raw["tags"] = [engine.clean_text(t, "tag") for t in memory.tags]
+    if memory.scope.project:
+        raw["scope"]["project"] = engine.clean_text(memory.scope.project, "project")
+    return MemoryDraft.model_validate(raw)
+
+
 def _judge(engine: Kernel, memories: list[Memory], vectors: np.ndarray | None) -> int:
     """The ``cognimem_memory_embedded`` hooks on imported memories with their vectors (the
     guard's semantic judge adds its flag to ``meta``); how many memories they changed."""
-    from ..models import MemoryDraft
     from .types import PreparedWrite
 
     writes = []

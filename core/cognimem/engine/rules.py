@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidInput
-from ..models import Memory, MemoryDraft, Query
+from ..models import Memory, MemoryDraft, Query, Scope
 from ..models.search import BRANCH_KEY
 from ..privacy import hide_home
 from ..session import Session
@@ -69,7 +69,12 @@ def scoped(draft: MemoryDraft, session: Session, *, project_given: bool,
         draft.meta = {**draft.meta, BRANCH_KEY: session.branch}
     if not update:
         return draft
-    draft.scope = draft.scope.model_copy(update=update)
+    # validated (#39/#45 wave 13: a draft the prepare hooks leave alone is not validated
+    # again, so what the session adds is validated here), its set fields as a copy's
+    scope = draft.scope
+    draft.scope = Scope.model_validate(
+        {**{k: v for k, v in scope.__dict__.items() if k in scope.model_fields_set},
+         **update})
     return draft
 
 

@@ -85,8 +85,11 @@ class Writer:
         except ValidationError as exc:
             raise InvalidInput(validation_message(exc, "memory")) from None
         if scope_rule:
-            draft = scoped(draft, current_session(), project_given=given,
-                           branch_scope=self.k.profile.write.branch_scope)
+            try:
+                draft = scoped(draft, current_session(), project_given=given,
+                               branch_scope=self.k.profile.write.branch_scope)
+            except ValidationError as exc:  # a session's name the scope does not take
+                raise InvalidInput(validation_message(exc, "memory")) from None
         limit = self.k.profile.write.max_content_chars
         if len(draft.content) > limit:
             raise InvalidInput(
@@ -98,9 +101,15 @@ class Writer:
     def _prepare(self, draft: MemoryDraft, updating: str | None = None,
                  on_duplicate: OnDuplicate = "auto") -> PreparedWrite:
         write = PreparedWrite(draft, updating=updating, on_duplicate=on_duplicate)
+        given = draft.model_dump()
         self.k.hook.cognimem_memory_prepare(write=write, engine=self.k.engine)
+        after = write.draft.model_dump()
+        if write.draft is draft and after == given:
+            # (#39/#45 wave 13) the hooks left the validated draft as it was (its values,
+            # nested ones too): validating them again would make the same draft
+            return write
         try:
-            write.draft = MemoryDraft.model_validate(write.draft.model_dump())
+            write.draft = MemoryDraft.model_validate(after)
         except ValidationError as exc:
             raise InvalidInput(validation_message(exc, "memory (after prepare hooks)")) from None
         return write
@@ -217,7 +226,7 @@ class Writer:
                      writers: Sequence[str | None] = ()) -> list[Written]:
         now = self.k.clock.now()
         results: list[Written | None] = [None] * len(writes)
-        seen: dict[tuple[str, str], Memory] = {}
+        seen: dict[tuple[str, str | None, str | None, str | None], Memory] = {}
         fresh: list[PreparedWrite] = []
         places: list[int] = []
         digests = [content_hash(write.draft.content) for write in writes]
@@ -227,17 +236,17 @@ class Writer:
             draft = write.draft
             digest = digests[i]
             # dedup is per scope: the same text in two projects is two memories
-            seen_key = (digest, draft.scope.model_dump_json())
+            scope = draft.scope
+            seen_key = (digest, scope.project, scope.agent, scope.user)
             if self.k.profile.write.dedup == "hash":
                 twin = seen.get(seen_key) or self._twin(by_hash.get(digest, []), draft)
                 if twin is not None:
                     results[i] = Written(twin, created=False, outcome="duplicate",
                                          notes=[*write.flags, f"duplicate of {twin.id}"])
                     continue
-            data = draft.model_dump()
-            created = data.pop("created_at") or now
-            write.memory = Memory(id="pending", created_at=created, updated_at=now,
-                                  content_hash=digest, **data)
+            write.memory = Memory.from_draft(draft, id="pending",
+                                             created_at=draft.created_at or now,
+                                             updated_at=now, content_hash=digest)
             seen[seen_key] = write.memory
             fresh.append(write)
             places.append(i)

@@ -219,6 +219,27 @@ class Memory(MemoryDraft):
         """The first ``width`` characters of the content on one line."""
         return brief(self.content, width)
 
+    @classmethod
+    def from_draft(cls, draft: MemoryDraft, *, id: str, created_at: datetime,
+                   updated_at: datetime, content_hash: str) -> Memory:
+        """The new memory of a validated ``draft`` (its ``created_at`` replaced), equal in
+        every value and every set field, nested ones too, to ``Memory(**draft.model_dump(),
+        ...)``, which validated the draft's values a second time (#39/#45 wave 13: a
+        fifth of an unguarded ``add_many``'s CPU); shares nothing mutable with the draft."""
+        given = draft.__dict__
+        values = {name: given[name] for name in _DRAFT_FIELDS}  # the model's order
+        values["tags"] = list(draft.tags)
+        values["provenance"] = list(draft.provenance)
+        values["scope"] = unchecked(Scope, dict(draft.scope.__dict__), _SCOPE_FIELDS)
+        values["source"] = unchecked(Source, dict(draft.source.__dict__), _SOURCE_FIELDS)
+        values["meta"] = copy.deepcopy(draft.meta) if draft.meta else {}
+        values["created_at"] = limits.check_year(as_utc(created_at), "created_at")
+        # then Memory's own fields, in its order (after the draft's)
+        values.update(id=id, updated_at=limits.check_year(as_utc(updated_at), "updated_at"),
+                      last_accessed_at=None, access_count=0, superseded_by=None,
+                      content_hash=content_hash, embedding=None, archived=False, version=1)
+        return unchecked(cls, values, _SET_ON_NEW)
+
     def private_copy(self) -> Memory:
         """A copy that shares nothing mutable with this memory (its lists, scope, source,
         signature and ``meta`` copied), without validating again: what a search hands on of
@@ -232,6 +253,15 @@ class Memory(MemoryDraft):
             values["embedding"] = _copied(self.embedding)
         values["meta"] = copy.deepcopy(self.meta) if self.meta else {}
         return _copied(self, values)
+
+
+#: The field names :meth:`Memory.from_draft` reads once (pydantic's ``model_fields`` is a
+#: property, ~1 µs a read) and the fields a new memory has set.
+_DRAFT_FIELDS = tuple(MemoryDraft.model_fields)
+_SCOPE_FIELDS = frozenset(Scope.model_fields)
+_SOURCE_FIELDS = frozenset(Source.model_fields)
+_SET_ON_NEW = frozenset({*MemoryDraft.model_fields, "id", "created_at", "updated_at",
+                         "content_hash"})
 
 
 #: Fields of a Memory that ``Engine.update`` may change.

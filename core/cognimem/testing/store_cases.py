@@ -61,6 +61,28 @@ class RecordStoreCases:
         assert got["m001"].meta == {"nested": {"list": [1, 2.5, None, "x"]}, "ünï": "çödé"}
         assert records.count_memories() == 2
 
+    def test_the_store_keeps_no_alias_of_a_memory(self, records: RecordStore) -> None:
+        """What a caller changes in a memory it put, or in one it got back, does not
+        change the stored memory (a store that keeps objects keeps copies)."""
+        mine = memory(1)
+        records.put_memories([mine])
+        mine.tags.append("later")
+        mine.provenance.clear()
+        mine.meta["nested"]["list"].append("later")
+        mine.scope.agent = "someone"
+        mine.source.file = "b.md"
+        mine.title = "changed"
+        got = records.get_memories(["m001"])["m001"]
+        assert got == memory(1)
+        got.tags.append("again")
+        got.meta["nested"]["list"].clear()
+        got.scope.project = "other"
+        (found,) = records.find_by_hash(memory(1).content_hash)
+        found.provenance.append("m009")
+        for later in records.iter_memories():
+            later.meta.clear()
+        assert records.get_memories(["m001"])["m001"] == memory(1)
+
     def test_put_replaces_by_id_and_hash_lookup_follows(self, records: RecordStore) -> None:
         records.put_memories([memory(1)])
         old_hash = memory(1).content_hash
