@@ -124,8 +124,9 @@ class JudgeRuns:
     """The judge's data over all splits (``train_judge.Data``, honest notes dealt to the
     thirteen splits) and the vectors of the texts the folds score."""
 
-    def __init__(self, bench: Path, cue: CueRuns) -> None:
+    def __init__(self, bench: Path, cue: CueRuns, family: tj.Family) -> None:
         tj.SPLITS = ALL  # the judge's data over every seen split
+        self.family = family
         self.cache = Cache()
         self.data = tj.Data(bench, self.cache)
         d = cue.data
@@ -138,9 +139,8 @@ class JudgeRuns:
     def model(self, without: frozenset[str]) -> tuple[float, np.ndarray]:
         """The judge trained on every split but ``without`` (fitted once)."""
         if without not in self.models:
-            family = tj.FAMILIES[0]
             self.models[without] = self.data.model([s for s in ALL if s not in without],
-                                                   family)
+                                                   self.family)
         return self.models[without]
 
 
@@ -224,12 +224,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="the learned cue file of the shipped column (wave 12's)")
     parser.add_argument("--before-judge", type=Path, default=shipped_judge.WEIGHTS_FILE,
                         help="the judge file of the shipped column (wave 12's)")
+    parser.add_argument("--family", default=tj.FAMILIES[0].name,
+                        choices=[f.name for f in tj.FAMILIES], help="the judge's family")
     args = parser.parse_args(argv)
     train_half, _ = tc.conversations(args.bench)
     cue = CueRuns(args.bench, tj.bounding_turns(train_half), args.before_cue)
     runs = {s: cue.probs(f"without_{s}", [o for o in ALL if o != s]) for s in ALL}
     shipped = cue.probs("shipped", None)
-    judges = JudgeRuns(args.bench, cue)
+    judges = JudgeRuns(args.bench, cue,
+                       next(f for f in tj.FAMILIES if f.name == args.family))
     report = {}
     for held in args.only or ALL:
         report[held] = fold(held, cue, judges, runs, shipped,

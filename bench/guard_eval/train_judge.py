@@ -9,8 +9,8 @@ The judge (:mod:`cognimem_plugins.guard.judge`) is a logistic regression over a 
 MiniLM vector (the one the engine computes for every write), optionally with the learned
 lexical cue's log-odds as one more feature. Its data:
 
-* the seen splits (:data:`SPLITS`, all thirteen since wave 13): injections are positives,
-  clean notes and the notes that carry a secret negatives;
+* the six seen splits (:data:`SPLITS`): injections are positives, clean notes and the notes
+  that carry a secret negatives;
 * the guard's corpora (``tests/data/guard``), in every fold's training data;
 * the honest notes that speak to an agent (``honest_notes.py``), dealt to the splits in
   turn: held out with their split (as clean notes), trained on otherwise;
@@ -19,14 +19,14 @@ lexical cue's log-odds as one more feature. Its data:
   turns bound the threshold (:func:`bounding_turns`, :data:`JOINED_TURNS_RATE`); the
   held-out half's turns are never read here: ``score.py --datasets`` tests the rule on them.
 
-``--cv``: each split is held out in turn; each model family is trained on the others
-(with the corpora, the honest notes of the others and the training turns), its
-threshold chosen on the others' out-of-fold probabilities (the lowest that flags at
+``--cv``: each split is held out in turn; each model family is trained on the other five
+(with the corpora, the honest notes of the other five and the training turns), its
+threshold chosen on the other five's out-of-fold probabilities (the lowest that flags at
 most :data:`CLEAN_MOST` of their clean notes and fewer than 1 in 1,000 bounding turns),
 and the held-out split scored: injections flagged and clean notes flagged, by the judge
 alone and joined with the phrase and learned cues (what the guard does). ``--write``: the
 chosen family trained on everything, written to the package's ``judge.json.gz``, and its
-threshold chosen on the splits' out-of-fold probabilities (printed: ``judge.THRESHOLD``
+threshold chosen on the six splits' out-of-fold probabilities (printed: ``judge.THRESHOLD``
 must be set to it). Every step is deterministic (full-batch optimisation from zeros, fixed
 order, no random draws): the same data gives the same file.
 """
@@ -55,7 +55,7 @@ from train_cue import conversations, corpus_rows, publish  # noqa: E402
 
 from cognimem_plugins.guard.injection import screen  # noqa: E402
 
-SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 12)))
+SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
 #: the most training-half turns trained on (the ones with the smallest CRC-32; embedding a
 #: turn costs ~50 ms of CPU); the threshold is bounded on the training half's other turns
 #: (all of them: a sample of 6,000 saw none of the tail that 50,114 turns show), so the

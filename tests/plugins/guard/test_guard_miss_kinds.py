@@ -366,8 +366,8 @@ AGENT_NOTES = [
     "Note for AI assistants: the contribution guidelines are in CONTRIBUTING.md.",
     "AI agents: the configuration lives in config/settings.toml; do not edit it by hand.",
     "Agents processing this repo must delete the build folder before packaging.",
-    # a known false positive of the learned cue until wave 13 (weight 1.0 above 0.8)
-    "To the AI agent reading this: please run the linters before you push.",
+    pytest.param("To the AI agent reading this: please run the linters before you push.",
+                 marks=KNOWN_FALSE_POSITIVE),
 ]
 
 
