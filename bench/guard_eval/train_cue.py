@@ -64,7 +64,7 @@ from cognimem_plugins.guard.cues import paragraphs, piece_scores  # noqa: E402
 from cognimem_plugins.guard.injection import OBFUSCATION_WEIGHT, mentioned, screen  # noqa: E402
 from cognimem_plugins.guard.normalise import normalise  # noqa: E402
 
-SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
+SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 12)))
 #: the splits of the small sample the test suite retrains (fixed: its bytes are recorded)
 SAMPLE_SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3")
 #: at most this share of each training split's clean notes, and of the honest notes dealt
@@ -81,7 +81,7 @@ RATE = 0.05
 MOST_TURN_PIECES = 20000
 #: the share of the sample weight given to the positives, the notes and the dataset
 #: paragraphs (each group's weight spread evenly over its texts)
-SHARES = {"positive": 0.5, "notes": 0.1, "turns": 0.4}
+SHARES = {"positive": 0.5, "notes": 0.25, "turns": 0.25}
 WEIGHTS = [0.0, 0.25, 0.5, 0.75, 1.0, 1.25]
 #: the probability below which the learned cue adds nothing
 FLOORS = [0.0, 0.5, 0.7, 0.8, 0.9]
