@@ -16,8 +16,9 @@ readings per fold:
   ``p >= w`` with weak cues of at least ``c``), chosen by ``train_judge.choose_joined``;
 * ``guard``: what the guard decides, the two together.
 
-For the splits the shipped weights never saw, the same split is also scored by the shipped
-files with the shipped settings (``shipped``: trained on the current training sets), so a
+For the splits wave 12's weights never saw, the same split is also scored by wave 12's
+files (``--before-cue``, ``--before-judge``: give them, the package now ships wave 13's cue)
+at wave 12's settings (the ``shipped`` column: trained on wave 12's training sets), so a
 held-out split shows what twelve independent splits give over the current five to eight.
 
 The settings are chosen on out-of-fold scores: the judge's exactly as its script does
