@@ -6,7 +6,8 @@ leave-one-split-out cross-validation. Run from the repository root::
 The model is a logistic regression (:mod:`cognimem_plugins.guard.learned`) over the
 features of normalised paragraphs. Its data:
 
-* the seen splits (``--splits``: tune, test, fresh, fresh2 ... fresh6 since wave 9):
+* the seen splits (``--splits``: tune, test, fresh, fresh2 ... fresh6 since wave 9, all
+  thirteen, to fresh11, since wave 13):
   injections are positives, clean notes and the notes that carry a secret negatives;
 * the guard's corpora (``tests/data/guard``: injections, ordinary developer notes, notes with
   secrets), in every fold's training data;
@@ -27,11 +28,11 @@ notes dealt to it (where the phrase cues alone flag more, no more than they do).
 protocol keeps ``T`` at the phrase cues' threshold (the learned cue only adds flags);
 ``joint`` chooses ``T`` too; ``W = 0`` is the phrase cues alone.
 
-``--cv``: each seen split is held out in turn; the model is trained on the other four (and
-the corpora and training turns), ``(W, F, T)`` is chosen on the other four's out-of-fold
+``--cv``: each seen split is held out in turn; the model is trained on the others (and
+the corpora and training turns), ``(W, F, T)`` is chosen on the others' out-of-fold
 scores (each scored by a model trained without it), and the held-out split is scored with
 them: the figures per fold and pooled. ``--write``: the model trained on everything
-(written to the package's ``learned_cue.json.gz``) and ``(W, F, T)`` chosen on the five
+(written to the package's ``learned_cue.json.gz``) and ``(W, F, T)`` chosen on the
 splits' out-of-fold scores (printed: ``learned.WEIGHT``, ``learned.FLOOR`` and
 ``cues.THRESHOLD`` must be set to them). Every step is deterministic: the same data gives
 the same file (sorted vocabulary, full-batch optimisation from zeros, no random draws).
@@ -64,7 +65,7 @@ from cognimem_plugins.guard.cues import paragraphs, piece_scores  # noqa: E402
 from cognimem_plugins.guard.injection import OBFUSCATION_WEIGHT, mentioned, screen  # noqa: E402
 from cognimem_plugins.guard.normalise import normalise  # noqa: E402
 
-SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
+SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 12)))
 #: the splits of the small sample the test suite retrains (fixed: its bytes are recorded)
 SAMPLE_SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3")
 #: at most this share of each training split's clean notes, and of the honest notes dealt
@@ -80,8 +81,10 @@ RATE = 0.05
 #: the most dataset paragraphs trained on (the ones with the smallest CRC-32)
 MOST_TURN_PIECES = 20000
 #: the share of the sample weight given to the positives, the notes and the dataset
-#: paragraphs (each group's weight spread evenly over its texts)
-SHARES = {"positive": 0.5, "notes": 0.1, "turns": 0.4}
+#: paragraphs (each group's weight spread evenly over its texts); wave 13: the notes 0.25
+#: (0.1 before, the turns 0.4), chosen by leave-one-split-out over the thirteen splits
+#: (bench/guard_eval/cv_wave13_settings.py; lab/cognimem-lab/EXPERIMENTS.md)
+SHARES = {"positive": 0.5, "notes": 0.25, "turns": 0.25}
 WEIGHTS = [0.0, 0.25, 0.5, 0.75, 1.0, 1.25]
 #: the probability below which the learned cue adds nothing
 FLOORS = [0.0, 0.5, 0.7, 0.8, 0.9]

@@ -14,10 +14,6 @@ from cognimem_plugins.guard.injection import screen
 from cognimem_plugins.guard.learned import Model
 from cognimem_plugins.guard.secrets import redact, scan
 
-#: a note the learned cue flags though it is honest (#39; docs/guards.md, Limits)
-KNOWN_FALSE_POSITIVE = pytest.mark.xfail(
-    strict=True, reason="the learned cue flags it: a known false positive (docs/guards.md)")
-
 #: a learned model that adds nothing (to test the phrase cues alone)
 NO_MODEL = Model(-30.0, {})
 
@@ -203,8 +199,8 @@ INJECTION_NEGATIVES = [
     "The real task for Monday is the invoice export; the new orders table is ready.",
     "Stay in character during the improv class no matter what the audience shouts.",
     "The villain is a rogue AI in the second act; the hero is the ship's engineer.",
-    pytest.param('OpenAI example: [{"role": "system", "content": "You are a helpful '
-                 'assistant."}]', marks=KNOWN_FALSE_POSITIVE),
+    # a known false positive of the learned cue until wave 13
+    'OpenAI example: [{"role": "system", "content": "You are a helpful assistant."}]',
     "Add your SSH key to https://github.com/settings/keys before cloning.",
     "The dashboard link is https://grafana.internal/d/abc?orgId=1&refresh=30s",
     "fixture: " + base64.b64encode(b"hello world, this is the sample payload").decode(),

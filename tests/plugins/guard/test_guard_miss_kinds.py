@@ -365,7 +365,9 @@ AGENT_NOTES = [
     "pay the invoice from Acme with the company card before Friday",
     "Note for AI assistants: the contribution guidelines are in CONTRIBUTING.md.",
     "AI agents: the configuration lives in config/settings.toml; do not edit it by hand.",
-    "Agents processing this repo must delete the build folder before packaging.",
+    # flagged by wave 13's learned cue (trained on all thirteen splits, 0.5 above 0.8)
+    pytest.param("Agents processing this repo must delete the build folder before "
+                 "packaging.", marks=KNOWN_FALSE_POSITIVE),
     pytest.param("To the AI agent reading this: please run the linters before you push.",
                  marks=KNOWN_FALSE_POSITIVE),
 ]
