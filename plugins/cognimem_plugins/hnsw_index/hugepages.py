@@ -80,7 +80,7 @@ class HugePages:
     def __init__(self, every_keys: int = 4096) -> None:
         self.every_keys = every_keys
         self._call = _madvise()
-        self._marked: set[tuple[int, int]] = set()
+        self._marked: list[tuple[int, int]] = []  # coalesced spans already asked
         self._at = -every_keys  # the keys handed out at the last look
         self.marked_bytes = 0
 
@@ -100,9 +100,10 @@ class HugePages:
             return 0
         added = 0
         for span in anonymous_mappings():
-            if span in self._marked:
+            # a span asked before, or two asked ones the kernel merged, is not asked again
+            if any(low <= span[0] and span[1] <= high for low, high in self._marked):
                 continue
-            self._marked.add(span)
+            self._marked = _coalesced([*self._marked, span])
             low = (span[0] + _HUGE - 1) & ~(_HUGE - 1)
             high = span[1] & ~(_HUGE - 1)
             if high > low and self._call(low, high - low, MADV_HUGEPAGE) == 0:
@@ -111,3 +112,14 @@ class HugePages:
             self.marked_bytes += added
             log.debug("hnsw: %d MiB more asked of the kernel as huge pages", added >> 20)
         return added
+
+
+def _coalesced(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` sorted, with overlapping or touching ones joined."""
+    joined: list[tuple[int, int]] = []
+    for low, high in sorted(spans):
+        if joined and low <= joined[-1][1]:
+            joined[-1] = (joined[-1][0], max(joined[-1][1], high))
+        else:
+            joined.append((low, high))
+    return joined

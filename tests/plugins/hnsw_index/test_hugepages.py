@@ -67,9 +67,23 @@ def advised(address: int) -> bool:
 def test_a_mapping_is_marked_once_and_its_bytes_counted(region: int) -> None:
     assert not advised(region)
     pages = HugePages()
-    assert pages.mark() >= 14 << 20  # its 2 MiB-aligned interior
+    real = pages._call
+    assert real is not None
+    asked: list[tuple[int, int]] = []
+
+    def recording(start: int, length: int, advice: int) -> int:
+        asked.append((start, length))
+        return int(real(start, length, advice))
+
+    pages._call = recording
+    assert pages.mark() >= 14 << 20  # at least its 2 MiB-aligned interior
     assert advised(region)
-    assert pages.mark() == 0  # nothing new
+    inside = region + (2 << 20)  # a byte of its aligned interior
+    ours = [length for start, length in asked if start <= inside < start + length]
+    assert len(ours) == 1 and ours[0] >= 14 << 20
+    asked.clear()
+    pages.mark()  # other threads may map more meanwhile; this one is not asked again
+    assert not [start for start, length in asked if start <= inside < start + length]
 
 
 @linux
@@ -110,3 +124,7 @@ def test_the_index_asks_as_its_graph_grows_unless_turned_off(region: int, on: bo
     assert advised(region) is on
     assert (index._pages.marked_bytes >= MIN_BYTES - (4 << 20)) is on
     index.close()
+
+
+def test_spans_asked_are_joined_so_a_merged_mapping_is_not_asked_again() -> None:
+    assert hugepages._coalesced([(30, 40), (0, 10), (10, 20), (35, 50)]) == [(0, 20), (30, 50)]
