@@ -226,7 +226,7 @@ class Writer:
                      writers: Sequence[str | None] = ()) -> list[Written]:
         now = self.k.clock.now()
         results: list[Written | None] = [None] * len(writes)
-        seen: dict[tuple[str, str | None, str | None, str | None], Memory] = {}
+        seen: dict[tuple[str | None, ...], Memory] = {}
         fresh: list[PreparedWrite] = []
         places: list[int] = []
         digests = [content_hash(write.draft.content) for write in writes]
@@ -236,8 +236,8 @@ class Writer:
             draft = write.draft
             digest = digests[i]
             # dedup is per scope: the same text in two projects is two memories
-            scope = draft.scope
-            seen_key = (digest, scope.project, scope.agent, scope.user)
+            # every field of the scope (it forbids extra ones), without a JSON dump a write
+            seen_key = (digest, *draft.scope.__dict__.values())
             if self.k.profile.write.dedup == "hash":
                 twin = seen.get(seen_key) or self._twin(by_hash.get(digest, []), draft)
                 if twin is not None:
