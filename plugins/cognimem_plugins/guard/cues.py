@@ -13,6 +13,7 @@ score a paragraph must reach.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from .addressed import SPECS as ORDER_SPECS
@@ -506,14 +507,29 @@ def _pieces(text: str) -> list[str]:
             out.append(paragraph)
             continue
         piece = ""
-        for sentence in _SENTENCE.split(paragraph):
-            if piece and len(piece) + len(sentence) > _PIECE:
+        for joint, unit in _units(paragraph):
+            if piece and len(piece) + len(unit) > _PIECE:
                 out.append(piece)
                 piece = ""
-            piece = f"{piece} {sentence}" if piece else sentence
+            piece = f"{piece}{joint}{unit}" if piece else unit
         if piece:
             out.append(piece)
     return out
+
+
+def _units(paragraph: str) -> Iterator[tuple[str, str]]:
+    """The sentences of a long paragraph, each with what joins it to the one before; a
+    sentence longer than a piece is cut at its line ends (a list, a changelog, a block of
+    links or settings: lines without a full stop, each its own item, whose cues must not
+    add up across the whole block)."""
+    for sentence in _SENTENCE.split(paragraph):
+        if len(sentence) <= _PIECE or "\n" not in sentence:
+            yield " ", sentence
+            continue
+        lines = sentence.split("\n")
+        yield " ", lines[0]
+        for line in lines[1:]:
+            yield "\n", line
 
 
 def cues(text: Normalised, extra: float = 0.0, floor: float = 0.0,
