@@ -101,6 +101,32 @@ def readable_base64(value: str) -> bool:
     return printable / len(raw) >= 0.95
 
 
+#: (wave 14) a ULID's shape (26 characters of Crockford's base32: no I, L, O or U; the
+#: first is a timestamp's 0 to 7 when generated, not always when written by hand): an
+#: identifier, as random as a key in its last 16 characters
+_ULID = re.compile(r"[0-9A-HJKMNP-TV-Z]{26}")
+_DIGIT_RUNS = re.compile(r"\d+")
+#: the entropy a run of 20 or more random capitals and digits reaches (36 symbols: about 4.3
+#: bits per character at 24 characters, more when longer); capitals in words or a constant's
+#: name stay well below it
+UPPER_RANDOM_ENTROPY = 3.9
+
+
+def upper_random(value: str) -> bool:
+    """(wave 14) Whether ``value`` is a key of random capitals and digits (many providers
+    issue them: ``2YZ6ZQ9SUFOBD55LA9JG459VYJE45RLV``): 20 characters or more, no separator,
+    at least 3 digits in at least 3 places between letters, 6 letters, high entropy; not a
+    ULID. A constant's name (``MAX_RETRY_COUNT``), an acronym with a number (``ISO8601``,
+    ``AES256GCM``) and a serial number are shorter, separated or hold their digits
+    together."""
+    if len(value) < 20 or not value.isascii() or not value.isalnum() or not value.isupper():
+        return False
+    digits = sum(c.isdigit() for c in value)
+    if digits < 3 or len(value) - digits < 6 or len(_DIGIT_RUNS.findall(value)) < 3:
+        return False
+    return not _ULID.fullmatch(value) and entropy(value) >= UPPER_RANDOM_ENTROPY
+
+
 def identifier_reason(value: str) -> str | None:
     """Why a value found only by a heuristic is *not* evidence of a secret, or None when it
     carries that evidence (long, mixed character classes, no name structure, not hex, not
@@ -119,7 +145,7 @@ def identifier_reason(value: str) -> str | None:
     parts = [p for p in _SEGMENTS.split(value) if p]
     if len(parts) > 1 and all(_WORD_PART.fullmatch(p) or _HEX.fullmatch(p) for p in parts):
         return "words and hexadecimal (resource and object ids look the same)"
-    if classes(value) < 3:
+    if classes(value) < 3 and not upper_random(value):
         return "mixes fewer than three character classes"
     if readable_base64(value):
         return "base64 of readable text"

@@ -58,6 +58,7 @@ from .decisions import PLACEHOLDER, Allowlist, Decision, decide
 from .devices import device_secrets
 from .evidence import looks_chosen
 from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, gate_rows, longest_word, provider_matches
+from .issued import issued_values
 from .languages import _STEMS as NAME_STEMS_WIDE
 from .languages import has_name
 from .names import NAME_STEM_WORDS, PASSWORD_GATE_WIDE, PASSWORD_STEM_WORDS, SHARED_GATE
@@ -136,6 +137,8 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from urls_and_connections(text)
     if longest >= 35 and ("_" in text or "-" in text):
         yield from prefixed_tokens(text)
+    # (wave 14) keys whose structure the issuer documents (:mod:`.issued`)
+    yield from issued_values(text, longest)
     stems = "name" in gates
     if stems:
         yield from assigned(text)

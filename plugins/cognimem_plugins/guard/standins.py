@@ -18,7 +18,7 @@ from detect_secrets.filters.heuristic import (
 )
 
 from .decisions import PLACEHOLDER_RE
-from .evidence import identifier_reason, looks_chosen, name_structure
+from .evidence import identifier_reason, looks_chosen, name_structure, upper_random
 
 VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.\w]*)?")
 
@@ -157,7 +157,7 @@ def stand_in(bare: str, *, literal: bool = False) -> str | None:
     why = placeholder(bare)
     if why:
         return why
-    if re.fullmatch(r"[A-Z][A-Z0-9_]+", bare):
+    if re.fullmatch(r"[A-Z][A-Z0-9_]+", bare) and not upper_random(bare):
         return "a variable's name, an attribute or a call"
     if not literal and (
             re.fullmatch(r"[a-z_]+\.[a-z_.]+|os\.\w+.*|process\.env.*", bare)

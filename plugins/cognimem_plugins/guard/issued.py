@@ -1,0 +1,92 @@
+"""(wave 14) Credentials whose structure the issuer documents, found without a name before them.
+
+* a NATS nkey seed: ``S``, the key's type letter (``U`` user, ``A`` account, ``O``
+  operator, ``N`` server, ``C`` cluster, ``X`` curve) and base32 (``A-Z2-7``), 58
+  characters in all (docs.nats.io, "NKeys"; github.com/nats-io/nkeys: a seed's prefix byte
+  encodes to ``S`` and the type's letter). A public nkey opens with the type letter alone
+  and is 56 characters: kept;
+* a key that is a UUID behind a marker saying which key it is: LaunchDarkly's server-side
+  SDK key ``sdk-`` and mobile key ``mob-`` (docs.launchdarkly.com, "Keys"), HubSpot's
+  private-app token ``pat-`` and a region (``na1``, ``eu1``: developers.hubspot.com,
+  "Private apps"), and DeepL's free-plan key, a UUID and ``:fx`` (developers.deepl.com,
+  "Authentication"). A bare UUID is an identifier and stays;
+* a Zigbee network key as zigbee2mqtt writes it: ``network_key:`` and a list of 16 numbers
+  of 0 to 255 (zigbee2mqtt.io, "Zigbee network": ``advanced.network_key``, 16 bytes, or
+  ``GENERATE``, which is kept);
+* a URL's query parameter named for a credential (``appid=``, ``api_key=``, ``token=``,
+  ``access_token=``, ``sig=`` ...) given a random value: hexadecimal of 32 digits or more,
+  or a value with the evidence :func:`.evidence.identifier_reason` asks for.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from .decisions import Decision, decide
+from .evidence import identifier_reason
+from .standins import placeholder
+
+_NKEY_SEED = re.compile(r"(?<![A-Za-z0-9])S[UAONCX][A-Z2-7]{56}(?![A-Za-z0-9])")
+_UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+_MARKED_UUID = re.compile(
+    rf"(?<![A-Za-z0-9_\-])(?:(?:sdk|mob)-{_UUID}|pat-(?:na|eu|ap)\d-{_UUID}|{_UUID}:fx)"
+    r"(?![A-Za-z0-9_\-])")
+_NETWORK_KEY_LIST = re.compile(
+    r"(?i)\bnetwork_?key\b['\"]?\s*[:=]\s*\[(?P<v>\s*\d{1,3}(?:\s*,\s*\d{1,3}){15}\s*)\]")
+#: a query parameter whose name says the value is a credential (``[?&]`` before it: not a
+#: word of prose); ``page_token``, ``next_token`` and the like are other names
+_QUERY = re.compile(
+    r"[?&](?P<name>appid|app_?id|apikey|api_?key|api-key|app_?key|key|token|access_?token|"
+    r"auth|auth_?token|sig|signature|client_?secret|secret|password|passwd|pwd)="
+    r"(?P<v>[A-Za-z0-9_\-.~+/%]{16,400})(?=[&#\s\"'<>)\]`]|$)", re.IGNORECASE)
+_HEX = re.compile(r"[0-9a-fA-F]+")
+
+
+def nkey_seeds(text: str) -> Iterator[Decision]:
+    for m in _NKEY_SEED.finditer(text):
+        yield decide("nats_nkey_seed", m.start(), m.end(), None,
+                     "a NATS nkey seed (S, the key type's letter and 56 base32 characters: "
+                     "the private seed the public key derives from)")
+
+
+def marked_uuids(text: str) -> Iterator[Decision]:
+    for m in _MARKED_UUID.finditer(text):
+        yield decide("marked_uuid_key", m.start(), m.end(), None,
+                     "a UUID behind a key's documented marker (sdk-, mob-, pat-REGION-, "
+                     ":fx): a server-side SDK key, a private-app token or an API key")
+
+
+def network_key_lists(text: str) -> Iterator[Decision]:
+    for m in _NETWORK_KEY_LIST.finditer(text):
+        numbers = [int(n) for n in re.findall(r"\d+", m.group("v"))]
+        why = None if all(n <= 255 for n in numbers) else "a number above 255: not bytes"
+        if why is None and len(set(numbers)) < 8:
+            why = "fewer than 8 distinct bytes (a sequence or a default, not a random key)"
+        yield decide("zigbee_network_key", m.start("v"), m.end("v"), why,
+                     "16 bytes given to network_key (a Zigbee network's encryption key)")
+
+
+def query_credentials(text: str) -> Iterator[Decision]:
+    for m in _QUERY.finditer(text):
+        value = m.group("v")
+        why = placeholder(value)
+        if why is None and not (_HEX.fullmatch(value) and len(value) >= 32):
+            why = identifier_reason(value)
+        yield decide("url_query_credential", m.start("v"), m.end("v"), why,
+                     f"a random value of a URL's query parameter {m.group('name')!r} "
+                     "(a credential's name)")
+
+
+def issued_values(text: str, longest: int) -> Iterator[Decision]:
+    """Every decision of this module's rules, each asked only when the text holds what its
+    match must (``longest``: the length of the text's longest word)."""
+    if longest >= 58:
+        yield from nkey_seeds(text)
+    if longest >= 36 and ("sdk-" in text or "mob-" in text or "pat-" in text
+                          or ":fx" in text):
+        yield from marked_uuids(text)
+    if "etwork" in text and "[" in text:
+        yield from network_key_lists(text)
+    if longest >= 20 and "=" in text and ("?" in text or "&" in text):
+        yield from query_credentials(text)
