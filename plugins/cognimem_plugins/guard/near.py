@@ -224,6 +224,9 @@ def _near_decision(text: str, value: str, start: int, name: str, between: str) -
                   "secret-like name")
 
 
+#: (wave 14) a token that addresses a device for push notifications (Apple's APNs device
+#: token, 64 hexadecimal digits; a registration token): an address, not a credential
+_DEVICE_TOKEN = re.compile(r"(?i)(?:device|push|registration|apns)[\s_-]?token$")
 _DIGEST_LINE = re.compile(r"(?i)\b(?:sha\d*|md5|checksum|digest|hash(?:es|ing|ed)?|"
                           r"sha\d*sum|md5sum|integrity|etag)\b")
 
@@ -239,6 +242,9 @@ def _hex_key_reason(value: str, name: str, naming: str, line: str = "") -> str |
         return "hexadecimal without both digits and letters"
     if not (_STRONG_NAME.search(name) or _PROVIDER_KEY.search(line)):
         return "hexadecimal after a name that is not a credential's (a cache or flag key)"
+    if _DEVICE_TOKEN.search(name):
+        return ("a device's push token (APNs, FCM: the address of an app on a device, "
+                "not a credential)")
     if _OTHER_NOUN.search(naming):
         return "hexadecimal named as an id, a commit, a digest or a trace"
     if _DIGEST_LINE.search(line):
