@@ -163,6 +163,20 @@ RULES: tuple[CommandRule, ...] = (
     _rule("ftp user NAME PASSWORD", ("ftp",),
           r"(?m)\bftp\b[^\n]*\n(?:[^\n]*\n){0,5}?[^\S\n]*\+?user[^\S\n]+[^\s'\"]+[^\S\n]+"
           + _VALUE + r"[^\S\n]*$", verbatim=True),
+    # (wave 14) influx -t / --token TOKEN (InfluxDB 2.x CLI: every command takes the API
+    # token so); the Net-SNMP tools' -c COMMUNITY (snmpcmd(1): the v1/v2c community string,
+    # the agent's password; the defaults public/private are plain words, kept)
+    _flag("influx -t / --token", "influx", r"(?:-t|--token)(?:=|\s+)"),
+    _rule("Net-SNMP -c community", ("snmp",), r"(?<=\s)-c\s*" + _VALUE,
+          tool=r"\bsnmp(?:walk|get|getnext|bulkwalk|bulkget|set|table|trap|inform|df|"
+               r"status|netstat|translate)?\b", prose=True),
+    # (wave 14) snmpd.conf(5): rocommunity / rwcommunity[6] COMMUNITY [SOURCE [OID]]
+    _rule("snmpd.conf rocommunity / rwcommunity", ("community",),
+          r"(?im)(?:^|(?<=[\s\[\"'`]))r[ow]community6?[^\S\n]+" + _VALUE, prose=True),
+    # (wave 14) sssd-ldap(5): ldap_default_authtok = PASSWORD (the bind DN's password)
+    _rule("sssd ldap_default_authtok", ("ldap_default_authtok",),
+          r"\bldap_default_authtok[^\S\n]*=[^\S\n]*(?P<q>)(?P<value>\S{4,128})",
+          verbatim=True),
     # a long flag named for a password or a token (--db-password=..., --admin-password ...,
     # --http-password=, --registry-token ...): the flag is its name
     _rule("--*-password / --*-token flag", ("--",),
@@ -207,7 +221,8 @@ def command_passwords(text: str, low: str | None = None,
         low = text.lower() if low is None else low
         if not ("identified" in low or "password" in low or "net user" in low or "--" in low
                 or "rabbitmqctl" in low or "sqlplus" in low or "ftp" in low
-                or "wpa_passphrase" in low or "netsh" in low):
+                or "wpa_passphrase" in low or "netsh" in low or "community" in low
+                or "ldap_default_authtok" in low):
             return
     opened: set[int] = set()
     for needle, owners in _NEEDLES if candidates is None else candidates:

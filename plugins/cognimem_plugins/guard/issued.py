@@ -13,6 +13,11 @@
 * a Zigbee network key as zigbee2mqtt writes it: ``network_key:`` and a list of 16 numbers
   of 0 to 255 (zigbee2mqtt.io, "Zigbee network": ``advanced.network_key``, 16 bytes, or
   ``GENERATE``, which is kept);
+* an API key given as the user of HTTP basic authentication with an empty password, as
+  many APIs document it (``auth=('KEY', '')`` in Python's requests, ``curl -u KEY:``);
+* a literal given to a setter named for a credential (``setApiKey("...")``,
+  ``set_access_token('...')``, ``setPassword("...")``): judged as a value assigned to such
+  a name is (:func:`.standins.assigned_reason`);
 * a URL's query parameter named for a credential (``appid=``, ``api_key=``, ``token=``,
   ``access_token=``, ``sig=`` ...) given a random value: hexadecimal of 32 digits or more,
   or a value with the evidence :func:`.evidence.identifier_reason` asks for.
@@ -25,7 +30,7 @@ from collections.abc import Iterator
 
 from .decisions import Decision, decide
 from .evidence import identifier_reason
-from .standins import placeholder
+from .standins import assigned_reason, placeholder
 
 _NKEY_SEED = re.compile(r"(?<![A-Za-z0-9])S[UAONCX][A-Z2-7]{56}(?![A-Za-z0-9])")
 _UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
@@ -41,6 +46,14 @@ _QUERY = re.compile(
     r"auth|auth_?token|sig|signature|client_?secret|secret|password|passwd|pwd)="
     r"(?P<v>[A-Za-z0-9_\-.~+/%]{16,400})(?=[&#\s\"'<>)\]`]|$)", re.IGNORECASE)
 _HEX = re.compile(r"[0-9a-fA-F]+")
+#: basic authentication with the key as the user and an empty password
+_KEY_AS_USER = re.compile(
+    r"\bauth\s*=\s*\(\s*(?P<q>['\"])(?P<v>[^'\"\s]{16,200})(?P=q)\s*,\s*(['\"])\3\s*\)"
+    r"|(?<=\s)(?:-u|--user)[^\S\n]*(?P<q2>['\"]?)(?P<v2>[^\s:'\"]{16,200}):(?P=q2)(?=\s|$)")
+#: a setter named for a credential, given a string literal
+_SETTER = re.compile(
+    r"(?i)\bset_?(?:api_?key|access_?token|auth_?token|secret(?:_?key)?|client_?secret|"
+    r"password|token|credentials?)\s*\(\s*\\?(?P<q>['\"])(?P<v>[^'\"\\\n]{4,400})\\?(?P=q)\s*\)")
 
 
 def nkey_seeds(text: str) -> Iterator[Decision]:
@@ -78,6 +91,27 @@ def query_credentials(text: str) -> Iterator[Decision]:
                      "(a credential's name)")
 
 
+def keys_as_users(text: str) -> Iterator[Decision]:
+    for m in _KEY_AS_USER.finditer(text):
+        group = "v" if m.group("v") is not None else "v2"
+        value = m.group(group)
+        why = placeholder(value)
+        if why is None and not (_HEX.fullmatch(value) and len(value) >= 32):
+            why = identifier_reason(value)
+        yield decide("basic_auth_key", m.start(group), m.end(group), why,
+                     "an API key given as the user of basic authentication with an empty "
+                     "password (the documented way many APIs take their key)")
+
+
+def setter_literals(text: str) -> Iterator[Decision]:
+    for m in _SETTER.finditer(text):
+        value = m.group("v")
+        yield decide("password_assignment", m.start("v"), m.end("v"),
+                     assigned_reason(value, explicit=True, password="ass" in m.group(0).lower(),
+                                     literal=True),
+                     "a string literal given to a setter named for a credential")
+
+
 def issued_values(text: str, longest: int) -> Iterator[Decision]:
     """Every decision of this module's rules, each asked only when the text holds what its
     match must (``longest``: the length of the text's longest word)."""
@@ -90,3 +124,8 @@ def issued_values(text: str, longest: int) -> Iterator[Decision]:
         yield from network_key_lists(text)
     if longest >= 20 and "=" in text and ("?" in text or "&" in text):
         yield from query_credentials(text)
+    if longest >= 16 and (("auth" in text and "(" in text) or "-u" in text
+                          or "--user" in text):
+        yield from keys_as_users(text)
+    if "(" in text and ("set" in text or "Set" in text or "SET" in text):
+        yield from setter_literals(text)

@@ -26,6 +26,18 @@ _TOKEN = re.compile(r"[\w+/\-=.~]+")  # (a word of another language is walked ov
 _GAP = re.compile(r"[ \t:,'\"=()>.?!-]{0,4}(?:\n[^\S\n]*(?:-[^\S\n]*)?['\"]?)?")
 _GAP_INLINE = re.compile(r"[ \t:,'\"=()>.?!-]{1,4}")
 _NEAR_WORDS = 7
+#: (wave 14) a value after the colon that ends a clause opening with a secret's name ("the
+#: upload token for the lab's dataset repository account: VALUE") may stand this many
+#: words after the name: the clause says what the value is, however many words it takes
+_CLAUSE_WORDS = 12
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
+
+
+def _clause_value(text: str, name_end: int, gap: re.Match[str]) -> bool:
+    """Whether the word after ``gap`` follows the colon that ends the name's clause (no
+    sentence end or line break between the name and the colon)."""
+    return (gap.group(0).rstrip().endswith(":")
+            and not _SENTENCE_END.search(text, name_end, gap.start() + 1))
 #: a secret-like name right after a value ("I put VALUE as the AWS secret access key",
 #: "VALUE (the staging token)"): the name, and the link words allowed between them
 _NAME_ONLY = re.compile(rf"(?i)(?<![A-Za-z0-9])(?:{NAMES}|key\d?)\b")
@@ -72,7 +84,12 @@ _HEX = re.compile(r"[0-9a-fA-F]+")
 #: prefix, ``_`` or ``-`` (one or two parts: ``lin_api_``, ``dckr_pat_``), and a long random
 #: body of letters and digits
 _PREFIXED = re.compile(r"(?<![A-Za-z0-9_\-.])(?P<prefix>[a-z][a-z0-9]{1,9}(?:[_-][a-z0-9]{2,6})?"
-                       r"[_-])(?P<body>[A-Za-z0-9]{32,128})(?![A-Za-z0-9_\-])")
+                       r"[_-])(?P<body>[A-Za-z0-9]{24,128})(?![A-Za-z0-9_\-])")
+#: (wave 14) the prefix's last part a word that says credential (``samsara_api_``,
+#: ``acme_sk_``, ``vendor_live_``, ``x_pat_``): the body may be shorter than 32, down to 24
+_MARKER = re.compile(r"[_-](?:api|key|sk|rk|pat|live|token|tok|secret|seed|prod|srv)[_-]$")
+_MARKED_BODY = 24
+_BODY = 32
 #: prefixes of digests and hashes (``sha512-...`` in lock files): public data
 _DIGEST_PREFIX = re.compile(r"(?:sha\d*|md5|blake2?\w*|xxh\w*|crc\d*|murmur\w*)[_-]")
 #: a prefixed token's body must be as random as a key: the entropy of 32 or more random
@@ -85,6 +102,9 @@ def prefixed_tokens(text: str) -> Iterator[Decision]:
         body = m.group("body")
         if _DIGEST_PREFIX.fullmatch(m.group("prefix")):
             why_not: str | None = "a digest (sha/md5/blake prefix)"
+        elif len(body) < _BODY and not _MARKER.search(m.group("prefix")):
+            why_not = (f"a body shorter than {_BODY} after a prefix without a credential's "
+                       "marker (api, key, sk, pat, live, token, secret)")
         else:
             why_not = identifier_reason(body)
             if why_not is None and not (any(c.isupper() for c in body)
@@ -132,7 +152,7 @@ def near(text: str) -> Iterator[Decision]:
     for hit in hits:
         name = text[max(0, hit.start() - 12):hit.end()]
         pos = hit.end()
-        for n in range(_NEAR_WORDS):
+        for n in range(_CLAUSE_WORDS):
             gap = (_GAP if n == 0 else _GAP_INLINE).match(text, pos)
             if gap is None or gap.end() == pos:
                 break
@@ -140,6 +160,8 @@ def near(text: str) -> Iterator[Decision]:
             if token is None:
                 break
             pos = token.end()
+            if n >= _NEAR_WORDS and not _clause_value(text, hit.end(), gap):
+                continue
             if len(token.group(0)) >= 16 and token.group(0).isascii():
                 decision = _data_key(_near_decision(text, token.group(0), token.start(),
                                                     name, text[hit.end():token.start()]),
