@@ -98,7 +98,26 @@ def readable_base64(value: str) -> bool:
     if not raw:
         return False
     printable = sum(32 <= b < 127 or b in (9, 10, 13) for b in raw)
-    return printable / len(raw) >= 0.95
+    return printable / len(raw) >= 0.95 and not random_pair(raw)
+
+
+#: (wave 14) the parts of an id and a key joined by ``:`` (Elastic's API key, Meilisearch's
+#: and many services' basic-auth pairs, base64 of ``id:key``)
+_PAIR_PART = re.compile(r"[A-Za-z0-9_\-]{16,128}")
+
+
+def random_pair(raw: bytes) -> bool:
+    """(wave 14) Whether decoded bytes are two random parts joined by ``:`` (an id and its
+    key, as Elastic documents its API keys: base64 of ``id:api_key``): each part 16 to 128
+    letters, digits, ``_`` or ``-``, the two mixing capitals, lowercase and digits, with
+    no word or name structure. Readable text (``user:Alice``, ``Type:1234``, a cursor's
+    ``{"offset": 20}``) is kept."""
+    text = raw.decode("ascii", "replace")
+    parts = text.split(":")
+    if len(parts) != 2 or not all(_PAIR_PART.fullmatch(p) for p in parts):
+        return False
+    return all(classes(p) >= 3 and entropy(p) >= MIN_ENTROPY
+               and name_structure(p) is None and not is_potential_uuid(p) for p in parts)
 
 
 #: (wave 14) a ULID's shape (26 characters of Crockford's base32: no I, L, O or U; the

@@ -428,6 +428,15 @@ NAMED: tuple[Named, ...] = (
     # configuration key, ``hcaik_`` and 58 for an ingest key)
     _n("Honeycomb", "honeycomb_api_key", "X-Honeycomb-Team HONEYCOMB_API_KEY "
        "HONEYCOMB_WRITEKEY", r"[a-f0-9]{32}|[A-Za-z0-9]{22}|hcaik_[a-z0-9]{58}"),
+    # (wave 14) https://zwave-js.github.io/node-zwave-js/#/getting-started/security-s2
+    # (``securityKeys``: S0_Legacy, S2_Unauthenticated, S2_Authenticated, S2_AccessControl,
+    # each 16 bytes written as 32 hexadecimal digits) and the Z-Wave JS add-on's options
+    # (s0_legacy_key, s2_access_control_key, s2_authenticated_key, s2_unauthenticated_key;
+    # lr_ for Long Range); OpenZWave's NetworkKey option
+    _n("Z-Wave", "zwave_network_key",
+       "S0_Legacy S2_Unauthenticated S2_Authenticated S2_AccessControl S0_Legacy_Key "
+       "S2_Unauthenticated_Key S2_Authenticated_Key S2_Access_Control_Key NetworkKey",
+       f"(?:0x)?{_HEX}{{32}}"),
 )
 
 #: a documented name as matched: its letters and digits, lowercased
@@ -565,6 +574,12 @@ URLS: tuple[Shape, ...] = (
     # a file URL has /file/bot<token>)
     Shape("Telegram", "telegram_token", "api.telegram.org",
         re.compile(r"api\.telegram\.org/(?:file/)?bot(?P<v>\d{6,12}:[A-Za-z0-9_\-]{30,40})")),
+    # (wave 14) https://thingsboard.io/docs/reference/http-api/ (a device's access token is
+    # the path segment after /api/v1/: .../api/v1/$ACCESS_TOKEN/telemetry, /attributes,
+    # /rpc, /claim)
+    Shape("ThingsBoard", "thingsboard_device_token", "/api/v1/",
+        re.compile(r"/api/v1/(?P<v>(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*[A-Z])"
+                   r"[A-Za-z0-9]{16,64})/(?:telemetry|attributes|rpc|claim)\b")),
     # https://learn.microsoft.com/en-us/azure/event-grid/ , Azure Functions' function keys
     # (https://learn.microsoft.com/en-us/azure/azure-functions/function-keys-how-to: code=)
     Shape("Azure Functions", "azure_function_key", ".azurewebsites.net",
