@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 
 from .decisions import Decision, decide
@@ -76,6 +77,8 @@ def _phrases(text: str) -> Iterator[Decision]:
     words = _words()
     for m in _RUN.finditer(text):
         # the longest run of list words inside the run of lowercase words
+        # (overlapping redactions of one kind join: a slipped phrase and a strict run)
+        yield from _slipped(text, m.start(), list(re.finditer(r"[a-z]+", m.group(0))), words)
         run: list[re.Match[str]] = []
         for w in re.finditer(r"[a-z]+", m.group(0)):
             if w.group(0) in words:
@@ -84,6 +87,38 @@ def _phrases(text: str) -> Iterator[Decision]:
             yield from _phrase(text, m.start(), run)
             run = []
         yield from _phrase(text, m.start(), run)
+
+
+#: (wave 14) a phrase's length (BIP-39: 12, 15, 18, 21 or 24 words) and how many of its
+#: words may be off the list: one in six (a phrase copied with a slip, or retyped from
+#: paper with a word misremembered); prose has words off the list far more often (the
+#: list holds no article, pronoun, preposition nor auxiliary)
+_PHRASE_LENGTHS = (24, 21, 18, 15, 12)
+_OFF_LIST = 6
+
+
+def _slipped(text: str, base: int, run: list[re.Match[str]],
+             words: frozenset[str]) -> Iterator[Decision]:
+    """A phrase's length of words with at most one word in six off the list, never two off
+    it in a row (nor at either end), the longest at each place."""
+    listed = [w.group(0) in words for w in run]
+    i = 0
+    while i < len(run):
+        for size in _PHRASE_LENGTHS:
+            piece = listed[i:i + size]
+            if (len(piece) == size and (piece[0] or piece[1]) and (piece[-1] or piece[-2])
+                    and size - sum(piece) <= size // _OFF_LIST
+                    and not any(not a and not b for a, b in pairwise(piece))):
+                yield decide("wallet_mnemonic", base + run[i].start(),
+                             base + run[i + size - 1].end(),
+                             "a well-known test phrase (three distinct words or fewer)"
+                             if len({w.group(0) for w in run[i:i + size]}) <= 3 else None,
+                             f"{size} words (a recovery phrase's length), at most one in six "
+                             "off the BIP-39 list, in a text that names a phrase")
+                i += size
+                break
+        else:
+            i += 1
 
 
 def _phrase(text: str, base: int, run: list[re.Match[str]]) -> Iterator[Decision]:
