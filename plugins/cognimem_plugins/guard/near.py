@@ -246,6 +246,11 @@ def _near_decision(text: str, value: str, start: int, name: str, between: str) -
                   "secret-like name")
 
 
+#: (wave 14) "secret" as the head noun right before the value (an app secret, a client or
+#: webhook secret): nothing but a credential is called so, and providers issue secrets of
+#: 20 hexadecimal digits and more (Pusher's app secret: 20)
+_SECRET_HEAD = re.compile(r"(?i)secret$")
+_SECRET_HEX = 20
 #: (wave 14) a token that addresses a device for push notifications (Apple's APNs device
 #: token, 64 hexadecimal digits; a registration token): an address, not a credential
 _DEVICE_TOKEN = re.compile(r"(?i)(?:device|push|registration|apns)[\s_-]?token$")
@@ -258,7 +263,7 @@ def _hex_key_reason(value: str, name: str, naming: str, line: str = "") -> str |
     it is long (32 digits or more, letters and digits mixed), the name says credential (an
     API key, a secret, a token; not "key" alone) and no other noun (id, commit, trace,
     digest...) names the value in ``naming``, the two words right before it."""
-    if len(value) < 32:
+    if len(value) < (_SECRET_HEX if _SECRET_HEAD.search(name) else 32):
         return "hexadecimal shorter than 32 digits (commit ids, short hashes)"
     if value.isdigit() or value.isalpha():
         return "hexadecimal without both digits and letters"
