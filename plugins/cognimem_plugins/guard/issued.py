@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import pairwise
 
 from .decisions import Decision, decide
 from .evidence import identifier_reason
@@ -74,8 +75,10 @@ def network_key_lists(text: str) -> Iterator[Decision]:
     for m in _NETWORK_KEY_LIST.finditer(text):
         numbers = [int(n) for n in re.findall(r"\d+", m.group("v"))]
         why = None if all(n <= 255 for n in numbers) else "a number above 255: not bytes"
-        if why is None and len(set(numbers)) < 8:
-            why = "fewer than 8 distinct bytes (a sequence or a default, not a random key)"
+        steps = {b - a for a, b in pairwise(numbers)}
+        if why is None and (len(set(numbers)) < 8 or max(numbers) < 16 or len(steps) == 1):
+            why = ("a sequence, fewer than 8 distinct bytes or none above 15 (the "
+                   "documented example key 1, 3, 5 ... 13): not a random key")
         yield decide("zigbee_network_key", m.start("v"), m.end("v"), why,
                      "16 bytes given to network_key (a Zigbee network's encryption key)")
 
