@@ -177,6 +177,17 @@ RULES: tuple[CommandRule, ...] = (
     _rule("sssd ldap_default_authtok", ("ldap_default_authtok",),
           r"\bldap_default_authtok[^\S\n]*=[^\S\n]*(?P<q>)(?P<value>\S{4,128})",
           verbatim=True),
+    # (wave 14) wandb login API_KEY (Weights & Biases CLI: the key is the argument; 40
+    # hexadecimal digits); mcrcon -p PASSWORD (the RCON password; -P is the port)
+    _rule("wandb login KEY", ("wandb",),
+          r"\bwandb[^\S\n]+login[^\S\n]+(?:--\S+[^\S\n]+)*" + _VALUE),
+    _flag("mcrcon -p", "mcrcon", r"-p\s*"),
+    # (wave 14) terraform output -raw NAME prints the output's value on the next line: a
+    # value named for a password or a secret (sensitive outputs are printed so)
+    _rule("terraform output -raw NAME", ("terraform output",),
+          r"\bterraform[^\S\n]+output[^\S\n]+(?:-raw|-json)[^\S\n]+\w*(?i:passw\w*|secret\w*|"
+          r"token\w*|api_?key\w*)[^\S\n]*\n(?P<q>)(?P<value>[^\s]{4,128})[^\S\n]*(?:\n|$)",
+          verbatim=True),
     # a long flag named for a password or a token (--db-password=..., --admin-password ...,
     # --http-password=, --registry-token ...): the flag is its name
     _rule("--*-password / --*-token flag", ("--",),
@@ -222,7 +233,7 @@ def command_passwords(text: str, low: str | None = None,
         if not ("identified" in low or "password" in low or "net user" in low or "--" in low
                 or "rabbitmqctl" in low or "sqlplus" in low or "ftp" in low
                 or "wpa_passphrase" in low or "netsh" in low or "community" in low
-                or "ldap_default_authtok" in low):
+                or "ldap_default_authtok" in low or "wandb" in low or "terraform" in low):
             return
     opened: set[int] = set()
     for needle, owners in _NEEDLES if candidates is None else candidates:

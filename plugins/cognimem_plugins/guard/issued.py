@@ -13,8 +13,15 @@
 * a Zigbee network key as zigbee2mqtt writes it: ``network_key:`` and a list of 16 numbers
   of 0 to 255 (zigbee2mqtt.io, "Zigbee network": ``advanced.network_key``, 16 bytes, or
   ``GENERATE``, which is kept);
-* an API key given as the user of HTTP basic authentication with an empty password, as
-  many APIs document it (``auth=('KEY', '')`` in Python's requests, ``curl -u KEY:``);
+* an API key given as the user of HTTP basic authentication with an empty password (or
+  one letter, which such APIs ignore: BambooHR's ``KEY:x``), as many APIs document it
+  (``auth=('KEY', '')`` in Python's requests, ``curl -u KEY:``);
+* the stream key of an RTMP ingest URL (``rtmp://host/app/KEY``: the last path segment is
+  the stream's key, as Twitch, YouTube and most ingest servers document it);
+* the values of a Kubernetes Secret's ``data:`` (base64 of the secret itself,
+  kubernetes.io "Secrets"), whatever the decoded text reads as;
+* a string literal passed right after an argument named for an id (``Client(clientId,
+  "...")``, ``init(tokenId, "...")``): the secret of an id-and-secret pair;
 * a literal given to a setter named for a credential (``setApiKey("...")``,
   ``set_access_token('...')``, ``setPassword("...")``): judged as a value assigned to such
   a name is (:func:`.standins.assigned_reason`);
@@ -50,7 +57,19 @@ _HEX = re.compile(r"[0-9a-fA-F]+")
 #: basic authentication with the key as the user and an empty password
 _KEY_AS_USER = re.compile(
     r"\bauth\s*=\s*\(\s*(?P<q>['\"])(?P<v>[^'\"\s]{16,200})(?P=q)\s*,\s*(['\"])\3\s*\)"
-    r"|(?<=\s)(?:-u|--user)[^\S\n]*(?P<q2>['\"]?)(?P<v2>[^\s:'\"]{16,200}):(?P=q2)(?=\s|$)")
+    r"|(?<=\s)(?:-u|--user)[^\S\n]*(?P<q2>['\"]?)(?P<v2>[^\s:'\"]{16,200}):[A-Za-z]?(?P=q2)"
+    r"(?=\s|$)")
+#: an RTMP ingest URL's last path segment (after the application's name)
+_RTMP = re.compile(r"\brtmps?://[^\s/]+/(?:[^\s/]+/)+(?P<v>[A-Za-z0-9_\-]{16,200})(?![\w/\-.?])")
+#: a Kubernetes Secret's data block: its entries, each a name and base64
+_SECRET_KIND = re.compile(r"(?m)^[^\S\n]*[\"']?kind[\"']?\s*:\s*[\"']?Secret\b")
+_DATA_BLOCK = re.compile(r"(?m)^(?P<indent>[^\S\n]*)(?:data|binaryData):[^\S\n]*\n"
+                         r"(?P<body>(?:(?P=indent)[^\S\n]+[\w.\-]+:[^\n]*(?:\n|$))+)")
+_DATA_ENTRY = re.compile(r"(?m)^[^\S\n]+[\w.\-]+:[^\S\n]*[\"']?(?P<v>[A-Za-z0-9+/]{4,}={0,2})"
+                         r"[\"']?[^\S\n]*$")
+#: a string literal right after an argument named for an id (camel case or snake case)
+_AFTER_ID = re.compile(r"[(,]\s*[A-Za-z_][\w.]*(?:Id|ID|_id)\s*,\s*(?P<q>['\"])"
+                       r"(?P<v>[^'\"\s]{16,400})(?P=q)\s*[,)]")
 #: a setter named for a credential, given a string literal
 _SETTER = re.compile(
     r"(?i)\bset_?(?:api_?key|access_?token|auth_?token|secret(?:_?key)?|client_?secret|"
@@ -106,6 +125,33 @@ def keys_as_users(text: str) -> Iterator[Decision]:
                      "password (the documented way many APIs take their key)")
 
 
+def rtmp_stream_keys(text: str) -> Iterator[Decision]:
+    for m in _RTMP.finditer(text):
+        value = m.group("v")
+        mixed = any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+        yield decide("rtmp_stream_key", m.start("v"), m.end("v"),
+                     placeholder(value) or (None if mixed else "letters or digits only"),
+                     "the last path segment of an RTMP ingest URL (the stream's key)")
+
+
+def secret_manifest_data(text: str) -> Iterator[Decision]:
+    for block in _DATA_BLOCK.finditer(text):
+        for m in _DATA_ENTRY.finditer(text, block.start("body"), block.end("body")):
+            yield decide("kubernetes_secret_data", m.start("v"), m.end("v"), None,
+                         "a value of a Kubernetes Secret's data (base64 of the secret itself)")
+
+
+def after_id_literals(text: str) -> Iterator[Decision]:
+    for m in _AFTER_ID.finditer(text):
+        value = m.group("v")
+        why = placeholder(value)
+        if why is None and not (_HEX.fullmatch(value) and len(value) >= 32):
+            why = identifier_reason(value)
+        yield decide("high_entropy_secret", m.start("v"), m.end("v"), why,
+                     "a random literal passed right after an id (the secret of an id and "
+                     "secret pair)")
+
+
 def setter_literals(text: str) -> Iterator[Decision]:
     for m in _SETTER.finditer(text):
         value = m.group("v")
@@ -132,3 +178,9 @@ def issued_values(text: str, longest: int) -> Iterator[Decision]:
         yield from keys_as_users(text)
     if "(" in text and ("set" in text or "Set" in text or "SET" in text):
         yield from setter_literals(text)
+    if longest >= 16 and "rtmp" in text:
+        yield from rtmp_stream_keys(text)
+    if "Secret" in text and "ata:" in text and _SECRET_KIND.search(text):
+        yield from secret_manifest_data(text)
+    if longest >= 16 and "(" in text and ("Id" in text or "ID" in text or "_id" in text):
+        yield from after_id_literals(text)

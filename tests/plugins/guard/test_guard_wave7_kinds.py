@@ -85,6 +85,9 @@ CLI = [
     f"snmpbulkwalk -v2c -c {PASSWORD} edge-router 1.3.6.1.2.1.31",
     f"rocommunity {PASSWORD} 10.20.0.0/16",
     f"ldap_default_authtok = {PASSWORD}",
+    f"wandb login --relogin {PASSWORD}",
+    f"mcrcon -H mc.example -P 25575 -p {PASSWORD} list",
+    f"$ terraform output -raw admin_password\n{PASSWORD}\n$ ",
 ]
 
 
