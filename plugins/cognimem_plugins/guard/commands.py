@@ -180,7 +180,7 @@ RULES: tuple[CommandRule, ...] = (
     # (wave 14) wandb login API_KEY (Weights & Biases CLI: the key is the argument; 40
     # hexadecimal digits); mcrcon -p PASSWORD (the RCON password; -P is the port)
     _rule("wandb login KEY", ("wandb",),
-          r"\bwandb[^\S\n]+login[^\S\n]+(?:--\S+[^\S\n]+)*" + _VALUE),
+          r"\bwandb[^\S\n]+login[^\S\n]+(?:--\S+[^\S\n]+)*(?!-)" + _VALUE),
     _flag("mcrcon -p", "mcrcon", r"-p\s*"),
     # (wave 14) terraform output -raw NAME prints the output's value on the next line: a
     # value named for a password or a secret (sensitive outputs are printed so)

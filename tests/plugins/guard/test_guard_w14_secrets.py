@@ -218,3 +218,48 @@ def test_prose_naming_a_phrase_is_kept() -> None:
 def test_explain_shows_the_new_reasons() -> None:
     decisions = scan(f"the gateway signs in with {NKEY}")
     assert any(d.redacted and "nkey" in d.reason for d in decisions)
+
+
+# -- the second group (written from fresh9 and fresh10's misses) ---------------------------
+
+RANDOM_36 = "8x0u6RTve5bLKJjgVCyFfzz9SEjRcjHjHcSm"
+OPS_BODY = ("eyJzaWduSW5BZGRyZXNzIjoibXkuMXBhc3N3b3JkLmNvbSIsInVzZXJBdXRoIjp7Im1ldGhvZCI6IlNSUGct"
+            "NDA5NiIsImFsZyI6IlBCRVMyZy1IUzI1NiJ9fQ")
+DATA_B64 = "UXg3IW1QMiN2TDl6"  # base64 of a chosen password: readable text, still the secret
+HEX_40 = "fcc7031c3f02316f15abe2b522a487bdf0edfcd5"
+HEX_64 = "74781a1ce152c34e05c237daf570a0692d49799fb34ef7cba55722f2fb05a54a"
+GROUPS = "yry0-6zie-rz5d-4f77-tq4x"
+
+
+@pytest.mark.parametrize("text,value", [
+    (f"ffmpeg -i in.mp4 -f flv rtmp://ingest.example.tv/live2/{GROUPS}", GROUPS),
+    (f"server: rtmps://live.example.com:443/app/{RANDOM_36}", RANDOM_36),
+    (f"apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  password: {DATA_B64}\n",
+     DATA_B64),
+    (f'new PaymentsClient(clientId, "{RANDOM_36}")', RANDOM_36),
+    (f"export OP_SERVICE_ACCOUNT_TOKEN=ops_{OPS_BODY}", f"ops_{OPS_BODY}"),
+    (f"StoragePass={RANDOM_36[:20]}", RANDOM_36[:20]),
+    (f"JUPYTERHUB_CRYPT_KEY={HEX_64}", HEX_64),
+    (f"STREAM_KEY={GROUPS}", GROUPS),
+    (f"wandb login {HEX_40}", HEX_40),
+    (f"$ terraform output -raw db_password\n{RANDOM_36[:18]}\n", RANDOM_36[:18]),
+    (f"@@ -1 +1 @@\n+amqp://svc:{RANDOM_36[:22]}@mq.internal:5672", RANDOM_36[:22]),
+    (f'curl -u "{"AbQ3" * 20}:{RANDOM_36}" https://api.example/oauth2', RANDOM_36),
+])
+def test_a_second_group_value_is_redacted(text: str, value: str) -> None:
+    assert _gone(text, value)
+
+
+@pytest.mark.parametrize("text", [
+    "ffmpeg -i in.mp4 -f flv rtmp://localhost/live/stream",
+    "rtmp://ingest.example.tv/app/{stream_key}",
+    f"apiVersion: v1\nkind: ConfigMap\ndata:\n  greeting: {DATA_B64}\n",
+    "kind: Secret\nmetadata:\n  name: db\nstringData:\n  note: see vault\n",
+    f'getOrder(orderId, "{UUID}")',
+    'fetchUser(userId, "alice.smith.2024.profile")',
+    "$ terraform output -raw db_host\ndb.internal.example\n",
+    "$ terraform output -raw admin_password\n<sensitive>\n",
+    "wandb login --relogin",
+])
+def test_a_second_group_look_alike_is_kept(text: str) -> None:
+    assert _kept(text)
