@@ -4,7 +4,8 @@
   characters of base64 ending in ``=`` (a Curve25519 key, as WireGuard, age and libsodium
   write it). A transaction hash, a block hash or a public key has the same shape, so the
   value counts as a key only when its line names a private key before it (``private key``,
-  ``PRIVATE_KEY=``, ``--private-key``, ``private-key <(echo ...)``, ``priv key``) and no
+  ``PRIVATE_KEY=``, ``--private-key``, ``private-key <(echo ...)``, ``priv key``; (wave 14)
+  the key of a deployer, a signer, a relayer or a wallet) and no
   hash, public key or address right before it, or it is an item of a Hardhat network's
   ``accounts: [...]``, which the Hardhat documentation defines as a list of private keys;
 * a wallet's recovery phrase (BIP-39, github.com/bitcoin/bips/blob/master/bip-0039.mediawiki)
@@ -36,7 +37,10 @@ _RAW_KEY = re.compile(r"(?<![A-Za-z0-9+/])(?:(?P<hex>(?:0x)?[0-9a-fA-F]{64})(?![
                       r"|[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=(?![A-Za-z0-9+/=]))")
 #: the line before the digits names a private key (``private key``, ``PRIVATE_KEY``,
 #: ``--private-key``, ``privkey``, ``priv key``), or they are in a Hardhat ``accounts`` list
-_KEY_NAME = re.compile(r"(?i)(?:priv(?:ate)?[\s_\-]*key|privkey|\baccounts\s*:\s*\[[^\]\n]*$)")
+_KEY_NAME = re.compile(r"(?i)(?:priv(?:ate)?[\s_\-]*key|privkey|\baccounts\s*:\s*\[[^\]\n]*$"
+                       # (wave 14) the key of an account that signs transactions: a deployer,
+                       # a signer, a relayer, a wallet (its key is its private key)
+                       r"|\b(?:deployer|signer|relayer|wallet)[\s_\-]*key\b)")
 #: the same line says it is something else (a hash, a public key, an address)
 _NOT_KEY = re.compile(r"(?i)(?:public[\s_\-]*key|pub[\s_\-]*key|hash|tx|txid|address|block)"
                       r"[^\n]{0,24}$")

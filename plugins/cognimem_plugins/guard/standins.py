@@ -47,7 +47,8 @@ _SECRET_REFERENCE = re.compile(
     # ``@Microsoft.KeyVault(SecretUri=...)``), and Windows' ``%NAME%``, ``%env:NAME%``
     r"|(?:vault|secretsmanager|ssm|awssm|gcpsm|sm|akv|azkv|keyvault|azure-keyvault|doppler|"
     r"infisical|bws|secret|secrets|file|env)(?::/{0,2}|://)[\w./#:\-]+"
-    r"|@Microsoft\.KeyVault\(|%(?:env:)?[A-Za-z_]\w*%")
+    # (wave 14: not followed by more of a password's characters: ``%smPp%U2ngg`` is one)
+    r"|@Microsoft\.KeyVault\(|%(?:env:)?[A-Za-z_]\w*%(?![\w!#$%^*+=~@-])")
 #: words a sample config's stand-in is made of (``dummy-value``, ``your_token_here``)
 STAND_IN_WORDS = frozenset(
     "dummy value your my the here example sample fake test placeholder replace me changeme "

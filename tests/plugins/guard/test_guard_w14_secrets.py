@@ -263,3 +263,22 @@ def test_a_second_group_value_is_redacted(text: str, value: str) -> None:
 ])
 def test_a_second_group_look_alike_is_kept(text: str) -> None:
     assert _kept(text)
+
+
+@pytest.mark.parametrize("text,value", [
+    (f"signer key for the relays: 0x{HEX_64}", HEX_64),
+    (f"DEPLOYER_KEY={HEX_64}", HEX_64),
+    ("REDIS_URL=rediss://default:%pQ7%Lm2vX9w@cache.example:6379", "%pQ7%Lm2vX9w"),
+])
+def test_a_signing_account_key_and_a_percent_password_are_redacted(text: str,
+                                                                    value: str) -> None:
+    assert _gone(text, value)
+
+
+@pytest.mark.parametrize("text", [
+    f"deployer wallet address hash: {HEX_64}",
+    "Server=db;Password=%DB_PASSWORD%;User Id=app",
+    "password: %APPDATA%\\vault\\pw.txt",
+])
+def test_a_transaction_hash_and_a_windows_reference_are_kept(text: str) -> None:
+    assert _kept(text)
