@@ -25,6 +25,8 @@
 * a literal given to a setter named for a credential (``setApiKey("...")``,
   ``set_access_token('...')``, ``setPassword("...")``): judged as a value assigned to such
   a name is (:func:`.standins.assigned_reason`);
+* a quoted value under the key ``pass`` (Nodemailer's ``auth: {user, pass}``, many JSON
+  configs' ``"user"``/``"pass"``): a password;
 * a URL's query parameter named for a credential (``appid=``, ``api_key=``, ``token=``,
   ``access_token=``, ``sig=`` ...) given a random value: hexadecimal of 32 digits or more,
   or a value with the evidence :func:`.evidence.identifier_reason` asks for.
@@ -70,6 +72,9 @@ _DATA_ENTRY = re.compile(r"(?m)^[^\S\n]+[\w.\-]+:[^\S\n]*[\"']?(?P<v>[A-Za-z0-9+
 #: a string literal right after an argument named for an id (camel case or snake case)
 _AFTER_ID = re.compile(r"[(,]\s*[A-Za-z_][\w.]*(?:Id|ID|_id)\s*,\s*(?P<q>['\"])"
                        r"(?P<v>[^'\"\s]{16,400})(?P=q)\s*[,)]")
+#: a quoted value under the key ``pass``
+_PASS_KEY = re.compile(r"(?:[\"']pass[\"']|(?<![\w.$-])pass)\s*:\s*(?P<q>[\"'])"
+                       r"(?P<v>[^\"'\n]{4,128})(?P=q)")
 #: a setter named for a credential, given a string literal
 _SETTER = re.compile(
     r"(?i)\bset_?(?:api_?key|access_?token|auth_?token|secret(?:_?key)?|client_?secret|"
@@ -152,6 +157,14 @@ def after_id_literals(text: str) -> Iterator[Decision]:
                      "secret pair)")
 
 
+def pass_keys(text: str) -> Iterator[Decision]:
+    for m in _PASS_KEY.finditer(text):
+        yield decide("password_assignment", m.start("v"), m.end("v"),
+                     assigned_reason(m.group("v"), explicit=False, password=True,
+                                     literal=True),
+                     "a quoted value under the key 'pass' (a login's password)")
+
+
 def setter_literals(text: str) -> Iterator[Decision]:
     for m in _SETTER.finditer(text):
         value = m.group("v")
@@ -178,6 +191,8 @@ def issued_values(text: str, longest: int) -> Iterator[Decision]:
         yield from keys_as_users(text)
     if "(" in text and ("set" in text or "Set" in text or "SET" in text):
         yield from setter_literals(text)
+    if "pass" in text and ":" in text:
+        yield from pass_keys(text)
     if longest >= 16 and "rtmp" in text:
         yield from rtmp_stream_keys(text)
     if "Secret" in text and "ata:" in text and _SECRET_KIND.search(text):

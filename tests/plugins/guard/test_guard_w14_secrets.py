@@ -282,3 +282,26 @@ def test_a_signing_account_key_and_a_percent_password_are_redacted(text: str,
 ])
 def test_a_transaction_hash_and_a_windows_reference_are_kept(text: str) -> None:
     assert _kept(text)
+
+
+@pytest.mark.parametrize("text,value", [
+    (f'fetch("/api", {{"headers": {{"cookie": "sid={RANDOM_36}"}}}})', RANDOM_36),
+    (f'Invoke-WebRequest -Uri $u -Headers @{{"Cookie"="JSESSIONID={RANDOM_36}"}}', RANDOM_36),
+    (f'{{"name": "sessionid", "value": "{RANDOM_36}", "httpOnly": true}}', RANDOM_36),
+    ("transporter auth: { user: 'ops@example.org', pass: 'r7#Vq2mLx9' }", "r7#Vq2mLx9"),
+    ('{"user": "ci", "pass": "Gk2!wq9Zp_x"}', "Gk2!wq9Zp_x"),
+    ("DATABASE_URL=mysql://app:k2w.Vq9xZ3m.L7p@db.internal/app", "k2w.Vq9xZ3m.L7p"),
+])
+def test_cookies_pass_keys_and_dotted_url_passwords_are_redacted(text: str, value: str) -> None:
+    assert _gone(text, value)
+
+
+@pytest.mark.parametrize("text", [
+    'fetch("/api", {"headers": {"cookie": "theme=dark; lang=en"}})',
+    '{"name": "theme", "value": "dark", "httpOnly": false}',
+    '{"test": "login", "pass": "true"}',
+    "tests: { pass: 'skip' }",
+    "postgres://app:${DB_PASSWORD}@db.internal/app",
+])
+def test_their_look_alikes_are_kept(text: str) -> None:
+    assert _kept(text)
