@@ -171,7 +171,7 @@ RULES: tuple[CommandRule, ...] = (
           tool=r"\bsnmp(?:walk|get|getnext|bulkwalk|bulkget|set|table|trap|inform|df|"
                r"status|netstat|translate)?\b", prose=True),
     # (wave 14) snmpd.conf(5): rocommunity / rwcommunity[6] COMMUNITY [SOURCE [OID]]
-    _rule("snmpd.conf rocommunity / rwcommunity", ("community",),
+    _rule("snmpd.conf rocommunity / rwcommunity", ("rocommunity", "rwcommunity"),
           r"(?im)(?:^|(?<=[\s\[\"'`]))r[ow]community6?[^\S\n]+" + _VALUE, prose=True),
     # (wave 14) sssd-ldap(5): ldap_default_authtok = PASSWORD (the bind DN's password)
     _rule("sssd ldap_default_authtok", ("ldap_default_authtok",),
@@ -232,8 +232,9 @@ def command_passwords(text: str, low: str | None = None,
         low = text.lower() if low is None else low
         if not ("identified" in low or "password" in low or "net user" in low or "--" in low
                 or "rabbitmqctl" in low or "sqlplus" in low or "ftp" in low
-                or "wpa_passphrase" in low or "netsh" in low or "community" in low
-                or "ldap_default_authtok" in low or "wandb" in low or "terraform" in low):
+                or "wpa_passphrase" in low or "netsh" in low or "rocommunity" in low
+                or "rwcommunity" in low or "ldap_default_authtok" in low or "wandb" in low
+                or "terraform" in low):
             return
     opened: set[int] = set()
     for needle, owners in _NEEDLES if candidates is None else candidates:

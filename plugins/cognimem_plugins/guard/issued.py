@@ -174,28 +174,50 @@ def setter_literals(text: str) -> Iterator[Decision]:
                      "a string literal given to a setter named for a credential")
 
 
-def issued_values(text: str, longest: int) -> Iterator[Decision]:
+#: the words each rule needs, lowercased: ``(needle, ("issued", rule))`` rows for the
+#: guard's one pass over the lowercased text (:data:`.secrets._LOW_ROWS`); a rule runs only
+#: when one of its needles is there
+GATE_ROWS: tuple[tuple[str, tuple[str, str]], ...] = tuple(
+    (needle, ("issued", rule)) for rule, needles in (
+        ("marked", ("sdk-", "mob-", "pat-", ":fx")),
+        ("network", ("network_key", "networkkey")),
+        ("query", ("key=", "token=", "appid=", "app_id=", "auth=", "sig=", "signature=",
+                   "secret=", "password=", "passwd=", "pwd=")),
+        ("user", ("auth", " -u", "--user")),
+        ("setter", ("setapi", "set_api", "setaccess", "set_access", "setauth", "set_auth",
+                    "setsecret", "set_secret", "setclient", "set_client", "setpassword",
+                    "set_password", "settoken", "set_token", "setcredential",
+                    "set_credential")),
+        ("pass", ("pass:", "pass\":", "pass':", "pass :")),
+        ("rtmp", ("rtmp",)),
+        ("manifest", ("kind: secret", "kind: \"secret\"", "\"kind\": \"secret\"")),
+        ("id", ("id,", "id ,")),
+    ) for needle in needles)
+
+
+def issued_values(text: str, longest: int, opened: set[str]) -> Iterator[Decision]:
     """Every decision of this module's rules, each asked only when the text holds what its
-    match must (``longest``: the length of the text's longest word)."""
+    match must (``longest``: the length of the text's longest word; ``opened``: the rules
+    whose needles (:data:`GATE_ROWS`) the lowercased text holds)."""
     if longest >= 58:
         yield from nkey_seeds(text)
-    if longest >= 36 and ("sdk-" in text or "mob-" in text or "pat-" in text
-                          or ":fx" in text):
+    if not opened:
+        return
+    if longest >= 36 and "marked" in opened:
         yield from marked_uuids(text)
-    if "etwork" in text and "[" in text:
+    if "network" in opened and "[" in text:
         yield from network_key_lists(text)
-    if longest >= 20 and "=" in text and ("?" in text or "&" in text):
+    if longest >= 20 and "query" in opened and ("?" in text or "&" in text):
         yield from query_credentials(text)
-    if longest >= 16 and (("auth" in text and "(" in text) or "-u" in text
-                          or "--user" in text):
+    if longest >= 16 and "user" in opened:
         yield from keys_as_users(text)
-    if "(" in text and ("set" in text or "Set" in text or "SET" in text):
+    if "setter" in opened and "(" in text:
         yield from setter_literals(text)
-    if "pass" in text and ":" in text:
+    if "pass" in opened:
         yield from pass_keys(text)
-    if longest >= 16 and "rtmp" in text:
+    if longest >= 16 and "rtmp" in opened:
         yield from rtmp_stream_keys(text)
-    if "Secret" in text and "ata:" in text and _SECRET_KIND.search(text):
+    if "manifest" in opened and "ata:" in text and _SECRET_KIND.search(text):
         yield from secret_manifest_data(text)
-    if longest >= 16 and "(" in text and ("Id" in text or "ID" in text or "_id" in text):
+    if longest >= 16 and "id" in opened and "(" in text:
         yield from after_id_literals(text)
