@@ -177,16 +177,20 @@ RULES: tuple[CommandRule, ...] = (
     _rule("sssd ldap_default_authtok", ("ldap_default_authtok",),
           r"\bldap_default_authtok[^\S\n]*=[^\S\n]*(?P<q>)(?P<value>\S{4,128})",
           verbatim=True),
-    # (wave 14) wandb login API_KEY (Weights & Biases CLI: the key is the argument; 40
-    # hexadecimal digits); mcrcon -p PASSWORD (the RCON password; -P is the port)
+    # (wave 14) wandb login API_KEY (Weights & Biases CLI: the key is the argument, 40
+    # hexadecimal digits; a word ending the command, chosen-looking, no backquote); mcrcon
+    # -p PASSWORD (the RCON password; -P is the port)
     _rule("wandb login KEY", ("wandb",),
-          r"\bwandb[^\S\n]+login[^\S\n]+(?:--\S+[^\S\n]+)*(?!-)" + _VALUE),
+          r"\bwandb[^\S\n]+login[^\S\n]+(?:--\S+[^\S\n]+)*(?P<q>['\"]?)"
+          r"(?P<value>[^\s'\"`-][^\s'\"`]{3,127})(?P=q)(?!\S)", prose=True),
     _flag("mcrcon -p", "mcrcon", r"-p\s*"),
     # (wave 14) terraform output -raw NAME prints the output's value on the next line: a
-    # value named for a password or a secret (sensitive outputs are printed so)
+    # value named for a password or a secret (sensitive outputs are printed so); the name
+    # ends with the word (``db_password_secret_name`` names a name)
     _rule("terraform output -raw NAME", ("terraform output",),
-          r"\bterraform[^\S\n]+output[^\S\n]+(?:-raw|-json)[^\S\n]+\w*(?i:passw\w*|secret\w*|"
-          r"token\w*|api_?key\w*)[^\S\n]*\n(?P<q>)(?P<value>[^\s]{4,128})[^\S\n]*(?:\n|$)",
+          r"\bterraform[^\S\n]+output[^\S\n]+(?:-raw|-json)[^\S\n]+\w*(?i:password|passwd|pwd|"
+          r"secret|secret_key|token|api_?key)[^\S\n]*\n(?P<q>)(?P<value>[^\s]{4,128})[^\S\n]*"
+          r"(?:\n|$)",
           verbatim=True),
     # a long flag named for a password or a token (--db-password=..., --admin-password ...,
     # --http-password=, --registry-token ...): the flag is its name

@@ -72,8 +72,9 @@ _DATA_ENTRY = re.compile(r"(?m)^[^\S\n]+[\w.\-]+:[^\S\n]*[\"']?(?P<v>[A-Za-z0-9+
 #: a string literal right after an argument named for an id (camel case or snake case)
 _AFTER_ID = re.compile(r"[(,]\s*[A-Za-z_][\w.]*(?:Id|ID|_id)\s*,\s*(?P<q>['\"])"
                        r"(?P<v>[^'\"\s]{16,400})(?P=q)\s*[,)]")
-#: a quoted value under the key ``pass``
-_PASS_KEY = re.compile(r"(?:[\"']pass[\"']|(?<![\w.$-])pass)\s*:\s*(?P<q>[\"'])"
+#: a quoted value under the key ``pass`` (quoted, or unquoted as an object's member: after
+#: ``{``, ``,`` or at a line's start; "the test should pass: 'all green'" is prose)
+_PASS_KEY = re.compile(r"(?:[\"']pass[\"']|(?:[{,]|^|\n)[^\S\n]*pass)\s*:\s*(?P<q>[\"'])"
                        r"(?P<v>[^\"'\n]{4,128})(?P=q)")
 #: a setter named for a credential, given a string literal
 _SETTER = re.compile(
@@ -133,10 +134,24 @@ def keys_as_users(text: str) -> Iterator[Decision]:
 def rtmp_stream_keys(text: str) -> Iterator[Decision]:
     for m in _RTMP.finditer(text):
         value = m.group("v")
-        mixed = any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
         yield decide("rtmp_stream_key", m.start("v"), m.end("v"),
-                     placeholder(value) or (None if mixed else "letters or digits only"),
+                     placeholder(value) or _stream_name_reason(value),
                      "the last path segment of an RTMP ingest URL (the stream's key)")
+
+
+def _mixes(part: str) -> bool:
+    return any(c.isdigit() for c in part) and any(c.isalpha() for c in part)
+
+
+def _stream_name_reason(value: str) -> str | None:
+    """Why an RTMP URL's last segment is a stream's name, not its key, or None: a key is a
+    run of 16 or more letters and digits mixed (Twitch's), or groups of which two at least
+    mix them (YouTube's ``xxxx-xxxx-xxxx-xxxx-xxxx``); a name is words and numbers
+    (``test_stream_2024``, ``camera-front-door-01``, ``room_b2``)."""
+    parts = [p for p in re.split(r"[-_]", value) if p]
+    if any(len(p) >= 16 and _mixes(p) for p in parts) or sum(map(_mixes, parts)) >= 2:
+        return None
+    return "words and numbers (a stream's name, not its key)"
 
 
 def secret_manifest_data(text: str) -> Iterator[Decision]:

@@ -305,3 +305,15 @@ def test_cookies_pass_keys_and_dotted_url_passwords_are_redacted(text: str, valu
 ])
 def test_their_look_alikes_are_kept(text: str) -> None:
     assert _kept(text)
+
+
+@pytest.mark.parametrize("text", [
+    "rtmp://localhost:1935/live/test_stream_2024",
+    "ffmpeg -re -i in.mp4 -f flv rtmp://127.0.0.1/live/camera-front-door-01",
+    "nginx-rtmp: rtmp://media.example.org/hls/conference_room_b2",
+    "the test should pass: 'all green' on CI",
+    "terraform output -raw db_password_secret_name\nprod/db/password",
+    "run `wandb login KEY`, then `wandb sync`",
+])
+def test_stream_names_prose_and_names_of_names_are_kept(text: str) -> None:
+    assert _kept(text)
