@@ -34,6 +34,8 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 from collections.abc import Iterator
 from itertools import pairwise
@@ -157,8 +159,27 @@ def _stream_name_reason(value: str) -> str | None:
 def secret_manifest_data(text: str) -> Iterator[Decision]:
     for block in _DATA_BLOCK.finditer(text):
         for m in _DATA_ENTRY.finditer(text, block.start("body"), block.end("body")):
-            yield decide("kubernetes_secret_data", m.start("v"), m.end("v"), None,
+            yield decide("kubernetes_secret_data", m.start("v"), m.end("v"),
+                         _public_entry(m.group(0), m.group("v")),
                          "a value of a Kubernetes Secret's data (base64 of the secret itself)")
+
+
+#: a Secret's entries that hold public material: a certificate (``tls.crt``, ``ca.crt`` of
+#: the ``kubernetes.io/tls`` type), or anything that decodes to a certificate or a public key
+_PUBLIC_ENTRY = re.compile(r"^[^\S\n]*(?:[\w.\-]*\.crt|ca\.pem|[\w.\-]*\.pub):")
+
+
+def _public_entry(entry: str, value: str) -> str | None:
+    if _PUBLIC_ENTRY.match(entry):
+        return "a certificate or a public key's entry (tls.crt, ca.crt, *.pub): public"
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4))[:64]
+    except (binascii.Error, ValueError):
+        return None
+    if b"BEGIN CERTIFICATE" in decoded or b"PUBLIC KEY" in decoded or decoded.startswith(
+            (b"ssh-", b"ecdsa-")):
+        return "decodes to a certificate or a public key: public"
+    return None
 
 
 def after_id_literals(text: str) -> Iterator[Decision]:

@@ -89,6 +89,10 @@ _PREFIXED = re.compile(r"(?<![A-Za-z0-9_\-.])(?P<prefix>[a-z][a-z0-9]{1,9}(?:[_-
 #: ``acme_sk_``, ``vendor_live_``, ``x_pat_``): the body may be shorter than 32, down to 24
 _MARKER = re.compile(r"[_-](?:api|key|sk|rk|pat|live|token|tok|secret|seed|prod|srv)[_-]$")
 _MARKED_BODY = 24
+#: (wave 14) a body made of camel-case words, versions and numbers
+#: (``GetUserProfileQueryV2Handler``): a name, not a random body
+_CAMEL_WORD = re.compile(r"[A-Z][a-z]{2,}")
+_CAMEL_WORDS = re.compile(r"(?:[A-Z][a-z]{2,}|[a-z]{3,}|[A-Z]{1,4}(?![a-z])|[vV]?\d{1,4})+")
 _BODY = 32
 #: prefixes of digests and hashes (``sha512-...`` in lock files): public data
 _DIGEST_PREFIX = re.compile(r"(?:sha\d*|md5|blake2?\w*|xxh\w*|crc\d*|murmur\w*)[_-]")
@@ -102,6 +106,8 @@ def prefixed_tokens(text: str) -> Iterator[Decision]:
         body = m.group("body")
         if _DIGEST_PREFIX.fullmatch(m.group("prefix")):
             why_not: str | None = "a digest (sha/md5/blake prefix)"
+        elif _CAMEL_WORDS.fullmatch(body) and len(_CAMEL_WORD.findall(body)) >= 3:
+            why_not = "its body is words in camel case (a function's or a class's name)"
         elif len(body) < _BODY and not _MARKER.search(m.group("prefix")):
             why_not = (f"a body shorter than {_BODY} after a prefix without a credential's "
                        "marker (api, key, sk, pat, live, token, secret)")
@@ -233,6 +239,8 @@ def _near_decision(text: str, value: str, start: int, name: str, between: str) -
         why_not = "a PowerShell cmdlet's name (Verb-Noun: Get-AzKeyVaultSecret)"
     elif _DOTTED_WORDS.fullmatch(value):
         why_not = "a qualified name of words (a package, a class, a property)"
+    elif _EVM_ADDRESS.fullmatch(value):
+        why_not = "an Ethereum address (0x and 20 bytes: public, as an account number is)"
     else:
         why_not = identifier_reason(value)
         # a UUID is a key only right after the name ("Heroku API key 3fa85f64-...")
@@ -240,7 +248,7 @@ def _near_decision(text: str, value: str, start: int, name: str, between: str) -
                 _HEX.fullmatch(value) or (why_not == "a UUID" and len(between.split()) <= 3)):
             why_not = _hex_key_reason(value.replace("-", ""), name,
                                       " ".join(before.split()[-2:]),
-                                      text[text.rfind("\n", 0, start) + 1:start])
+                                      text[text.rfind("\n", 0, start) + 1:start], between)
     return decide("high_entropy_secret", start, start + len(value), why_not,
                   "a random value (long, mixed characters, no word structure) near a "
                   "secret-like name")
@@ -250,7 +258,12 @@ def _near_decision(text: str, value: str, start: int, name: str, between: str) -
 #: webhook secret): nothing but a credential is called so, and providers issue secrets of
 #: 20 hexadecimal digits and more (Pusher's app secret: 20)
 _SECRET_HEAD = re.compile(r"(?i)secret$")
+#: (wave 14) an Ethereum address: public, whatever name stands before it
+_EVM_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}")
 _SECRET_HEX = 20
+#: what may stand between "secret" and such a value: a separator, a remark in parentheses
+_RIGHT_AFTER = re.compile(r"['\"]?[^\S\n]*(?:\([^()\n]{0,80}\))?[^\S\n]*(?:[:=]|is)?"
+                          r"[^\S\n]*['\"]?")
 #: (wave 14) a token that addresses a device for push notifications (Apple's APNs device
 #: token, 64 hexadecimal digits; a registration token): an address, not a credential
 _DEVICE_TOKEN = re.compile(r"(?i)(?:device|push|registration|apns)[\s_-]?token$")
@@ -258,12 +271,14 @@ _DIGEST_LINE = re.compile(r"(?i)\b(?:sha\d*|md5|checksum|digest|hash(?:es|ing|ed
                           r"sha\d*sum|md5sum|integrity|etag)\b")
 
 
-def _hex_key_reason(value: str, name: str, naming: str, line: str = "") -> str | None:
+def _hex_key_reason(value: str, name: str, naming: str, line: str = "",
+                    between: str = "") -> str | None:
     """Why a hexadecimal value near a secret-like name is not a key, or None: it is one when
     it is long (32 digits or more, letters and digits mixed), the name says credential (an
     API key, a secret, a token; not "key" alone) and no other noun (id, commit, trace,
     digest...) names the value in ``naming``, the two words right before it."""
-    if len(value) < (_SECRET_HEX if _SECRET_HEAD.search(name) else 32):
+    short = _SECRET_HEAD.search(name) and _RIGHT_AFTER.fullmatch(between)
+    if len(value) < (_SECRET_HEX if short else 32):
         return "hexadecimal shorter than 32 digits (commit ids, short hashes)"
     if value.isdigit() or value.isalpha():
         return "hexadecimal without both digits and letters"

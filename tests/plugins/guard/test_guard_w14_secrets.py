@@ -158,6 +158,7 @@ def test_default_communities_and_references_are_kept(text: str) -> None:
     (f"the signing token for the nightly export job's storage account: {RANDOM_40}",
      RANDOM_40),
     (f"webhook app secret: {HEX_20}", HEX_20),
+    (f"the relay's secret (rotated in May): {HEX_20}", HEX_20),
     (f'"MasterKey": "{RANDOM_40}"', RANDOM_40),
     (f"the exporter uses bearer {RANDOM_40}", RANDOM_40),
     (f"ZWAVE_S2_AUTHENTICATED_KEY={HEX_32}", HEX_32),
@@ -316,4 +317,15 @@ def test_their_look_alikes_are_kept(text: str) -> None:
     "run `wandb login KEY`, then `wandb sync`",
 ])
 def test_stream_names_prose_and_names_of_names_are_kept(text: str) -> None:
+    assert _kept(text)
+
+
+@pytest.mark.parametrize("text", [
+    "my_api_GetUserProfileQueryV2Handler",
+    "commit secret rotation script 6be14d8322537256032b7f0a (see PR)",
+    "kind: Secret\ntype: kubernetes.io/tls\ndata:\n"
+    "  tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t\n",
+    "deployer key address: 0x5FbDB2315678afecb367f032d93F642f64180aa3",
+])
+def test_camel_names_other_nouns_certificates_and_addresses_are_kept(text: str) -> None:
     assert _kept(text)
