@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from itertools import pairwise
 
 from detect_secrets.filters.heuristic import is_potential_uuid, is_sequential_string
 from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString
@@ -143,7 +144,22 @@ def upper_random(value: str) -> bool:
     digits = sum(c.isdigit() for c in value)
     if digits < 3 or len(value) - digits < 6 or len(_DIGIT_RUNS.findall(value)) < 3:
         return False
-    return not _ULID.fullmatch(value) and entropy(value) >= UPPER_RANDOM_ENTROPY
+    steps = sum(ord(b) - ord(a) == 1 for a, b in pairwise(value))
+    return (not _ULID.fullmatch(value) and entropy(value) >= UPPER_RANDOM_ENTROPY
+            and steps * 4 < len(value))  # ``ABCD1234EFGH5678``: a typed placeholder
+
+
+#: (wave 14) words in camel case, with versions and numbers (``ProductCardCompactLayoutV2``,
+#: ``GetUserProfileQueryV2Handler``): a name, not a random value
+_CAMEL_WORD = re.compile(r"[A-Z][a-z]{2,}")
+_CAMEL_WORDS = re.compile(r"(?:[A-Z][a-z]{2,}|[a-z]{3,}|[A-Z]{1,4}(?![a-z])|[vV]?\d{1,4})+")
+
+
+def camel_words(value: str) -> str | None:
+    """Why ``value`` reads as words in camel case (three or more), or None."""
+    if _CAMEL_WORDS.fullmatch(value) and len(_CAMEL_WORD.findall(value)) >= 3:
+        return "words in camel case (a function's, a class's or a component's name)"
+    return None
 
 
 def identifier_reason(value: str) -> str | None:
@@ -158,7 +174,7 @@ def identifier_reason(value: str) -> str | None:
         return "hexadecimal (commit ids, digests and trace ids look the same)"
     if is_sequential_string(value):
         return "a sequence of characters"
-    reason = name_structure(value) or versioned_name(value)
+    reason = name_structure(value) or versioned_name(value) or camel_words(value)
     if reason:
         return reason
     parts = [p for p in _SEGMENTS.split(value) if p]

@@ -167,11 +167,18 @@ def secret_manifest_data(text: str) -> Iterator[Decision]:
 #: a Secret's entries that hold public material: a certificate (``tls.crt``, ``ca.crt`` of
 #: the ``kubernetes.io/tls`` type), or anything that decodes to a certificate or a public key
 _PUBLIC_ENTRY = re.compile(r"^[^\S\n]*(?:[\w.\-]*\.crt|ca\.pem|[\w.\-]*\.pub):")
+#: entries that name what is no secret: who, where, which (a login's user, a host, a port,
+#: a database's name, a URL, a region)
+_PLAIN_ENTRY = re.compile(r"(?i)^[^\S\n]*[\w.\-]*?(?:user(?:name)?|login|host(?:name)?|port|"
+                          r"database|db(?:name)?|url|uri|endpoint|region|namespace|email|"
+                          r"account(?:_?id)?|client_?id):")
 
 
 def _public_entry(entry: str, value: str) -> str | None:
     if _PUBLIC_ENTRY.match(entry):
         return "a certificate or a public key's entry (tls.crt, ca.crt, *.pub): public"
+    if _PLAIN_ENTRY.match(entry):
+        return "an entry that names no secret (a user, a host, a port, a database, a URL)"
     try:
         decoded = base64.b64decode(value + "=" * (-len(value) % 4))[:64]
     except (binascii.Error, ValueError):

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from .decisions import PLACEHOLDER_RE, Decision, decide
-from .evidence import entropy, identifier_reason
+from .evidence import camel_words, entropy, identifier_reason
 from .languages import NAME_WIDE, gloss
 from .names import NAMES
 
@@ -89,10 +89,6 @@ _PREFIXED = re.compile(r"(?<![A-Za-z0-9_\-.])(?P<prefix>[a-z][a-z0-9]{1,9}(?:[_-
 #: ``acme_sk_``, ``vendor_live_``, ``x_pat_``): the body may be shorter than 32, down to 24
 _MARKER = re.compile(r"[_-](?:api|key|sk|rk|pat|live|token|tok|secret|seed|prod|srv)[_-]$")
 _MARKED_BODY = 24
-#: (wave 14) a body made of camel-case words, versions and numbers
-#: (``GetUserProfileQueryV2Handler``): a name, not a random body
-_CAMEL_WORD = re.compile(r"[A-Z][a-z]{2,}")
-_CAMEL_WORDS = re.compile(r"(?:[A-Z][a-z]{2,}|[a-z]{3,}|[A-Z]{1,4}(?![a-z])|[vV]?\d{1,4})+")
 _BODY = 32
 #: prefixes of digests and hashes (``sha512-...`` in lock files): public data
 _DIGEST_PREFIX = re.compile(r"(?:sha\d*|md5|blake2?\w*|xxh\w*|crc\d*|murmur\w*)[_-]")
@@ -106,7 +102,7 @@ def prefixed_tokens(text: str) -> Iterator[Decision]:
         body = m.group("body")
         if _DIGEST_PREFIX.fullmatch(m.group("prefix")):
             why_not: str | None = "a digest (sha/md5/blake prefix)"
-        elif _CAMEL_WORDS.fullmatch(body) and len(_CAMEL_WORD.findall(body)) >= 3:
+        elif camel_words(body):
             why_not = "its body is words in camel case (a function's or a class's name)"
         elif len(body) < _BODY and not _MARKER.search(m.group("prefix")):
             why_not = (f"a body shorter than {_BODY} after a prefix without a credential's "

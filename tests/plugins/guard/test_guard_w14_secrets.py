@@ -326,6 +326,9 @@ def test_stream_names_prose_and_names_of_names_are_kept(text: str) -> None:
     "kind: Secret\ntype: kubernetes.io/tls\ndata:\n"
     "  tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t\n",
     "deployer key address: 0x5FbDB2315678afecb367f032d93F642f64180aa3",
+    "token: ABCD1234EFGH5678IJKL9012",
+    "renderItem(itemId, 'ProductCardCompactLayoutV2')",
+    "apiVersion: v1\nkind: Secret\ndata:\n  username: YWRtaW4=\n",
 ])
 def test_camel_names_other_nouns_certificates_and_addresses_are_kept(text: str) -> None:
     assert _kept(text)
