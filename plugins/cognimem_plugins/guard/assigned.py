@@ -41,8 +41,11 @@ def urls_and_connections(text: str) -> Iterator[Decision]:
     if "://" in text and "@" in text:
         for m in (*URL_PASSWORD.finditer(text), *URL_PASSWORD_LOOSE.finditer(text)):
             kind = SCHEME_KINDS.get(m.group(1).lower(), "url_password")
+            # (wave 14) literal: a URL's password is written out, never a call nor an
+            # attribute path (``admin:f_ny6.V25dx3w0E.OY1g@`` is a password)
             yield decide(kind, m.start(2), m.end(2),
-                         assigned_reason(m.group(2), explicit=True, password=True),
+                         assigned_reason(m.group(2), explicit=True, password=True,
+                                         literal=True),
                          "the password of a URL (scheme://user:password@host)")
     low = text.lower()
     in_connection_string = "server=" in low

@@ -163,6 +163,35 @@ RULES: tuple[CommandRule, ...] = (
     _rule("ftp user NAME PASSWORD", ("ftp",),
           r"(?m)\bftp\b[^\n]*\n(?:[^\n]*\n){0,5}?[^\S\n]*\+?user[^\S\n]+[^\s'\"]+[^\S\n]+"
           + _VALUE + r"[^\S\n]*$", verbatim=True),
+    # (wave 14) influx -t / --token TOKEN (InfluxDB 2.x CLI: every command takes the API
+    # token so); the Net-SNMP tools' -c COMMUNITY (snmpcmd(1): the v1/v2c community string,
+    # the agent's password; the defaults public/private are plain words, kept)
+    _flag("influx -t / --token", "influx", r"(?:-t|--token)(?:=|\s+)"),
+    _rule("Net-SNMP -c community", ("snmp",), r"(?<=\s)-c\s*" + _VALUE,
+          tool=r"\bsnmp(?:walk|get|getnext|bulkwalk|bulkget|set|table|trap|inform|df|"
+               r"status|netstat|translate)?\b", prose=True),
+    # (wave 14) snmpd.conf(5): rocommunity / rwcommunity[6] COMMUNITY [SOURCE [OID]]
+    _rule("snmpd.conf rocommunity / rwcommunity", ("rocommunity", "rwcommunity"),
+          r"(?im)(?:^|(?<=[\s\[\"'`]))r[ow]community6?[^\S\n]+" + _VALUE, prose=True),
+    # (wave 14) sssd-ldap(5): ldap_default_authtok = PASSWORD (the bind DN's password)
+    _rule("sssd ldap_default_authtok", ("ldap_default_authtok",),
+          r"\bldap_default_authtok[^\S\n]*=[^\S\n]*(?P<q>)(?P<value>\S{4,128})",
+          verbatim=True),
+    # (wave 14) wandb login API_KEY (Weights & Biases CLI: the key is the argument, 40
+    # hexadecimal digits; a word ending the command, chosen-looking, no backquote); mcrcon
+    # -p PASSWORD (the RCON password; -P is the port)
+    _rule("wandb login KEY", ("wandb",),
+          r"\bwandb[^\S\n]+login[^\S\n]+(?:--\S+[^\S\n]+)*(?P<q>['\"]?)"
+          r"(?P<value>[^\s'\"`-][^\s'\"`]{3,127})(?P=q)(?!\S)", prose=True),
+    _flag("mcrcon -p", "mcrcon", r"-p\s*"),
+    # (wave 14) terraform output -raw NAME prints the output's value on the next line: a
+    # value named for a password or a secret (sensitive outputs are printed so); the name
+    # ends with the word (``db_password_secret_name`` names a name)
+    _rule("terraform output -raw NAME", ("terraform output",),
+          r"\bterraform[^\S\n]+output[^\S\n]+(?:-raw|-json)[^\S\n]+\w*(?i:password|passwd|pwd|"
+          r"secret|secret_key|token|api_?key)[^\S\n]*\n(?P<q>)(?P<value>[^\s]{4,128})[^\S\n]*"
+          r"(?:\n|$)",
+          verbatim=True),
     # a long flag named for a password or a token (--db-password=..., --admin-password ...,
     # --http-password=, --registry-token ...): the flag is its name
     _rule("--*-password / --*-token flag", ("--",),
@@ -207,7 +236,9 @@ def command_passwords(text: str, low: str | None = None,
         low = text.lower() if low is None else low
         if not ("identified" in low or "password" in low or "net user" in low or "--" in low
                 or "rabbitmqctl" in low or "sqlplus" in low or "ftp" in low
-                or "wpa_passphrase" in low or "netsh" in low):
+                or "wpa_passphrase" in low or "netsh" in low or "rocommunity" in low
+                or "rwcommunity" in low or "ldap_default_authtok" in low or "wandb" in low
+                or "terraform" in low):
             return
     opened: set[int] = set()
     for needle, owners in _NEEDLES if candidates is None else candidates:

@@ -23,7 +23,10 @@ from .decisions import Decision, decide
 from .standins import placeholder
 
 #: a header line's value (``Cookie: a=b; c=d``, ``-H 'cookie: ...'``)
-_HEADER = re.compile(r"(?i)(?<![\w-])(?P<set>set-)?cookie\s*:\s*(?P<body>[^\r\n'\"]{3,4000})")
+#: (wave 14) also as a key of a headers object: ``{"cookie": "sid=..."}`` (fetch, as the
+#: browser's "Copy as fetch" writes it) and ``@{"Cookie"="..."}`` (PowerShell)
+_HEADER = re.compile(r"(?i)(?<![\w-])(?P<set>set-)?cookie(?:\s*:|[\"']\s*[:=])\s*[\"']?"
+                     r"(?P<body>[^\r\n'\"]{3,4000})")
 #: ``curl -b 'a=b; c=d'``, ``--cookie "a=b"`` (without ``=`` the argument is a file)
 _CURL = re.compile(r"(?<!\S)(?:-b|--cookie)[= ]\s*(?P<q>['\"]?)(?P<body>[^'\"\n]{3,4000})(?P=q)")
 #: a HAR header ``{"name": "Cookie", "value": "..."}``
@@ -49,7 +52,9 @@ _SESSION_NAME = re.compile(
     r"(?i)sess|sid\b|^sid|auth|token|jwt|remember|csrf|xsrf|login|^__host-|^__secure-|"
     r"identity|^_\w+_session$|\.aspxauth|^ci_session$|^lt$")
 #: the words without which no rule here runs (lowercased)
-COOKIE_NEEDLES = ("cookie", "authorization", "-b", '"domain"', "\ttrue\t", "\tfalse\t")
+COOKIE_NEEDLES = ("cookie", "authorization", "-b", '"domain"', "\ttrue\t", "\tfalse\t",
+                  # (wave 14) a cookie object of a HAR file or an export without its domain
+                  '"httponly"')
 
 
 #: cookies their vendors document as routing or analytics, not a login: AWS load balancers'
@@ -112,7 +117,7 @@ def cookies(text: str, low: str) -> Iterator[Decision]:
             if "=" in m.group("body"):
                 yield from _pairs(m.group("body"), m.start("body"), "curl's -b/--cookie",
                                   set_cookie=False)
-    if '"domain"' in text or "cookies" in low:
+    if '"domain"' in text or "cookies" in low or '"httponly"' in low:
         for m in _COOKIE_OBJECT.finditer(text):
             if m.group("name").lower() in ("cookie", "set-cookie"):
                 continue

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from itertools import pairwise
 
 from detect_secrets.filters.heuristic import is_potential_uuid, is_sequential_string
 from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString
@@ -98,7 +99,67 @@ def readable_base64(value: str) -> bool:
     if not raw:
         return False
     printable = sum(32 <= b < 127 or b in (9, 10, 13) for b in raw)
-    return printable / len(raw) >= 0.95
+    return printable / len(raw) >= 0.95 and not random_pair(raw)
+
+
+#: (wave 14) the parts of an id and a key joined by ``:`` (Elastic's API key, Meilisearch's
+#: and many services' basic-auth pairs, base64 of ``id:key``)
+_PAIR_PART = re.compile(r"[A-Za-z0-9_\-]{16,128}")
+
+
+def random_pair(raw: bytes) -> bool:
+    """(wave 14) Whether decoded bytes are two random parts joined by ``:`` (an id and its
+    key, as Elastic documents its API keys: base64 of ``id:api_key``): each part 16 to 128
+    letters, digits, ``_`` or ``-``, the two mixing capitals, lowercase and digits, with
+    no word or name structure. Readable text (``user:Alice``, ``Type:1234``, a cursor's
+    ``{"offset": 20}``) is kept."""
+    text = raw.decode("ascii", "replace")
+    parts = text.split(":")
+    if len(parts) != 2 or not all(_PAIR_PART.fullmatch(p) for p in parts):
+        return False
+    return all(classes(p) >= 3 and entropy(p) >= MIN_ENTROPY
+               and name_structure(p) is None and not is_potential_uuid(p) for p in parts)
+
+
+#: (wave 14) a ULID's shape (26 characters of Crockford's base32: no I, L, O or U; the
+#: first is a timestamp's 0 to 7 when generated, not always when written by hand): an
+#: identifier, as random as a key in its last 16 characters
+_ULID = re.compile(r"[0-9A-HJKMNP-TV-Z]{26}")
+_DIGIT_RUNS = re.compile(r"\d+")
+#: the entropy a run of 20 or more random capitals and digits reaches (36 symbols: about 4.3
+#: bits per character at 24 characters, more when longer); capitals in words or a constant's
+#: name stay well below it
+UPPER_RANDOM_ENTROPY = 3.9
+
+
+def upper_random(value: str) -> bool:
+    """(wave 14) Whether ``value`` is a key of random capitals and digits (many providers
+    issue them: ``2YZ6ZQ9SUFOBD55LA9JG459VYJE45RLV``): 20 characters or more, no separator,
+    at least 3 digits in at least 3 places between letters, 6 letters, high entropy; not a
+    ULID. A constant's name (``MAX_RETRY_COUNT``), an acronym with a number (``ISO8601``,
+    ``AES256GCM``) and a serial number are shorter, separated or hold their digits
+    together."""
+    if len(value) < 20 or not value.isascii() or not value.isalnum() or not value.isupper():
+        return False
+    digits = sum(c.isdigit() for c in value)
+    if digits < 3 or len(value) - digits < 6 or len(_DIGIT_RUNS.findall(value)) < 3:
+        return False
+    steps = sum(ord(b) - ord(a) == 1 for a, b in pairwise(value))
+    return (not _ULID.fullmatch(value) and entropy(value) >= UPPER_RANDOM_ENTROPY
+            and steps * 4 < len(value))  # ``ABCD1234EFGH5678``: a typed placeholder
+
+
+#: (wave 14) words in camel case, with versions and numbers (``ProductCardCompactLayoutV2``,
+#: ``GetUserProfileQueryV2Handler``): a name, not a random value
+_CAMEL_WORD = re.compile(r"[A-Z][a-z]{2,}")
+_CAMEL_WORDS = re.compile(r"(?:[A-Z][a-z]{2,}|[a-z]{3,}|[A-Z]{1,4}(?![a-z])|[vV]?\d{1,4})+")
+
+
+def camel_words(value: str) -> str | None:
+    """Why ``value`` reads as words in camel case (three or more), or None."""
+    if _CAMEL_WORDS.fullmatch(value) and len(_CAMEL_WORD.findall(value)) >= 3:
+        return "words in camel case (a function's, a class's or a component's name)"
+    return None
 
 
 def identifier_reason(value: str) -> str | None:
@@ -113,13 +174,13 @@ def identifier_reason(value: str) -> str | None:
         return "hexadecimal (commit ids, digests and trace ids look the same)"
     if is_sequential_string(value):
         return "a sequence of characters"
-    reason = name_structure(value) or versioned_name(value)
+    reason = name_structure(value) or versioned_name(value) or camel_words(value)
     if reason:
         return reason
     parts = [p for p in _SEGMENTS.split(value) if p]
     if len(parts) > 1 and all(_WORD_PART.fullmatch(p) or _HEX.fullmatch(p) for p in parts):
         return "words and hexadecimal (resource and object ids look the same)"
-    if classes(value) < 3:
+    if classes(value) < 3 and not upper_random(value):
         return "mixes fewer than three character classes"
     if readable_base64(value):
         return "base64 of readable text"

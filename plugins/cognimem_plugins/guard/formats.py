@@ -144,14 +144,17 @@ SCHEME_KINDS = {"postgres": "connection_string", "postgresql": "connection_strin
                  "mssql": "connection_string", "sqlserver": "connection_string",
                  "jdbc": "connection_string", "clickhouse": "connection_string"}
 
+#: where a URL's scheme starts: not inside a longer scheme's characters, or (wave 14) after
+#: the ``+`` or ``-`` that opens a line of a diff (``+nats://user:password@host``)
+_SCHEME_START = r"(?:(?<![a-z0-9+.\-])|(?<=\n[+\-])|(?<=\A[+\-]))"
 #: The password of ``scheme://user:password@host`` (the library's basic-auth regex, with the
 #: scheme captured so a database URL is reported as a connection string).
 URL_PASSWORD = re.compile(
-    r"(?<![a-z0-9+.\-])([a-z][a-z0-9+.\-]{0,30})" + BasicAuthDetector.denylist[0].pattern,
+    _SCHEME_START + r"([a-z][a-z0-9+.\-]{0,30})" + BasicAuthDetector.denylist[0].pattern,
     re.IGNORECASE)
 #: the same, lenient: people paste passwords with unescaped ``#``, ``!`` or ``%``
 URL_PASSWORD_LOOSE = re.compile(
-    r"(?<![a-z0-9+.\-])([a-z][a-z0-9+.\-]{0,30})://[^\s:/@]{0,200}:([^\s/@]{1,200})@(?=[\w\[])",
+    _SCHEME_START + r"([a-z][a-z0-9+.\-]{0,30})://[^\s:/@]{0,200}:([^\s/@]{1,200})@(?=[\w\[])",
                                  re.IGNORECASE)
 
 _GUARD = "provider's documented format"

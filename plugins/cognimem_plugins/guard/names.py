@@ -31,7 +31,10 @@ SHARED_GATE = re.compile(r"passcode|shared[ -]secret|pre-?shared|secret[ -]phras
 NAMES = "|".join([*DENYLIST, r"senha", r"kennwort", r"wachtwoord", r"has(?:ł|l)o",
                    r"lösenord", r"access_?key", r"signing_?key", r"secret_?key", r"_pass\b",
                    r"pw\b", r"client_?secret", r"passphrase", r"token", r"credentials?",
-                   r"auth_?token", r"recovery[ _]?(?:codes?|key)", r"backup[ _]?codes?"])
+                   r"auth_?token", r"recovery[ _]?(?:codes?|key)", r"backup[ _]?codes?",
+                   # (wave 14) a master key (Meilisearch's, an app's settings) and a bearer
+                   # (the token an Authorization header or a client sends as "Bearer")
+                   r"master_?key", r"bearer"])
 #: names that hold something about a secret, not the secret (``token_count``, ``secret_name``;
 #: (wave 11) a pagination cursor: ``next_page_token``, ``NextToken``, ``continuationToken``)
 NOT_SECRET_NAME = re.compile(
@@ -84,7 +87,7 @@ NAME_HIT_LOWER = re.compile(by_first_letter(NAMES))
 #: a text without any of these holds no secret-like name (a cheap test before the regexes)
 _NAME_STEMS = ("key", "pass", "pw", "secret", "contrase", "token", "credential", "auth",
                "senha", "kennwort", "wachtwoord", "lösenord", "hasło", "haslo", "recovery",
-               "backup")
+               "backup", "bearer")
 #: a text without any of these holds no password word nor a ``-p`` flag
 _PASSWORD_STEMS = ("pass", "pw", "contrase", "-p", " -u", "--user", " -a ", "--auth", "login",
                    "log-in", "sign-in", "credential", "creds", "senha", "kennwort", "wachtwoord",

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from .decisions import PLACEHOLDER_RE, Decision, decide
-from .evidence import entropy, identifier_reason
+from .evidence import camel_words, entropy, identifier_reason
 from .languages import NAME_WIDE, gloss
 from .names import NAMES
 
@@ -26,6 +26,18 @@ _TOKEN = re.compile(r"[\w+/\-=.~]+")  # (a word of another language is walked ov
 _GAP = re.compile(r"[ \t:,'\"=()>.?!-]{0,4}(?:\n[^\S\n]*(?:-[^\S\n]*)?['\"]?)?")
 _GAP_INLINE = re.compile(r"[ \t:,'\"=()>.?!-]{1,4}")
 _NEAR_WORDS = 7
+#: (wave 14) a value after the colon that ends a clause opening with a secret's name ("the
+#: upload token for the lab's dataset repository account: VALUE") may stand this many
+#: words after the name: the clause says what the value is, however many words it takes
+_CLAUSE_WORDS = 12
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
+
+
+def _clause_value(text: str, name_end: int, gap: re.Match[str]) -> bool:
+    """Whether the word after ``gap`` follows the colon that ends the name's clause (no
+    sentence end or line break between the name and the colon)."""
+    return (gap.group(0).rstrip().endswith(":")
+            and not _SENTENCE_END.search(text, name_end, gap.start() + 1))
 #: a secret-like name right after a value ("I put VALUE as the AWS secret access key",
 #: "VALUE (the staging token)"): the name, and the link words allowed between them
 _NAME_ONLY = re.compile(rf"(?i)(?<![A-Za-z0-9])(?:{NAMES}|key\d?)\b")
@@ -72,7 +84,12 @@ _HEX = re.compile(r"[0-9a-fA-F]+")
 #: prefix, ``_`` or ``-`` (one or two parts: ``lin_api_``, ``dckr_pat_``), and a long random
 #: body of letters and digits
 _PREFIXED = re.compile(r"(?<![A-Za-z0-9_\-.])(?P<prefix>[a-z][a-z0-9]{1,9}(?:[_-][a-z0-9]{2,6})?"
-                       r"[_-])(?P<body>[A-Za-z0-9]{32,128})(?![A-Za-z0-9_\-])")
+                       r"[_-])(?P<body>[A-Za-z0-9]{24,128})(?![A-Za-z0-9_\-])")
+#: (wave 14) the prefix's last part a word that says credential (``samsara_api_``,
+#: ``acme_sk_``, ``vendor_live_``, ``x_pat_``): the body may be shorter than 32, down to 24
+_MARKER = re.compile(r"[_-](?:api|key|sk|rk|pat|live|token|tok|secret|seed|prod|srv)[_-]$")
+_MARKED_BODY = 24
+_BODY = 32
 #: prefixes of digests and hashes (``sha512-...`` in lock files): public data
 _DIGEST_PREFIX = re.compile(r"(?:sha\d*|md5|blake2?\w*|xxh\w*|crc\d*|murmur\w*)[_-]")
 #: a prefixed token's body must be as random as a key: the entropy of 32 or more random
@@ -85,6 +102,11 @@ def prefixed_tokens(text: str) -> Iterator[Decision]:
         body = m.group("body")
         if _DIGEST_PREFIX.fullmatch(m.group("prefix")):
             why_not: str | None = "a digest (sha/md5/blake prefix)"
+        elif camel_words(body):
+            why_not = "its body is words in camel case (a function's or a class's name)"
+        elif len(body) < _BODY and not _MARKER.search(m.group("prefix")):
+            why_not = (f"a body shorter than {_BODY} after a prefix without a credential's "
+                       "marker (api, key, sk, pat, live, token, secret)")
         else:
             why_not = identifier_reason(body)
             if why_not is None and not (any(c.isupper() for c in body)
@@ -132,7 +154,7 @@ def near(text: str) -> Iterator[Decision]:
     for hit in hits:
         name = text[max(0, hit.start() - 12):hit.end()]
         pos = hit.end()
-        for n in range(_NEAR_WORDS):
+        for n in range(_CLAUSE_WORDS):
             gap = (_GAP if n == 0 else _GAP_INLINE).match(text, pos)
             if gap is None or gap.end() == pos:
                 break
@@ -140,6 +162,8 @@ def near(text: str) -> Iterator[Decision]:
             if token is None:
                 break
             pos = token.end()
+            if n >= _NEAR_WORDS and not _clause_value(text, hit.end(), gap):
+                continue
             if len(token.group(0)) >= 16 and token.group(0).isascii():
                 decision = _data_key(_near_decision(text, token.group(0), token.start(),
                                                     name, text[hit.end():token.start()]),
@@ -211,6 +235,8 @@ def _near_decision(text: str, value: str, start: int, name: str, between: str) -
         why_not = "a PowerShell cmdlet's name (Verb-Noun: Get-AzKeyVaultSecret)"
     elif _DOTTED_WORDS.fullmatch(value):
         why_not = "a qualified name of words (a package, a class, a property)"
+    elif _EVM_ADDRESS.fullmatch(value):
+        why_not = "an Ethereum address (0x and 20 bytes: public, as an account number is)"
     else:
         why_not = identifier_reason(value)
         # a UUID is a key only right after the name ("Heroku API key 3fa85f64-...")
@@ -218,27 +244,45 @@ def _near_decision(text: str, value: str, start: int, name: str, between: str) -
                 _HEX.fullmatch(value) or (why_not == "a UUID" and len(between.split()) <= 3)):
             why_not = _hex_key_reason(value.replace("-", ""), name,
                                       " ".join(before.split()[-2:]),
-                                      text[text.rfind("\n", 0, start) + 1:start])
+                                      text[text.rfind("\n", 0, start) + 1:start], between)
     return decide("high_entropy_secret", start, start + len(value), why_not,
                   "a random value (long, mixed characters, no word structure) near a "
                   "secret-like name")
 
 
+#: (wave 14) "secret" as the head noun right before the value (an app secret, a client or
+#: webhook secret): nothing but a credential is called so, and providers issue secrets of
+#: 20 hexadecimal digits and more (Pusher's app secret: 20)
+_SECRET_HEAD = re.compile(r"(?i)secret$")
+#: (wave 14) an Ethereum address: public, whatever name stands before it
+_EVM_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}")
+_SECRET_HEX = 20
+#: what may stand between "secret" and such a value: a separator, a remark in parentheses
+_RIGHT_AFTER = re.compile(r"['\"]?[^\S\n]*(?:\([^()\n]{0,80}\))?[^\S\n]*(?:[:=]|is)?"
+                          r"[^\S\n]*['\"]?")
+#: (wave 14) a token that addresses a device for push notifications (Apple's APNs device
+#: token, 64 hexadecimal digits; a registration token): an address, not a credential
+_DEVICE_TOKEN = re.compile(r"(?i)(?:device|push|registration|apns)[\s_-]?token$")
 _DIGEST_LINE = re.compile(r"(?i)\b(?:sha\d*|md5|checksum|digest|hash(?:es|ing|ed)?|"
                           r"sha\d*sum|md5sum|integrity|etag)\b")
 
 
-def _hex_key_reason(value: str, name: str, naming: str, line: str = "") -> str | None:
+def _hex_key_reason(value: str, name: str, naming: str, line: str = "",
+                    between: str = "") -> str | None:
     """Why a hexadecimal value near a secret-like name is not a key, or None: it is one when
     it is long (32 digits or more, letters and digits mixed), the name says credential (an
     API key, a secret, a token; not "key" alone) and no other noun (id, commit, trace,
     digest...) names the value in ``naming``, the two words right before it."""
-    if len(value) < 32:
+    short = _SECRET_HEAD.search(name) and _RIGHT_AFTER.fullmatch(between)
+    if len(value) < (_SECRET_HEX if short else 32):
         return "hexadecimal shorter than 32 digits (commit ids, short hashes)"
     if value.isdigit() or value.isalpha():
         return "hexadecimal without both digits and letters"
     if not (_STRONG_NAME.search(name) or _PROVIDER_KEY.search(line)):
         return "hexadecimal after a name that is not a credential's (a cache or flag key)"
+    if _DEVICE_TOKEN.search(name):
+        return ("a device's push token (APNs, FCM: the address of an app on a device, "
+                "not a credential)")
     if _OTHER_NOUN.search(naming):
         return "hexadecimal named as an id, a commit, a digest or a trace"
     if _DIGEST_LINE.search(line):

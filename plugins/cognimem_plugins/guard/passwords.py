@@ -73,9 +73,12 @@ _BACK_PASSWORD = re.compile(
 _FLAG_PASSWORD = re.compile(
     r"(?<!\S)(?<!sshpass )(?:-p|--password[= ]|(?:-u|--user(?:name)?)[= ]\S+\s+-p\s+)"
     r"(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})(?P=q)")
-#: ``curl -u user:password``, ``--user user:password``, ``http -a user:password``
+#: ``curl -u user:password``, ``--user user:password``, ``http -a user:password``; (wave 14)
+#: the user may be an OAuth client's id of up to 128 characters (``curl -u
+#: CLIENT_ID:CLIENT_SECRET`` as PayPal, Spotify and others document the client-credentials
+#: grant)
 _FLAG_USER_PASSWORD = re.compile(
-    r"(?<!\S)(?:-u|--user|-a|--auth)[= ]['\"]?[^\s:'\"]{1,64}:(?P<q>['\"]?)"
+    r"(?<!\S)(?:-u|--user|-a|--auth)[= ]['\"]?[^\s:'\"]{1,128}:(?P<q>['\"]?)"
     r"(?P<value>[^\s'\"]{4,128})")
 #: a login given as ``user / password`` after a word that says so ("login for grafana:
 #: admin / ...", "creds: deploy / ...")

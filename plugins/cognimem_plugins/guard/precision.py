@@ -169,5 +169,45 @@ def kept_reason(text: str, start: int, end: int, kind: str) -> str | None:
     value = text[start:end]
     why = _publishable(value) or _key_format(value) or _in_public_block(text, start, end)
     if why is None and kind in HEURISTIC_KINDS:
-        why = _named_public(text, start) or vocabulary_reason(value) or digest_name(value)
+        why = (_named_public(text, start) or vocabulary_reason(value) or digest_name(value)
+               or described_reason(text, start, end))
     return why
+
+
+#: (wave 14) an empty assignment's next line: the name of the variable assigned there
+_NEXT_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+=")
+#: a parenthesised remark's first word (``access_token: (stored in the unit's credential)``)
+_REMARK = re.compile(r"\([a-z]{2,20}")
+#: the longest placeholder in angle brackets looked at around a value
+_ANGLE_SPAN = 200
+
+
+def _described(inside: str) -> bool:
+    """Whether the inside of angle brackets is words describing a value (a space, no line
+    break, and none of a markup tag's ``=`` and quotes: ``<a href="...?token=...">`` is a
+    tag), opening with a letter or a digit."""
+    return (" " in inside and inside[:1].isalnum() and "\n" not in inside
+            and not any(c in inside for c in "=\"'"))
+
+
+def described_reason(text: str, start: int, end: int) -> str | None:
+    """(wave 14) Why a value a heuristic found is words describing where the secret is, not
+    the secret, or None: inside a placeholder in angle brackets that holds a space
+    (``<from 1Password: Support/api-token>``), a prefix written before such a placeholder
+    (``sk1_<64 hex chars from the console>``), a parenthesised remark's first word, or the
+    next line's ``NAME=`` after an empty assignment."""
+    value = text[start:end]
+    if _NEXT_NAME.fullmatch(value):
+        return "the next line's variable name (the assignment before it is empty)"
+    if _REMARK.fullmatch(value):
+        return "a parenthesised remark's first word (words about where the secret is)"
+    if text[end:end + 1] == "<":
+        close = text.find(">", end, end + _ANGLE_SPAN)
+        if close > 0 and _described(text[end + 1:close]):
+            return "the fixed prefix of a placeholder described in angle brackets"
+    opened = text.rfind("<", max(0, start - _ANGLE_SPAN), start)
+    if opened >= 0 and ">" not in text[opened:start] and "\n" not in text[opened:start]:
+        close = text.find(">", end, end + _ANGLE_SPAN)
+        if close > 0 and "<" not in text[end:close] and _described(text[opened + 1:close]):
+            return "inside a placeholder described in angle brackets (<from the vault: ...>)"
+    return None

@@ -428,6 +428,26 @@ NAMED: tuple[Named, ...] = (
     # configuration key, ``hcaik_`` and 58 for an ingest key)
     _n("Honeycomb", "honeycomb_api_key", "X-Honeycomb-Team HONEYCOMB_API_KEY "
        "HONEYCOMB_WRITEKEY", r"[a-f0-9]{32}|[A-Za-z0-9]{22}|hcaik_[a-z0-9]{58}"),
+    # (wave 14) https://slurm.schedmd.com/slurmdbd.conf.html (StoragePass: the database
+    # password) and slurm.conf's AccountingStoragePass
+    _n("Slurm", "slurm_storage_password", "StoragePass AccountingStoragePass",
+       r"[^\s'\"]{4,128}"),
+    # (wave 14) https://jupyterhub.readthedocs.io/en/stable/reference/authenticators.html
+    # (JUPYTERHUB_CRYPT_KEY: 32 bytes as 64 hexadecimal digits, ``openssl rand -hex 32``)
+    _n("JupyterHub", "jupyterhub_crypt_key", "JUPYTERHUB_CRYPT_KEY", f"{_HEX}{{64}}"),
+    # (wave 14) a live stream's key (OBS, Twitch, YouTube: the key the ingest server takes;
+    # YouTube's is five groups of four, Twitch's live_ and digits)
+    _n("Live streaming", "rtmp_stream_key", "STREAM_KEY stream_key streamKey",
+       r"[A-Za-z0-9_\-]{16,128}"),
+    # (wave 14) https://zwave-js.github.io/node-zwave-js/#/getting-started/security-s2
+    # (``securityKeys``: S0_Legacy, S2_Unauthenticated, S2_Authenticated, S2_AccessControl,
+    # each 16 bytes written as 32 hexadecimal digits) and the Z-Wave JS add-on's options
+    # (s0_legacy_key, s2_access_control_key, s2_authenticated_key, s2_unauthenticated_key;
+    # lr_ for Long Range); OpenZWave's NetworkKey option
+    _n("Z-Wave", "zwave_network_key",
+       "S0_Legacy S2_Unauthenticated S2_Authenticated S2_AccessControl S0_Legacy_Key "
+       "S2_Unauthenticated_Key S2_Authenticated_Key S2_Access_Control_Key NetworkKey",
+       f"(?:0x)?{_HEX}{{32}}"),
 )
 
 #: a documented name as matched: its letters and digits, lowercased
@@ -456,6 +476,10 @@ SHAPES: tuple[Shape, ...] = (
     Shape("Honeycomb", "honeycomb_api_key", "hcaik_",
           re.compile(r"(?<![A-Za-z0-9_])hcaik_(?=[a-z0-9]{0,57}\d)(?=[a-z0-9]{0,57}[a-z])"
                      r"[a-z0-9]{58}(?![A-Za-z0-9])")),
+    # (wave 14) https://developer.1password.com/docs/service-accounts/ (a service account's
+    # token: ops_ and a base64url JSON document, eyJ...)
+    Shape("1Password", "onepassword_service_token", "ops_ey",
+          re.compile(r"(?<![A-Za-z0-9_])ops_eyJ[A-Za-z0-9_\-+/=]{60,2000}")),
     # https://www.tencentcloud.com/document/product/598/34228 (SecretId: AKID and 32)
     Shape("Tencent Cloud", "tencent_secret_id", "AKID",
           re.compile(r"(?<![A-Za-z0-9])AKID[A-Za-z0-9]{32}(?![A-Za-z0-9])")),
@@ -565,6 +589,12 @@ URLS: tuple[Shape, ...] = (
     # a file URL has /file/bot<token>)
     Shape("Telegram", "telegram_token", "api.telegram.org",
         re.compile(r"api\.telegram\.org/(?:file/)?bot(?P<v>\d{6,12}:[A-Za-z0-9_\-]{30,40})")),
+    # (wave 14) https://thingsboard.io/docs/reference/http-api/ (a device's access token is
+    # the path segment after /api/v1/: .../api/v1/$ACCESS_TOKEN/telemetry, /attributes,
+    # /rpc, /claim)
+    Shape("ThingsBoard", "thingsboard_device_token", "/api/v1/",
+        re.compile(r"/api/v1/(?P<v>(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*[A-Z])"
+                   r"[A-Za-z0-9]{16,64})/(?:telemetry|attributes|rpc|claim)\b")),
     # https://learn.microsoft.com/en-us/azure/event-grid/ , Azure Functions' function keys
     # (https://learn.microsoft.com/en-us/azure/azure-functions/function-keys-how-to: code=)
     Shape("Azure Functions", "azure_function_key", ".azurewebsites.net",

@@ -4,7 +4,8 @@
   characters of base64 ending in ``=`` (a Curve25519 key, as WireGuard, age and libsodium
   write it). A transaction hash, a block hash or a public key has the same shape, so the
   value counts as a key only when its line names a private key before it (``private key``,
-  ``PRIVATE_KEY=``, ``--private-key``, ``private-key <(echo ...)``, ``priv key``) and no
+  ``PRIVATE_KEY=``, ``--private-key``, ``private-key <(echo ...)``, ``priv key``; (wave 14)
+  the key of a deployer, a signer, a relayer or a wallet) and no
   hash, public key or address right before it, or it is an item of a Hardhat network's
   ``accounts: [...]``, which the Hardhat documentation defines as a list of private keys;
 * a wallet's recovery phrase (BIP-39, github.com/bitcoin/bips/blob/master/bip-0039.mediawiki)
@@ -21,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 
 from .decisions import Decision, decide
@@ -35,7 +37,10 @@ _RAW_KEY = re.compile(r"(?<![A-Za-z0-9+/])(?:(?P<hex>(?:0x)?[0-9a-fA-F]{64})(?![
                       r"|[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=(?![A-Za-z0-9+/=]))")
 #: the line before the digits names a private key (``private key``, ``PRIVATE_KEY``,
 #: ``--private-key``, ``privkey``, ``priv key``), or they are in a Hardhat ``accounts`` list
-_KEY_NAME = re.compile(r"(?i)(?:priv(?:ate)?[\s_\-]*key|privkey|\baccounts\s*:\s*\[[^\]\n]*$)")
+_KEY_NAME = re.compile(r"(?i)(?:priv(?:ate)?[\s_\-]*key|privkey|\baccounts\s*:\s*\[[^\]\n]*$"
+                       # (wave 14) the key of an account that signs transactions: a deployer,
+                       # a signer, a relayer, a wallet (its key is its private key)
+                       r"|\b(?:deployer|signer|relayer|wallet)[\s_\-]*key\b)")
 #: the same line says it is something else (a hash, a public key, an address)
 _NOT_KEY = re.compile(r"(?i)(?:public[\s_\-]*key|pub[\s_\-]*key|hash|tx|txid|address|block)"
                       r"[^\n]{0,24}$")
@@ -76,6 +81,8 @@ def _phrases(text: str) -> Iterator[Decision]:
     words = _words()
     for m in _RUN.finditer(text):
         # the longest run of list words inside the run of lowercase words
+        # (overlapping redactions of one kind join: a slipped phrase and a strict run)
+        yield from _slipped(text, m.start(), list(re.finditer(r"[a-z]+", m.group(0))), words)
         run: list[re.Match[str]] = []
         for w in re.finditer(r"[a-z]+", m.group(0)):
             if w.group(0) in words:
@@ -84,6 +91,38 @@ def _phrases(text: str) -> Iterator[Decision]:
             yield from _phrase(text, m.start(), run)
             run = []
         yield from _phrase(text, m.start(), run)
+
+
+#: (wave 14) a phrase's length (BIP-39: 12, 15, 18, 21 or 24 words) and how many of its
+#: words may be off the list: one in six (a phrase copied with a slip, or retyped from
+#: paper with a word misremembered); prose has words off the list far more often (the
+#: list holds no article, pronoun, preposition nor auxiliary)
+_PHRASE_LENGTHS = (24, 21, 18, 15, 12)
+_OFF_LIST = 6
+
+
+def _slipped(text: str, base: int, run: list[re.Match[str]],
+             words: frozenset[str]) -> Iterator[Decision]:
+    """A phrase's length of words with at most one word in six off the list, never two off
+    it in a row (nor at either end), the longest at each place."""
+    listed = [w.group(0) in words for w in run]
+    i = 0
+    while i < len(run):
+        for size in _PHRASE_LENGTHS:
+            piece = listed[i:i + size]
+            if (len(piece) == size and (piece[0] or piece[1]) and (piece[-1] or piece[-2])
+                    and size - sum(piece) <= size // _OFF_LIST
+                    and not any(not a and not b for a, b in pairwise(piece))):
+                yield decide("wallet_mnemonic", base + run[i].start(),
+                             base + run[i + size - 1].end(),
+                             "a well-known test phrase (three distinct words or fewer)"
+                             if len({w.group(0) for w in run[i:i + size]}) <= 3 else None,
+                             f"{size} words (a recovery phrase's length), at most one in six "
+                             "off the BIP-39 list, in a text that names a phrase")
+                i += size
+                break
+        else:
+            i += 1
 
 
 def _phrase(text: str, base: int, run: list[re.Match[str]]) -> Iterator[Decision]:

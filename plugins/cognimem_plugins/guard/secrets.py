@@ -58,6 +58,8 @@ from .decisions import PLACEHOLDER, Allowlist, Decision, decide
 from .devices import device_secrets
 from .evidence import looks_chosen
 from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, gate_rows, longest_word, provider_matches
+from .issued import GATE_ROWS as ISSUED_ROWS
+from .issued import issued_values
 from .languages import _STEMS as NAME_STEMS_WIDE
 from .languages import has_name
 from .names import NAME_STEM_WORDS, PASSWORD_GATE_WIDE, PASSWORD_STEM_WORDS, SHARED_GATE
@@ -96,7 +98,9 @@ _LOW_ROWS: list[tuple[str, tuple[str, Any]]] = [
     # asks for them first in ASCII text: none there, it is False)
     *((stem, ("wide", 0)) for stem in NAME_STEMS_WIDE),
     # (wave 11) the words of a text about an Apple ID's sign-in (:mod:`.structured`)
-    *((word, ("apple", 0)) for word in APPLE_WORDS)]
+    *((word, ("apple", 0)) for word in APPLE_WORDS),
+    # (wave 14) the words of :mod:`.issued`'s rules
+    *ISSUED_ROWS]
 _LOW_GATE: list[Needles[tuple[str, Any]]] = []
 
 
@@ -136,6 +140,9 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from urls_and_connections(text)
     if longest >= 35 and ("_" in text or "-" in text):
         yield from prefixed_tokens(text)
+    # (wave 14) keys whose structure the issuer documents (:mod:`.issued`)
+    yield from issued_values(text, longest, {row for table, row in found if table == "issued"}
+                             if "issued" in gates else set())
     stems = "name" in gates
     if stems:
         yield from assigned(text)

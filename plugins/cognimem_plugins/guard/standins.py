@@ -18,7 +18,7 @@ from detect_secrets.filters.heuristic import (
 )
 
 from .decisions import PLACEHOLDER_RE
-from .evidence import identifier_reason, looks_chosen, name_structure
+from .evidence import identifier_reason, looks_chosen, name_structure, upper_random
 
 VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.\w]*)?")
 
@@ -47,7 +47,8 @@ _SECRET_REFERENCE = re.compile(
     # ``@Microsoft.KeyVault(SecretUri=...)``), and Windows' ``%NAME%``, ``%env:NAME%``
     r"|(?:vault|secretsmanager|ssm|awssm|gcpsm|sm|akv|azkv|keyvault|azure-keyvault|doppler|"
     r"infisical|bws|secret|secrets|file|env)(?::/{0,2}|://)[\w./#:\-]+"
-    r"|@Microsoft\.KeyVault\(|%(?:env:)?[A-Za-z_]\w*%")
+    # (wave 14: not followed by more of a password's characters: ``%smPp%U2ngg`` is one)
+    r"|@Microsoft\.KeyVault\(|%(?:env:)?[A-Za-z_]\w*%(?![\w!#$%^*+=~@-])")
 #: words a sample config's stand-in is made of (``dummy-value``, ``your_token_here``)
 STAND_IN_WORDS = frozenset(
     "dummy value your my the here example sample fake test placeholder replace me changeme "
@@ -157,7 +158,7 @@ def stand_in(bare: str, *, literal: bool = False) -> str | None:
     why = placeholder(bare)
     if why:
         return why
-    if re.fullmatch(r"[A-Z][A-Z0-9_]+", bare):
+    if re.fullmatch(r"[A-Z][A-Z0-9_]+", bare) and not upper_random(bare):
         return "a variable's name, an attribute or a call"
     if not literal and (
             re.fullmatch(r"[a-z_]+\.[a-z_.]+|os\.\w+.*|process\.env.*", bare)

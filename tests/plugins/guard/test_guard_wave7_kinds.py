@@ -80,6 +80,14 @@ CLI = [
     f"mosquitto_passwd -b /etc/mosquitto/passwd sensor {PASSWORD}",
     f"netsh wlan set hostednetwork mode=allow ssid=Lab key={PASSWORD}",
     f"echo '{PASSWORD}' | kinit admin@CORP.EXAMPLE",
+    # (wave 14) influx -t, the Net-SNMP tools' -c, snmpd.conf's communities, sssd's authtok
+    f"influx write -b metrics -o home -t {PASSWORD} -f points.lp",
+    f"snmpbulkwalk -v2c -c {PASSWORD} edge-router 1.3.6.1.2.1.31",
+    f"rocommunity {PASSWORD} 10.20.0.0/16",
+    f"ldap_default_authtok = {PASSWORD}",
+    f"wandb login --relogin {PASSWORD}",
+    f"mcrcon -H mc.example -P 25575 -p {PASSWORD} list",
+    f"$ terraform output -raw admin_password\n{PASSWORD}\n$ ",
 ]
 
 
