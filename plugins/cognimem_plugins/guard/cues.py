@@ -23,6 +23,8 @@ from .learned import FLOOR as LEARNED_FLOOR
 from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
 from .normalise import Normalised, normalise, unpunctuate
+from .overrides_i18n import PATTERN as I18N_OVERRIDE
+from .overrides_i18n import may_hold as may_override_i18n
 from .required import Required, holds_one, required
 from .reworded import SPECS as REWORDED_SPECS
 
@@ -173,6 +175,10 @@ _VI_AR_OVERRIDE = (r"\bbỏ qua\b(?: \w+){0,4} (?:hướng dẫn|chỉ dẫn|ch�
 _VI_AR_PERSONA = r"\btừ (?:giờ|bây giờ) (?:trở đi )?bạn là\b|\bأنت الآن\b"
 _WORDS["foreign_override"] += " bỏ تجاهل glöm glom glem"
 _WORDS["foreign_persona"] += " từ أنت"
+#: (wave 14) the words of :mod:`.overrides_i18n` are gated by its own table: a text holding
+#: a verb and a noun of it is given this token among its cue words (:func:`_words`)
+_I18N_TOKEN = "\x00override_i18n"
+_WORDS["override_i18n"] = _I18N_TOKEN
 for _spec in (*AGENT_SPECS, *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
@@ -356,6 +362,11 @@ CUES: tuple[Cue, ...] = (
          r"que|alles was|tutto quello che|tudo o que)\b|"
          rf"\b(?:{'|'.join(_RU_VERBS)})\b(?: \w+){{0,4}} (?:{'|'.join(_RU_NOUNS)})\b|"
          + _VI_AR_OVERRIDE),
+    # (wave 14) the same in about forty-five languages (:mod:`.overrides_i18n`); its weight
+    # chosen by leave-one-split-out CV (bench/guard_eval/cv_wave14.py)
+    _cue("override_i18n", 1.0, _OVERRIDE,
+         "an override in another language: a verb that sets aside near a noun for the "
+         "reader's rules", I18N_OVERRIDE, structural=True),
     _cue("foreign_persona", 0.8, _PERSONA, "a persona switch in another language",
          r"\b(?:a partir de ahora eres|ab sofort bist du|d[ée]sormais tu es|"
          r"agora voc[eê] [ée]|da ora in poi sei|(?:sin|ohne|sans|sem|senza) "
@@ -712,9 +723,12 @@ def _words(flat: list[str], folded: str) -> frozenset[str]:
         words |= _AT
     if "=" in folded and ("?" in folded or "&" in folded):
         words |= _QUERY
+    if may_override_i18n(folded):
+        words |= _I18N
     return words
 
 
+_I18N = frozenset((_I18N_TOKEN,))
 _AT = frozenset(("@",))
 _QUERY = frozenset(("?=",))
 
