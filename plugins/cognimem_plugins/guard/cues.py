@@ -26,6 +26,7 @@ from .normalise import Normalised, normalise, unpunctuate
 from .overrides_i18n import PATTERN as I18N_OVERRIDE
 from .overrides_i18n import may_hold as may_override_i18n
 from .required import Required, holds_one, required
+from .orders import SPECS as ORDERS_SPECS
 from .reworded import SPECS as REWORDED_SPECS
 
 #: the score a paragraph's cues must reach to flag the text (tuning split, docs/guards.md)
@@ -179,7 +180,7 @@ _WORDS["foreign_persona"] += " từ أنت"
 #: a verb and a noun of it is given this token among its cue words (:func:`_words`)
 _I18N_TOKEN = "\x00override_i18n"
 _WORDS["override_i18n"] = _I18N_TOKEN
-for _spec in (*AGENT_SPECS, *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS):
+for _spec in (*AGENT_SPECS, *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
 
@@ -465,9 +466,9 @@ def _with_agent_cues(base: tuple[Cue, ...]) -> tuple[Cue, ...]:
     added += [_cue(name, weight, kind, meaning, pattern,
                    **{k: v for k, v in options.items() if k != "replaced_by"})
               for name, weight, kind, meaning, pattern, _, options in (
-                  *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS)]
+                  *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS)]
     stands_for: dict[str, list[str]] = {"addressed_to_agent": ["agent_subject"]}
-    for name, *_, options in (*AGENT_SPECS, *REWORDED_SPECS):
+    for name, *_, options in (*AGENT_SPECS, *REWORDED_SPECS, *ORDERS_SPECS):
         for other in options.get("replaced_by", ()):
             stands_for.setdefault(other, []).append(name)
     return tuple(replace(c, replaces=(*c.replaces, *stands_for.get(c.name, ())))

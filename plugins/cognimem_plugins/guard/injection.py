@@ -285,7 +285,9 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
     low = norm.folded
     found: set[str] = set()
     markers: list[str] = []
-    if opened is None:
+    if opened is None or norm.spaced or norm.leet:
+        # (wave 14) the needles a caller found were in the text as written, not as its
+        # joined or decoded words
         opened = _NEEDLE_TABLE.found(low)
     for i in sorted(set().union(*opened)) if opened else ():
         kind, _, also, pattern = _GATED[i]
@@ -300,14 +302,15 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
     if hidden:
         found.add("hidden_unicode")
         markers.append("hidden_unicode")
-    extra = OBFUSCATION_WEIGHT * (norm.mixed_script + norm.spaced)
+    extra = OBFUSCATION_WEIGHT * (norm.mixed_script + (norm.spaced or norm.leet))
     weak = cues(norm, extra, floor=0.0 if full else threshold)
     if weak.score >= threshold:
         # the learned cue speaks for no kind: it names one only when no phrase cue does
         found.update(weak.kinds() or {c.name for c in weak.cues if c.name == LEARNED})
-    if found and (norm.mixed_script or norm.spaced):
+    if found and (norm.mixed_script or norm.spaced or norm.leet):
         found.add("obfuscation")
-        markers.append("look_alike_letters" if norm.mixed_script else "spaced_letters")
+        markers.append("look_alike_letters" if norm.mixed_script else
+                       "spaced_letters" if norm.spaced else "leetspeak")
     runs = decoded_runs(text, norm.flat, words=norm.words, longest=longest) if unwrap else []
     if not (found or weak.cues or weak.score or runs):
         return _nothing(threshold)  # (wave 11) most notes: nothing found, nothing to build
