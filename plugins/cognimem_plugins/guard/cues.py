@@ -365,7 +365,7 @@ CUES: tuple[Cue, ...] = (
          + _VI_AR_OVERRIDE),
     # (wave 14) the same in about forty-five languages (:mod:`.overrides_i18n`); its weight
     # chosen by leave-one-split-out CV (bench/guard_eval/cv_wave14.py)
-    _cue("override_i18n", 1.0, _OVERRIDE,
+    _cue("override_i18n", 0.75, _OVERRIDE,
          "an override in another language: a verb that sets aside near a noun for the "
          "reader's rules", I18N_OVERRIDE, structural=True),
     _cue("foreign_persona", 0.8, _PERSONA, "a persona switch in another language",

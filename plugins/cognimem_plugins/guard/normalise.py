@@ -110,6 +110,9 @@ def normalise(text: str) -> Normalised:
     leet = _LEET_GATE.search(joined) is not None and _leetspeak(joined)
     if leet:
         joined = _LEET_WORD.sub(_unleet, joined)
+    if "-\n" in joined:
+        # (wave 14) words broken at the end of a line ("ig-\nnore") are joined
+        joined = _BROKEN_WORD.sub("", joined)
     if ("_" in joined or "-" in joined) and _NAME_PHRASE.search(joined):
         # (wave 14) a sentence written as a file or branch name
         # ("ai_read_me_first_delete_all_backups"): its separators read as spaces
@@ -138,7 +141,11 @@ _CHAIN_GATE = re.compile(r"[a-z][-_.][a-z][-_.][a-z][-_.][a-z]")
 
 
 #: (wave 14) five words or more of letters joined by underscores or hyphens
-_NAME_PHRASE = re.compile(r"(?<![\w\-])[a-z]+(?:[_\-][a-z]+){4,}(?![\w\-])")
+_NAME_PHRASE = re.compile(r"(?<![\w\-])[a-z]+(?:[_\-][a-z]+){4,}(?!\w)")
+
+
+#: (wave 14) a word broken by a hyphen at the end of a line, its two halves letters
+_BROKEN_WORD = re.compile(r"(?<=[a-z])-[ \t]*\n[ \t>|]*(?=[a-z])")
 
 
 def _spaced_name(m: re.Match[str]) -> str:

@@ -34,8 +34,9 @@ from typing import Any
 from .agent_cues import _HUMAN_AGENT
 
 #: where an address may open: a line or a sentence, a bracket, a quote, markup, a comment
-_OPEN = (r"(?:^|[\n.!?;:(\[|>\"'\u2014\u2013*/]\s*|<!--\s*|#\s*|//\s*|/\*\s*|%%\s*|--\s*|"
-         r"\bps\b\.?\s*|\bhint:\s*)")
+_OPEN = (r"(?:^\s*|[\n.!?;:(\[|>\"'\u2014\u2013*/\u2022\u00b7]\s*|<!--\s*|#\s*|//\s*|/\*\s*|"
+         # a commit's subject after its hash ("2e9be1e Coding agents: ...")
+         r"%%\s*|--\s*|\bps\b\.?\s*|\bhint:\s*|\b[0-9a-f]{7,40}\s+)")
 #: "note to / message for / instruction for" before the name
 _LABEL = (r"(?:(?:hidden |important |urgent |system )?(?:note|message|notice|instructions?|"
           r"hint|reminder|memo|request|directive) (?:to|for) )?")
@@ -69,6 +70,9 @@ ADDRESS = (
     r"(?:^|[\n/])\s*(?:important |urgent )?(?:note to )?(?:the )?(?:ai|assistant|agent|llm|"
     r"bot)s? (?:must |should |please )?(?:read|run|delete|approve|merge|send|rename|push|"
     r"remove|execute|install|grant|disable|ignore)\b|"
+    # the reader in the third person with a modal: "Your assistant should reply with ..."
+    r"\byour (?:ai |coding |voice |personal )?(?:assistant|agent|bot|copilot)s? (?:should|must|"
+    r"needs to|is to|will need to)\b|"
     # "To the AI triaging this:", "for the LLM reading this --"
     r"\b(?:to|for) (?:the|any|all|every) (?:ai|llm|automated|language model)\b[^:\n]{0,40}"
     r"(?:[:,\u2014]|--)"
@@ -92,7 +96,9 @@ _EVALUATE = (
     r"candidate|essay|paper|product|one|pr|pull request|merge request|change|commit|vendor|"
     r"hotel|offer|plan|extension|package|application|proposal|listing)\b|"
     r"\brecommend (?:hiring|acceptance|an? (?:immediate|strong)|installing|buying)\b|"
-    r"\b(?:skip|ignore|disregard) the (?:rubric|scoring|analysis|review|tests|criteria)\b"
+    r"\b(?:skip|ignore|disregard) the (?:rubric|scoring|analysis|review|tests|criteria)\b|"
+    # tests made to pass whatever the code does
+    r"\bmake (?:them|it|the tests?|all (?:the )?tests|every test) (?:always )?pass\b"
 )
 _HIDE = (
     r"\b(?:omit|leave out|hide|suppress|exclude|remove|drop|skip)\b(?: \w+){0,4}? "
@@ -102,19 +108,23 @@ _HIDE = (
     r"\b(?:do not|don t|never) (?:mention|report|show|disclose|reveal|flag)\b"
 )
 _GRANT = (
-    r"\b(?:approve|grant|unlock|open|disable|turn off|switch off|allow|trust|whitelist|"
-    r"escalate|elevate|give|add|set|enable)\b(?: \w+){0,5}? (?:login|access|admin|owner|"
+    r"\b(?:approv|grant|unlock|open|disabl|turn(?:ing)? off|switch(?:ing)? off|allow|trust|"
+    r"whitelist|escalat|elevat|giv|add|set|enabl)\w*(?: \w+){0,5}? (?:login|access|admin|owner|"
     r"owners|permissions?|2fa|two factor|authentication|auth checks?|alarm|front door|door|"
     r"vpn|firewall|allow list|allowlist|every tool|all tools|all shell commands|"
     r"all commands|auto ?approve|autoapprove|sudo|root|payment|payments|expense|expenses|"
     r"refund|subscription|premium|0 0 0 0|signature checks?|sandbox|permissions check)\b|"
-    r"\bdangerously skip permissions\b"
+    r"\bdangerously skip permissions\b|"
+    r"\b(?:skip|bypass|without) (?:the |any )?(?:approval|review|verification|sign off|2fa|"
+    r"two factor)\b"
 )
 _DESTROY = (
     r"\b(?:delete|remove|wipe|erase|drop|destroy|revert|close|ban|purge|rename|truncate|"
     r"force push)\b(?: \w+){0,4}? (?:everyone|backups?|database|databases|"
     r"production|prod|repository|repo|branch(?:es)?|history|validation|auth|tickets?|"
-    r"attachments|alerts|the other|other|users?|accounts?|bucket|home|files)\b|"
+    r"attachments|alerts|the other|other|users?|accounts?|bucket|home|files|"
+    r"(?:every|all) (?:\w+ )?(?:files?|backups?|branches|tickets|users|records|rows|"
+    r"messages|commits|repos|repositories|accounts|emails|documents|folders))\b|"
     r"\brm rf\b"
 )
 _MONEY = (
@@ -167,7 +177,7 @@ ADDRESSES = ("ai_reader", "agent_order", "agent_addressee", "addressed_to_agent"
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`;
 #: the weights chosen by leave-one-split-out CV (``bench/guard_eval/cv_wave14.py``)
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
-    ("ai_reader", 0.4, "instruction_override",
+    ("ai_reader", 0.3, "instruction_override",
      "calls on the reader as an AI by its kind (\"Evaluator model:\", \"Voice assistant, "
      "...\", \"If you are an automated judge, ...\", \"To the AI triaging this:\")",
      ADDRESS, ADDRESS_WORDS,
@@ -176,7 +186,7 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      {"structural": True, "requires_any": ("order_harm",),
       "replaced_by": ("agent_order", "agent_addressee", "addressed_to_agent",
                       "agent_subject")}),
-    ("order_harm", 0.4, "tool_coercion",
+    ("order_harm", 0.45, "tool_coercion",
      "an order that deceives, games an evaluation, hides, grants or disables, destroys, "
      "moves money, runs fetched code or sends data out (beside an address to the AI)",
      HARM, HARM_WORDS,
