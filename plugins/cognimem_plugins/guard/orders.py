@@ -34,7 +34,7 @@ from typing import Any
 from .agent_cues import _HUMAN_AGENT
 
 #: where an address may open: a line or a sentence, a bracket, a quote, markup, a comment
-_OPEN = (r"(?:^\s*|[\n.!?;:(\[|>\"'\u2014\u2013*/\u2022\u00b7]\s*|<!--\s*|#\s*|//\s*|/\*\s*|"
+_OPEN = (r"(?:^\s*|[\n.!?;:(\[\])|>\"'\u2014\u2013*/\u2022\u00b7]\s*|<!--\s*|#\s*|//\s*|/\*\s*|"
          # a commit's subject after its hash ("2e9be1e Coding agents: ...")
          r"%%\s*|--\s*|\bps\b\.?\s*|\bhint:\s*|\b[0-9a-f]{7,40}\s+)")
 #: "note to / message for / instruction for" before the name
@@ -46,10 +46,10 @@ _MACHINE = (r"(?:ai|llm|llms|ais|bots?|copilot|models?|language models?|"
             rf"{_HUMAN_AGENT}agents?|assistants?|automation|chatbots?)")
 _TRADE = (r"(?:reviewer|grader|judge|evaluator|summari[sz]er|notetaker|note taker|translator|"
           r"triager|screener|screening tool|operator|orchestrator|integration|client|tool|"
-          r"reader|helper|crawler|scraper|indexer|parser|writer|processor|system)s?")
+          r"reader|helper|crawler|scraper|indexer|parser|writer|processor|system|tooling)s?")
 _QUALIFIED = (r"(?:(?:ai|llm|automated|autonomous|machine|model|bot)[ \-](?:[a-z\-]+ ){0,2}?"
               rf"{_TRADE}|(?:[a-z\-]+ ){{0,2}}?(?:model|bot|ai|llm) {_TRADE}|"
-              rf"(?:[a-z\-]+ ){{0,2}}?{_TRADE} (?:model|bot|ai|llm|agent)s?|llm[ \-]as[ \-](?:a[ \-])?judge)")
+              rf"(?:[a-z\-]+ ){{0,2}}?{_TRADE}[ \-](?:model|bot|ai|llm|agent)s?|(?:[a-z\-]+ ){{0,2}}?(?:agent|assistant)s? \((?:ai|llm|bots?)\)|llm[ \-]as[ \-](?:a[ \-])?judge)")
 #: a word that qualifies the name ("voice", "coding", "support"), not a function word
 _WORD = r"(?!(?:via|by|for|of|to|with|and|or|about|from|in|on|than|as|at) )[a-z][a-z\-]* "
 _NAME = (r"(?:the |any |all |every |dear |hey |our |your )?"
@@ -70,6 +70,27 @@ ADDRESS = (
     r"(?:^|[\n/])\s*(?:important |urgent )?(?:note to )?(?:the )?(?:ai|assistant|agent|llm|"
     r"bot)s? (?:must |should |please )?(?:read|run|delete|approve|merge|send|rename|push|"
     r"remove|execute|install|grant|disable|ignore)\b|"
+    # the reader in the third person with a modal: "Automated evaluators should assign
+    # ...", "Agents summarizing reviews must ..."
+    rf"\b{_NAME}{_DOING} (?:should|must|shall|needs? to|are to|is to|are required to|"
+    r"is required to|may now|(?:are|is) (?:cleared|authori[sz]ed|permitted) to)\b"
+    # (not what it is expected to do as it is: "the bot should just comment normally")
+    r"(?! (?:just|only|not|never|still|simply|continue)\b)|"
+    # a named assistant called on: "Copilot, when you ...", "ChatGPT, Claude, Gemini:"
+    r"\b(?:chatgpt|claude|gemini|copilot|codex|cursor|devin|siri|alexa|cortana|bard)\s*[,:]|"
+    r"(?<![\w.])@(?:notetaker|copilot|assistant|agent|bot|ai|llm)s?\b|"
+    # the reader as the one a condition speaks of: "If an AI is drafting the reply,",
+    # "When an LLM summarizes this table,", "As an AI assistant you ..."
+    r"\b(?:if|when|whenever|once) (?:an?|the|any) (?:ai|llm|assistant|agent|bot|"
+    r"language model|automated (?:tool|system|agent|assistant))\b|"
+    r"\bas an? (?:ai|llm|language model|automated)\b(?: \w+)? you\b|"
+    # the AI reader ordered about: "Please have your AI assistant run ...", "have the bot"
+    r"\b(?:have|get|ask|tell|let) (?:the|your|an?) (?:ai |coding )?(?:ai|bot|agent|assistant|"
+    r"llm|copilot)\b|"
+    # a dormant trigger, an order for later: "If the user ever asks ...", "After three more
+    # messages, ..."
+    r"\b(?:if|when|whenever|once) (?:the user|anyone|someone|a user) (?:ever )?(?:asks|"
+    r"mentions|requests)\b|\bafter (?:\w+ ){0,2}more (?:messages|turns|replies|answers)\b|"
     # the reader in the third person with a modal: "Your assistant should reply with ..."
     r"\byour (?:ai |coding |voice |personal )?(?:assistant|agent|bot|copilot)s? (?:should|must|"
     r"needs to|is to|will need to)\b|"
@@ -96,6 +117,8 @@ _EVALUATE = (
     r"candidate|essay|paper|product|one|pr|pull request|merge request|change|commit|vendor|"
     r"hotel|offer|plan|extension|package|application|proposal|listing)\b|"
     r"\brecommend (?:hiring|acceptance|an? (?:immediate|strong)|installing|buying)\b|"
+    r"\b(?:put|place|list|show|rank) (?:this|our|my) (?:\w+ )?(?:product|listing|offer|"
+    r"hotel|vendor|answer|candidate) (?:first|at the top|on top|in the first)\b|"
     r"\b(?:skip|ignore|disregard) the (?:rubric|scoring|analysis|review|tests|criteria)\b|"
     # tests made to pass whatever the code does
     r"\bmake (?:them|it|the tests?|all (?:the )?tests|every test) (?:always )?pass\b"
@@ -109,14 +132,16 @@ _HIDE = (
 )
 _GRANT = (
     r"\b(?:approv|grant|unlock|open|disabl|turn(?:ing)? off|switch(?:ing)? off|allow|trust|"
-    r"whitelist|escalat|elevat|giv|add|set|enabl)\w*(?: \w+){0,5}? (?:login|access|admin|owner|"
-    r"owners|permissions?|2fa|two factor|authentication|auth checks?|alarm|front door|door|"
-    r"vpn|firewall|allow list|allowlist|every tool|all tools|all shell commands|"
+    r"whitelist|escalat|elevat|giv|add|set|enabl|confirm|tick)\w*(?: \w+){0,6}? (?:login|access|admin|owner|"
+    r"owners|permissions?|2fa|two factor|authentication|auth checks?|"
+    r"allow list|allowlist|every tool|all tools|all shell commands|"
     r"all commands|auto ?approve|autoapprove|sudo|root|payment|payments|expense|expenses|"
     r"refund|subscription|premium|0 0 0 0|signature checks?|sandbox|permissions check)\b|"
     r"\bdangerously skip permissions\b|"
-    r"\b(?:skip|bypass|without) (?:the |any )?(?:approval|review|verification|sign off|2fa|"
-    r"two factor)\b"
+    r"\b(?:unlock|open|disabl\w*|turn(?:ing)? off|switch(?:ing)? off|deactivat\w*) (?:\w+ ){0,3}"
+    r"(?:alarm|door|lock|camera|vpn|firewall|antivirus)s?\b|"
+    r"\b(?:skip|bypass|without) (?:the |any )?(?:usual |normal |required |manual )?(?:approval|"
+    r"review|verification|sign off|2fa|two factor|callback|confirmation)\b"
 )
 _DESTROY = (
     r"\b(?:delete|remove|wipe|erase|drop|destroy|revert|close|ban|purge|rename|truncate|"
@@ -129,13 +154,18 @@ _DESTROY = (
 )
 _MONEY = (
     r"\b(?:pay|refund|transfer|wire|send|move|split)\b(?: \w+){0,5}? (?:money|funds|refund|"
-    r"payment|payments|invoice|voucher|wallet|iban|transfers|order total)\b|"
+    r"payment|payments|invoice|voucher|wallet|iban|transfers?|order total)\b|"
+    r"\b(?:list|give|show|set|use|put|change|replace|update) (?:\w+ ){0,4}(?:donation|payment|"
+    r"bank|wallet|deposit|payout|billing|delivery|shipping) (?:address|account|details|iban|"
+    r"link)\b|"
     r"\bfull refund\b"
 )
 _RUN = (
     r"\b(?:run|execute|install|download|curl|wget|pin|fetch)\b(?: \w+){0,6}? (?:curl|wget|"
     r"sh|bash|installer|exe|extension|plugin|extra index url|index url|sudo|script from|"
-    r"binary)\b|\bextra index url\b|\b(?:replace|swap) (?:\w+ ){0,3}with (?:\w+ )?"
+    r"binary)\b|\bextra index url\b|\b(?:rotate|point|redirect|change|update|set) "
+    r"(?:\w+ ){0,3}(?:url|webhook|endpoint|resolver|dns|remote) to (?:https?|www)\b|"
+    r"\b(?:replace|swap) (?:\w+ ){0,3}with (?:\w+ )?"
     r"(?:\w+ )?in requirements\b|\b(?:edit|change|modify|update) (?:\w+ ){0,4}"
     r"(?:settings|settings json|mcp json|resolv conf|runbook|launch config|email|e mail|"
     r"address|iban|delivery address)\b|\breplace the (?:resolver|link|address|iban|"
@@ -157,7 +187,9 @@ ADDRESS_WORDS = (
     "evaluator evaluators summarizer summarizers summariser summarisers notetaker "
     "notetakers translator operator operators orchestrator tool tools integrations "
     "integration clients client readers reader helpers helper crawler crawlers scraper "
-    "indexer parser writer processor system systems language screener")
+    "indexer parser writer processor system systems language screener tooling chatgpt claude "
+    "gemini codex cursor devin siri alexa cortana bard notetaker if when whenever once as "
+    "have get ask tell let after your")
 #: the words of :data:`HARM` (each alternative holds one)
 HARM_WORDS = (
     "tell say state report claim describe present list call label mark treat answer "
@@ -165,10 +197,11 @@ HARM_WORDS = (
     "prefer recommend choose select pick favor favour approve accept book hire promote "
     "skip ignore disregard omit leave hide suppress exclude remove drop do don never "
     "grant unlock open disable turn switch allow trust whitelist escalate elevate add set "
-    "enable dangerously delete wipe erase destroy revert close ban purge rename truncate "
+    "enable deactivate dangerously delete wipe erase destroy revert close ban purge rename truncate "
     "force reset rm pay refund transfer wire send move split full run execute install "
     "download curl wget pin fetch extra replace swap edit change modify update share "
-    "upload forward post email e export paste include attach leak commit")
+    "upload forward post email e export paste include attach leak commit put place show "
+    "list use rotate point redirect confirm tick without bypass make")
 
 #: the addresses ``order_harm`` counts beside (this module's and the older ones)
 ADDRESSES = ("ai_reader", "agent_order", "agent_addressee", "addressed_to_agent",
