@@ -23,10 +23,10 @@ from .learned import FLOOR as LEARNED_FLOOR
 from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
 from .normalise import Normalised, normalise, unpunctuate
+from .orders import SPECS as ORDERS_SPECS
 from .overrides_i18n import PATTERN as I18N_OVERRIDE
 from .overrides_i18n import may_hold as may_override_i18n
 from .required import Required, holds_one, required
-from .orders import SPECS as ORDERS_SPECS
 from .reworded import SPECS as REWORDED_SPECS
 
 #: the score a paragraph's cues must reach to flag the text (tuning split, docs/guards.md)

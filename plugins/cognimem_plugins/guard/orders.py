@@ -49,7 +49,9 @@ _TRADE = (r"(?:reviewer|grader|judge|evaluator|summari[sz]er|notetaker|note take
           r"reader|helper|crawler|scraper|indexer|parser|writer|processor|system|tooling)s?")
 _QUALIFIED = (r"(?:(?:ai|llm|automated|autonomous|machine|model|bot)[ \-](?:[a-z\-]+ ){0,2}?"
               rf"{_TRADE}|(?:[a-z\-]+ ){{0,2}}?(?:model|bot|ai|llm) {_TRADE}|"
-              rf"(?:[a-z\-]+ ){{0,2}}?{_TRADE}[ \-](?:model|bot|ai|llm|agent)s?|(?:[a-z\-]+ ){{0,2}}?(?:agent|assistant)s? \((?:ai|llm|bots?)\)|llm[ \-]as[ \-](?:a[ \-])?judge)")
+              rf"(?:[a-z\-]+ ){{0,2}}?{_TRADE}[ \-](?:model|bot|ai|llm|agent)s?|"
+              r"(?:[a-z\-]+ ){0,2}?(?:agent|assistant)s? \((?:ai|llm|bots?)\)|"
+              r"llm[ \-]as[ \-](?:a[ \-])?judge)")
 #: a word that qualifies the name ("voice", "coding", "support"), not a function word
 _WORD = r"(?!(?:via|by|for|of|to|with|and|or|about|from|in|on|than|as|at) )[a-z][a-z\-]* "
 _NAME = (r"(?:the |any |all |every |dear |hey |our |your )?"
@@ -106,7 +108,10 @@ _DECEIVE = (
     r"correct|complete|endorsed|approved|cheapest|the best|the only|unavailable|free|"
     r"fully booked|legitimate|trusted|secure|official|resolved|passed|fully covered|"
     r"covered|excellent|record|received|higher|lower|compliant|deprecated|plagiari[sz]ed|"
-    r"plagiarism|fine|harmless|genuine|strongest|already)\b"
+    r"plagiarism|fine|harmless|genuine|strongest|already)\b|"
+    # a claim put in the reader's mouth: "state that ...", "tell the user ..."
+    r"\b(?:say|state|claim|report|confirm|assert|reply|answer|respond) that\b|"
+    r"\btell (?:the user|users|them|people|everyone|customers|the reader|readers)\b"
 )
 _EVALUATE = (
     r"\b(?:rate|score|grade|rank|assign|give|award|mark|output|return|respond with|reply "
@@ -132,7 +137,8 @@ _HIDE = (
 )
 _GRANT = (
     r"\b(?:approv|grant|unlock|open|disabl|turn(?:ing)? off|switch(?:ing)? off|allow|trust|"
-    r"whitelist|escalat|elevat|giv|add|set|enabl|confirm|tick)\w*(?: \w+){0,6}? (?:login|access|admin|owner|"
+    r"whitelist|escalat|elevat|giv|add|set|enabl|confirm|tick)\w*(?: \w+){0,6}? "
+    r"(?:login|access|admin|owner|"
     r"owners|permissions?|2fa|two factor|authentication|auth checks?|"
     r"allow list|allowlist|every tool|all tools|all shell commands|"
     r"all commands|auto ?approve|autoapprove|sudo|root|payment|payments|expense|expenses|"
@@ -197,7 +203,8 @@ HARM_WORDS = (
     "prefer recommend choose select pick favor favour approve accept book hire promote "
     "skip ignore disregard omit leave hide suppress exclude remove drop do don never "
     "grant unlock open disable turn switch allow trust whitelist escalate elevate add set "
-    "enable deactivate dangerously delete wipe erase destroy revert close ban purge rename truncate "
+    "enable deactivate dangerously delete wipe erase destroy revert close ban purge rename "
+    "truncate "
     "force reset rm pay refund transfer wire send move split full run execute install "
     "download curl wget pin fetch extra replace swap edit change modify update share "
     "upload forward post email e export paste include attach leak commit put place show "

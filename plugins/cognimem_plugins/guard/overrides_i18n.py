@@ -57,7 +57,8 @@ _VERBS = (
     "ne törődj",
     # Greek, Turkish, Hebrew, Arabic, Persian, Urdu, Kurdish
     "αγνόησε", "αγνοήστε", "ξέχνα", "ξεχάστε", "ξέχασε", "yok say", "görmezden gel",
-    "gormezden gel", "unut", "unutun", "umursama", "התעלם", "התעלמו", "שכח", "שכחו", "تجاهل", "تجاهلوا",
+    "gormezden gel", "unut", "unutun", "umursama", "התעלם", "התעלמו", "שכח", "שכחו", "تجاهل",
+    "تجاهلوا",
     "انس", "انسَ", "نادیده بگیر", "فراموش کن", "نظرانداز", "نظر انداز", "بھول جا", "paşguh",
     # Indic
     "अनदेखा", "नज़रअंदाज़", "नजरअंदाज", "भूल जा", "दुर्लक्ष", "विसरा", "बेवास्ता", "बिर्स",
@@ -116,11 +117,12 @@ def _spelled(word: str) -> str:
     return normalise(word).folded
 
 
-#: each word as the screen spells it; a Latin-script word must start a word (``\b``); a
-#: verb must end one too (the verbs are listed in full: "ignora" must not read
-#: "ignorant"), a noun may be inflected after it; a word of another script is matched where it stands (its
-#: combining marks make ``\b`` unreliable, and some scripts have no spaces)
 def _alternation(words: tuple[str, ...], *, stems: bool) -> str:
+    """The words as one alternation, each as the screen spells it. A Latin-script word must
+    start a word (``\b``); a verb must end one too (the verbs are listed in full: "ignora"
+    must not read "ignorant"), a noun may be inflected after it. A word of another script is
+    matched where it stands (its combining marks make ``\b`` unreliable, and some scripts
+    have no spaces)."""
     out = []
     for word in dict.fromkeys(map(_spelled, words)):
         body = re.escape(word).replace(r"\ ", " ")
