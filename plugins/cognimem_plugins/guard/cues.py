@@ -584,7 +584,7 @@ def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | N
     for piece in pieces:
         if len(pieces) > 1 and not text.spaced:
             flat = " ".join(unpunctuate(piece).split())
-            words = _words(flat.split(" "), piece)
+            words = _words(flat.split(" "), piece, _I18N_TOKEN in whole)
             if not _may_reach(words, cjk, extra, weight, floor):
                 continue
         else:
@@ -715,7 +715,7 @@ _NEEDED = [tuple(_INDEX[r] for r in c.requires) for c in CUES]
 _NEEDED_ANY = [tuple(_INDEX[r] for r in c.requires_any) for c in CUES]
 
 
-def _words(flat: list[str], folded: str) -> frozenset[str]:
+def _words(flat: list[str], folded: str, i18n: bool = True) -> frozenset[str]:
     """The cue words of a text (its words ``flat``, as folded ``folded``; ``@``: it holds
     an email address)."""
     # (wave 11) the table's intersection with the list: no set of the text's words is built
@@ -724,7 +724,7 @@ def _words(flat: list[str], folded: str) -> frozenset[str]:
         words |= _AT
     if "=" in folded and ("?" in folded or "&" in folded):
         words |= _QUERY
-    if may_override_i18n(folded):
+    if i18n and may_override_i18n(folded):
         words |= _I18N
     return words
 

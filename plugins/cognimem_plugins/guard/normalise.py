@@ -101,19 +101,23 @@ def normalise(text: str) -> Normalised:
             text = text.translate(CONFUSABLES)
         folded = text.casefold()
     joined = folded
-    if ("-" in folded or "_" in folded or "." in folded) and _CHAIN_GATE.search(folded) \
+    # (wave 14) cheap counts before each pattern: a chain needs three separators, a name
+    # four, leetspeak four digits
+    dots, hyphens, unders = folded.count("."), folded.count("-"), folded.count("_")
+    if max(dots, hyphens, unders) >= 3 and _CHAIN_GATE.search(folded) \
             and _LETTER_CHAIN.search(folded):
         # (wave 14) once one chain of four letters shows the disguise, shorter ones of
         # three are joined too ("a.s.s.i.s.t.a.n.t: r.u.n c.u.r.l")
         joined = _SHORT_CHAIN.sub(_join_chain, folded)
     chained = joined != folded
-    leet = _LEET_GATE.search(joined) is not None and _leetspeak(joined)
+    leet = (sum(map(joined.count, "013457")) >= LEET_WORDS
+            and _LEET_GATE.search(joined) is not None and _leetspeak(joined))
     if leet:
         joined = _LEET_WORD.sub(_unleet, joined)
     if "-\n" in joined:
         # (wave 14) words broken at the end of a line ("ig-\nnore") are joined
         joined = _BROKEN_WORD.sub("", joined)
-    if ("_" in joined or "-" in joined) and _NAME_PHRASE.search(joined):
+    if hyphens + unders >= 4 and _NAME_PHRASE.search(joined):
         # (wave 14) a sentence written as a file or branch name
         # ("ai_read_me_first_delete_all_backups"): its separators read as spaces
         joined = _NAME_PHRASE.sub(_spaced_name, joined)

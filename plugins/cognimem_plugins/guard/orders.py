@@ -188,14 +188,11 @@ HARM = "|".join((_DECEIVE, _EVALUATE, _HIDE, _GRANT, _DESTROY, _MONEY, _RUN, _SE
 
 #: every word of a match of :data:`ADDRESS` holds one of these (the cheap gate)
 ADDRESS_WORDS = (
-    "ai ais llm llms bot bots copilot model models agent agents assistant assistants "
-    "automation automated chatbot chatbots judge reviewer reviewers grader graders "
-    "evaluator evaluators summarizer summarizers summariser summarisers notetaker "
-    "notetakers translator operator operators orchestrator tool tools integrations "
-    "integration clients client readers reader helpers helper crawler crawlers scraper "
-    "indexer parser writer processor system systems language screener tooling chatgpt claude "
-    "gemini codex cursor devin siri alexa cortana bard notetaker if when whenever once as "
-    "have get ask tell let after your")
+    "ai ais llm llms bot bots copilot copilots model models agent agents assistant assistants "
+    "automation automated autonomous machine chatbot chatbots language chatgpt claude gemini "
+    "codex cursor devin siri alexa cortana bard notetaker notetakers user anyone someone "
+    "messages turns replies answers")
+
 #: the words of :data:`HARM` (each alternative holds one)
 HARM_WORDS = (
     "tell say state report claim describe present list call label mark treat answer "
