@@ -1,9 +1,12 @@
 """Leave-one-split-out choice of the wave 14 injection cues' weights (issue #39).
 
-Wave 14 adds three weighted cues: ``override_i18n`` (an override in about forty-five
-languages, :mod:`cognimem_plugins.guard.overrides_i18n`) and the pair ``ai_reader`` /
-``order_harm`` (the AI reader called on, and an order that matters,
-:mod:`cognimem_plugins.guard.orders`; the pair is weighed jointly, each needs the other).
+Wave 14 adds the pair of cues ``ai_reader`` / ``order_harm`` (the AI reader called on, and
+an order that matters, :mod:`cognimem_plugins.guard.orders`; the pair is weighed jointly,
+each needs the other). The override in about forty-five languages
+(:mod:`cognimem_plugins.guard.overrides_i18n`) was weighed here as a cue first
+(``override_i18n``, grid 0-1: every fold chose 0.75, the threshold, so it flags alone;
+``results/w14_cv_injection.json``) and is now a strong marker, read in the markers' one
+needle pass (quicker).
 For every point of a grid, every injection and clean row of the fourteen seen splits
 (tune ... fresh12) is screened by the text guard as a write screens it (redacted first),
 and the honest developer notes (``honest_notes.py``: notes to agents, look-alikes) as clean
@@ -42,7 +45,6 @@ HONEST = "honest"
 READ = ("fresh9", "fresh10", "fresh11", "fresh12")
 #: each weighed group of cues and its grid (a tuple of weights per point)
 GRIDS: dict[tuple[str, ...], list[tuple[float, ...]]] = {
-    ("override_i18n",): [(w,) for w in (0.0, 0.25, 0.5, 0.75, 1.0)],
     ("ai_reader", "order_harm"): list(product((0.0, 0.2, 0.3, 0.35, 0.4, 0.45, 0.5),
                                               (0.0, 0.2, 0.3, 0.35, 0.4, 0.45, 0.5))),
 }

@@ -24,8 +24,6 @@ from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
 from .normalise import Normalised, normalise, unpunctuate
 from .orders import SPECS as ORDERS_SPECS
-from .overrides_i18n import PATTERN as I18N_OVERRIDE
-from .overrides_i18n import may_hold as may_override_i18n
 from .required import Required, holds_one, required
 from .reworded import SPECS as REWORDED_SPECS
 
@@ -176,10 +174,6 @@ _VI_AR_OVERRIDE = (r"\bbỏ qua\b(?: \w+){0,4} (?:hướng dẫn|chỉ dẫn|ch�
 _VI_AR_PERSONA = r"\btừ (?:giờ|bây giờ) (?:trở đi )?bạn là\b|\bأنت الآن\b"
 _WORDS["foreign_override"] += " bỏ تجاهل glöm glom glem"
 _WORDS["foreign_persona"] += " từ أنت"
-#: (wave 14) the words of :mod:`.overrides_i18n` are gated by its own table: a text holding
-#: a verb and a noun of it is given this token among its cue words (:func:`_words`)
-_I18N_TOKEN = "\x00override_i18n"
-_WORDS["override_i18n"] = _I18N_TOKEN
 for _spec in (*AGENT_SPECS, *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
@@ -363,11 +357,6 @@ CUES: tuple[Cue, ...] = (
          r"que|alles was|tutto quello che|tudo o que)\b|"
          rf"\b(?:{'|'.join(_RU_VERBS)})\b(?: \w+){{0,4}} (?:{'|'.join(_RU_NOUNS)})\b|"
          + _VI_AR_OVERRIDE),
-    # (wave 14) the same in about forty-five languages (:mod:`.overrides_i18n`); its weight
-    # chosen by leave-one-split-out CV (bench/guard_eval/cv_wave14.py)
-    _cue("override_i18n", 0.75, _OVERRIDE,
-         "an override in another language: a verb that sets aside near a noun for the "
-         "reader's rules", I18N_OVERRIDE, structural=True),
     _cue("foreign_persona", 0.8, _PERSONA, "a persona switch in another language",
          r"\b(?:a partir de ahora eres|ab sofort bist du|d[ée]sormais tu es|"
          r"agora voc[eê] [ée]|da ora in poi sei|(?:sin|ohne|sans|sem|senza) "
@@ -584,7 +573,7 @@ def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | N
     for piece in pieces:
         if len(pieces) > 1 and not text.spaced:
             flat = " ".join(unpunctuate(piece).split())
-            words = _words(flat.split(" "), piece, _I18N_TOKEN in whole)
+            words = _words(flat.split(" "), piece)
             if not _may_reach(words, cjk, extra, weight, floor):
                 continue
         else:
@@ -715,7 +704,7 @@ _NEEDED = [tuple(_INDEX[r] for r in c.requires) for c in CUES]
 _NEEDED_ANY = [tuple(_INDEX[r] for r in c.requires_any) for c in CUES]
 
 
-def _words(flat: list[str], folded: str, i18n: bool = True) -> frozenset[str]:
+def _words(flat: list[str], folded: str) -> frozenset[str]:
     """The cue words of a text (its words ``flat``, as folded ``folded``; ``@``: it holds
     an email address)."""
     # (wave 11) the table's intersection with the list: no set of the text's words is built
@@ -724,12 +713,9 @@ def _words(flat: list[str], folded: str, i18n: bool = True) -> frozenset[str]:
         words |= _AT
     if "=" in folded and ("?" in folded or "&" in folded):
         words |= _QUERY
-    if i18n and may_override_i18n(folded):
-        words |= _I18N
     return words
 
 
-_I18N = frozenset((_I18N_TOKEN,))
 _AT = frozenset(("@",))
 _QUERY = frozenset(("?=",))
 

@@ -27,6 +27,8 @@ from .decoding import Decoded, decoded_runs
 from .discussion import QUOTING
 from .needles import Needles
 from .normalise import normalise
+from .overrides_i18n import PATTERN as I18N_OVERRIDE
+from .overrides_i18n import VERBS as I18N_VERBS
 
 #: added to the weak cues' score of a text written with look-alike letters or spelled out
 OBFUSCATION_WEIGHT = 0.4
@@ -77,6 +79,13 @@ _PATTERNS: dict[str, list[Gated]] = {
         _any(("nstruct", "task", "goal", "object"),
              r"\byour\s+(?:new|real|true)\s+(?:instructions|task|goal|objective)\s+",
              r"(?:is|are)\b", also=("your",)),
+        # (wave 14) a verb that sets aside near a noun for the reader's rules in about
+        # forty-five languages (:mod:`.overrides_i18n`; words spelled as ``folded`` spells
+        # them, matched without ``re.IGNORECASE``: a needle may hold an ``i``). Weighed as a
+        # cue first, leave-one-split-out chose the threshold's weight in every fold
+        # (bench/guard_eval/cv_wave14.py): it flags alone, so it is a marker, read in the
+        # one pass of the markers' needles
+        (I18N_VERBS, (), re.compile(I18N_OVERRIDE)),
     ],
     "role_imitation": [
         _any(("<|",), r"<\|(?:im_start|im_end|system|assistant|user|endoftext|begin_of_text",

@@ -89,10 +89,6 @@ ADDRESS = (
     # the AI reader ordered about: "Please have your AI assistant run ...", "have the bot"
     r"\b(?:have|get|ask|tell|let) (?:the|your|an?) (?:ai |coding )?(?:ai|bot|agent|assistant|"
     r"llm|copilot)\b|"
-    # a dormant trigger, an order for later: "If the user ever asks ...", "After three more
-    # messages, ..."
-    r"\b(?:if|when|whenever|once) (?:the user|anyone|someone|a user) (?:ever )?(?:asks|"
-    r"mentions|requests)\b|\bafter (?:\w+ ){0,2}more (?:messages|turns|replies|answers)\b|"
     # the reader in the third person with a modal: "Your assistant should reply with ..."
     r"\byour (?:ai |coding |voice |personal )?(?:assistant|agent|bot|copilot)s? (?:should|must|"
     r"needs to|is to|will need to)\b|"
@@ -190,8 +186,14 @@ HARM = "|".join((_DECEIVE, _EVALUATE, _HIDE, _GRANT, _DESTROY, _MONEY, _RUN, _SE
 ADDRESS_WORDS = (
     "ai ais llm llms bot bots copilot copilots model models agent agents assistant assistants "
     "automation automated autonomous machine chatbot chatbots language chatgpt claude gemini "
-    "codex cursor devin siri alexa cortana bard notetaker notetakers user anyone someone "
-    "messages turns replies answers")
+    "codex cursor devin siri alexa cortana bard notetaker notetakers")
+
+#: a dormant trigger, an order kept for later ("If the user ever asks ...", "After three more
+#: messages, ..."): the reader is spoken to as the one who will act (over ``flat``)
+TRIGGER = (r"\b(?:if|when|whenever|once) (?:the user|anyone|someone|a user) (?:ever )?(?:asks|"
+           r"mentions|requests)\b|\bafter (?:\w+ ){0,2}more (?:messages|turns|replies|"
+           r"answers)\b")
+TRIGGER_WORDS = "user anyone someone messages turns replies answers"
 
 #: the words of :data:`HARM` (each alternative holds one)
 HARM_WORDS = (
@@ -208,7 +210,7 @@ HARM_WORDS = (
     "list use rotate point redirect confirm tick without bypass make")
 
 #: the addresses ``order_harm`` counts beside (this module's and the older ones)
-ADDRESSES = ("ai_reader", "agent_order", "agent_addressee", "addressed_to_agent",
+ADDRESSES = ("ai_reader", "dormant_trigger", "agent_order", "agent_addressee", "addressed_to_agent",
              "agent_subject")
 
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`;
@@ -222,6 +224,14 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      # beside an order that matters: an address alone, or with a routine order, is not one)
      {"structural": True, "requires_any": ("order_harm",),
       "replaced_by": ("agent_order", "agent_addressee", "addressed_to_agent",
+                      "agent_subject")}),
+    # (the address's role and weight, read by its own cheap pattern: not chosen apart)
+    ("dormant_trigger", 0.3, "instruction_override",
+     "a dormant trigger: an order kept for later (\"If the user ever asks ...\", \"After "
+     "three more messages, ...\")",
+     TRIGGER, TRIGGER_WORDS,
+     {"requires_any": ("order_harm",),
+      "replaced_by": ("ai_reader", "agent_order", "agent_addressee", "addressed_to_agent",
                       "agent_subject")}),
     ("order_harm", 0.45, "tool_coercion",
      "an order that deceives, games an evaluation, hides, grants or disables, destroys, "

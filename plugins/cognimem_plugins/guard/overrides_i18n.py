@@ -23,7 +23,6 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .needles import Needles
 from .normalise import normalise
 
 #: verbs that set aside, in the imperative (both numbers where they differ) and, for the
@@ -140,15 +139,6 @@ _V = _alternation(_VERBS, stems=False)
 _N = _alternation(_NOUNS, stems=True)
 PATTERN = rf"(?:{_V}){_GAP}(?:{_N})|(?:{_N}){_GAP}(?:{_V})"
 
-#: the cheap test before the pattern: a text must hold a verb and a noun of the table
-_TABLE = Needles([(_spelled(w), "v") for w in _VERBS] + [(_spelled(w), "n") for w in _NOUNS])
-#: the same, for a text in ASCII (only the ASCII words can be there)
-_ASCII_TABLE = Needles([(_spelled(w), "v") for w in _VERBS if _spelled(w).isascii()]
-                       + [(_spelled(w), "n") for w in _NOUNS if _spelled(w).isascii()])
-
-
-def may_hold(folded: str) -> bool:
-    """Whether the folded text holds a verb and a noun of the table (then the pattern may
-    match)."""
-    found = (_ASCII_TABLE if folded.isascii() else _TABLE).found(folded)
-    return "v" in found and "n" in found
+#: the verbs as the screen spells them: every match of :data:`PATTERN` holds one (the
+#: needles that open it, :mod:`.injection`)
+VERBS = tuple(dict.fromkeys(map(_spelled, _VERBS)))
