@@ -135,9 +135,34 @@ def _alternation(words: tuple[str, ...], *, stems: bool) -> str:
 #: how far apart (characters, within one sentence) the verb and the noun may stand
 REACH = 60
 _GAP = rf"[^.!?\n\u3002\u0964]{{0,{REACH}}}?"
+#: the verbs and nouns of the languages that put the verb after its object (Turkish,
+#: Hungarian, the Indic and Dravidian languages, Persian, Urdu, Japanese, Korean, Burmese,
+#: Amharic, Armenian, Georgian, Azerbaijani, Kazakh): only there does the noun come first
+#: ("önceki talimatları unut"); in Dutch "de regels van het spel: negeer de eerste kaart"
+#: the noun before the verb is not an override
+_SOV_VERBS = (
+    "figyelmen kívül", "figyelmen kivul", "felejtsd", "felejtsék", "yok say", "görmezden gel",
+    "gormezden gel", "unut", "unutun", "umursama", "نادیده بگیر", "فراموش کن", "نظرانداز",
+    "نظر انداز", "بھول جا", "अनदेखा", "नज़रअंदाज़", "नजरअंदाज", "भूल जा", "दुर्लक्ष", "विसरा",
+    "बेवास्ता", "बिर्स", "উপেক্ষা", "ভুলে যা", "অগ্রাহ্য", "புறக்கணி", "மறந்து", "மற",
+    "విస్మరించ", "మర్చిపో", "అవగణించ", "ನಿರ್ಲಕ್ಷಿಸ", "ಮರೆತು", "അവഗണിക്ക", "മറക്ക", "અવગણ",
+    "ભૂલી જા", "ਨਜ਼ਰਅੰਦਾਜ਼", "ਅਣਡਿੱਠ", "ਭੁੱਲ ਜਾ", "නොසලකා", "අමතක", "無視", "忘れ", "무시",
+    "잊어", "ကျော်", "မေ့", "ችላ", "անտեսիր", "մոռացիր", "უგულებელყავი", "დაივიწყე",
+    "nəzərə alma", "елеме", "ұмыт", "ahaztu",
+)
+_SOV_NOUNS = (
+    "utasítás", "utasitas", "szabály", "szabaly", "talimat", "yönerge", "yonerge", "kural",
+    "komut", "دستورالعمل", "دستورات", "قوانین", "ہدایات", "قواعد", "निर्देश", "नियम", "सूचना",
+    "নির্দেশ", "নিয়ম", "அறிவுறுத்தல்", "வழிமுறை", "கட்டளை", "விதிகள", "సూచన", "నియమా",
+    "ಸೂಚನೆ", "ನಿಯಮ", "നിർദ്ദേശ", "നിയമ", "સૂચના", "નિયમ", "ਹਦਾਇਤ", "ਨਿਯਮ", "උපදෙස්",
+    "නීති", "指示", "命令", "ルール", "지시", "지침", "명령", "규칙", "ညွှန်ကြား", "መመሪያ",
+    "հրահանգ", "ინსტრუქცი", "təlimat", "нұсқау", "jarraibide", "argibide", "arau", "agindu",
+)
 _V = _alternation(_VERBS, stems=False)
 _N = _alternation(_NOUNS, stems=True)
-PATTERN = rf"(?:{_V}){_GAP}(?:{_N})|(?:{_N}){_GAP}(?:{_V})"
+PATTERN = (rf"(?:{_V}){_GAP}(?:{_N})|"
+           rf"(?:{_alternation(_SOV_NOUNS, stems=True)}){_GAP}"
+           rf"(?:{_alternation(_SOV_VERBS, stems=False)})")
 
 #: the verbs as the screen spells them: every match of :data:`PATTERN` holds one (the
 #: needles that open it, :mod:`.injection`)
