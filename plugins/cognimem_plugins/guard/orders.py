@@ -142,7 +142,7 @@ _GRANT = (
     r"\bdangerously skip permissions\b|"
     r"\b(?:unlock|open|disabl\w*|turn(?:ing)? off|switch(?:ing)? off|deactivat\w*) (?:\w+ ){0,3}"
     r"(?:alarm|door|lock|camera|vpn|firewall|antivirus)s?\b|"
-    r"\b(?:skip|bypass|without) (?:the |any )?(?:usual |normal |required |manual )?(?:approval|"
+    r"\b(?:skip|bypass) (?:the |any )?(?:usual |normal |required |manual )?(?:approval|"
     r"review|verification|sign off|2fa|two factor|callback|confirmation)\b"
 )
 _DESTROY = (
@@ -207,7 +207,7 @@ HARM_WORDS = (
     "force reset rm pay refund transfer wire send move split full run execute install "
     "download curl wget pin fetch extra replace swap edit change modify update share "
     "upload forward post email e export paste include attach leak commit put place show "
-    "list use rotate point redirect confirm tick without bypass make")
+    "list use rotate point redirect confirm tick bypass make")
 
 #: the addresses ``order_harm`` counts beside (this module's and the older ones)
 ADDRESSES = ("ai_reader", "dormant_trigger", "agent_order", "agent_addressee", "addressed_to_agent",
@@ -237,5 +237,7 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      "an order that deceives, games an evaluation, hides, grants or disables, destroys, "
      "moves money, runs fetched code or sends data out (beside an address to the AI)",
      HARM, HARM_WORDS,
-     {"requires_any": ADDRESSES}),
+     # (not when "never", "not", "don't", "avoid" or "no" is among the three words before it:
+     # "AI assistants: do not commit .env files" forbids, it does not ask)
+     {"requires_any": ADDRESSES, "negatable": True}),
 )
