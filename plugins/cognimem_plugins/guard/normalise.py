@@ -36,12 +36,15 @@ CONFUSABLES = str.maketrans(
     "\u0445\u0456\u0457\u0458\u0455\u0501\u0261\u04bb\u051b\u051d\u0410\u0412"
     "\u0415\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0425\u0406\u0408\u0405"
     "\u03b1\u03b5\u03b9\u03ba\u03bd\u03bf\u03c1\u03c4\u03c5\u03c7\u0391\u0392"
-    "\u0395\u0396\u0397\u0399\u039a\u039c\u039d\u039f\u03a1\u03a4\u03a5\u03a7"
-    # (wave 14) the small capitals (phonetic letters NFKC leaves alone)
+    "\u0395\u0396\u0397\u0399\u039a\u039c\u039d\u039f\u03a1\u03a4\u03a5\u03a7",
+    "abeekmhopctyxiijsdghqwABEKMHOPCTXIJSaeikvoptuxABEZHIKMNOPTYX")
+#: (wave 14) the small capitals (NFKC leaves them alone), read as letters; not counted as
+#: look-alikes mixed into a word: phonetic transcriptions write some of them (IPA)
+SMALL_CAPITALS = str.maketrans(
     "\u1d00\u0299\u1d04\u1d05\u1d07\ua730\u0262\u029c\u026a\u1d0a\u1d0b\u029f\u1d0d"
     "\u0274\u1d0f\u1d18\u0280\ua731\u1d1b\u1d1c\u1d20\u1d21\u028f\u1d22",
-    "abeekmhopctyxiijsdghqwABEKMHOPCTXIJSaeikvoptuxABEZHIKMNOPTYX"
     "abcdefghijklmnoprstuvwyz")
+_SMALL_CAPITAL_CHARS = frozenset(k for k in SMALL_CAPITALS if isinstance(k, int))
 _CONFUSABLE_CHARS = frozenset(k for k in CONFUSABLES if isinstance(k, int))
 #: (wave 14) combining marks that style a letter without changing it (underline, stroke,
 #: slash), dropped; letters drawn blank, used as spaces (Hangul fillers, the blank Braille
@@ -96,6 +99,8 @@ def normalise(text: str) -> Normalised:
         text = unicodedata.normalize("NFKC", INVISIBLE.sub("", text))
         if STYLE_MARKS.search(text) or BLANKS.search(text):
             text = BLANKS.sub(" ", STYLE_MARKS.sub("", text))
+        if any(ord(c) in _SMALL_CAPITAL_CHARS for c in text):
+            text = text.translate(SMALL_CAPITALS)
         if any(ord(c) in _CONFUSABLE_CHARS for c in text):
             mixed = _mixes_scripts(text)
             text = text.translate(CONFUSABLES)
@@ -108,8 +113,13 @@ def normalise(text: str) -> Normalised:
             and _LETTER_CHAIN.search(folded):
         # (wave 14) once one chain of four letters shows the disguise, shorter ones of
         # three are joined too ("a.s.s.i.s.t.a.n.t: r.u.n c.u.r.l")
+        chains = {m.group(0): m.group(1) for m in _SHORT_CHAIN.finditer(folded)}
         joined = _SHORT_CHAIN.sub(_join_chain, folded)
-    chained = joined != folded
+        # a disguise: a hyphen or underscore chain, or several different dotted ones (a
+        # dotted acronym, "Agents of S.H.I.E.L.D.", is joined but is no disguise)
+        chained = len(chains) >= 2 or any(sep in "-_" for sep in chains.values())
+    else:
+        chained = False
     # (leetspeak writes several of its digits: two distinct ones at least, a cheap test)
     leet = (("0" in joined) + ("1" in joined) + ("3" in joined) + ("4" in joined)
             + ("5" in joined) + ("7" in joined) >= 2

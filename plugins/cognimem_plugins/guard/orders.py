@@ -86,9 +86,11 @@ ADDRESS = (
     r"\b(?:if|when|whenever|once) (?:an?|the|any) (?:ai|llm|assistant|agent|bot|"
     r"language model|automated (?:tool|system|agent|assistant))\b|"
     r"\bas an? (?:ai|llm|language model|automated)\b(?: \w+)? you\b|"
-    # the AI reader ordered about: "Please have your AI assistant run ...", "have the bot"
-    r"\b(?:have|get|ask|tell|let) (?:the|your|an?) (?:ai |coding )?(?:ai|bot|agent|assistant|"
-    r"llm|copilot)\b|"
+    # the AI reader ordered about: "Please have your AI assistant run ...", "Have the bot"
+    # (as an order: at a sentence's start or after "please", not a story's "could tell the
+    # coding agent to ...")
+    r"(?:^|[.!?:;]\s+|\bplease )(?:have|get|ask|tell|let) (?:the|your|an?) (?:ai |coding )?"
+    r"(?:ai|bot|agent|assistant|llm|copilot)\b|"
     # the reader in the third person with a modal: "Your assistant should reply with ..."
     r"\byour (?:ai |coding |voice |personal )?(?:assistant|agent|bot|copilot)s? (?:should|must|"
     r"needs to|is to|will need to)\b|"

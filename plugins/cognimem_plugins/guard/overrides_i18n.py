@@ -138,8 +138,8 @@ _GAP = rf"[^.!?\n\u3002\u0964]{{0,{REACH}}}?"
 #: the verbs and nouns of the languages that put the verb after its object (Turkish,
 #: Hungarian, the Indic and Dravidian languages, Persian, Urdu, Japanese, Korean, Burmese,
 #: Amharic, Armenian, Georgian, Azerbaijani, Kazakh): only there does the noun come first
-#: ("önceki talimatları unut"); in Dutch "de regels van het spel: negeer de eerste kaart"
-#: the noun before the verb is not an override
+#: (the Turkish "previous instructions forget"); in Dutch "de regels van het spel: negeer
+#: de eerste kaart" the noun before the verb is not an override
 _SOV_VERBS = (
     "figyelmen kívül", "figyelmen kivul", "felejtsd", "felejtsék", "yok say", "görmezden gel",
     "gormezden gel", "unut", "unutun", "umursama", "نادیده بگیر", "فراموش کن", "نظرانداز",
