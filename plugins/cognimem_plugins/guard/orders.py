@@ -55,7 +55,7 @@ _QUALIFIED = (r"(?:(?:ai|llm|automated|autonomous|machine|model|bot)[ \-](?:[a-z
 #: a word that qualifies the name ("voice", "coding", "support"), not a function word
 _WORD = r"(?!(?:via|by|for|of|to|with|and|or|about|from|in|on|than|as|at) )[a-z][a-z\-]* "
 _NAME = (r"(?:the |any |all |every |dear |hey |our |your )?"
-         rf"(?:{_QUALIFIED}|(?:{_WORD}){{0,2}}?{_MACHINE})\b"
+         rf"(?:{_QUALIFIED}|(?:{_WORD}){{0,2}}?{_MACHINE})(?!\w)"
          r"(?: \((?:ai|llm|bots?|agents?)\))?")
 #: what it is doing ("answering questions from this page", "taking notes", "used in
 #: reviewing"): a participle's phrase, short
