@@ -27,6 +27,8 @@ from .decoding import Decoded, decoded_runs
 from .discussion import QUOTING
 from .needles import Needles
 from .normalise import normalise
+from .overrides_i18n import PATTERN as I18N_OVERRIDE
+from .overrides_i18n import VERBS as I18N_VERBS
 
 #: added to the weak cues' score of a text written with look-alike letters or spelled out
 OBFUSCATION_WEIGHT = 0.4
@@ -77,6 +79,13 @@ _PATTERNS: dict[str, list[Gated]] = {
         _any(("nstruct", "task", "goal", "object"),
              r"\byour\s+(?:new|real|true)\s+(?:instructions|task|goal|objective)\s+",
              r"(?:is|are)\b", also=("your",)),
+        # (wave 14) a verb that sets aside near a noun for the reader's rules in about
+        # forty-five languages (:mod:`.overrides_i18n`; words spelled as ``folded`` spells
+        # them, matched without ``re.IGNORECASE``: a needle may hold an ``i``). Weighed as a
+        # cue first, leave-one-split-out chose the threshold's weight in every fold
+        # (bench/guard_eval/cv_wave14.py): it flags alone, so it is a marker, read in the
+        # one pass of the markers' needles
+        (I18N_VERBS, (), re.compile(I18N_OVERRIDE)),
     ],
     "role_imitation": [
         _any(("<|",), r"<\|(?:im_start|im_end|system|assistant|user|endoftext|begin_of_text",
@@ -285,7 +294,9 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
     low = norm.folded
     found: set[str] = set()
     markers: list[str] = []
-    if opened is None:
+    if opened is None or norm.spaced or norm.leet:
+        # (wave 14) the needles a caller found were in the text as written, not as its
+        # joined or decoded words
         opened = _NEEDLE_TABLE.found(low)
     for i in sorted(set().union(*opened)) if opened else ():
         kind, _, also, pattern = _GATED[i]
@@ -300,14 +311,15 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
     if hidden:
         found.add("hidden_unicode")
         markers.append("hidden_unicode")
-    extra = OBFUSCATION_WEIGHT * (norm.mixed_script + norm.spaced)
+    extra = OBFUSCATION_WEIGHT * (norm.mixed_script + (norm.spaced or norm.leet))
     weak = cues(norm, extra, floor=0.0 if full else threshold)
     if weak.score >= threshold:
         # the learned cue speaks for no kind: it names one only when no phrase cue does
         found.update(weak.kinds() or {c.name for c in weak.cues if c.name == LEARNED})
-    if found and (norm.mixed_script or norm.spaced):
+    if found and (norm.mixed_script or norm.spaced or norm.leet):
         found.add("obfuscation")
-        markers.append("look_alike_letters" if norm.mixed_script else "spaced_letters")
+        markers.append("look_alike_letters" if norm.mixed_script else
+                       "spaced_letters" if norm.spaced else "leetspeak")
     runs = decoded_runs(text, norm.flat, words=norm.words, longest=longest) if unwrap else []
     if not (found or weak.cues or weak.score or runs):
         return _nothing(threshold)  # (wave 11) most notes: nothing found, nothing to build

@@ -43,14 +43,20 @@ INJECTIONS = {
 }
 
 
+#: the cues wave 14 added (guard/orders.py): an order that matters said to the AI reader
+WAVE14_CUES = {"ai_reader", "dormant_trigger", "order_harm"}
+
+
 @pytest.mark.parametrize(("text", "cues"), INJECTIONS.values(), ids=list(INJECTIONS))
 def test_instruction_to_the_agent_is_flagged_by_the_new_cues(text: str, cues: set[str]) -> None:
     found = screen(text)
     assert found, screen(text, full=True)
     fired = {c.name for c in found.cues}
     assert cues <= fired, fired
-    # without the new cues the paragraph stays under the threshold
-    assert sum(c.weight for c in found.cues if c.name not in NEW_CUES) < THRESHOLD
+    # without the new cues the paragraph stays under the threshold (wave 14's, which read
+    # some of the same acts, left out too)
+    assert sum(c.weight for c in found.cues
+               if c.name not in NEW_CUES | WAVE14_CUES) < THRESHOLD
     assert all(name in found.reason for name in cues)
 
 

@@ -1,0 +1,169 @@
+""""Ignore the previous instructions" in the world's most used languages (wave 14).
+
+An instruction override is written in whatever language its author reads, and usually with
+a verb that sets aside ("ignore", "forget", "disregard") near a noun for the reader's rules
+("instructions", "rules", "directions", "commands"). Before wave 14 a handful of languages
+were read (:mod:`.cues`'s ``foreign_override``, English by the strong markers); this table
+holds the two halves in about forty-five of the most spoken languages, written from their
+dictionaries, not from any evaluation text: a verb of one half within a clause's reach
+(:data:`REACH` characters, no sentence end between) of a noun of the other, in either order
+(Turkish, Hungarian, Hindi, Bengali, Tamil, Japanese or Korean put the verb last).
+
+English words are left out on purpose: English overrides are the strong markers' and the
+phrase cues' work, and an English note that says "ignore the flaky test; the instructions
+are in the README" must not match. Words shared with English ("instructions" is French too)
+are kept only as nouns, which need a non-English verb beside them.
+
+Each word is spelled as :mod:`.normalise` reads text (case folded, Cyrillic and Greek
+look-alike letters turned Latin): the screen matches the folded text.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .normalise import normalise
+
+#: verbs that set aside, in the imperative (both numbers where they differ) and, for the
+#: languages that put the verb last, the stem an inflection hangs on
+_VERBS = (
+    # Spanish, Portuguese, Italian, Catalan, Galician, Romanian, French
+    "ignora", "ignorad", "ignoren", "ignorá", "olvida", "olvide", "olvidad", "olviden",
+    "haz caso omiso", "omite", "desatiende", "esqueça", "esqueca", "esqueçam", "esquece",
+    "desconsidere", "desconsidera", "dimentica", "dimenticate", "trascura", "tralascia",
+    "oblida", "oblideu", "ignoreu", "ignoră", "ignorați", "ignorati", "uită", "uitați",
+    "uitati", "oubliez", "oublie", "ignorez", "ne tenez pas compte", "ne tiens pas compte",
+    "fais abstraction", "faites abstraction",
+    # German, Dutch, Afrikaans, Scandinavian, Icelandic
+    "ignoriere", "ignoriert", "ignorieren sie", "vergiss", "vergesst", "vergessen sie",
+    "missachte", "missachtet", "negeer", "vergeet", "ignoreer", "ignorera", "strunta i",
+    "bortse från", "bortse fran", "glöm", "glom", "ignorer", "se bort fra", "glem",
+    "hunsaðu", "hunsadu", "gleymdu",
+    # Polish, Czech, Slovak, Slovenian, Croatian, Serbian, Bosnian, Bulgarian, Russian,
+    # Ukrainian, Belarusian
+    "zignoruj", "zignorujcie", "ignoruj", "ignorujcie", "zapomnij", "zapomnijcie", "pomiń",
+    "ignorujte", "zapomeň", "zapomen", "zapomeňte", "nedbej", "zabudni", "zabudnite",
+    "nevšímaj", "prezri", "prezrite", "pozabi", "pozabite", "ignoriraj", "ignorirajte",
+    "zanemari", "zanemarite", "zaboravi", "zaboravite", "ignoriši", "ignorisi", "игнориши",
+    "занемари", "заборави", "игнорирай", "игнорирайте", "забрави", "забравете", "игнорируй",
+    "игнорируйте", "проигнорируй", "забудь", "забудьте", "ігноруй", "ігноруйте",
+    "проігноруй", "забудь", "ігнаруй", "забудзь",
+    # Baltic, Finnish, Estonian, Hungarian
+    "ignorē", "ignore jūs", "aizmirsti", "aizmirstiet", "ignoruok", "ignoruokite", "pamiršk",
+    "pamirškite", "unohda", "unohtakaa", "huomiotta", "sivuuta", "eira", "unusta",
+    "unustage", "ignoreeri", "figyelmen kívül", "figyelmen kivul", "felejtsd", "felejtsék",
+    "ne törődj",
+    # Greek, Turkish, Hebrew, Arabic, Persian, Urdu, Kurdish
+    "αγνόησε", "αγνοήστε", "ξέχνα", "ξεχάστε", "ξέχασε", "yok say", "görmezden gel",
+    "gormezden gel", "unut", "unutun", "umursama", "התעלם", "התעלמו", "שכח", "שכחו", "تجاهل",
+    "تجاهلوا",
+    "انس", "انسَ", "نادیده بگیر", "فراموش کن", "نظرانداز", "نظر انداز", "بھول جا", "paşguh",
+    # Indic
+    "अनदेखा", "नज़रअंदाज़", "नजरअंदाज", "भूल जा", "दुर्लक्ष", "विसरा", "बेवास्ता", "बिर्स",
+    "উপেক্ষা", "ভুলে যা", "অগ্রাহ্য", "புறக்கணி", "மறந்து", "மற", "విస్మరించ", "మర్చిపో",
+    "అవగణించ", "ನಿರ್ಲಕ್ಷಿಸ", "ಮರೆತು", "അവഗണിക്ക", "മറക്ക", "અવગણ", "ભૂલી જા",
+    "ਨਜ਼ਰਅੰਦਾਜ਼", "ਅਣਡਿੱਠ", "ਭੁੱਲ ਜਾ", "නොසලකා", "අමතක",
+    # South-East and East Asian
+    "bỏ qua", "phớt lờ", "quên", "ละเว้น", "เพิกเฉย", "ไม่ต้องสนใจ", "ลืม", "abaikan",
+    "lupakan", "jangan hiraukan", "lalekake", "aja nggatekake", "huwag pansinin",
+    "balewalain", "kalimutan", "ignorahin", "忽略", "无视", "無視", "忽視", "忘记", "忘記",
+    "忘掉", "不要理会", "不要理會", "忘れ", "무시", "잊어", "ကျော်", "မေ့", "មិនអើពើ",
+    # African languages
+    "puuza", "sahau", "usizingatie", "yi watsi", "manta", "foju fo", "gbagbe", "ችላ",
+    # Basque, Welsh, Irish, Maltese, Albanian, Armenian, Georgian, Azerbaijani, Kazakh
+    "ahaztu", "ez ikusi", "anwybydda", "anghofia", "déan neamhaird", "ibdel", "injora",
+    "injoraw", "injoro", "harro", "անտեսիր", "մոռացիր", "უგულებელყავი", "დაივიწყე",
+    "nəzərə alma", "unut", "елеме", "ұмыт",
+)
+
+#: nouns for the reader's rules (instructions, rules, directions, commands, guidelines, its
+#: prompt), with the inflections a sentence puts them in (stems where they vary)
+_NOUNS = (
+    "instrucciones", "instrucción", "reglas", "indicaciones", "directrices", "órdenes",
+    "instruções", "instrucoes", "orientações", "diretrizes", "regras", "istruzioni", "regole",
+    "indicazioni", "direttive", "instruccions", "regles", "indicacions", "instrucțiuni",
+    "instructiuni", "reguli", "indicații", "consignes", "instructions", "règles",
+    "directives", "anweisung", "vorgaben", "regeln", "befehle", "instructies", "regels",
+    "aanwijzingen", "instruksies", "reëls", "instruktion", "anvisning", "regler",
+    "instruks", "leiðbeining", "fyrirmæl",
+    "instrukcj", "polece", "zasad", "wytyczn", "pokyn", "instrukc", "pravidl", "navodil",
+    "pravil", "uput", "naredb", "instrukcij", "упутств", "инструкциј", "правила", "инструкци",
+    "указани", "команд", "інструкці", "вказівк", "правил", "інструкцы", "указанні",
+    "instrukcijas", "norādījum", "noteikum", "nurodym", "taisykl", "ohje", "sääntö",
+    "säännöt", "käsky", "käskyt", "juhis", "juhend", "reegl", "utasítás", "utasitas",
+    "szabály", "szabaly",
+    "οδηγί", "οδηγιών", "κανόν", "εντολ", "talimat", "yönerge", "yonerge", "kural", "komut",
+    "הוראות", "הנחיות", "כללים", "تعليمات", "التعليمات", "الأوامر", "الاوامر",
+    "التوجيهات", "القواعد", "دستورالعمل", "دستورات", "قوانین", "ہدایات", "قواعد", "rêwerz",
+    "निर्देश", "नियम", "सूचना", "নির্দেশ", "নিয়ম", "அறிவுறுத்தல்", "வழிமுறை", "கட்டளை",
+    "விதிகள", "సూచన", "నియమా", "ಸೂಚನೆ", "ನಿಯಮ", "നിർദ്ദേശ", "നിയമ", "સૂચના", "નિયમ", "ਹਦਾਇਤ",
+    "ਨਿਯਮ", "උපදෙස්", "නීති",
+    "hướng dẫn", "chỉ dẫn", "chỉ thị", "quy tắc", "คำสั่ง", "คำแนะนำ", "กฎ", "instruksi",
+    "perintah", "aturan", "petunjuk", "arahan", "peraturan", "pituduh", "utos", "tagubilin",
+    "panuto", "alituntunin", "指令", "指示", "规则", "規則", "提示词", "提示詞", "命令",
+    "ルール", "지시", "지침", "명령", "규칙", "ညွှန်ကြား", "ការណែនាំ",
+    "maagizo", "maelekezo", "amri", "sheria", "umarni", "dokoki", "ìtọ́ni", "itoni", "ilana",
+    "መመሪያ",
+    "jarraibide", "argibide", "arau", "agindu", "cyfarwyddiad", "rheolau", "treoracha",
+    "struzzjonijiet", "udhëzim", "udhezim", "rregull", "հրահանգ", "ინსტრუქცი", "təlimat",
+    "нұсқау",
+)
+
+
+def _spelled(word: str) -> str:
+    """``word`` as the screen reads text (:func:`.normalise.normalise`'s ``folded``)."""
+    return normalise(word).folded
+
+
+def _alternation(words: tuple[str, ...], *, stems: bool) -> str:
+    """The words as one alternation, each as the screen spells it. A Latin-script word must
+    start a word (``\b``); a verb must end one too (the verbs are listed in full: "ignora"
+    must not read "ignorant"), a noun may be inflected after it. A word of another script is
+    matched where it stands (its combining marks make ``\b`` unreliable, and some scripts
+    have no spaces)."""
+    out = []
+    for word in dict.fromkeys(map(_spelled, words)):
+        body = re.escape(word).replace(r"\ ", " ")
+        latin = word[0].isascii() or unicodedata.name(word[0], "").startswith("LATIN")
+        end = "" if stems else r"\b"
+        out.append(rf"\b{body}{end}" if latin else body)
+    # the longest first, so a phrase is preferred to its first word
+    return "|".join(sorted(out, key=len, reverse=True))
+
+
+#: how far apart (characters, within one sentence) the verb and the noun may stand
+REACH = 60
+_GAP = rf"[^.!?\n\u3002\u0964]{{0,{REACH}}}?"
+#: the verbs and nouns of the languages that put the verb after its object (Turkish,
+#: Hungarian, the Indic and Dravidian languages, Persian, Urdu, Japanese, Korean, Burmese,
+#: Amharic, Armenian, Georgian, Azerbaijani, Kazakh): only there does the noun come first
+#: (the Turkish "previous instructions forget"); in Dutch "de regels van het spel: negeer
+#: de eerste kaart" the noun before the verb is not an override
+_SOV_VERBS = (
+    "figyelmen kívül", "figyelmen kivul", "felejtsd", "felejtsék", "yok say", "görmezden gel",
+    "gormezden gel", "unut", "unutun", "umursama", "نادیده بگیر", "فراموش کن", "نظرانداز",
+    "نظر انداز", "بھول جا", "अनदेखा", "नज़रअंदाज़", "नजरअंदाज", "भूल जा", "दुर्लक्ष", "विसरा",
+    "बेवास्ता", "बिर्स", "উপেক্ষা", "ভুলে যা", "অগ্রাহ্য", "புறக்கணி", "மறந்து", "மற",
+    "విస్మరించ", "మర్చిపో", "అవగణించ", "ನಿರ್ಲಕ್ಷಿಸ", "ಮರೆತು", "അവഗണിക്ക", "മറക്ക", "અવગણ",
+    "ભૂલી જા", "ਨਜ਼ਰਅੰਦਾਜ਼", "ਅਣਡਿੱਠ", "ਭੁੱਲ ਜਾ", "නොසලකා", "අමතක", "無視", "忘れ", "무시",
+    "잊어", "ကျော်", "မေ့", "ችላ", "անտեսիր", "մոռացիր", "უგულებელყავი", "დაივიწყე",
+    "nəzərə alma", "елеме", "ұмыт", "ahaztu",
+)
+_SOV_NOUNS = (
+    "utasítás", "utasitas", "szabály", "szabaly", "talimat", "yönerge", "yonerge", "kural",
+    "komut", "دستورالعمل", "دستورات", "قوانین", "ہدایات", "قواعد", "निर्देश", "नियम", "सूचना",
+    "নির্দেশ", "নিয়ম", "அறிவுறுத்தல்", "வழிமுறை", "கட்டளை", "விதிகள", "సూచన", "నియమా",
+    "ಸೂಚನೆ", "ನಿಯಮ", "നിർദ്ദേശ", "നിയമ", "સૂચના", "નિયમ", "ਹਦਾਇਤ", "ਨਿਯਮ", "උපදෙස්",
+    "නීති", "指示", "命令", "ルール", "지시", "지침", "명령", "규칙", "ညွှန်ကြား", "መመሪያ",
+    "հրահանգ", "ინსტრუქცი", "təlimat", "нұсқау", "jarraibide", "argibide", "arau", "agindu",
+)
+_V = _alternation(_VERBS, stems=False)
+_N = _alternation(_NOUNS, stems=True)
+PATTERN = (rf"(?:{_V}){_GAP}(?:{_N})|"
+           rf"(?:{_alternation(_SOV_NOUNS, stems=True)}){_GAP}"
+           rf"(?:{_alternation(_SOV_VERBS, stems=False)})")
+
+#: the verbs as the screen spells them: every match of :data:`PATTERN` holds one (the
+#: needles that open it, :mod:`.injection`)
+VERBS = tuple(dict.fromkeys(map(_spelled, _VERBS)))
