@@ -151,6 +151,23 @@ def _call(bare: str) -> bool:
     return _CALL.fullmatch(bare) is not None and _balanced(bare)
 
 
+#: (wave 14) a placeholder word opening the value, then a short part a provider appends
+#: (``REPLACE_ME-us21``, ``changeme_2``, ``YOUR_KEY_HERE.eu``): no secret begins so
+_LEADING_STAND_IN = re.compile(
+    r"(?i)(?:replace[_\-]?me|change[_\-]?me|changeit|todo|fixme|tbd|"
+    r"(?:your|insert|enter|put)[_\-][a-z_\-]{0,30}?[_\-]here)(?:[_\-.:][\w\-.]{0,8})?")
+#: (wave 14) a file's path or a lookup table's (Postfix's and Dovecot's ``hash:/etc/...``):
+#: where a secret is kept, not the secret; each part a lowercase name (base64 has capitals)
+_PATH_REFERENCE = re.compile(
+    r"(?:(?:hash|btree|lmdb|cdb|texthash|regexp|pcre|dbm|sdbm|proxy:\w+|passwd-file|file)"
+    r":)?(?:~|\.{1,2})?/(?:[a-z0-9_.\-]+/)+[a-z0-9_.\-]+")
+#: (wave 14) a type in a class body or a signature (``token: SecretStr``, ``key: str``,
+#: ``password: Optional[SecretStr]``): the name's type, not its value
+_TYPE_NAME = re.compile(
+    r"(?:Optional\[|Annotated\[)?(?:str|bytes|SecretStr|SecretBytes|"
+    r"(?:[A-Z][a-z]+)+(?:Str|String|Bytes|Type|Field))\]?")
+
+
 def stand_in(bare: str, *, literal: bool = False) -> str | None:
     """Why ``bare`` is a template, a reference or a placeholder rather than a value.
     ``literal``: the value was quoted, a string literal, which no call, index, attribute or
@@ -178,6 +195,13 @@ def stand_in(bare: str, *, literal: bool = False) -> str | None:
         return "a command's output (a PowerShell cmdlet: Read-Host, Get-Credential ...)"
     if not literal and _JCL_SYMBOL.fullmatch(bare):
         return "a JCL symbolic parameter (&NAME): the scheduler fills it in when the job runs"
+    if _LEADING_STAND_IN.fullmatch(bare):
+        return "a placeholder word, then a short suffix (REPLACE_ME-us21)"
+    if not literal and _PATH_REFERENCE.fullmatch(bare):
+        return ("a file's path or a lookup table (hash:/etc/postfix/sasl_passwd): where the "
+                "secret is kept")
+    if not literal and _TYPE_NAME.fullmatch(bare):
+        return "a type (token: SecretStr): the name's type in code, not its value"
     if bare.startswith(("ENC[", "$ANSIBLE_VAULT")):
         return "an encrypted value (SOPS ENC[...], Ansible Vault): safe to keep"
     if is_sequential_string(bare):
