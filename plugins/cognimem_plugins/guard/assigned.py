@@ -19,7 +19,7 @@ from .formats import SCHEME_KINDS, URL_PASSWORD, URL_PASSWORD_LOOSE
 from .names import NAME_HIT, NAME_HIT_LOWER, NOT_SECRET_NAME, WORDISH, is_password_name
 from .pairs import pairs
 from .passwords import USER_VALUE, psql_variable, same_as_user
-from .standins import assigned_reason
+from .standins import assigned_reason, next_setting
 
 _ASSIGNMENT = re.compile(
     r"(?i)[\w.\-]{0,40}['\"\]]{0,2}"
@@ -78,11 +78,8 @@ def assigned(text: str) -> Iterator[Decision]:
         if why_not is None and quoted is not None and _CONCATENATION.match(quoted):
             why_not = ("the code between two string literals ('password=' + x): the quote "
                        "closed a literal, no value is quoted")
-        if why_not is None and quoted is None and "\n" in m.group("sep") \
-                and _NEXT_ASSIGNMENT.match(value):
-            # (wave 14) ``rcon.password=`` then ``enable-rcon=false`` on the next line: the
-            # name is left empty, the next line is another setting
-            why_not = "an empty value: the next line is another setting, not this one's value"
+        if why_not is None and quoted is None:
+            why_not = next_setting(m.group("sep"), value)
         if why_not is None and quoted is None:
             why_not = _sentence_reason(text, value, m.end(group))
         if why_not is None and password and USER_VALUE.search(text) is not None:
@@ -91,10 +88,6 @@ def assigned(text: str) -> Iterator[Decision]:
             why_not = psql_variable(text, start, value)
         yield decide("aws_secret_key" if aws else "password_assignment", start, end, why_not,
                      f"a value assigned to the secret-like name {name[:40]!r}")
-
-
-#: (wave 14) a setting of its own (``enable-rcon=false``, ``smtp_port: 587``)
-_NEXT_ASSIGNMENT = re.compile(r"[A-Za-z_][\w.\-]{0,60}\s*(?:=|:(?!//))")
 
 
 #: (wave 11) what follows a string literal that a concatenation continues: a space, then

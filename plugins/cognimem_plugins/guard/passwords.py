@@ -15,7 +15,7 @@ from .anchored import Anchored
 from .decisions import Decision, decide
 from .evidence import NOT_A_PATH, classes, looks_chosen, name_structure, versioned_name
 from .names import COMPOUND, NETWORK_WORDS, PASSWORD_WORDS, SHARED_GATE, SHARED_WORDS
-from .standins import STAND_IN_WORDS, VERSION, placeholder, stand_in
+from .standins import STAND_IN_WORDS, VERSION, next_setting, placeholder, stand_in
 
 
 def _prose_pattern(words: str) -> re.Pattern[str]:
@@ -35,8 +35,6 @@ def _prose_pattern(words: str) -> re.Pattern[str]:
         r"(?P<q>['\"`(])?(?P<value>[^\s'\"`]{4,128})")
 
 
-#: (wave 14) a setting of its own on the next line (``enable-rcon=false``, ``port: 25575``)
-_SETTING = re.compile(r"[A-Za-z_][\w.\-]{0,60}\s*(?:=|:(?!//))")
 _PROSE_PASSWORD = _prose_pattern(f"{PASSWORD_WORDS}|{NETWORK_WORDS}")
 #: the same after a shared secret's words ("the RADIUS shared secret is ...")
 _PROSE_SHARED = _prose_pattern(SHARED_WORDS)
@@ -248,10 +246,8 @@ def prose_passwords(text: str) -> Iterator[Decision]:
                 mid = m.groupdict().get("mid")
                 why_not = prose_value_reason(trimmed, subject=mid is not None
                                              and _OTHER_SUBJECT.search(mid) is None)
-            if why_not is None and "\n" in text[m.start():begin] \
-                    and _SETTING.match(trimmed):
-                # (wave 14) ``rcon.password=`` then ``enable-rcon=false``: another setting
-                why_not = "an empty value: the next line is another setting, not this one's value"
+            if why_not is None:
+                why_not = next_setting(text[m.start():begin], trimmed)
             if why_not is None and USER_VALUE.search(text) is not None:
                 why_not = same_as_user(text, trimmed)
             if why_not is None:

@@ -168,6 +168,19 @@ _TYPE_NAME = re.compile(
     r"(?:[A-Z][a-z]+)+(?:Str|String|Bytes|Type|Field))\]?")
 
 
+#: (wave 14) a setting of its own (``enable-rcon=false``, ``smtp_port: 587``)
+_SETTING = re.compile(r"[A-Za-z_][\w.\-]{0,60}\s*(?:=|:(?!//))")
+
+
+def next_setting(gap: str, value: str) -> str | None:
+    """Why ``value`` is no value of the name before ``gap``: the name was left empty
+    (``rcon.password=``) and ``value``, on a later line, is a setting of its own
+    (``enable-rcon=false``); else None."""
+    if "\n" in gap and _SETTING.match(value):
+        return "an empty value: the next line is another setting, not this one's value"
+    return None
+
+
 def stand_in(bare: str, *, literal: bool = False) -> str | None:
     """Why ``bare`` is a template, a reference or a placeholder rather than a value.
     ``literal``: the value was quoted, a string literal, which no call, index, attribute or
