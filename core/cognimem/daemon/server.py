@@ -3,8 +3,9 @@
 Every ``cognimem serve`` process and CLI call reaches it through its Unix socket in the
 user's private runtime folder (:mod:`cognimem.daemon.runtime`). It holds ``daemon.lock`` for
 its whole life and serves until stopped, SIGTERM, ``idle_timeout`` seconds without an
-admitted connection, or its store directory disappearing; then it removes its record and
-closes the engine. After a SIGKILL the next caller starts a new one (nothing acknowledged is
+admitted connection, its store directory disappearing, or a change in the code it runs (an
+upgrade: :mod:`cognimem.daemon.codestamp`); then it removes its record and closes the
+engine. After a SIGKILL the next caller starts a new one (nothing acknowledged is
 lost: the record store is the truth).
 
 The door (:mod:`cognimem.daemon.door`): a connection must finish its hello within one
@@ -42,6 +43,7 @@ from ..limits import clip
 from ..session import bound
 from .calltimes import CallTimes
 from .checks import check_call, one_line_error
+from .codestamp import CodeStamp
 from .door import (
     MAX_CONNECTIONS,
     Door,
@@ -134,8 +136,11 @@ class StoreDaemon:
     """
 
     def __init__(self, engine: Engine, profile: Profile, *, idle_timeout: float,
-                 fingerprint: str = "", door: DoorLimits | None = None) -> None:
+                 fingerprint: str = "", door: DoorLimits | None = None,
+                 code: CodeStamp | None = None) -> None:
         self.door = Door(door if door is not None else DoorLimits.from_env())
+        #: the files of the code this daemon runs: when one changes it stops (codestamp.py)
+        self.code = code if code is not None else CodeStamp()
         self.engine = engine
         self.profile = profile
         self.store = store_of(profile)
@@ -208,6 +213,11 @@ class StoreDaemon:
             self._reads.flush_held()
             if not self.store.is_dir():
                 log.info("the store directory %s is gone: stopping", self.store)
+                self.stop()
+                return
+            if self.code.due() and (changed := self.code.changed()) is not None:
+                log.info("the installed code changed (%s): stopping, so that the next call "
+                         "starts a daemon on the new code", changed)
                 self.stop()
                 return
             if self.idle_timeout <= 0:
