@@ -31,14 +31,16 @@ import re
 from collections.abc import Iterator
 
 from .decisions import Decision, decide
-from .evidence import identifier_reason, looks_chosen
+from .evidence import entropy, identifier_reason, looks_chosen, name_structure
 from .names import is_password_name
 from .standins import stand_in
 
 #: the words that open these rules; a text holding none of them runs none
 NEEDLES = ("<pass", "{plain", "{clear", "sasl_passwd", "]:", "] ", "davfs", "/dav", "webdav",
            "_auth", "$auth",
-           "client_send", "parameterkey", '"key"', "'key'", '"name"')
+           "client_send", "parameterkey", '"key"', "'key'", '"name"', "-key", "-token",
+           "-secret", "wep_key", "remotepass", "auth-pass", "userlist", "pgbouncer",
+           "createuser", "ls0tls1crudjti")
 
 _FILEZILLA = re.compile(r"<Pass(?P<enc>\s+encoding=[\"']base64[\"'])?\s*>"
                         r"(?P<value>[^<\s]{1,256})</Pass>")
@@ -75,7 +77,7 @@ def _b64_text(value: str) -> str | None:
     except (binascii.Error, ValueError):
         return None
     text = raw.decode("utf-8", "replace")
-    if not text or any(not (c.isprintable() or c in "\t") for c in text):
+    if not text or any(not (c.isprintable() or c in "\t\r\n") for c in text):
         return None
     return text
 
@@ -140,6 +142,106 @@ def credential_files(text: str, low: str) -> Iterator[Decision]:
                          "the password an Exim client authenticator sends (^user^password)")
     if "key" in low or "name" in low:
         yield from _key_then_value(text)
+    if "-key" in low or "-token" in low or "-secret" in low:
+        yield from _vendor_headers(text)
+    yield from _directives(text, low)
+
+
+#: (wave 15) directives whose name holds no password word but whose value is one:
+#: wpa_supplicant.conf's ``wep_key0..3`` (wpa_supplicant.conf(5)), OfflineIMAP's
+#: ``remotepass``, Redis Sentinel's ``sentinel auth-pass <master> <password>``
+_DIRECTIVE = re.compile(
+    r"(?im)(?:^|(?<=[\s\"'`;{]))(?:(?P<wep>wep_key[0-3])|remotepass|"
+    r"sentinel[^\S\n]+auth-pass[^\S\n]+\S+)(?:[^\S\n]*=[^\S\n]*|[^\S\n]+)"
+    r"(?P<q>[\"']?)(?P<value>[^\s\"']{4,128})(?P=q)")
+#: PgBouncer's auth_file (userlist.txt): ``"user" "password"`` a line; a hash (md5 and 32
+#: hex, SCRAM-SHA-256$...) is kept
+_USERLIST = re.compile(r"(?m)^[^\S\n]*\"[^\"\n]{1,64}\"[^\S\n]+\"(?P<value>[^\"\n]{4,128})\""
+                       r"[^\S\n]*$")
+#: Net-SNMP's snmpd.conf / snmptrapd.conf ``createUser NAME AUTHPROTO "authpass" [PRIVPROTO
+#: "privpass"]`` (snmpd.conf(5))
+_CREATE_USER = re.compile(
+    r"(?i)\bcreateUser[^\S\n]+(?:-e[^\S\n]+\S+[^\S\n]+)?\S+[^\S\n]+"
+    r"(?:MD5|SHA(?:-?\d{3})?)[^\S\n]+(?P<q>[\"']?)(?P<auth>[^\s\"']{4,128})(?P=q)"
+    r"(?:[^\S\n]+(?:DES|AES(?:-?\d{3})?)[^\S\n]+(?P<q2>[\"']?)(?P<priv>[^\s\"']{4,128})"
+    r"(?P=q2))?")
+#: base64 of a PEM private key (a kubeconfig's ``client-key-data``, a Kubernetes Secret's
+#: ``tls.key``, a Helm value): "LS0tLS1CRUdJTi" is base64 of "-----BEGIN"
+_PEM_B64 = re.compile(r"LS0tLS1CRUdJTi[A-Za-z0-9+/]{40,}={0,2}")
+
+
+def _directives(text: str, low: str) -> Iterator[Decision]:
+    if "wep_key" in low or "remotepass" in low or "auth-pass" in low:
+        for m in _DIRECTIVE.finditer(text):
+            value = m.group("value")
+            why = stand_in(value) or (None if m.group("wep") else looks_chosen(value))
+            yield decide("password_assignment", m.start("value"), m.end("value"), why,
+                         "a password given to a directive that takes one (wep_key, "
+                         "remotepass, sentinel auth-pass)")
+    if "userlist" in low or "pgbouncer" in low:
+        for m in _USERLIST.finditer(text):
+            value = m.group("value")
+            why = ("a password's hash" if re.fullmatch(r"md5[0-9a-f]{32}|SCRAM-SHA-256\$\S+",
+                                                       value) else stand_in(value))
+            yield decide("password_assignment", m.start("value"), m.end("value"), why,
+                         "a user's password in PgBouncer's auth_file (userlist.txt)")
+    if "createuser" in low:
+        for m in _CREATE_USER.finditer(text):
+            for group in ("auth", "priv"):
+                if m.group(group):
+                    yield decide("password_assignment", m.start(group), m.end(group),
+                                 stand_in(m.group(group)),
+                                 "an SNMPv3 user's passphrase (Net-SNMP createUser)")
+    if "ls0tls1crudjti" in low:
+        for m in _PEM_B64.finditer(text):
+            decoded = _b64_text(m.group(0).rstrip("="))
+            if decoded is not None and "PRIVATE KEY" in decoded:
+                yield decide("private_key", m.start(), m.end(), None,
+                             "base64 of a PEM private key (a kubeconfig's client-key-data)")
+
+
+#: (wave 15) an HTTP header a vendor names for its key (RFC 6648 retired the ``X-`` prefix,
+#: so both spellings are documented: ``X-Api-Key``, ``x-<vendor>-key``, ``<Vendor>-Api-Key``,
+#: ``Ocp-Apim-Subscription-Key``, ``X-Auth-Token``), given after ``:`` (a request) or ``=``
+#: (a PowerShell or Python headers dictionary)
+_HEADER = re.compile(
+    r"(?i)(?<![\w-])(?P<name>(?:x-[a-z0-9]+(?:-[a-z0-9]+){0,3}|[a-z0-9]+(?:-[a-z0-9]+){0,2}"
+    r"-(?:api|auth|access|subscription|secret|private))-(?:key|token|secret|apikey))"
+    r"[\"']?[^\S\n]*[:=][^\S\n]*[\"']?(?P<value>[A-Za-z0-9_\-+/=.~]{16,256})"
+    r"(?![A-Za-z0-9_\-+/=.~])")
+#: headers whose key is public or no credential (a cache's, a request's or a site's key)
+_NOT_CREDENTIAL_HEADER = re.compile(
+    r"(?i)(?:cache|idempotency|request|trace|correlation|surrogate|dedup\w*|partition|"
+    r"routing|sort|object|public|publishable|site|session-id|csrf|xsrf|client-id)")
+
+
+def _issued_key_reason(value: str) -> str | None:
+    """Why a value a key's own name is given is not a key a vendor issued, or None: a key is
+    hexadecimal of 24 digits or more (letters and digits both), or 20 letters and digits or
+    more, random (no words, high entropy), or whatever :func:`.evidence.identifier_reason`
+    takes as evidence."""
+    if re.fullmatch(r"(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{24,}", value):
+        return None
+    if (re.fullmatch(r"[A-Za-z0-9]{20,}", value) and len(re.findall(r"\d+", value)) >= 3
+            and not re.search(r"[A-Za-z]{9}", value) and entropy(value) >= _RANDOM_ENTROPY
+            and name_structure(value) is None):
+        return None
+    return identifier_reason(value)
+
+
+#: a random run of 20 letters and digits or more: digits in three places or more, no run
+#: of nine letters (a word), and entropy a typed sequence or a repeated part does not reach
+_RANDOM_ENTROPY = 3.0
+
+
+def _vendor_headers(text: str) -> Iterator[Decision]:
+    for m in _HEADER.finditer(text):
+        name, value = m.group("name"), m.group("value")
+        if _NOT_CREDENTIAL_HEADER.search(name):
+            continue
+        why = stand_in(value, literal=True) or _issued_key_reason(value)
+        yield decide("api_key_header", m.start("value"), m.end("value"), why,
+                     f"a key given in the vendor's header {name[:40]!r}")
 
 
 def _key_then_value(text: str) -> Iterator[Decision]:

@@ -65,7 +65,12 @@ NAMES = "|".join([*DENYLIST, r"senha", r"kennwort", r"wachtwoord", r"has(?:ł|l)
                    r"auth_?token", r"recovery[ _]?(?:codes?|key)", r"backup[ _]?codes?",
                    # (wave 14) a master key (Meilisearch's, an app's settings) and a bearer
                    # (the token an Authorization header or a client sends as "Bearer")
-                   r"master_?key", r"bearer"])
+                   r"master_?key", r"bearer",
+                   # (wave 15) the keys that license, subscribe or activate, and the keys
+                   # that encrypt or sign, by the names their vendors' docs give them
+                   r"licen[cs]e_?key", r"subscription_?key", r"activation_?(?:key|code)",
+                   r"product_?key", r"encryption_?key", r"hmac_?(?:key|secret)",
+                   r"shared_?key"])
 #: names that hold something about a secret, not the secret (``token_count``, ``secret_name``;
 #: (wave 11) a pagination cursor: ``next_page_token``, ``NextToken``, ``continuationToken``)
 NOT_SECRET_NAME = re.compile(
