@@ -63,3 +63,27 @@ def test_credentials_named_in_more_languages_are_redacted(text: str) -> None:
 @pytest.mark.parametrize("text", KEPT)
 def test_sentences_about_credentials_are_kept(text: str) -> None:
     assert redact(text) == (text, {})
+
+
+KEY = "Zq8Lw3Nx6Tb1Rk5Vm9Pc2Hd7Yf4"
+
+
+@pytest.mark.parametrize("text", [
+    f"API ključ za produkciju: {KEY}",  # Croatian
+    f"Cheia API este {KEY}",  # Romanian
+    f"API-võti: {KEY}",  # Estonian
+    f"Sekret klienta: {KEY}",  # Polish
+    f"Klient-hemligheten är {KEY}",  # Swedish
+])
+def test_keys_and_secrets_named_in_more_languages_are_redacted(text: str) -> None:
+    cleaned, kinds = redact(text)
+    assert kinds and KEY not in cleaned
+
+
+@pytest.mark.parametrize("text", [
+    "API ključ je u trezoru.",
+    "Cheia de cache este user-profile-v2",
+    "Sekret klienta jest w sejfie.",
+])
+def test_sentences_about_keys_in_more_languages_are_kept(text: str) -> None:
+    assert redact(text) == (text, {})

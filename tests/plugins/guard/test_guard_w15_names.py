@@ -64,3 +64,26 @@ def test_vendor_named_keys_and_directives_are_redacted(text: str) -> None:
 @pytest.mark.parametrize("text", KEPT)
 def test_vendor_named_lookalikes_are_kept(text: str) -> None:
     assert redact(text) == (text, {})
+
+
+LOWER_TOKEN = "q8w3e5r1t7y2u9i4o6p0a3s5d7"
+
+
+@pytest.mark.parametrize("text", [
+    f"the chat bot's access token is {LOWER_TOKEN}",
+    f"api token: {LOWER_TOKEN}",
+])
+def test_random_lowercase_tokens_after_a_credentials_name_are_redacted(text: str) -> None:
+    cleaned, kinds = redact(text)
+    assert kinds and LOWER_TOKEN not in cleaned
+
+
+@pytest.mark.parametrize("text", [
+    "the cache key is clx9a2b3c4d5e6f7g8h9i0j1k",
+    f"the access token id is {LOWER_TOKEN}",
+    "the session token is abc123abc123abc123abc123",
+    "token: abcdefghij1234567890",
+    "the deploy token slug is release2026candidate3final4",
+])
+def test_lowercase_identifiers_near_a_name_are_kept(text: str) -> None:
+    assert redact(text) == (text, {})
