@@ -203,12 +203,13 @@ RULES: tuple[CommandRule, ...] = (
           r"(?P<value>[^\s'\"`-][^\s'\"`]{3,127})(?P=q)(?![^\s'\"])", prose=True),
     # Oracle's utilities take USER/PASSWORD[@DB] as sqlplus does (expdp, impdp, sqlldr
     # userid=, dgmgrl, rman target/catalog/auxiliary)
-    _rule("Oracle utilities user/password", ("expdp", "impdp", "sqlldr", "dgmgrl", "rman"),
+    _rule("Oracle utilities user/password", ("expdp", "impdp", "sqlldr", "dgmgrl", "rman target",
+                                             "rman catalog", "rman auxiliary", "RMAN TARGET"),
           r"(?i)\b(?:expdp|impdp|sqlldr|dgmgrl|rman[^\S\n]+(?:target|catalog|auxiliary))"
           r"(?:[^\S\n]+-\w+)*[^\S\n]*[= ][^\S\n]*(?:userid=)?['\"]?[\w$#]+/"
           r"(?P<q>)(?P<value>[^\s@/'\"]{4,128})"),
     # Db2's command line: CONNECT TO DB USER NAME USING PASSWORD
-    _rule("db2 connect ... using", ("using", "USING"),
+    _rule("db2 connect ... using", ("connect to", "CONNECT TO", "Connect to"),
           r"(?i)\bconnect[^\S\n]+to[^\S\n]+\S+[^\S\n]+user[^\S\n]+\S+[^\S\n]+using"
           rf"[^\S\n]+{_VALUE}"),
     # redis-server and sentinel take redis.conf's directives as flags
@@ -244,11 +245,12 @@ RULES: tuple[CommandRule, ...] = (
           r"sv_password|rcon_password|steam_webapikey)[^\S\n]+" + _VALUE, prose=True),
     # the environment variables tools document for a credential that no password word names
     # (sshpass -e reads SSHPASS; Bitwarden's BW_SESSION and 1Password's OP_SESSION_<account>
-    # unlock the vault; Terraform's TF_TOKEN_<host> is an API token for that host)
-    _rule("SSHPASS / BW_SESSION / OP_SESSION_ / TF_TOKEN_ environment",
-          ("SSHPASS", "BW_SESSION", "OP_SESSION_", "TF_TOKEN_"),
-          r"(?<![\w$])(?:SSHPASS|BW_SESSION|OP_SESSION_\w+|TF_TOKEN_\w+)[^\S\n]*=[^\S\n]*"
-          + _VALUE),
+    # unlock the vault; Terraform's TF_TOKEN_<host> is an API token for that host; a game
+    # server's GSLT, Valve's Game Server Login Token, as LinuxGSM's gslt= and images name it)
+    _rule("SSHPASS / BW_SESSION / OP_SESSION_ / TF_TOKEN_ / GSLT environment",
+          ("SSHPASS", "BW_SESSION", "OP_SESSION_", "TF_TOKEN_", "GSLT", "gslt"),
+          r"(?<![\w$])(?:SSHPASS|BW_SESSION|OP_SESSION_\w+|TF_TOKEN_\w+|(?:\w+_)?GSLT|gslt)"
+          r"[^\S\n]*=[^\S\n]*" + _VALUE),
     # a long flag named for a password or a token (--db-password=..., --admin-password ...,
     # --http-password=, --registry-token ...): the flag is its name
     _rule("--*-password / --*-token flag", ("--",),
@@ -282,8 +284,9 @@ if not all(needle.isascii() for needle, _ in _NEEDLES):
 
 #: (wave 15) words of the rules above whose command needs no flag, pipe or switch
 _BARE_WORDS = ("vault login", "bw unlock", "bw login", "expdp", "impdp", "sqlldr", "dgmgrl",
-               "rman", "using", "requirepass", "masterauth", "config set", "poetry", "nuget",
-               "rclone", "sv_", "rcon_", "sshpass", "bw_session", "op_session_", "tf_token_")
+               "rman target", "rman catalog", "rman auxiliary", "connect to", "requirepass",
+               "masterauth", "config set", "poetry", "nuget", "rclone", "sv_", "rcon_",
+               "sshpass", "bw_session", "op_session_", "tf_token_", "gslt")
 
 
 def command_passwords(text: str, low: str | None = None,

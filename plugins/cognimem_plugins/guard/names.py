@@ -15,7 +15,7 @@ from detect_secrets.plugins.keyword import DENYLIST
 from .needles import Needles
 
 #: words that name a password (the strongest names: any chosen-looking value after one is one)
-PASSWORD_WORDS = (r"password|passwd|passphrase|pwd|pw|pass|passwort|kennwort|contrase(?:ñ|n)a|"
+_PASSWORD_WORDS = (r"password|passwd|passphrase|pwd|pw|pass|passwort|kennwort|contrase(?:ñ|n)a|"
                    r"mot de passe|senha|wachtwoord|lösenord|has(?:ł|l)o|пароль|парол[яюе]|"
                    r"salasana|adgangskode|passord|heslo|jelsz(?:ó|o)|şifre|sifre|parola|"
                    # the definite and possessive forms ("lösenordet", "şifresi")
@@ -66,11 +66,9 @@ NAMES = "|".join([*DENYLIST, r"senha", r"kennwort", r"wachtwoord", r"has(?:ł|l)
                    # (wave 14) a master key (Meilisearch's, an app's settings) and a bearer
                    # (the token an Authorization header or a client sends as "Bearer")
                    r"master_?key", r"bearer",
-                   # (wave 15) the keys that license, subscribe or activate, and the keys
-                   # that encrypt or sign, by the names their vendors' docs give them
-                   r"licen[cs]e_?key", r"subscription_?key", r"activation_?(?:key|code)",
-                   r"product_?key", r"encryption_?key", r"hmac_?(?:key|secret)",
-                   r"shared_?key"])
+                   # (wave 15) the keys that license, subscribe or activate, by the names
+                   # their vendors' docs give them
+                   r"licen[cs]e_?key", r"subscription_?key", r"activation_?(?:key|code)"])
 #: names that hold something about a secret, not the secret (``token_count``, ``secret_name``;
 #: (wave 11) a pagination cursor: ``next_page_token``, ``NextToken``, ``continuationToken``)
 NOT_SECRET_NAME = re.compile(
@@ -116,6 +114,9 @@ def by_first_letter(alternation: str) -> str:
 
 
 NAME_HIT = re.compile(rf"(?i)(?:{by_first_letter(NAMES)})")
+#: (wave 15) the password words grouped by their first letter (the same matches; every
+#: pattern that holds them tries one group at a place instead of every word)
+PASSWORD_WORDS = by_first_letter(_PASSWORD_WORDS)
 #: :data:`NAME_HIT` for ASCII text lowercased: the same spans there (lowercasing changes
 #: only A-Z in ASCII, and every letter of the names is lowercase), without the case-blind
 #: matching that costs most of the search
@@ -145,6 +146,7 @@ _PASSWORD_STEMS_WIDE = ("lösenord", "hasło", "парол", "şifre", "密码",
                         "პაროლ", "գաղտնաբառ", "கடவுச்சொல்", "পাসওয়ার্ড", "پاس ورڈ")
 #: the stems, for a caller that looks for them in one pass with other words
 NAME_STEM_WORDS = _NAME_STEMS
+PASSWORD_STEM_WORDS_WIDE = _PASSWORD_STEMS_WIDE
 PASSWORD_STEM_WORDS = _PASSWORD_STEMS
 #: the stems as one pattern each (one search in C instead of a loop of ``in`` tests)
 NAME_GATE = re.compile("|".join(map(re.escape, _NAME_STEMS)))

@@ -66,8 +66,8 @@ from .languages import _STEMS as NAME_STEMS_WIDE
 from .languages import has_name
 from .names import (
     NAME_STEM_WORDS,
-    PASSWORD_GATE_WIDE,
     PASSWORD_STEM_WORDS,
+    PASSWORD_STEM_WORDS_WIDE,
     SHARED_GATE,
     SHARED_STEMS,
 )
@@ -109,8 +109,13 @@ _LOW_ROWS: list[tuple[str, tuple[str, Any]]] = [
     *((word, ("apple", 0)) for word in APPLE_WORDS),
     # (wave 14) the words of :mod:`.issued`'s rules
     *ISSUED_ROWS,
-    # (wave 15) the words of :mod:`.credfiles`' formats
-    *((word, ("credfile", 0)) for word in CREDFILE_NEEDLES)]
+    # (wave 15) the words of :mod:`.credfiles`' formats, and those before a shared secret's,
+    # an access code's or a licence key's words (:data:`.names.SHARED_GATE`)
+    *((word, ("credfile", 0)) for word in CREDFILE_NEEDLES),
+    *((stem, ("shared", 0)) for stem in SHARED_STEMS),
+    # (wave 15) the password words' stems outside ASCII (:data:`.names.PASSWORD_GATE_WIDE`,
+    # found in the same pass instead of a search of their alternation)
+    *((stem, ("password_wide", 0)) for stem in PASSWORD_STEM_WORDS_WIDE)]
 _LOW_GATE: list[Needles[tuple[str, Any]]] = []
 
 
@@ -177,9 +182,9 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     for start, end, why_not in twilio_auth_tokens(text) if "AC" in text else ():
         yield decide("twilio_auth_token", start, end, why_not,
                      "32 hexadecimal digits beside a Twilio account SID (its auth token)")
-    if ("password" in gates or (not low.isascii() and PASSWORD_GATE_WIDE.search(low))
+    if ("password" in gates or "password_wide" in gates
             or ("/" in low and "account" in low)  # a login pair after "account"
-            or (any(stem in low for stem in SHARED_STEMS) and SHARED_GATE.search(low))):
+            or ("shared" in gates and SHARED_GATE.search(low))):
         yield from prose_passwords(text)
         yield from shell_words(text)
         yield from ldif_passwords(text)

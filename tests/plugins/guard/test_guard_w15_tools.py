@@ -29,6 +29,7 @@ FOUND = [
     f"export BW_SESSION='{SECRET}'",
     f'export OP_SESSION_myteam="{SECRET}"',
     f"export SSHPASS='{SECRET}'",
+    f'gslt="{SECRET}"',
 ]
 
 KEPT = [
@@ -49,6 +50,8 @@ KEPT = [
     "export BW_SESSION=$(bw unlock --raw)",
     "TF_TOKEN_app_terraform_io=${{ secrets.TF_API_TOKEN }}",
     "openssl enc -aes-256-cbc -kfile key.txt -in a -out b",
+    'gslt=""',
+    "SERVER_GSLT=${GSLT}",
 ]
 
 
