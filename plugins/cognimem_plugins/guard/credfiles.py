@@ -212,7 +212,8 @@ _HEADER = re.compile(
 #: headers whose key is public or no credential (a cache's, a request's or a site's key)
 _NOT_CREDENTIAL_HEADER = re.compile(
     r"(?i)(?:cache|idempotency|request|trace|correlation|surrogate|dedup\w*|partition|"
-    r"routing|sort|object|public|publishable|site|session-id|csrf|xsrf|client-id)")
+    r"routing|sort|object|public|publishable|site|session-id|csrf|xsrf|client-id|page|"
+    r"pagination|continuation|next|cursor|device|push|registration|upload-id)")
 
 
 def _issued_key_reason(value: str) -> str | None:
