@@ -192,6 +192,65 @@ RULES: tuple[CommandRule, ...] = (
           r"secret|secret_key|token|api_?key)[^\S\n]*\n(?P<q>)(?P<value>[^\s]{4,128})[^\S\n]*"
           r"(?:\n|$)",
           verbatim=True),
+    # (wave 15) from the tools' manuals, the credentials not named by a password word:
+    # ``vault login TOKEN`` (Vault CLI: the token is the positional argument), ``bw unlock
+    # PASSWORD`` and ``bw login EMAIL PASSWORD`` (Bitwarden CLI)
+    _rule("vault login TOKEN", ("vault login",),
+          r"\bvault[^\S\n]+login[^\S\n]+(?:-(?!method)\S+[^\S\n]+)*(?P<q>['\"]?)"
+          r"(?P<value>[^\s'\"`=-][^\s'\"`=]{3,127})(?P=q)(?![^\s'\"])", prose=True),
+    _rule("bw unlock / bw login PASSWORD", ("bw unlock", "bw login"),
+          r"\bbw[^\S\n]+(?:unlock|login[^\S\n]+[^\s@]+@\S+)[^\S\n]+(?P<q>['\"]?)"
+          r"(?P<value>[^\s'\"`-][^\s'\"`]{3,127})(?P=q)(?![^\s'\"])", prose=True),
+    # Oracle's utilities take USER/PASSWORD[@DB] as sqlplus does (expdp, impdp, sqlldr
+    # userid=, dgmgrl, rman target/catalog/auxiliary)
+    _rule("Oracle utilities user/password", ("expdp", "impdp", "sqlldr", "dgmgrl", "rman target",
+                                             "rman catalog", "rman auxiliary", "RMAN TARGET"),
+          r"(?i)\b(?:expdp|impdp|sqlldr|dgmgrl|rman[^\S\n]+(?:target|catalog|auxiliary))"
+          r"(?:[^\S\n]+-\w+)*[^\S\n]*[= ][^\S\n]*(?:userid=)?['\"]?[\w$#]+/"
+          r"(?P<q>)(?P<value>[^\s@/'\"]{4,128})"),
+    # Db2's command line: CONNECT TO DB USER NAME USING PASSWORD
+    _rule("db2 connect ... using", ("connect to", "CONNECT TO", "Connect to"),
+          r"(?i)\bconnect[^\S\n]+to[^\S\n]+\S+[^\S\n]+user[^\S\n]+\S+[^\S\n]+using"
+          rf"[^\S\n]+{_VALUE}"),
+    # redis-server and sentinel take redis.conf's directives as flags
+    _rule("redis-server --requirepass / --masterauth", ("requirepass", "masterauth"),
+          rf"(?<!\S)--(?:requirepass|masterauth)[^\S\n]+{_VALUE}"),
+    # openssl enc -k PASSWORD (openssl-enc(1)); rar / unrar -pPASSWORD, -hpPASSWORD
+    _flag("openssl enc -k", r"openssl[^\S\n]+(?:enc|aes[\w-]*|des[\w-]*|bf[\w-]*|"
+          r"camellia[\w-]*|chacha20)", r"-k\s+", ("openssl",)),
+    _flag("rar / unrar -p / -hp", r"rar|unrar|winrar|rar\.exe", r"-h?p(?!-)", ("rar",)),
+    # the package managers' configuration commands (npm, pnpm and yarn config set; poetry
+    # config http-basic.NAME USER PASSWORD and pypi-token.NAME TOKEN; nuget push / setapikey)
+    _rule("npm / yarn config set auth", ("config set",),
+          r"\b(?:npm|pnpm|yarn)[^\S\n]+config[^\S\n]+set[^\S\n]+(?:\S*:)?"
+          r"(?:_authToken|_auth|_password|npmAuthToken|npmAuthIdent)(?:=|[^\S\n]+)" + _VALUE),
+    _rule("poetry config http-basic / pypi-token", ("poetry",),
+          r"\bpoetry[^\S\n]+config[^\S\n]+(?:http-basic\.\S+[^\S\n]+\S+|"
+          r"pypi-token\.\S+)[^\S\n]+" + _VALUE),
+    _rule("nuget push / setapikey", ("nuget",),
+          r"(?i)\bnuget(?:\.exe)?[^\S\n]+(?:(?:push|delete)\b[^\n]*?(?<=\s)-(?:ApiKey|k)"
+          r"[^\S\n]+|setapikey[^\S\n]+)" + _VALUE),
+    # x11vnc -passwd PASSWORD (x11vnc(1))
+    _flag("x11vnc -passwd", "x11vnc", r"-passwd\s+"),
+    # rclone config create / update NAME [TYPE] KEY VALUE ...: the secret keys of its
+    # backends (rclone.org/commands/rclone_config_create)
+    _rule("rclone config create KEY VALUE", ("rclone",),
+          r"\brclone[^\S\n]+config[^\S\n]+(?:create|update)\b[^\n]*?(?<=\s)"
+          r"(?:pass|password|password2|secret_access_key|client_secret|account_key|key|"
+          r"token|api_key|sas_url)(?:=|[^\S\n]+)" + _VALUE),
+    # game servers' launch options (Valve's Source dedicated server +sv_setsteamaccount
+    # GSLT, FiveM's sv_licenseKey, +sv_password / +rcon_password)
+    _rule("game server +sv_setsteamaccount / sv_licenseKey", ("sv_", "rcon_"),
+          r"(?i)(?:(?<=\s)|^)\+?(?:set[^\S\n]+)?(?:sv_setsteamaccount|sv_licensekey|"
+          r"sv_password|rcon_password|steam_webapikey)[^\S\n]+" + _VALUE, prose=True),
+    # the environment variables tools document for a credential that no password word names
+    # (sshpass -e reads SSHPASS; Bitwarden's BW_SESSION and 1Password's OP_SESSION_<account>
+    # unlock the vault; Terraform's TF_TOKEN_<host> is an API token for that host; a game
+    # server's GSLT, Valve's Game Server Login Token, as LinuxGSM's gslt= and images name it)
+    _rule("SSHPASS / BW_SESSION / OP_SESSION_ / TF_TOKEN_ / GSLT environment",
+          ("SSHPASS", "BW_SESSION", "OP_SESSION_", "TF_TOKEN_", "GSLT", "gslt"),
+          r"(?<![\w$])(?:SSHPASS|BW_SESSION|OP_SESSION_\w+|TF_TOKEN_\w+|(?:\w+_)?GSLT|gslt)"
+          r"[^\S\n]*=[^\S\n]*" + _VALUE),
     # a long flag named for a password or a token (--db-password=..., --admin-password ...,
     # --http-password=, --registry-token ...): the flag is its name
     _rule("--*-password / --*-token flag", ("--",),
@@ -223,6 +282,13 @@ if not all(needle.isascii() for needle, _ in _NEEDLES):
     raise ValueError("a command's needle outside ASCII: GATE_ROWS would not be exact")
 
 
+#: (wave 15) words of the rules above whose command needs no flag, pipe or switch
+_BARE_WORDS = ("vault login", "bw unlock", "bw login", "expdp", "impdp", "sqlldr", "dgmgrl",
+               "rman target", "rman catalog", "rman auxiliary", "connect to", "requirepass",
+               "masterauth", "config set", "poetry", "nuget", "rclone", "sv_", "rcon_",
+               "sshpass", "bw_session", "op_session_", "tf_token_", "gslt")
+
+
 def command_passwords(text: str, low: str | None = None,
                       candidates: Iterable[tuple[str, tuple[int, ...]]] | None = None,
                       ) -> Iterator[tuple[CommandRule, int, int, str]]:
@@ -238,7 +304,7 @@ def command_passwords(text: str, low: str | None = None,
                 or "rabbitmqctl" in low or "sqlplus" in low or "ftp" in low
                 or "wpa_passphrase" in low or "netsh" in low or "rocommunity" in low
                 or "rwcommunity" in low or "ldap_default_authtok" in low or "wandb" in low
-                or "terraform" in low):
+                or "terraform" in low or any(w in low for w in _BARE_WORDS)):
             return
     opened: set[int] = set()
     for needle, owners in _NEEDLES if candidates is None else candidates:

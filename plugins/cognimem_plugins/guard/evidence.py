@@ -132,6 +132,24 @@ _DIGIT_RUNS = re.compile(r"\d+")
 UPPER_RANDOM_ENTROPY = 3.9
 
 
+def lower_random(value: str) -> bool:
+    """(wave 15) Whether ``value`` is a token of random lowercase letters and digits: 20
+    characters or more, no separator, not hexadecimal, digits in three places or more, no
+    run of nine letters (a word), high entropy. Found so only after a credential's name (an
+    identifier in this alphabet, a slug or a cuid, is named otherwise)."""
+    if len(value) < 20 or not value.isascii() or not value.isalnum() or not value.islower():
+        return False
+    if _HEX.fullmatch(value) or len(_DIGIT_RUNS.findall(value)) < 3:
+        return False
+    return (re.search(r"[a-z]{9}", value) is None and entropy(value) >= LOWER_RANDOM_ENTROPY
+            and not is_sequential_string(value))
+
+
+#: (wave 15) 20 random lowercase letters and digits reach about 3.9 bits a character (36
+#: symbols); a repeated or typed pattern stays below
+LOWER_RANDOM_ENTROPY = 3.5
+
+
 def upper_random(value: str) -> bool:
     """(wave 14) Whether ``value`` is a key of random capitals and digits (many providers
     issue them: ``2YZ6ZQ9SUFOBD55LA9JG459VYJE45RLV``): 20 characters or more, no separator,

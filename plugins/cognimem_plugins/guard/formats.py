@@ -177,6 +177,11 @@ def _mixed(body: str, *, upper: bool) -> bool:
         cases or not upper)
 
 
+def _mixed_after(skip: int, *, upper: bool) -> Callable[[str], bool]:
+    """(wave 15) :func:`_mixed` of a value's body, after its ``skip`` characters of prefix."""
+    return lambda value: _mixed(value[skip:], upper=upper)
+
+
 def _keytab(value: str) -> bool:
     """Whether ``value`` is base64 of a keytab file: version bytes 0x05 0x02, 48 bytes or
     more (a principal and one key at least)."""
@@ -362,10 +367,71 @@ _EXTRA_RULES = [
     Rule("resend_key", re.compile(r"(?<![A-Za-z0-9_\-.])re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}"
                                   r"(?![A-Za-z0-9_\-])"),
          source=_GUARD, needs=("re_",), valid=lambda v: _mixed(v[3:], upper=True)),
+    # (wave 15) prefixes documented by their providers and absent above, each with its
+    # body's alphabet and length; a body that must mix letters and digits says so
+    *(Rule(kind, re.compile(rf"(?<![A-Za-z0-9_\-.]){pattern}(?![A-Za-z0-9_\-])"),
+           source=_GUARD, needs=(needle,), min_word=min_word,
+           valid=None if mixed is None else _mixed_after(len(needle), upper=mixed))
+      for kind, needle, pattern, min_word, mixed in (
+        # Tailscale: tskey-{auth,api,client,scim,webhook}-<id>-<secret> (auth keys, API
+        # access tokens, OAuth clients' secrets)
+        ("tailscale_key", "tskey-", r"tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{6,24}"
+                                    r"-[A-Za-z0-9]{20,64}", 28, True),
+        # Adafruit IO keys (aio_ and 28), Contentful personal access tokens (CFPAT- and 43),
+        # Brevo SMTP keys (xsmtpsib-, 64 hex, -, 16), Tavily (tvly-[dev-|prod-] and 32),
+        # Infracost (ico- and 32), Linear OAuth tokens
+        # (lin_oauth_ and 64 hex), Postman collection access keys (PMAT- and 26)
+        ("adafruit_io_key", "aio_", r"aio_[A-Za-z0-9]{28}", 28, True),
+        ("contentful_token", "CFPAT-", r"CFPAT-[A-Za-z0-9_\-]{43}", 28, None),
+        ("brevo_smtp_key", "xsmtpsib-", r"xsmtpsib-[a-f0-9]{64}-[A-Za-z0-9]{16}", 28, None),
+        ("tavily_key", "tvly-", r"tvly-(?:dev-|prod-)?[A-Za-z0-9]{32}", 28, None),
+        ("infracost_key", "ico-", r"ico-[A-Za-z0-9]{32}", 28, True),
+        ("linear_oauth_token", "lin_oauth_", r"lin_oauth_[a-f0-9]{64}", 28, None),
+        ("postman_access_key", "PMAT-", r"PMAT-[0-9A-Z]{26}", 0, False),
+        # Twitch chat tokens (oauth: and 30 lowercase letters and digits); Intercom access
+        # tokens (base64 of "tok:..."); Trello tokens (ATTA and 64 or more hex); ClickUp
+        # personal tokens (pk_<user id>_ and 32 capitals and digits); Twitter/X app-only
+        # bearer tokens (22 A's, then the token); PagerDuty user tokens (u+ and 18)
+        ("twitch_oauth_token", "oauth:", r"oauth:[a-z0-9]{30}", 0, False),
+        ("intercom_token", "dG9rOj", r"dG9rOj[A-Za-z0-9+/]{40,120}={0,2}", 28, None),
+        ("trello_token", "ATTA", r"ATTA[A-Fa-f0-9]{64,72}", 28, None),
+        ("clickup_token", "pk_", r"pk_\d{6,12}_[A-Z0-9]{32}", 28, None),
+        ("twitter_bearer_token", "AAAAAAAAAAAAAAAAAAAAAA", r"A{22}[A-Za-z0-9%]{60,140}", 28,
+         True),
+        ("pagerduty_token", "u+", r"u\+[A-Za-z0-9_\-]{18}", 0, True),
+        # Bitwarden Secrets Manager access tokens (0.<uuid>.<30>:<base64>), Matrix (Synapse)
+        # access tokens (syt_<localpart>_<20>_<6>), YouTrack permanent tokens (perm:...),
+        # Akamai EdgeGrid tokens (akab-<16>-<16>), Databricks OAuth secrets (dose and 32 hex),
+        # Klaviyo private API keys (pk_ and 34 hex), Paddle API keys, Google OAuth refresh
+        # tokens (1//0...)
+        ("bitwarden_access_token", "0.", r"0\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-"
+                                        r"[0-9a-f]{12}\.[A-Za-z0-9]{30}:[A-Za-z0-9+/]{22,24}"
+                                        r"={0,2}", 28, None),
+        ("matrix_access_token", "syt_", r"syt_[A-Za-z0-9]{2,80}_[A-Za-z0-9]{20}_[A-Za-z0-9]{6}",
+         28, None),
+        ("youtrack_token", "perm:", r"perm:[A-Za-z0-9+/=]{4,64}\.[A-Za-z0-9+/=]{4,64}\."
+                                     r"[A-Za-z0-9]{20,40}", 28, None),
+        ("akamai_token", "akab-", r"akab-[a-z0-9]{16}-[a-z0-9]{16}", 0, None),
+        ("databricks_oauth_secret", "dose", r"dose[a-f0-9]{32}", 28, None),
+        ("klaviyo_private_key", "pk_", r"pk_[a-f0-9]{34}", 28, False),
+        ("paddle_api_key", "pdl_", r"pdl_(?:live|sdbx)_apikey_[A-Za-z0-9_]{40,80}", 28, None),
+        ("google_refresh_token", "1//0", r"1//0[A-Za-z0-9_\-]{40,200}", 28, None),
+    )),
+    # (wave 15) the URL of a no-code automation's webhook: its path is the credential
+    # (Make, formerly Integromat: hook.<zone>.make.com/<32>; Pipedream: <id>.m.pipedream.net)
+    Rule("make_webhook", re.compile(r"hook\.(?:[a-z]{2}\d\.)?(?:make|integromat)\.com/"
+                                    r"([a-z0-9]{32})(?![A-Za-z0-9])"),
+         group=1, source=_GUARD, needs=("make.com", "integromat.com")),
+    Rule("pipedream_webhook", re.compile(r"(?<=//)(e[no][a-z0-9]{12,30})\.m\.pipedream\.net"),
+         group=1, source=_GUARD, needs=("pipedream.net",)),
     # a line of PostgreSQL's password file (~/.pgpass): host:port:database:user:password
-    Rule("pgpass_password", re.compile(r"(?m)^[\w.\-*\[\]]+:(?:\d{2,5}|\*):[\w.\-*]+:[^\s:]+:"
-                                       r"([^\s:]{4,128})$"),
-         group=1, source=_GUARD, needs=(":",), gate=re.compile(r":(?:\d{2,5}|\*):")),
+    # (wave 15) or such a line quoted, or after a shell's prompt (``$ host:5432:...``): the
+    # line's fields stand alone between spaces or quotes
+    Rule("pgpass_password", re.compile(r"(?m)(?:^|(?<=[\s\"'`]))[\w.\-*\[\]]+:(?:\d{2,5}|\*):"
+                                       r"[\w.\-*]+:[^\s:\"'`]+:([^\s:\"'`]{4,128})"
+                                       r"(?=$|[\s\"'`\\])"),
+         group=1, source=_GUARD, needs=(":",), gate=re.compile(r":(?:\d{2,5}|\*):"),
+         valid=lambda v: not v.isdigit()),
     # Docker's config.json: "auth" holds base64 of user:password
     Rule("basic_auth", re.compile(r"\"auth\"\s*:\s*\"([A-Za-z0-9+/]{8,}={0,2})\""), group=1,
          source=_GUARD, needs=('"auth"',), valid=is_user_password),

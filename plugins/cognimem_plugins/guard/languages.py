@@ -43,6 +43,14 @@ _WORDS: tuple[tuple[str, str], ...] = (
     (r"\bklíč\w*", "key"),
     (r"\bavain\w*", "key"),
     (r"\bkulcs\w*", "key"),
+    # (wave 15) South Slavic, Slovak, Romanian, Estonian, Lithuanian, Latvian; a secret in
+    # Polish, Swedish, Danish and Norwegian, Finnish
+    (r"klju(?:č|c)\w*|kľúč\w*", "key"),
+    (r"\bchei[ae]\b", "key"),
+    (r"\bv(?:õ|o)t(?:i|me)\b", "key"),
+    (r"\braktas\b|\brakt(?:ą|o|u)\b", "key"),
+    (r"\batsl(?:ē|e)g\w*", "key"),
+    (r"\bsekret\w*|\bhemlig\w*|\bhemmelig\w*|\bsalaisu\w*", "secret"),
     # Russian, Ukrainian
     (r"токен\w*", "token"),
     (r"ключ\w*", "key"),
@@ -70,11 +78,17 @@ NAME_WIDE = re.compile("|".join(f"(?P<w{i}>{p})" for i, (p, _) in enumerate(_WOR
 #: a text without any of these holds none of the words (cheap tests before the pattern:
 #: substrings of the lowercased text, those outside ASCII only in a text that is not ASCII)
 _STEMS = ("jeton", "clef", "clave", "chave", "chiav", "secret", "segredo", "schl", "sleutel",
-          "zugangsdaten", "geheim", "nyckel", "anahtar", "klucz", "avain", "kulcs", "kunci")
+          "zugangsdaten", "geheim", "nyckel", "anahtar", "klucz", "avain", "kulcs", "kunci",
+          # (wave 15)
+          "kljuc", "cheie", "cheia", "raktas", "atsleg", "sekret", "hemlig", "hemmelig",
+          "salaisu")
 _STEMS_WIDE = ("clé", "nøgle", "klíč", "khóa", "токен", "ключ", "секрет", "鑰", "钥", "令牌",
                "トークン", "토큰", "シークレット", "시크릿", "キー", "鍵", "키", "κλειδ", "מפתח",
-               "مفتاح", "کلید", "कुंजी", "टोकन", "โทเค็น", "คีย์")
-_GATE_WIDE = re.compile("|".join(map(re.escape, _STEMS_WIDE)))
+               "مفتاح", "کلید", "कुंजी", "टोकन", "โทเค็น", "คีย์",
+               # (wave 15)
+               "ključ", "kľúč", "võti", "võtme", "atslēg")
+#: (wave 15) looked for in one pass (:mod:`.needles`), not as a search of their alternation
+_GATE_WIDE = Needles([(stem, stem) for stem in _STEMS_WIDE])
 #: the ASCII stems, looked for in one pass (:mod:`.needles`)
 _STEMS_TABLE = Needles([(stem, stem) for stem in _STEMS])
 
@@ -83,7 +97,7 @@ def has_name(low: str) -> bool:
     """Whether the lowercased text ``low`` may hold one of the words."""
     if low.isascii():
         return _STEMS_TABLE.holds(low) and NAME_WIDE.search(low) is not None
-    return (_GATE_WIDE.search(low) is not None or _STEMS_TABLE.holds(low))
+    return _GATE_WIDE.holds(low) or _STEMS_TABLE.holds(low)
 
 
 def gloss(match: re.Match[str]) -> str:

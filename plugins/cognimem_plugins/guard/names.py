@@ -15,26 +15,60 @@ from detect_secrets.plugins.keyword import DENYLIST
 from .needles import Needles
 
 #: words that name a password (the strongest names: any chosen-looking value after one is one)
-PASSWORD_WORDS = (r"password|passwd|passphrase|pwd|pw|pass|passwort|kennwort|contrase(?:ñ|n)a|"
+_PASSWORD_WORDS = (r"password|passwd|passphrase|pwd|pw|pass|passwort|kennwort|contrase(?:ñ|n)a|"
                    r"mot de passe|senha|wachtwoord|lösenord|has(?:ł|l)o|пароль|парол[яюе]|"
                    r"salasana|adgangskode|passord|heslo|jelsz(?:ó|o)|şifre|sifre|parola|"
                    # the definite and possessive forms ("lösenordet", "şifresi")
                    r"lösenordet|şifresi|sifresi|parolas\u0131|parolasi|"
                    # Catalan, Vietnamese, Indonesian and Malay
-                   r"contrasenya|mật khẩu|kata sandi|kata laluan")
+                   r"contrasenya|mật khẩu|kata sandi|kata laluan|"
+                   # (wave 15) from dictionaries: Croatian, Serbian and Bosnian (Latin),
+                   # Slovene, Estonian, Lithuanian, Icelandic, Albanian, Swahili, Afrikaans,
+                   # Welsh, Basque, European Portuguese; French as a key and its abbreviation
+                   r"lozink[aeiu]|gesl[oa]|parooli?|slapta(?:ž|z)od(?:is|į|i)|lykilor(?:ð|d)\w*|"
+                   r"fjal(?:ë|e)kalim\w*|nenosiri|wagwoord|cyfrinair|pasahitz\w*|"
+                   r"palavra-passe|mot[_ ]de[_ ]passe|motdepasse|mdp")
 #: words that name a secret a person chose and shares, said as a password is (a RADIUS, IPsec
 #: or webhook shared secret, a pre-shared key, a secret phrase, a passcode): looked for
 #: apart, only in a text :data:`SHARED_GATE` finds (a longer alternation in the
 #: password pattern costs every text its time)
-SHARED_WORDS = r"passcode|shared[ -]secret|pre-?shared[ -]key|secret[ -]phrase"
-SHARED_GATE = re.compile(r"passcode|shared[ -]secret|pre-?shared|secret[ -]phrase")
+SHARED_WORDS = (r"passcode|shared[ -]secret|pre-?shared[ -]key|secret[ -]phrase|"
+                # (wave 15) the codes and keys that unlock an account, a licence or a device
+                # (English, German, French, Spanish, Portuguese, Italian, Dutch, Polish), and
+                # a shared secret in those languages
+                r"access[ -]code|activation[ -](?:code|key)|licen[cs]e[ -]key|product[ -]key|"
+                r"zugangscode|aktivierungs(?:code|schl(?:ü|ue)ssel)|lizenzschl(?:ü|ue)ssel|"
+                r"code d'acc(?:è|e)s|code d'activation|cl(?:é|e) de licence|"
+                r"cl(?:é|e) d'acc(?:è|e)s|c(?:ó|o)digo de (?:acceso|acesso|activaci(?:ó|o)n|"
+                r"ativa(?:ç|c)(?:ã|a)o)|clave de (?:licencia|acceso)|chave de (?:licen(?:ç|c)a|"
+                r"acesso)|codice di (?:accesso|attivazione)|chiave di (?:licenza|accesso)|"
+                r"toegangscode|activeringscode|licentiesleutel|kod dost(?:ę|e)pu|"
+                r"kod aktywacyjny|klucz licencyjny|gemeinsame[sn]? geheimnis|"
+                r"secret partag(?:é|e)|secreto compartido|segredo compartilhado|"
+                r"segreto condiviso|gedeeld geheim")
+SHARED_GATE = re.compile(r"passcode|shared[ -]secret|pre-?shared|secret[ -]phrase|"
+                         r"access[ -]code|activation[ -](?:code|key)|licen[cs]e[ -]key|"
+                         r"product[ -]key|zugangscode|aktivierungs|lizenzschl|code d'|"
+                         r"cl(?:é|e) d|c(?:ó|o)digo de|clave de|chave de|codice di|chiave di|"
+                         r"toegangscode|activeringscode|licentiesleutel|kod dost|"
+                         r"kod aktyw|klucz licen|geheimnis|secret partag|compartid|"
+                         r"condiviso|gedeeld geheim")
+#: (wave 15) the substrings one of which a text must hold before :data:`SHARED_GATE` is
+#: searched (cheap ``in`` tests)
+SHARED_STEMS = ("shared", "phrase", "passcode", "code", "licen", "lizenz", "product key",
+                "product-key", "activation", "codice", "código", "codigo", "geheim", "partag",
+                "compart", "condivis",
+                "clave de", "chave de", "chiave di", "clé d", "cle d", "kod ", "klucz")
 NAMES = "|".join([*DENYLIST, r"senha", r"kennwort", r"wachtwoord", r"has(?:ł|l)o",
                    r"lösenord", r"access_?key", r"signing_?key", r"secret_?key", r"_pass\b",
                    r"pw\b", r"client_?secret", r"passphrase", r"token", r"credentials?",
                    r"auth_?token", r"recovery[ _]?(?:codes?|key)", r"backup[ _]?codes?",
                    # (wave 14) a master key (Meilisearch's, an app's settings) and a bearer
                    # (the token an Authorization header or a client sends as "Bearer")
-                   r"master_?key", r"bearer"])
+                   r"master_?key", r"bearer",
+                   # (wave 15) the keys that license, subscribe or activate, by the names
+                   # their vendors' docs give them
+                   r"licen[cs]e_?key", r"subscription_?key", r"activation_?(?:key|code)"])
 #: names that hold something about a secret, not the secret (``token_count``, ``secret_name``;
 #: (wave 11) a pagination cursor: ``next_page_token``, ``NextToken``, ``continuationToken``)
 NOT_SECRET_NAME = re.compile(
@@ -80,6 +114,9 @@ def by_first_letter(alternation: str) -> str:
 
 
 NAME_HIT = re.compile(rf"(?i)(?:{by_first_letter(NAMES)})")
+#: (wave 15) the password words grouped by their first letter (the same matches; every
+#: pattern that holds them tries one group at a place instead of every word)
+PASSWORD_WORDS = by_first_letter(_PASSWORD_WORDS)
 #: :data:`NAME_HIT` for ASCII text lowercased: the same spans there (lowercasing changes
 #: only A-Z in ASCII, and every letter of the names is lowercase), without the case-blind
 #: matching that costs most of the search
@@ -95,13 +132,21 @@ _PASSWORD_STEMS = ("pass", "pw", "contrase", "-p", " -u", "--user", " -a ", "--a
                    "wifi", "wi-fi", "wlan", "psk", "contrasenya", "kata sandi", "kata laluan",
                    "zugangsdaten", "anmeldedaten", "identifiants", "credencia", "credenzia",
                    # (wave 10) Redis' password directive, whose name holds no password word
-                   "masterauth")
+                   "masterauth",
+                   # (wave 15) the password words added then (:data:`PASSWORD_WORDS`)
+                   "lozink", "geslo", "gesla", "parool", "slaptaz", "lykilor", "fjalekalim",
+                   "nenosiri", "wagwoord", "cyfrinair", "pasahitz", "mdp")
 #: the stems outside ASCII, looked for only in a text that is not ASCII
 _PASSWORD_STEMS_WIDE = ("lösenord", "hasło", "парол", "şifre", "密码", "密碼", "口令",
                         "パスワード", "비밀번호", "암호", "mật khẩu", "पासवर्ड", "كلمة",
-                        "סיסמ", "κωδικ", "συνθηματικ", "รหัสผ่าน", "رمز عبور", "гасл")
+                        "סיסמ", "κωδικ", "συνθηματικ", "รหัสผ่าน", "رمز عبور", "гасл",
+                        # (wave 15) Lithuanian, Albanian, Icelandic; Macedonian and Serbian,
+                        # Mongolian, Kazakh, Georgian, Armenian, Tamil, Bengali, Urdu
+                        "slaptaž", "fjalëkalim", "lykilorð", "лозинк", "нууц үг", "құпия сөз",  # noqa: RUF001
+                        "პაროლ", "գաղտնաբառ", "கடவுச்சொல்", "পাসওয়ার্ড", "پاس ورڈ")
 #: the stems, for a caller that looks for them in one pass with other words
 NAME_STEM_WORDS = _NAME_STEMS
+PASSWORD_STEM_WORDS_WIDE = _PASSWORD_STEMS_WIDE
 PASSWORD_STEM_WORDS = _PASSWORD_STEMS
 #: the stems as one pattern each (one search in C instead of a loop of ``in`` tests)
 NAME_GATE = re.compile("|".join(map(re.escape, _NAME_STEMS)))

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from .decisions import PLACEHOLDER_RE, Decision, decide
-from .evidence import camel_words, entropy, identifier_reason
+from .evidence import camel_words, entropy, identifier_reason, lower_random
 from .languages import NAME_WIDE, gloss
 from .names import NAMES
 
@@ -240,6 +240,13 @@ def _near_decision(text: str, value: str, start: int, name: str, between: str) -
     else:
         why_not = identifier_reason(value)
         # a UUID is a key only right after the name ("Heroku API key 3fa85f64-...")
+        if (why_not == "mixes fewer than three character classes" and lower_random(value)
+                and _STRONG_NAME.search(name)
+                and not _OTHER_NOUN.search(" ".join(before.split()[-2:]))
+                and not _DEVICE_TOKEN.search(name)):
+            # (wave 15) random lowercase letters and digits after a credential's name (many
+            # platforms issue tokens so: 26 for Mattermost's, 32 for others)
+            why_not = None
         if why_not is not None and _HEX.fullmatch(value.replace("-", "")) and (
                 _HEX.fullmatch(value) or (why_not == "a UUID" and len(between.split()) <= 3)):
             why_not = _hex_key_reason(value.replace("-", ""), name,

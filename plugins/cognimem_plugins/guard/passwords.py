@@ -43,7 +43,12 @@ _PROSE_SHARED = _prose_pattern(SHARED_WORDS)
 _COPULAS = {"salasana": ("on",), "adgangskode": ("er",), "passord": ("er",),
             "heslo": ("je", "zní"), "parol": ("este", "e"), "contrasenya": ("és", "es"),
             "mật khẩu": ("là",), "kata sandi": ("adalah", "ialah"),
-            "kata laluan": ("adalah", "ialah")}
+            "kata laluan": ("adalah", "ialah"),
+            # (wave 15) Croatian, Serbian and Bosnian, Slovene, Estonian, Lithuanian,
+            # Icelandic, Albanian, Swahili, Welsh
+            "lozink": ("je",), "gesl": ("je",), "parool": ("on",), "slaptažod": ("yra",),
+            "slaptazod": ("yra",), "lykilor": ("er",), "fjalëkalim": ("është", "eshte"),
+            "fjalekalim": ("është", "eshte"), "nenosiri": ("ni",), "cyfrinair": ("yw", "ydy")}
 _COPULA_PASSWORD = re.compile(
     rf"(?i){COMPOUND}(?P<word>(?:{'|'.join(_COPULAS)})\w*)"
     r"(?P<mid>(?:[^\S\n]+[^\s:=>]+?){0,6}?)\s+"
@@ -61,8 +66,15 @@ def _copula_fits(m: re.Match[str]) -> bool:
 #: language puts its verb ("पासवर्ड X है", "пароль от сервера X")
 _SCRIPT_PASSWORD = re.compile(
     r"(?i)(?:пароль|паролю|пароля|гасло|पासवर्ड|كلمة المرور|كلمة السر|סיסמ[הא]|κωδικ[όο]ς?|"
-    r"συνθηματικό|รหัสผ่าน|رمز عبور)"
-    r"(?P<gap>[^\x21-\x7e\n]{0,60}?)(?P<q>['\"`]?)(?P<value>[!-~]{6,128})")
+    r"συνθηματικό|รหัสผ่าน|رمز عبور|"
+    # (wave 15) Macedonian and Serbian, Bulgarian, Mongolian, Kazakh, Georgian, Armenian,
+    # Tamil, Bengali, Urdu
+    r"лозинк[аеуи]|парола(?:та)?|нууц үг|құпия сөз|პაროლ\w*|գաղտնաբառ\w*|கடவுச்சொல்\w*|"  # noqa: RUF001
+    r"পাসওয়ার্ড|پاس ?ورڈ)"
+    # (wave 15) the gap may hold an English word of the sentence, in lowercase (Greek "the
+    # password for the server is ..." with "server" in Latin): a value is never such a word
+    r"(?P<gap>(?:[^\x21-\x7e\n]|[:=]|(?<![!-~])[a-z]{2,12}(?=[^\S\n])){0,60}?)"
+    r"(?P<q>['\"`]?)(?![a-z]{2,12}(?![!-~]))(?P<value>[!-~]{6,128})")
 #: a value given before its password word ("it's ... (the vpn password)", "... is the new
 #: wifi password"): the value, then a bracket or "is"/"was", up to four words, the word
 _BACK_PASSWORD = re.compile(
@@ -108,7 +120,11 @@ _SSHPASS = re.compile(r"\bsshpass\s+-p\s*(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})
 #: the fixed openings of the password words' ASCII spellings (and the wireless words')
 _PASSWORD_STEMS = ("pw", "pass", "kennwort", "contrase", "mot de passe", "senha", "wachtwoord",
                    "haslo", "salasana", "adgangskode", "heslo", "jelszo", "sifre", "parola",
-                   "kata sandi", "kata laluan", "wifi", "wi-fi", "wlan", "psk")
+                   "kata sandi", "kata laluan", "wifi", "wi-fi", "wlan", "psk",
+                   # (wave 15)
+                   "lozink", "gesl", "parool", "slaptazod", "lykilor", "fjalekalim",
+                   "nenosiri", "wagwoord", "cyfrinair", "pasahitz", "mot_de_passe",
+                   "motdepasse", "mdp")
 #: the patterns that open with a word, tried only where one begins (:mod:`.anchored`)
 _ANCHORED = {
     _PROSE_PASSWORD: Anchored(_PROSE_PASSWORD, _PASSWORD_STEMS),
@@ -138,6 +154,11 @@ _OTHER_SUBJECT = re.compile(
     r"file|job|requirements?|rules?|expiry|page|form|flow|service|module|ticket|issue|pr|"
     r"commit|test|tests|check|validator|strength|prompt|dialog|screen|vault|store|helper|"
     r"generator|script|hint|label|column|table|schema|format|pattern|regex)\b")
+
+
+#: (wave 15) a key issued in capital hexadecimal (a licence's, an activation's): letters
+#: and digits both, 16 to 64 of them
+_ISSUED_HEX = re.compile(r"(?=[0-9A-F]*[A-F])(?=[0-9A-F]*[0-9])[0-9A-F]{16,64}")
 
 
 def prose_value_reason(value: str, *, subject: bool = False) -> str | None:
@@ -246,6 +267,11 @@ def prose_passwords(text: str) -> Iterator[Decision]:
                 mid = m.groupdict().get("mid")
                 why_not = prose_value_reason(trimmed, subject=mid is not None
                                              and _OTHER_SUBJECT.search(mid) is None)
+            if (why_not is not None and pattern is _PROSE_SHARED
+                    and _ISSUED_HEX.fullmatch(trimmed) and not stand_in(trimmed)):
+                # (wave 15) a licence or activation key in capitals and digits: no commit
+                # id (those are lowercase) nor a word
+                why_not = None
             if why_not is None:
                 why_not = next_setting(text[m.start():begin], trimmed)
             if why_not is None and USER_VALUE.search(text) is not None:

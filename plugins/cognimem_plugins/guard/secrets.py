@@ -54,6 +54,8 @@ from .context import (
     template_spans,
     twilio_auth_tokens,
 )
+from .credfiles import NEEDLES as CREDFILE_NEEDLES
+from .credfiles import credential_files
 from .decisions import PLACEHOLDER, Allowlist, Decision, decide
 from .devices import device_secrets
 from .evidence import looks_chosen
@@ -62,7 +64,13 @@ from .issued import GATE_ROWS as ISSUED_ROWS
 from .issued import issued_values
 from .languages import _STEMS as NAME_STEMS_WIDE
 from .languages import has_name
-from .names import NAME_STEM_WORDS, PASSWORD_GATE_WIDE, PASSWORD_STEM_WORDS, SHARED_GATE
+from .names import (
+    NAME_STEM_WORDS,
+    PASSWORD_STEM_WORDS,
+    PASSWORD_STEM_WORDS_WIDE,
+    SHARED_GATE,
+    SHARED_STEMS,
+)
 from .near import near, near_wide, prefixed_tokens
 from .needles import Needles
 from .passwords import prose_passwords
@@ -100,7 +108,14 @@ _LOW_ROWS: list[tuple[str, tuple[str, Any]]] = [
     # (wave 11) the words of a text about an Apple ID's sign-in (:mod:`.structured`)
     *((word, ("apple", 0)) for word in APPLE_WORDS),
     # (wave 14) the words of :mod:`.issued`'s rules
-    *ISSUED_ROWS]
+    *ISSUED_ROWS,
+    # (wave 15) the words of :mod:`.credfiles`' formats, and those before a shared secret's,
+    # an access code's or a licence key's words (:data:`.names.SHARED_GATE`)
+    *((word, ("credfile", 0)) for word in CREDFILE_NEEDLES),
+    *((stem, ("shared", 0)) for stem in SHARED_STEMS),
+    # (wave 15) the password words' stems outside ASCII (:data:`.names.PASSWORD_GATE_WIDE`,
+    # found in the same pass instead of a search of their alternation)
+    *((stem, ("password_wide", 0)) for stem in PASSWORD_STEM_WORDS_WIDE)]
 _LOW_GATE: list[Needles[tuple[str, Any]]] = []
 
 
@@ -167,9 +182,9 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     for start, end, why_not in twilio_auth_tokens(text) if "AC" in text else ():
         yield decide("twilio_auth_token", start, end, why_not,
                      "32 hexadecimal digits beside a Twilio account SID (its auth token)")
-    if ("password" in gates or (not low.isascii() and PASSWORD_GATE_WIDE.search(low))
+    if ("password" in gates or "password_wide" in gates
             or ("/" in low and "account" in low)  # a login pair after "account"
-            or (("shared" in low or "phrase" in low) and SHARED_GATE.search(low))):
+            or ("shared" in gates and SHARED_GATE.search(low))):
         yield from prose_passwords(text)
         yield from shell_words(text)
         yield from ldif_passwords(text)
@@ -181,6 +196,9 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield decide("cli_password", start, end,
                      _verbatim_reason(value) if command.verbatim else
                      _command_value_reason(value, prose=command.prose), command.reason)
+    # (wave 15) the documented formats of credential files (:mod:`.credfiles`)
+    if "credfile" in gates:
+        yield from credential_files(text, low)
     # (wave 11) what a structure says is a secret (:mod:`.structured`)
     if "-----BEGIN" in text:
         yield from armoured_keys(text)

@@ -181,6 +181,23 @@ def next_setting(gap: str, value: str) -> str | None:
     return None
 
 
+#: (wave 15) a licence's SPDX identifier: what a ``license`` setting names, no key
+_SPDX = re.compile(r"(?:Apache|MIT|BSD|[AL]?GPL|MPL|EPL|CDDL|CC-BY|CC0|ISC|Unlicense|Zlib|"
+                   r"Artistic|BSL|OFL|PostgreSQL|WTFPL|EUPL|AFL|Proprietary|Commercial)"
+                   r"(?:[-.+][\w.+-]*)?", re.IGNORECASE)
+
+
+def upper_hex_key(value: str) -> bool:
+    """(wave 15) Whether ``value`` is a key in capital hexadecimal (a licence key, a
+    controller's authorization key): 16 characters or more, digits in three places or
+    more between the letters, letters and digits both. A constant's name holds words
+    (``MAX_RETRIES``), an acronym with a number (``AES256``) is shorter."""
+    if len(value) < 16 or not re.fullmatch(r"[0-9A-F]+", value):
+        return False
+    digits = sum(c.isdigit() for c in value)
+    return digits >= 4 and len(value) - digits >= 3 and len(re.findall(r"\d+", value)) >= 3
+
+
 def stand_in(bare: str, *, literal: bool = False) -> str | None:
     """Why ``bare`` is a template, a reference or a placeholder rather than a value.
     ``literal``: the value was quoted, a string literal, which no call, index, attribute or
@@ -188,8 +205,11 @@ def stand_in(bare: str, *, literal: bool = False) -> str | None:
     why = placeholder(bare)
     if why:
         return why
-    if re.fullmatch(r"[A-Z][A-Z0-9_]+", bare) and not upper_random(bare):
+    if (re.fullmatch(r"[A-Z][A-Z0-9_]+", bare) and not upper_random(bare)
+            and not upper_hex_key(bare)):
         return "a variable's name, an attribute or a call"
+    if _SPDX.fullmatch(bare):
+        return "a licence's SPDX identifier (MIT, Apache-2.0, GPL-3.0-or-later)"
     if not literal and (
             re.fullmatch(r"[a-z_]+\.[a-z_.]+|os\.\w+.*|process\.env.*", bare)
             or _call(bare) or (is_indirect_reference(f"x = {bare}") and _balanced(bare))):

@@ -88,6 +88,21 @@ CLI = [
     f"wandb login --relogin {PASSWORD}",
     f"mcrcon -H mc.example -P 25575 -p {PASSWORD} list",
     f"$ terraform output -raw admin_password\n{PASSWORD}\n$ ",
+    # (wave 15) tools' credentials no password word names (tests/.../test_guard_w15_tools.py)
+    f"vault login {PASSWORD}",
+    f"bw unlock {PASSWORD}",
+    f"expdp system/{PASSWORD}@orcl schemas=hr directory=dp",
+    f"db2 connect to sample user db2inst1 using {PASSWORD}",
+    f"redis-server --requirepass {PASSWORD}",
+    f"openssl enc -aes-256-cbc -k {PASSWORD} -in a.tar -out a.enc",
+    f"rar a -hp{PASSWORD} backup.rar data/",
+    f"npm config set //registry.example.com/:_authToken {PASSWORD}",
+    f"poetry config http-basic.corp deploy {PASSWORD}",
+    f"nuget push pkg.1.0.0.nupkg -ApiKey {PASSWORD} -Source corp",
+    f"x11vnc -display :0 -passwd {PASSWORD}",
+    f"rclone config create store s3 provider Ceph secret_access_key {PASSWORD}",
+    f"./srcds_run -game tf +map cp_badlands +sv_setsteamaccount {PASSWORD}",
+    f"SSHPASS={PASSWORD} sshpass -e rsync -a ./ host:/srv",
 ]
 
 
