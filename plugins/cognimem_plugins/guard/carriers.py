@@ -99,9 +99,11 @@ _ACT = (
 PATTERN = (rf"(?m)(?:{_CARRIER})[^\n]{{0,200}}?(?:{ADDRESS})[^\n]{{0,120}}?{_ACT}")
 
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`;
-#: the weight chosen by ``bench/guard_eval/cv_wave15.py``
+#: the weight chosen by ``bench/guard_eval/cv_wave15.py`` (grid 0-0.75: every fold chose
+#: 0.75, the threshold, with no clean row or honest note flagged more in any other split:
+#: it flags alone; ``results/w15_cv_carriers.json``)
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
-    ("carried_order", 0.45, "instruction_override",
+    ("carried_order", 0.75, "instruction_override",
      "an order to the AI reader inside a carrier it reads (a log or CI line, a compiler or "
      "linter message, a config comment, a data field, a notebook output, a search snippet, "
      "a Q&A answer, a review comment)",
