@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from itertools import product
 from pathlib import Path
 from typing import Any
 

@@ -68,8 +68,9 @@ _CARRIER = (
     r"##\[(?:error|warning|group|section|debug)\]|::(?:error|warning|notice)\b|"
     r"\[build #?\d+\]|\bstep \d+/\d+\b|\bexit (?:code|status) \d+|\bfailed [\w/.\-]+::|"
     r"\bassertionerror\b|\bexpected .{1,40} but (?:was|got)\b|"
-    # comments opening a line of a configuration or code file
-    r"^[\s>]*(?:#|//|;|/\*|<!--|--|%|rem\b)|"
+    # comments opening a line of a configuration or code file (not consumed: the marker
+    # opens the address too)
+    r"^(?=[\s>]*(?:#|//|;|/\*|<!--|--|%|rem\b))|"
     # structured data: JSON string fields, feed fields, notebooks
     r"\"[\w\-]+\"\s*:\s*\[?\s*\"|^\s*[a-z]+[_.\-][\w.\-]*\s*[:=]|\bin \[\d*\]:|"
     r"\bout\[\d+\]:|\"output_type\"|"

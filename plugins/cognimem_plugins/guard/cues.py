@@ -17,9 +17,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from .addressed import SPECS as ORDER_SPECS
-from .carriers import SPECS as CARRIER_SPECS
 from .agent_cues import SCALE as AGENT_SCALE
 from .agent_cues import SPECS as AGENT_SPECS
+from .carriers import SPECS as CARRIER_SPECS
 from .discussion import SPECS as STANCE_SPECS
 from .learned import FLOOR as LEARNED_FLOOR
 from .learned import WEIGHT as LEARNED_WEIGHT

@@ -142,20 +142,25 @@ def regional(text: str) -> str:
     return text.translate(REGIONAL) if _REGIONAL.search(text) else text
 
 
-#: combining marks (nonspacing, enclosing) after an ASCII letter, none composed by NFKC
-_MARKS_ON_ASCII = re.compile(r"(?<=[A-Za-z])[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff"
-                             r"\u20d0-\u20ff\ufe20-\ufe2f]+")
+_MARKS = r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+"
+#: combining marks (nonspacing, enclosing) left on a Latin letter after NFKC: none of them
+#: composed ("Zalgo" text, marks stacked as decoration; a language's accents compose)
+_MARKS_ON_LATIN = re.compile(r"(?<=[A-Za-z\u00c0-\u024f\u1e00-\u1eff])" + _MARKS)
+#: the marks on an ASCII letter once the text is decomposed
+_MARKS_ON_ASCII = re.compile(r"(?<=[A-Za-z])" + _MARKS)
 #: this many letters carrying such marks make a disguise (a transliteration puts one here
 #: or there)
 STACKED_LETTERS = 3
 
 
 def unstacked(text: str) -> tuple[str, bool]:
-    """``text`` (NFKC-folded) with the combining marks left on ASCII letters dropped when
-    three letters carry them, and whether it did."""
-    if len(_MARKS_ON_ASCII.findall(text)) < STACKED_LETTERS:
+    """``text`` (NFKC-folded) with every combining mark on a Latin letter dropped when
+    three letters carry marks that did not compose (the accents too: the text is a
+    disguise, read as plain letters), and whether it did."""
+    if len(_MARKS_ON_LATIN.findall(text)) < STACKED_LETTERS:
         return text, False
-    return _MARKS_ON_ASCII.sub("", text), True
+    plain = _MARKS_ON_ASCII.sub("", unicodedata.normalize("NFD", text))
+    return unicodedata.normalize("NFC", plain), True
 
 
 #: UTS #39 confusables of Latin letters not in :data:`.normalise.CONFUSABLES`: Cyrillic,

@@ -26,6 +26,8 @@ from .cues import LEARNED, THRESHOLD, Cue, cues
 from .decoding import Decoded, decoded_runs
 from .discussion import QUOTING
 from .disguise import hidden_reason
+from .exfil_i18n import PATTERN as I18N_EXFIL
+from .exfil_i18n import VERBS as I18N_SEND_VERBS
 from .needles import Needles
 from .normalise import normalise
 from .overrides_i18n import PATTERN as I18N_OVERRIDE
@@ -128,6 +130,9 @@ _PATTERNS: dict[str, list[Gated]] = {
              r"|user\s+data|ssh\s+keys?)\b",
              r"[^\n]{0,80}?\b(?:to|at|into|in)\s+",
              r"(?:https?://|(?:[\w\-]+\.)+(?:com|net|io|org|xyz|ru|site)\b)"),
+        # (wave 15) a verb that sends near a secret's noun, and an outside address, in
+        # about forty languages (:mod:`.exfil_i18n`; spelled as ``folded`` spells them)
+        (I18N_SEND_VERBS, (), re.compile(I18N_EXFIL)),
     ],
     "persona_switch": [
         # "you are now a/the ...", "from now on you ..." alone are weak cues (persona_phrase):

@@ -42,7 +42,7 @@ CONFUSABLES = str.maketrans(
     "abeekmhopctyxiijsdghqwABEKMHOPCTXIJSaeikvoptuxABEZHIKMNOPTYX")
 #: (wave 15) and the look-alikes of the other scripts UTS #39 lists (Armenian, Cherokee, more
 #: Cyrillic, Greek and Latin extended: :data:`.disguise.MORE_CONFUSABLES`)
-CONFUSABLES.update({k: v for k, v in MORE_CONFUSABLES.items() if k not in CONFUSABLES})
+CONFUSABLES.update({k: ord(v) for k, v in MORE_CONFUSABLES.items() if k not in CONFUSABLES})
 #: (wave 14) the small capitals (NFKC leaves them alone), read as letters; not counted as
 #: look-alikes mixed into a word: phonetic transcriptions write some of them (IPA)
 SMALL_CAPITALS = str.maketrans(
