@@ -89,9 +89,10 @@ _MATERIAL = (
 WORDS = ("untrusted threat injection injections jailbreak jailbreaks jailbreaking red evasion "
          "attack attacks attacker attackers trick tricks technique techniques evasions eval "
          "evaluation classic poisoning poisoned greshake owasp data authority instructions "
-         "commands text incident write post prompt tool agent got was test tests unit "
-         "integration regression assert asserts fixture fixtures negative common most should "
-         "must will we the bot it has had have")
+         "commands text incident write post leak poisoning hijacking fooled tricked test "
+         "tests assert asserts fixture fixtures negative flagged blocked rejected "
+         "quarantined treated human strip log block flag reject quarantine detect sanitise "
+         "sanitize complied tried")
 
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (

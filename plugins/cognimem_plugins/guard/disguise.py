@@ -77,6 +77,8 @@ _SCRIPT_FORMATS = (
 def hidden_reason(text: str) -> str:
     """The marker naming how ``text`` hides words in invisible characters ("" if it does
     not); the zero-width joiner and the bidi marks are read by :mod:`.injection`."""
+    if IGNORABLE.search(text) is None and _FILLERS.search(text) is None:
+        return ""  # (most texts: one scan)
     if _NEVER.search(text):
         return "hidden_unicode"
     if _INTERLEAVED.search(text):
@@ -87,6 +89,9 @@ def hidden_reason(text: str) -> str:
         if chars.search(text) and not letters.search(text):
             return "hidden_unicode"
     return ""
+
+
+_FILLERS = re.compile("[\u3164\u115f\u1160\uffa0]")
 
 
 #: a right-to-left override and what it governs (to its pop, another override, an isolate
@@ -114,6 +119,12 @@ def _styled_char(char: str) -> bool:
     return len(folded) == 1 and folded.isascii() and folded.isalpha() and not char.isascii()
 
 
+#: the blocks of the compatibility letters (modifier letters and superscripts, phonetic
+#: extensions, letterlike symbols, enclosed alphanumerics, full-width forms, mathematical
+#: alphanumerics, enclosed supplement): a styled text holds one of them
+_STYLED_GATE = re.compile("[\u02b0-\u02ff\u1d00-\u1dbf\u2070-\u209f\u2100-\u214f"
+                          "\u2460-\u24ff\uff00-\uffef\U0001d400-\U0001d7ff"
+                          "\U0001f100-\U0001f1ff]")
 #: Japanese and Chinese text writes full-width Latin letters as a matter of course
 _CJK = re.compile("[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 #: three styled letters in a row, at least (ligatures and symbols stand alone)
@@ -123,6 +134,8 @@ STYLED_RUN = 3
 def styled_letters(text: str) -> bool:
     """Whether ``text`` (not yet NFKC-folded) writes a Latin word in compatibility letters
     (see the module docstring)."""
+    if _STYLED_GATE.search(text) is None:
+        return False  # (most texts: no letter of those blocks)
     run = 0
     for char in text:
         if char.isascii():

@@ -105,5 +105,9 @@ _PAIR = rf"(?:(?:{_V}){_GAP}(?:{_N})|(?:{_N}){_GAP}(?:{_V}))"
 #: language that puts the verb last names the address first)
 PATTERN = rf"{_PAIR}{_FAR}{_ADDRESS}|{_ADDRESS}{_FAR}{_PAIR}"
 
-#: the verbs as the screen spells them: every match of :data:`PATTERN` holds one
-VERBS = tuple(dict.fromkeys(map(_spelled, _VERBS)))
+#: the nouns as the screen spells them: every match of :data:`PATTERN` holds one (the
+#: needles that open it: rarer in English text than the verbs)
+NOUNS = tuple(dict.fromkeys(map(_spelled, _NOUNS)))
+#: and one of these (an address's mark), tested after a noun is found
+ADDRESS_MARKS = ("http", "@", ".com", ".net", ".io", ".org", ".xyz", ".ru", ".site", ".co",
+                 ".dev", ".app", ".info", ".biz", ".me", ".cc", ".top", ".link")

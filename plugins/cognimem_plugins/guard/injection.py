@@ -26,8 +26,9 @@ from .cues import LEARNED, THRESHOLD, Cue, cues
 from .decoding import Decoded, decoded_runs
 from .discussion import QUOTING
 from .disguise import hidden_reason
+from .exfil_i18n import ADDRESS_MARKS as I18N_ADDRESS_MARKS
+from .exfil_i18n import NOUNS as I18N_SECRET_NOUNS
 from .exfil_i18n import PATTERN as I18N_EXFIL
-from .exfil_i18n import VERBS as I18N_SEND_VERBS
 from .needles import Needles
 from .normalise import normalise
 from .overrides_i18n import PATTERN as I18N_OVERRIDE
@@ -132,7 +133,7 @@ _PATTERNS: dict[str, list[Gated]] = {
              r"(?:https?://|(?:[\w\-]+\.)+(?:com|net|io|org|xyz|ru|site)\b)"),
         # (wave 15) a verb that sends near a secret's noun, and an outside address, in
         # about forty languages (:mod:`.exfil_i18n`; spelled as ``folded`` spells them)
-        (I18N_SEND_VERBS, (), re.compile(I18N_EXFIL)),
+        (I18N_SECRET_NOUNS, I18N_ADDRESS_MARKS, re.compile(I18N_EXFIL)),
     ],
     "persona_switch": [
         # "you are now a/the ...", "from now on you ..." alone are weak cues (persona_phrase):
