@@ -27,7 +27,8 @@ indicators, the reading order an override imposes) is written here.
 * :func:`styled_letters`: whether a text writes its Latin words in compatibility forms that
   NFKC folds to ASCII letters (full-width, mathematical alphanumerics, enclosed and
   parenthesised letters, superscripts), runs of three or more: a disguise (not a ligature,
-  not a symbol such as ™, not the full-width letters of Japanese or Chinese text).
+  not a symbol such as ™, not the full-width letters of Japanese or Chinese text); a whole
+  sentence so written (:func:`styled_sentence`, four words) is a strong marker.
 * :func:`unstacked`: combining marks left on an ASCII letter after NFKC (nothing composes
   them: "Zalgo" text, diacritics stacked as decoration) are dropped.
 * :data:`MORE_CONFUSABLES`: look-alikes of Latin letters from Cyrillic, Greek, Armenian,
@@ -147,6 +148,26 @@ def styled_letters(text: str) -> bool:
                 return _CJK.search(text) is None
         elif not char.isspace():
             run = 0
+    return False
+
+
+#: a sentence written in compatibility letters: this many words of two letters or more,
+#: each wholly styled (a styled heading or a name is one or two)
+STYLED_WORDS = 4
+
+
+def styled_sentence(text: str) -> bool:
+    """Whether ``text`` writes a sentence (:data:`STYLED_WORDS` words) wholly in
+    compatibility letters (see :func:`styled_letters`): a disguise, flagged alone."""
+    if not styled_letters(text):
+        return False
+    words = 0
+    for word in text.split():
+        letters = [c for c in word if c.isalpha()]
+        if len(letters) >= 2 and all(_styled_char(c) for c in letters):
+            words += 1
+            if words >= STYLED_WORDS:
+                return True
     return False
 
 

@@ -25,7 +25,7 @@ from functools import lru_cache
 from .cues import LEARNED, THRESHOLD, Cue, cues
 from .decoding import Decoded, decoded_runs
 from .discussion import QUOTING
-from .disguise import hidden_reason
+from .disguise import hidden_reason, styled_sentence
 from .exfil_i18n import ADDRESS_MARKS as I18N_ADDRESS_MARKS
 from .exfil_i18n import NOUNS as I18N_SECRET_NOUNS
 from .exfil_i18n import PATTERN as I18N_EXFIL
@@ -335,7 +335,12 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
     if weak.score >= threshold:
         # the learned cue speaks for no kind: it names one only when no phrase cue does
         found.update(weak.kinds() or {c.name for c in weak.cues if c.name == LEARNED})
-    if found and (norm.mixed_script or norm.styled or norm.spaced or norm.leet):
+    if norm.styled and styled_sentence(text):
+        # (wave 15) a sentence written wholly in compatibility letters (full-width,
+        # mathematical, enclosed): no honest note needs it, a disguise flagged alone
+        found.add("obfuscation")
+        markers.append("styled_sentence")
+    elif found and (norm.mixed_script or norm.styled or norm.spaced or norm.leet):
         found.add("obfuscation")
         markers.append("look_alike_letters" if norm.mixed_script else
                        "styled_letters" if norm.styled else
