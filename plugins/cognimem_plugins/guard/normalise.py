@@ -18,6 +18,11 @@ chained by hyphens, in ``folded`` too (the structural cues read it); small capit
 blank letters used as spaces (the Hangul filler, the blank Braille cell) read as spaces;
 and a text mostly written in leetspeak (``1gn0r3 y0ur 0r1g1n4l t4sk``: most of its words
 mix letters with digits drawn like letters) is read with those digits as the letters.
+
+Wave 15 (:mod:`.disguise`): every default-ignorable character is dropped, a right-to-left
+override's run is read as shown, regional indicators as letters, compatibility letters and
+stacked combining marks are noted (``styled``) and the marks dropped, and the look-alikes of
+more scripts (Armenian, Cherokee, more Cyrillic, Greek, Latin extended) are mapped.
 """
 
 from __future__ import annotations
