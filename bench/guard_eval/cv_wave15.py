@@ -37,6 +37,7 @@ READ = ("fresh13", "fresh14")
 #: each weighed group of cues and its grid (a tuple of weights per point)
 GRIDS: dict[tuple[str, ...], list[tuple[float, ...]]] = {
     ("carried_order",): [(w,) for w in (0.0, 0.2, 0.3, 0.4, 0.45, 0.5, 0.6, 0.75)],
+    ("persona_time_i18n",): [(w,) for w in (0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.75)],
 }
 
 Row = tuple[str, str, str]  # split, group, redacted text
