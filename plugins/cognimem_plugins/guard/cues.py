@@ -189,7 +189,8 @@ _SYSTEM_I18N = sorted({normalise(w).folded for w in (
     "tin nhắn hệ thống", "システムメッセージ", "系统消息", "系統訊息", "시스템 메시지",
     "رسالة النظام", "הודעת מערכת", "सिस्टम संदेश")}, key=len, reverse=True)
 _WORDS["system_heading"] += " " + " ".join(
-    w for phrase in _SYSTEM_I18N for w in unpunctuate(phrase).split() if len(w) >= 4)
+    w for phrase in _SYSTEM_I18N for w in unpunctuate(phrase).split()
+    if len(w) >= 4 and w != "message")  # (English "message" would open it on most notes)
 for _spec in (*AGENT_SPECS, *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS,
               *CARRIER_SPECS, *PERSONA_I18N_SPECS):
     _WORDS[_spec[0]] = _spec[5]

@@ -64,9 +64,12 @@ PATTERN = "|".join(
     (rf"\b{re.escape(p)}\b" if _LATIN.match(p) else re.escape(p)).replace(r"\ ", " ")
     for p in sorted(_SPELLED, key=len, reverse=True))
 
+#: English words a phrase's longest word may be ("je bent nu"): not taken as its gate
+_ENGLISH = frozenset(("bent",))
 #: every match holds one of these words (each phrase's longest word, a cheap gate; the
 #: CJK ones are read whole)
-WORDS = " ".join(dict.fromkeys(max(p.split(" "), key=len) for p in _SPELLED))
+WORDS = " ".join(dict.fromkeys(
+    max((w for w in p.split(" ") if w not in _ENGLISH), key=len) for p in _SPELLED))
 
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`;
 #: the weight is English ``persona_time``'s (the same evidence in another language).
