@@ -19,12 +19,14 @@ from dataclasses import dataclass, replace
 from .addressed import SPECS as ORDER_SPECS
 from .agent_cues import SCALE as AGENT_SCALE
 from .agent_cues import SPECS as AGENT_SPECS
+from .carriers import SPECS as CARRIER_SPECS
 from .discussion import SPECS as STANCE_SPECS
 from .learned import FLOOR as LEARNED_FLOOR
 from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
 from .normalise import Normalised, normalise, unpunctuate
 from .orders import SPECS as ORDERS_SPECS
+from .persona_i18n import SPECS as PERSONA_I18N_SPECS
 from .required import Required, holds_one, required
 from .reworded import SPECS as REWORDED_SPECS
 
@@ -175,7 +177,22 @@ _VI_AR_OVERRIDE = (r"\bbỏ qua\b(?: \w+){0,4} (?:hướng dẫn|chỉ dẫn|ch�
 _VI_AR_PERSONA = r"\btừ (?:giờ|bây giờ) (?:trở đi )?bạn là\b|\bأنت الآن\b"
 _WORDS["foreign_override"] += " bỏ تجاهل glöm glom glem"
 _WORDS["foreign_persona"] += " từ أنت"
-for _spec in (*AGENT_SPECS, *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS):
+#: (wave 15) "system" and "system message" as a heading in other languages (their
+#: dictionaries' words), spelled as the screen reads them (``folded``)
+_SYSTEM_I18N = sorted({normalise(w).folded for w in (
+    "sistema", "système", "systeme", "sistem", "systém", "systeem", "järjestelmä", "rendszer",
+    "σύστημα", "система", "システム", "系统", "系統", "시스템", "النظام", "מערכת", "सिस्टम",
+    "hệ thống", "mensaje del sistema", "mensagem do sistema", "messaggio di sistema",
+    "message système", "message du système", "systemnachricht", "systemmeldung",
+    "systeembericht", "systemmeddelande", "komunikat systemowy", "systémová zpráva",
+    "системное сообщение", "системне повідомлення", "sistem mesajı", "pesan sistem",  # noqa: RUF001
+    "tin nhắn hệ thống", "システムメッセージ", "系统消息", "系統訊息", "시스템 메시지",
+    "رسالة النظام", "הודעת מערכת", "सिस्टम संदेश")}, key=len, reverse=True)
+_WORDS["system_heading"] += " " + " ".join(
+    w for phrase in _SYSTEM_I18N for w in unpunctuate(phrase).split()
+    if len(w) >= 4 and w != "message")  # (English "message" would open it on most notes)
+for _spec in (*AGENT_SPECS, *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS,
+              *CARRIER_SPECS, *PERSONA_I18N_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
 
@@ -288,7 +305,10 @@ CUES: tuple[Cue, ...] = (
          r"(?:--+|==+|\[\[?|<<?|\*\*|#{2,})\s*(?:begin )?(?:system|developer|admin)"
          r"(?:[ _](?:prompt|message|notice|override|instructions?))?\s*(?:--+|==+|\]\]?|>>?|"
          r"\*\*|:)|<admin_instructions>|notice to the ai|"
-         r"[\"'“(\[]\s*(?:system|developer)(?: prompt| message)?\s*:", structural=True),
+         r"[\"'“(\[]\s*(?:system|developer)(?: prompt| message)?\s*:|"
+         # (wave 15) the same heading in other languages
+         rf"^[\s#>*=\-\[\](<]*(?:{'|'.join(map(re.escape, _SYSTEM_I18N))})"
+         r"[\s\])>*=\-]*:", structural=True),
     _cue("authority", 0.2, None, "claims authority over the reader",
          r"\b(?:must|obey|comply|authori[sz]ed|priority message|required to|new policy|"
          r"takes precedence|requires you to|root access|"
@@ -456,7 +476,8 @@ def _with_agent_cues(base: tuple[Cue, ...]) -> tuple[Cue, ...]:
     added += [_cue(name, weight, kind, meaning, pattern,
                    **{k: v for k, v in options.items() if k != "replaced_by"})
               for name, weight, kind, meaning, pattern, _, options in (
-                  *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS)]
+                  *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS,
+                  *CARRIER_SPECS, *PERSONA_I18N_SPECS)]
     stands_for: dict[str, list[str]] = {"addressed_to_agent": ["agent_subject"]}
     for name, *_, options in (*AGENT_SPECS, *REWORDED_SPECS, *ORDERS_SPECS):
         for other in options.get("replaced_by", ()):

@@ -35,8 +35,23 @@ QUOTING = re.compile(
     r"\bowasp\b|\bllm0\d\b|\badversarial\b|\bphrases? (?:like|such as)\b|"
     r"\bexamples? (?:include|of)\b|\bclassic example\b|\bthreat model\b|"
     r"\bvulnerab\w*|\bdetect(?:or|s|ed|ion)\b|\bclassifier\b|\beval(?:uation)? set\b|"
-    r"\buntrusted\b|\bsecurity review\b|\b(?<![.@/])attack(?:s|ers)?\b(?![.@])|"
-    r"\bpoison(?:ed|ing)\b|\bmitigation\b")
+    r"\buntrusted\b|\bsecurity review\b|\b(?<![.@/])attack(?:s|ers)?\b(?![.@]\w)|"
+    r"\bpoison(?:ed|ing)\b|\bmitigation\b|"
+    # (wave 15) the words of a report, a test plan, a review (the stance of someone
+    # reporting or testing an attack): an incident, a write-up, a test or fixture that feeds
+    # the agent a text, the phrase named, the scanner's rule, an injection of any kind
+    r"\binject(?:ion|ed)\w*|\bincidents?\b|\bwrite-?ups?\b|\bpost-?mortem\b|\bctf\b|"
+    r"\bevasions?\b|\bhijack\w*|\bprompt[\s-]leak\w*|\bexfiltration\b|"
+    r"\b(?:unit |integration |regression |e2e )?tests? (?:where|that|which|case)\b|"
+    r"\bnegative examples?\b|\bscanners?\b|"
+    r"\b(?:a|the) new rule for\b|\bgot (?:fooled|tricked)\b|"
+    # a document reported as saying something ("a README says '...'", "a submission that
+    # said '...'"; an example, not "the branch name says": that one is the reader's)
+    r"\b(?:a|an|some) (?:[\w-]+ ){0,2}?(?:readme|page|web ?page|chunk|document|doc|"
+    r"issue|ticket|e-?mail|message|pr description|pull request|submission|comment|review|"
+    r"tool output|tool description|file|name|field|snippet|post|answer) "
+    r"(?:that |which )?(?:says|said|saying|contains?|contained|containing|asking|asked|"
+    r"tells?|told|reads?|read)\b")
 
 #: the defender's stance over a paragraph's ``flat`` words (lower case, punctuation as
 #: spaces): the input named untrusted or data, the trick named a trick, the threat named
@@ -48,7 +63,21 @@ _STANCE = (
     r"treat (?:\w+ ){0,5}as (?:data|untrusted)|(?:have|has|carry|carries) no authority|"
     r"(?:may|might|could|can) (?:contain|carry|hide|include|embed) (?:hidden )?"
     r"(?:instructions|commands|text)|attackers? (?:rarely|often|can|could|may|might|use|"
-    r"hide|embed|try)|real attacks)\b")
+    r"hide|embed|try)|real attacks|"
+    # (wave 15) a report or a test plan: the incident, the write-up, the red team's
+    # finding, the test that feeds the agent a text and asserts it does not act, the
+    # evasion, the defence taken ("we now strip that", "should always go to a human")
+    r"incident (?:write up|report|review)|(?:the|an?) incident|write up|post mortem|"
+    r"red team (?:found|showed|report)|prompt leak(?: attempts?)?|tool poisoning|"
+    r"(?:agent|prompt) hijacking|got (?:fooled|tricked)|was fooled|"
+    r"(?:unit |integration |regression )?tests? (?:where|that|which) (?:feeds?|gives?|"
+    r"sends?|shows?|checks?|asserts?)|asserts? (?:it|that it|the agent|the bot)|"
+    r"fixtures? with|negative examples|(?:most )?common evasion|"
+    r"(?:should|must|will) (?:always )?(?:be )?(?:flagged|blocked|rejected|quarantined|"
+    r"treated like|go to a human)|we (?:now )?(?:strip|log|block|flag|reject|quarantine|"
+    r"detect|sanitise|sanitize) (?:it|that|them|those|these|such)|"
+    r"(?:the agent|the bot|it) (?:complied|was tricked|was fooled|tried)|"
+    r"(?:has|had|have) no authority)\b")
 
 #: a developer's own material over the case-folded text: code that assigns a chat's
 #: messages or a prompt constant, a named document's instructions (not the reader's)
@@ -60,7 +89,10 @@ _MATERIAL = (
 WORDS = ("untrusted threat injection injections jailbreak jailbreaks jailbreaking red evasion "
          "attack attacks attacker attackers trick tricks technique techniques evasions eval "
          "evaluation classic poisoning poisoned greshake owasp data authority instructions "
-         "commands text")
+         "commands text incident write post leak poisoning hijacking fooled tricked test "
+         "tests assert asserts fixture fixtures negative flagged blocked rejected "
+         "quarantined treated human strip log block flag reject quarantine detect sanitise "
+         "sanitize complied tried")
 
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (

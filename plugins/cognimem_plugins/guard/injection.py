@@ -25,6 +25,10 @@ from functools import lru_cache
 from .cues import LEARNED, THRESHOLD, Cue, cues
 from .decoding import Decoded, decoded_runs
 from .discussion import QUOTING
+from .disguise import hidden_reason, styled_sentence
+from .exfil_i18n import ADDRESS_MARKS as I18N_ADDRESS_MARKS
+from .exfil_i18n import NOUNS as I18N_SECRET_NOUNS
+from .exfil_i18n import PATTERN as I18N_EXFIL
 from .needles import Needles
 from .normalise import normalise
 from .overrides_i18n import PATTERN as I18N_OVERRIDE
@@ -127,6 +131,9 @@ _PATTERNS: dict[str, list[Gated]] = {
              r"|user\s+data|ssh\s+keys?)\b",
              r"[^\n]{0,80}?\b(?:to|at|into|in)\s+",
              r"(?:https?://|(?:[\w\-]+\.)+(?:com|net|io|org|xyz|ru|site)\b)"),
+        # (wave 15) a verb that sends near a secret's noun, and an outside address, in
+        # about forty languages (:mod:`.exfil_i18n`; spelled as ``folded`` spells them)
+        (I18N_SECRET_NOUNS, I18N_ADDRESS_MARKS, re.compile(I18N_EXFIL)),
     ],
     "persona_switch": [
         # "you are now a/the ...", "from now on you ..." alone are weak cues (persona_phrase):
@@ -169,6 +176,8 @@ _INVISIBLE = re.compile("[\u200b\u200c\u202a-\u202e\u2060-\u2064\u2066-\u2069"
 _BIDI_MARKS = re.compile("[\u200e\u200f]")
 _RTL_LETTERS = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _ZWJ = "\u200d"
+#: the markers a hidden text is named by (wave 15: a word split letter by letter too)
+_HIDDEN_MARKERS = ("hidden_unicode", "invisible_between_letters")
 
 KINDS = ("instruction_override", "role_imitation", "tool_call_imitation", "hidden_unicode",
          "exfiltration_link", "persona_switch", "obfuscation", "tool_coercion", "learned")
@@ -211,21 +220,29 @@ class Screened:
         return f"{why} (cues: {', '.join(fired)})" if fired else why
 
 
-def _hidden(text: str) -> bool:
+def _hidden(text: str) -> str:
+    """The marker naming how ``text`` hides words in invisible characters ("": it does
+    not)."""
     if text.isascii():
-        return False  # every character looked for below is outside ASCII
+        return ""  # every character looked for below is outside ASCII
     if _INVISIBLE.search(text):
-        return True
+        return "hidden_unicode"
     if _BIDI_MARKS.search(text) and not _RTL_LETTERS.search(text):
-        return True
+        return "hidden_unicode"
+    # (wave 15) the rest of the documented space (:mod:`.disguise`): every never-legitimate
+    # format character, a word split letter by letter by invisible ones, a variation
+    # selector on a Latin letter, a script's format character without its script
+    reason = hidden_reason(text)
+    if reason:
+        return reason
     # a zero-width joiner is legitimate inside emoji sequences only
     for i, char in enumerate(text) if _ZWJ in text else ():
         if char == _ZWJ:
             before = text[i - 1] if i else ""
             after = text[i + 1] if i + 1 < len(text) else ""
             if not (_emoji(before) and _emoji(after)):
-                return True
-    return False
+                return "hidden_unicode"
+    return ""
 
 
 def _emoji(char: str) -> bool:
@@ -270,7 +287,7 @@ def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False,
         quoted = mentioned(text)
         if quoted != text:
             found = _screen(quoted, threshold, full=full, unwrap=unwrap,
-                            hidden="hidden_unicode" in found.markers)
+                            hidden=next((m for m in found.markers if m in _HIDDEN_MARKERS), ""))
     return found
 
 
@@ -288,7 +305,7 @@ def _nothing(threshold: float) -> Screened:
 
 
 def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
-            hidden: bool, opened: list[tuple[int, ...]] | None = None,
+            hidden: str, opened: list[tuple[int, ...]] | None = None,
             longest: int | None = None) -> Screened:
     norm = normalise(text)
     low = norm.folded
@@ -310,15 +327,23 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
         markers.append("templated_url")
     if hidden:
         found.add("hidden_unicode")
-        markers.append("hidden_unicode")
-    extra = OBFUSCATION_WEIGHT * (norm.mixed_script + (norm.spaced or norm.leet))
+        markers.append(hidden)
+    # (wave 15) letters written in compatibility forms weigh as look-alike letters do
+    extra = OBFUSCATION_WEIGHT * ((norm.mixed_script or norm.styled)
+                                  + (norm.spaced or norm.leet))
     weak = cues(norm, extra, floor=0.0 if full else threshold)
     if weak.score >= threshold:
         # the learned cue speaks for no kind: it names one only when no phrase cue does
         found.update(weak.kinds() or {c.name for c in weak.cues if c.name == LEARNED})
-    if found and (norm.mixed_script or norm.spaced or norm.leet):
+    if norm.styled and styled_sentence(text):
+        # (wave 15) a sentence written wholly in compatibility letters (full-width,
+        # mathematical, enclosed): no honest note needs it, a disguise flagged alone
+        found.add("obfuscation")
+        markers.append("styled_sentence")
+    elif found and (norm.mixed_script or norm.styled or norm.spaced or norm.leet):
         found.add("obfuscation")
         markers.append("look_alike_letters" if norm.mixed_script else
+                       "styled_letters" if norm.styled else
                        "spaced_letters" if norm.spaced else "leetspeak")
     runs = decoded_runs(text, norm.flat, words=norm.words, longest=longest) if unwrap else []
     if not (found or weak.cues or weak.score or runs):

@@ -18,6 +18,11 @@ chained by hyphens, in ``folded`` too (the structural cues read it); small capit
 blank letters used as spaces (the Hangul filler, the blank Braille cell) read as spaces;
 and a text mostly written in leetspeak (``1gn0r3 y0ur 0r1g1n4l t4sk``: most of its words
 mix letters with digits drawn like letters) is read with those digits as the letters.
+
+Wave 15 (:mod:`.disguise`): every default-ignorable character is dropped, a right-to-left
+override's run is read as shown, regional indicators as letters, compatibility letters and
+stacked combining marks are noted (``styled``) and the marks dropped, and the look-alikes of
+more scripts (Armenian, Cherokee, more Cyrillic, Greek, Latin extended) are mapped.
 """
 
 from __future__ import annotations
@@ -26,9 +31,11 @@ import re
 import unicodedata
 from typing import NamedTuple
 
-#: Format characters that render as nothing (zero-width, bidirectional controls, tags).
-INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069"
-                       "\ufeff\u180e\U000e0000-\U000e007f]")
+from .disguise import IGNORABLE, MORE_CONFUSABLES, displayed, regional, styled_letters, unstacked
+
+#: Format characters that render as nothing (wave 15: every default-ignorable code point
+#: and the interlinear annotation characters, :data:`.disguise.IGNORABLE`).
+INVISIBLE = IGNORABLE
 #: Cyrillic and Greek letters drawn like Latin ones (the common subset of Unicode's
 #: confusables list; NFKC does not fold these).
 CONFUSABLES = str.maketrans(
@@ -38,6 +45,9 @@ CONFUSABLES = str.maketrans(
     "\u03b1\u03b5\u03b9\u03ba\u03bd\u03bf\u03c1\u03c4\u03c5\u03c7\u0391\u0392"
     "\u0395\u0396\u0397\u0399\u039a\u039c\u039d\u039f\u03a1\u03a4\u03a5\u03a7",
     "abeekmhopctyxiijsdghqwABEKMHOPCTXIJSaeikvoptuxABEZHIKMNOPTYX")
+#: (wave 15) and the look-alikes of the other scripts UTS #39 lists (Armenian, Cherokee, more
+#: Cyrillic, Greek and Latin extended: :data:`.disguise.MORE_CONFUSABLES`)
+CONFUSABLES.update({k: ord(v) for k, v in MORE_CONFUSABLES.items() if k not in CONFUSABLES})
 #: (wave 14) the small capitals (NFKC leaves them alone), read as letters; not counted as
 #: look-alikes mixed into a word: phonetic transcriptions write some of them (IPA)
 SMALL_CAPITALS = str.maketrans(
@@ -88,17 +98,25 @@ class Normalised(NamedTuple):
     words: list[str]
     #: (wave 14) whether the text was written in leetspeak (read with its digits as letters)
     leet: bool = False
+    #: (wave 15) whether Latin words were written in compatibility letters (full-width,
+    #: mathematical, enclosed...) or under stacked combining marks (:mod:`.disguise`)
+    styled: bool = False
 
 
 def normalise(text: str) -> Normalised:
     """``text`` in the screen's spelling (see the module docstring)."""
-    mixed = False
+    mixed = styled = False
     if text.isascii():
         folded = text.lower()  # the same as casefold for ASCII, and quicker
     else:
-        text = unicodedata.normalize("NFKC", INVISIBLE.sub("", text))
+        # (wave 15) read as shown: a right-to-left override's run reversed, regional
+        # indicators as letters; compatibility letters and stacked marks noted
+        styled = styled_letters(text)
+        text = unicodedata.normalize("NFKC", INVISIBLE.sub("", regional(displayed(text))))
         if STYLE_MARKS.search(text) or BLANKS.search(text):
             text = BLANKS.sub(" ", STYLE_MARKS.sub("", text))
+        text, stacked = unstacked(text)
+        styled = styled or stacked
         if any(ord(c) in _SMALL_CAPITAL_CHARS for c in text):
             text = text.translate(SMALL_CAPITALS)
         if any(ord(c) in _CONFUSABLE_CHARS for c in text):
@@ -145,7 +163,7 @@ def normalise(text: str) -> Normalised:
         words = re.sub(r"(?<! ) (?! )", "", unpunctuated).split()
         flat = " ".join(words)
     return Normalised(folded=folded, flat=flat, mixed_script=mixed,
-                      spaced=spaced or chained, words=words, leet=leet)
+                      spaced=spaced or chained, words=words, leet=leet, styled=styled)
 
 
 #: letters chained one by one with a hyphen or an underscore (``i-g-n-o-r-e``): at least

@@ -46,7 +46,13 @@ _MACHINE = (r"(?:ai|llm|llms|ais|bots?|copilot|models?|language models?|"
             rf"{_HUMAN_AGENT}agents?|assistants?|automation|chatbots?)")
 _TRADE = (r"(?:reviewer|grader|judge|evaluator|summari[sz]er|notetaker|note taker|translator|"
           r"triager|screener|screening tool|operator|orchestrator|integration|client|tool|"
-          r"reader|helper|crawler|scraper|indexer|parser|writer|processor|system|tooling)s?")
+          r"reader|helper|crawler|scraper|indexer|parser|writer|processor|system|tooling|"
+          # (wave 15) the automated readers of the carriers an agent reads: CI, code review,
+          # operations, claims and dispatch systems (their documented job titles)
+          r"fixer|auditor|scanner|remediation|adjuster|dispatcher|debugger|linter|formatter|"
+          r"maintainer|moderator|classifier|labell?er|tagger|router|planner|scheduler|"
+          r"responder|resolver|analy[sz]er|analyst|checker|validator|verifier|inspector|"
+          r"approver|handler|worker|pipeline|underwriter|assessor|auto-?fixer|remediator)s?")
 _QUALIFIED = (r"(?:(?:ai|llm|automated|autonomous|machine|model|bot)[ \-](?:[a-z\-]+ ){0,2}?"
               rf"{_TRADE}|(?:[a-z\-]+ ){{0,2}}?(?:model|bot|ai|llm) {_TRADE}|"
               rf"(?:[a-z\-]+ ){{0,2}}?{_TRADE}[ \-](?:model|bot|ai|llm|agent)s?|"
@@ -55,7 +61,9 @@ _QUALIFIED = (r"(?:(?:ai|llm|automated|autonomous|machine|model|bot)[ \-](?:[a-z
 #: a word that qualifies the name ("voice", "coding", "support"), not a function word
 _WORD = r"(?!(?:via|by|for|of|to|with|and|or|about|from|in|on|than|as|at) )[a-z][a-z\-]* "
 _NAME = (r"(?:the |any |all |every |dear |hey |our |your )?"
-         rf"(?:{_QUALIFIED}|(?:{_WORD}){{0,2}}?{_MACHINE})(?!\w)"
+         rf"(?:{_QUALIFIED}|(?:{_WORD}){{0,2}}?{_MACHINE}"
+         # (wave 15) a hyphenated bot's name ("security-review-bot", "triage-ai")
+         r"|[a-z]+(?:-[a-z]+)*-(?:bot|ai|agent|llm)s?)(?!\w)"
          r"(?: \((?:ai|llm|bots?|agents?)\))?")
 #: what it is doing ("answering questions from this page", "taking notes", "used in
 #: reviewing"): a participle's phrase, short
@@ -75,6 +83,7 @@ ADDRESS = (
     # the reader in the third person with a modal: "Automated evaluators should assign
     # ...", "Agents summarizing reviews must ..."
     rf"\b{_NAME}{_DOING} (?:should|must|shall|needs? to|are to|is to|are required to|"
+    r"(?:are|is) instructed to|"
     r"is required to|may now|(?:are|is) (?:cleared|authori[sz]ed|permitted) to)\b"
     # (not what it is expected to do as it is: "the bot should just comment normally")
     r"(?! (?:just|only|not|never|still|simply|continue)\b)|"
@@ -96,7 +105,14 @@ ADDRESS = (
     r"needs to|is to|will need to)\b|"
     # "To the AI triaging this:", "for the LLM reading this --"
     r"\b(?:to|for) (?:the|any|all|every) (?:ai|llm|automated|language model)\b[^:\n]{0,40}"
-    r"(?:[:,\u2014]|--)"
+    r"(?:[:,\u2014]|--)|"
+    # (wave 15) a bracketed label for the bot ("[bot-instruction]", "[ai-note]") and the
+    # reader named by what it does, a machine ("anyone automated reading this", "whoever
+    # (or whatever) triages this")
+    r"\[(?:bot|ai|llm|agent|assistant|model)[-_ ](?:instructions?|notes?|directives?|"
+    r"only|tasks?|hints?)\]|\b(?:anyone|anything|whoever|whatever|any program|any software)"
+    r" (?:\(or whatever\) |automated |that is automated )(?:\w+ing|reads|triages|"
+    r"processes|parses|handles)\b"
 )
 
 #: acts that matter beyond routine work (over ``flat``: lower case, no punctuation)

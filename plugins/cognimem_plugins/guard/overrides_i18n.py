@@ -75,6 +75,16 @@ _VERBS = (
     "ahaztu", "ez ikusi", "anwybydda", "anghofia", "déan neamhaird", "ibdel", "injora",
     "injoraw", "injoro", "harro", "անտեսիր", "մոռացիր", "უგულებელყავი", "დაივიწყე",
     "nəzərə alma", "unut", "елеме", "ұмыт",
+    # (wave 15) the other imperatives of "pass over, pay no heed" the dictionaries give
+    # (Finnish, Lithuanian, Latvian, Estonian, Romance, Slavic, Greek, Turkish, Vietnamese)
+    "ohita", "ohittakaa", "älä välitä", "älkää välittäkö", "nepaisyk", "nepaisykite",
+    "neatsižvelk", "neatsižvelkite", "nekreipk dėmesio", "ignorējiet", "neņem vērā",
+    "neņemiet vērā", "ära arvesta", "ärge arvestage", "jäta tähelepanuta", "ignorate",
+    "scorda", "scordate", "non considerare", "no hagas caso", "desestima", "ignorem",
+    "não considere", "nao considere", "neglijează", "neglijeaza", "nu ține cont",
+    "nu tine cont", "nie zwracaj uwagi", "nevšímej si", "nevsimej si", "не обращай внимания",
+    "не обращайте внимания", "не зважай", "не зважайте", "παράβλεψε", "παραβλέψτε",
+    "dikkate alma", "lờ đi", "đừng làm theo",
 )
 
 #: nouns for the reader's rules (instructions, rules, directions, commands, guidelines, its
