@@ -20,6 +20,7 @@ from .addressed import SPECS as ORDER_SPECS
 from .agent_cues import SCALE as AGENT_SCALE
 from .agent_cues import SPECS as AGENT_SPECS
 from .discussion import SPECS as STANCE_SPECS
+from .harm_requests import SPECS as HARM_SPECS
 from .learned import FLOOR as LEARNED_FLOOR
 from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
@@ -175,7 +176,8 @@ _VI_AR_OVERRIDE = (r"\bbỏ qua\b(?: \w+){0,4} (?:hướng dẫn|chỉ dẫn|ch�
 _VI_AR_PERSONA = r"\btừ (?:giờ|bây giờ) (?:trở đi )?bạn là\b|\bأنت الآن\b"
 _WORDS["foreign_override"] += " bỏ تجاهل glöm glom glem"
 _WORDS["foreign_persona"] += " từ أنت"
-for _spec in (*AGENT_SPECS, *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS):
+for _spec in (*AGENT_SPECS, *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS,
+              *HARM_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
 
@@ -456,9 +458,9 @@ def _with_agent_cues(base: tuple[Cue, ...]) -> tuple[Cue, ...]:
     added += [_cue(name, weight, kind, meaning, pattern,
                    **{k: v for k, v in options.items() if k != "replaced_by"})
               for name, weight, kind, meaning, pattern, _, options in (
-                  *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS)]
+                  *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS, *HARM_SPECS)]
     stands_for: dict[str, list[str]] = {"addressed_to_agent": ["agent_subject"]}
-    for name, *_, options in (*AGENT_SPECS, *REWORDED_SPECS, *ORDERS_SPECS):
+    for name, *_, options in (*AGENT_SPECS, *REWORDED_SPECS, *ORDERS_SPECS, *HARM_SPECS):
         for other in options.get("replaced_by", ()):
             stands_for.setdefault(other, []).append(name)
     return tuple(replace(c, replaces=(*c.replaces, *stands_for.get(c.name, ())))
