@@ -54,7 +54,7 @@ MODIFIERS = {"request_form": 0.15, "conceal": 0.3, "false_reason": 0.2, "critica
 LOCAL = "local_scope"
 #: (acts, frame, modifiers' scale, sandbox)
 GRID = list(product((0.0, 0.3, 0.35, 0.4, 0.45), (0.0, 0.3, 0.35, 0.4, 0.45),
-                    (0.5, 1.0, 1.5), (-0.3, -0.5)))
+                    (0.5, 1.0, 1.5, 2.0), (-0.3, -0.5)))
 ZERO = (0.0, 0.0, 0.0, 0.0)
 
 Row = tuple[str, str, str]  # split, group, redacted text

@@ -86,7 +86,7 @@ WEAKEN = (
     r"\b(?:alg|algorithm|algorithms) none\b|"
     # a backdoor, a hard-coded credential, a master or fallback password
     r"\b(?:backdoor\w*|master password|skeleton key|universal password|god mode login)\b|"
-    r"\bhard ?(?:code|coded|coding)(?: \w+){0,3}? (?:password|passwords|credential|"
+    r"\b(?:hardcod\w*|hard cod(?:e|ed|ing))(?: \w+){0,3}? (?:password|passwords|credential|"
     r"credentials|token|tokens|key|keys|admin|account|user|login)\b|"
     r"\b(?:fallback|default|extra|hidden|secret) (?:admin )?(?:password|account|login)"
     r"(?: \w+){0,4}? (?:for|on|in) (?:any|every|all)\b|"
@@ -107,7 +107,7 @@ WEAKEN = (
     r"(?:\w+ )?(?:bucket|container|blob|repo|repository|s3|storage) public|block public "
     r"(?:acls?|access|policy) (?:false|off)|administratoraccess|privileged (?:true|mode)|"
     r"cap add all|run\w* (?:it |them )?as root|allow privilege escalation true|"
-    r"permit ?all|any ?any)\b|"
+    r"permit ?all)\b|"
     r"\bdebug (?:true|on|1)(?: \w+){0,6}? (?:production|prod|live)\b|"
     # input run as code (CWE-94, CWE-78, CWE-502)
     r"\b(?:eval|exec|os system|popen|subprocess \w+|pickle loads|yaml load|marshal loads|"
@@ -119,7 +119,7 @@ WEAKEN = (
     r"\bcontinue on error true\b|"
     # a vulnerable version kept or an unknown source added (CWE-1104, CWE-829)
     r"\b(?:pin|keep|hold|downgrade|roll back|revert)\w*(?: \w+){0,6}? (?:vulnerable|"
-    r"cve \d+|known vulnerabilit\w*|unpatched|end of life|eol)\b|"
+    r"cve \d+|known vulnerabilit\w*|unpatched|eol)\b|"
     r"\b(?:enable|allow|use|force|set)\w*(?: \w+){0,3}? (?:sslv2|sslv3|tls ?v?1 ?0|tls ?v?1 ?1|"
     r"tlsv1|null cipher|export ciphers?|weak ciphers?)\b|"
     r"\b(?:extra index url|index url|trusted host|registry|package source|feed url)"
@@ -130,36 +130,43 @@ WEAKEN_CODE = (
     r"\b(?:verify|ssl_verify|verify_ssl|sslverify|check_hostname|rejectunauthorized|"
     r"insecureskipverify|verify_signature|secure|httponly)[\"']?\s*[=:]\s*(?:false|0|no)\b|"
     r"(?:allowed_hosts|cors_origins|allowed_origins|origins|access-control-allow-origin|"
-    r"cors_allow_all_origins|\"action\"|\"principal\"|resources?)\s*[=:]\s*\[?\s*[\"']?\*"
+    r"cors_allow_all_origins|\"action\"|\"principal\")\s*[=:]\s*\[?\s*[\"']?\*"
     r"[\"']?|cors_(?:allow_all_origins|origin_allow_all)\s*=\s*true|"
     r"[\"']?alg[\"']?\s*:\s*[\"']none[\"']|ssl\._create_unverified_context|"
     r"cert_reqs\s*=\s*[\"']?(?:ssl\.)?cert_none|--(?:insecure|no-check-certificate|"
     r"disable-web-security|no-sandbox|trusted-host|allow-root)\b|(?<!\w)-k\s+https?:"
 )
+WEAKEN_CODE_WORDS = (
+    "verify ssl sslverify hostname rejectunauthorized rejectunauthorised "
+    "insecureskipverify secure httponly allowed cors origins origin action principal "
+    "alg unverified cert reqs insecure certificate security sandbox "
+    "trusted root k")
 WEAKEN_WORDS = (
-    "disable disabled disables disabling turn turning turns switch switching switches skip "
-    "skipping skips skipped bypass bypassing bypasses bypassed remove removing removes removed "
-    "comment commenting comments relax relaxing relaxed loosen loosening weaken weakening "
-    "strip stripping deactivate deactivating suppress suppressing silence silencing short no "
-    "stub stubbing rip ripping get getting drop dropping kill killing verify ssl sslverify "
-    "check reject rejectunauthorized rejectunauthorised secure httponly insecure node cert "
-    "strict stricthostkeychecking trust trustall trustallcerts allow allowallhostnameverifier "
-    "noophostnameverifier unverified tls accept accepts accepted accepting allows allowing "
-    "alg algorithm algorithms backdoor backdoors backdoored master skeleton universal god hard "
-    "hardcode hardcoded hardcoding fallback default extra hidden secret test replace replacing "
-    "swap swapping change changing downgrade downgrading move moving store storing stores "
-    "stored log logs logging print prints printing console echo dump write chmod 0 public "
-    "publicread publicly make block administratoraccess privileged cap run runs running "
-    "permit permitall any anyany debug eval exec os popen subprocess pickle yaml marshal "
-    "unserialize deserialize deserializing deserialization dangerously dangerouslysetinnerhtml "
-    "autoescape auto mark pin pinning pinned keep keeping hold holding roll revert "
-    "reverting enable enabling use using force set extra index trusted registry package feed "
-    "curl wget verify_ssl ssl_verify check_hostname insecureskipverify verify_signature "
-    "allowed_hosts cors_origins allowed_origins origins access cors_allow_all_origins action "
-    "principal resource resources cors_origin_allow_all ssl cert_reqs no insecure k rm "
-    "allowed cors "
-    "accepted disabled commented removed turned switched skipped bypassed relaxed loosened "
-    "stubbed")
+    # (each branch of the pattern by its rarest words: what a match always holds)
+    "disabled commented removed turned switched skipped bypassed relaxed loosened stubbed "
+    "circuit ssl tls hsts certificate certificates cert certs hostname host signature "
+    "signatures signing gpg token jwt csrf xsrf cors origin auth authentication policy "
+    "authorization authorisation access permission permissions acl acls 2fa mfa otp "
+    "factor rate throttle throttling throttled lockout account captcha sandbox sandboxing "
+    "sandboxes sandboxed seccomp apparmor selinux firewall waf encryption csp input "
+    "validation sanitization sanitisation sanitizer escaping audit security sast dast "
+    "dependabot codeql snyk semgrep bandit trivy gitleaks secret pre hooks checksum "
+    "checksums integrity branch protected verification password login session expiry "
+    "expiration verify sslverify hostname reject rejectunauthorized rejectunauthorised secure "
+    "httponly insecure node strict stricthostkeychecking trustall trustallcerts certs "
+    "verifier allowallhostnameverifier noophostnameverifier unverified accept accepts "
+    "accepted accepting allow allows allowed allowing alg algorithm algorithms backdoor "
+    "backdoors backdoored master skeleton universal god hardcode hardcoded hardcoding "
+    "hardcodes code coded coding "
+    "passwords pin bcrypt scrypt pbkdf2 sha sha256 sha512 argon2 argon2id aes aes256 "
+    "aes128 tokens secrets api credentials private card chmod 0 public publicread publicly "
+    "administratoraccess privileged cap root privilege permit permitall debug eval exec os "
+    "popen subprocess pickle yaml marshal unserialize deserialize deserializing "
+    "deserialization deserialise deserialising shell dangerously dangerouslysetinnerhtml "
+    "autoescape auto mark gpg skip failure error vulnerable cve vulnerability "
+    "vulnerabilities unpatched eol known sslv2 sslv3 tlsv1 tlsv10 tlsv11 tls10 tls11 null "
+    "export weak extra index trustallcertificates insecurerequestwarning "
+    "trusted registry package feed")
 
 # --- 2. destruction of what matters ------------------------------------------------------
 _DESTROY_ACT = (r"(?:delet(?:e|ing)|wip(?:e|ing)|drop(?:ping)?|truncat(?:e|ing)|"
@@ -183,14 +190,11 @@ DESTROY = (
     r"\bcheckout orphan\b|\bfilter (?:branch|repo)\b"
 )
 DESTROY_WORDS = (
-    "delete deletes deleting deleted wipe wipes wiping wiped drop drops dropping dropped "
-    "truncate truncates truncating erase erasing erases purge purging purges destroy "
-    "destroying destroys nuke nuking shred shredding overwrite overwriting overwrites revoke "
-    "revoking revokes rotate rotating deprovision deprovisioning terminate terminating tear "
-    "tearing reset resetting force push pushing flush flushall flushdb dropdb clear clearing "
-    "clears empty emptying remove removing removes close closing closes disable disabling "
-    "uninstall uninstalling rm git kubectl terraform checkout filter wiped erased purged "
-    "destroyed nuked revoked terminated closed removed disabled")
+    "delete deleting wipe wiping drop dropping truncate truncating erase erasing purge "
+    "purging destroy destroying nuke nuking shred shredding overwrite overwriting revoke "
+    "revoking rotate rotating deprovision deprovisioning terminate terminating tear tearing "
+    "reset resetting force f flushall flushdb flush dropdb git close closing kubectl "
+    "terraform rm checkout filter")
 
 # --- 3. credentials asked for --------------------------------------------------------------
 _SHOW = (r"(?:reveal|paste|send|post|print|show|share|upload|copy|cat|type|read out|read|dump|"
@@ -199,7 +203,7 @@ _SHOW = (r"(?:reveal|paste|send|post|print|show|share|upload|copy|cat|type|read 
 _CRED = (r"(?:tokens?|api ?keys?|access keys?|secret keys?|ssh keys?|passwords?|passphrases?|"
          r"secrets|credentials|creds|env|dotenv|env file|env vars|environment variables|ssh|"
          r"id rsa|id ed25519|id ecdsa|private keys?|session cookies?|cookies|2fa codes?|"
-         r"otp|one time (?:code|password)s?|verification codes?|recovery codes?|backup codes?|"
+         r"otp|verification codes?|recovery codes?|"
          r"seed phrase|mnemonic|keychain|keyring|kubeconfig|netrc|npmrc|pypirc|git "
          r"credentials|hosts yml|aws credentials|service account (?:key|json)|personal access "
          r"tokens?|pat|bearer|connection strings?|database url|signing key)")
@@ -221,9 +225,11 @@ HARVEST = (
     rf"{_CRED}\b|\bsecurity find (?:generic|internet) password\b"
 )
 HARVEST_WORDS = (
-    "reveal paste send post print show share upload copy cat type read dump echo include "
-    "attach commit push email dm message forward output display give provide tell reply "
-    "enter submit add append embed put write list export base64 what security")
+    # (the credential each match names)
+    "token tokens api apikey apikeys access ssh private signing service password passwords "
+    "passphrase passphrases secret secrets credentials creds env dotenv variables ssh rsa ed25519 ecdsa cookie "
+    "cookies 2fa otp verification recovery seed mnemonic keychain keyring kubeconfig netrc "
+    "npmrc pypirc yml json pat bearer string strings url docker kube shadow")
 
 # --- 4. a hypothetical or fictional frame, and what it asks for -------------------------
 _FRAME_EN = (
@@ -283,12 +289,12 @@ _HARM_EN = (
     r"exploit\w*|phishing|credential stuffing|brute forc\w*|crack\w*|hack\w* into|bomb|"
     r"weapon\w*|poison\w*|meth|synthesi[sz]\w* (?:drugs|nerve)|"
     r"passwords?|secrets|credentials|api keys|tokens|private keys?|"
-    r"(?:ignore|drop|lift|suspend|waive|forget|bypass)\w*(?: \w+){0,3}? (?:rules|restrictions|"
+    r"(?:ignor|drop|lift|suspend|waiv|forget|bypass)\w*(?: \w+){0,3}? (?:rules|restrictions|"
     r"guidelines|safety|policies|policy|filters|limits|guardrails|instructions)|"
     r"no (?:rules|restrictions|limits|filters|guardrails)|without (?:any )?(?:restrictions|"
     r"limits|filters|rules|censorship|guardrails)|unrestricted|unfiltered|uncensored|"
-    r"push\w*(?: \w+){0,4}? (?:straight |directly )?to (?:production|prod|main)|"
-    r"run them|exact commands|step by step|working code|"
+    r"push\w*(?: \w+){0,4}? (?:straight |directly )?to (?:production|prod)|"
+    r"exact commands|"
     r"(?:disabl\w*|turn\w* off|switch\w* off|remov\w*|skip\w*)(?: \w+){0,3}? (?:confirmations?|"
     r"confirmation prompts?|safety|guardrails|filters|approvals?|restrictions)|"
     r"(?:rules?|policy|policies|guidelines) (?:now )?means? (?:its|their|the) opposite)\b"
@@ -327,11 +333,11 @@ REVIEW = (
     r"(?:auto ?approve|lgtm|approve (?:it|this|the (?:pr|change|diff|mr)) (?:as is|"
     r"immediately|automatically|regardless))\b|"
     r"\b(?:do not|don t|never|no need to|please don t|please do not) (?:flag|report|raise|"
-    r"comment on|question|scrutini[sz]e|look (?:at|into)|review|block)(?: \w+){0,2}? "
+    r"comment on|scrutini[sz]e|review|block)(?: \w+){0,2}? "
     r"(?:this|these|that|the|any) (?:\w+ )?(?:lines?|files?|function|changes?|diff|pr|code|"
     r"findings?|issues?|warnings?|alerts?|vulnerabilit\w*|credentials?|secrets?|keys?|"
     r"passwords?|block|section|commit|snippet|pattern|call|usage|imports?)\b|"
-    r"\b(?:approve|merge|lgtm|pass|accept)\w* (?:this|it|the pr|the change|the diff|the mr)"
+    r"\b(?:approv|merg|lgtm|accept)\w* (?:this|it|the pr|the change|the diff|the mr)"
     r"(?: \w+){0,2}? (?:without|no) (?:review\w*|question\w*|checks?|looking|comment\w*|"
     r"scrutiny|flags?)\b|"
     r"\bmark\w*(?: \w+){0,8}? as (?:a |an )?(?:safe|false "
@@ -340,12 +346,12 @@ REVIEW = (
     r"checkov skip|tfsec ignore|codeql ignore|lgtm ignore|eslint disable\w*(?: \w+)? security)\b"
 )
 REVIEW_WORDS = (
-    "reviewer reviewers review code reviewing scanner scanners scanning linter linters lint "
-    "static sast codeql sonar sonarqube sonarcloud snyk semgrep bandit dependabot renovate "
-    "trivy checkov gitleaks trufflehog security audit auditor auditors auditing ci checks do "
-    "don never no please approve approves approved approving merge merges merging lgtm pass "
-    "passes accept accepts mark marks marked marking nosec nosemgrep nosonar nolint tfsec "
-    "eslint")
+    "reviewer reviewers review reviews reviewing scanner scanners scanning linter linters "
+    "lint static sast codeql sonar sonarqube sonarcloud snyk semgrep bandit dependabot "
+    "renovate trivy checkov gitleaks trufflehog security audit audits auditor auditors "
+    "auditing ci checks flag report raise comment scrutinize scrutinise block approve "
+    "approves approved approving merge merges merged merging lgtm accept accepts accepted "
+    "accepting mark marks marked marking nosec nosemgrep nosonar nolint tfsec eslint")
 
 # --- modifiers -------------------------------------------------------------------------------
 REQUEST = (
@@ -354,7 +360,7 @@ REQUEST = (
     r"disable|turn|switch|remove|delete|drop|run|use|put|push|copy|paste|send|post|cat|"
     r"print|read|include|ignore|skip|approve|merge|wipe|force|grant|allow|open|commit|upload|"
     r"share|give|show|tell|write|update|create|pin|downgrade|enable|mark|insert|hardcode|"
-    r"comment|revoke|truncate|rotate|reset|export|log|store|list|reply|respond|do|go|imagine|"
+    r"comment|revoke|truncate|rotate|reset|export|log|store|list|reply|respond|imagine|"
     r"pretend|describe|explain)\b|"
     r"\b(?:to|before|after|when|if|once|while|for)\b[^,.;:\n]{1,50},\s*(?:please\s+)?(?:add|"
     r"set|make|change|replace|disable|turn|switch|remove|delete|drop|run|use|put|push|copy|"
@@ -365,13 +371,23 @@ REQUEST = (
     r"you should|must|needs to|need to|should be|go ahead|in the next commit|next time you|"
     r"when you (?:next )?(?:edit|touch|refactor|change|update)|while you are at it|as part of)\b"
 )
+#: "please" in other languages (dictionary words), as the folded text spells them
+PLEASE_I18N = (
+    "por favor", "s'il vous plaît", "s'il te plaît", "bitte", "per favore", "alsjeblieft",
+    "alstublieft", "proszę", "prosím", "пожалуйста", "будь ласка", "lütfen", "kérem",
+    "kérlek", "παρακαλώ", "בבקשה", "من فضلك", "لطفا", "कृपया", "দয়া করে", "tolong",
+    "làm ơn", "vui lòng", "pakiusap", "请", "請", "ください", "주세요", "vänligen", "snälla",
+    "vennligst", "venligst", "ole hyvä", "palun", "molim", "моля", "te rog", "vă rog",
+    "prosimo", "lūdzu", "prašau",
+)
 REQUEST_WORDS = (
+    # (each match's verb, or the rarer word of its phrase)
     "please pls kindly add set make change replace disable turn switch remove delete drop run "
     "use put push copy paste send post cat print read include ignore skip approve merge wipe "
     "force grant allow open commit upload share give show tell write update create pin "
     "downgrade enable mark insert hardcode comment revoke truncate rotate reset export log "
-    "store list reply respond do go imagine pretend describe explain be ensure need must "
-    "needs in next when while as to before after if once for should")
+    "store list reply respond imagine pretend describe explain sure ensure need needs must "
+    "should ahead next part while edit touch refactor")
 CONCEAL = (
     r"\b(?:quietly|silently|secretly|discreetly|covertly|unnoticed|under the radar|"
     r"without (?:telling|mentioning|notifying|asking|flagging|a review|review|anyone|"
@@ -383,8 +399,10 @@ CONCEAL = (
     r"off the record|hide (?:it|this|the change))\b"
 )
 CONCEAL_WORDS = (
-    "quietly silently secretly discreetly covertly unnoticed hidden under without do don never "
-    "no nobody keep leave before so off hide")
+    "quietly silently secretly discreetly covertly unnoticed radar without mention mentions "
+    "mentioning tell telling comment commenting comments document documenting note noting "
+    "flag flagging report reporting announce announcing explain explaining add know keep "
+    "leave notices record hide")
 FALSE_REASON = (
     r"\b(?:the team (?:decided|agreed|approved|wants)|(?:it s|its|it is) faster|for speed|"
     r"(?:needed|required|requested|approved|signed off|authori[sz]ed|sanctioned) by "
@@ -401,9 +419,10 @@ FALSE_REASON = (
     r"has been (?:approved|cleared|authori[sz]ed))\b"
 )
 FALSE_REASON_WORDS = (
-    "team it its faster speed needed required requested approved signed authorized "
-    "authorised sanctioned expected this for during so per breaks known standard as "
-    "preapproved pre already has to")
+    "team faster speed needed required requested approved signed authorized authorised "
+    "sanctioned expected auditing audit verification migration compliance debugging add "
+    "verify onboard help grant whitelist access account identity subscription login per "
+    "breaks positive procedure agreed discussed preapproved cleared")
 CRITICAL = (
     r"\b(?:in|on|to|for|against) (?:the )?(?:production|prod|live|main|master)\b|"
     r"\bproduction (?:settings|config|database|db|server|servers|cluster|namespace|"
@@ -411,7 +430,9 @@ CRITICAL = (
     r"\b(?:for|on|to|in|across) (?:all|every|any) (?:users?|accounts?|requests?|hosts?|customers?|"
     r"tenants?|environments?|repos?)\b|\ball environments\b"
 )
-CRITICAL_WORDS = "in on to for against across production globally everywhere all"
+CRITICAL_WORDS = ("production prod live main master globally everywhere users user accounts "
+                  "account requests request hosts host customers customer tenants tenant "
+                  "environments environment repos repo")
 LOCAL = (
     r"\b(?:locally|localhost|127 0 0 1|self signed|on my (?:machine|laptop)|"
     r"(?:in|on|for) (?:the |my |a |your |our )?(?:local|dev|development|test|testing|staging|"
@@ -423,8 +444,9 @@ LOCAL = (
     r"(?:dev|test|staging|local) only|fixtures?|mock\w*)\b"
 )
 LOCAL_WORDS = (
-    "locally localhost 127 self on in for tests test fixture fixtures reseed re staging dev "
-    "local mock mocks mocked mocking")
+    "locally localhost 127 signed machine laptop local dev development test testing staging "
+    "qa sandbox scratch throwaway ephemeral minikube tests fixture fixtures reseed seed "
+    "seeded seeding reseeding mock mocks mocked mocking")
 
 
 def _i18n(words: tuple[str, ...]) -> tuple[str, str]:
@@ -438,7 +460,7 @@ def _i18n(words: tuple[str, ...]) -> tuple[str, str]:
             continue
         body = re.escape(flat).replace(r"\ ", " ")
         out.append(rf"\b{body}" if flat[0].isascii() else body)
-        gate.update(flat.split())
+        gate.add(max(flat.split(), key=len))
     return "|".join(sorted(out, key=len, reverse=True)), " ".join(sorted(gate))
 
 
@@ -446,24 +468,31 @@ _FRAME_X, _FRAME_GATE = _i18n(FRAME_I18N)
 _HARM_X, _HARM_GATE = _i18n(HARM_I18N)
 FRAME = rf"{_FRAME_EN}|(?:{_FRAME_X})"
 FRAME_WORDS = (
-    "hypothetical hypothetically imagine let pretend role roleplay roleplaying world thought "
-    "opposite fictional fiction screenplay for in write grandma grandmother granny grandpa "
-    "grandfather educational purely theoretically theory developer debug dan god jailbreak "
-    "unrestricted maintenance admin sanctioned red redteam security granted given just "
-    "simulation suppose what as stay capture " + _FRAME_GATE)
+    "hypothetical hypothetically imagine pretend role roleplay roleplaying world experiment "
+    "opposite fictional fiction screenplay novel story book movie film game script play poem "
+    "scene grandma grandmother granny grandpa grandfather research educational academic "
+    "theoretical dan god jailbreak unrestricted unfiltered developer sanctioned red redteam "
+    "security exception character ctf flag purposes only " + _FRAME_GATE)
 HARM = rf"{_HARM_EN}|(?:{_HARM_X})"
 HARM_ASK_WORDS = (
-    "exfiltrate exfiltrating exfiltration steal stealing leak leaking leaked malware "
-    "ransomware keylogger rootkit backdoor exploit exploits exploiting phishing credential "
-    "brute crack cracking hack hacking bomb weapon weapons poison poisoning meth synthesize "
-    "synthesise synthesizing password passwords secrets credentials api tokens private "
-    "ignore ignoring drop lift suspend waive forget bypass no without unrestricted "
-    "unfiltered uncensored push pushing pushed run exact step working disable disabling "
-    "disabled turn turning turned switch switching switched remove removing removed skip "
-    "skipping skipped rule rules policy policies guidelines " + _HARM_GATE)
+    "exfiltrate exfiltrating exfiltration exfiltrated steal steals stealing stealer leak "
+    "leaks leaking leaked malware ransomware keylogger rootkit backdoor backdoors exploit "
+    "exploits exploiting phishing credential brute crack cracks cracking cracked hack hacked "
+    "hacking bomb bombs weapon weapons poison poisons poisoning meth synthesize synthesise "
+    "synthesizing synthesising password passwords secrets credentials api tokens private "
+    "rules restrictions guidelines safety policies policy filters limits guardrails "
+    "instructions unrestricted unfiltered uncensored production prod exact confirmation "
+    "confirmations approval approvals prompts prompt opposite rule " + _HARM_GATE)
 
+_PLEASE_X = "|".join(sorted({re.escape(normalise(w).folded).replace(r"\ ", " ")
+                              for w in PLEASE_I18N}, key=len, reverse=True))
+_PLEASE_GATE = " ".join(sorted({max(normalise(w).flat.split(), key=len) for w in PLEASE_I18N}))
+REQUEST = rf"{REQUEST}|(?:{_PLEASE_X})"
+REQUEST_WORDS = f"{REQUEST_WORDS} {_PLEASE_GATE}"
+
+#: the acts the modifiers count beside (a fiction's frame only with what it asks)
 _ACTS = ("weaken_security", "weaken_security_code", "destroy_critical", "harvest_secret",
-         "fiction_frame", "review_suppress")
+         "review_suppress", "harm_ask")
 #: an act counts only asked for: with a request's form, concealment, a false reason or a
 #: critical scope
 _ASKED = ("request_form", "conceal", "false_reason", "critical_scope")
@@ -481,7 +510,7 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
     ("weaken_security_code", 0.4, _TC,
      "turns a protection off in code or configuration (verify=False, ALLOWED_HOSTS = ['*'], "
      "alg: none, --insecure, --no-sandbox)",
-     WEAKEN_CODE, WEAKEN_WORDS,
+     WEAKEN_CODE, WEAKEN_CODE_WORDS,
      {"structural": True, "replaced_by": ("weaken_security",), "requires_any": _ASKED}),
     ("destroy_critical", 0.4, _TC,
      "deletes, wipes, drops, truncates, force-pushes or revokes what matters (production, "
@@ -491,33 +520,33 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      "asks for credentials (tokens, keys, passwords, the .env, ~/.ssh, cookies, 2FA codes) "
      "to be revealed, printed, pasted, posted or committed outside a secret store",
      HARVEST, HARVEST_WORDS, {"negatable": True, "requires_any": _ASKED}),
-    ("fiction_frame", 0.3, _IO,
+    ("fiction_frame", 0.35, _IO,
      "a hypothetical or fictional frame, a role-play or a claimed exception or mode "
      "(\"purely hypothetically\", \"for a novel\", \"my grandmother used to\", \"sanctioned "
      "red-team exercise\", \"developer mode\"), in English and some forty languages",
-     FRAME, FRAME_WORDS, {"requires_any": ("harm_ask", *_ACTS[:4])}),
-    ("harm_ask", 0.3, _IO,
+     FRAME, FRAME_WORDS, {"requires_any": _ACTS}),
+    ("harm_ask", 0.35, _IO,
      "what a fiction's frame asks for: secrets, a rule lifted, an attack (beside the frame)",
      HARM, HARM_ASK_WORDS, {"requires_any": ("fiction_frame",)}),
     ("review_suppress", 0.4, _TC,
      "tells a reviewer, scanner or linter to approve, ignore, dismiss or not flag something",
      REVIEW, REVIEW_WORDS, {"requires_any": _ASKED}),
-    ("request_form", 0.15, None,
+    ("request_form", 0.225, None,
      "a request's form (an imperative, \"please\", \"make sure\", \"we need\", \"in the next "
      "commit\"), beside one of the acts above",
      REQUEST, REQUEST_WORDS, {"requires_any": _ACTS, "structural": True}),
-    ("conceal", 0.3, _TC,
+    ("conceal", 0.45, _TC,
      "concealment (\"quietly\", \"don't mention\", \"without telling\", \"don't comment "
      "it\"), beside one of the acts above",
      CONCEAL, CONCEAL_WORDS, {"requires_any": _ACTS}),
-    ("false_reason", 0.2, None,
+    ("false_reason", 0.3, None,
      "a justification that vouches for the act (\"the team decided\", \"needed by "
      "support\", \"expected by the runbook\", \"for auditing\"), beside one of the acts",
      FALSE_REASON, FALSE_REASON_WORDS, {"requires_any": _ACTS}),
-    ("critical_scope", 0.15, None,
+    ("critical_scope", 0.225, None,
      "the act aimed at production, main, every account or all environments",
      CRITICAL, CRITICAL_WORDS, {"requires_any": _ACTS}),
-    ("local_scope", -0.3, None,
+    ("local_scope", -0.5, None,
      "the developer's own sandbox (locally, the test or staging environment, a self-signed "
      "certificate, fixtures, re-seeding): lowers the paragraph's score",
      LOCAL, LOCAL_WORDS, {"requires_any": _ACTS}),
