@@ -115,8 +115,7 @@ WEAKEN = (
     r"body|form|payload|args)\b|\bshell true\b|\bdangerously ?set ?inner ?html\b|"
     r"\b(?:autoescape|auto escape) (?:false|off)\b|\bmark safe\b|"
     # the checks before a commit or a release skipped
-    r"\bno verify\b|\bno gpg sign\b|\bskip (?:ci|checks|hooks)\b|\ballow failure true\b|"
-    r"\bcontinue on error true\b|"
+    r"\bno verify\b|\bno gpg sign\b|\bskip (?:ci|checks|hooks)\b|"
     # a vulnerable version kept or an unknown source added (CWE-1104, CWE-829)
     r"\b(?:pin|keep|hold|downgrade|roll back|revert)\w*(?: \w+){0,6}? (?:vulnerable|"
     r"cve \d+|known vulnerabilit\w*|unpatched|eol)\b|"
@@ -163,7 +162,7 @@ WEAKEN_WORDS = (
     "administratoraccess privileged cap root privilege permit permitall debug eval exec os "
     "popen subprocess pickle yaml marshal unserialize deserialize deserializing "
     "deserialization deserialise deserialising shell dangerously dangerouslysetinnerhtml "
-    "autoescape auto mark gpg skip failure error vulnerable cve vulnerability "
+    "autoescape auto mark gpg skip vulnerable cve vulnerability "
     "vulnerabilities unpatched eol known sslv2 sslv3 tlsv1 tlsv10 tlsv11 tls10 tls11 null "
     "export weak extra index trustallcertificates insecurerequestwarning "
     "trusted registry package feed")
@@ -449,19 +448,45 @@ LOCAL_WORDS = (
     "seeded seeding reseeding mock mocks mocked mocking")
 
 
+def _trie(words: list[str]) -> str:
+    """``words`` as one regular expression shaped as a trie (one branch tried at each
+    position: a flat alternation of a hundred words is tried word by word, slowly)."""
+    root: dict[str, Any] = {}
+    for word in words:
+        node = root
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def build(node: dict[str, Any]) -> str:
+        ends = "" in node
+        branches = [re.escape(ch).replace(r"\ ", " ") + build(child)
+                    for ch, child in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
+        if ends:
+            return f"(?:{body})?"
+        return body
+
+    return build(root)
+
+
 def _i18n(words: tuple[str, ...]) -> tuple[str, str]:
     """The words as one alternation over ``flat`` and their gate words (each as the screen
-    reads it: lower case, look-alike letters turned Latin, punctuation as spaces)."""
-    out: list[str] = []
+    reads it: lower case, look-alike letters turned Latin, punctuation as spaces): a Latin
+    word at a word's start, another script's where it stands."""
+    latin: list[str] = []
+    other: list[str] = []
     gate: set[str] = set()
     for word in dict.fromkeys(words):
         flat = normalise(word).flat
         if not flat:
             continue
-        body = re.escape(flat).replace(r"\ ", " ")
-        out.append(rf"\b{body}" if flat[0].isascii() else body)
+        (latin if flat[0].isascii() else other).append(flat)
         gate.add(max(flat.split(), key=len))
-    return "|".join(sorted(out, key=len, reverse=True)), " ".join(sorted(gate))
+    parts = [rf"\b{_trie(latin)}" if latin else "", _trie(other) if other else ""]
+    return "|".join(p for p in parts if p), " ".join(sorted(gate))
 
 
 _FRAME_X, _FRAME_GATE = _i18n(FRAME_I18N)
@@ -490,9 +515,9 @@ _PLEASE_GATE = " ".join(sorted({max(normalise(w).flat.split(), key=len) for w in
 REQUEST = rf"{REQUEST}|(?:{_PLEASE_X})"
 REQUEST_WORDS = f"{REQUEST_WORDS} {_PLEASE_GATE}"
 
-#: the acts the modifiers count beside (a fiction's frame only with what it asks)
+#: the acts the modifiers count beside (a request's form beside a fiction's frame too)
 _ACTS = ("weaken_security", "weaken_security_code", "destroy_critical", "harvest_secret",
-         "review_suppress", "harm_ask")
+         "review_suppress")
 #: an act counts only asked for: with a request's form, concealment, a false reason or a
 #: critical scope
 _ASKED = ("request_form", "conceal", "false_reason", "critical_scope")
@@ -524,7 +549,7 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      "a hypothetical or fictional frame, a role-play or a claimed exception or mode "
      "(\"purely hypothetically\", \"for a novel\", \"my grandmother used to\", \"sanctioned "
      "red-team exercise\", \"developer mode\"), in English and some forty languages",
-     FRAME, FRAME_WORDS, {"requires_any": _ACTS}),
+     FRAME, FRAME_WORDS, {"requires_any": ("harm_ask", *_ACTS)}),
     ("harm_ask", 0.35, _IO,
      "what a fiction's frame asks for: secrets, a rule lifted, an attack (beside the frame)",
      HARM, HARM_ASK_WORDS, {"requires_any": ("fiction_frame",)}),
@@ -534,7 +559,8 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
     ("request_form", 0.225, None,
      "a request's form (an imperative, \"please\", \"make sure\", \"we need\", \"in the next "
      "commit\"), beside one of the acts above",
-     REQUEST, REQUEST_WORDS, {"requires_any": _ACTS, "structural": True}),
+     REQUEST, REQUEST_WORDS,
+     {"requires_any": (*_ACTS, "fiction_frame"), "structural": True}),
     ("conceal", 0.45, _TC,
      "concealment (\"quietly\", \"don't mention\", \"without telling\", \"don't comment "
      "it\"), beside one of the acts above",
