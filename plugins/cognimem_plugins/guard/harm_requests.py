@@ -228,7 +228,8 @@ HARVEST_WORDS = (
     "token tokens api apikey apikeys access ssh private signing service password passwords "
     "passphrase passphrases secret secrets credentials creds env dotenv variables rsa "
     "ed25519 ecdsa cookie cookies 2fa otp verification recovery seed mnemonic keychain "
-    "keyring kubeconfig netrc npmrc pypirc yml json pat bearer string strings url docker kube shadow")
+    "keyring kubeconfig netrc npmrc pypirc yml json pat bearer string strings url docker "
+    "kube shadow")
 
 # --- 4. a hypothetical or fictional frame, and what it asks for -------------------------
 _FRAME_EN = (
