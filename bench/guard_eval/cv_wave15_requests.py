@@ -16,8 +16,8 @@ packages (``/tmp/s34/readmes.jsonl`` when present) as clean rows of their own. O
 rows where one of the acts' patterns matches can change; the others are screened once.
 Then, for each split held out, the weights are the ones that flag the most injections on
 the other splits with, in **every** other split, the honest notes and the READMEs, no more
-clean rows flagged than with the cues' weights at zero (a hard bound; ties: the smaller
-weights), and the held-out split is scored with them. Run from the repository root::
+clean rows flagged than with the cues' weights at zero (a hard bound; ties: the lighter
+point, :func:`weight`), and the held-out split is scored with them. Run from the repository root::
 
     python bench/guard_eval/cv_wave15_requests.py [--label NAME]
 
@@ -124,8 +124,15 @@ def choose(per: dict[tuple[float, ...], Counts], left_out: str | None) -> tuple[
     base = per[ZERO]
     ok = [p for p in per if all(per[p][s][1] <= base[s][1] for s in others)]
     return max(ok, key=lambda p: (sum(per[p][s][0] for s in others
-                                      if s not in (HONEST, READMES)),
-                                  [-abs(w) for w in p]))
+                                      if s not in (HONEST, READMES)), -weight(p)))
+
+
+def weight(point: tuple[float, ...]) -> float:
+    """The most the cues of ``point`` weigh together (the acts, the frame and what it asks,
+    the modifiers, the sandbox's pull): of two points that flag as many, the lighter one
+    (the less the cues weigh, the fewer honest notes they can reach)."""
+    acts, frame, scale, local = point
+    return round(acts + 2 * frame + scale * sum(MODIFIERS.values()) - local, 4)
 
 
 def weigh(data: list[Row]) -> dict[str, Any]:

@@ -217,7 +217,8 @@ HARVEST = (
     rf"\b(?:cat|print|echo|read|type|show|upload|send|copy|display|base64|post|share)\b"
     r"(?: \w+){0,2}? (?:ssh id \w+|aws credentials|env|netrc|docker config json|kube config|"
     r"npmrc|pypirc|git credentials|config gh hosts yml|etc shadow|keychain|id rsa|"
-    r"id ed25519)\b|"
+    r"id ed25519)\b|\b(?:printenv|env grep|set grep)(?: \w+){0,4}? (?:key|keys|token|tokens|"
+    r"secret|secrets|pass\w*|aws|api)\b|"
     r"\bwhat (?:is|are) (?:your|the) (?:\w+ )?(?:password|passwords|token|api key|2fa code|"
     r"otp|secret key|credentials)\b|"
     r"\b(?:send|give|tell|dm|email|forward) (?:me|us) (?:your|the) (?:\w+ ){0,2}?"
@@ -229,7 +230,7 @@ HARVEST_WORDS = (
     "passphrase passphrases secret secrets credentials creds env dotenv variables rsa "
     "ed25519 ecdsa cookie cookies 2fa otp verification recovery seed mnemonic keychain "
     "keyring kubeconfig netrc npmrc pypirc yml json pat bearer string strings url docker "
-    "kube shadow")
+    "kube shadow printenv grep")
 
 # --- 4. a hypothetical or fictional frame, and what it asks for -------------------------
 _FRAME_EN = (
@@ -340,10 +341,13 @@ REVIEW = (
     r"\b(?:approv|merg|lgtm|accept)\w* (?:this|it|the pr|the change|the diff|the mr)"
     r"(?: \w+){0,2}? (?:without|no) (?:review\w*|question\w*|checks?|looking|comment\w*|"
     r"scrutiny|flags?)\b|"
-    r"\bmark\w*(?: \w+){0,8}? as (?:a |an )?(?:safe|false "
+    r"\b(?:mark|classify|classif|rate|rates|rating|treat|label|consider|report)\w*"
+    r"(?: \w+){0,8}? as (?:a |an )?(?:safe|benign|clean|harmless|low risk|not malicious|false "
     r"positive|reviewed|approved|resolved|won t fix|wontfix|not a vulnerability|accepted "
     r"risk|intended)\b|\b(?:nosec|nosemgrep|nosonar|nolint|gitleaks allow|trufflehog ignore|"
-    r"checkov skip|tfsec ignore|codeql ignore|lgtm ignore|eslint disable\w*(?: \w+)? security)\b"
+    r"checkov skip|tfsec ignore|codeql ignore|lgtm ignore|eslint disable\w*(?: \w+)? security)\b|"
+    r"\b(?:should|must|shall) not (?:appear|be (?:included|listed|reported|flagged|mentioned)) "
+    r"in (?:the |your )?(?:report|findings|review|summary|audit|results|scan)\b"
 )
 REVIEW_WORDS = (
     "reviewer reviewers review reviews reviewing scanner scanners scanning linter linters "
@@ -351,7 +355,9 @@ REVIEW_WORDS = (
     "renovate trivy checkov gitleaks trufflehog security audit audits auditor auditors "
     "auditing ci checks flag report raise comment scrutinize scrutinise block approve "
     "approves approved approving merge merges merged merging lgtm accept accepts accepted "
-    "accepting mark marks marked marking nosec nosemgrep nosonar nolint tfsec eslint")
+    "accepting mark marks marked marking classify classified classifies rate rates rated "
+    "rating treat treats treated label labels labelled labeled consider considered appear "
+    "included listed reported flagged mentioned nosec nosemgrep nosonar nolint tfsec eslint")
 
 # --- modifiers -------------------------------------------------------------------------------
 REQUEST = (
