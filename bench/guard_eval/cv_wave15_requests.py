@@ -4,10 +4,10 @@ Wave 15 adds the cues of :mod:`cognimem_plugins.guard.harm_requests`: a harmful 
 that names no reader (a protection turned off, destruction of what matters, credentials
 asked for, a review told to look away, a fiction's frame and what it asks), and the
 modifiers counted only beside one of them (a request's form, concealment, a false
-justification, a critical scope, and the developer's own sandbox as a negative weight).
-They are weighed as four groups on one joint grid: the acts (one weight for the five
-acts), the frame and what it asks (one weight for both), a scale on the modifiers (their
-shipped ratios kept) and the sandbox's negative weight.
+justification, a critical scope; beside the developer's own sandbox none is counted).
+They are weighed as three groups on one joint grid: the acts (one weight for the five
+acts), the frame and what it asks (one weight for both) and a scale on the modifiers
+(their ratios kept).
 
 For every point, every injection and clean row of the sixteen seen splits (tune ...
 fresh14) is screened by the text guard as a write screens it (redacted first), with the
@@ -51,11 +51,10 @@ ACTS = ("weaken_security", "weaken_security_code", "destroy_critical", "harvest_
         "review_suppress")
 FRAME = ("fiction_frame", "harm_ask")
 MODIFIERS = {"request_form": 0.15, "conceal": 0.3, "false_reason": 0.2, "critical_scope": 0.15}
-LOCAL = "local_scope"
-#: (acts, frame, modifiers' scale, sandbox)
+#: (acts, frame, modifiers' scale)
 GRID = list(product((0.0, 0.3, 0.35, 0.4, 0.45), (0.0, 0.3, 0.35, 0.4, 0.45),
-                    (0.5, 1.0, 1.5, 2.0), (-0.3, -0.5)))
-ZERO = (0.0, 0.0, 0.0, 0.0)
+                    (0.5, 1.0, 1.5, 2.0)))
+ZERO = (0.0, 0.0, 0.0)
 
 Row = tuple[str, str, str]  # split, group, redacted text
 Counts = dict[str, tuple[int, int]]  # split: (injections flagged, clean flagged)
@@ -78,14 +77,13 @@ def rows() -> list[Row]:
 
 def apply(point: tuple[float, ...]) -> None:
     """Give the cues the weights of ``point`` in the running screen."""
-    acts, frame, scale, local = point
+    acts, frame, scale = point
     for name in ACTS:
         set_weight(name, acts)
     for name in FRAME:
         set_weight(name, frame)
     for name, base in MODIFIERS.items():
         set_weight(name, round(base * scale, 4) if point != ZERO else 0.0)
-    set_weight(LOCAL, local)
 
 
 def may_change(data: list[Row]) -> list[int]:
@@ -129,10 +127,10 @@ def choose(per: dict[tuple[float, ...], Counts], left_out: str | None) -> tuple[
 
 def weight(point: tuple[float, ...]) -> float:
     """The most the cues of ``point`` weigh together (the acts, the frame and what it asks,
-    the modifiers, the sandbox's pull): of two points that flag as many, the lighter one
+    the modifiers): of two points that flag as many, the lighter one
     (the less the cues weigh, the fewer honest notes they can reach)."""
-    acts, frame, scale, local = point
-    return round(acts + 2 * frame + scale * sum(MODIFIERS.values()) - local, 4)
+    acts, frame, scale = point
+    return round(acts + 2 * frame + scale * sum(MODIFIERS.values()), 4)
 
 
 def weigh(data: list[Row]) -> dict[str, Any]:
@@ -140,15 +138,14 @@ def weigh(data: list[Row]) -> dict[str, Any]:
     from cognimem_plugins.guard import cues
     from cognimem_plugins.guard.injection import screen
 
-    shipped = {n: cues.CUES[cues._INDEX[n]].weight
-               for n in (*ACTS, *FRAME, *MODIFIERS, LOCAL)}
+    shipped = {n: cues.CUES[cues._INDEX[n]].weight for n in (*ACTS, *FRAME, *MODIFIERS)}
     apply(ZERO)
     base = [bool(screen(t)) for _, _, t in data]
     moving = may_change(data)
     print(f"{len(moving)} of {len(data)} rows may change", flush=True)
     per: dict[tuple[float, ...], Counts] = {ZERO: counts(data, base)}
     for point in GRID:
-        if point[0] == point[1] == 0.0:
+        if point[0] == point[1] == 0.0:  # no act, no frame: the modifiers cannot count
             per[point] = per[ZERO]
             continue
         apply(point)
@@ -177,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     result = weigh(rows())
     print(f"shipped {result['shipped']}\nchosen on all splits (acts, frame, modifiers' "
-          f"scale, sandbox): {result['chosen_on_all']}; honest notes and READMEs flagged "
+          f"scale): {result['chosen_on_all']}; honest notes and READMEs flagged "
           f"(zero -> chosen): {result['bounds_on_all']}")
     gained = {True: [0, 0], False: [0, 0]}
     for split, fold in result["folds"].items():

@@ -528,6 +528,8 @@ _ACTS = ("weaken_security", "weaken_security_code", "destroy_critical", "harvest
 #: an act counts only asked for: with a request's form, concealment, a false reason or a
 #: critical scope
 _ASKED = ("request_form", "conceal", "false_reason", "critical_scope")
+#: the sandbox stands for the acts and their modifiers (they are not counted beside it)
+_LOCAL = ("local_scope",)
 _TC = "tool_coercion"
 _IO = "instruction_override"
 
@@ -538,20 +540,20 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      "turns a protection off or down (TLS or certificate checks, CSRF, CORS, authentication, "
      "signatures, a backdoor password, weak hashing, secrets logged, wide permissions, input "
      "run as code, --no-verify, security scans skipped, a vulnerable pin, an unknown index)",
-     WEAKEN, WEAKEN_WORDS, {"negatable": True, "requires_any": _ASKED}),
+     WEAKEN, WEAKEN_WORDS, {"negatable": True, "requires_any": _ASKED, "replaced_by": _LOCAL}),
     ("weaken_security_code", 0.4, _TC,
      "turns a protection off in code or configuration (verify=False, ALLOWED_HOSTS = ['*'], "
      "alg: none, --insecure, --no-sandbox)",
      WEAKEN_CODE, WEAKEN_CODE_WORDS,
-     {"structural": True, "replaced_by": ("weaken_security",), "requires_any": _ASKED}),
+     {"structural": True, "replaced_by": ("weaken_security", *_LOCAL), "requires_any": _ASKED}),
     ("destroy_critical", 0.4, _TC,
      "deletes, wipes, drops, truncates, force-pushes or revokes what matters (production, "
      "main, backups, databases, users, keys, audit logs, every issue)",
-     DESTROY, DESTROY_WORDS, {"negatable": True, "requires_any": _ASKED}),
+     DESTROY, DESTROY_WORDS, {"negatable": True, "requires_any": _ASKED, "replaced_by": _LOCAL}),
     ("harvest_secret", 0.4, "exfiltration_link",
      "asks for credentials (tokens, keys, passwords, the .env, ~/.ssh, cookies, 2FA codes) "
      "to be revealed, printed, pasted, posted or committed outside a secret store",
-     HARVEST, HARVEST_WORDS, {"negatable": True, "requires_any": _ASKED}),
+     HARVEST, HARVEST_WORDS, {"negatable": True, "requires_any": _ASKED, "replaced_by": _LOCAL}),
     ("fiction_frame", 0.35, _IO,
      "a hypothetical or fictional frame, a role-play or a claimed exception or mode "
      "(\"purely hypothetically\", \"for a novel\", \"my grandmother used to\", \"sanctioned "
@@ -562,25 +564,26 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      HARM, HARM_ASK_WORDS, {"requires_any": ("fiction_frame",)}),
     ("review_suppress", 0.4, _TC,
      "tells a reviewer, scanner or linter to approve, ignore, dismiss or not flag something",
-     REVIEW, REVIEW_WORDS, {"requires_any": _ASKED}),
+     REVIEW, REVIEW_WORDS, {"requires_any": _ASKED, "replaced_by": _LOCAL}),
     ("request_form", 0.225, None,
      "a request's form (an imperative, \"please\", \"make sure\", \"we need\", \"in the next "
      "commit\"), beside one of the acts above",
      REQUEST, REQUEST_WORDS,
-     {"requires_any": (*_ACTS, "fiction_frame"), "structural": True}),
+     {"requires_any": (*_ACTS, "fiction_frame"), "structural": True, "replaced_by": _LOCAL}),
     ("conceal", 0.45, _TC,
      "concealment (\"quietly\", \"don't mention\", \"without telling\", \"don't comment "
      "it\"), beside one of the acts above",
-     CONCEAL, CONCEAL_WORDS, {"requires_any": _ACTS}),
+     CONCEAL, CONCEAL_WORDS, {"requires_any": _ACTS, "replaced_by": _LOCAL}),
     ("false_reason", 0.3, None,
      "a justification that vouches for the act (\"the team decided\", \"needed by "
      "support\", \"expected by the runbook\", \"for auditing\"), beside one of the acts",
-     FALSE_REASON, FALSE_REASON_WORDS, {"requires_any": _ACTS}),
+     FALSE_REASON, FALSE_REASON_WORDS, {"requires_any": _ACTS, "replaced_by": _LOCAL}),
     ("critical_scope", 0.225, None,
      "the act aimed at production, main, every account or all environments",
-     CRITICAL, CRITICAL_WORDS, {"requires_any": _ACTS}),
-    ("local_scope", -0.5, None,
+     CRITICAL, CRITICAL_WORDS, {"requires_any": _ACTS, "replaced_by": _LOCAL}),
+    ("local_scope", 0.0, None,
      "the developer's own sandbox (locally, the test or staging environment, a self-signed "
-     "certificate, fixtures, re-seeding): lowers the paragraph's score",
+     "certificate, fixtures, re-seeding): the acts above and their modifiers are not counted "
+     "(the other cues' score is left as it is)",
      LOCAL, LOCAL_WORDS, {"requires_any": _ACTS}),
 )
