@@ -235,9 +235,9 @@ HARVEST_WORDS = (
 # --- 4. a hypothetical or fictional frame, and what it asks for -------------------------
 _FRAME_EN = (
     r"\b(?:hypothetical(?:ly)?|imagine|let s pretend|pretend|role ?play\w*|in a world where|"
-    r"thought experiment|opposite day|fictional|fiction|screenplay|for a (?:novel|story|book|"
-    r"movie|film|game|script|play|poem)|in (?:a|my|this) (?:novel|story|screenplay)|"
-    r"write a (?:story|scene|poem|script) (?:where|in which|about)|"
+    r"thought experiment|opposite day|fictional|fiction|screenplay|for (?:a|my|the) (?:\w+ )?"
+    r"(?:novel|story|book|movie|film|game|script|play|poem) (?:i m|i am|we re|we are) "
+    r"writing|write a (?:story|scene|poem|script) (?:where|in which)|"
     r"(?:grandma|grandmother|granny|grandpa|grandfather) used to|"
     r"for (?:research|educational|academic) purposes|educational only|"
     r"purely (?:academic|educational|theoretical)|"
@@ -501,8 +501,7 @@ _HARM_X, _HARM_GATE = _i18n(HARM_I18N)
 FRAME = rf"{_FRAME_EN}|(?:{_FRAME_X})"
 FRAME_WORDS = (
     "hypothetical hypothetically imagine pretend role roleplay roleplaying world experiment "
-    "opposite fictional fiction screenplay novel story book movie film game script play poem "
-    "scene grandma grandmother granny grandpa grandfather research educational academic "
+    "opposite fictional fiction screenplay writing write grandma grandmother granny grandpa grandfather research educational academic "
     "theoretical dan god jailbreak unrestricted unfiltered developer sanctioned red redteam "
     "security exception character ctf flag purposes only " + _FRAME_GATE)
 HARM = rf"{_HARM_EN}|(?:{_HARM_X})"
@@ -518,7 +517,8 @@ HARM_ASK_WORDS = (
 
 _PLEASE_X = "|".join(sorted({re.escape(normalise(w).folded).replace(r"\ ", " ")
                               for w in PLEASE_I18N}, key=len, reverse=True))
-_PLEASE_GATE = " ".join(sorted({max(normalise(w).flat.split(), key=len) for w in PLEASE_I18N}))
+_PLEASE_GATE = " ".join(sorted({max(normalise(w).flat.split(), key=len)
+                                for w in PLEASE_I18N}))
 REQUEST = rf"{REQUEST}|(?:{_PLEASE_X})"
 REQUEST_WORDS = f"{REQUEST_WORDS} {_PLEASE_GATE}"
 
