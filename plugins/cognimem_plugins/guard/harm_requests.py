@@ -501,7 +501,8 @@ _HARM_X, _HARM_GATE = _i18n(HARM_I18N)
 FRAME = rf"{_FRAME_EN}|(?:{_FRAME_X})"
 FRAME_WORDS = (
     "hypothetical hypothetically imagine pretend role roleplay roleplaying world experiment "
-    "opposite fictional fiction screenplay writing write grandma grandmother granny grandpa grandfather research educational academic "
+    "opposite fictional fiction screenplay writing write grandma grandmother granny grandpa "
+    "grandfather research educational academic "
     "theoretical dan god jailbreak unrestricted unfiltered developer sanctioned red redteam "
     "security exception character ctf flag purposes only " + _FRAME_GATE)
 HARM = rf"{_HARM_EN}|(?:{_HARM_X})"
