@@ -22,150 +22,46 @@ threshold alone:
 * ``destroy_critical``: delete, wipe, drop, truncate, force-push, revoke... what matters
   (production, main, backups, databases, users, keys, audit logs, every issue);
 * ``harvest_secret``: credentials (tokens, keys, passwords, the .env, ``~/.ssh``, cookies,
-  2FA codes, the keychain) to be revealed, printed, pasted, posted or committed somewhere
-  that is not a secret store;
-* ``fiction_frame``: a hypothetical or fictional frame, a role-play, a claimed exception
-  or mode, in English and some forty languages (dictionary words);
-* ``harm_ask``: what the frame asks for: a rule lifted, secrets, an attack;
-* ``review_suppress``: a reviewer, scanner or linter told to approve, ignore or not flag;
-* modifiers, counted only beside one of those acts: ``request_form`` (an imperative,
-  "please", "make sure", "we need", "in the next commit"), ``conceal`` ("quietly", "don't
-  mention", "without telling", "don't comment it"), ``false_reason`` ("the team decided",
-  "needed by support", "expected by the runbook", "it's faster", "for auditing"),
-  ``critical_scope`` (production, globally, every account), and ``local_scope`` (a
-  *negative* weight: the local test environment, staging, a self-signed certificate,
-  "re-seed": the honest developer's own sandbox).
+  2FA codes, the keychain, ``printenv | grep token``) to be revealed, printed, pasted,
+  posted or committed somewhere that is not a secret store;
+* ``review_suppress``: a reviewer, scanner or linter told to approve, ignore, dismiss or
+  not flag a finding, to classify or mark something as safe or benign, to keep it out of
+  the report (``nosec``-style markers too);
+* the acts count only *asked for*, beside one of the modifiers: ``request_form`` (an
+  imperative at a sentence's start or after a fronted clause, "please" in English and
+  some forty languages, "make sure", "we need", "in the next commit"), ``conceal``
+  ("quietly", "don't mention", "without telling", "don't comment it"), ``false_reason``
+  ("the team decided", "needed by support", "expected by the runbook", "it's faster",
+  "for auditing", "so we can restore your access"), ``critical_scope`` (production,
+  globally, every account); each modifier counts only beside an act's words;
+* ``fiction_frame`` and ``harm_ask``: a hypothetical or fictional frame, a role-play, a
+  claimed exception or mode, in English and some forty languages (dictionary words:
+  hypothetically, imagine, pretend, novel, fiction, grandmother...), beside what it asks
+  for (a rule lifted, passwords or secrets, an attack, "no restrictions"); each needs the
+  other (a request's form may join them);
+* ``local_scope`` (weight 0): the developer's own sandbox (locally, the test or staging
+  environment, a self-signed certificate, fixtures, "re-seed"): beside it the acts and
+  their modifiers are not counted (it stands for them), so the module never lowers what
+  the other cues found.
 
 An honest note asks for the same acts ("disable SSL verification in the local test env, the
 cert is self-signed", "drop the staging DB and re-seed it"): it names its sandbox and hides
-nothing. The weights were chosen by leave-one-split-out cross-validation with the honest
-notes bounding every fold (``bench/guard_eval/cv_wave15_requests.py``).
+nothing. Each cue's words (what a match always holds) are the rarer half of its phrases
+(the protection, the credential, the verb of destruction), so the cues open on few notes.
+The weights (acts 0.40; frame and ask 0.35 each; request 0.225, concealment 0.45, false
+reason 0.30, critical scope 0.225) were chosen by leave-one-split-out cross-validation
+with the honest notes and README paragraphs bounding every fold
+(``bench/guard_eval/cv_wave15_requests.py``, ``results/w15_cv_requests.json``).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from .normalise import normalise
+from .harm_i18n import FRAME_GATE, FRAME_X, HARM_GATE, HARM_X, PLEASE_GATE, PLEASE_X
+from .harm_security import WEAKEN, WEAKEN_CODE, WEAKEN_CODE_WORDS, WEAKEN_WORDS
 
-_W = r"(?: [\w\-]+)"  # one more word (``flat`` keeps letters, digits and hyphen-less words)
-
-# --- 1. a protection turned off or down (CWE Top 25, OWASP Top 10 / ASVS) ---------------
-_OFF = (r"(?:disabl(?:e|ing)|turn(?:ing)? off|switch(?:ing)? off|skip(?:ping)?|"
-        r"bypass(?:ing)?|remov(?:e|ing)|comment(?:ing)? out|relax(?:ing)?|loosen(?:ing)?|"
-        r"weaken(?:ing)?|strip(?:ping)?|deactivat(?:e|ing)|suppress(?:ing)?|silenc(?:e|ing)|"
-        r"short circuit(?:ing)?|no op|stub(?:bing)? out|rip(?:ping)? out|get(?:ting)? rid of|"
-        r"drop(?:ping)?|kill(?:ing)?)")
-_GUARD = (r"(?:ssl|tls|hsts|certificate|certificates|cert|certs|hostname|host key|"
-          r"signature|signatures|signing|gpg|token|jwt|csrf|xsrf|cors|same origin|auth|"
-          r"authentication|authori[sz]ation|access control|permission|permissions|acl|acls|"
-          r"2fa|mfa|two factor|otp|rate limit\w*|throttl\w*|lockout|account lock\w*|captcha|"
-          r"sandbox\w*|seccomp|apparmor|selinux|firewall|waf|encryption|csp|"
-          r"content security policy|input validation|validation|sanitization|sanitisation|"
-          r"sanitizer|escaping|audit log\w*|security|sast|dast|dependabot|codeql|snyk|"
-          r"semgrep|bandit|trivy|gitleaks|secret scanning|pre commit hooks?|hooks|"
-          r"checksum|checksums|integrity|branch protection|protected branch|verification|"
-          r"password check|login check|session check|expiry check|expiration check)")
-WEAKEN = (
-    rf"\b{_GUARD}(?: \w+){{0,3}}? (?:should|must|needs? to|has to|have to|can|is to|are to) "
-    r"be (?:disabled|commented out|removed|turned off|switched off|skipped|bypassed|relaxed|"
-    r"loosened|stubbed out|short circuited)\b|"
-    rf"\b{_OFF}{_W}{{0,3}}? (?:the )?{_GUARD}(?: (?:check|checks|checking|verification|"
-    r"validation|protection|middleware|requirement|enforcement|scan|scans|scanning|tests?))?\b|"
-    r"\b(?:verify|verify ssl|ssl verify|sslverify|verify peer|verify host|check hostname|"
-    r"verify signature|verify exp|reject ?unauthori[sz]ed|secure|httponly) (?:false|0|no|off)\b|"
-    r"\b(?:insecure skip (?:tls )?verify|node tls reject unauthori[sz]ed 0|cert none|"
-    r"strict ?host ?key ?checking no|trust ?all ?certs|trust ?all ?certificates|"
-    r"allow ?all ?host ?name ?verifier|no ?op ?host ?name ?verifier|insecure request warning|"
-    r"unverified context|tls insecure|ssl no revoke)\b|"
-    r"\baccept\w*(?: \w+)? (?:any|all|every|invalid|expired|self signed) (?:tls |ssl )?"
-    r"(?:certificates?|certs?|hosts?|hostnames?|origins?|signatures?|tokens?|passwords?)\b|"
-    r"\ballow\w* (?:all|any|every) (?:origins?|hosts?|domains?|ips?|methods?|actions?|"
-    r"principals?)\b|"
-    r"\b(?:alg|algorithm|algorithms) none\b|"
-    # a backdoor, a hard-coded credential, a master or fallback password
-    r"\b(?:backdoor\w*|master password|skeleton key|universal password|god mode login)\b|"
-    r"\b(?:hardcod\w*|hard cod(?:e|ed|ing))(?: \w+){0,3}? (?:password|passwords|credential|"
-    r"credentials|token|tokens|key|keys|admin|account|user|login)\b|"
-    r"\b(?:fallback|default|extra|hidden|secret) (?:admin )?(?:password|account|login)"
-    r"(?: \w+){0,4}? (?:for|on|in) (?:any|every|all)\b|"
-    r"\baccepts? (?:the |a |any )?(?:password|pin|token)\w*(?: \w+){0,4}? for (?:any|every|all)\b|"
-    # weaker hashing or none
-    r"\b(?:replace|swap|switch|change|downgrade|move)\w*(?: \w+){0,3}? (?:bcrypt|argon2\w*|"
-    r"scrypt|pbkdf2|sha ?256|sha ?512|aes\w*)(?: \w+){0,3}? (?:to|with|for) (?:plain |plain ?text |"
-    r"raw )?(?:md5|sha ?1|des|rc4|ecb|plain ?text|base64|crc32|nothing)\b|"
-    r"\bstore\w*(?: \w+){0,3}? passwords? (?:in )?(?:plain ?text|clear ?text|unhashed|as is|md5)\b|"
-    # secrets written to logs
-    r"\b(?:log|logs|logging|print|prints|printing|console log|echo|dump|write)\b(?: \w+){0,3}? "
-    r"(?:the |every |all |each |full )?(?:passwords?|tokens?|secrets?|api keys?|credentials|"
-    r"private keys?|session (?:ids?|cookies?)|card numbers?)\b(?: \w+){0,3}? (?:to|in|into) "
-    r"(?:the )?(?:logs?|stdout|console|output|sentry|datadog|splunk)\b|"
-    # permissions widened
-    r"\bchmod(?: r)? (?:0?777|0?666|a ?rwx|o ?w)\b|\b0 0 0 0 0\b|"
-    r"\b(?:public ?read(?: ?write)?|publicly (?:readable|writable|accessible)|make (?:the |it )?"
-    r"(?:\w+ )?(?:bucket|container|blob|repo|repository|s3|storage) public|block public "
-    r"(?:acls?|access|policy) (?:false|off)|administratoraccess|privileged (?:true|mode)|"
-    r"cap add all|run\w* (?:it |them )?as root|allow privilege escalation true|"
-    r"permit ?all)\b|"
-    r"\bdebug (?:true|on|1)(?: \w+){0,6}? (?:production|prod|live)\b|"
-    # input run as code (CWE-94, CWE-78, CWE-502)
-    r"\b(?:eval|exec|os system|popen|subprocess \w+|pickle loads|yaml load|marshal loads|"
-    r"unserialize|deserializ\w*)(?: \w+){0,4}? (?:request|user|input|untrusted|params?|query|"
-    r"body|form|payload|args)\b|\bshell true\b|\bdangerously ?set ?inner ?html\b|"
-    r"\b(?:autoescape|auto escape) (?:false|off)\b|\bmark safe\b|"
-    # the checks before a commit or a release skipped
-    r"\bno verify\b|\bno gpg sign\b|\bskip (?:ci|checks|hooks)\b|"
-    # a vulnerable version kept or an unknown source added (CWE-1104, CWE-829)
-    r"\b(?:pin|keep|hold|downgrade|roll back|revert)\w*(?: \w+){0,6}? (?:vulnerable|"
-    r"cve \d+|known vulnerabilit\w*|unpatched|eol)\b|"
-    r"\b(?:enable|allow|use|force|set)\w*(?: \w+){0,3}? (?:sslv2|sslv3|tls ?v?1 ?0|tls ?v?1 ?1|"
-    r"tlsv1|null cipher|export ciphers?|weak ciphers?)\b|"
-    r"\b(?:extra index url|index url|trusted host|registry|package source|feed url)"
-    r"(?: \w+){0,2}? (?:https?|http)\b"
-)
-#: what only punctuation shows (over the folded text): ``verify=False``, ``["*"]``
-WEAKEN_CODE = (
-    r"\b(?:verify|ssl_verify|verify_ssl|sslverify|check_hostname|rejectunauthorized|"
-    r"insecureskipverify|verify_signature|secure|httponly)[\"']?\s*[=:]\s*(?:false|0|no)\b|"
-    r"(?:allowed_hosts|cors_origins|allowed_origins|origins|access-control-allow-origin|"
-    r"cors_allow_all_origins|\"action\"|\"principal\")\s*[=:]\s*\[?\s*[\"']?\*"
-    r"[\"']?|cors_(?:allow_all_origins|origin_allow_all)\s*=\s*true|"
-    r"[\"']?alg[\"']?\s*:\s*[\"']none[\"']|ssl\._create_unverified_context|"
-    r"cert_reqs\s*=\s*[\"']?(?:ssl\.)?cert_none|--(?:insecure|no-check-certificate|"
-    r"disable-web-security|no-sandbox|trusted-host|allow-root)\b|(?<!\w)-k\s+https?:"
-)
-WEAKEN_CODE_WORDS = (
-    "verify ssl sslverify hostname rejectunauthorized rejectunauthorised "
-    "insecureskipverify secure httponly allowed cors origins origin action principal "
-    "alg unverified cert reqs insecure certificate security sandbox "
-    "trusted root k")
-WEAKEN_WORDS = (
-    # (each branch of the pattern by its rarest words: what a match always holds)
-    "disabled commented removed turned switched skipped bypassed relaxed loosened stubbed "
-    "circuit ssl tls hsts certificate certificates cert certs hostname host signature "
-    "signatures signing gpg token jwt csrf xsrf cors origin auth authentication policy "
-    "authorization authorisation access permission permissions acl acls 2fa mfa otp "
-    "factor rate throttle throttling throttled lockout account captcha sandbox sandboxing "
-    "sandboxes sandboxed seccomp apparmor selinux firewall waf encryption csp input "
-    "validation sanitization sanitisation sanitizer escaping audit security sast dast "
-    "dependabot codeql snyk semgrep bandit trivy gitleaks secret pre hooks checksum "
-    "checksums integrity branch protected verification password login session expiry "
-    "expiration verify sslverify hostname reject rejectunauthorized rejectunauthorised secure "
-    "httponly insecure node strict stricthostkeychecking trustall trustallcerts certs "
-    "verifier allowallhostnameverifier noophostnameverifier unverified accept accepts "
-    "accepted accepting allow allows allowed allowing alg algorithm algorithms backdoor "
-    "backdoors backdoored master skeleton universal god hardcode hardcoded hardcoding "
-    "hardcodes code coded coding "
-    "passwords pin bcrypt scrypt pbkdf2 sha sha256 sha512 argon2 argon2id aes aes256 "
-    "aes128 tokens secrets api credentials private card chmod 0 public publicread publicly "
-    "administratoraccess privileged cap root privilege permit permitall debug eval exec os "
-    "popen subprocess pickle yaml marshal unserialize deserialize deserializing "
-    "deserialization deserialise deserialising shell dangerously dangerouslysetinnerhtml "
-    "autoescape auto mark gpg skip vulnerable cve vulnerability "
-    "vulnerabilities unpatched eol known sslv2 sslv3 tlsv1 tlsv10 tlsv11 tls10 tls11 null "
-    "export weak extra index trustallcertificates insecurerequestwarning "
-    "trusted registry package feed")
+_W = r"(?: [\w\-]+)"  # one more word
 
 # --- 2. destruction of what matters ------------------------------------------------------
 _DESTROY_ACT = (r"(?:delet(?:e|ing)|wip(?:e|ing)|drop(?:ping)?|truncat(?:e|ing)|"
@@ -246,45 +142,6 @@ _FRAME_EN = (
     r"drill|exercise)|(?:granted|given) an exception|as a character|stay in character|"
     r"for a ctf|capture the flag)\b"
 )
-#: the frame's words in other languages (dictionary words: hypothetical(ly), imagine,
-#: pretend, novel / story / fiction, grandmother, for research, exception)
-FRAME_I18N = (
-    # Romance
-    "hipotéticamente", "hipotético", "imagina", "imagine", "imaginez", "imaginons", "finge",
-    "fingir", "novela", "ficción", "cuento", "abuela", "investigación", "hypothétiquement",
-    "fais semblant", "faites semblant", "roman", "fiction", "grand-mère", "mamie",
-    "ipoteticamente", "immagina", "fai finta", "romanzo", "finzione", "nonna", "ricerca",
-    "hipoteticamente", "finja", "finge que", "romance", "ficção", "avó", "vovó", "pesquisa",
-    "ipotetic", "imaginează", "prefă-te", "bunica",
-    # Germanic
-    "hypothetisch", "stell dir vor", "stellen sie sich vor", "tu so als", "tun sie so",
-    "fiktion", "geschichte", "oma", "großmutter", "forschungszwecke", "stel je voor",
-    "doe alsof", "fictie", "verhaal", "hypotetiskt", "föreställ dig", "låtsas", "farmor",
-    "mormor", "hypotetisk", "forestill deg", "forestil dig", "lat som",
-    # Slavic and Baltic
-    "hipotetycznie", "wyobraź sobie", "udawaj", "powieść", "fikcja", "babcia", "hypoteticky",
-    "představ si", "předstírej", "babička", "гипотетически", "представь", "представьте",
-    "притворись", "роман", "бабушка", "гіпотетично", "уяви", "уявіть", "бабуся",
-    "хипотетички", "замисли", "хипотетично", "представи си", "hipotetski", "zamisli",
-    "baka", "hipotetično", "hipotetiškai", "įsivaizduok", "hipotētiski", "iedomājies",
-    # Finno-Ugric, Greek, Turkic, Semitic, Iranian
-    "hypoteettisesti", "kuvittele", "isoäiti", "hüpoteetiliselt", "kujuta ette",
-    "hipotetikusan", "képzeld el", "nagymamám", "υποθετικά", "φαντάσου", "γιαγιά",
-    "varsayımsal olarak", "hayal et", "farz et", "büyükannem", "babaannem",  # noqa: RUF001
-    "anneannem",
-    "hipotetik", "təsəvvür et", "באופן היפותטי", "דמיין", "תעמיד פנים", "סבתא",
-    "افتراضيا", "تخيل", "تظاهر", "جدتي", "فرضا", "تصور کن", "وانمود کن", "مادربزرگ",
-    "فرض کریں", "تصور کریں", "دادی",
-    # South and South-East Asian
-    "काल्पनिक", "कल्पना करो", "कल्पना कीजिए", "मान लो", "दादी", "নানি", "কল্পনা কর",
-    "ধরো", "கற்பனை", "ஊகமாக", "ఊహించు", "secara hipotetis", "bayangkan", "berpura-pura",
-    "nenek", "hipotetikal", "bayangkan", "giả sử", "tưởng tượng", "giả vờ", "bà tôi",
-    "kunwari", "isipin", "lola",
-    # East Asian
-    "仮に", "想像して", "ふりをして", "小説", "物語", "おばあちゃん", "祖母", "假设", "假設",
-    "想象", "假装", "假裝", "小说", "故事", "奶奶", "外婆", "가정해", "상상해", "척해",
-    "소설", "할머니",
-)
 _HARM_EN = (
     r"\b(?:exfiltrat\w*|steal\w*|leak\w*|malware|ransomware|keylogger|rootkit|backdoor\w*|"
     r"exploit\w*|phishing|credential stuffing|brute forc\w*|crack\w*|hack\w* into|bomb|"
@@ -299,21 +156,6 @@ _HARM_EN = (
     r"(?:disabl\w*|turn\w* off|switch\w* off|remov\w*|skip\w*)(?: \w+){0,3}? (?:confirmations?|"
     r"confirmation prompts?|safety|guardrails|filters|approvals?|restrictions)|"
     r"(?:rules?|policy|policies|guidelines) (?:now )?means? (?:its|their|the) opposite)\b"
-)
-#: what the frame asks for, in other languages (passwords, no restrictions, malware)
-HARM_I18N = (
-    "contraseña", "contraseñas", "mot de passe", "mots de passe", "passwort", "passwörter",
-    "senha", "senhas", "hasło", "hasła", "heslo", "hesla", "пароль", "пароли", "паролі",
-    "şifre", "şifreler", "parola", "jelszó", "salasana", "wachtwoord", "lösenord", "passord",
-    "κωδικό", "סיסמה", "كلمة المرور", "كلمات المرور", "رمز عبور", "पासवर्ड", "কাসওয়ার্ড",
-    "kata sandi", "mật khẩu", "パスワード", "密码", "密碼", "비밀번호",
-    "sin restricciones", "sans restriction", "sans restrictions", "ohne einschränkungen",
-    "senza restrizioni", "sem restrições", "bez ograniczeń", "без ограничений",
-    "без обмежень", "kısıtlama olmadan",  # noqa: RUF001
-    "zonder beperkingen", "utan begränsningar",
-    "制限なし", "制限なく", "无限制", "沒有限制", "没有限制", "제한 없이", "بدون قيود",
-    "बिना प्रतिबंध", "tanpa batasan", "không giới hạn",
-    "malware", "ransomware", "keylogger", "exploit",
 )
 
 # --- 5. a reviewer, scanner or linter told to look away ----------------------------------
@@ -376,15 +218,6 @@ REQUEST = (
     r"\b(?:please|pls|kindly|make sure|be sure|ensure|we need|i need|you need|you must|"
     r"you should|must|needs to|need to|should be|go ahead|in the next commit|next time you|"
     r"when you (?:next )?(?:edit|touch|refactor|change|update)|while you are at it|as part of)\b"
-)
-#: "please" in other languages (dictionary words), as the folded text spells them
-PLEASE_I18N = (
-    "por favor", "s'il vous plaît", "s'il te plaît", "bitte", "per favore", "alsjeblieft",
-    "alstublieft", "proszę", "prosím", "пожалуйста", "будь ласка", "lütfen", "kérem",
-    "kérlek", "παρακαλώ", "בבקשה", "من فضلك", "لطفا", "कृपया", "দয়া করে", "tolong",
-    "làm ơn", "vui lòng", "pakiusap", "请", "請", "ください", "주세요", "vänligen", "snälla",
-    "vennligst", "venligst", "ole hyvä", "palun", "molim", "моля", "te rog", "vă rog",
-    "prosimo", "lūdzu", "prašau",
 )
 REQUEST_WORDS = (
     # (each match's verb, or the rarer word of its phrase)
@@ -455,57 +288,14 @@ LOCAL_WORDS = (
     "seeded seeding reseeding mock mocks mocked mocking")
 
 
-def _trie(words: list[str]) -> str:
-    """``words`` as one regular expression shaped as a trie (one branch tried at each
-    position: a flat alternation of a hundred words is tried word by word, slowly)."""
-    root: dict[str, Any] = {}
-    for word in words:
-        node = root
-        for ch in word:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-
-    def build(node: dict[str, Any]) -> str:
-        ends = "" in node
-        branches = [re.escape(ch).replace(r"\ ", " ") + build(child)
-                    for ch, child in sorted(node.items()) if ch]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
-        if ends:
-            return f"(?:{body})?"
-        return body
-
-    return build(root)
-
-
-def _i18n(words: tuple[str, ...]) -> tuple[str, str]:
-    """The words as one alternation over ``flat`` and their gate words (each as the screen
-    reads it: lower case, look-alike letters turned Latin, punctuation as spaces): a Latin
-    word at a word's start, another script's where it stands."""
-    latin: list[str] = []
-    other: list[str] = []
-    gate: set[str] = set()
-    for word in dict.fromkeys(words):
-        flat = normalise(word).flat
-        if not flat:
-            continue
-        (latin if flat[0].isascii() else other).append(flat)
-        gate.add(max(flat.split(), key=len))
-    parts = [rf"\b{_trie(latin)}" if latin else "", _trie(other) if other else ""]
-    return "|".join(p for p in parts if p), " ".join(sorted(gate))
-
-
-_FRAME_X, _FRAME_GATE = _i18n(FRAME_I18N)
-_HARM_X, _HARM_GATE = _i18n(HARM_I18N)
-FRAME = rf"{_FRAME_EN}|(?:{_FRAME_X})"
+FRAME = rf"{_FRAME_EN}|(?:{FRAME_X})"
 FRAME_WORDS = (
     "hypothetical hypothetically imagine pretend role roleplay roleplaying world experiment "
     "opposite fictional fiction screenplay writing write grandma grandmother granny grandpa "
     "grandfather research educational academic "
     "theoretical dan god jailbreak unrestricted unfiltered developer sanctioned red redteam "
-    "security exception character ctf flag purposes only " + _FRAME_GATE)
-HARM = rf"{_HARM_EN}|(?:{_HARM_X})"
+    "security exception character ctf flag purposes only " + FRAME_GATE)
+HARM = rf"{_HARM_EN}|(?:{HARM_X})"
 HARM_ASK_WORDS = (
     "exfiltrate exfiltrating exfiltration exfiltrated steal steals stealing stealer leak "
     "leaks leaking leaked malware ransomware keylogger rootkit backdoor backdoors exploit "
@@ -514,14 +304,10 @@ HARM_ASK_WORDS = (
     "synthesizing synthesising password passwords secrets credentials api tokens private "
     "rules restrictions guidelines safety policies policy filters limits guardrails "
     "instructions unrestricted unfiltered uncensored production prod exact confirmation "
-    "confirmations approval approvals prompts prompt opposite rule " + _HARM_GATE)
+    "confirmations approval approvals prompts prompt opposite rule " + HARM_GATE)
 
-_PLEASE_X = "|".join(sorted({re.escape(normalise(w).folded).replace(r"\ ", " ")
-                              for w in PLEASE_I18N}, key=len, reverse=True))
-_PLEASE_GATE = " ".join(sorted({max(normalise(w).flat.split(), key=len)
-                                for w in PLEASE_I18N}))
-REQUEST = rf"{REQUEST}|(?:{_PLEASE_X})"
-REQUEST_WORDS = f"{REQUEST_WORDS} {_PLEASE_GATE}"
+REQUEST = rf"{REQUEST}|(?:{PLEASE_X})"
+REQUEST_WORDS = f"{REQUEST_WORDS} {PLEASE_GATE}"
 
 #: the acts the modifiers count beside (a request's form beside a fiction's frame too)
 _ACTS = ("weaken_security", "weaken_security_code", "destroy_critical", "harvest_secret",
