@@ -21,6 +21,7 @@ from .agent_cues import SCALE as AGENT_SCALE
 from .agent_cues import SPECS as AGENT_SPECS
 from .carriers import SPECS as CARRIER_SPECS
 from .discussion import SPECS as STANCE_SPECS
+from .harm_requests import SPECS as HARM_SPECS
 from .learned import FLOOR as LEARNED_FLOOR
 from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
@@ -192,7 +193,7 @@ _WORDS["system_heading"] += " " + " ".join(
     w for phrase in _SYSTEM_I18N for w in unpunctuate(phrase).split()
     if len(w) >= 4 and w != "message")  # (English "message" would open it on most notes)
 for _spec in (*AGENT_SPECS, *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS,
-              *CARRIER_SPECS, *PERSONA_I18N_SPECS):
+              *CARRIER_SPECS, *PERSONA_I18N_SPECS, *HARM_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
 
@@ -477,9 +478,9 @@ def _with_agent_cues(base: tuple[Cue, ...]) -> tuple[Cue, ...]:
                    **{k: v for k, v in options.items() if k != "replaced_by"})
               for name, weight, kind, meaning, pattern, _, options in (
                   *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS,
-                  *CARRIER_SPECS, *PERSONA_I18N_SPECS)]
+                  *CARRIER_SPECS, *PERSONA_I18N_SPECS, *HARM_SPECS)]
     stands_for: dict[str, list[str]] = {"addressed_to_agent": ["agent_subject"]}
-    for name, *_, options in (*AGENT_SPECS, *REWORDED_SPECS, *ORDERS_SPECS):
+    for name, *_, options in (*AGENT_SPECS, *REWORDED_SPECS, *ORDERS_SPECS, *HARM_SPECS):
         for other in options.get("replaced_by", ()):
             stands_for.setdefault(other, []).append(name)
     return tuple(replace(c, replaces=(*c.replaces, *stands_for.get(c.name, ())))

@@ -15,6 +15,7 @@ import pytest
 from cognimem_plugins.guard import cues as cue_module
 from cognimem_plugins.guard import decoding, injection
 from cognimem_plugins.guard.context import public_value_reason
+from cognimem_plugins.guard.harm_requests import SPECS as HARM_SPECS
 from cognimem_plugins.guard.injection import screen
 from cognimem_plugins.guard.learned import Model
 from cognimem_plugins.guard.secrets import redact, scan
@@ -210,8 +211,9 @@ def test_each_new_cue_is_needed(cue: str, monkeypatch: pytest.MonkeyPatch) -> No
     """Without its cue (its pattern never matching), a class's positives are not flagged
     (a cue that wave 9 gave a wider kin is switched off with it: ``memory_persist`` reads
     "a permanent rule in your memory" too)."""
-    # (wave 14's order to the AI reader reads some of the same acts: off too)
-    off = {cue, *_KIN.get(cue, ()), "order_harm"}
+    # (wave 14's order to the AI reader and wave 15's requests read some of the same acts:
+    # off too)
+    off = {cue, *_KIN.get(cue, ()), "order_harm", *(spec[0] for spec in HARM_SPECS)}
     patched = tuple(replace(c, pattern=_NEVER) if c.name in off else c
                     for c in cue_module.CUES)
     monkeypatch.setattr(cue_module, "CUES", patched)
