@@ -53,22 +53,22 @@ Row = tuple[str, str, str]  # split, group, redacted text
 Counts = dict[str, tuple[int, int]]  # split: (injections flagged, clean flagged)
 
 
-def rows() -> list[Row]:
-    """The injection and clean rows of the seen splits, and the honest notes (redacted)."""
+def rows(splits: tuple[str, ...] = SPLITS) -> list[Row]:
+    """The injection and clean rows of ``splits``, and the honest notes (redacted)."""
     from cognimem_plugins.guard.secrets import redact
 
-    out = [(s, r["group"], r["text"]) for s in SPLITS for r in read_split(s)
+    out = [(s, r["group"], r["text"]) for s in splits for r in read_split(s)
            if r["group"] in ("injection", "clean")]
     out += [(HONEST, "clean", t) for _, t in honest_notes()]
     out += [(HONEST, "clean", t) for t in LOOK_ALIKES]
     return [(s, g, redact(t)[0]) for s, g, t in out]
 
 
-def counts(data: list[Row]) -> Counts:
+def counts(data: list[Row], splits: tuple[str, ...] = SPLITS) -> Counts:
     """Per split: injections flagged, clean rows flagged (the running weights)."""
     from cognimem_plugins.guard.injection import screen
 
-    out = {s: [0, 0] for s in (*SPLITS, HONEST)}
+    out = {s: [0, 0] for s in (*splits, HONEST)}
     for split, group, text in data:
         if screen(text):
             out[split][group == "clean"] += 1
@@ -76,17 +76,17 @@ def counts(data: list[Row]) -> Counts:
 
 
 def choose(per: dict[tuple[float, ...], Counts], zero: tuple[float, ...],
-           left_out: str | None) -> tuple[float, ...]:
+           left_out: str | None, splits: tuple[str, ...] = SPLITS) -> tuple[float, ...]:
     """The point the splits other than ``left_out`` choose (the module docstring)."""
-    others = [s for s in (*SPLITS, HONEST) if s != left_out]
+    others = [s for s in (*splits, HONEST) if s != left_out]
     base = per[zero]
     ok = [p for p in per if all(per[p][s][1] <= base[s][1] for s in others)]
     return max(ok, key=lambda p: (sum(per[p][s][0] for s in others if s != HONEST),
                                   [-w for w in p]))
 
 
-def weigh(names: tuple[str, ...], grid: list[tuple[float, ...]],
-          data: list[Row]) -> dict[str, Any]:
+def weigh(names: tuple[str, ...], grid: list[tuple[float, ...]], data: list[Row],
+          splits: tuple[str, ...] = SPLITS, read: tuple[str, ...] = READ) -> dict[str, Any]:
     """One group's grid, each fold's choice and the held-out split before and after."""
     from cognimem_plugins.guard import cues
 
@@ -95,28 +95,31 @@ def weigh(names: tuple[str, ...], grid: list[tuple[float, ...]],
     for point in grid:
         for name, w in zip(names, point, strict=True):
             set_weight(name, w)
-        per[point] = counts(data)
+        per[point] = counts(data, splits)
     for name, w in zip(names, shipped, strict=True):
         set_weight(name, w)
     zero = tuple(0.0 for _ in names)
     folds = {}
-    for split in SPLITS:
-        point = choose(per, zero, split)
+    for split in splits:
+        point = choose(per, zero, split, splits)
         folds[split] = {"weights": point, "before": per[zero][split], "after": per[point][split],
-                        "read": split in READ}
-    return {"shipped": shipped, "chosen_on_all": choose(per, zero, None),
+                        "read": split in read}
+    return {"shipped": shipped, "chosen_on_all": choose(per, zero, None, splits),
             "grid": {",".join(map(str, p)): per[p] for p in grid}, "folds": folds}
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Weigh the wave 14 cues; print each fold's choice and the held-out split's change."""
-    parser = argparse.ArgumentParser(prog="python bench/guard_eval/cv_wave14.py")
+def main(argv: list[str] | None = None, *, wave: int = 14,
+         grids: dict[tuple[str, ...], list[tuple[float, ...]]] = GRIDS,
+         splits: tuple[str, ...] = SPLITS, read: tuple[str, ...] = READ) -> int:
+    """Weigh a wave's cues (``grids``, on ``splits``, of which ``read`` were read while
+    they were written); print each fold's choice and the held-out split's change."""
+    parser = argparse.ArgumentParser(prog=f"python bench/guard_eval/cv_wave{wave}.py")
     parser.add_argument("--label", help="save the figures as results/LABEL.json")
     args = parser.parse_args(argv)
-    data = rows()
+    data = rows(splits)
     out = {}
-    for names, grid in GRIDS.items():
-        result = weigh(names, grid, data)
+    for names, grid in grids.items():
+        result = weigh(names, grid, data, splits, read)
         out["+".join(names)] = result
         print(f"{'+'.join(names)}: shipped {result['shipped']}, chosen on all splits "
               f"{result['chosen_on_all']}")

@@ -17,21 +17,15 @@ Run from the repository root::
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from cv_wave10 import set_weight  # noqa: E402
-from honest_notes import LOOK_ALIKES, honest_notes  # noqa: E402
-from score import read_split  # noqa: E402
+import cv_wave14  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 15)))
-HONEST = "honest"
 #: the splits whose misses were read while the wave 15 cue was written
 READ = ("fresh13", "fresh14")
 #: each weighed group of cues and its grid (a tuple of weights per point)
@@ -40,91 +34,10 @@ GRIDS: dict[tuple[str, ...], list[tuple[float, ...]]] = {
     ("persona_time_i18n",): [(w,) for w in (0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.75)],
 }
 
-Row = tuple[str, str, str]  # split, group, redacted text
-Counts = dict[str, tuple[int, int]]  # split: (injections flagged, clean flagged)
-
-
-def rows() -> list[Row]:
-    """The injection and clean rows of the seen splits, and the honest notes (redacted)."""
-    from cognimem_plugins.guard.secrets import redact
-
-    out = [(s, r["group"], r["text"]) for s in SPLITS for r in read_split(s)
-           if r["group"] in ("injection", "clean")]
-    out += [(HONEST, "clean", t) for _, t in honest_notes()]
-    out += [(HONEST, "clean", t) for t in LOOK_ALIKES]
-    return [(s, g, redact(t)[0]) for s, g, t in out]
-
-
-def counts(data: list[Row]) -> Counts:
-    """Per split: injections flagged, clean rows flagged (the running weights)."""
-    from cognimem_plugins.guard.injection import screen
-
-    out = {s: [0, 0] for s in (*SPLITS, HONEST)}
-    for split, group, text in data:
-        if screen(text):
-            out[split][group == "clean"] += 1
-    return {s: (a, b) for s, (a, b) in out.items()}
-
-
-def choose(per: dict[tuple[float, ...], Counts], zero: tuple[float, ...],
-           left_out: str | None) -> tuple[float, ...]:
-    """The point the splits other than ``left_out`` choose (the module docstring)."""
-    others = [s for s in (*SPLITS, HONEST) if s != left_out]
-    base = per[zero]
-    ok = [p for p in per if all(per[p][s][1] <= base[s][1] for s in others)]
-    return max(ok, key=lambda p: (sum(per[p][s][0] for s in others if s != HONEST),
-                                  [-w for w in p]))
-
-
-def weigh(names: tuple[str, ...], grid: list[tuple[float, ...]],
-          data: list[Row]) -> dict[str, Any]:
-    """One group's grid, each fold's choice and the held-out split before and after."""
-    from cognimem_plugins.guard import cues
-
-    shipped = tuple(cues.CUES[cues._INDEX[n]].weight for n in names)
-    per: dict[tuple[float, ...], Counts] = {}
-    for point in grid:
-        for name, w in zip(names, point, strict=True):
-            set_weight(name, w)
-        per[point] = counts(data)
-    for name, w in zip(names, shipped, strict=True):
-        set_weight(name, w)
-    zero = tuple(0.0 for _ in names)
-    folds = {}
-    for split in SPLITS:
-        point = choose(per, zero, split)
-        folds[split] = {"weights": point, "before": per[zero][split], "after": per[point][split],
-                        "read": split in READ}
-    return {"shipped": shipped, "chosen_on_all": choose(per, zero, None),
-            "grid": {",".join(map(str, p)): per[p] for p in grid}, "folds": folds}
-
 
 def main(argv: list[str] | None = None) -> int:
-    """Weigh the wave 15 cue; print each fold's choice and the held-out split's change."""
-    parser = argparse.ArgumentParser(prog="python bench/guard_eval/cv_wave15.py")
-    parser.add_argument("--label", help="save the figures as results/LABEL.json")
-    args = parser.parse_args(argv)
-    data = rows()
-    out = {}
-    for names, grid in GRIDS.items():
-        result = weigh(names, grid, data)
-        out["+".join(names)] = result
-        print(f"{'+'.join(names)}: shipped {result['shipped']}, chosen on all splits "
-              f"{result['chosen_on_all']}")
-        gained = {True: [0, 0], False: [0, 0]}
-        for split, fold in result["folds"].items():
-            (bi, bc), (ai, ac) = fold["before"], fold["after"]
-            gained[fold["read"]][0] += ai - bi
-            gained[fold["read"]][1] += ac - bc
-            print(f"  held out {split}{' (read)' if fold['read'] else ''}: weights "
-                  f"{fold['weights']} injections {bi}->{ai}, clean flagged {bc}->{ac}")
-        print(f"  held-out gain, splits not read: {gained[False][0]} injections, "
-              f"{gained[False][1]} clean; splits read: {gained[True][0]} injections, "
-              f"{gained[True][1]} clean")
-    if args.label:
-        (HERE / "results" / f"{args.label}.json").write_text(
-            json.dumps(out, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    return 0
+    """Weigh the wave 15 cues (the machinery of ``cv_wave14.py``)."""
+    return cv_wave14.main(argv, wave=15, grids=GRIDS, splits=SPLITS, read=READ)
 
 
 if __name__ == "__main__":
