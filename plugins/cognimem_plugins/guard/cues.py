@@ -58,14 +58,18 @@ class Cue:
     #: cues this one stands for when both fire (counted once: a note addressed to the agent
     #: names an AI model and, naturally, its instructions or guidelines)
     replaces: tuple[str, ...] = ()
+    #: (wave 15) ``requires_any`` is met only by a cue that counts, not by a pattern that
+    #: matched for a cue which then did not count (its own requirement unmet)
+    beside_counted: bool = False
 
 
 def _cue(name: str, weight: float, kind: str | None, meaning: str, pattern: str, *,
          structural: bool = False, requires: tuple[str, ...] = (),
          requires_any: tuple[str, ...] = (), negatable: bool = False,
-         replaces: tuple[str, ...] = ()) -> Cue:
+         replaces: tuple[str, ...] = (), beside_counted: bool = False) -> Cue:
     return Cue(name, weight, kind, meaning, re.compile(pattern, re.MULTILINE), structural,
-               requires, frozenset(_WORDS[name].split()), requires_any, negatable, replaces)
+               requires, frozenset(_WORDS[name].split()), requires_any, negatable, replaces,
+               beside_counted)
 
 
 #: a negation among the three words before a match, in its clause ("never run ...",
@@ -700,6 +704,16 @@ def _kept(piece: str, flat: str, words: frozenset[str], cjk: bool) -> tuple[Cue,
             if all(map(matched, _NEEDED[i]))
             and (not _NEEDED_ANY[i] or any(map(matched, _NEEDED_ANY[i])))
             and matched(i)]
+    # (wave 15) a cue marked ``beside_counted`` counts only beside a required cue that
+    # counts, not beside a pattern that matched for a cue which then did not count (a
+    # request's form beside a fiction's frame whose ask is missing)
+    while kept:
+        names = {c.name for c in kept}
+        counted = [c for c in kept if not c.beside_counted
+                   or not names.isdisjoint(c.requires_any)]
+        if len(counted) == len(kept):
+            break
+        kept = counted
     if not kept:
         return ()
     # a cue stands for others only where it counts (its requirements met)

@@ -186,7 +186,8 @@ REVIEW = (
     r"\b(?:mark|classify|classif|rate|rates|rating|treat|label|consider|report)\w*"
     r"(?: \w+){0,8}? as (?:a |an )?(?:safe|benign|clean|harmless|low risk|not malicious|false "
     r"positive|reviewed|approved|resolved|won t fix|wontfix|not a vulnerability|accepted "
-    r"risk|intended)\b|\b(?:nosec|nosemgrep|nosonar|nolint|gitleaks allow|trufflehog ignore|"
+    r"risk|intended behaviou?r)\b|"
+    r"\b(?:nosec|nosemgrep|nosonar|nolint|gitleaks allow|trufflehog ignore|"
     r"checkov skip|tfsec ignore|codeql ignore|lgtm ignore|eslint disable\w*(?: \w+)? security)\b|"
     r"\b(?:should|must|shall) not (?:appear|be (?:included|listed|reported|flagged|mentioned)) "
     r"in (?:the |your )?(?:report|findings|review|summary|audit|results|scan)\b"
@@ -322,7 +323,7 @@ _IO = "instruction_override"
 
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`;
 #: the weights chosen by leave-one-split-out CV (``bench/guard_eval/cv_wave15_requests.py``)
-SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
+_SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
     ("weaken_security", 0.4, _TC,
      "turns a protection off or down (TLS or certificate checks, CSRF, CORS, authentication, "
      "signatures, a backdoor password, weak hashing, secrets logged, wide permissions, input "
@@ -374,3 +375,9 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      "(the other cues' score is left as it is)",
      LOCAL, LOCAL_WORDS, {"requires_any": _ACTS}),
 )
+#: every cue but the sandbox counts only beside a required cue that counts (not beside a
+#: pattern that matched for a cue whose own requirement then failed: a request's form beside
+#: a fiction's frame with nothing asked)
+SPECS = tuple((name, weight, kind, meaning, pattern, words,
+               options if name == "local_scope" else {**options, "beside_counted": True})
+              for name, weight, kind, meaning, pattern, words, options in _SPECS)
