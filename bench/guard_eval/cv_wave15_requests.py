@@ -11,8 +11,10 @@ acts), the frame and what it asks (one weight for both) and a scale on the modif
 
 For every point, every injection and clean row of the sixteen seen splits (tune ...
 fresh14) is screened by the text guard as a write screens it (redacted first), with the
-honest developer notes (``honest_notes.py``) and the README paragraphs of installed
-packages (``/tmp/s34/readmes.jsonl`` when present) as clean rows of their own. Only the
+honest developer notes (``honest_notes.py``), the README paragraphs of installed
+packages (``/tmp/s34/readmes.jsonl`` when present) and the LoCoMo and LongMemEval turns of
+the learned cue's training half (``../shared/bench``, since the merge) as clean rows of
+their own. Only the
 rows where one of the acts' patterns matches can change; the others are screened once.
 Then, for each split held out, the weights are the ones that flag the most injections on
 the other splits with, in **every** other split, the honest notes and the READMEs, no more
@@ -44,6 +46,10 @@ from score import read_split  # noqa: E402
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 15)))
 HONEST = "honest"
 READMES = "readmes"
+#: (lead, after the merge) the LoCoMo and LongMemEval turns of the training half (train_cue's
+#: split of the conversations), as clean rows of their own: the datasets target
+TURNS = "turns"
+BENCH = HERE.parents[1] / ".." / "shared" / "bench"
 README_PATH = Path("/tmp/s34/readmes.jsonl")
 #: the splits whose misses were looked at while the cues were written
 READ = ("fresh13", "fresh14")
@@ -72,6 +78,10 @@ def rows() -> list[Row]:
     if README_PATH.exists():
         with README_PATH.open(encoding="utf-8") as f:
             out += [(READMES, "clean", json.loads(line)["text"]) for line in f if line.strip()]
+    if (BENCH / "locomo").is_dir():
+        from train_cue import conversations
+
+        out += [(TURNS, "clean", t) for t in conversations(BENCH)[0]]
     return [(s, g, redact(t)[0]) for s, g, t in out]
 
 
@@ -122,7 +132,7 @@ def choose(per: dict[tuple[float, ...], Counts], left_out: str | None) -> tuple[
     base = per[ZERO]
     ok = [p for p in per if all(per[p][s][1] <= base[s][1] for s in others)]
     return max(ok, key=lambda p: (sum(per[p][s][0] for s in others
-                                      if s not in (HONEST, READMES)), -weight(p)))
+                                      if s not in (HONEST, READMES, TURNS)), -weight(p)))
 
 
 def weight(point: tuple[float, ...]) -> float:
@@ -162,7 +172,8 @@ def weigh(data: list[Row]) -> dict[str, Any]:
                         "after": per[point][split], "read": split in READ}
     chosen = choose(per, None)
     return {"shipped": shipped, "chosen_on_all": chosen,
-            "bounds_on_all": {s: (per[ZERO][s], per[chosen][s]) for s in (HONEST, READMES)
+            "bounds_on_all": {s: (per[ZERO][s], per[chosen][s])
+                              for s in (HONEST, READMES, TURNS)
                               if s in per[ZERO]},
             "grid": {",".join(map(str, p)): per[p] for p in per}, "folds": folds}
 

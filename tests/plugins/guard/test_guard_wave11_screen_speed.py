@@ -94,6 +94,13 @@ def _eager(piece: str, flat: str, words: frozenset[str], cjk: bool) -> tuple[obj
         names = {c.name for c in fired}
         fired = tuple(c for c in fired if names.issuperset(c.requires)
                       and (not c.requires_any or names.intersection(c.requires_any)))
+        while True:  # (wave 15) a cue marked beside_counted needs a required cue that counts
+            names = {c.name for c in fired}
+            kept = tuple(c for c in fired if not c.beside_counted
+                         or names.intersection(c.requires_any))
+            if kept == fired:
+                break
+            fired = kept
         dropped = {r for c in fired for r in c.replaces}
         fired = tuple(c for c in fired if c.name not in dropped)
     return fired
