@@ -7,7 +7,7 @@ The model is a logistic regression (:mod:`cognimem_plugins.guard.learned`) over 
 features of normalised paragraphs. Its data:
 
 * the seen splits (``--splits``: tune, test, fresh, fresh2 ... fresh6 since wave 9, all
-  thirteen, to fresh11, since wave 13):
+  thirteen, to fresh11, since wave 13, all sixteen, to fresh14, since wave 15):
   injections are positives, clean notes and the notes that carry a secret negatives;
 * the guard's corpora (``tests/data/guard``: injections, ordinary developer notes, notes with
   secrets), in every fold's training data;
@@ -65,7 +65,7 @@ from cognimem_plugins.guard.cues import paragraphs, piece_scores  # noqa: E402
 from cognimem_plugins.guard.injection import OBFUSCATION_WEIGHT, mentioned, screen  # noqa: E402
 from cognimem_plugins.guard.normalise import normalise  # noqa: E402
 
-SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 12)))
+SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 15)))
 #: the splits of the small sample the test suite retrains (fixed: its bytes are recorded)
 SAMPLE_SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3")
 #: at most this share of each training split's clean notes, and of the honest notes dealt
