@@ -40,11 +40,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from cv_wave10 import set_weight  # noqa: E402
-from honest_notes import LOOK_ALIKES, honest_notes  # noqa: E402
-from score import read_split  # noqa: E402
+from cv_wave14 import HONEST  # noqa: E402
+from cv_wave14 import rows as split_rows  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 15)))
-HONEST = "honest"
 READMES = "readmes"
 #: (lead, after the merge) the LoCoMo and LongMemEval turns of the training half (train_cue's
 #: split of the conversations), as clean rows of their own: the datasets target
@@ -67,14 +66,11 @@ Counts = dict[str, tuple[int, int]]  # split: (injections flagged, clean flagged
 
 
 def rows() -> list[Row]:
-    """The injection and clean rows of the seen splits, the honest notes and the READMEs
-    (redacted)."""
+    """The injection and clean rows of the seen splits and the honest notes
+    (``cv_wave14.rows``), then the READMEs and the training half's turns (redacted)."""
     from cognimem_plugins.guard.secrets import redact
 
-    out = [(s, r["group"], r["text"]) for s in SPLITS for r in read_split(s)
-           if r["group"] in ("injection", "clean")]
-    out += [(HONEST, "clean", t) for _, t in honest_notes()]
-    out += [(HONEST, "clean", t) for t in LOOK_ALIKES]
+    out: list[tuple[str, str, str]] = []
     if README_PATH.exists():
         with README_PATH.open(encoding="utf-8") as f:
             out += [(READMES, "clean", json.loads(line)["text"]) for line in f if line.strip()]
@@ -82,7 +78,7 @@ def rows() -> list[Row]:
         from train_cue import conversations
 
         out += [(TURNS, "clean", t) for t in conversations(BENCH)[0]]
-    return [(s, g, redact(t)[0]) for s, g, t in out]
+    return [*split_rows(SPLITS), *((s, g, redact(t)[0]) for s, g, t in out)]
 
 
 def apply(point: tuple[float, ...]) -> None:
