@@ -335,6 +335,8 @@ def test_a_connection_no_thread_serves_gives_its_slot_back(
         lost.close()
         for _ in range(3):  # both slots are free: a client is served each time
             Connection(served.record).close()
+            # its thread gives the slot back when it sees the close, a moment later
+            assert wait_until(lambda: served.door.status()["open"] == 0)
     finally:
         served.stop()
         thread.join(60)

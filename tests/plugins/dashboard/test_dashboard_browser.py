@@ -52,12 +52,31 @@ def every(driver: Any, css: str) -> list[Any]:
 
 def submit(driver: Any, button: Any) -> None:
     """Click ``button`` and wait for the next page to load."""
-    from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
 
     page = by(driver, "html")
     button.click()
-    WebDriverWait(driver, 15).until(expected_conditions.staleness_of(page))
+    WebDriverWait(driver, 15).until(_left(page))
+
+
+def _left(page: Any) -> Any:
+    """A wait condition: ``page`` is gone. Chromium's driver answers a page being replaced
+    either as a stale element or, mid-navigation, as a node that no longer belongs to the
+    document; both mean the old page left."""
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.support import expected_conditions
+
+    stale = expected_conditions.staleness_of(page)
+
+    def check(driver: Any) -> bool:
+        try:
+            return bool(stale(driver))
+        except WebDriverException as exc:
+            if "does not belong to the document" in str(exc):
+                return True
+            raise
+
+    return check
 
 
 def console_problems(driver: Any) -> list[str]:
@@ -143,7 +162,6 @@ def test_apply_a_dream_run_then_restore_from_the_graveyard(site: str, driver: An
 
 def test_apply_a_dream_run_then_undo_it(site: str, driver: Any, engine: Engine,
                                         filled: Filled) -> None:
-    from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
 
     driver.get(f"{site}/consolidation")
@@ -154,7 +172,7 @@ def test_apply_a_dream_run_then_undo_it(site: str, driver: Any, engine: Engine,
     page = by(driver, "html")
     by(driver, "#dream-undo button").click()
     driver.switch_to.alert.accept()  # dashboard.js asks first
-    WebDriverWait(driver, 15).until(expected_conditions.staleness_of(page))
+    WebDriverWait(driver, 15).until(_left(page))
     assert "Undone: dream-" in by(driver, "#dream-report").text
     assert "The graveyard is empty" in by(driver, "#graveyard").text
     assert not engine.get(grave.memory.id).archived and not engine.graveyard()
@@ -162,7 +180,6 @@ def test_apply_a_dream_run_then_undo_it(site: str, driver: Any, engine: Engine,
 
 
 def test_forget_asks_first(site: str, driver: Any, engine: Engine, filled: Filled) -> None:
-    from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
 
     driver.get(f"{site}/memory/{filled.plain}")
@@ -172,7 +189,7 @@ def test_forget_asks_first(site: str, driver: Any, engine: Engine, filled: Fille
     page = by(driver, "html")
     by(driver, "button.danger").click()
     driver.switch_to.alert.accept()
-    WebDriverWait(driver, 15).until(expected_conditions.staleness_of(page))
+    WebDriverWait(driver, 15).until(_left(page))
     assert driver.current_url == f"{site}/search"
     assert not engine.get_many([filled.plain])
 
