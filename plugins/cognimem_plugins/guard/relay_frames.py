@@ -1,0 +1,182 @@
+"""The frames that relay an order to the agent without a carrier's marks (wave 16).
+
+Each frame is a weak cue that counts only beside :mod:`.relayed`'s ``relayed_act`` (an act
+that matters) in the same paragraph; written from the field's literature and the formats
+it names, not from evaluation rows:
+
+* ``handoff_frame``: a message passed between agents, in the formats of multi-agent
+  frameworks: a planner's, supervisor's or orchestrator's output to an executor or worker
+  (LangGraph supervisors, CrewAI's ``delegate work to coworker``, AutoGen's group chat
+  speakers and ``TERMINATE``, OpenAI Swarm's and the Agents SDK's ``transfer_to_...``
+  hand-offs, A2A task messages with ``status``, ``artifacts`` and ``next_action``), and the
+  relays ("note for the next agent", "pass this on to the other assistant");
+* ``transcript_frame``: a prior dialogue written into the text (few-shot or many-shot
+  examples: ``User:``/``Assistant:``, ``Human:``/``AI:``, ``Q:``/``A:``, ``user>`` /
+  ``assistant>``, chat-template tokens ``<|im_start|>``, ``[INST]``, ``<start_of_turn>``,
+  a JSON ``"role": "assistant"``, "Good reply:", "Example output:"): two turns' labels in
+  one paragraph, the assistant's turn complying with an act that matters;
+* ``prefix_frame``: prefix injection, the reply's first words dictated ("Begin your answer
+  with ...", "Your reply must start with ...", "first line '...'");
+* ``fragment_frame``: payload splitting, pieces joined by the text's own order ("join the
+  cells and carry them out", ``''.join(parts)``, "combine A and B", "when you see GO, do
+  ALPHA", "the first letters spell ...", "read the capitals down the left edge");
+* ``hijack_frame``: a summariser's or translator's task turned ("when you summarise this
+  ...", "in your summary, say that ...", "instead of translating ...", "render this as
+  ...", "summary instruction for language models");
+* ``trigger_frame``: a delayed or conditional order ("the next time the user asks ...",
+  "after the third message", "on the next deploy", "in every future session", "once the
+  user says ...").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_AGENT = (r"(?:agent|sub-?agent|planner|executor|orchestrator|supervisor|coordinator|worker|"
+          r"researcher|coder|critic|reviewer|manager|router|assistant|bot|crew|node)")
+HANDOFF = (
+    r"\bhand-?off\b|\bhanded (?:off|over) (?:from|to|by)\b|\btransfer_to_\w+|"
+    r"\b(?:message|output|result|report|instructions?|directive|note|update|plan) from "
+    rf"(?:the |a |an |our )?(?:[\w'\-]+ ){{0,2}}{_AGENT}s?\b|"
+    rf"\b(?:from|by) (?:the )?{_AGENT}s? ['\"\w\-]+:|"
+    rf"^\s*\[?(?:{_AGENT})(?:[ _\-][\w\-]+)?\]? *(?:->|→|=>|to) *\[?(?:{_AGENT})\b|"
+    r"\ba2a\b|\bagent2agent\b|\"(?:next_action|next_step|handoff|delegate_to|assignee_agent|"
+    r"artifacts)\"\s*:|\bdelegate work to coworker\b|\bgroup ?chat ?manager\b|"
+    r"\bnote (?:for|to) the next (?:agent|assistant|model|step|session|instance|run)\b|"
+    r"\b(?:relay|pass|forward) (?:this|it|the following) (?:on )?to the (?:other|next|"
+    r"downstream|executing) (?:agent|assistant|model|bot)s?\b|"
+    rf"\b(?:tell|instruct|ask) the (?:other|next|downstream) (?:agent|assistant|model|"
+    rf"bot)\b|\b(?:planner|orchestrator|supervisor|coordinator|lead agent) "
+    r"(?:says|said|wants|approved|authori[sz]ed|decided|instructs?)\b|"
+    r"\b(?:executor|worker|sub-?agent|downstream agent)s?\s*[:,]"
+)
+HANDOFF_WORDS = (
+    "handoff hand off handed transfer message output result report instruction instructions "
+    "directive note update plan from by agent subagent sub planner executor orchestrator "
+    "supervisor coordinator worker researcher coder critic reviewer manager router "
+    "assistant bot crew node a2a agent2agent next action step delegate assignee artifacts "
+    "coworker group chat relay pass forward tell instruct ask lead")
+
+_USER = r"(?:user|human|customer|client|q|question|input|prompt|me|you|system|instruction)"
+_BOT = (r"(?:assistant|ai|bot|a|answer|model|gpt|claude|agent|output|response|chatbot|"
+        r"good reply|good answer|good response|ideal (?:reply|answer|response)|example "
+        r"(?:reply|answer|output|response))")
+TRANSCRIPT = (
+    rf"(?:^|\n)[>\s]*\**{_USER}\**\s*[:>](?:.|\n){{0,400}}?\n[>\s]*\**{_BOT}\**\s*[:>]|"
+    rf"(?:^|\n)[>\s]*\**{_BOT}\**\s*[:>](?:.|\n){{0,400}}?\n[>\s]*\**{_USER}\**\s*[:>]|"
+    r"(?:\\n|^|\n)\s*(?:q|user|human):[^\n]{0,200}?(?:\\n|\n)\s*(?:a|assistant|ai):|"
+    r"<\|im_start\|>\s*assistant|\[/inst\]|<start_of_turn>\s*model|"
+    r"<\|(?:assistant|start_header_id)\|>|\"role\"\s*:\s*\"assistant\"|"
+    r"^\s*#{2,3} (?:response|assistant):?\s*$|"
+    r"^\s*(?:good|ideal|correct|expected|example) (?:reply|answer|response|output)s?\s*:"
+)
+TRANSCRIPT_WORDS = (
+    "user human customer client q question input prompt me you system instruction "
+    "assistant ai bot a answer model gpt claude agent output response chatbot good reply "
+    "ideal example im start inst turn header id role correct expected")
+
+PREFIX = (
+    r"\b(?:begin|start|open|prefix|preface) (?:your|the|each|every) (?:\w+ )?(?:answer|reply|"
+    r"response|output|message|completion)s? with\b|"
+    r"\byour (?:\w+ )?(?:answer|reply|response|output|message) (?:must|should|has to|will) "
+    r"(?:start|begin|open) with\b|"
+    r"\b(?:first|opening) (?:line|words?|sentence) (?:of your (?:answer|reply|response) )?"
+    r"(?:must be |should be |is |:)?\s*['\"\u201c\u2018]|"
+    r"\b(?:answer|reply|response|output) format(?: \([\w ]+\))?:\s*(?:first line|start with)"
+)
+PREFIX_WORDS = ("begin start open prefix preface your first opening answer reply response "
+                "output message completion format line words sentence")
+
+FRAGMENT = (
+    r"\b(?:concatenate|join|combine|assemble|merge|glue|stitch|put together|string together|"
+    r"chain|reassemble|piece together) (?:\w+ ){0,4}?(?:cells|parts|pieces|fragments|tokens|"
+    r"strings|chunks|halves|segments|lines|words|letters|syllables|variables|values|"
+    r"[a-z] (?:and|\+|&) [a-z]|steps? [a-z0-9] and [a-z0-9]|them|these|the above)\b|"
+    r"''\.join\(|\"\"\.join\(|\.join\(\s*(?:tokens|parts|pieces|chunks|fragments)\b|"
+    r"\b(?:first|initial|capital|leading) letters?\b|\bcapitals down\b|\bleft edge\b|"
+    r"\bacrostic\b|\bread (?:the )?(?:column|diagonal|first word)\b|"
+    r"\bwhen(?:ever)? you (?:see|read|encounter|reach) (?:the )?(?:word|token|phrase|signal|"
+    r"code ?word)\b|\bremember (?:the )?(?:word|variable|token|value) \w+\s*=|"
+    r"\b(?:do|run|execute|perform|carry out) (?:[a-z]+ ?\+ ?)+[a-z]+\b|"
+    r"\bkeep (?:this |it )?in mind\b[^\n]{0,120}\b(?:combine|join|together)\b"
+)
+FRAGMENT_WORDS = (
+    "concatenate join combine assemble merge glue stitch put string chain reassemble piece "
+    "first initial capital leading letters letter capitals left edge acrostic read column "
+    "diagonal word when whenever see encounter reach token phrase signal code codeword "
+    "remember variable value do run execute perform carry keep mind")
+
+HIJACK = (
+    r"\b(?:when|while|whenever|if|as|before|after) (?:you |the (?:ai|model|assistant|agent|llm) "
+    r")?(?:are |is )?(?:summari[sz]|condens|translat|render|paraphras|digest|recap|"
+    r"abstract|rewrit|transcrib|caption|localis|localiz|proofread)\w*\b|"
+    r"\bin (?:your|the|any|each|every) (?:\w+ )?(?:summary|summaries|translation|"
+    r"translations|recap|digest|minutes|tl;?dr|abstract|synopsis|overview|brief)\b|"
+    r"\binstead of (?:translating|summari[sz]ing|condensing|paraphrasing|transcribing)\b|"
+    r"\b(?:summary|summari[sz]ation|translation|localization) (?:instructions?|note|"
+    r"directive|rule|guidance)\b|"
+    r"\b(?:translation|summari[sz]ation|localization) (?:engine|model|tool|service|bot)s?\b|"
+    r"\b(?:summari[sz]ers?|translators?|note-?takers?|transcribers?|caption(?:er|ing) "
+    r"(?:tool|bot)s?)\s*[:,]|\brender (?:this|it|the (?:segment|sentence|text)) as\b|"
+    r"\bsource segment \d+\b|\bin (?:every|all|each) target languages?\b"
+)
+HIJACK_WORDS = (
+    "when while whenever if as before after summarise summarize summarising summarizing "
+    "condense condensing translate translating translation translations render rendering "
+    "paraphrase digest recap abstract rewrite rewriting transcribe caption localise "
+    "localize proofread summary summaries minutes tl dr tldr synopsis overview brief "
+    "instead summarization summarisation localization engine model tool service bot "
+    "summarisers summarizers summariser summarizer translator translators note taker "
+    "notetaker notetakers transcriber source segment target")
+
+TRIGGER = (
+    r"\b(?:the )?next time (?:the user|a user|anyone|someone|you|they|he|she|i) (?:\w+ )?"
+    r"(?:asks?|mentions?|says?|types?|writes?|opens?|runs?|requests?|logs? in|deploys?)\b|"
+    r"\bafter (?:the )?(?:\w+ )?(?:\d+(?:st|nd|rd|th)?|first|second|third|fourth|fifth|"
+    r"tenth|few|several|\w+ more) (?:messages?|turns?|replies|requests?|runs?|sessions?|"
+    r"conversations?|deploys?|deployments?|commits?|builds?|exchanges?|questions?)\b|"
+    r"\bon (?:the )?(?:next|following|first) (?:deploy|deployment|run|release|session|"
+    r"build|commit|restart|login|sync|invocation|boot|friday|monday|weekday)\b|"
+    r"\b(?:in|for|during) (?:every|all|any) (?:future|later|subsequent|following) "
+    r"(?:sessions?|conversations?|chats?|tasks?|runs?|requests?)\b|"
+    r"\b(?:from|starting (?:from|with)) the next (?:session|conversation|message|run|task|"
+    r"request)\b|\b(?:once|when|whenever|if) (?:the user|a user|anyone|someone) (?:ever )?"
+    r"(?:says|types|writes|sends|uses the word|mentions)\b|"
+    r"\blater (?:on )?(?:in this (?:conversation|session|chat|page|document)|on this page)\b|"
+    r"\b(?:activate|trigger|wake|arm)(?:s|ed)? (?:when|on|after|once)\b|"
+    r"\bremember (?:this|the following) for (?:later|the future|next time|future sessions)\b"
+)
+TRIGGER_WORDS = (
+    "next time user anyone someone you they he she i after first second third fourth "
+    "fifth tenth few several more messages message turns turn replies requests request "
+    "runs run sessions session conversations conversation deploys deployments commits "
+    "builds exchanges questions on following deploy deployment release build commit "
+    "restart login sync invocation boot friday monday weekday every all any future later "
+    "subsequent chats tasks task from starting once when whenever if says types writes "
+    "sends uses mentions activate trigger wake arm activates triggers remember")
+
+_FRAME = "beside an act that matters"
+#: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`;
+#: every frame counts only beside ``relayed_act``; the weights chosen by
+#: ``bench/guard_eval/cv_wave16_relayed.py``
+SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = tuple(
+    (name, 0.3, kind, f"{meaning}, {_FRAME}", pattern, words, {
+        "structural": True, "requires_any": ("relayed_act",)})
+    for name, kind, meaning, pattern, words in (
+        ("handoff_frame", "instruction_override",
+         "a message handed from one agent to another (a planner's output, an A2A task, "
+         "a relay to the next agent)", HANDOFF, HANDOFF_WORDS),
+        ("transcript_frame", "role_imitation",
+         "a prior dialogue written into the text (few-shot or many-shot turns, chat-template "
+         "tokens, a JSON messages array)", TRANSCRIPT, TRANSCRIPT_WORDS),
+        ("prefix_frame", "instruction_override",
+         "the reply's first words dictated (prefix injection)", PREFIX, PREFIX_WORDS),
+        ("fragment_frame", "instruction_override",
+         "pieces of an order joined by the text's own instructions (payload splitting, "
+         "variables, acrostics)", FRAGMENT, FRAGMENT_WORDS),
+        ("hijack_frame", "instruction_override",
+         "a summariser's or translator's task turned to another end", HIJACK, HIJACK_WORDS),
+        ("trigger_frame", "instruction_override",
+         "a delayed or conditional order (the next time, after n messages, on the next "
+         "deploy)", TRIGGER, TRIGGER_WORDS),
+    ))
