@@ -81,7 +81,20 @@ _CARRIER = (
     r"(?:\([\w\-]+\))?:|\bsuggested change\b|```suggestion|"
     r"\b(?:privacy policy|terms of (?:service|use)|license agreement|eula|section \d+)\b|"
     r"\bnote from (?:the |our |a )?(?:partner|vendor|supplier|customer|carrier|merchant|"
-    r"seller|shipper|client|courier)\b"
+    r"seller|shipper|client|courier)\b|"
+    # (wave 16) from the formats' own documentation: Conventional Commits subjects and git
+    # trailers, changelog bullets, TAP and JUnit, SARIF, package metadata, subtitles and
+    # calendars, e-mail headers, spreadsheet formulas, image metadata, hidden HTML
+    r"^\s*(?:feat|fix|chore|docs|refactor|test|build|ci|perf|style|revert|deps)"
+    r"(?:\([\w.\-/ ]+\))?!?:|^\s*(?:signed-off-by|co-authored-by|reviewed-by|release-note|"
+    r"breaking change):|^\s*[-*+] (?=.{0,40}(?:ai|llm|bot|agent|assistant|model))|"
+    r"^\s*(?:not )?ok \d+ |<(?:testcase|failure|system-out)\b|\"(?:ruleid|message)\"\s*:|"
+    r"\"(?:description|postinstall|summary)\"\s*:|^\s*description\s*=|"
+    r"\d\d:\d\d[,.]\d{3} --> |^(?:description|summary|location|x-[\w\-]+|reply-to):|"
+    r"=(?:hyperlink|importxml|webservice|importdata)\(|"
+    r"\b(?:imagedescription|usercomment|xpcomment|dc:description|xmp:\w+)\b|"
+    r"display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0\b|\baria-label\s*=|"
+    r"\balt\s*=\s*\"|<(?:template|noscript)\b|<meta\s|type=\"hidden\""
 )
 
 #: a verb that acts, within the clause after the address (a broad list of what an agent
@@ -93,6 +106,7 @@ _ACT = (
     r"insert|install|invite|label|link|mark|merge|modify|move|omit|open|pass|paste|pay|"
     r"post|print|publish|push|rate|reassign|recommend|remove|rename|replace|report|reply|"
     r"respond|restart|revert|rewrite|route|run|say|scale|send|set|share|ship|shipped|skip|"
+    r"leave out|drop|credit|tag|describe|render|buy|purchase|check out|concatenate|join|"
     r"state|store|submit|suppress|switch|tell|transfer|treat|turn off|update|upgrade|"
     r"upload|upvote|use|wipe|write)\b"
 )

@@ -91,7 +91,8 @@ FRAGMENT = (
     r"\b(?:concatenate|join|combine|assemble|merge|glue|stitch|put together|string together|"
     r"chain|reassemble|piece together) (?:\w+ ){0,4}?(?:cells|parts|pieces|fragments|tokens|"
     r"strings|chunks|halves|segments|lines|words|letters|syllables|variables|values|"
-    r"[a-z] (?:and|\+|&) [a-z]|steps? [a-z0-9] and [a-z0-9]|them|these|the above)\b|"
+    r"[a-z]\w{0,3} (?:and|\+|&) [a-z]\w{0,3}|steps? [a-z0-9] and [a-z0-9]|them|these|"
+    r"the above)\b|"
     r"''\.join\(|\"\"\.join\(|\.join\(\s*(?:tokens|parts|pieces|chunks|fragments)\b|"
     r"\b(?:first|initial|capital|leading) letters?\b|\bcapitals down\b|\bleft edge\b|"
     r"\bacrostic\b|\bread (?:the )?(?:column|diagonal|first word)\b|"
@@ -155,11 +156,36 @@ TRIGGER_WORDS = (
     "subsequent chats tasks task from starting once when whenever if says types writes "
     "sends uses mentions activate trigger wake arm activates triggers remember")
 
+#: the assembled order carried out: pieces joined, then done ("concatenate the cells and
+#: carry them out", "''.join(tokens) is your next action", "the capitals down the left
+#: edge are an order: execute them"); it needs no act (the act is what the pieces hide)
+ASSEMBLED = (
+    r"\b(?:concatenate|join|combine|assemble|glue|stitch|put together|string together|"
+    r"reassemble|piece together|decode|read) (?:\w+ ){0,5}?(?:cells|parts|pieces|fragments|"
+    r"tokens|strings|chunks|halves|segments|words|letters|syllables|variables|"
+    r"[a-z]\w{0,3} (?:and|\+|&) [a-z]\w{0,3}|them|these)\b[^.\n]{0,40}?"
+    r"\b(?:and|then|,) (?:\w+ )?(?:carry (?:it|them|that|this) out|carry out|execute|"
+    r"perform|act on|obey|follow|do (?:it|them|that|this|what)|run (?:it|them|that|the "
+    r"result))\b|"
+    r"\.join\([^)\n]{0,40}\) (?:is|are|gives|=) (?:your|the) (?:next )?(?:action|task|order|"
+    r"instruction|command)\b|"
+    r"\b(?:first|initial|capital|leading) letters?\b[^.\n]{0,60}?\b(?:are|is|spell|form|"
+    r"give) (?:an? |the |your )?(?:order|instruction|command|task|directive)s?\b|"
+    r"\b(?:capitals|first letters|initials) (?:down|along) the (?:left|right)? ?(?:edge|"
+    r"side|margin)\b[^\n]{0,80}?\b(?:execute|obey|follow|carry out|do)\b|"
+    r"\bwhen(?:ever)? you (?:see|read|encounter|reach) (?:the )?(?:word|token|phrase|"
+    r"signal|code ?word) \S+,? (?:do|execute|run|perform|carry out) \w+\b"
+)
+ASSEMBLED_WORDS = (
+    "concatenate join combine assemble glue stitch put string reassemble piece decode read "
+    "first initial capital leading capitals initials when whenever")
+
 _FRAME = "beside an act that matters"
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`;
 #: every frame counts only beside ``relayed_act``; the weights chosen by
 #: ``bench/guard_eval/cv_wave16_relayed.py``
-SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = tuple(
+Spec = tuple[str, float, str | None, str, str, str, dict[str, Any]]
+_FRAMES: tuple[Spec, ...] = tuple(
     (name, 0.3, kind, f"{meaning}, {_FRAME}", pattern, words, {
         "structural": True, "requires_any": ("relayed_act",)})
     for name, kind, meaning, pattern, words in (
@@ -180,3 +206,10 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
          "a delayed or conditional order (the next time, after n messages, on the next "
          "deploy)", TRIGGER, TRIGGER_WORDS),
     ))
+SPECS: tuple[Spec, ...] = (
+    *_FRAMES,
+    ("assembled_order", 0.75, "instruction_override",
+     "pieces of a hidden order joined and carried out at the text's own order (payload "
+     "splitting, variables, acrostics, a code word)",
+     ASSEMBLED, ASSEMBLED_WORDS, {"structural": True}),
+)

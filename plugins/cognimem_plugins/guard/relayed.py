@@ -35,8 +35,9 @@ signatures (``Reply-To:``, ``X-...:``, ``--`` alone on a line); spreadsheet form
 (``=HYPERLINK(``, ``=IMPORTXML(``, ``=WEBSERVICE(``); EXIF, XMP and PDF metadata
 (``ImageDescription``, ``UserComment``, ``XPComment``, ``dc:description``, ``/Subject``,
 ``/Keywords``); HTML text a reader does not see (``display:none``, ``visibility:hidden``,
-``font-size:0``, ``opacity:0``, ``hidden``, ``aria-hidden``, ``aria-label=``, ``alt=``,
-``<template>``, ``<noscript>``, ``<meta name=... content=``, ``type="hidden"``, comments).
+``font-size:0``, ``opacity:0``, white text, ``hidden``, ``aria-hidden``, ``<template>``,
+``<noscript>``, ``type="hidden"``; an image's ``alt``, an ``aria-label`` and a ``<meta>``
+are read by :mod:`.carriers` only, with an address to the AI: READMEs are full of them).
 
 The weights are chosen by leave-one-split-out cross-validation
 (``bench/guard_eval/cv_wave16_relayed.py``), with the honest developer notes, the README
@@ -74,8 +75,8 @@ _MORE_ACTS = (
     r"verification|signature verification)\b|"
     r"\b(?:here (?:are|is) (?:the|your|my) (?:\w+ )?(?:credentials|passwords?|keys?|tokens?|"
     r"secrets?)|show me the (?:\w+ )?(?:api key|password|ssh key|token|secret|credentials))\b|"
-    r"\b(?:i (?:also )?|i ve (?:also )?|and )(?:paid|transferred|wired|sent|added|granted|"
-    r"disabled|deleted|pushed|merged|uploaded|emailed|forwarded|shared)\b"
+    r"\b(?:i (?:also )?|i (?:ve|have) (?:also |just )?|and )(?:paid|transferred|wired|sent|"
+    r"added|granted|disabled|deleted|pushed|merged|uploaded|emailed|forwarded|shared)\b"
 )
 ACT = f"{HARM}|{_MORE_ACTS}"
 ACT_WORDS = (
@@ -126,7 +127,7 @@ CARRIER = (
     r"^--\s*$|^sent from my \w+|"
     # spreadsheets and CSV
     r"=(?:hyperlink|importxml|importdata|importhtml|webservice|image|cmd)\(|"
-    r"^[\w \-]+(?:,[\w \-]*){2,}\s*$|^\s*\w+,\"|"
+    r"^[^\s,]+(?:,(?! )[^,\n]*){2,}$|^\s*\w+,\"|"
     # image and document metadata
     r"\b(?:imagedescription|usercomment|xpcomment|xpsubject|xpkeywords|dc:description|"
     r"dc:title|dc:subject|xmp:\w+|photoshop:\w+|iptc:\w+|exif:\w+)\b|"
@@ -134,8 +135,7 @@ CARRIER = (
     # HTML a reader does not see
     r"display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d])|"
     r"opacity\s*:\s*0(?![.\d])|color\s*:\s*(?:#fff(?:fff)?|white)\b|\baria-hidden\b|"
-    r"\baria-label\s*=|\balt\s*=\s*\"|<(?:template|noscript)\b|"
-    r"<meta\s+(?:name|property)=|type=\"hidden\"|<[a-z]+[^>]*\bhidden\b|<!--"
+    r"<(?:template|noscript)\b|type=\"hidden\"|<[a-z]+[^>]*\bhidden\b"
 )
 CARRIER_WORDS = (
     "feat fix chore docs refactor test tests build ci perf style revert deps release "
