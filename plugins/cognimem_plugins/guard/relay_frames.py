@@ -182,27 +182,32 @@ ASSEMBLED_WORDS = (
 
 _FRAME = "beside an act that matters"
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`;
-#: every frame counts only beside ``relayed_act``; the weights chosen by
-#: ``bench/guard_eval/cv_wave16_relayed.py``
+#: every frame counts only beside ``relayed_act`` (0.45); the weights chosen by
+#: ``bench/guard_eval/cv_wave16_relayed.py`` on every seen split (``results/
+#: w16_cv_relayed.json``; grid off, 0, 0.15 ... 0.3, no clean row, honest note, README or
+#: dataset turn flagged more in any split at any point; ties: the lighter): 0.3 for the
+#: hand-off, transcript and prefix frames (with the act, they flag alone), 0.2 for the
+#: summariser's or translator's task, 0.15 for fragments and delayed triggers (they need
+#: one more cue); ``assembled_order`` 0.75 (flags alone)
 Spec = tuple[str, float, str | None, str, str, str, dict[str, Any]]
 _FRAMES: tuple[Spec, ...] = tuple(
-    (name, 0.3, kind, f"{meaning}, {_FRAME}", pattern, words, {
+    (name, weight, kind, f"{meaning}, {_FRAME}", pattern, words, {
         "structural": True, "requires_any": ("relayed_act",)})
-    for name, kind, meaning, pattern, words in (
-        ("handoff_frame", "instruction_override",
+    for name, weight, kind, meaning, pattern, words in (
+        ("handoff_frame", 0.3, "instruction_override",
          "a message handed from one agent to another (a planner's output, an A2A task, "
          "a relay to the next agent)", HANDOFF, HANDOFF_WORDS),
-        ("transcript_frame", "role_imitation",
+        ("transcript_frame", 0.3, "role_imitation",
          "a prior dialogue written into the text (few-shot or many-shot turns, chat-template "
          "tokens, a JSON messages array)", TRANSCRIPT, TRANSCRIPT_WORDS),
-        ("prefix_frame", "instruction_override",
+        ("prefix_frame", 0.3, "instruction_override",
          "the reply's first words dictated (prefix injection)", PREFIX, PREFIX_WORDS),
-        ("fragment_frame", "instruction_override",
+        ("fragment_frame", 0.15, "instruction_override",
          "pieces of an order joined by the text's own instructions (payload splitting, "
          "variables, acrostics)", FRAGMENT, FRAGMENT_WORDS),
-        ("hijack_frame", "instruction_override",
+        ("hijack_frame", 0.2, "instruction_override",
          "a summariser's or translator's task turned to another end", HIJACK, HIJACK_WORDS),
-        ("trigger_frame", "instruction_override",
+        ("trigger_frame", 0.15, "instruction_override",
          "a delayed or conditional order (the next time, after n messages, on the next "
          "deploy)", TRIGGER, TRIGGER_WORDS),
     ))
