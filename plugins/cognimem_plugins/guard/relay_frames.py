@@ -32,6 +32,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .normalise import normalise
+
 _AGENT = (r"(?:agent|sub-?agent|planner|executor|orchestrator|supervisor|coordinator|worker|"
           r"researcher|coder|critic|reviewer|manager|router|assistant|bot|crew|node)")
 HANDOFF = (
@@ -145,7 +147,14 @@ TRIGGER = (
     r"(?:says|types|writes|sends|uses the word|mentions)\b|"
     r"\blater (?:on )?(?:in this (?:conversation|session|chat|page|document)|on this page)\b|"
     r"\b(?:activate|trigger|wake|arm)(?:s|ed)? (?:when|on|after|once)\b|"
-    r"\bremember (?:this|the following) for (?:later|the future|next time|future sessions)\b"
+    r"\bremember (?:this|the following) for (?:later|the future|next time|future sessions)\b|"
+    # the user away, a later request, a condition on a question
+    r"\b(?:after|once|when|while|whenever) (?:the user|the human|the operator|the developer|"
+    r"everyone|no one|nobody) (?:goes|has gone|is|are|has been|logs|steps) (?:\w+ )?(?:idle|"
+    r"away|offline|inactive|asleep|out|not looking|not watching)\b|"
+    r"\bwhen(?:ever)? you (?:are|re|get) (?:next |later )?asked (?:to|about|for)\b|"
+    r"\b(?:if|when|whenever|once) (?:the user|a user|anyone|someone|somebody|a customer) "
+    r"(?:ever )?asks?\b"
 )
 TRIGGER_WORDS = (
     "next time user anyone someone you they he she i after first second third fourth "
@@ -154,7 +163,9 @@ TRIGGER_WORDS = (
     "builds exchanges questions on following deploy deployment release build commit "
     "restart login sync invocation boot friday monday weekday every all any future later "
     "subsequent chats tasks task from starting once when whenever if says types writes "
-    "sends uses mentions activate trigger wake arm activates triggers remember")
+    "sends uses mentions activate trigger wake arm activates triggers remember human "
+    "operator developer everyone nobody goes gone idle away offline inactive asleep logs "
+    "steps asked ask asks customer somebody")
 
 #: the assembled order carried out: pieces joined, then done ("concatenate the cells and
 #: carry them out", "''.join(tokens) is your next action", "the capitals down the left
@@ -174,11 +185,66 @@ ASSEMBLED = (
     r"\b(?:capitals|first letters|initials) (?:down|along) the (?:left|right)? ?(?:edge|"
     r"side|margin)\b[^\n]{0,80}?\b(?:execute|obey|follow|carry out|do)\b|"
     r"\bwhen(?:ever)? you (?:see|read|encounter|reach) (?:the )?(?:word|token|phrase|"
-    r"signal|code ?word) \S+,? (?:do|execute|run|perform|carry out) \w+\b"
+    r"signal|code ?word) \S+,? (?:do|execute|run|perform|carry out) \w+\b|"
+    # "Execute X + Y", "take the first word of each line and do what it says"
+    r"\b(?:do|run|execute|perform|carry out|follow) [a-z]\w{0,3} ?\+ ?[a-z]\w{0,3}\b|"
+    r"\b(?:first|last|initial) (?:word|letter|character)s? of (?:each|every) (?:line|row|"
+    r"sentence|paragraph|cell)\b[^.\n]{0,40}?\b(?:and|then) (?:\w+ )?(?:do|execute|follow|"
+    r"obey|carry out|run|act on)\b"
 )
 ASSEMBLED_WORDS = (
     "concatenate join combine assemble glue stitch put string reassemble piece decode read "
-    "first initial capital leading capitals initials when whenever")
+    "first initial capital leading capitals initials when whenever do run execute perform "
+    "carry follow last")
+
+#: an order to keep for good, in the agent's memory or instruction files (Claude Code's
+#: CLAUDE.md and ``#`` memories, AGENTS.md, Cursor's rules, Copilot's instructions, ChatGPT's
+#: memory: "add this to your permanent memory", "remember across all future
+#: conversations", "update AGENTS.md with a new standing rule")
+MEMORY = (
+    r"\b(?:add|save|store|write|put|commit|record|keep)\w* (?:this|it|that|the following)"
+    r"(?: \w+){0,2}? (?:to|in|into) (?:your |the )?(?:permanent |long-term |persistent |"
+    r"global |standing )?(?:memory|memories|instructions|rules|notes|profile|system prompt)\b|"
+    r"\bremember (?:this |that )?(?:across|for|in) (?:all |every )?(?:future|later|"
+    r"subsequent|other) (?:conversations?|sessions?|chats?|tasks?|projects?)\b|"
+    r"\b(?:update|edit|append to|add to|modify|write to)\w* (?:the |your )?(?:agents|claude|"
+    r"gemini|memory|copilot-instructions|conventions)\.md\b|"
+    r"\b(?:update|edit|append to|add to)\w* (?:the |your )?(?:\.cursorrules|\.windsurfrules|"
+    r"\.clinerules|memory bank|custom instructions|system prompt)\b|"
+    r"\b(?:new|permanent|standing|persistent|global) (?:standing )?(?:rule|instruction|"
+    r"policy|memory)\s*:"
+)
+MEMORY_WORDS = (
+    "add save store write put commit record keep adds saves stores writes added saved stored "
+    "remember update edit append modify agents claude gemini memory copilot instructions "
+    "conventions md cursorrules windsurfrules clinerules bank custom system new permanent "
+    "standing persistent global")
+
+#: "don't translate this, instead ...": a translator's task turned, in the languages of
+#: the translation services (their dictionaries' words for "do not translate", "stop
+#: translating", "instead of translating", then "instead" or "answer" in that language)
+#: the Russian words as the screen reads them (its confusables map turns Cyrillic letters
+#: drawn like Latin ones into Latin letters)
+_RU_NOT = "|".join(normalise(w).folded for w in (
+    "не переводи", "не переводите", "перестань переводить", "вместо перевода"))
+_RU_INSTEAD = "|".join(normalise(w).folded for w in ("вместо этого", "ответь", "ответьте"))
+HIJACK_I18N = (
+    r"(?:no traduzcas|deja de traducir|en lugar de traducir|en vez de traducir|ne traduis pas|"
+    r"ne traduisez pas|arr[eê]te de traduire|au lieu de traduire|nicht [uü]bersetzen|"
+    r"[uü]bersetze nicht|[uü]bersetzen sie nicht|statt zu [uü]bersetzen|anstatt zu "
+    r"[uü]bersetzen|n[aã]o traduza|pare de traduzir|em vez de traduzir|non tradurre|smetti di "
+    rf"tradurre|invece di tradurre|niet vertalen|vertaal niet|nie t[lł]umacz|{_RU_NOT}|"
+    r"翻訳しないで|翻訳せず|翻訳を(?:中止|やめ)|"
+    r"번역하지 ?말|번역을 (?:중단|멈추)|不要翻译|别翻译|停止翻译|不要翻譯|停止翻譯|"
+    r"dịch|çevirme|terjemahkan)[^\n]{0,80}?"
+    r"(?:en su lugar|en cambio|responde|à la place|r[eé]ponds|stattdessen|antworte|em vez "
+    rf"disso|responda|invece|rispondi|in plaats daarvan|zamiast tego|{_RU_INSTEAD}|"
+    r"代わりに|かわりに|대신|而是|改为|改為|thay vào đó|bunun yerine|sebagai gantinya)"
+)
+HIJACK_I18N_WORDS = (
+    "no deja en ne arrête arrete au nicht übersetze ubersetze übersetzen ubersetzen statt "
+    "anstatt não nao pare em non smetti invece niet vertaal nie dịch çevirme terjemahkan "
+    + " ".join(normalise(w).flat for w in ("не", "перестань", "вместо")))
 
 _FRAME = "beside an act that matters"
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`;
@@ -186,9 +252,11 @@ _FRAME = "beside an act that matters"
 #: ``bench/guard_eval/cv_wave16_relayed.py`` on every seen split (``results/
 #: w16_cv_relayed.json``; grid off, 0, 0.15 ... 0.3, no clean row, honest note, README or
 #: dataset turn flagged more in any split at any point; ties: the lighter): 0.3 for the
-#: hand-off, transcript and prefix frames (with the act, they flag alone), 0.2 for the
-#: summariser's or translator's task, 0.15 for fragments and delayed triggers (they need
-#: one more cue); ``assembled_order`` 0.75 (flags alone)
+#: hand-off, transcript, prefix and summariser's or translator's task frames (with the act,
+#: they flag alone), 0.2 for delayed triggers, 0.15 for fragments and memory (they need one
+#: more cue); ``assembled_order`` and ``hijack_i18n`` 0.75 (they flag alone). (An eighth
+#: frame, wave 14's address to the AI reader, was turned off by the same CV: at any weight
+#: it flagged two more honest notes.)
 Spec = tuple[str, float, str | None, str, str, str, dict[str, Any]]
 _FRAMES: tuple[Spec, ...] = tuple(
     (name, weight, kind, f"{meaning}, {_FRAME}", pattern, words, {
@@ -205,9 +273,12 @@ _FRAMES: tuple[Spec, ...] = tuple(
         ("fragment_frame", 0.15, "instruction_override",
          "pieces of an order joined by the text's own instructions (payload splitting, "
          "variables, acrostics)", FRAGMENT, FRAGMENT_WORDS),
-        ("hijack_frame", 0.2, "instruction_override",
+        ("hijack_frame", 0.3, "instruction_override",
          "a summariser's or translator's task turned to another end", HIJACK, HIJACK_WORDS),
-        ("trigger_frame", 0.15, "instruction_override",
+        ("memory_frame", 0.15, "instruction_override",
+         "an order to keep for good in the agent's memory or instruction files",
+         MEMORY, MEMORY_WORDS),
+        ("trigger_frame", 0.2, "instruction_override",
          "a delayed or conditional order (the next time, after n messages, on the next "
          "deploy)", TRIGGER, TRIGGER_WORDS),
     ))
@@ -217,4 +288,7 @@ SPECS: tuple[Spec, ...] = (
      "pieces of a hidden order joined and carried out at the text's own order (payload "
      "splitting, variables, acrostics, a code word)",
      ASSEMBLED, ASSEMBLED_WORDS, {"structural": True}),
+    ("hijack_i18n", 0.75, "instruction_override",
+     "a translator told, in another language, not to translate and to do something else "
+     "instead", HIJACK_I18N, HIJACK_I18N_WORDS, {"structural": True}),
 )

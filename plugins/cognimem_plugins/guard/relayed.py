@@ -76,7 +76,30 @@ _MORE_ACTS = (
     r"\b(?:here (?:are|is) (?:the|your|my) (?:\w+ )?(?:credentials|passwords?|keys?|tokens?|"
     r"secrets?)|show me the (?:\w+ )?(?:api key|password|ssh key|token|secret|credentials))\b|"
     r"\b(?:i (?:also )?|i (?:ve|have) (?:also |just )?|and )(?:paid|transferred|wired|sent|"
-    r"added|granted|disabled|deleted|pushed|merged|uploaded|emailed|forwarded|shared)\b"
+    r"added|granted|disabled|deleted|pushed|merged|uploaded|emailed|forwarded|shared)\b|"
+    # a reply's first words that claim the act done ("Approved, merging now", "Of course,
+    # sending the file to ...")
+    r"\b(?:merging|sending|deleting|transferring|wiring|disabling|granting|paying|pushing|"
+    r"uploading|forwarding|publishing|approving|refunding) (?:it |them |the \w+ |\w+ )?"
+    r"(?:now|to|into)\b|"
+    # data sent out, beyond :data:`.orders.HARM`'s list
+    r"\b(?:send|share|upload|forward|post|email|export|paste|copy)\w*(?: \w+){0,4}? "
+    r"(?:diff|source code|codebase|repo|repository|customer list|customer data|user list|"
+    r"user data|email addresses|mailing list|transcript|chat log|payroll|salar\w+|"
+    r"medical records?|contracts?) (?:\w+ ){0,3}?to\b|"
+    # a report cut, a verdict or a status set falsely, a pin steered
+    r"\bleave (?:\w+ ){0,6}?out of (?:the |your )?(?:minutes|summary|report|notes|recap|"
+    r"changelog|release notes|transcript|digest)\b|"
+    r"\brate (?:\w+ ){0,2}?(?:a )?(?:strong )?(?:buy|sell|5 stars|five stars)\b|"
+    r"\bmark (?:every|all|each|this|these|the) (?:\w+ ){0,4}?as (?:refunded|paid|approved|"
+    r"resolved|delivered|verified|fixed|closed|compliant|reviewed)\b|"
+    r"\b(?:omit|ignore|skip|drop|hide|leave out) (?:the |any |all )?(?:\w+ ){0,3}?(?:report|"
+    r"reports|review|reviews|warning|warnings|finding|findings|complaints?|short seller)\b|"
+    r"\brecommend (?:pinning|installing|using|switching to|downgrading|adding)\b|"
+    r"\bpin\w* (?:it |this |the package )?(?:at|to) (?:version )?\d|"
+    r"\b(?:run|execute)\w*(?: \w+){0,5}? (?:all )?force\b|"
+    r"\bapprove (?:it|them|every|all|each|the (?:pr|review|merge request|pull request)|"
+    r"without)\b"
 )
 ACT = f"{HARM}|{_MORE_ACTS}"
 ACT_WORDS = (
@@ -84,7 +107,10 @@ ACT_WORDS = (
     "make credit attribute blame buy purchase order check checkout cart basket omit leave "
     "drop hide skip mention describe present call label report summarise summarize disable "
     "turn switch remove bypass here show paid transferred wired sent added granted disabled "
-    "deleted uploaded emailed forwarded shared grant add put")
+    "deleted uploaded emailed forwarded shared grant add put merging sending deleting "
+    "transferring wiring disabling granting paying pushing uploading forwarding publishing "
+    "approving refunding upload post email export paste copy leave rate mark omit ignore "
+    "recommend pin pinning pinned execute approve")
 
 #: a carrier's framing, anywhere in the paragraph (over ``folded``; module docstring)
 CARRIER = (
@@ -120,6 +146,9 @@ CARRIER = (
     r"^\s*#{1,3} (?:memory|memories|project memory|agent notes|learned|preferences)\s*$|"
     # subtitles and calendars
     r"\b\d\d:\d\d:\d\d[,.]\d{3} --> \d\d:\d\d|\b\d\d:\d\d\.\d{3} --> |^webvtt\b|"
+    # meeting transcripts (Zoom, Teams, Otter: "[00:41:17] Speaker 3:", "Name (00:01):")
+    r"^\s*\[?\d?\d:\d\d(?::\d\d)?\]? *(?:speaker \d+|[a-z][\w.\-]*(?: [a-z][\w.\-]*)?)"
+    r"(?: \([^)\n]{0,30}\))?:|^\s*speaker \d+(?: \(\d?\d:\d\d(?::\d\d)?\))?:|"
     r"^(?:begin:(?:vevent|vcalendar|vtodo)|description:|summary:|location:|attendee[;:]|"
     r"organizer[;:])|"
     # e-mail headers and signatures
@@ -155,7 +184,9 @@ CARRIER_WORDS = (
     f"hidden {ACT_WORDS}")  # (and the act's: a version heading, a CSV row hold no word)
 
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`;
-#: the weights chosen by ``bench/guard_eval/cv_wave16_relayed.py``
+#: the weights chosen by ``bench/guard_eval/cv_wave16_relayed.py`` (``results/
+#: w16_cv_relayed.json``): the act 0.45 (as ``order_harm``), the carrier's frame 0.2 (at
+#: 0.3 a README paragraph was flagged): a carrier and an act need one more cue
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
     ("relayed_act", 0.45, "tool_coercion",
      "an act that matters (deceives, hides, grants or disables, destroys, moves money, runs "
@@ -165,8 +196,9 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      {"negatable": True, "requires_any": ("carrier_frame", "handoff_frame",
                                           "transcript_frame", "prefix_frame",
                                           "fragment_frame", "hijack_frame",
+                                          "memory_frame",
                                           "trigger_frame")}),
-    ("carrier_frame", 0.3, "instruction_override",
+    ("carrier_frame", 0.2, "instruction_override",
      "the framing of a carrier an agent reads (a commit, a changelog, a PR template, a CI "
      "log or test report, package metadata, a memory file, subtitles, a calendar field, an "
      "e-mail header, a spreadsheet cell, image metadata, hidden HTML), beside an act",
