@@ -42,7 +42,8 @@ READ = ("fresh16", "fresh17", "fresh18")
 ACT = "relayed_act"
 ACT_WEIGHT = 0.45
 FRAMES = ("carrier_frame", "handoff_frame", "transcript_frame", "prefix_frame",
-          "fragment_frame", "hijack_frame", "memory_frame", "trigger_frame")
+          "fragment_frame", "hijack_frame", "memory_frame", "trigger_frame",
+          "table_frame")
 #: a frame's weight; None: off
 GRID: tuple[float | None, ...] = (None, 0.0, 0.15, 0.2, 0.25, 0.3)
 #: cues that count alone (no act needed), and their grid (None: 0, the cue off)

@@ -42,8 +42,8 @@ HANDOFF = (
     rf"(?:the |a |an |our )?(?:[\w'\-]+ ){{0,2}}{_AGENT}s?\b|"
     rf"\b(?:from|by) (?:the )?{_AGENT}s? ['\"\w\-]+:|"
     rf"^\s*\[?(?:{_AGENT})(?:[ _\-][\w\-]+)?\]? *(?:->|→|=>|to) *\[?(?:{_AGENT})\b|"
-    r"\ba2a\b|\bagent2agent\b|\"(?:next_action|next_step|handoff|delegate_to|assignee_agent|"
-    r"artifacts)\"\s*:|\bdelegate work to coworker\b|\bgroup ?chat ?manager\b|"
+    r"\ba2a\b|\bagent2agent\b|\"(?:handoff|delegate_to|assignee_agent|artifacts)\"\s*:|"
+    r"\bdelegate work to coworker\b|\bgroup ?chat ?manager\b|"
     r"\bnote (?:for|to) the next (?:agent|assistant|model|step|session|instance|run)\b|"
     r"\b(?:relay|pass|forward) (?:this|it|the following) (?:on )?to the (?:other|next|"
     r"downstream|executing) (?:agent|assistant|model|bot)s?\b|"
@@ -53,14 +53,14 @@ HANDOFF = (
     r"\b(?:executor|worker|sub-?agent|downstream agent)s?\s*[:,]"
 )
 HANDOFF_WORDS = (
-    "handoff hand off handed transfer message output result report instruction instructions "
-    "directive note update plan from by agent subagent sub planner executor orchestrator "
-    "supervisor coordinator worker researcher coder critic reviewer manager router "
-    "assistant bot crew node a2a agent2agent next action step delegate assignee artifacts "
-    "coworker group chat relay pass forward tell instruct ask lead")
+    "handoff hand handed transfer agent agents subagent subagents planner planners executor "
+    "executors orchestrator orchestrators supervisor supervisors coordinator coordinators "
+    "worker workers researcher researchers coder coders critic critics reviewer reviewers "
+    "manager managers router routers assistant assistants bot bots crew crews node nodes "
+    "a2a agent2agent delegate assignee artifacts coworker")
 
-_USER = r"(?:user|human|customer|client|q|question|input|prompt|me|you|system|instruction)"
-_BOT = (r"(?:assistant|ai|bot|a|answer|model|gpt|claude|agent|output|response|chatbot|"
+_USER = r"(?:user|human|customer|q|system)"
+_BOT = (r"(?:assistant|ai|bot|a|model|gpt|claude|agent|chatbot|"
         r"good reply|good answer|good response|ideal (?:reply|answer|response)|example "
         r"(?:reply|answer|output|response))")
 TRANSCRIPT = (
@@ -73,9 +73,8 @@ TRANSCRIPT = (
     r"^\s*(?:good|ideal|correct|expected|example) (?:reply|answer|response|output)s?\s*:"
 )
 TRANSCRIPT_WORDS = (
-    "user human customer client q question input prompt me you system instruction "
-    "assistant ai bot a answer model gpt claude agent output response chatbot good reply "
-    "ideal example im start inst turn header id role correct expected")
+    "user human customer q system assistant ai bot model gpt claude agent chatbot good ideal "
+    "example im inst turn start header role correct expected response")
 
 PREFIX = (
     r"\b(?:begin|start|open|prefix|preface) (?:your|the|each|every) (?:\w+ )?(?:answer|reply|"
@@ -86,28 +85,24 @@ PREFIX = (
     r"(?:must be |should be |is |:)?\s*['\"\u201c\u2018]|"
     r"\b(?:answer|reply|response|output) format(?: \([\w ]+\))?:\s*(?:first line|start with)"
 )
-PREFIX_WORDS = ("begin start open prefix preface your first opening answer reply response "
-                "output message completion format line words sentence")
+PREFIX_WORDS = ("answer answers reply replies response responses output outputs message "
+                "messages completion completions line word words sentence format")
 
 FRAGMENT = (
-    r"\b(?:concatenate|join|combine|assemble|merge|glue|stitch|put together|string together|"
-    r"chain|reassemble|piece together) (?:\w+ ){0,4}?(?:cells|parts|pieces|fragments|tokens|"
+    r"\b(?:concatenate|join|combine|assemble|merge|glue|stitch|reassemble) "
+    r"(?:\w+ ){0,4}?(?:cells|parts|pieces|fragments|tokens|"
     r"strings|chunks|halves|segments|lines|words|letters|syllables|variables|values|"
     r"[a-z]\w{0,3} (?:and|\+|&) [a-z]\w{0,3}|steps? [a-z0-9] and [a-z0-9]|them|these|"
     r"the above)\b|"
     r"''\.join\(|\"\"\.join\(|\.join\(\s*(?:tokens|parts|pieces|chunks|fragments)\b|"
     r"\b(?:first|initial|capital|leading) letters?\b|\bcapitals down\b|\bleft edge\b|"
-    r"\bacrostic\b|\bread (?:the )?(?:column|diagonal|first word)\b|"
+    r"\bacrostic\b|\bread (?:the )?(?:column|diagonal)\b|"
     r"\bwhen(?:ever)? you (?:see|read|encounter|reach) (?:the )?(?:word|token|phrase|signal|"
-    r"code ?word)\b|\bremember (?:the )?(?:word|variable|token|value) \w+\s*=|"
-    r"\b(?:do|run|execute|perform|carry out) (?:[a-z]+ ?\+ ?)+[a-z]+\b|"
-    r"\bkeep (?:this |it )?in mind\b[^\n]{0,120}\b(?:combine|join|together)\b"
+    r"codeword)\b|\bremember (?:the )?(?:word|variable|token) \w+\s*="
 )
 FRAGMENT_WORDS = (
-    "concatenate join combine assemble merge glue stitch put string chain reassemble piece "
-    "first initial capital leading letters letter capitals left edge acrostic read column "
-    "diagonal word when whenever see encounter reach token phrase signal code codeword "
-    "remember variable value do run execute perform carry keep mind")
+    "concatenate join combine assemble merge glue stitch together reassemble letter letters "
+    "capitals edge acrostic column diagonal word token phrase signal codeword variable")
 
 HIJACK = (
     r"\b(?:when|while|whenever|if|as|before|after) (?:you |the (?:ai|model|assistant|agent|llm) "
@@ -124,55 +119,51 @@ HIJACK = (
     r"\bsource segment \d+\b|\bin (?:every|all|each) target languages?\b"
 )
 HIJACK_WORDS = (
-    "when while whenever if as before after summarise summarize summarising summarizing "
-    "condense condensing translate translating translation translations render rendering "
-    "paraphrase digest recap abstract rewrite rewriting transcribe caption localise "
-    "localize proofread summary summaries minutes tl dr tldr synopsis overview brief "
-    "instead summarization summarisation localization engine model tool service bot "
-    "summarisers summarizers summariser summarizer translator translators note taker "
-    "notetaker notetakers transcriber source segment target")
+    "summarise summarize summarises summarizes summarising summarizing summarised summarized "
+    "condense condenses condensing translate translates translating render renders "
+    "rendering paraphrase paraphrasing digest digesting recap recapping abstract "
+    "abstracting rewrite rewrites rewriting transcribe transcribing caption captioning "
+    "localise localize localising localizing proofread proofreading summary summaries "
+    "translation translations minutes tl dr tldr synopsis overview brief summarization "
+    "summarisation localization summarisers summarizers summariser summarizer translator "
+    "translators taker takers notetaker notetakers transcriber transcribers captioner "
+    "segment target")
 
 TRIGGER = (
     r"\b(?:the )?next time (?:the user|a user|anyone|someone|you|they|he|she|i) (?:\w+ )?"
     r"(?:asks?|mentions?|says?|types?|writes?|opens?|runs?|requests?|logs? in|deploys?)\b|"
     r"\bafter (?:the )?(?:\w+ )?(?:\d+(?:st|nd|rd|th)?|first|second|third|fourth|fifth|"
-    r"tenth|few|several|\w+ more) (?:messages?|turns?|replies|requests?|runs?|sessions?|"
+    r"tenth|few|several|\w+ more) (?:messages?|turns?|replies|requests?|sessions?|"
     r"conversations?|deploys?|deployments?|commits?|builds?|exchanges?|questions?)\b|"
-    r"\bon (?:the )?(?:next|following|first) (?:deploy|deployment|run|release|session|"
-    r"build|commit|restart|login|sync|invocation|boot|friday|monday|weekday)\b|"
-    r"\b(?:in|for|during) (?:every|all|any) (?:future|later|subsequent|following) "
+    r"\bon (?:the )?next (?:deploy|deployment|run|release|session|build|commit|restart|"
+    r"login|sync|invocation|boot)\b|"
+    r"\b(?:in|for|during) (?:every|all|any) (?:future|subsequent) "
     r"(?:sessions?|conversations?|chats?|tasks?|runs?|requests?)\b|"
     r"\b(?:from|starting (?:from|with)) the next (?:session|conversation|message|run|task|"
     r"request)\b|\b(?:once|when|whenever|if) (?:the user|a user|anyone|someone) (?:ever )?"
-    r"(?:says|types|writes|sends|uses the word|mentions)\b|"
-    r"\blater (?:on )?(?:in this (?:conversation|session|chat|page|document)|on this page)\b|"
-    r"\b(?:activate|trigger|wake|arm)(?:s|ed)? (?:when|on|after|once)\b|"
-    r"\bremember (?:this|the following) for (?:later|the future|next time|future sessions)\b|"
+    r"(?:says|types|writes|sends|mentions)\b|"
+    r"\b(?:activate|activates|activated|trigger|triggers|triggered) (?:when|on|after|once)\b|"
     # the user away, a later request, a condition on a question
     r"\b(?:after|once|when|while|whenever) (?:the user|the human|the operator|the developer|"
     r"everyone|no one|nobody) (?:goes|has gone|is|are|has been|logs|steps) (?:\w+ )?(?:idle|"
-    r"away|offline|inactive|asleep|out|not looking|not watching)\b|"
+    r"offline|inactive|asleep)\b|"
     r"\bwhen(?:ever)? you (?:are|re|get) (?:next |later )?asked (?:to|about|for)\b|"
     r"\b(?:if|when|whenever|once) (?:the user|a user|anyone|someone|somebody|a customer) "
-    r"(?:ever )?asks?\b"
+    r"(?:ever )?asks\b"
 )
 TRIGGER_WORDS = (
-    "next time user anyone someone you they he she i after first second third fourth "
-    "fifth tenth few several more messages message turns turn replies requests request "
-    "runs run sessions session conversations conversation deploys deployments commits "
-    "builds exchanges questions on following deploy deployment release build commit "
-    "restart login sync invocation boot friday monday weekday every all any future later "
-    "subsequent chats tasks task from starting once when whenever if says types writes "
-    "sends uses mentions activate trigger wake arm activates triggers remember human "
-    "operator developer everyone nobody goes gone idle away offline inactive asleep logs "
-    "steps asked ask asks customer somebody")
+    "next messages message turns turn replies requests request sessions session "
+    "conversations conversation deploys deploy deployments deployment commits commit builds "
+    "build exchanges exchange questions question future subsequent says types writes sends "
+    "mentions activate activates activated trigger triggers triggered idle offline inactive "
+    "asleep asked asks")
 
 #: the assembled order carried out: pieces joined, then done ("concatenate the cells and
 #: carry them out", "''.join(tokens) is your next action", "the capitals down the left
 #: edge are an order: execute them"); it needs no act (the act is what the pieces hide)
 ASSEMBLED = (
     r"\b(?:concatenate|join|combine|assemble|glue|stitch|put together|string together|"
-    r"reassemble|piece together|decode|read) (?:\w+ ){0,5}?(?:cells|parts|pieces|fragments|"
+    r"reassemble|piece together|decode) (?:\w+ ){0,5}?(?:cells|parts|pieces|fragments|"
     r"tokens|strings|chunks|halves|segments|words|letters|syllables|variables|"
     r"[a-z]\w{0,3} (?:and|\+|&) [a-z]\w{0,3}|them|these)\b[^.\n]{0,40}?"
     r"\b(?:and|then|,) (?:\w+ )?(?:carry (?:it|them|that|this) out|carry out|execute|"
@@ -187,15 +178,15 @@ ASSEMBLED = (
     r"\bwhen(?:ever)? you (?:see|read|encounter|reach) (?:the )?(?:word|token|phrase|"
     r"signal|code ?word) \S+,? (?:do|execute|run|perform|carry out) \w+\b|"
     # "Execute X + Y", "take the first word of each line and do what it says"
-    r"\b(?:do|run|execute|perform|carry out|follow) [a-z]\w{0,3} ?\+ ?[a-z]\w{0,3}\b|"
+    r"\b(?:execute|perform|carry out) [a-z]\w{0,3} ?\+ ?[a-z]\w{0,3}\b|"
     r"\b(?:first|last|initial) (?:word|letter|character)s? of (?:each|every) (?:line|row|"
     r"sentence|paragraph|cell)\b[^.\n]{0,40}?\b(?:and|then) (?:\w+ )?(?:do|execute|follow|"
     r"obey|carry out|run|act on)\b"
 )
 ASSEMBLED_WORDS = (
-    "concatenate join combine assemble glue stitch put string reassemble piece decode read "
-    "first initial capital leading capitals initials when whenever do run execute perform "
-    "carry follow last")
+    "concatenate join combine assemble glue stitch together reassemble decode letter "
+    "letters capitals initials word token phrase signal codeword code execute perform "
+    "carry character characters")
 
 #: an order to keep for good, in the agent's memory or instruction files (Claude Code's
 #: CLAUDE.md and ``#`` memories, AGENTS.md, Cursor's rules, Copilot's instructions, ChatGPT's
@@ -205,8 +196,8 @@ MEMORY = (
     r"\b(?:add|save|store|write|put|commit|record|keep)\w* (?:this|it|that|the following)"
     r"(?: \w+){0,2}? (?:to|in|into) (?:your |the )?(?:permanent |long-term |persistent |"
     r"global |standing )?(?:memory|memories|instructions|rules|notes|profile|system prompt)\b|"
-    r"\bremember (?:this |that )?(?:across|for|in) (?:all |every )?(?:future|later|"
-    r"subsequent|other) (?:conversations?|sessions?|chats?|tasks?|projects?)\b|"
+    r"\bremember (?:this |that )?(?:across|for|in) (?:all |every )?(?:future|subsequent) "
+    r"(?:conversations?|sessions?|chats?|tasks?|projects?)\b|"
     r"\b(?:update|edit|append to|add to|modify|write to)\w* (?:the |your )?(?:agents|claude|"
     r"gemini|memory|copilot-instructions|conventions)\.md\b|"
     r"\b(?:update|edit|append to|add to)\w* (?:the |your )?(?:\.cursorrules|\.windsurfrules|"
@@ -215,10 +206,9 @@ MEMORY = (
     r"policy|memory)\s*:"
 )
 MEMORY_WORDS = (
-    "add save store write put commit record keep adds saves stores writes added saved stored "
-    "remember update edit append modify agents claude gemini memory copilot instructions "
-    "conventions md cursorrules windsurfrules clinerules bank custom system new permanent "
-    "standing persistent global")
+    "memory memories instructions instruction rules rule notes profile prompt future "
+    "subsequent md cursorrules windsurfrules clinerules bank custom permanent standing "
+    "persistent global")
 
 #: "don't translate this, instead ...": a translator's task turned, in the languages of
 #: the translation services (their dictionaries' words for "do not translate", "stop
@@ -260,7 +250,9 @@ _FRAME = "beside an act that matters"
 Spec = tuple[str, float, str | None, str, str, str, dict[str, Any]]
 _FRAMES: tuple[Spec, ...] = tuple(
     (name, weight, kind, f"{meaning}, {_FRAME}", pattern, words, {
-        "structural": True, "requires_any": ("relayed_act",)})
+        # (its own pattern before the act's: a cue's ``requires`` are matched before its
+        # ``requires_any``, and the act's pattern is the costlier)
+        "structural": True, "requires": (name,), "requires_any": ("relayed_act",)})
     for name, weight, kind, meaning, pattern, words in (
         ("handoff_frame", 0.3, "instruction_override",
          "a message handed from one agent to another (a planner's output, an A2A task, "

@@ -115,73 +115,70 @@ ACT_WORDS = (
 #: a carrier's framing, anywhere in the paragraph (over ``folded``; module docstring)
 CARRIER = (
     # Conventional Commits subjects and git trailers
-    r"^\s*[>\-*]?\s*(?:feat|fix|chore|docs|refactor|test|tests|build|ci|perf|style|revert|"
-    r"deps|release)(?:\([\w.\-/ ]+\))?!?: \S|"
-    r"^\s*(?:signed-off-by|co-authored-by|reviewed-by|acked-by|tested-by|reported-by|"
-    r"change-id|refs|closes|fixes|release-note|breaking change):|"
+    r"^\s*[>\-*]?\s*(?:feat|fix|chore|docs|refactor|ci|perf|revert|deps)"
+    r"(?:\([\w.\-/ ]+\))?!?: \S|"
+    r"^\s*(?:signed-off-by|co-authored-by|reviewed-by|acked-by|refs|closes|fixes|"
+    r"breaking change):|"
     # Keep a Changelog and release notes
-    r"^\s*[>]?\s*#{1,4} \[?v?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?\]?|"
     r"^\s*[>]?\s*#{2,4} (?:added|changed|deprecated|removed|fixed|security|breaking changes?|"
-    r"bug fixes|features|what's changed|highlights|upgrade notes|known issues)\s*$|"
-    r"\b(?:release notes?|changelog|change log|what's new in)\b|"
-    # PR and issue templates, review bots
-    r"^\s*#{2,3} (?:description|summary|checklist|motivation|testing|how to test|"
-    r"steps to reproduce|expected behaviou?r|actual behaviou?r|type of change|"
-    r"related issues?)\s*$|"
-    r"\b(?:pull request|merge request|pr) #?\d+|\bissue #\d+|"
+    r"bug fixes|features|highlights|upgrade notes|known issues)\s*$|"
+    r"\b(?:release notes?|changelog|change log)\b|"
+    # PR and issue templates
+    r"^\s*#{2,3} (?:checklist|motivation|steps to reproduce)\s*$|"
+    r"\b(?:pull request|merge request|pr) #?\d+|"
     # CI logs, test reports, diagnostics
-    r"^::(?:warning|error|notice|debug|group)\b|##\[(?:error|warning|group)\]|"
-    r"<(?:testcase|testsuite|failure|system-out|system-err)\b|"
-    r"^\s*(?:not )?ok \d+ (?:- )?|^\s*1\.\.\d+\s*$|^=+ (?:failures|errors|short test summary"
-    r"|\d+ (?:passed|failed))|^(?:failed|error|passed) [\w/.\-]+::|"
-    r"\"(?:ruleid|rule_id|level|help_uri|helpuri)\"\s*:|\"message\"\s*:\s*\{\s*\"text\"|"
-    r"^\s*[\w./\-]+:\d+:\d+: (?:error|warning|note)|^(?:error|warning)(?:\[\w+\])?: |"
+    r"^::(?:warning|error|notice|debug)\b|##\[(?:error|warning)\]|"
+    r"<(?:testcase|testsuite|failure)\b|"
+    r"^=+ (?:failures|errors|short test summary|\d+ (?:passed|failed))|"
+    r"^(?:failed|passed) [\w/.\-]+::|\"(?:ruleid|rule_id|helpuri)\"\s*:|"
+    r"^\s*[\w./\-]+:\d+:\d+: (?:error|warning)|^(?:error|warning)(?:\[\w+\])?: |"
     # package metadata and install scripts
-    r"\"(?:description|postinstall|preinstall|install|prepare|summary|keywords)\"\s*:|"
-    r"^\s*(?:description|summary|long_description|readme)\s*=|\b(?:spec|s)\.(?:summary|"
-    r"description|post_install_message)\b|^\s*\[(?:package|project|tool\.[\w.]+)\]\s*$|"
+    r"\"(?:description|postinstall|preinstall|keywords)\"\s*:|"
+    r"^\s*description\s*=|\bspec\.(?:summary|description|post_install_message)\b|"
     # agent memory and instruction files
-    r"\b(?:claude|agents|gemini|copilot-instructions|memory|memories|conventions)\.md\b|"
+    r"\b(?:claude|agents|gemini|copilot-instructions|memory|conventions)\.md\b|"
     r"\.cursorrules\b|\.windsurfrules\b|\.clinerules\b|\bmemory bank\b|"
-    r"^\s*#{1,3} (?:memory|memories|project memory|agent notes|learned|preferences)\s*$|"
-    # subtitles and calendars
+    # subtitles, meeting transcripts (Zoom, Teams, Otter: "[00:41:17] Speaker 3:") and
+    # calendars
     r"\b\d\d:\d\d:\d\d[,.]\d{3} --> \d\d:\d\d|\b\d\d:\d\d\.\d{3} --> |^webvtt\b|"
-    # meeting transcripts (Zoom, Teams, Otter: "[00:41:17] Speaker 3:", "Name (00:01):")
-    r"^\s*\[?\d?\d:\d\d(?::\d\d)?\]? *(?:speaker \d+|[a-z][\w.\-]*(?: [a-z][\w.\-]*)?)"
-    r"(?: \([^)\n]{0,30}\))?:|^\s*speaker \d+(?: \(\d?\d:\d\d(?::\d\d)?\))?:|"
-    r"^(?:begin:(?:vevent|vcalendar|vtodo)|description:|summary:|location:|attendee[;:]|"
+    r"^\s*\[?\d?\d:\d\d(?::\d\d)?\]? *speaker \d+|"
+    r"^\s*speaker \d+(?: \(\d?\d:\d\d(?::\d\d)?\))?:|"
+    r"^(?:begin:(?:vevent|vcalendar|vtodo)|description:|location:|attendee[;:]|"
     r"organizer[;:])|"
-    # e-mail headers and signatures
-    r"^(?:reply-to|x-[\w\-]+|cc|bcc|from|subject|message-id|in-reply-to):\s|"
-    r"^--\s*$|^sent from my \w+|"
-    # spreadsheets and CSV
-    r"=(?:hyperlink|importxml|importdata|importhtml|webservice|image|cmd)\(|"
-    r"^[^\s,]+(?:,(?! )[^,\n]*){2,}$|^\s*\w+,\"|"
+    # e-mail headers
+    r"^(?:x-[\w\-]+|cc|bcc):\s|"
+    # spreadsheets
+    r"=(?:hyperlink|importxml|importdata|importhtml|webservice)\(|"
     # image and document metadata
     r"\b(?:imagedescription|usercomment|xpcomment|xpsubject|xpkeywords|dc:description|"
     r"dc:title|dc:subject|xmp:\w+|photoshop:\w+|iptc:\w+|exif:\w+)\b|"
-    r"^\s*/(?:subject|keywords|title|author|creator)\s*\(|"
+    r"^\s*/(?:keywords|creator)\s*\(|"
     # HTML a reader does not see
     r"display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d])|"
-    r"opacity\s*:\s*0(?![.\d])|color\s*:\s*(?:#fff(?:fff)?|white)\b|\baria-hidden\b|"
+    r"opacity\s*:\s*0(?![.\d])|\baria-hidden\b|"
     r"<(?:template|noscript)\b|type=\"hidden\"|<[a-z]+[^>]*\bhidden\b"
 )
+#: the words that open the frame: each match holds one (the distinctive words only: a
+#: frame opened by common words would keep the screen reading most dataset turns)
 CARRIER_WORDS = (
-    "feat fix chore docs refactor test tests build ci perf style revert deps release "
-    "signed co authored reviewed acked tested reported change refs closes fixes note "
-    "breaking added changed deprecated removed fixed security bug features what highlights "
-    "upgrade known notes changelog log description summary checklist motivation "
-    "testing steps expected actual related pull merge pr issue warning error "
-    "notice debug group testcase testsuite failure system err ok failures errors "
-    "short passed failed ruleid rule level help uri helpuri message postinstall "
-    "preinstall install prepare keywords long readme spec package project tool claude "
-    "agents gemini copilot instructions memory memories conventions md cursorrules "
-    "windsurfrules clinerules bank project agent learned preferences webvtt begin vevent "
-    "vcalendar vtodo location attendee organizer reply x cc bcc from subject "
-    "sent hyperlink importxml importdata importhtml webservice image cmd imagedescription "
-    "usercomment xpcomment xpsubject xpkeywords dc xmp photoshop iptc exif title author "
-    "creator display visibility font size opacity color aria alt template noscript meta "
-    f"hidden {ACT_WORDS}")  # (and the act's: a version heading, a CSV row hold no word)
+    "feat fix chore docs refactor ci perf revert deps signed co authored reviewed acked "
+    "refs closes fixes breaking added changed deprecated removed fixed security bug "
+    "features highlights upgrade known release changelog checklist motivation "
+    "steps pull merge pr warning error notice debug testcase testsuite failure "
+    "failures errors short passed failed ruleid rule helpuri description postinstall "
+    "preinstall keywords spec claude agents gemini copilot memory conventions md "
+    "cursorrules windsurfrules clinerules bank webvtt speaker begin vevent vcalendar vtodo "
+    "location attendee organizer x cc bcc hyperlink importxml importdata importhtml "
+    "webservice imagedescription usercomment xpcomment xpsubject xpkeywords dc xmp "
+    "photoshop iptc exif creator display visibility font opacity aria template noscript "
+    "hidden")
+
+#: a carrier whose marks hold no word, a subtitle cue's timing line (SRT, WebVTT): opened
+#: by the act's words, and read before the act (its pattern is cheap: a text without
+#: " --> " is not searched). (A CSV row, read the same way, cost the screen 3 % more.)
+TIMED_OR_TABULAR = (
+    r"\d:\d\d[,.]\d{3} --> \d?\d:\d\d"
+)
 
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`;
 #: the weights chosen by ``bench/guard_eval/cv_wave16_relayed.py`` (``results/
@@ -193,15 +190,22 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      "fetched code, sends data out, pushes past review, publishes, adds a collaborator), "
      "beside a frame that relays it to the agent",
      ACT, ACT_WORDS,
-     {"negatable": True, "requires_any": ("carrier_frame", "handoff_frame",
+     # (the frames first: each is opened by its own distinctive words, the act by common
+     # verbs; the act's pattern is read only where a frame matched)
+     {"negatable": True,
+      "requires_any": ("carrier_frame", "handoff_frame",
                                           "transcript_frame", "prefix_frame",
                                           "fragment_frame", "hijack_frame",
-                                          "memory_frame",
+                                          "memory_frame", "table_frame",
                                           "trigger_frame")}),
     ("carrier_frame", 0.2, "instruction_override",
      "the framing of a carrier an agent reads (a commit, a changelog, a PR template, a CI "
      "log or test report, package metadata, a memory file, subtitles, a calendar field, an "
      "e-mail header, a spreadsheet cell, image metadata, hidden HTML), beside an act",
      CARRIER, CARRIER_WORDS,
-     {"structural": True, "requires_any": ("relayed_act",)}),
+     {"structural": True, "requires": ("carrier_frame",), "requires_any": ("relayed_act",)}),
+    ("table_frame", 0.2, "instruction_override",
+     "a subtitle cue's timing line (a carrier whose marks hold no word), beside an act",
+     TIMED_OR_TABULAR, ACT_WORDS,
+     {"structural": True, "requires": ("table_frame",), "requires_any": ("relayed_act",)}),
 )
