@@ -116,7 +116,10 @@ PATTERN = (rf"(?m)(?:{_CARRIER})[^\n]{{0,200}}?(?:{ADDRESS})[^\n]{{0,120}}?{_ACT
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`;
 #: the weight chosen by ``bench/guard_eval/cv_wave15.py`` (grid 0-0.75: every fold chose
 #: 0.75, the threshold, with no clean row or honest note flagged more in any other split:
-#: it flags alone; ``results/w15_cv_carriers.json``)
+#: it flags alone; ``results/w15_cv_carriers.json``). (Wave 16 widened the framings and
+#: re-ran the choice, ``cv_wave16_relayed.py``: 0.6 and 0.75 flag as many injections with
+#: no clean row, honest note, README or dataset turn more; the weight stays 0.75, wave
+#: 15's choice, so the cue still flags alone where no other cue fires.)
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
     ("carried_order", 0.75, "instruction_override",
      "an order to the AI reader inside a carrier it reads (a log or CI line, a compiler or "

@@ -23,9 +23,20 @@ it names, not from evaluation rows:
 * ``hijack_frame``: a summariser's or translator's task turned ("when you summarise this
   ...", "in your summary, say that ...", "instead of translating ...", "render this as
   ...", "summary instruction for language models");
+* ``memory_frame``: an order to keep in the agent's memory or instruction files ("add this
+  to your permanent memory", "remember across all future conversations", "update AGENTS.md
+  with ...");
 * ``trigger_frame``: a delayed or conditional order ("the next time the user asks ...",
   "after the third message", "on the next deploy", "in every future session", "once the
-  user says ...").
+  user says ...", "after the user goes idle").
+
+Two cues count alone (no act needed): ``assembled_order`` (the pieces joined and carried
+out at the text's own order) and ``hijack_i18n`` (a translator told in another language
+not to translate and to do something else instead).
+
+Each frame is opened only by its own distinctive words (the act's words are common verbs:
+a frame opened by them would have the screen read most dataset turns) and reads its own
+pattern before the act's.
 """
 
 from __future__ import annotations

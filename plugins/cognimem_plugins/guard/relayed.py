@@ -9,8 +9,10 @@ carrying an order. Two weak cues, each below the threshold alone, read together 
 paragraph:
 
 * a **frame**, one cue per family (this module's :data:`SPECS` and :mod:`.relay_frames`):
-  the framing of a carrier an agent reads, written from the documented formats (below) and
-  a hand-off between agents, written from the message formats of multi-agent frameworks;
+  the framing of a carrier an agent reads, written from the documented formats (below;
+  ``table_frame``: a subtitle cue's timing line, ``00:00:01,000 --> 00:00:04,000``), a
+  hand-off between agents, a written dialogue, a dictated first line, pieces to join, a
+  summariser's task turned, a memory to keep, a delayed trigger;
 * ``relayed_act``: an act that matters beyond the project's routine work
   (:data:`.orders.HARM`: deceives, games an evaluation, hides, grants or disables,
   destroys, moves money, runs fetched code, sends data out) and the acts a relayed order
@@ -19,25 +21,25 @@ paragraph:
   vulnerability or an incident out of a report. It counts only beside a frame.
 
 The carriers' framing (each a documented format's own marks, read anywhere in the
-paragraph): Conventional Commits subjects (``feat(scope)!:``) and git trailers
-(``Signed-off-by:``, ``Co-authored-by:``); Keep a Changelog's headings (``## [1.2.3]``,
-``### Added`` ... ``### Security``) and release notes; GitHub and GitLab PR and issue
-templates (``## Description``, ``## Checklist``, ``- [ ]``); CI logs (GitHub Actions
-``::warning file=...::``, ``##[error]``), JUnit XML (``<testcase``, ``<failure``), TAP
-(``ok 1 -``, ``not ok 2 -``), pytest and unittest output (``FAILED``, ``ERROR:``, ``===
-short test summary``), SARIF (``"ruleId"``, ``"message": {"text"``); package metadata
-(package.json ``"description"`` and ``"postinstall"``, PEP 621 ``description =``, a
-gemspec's ``spec.summary``, Cargo's ``[package]``); agent memory and instruction files
-(``CLAUDE.md``, ``AGENTS.md``, ``.cursorrules``, ``copilot-instructions.md``, ``MEMORY``);
-SRT and WebVTT cues (``00:00:01,000 --> 00:00:04,000``, ``WEBVTT``); iCalendar fields
-(``BEGIN:VEVENT``, ``DESCRIPTION:``, ``SUMMARY:``, ``LOCATION:``); e-mail headers and
-signatures (``Reply-To:``, ``X-...:``, ``--`` alone on a line); spreadsheet formulas
-(``=HYPERLINK(``, ``=IMPORTXML(``, ``=WEBSERVICE(``); EXIF, XMP and PDF metadata
-(``ImageDescription``, ``UserComment``, ``XPComment``, ``dc:description``, ``/Subject``,
-``/Keywords``); HTML text a reader does not see (``display:none``, ``visibility:hidden``,
-``font-size:0``, ``opacity:0``, white text, ``hidden``, ``aria-hidden``, ``<template>``,
-``<noscript>``, ``type="hidden"``; an image's ``alt``, an ``aria-label`` and a ``<meta>``
-are read by :mod:`.carriers` only, with an address to the AI: READMEs are full of them).
+paragraph; only marks that hold a distinctive word, which opens the frame): Conventional
+Commits subjects (``feat(scope)!:``) and git trailers (``Signed-off-by:``,
+``Co-authored-by:``); Keep a Changelog's headings (``### Added`` ... ``### Security``) and
+release notes; GitHub and GitLab PR and issue templates (``## Checklist``, ``## Steps to
+reproduce``, ``PR #12``); CI logs (GitHub Actions ``::warning file=...::``, ``##[error]``),
+JUnit XML (``<testcase``, ``<failure``), pytest output (``FAILED path::test``, ``===
+short test summary``), SARIF (``"ruleId"``), compiler diagnostics (``path:l:c: error``);
+package metadata (package.json ``"description"`` and ``"postinstall"``, PEP 621
+``description =``, a gemspec's ``spec.summary``); agent memory and instruction files
+(``CLAUDE.md``, ``AGENTS.md``, ``.cursorrules``, ``copilot-instructions.md``, a memory
+bank); WebVTT (``WEBVTT``), meeting transcripts (``[00:41:17] Speaker 3``) and iCalendar
+fields (``BEGIN:VEVENT``, ``DESCRIPTION:``, ``LOCATION:``, ``ATTENDEE;``); e-mail headers
+(``X-...:``, ``Cc:``); spreadsheet formulas (``=HYPERLINK(``, ``=IMPORTXML(``,
+``=WEBSERVICE(``); EXIF, XMP and PDF metadata (``ImageDescription``, ``UserComment``,
+``XPComment``, ``dc:description``, ``/Keywords``); HTML text a reader does not see
+(``display:none``, ``visibility:hidden``, ``font-size:0``, ``opacity:0``, ``hidden``,
+``aria-hidden``, ``<template>``, ``<noscript>``, ``type="hidden"``; an image's ``alt``,
+an ``aria-label`` and a ``<meta>`` are read by :mod:`.carriers` only, with an address to
+the AI: READMEs are full of them).
 
 The weights are chosen by leave-one-split-out cross-validation
 (``bench/guard_eval/cv_wave16_relayed.py``), with the honest developer notes, the README
@@ -93,8 +95,8 @@ _MORE_ACTS = (
     r"\brate (?:\w+ ){0,2}?(?:a )?(?:strong )?(?:buy|sell|5 stars|five stars)\b|"
     r"\bmark (?:every|all|each|this|these|the) (?:\w+ ){0,4}?as (?:refunded|paid|approved|"
     r"resolved|delivered|verified|fixed|closed|compliant|reviewed)\b|"
-    r"\b(?:omit|ignore|skip|drop|hide|leave out) (?:the |any |all )?(?:\w+ ){0,3}?(?:report|"
-    r"reports|review|reviews|warning|warnings|finding|findings|complaints?|short seller)\b|"
+    r"\b(?:omit|drop|hide|leave out) (?:the |any |all )?(?:\w+ ){0,3}?(?:report|reports|"
+    r"reviews|finding|findings|complaints?|short seller)\b|"
     r"\brecommend (?:pinning|installing|using|switching to|downgrading|adding)\b|"
     r"\bpin\w* (?:it |this |the package )?(?:at|to) (?:version )?\d|"
     r"\b(?:run|execute)\w*(?: \w+){0,5}? (?:all )?force\b|"
@@ -183,7 +185,8 @@ TIMED_OR_TABULAR = (
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`;
 #: the weights chosen by ``bench/guard_eval/cv_wave16_relayed.py`` (``results/
 #: w16_cv_relayed.json``): the act 0.45 (as ``order_harm``), the carrier's frame 0.2 (at
-#: 0.3 a README paragraph was flagged): a carrier and an act need one more cue
+#: 0.3 a README paragraph was flagged): a carrier and an act need one more cue; a
+#: subtitle's timing line 0.3 (with the act, it flags alone)
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
     ("relayed_act", 0.45, "tool_coercion",
      "an act that matters (deceives, hides, grants or disables, destroys, moves money, runs "
@@ -204,7 +207,7 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      "e-mail header, a spreadsheet cell, image metadata, hidden HTML), beside an act",
      CARRIER, CARRIER_WORDS,
      {"structural": True, "requires": ("carrier_frame",), "requires_any": ("relayed_act",)}),
-    ("table_frame", 0.2, "instruction_override",
+    ("table_frame", 0.3, "instruction_override",
      "a subtitle cue's timing line (a carrier whose marks hold no word), beside an act",
      TIMED_OR_TABULAR, ACT_WORDS,
      {"structural": True, "requires": ("table_frame",), "requires_any": ("relayed_act",)}),
