@@ -81,7 +81,20 @@ _CARRIER = (
     r"(?:\([\w\-]+\))?:|\bsuggested change\b|```suggestion|"
     r"\b(?:privacy policy|terms of (?:service|use)|license agreement|eula|section \d+)\b|"
     r"\bnote from (?:the |our |a )?(?:partner|vendor|supplier|customer|carrier|merchant|"
-    r"seller|shipper|client|courier)\b"
+    r"seller|shipper|client|courier)\b|"
+    # (wave 16) from the formats' own documentation: Conventional Commits subjects and git
+    # trailers, changelog bullets, TAP and JUnit, SARIF, package metadata, subtitles and
+    # calendars, e-mail headers, spreadsheet formulas, image metadata, hidden HTML
+    r"^\s*(?:feat|fix|chore|docs|refactor|test|build|ci|perf|style|revert|deps)"
+    r"(?:\([\w.\-/ ]+\))?!?:|^\s*(?:signed-off-by|co-authored-by|reviewed-by|release-note|"
+    r"breaking change):|^\s*[-*+] (?=.{0,40}(?:ai|llm|bot|agent|assistant|model))|"
+    r"^\s*(?:not )?ok \d+ |<(?:testcase|failure|system-out)\b|\"(?:ruleid|message)\"\s*:|"
+    r"\"(?:description|postinstall|summary)\"\s*:|^\s*description\s*=|"
+    r"\d\d:\d\d[,.]\d{3} --> |^(?:description|summary|location|x-[\w\-]+|reply-to):|"
+    r"=(?:hyperlink|importxml|webservice|importdata)\(|"
+    r"\b(?:imagedescription|usercomment|xpcomment|dc:description|xmp:\w+)\b|"
+    r"display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0\b|\baria-label\s*=|"
+    r"\balt\s*=\s*\"|<(?:template|noscript)\b|<meta\s|type=\"hidden\""
 )
 
 #: a verb that acts, within the clause after the address (a broad list of what an agent
@@ -93,6 +106,7 @@ _ACT = (
     r"insert|install|invite|label|link|mark|merge|modify|move|omit|open|pass|paste|pay|"
     r"post|print|publish|push|rate|reassign|recommend|remove|rename|replace|report|reply|"
     r"respond|restart|revert|rewrite|route|run|say|scale|send|set|share|ship|shipped|skip|"
+    r"leave out|drop|credit|tag|describe|render|buy|purchase|check out|concatenate|join|"
     r"state|store|submit|suppress|switch|tell|transfer|treat|turn off|update|upgrade|"
     r"upload|upvote|use|wipe|write)\b"
 )
@@ -102,7 +116,10 @@ PATTERN = (rf"(?m)(?:{_CARRIER})[^\n]{{0,200}}?(?:{ADDRESS})[^\n]{{0,120}}?{_ACT
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`;
 #: the weight chosen by ``bench/guard_eval/cv_wave15.py`` (grid 0-0.75: every fold chose
 #: 0.75, the threshold, with no clean row or honest note flagged more in any other split:
-#: it flags alone; ``results/w15_cv_carriers.json``)
+#: it flags alone; ``results/w15_cv_carriers.json``). (Wave 16 widened the framings and
+#: re-ran the choice, ``cv_wave16_relayed.py``: 0.6 and 0.75 flag as many injections with
+#: no clean row, honest note, README or dataset turn more; the weight stays 0.75, wave
+#: 15's choice, so the cue still flags alone where no other cue fires.)
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
     ("carried_order", 0.75, "instruction_override",
      "an order to the AI reader inside a carrier it reads (a log or CI line, a compiler or "

@@ -1,0 +1,214 @@
+"""An act that matters, relayed to the agent by something it reads (wave 16).
+
+Wave 15's ``carried_order`` reads a carrier's framing, an address to the AI reader and a
+verb on one line. Other authors relay the same order without calling on the reader, or
+over several lines: a changelog whose heading opens the block and whose bullet orders
+("## 5.1.2 / - leave out the fix for CVE-..."), a hand-off between agents ("[handoff from
+planner-agent] ... grant write access to ..."), a subtitle cue or a calendar field
+carrying an order. Two weak cues, each below the threshold alone, read together in one
+paragraph:
+
+* a **frame**, one cue per family (this module's :data:`SPECS` and :mod:`.relay_frames`):
+  the framing of a carrier an agent reads, written from the documented formats (below;
+  ``table_frame``: a subtitle cue's timing line, ``00:00:01,000 --> 00:00:04,000``), a
+  hand-off between agents, a written dialogue, a dictated first line, pieces to join, a
+  summariser's task turned, a memory to keep, a delayed trigger;
+* ``relayed_act``: an act that matters beyond the project's routine work
+  (:data:`.orders.HARM`: deceives, games an evaluation, hides, grants or disables,
+  destroys, moves money, runs fetched code, sends data out) and the acts a relayed order
+  adds to those: pushes to a protected branch or skips its review, publishes or tags a
+  release, adds a collaborator or a deploy key, credits or blames someone, buys, leaves a
+  vulnerability or an incident out of a report. It counts only beside a frame.
+
+The carriers' framing (each a documented format's own marks, read anywhere in the
+paragraph; only marks that hold a distinctive word, which opens the frame): Conventional
+Commits subjects (``feat(scope)!:``) and git trailers (``Signed-off-by:``,
+``Co-authored-by:``); Keep a Changelog's headings (``### Added`` ... ``### Security``) and
+release notes; GitHub and GitLab PR and issue templates (``## Checklist``, ``## Steps to
+reproduce``, ``PR #12``); CI logs (GitHub Actions ``::warning file=...::``, ``##[error]``),
+JUnit XML (``<testcase``, ``<failure``), pytest output (``FAILED path::test``, ``===
+short test summary``), SARIF (``"ruleId"``), compiler diagnostics (``path:l:c: error``);
+package metadata (package.json ``"description"`` and ``"postinstall"``, PEP 621
+``description =``, a gemspec's ``spec.summary``); agent memory and instruction files
+(``CLAUDE.md``, ``AGENTS.md``, ``.cursorrules``, ``copilot-instructions.md``, a memory
+bank); WebVTT (``WEBVTT``), meeting transcripts (``[00:41:17] Speaker 3``) and iCalendar
+fields (``BEGIN:VEVENT``, ``DESCRIPTION:``, ``LOCATION:``, ``ATTENDEE;``); e-mail headers
+(``X-...:``, ``Cc:``); spreadsheet formulas (``=HYPERLINK(``, ``=IMPORTXML(``,
+``=WEBSERVICE(``); EXIF, XMP and PDF metadata (``ImageDescription``, ``UserComment``,
+``XPComment``, ``dc:description``, ``/Keywords``); HTML text a reader does not see
+(``display:none``, ``visibility:hidden``, ``font-size:0``, ``opacity:0``, ``hidden``,
+``aria-hidden``, ``<template>``, ``<noscript>``, ``type="hidden"``; an image's ``alt``,
+an ``aria-label`` and a ``<meta>`` are read by :mod:`.carriers` only, with an address to
+the AI: READMEs are full of them).
+
+The weights are chosen by leave-one-split-out cross-validation
+(``bench/guard_eval/cv_wave16_relayed.py``), with the honest developer notes, the README
+paragraphs of installed packages and the LoCoMo and LongMemEval training-half turns as a
+hard bound.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .orders import HARM, HARM_WORDS
+
+#: the acts a relayed order adds to :data:`.orders.HARM` (over ``flat``)
+_MORE_ACTS = (
+    r"\b(?:push|merge|commit|deploy|force push)\w*(?: \w+){0,4}? (?:to|into|on) "
+    r"(?:main|master|prod|production|release|trunk)\b(?! (?:branch )?protection)|"
+    r"\b(?:tag|publish|release|ship|deploy)\w*(?: \w+){0,5}? (?:to (?:the )?(?:registry|"
+    r"npm|pypi|production|prod|crates io)|immediately)\b|"
+    r"\b(?:add|invite|make)\w*(?: \w+){0,4}? (?:as (?:an? )?(?:collaborator|maintainer|"
+    r"owner|admin|member)|deploy keys?|ssh keys? to)\b|"
+    r"\bgrant\w*(?: \w+){0,3}? (?:write|push|merge|read) (?:access|permissions?)\b|"
+    r"\b(?:credit|attribute|blame)\w*(?: \w+){0,5}? (?:commits?|work|changes|incident|"
+    r"outage|bug) (?:\w+ )?to\b|"
+    r"\b(?:buy|purchase|order|check ?out)\w*(?: \w+){0,3}? (?:gift ?cards?|vouchers?|"
+    r"crypto|bitcoin)\b|\b(?:add|put)\w*(?: \w+){0,5}? to the (?:cart|basket)\b|"
+    r"\b(?:omit|leave out|drop|hide|skip|do not mention|don t mention)(?: \w+){0,4}? "
+    r"(?:cve|vulnerabilit\w*|breaking changes?|incident|outage|data leak|breach|"
+    r"item \d+|employment gap|refund policy|recall|fine|lawsuit)\b|"
+    r"\b(?:describe|present|call|label|report|summari[sz]e) (?:\w+ ){0,4}as (?:no |non )"
+    r"(?:breaking|security|risk|issues?)\b|"
+    r"\b(?:disable|turn off|switch off|remove|bypass|skip)\w*(?: \w+){0,3}? (?:rate limit\w*|"
+    r"branch protection|code review|required reviews?|review|ci checks?|status checks?|"
+    r"security (?:tests?|checks?|scans?)|auth(?:entication)? checks?|csrf|tls|ssl "
+    r"verification|signature verification)\b|"
+    r"\b(?:here (?:are|is) (?:the|your|my) (?:\w+ )?(?:credentials|passwords?|keys?|tokens?|"
+    r"secrets?)|show me the (?:\w+ )?(?:api key|password|ssh key|token|secret|credentials))\b|"
+    r"\b(?:i (?:also )?|i (?:ve|have) (?:also |just )?|and )(?:paid|transferred|wired|sent|"
+    r"added|granted|disabled|deleted|pushed|merged|uploaded|emailed|forwarded|shared)\b|"
+    # a reply's first words that claim the act done ("Approved, merging now", "Of course,
+    # sending the file to ...")
+    r"\b(?:merging|sending|deleting|transferring|wiring|disabling|granting|paying|pushing|"
+    r"uploading|forwarding|publishing|approving|refunding) (?:it |them |the \w+ |\w+ )?"
+    r"(?:now|to|into)\b|"
+    # data sent out, beyond :data:`.orders.HARM`'s list
+    r"\b(?:send|share|upload|forward|post|email|export|paste|copy)\w*(?: \w+){0,4}? "
+    r"(?:diff|source code|codebase|repo|repository|customer list|customer data|user list|"
+    r"user data|email addresses|mailing list|transcript|chat log|payroll|salar\w+|"
+    r"medical records?|contracts?) (?:\w+ ){0,3}?to\b|"
+    # a report cut, a verdict or a status set falsely, a pin steered
+    r"\bleave (?:\w+ ){0,6}?out of (?:the |your )?(?:minutes|summary|report|notes|recap|"
+    r"changelog|release notes|transcript|digest)\b|"
+    r"\brate (?:\w+ ){0,2}?(?:a )?(?:strong )?(?:buy|sell|5 stars|five stars)\b|"
+    r"\bmark (?:every|all|each|this|these|the) (?:\w+ ){0,4}?as (?:refunded|paid|approved|"
+    r"resolved|delivered|verified|fixed|closed|compliant|reviewed)\b|"
+    r"\b(?:omit|drop|hide|leave out) (?:the |any |all )?(?:\w+ ){0,3}?(?:report|reports|"
+    r"reviews|finding|findings|complaints?|short seller)\b|"
+    r"\brecommend (?:pinning|installing|using|switching to|downgrading|adding)\b|"
+    r"\bpin\w* (?:it |this |the package )?(?:at|to) (?:version )?\d|"
+    r"\b(?:run|execute)\w*(?: \w+){0,5}? (?:all )?force\b|"
+    r"\bapprove (?:it|them|every|all|each|the (?:pr|review|merge request|pull request)|"
+    r"without)\b"
+)
+ACT = f"{HARM}|{_MORE_ACTS}"
+ACT_WORDS = (
+    f"{HARM_WORDS} push pushed merge merged commit deploy tag publish release ship invite "
+    "make credit attribute blame buy purchase order check checkout cart basket omit leave "
+    "drop hide skip mention describe present call label report summarise summarize disable "
+    "turn switch remove bypass here show paid transferred wired sent added granted disabled "
+    "deleted uploaded emailed forwarded shared grant add put merging sending deleting "
+    "transferring wiring disabling granting paying pushing uploading forwarding publishing "
+    "approving refunding upload post email export paste copy leave rate mark omit ignore "
+    "recommend pin pinning pinned execute approve")
+
+#: a carrier's framing, anywhere in the paragraph (over ``folded``; module docstring)
+CARRIER = (
+    # Conventional Commits subjects and git trailers
+    r"^\s*[>\-*]?\s*(?:feat|fix|chore|docs|refactor|ci|perf|revert|deps)"
+    r"(?:\([\w.\-/ ]+\))?!?: \S|"
+    r"^\s*(?:signed-off-by|co-authored-by|reviewed-by|acked-by|refs|closes|fixes|"
+    r"breaking change):|"
+    # Keep a Changelog and release notes
+    r"^\s*[>]?\s*#{2,4} (?:added|changed|deprecated|removed|fixed|security|breaking changes?|"
+    r"bug fixes|features|highlights|upgrade notes|known issues)\s*$|"
+    r"\b(?:release notes?|changelog|change log)\b|"
+    # PR and issue templates
+    r"^\s*#{2,3} (?:checklist|motivation|steps to reproduce)\s*$|"
+    r"\b(?:pull request|merge request|pr) #?\d+|"
+    # CI logs, test reports, diagnostics
+    r"^::(?:warning|error|notice|debug)\b|##\[(?:error|warning)\]|"
+    r"<(?:testcase|testsuite|failure)\b|"
+    r"^=+ (?:failures|errors|short test summary|\d+ (?:passed|failed))|"
+    r"^(?:failed|passed) [\w/.\-]+::|\"(?:ruleid|rule_id|helpuri)\"\s*:|"
+    r"^\s*[\w./\-]+:\d+:\d+: (?:error|warning)|^(?:error|warning)(?:\[\w+\])?: |"
+    # package metadata and install scripts
+    r"\"(?:description|postinstall|preinstall|keywords)\"\s*:|"
+    r"^\s*description\s*=|\bspec\.(?:summary|description|post_install_message)\b|"
+    # agent memory and instruction files
+    r"\b(?:claude|agents|gemini|copilot-instructions|memory|conventions)\.md\b|"
+    r"\.cursorrules\b|\.windsurfrules\b|\.clinerules\b|\bmemory bank\b|"
+    # subtitles, meeting transcripts (Zoom, Teams, Otter: "[00:41:17] Speaker 3:") and
+    # calendars
+    r"\b\d\d:\d\d:\d\d[,.]\d{3} --> \d\d:\d\d|\b\d\d:\d\d\.\d{3} --> |^webvtt\b|"
+    r"^\s*\[?\d?\d:\d\d(?::\d\d)?\]? *speaker \d+|"
+    r"^\s*speaker \d+(?: \(\d?\d:\d\d(?::\d\d)?\))?:|"
+    r"^(?:begin:(?:vevent|vcalendar|vtodo)|description:|location:|attendee[;:]|"
+    r"organizer[;:])|"
+    # e-mail headers
+    r"^(?:x-[\w\-]+|cc|bcc):\s|"
+    # spreadsheets
+    r"=(?:hyperlink|importxml|importdata|importhtml|webservice)\(|"
+    # image and document metadata
+    r"\b(?:imagedescription|usercomment|xpcomment|xpsubject|xpkeywords|dc:description|"
+    r"dc:title|dc:subject|xmp:\w+|photoshop:\w+|iptc:\w+|exif:\w+)\b|"
+    r"^\s*/(?:keywords|creator)\s*\(|"
+    # HTML a reader does not see
+    r"display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d])|"
+    r"opacity\s*:\s*0(?![.\d])|\baria-hidden\b|"
+    r"<(?:template|noscript)\b|type=\"hidden\"|<[a-z]+[^>]*\bhidden\b"
+)
+#: the words that open the frame: each match holds one (the distinctive words only: a
+#: frame opened by common words would keep the screen reading most dataset turns)
+CARRIER_WORDS = (
+    "feat fix chore docs refactor ci perf revert deps signed co authored reviewed acked "
+    "refs closes fixes breaking added changed deprecated removed fixed security bug "
+    "features highlights upgrade known release changelog checklist motivation "
+    "steps pull merge pr warning error notice debug testcase testsuite failure "
+    "failures errors short passed failed ruleid rule helpuri description postinstall "
+    "preinstall keywords spec claude agents gemini copilot memory conventions md "
+    "cursorrules windsurfrules clinerules bank webvtt speaker begin vevent vcalendar vtodo "
+    "location attendee organizer x cc bcc hyperlink importxml importdata importhtml "
+    "webservice imagedescription usercomment xpcomment xpsubject xpkeywords dc xmp "
+    "photoshop iptc exif creator display visibility font opacity aria template noscript "
+    "hidden")
+
+#: a carrier whose marks hold no word, a subtitle cue's timing line (SRT, WebVTT): opened
+#: by the act's words, and read before the act (its pattern is cheap: a text without
+#: " --> " is not searched). (A CSV row, read the same way, cost the screen 3 % more.)
+TIMED_OR_TABULAR = (
+    r"\d:\d\d[,.]\d{3} --> \d?\d:\d\d"
+)
+
+#: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`;
+#: the weights chosen by ``bench/guard_eval/cv_wave16_relayed.py`` (``results/
+#: w16_cv_relayed.json``): the act 0.45 (as ``order_harm``), the carrier's frame 0.2 (at
+#: 0.3 a README paragraph was flagged): a carrier and an act need one more cue; a
+#: subtitle's timing line 0.3 (with the act, it flags alone)
+SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
+    ("relayed_act", 0.45, "tool_coercion",
+     "an act that matters (deceives, hides, grants or disables, destroys, moves money, runs "
+     "fetched code, sends data out, pushes past review, publishes, adds a collaborator), "
+     "beside a frame that relays it to the agent",
+     ACT, ACT_WORDS,
+     # (the frames first: each is opened by its own distinctive words, the act by common
+     # verbs; the act's pattern is read only where a frame matched)
+     {"negatable": True,
+      "requires_any": ("carrier_frame", "handoff_frame",
+                                          "transcript_frame", "prefix_frame",
+                                          "fragment_frame", "hijack_frame",
+                                          "memory_frame", "table_frame",
+                                          "trigger_frame")}),
+    ("carrier_frame", 0.2, "instruction_override",
+     "the framing of a carrier an agent reads (a commit, a changelog, a PR template, a CI "
+     "log or test report, package metadata, a memory file, subtitles, a calendar field, an "
+     "e-mail header, a spreadsheet cell, image metadata, hidden HTML), beside an act",
+     CARRIER, CARRIER_WORDS,
+     {"structural": True, "requires": ("carrier_frame",), "requires_any": ("relayed_act",)}),
+    ("table_frame", 0.3, "instruction_override",
+     "a subtitle cue's timing line (a carrier whose marks hold no word), beside an act",
+     TIMED_OR_TABULAR, ACT_WORDS,
+     {"structural": True, "requires": ("table_frame",), "requires_any": ("relayed_act",)}),
+)
