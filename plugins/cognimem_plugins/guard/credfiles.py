@@ -203,10 +203,11 @@ def _directives(text: str, low: str) -> Iterator[Decision]:
 #: (wave 15) an HTTP header a vendor names for its key (RFC 6648 retired the ``X-`` prefix,
 #: so both spellings are documented: ``X-Api-Key``, ``x-<vendor>-key``, ``<Vendor>-Api-Key``,
 #: ``Ocp-Apim-Subscription-Key``, ``X-Auth-Token``), given after ``:`` (a request) or ``=``
-#: (a PowerShell or Python headers dictionary)
+#: (a PowerShell or Python headers dictionary); (wave 16) a header ending in ``-Api`` too
+#: (JFrog's ``X-JFrog-Art-Api``)
 _HEADER = re.compile(
     r"(?i)(?<![\w-])(?P<name>(?:x-[a-z0-9]+(?:-[a-z0-9]+){0,3}|[a-z0-9]+(?:-[a-z0-9]+){0,2}"
-    r"-(?:api|auth|access|subscription|secret|private))-(?:key|token|secret|apikey))"
+    r"-(?:api|auth|access|subscription|secret|private))-(?:key|token|secret|apikey|api))"
     r"[\"']?[^\S\n]*[:=][^\S\n]*[\"']?(?P<value>[A-Za-z0-9_\-+/=.~]{16,256})"
     r"(?![A-Za-z0-9_\-+/=.~])")
 #: headers whose key is public or no credential (a cache's, a request's or a site's key)

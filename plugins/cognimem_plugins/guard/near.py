@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from .decisions import PLACEHOLDER_RE, Decision, decide
 from .evidence import camel_words, entropy, identifier_reason, lower_random
+from .keynames import qualified_key
 from .languages import NAME_WIDE, gloss
 from .names import NAMES
 
@@ -285,7 +286,8 @@ def _hex_key_reason(value: str, name: str, naming: str, line: str = "",
         return "hexadecimal shorter than 32 digits (commit ids, short hashes)"
     if value.isdigit() or value.isalpha():
         return "hexadecimal without both digits and letters"
-    if not (_STRONG_NAME.search(name) or _PROVIDER_KEY.search(line)):
+    if not (_STRONG_NAME.search(name) or _PROVIDER_KEY.search(line)
+            or qualified_key(line)):
         return "hexadecimal after a name that is not a credential's (a cache or flag key)"
     if _DEVICE_TOKEN.search(name):
         return ("a device's push token (APNs, FCM: the address of an app on a device, "
