@@ -10,8 +10,8 @@ partition's or a row's, so two rules ask for more than the name:
   the last word is ``key``, the words before it are not a data structure's, a public key's
   or an index's; :data:`_NOT_CREDENTIAL`): the value must carry the evidence of
   :func:`.evidence.identifier_reason` (random, mixed classes, long), be random in one case
-  with digits (:func:`.evidence.lower_random`, :func:`.evidence.upper_random`), or be
-  32 hexadecimal digits or more mixing digits and letters;
+  with digits (:func:`.credfiles.issued_key_reason`, :func:`.evidence.upper_random`),
+  or be 32 hexadecimal digits or more mixing digits and letters;
 * **a bare ``key``** in a block (an INI section, a YAML or JSON mapping, a TOML table) that
   also names a service's ``url``, ``endpoint``, ``host`` or account: the value must mix
   three character classes (or be random in one case with digits) and have 12 characters
@@ -23,8 +23,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from .credfiles import issued_key_reason
 from .decisions import Decision, decide
-from .evidence import classes, identifier_reason, lower_random, upper_random
+from .evidence import classes, lower_random, upper_random
 from .standins import assigned_reason
 
 #: a setting whose last word is "key" (snake, SCREAMING, kebab, dotted, camel), then its value
@@ -42,14 +43,15 @@ _NOT_CREDENTIAL = re.compile(
     r"unique|composite|natural|surrogate|range|cluster|index|group|dedupe?|lock|ssh|gpg|pgp|"
     r"host|known|hot|short|music|piano|react|list|item|entity|table|column|field|message|msg|"
     r"event|metric|label|tag|json|yaml|config|setting|env|verify|verification|path|file|"
-    r"bucket|kv|redis|dynamo|"
+    r"bucket|kv|redis|dynamo|request|trace|correlation|nonce|etag|upload|state|csrf|xsrf|"
+    r"cursor|page|pagination|continuation|device|push|registration|"
     r"recaptcha|captcha|turnstile|hcaptcha|maps|analytics|measurement|tracking|pk|fk)"
     r"(?=[_.\-]?(?:key|KEY|Key)$)")
 
 
 def _random(value: str) -> bool:
     """Whether ``value`` carries the evidence of a random credential."""
-    if identifier_reason(value) is None or lower_random(value) or upper_random(value):
+    if issued_key_reason(value) is None or upper_random(value):
         return True
     return (len(value) >= 32 and re.fullmatch(r"(?:[a-z]{1,8}_)?[0-9a-fA-F]{32,}", value)
             is not None and any(c.isdigit() for c in value)

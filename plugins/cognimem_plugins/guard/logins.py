@@ -50,6 +50,9 @@ def _value_reason(value: str) -> str | None:
     why = stand_in(value, literal=False) or looks_chosen(value)
     if why is None and classes(value) < 3:
         why = "mixes fewer than three character classes"
+    if why is None and not (any(c.isupper() for c in value) and any(c.islower() for c in value)
+                            ) and not re.search(r"[^\w.\-]", value):
+        why = "one case and only a name's separators (a region, a host, an id)"
     if why is None and "/" in value and not NOT_A_PATH.search(value):
         why = "a path"
     return why

@@ -118,6 +118,13 @@ def _key_format(value: str) -> str | None:
                                                     b"sk-ecdsa-")):
                 return (f"an SSH public key ({kind.decode('ascii', 'replace')}: its blob "
                         "names its type; public by design)")
+    if value.startswith("LS0tLS1CRUdJTi"):
+        # (wave 16) base64 of a PEM block (a kubeconfig's ``client-certificate-data``):
+        # public when the block is a certificate or a public key
+        raw = _decoded(value[:64].rstrip("=")[:60])
+        if raw is not None and re.match(rb"-----BEGIN (?:[A-Z0-9 ]+ )?(?:CERTIFICATE|PUBLIC KEY)"
+                                        rb"(?: REQUEST)?-----", raw):
+            return "base64 of a PEM certificate or public key (public by design)"
     return None
 
 

@@ -67,7 +67,7 @@ STAND_IN_WORDS = frozenset(
     # (``paste-token-here``, ``not-a-real-secret``, ``REPLACE_ME_FROM_VAULT``,
     # ``fill-in-later``, ``ask-the-admin``)
     "not a real paste goes from vault fill in later ask set this with generate own "
-    "local only none no".split())
+    "local only none no one".split())
 
 
 #: a value no one keeps secret: a default or stand-in word, perhaps in leetspeak, and at most

@@ -5,20 +5,14 @@ flag, whether the syntax holds nothing but a password there).
 
 From each tool's manual: Microsoft's SignTool (``/p`` the PFX's password) and pvk2pfx
 (``-pi``/``-po``), certutil (``-p``); MIT Kerberos kadmin (``addprinc``/``cpw -pw``); the
-Net-SNMP tools (``-A`` the authentication passphrase, ``-X`` the privacy passphrase) and
-snmpd.conf's ``createUser``; Cisco IOS ``snmp-server user ... auth sha PASS priv aes 128
-PASS``; VyOS and EdgeOS ``plaintext-password``; Cloudsmith's ``-k`` (API key); Dell racadm
-and HPE iLOrest ``-p``; the Cloud Foundry (``cf login -p``, ``cf auth USER PASS``),
-OpenShift (``oc login -p``) and Azure (``az login -p``) CLIs; MinIO's ``mc alias set ALIAS
-URL ACCESS SECRET``; ``aws configure set aws_secret_access_key``; ``kubectl create secret
-... --from-literal=KEY=VALUE``; SAP HANA's ``hdbuserstore SET KEY ENV USER PASSWORD`` and
-``hdbsql -p``; ``nmcli ... wifi connect SSID password PASS``; Android's apksigner
-(``--ks-pass pass:``); RabbitMQ's rabbitmqadmin and MongoDB's tools (``-p``); a command's
-arguments written as a list (``['login', '-u', 'bot', '-p', 'VALUE']``: YAML ``args``, a
-subprocess call, a Dockerfile's exec form); OpenVPN's ``auth-user-pass`` file written by
-``printf '%s\\n%s\\n' USER PASS >``; an API key given as
-curl's user with an empty password (``curl -u KEY:``, as Stripe, Greenhouse, Chargebee and
-Recurly document basic authentication).
+Net-SNMP tools (``-A`` the authentication passphrase, ``-X`` the privacy passphrase);
+Cloudsmith's ``-k`` (API key); Cloud Foundry's ``cf auth USER PASS``; MinIO's ``mc alias
+set ALIAS URL ACCESS SECRET``; ``aws configure set aws_secret_access_key``; ``kubectl
+create secret ... --from-literal=KEY=VALUE`` (any key: the secret's data); SAP HANA's
+``hdbuserstore SET KEY ENV USER PASSWORD``; a command's arguments written as a
+list (``['login', '-u', 'bot', '-p', 'VALUE']``: YAML ``args``, a subprocess call, a
+Dockerfile's exec form); OpenVPN's ``auth-user-pass`` file written by ``printf
+'%s\\n%s\\n' USER PASS >``.
 """
 
 from __future__ import annotations
@@ -42,24 +36,7 @@ ROWS: tuple[Row, ...] = (
     _flag("kadmin addprinc / cpw -pw", r"addprinc|add_principal|ank|cpw|change_password",
           r"-pw\s+", ("addprinc", "add_principal", "ank ", "cpw", "change_password")),
     _flag("Net-SNMP -A / -X passphrase", r"snmp\w*", r"-[AX]\s*", ("snmp",)),
-    ("snmpd.conf createUser", ("createUser",),
-     r"\bcreateUser[^\S\n]+(?:-e[^\S\n]+\S+[^\S\n]+)?\S+[^\S\n]+(?i:MD5|SHA(?:-\d+)?)"
-     r"[^\S\n]+" + _VALUE, None, False, True),
-    ("snmpd.conf createUser privacy", ("createUser",),
-     r"\bcreateUser[^\S\n]+\S+[^\S\n]+(?i:MD5|SHA(?:-\d+)?)[^\S\n]+\S+[^\S\n]+"
-     r"(?i:DES|AES(?:-?\d+)?)[^\S\n]+" + _VALUE, None, False, True),
-    ("IOS snmp-server user ... auth", ("snmp-server user",),
-     r"\bsnmp-server[^\S\n]+user[^\S\n]+\S+[^\S\n]+\S+[^\S\n]+v3[^\S\n]+(?:encrypted[^\S\n]+)?"
-     r"auth[^\S\n]+(?i:md5|sha\d*)[^\S\n]+" + _VALUE, None, False, True),
-    ("IOS snmp-server user ... priv", ("snmp-server user",),
-     r"\bsnmp-server[^\S\n]+user\b[^\n]*?[^\S\n]priv[^\S\n]+(?i:des|3des|aes)"
-     r"(?:[^\S\n]+\d{3})?[^\S\n]+" + _VALUE, None, False, True),
-    ("VyOS / EdgeOS plaintext-password", ("plaintext-password",),
-     r"\bplaintext-password[^\S\n]+" + _VALUE, None, False, True),
     _flag("cloudsmith -k", "cloudsmith", r"-k\s+"),
-    _flag("racadm / ilorest -p", "racadm|ilorest", r"-p\s+"),
-    _flag("cf / oc / az login -p", r"cf\s+login|oc\s+login|az\s+login", r"-p\s+",
-          ("cf login", "oc login", "az login")),
     ("cf auth USER PASSWORD", ("cf auth",),
      r"\bcf[^\S\n]+auth[^\S\n]+(?!-)['\"]?[^\s'\"]+['\"]?[^\S\n]+" + _VALUE, None, False,
      True),
@@ -75,28 +52,16 @@ ROWS: tuple[Row, ...] = (
     ("hdbuserstore SET KEY ENV USER PASSWORD", ("hdbuserstore",),
      r"(?i)\bhdbuserstore(?:[^\S\n]+-\w+)*[^\S\n]+set[^\S\n]+\S+[^\S\n]+\S+[^\S\n]+\S+"
      r"[^\S\n]+" + _VALUE, None, False, False),
-    _flag("hdbsql -p", "hdbsql", r"-p\s+"),
-    ("nmcli wifi connect SSID password", ("nmcli",),
-     r"\bnmcli\b[^\n]*?\bwifi[^\S\n]+connect\b[^\n]*?[^\S\n]password[^\S\n]+" + _VALUE,
-     None, False, False),
-    ("apksigner --ks-pass / --key-pass pass:", ("-pass pass:",),
-     r"(?<!\S)--(?:ks|key)-pass[^\S\n]+pass:" + _VALUE, None, False, False),
-    _flag("rabbitmqadmin / mongo tools -p", r"rabbitmqadmin|mongosh|mongo|mongodump|"
-          r"mongorestore|mongoexport|mongoimport|mongostat|mongotop", r"-p\s+",
-          ("rabbitmqadmin", "mongo")),
     ("a command's arguments as a list: '-p', 'VALUE'", ("'-p'", "\"-p\"", "'--password'",
                                                         "\"--password\"", "'--token'",
                                                         "\"--token\""),
      r"(?<=['\"])(?:-p|--password|--token)['\"]\s*,\s*(?P<q>['\"])(?P<value>[^'\"\n]{4,128})"
      r"(?P=q)", r"['\"](?:login|-u|--username|auth)['\"]", True, False),
-    ("curl -u KEY: (an API key as the user, no password)", ("curl", "http "),
-     r"(?<!\S)(?:-u|--user)[= ]['\"]?(?P<q>)(?P<value>(?=[^\s:'\"]*\d[^\s:'\"]*\d)"
-     r"[A-Za-z0-9_\-]{20,128}):(?=['\"]?(?:\s|$))", r"\b(?:curl|http|https)\b", False, False),
     ("printf USER PASS > auth-user-pass file", ("printf",),
      r"\bprintf[^\S\n]+['\"]%s\\n%s(?:\\n)?['\"][^\S\n]+['\"]?[^\s'\"]+['\"]?[^\S\n]+" + _VALUE
      + r"[^\S\n]*>[^\S\n]*\S*(?i:openvpn|vpn|auth|cred|pass|login)", None, False, True),
 )
 
 #: the rows' words that need no flag, pipe or switch to be looked for
-BARE_WORDS = ("createuser", "snmp-server user", "plaintext-password", "cf auth", "mc alias",
-              "mc config host", "aws configure set", "hdbuserstore", "nmcli", "printf")
+BARE_WORDS = ("cf auth", "mc alias", "mc config host", "aws configure set", "hdbuserstore",
+              "printf")
