@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterator
 
 from .decisions import Decision, decide
-from .evidence import NOT_A_PATH, classes, looks_chosen
+from .evidence import NOT_A_PATH, classes, looks_chosen, name_structure, versioned_name
 from .standins import stand_in
 
 #: accounts every vendor documents as a default or a service's
@@ -50,12 +50,23 @@ def _value_reason(value: str) -> str | None:
     why = stand_in(value, literal=False) or looks_chosen(value)
     if why is None and classes(value) < 3:
         why = "mixes fewer than three character classes"
-    if why is None and not (any(c.isupper() for c in value) and any(c.islower() for c in value)
-                            ) and not re.search(r"[^\w.\-]", value):
-        why = "one case and only a name's separators (a region, a host, an id)"
+    if why is None and not re.search(r"[^\w.\-]", value):
+        # no symbol but a name's separators: words, versions and ids joined (a region, a
+        # menu's path, a host) are no password
+        why = name_structure(value) or versioned_name(value) or _words(value)
     if why is None and "/" in value and not NOT_A_PATH.search(value):
         why = "a path"
     return why
+
+
+def _words(value: str) -> str | None:
+    """Why ``value`` is words joined by separators, each a word of letters (capitalised or
+    not) with at most a short number after it, or None."""
+    parts = [p for p in re.split(r"[-_.]+", value) if p]
+    if len(parts) >= 2 and all(re.fullmatch(r"[A-Za-z][a-z]{2,}\d{0,2}|\d{1,4}", p)
+                               for p in parts):
+        return "words joined by separators (a name, a path of a menu)"
+    return None
 
 
 def _end(m: re.Match[str]) -> int:

@@ -27,9 +27,10 @@ _PLAIN_VALUES = frozenset(
     "example placeholder secret password token string undefined missing invalid expired "
     "rotated revoked admin root guest default user demo "
     # where a password is kept, named in its place ("the password is in 1Password")
-    "1password bitwarden lastpass keepass keepassxc dashlane keychain "
-    # (wave 16) a state, a switch or a mode: a type's value, not a secret (a feature flag's
-    # ``enabled``, a setting's ``off``; Unleash's documented rollout strategies)
+    "1password bitwarden lastpass keepass keepassxc dashlane keychain".split())
+#: (wave 16) a state, a switch or a mode: a type's value, not a secret (a feature flag's
+#: ``enabled``, a setting's ``off``; Unleash's documented rollout strategies)
+_STATE_VALUES = frozenset(
     "enabled disabled on off yes no auto strict lax inherit unset enforced permissive "
     "gradualrollout flexiblerollout userwithid remoteaddress applicationhostname".split())
 #: (wave 16) a percentage (a rollout's share), a type's value and no secret
@@ -108,6 +109,8 @@ def placeholder(bare: str) -> str | None:
     if prefixed and all(w in STAND_IN_WORDS for w in re.split(r"[-_]+", prefixed[1].lower())
                         if w):
         return "a provider's prefix then stand-in words"
+    if low in _STATE_VALUES:
+        return "a state, a switch or a mode (a type's value, not a secret)"
     if _PERCENT.fullmatch(bare):
         return "a percentage (a rollout's share or a threshold), not a secret"
     if "_" in bare and ENV_NAME.fullmatch(bare):

@@ -6,6 +6,8 @@ flag, whether the syntax holds nothing but a password there).
 From each tool's manual: Microsoft's SignTool (``/p`` the PFX's password) and pvk2pfx
 (``-pi``/``-po``), certutil (``-p``); MIT Kerberos kadmin (``addprinc``/``cpw -pw``); the
 Net-SNMP tools (``-A`` the authentication passphrase, ``-X`` the privacy passphrase);
+Cisco IOS ``snmp-server user NAME GROUP v3 auth sha PASS priv aes 128 PASS`` (wherever
+the line stands: quoted, in a review comment);
 Cloudsmith's ``-k`` (API key); Cloud Foundry's ``cf auth USER PASS``; MinIO's ``mc alias
 set ALIAS URL ACCESS SECRET``; ``aws configure set aws_secret_access_key``; ``kubectl
 create secret ... --from-literal=KEY=VALUE`` (any key: the secret's data); SAP HANA's
@@ -36,6 +38,12 @@ ROWS: tuple[Row, ...] = (
     _flag("kadmin addprinc / cpw -pw", r"addprinc|add_principal|ank|cpw|change_password",
           r"-pw\s+", ("addprinc", "add_principal", "ank ", "cpw", "change_password")),
     _flag("Net-SNMP -A / -X passphrase", r"snmp\w*", r"-[AX]\s*", ("snmp",)),
+    ("IOS snmp-server user ... auth", ("snmp-server user",),
+     r"\bsnmp-server[^\S\n]+user[^\S\n]+\S+[^\S\n]+\S+[^\S\n]+v3[^\S\n]+(?:encrypted[^\S\n]+)?"
+     r"auth[^\S\n]+(?i:md5|sha\d*)[^\S\n]+" + _VALUE, None, False, True),
+    ("IOS snmp-server user ... priv", ("snmp-server user",),
+     r"\bsnmp-server[^\S\n]+user\b[^\n]*?[^\S\n]priv[^\S\n]+(?i:des|3des|aes)"
+     r"(?:[^\S\n]+\d{3})?[^\S\n]+" + _VALUE, None, False, True),
     _flag("cloudsmith -k", "cloudsmith", r"-k\s+"),
     ("cf auth USER PASSWORD", ("cf auth",),
      r"\bcf[^\S\n]+auth[^\S\n]+(?!-)['\"]?[^\s'\"]+['\"]?[^\S\n]+" + _VALUE, None, False,
@@ -63,5 +71,5 @@ ROWS: tuple[Row, ...] = (
 )
 
 #: the rows' words that need no flag, pipe or switch to be looked for
-BARE_WORDS = ("cf auth", "mc alias", "mc config host", "aws configure set", "hdbuserstore",
-              "printf")
+BARE_WORDS = ("snmp-server user", "cf auth", "mc alias", "mc config host", "aws configure set",
+              "hdbuserstore", "printf")

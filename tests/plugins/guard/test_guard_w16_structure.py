@@ -28,6 +28,9 @@ FOUND = [
     "[tidecharts]\nendpoint = https://api.tides.example\nkey = Rk8vQ2mXz7LpT4wN",
     # bcrypt's shape under a key's name (CurseForge for Studios' API keys)
     "X-Api-Key: $2a$10$Qw8eR7tY6uI5oP4aS3dF2.gH1jK0lZ9xC8vB7nM6qW5eR4tY3uI2o",
+    # the secret half of a pair, right after its name, from 16 characters
+    "booking API client secret (sandbox): Wq8eZ3rT6yLp2mNx",
+    "the Trello app secret is Wq8eZ3rT6yLp2mNx",
     # JFrog's header
     "curl -H 'X-JFrog-Art-Api: AKCp8nR2vTq9LmXz4WkPd7Yc3Bf6Hs1Ju5Ng0Ea8Qr' https://x",
     # "WORD key" in prose before 32+ hex
@@ -46,6 +49,9 @@ KEPT = [
     "password_hash: $2a$10$Qw8eR7tY6uI5oP4aS3dF2.gH1jK0lZ9xC8vB7nM6qW5eR4tY3uI2o",
     "cache key for the harbour board: 7d3f9a1c5e8b2d4f6a0c9e7b5d3f1a8c",
     "the key: 7d3f9a1c5e8b2d4f6a0c9e7b5d3f1a8c",
+    "the client secret rotation job: nightlyRotateJob",
+    "client secret: stored in the vault",
+    "booking API client id (sandbox): Wq8eZ3rT6yLp2mNx",
 ]
 
 

@@ -108,6 +108,7 @@ CLI = [
     f"pvk2pfx -pvk k.pvk -pi {PASSWORD} -spc c.spc -pfx c.pfx",
     f"certutil -f -p {PASSWORD} -importpfx c.pfx",
     f"kadmin -q 'cpw -pw {PASSWORD} alice'",
+    f"> snmp-server user poller POLLERS v3 auth sha {PASSWORD} priv aes 128 {PASSWORD}",
     f"snmpget -v3 -u poller -l authNoPriv -a SHA -A {PASSWORD} 10.0.0.1 sysName.0",
     f"cloudsmith push raw acme/files a.zip -k {PASSWORD}",
     f"cf auth deployer {PASSWORD}",
