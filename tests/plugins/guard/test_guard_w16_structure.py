@@ -33,6 +33,11 @@ FOUND = [
     "the Trello app secret is Wq8eZ3rT6yLp2mNx",
     # JFrog's header
     "curl -H 'X-JFrog-Art-Api: AKCp8nR2vTq9LmXz4WkPd7Yc3Bf6Hs1Ju5Ng0Ea8Qr' https://x",
+    # documented prefixes the generic shape refuses
+    "docker login -u acme --password-stdin <<< dckr_oat_Xp4mR8vQ2zLw7TkN9cYb3Hs6",
+    "events go in with NRII-Zx8cV2bN7mQ4wE9rT3yU6iO1pA5sD0fG",
+    "sq0atp-Zx8cV2bN7mQ4wE9rT3yU6iO1",
+    "mlsn.5c8e1a3f7b9d2c4e6a0f8b1d3c5e7a9f2b4d6c8e0a1f3b5d7c9e2a4f6b8d0c1e",
     # "WORD key" in prose before 32+ hex
     "tide service key for the harbour board: 7d3f9a1c5e8b2d4f6a0c9e7b5d3f1a8c",
 ]
