@@ -16,6 +16,10 @@ Each stack documents its own way (the accessor, then the default):
 
 The name (the variable's, or the one the line assigns to) must be a secret's; the literal
 is judged as any assigned value (a placeholder, a template, a plain word is kept).
+
+Also the calls that set a secret under a name: PHP's ``define('DB_PASSWORD', '...')`` (and
+WordPress's documented keys and salts in ``wp-config.php``: ``AUTH_KEY``, ``NONCE_SALT``,
+...), Python keyring's ``keyring.set_password(SERVICE, USER, PASSWORD)``.
 """
 
 from __future__ import annotations
@@ -66,3 +70,31 @@ def fallback_defaults(text: str) -> Iterator[Decision]:
                                      literal=True),
                      f"the default written in the code for the secret {name[:40]!r} "
                      "(used when its environment variable is unset)")
+
+
+#: (wave 16) PHP's ``define('NAME', 'VALUE')``
+_DEFINE = re.compile(r"\bdefine\(\s*(['\"])(?P<name>[A-Za-z_]\w{0,60})\1\s*,\s*"
+                     r"(?P<q>['\"])(?P<value>[^'\"\n\\]{4,200})(?P=q)\s*\)")
+#: WordPress's secret keys and salts (wp-config.php, "Authentication unique keys and salts")
+_WORDPRESS = re.compile(r"(?:AUTH|SECURE_AUTH|LOGGED_IN|NONCE)_(?:KEY|SALT)")
+#: Python keyring's ``set_password(service, username, password)``
+_KEYRING = re.compile(r"\bset_password\(\s*[^,()\n]{1,80},\s*[^,()\n]{1,80},\s*"
+                      r"(?P<q>['\"])(?P<value>[^'\"\n\\]{4,200})(?P=q)")
+
+
+def set_by_call(text: str) -> Iterator[Decision]:
+    for m in _DEFINE.finditer(text) if "define(" in text else ():
+        name = m.group("name")
+        wordpress = _WORDPRESS.fullmatch(name) is not None
+        if not wordpress and not (NAME_HIT.search(name) and not NOT_SECRET_NAME.search(name)):
+            continue
+        yield decide("password_assignment", m.start("value"), m.end("value"),
+                     assigned_reason(m.group("value"), explicit=True,
+                                     password=is_password_name(name), literal=True),
+                     f"a constant defined for the secret {name[:40]!r} (PHP's define"
+                     + (", a WordPress key or salt)" if wordpress else ")"))
+    for m in _KEYRING.finditer(text) if "set_password(" in text else ():
+        yield decide("password_assignment", m.start("value"), m.end("value"),
+                     assigned_reason(m.group("value"), explicit=True, password=True,
+                                     literal=True),
+                     "the password given to keyring's set_password(service, user, password)")

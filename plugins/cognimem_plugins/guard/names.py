@@ -31,7 +31,7 @@ _PASSWORD_WORDS = (r"password|passwd|passphrase|pwd|pw|pass|passwort|kennwort|co
                    # (wave 16) the inflected forms a sentence puts the word in (possessive,
                    # definite, genitive, accusative): Hungarian, Danish and Norwegian,
                    # Finnish, Czech and Slovak, Polish, Romanian, Dutch and German plurals
-                   r"jelszav(?:a|át|at)|jelsz(?:ó|o)t|adgangskoden|passordet|salasanan|"
+                   r"jelszav(?:a|át|at)|jelsz(?:ó|o)t|şifre(?:miz|niz|m|n)|sifre(?:miz|niz|m|n)|adgangskoden|passordet|salasanan|"
                    r"hesla|heslem|has(?:ł|l)a|has(?:ł|l)em|parol(?:ă|a)|wachtwoorden|"
                    r"passw(?:ö|oe)rter|kennw(?:ö|oe)rter|contrase(?:ñ|n)as|senhas")
 #: words that name a secret a person chose and shares, said as a password is (a RADIUS, IPsec
@@ -80,7 +80,10 @@ NAMES = "|".join([*DENYLIST, r"senha", r"kennwort", r"wachtwoord", r"has(?:ł|l)
                    # Etsy's documented name of its API key, the "keystring"
                    r"api[.\-]key", r"access[.\-]key", r"secret[.\-]key", r"private[.\-]key",
                    r"client[.\-]key", r"account[.\-]key", r"service[.\-]key",
-                   r"signing[.\-]key", r"master[.\-]key", r"auth[.\-]key", r"keystring"])
+                   r"signing[.\-]key", r"master[.\-]key", r"auth[.\-]key", r"keystring",
+                   # an access code (the wave 15 shared words with ``_``), Agora's App
+                   # Certificate (the secret half of its App ID)
+                   r"access_code", r"app_?certificate"])
 #: names that hold something about a secret, not the secret (``token_count``, ``secret_name``;
 #: (wave 11) a pagination cursor: ``next_page_token``, ``NextToken``, ``continuationToken``)
 NOT_SECRET_NAME = re.compile(
@@ -136,7 +139,9 @@ NAME_HIT_LOWER = re.compile(by_first_letter(NAMES))
 #: a text without any of these holds no secret-like name (a cheap test before the regexes)
 _NAME_STEMS = ("key", "pass", "pw", "secret", "contrase", "token", "credential", "auth",
                "senha", "kennwort", "wachtwoord", "lösenord", "hasło", "haslo", "recovery",
-               "backup", "bearer")
+               "backup", "bearer",
+               # (wave 16) names with none of the stems above
+               "access_code", "app_certificate", "appcertificate")
 #: a text without any of these holds no password word nor a ``-p`` flag
 _PASSWORD_STEMS = ("pass", "pw", "contrase", "-p", " -u", "--user", " -a ", "--auth", "login",
                    "log-in", "sign-in", "credential", "creds", "senha", "kennwort", "wachtwoord",

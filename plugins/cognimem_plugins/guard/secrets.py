@@ -59,7 +59,7 @@ from .credfiles import credential_files
 from .decisions import PLACEHOLDER, Allowlist, Decision, decide
 from .devices import device_secrets
 from .evidence import looks_chosen
-from .fallbacks import fallback_defaults
+from .fallbacks import fallback_defaults, set_by_call
 from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, gate_rows, longest_word, provider_matches
 from .issued import GATE_ROWS as ISSUED_ROWS
 from .issued import issued_values
@@ -170,6 +170,9 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         # (wave 16) a secret's default in the code, a random value of a "key" setting
         yield from fallback_defaults(text)
         yield from key_settings(text)
+    # (wave 16) a secret set by a call (PHP's define: WordPress's salts hold no name stem)
+    if "define(" in text or "set_password(" in text:
+        yield from set_by_call(text)
     # (wave 10) a device configuration's secrets (IOS, Junos), a wallet's key or phrase
     if stems or "snmp" in gates:
         yield from device_secrets(text, low)

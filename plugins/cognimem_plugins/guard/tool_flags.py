@@ -7,14 +7,14 @@ From each tool's manual: Microsoft's SignTool (``/p`` the PFX's password) and pv
 (``-pi``/``-po``), certutil (``-p``); MIT Kerberos kadmin (``addprinc``/``cpw -pw``); the
 Net-SNMP tools (``-A`` the authentication passphrase, ``-X`` the privacy passphrase);
 Cisco IOS ``snmp-server user NAME GROUP v3 auth sha PASS priv aes 128 PASS`` (wherever
-the line stands: quoted, in a review comment);
-Cloudsmith's ``-k`` (API key); Cloud Foundry's ``cf auth USER PASS``; MinIO's ``mc alias
-set ALIAS URL ACCESS SECRET``; ``aws configure set aws_secret_access_key``; ``kubectl
-create secret ... --from-literal=KEY=VALUE`` (any key: the secret's data); SAP HANA's
-``hdbuserstore SET KEY ENV USER PASSWORD``; a command's arguments written as a
-list (``['login', '-u', 'bot', '-p', 'VALUE']``: YAML ``args``, a subprocess call, a
-Dockerfile's exec form); OpenVPN's ``auth-user-pass`` file written by ``printf
-'%s\\n%s\\n' USER PASS >``.
+the line stands: quoted, in a review comment); Cloudsmith's ``-k`` (API key); macOS
+``security add-generic-password`` / ``add-internet-password -w``; Cloud Foundry's ``cf
+auth USER PASS``; MinIO's ``mc alias set ALIAS URL ACCESS SECRET``; ``aws configure set
+aws_secret_access_key``; ``kubectl create secret ... --from-literal=KEY=VALUE`` (any key:
+the secret's data); SAP HANA's ``hdbuserstore SET KEY ENV USER PASSWORD``; a command's
+arguments written as a list (``['login', '-u', 'bot', '-p', 'VALUE']``: YAML ``args``, a
+subprocess call, a Dockerfile's exec form); OpenVPN's ``auth-user-pass`` file written by
+``printf '%s\\n%s\\n' USER PASS >``.
 """
 
 from __future__ import annotations
@@ -45,6 +45,8 @@ ROWS: tuple[Row, ...] = (
      r"\bsnmp-server[^\S\n]+user\b[^\n]*?[^\S\n]priv[^\S\n]+(?i:des|3des|aes)"
      r"(?:[^\S\n]+\d{3})?[^\S\n]+" + _VALUE, None, False, True),
     _flag("cloudsmith -k", "cloudsmith", r"-k\s+"),
+    _flag("macOS security add-*-password -w", r"add-(?:generic|internet)-password", r"-w\s+",
+          ("add-generic-password", "add-internet-password")),
     ("cf auth USER PASSWORD", ("cf auth",),
      r"\bcf[^\S\n]+auth[^\S\n]+(?!-)['\"]?[^\s'\"]+['\"]?[^\S\n]+" + _VALUE, None, False,
      True),

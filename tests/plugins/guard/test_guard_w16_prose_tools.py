@@ -22,6 +22,8 @@ FOUND = [
     f"Ang password ng wifi sa opisina ay {SECRET}",
     f"password untuk panel admin adalah {SECRET}",
     f"the installer asked for the password, I typed {SECRET} and it went through",
+    f"Sunucudaki şifremiz {SECRET}, kimseyle paylaşmayın.",  # noqa: RUF001
+    f"security add-internet-password -a ops -s git.example.net -w '{SECRET}'",
     # tools' manuals
     f"signtool sign /fd sha256 /f release.pfx /p {SECRET} setup.exe",
     f'kadmin.local -q "addprinc -pw {SECRET} svc/app01.corp.example"',

@@ -17,6 +17,13 @@ FOUND = [
     'ENV.fetch("LEDGER_TOKEN") { "Vb7qLx2mTz9RkP4wNc8d" }',
     "'secret' => env('BILLING_SECRET', 'Tq4!mZ9x@Lw2'),",
     'val apiKey = System.getenv("MAPS_API_KEY") ?: "Vb7qLx2mTz9RkP4wNc8d"',
+    # a constant set by a call (PHP's define, WordPress's keys and salts; keyring)
+    "define('LOGGED_IN_SALT', 'r9#Vq2!kLm7@Zx4&Tw8p');",
+    "define('SMTP_PASSWORD', 'Tq4!mZ9x@Lw2');",
+    'keyring.set_password("mailer", "ops", "Tq4!mZ9x@Lw2")',
+    # Agora's App Certificate, an access code under its key name
+    "AGORA_APP_CERTIFICATE=3e9b7d1f5a2c8e4b6d0f9a7c5e3b1d8f",
+    "access_code = Rk8vQ2mXz7LpT4wN9cYb",
     # a setting whose last word is "key", its value random
     "FREIGHT_PARTNER_KEY=9c4e1a7b3d5f2e8a6c0b4d9e7f1a3c5b8d2e6f40",
     'shipperKey: "k3v9q2x7m4p8w1z6r5t0y2u8"',
@@ -51,6 +58,11 @@ KEPT = [
     'sortKey: "createdAtDescending"',
     "[hotkeys]\nname = editor\nkey = ctrl_shift_palette",
     "courier.api.key.env=COURIER_API_KEY",
+    "define('WP_CACHE_KEY_SALT', 'example.com:');",
+    "define('AUTH_KEY', 'put your unique phrase here');",
+    "keyring.set_password(service, user, getpass())",
+    "app_certificate: certs/app.pem",
+    "access_code: 200",
     "password_hash: $2a$10$Qw8eR7tY6uI5oP4aS3dF2.gH1jK0lZ9xC8vB7nM6qW5eR4tY3uI2o",
     "cache key for the harbour board: 7d3f9a1c5e8b2d4f6a0c9e7b5d3f1a8c",
     "the key: 7d3f9a1c5e8b2d4f6a0c9e7b5d3f1a8c",

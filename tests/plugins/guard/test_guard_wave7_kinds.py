@@ -111,6 +111,7 @@ CLI = [
     f"> snmp-server user poller POLLERS v3 auth sha {PASSWORD} priv aes 128 {PASSWORD}",
     f"snmpget -v3 -u poller -l authNoPriv -a SHA -A {PASSWORD} 10.0.0.1 sysName.0",
     f"cloudsmith push raw acme/files a.zip -k {PASSWORD}",
+    f"security add-generic-password -a ops -s vpn -w {PASSWORD}",
     f"cf auth deployer {PASSWORD}",
     f"mc alias set store https://s3.example.net storesvc {PASSWORD}",
     f"aws configure set aws_secret_access_key {PASSWORD}",
