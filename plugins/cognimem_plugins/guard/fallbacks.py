@@ -42,8 +42,8 @@ _FALLBACK = re.compile(
     r"(?P<q>['\"`])(?P<value>[^'\"`\n\\]{4,200})(?P=q)")
 #: what a line assigns to before the accessor (``const apiKey = process.env.X ?? "..."``)
 _TARGET = re.compile(r"([A-Za-z_$][\w$.]{0,60})\s*(?::\s*[\w<>\[\]|]{1,30}\s*)?=[^=>]")
-#: the words that open :data:`_FALLBACK` (one of them must be in the text)
-NEEDLES = ("env", "ENV", "config", "getOrDefault", "Env")
+#: what every match of :data:`_FALLBACK` holds (a cheap search before the pattern)
+_OPENING = re.compile(r"env[.\[(:]|ENV|environ|[gG]et_?[eE]nv|getOrDefault|config\(|Env\.")
 
 
 def _secret_name(text: str, m: re.Match[str]) -> str | None:
@@ -58,7 +58,7 @@ def _secret_name(text: str, m: re.Match[str]) -> str | None:
 
 
 def fallback_defaults(text: str) -> Iterator[Decision]:
-    if not any(needle in text for needle in NEEDLES):
+    if _OPENING.search(text) is None:
         return
     for m in _FALLBACK.finditer(text):
         name = _secret_name(text, m)

@@ -146,11 +146,16 @@ def bcrypt_shaped_keys(text: str) -> Iterator[Decision]:
                      "for Studios issues its API keys so)")
 
 
+#: what a qualified key's name holds (a cheap search before :data:`_KEY_SETTING`)
+_QUALIFIED = re.compile(r"[_.\-](?:key|KEY|Key)\b|[a-z0-9]Key\b")
+#: what a bare key's line holds
+_BARE = re.compile(r"(?im)^[^\S\n]*['\"]?key['\"]?[^\S\n]*[:=]")
+
+
 def key_settings(text: str) -> Iterator[Decision]:
-    if "key" not in text and "KEY" not in text and "Key" not in text:
-        if "oken" in text or "OKEN" in text:
-            yield from bcrypt_shaped_keys(text)
-        return
-    yield from qualified_keys(text)
-    yield from section_keys(text)
-    yield from bcrypt_shaped_keys(text)
+    if _QUALIFIED.search(text):
+        yield from qualified_keys(text)
+    if "\n" in text and _BARE.search(text):
+        yield from section_keys(text)
+    if "$2" in text:
+        yield from bcrypt_shaped_keys(text)

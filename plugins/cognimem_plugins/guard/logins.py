@@ -45,6 +45,10 @@ _AS_WITH = re.compile(
     r"(?:(?:the[^\S\n]+)?pass(?:word)?[^\S\n]+)?(?P<q>['\"`]?)(?P<value>[^\s'\"`]{6,128})")
 
 
+#: what :data:`_AS_WITH` holds (a cheap search before the pattern)
+_AS_GATE = re.compile(r"(?i)(?:in|on|te) as ")
+
+
 def _value_reason(value: str) -> str | None:
     value = value.rstrip(".,;:!?)") if classes(value.rstrip(".,;:!?)")) >= 3 else value
     why = stand_in(value, literal=False) or looks_chosen(value)
@@ -85,8 +89,7 @@ def login_pairs(text: str) -> Iterator[Decision]:
             yield decide("password_assignment", m.start("value"), _end(m),
                          _value_reason(m.group("value")),
                          "the password of a login written as 'account / password'")
-    low = text.lower()
-    if " as " in low and ("log" in low or "sign" in low or "auth" in low):
+    if " as " in text and _AS_GATE.search(text):
         for m in _AS_WITH.finditer(text):
             yield decide("password_assignment", m.start("value"), _end(m),
                          _value_reason(m.group("value")),
