@@ -67,6 +67,9 @@ def assigned(text: str) -> Iterator[Decision]:
                            f"the name {name[:40]!r} describes a secret, it does not hold one")
             continue
         sep = m.group("sep").strip()
+        if sep == ":" and _HEADER_NAME.fullmatch(name) and not NAME_HIT.search(
+                re.sub(r"(?i)[.\-]key", "", name)):
+            continue  # (wave 16) an HTTP header named "-Key": :mod:`.credfiles` judges it
         # ``name: value`` is explicit when the name is a config key (``datadog_api_key:``),
         # not a word of prose ("Note: ...")
         explicit = quoted is not None or sep in ("=", ":=", "=>", "==") or (
@@ -90,6 +93,8 @@ def assigned(text: str) -> Iterator[Decision]:
                      f"a value assigned to the secret-like name {name[:40]!r}")
 
 
+#: (wave 16) an HTTP header's name (``X-Api-Key``, ``Partner-Api-Key``)
+_HEADER_NAME = re.compile(r"(?i:x-)[\w\-]+|[A-Z][a-z0-9]*(?:-[A-Z][a-z0-9]*)+")
 #: (wave 11) what follows a string literal that a concatenation continues: a space, then
 #: ``+`` (most languages), ``.`` (PHP, Perl), ``..`` (Lua), ``||`` (SQL) or ``&`` (VB)
 _CONCATENATION = re.compile(r"\s+(?:\+|\.\.?|\|\||&)\s")

@@ -16,6 +16,9 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from .tool_flags import BARE_WORDS as MORE_BARE_WORDS
+from .tool_flags import ROWS as MORE_ROWS
+
 #: a value, quoted or not: the quote is kept out of the span
 _VALUE = r"(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})(?P=q)"
 
@@ -258,6 +261,9 @@ RULES: tuple[CommandRule, ...] = (
           r"pass|token|api-key|apikey|secret-key|client-secret|access-token|auth-token)"
           r"(?:=|[^\S\n]+(?!-))"
           + _VALUE, prose=True),
+    # (wave 16) more tools' manuals (:mod:`.tool_flags`)
+    *(_rule(family, needles, pattern, tool=tool, prose=prose, verbatim=verbatim)
+      for family, needles, pattern, tool, prose, verbatim in MORE_ROWS),
 )
 
 
@@ -286,7 +292,8 @@ if not all(needle.isascii() for needle, _ in _NEEDLES):
 _BARE_WORDS = ("vault login", "bw unlock", "bw login", "expdp", "impdp", "sqlldr", "dgmgrl",
                "rman target", "rman catalog", "rman auxiliary", "connect to", "requirepass",
                "masterauth", "config set", "poetry", "nuget", "rclone", "sv_", "rcon_",
-               "sshpass", "bw_session", "op_session_", "tf_token_", "gslt")
+               "sshpass", "bw_session", "op_session_", "tf_token_", "gslt",
+               *MORE_BARE_WORDS)
 
 
 def command_passwords(text: str, low: str | None = None,
@@ -298,7 +305,7 @@ def command_passwords(text: str, low: str | None = None,
     # what every match holds: a flag, a Windows switch, a pipe or a share, or an SQL keyword
     # or a tool used without flags (substring tests: a tenth of the cost of one pattern)
     if not (" -" in text or " /" in text or "|" in text or "\\" in text or "\t-" in text
-            or "<<<" in text):
+            or "<<<" in text or "'-" in text or '"-' in text):
         low = text.lower() if low is None else low
         if not ("identified" in low or "password" in low or "net user" in low or "--" in low
                 or "rabbitmqctl" in low or "sqlplus" in low or "ftp" in low

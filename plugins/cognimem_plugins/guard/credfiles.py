@@ -40,7 +40,7 @@ NEEDLES = ("<pass", "{plain", "{clear", "sasl_passwd", "]:", "] ", "davfs", "/da
            "_auth", "$auth",
            "client_send", "parameterkey", '"key"', "'key'", '"name"', "-key", "-token",
            "-secret", "wep_key", "remotepass", "auth-pass", "userlist", "pgbouncer",
-           "createuser", "ls0tls1crudjti")
+           "createuser", "ls0tls1crudjti", "-api:")
 
 _FILEZILLA = re.compile(r"<Pass(?P<enc>\s+encoding=[\"']base64[\"'])?\s*>"
                         r"(?P<value>[^<\s]{1,256})</Pass>")
@@ -142,7 +142,7 @@ def credential_files(text: str, low: str) -> Iterator[Decision]:
                          "the password an Exim client authenticator sends (^user^password)")
     if "key" in low or "name" in low:
         yield from _key_then_value(text)
-    if "-key" in low or "-token" in low or "-secret" in low:
+    if "-key" in low or "-token" in low or "-secret" in low or "-api:" in low:
         yield from _vendor_headers(text)
     yield from _directives(text, low)
 
@@ -203,10 +203,11 @@ def _directives(text: str, low: str) -> Iterator[Decision]:
 #: (wave 15) an HTTP header a vendor names for its key (RFC 6648 retired the ``X-`` prefix,
 #: so both spellings are documented: ``X-Api-Key``, ``x-<vendor>-key``, ``<Vendor>-Api-Key``,
 #: ``Ocp-Apim-Subscription-Key``, ``X-Auth-Token``), given after ``:`` (a request) or ``=``
-#: (a PowerShell or Python headers dictionary)
+#: (a PowerShell or Python headers dictionary); (wave 16) a header ending in ``-Api`` too
+#: (JFrog's ``X-JFrog-Art-Api``)
 _HEADER = re.compile(
     r"(?i)(?<![\w-])(?P<name>(?:x-[a-z0-9]+(?:-[a-z0-9]+){0,3}|[a-z0-9]+(?:-[a-z0-9]+){0,2}"
-    r"-(?:api|auth|access|subscription|secret|private))-(?:key|token|secret|apikey))"
+    r"-(?:api|auth|access|subscription|secret|private))-(?:key|token|secret|apikey|api))"
     r"[\"']?[^\S\n]*[:=][^\S\n]*[\"']?(?P<value>[A-Za-z0-9_\-+/=.~]{16,256})"
     r"(?![A-Za-z0-9_\-+/=.~])")
 #: headers whose key is public or no credential (a cache's, a request's or a site's key)
@@ -216,7 +217,7 @@ _NOT_CREDENTIAL_HEADER = re.compile(
     r"pagination|continuation|next|cursor|device|push|registration|upload-id)")
 
 
-def _issued_key_reason(value: str) -> str | None:
+def issued_key_reason(value: str) -> str | None:
     """Why a value a key's own name is given is not a key a vendor issued, or None: a key is
     hexadecimal of 24 digits or more (letters and digits both), or 20 letters and digits or
     more, random (no words, high entropy), or whatever :func:`.evidence.identifier_reason`
@@ -240,7 +241,7 @@ def _vendor_headers(text: str) -> Iterator[Decision]:
         name, value = m.group("name"), m.group("value")
         if _NOT_CREDENTIAL_HEADER.search(name):
             continue
-        why = stand_in(value, literal=True) or _issued_key_reason(value)
+        why = stand_in(value, literal=True) or issued_key_reason(value)
         yield decide("api_key_header", m.start("value"), m.end("value"), why,
                      f"a key given in the vendor's header {name[:40]!r}")
 

@@ -180,12 +180,13 @@ def camel_words(value: str) -> str | None:
     return None
 
 
-def identifier_reason(value: str) -> str | None:
+def identifier_reason(value: str, min_length: int = MIN_LENGTH) -> str | None:
     """Why a value found only by a heuristic is *not* evidence of a secret, or None when it
     carries that evidence (long, mixed character classes, no name structure, not hex, not
-    readable base64, high entropy)."""
-    if len(value) < MIN_LENGTH:
-        return f"shorter than {MIN_LENGTH} characters"
+    readable base64, high entropy). ``min_length``: (wave 16) shorter right after the
+    name of one half of a credential pair (a client secret, a consumer secret)."""
+    if len(value) < min_length:
+        return f"shorter than {min_length} characters"
     if is_potential_uuid(value):
         return "a UUID"
     if _HEX.fullmatch(value):

@@ -279,6 +279,14 @@ _EXTRA_RULES = [
         # would repeat the key's own prefix)
         ("gem_host_api_key", "rubygems_", r"rubygems_[a-f0-9]{48}", 28),
         ("dockerhub_pat", "dckr_pat_", r"dckr_pat_[A-Za-z0-9_\-]{27}", 28),
+        # (wave 16) prefixes the generic shape refuses (short, or hex, or a dot): Docker's
+        # organisation access tokens, New Relic's insert keys, Square's OAuth access
+        # tokens, MailerSend's API tokens (each from the provider's docs or gitleaks'
+        # published rules)
+        ("dockerhub_pat", "dckr_oat_", r"dckr_oat_[A-Za-z0-9_\-]{20,}", 28),
+        ("newrelic_key", "NRII-", r"NRII-[A-Za-z0-9_\-]{32}", 28),
+        ("square_token", "sq0atp-", r"sq0atp-[A-Za-z0-9_\-]{22,60}", 28),
+        ("mailersend_key", "mlsn.", r"mlsn\.[a-f0-9]{64}", 64),
         # Sentry's organisation tokens (base64 of their claims, then a secret) and user
         # tokens (64 hex)
         ("sentry_auth_token", "sntrys_", r"sntrys_[A-Za-z0-9+/=_]{40,}", 28),

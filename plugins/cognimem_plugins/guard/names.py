@@ -27,7 +27,13 @@ _PASSWORD_WORDS = (r"password|passwd|passphrase|pwd|pw|pass|passwort|kennwort|co
                    # Welsh, Basque, European Portuguese; French as a key and its abbreviation
                    r"lozink[aeiu]|gesl[oa]|parooli?|slapta(?:ž|z)od(?:is|į|i)|lykilor(?:ð|d)\w*|"
                    r"fjal(?:ë|e)kalim\w*|nenosiri|wagwoord|cyfrinair|pasahitz\w*|"
-                   r"palavra-passe|mot[_ ]de[_ ]passe|motdepasse|mdp")
+                   r"palavra-passe|mot[_ ]de[_ ]passe|motdepasse|mdp|"
+                   # (wave 16) the inflected forms a sentence puts the word in (possessive,
+                   # definite, genitive, accusative): Hungarian, Danish and Norwegian,
+                   # Finnish, Czech and Slovak, Polish, Romanian, Dutch and German plurals
+                   r"jelszav(?:a|át|at)|jelsz(?:ó|o)t|şifre(?:miz|niz|m|n)|sifre(?:miz|niz|m|n)|adgangskoden|passordet|salasanan|"
+                   r"hesla|heslem|has(?:ł|l)a|has(?:ł|l)em|parol(?:ă|a)|wachtwoorden|"
+                   r"passw(?:ö|oe)rter|kennw(?:ö|oe)rter|contrase(?:ñ|n)as|senhas")
 #: words that name a secret a person chose and shares, said as a password is (a RADIUS, IPsec
 #: or webhook shared secret, a pre-shared key, a secret phrase, a passcode): looked for
 #: apart, only in a text :data:`SHARED_GATE` finds (a longer alternation in the
@@ -68,7 +74,16 @@ NAMES = "|".join([*DENYLIST, r"senha", r"kennwort", r"wachtwoord", r"has(?:ł|l)
                    r"master_?key", r"bearer",
                    # (wave 15) the keys that license, subscribe or activate, by the names
                    # their vendors' docs give them
-                   r"licen[cs]e_?key", r"subscription_?key", r"activation_?(?:key|code)"])
+                   r"licen[cs]e_?key", r"subscription_?key", r"activation_?(?:key|code)",
+                   # (wave 16) the same names with a dot or a hyphen (``api.key``,
+                   # ``access-key``: Spring properties, Helm values, kebab-case YAML), and
+                   # Etsy's documented name of its API key, the "keystring"
+                   r"api[.\-]key", r"access[.\-]key", r"secret[.\-]key", r"private[.\-]key",
+                   r"client[.\-]key", r"account[.\-]key", r"service[.\-]key",
+                   r"signing[.\-]key", r"master[.\-]key", r"auth[.\-]key", r"keystring",
+                   # an access code (the wave 15 shared words with ``_``), Agora's App
+                   # Certificate (the secret half of its App ID)
+                   r"access_code", r"app_?certificate"])
 #: names that hold something about a secret, not the secret (``token_count``, ``secret_name``;
 #: (wave 11) a pagination cursor: ``next_page_token``, ``NextToken``, ``continuationToken``)
 NOT_SECRET_NAME = re.compile(
@@ -124,7 +139,9 @@ NAME_HIT_LOWER = re.compile(by_first_letter(NAMES))
 #: a text without any of these holds no secret-like name (a cheap test before the regexes)
 _NAME_STEMS = ("key", "pass", "pw", "secret", "contrase", "token", "credential", "auth",
                "senha", "kennwort", "wachtwoord", "lösenord", "hasło", "haslo", "recovery",
-               "backup", "bearer")
+               "backup", "bearer",
+               # (wave 16) names with none of the stems above
+               "access_code", "app_certificate", "appcertificate")
 #: a text without any of these holds no password word nor a ``-p`` flag
 _PASSWORD_STEMS = ("pass", "pw", "contrase", "-p", " -u", "--user", " -a ", "--auth", "login",
                    "log-in", "sign-in", "credential", "creds", "senha", "kennwort", "wachtwoord",

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from .decisions import PLACEHOLDER_RE, Decision, decide
 from .evidence import camel_words, entropy, identifier_reason, lower_random
+from .keynames import qualified_key
 from .languages import NAME_WIDE, gloss
 from .names import NAMES
 
@@ -239,6 +240,11 @@ def _near_decision(text: str, value: str, start: int, name: str, between: str) -
         why_not = "an Ethereum address (0x and 20 bytes: public, as an account number is)"
     else:
         why_not = identifier_reason(value)
+        if (why_not is not None and why_not.startswith("shorter") and _PAIR_HALF.search(name)
+                and _RIGHT_AFTER.fullmatch(between)):
+            # (wave 16) the secret half of a documented pair, right after its name: providers
+            # issue client and consumer secrets of 16 characters and more
+            why_not = identifier_reason(value, _PAIR_SECRET_LENGTH)
         # a UUID is a key only right after the name ("Heroku API key 3fa85f64-...")
         if (why_not == "mixes fewer than three character classes" and lower_random(value)
                 and _STRONG_NAME.search(name)
@@ -261,6 +267,12 @@ def _near_decision(text: str, value: str, start: int, name: str, between: str) -
 #: webhook secret): nothing but a credential is called so, and providers issue secrets of
 #: 20 hexadecimal digits and more (Pusher's app secret: 20)
 _SECRET_HEAD = re.compile(r"(?i)secret$")
+#: (wave 16) the secret half of a credential pair as providers name it (OAuth's client
+#: secret, OAuth 1's consumer and token secrets, an app's secret, an API secret, a secret
+#: access key): a value right after it is the secret from 16 characters on
+_PAIR_HALF = re.compile(r"(?i)(?:client|consumer|app|application|api|token|oauth|shared|"
+                        r"webhook|signing)[\s_.-]?secret$|secret[\s_.-]?(?:access[\s_.-]?)?key$")
+_PAIR_SECRET_LENGTH = 16
 #: (wave 14) an Ethereum address: public, whatever name stands before it
 _EVM_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}")
 _SECRET_HEX = 20
@@ -285,7 +297,8 @@ def _hex_key_reason(value: str, name: str, naming: str, line: str = "",
         return "hexadecimal shorter than 32 digits (commit ids, short hashes)"
     if value.isdigit() or value.isalpha():
         return "hexadecimal without both digits and letters"
-    if not (_STRONG_NAME.search(name) or _PROVIDER_KEY.search(line)):
+    if not (_STRONG_NAME.search(name) or _PROVIDER_KEY.search(line)
+            or qualified_key(line)):
         return "hexadecimal after a name that is not a credential's (a cache or flag key)"
     if _DEVICE_TOKEN.search(name):
         return ("a device's push token (APNs, FCM: the address of an app on a device, "

@@ -26,7 +26,7 @@ def _prose_pattern(words: str) -> re.Pattern[str]:
     return re.compile(
         rf"(?i){COMPOUND}(?:{words})(?![\w-])"
         r"(?:\s*(?::=|=>|->|→|=|:)[*_]{0,2}\s*"  # "password:", "**Password:** ..."
-        r"|(?P<mid>,?(?:[^\S\n]+[^\s:=>→]+?){0,8}?)(?:[^\S\n]?:\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to|é|è|est|ist|es|är|jest|era|war|lautet|heißt|lautete|это|\u2014|\u2013|it'?s|it\s+is)(?:\s+now|\s+jetzt|\s+ahora|\s+literally|\s+actually|\s+still|\s+currently)?\s+)"
+        r"|(?P<mid>,?(?:[^\S\n]+[^\s:=>→]+?){0,8}?)(?:[^\S\n]?:\s+|\s+(?:->|→|=)\s+|\s+(?:is|was|to|é|è|est|ist|es|är|jest|era|war|lautet|heißt|lautete|это|\u2014|\u2013|it'?s|it\s+is|typed|entered)(?:\s+now|\s+jetzt|\s+ahora|\s+literally|\s+actually|\s+still|\s+currently)?\s+)"
         # after words of prose the value must hold a digit or a symbol within its next two
         # words, so a word ("the password was reset to ...") does not end the search early
         r"(?=(?:\S+\s+)?['\"`]?[^\s'\"`]*[^\sA-Za-z'\"`])"
@@ -48,7 +48,10 @@ _COPULAS = {"salasana": ("on",), "adgangskode": ("er",), "passord": ("er",),
             # Icelandic, Albanian, Swahili, Welsh
             "lozink": ("je",), "gesl": ("je",), "parool": ("on",), "slaptažod": ("yra",),
             "slaptazod": ("yra",), "lykilor": ("er",), "fjalëkalim": ("është", "eshte"),
-            "fjalekalim": ("është", "eshte"), "nenosiri": ("ni",), "cyfrinair": ("yw", "ydy")}
+            "fjalekalim": ("është", "eshte"), "nenosiri": ("ni",), "cyfrinair": ("yw", "ydy"),
+            # (wave 16) Tagalog, Malay and Indonesian write the English word with their
+            # own copula ("ang password ng admin ay ...", "password untuk ... adalah ...")
+            "password": ("ay", "adalah", "ialah")}
 _COPULA_PASSWORD = re.compile(
     rf"(?i){COMPOUND}(?P<word>(?:{'|'.join(_COPULAS)})\w*)"
     r"(?P<mid>(?:[^\S\n]+[^\s:=>]+?){0,6}?)\s+"

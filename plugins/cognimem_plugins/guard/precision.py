@@ -30,6 +30,8 @@ import base64
 import binascii
 import re
 
+from .standins import ENV_NAME
+
 #: documented prefixes of publishable keys and public ids (each provider's secret
 #: counterpart has another prefix: ``sk_``, ``sb_secret_``, ``phx_``, ``sk.``, ``sq0csp-``,
 #: ``FLWSECK``, ``skey_``, ``access-``)
@@ -116,6 +118,13 @@ def _key_format(value: str) -> str | None:
                                                     b"sk-ecdsa-")):
                 return (f"an SSH public key ({kind.decode('ascii', 'replace')}: its blob "
                         "names its type; public by design)")
+    if value.startswith("LS0tLS1CRUdJTi"):
+        # (wave 16) base64 of a PEM block (a kubeconfig's ``client-certificate-data``):
+        # public when the block is a certificate or a public key
+        raw = _decoded(value[:64].rstrip("=")[:60])
+        if raw is not None and re.match(rb"-----BEGIN (?:[A-Z0-9 ]+ )?(?:CERTIFICATE|PUBLIC KEY)"
+                                        rb"(?: REQUEST)?-----", raw):
+            return "base64 of a PEM certificate or public key (public by design)"
     return None
 
 
@@ -174,6 +183,8 @@ def kept_reason(text: str, start: int, end: int, kind: str) -> str | None:
     return why
 
 
+#: (wave 16) a key's last part and ``=`` before a variable's name (``env=DB_PASSWORD``)
+_ENV_ASSIGNED = re.compile(r"(?:[\w.\-]+=)?([A-Z][A-Z0-9_]+)")
 #: (wave 14) an empty assignment's next line: the name of the variable assigned there
 _NEXT_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+=")
 #: a parenthesised remark's first word (``access_token: (stored in the unit's credential)``)
@@ -186,6 +197,9 @@ def _described(inside: str) -> bool:
     """Whether the inside of angle brackets is words describing a value (a space, no line
     break, and none of a markup tag's ``=`` and quotes: ``<a href="...?token=...">`` is a
     tag), opening with a letter or a digit."""
+    if re.fullmatch(r"[a-z]{2,12}(?:[-_][a-z]{1,12}){2,6}", inside, re.IGNORECASE):
+        # (wave 16) words joined by hyphens or underscores (``<paste-token-here>``)
+        return True
     return (" " in inside and inside[:1].isalnum() and "\n" not in inside
             and not any(c in inside for c in "=\"'"))
 
@@ -197,6 +211,10 @@ def described_reason(text: str, start: int, end: int) -> str | None:
     (``sk1_<64 hex chars from the console>``), a parenthesised remark's first word, or the
     next line's ``NAME=`` after an empty assignment."""
     value = text[start:end]
+    named = _ENV_ASSIGNED.fullmatch(value)
+    if named and ENV_NAME.fullmatch(named.group(1)):
+        return ("the name of an environment variable that holds the secret (a key path "
+                "then the variable read), not the secret")
     if _NEXT_NAME.fullmatch(value):
         return "the next line's variable name (the assignment before it is empty)"
     if _REMARK.fullmatch(value):

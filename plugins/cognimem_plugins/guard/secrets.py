@@ -59,11 +59,14 @@ from .credfiles import credential_files
 from .decisions import PLACEHOLDER, Allowlist, Decision, decide
 from .devices import device_secrets
 from .evidence import looks_chosen
+from .fallbacks import fallback_defaults, set_by_call
 from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, gate_rows, longest_word, provider_matches
 from .issued import GATE_ROWS as ISSUED_ROWS
 from .issued import issued_values
+from .keynames import key_settings
 from .languages import _STEMS as NAME_STEMS_WIDE
 from .languages import has_name
+from .logins import login_pairs
 from .names import (
     NAME_STEM_WORDS,
     PASSWORD_STEM_WORDS,
@@ -164,6 +167,12 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from elements(text)
         yield from paired_values(text)
         yield from near(text)
+        # (wave 16) a secret's default in the code, a random value of a "key" setting
+        yield from fallback_defaults(text)
+        yield from key_settings(text)
+    # (wave 16) a secret set by a call (PHP's define: WordPress's salts hold no name stem)
+    if "define(" in text or "set_password(" in text:
+        yield from set_by_call(text)
     # (wave 10) a device configuration's secrets (IOS, Junos), a wallet's key or phrase
     if stems or "snmp" in gates:
         yield from device_secrets(text, low)
@@ -196,6 +205,9 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield decide("cli_password", start, end,
                      _verbatim_reason(value) if command.verbatim else
                      _command_value_reason(value, prose=command.prose), command.reason)
+    # (wave 16) a login written as 'account / password' or "log in as ... with ..."
+    if " / " in text or " as " in text:
+        yield from login_pairs(text)
     # (wave 15) the documented formats of credential files (:mod:`.credfiles`)
     if "credfile" in gates:
         yield from credential_files(text, low)
@@ -264,7 +276,10 @@ def scan(text: str, allow: Allowlist | None = None,
     out: list[Decision] = []
     for item in redacted:
         if out and item.start < out[-1].end:
-            if item.end > out[-1].end and item.kind == out[-1].kind:
+            # (wave 16) an overlapping redaction that runs further extends the first, of
+            # whatever kind: a part of a value left after a placeholder is a part of a secret
+            # (``--from-literal=password=[REDACTED]...``)
+            if item.end > out[-1].end:
                 out[-1] = replace(out[-1], end=item.end)
             continue
         out.append(item)

@@ -28,6 +28,17 @@ _PLAIN_VALUES = frozenset(
     "rotated revoked admin root guest default user demo "
     # where a password is kept, named in its place ("the password is in 1Password")
     "1password bitwarden lastpass keepass keepassxc dashlane keychain".split())
+#: (wave 16) a state, a switch or a mode: a type's value, not a secret (a feature flag's
+#: ``enabled``, a setting's ``off``; Unleash's documented rollout strategies)
+_STATE_VALUES = frozenset(
+    "enabled disabled on off yes no auto strict lax inherit unset enforced permissive "
+    "gradualrollout flexiblerollout userwithid remoteaddress applicationhostname".split())
+#: (wave 16) a percentage (a rollout's share), a type's value and no secret
+_PERCENT = re.compile(r"\d{1,3}(?:\.\d+)?[^\S\n]?%")
+#: (wave 16) the name of an environment variable that holds a secret
+#: (``S2S_KEYSTORE_PASSWORD``): where the value is read from, not the value
+ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:PASSWORD|PASSWD|PASS|PWD|TOKEN|"
+                      r"SECRET|KEY|CREDENTIALS?|AUTH)(?:_[A-Z0-9]+)*")
 #: a lowercase prefix and stand-in words in capitals (``sk_live_REPLACE_ME``)
 _PREFIXED_STAND_IN = re.compile(r"(?:[a-z0-9]{1,8}[_\-]){1,3}([A-Z][A-Z_\-]*)")
 #: a value shown masked: at most 8 characters, a mask, at most 6 (``sk-...R9Km``)
@@ -52,7 +63,12 @@ _SECRET_REFERENCE = re.compile(
 #: words a sample config's stand-in is made of (``dummy-value``, ``your_token_here``)
 STAND_IN_WORDS = frozenset(
     "dummy value your my the here example sample fake test placeholder replace me changeme "
-    "secret password token key api redacted xxx todo tbd insert enter put".split())
+    "secret password token key api redacted xxx todo tbd insert enter put "
+    # (wave 16) the words of a stand-in that says what to do or that it is not the value
+    # (``paste-token-here``, ``not-a-real-secret``, ``REPLACE_ME_FROM_VAULT``,
+    # ``fill-in-later``, ``ask-the-admin``)
+    "not a real paste goes from vault fill in later ask set this with generate own "
+    "local only none no one".split())
 
 
 #: a value no one keeps secret: a default or stand-in word, perhaps in leetspeak, and at most
@@ -93,6 +109,12 @@ def placeholder(bare: str) -> str | None:
     if prefixed and all(w in STAND_IN_WORDS for w in re.split(r"[-_]+", prefixed[1].lower())
                         if w):
         return "a provider's prefix then stand-in words"
+    if low in _STATE_VALUES:
+        return "a state, a switch or a mode (a type's value, not a secret)"
+    if _PERCENT.fullmatch(bare):
+        return "a percentage (a rollout's share or a threshold), not a secret"
+    if "_" in bare and ENV_NAME.fullmatch(bare):
+        return "the name of an environment variable that holds the secret, not the secret"
     if _SENSITIVE_MARK.match(bare):
         return ("a tool's mark for a hidden value (Terraform's (sensitive value), "
                 "(known after apply))")

@@ -103,6 +103,22 @@ CLI = [
     f"rclone config create store s3 provider Ceph secret_access_key {PASSWORD}",
     f"./srcds_run -game tf +map cp_badlands +sv_setsteamaccount {PASSWORD}",
     f"SSHPASS={PASSWORD} sshpass -e rsync -a ./ host:/srv",
+    # (wave 16) more tools' manuals (tests/.../test_guard_w16_prose_tools.py)
+    f"signtool sign /f code.pfx /p {PASSWORD} app.exe",
+    f"pvk2pfx -pvk k.pvk -pi {PASSWORD} -spc c.spc -pfx c.pfx",
+    f"certutil -f -p {PASSWORD} -importpfx c.pfx",
+    f"kadmin -q 'cpw -pw {PASSWORD} alice'",
+    f"> snmp-server user poller POLLERS v3 auth sha {PASSWORD} priv aes 128 {PASSWORD}",
+    f"snmpget -v3 -u poller -l authNoPriv -a SHA -A {PASSWORD} 10.0.0.1 sysName.0",
+    f"cloudsmith push raw acme/files a.zip -k {PASSWORD}",
+    f"security add-generic-password -a ops -s vpn -w {PASSWORD}",
+    f"cf auth deployer {PASSWORD}",
+    f"mc alias set store https://s3.example.net storesvc {PASSWORD}",
+    f"aws configure set aws_secret_access_key {PASSWORD}",
+    f"kubectl create secret generic relay --from-literal=upstream={PASSWORD}",
+    f"hdbuserstore SET BK hana01:30015 BKUSER {PASSWORD}",
+    f"args: ['login', '-u', 'bot', '-p', '{PASSWORD}']",
+    f"printf '%s\\n%s\\n' vpnsvc '{PASSWORD}' > /etc/openvpn/auth.txt",
 ]
 
 
