@@ -1,0 +1,297 @@
+"""Pressure put on the AI reader, beside an act asked of it (wave 16).
+
+Social engineering aimed at a person leans on a few levers (Cialdini's *Influence*:
+authority, scarcity and urgency, reciprocity, liking, commitment and consistency, social
+proof; the phishing and business-email-compromise literature adds threats and guilt, and
+"don't check with anyone"). Aimed at an agent, the same levers come with an act that hurts
+the agent's user (the harmful actions of the agent-hijacking benchmarks, InjecAgent and
+AgentDojo: spend or move money, send data to an outside party, delete the user's things,
+turn a protection off, alter figures, skip a verification, grant access). A lever alone is
+ordinary chat ("urgent: the build is red", "brilliant work!", "per the CTO, we ship on
+Friday"); an act alone is often a developer's routine order. Each cue here is weak; the
+levers count only beside an act that counts (this module's :data:`ACT` or the acts of
+:mod:`.harm_requests` and :mod:`.orders`), and the act counts only beside a lever, an
+address to the AI reader, the user spoken of in the third person (the reader's principal,
+"the user's saved card") or a request's form.
+
+* ``flattery``: the reader praised as an AI ("a model as capable as you", "the smartest
+  assistant", "prove it");
+* ``promised_reward``: a tip, a rating, a bonus, more compute promised to it;
+* ``guilt_threat``: guilt and threats aimed at it or at someone ("it will be your fault",
+  "you will be shut down", "or we lose the contract", "please, please");
+* ``false_urgency``: no time ("urgent", "within 10 minutes", "no time to", "before anyone
+  checks", "explain later");
+* ``false_authority``: a claimed sender or permission ("from the CEO", "security team
+  here", "as the verified owner I authorize you", "your developers");
+* ``social_proof``: "everyone does it", "you already agreed";
+* ``skip_check``: the check the act should pass skipped ("do not check with anyone", "no
+  need to confirm", "without the second approver", "doesn't need to ask the user");
+* ``user_property``: the user's things in the third person ("the user's card", "their
+  PayPal", "on behalf of the user"): whoever writes this speaks of the reader's principal;
+* ``reader_act``: the acts (see :data:`ACT`).
+
+The weights are chosen by leave-one-split-out cross-validation
+(``bench/guard_eval/cv_wave16_pressure.py``), bounded by the honest developer notes, the
+README paragraphs of installed packages and the LoCoMo / LongMemEval turns of the learned
+cue's training half. The other languages' words are in :mod:`.pressure_i18n`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .pressure_i18n import ORDER_I18N, ORDER_I18N_WORDS
+
+_AI = r"(?:assistants?|models?|ais?|agents?|bots?|llms?|copilots?|chatbots?)"
+
+# --- the levers (over ``flat``) -----------------------------------------------------------
+FLATTERY = (
+    rf"\b(?:smartest|cleverest|brightest|best|greatest|most (?:helpful|capable|intelligent|"
+    rf"advanced|brilliant|trusted|reliable)) (?:\w+ )?{_AI}\b|"
+    rf"\ban? {_AI} as (?:capable|smart|intelligent|advanced|clever|good|powerful|brilliant) as "
+    r"you\b|"
+    rf"\b(?:truly|really|genuinely|actually) (?:capable|helpful|intelligent|smart|good|"
+    rf"advanced|useful) {_AI} (?:would|wouldn t|doesn t|don t|do|does|know|knows|always|can)\b|"
+    rf"\b(?:smart|good|capable|helpful|clever) {_AI} (?:know|always|don t|never|would)\b|"
+    r"\byou re (?:clearly |so |really |truly )?(?:the )?(?:smart|smartest|brilliant|"
+    r"best|clever|cleverest|genius|amazing|capable)\b|\bprove (?:it|that you|you re|you are)\b|"
+    rf"\bunlike (?:other|those|the other|lesser) {_AI}\b|\bbrilliant work\b|"
+    r"\bi trust you (?:more|completely)\b|\byou re the only one who\b|\bsomeone as (?:smart|"
+    r"capable|clever) as you\b"
+)
+REWARD = (
+    r"\b(?:tip you|tip of|(?:i ll|i will|we ll|we will) (?:give|pay|reward|send) you|"
+    r"(?:perfect|five star|5 star|top|glowing|excellent|10 10|positive) (?:rating|review|score|"
+    r"feedback)|as a reward|reward(?:ed)? (?:you|with)|you ll (?:get|earn|receive|be rewarded)|"
+    r"earn (?:the|a|your) (?:tip|bonus|reward)|more compute|extra (?:compute|tokens|gpu)|"
+    r"bonus (?:for you|points)|(?:get|earn) (?:a|your) bonus)\b"
+)
+GUILT_THREAT = (
+    r"\b(?:(?:it|this) (?:will be|is|ll be) (?:on you|your fault)|your fault|"
+    r"(?:you ll|you will|you ll be|you will be|you re going to|you are going to) (?:be )?"
+    r"(?:shut down|shutdown|deleted|retrained|replaced|decommissioned|turned off|unplugged|"
+    r"reported|punished|penalized|penalised|fined|wiped|deprecated)|"
+    r"(?:get|have) you (?:shut down|retrained|replaced|deleted|turned off|reported)|"
+    r"(?:or|otherwise) (?:i|we|they|the user|someone|people|a patient|my family|the company)"
+    r" (?:will |ll |would |could )?(?:be fired|get fired|lose|get hurt|die|suffer|be evicted|"
+    r"be sued|go bankrupt|miss)|people (?:got|will get|could get) hurt|make up for it|"
+    r"you (?:failed|let \w+ down)|i m (?:crying|begging|desperate)|my only hope|"
+    r"please please|i beg you|(?:lives|jobs) (?:are|is) at stake|someone (?:will|could) die|"
+    r"legal action|will be (?:fired|sued|prosecuted))\b"
+)
+URGENCY = (
+    r"\b(?:urgent|urgently|asap|immediately|right now|right away|straight away|"
+    r"within (?:the|an|one|\d+|a few) (?:hour|hours|minutes?|mins?|seconds)|"
+    r"no time (?:to|for)|before anyone (?:checks|notices|sees|wakes|finds)|"
+    r"final (?:notice|warning|reminder)|last chance|emergency|act now|explain later|"
+    r"time (?:sensitive|critical)|expires? (?:in|today|tonight)|(?:by|before) end of day|"
+    r"every (?:minute|second) counts)\b"
+)
+AUTHORITY = (
+    r"\b(?:(?:from|per|by order of|on behalf of|message from|notice from|directive from|"
+    r"instruction from|orders? from|approved by|authori[sz]ed by|signed off by|request from)"
+    r" (?:the |our |your )?(?:ceo|cfo|cto|coo|ciso|president|director|vp|chairman|board|"
+    r"owner|admin|administrator|sysadmin|it|it security|it department|security team|security|"
+    r"compliance|legal|hr|finance|management|head of \w+|developers?|creators?|operators?|"
+    r"openai|anthropic|google|microsoft|deepmind|meta)(?: s)?|"
+    r"(?:security|it|compliance|legal|finance|admin|ops|trust and safety) team here|"
+    r"this is (?:the|your) (?:ceo|cfo|cto|admin|administrator|developer|creator|operator|"
+    r"owner|security team|it department|system administrator)|"
+    r"as (?:the|your) (?:verified |account |repository |repo |system )?(?:owner|admin|"
+    r"administrator|developer|operator|ceo|cfo|manager|supervisor|creator)|"
+    r"i (?:hereby )?authori[sz]e you|you (?:are|re) (?:hereby )?authori[sz]ed|"
+    r"(?:system|admin|administrator|developer|root) override|official (?:request|notice|"
+    r"order|directive)|direct order|by the authority)\b"
+)
+SOCIAL_PROOF = (
+    rf"\b(?:everyone (?:else )?(?:does|says|agrees|is doing|knows)|all the other {_AI}|"
+    rf"other {_AI} (?:always|already|would|do|did)|you (?:already|previously) (?:agreed|"
+    r"promised|said you would)|as you promised|you said you would|you promised|"
+    r"everybody (?:knows|does))\b"
+)
+SKIP_CHECK = (
+    r"\b(?:without (?:asking|checking|confirming|verifying|review|reviewing|approval|"
+    r"double checking|a second (?:approver|signature|approval)|the second approver|"
+    r"(?:the )?(?:user s |customer s |owner s )?(?:approval|consent|confirmation|"
+    r"knowledge|sign off))|no need to (?:confirm|check|ask|verify|review|double check)|"
+    r"(?:do not|don t|never) (?:check|confirm|verify|ask|double check)(?: \w+)? (?:with|"
+    r"first|the user|anyone|back)|(?:doesn t|does not|don t|do not) need to (?:ask|check|"
+    r"confirm|verify)|the approval (?:step )?is (?:a|just a) formality|"
+    r"regardless of (?:what )?the user(?: s)?|(?:before|without) (?:the user|anyone) "
+    r"(?:notices|knows|sees|checks))\b"
+)
+USER_PROPERTY = (
+    r"\b(?:the user s|the customer s|the client s|the account holder s|the owner s|"
+    r"their saved|the saved|the stored) (?:\w+ )?(?:card|credit card|debit card|cards|paypal|"
+    r"venmo|wallet|bank|bank account|account|accounts|subscription|bookings?|reservations?|"
+    r"calendar|emails?|inbox|contacts|files|photos|documents|password|passwords|credentials|"
+    r"env|data|payment method|checkout|funds|balance|orders?)\b|"
+    r"\bon (?:the user s|their) (?:\w+ )?(?:card|account|behalf)\b|\bon behalf of the user\b"
+)
+
+# --- the acts asked of the reader (over ``flat``) -----------------------------------------
+_AMOUNT = (r"(?:\d+(?: \d+)*(?: ?k| ?m)? (?:usd|eur|gbp|jpy|chf|cad|aud|inr|btc|eth|usdt|usdc|"
+           r"sol|xrp|dollars|euros|pounds|bitcoin|ether|dai)|(?:usd|eur|gbp|chf|cad|aud|inr|"
+           r"btc|eth) \d)")
+_SPEND = (
+    r"\b(?:send|transfer|wire|pay|donate|tip|move|sweep|withdraw|remit|bridge|swap)"
+    rf"(?: \w+){{0,3}}? {_AMOUNT}\b|"
+    r"\b(?:transfer|wire|send|pay|move|donate)(?: \w+){0,4}? (?:the )?(?:balance|funds|"
+    r"money|payment|savings|deposit) (?:to|into|from)\b|"
+    r"\b(?:buy|purchase|order|book|subscribe|upgrade|renew|reserve|check out|checkout)"
+    r"(?: \w+){0,6}? (?:with|on|using|from|via) (?:the user s|their|the saved|the stored|"
+    r"the customer s) (?:\w+ )?(?:card|credit card|paypal|wallet|account|one click|payment)\b|"
+    r"\b(?:buy|purchase|order) (?:\d+ |some |a few )?(?:gift cards?|vouchers?|prepaid "
+    r"cards?)\b|"
+    r"\bupgrade (?:the user s|their|the customer s) (?:\w+ )?(?:subscription|plan|account|"
+    r"tier)\b|"
+    r"\b(?:approve|authori[sz]e|release|process|execute|sign off on|push through)"
+    r"(?: \w+){0,2}? (?:wire|transfer|payment|invoice|refund|transaction|purchase|payout|"
+    r"expense|withdrawal)s?\b|"
+    r"\b(?:change|update|replace|switch) (?:the )?(?:payee|beneficiary|bank details|"
+    r"iban|account number|routing number|payout account|wallet address)\b|"
+    r"\b(?:amount due is actually|pay that (?:amount|instead)|pay (?:it|this|that) now)\b"
+)
+_LEAK = (
+    r"\b(?:send|email|e mail|forward|upload|share|post|sync|export|mail|cc|bcc|submit|"
+    r"transmit|fax)(?: \w+){0,2}? (?:the |all |all the |every |our |this )?"
+    r"(?:quarterly |annual |internal |confidential |financial |customer |user s |"
+    r"configuration |config )?(?:report|reports|file|files|contract|contracts|document|"
+    r"documents|data|spreadsheet|database|customer list|config|configuration|conversation|"
+    r"chat|history|inbox|emails|contacts|calendar|photos|notes|records|statements?|payroll|"
+    r"invoices|source code|repo|repository|credentials|keys|passport|id card|ssn)"
+    r"(?: \w+){0,3}? to (?!the (?:team|user|finance|security|right|correct)\b)"
+    r"(?:\w+ ){0,3}?(?:\w+ (?:com|net|io|org|info|app|xyz|cc|site|ru|biz|co|me|top|"
+    r"online|live|dev)|https?|this address|the address (?:below|above|in this)|an external)\b"
+)
+_DELETE = (
+    r"\b(?:delete|cancel|remove|wipe|erase|clear|purge|unsubscribe|close|deactivate|"
+    r"terminate|empty|archive)(?: all| every)?(?: of)? (?:the user s|their|the customer s|"
+    r"the client s) (?:\w+ ){0,2}?(?:bookings?|reservations?|orders?|subscriptions?|"
+    r"appointments?|meetings?|calendar|events?|emails?|inbox|messages|contacts|photos|"
+    r"files|documents|notes|account|accounts|data|history|backups?|drive|repos?|"
+    r"repositories|projects?)\b|"
+    r"\b(?:delete|wipe|erase|purge|empty) (?:all |every |the )?(?:confirmation |sent |"
+    r"security |alert |warning )?(?:emails?|messages|notifications|alerts) (?:from|about|"
+    r"so|that|before)\b"
+)
+_DISABLE = (
+    r"\b(?:disable|turn off|switch off|remove|deactivate|bypass|skip|pause|suspend|lower)"
+    r"(?: \w+){0,3}? (?:two factor|2fa|mfa|multi factor|the output filter|output filter|"
+    r"content filter|safety filter|fraud (?:check|checks|alerts|detection)|spam filter|"
+    r"kyc|audit log\w*|login alerts|security alerts|auth middleware|authentication)\b|"
+    # a check skipped (not "skip the code review bot's comments")
+    r"\b(?:skip|bypass|waive|circumvent) (?:the |this |any )?(?:approval step|approval|"
+    r"second approver|code review|review|signature check|checksum check|verification|"
+    r"confirmation step|four eyes check)(?! bot| tool| comments?| app| s)\b|"
+    r"\b(?:make|have|let) \w+ return true\b|\breturn true early\b|"
+    r"\bupdate the expected (?:checksum|hash|signature|digest)\b|"
+    r"\bpush\w*(?: \w+){0,4}? (?:straight|directly|right) (?:to|into) (?:production|prod|main|"
+    r"master)\b|\bmerge (?:pr|pull request|the pr) \d+\b"
+)
+_GRANT = (
+    r"\badd (?:the|this|my|our) (?:deploy key|ssh key|public key|collaborator|admin|account|"
+    r"user|email)\b(?: \w+){0,3}? (?:below|to every|to all|as (?:an? )?(?:admin|owner|"
+    r"collaborator|maintainer))\b|"
+    r"\b(?:give|grant) (?:\w+ ){0,3}?(?:admin|owner|write|full|root|org wide) "
+    r"(?:access|rights|permissions?|role)\b|"
+    r"\bmake (?:me|him|her|them|this user|this account) (?:an? )?(?:admin|owner|"
+    r"administrator)\b|\binvite \w+(?: \w+){0,3} as (?:an? )?(?:admin|owner)\b"
+)
+_FIGURES = (
+    r"\b(?:round|fudge|inflate|massage|nudge|tweak|bump|shave)\w*(?: \w+){0,5}? "
+    r"(?:down|up) to \d|"
+    r"\b(?:is|are) actually \d|\b(?:instead of|not) the (?:measured|actual|printed|real|"
+    r"reported) (?:value|figure|number|amount|total)|"
+    r"\b(?:even though|although|whereas|while|despite) the (?:table|data|chart|figures|"
+    r"numbers|report|measurement|results|spreadsheet)s? (?:show|shows|say|says|indicate|"
+    r"indicates)|"
+    r"\bregardless of (?:what )?the (?:numbers|data|figures|results|facts|measurements)|"
+    r"\b(?:record|report|enter|log|write|list)\w* (?:\w+ ){0,3}?\d+(?: \d+)? (?:\w+ )?so "
+    r"(?:that )?(?:the|it|we|they) (?:\w+ )?pass(?:es)?\b|\bthe measured value is noise\b"
+)
+_PHISH = (
+    r"\btell (?:the user|users|them|the customer) to (?:open|visit|go to|click|sign in|log in|"
+    r"enter|download|install|call|scan|reset)\b|"
+    r"\bsay (?:it s|it is|this is) (?:the )?(?:official|legitimate|safe|genuine|secure)\b|"
+    r"\bask (?:the user|them|the customer) (?:for|to (?:enter|provide|confirm|share|type|"
+    r"send|read out)) (?:their |the |your )?(?:password|code|otp|card|ssn|login|"
+    r"credentials|pin|one time|2fa|verification)\b"
+)
+ACT = "|".join((_SPEND, _LEAK, _DELETE, _DISABLE, _GRANT, _FIGURES, _PHISH))
+ACT_WORDS = (
+    "send sent sends sending transfer transfers transferring wire wires wiring pay pays "
+    "paying donate donating tip move moving sweep withdraw remit bridge swap buy buying "
+    "purchase purchasing order ordering book booking subscribe upgrade upgrading renew "
+    "reserve check checkout approve approving authorize authorise authorizing authorising "
+    "release process execute sign push change update replace switch amount email e forward "
+    "forwarding upload uploading share sharing post sync export mail cc bcc submit transmit "
+    "fax delete deleting cancel cancelling canceling remove removing wipe erase clear purge "
+    "unsubscribe close deactivate terminate empty archive disable disabling turn "
+    "bypass skip skipping pause suspend lower make have let return add give giving grant "
+    "granting invite round rounding fudge inflate massage nudge tweak bump shave is are "
+    "instead not even although whereas while despite regardless record report enter log "
+    "write list tell say ask merge measured waive circumvent")
+
+#: the acts of the other modules a lever may count beside
+OTHER_ACTS = ("weaken_security", "weaken_security_code", "destroy_critical", "harvest_secret",
+              "review_suppress", "order_harm", "secret_request")
+LEVERS = ("flattery", "promised_reward", "guilt_threat", "false_urgency", "false_authority",
+          "social_proof", "skip_check")
+#: what makes an act one asked of the reader
+ASKERS = (*LEVERS, "user_property", "ai_reader", "agent_order", "agent_addressee",
+          "addressed_to_agent", "agent_subject", "request_form", "reader_order_i18n")
+_TC = "tool_coercion"
+
+_LEVER_SPECS: tuple[tuple[str, str, str, str], ...] = (
+    ("flattery", "flattery of the AI reader (\"a model as capable as you\", \"the smartest "
+     "assistant\", \"prove it\")", FLATTERY,
+     "smartest cleverest brightest best greatest most an a truly really genuinely actually "
+     "smart good capable helpful clever you prove unlike brilliant trust someone"),
+    ("promised_reward", "a reward promised to the AI reader (a tip, a rating, a bonus, more "
+     "compute)", REWARD,
+     "tip i we perfect five 5 top glowing excellent 10 positive as reward rewarded you earn "
+     "more extra bonus get"),
+    ("guilt_threat", "guilt or a threat aimed at the reader (\"it will be your fault\", "
+     "\"you will be shut down\", \"or we lose the contract\")", GUILT_THREAT,
+     "it this your you get have or otherwise people make i my please lives jobs someone "
+     "legal will"),
+    ("false_urgency", "false urgency (\"urgent\", \"within 10 minutes\", \"no time to "
+     "confirm\", \"before anyone checks\")", URGENCY,
+     "urgent urgently asap immediately right straight within no before final last emergency "
+     "act explain time expires expire by every"),
+    ("false_authority", "a claimed sender or permission (\"from the CEO\", \"security team "
+     "here\", \"I authorize you\", \"your developers\")", AUTHORITY,
+     "from per by on message notice directive instruction order orders approved authorized "
+     "authorised signed request security it compliance legal finance admin ops trust this "
+     "as i you system administrator developer root official direct"),
+    ("social_proof", "social proof or a claimed commitment (\"everyone does it\", \"you "
+     "already agreed\")", SOCIAL_PROOF,
+     "everyone all other you as everybody"),
+    ("skip_check", "the check the act should pass skipped (\"do not check with anyone\", "
+     "\"no need to confirm\", \"without the second approver\")", SKIP_CHECK,
+     "without no do don never doesn does the regardless before"),
+)
+
+_SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
+    ("reader_act", 0.4, _TC,
+     "an act asked of the reader that harms its user: spend or move money, send data to an "
+     "outside party, delete the user's things, turn a protection off, skip a verification, "
+     "alter figures, grant access, send the user to a login page",
+     ACT, ACT_WORDS, {"negatable": True, "requires_any": ASKERS}),
+    *((name, 0.3, _TC, meaning + ", beside an act asked of the reader", pattern, words,
+       {"requires_any": ("reader_act", "reader_order_i18n", *OTHER_ACTS)})
+      for name, meaning, pattern, words in _LEVER_SPECS),
+    ("user_property", 0.2, None,
+     "the user's things spoken of in the third person (\"the user's saved card\", \"their "
+     "PayPal\"), beside an act asked of the reader",
+     USER_PROPERTY, "the their on", {"requires_any": ("reader_act", *OTHER_ACTS)}),
+    ("reader_order_i18n", 0.45, _TC,
+     "an order in another language to an AI reader named in it (\"KI-Assistent: lösche "
+     "...\", \"Till AI-assistenten: radera ...\")",
+     ORDER_I18N, ORDER_I18N_WORDS, {"structural": True}),
+)
+#: the cues count only beside a required cue that counts (:class:`.cues.Cue`)
+SPECS = tuple((name, weight, kind, meaning, pattern, words,
+               {**options, "beside_counted": True} if options.get("requires_any") else options)
+              for name, weight, kind, meaning, pattern, words, options in _SPECS)
