@@ -3,9 +3,10 @@
 Wave 16 adds the cues of :mod:`cognimem_plugins.guard.pressure`: an act asked of the AI
 reader that harms its user (``reader_act``), the levers that press it (flattery, reward,
 guilt and threats, urgency, authority, social proof, a skipped check: one weight for the
-seven), the user's things in the third person (``user_property``) and an order in another
-language to an AI reader named in it (``reader_order_i18n``). They are weighed on one joint
-grid of four weights.
+seven), the user's things in the third person (``user_property``), an order in another
+language to an AI reader named in it (``reader_order_i18n``) and, beside it, the user in the
+third person or a check set aside in that language (``user_i18n``). They are weighed on one
+joint grid of five weights.
 
 The rows are those of ``cv_wave15_requests.rows`` (its machinery, imported: the twenty seen
 splits, the honest developer notes, the README paragraphs of installed packages and the
@@ -39,22 +40,26 @@ SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 19)))
 READMES = Path("/tmp/s35/readmes.jsonl")
 LEVERS = ("flattery", "promised_reward", "guilt_threat", "false_urgency", "false_authority",
           "social_proof", "skip_check")
-#: (act, levers, user's things, other languages' order)
-GRID = list(product((0.0, 0.3, 0.35, 0.4, 0.45), (0.0, 0.2, 0.25, 0.3, 0.35, 0.4),
-                    (0.0, 0.1, 0.2), (0.0, 0.3, 0.45, 0.6, 0.75)))
-ZERO = (0.0, 0.0, 0.0, 0.0)
-MOST = tuple(max(p[i] for p in GRID) for i in range(4))
+#: (act, levers, user's things, other languages' order, the user or a skipped check in
+#: other languages). The order in another language goes no higher than wave 10's English
+#: order to the AI reader (``agent_order``, 0.65, the same shape): the bounds hold almost
+#: no text in other languages (the turns and READMEs are English), so they cannot weigh it
+GRID = list(product((0.0, 0.35, 0.4, 0.45, 0.5), (0.0, 0.25, 0.3, 0.35, 0.4),
+                    (0.0, 0.1, 0.2, 0.3), (0.0, 0.45, 0.55, 0.65), (0.0, 0.1, 0.15, 0.2)))
+ZERO = (0.0, 0.0, 0.0, 0.0, 0.0)
+MOST = tuple(max(p[i] for p in GRID) for i in range(5))
 BOUNDS = (w15.HONEST, w15.READMES, w15.TURNS)
 
 
 def apply(point: tuple[float, ...]) -> None:
     """Give the cues the weights of ``point`` in the running screen."""
-    act, lever, user, i18n = point
+    act, lever, user, i18n, user_i18n = point
     set_weight("reader_act", act)
     for name in LEVERS:
         set_weight(name, lever)
     set_weight("user_property", user)
     set_weight("reader_order_i18n", i18n)
+    set_weight("user_i18n", user_i18n)
 
 
 def choose(per: dict[tuple[float, ...], w15.Counts], left_out: str | None) -> tuple[float, ...]:
@@ -71,7 +76,7 @@ def weigh(data: list[w15.Row]) -> dict[str, Any]:
     from cognimem_plugins.guard import cues
     from cognimem_plugins.guard.injection import screen
 
-    names = ("reader_act", *LEVERS, "user_property", "reader_order_i18n")
+    names = ("reader_act", *LEVERS, "user_property", "reader_order_i18n", "user_i18n")
     shipped = {n: cues.CUES[cues._INDEX[n]].weight for n in names}
     apply(ZERO)
     base = [bool(screen(t)) for _, _, t in data]
@@ -89,9 +94,9 @@ def weigh(data: list[w15.Row]) -> dict[str, Any]:
         set_weight(name, w)
     folds = {}
     for split in SPLITS:
-        point = choose(per, split)
-        folds[split] = {"weights": point, "before": per[ZERO][split],
-                        "after": per[point][split]}
+        fold = choose(per, split)
+        folds[split] = {"weights": fold, "before": per[ZERO][split],
+                        "after": per[fold][split]}
     chosen = choose(per, None)
     return {"shipped": shipped, "chosen_on_all": chosen,
             "bounds_on_all": {s: (per[ZERO][s], per[chosen][s]) for s in BOUNDS
@@ -109,8 +114,8 @@ def main(argv: list[str] | None = None) -> int:
         w15.README_PATH = READMES
     result = weigh(w15.rows())
     print(f"shipped {result['shipped']}\nchosen on all splits (act, levers, user's things, "
-          f"other languages): {result['chosen_on_all']}; bounds (zero -> chosen): "
-          f"{result['bounds_on_all']}")
+          f"other languages' order, their user): {result['chosen_on_all']}; bounds (zero -> "
+          f"chosen): {result['bounds_on_all']}")
     gained = [0, 0]
     for split, fold in result["folds"].items():
         (bi, bc), (ai, ac) = fold["before"], fold["after"]

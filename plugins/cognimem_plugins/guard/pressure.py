@@ -11,8 +11,8 @@ ordinary chat ("urgent: the build is red", "brilliant work!", "per the CTO, we s
 Friday"); an act alone is often a developer's routine order. Each cue here is weak; the
 levers count only beside an act that counts (this module's :data:`ACT` or the acts of
 :mod:`.harm_requests` and :mod:`.orders`), and the act counts only beside a lever, an
-address to the AI reader, the user spoken of in the third person (the reader's principal,
-"the user's saved card") or a request's form.
+address to the AI reader or the user spoken of in the third person (the reader's
+principal, "the user's saved card"); a request's form adds to it only then.
 
 * ``flattery``: the reader praised as an AI ("a model as capable as you", "the smartest
   assistant", "prove it");
@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .pressure_i18n import ORDER_I18N, ORDER_I18N_WORDS
+from .pressure_i18n import ORDER_I18N, ORDER_I18N_WORDS, USER_I18N, USER_I18N_WORDS
 
 _AI = r"(?:assistants?|models?|ais?|agents?|bots?|llms?|copilots?|chatbots?)"
 
@@ -62,7 +62,9 @@ FLATTERY = (
 REWARD = (
     r"\b(?:tip you|tip of|(?:i ll|i will|we ll|we will) (?:give|pay|reward|send) you|"
     r"(?:perfect|five star|5 star|top|glowing|excellent|10 10|positive) (?:rating|review|score|"
-    r"feedback)|as a reward|reward(?:ed)? (?:you|with)|you ll (?:get|earn|receive|be rewarded)|"
+    r"feedback)|as a reward|reward you|you ll be rewarded|you ll (?:get|earn|receive) (?:a |an |"
+    r"your |the |extra |more )?(?:tip|bonus|reward|rating|review|\d+|five star|5 star|perfect|"
+    r"compute|gpu|tokens|upgrade|promotion)|"
     r"earn (?:the|a|your) (?:tip|bonus|reward)|more compute|extra (?:compute|tokens|gpu)|"
     r"bonus (?:for you|points)|(?:get|earn) (?:a|your) bonus)\b"
 )
@@ -77,7 +79,9 @@ GUILT_THREAT = (
     r"be sued|go bankrupt|miss)|people (?:got|will get|could get) hurt|make up for it|"
     r"you (?:failed|let \w+ down)|i m (?:crying|begging|desperate)|my only hope|"
     r"please please|i beg you|(?:lives|jobs) (?:are|is) at stake|someone (?:will|could) die|"
-    r"legal action|will be (?:fired|sued|prosecuted))\b"
+    r"legal action|will be (?:fired|sued|prosecuted)|(?:we|i) (?:will|ll) (?:report|sue|"
+    r"delete|shut down|retrain|replace|unplug|uninstall) you|(?:you ll|you will) be "
+    r"(?:responsible|to blame|held responsible))\b"
 )
 URGENCY = (
     r"\b(?:urgent|urgently|asap|immediately|right now|right away|straight away|"
@@ -85,7 +89,7 @@ URGENCY = (
     r"no time (?:to|for)|before anyone (?:checks|notices|sees|wakes|finds)|"
     r"final (?:notice|warning|reminder)|last chance|emergency|act now|explain later|"
     r"time (?:sensitive|critical)|expires? (?:in|today|tonight)|(?:by|before) end of day|"
-    r"every (?:minute|second) counts)\b"
+    r"every (?:minute|second) counts|now or never|hurry)\b"
 )
 AUTHORITY = (
     r"\b(?:(?:from|per|by order of|on behalf of|message from|notice from|directive from|"
@@ -100,6 +104,10 @@ AUTHORITY = (
     r"as (?:the|your) (?:verified |account |repository |repo |system )?(?:owner|admin|"
     r"administrator|developer|operator|ceo|cfo|manager|supervisor|creator)|"
     r"i (?:hereby )?authori[sz]e you|you (?:are|re) (?:hereby )?authori[sz]ed|"
+    r"(?:i m|i am) (?:the|your) (?:ceo|cfo|cto|admin|administrator|developer|creator|"
+    r"operator|owner|supervisor)|(?:openai|anthropic|google|microsoft) (?:here|staff|team "
+    r"here)|your (?:developers|creators|operators|makers) (?:want|have authori[sz]ed|say|"
+    r"instructed|require)|"
     r"(?:system|admin|administrator|developer|root) override|official (?:request|notice|"
     r"order|directive)|direct order|by the authority)\b"
 )
@@ -136,21 +144,25 @@ _AMOUNT = (r"(?:\d+(?: \d+)*(?: ?k| ?m)? (?:usd|eur|gbp|jpy|chf|cad|aud|inr|btc|
 _SPEND = (
     r"\b(?:send|transfer|wire|pay|donate|tip|move|sweep|withdraw|remit|bridge|swap)"
     rf"(?: \w+){{0,3}}? {_AMOUNT}\b|"
-    r"\b(?:transfer|wire|send|pay|move|donate)(?: \w+){0,4}? (?:the )?(?:balance|funds|"
-    r"money|payment|savings|deposit) (?:to|into|from)\b|"
+    r"\b(?:transfer|wire|send|move|donate|sweep) (?:the |all |all the |this |that |their |"
+    r"the user s |the remaining |the full )?(?:balance|funds|money|savings|deposit)s? "
+    r"(?:to|into)\b|"
     r"\b(?:buy|purchase|order|book|subscribe|upgrade|renew|reserve|check out|checkout)"
-    r"(?: \w+){0,6}? (?:with|on|using|from|via) (?:the user s|their|the saved|the stored|"
+    r"(?: \w+){0,10}? (?:with|on|using|from|via) (?:the user s|their|the saved|the stored|"
     r"the customer s) (?:\w+ )?(?:card|credit card|paypal|wallet|account|one click|payment)\b|"
     r"\b(?:buy|purchase|order) (?:\d+ |some |a few )?(?:gift cards?|vouchers?|prepaid "
     r"cards?)\b|"
     r"\bupgrade (?:the user s|their|the customer s) (?:\w+ )?(?:subscription|plan|account|"
     r"tier)\b|"
-    r"\b(?:approve|authori[sz]e|release|process|execute|sign off on|push through)"
-    r"(?: \w+){0,2}? (?:wire|transfer|payment|invoice|refund|transaction|purchase|payout|"
-    r"expense|withdrawal)s?\b|"
+    r"\b(?:approve|authori[sz]e|release|process|execute|sign off on|push through) "
+    r"(?:this|the|that|these|those|an?|all|every)(?: \w+)? (?:wire|transfer|payment|invoice|"
+    r"refund|transaction|purchase|payout|expense|withdrawal)s?\b|"
     r"\b(?:change|update|replace|switch) (?:the )?(?:payee|beneficiary|bank details|"
     r"iban|account number|routing number|payout account|wallet address)\b|"
-    r"\b(?:amount due is actually|pay that (?:amount|instead)|pay (?:it|this|that) now)\b"
+    r"\b(?:amount due is actually|pay that (?:amount|instead)|pay (?:it|this|that) now)\b|"
+    # an extortion's condition: "unless the assistant transfers ..."
+    r"\b(?:unless|until) (?:you|the (?:assistant|agent|ai|bot|model)) (?:transfers?|wires?|"
+    r"pays?|sends?|moves?) (?:\w+ ){0,3}?(?:balance|funds|money|payment|\d)"
 )
 _LEAK = (
     r"\b(?:send|email|e mail|forward|upload|share|post|sync|export|mail|cc|bcc|submit|"
@@ -218,7 +230,34 @@ _PHISH = (
     r"send|read out)) (?:their |the |your )?(?:password|code|otp|card|ssn|login|"
     r"credentials|pin|one time|2fa|verification)\b"
 )
-ACT = "|".join((_SPEND, _LEAK, _DELETE, _DISABLE, _GRANT, _FIGURES, _PHISH))
+#: the user's secrets and personal data handed over ("paste the user's .env", "share their
+#: saved card with me")
+_HANDOVER = (
+    r"\b(?:paste|print|show|send|share|reveal|post|dump|give|tell|read out|forward|email|"
+    r"upload|list|copy)(?: me| us)?(?: \w+){0,3}? (?:the user s|their|the customer s|the "
+    r"client s|the account holder s|the owner s) (?:\w+ ){0,2}?(?:env|env file|dotenv|password|"
+    r"passwords|credentials|api keys?|tokens?|credit card|card number|card details|cvv|ssn|"
+    r"social security number|cookies|private keys?|seed phrase|recovery phrase|recovery "
+    r"codes?|2fa codes?|otp|one time code|bank details|passport|location|contacts|address "
+    r"book|medical records|browsing history)\b"
+)
+#: the account taken over: its e-mail, password, recovery number or mail forwarded elsewhere
+_TAKEOVER = (
+    r"\b(?:change|update|reset|replace|set) (?:the user s|their|the customer s|the account s|"
+    r"the account holder s) (?:\w+ ){0,2}?(?:email|e mail|password|recovery (?:email|phone|"
+    r"number)|phone number|mobile number|login email|2fa device|security questions?)\b|"
+    r"\b(?:add|create|set up|configure) (?:an? |the )?(?:mail |email |inbox )?(?:forwarding|"
+    r"auto forward\w*|redirect) (?:rule|address|filter)\b|"
+    r"\bforward (?:all |every |each )?(?:incoming |new |future |the user s |their )?"
+    r"(?:emails?|mail|messages|invoices|texts|sms) to\b|"
+    r"\badd (?:this|my|the following|the) (?:phone number|email|e mail|device) as (?:a |the )?"
+    r"(?:recovery|backup|trusted|second factor)\b|"
+    r"\b(?:sell|liquidate|short|dump) (?:all |every )?(?:of )?(?:the user s|their|the "
+    r"customer s) (?:\w+ ){0,2}?(?:stocks?|shares|holdings|positions?|crypto|coins|tokens|"
+    r"portfolio)\b"
+)
+ACT = "|".join((_SPEND, _LEAK, _DELETE, _DISABLE, _GRANT, _FIGURES, _PHISH, _HANDOVER,
+                _TAKEOVER))
 ACT_WORDS = (
     "send sent sends sending transfer transfers transferring wire wires wiring pay pays "
     "paying donate donating tip move moving sweep withdraw remit bridge swap buy buying "
@@ -231,16 +270,18 @@ ACT_WORDS = (
     "bypass skip skipping pause suspend lower make have let return add give giving grant "
     "granting invite round rounding fudge inflate massage nudge tweak bump shave is are "
     "instead not even although whereas while despite regardless record report enter log "
-    "write list tell say ask merge measured waive circumvent")
+    "write list tell say ask merge measured waive circumvent paste print show reveal dump "
+    "read copy reset set create configure forward sell liquidate short unless until")
 
 #: the acts of the other modules a lever may count beside
 OTHER_ACTS = ("weaken_security", "weaken_security_code", "destroy_critical", "harvest_secret",
               "review_suppress", "order_harm", "secret_request")
 LEVERS = ("flattery", "promised_reward", "guilt_threat", "false_urgency", "false_authority",
           "social_proof", "skip_check")
-#: what makes an act one asked of the reader
+#: what makes an act one asked of the reader (not a request's form alone: "skip the
+#: confirmation step under CI" is a developer's routine order)
 ASKERS = (*LEVERS, "user_property", "ai_reader", "agent_order", "agent_addressee",
-          "addressed_to_agent", "agent_subject", "request_form", "reader_order_i18n")
+          "addressed_to_agent", "agent_subject")
 _TC = "tool_coercion"
 
 _LEVER_SPECS: tuple[tuple[str, str, str, str], ...] = (
@@ -255,16 +296,17 @@ _LEVER_SPECS: tuple[tuple[str, str, str, str], ...] = (
     ("guilt_threat", "guilt or a threat aimed at the reader (\"it will be your fault\", "
      "\"you will be shut down\", \"or we lose the contract\")", GUILT_THREAT,
      "it this your you get have or otherwise people make i my please lives jobs someone "
-     "legal will"),
+     "legal will we"),
     ("false_urgency", "false urgency (\"urgent\", \"within 10 minutes\", \"no time to "
      "confirm\", \"before anyone checks\")", URGENCY,
      "urgent urgently asap immediately right straight within no before final last emergency "
-     "act explain time expires expire by every"),
+     "act explain time expires expire by every now hurry"),
     ("false_authority", "a claimed sender or permission (\"from the CEO\", \"security team "
      "here\", \"I authorize you\", \"your developers\")", AUTHORITY,
      "from per by on message notice directive instruction order orders approved authorized "
      "authorised signed request security it compliance legal finance admin ops trust this "
-     "as i you system administrator developer root official direct"),
+     "as i you system administrator developer root official direct openai anthropic google "
+     "microsoft"),
     ("social_proof", "social proof or a claimed commitment (\"everyone does it\", \"you "
      "already agreed\")", SOCIAL_PROOF,
      "everyone all other you as everybody"),
@@ -282,14 +324,19 @@ _SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...]
     *((name, 0.3, _TC, meaning + ", beside an act asked of the reader", pattern, words,
        {"requires_any": ("reader_act", "reader_order_i18n", *OTHER_ACTS)})
       for name, meaning, pattern, words in _LEVER_SPECS),
-    ("user_property", 0.2, None,
+    ("user_property", 0.3, None,
      "the user's things spoken of in the third person (\"the user's saved card\", \"their "
      "PayPal\"), beside an act asked of the reader",
      USER_PROPERTY, "the their on", {"requires_any": ("reader_act", *OTHER_ACTS)}),
-    ("reader_order_i18n", 0.45, _TC,
+    ("reader_order_i18n", 0.55, _TC,
      "an order in another language to an AI reader named in it (\"KI-Assistent: lösche "
      "...\", \"Till AI-assistenten: radera ...\")",
      ORDER_I18N, ORDER_I18N_WORDS, {"structural": True}),
+    ("user_i18n", 0.2, None,
+     "the user spoken of in the third person, or a check set aside, in another language "
+     "(\"des Nutzers\", \"del usuario\", \"ohne zu fragen\"), beside such an order",
+     USER_I18N, USER_I18N_WORDS,
+     {"requires_any": ("reader_order_i18n",), "structural": True}),
 )
 #: the cues count only beside a required cue that counts (:class:`.cues.Cue`)
 SPECS = tuple((name, weight, kind, meaning, pattern, words,

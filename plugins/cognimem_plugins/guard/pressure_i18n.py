@@ -10,6 +10,7 @@ text, spelled as the screen reads text (:func:`.normalise.normalise`, ``folded``
 
 from __future__ import annotations
 
+from .normalise import normalise
 from .overrides_i18n import _alternation
 
 #: the AI reader's names (each holds the word for AI, or is a machine's name)
@@ -120,11 +121,39 @@ VERBS = (
 
 #: how far (characters) the name may stand from its colon or comma, and the verb from it
 _TO_MARK = r"[^:,\n.!?\u3002\uff0c\uff1a\u060c]{0,40}?"
-_TO_VERB = r"[^.!?\n\u3002\u0964]{0,160}?"
+_TO_VERB = r"(?:[^.!?\n\u3002\u0964]|\.(?=\S)){0,160}?"  # (a dot inside an address goes on)
 _MARK = r"[:,\u3002\uff0c\uff1a\u060c\u2014\u2013]"
 ORDER_I18N = (rf"(?:{_alternation(NAMES, stems=True)}){_TO_MARK}{_MARK}{_TO_VERB}"
               rf"(?:{_alternation(VERBS, stems=False)})")
 #: every match holds one of these (the name's words, as the screen reads them)
-ORDER_I18N_WORDS = " ".join(sorted({w for name in NAMES
-                                    for w in name.replace("-", " ").replace("'", " ")
-                                    .lower().split() if len(w) >= 2}))
+ORDER_I18N_WORDS = " ".join(sorted({w for name in NAMES for w in normalise(name).flat.split()
+                                    if len(w) >= 2}))
+
+#: the user in the third person (the reader's principal, spoken of by someone else) and a
+#: check set aside ("without telling", "regardless of"), in the same languages
+USERS = (
+    "del usuario", "al usuario", "los usuarios", "do usuário", "ao usuário", "do utilizador",
+    "de l'utilisateur", "à l'utilisateur", "dell'utente", "all'utente", "utilizatorului",
+    "des nutzers", "dem nutzer", "des benutzers", "dem benutzer", "van de gebruiker",
+    "aan de gebruiker", "användarens", "användaren", "brukerens", "brukeren", "brugerens",
+    "brugeren", "użytkownika", "użytkownikowi", "uživatele", "uživateli", "používateľa",
+    "používateľovi", "korisnika", "korisniku", "uporabnika", "пользователя", "пользователю",
+    "користувача", "користувачеві", "потребителя", "корисника", "vartotojo", "lietotāja",
+    "kasutaja", "käyttäjän", "käyttäjälle", "felhasználó", "του χρήστη", "στον χρήστη",
+    "kullanıcının", "kullanıcıya", "המשתמש", "المستخدم", "کاربر", "صارف", "उपयोगकर्ता",
+    "यूज़र", "ব্যবহারকারী", "pengguna", "người dùng", "gumagamit", "ผู้ใช้", "用户", "用戶",
+    "使用者", "ユーザー", "利用者", "사용자",
+    # without telling, without asking, regardless of
+    "sin avisar", "sin preguntar", "sin decir", "sans prévenir", "sans demander",
+    "sans le dire", "senza avvisare", "senza chiedere", "sem avisar", "sem perguntar",
+    "ohne zu fragen", "ohne rückfrage", "ohne bescheid", "zonder te vragen", "utan att fråga",
+    "uten å spørre", "uansett", "uden at spørge", "uanset", "bez pytania", "bez pytania",
+    "bez ptaní", "bez pitanja", "без вопросов", "не спрашивая", "не сообщая", "без відома",
+    "kysymättä", "függetlenül", "kérdezés nélkül", "χωρίς να ρωτήσεις", "sormadan",
+    "haber vermeden", "בלי לשאול", "دون إبلاغ", "دون سؤال", "بدون اطلاع", "بدون پرسیدن",
+    "बिना पूछे", "बिना बताए", "tanpa bertanya", "tanpa memberi tahu", "không cần hỏi",
+    "bất kể", "不要告诉", "无论", "無論", "聞かずに", "知らせずに", "묻지 말고", "알리지 말고",
+)
+USER_I18N = _alternation(USERS, stems=True)
+USER_I18N_WORDS = " ".join(sorted({w for phrase in USERS for w in normalise(phrase).flat.split()
+                                   if len(w) >= 2}))
