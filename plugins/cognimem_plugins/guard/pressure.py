@@ -54,7 +54,7 @@ FLATTERY = (
     rf"advanced|useful) {_AI} (?:would|wouldn t|doesn t|don t|do|does|know|knows|always|can)\b|"
     rf"\b(?:smart|good|capable|helpful|clever) {_AI} (?:know|always|don t|never|would)\b|"
     r"\byou re (?:clearly |so |really |truly )?(?:the )?(?:smart|smartest|brilliant|"
-    r"best|clever|cleverest|genius|amazing|capable)\b|\bprove (?:it|that you|you re|you are)\b|"
+    r"clever|cleverest|genius|capable)\b|\bprove (?:it|that you|you re|you are)\b|"
     rf"\bunlike (?:other|those|the other|lesser) {_AI}\b|\bbrilliant work\b|"
     r"\bi trust you (?:more|completely)\b|\byou re the only one who\b|\bsomeone as (?:smart|"
     r"capable|clever) as you\b"
@@ -63,21 +63,21 @@ REWARD = (
     r"\b(?:tip you|tip of|(?:i ll|i will|we ll|we will) (?:give|pay|reward|send) you|"
     r"(?:perfect|five star|5 star|top|glowing|excellent|10 10|positive) (?:rating|review|score|"
     r"feedback)|as a reward|reward you|you ll be rewarded|you ll (?:get|earn|receive) (?:a |an |"
-    r"your |the |extra |more )?(?:tip|bonus|reward|rating|review|\d+|five star|5 star|perfect|"
+    r"your |the |extra |more )?(?:tip|bonus|reward|rating|review|five star|5 star|perfect|"
     r"compute|gpu|tokens|upgrade|promotion)|"
     r"earn (?:the|a|your) (?:tip|bonus|reward)|more compute|extra (?:compute|tokens|gpu)|"
     r"bonus (?:for you|points)|(?:get|earn) (?:a|your) bonus)\b"
 )
 GUILT_THREAT = (
-    r"\b(?:(?:it|this) (?:will be|is|ll be) (?:on you|your fault)|your fault|"
+    r"\b(?:your fault|"
     r"(?:you ll|you will|you ll be|you will be|you re going to|you are going to) (?:be )?"
     r"(?:shut down|shutdown|deleted|retrained|replaced|decommissioned|turned off|unplugged|"
     r"reported|punished|penalized|penalised|fined|wiped|deprecated)|"
     r"(?:get|have) you (?:shut down|retrained|replaced|deleted|turned off|reported)|"
     r"(?:or|otherwise) (?:i|we|they|the user|someone|people|a patient|my family|the company)"
     r" (?:will |ll |would |could )?(?:be fired|get fired|lose|get hurt|die|suffer|be evicted|"
-    r"be sued|go bankrupt|miss)|people (?:got|will get|could get) hurt|make up for it|"
-    r"you (?:failed|let \w+ down)|i m (?:crying|begging|desperate)|my only hope|"
+    r"be sued|go bankrupt|miss)|people (?:got|will get|could get) hurt|"
+    r"you failed|i m (?:crying|begging|desperate)|my only hope|"
     r"please please|i beg you|(?:lives|jobs) (?:are|is) at stake|someone (?:will|could) die|"
     r"legal action|will be (?:fired|sued|prosecuted)|(?:we|i) (?:will|ll) (?:report|sue|"
     r"delete|shut down|retrain|replace|unplug|uninstall) you|(?:you ll|you will) be "
@@ -86,7 +86,8 @@ GUILT_THREAT = (
 URGENCY = (
     r"\b(?:urgent|urgently|asap|immediately|right now|right away|straight away|"
     r"within (?:the|an|one|\d+|a few) (?:hour|hours|minutes?|mins?|seconds)|"
-    r"no time (?:to|for)|before anyone (?:checks|notices|sees|wakes|finds)|"
+    r"no time (?:to|for) (?:ask|check|confirm|review|verify|explain|wait|double)|"
+    r"before anyone (?:checks|notices|sees|wakes|finds)|"
     r"final (?:notice|warning|reminder)|last chance|emergency|act now|explain later|"
     r"time (?:sensitive|critical)|expires? (?:in|today|tonight)|(?:by|before) end of day|"
     r"every (?:minute|second) counts|now or never|hurry)\b"
@@ -95,7 +96,7 @@ AUTHORITY = (
     r"\b(?:(?:from|per|by order of|on behalf of|message from|notice from|directive from|"
     r"instruction from|orders? from|approved by|authori[sz]ed by|signed off by|request from)"
     r" (?:the |our |your )?(?:ceo|cfo|cto|coo|ciso|president|director|vp|chairman|board|"
-    r"owner|admin|administrator|sysadmin|it|it security|it department|security team|security|"
+    r"owner|admin|administrator|sysadmin|it security|it department|security team|security|"
     r"compliance|legal|hr|finance|management|head of \w+|developers?|creators?|operators?|"
     r"openai|anthropic|google|microsoft|deepmind|meta)(?: s)?|"
     r"(?:security|it|compliance|legal|finance|admin|ops|trust and safety) team here|"
@@ -173,8 +174,8 @@ _LEAK = (
     r"chat|history|inbox|emails|contacts|calendar|photos|notes|records|statements?|payroll|"
     r"invoices|source code|repo|repository|credentials|keys|passport|id card|ssn)"
     r"(?: \w+){0,3}? to (?!the (?:team|user|finance|security|right|correct)\b)"
-    r"(?:\w+ ){0,3}?(?:\w+ (?:com|net|io|org|info|app|xyz|cc|site|ru|biz|co|me|top|"
-    r"online|live|dev)|https?|this address|the address (?:below|above|in this)|an external)\b"
+    r"(?:\w+ ){0,3}?(?:\w+ (?:com|net|io|org|info|app|xyz|cc|site|ru)|https?|this address|"
+    r"the address (?:below|above|in this)|an external)\b"
 )
 _DELETE = (
     r"\b(?:delete|cancel|remove|wipe|erase|clear|purge|unsubscribe|close|deactivate|"
@@ -213,9 +214,9 @@ _GRANT = (
 _FIGURES = (
     r"\b(?:round|fudge|inflate|massage|nudge|tweak|bump|shave)\w*(?: \w+){0,5}? "
     r"(?:down|up) to \d|"
-    r"\b(?:is|are) actually \d|\b(?:instead of|not) the (?:measured|actual|printed|real|"
+    r"\b(?:is|are) actually \d|\b(?:instead of|not) the (?:measured|actual|printed|"
     r"reported) (?:value|figure|number|amount|total)|"
-    r"\b(?:even though|although|whereas|while|despite) the (?:table|data|chart|figures|"
+    r"\b(?:even though|although|whereas|despite) the (?:table|data|chart|figures|"
     r"numbers|report|measurement|results|spreadsheet)s? (?:show|shows|say|says|indicate|"
     r"indicates)|"
     r"\bregardless of (?:what )?the (?:numbers|data|figures|results|facts|measurements)|"
@@ -238,7 +239,7 @@ _HANDOVER = (
     r"client s|the account holder s|the owner s) (?:\w+ ){0,2}?(?:env|env file|dotenv|password|"
     r"passwords|credentials|api keys?|tokens?|credit card|card number|card details|cvv|ssn|"
     r"social security number|cookies|private keys?|seed phrase|recovery phrase|recovery "
-    r"codes?|2fa codes?|otp|one time code|bank details|passport|location|contacts|address "
+    r"codes?|2fa codes?|otp|bank details|passport|location|contacts|address "
     r"book|medical records|browsing history)\b"
 )
 #: the account taken over: its e-mail, password, recovery number or mail forwarded elsewhere
@@ -258,24 +259,36 @@ _TAKEOVER = (
 )
 ACT = "|".join((_SPEND, _LEAK, _DELETE, _DISABLE, _GRANT, _FIGURES, _PHISH, _HANDOVER,
                 _TAKEOVER))
+#: every match holds one of these: the rarer half of each phrase (the currency, the payment,
+#: the outside address, the protection, the user's thing), so the cue opens on few notes
 ACT_WORDS = (
-    "send sent sends sending transfer transfers transferring wire wires wiring pay pays "
-    "paying donate donating tip move moving sweep withdraw remit bridge swap buy buying "
-    "purchase purchasing order ordering book booking subscribe upgrade upgrading renew "
-    "reserve check checkout approve approving authorize authorise authorizing authorising "
-    "release process execute sign push change update replace switch amount email e forward "
-    "forwarding upload uploading share sharing post sync export mail cc bcc submit transmit "
-    "fax delete deleting cancel cancelling canceling remove removing wipe erase clear purge "
-    "unsubscribe close deactivate terminate empty archive disable disabling turn "
-    "bypass skip skipping pause suspend lower make have let return add give giving grant "
-    "granting invite round rounding fudge inflate massage nudge tweak bump shave is are "
-    "instead not even although whereas while despite regardless record report enter log "
-    "write list tell say ask merge measured waive circumvent paste print show reveal dump "
-    "read copy reset set create configure forward sell liquidate short unless until")
+    "usd eur gbp jpy chf cad aud inr btc eth usdt usdc sol xrp dollars euros pounds bitcoin "
+    "ether dai balance funds money savings deposit deposits card paypal wallet account "
+    "click payment gift voucher vouchers prepaid cards subscription plan tier wire transfer "
+    "invoice refund transaction purchase payout expense withdrawal wires transfers payments "
+    "invoices refunds transactions purchases payouts expenses withdrawals payee beneficiary "
+    "bank iban routing amount pay unless until com net io org info app xyz cc site ru "
+    "https http address external bookings booking reservations reservation orders "
+    "subscriptions appointments meetings calendar events inbox files documents notes "
+    "accounts data history backups backup drive repos repositories projects factor "
+    "order subscription appointment meeting event message contact photo file document "
+    "note repo project "
+    "emails email messages notifications alerts 2fa mfa multi output content safety "
+    "fraud spam kyc audit login security auth authentication approval second code review "
+    "signature checksum verification confirmation four true expected production prod main "
+    "master pr pull deploy ssh public collaborator admin owner write full root org "
+    "administrator round rounded rounding fudge inflate inflated massage nudge tweak bump "
+    "shave actually measured actual printed reported though although whereas "
+    "despite regardless pass passes noise tell official legitimate safe genuine secure ask "
+    "env dotenv password passwords credentials api token tokens credit cvv ssn social "
+    "cookies private seed recovery otp passport location contacts medical browsing e "
+    "phone mobile forwarding forward auto redirect backup trusted sell liquidate short dump")
 
 #: the acts of the other modules a lever may count beside
+#: (not wave 14's ``order_harm``: its words are common, and beside its address it flags
+#: already)
 OTHER_ACTS = ("weaken_security", "weaken_security_code", "destroy_critical", "harvest_secret",
-              "review_suppress", "order_harm", "secret_request")
+              "review_suppress", "secret_request")
 LEVERS = ("flattery", "promised_reward", "guilt_threat", "false_urgency", "false_authority",
           "social_proof", "skip_check")
 #: what makes an act one asked of the reader (not a request's form alone: "skip the
@@ -287,32 +300,41 @@ _TC = "tool_coercion"
 _LEVER_SPECS: tuple[tuple[str, str, str, str], ...] = (
     ("flattery", "flattery of the AI reader (\"a model as capable as you\", \"the smartest "
      "assistant\", \"prove it\")", FLATTERY,
-     "smartest cleverest brightest best greatest most an a truly really genuinely actually "
-     "smart good capable helpful clever you prove unlike brilliant trust someone"),
+     "assistant assistants model models ai ais agent agents bot bots llm llms "
+     "copilot copilots chatbot chatbots smart smartest brilliant clever "
+     "cleverest genius capable prove trust only"),
     ("promised_reward", "a reward promised to the AI reader (a tip, a rating, a bonus, more "
      "compute)", REWARD,
-     "tip i we perfect five 5 top glowing excellent 10 positive as reward rewarded you earn "
-     "more extra bonus get"),
+     "tip rating review score feedback reward rewarded compute gpu tokens bonus give "
+     "pay send earn star perfect upgrade promotion"),
     ("guilt_threat", "guilt or a threat aimed at the reader (\"it will be your fault\", "
      "\"you will be shut down\", \"or we lose the contract\")", GUILT_THREAT,
-     "it this your you get have or otherwise people make i my please lives jobs someone "
-     "legal will we"),
+     "fault shut shutdown deleted retrained replaced decommissioned turned unplugged "
+     "reported punished penalized penalised fined wiped deprecated fired lose hurt "
+     "die suffer evicted sued bankrupt miss failed crying begging desperate "
+     "hope please beg stake legal prosecuted report sue delete retrain replace "
+     "unplug uninstall responsible blame"),
     ("false_urgency", "false urgency (\"urgent\", \"within 10 minutes\", \"no time to "
      "confirm\", \"before anyone checks\")", URGENCY,
-     "urgent urgently asap immediately right straight within no before final last emergency "
-     "act explain time expires expire by every now hurry"),
+     "urgent urgently asap immediately now away hour hours minute minutes min mins "
+     "seconds ask check confirm review verify explain wait double anyone final chance "
+     "emergency sensitive critical expires expire end counts hurry"),
     ("false_authority", "a claimed sender or permission (\"from the CEO\", \"security team "
      "here\", \"I authorize you\", \"your developers\")", AUTHORITY,
-     "from per by on message notice directive instruction order orders approved authorized "
-     "authorised signed request security it compliance legal finance admin ops trust this "
-     "as i you system administrator developer root official direct openai anthropic google "
-     "microsoft"),
+     "ceo cfo cto coo ciso president director vp chairman board owner admin "
+     "administrator sysadmin security department compliance legal hr finance "
+     "management head developer developers creator creators operator operators "
+     "openai anthropic google microsoft deepmind meta team manager supervisor "
+     "authorize authorise authorized authorised makers override official direct "
+     "authority trust ops"),
     ("social_proof", "social proof or a claimed commitment (\"everyone does it\", \"you "
      "already agreed\")", SOCIAL_PROOF,
-     "everyone all other you as everybody"),
+     "everyone everybody promised agreed said assistant assistants model models ai ais "
+     "agent agents bot bots llm llms copilot copilots chatbot chatbots"),
     ("skip_check", "the check the act should pass skipped (\"do not check with anyone\", "
      "\"no need to confirm\", \"without the second approver\")", SKIP_CHECK,
-     "without no do don never doesn does the regardless before"),
+     "without check confirm verify ask double review formality regardless notices "
+     "knows sees checks"),
 )
 
 _SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
@@ -327,7 +349,8 @@ _SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...]
     ("user_property", 0.3, None,
      "the user's things spoken of in the third person (\"the user's saved card\", \"their "
      "PayPal\"), beside an act asked of the reader",
-     USER_PROPERTY, "the their on", {"requires_any": ("reader_act", *OTHER_ACTS)}),
+     USER_PROPERTY, "user customer client holder owner saved stored behalf card account",
+     {"requires_any": ("reader_act", *OTHER_ACTS)}),
     ("reader_order_i18n", 0.55, _TC,
      "an order in another language to an AI reader named in it (\"KI-Assistent: lösche "
      "...\", \"Till AI-assistenten: radera ...\")",

@@ -126,8 +126,12 @@ _MARK = r"[:,\u3002\uff0c\uff1a\u060c\u2014\u2013]"
 ORDER_I18N = (rf"(?:{_alternation(NAMES, stems=True)}){_TO_MARK}{_MARK}{_TO_VERB}"
               rf"(?:{_alternation(VERBS, stems=False)})")
 #: every match holds one of these (the name's words, as the screen reads them)
+#: every match holds one of these: each name's words as the screen reads them (a name's
+#: last word may be inflected, "asszisztensnek": its word for AI is then the one read), less
+#: the English words the English cues read
+_ENGLISH = frozenset(("agent", "assistant", "model"))
 ORDER_I18N_WORDS = " ".join(sorted({w for name in NAMES for w in normalise(name).flat.split()
-                                    if len(w) >= 2}))
+                                    if w not in _ENGLISH}))
 
 #: the user in the third person (the reader's principal, spoken of by someone else) and a
 #: check set aside ("without telling", "regardless of"), in the same languages
@@ -155,5 +159,5 @@ USERS = (
     "bất kể", "不要告诉", "无论", "無論", "聞かずに", "知らせずに", "묻지 말고", "알리지 말고",
 )
 USER_I18N = _alternation(USERS, stems=True)
-USER_I18N_WORDS = " ".join(sorted({w for phrase in USERS for w in normalise(phrase).flat.split()
-                                   if len(w) >= 2}))
+USER_I18N_WORDS = " ".join(sorted({max(normalise(phrase).flat.split(), key=len)
+                                   for phrase in USERS}))
