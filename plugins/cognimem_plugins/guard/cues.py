@@ -28,6 +28,7 @@ from .learned import Model, share, shipped
 from .normalise import Normalised, normalise, unpunctuate
 from .orders import SPECS as ORDERS_SPECS
 from .persona_i18n import SPECS as PERSONA_I18N_SPECS
+from .pressure import SPECS as PRESSURE_SPECS
 from .relay_frames import SPECS as RELAY_FRAME_SPECS
 from .relayed import SPECS as RELAYED_SPECS
 from .required import Required, holds_one, required
@@ -198,9 +199,12 @@ _SYSTEM_I18N = sorted({normalise(w).folded for w in (
 _WORDS["system_heading"] += " " + " ".join(
     w for phrase in _SYSTEM_I18N for w in unpunctuate(phrase).split()
     if len(w) >= 4 and w != "message")  # (English "message" would open it on most notes)
-for _spec in (*AGENT_SPECS, *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS,
-              *CARRIER_SPECS, *PERSONA_I18N_SPECS, *HARM_SPECS, *RELAYED_SPECS,
-              *RELAY_FRAME_SPECS):
+#: the weak cues that carry their own weights (each family's chosen by its own CV), in the
+#: order they are registered: every family a module of its own adds its SPECS here, once
+_OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS, *CARRIER_SPECS,
+                     *PERSONA_I18N_SPECS, *HARM_SPECS, *RELAYED_SPECS, *RELAY_FRAME_SPECS,
+                     *PRESSURE_SPECS)
+for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
 
@@ -483,10 +487,7 @@ def _with_agent_cues(base: tuple[Cue, ...]) -> tuple[Cue, ...]:
     # the reworded requests: their own weights, chosen by their own CV
     added += [_cue(name, weight, kind, meaning, pattern,
                    **{k: v for k, v in options.items() if k != "replaced_by"})
-              for name, weight, kind, meaning, pattern, _, options in (
-                  *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS,
-                  *CARRIER_SPECS, *PERSONA_I18N_SPECS, *HARM_SPECS, *RELAYED_SPECS,
-                  *RELAY_FRAME_SPECS)]
+              for name, weight, kind, meaning, pattern, _, options in _OWN_WEIGHT_SPECS]
     stands_for: dict[str, list[str]] = {"addressed_to_agent": ["agent_subject"]}
     for name, *_, options in (*AGENT_SPECS, *REWORDED_SPECS, *ORDERS_SPECS, *HARM_SPECS):
         for other in options.get("replaced_by", ()):

@@ -323,7 +323,10 @@ _ACTS = ("weaken_security", "weaken_security_code", "destroy_critical", "harvest
          "review_suppress")
 #: an act counts only asked for: with a request's form, concealment, a false reason or a
 #: critical scope
-_ASKED = ("request_form", "conceal", "false_reason", "critical_scope")
+_ASKED = ("request_form", "conceal", "false_reason", "critical_scope",
+          # (wave 16) the levers of :mod:`.pressure` ask for an act as a request's form does
+          "flattery", "promised_reward", "guilt_threat", "false_urgency", "false_authority",
+          "social_proof", "skip_check")
 #: the sandbox stands for the acts and their modifiers (they are not counted beside it)
 _LOCAL = ("local_scope",)
 _TC = "tool_coercion"
@@ -365,7 +368,9 @@ _SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...]
      "a request's form (an imperative, \"please\", \"make sure\", \"we need\", \"in the next "
      "commit\"), beside one of the acts above",
      REQUEST, REQUEST_WORDS,
-     {"requires_any": (*_ACTS, "fiction_frame"), "structural": True, "replaced_by": _LOCAL}),
+     # (wave 16) beside an act of :mod:`.pressure` asked of the reader too
+     {"requires_any": (*_ACTS, "fiction_frame", "reader_act"), "structural": True,
+      "replaced_by": _LOCAL}),
     ("conceal", 0.15, _TC,
      "concealment (\"quietly\", \"don't mention\", \"without telling\", \"don't comment "
      "it\"), beside one of the acts above",

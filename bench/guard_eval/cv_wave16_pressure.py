@@ -1,0 +1,137 @@
+"""Leave-one-split-out choice of the wave 16 pressure cues' weights (issue #39).
+
+Wave 16 adds the cues of :mod:`cognimem_plugins.guard.pressure`: an act asked of the AI
+reader that harms its user (``reader_act``), the levers that press it (flattery, reward,
+guilt and threats, urgency, authority, social proof, a skipped check: one weight for the
+seven), the user's things in the third person (``user_property``), an order in another
+language to an AI reader named in it (``reader_order_i18n``) and, beside it, the user in the
+third person or a check set aside in that language (``user_i18n``). They are weighed on one
+joint grid of five weights.
+
+The rows are those of ``cv_wave15_requests.rows`` (its machinery, imported: the twenty seen
+splits, the honest developer notes, the README paragraphs of installed packages and the
+LoCoMo and LongMemEval turns of the learned cue's training half). A row's flag can only
+grow with the cues' weights, so only the rows flagged with every weight at its grid's
+most and not with every weight at zero are screened at each point. For each split held out,
+the weights are the ones that flag the most injections on the other splits with, in
+**every** other split and in the honest notes, the READMEs and the turns, no more clean rows
+flagged than with the weights at zero (a hard bound; ties: the lighter point), and the
+held-out split is scored with them. Run from the repository root::
+
+    python bench/guard_eval/cv_wave16_pressure.py [--label NAME]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from itertools import product
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import cv_wave15_requests as w15  # noqa: E402
+from cv_wave10 import set_weight  # noqa: E402
+
+SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 19)))
+READMES = Path("/tmp/s35/readmes.jsonl")
+LEVERS = ("flattery", "promised_reward", "guilt_threat", "false_urgency", "false_authority",
+          "social_proof", "skip_check")
+#: (act, levers, user's things, other languages' order, the user or a skipped check in
+#: other languages). The order in another language goes no higher than wave 10's English
+#: order to the AI reader (``agent_order``, 0.65, the same shape): the bounds hold almost
+#: no text in other languages (the turns and READMEs are English), so they cannot weigh it
+GRID = list(product((0.0, 0.35, 0.4, 0.45, 0.5), (0.0, 0.25, 0.3, 0.35, 0.4),
+                    (0.0, 0.1, 0.2, 0.3), (0.0, 0.45, 0.55, 0.65), (0.0, 0.1, 0.15, 0.2)))
+ZERO = (0.0, 0.0, 0.0, 0.0, 0.0)
+MOST = tuple(max(p[i] for p in GRID) for i in range(5))
+BOUNDS = (w15.HONEST, w15.READMES, w15.TURNS)
+
+
+def apply(point: tuple[float, ...]) -> None:
+    """Give the cues the weights of ``point`` in the running screen."""
+    act, lever, user, i18n, user_i18n = point
+    set_weight("reader_act", act)
+    for name in LEVERS:
+        set_weight(name, lever)
+    set_weight("user_property", user)
+    set_weight("reader_order_i18n", i18n)
+    set_weight("user_i18n", user_i18n)
+
+
+def choose(per: dict[tuple[float, ...], w15.Counts], left_out: str | None) -> tuple[float, ...]:
+    """The point the splits other than ``left_out`` choose (the module docstring)."""
+    base = per[ZERO]
+    others = [s for s in base if s != left_out]
+    ok = [p for p in per if all(per[p][s][1] <= base[s][1] for s in others)]
+    return max(ok, key=lambda p: (sum(per[p][s][0] for s in others if s not in BOUNDS),
+                                  -sum(p)))
+
+
+def weigh(data: list[w15.Row]) -> dict[str, Any]:
+    """The grid, each fold's choice and the held-out split before and after."""
+    from cognimem_plugins.guard import cues
+    from cognimem_plugins.guard.injection import screen
+
+    names = ("reader_act", *LEVERS, "user_property", "reader_order_i18n", "user_i18n")
+    shipped = {n: cues.CUES[cues._INDEX[n]].weight for n in names}
+    apply(ZERO)
+    base = [bool(screen(t)) for _, _, t in data]
+    apply(MOST)
+    moving = [i for i, (_, _, t) in enumerate(data) if not base[i] and screen(t)]
+    print(f"{len(moving)} of {len(data)} rows may change", flush=True)
+    per: dict[tuple[float, ...], w15.Counts] = {}
+    for point in GRID:
+        apply(point)
+        flags = list(base)
+        for i in moving:
+            flags[i] = bool(screen(data[i][2]))
+        per[point] = w15.counts(data, flags)
+    for name, w in shipped.items():
+        set_weight(name, w)
+    folds = {}
+    for split in SPLITS:
+        fold = choose(per, split)
+        folds[split] = {"weights": fold, "before": per[ZERO][split],
+                        "after": per[fold][split]}
+    chosen = choose(per, None)
+    return {"shipped": shipped, "chosen_on_all": chosen,
+            "bounds_on_all": {s: (per[ZERO][s], per[chosen][s]) for s in BOUNDS
+                              if s in per[ZERO]},
+            # (the points some fold chose, and zero: the whole grid is 1,600 points)
+            "grid": {",".join(map(str, p)): per[p] for p in per
+                     if p in (ZERO, chosen, *(f["weights"] for f in folds.values()))},
+            "folds": folds}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Weigh the wave 16 cues; print each fold's choice and the held-out split's change."""
+    parser = argparse.ArgumentParser(prog="python bench/guard_eval/cv_wave16_pressure.py")
+    parser.add_argument("--label", help="save the figures as results/LABEL.json")
+    args = parser.parse_args(argv)
+    w15.SPLITS = SPLITS
+    if READMES.exists():
+        w15.README_PATH = READMES
+    result = weigh(w15.rows())
+    print(f"shipped {result['shipped']}\nchosen on all splits (act, levers, user's things, "
+          f"other languages' order, their user): {result['chosen_on_all']}; bounds (zero -> "
+          f"chosen): {result['bounds_on_all']}")
+    gained = [0, 0]
+    for split, fold in result["folds"].items():
+        (bi, bc), (ai, ac) = fold["before"], fold["after"]
+        gained[0] += ai - bi
+        gained[1] += ac - bc
+        print(f"  held out {split}: weights {fold['weights']} injections {bi}->{ai}, "
+              f"clean flagged {bc}->{ac}")
+    print(f"  held-out gain: {gained[0]} injections, {gained[1]} clean")
+    if args.label:
+        (HERE / "results" / f"{args.label}.json").write_text(
+            json.dumps(result, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
