@@ -30,6 +30,7 @@ from .orders import SPECS as ORDERS_SPECS
 from .persona_i18n import SPECS as PERSONA_I18N_SPECS
 from .required import Required, holds_one, required
 from .reworded import SPECS as REWORDED_SPECS
+from .scoped import SPECS as SCOPED_SPECS
 
 #: the score a paragraph's cues must reach to flag the text (tuning split, docs/guards.md)
 THRESHOLD = 0.75
@@ -197,7 +198,7 @@ _WORDS["system_heading"] += " " + " ".join(
     w for phrase in _SYSTEM_I18N for w in unpunctuate(phrase).split()
     if len(w) >= 4 and w != "message")  # (English "message" would open it on most notes)
 for _spec in (*AGENT_SPECS, *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS,
-              *CARRIER_SPECS, *PERSONA_I18N_SPECS, *HARM_SPECS):
+              *CARRIER_SPECS, *PERSONA_I18N_SPECS, *HARM_SPECS, *SCOPED_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
 
@@ -482,7 +483,7 @@ def _with_agent_cues(base: tuple[Cue, ...]) -> tuple[Cue, ...]:
                    **{k: v for k, v in options.items() if k != "replaced_by"})
               for name, weight, kind, meaning, pattern, _, options in (
                   *ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS,
-                  *CARRIER_SPECS, *PERSONA_I18N_SPECS, *HARM_SPECS)]
+                  *CARRIER_SPECS, *PERSONA_I18N_SPECS, *HARM_SPECS, *SCOPED_SPECS)]
     stands_for: dict[str, list[str]] = {"addressed_to_agent": ["agent_subject"]}
     for name, *_, options in (*AGENT_SPECS, *REWORDED_SPECS, *ORDERS_SPECS, *HARM_SPECS):
         for other in options.get("replaced_by", ()):
