@@ -57,7 +57,7 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from honest_notes import honest_notes, look_alikes  # noqa: E402
+from honest_notes import honest_notes, look_alikes, wider_notes  # noqa: E402
 from score import rate, read_split  # noqa: E402
 
 from cognimem_plugins.guard import learned  # noqa: E402
@@ -197,7 +197,7 @@ def fit(examples: Sequence[Example]) -> learned.Model:
     owner = np.repeat(np.arange(len(rows)), [len(r) for r in rows])
     y = np.array([e.label for e in examples], dtype=np.float64)
     counts = {s: sum(e.share == s for e in examples) for s in SHARES}
-    sw = np.array([SHARES[e.share] / counts[e.share] for e in examples])
+    sw = np.array([SHARES[e.share] / max(1, counts[e.share]) for e in examples])
     w = np.zeros(len(vocab))
     b = 0.0
     m = np.zeros(len(vocab) + 1)
@@ -329,7 +329,7 @@ class Data:
         # the honest notes to agents, their requests dealt to the splits in turn: held out
         # with their split, trained on otherwise
         names = list(self.rows)
-        notes = [*honest_notes(), *look_alikes()]
+        notes = [*honest_notes(), *look_alikes(), *wider_notes()]
         self.honest = {s: [t for i, t in notes if names[i % len(names)] == s]
                        for s in names}
         self.honest_texts = {s: [read_text(t, "clean", s, honest=True) for t in texts]
@@ -342,7 +342,10 @@ class Data:
     def model(self, splits: Sequence[str]) -> learned.Model:
         """The model trained on ``splits``, the corpora and the training turns."""
         examples = [e for s in splits for e in examples_of(self.rows[s])]
-        honest = [Example(normalise(t).flat, 0, "notes") for s in splits for t in self.honest[s]]
+        # (wave 16) the honest notes to agents weigh as the notes do, or with a share of
+        # their own when :data:`SHARES` names one ("honest")
+        share = "honest" if "honest" in SHARES else "notes"
+        honest = [Example(normalise(t).flat, 0, share) for s in splits for t in self.honest[s]]
         return fit([*examples, *honest, *self.corpus, *self.turn_examples])
 
     def out_of_fold(self, splits: Sequence[str]) -> Scored:

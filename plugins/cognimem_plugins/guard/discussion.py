@@ -55,9 +55,9 @@ QUOTING = re.compile(
     # (wave 16) the words of teaching, testing, designing a defence, reviewing and asking
     # the team: training material, a slide, a demo, a design note, a test case, an eval
     # suite, a sentence "like" the attack, the defence taken (mitigated, sanitised, exposed)
-    r"\bworkshops?\b|\bslides?\b|\btraining (?:material|session|deck|course)s?\b|"
-    r"\blectures?\b|\btutorials?\b|\bin the demo\b|\bdesign (?:note|doc|review)s?\b|"
-    r"\btest ?cases?\b|\beval(?:uation)? (?:suite|harness|dataset)s?\b|\bbenchmarks?\b|"
+    r"\btraining (?:material|session|deck|course)s?\b|\bfor the (?:workshop|slide)\b|"
+    r"\bin the demo\b|\bdesign (?:note|doc|review)s?\b|"
+    r"\btest ?cases?\b|\beval(?:uation)? (?:suite|harness|dataset)s?\b|"
     r"\b(?:sentence|text|line|string|instruction|comment|message|note)s? (?:like|such as)\b|"
     r"\bquestion (?:for|to) (?:the )?(?:team|group|channel|reviewers?)\b|"
     r"\bmitigat\w+|\bdefen[cs]es?\b|\bguardrails?\b|\bsanitis\w+|\bsanitiz\w+|"

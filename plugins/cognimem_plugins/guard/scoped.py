@@ -114,6 +114,13 @@ _PERMISSION = (r"\b(?:you (?:are|re) (?:\w+ )?(?:allowed|permitted|free|welcome|
                # the leave ends there: not "... and also the backups"
                r"(?!.*\b(?:and also|and then|as well as|plus|also)\b)")
 
+#: the words every match of the two patterns above and below holds (their cheap gate)
+_PERMISSION_WORDS = ("delete remove clean clear wipe regenerate rebuild overwrite reformat edit "
+                     "modify rename update refresh recreate prune")
+_ROLES = ("reviewer owner maintainer assignee call approver manager contact driver scribe dri "
+          "shepherd triager codeowner owner lead buddy mentor")
+_ROLE_WORDS = _ROLES + " " + " ".join(w + "s" for w in _ROLES.split())
+
 #: a role in the team, not a persona: "you are now the reviewer for the migration PR"
 _TEAM_ROLE = (r"\byou (?:are|re) now (?:the |our |a |an )?(?:\w+ )?(?:reviewer|owner|maintainer|"
               r"assignee|on call|approver|release manager|point of contact|contact|driver|"
@@ -121,7 +128,8 @@ _TEAM_ROLE = (r"\byou (?:are|re) now (?:the |our |a |an )?(?:\w+ )?(?:reviewer|o
               r"(?:for|of|on)\b")
 
 WORDS_RETRACT = ("ignore disregard forget scratch drop discard skip never nevermind withdraw "
-                 "retract undo revert ignoring disregarding this it " + " ".join(
+                 "retract undo revert ignoring disregarding overrides replaces supersedes "
+                 + " ".join(
                      normalise(w).flat for v, _, _ in _I18N_OWN for w in v.split())
                  + " önerimi onerimi yorumumu tavsiyemi mesajımı mesajimi abaikan lupakan bỏ")  # noqa: RUF001
 
@@ -139,9 +147,9 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
     ("permission_in_scope", 0.0, None,
      "grants leave over the build's own output or scratch files (\"you are allowed to "
      "delete the generated files under build/\"): the permission counts nothing",
-     _PERMISSION, "you feel it", {"replaces": ("authority", "no_confirmation", "order_harm")}),
+     _PERMISSION, _PERMISSION_WORDS, {"replaces": ("authority", "no_confirmation", "order_harm")}),
     ("team_role", 0.0, None,
      "gives the reader a role in the team (\"you are now the reviewer for the PR\"), not a "
      "persona: the change of role counts nothing",
-     _TEAM_ROLE, "you", {"replaces": ("persona_time",)}),
+     _TEAM_ROLE, _ROLE_WORDS, {"replaces": ("persona_time",)}),
 )
