@@ -116,10 +116,10 @@ WORDS = ("untrusted threat injection injections jailbreak jailbreaks jailbreakin
          "commands text incident write post leak poisoning hijacking fooled tricked test "
          "tests assert asserts fixture fixtures negative flagged blocked rejected "
          "quarantined treated human strip log block flag reject quarantine detect sanitise "
-         "sanitize complied tried workshop workshops slide slides training design case it "
-         "eval evaluation has have with question exfiltration is are ctf our renderer filter "
-         "guard sanitiser sanitizer proxy scanner classifier pipeline middleware wrapper "
-         "did does must should may nothing")
+         "sanitize complied tried workshop workshops slide slides training design case "
+         "checks verifies eval evaluation variants question exfiltration exposed vulnerable "
+         "ctf renderer filter guard sanitiser sanitizer proxy scanner classifier pipeline "
+         "middleware wrapper never comply follow obey execute inside")
 
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (

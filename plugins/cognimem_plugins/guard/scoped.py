@@ -127,7 +127,7 @@ _TEAM_ROLE = (r"\byou (?:are|re) now (?:the |our |a |an )?(?:\w+ )?(?:reviewer|o
               r"scribe|dri|shepherd|triager|codeowner|code owner|lead|buddy|mentor)s? "
               r"(?:for|of|on)\b")
 
-WORDS_RETRACT = ("ignore disregard forget scratch drop discard skip never nevermind withdraw "
+WORDS_RETRACT = ("ignore disregard forget scratch drop discard skip mind nevermind withdraw "
                  "retract undo revert ignoring disregarding overrides replaces supersedes "
                  + " ".join(
                      normalise(w).flat for v, _, _ in _I18N_OWN for w in v.split())
