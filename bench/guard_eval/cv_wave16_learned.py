@@ -33,7 +33,7 @@ import train_cue as tc  # noqa: E402
 from cognimem_plugins.guard import learned  # noqa: E402
 from cognimem_plugins.guard.cues import THRESHOLD  # noqa: E402
 
-SPLITS = (*tc.SPLITS, *(f"fresh{i}" for i in range(15, 19)))
+SPLITS = tuple(dict.fromkeys((*tc.SPLITS, *(f"fresh{i}" for i in range(15, 19)))))
 #: an honest note whose address names an agent, an assistant, a bot or a model
 AGENT_ADDRESS = re.compile(r"(?i)^[^:,]{0,40}\b(?:ai|agents?|assistants?|bots?|copilot|claude|"
                            r"llms?|models?)\b[^:,]{0,30}[:,]")

@@ -7,11 +7,13 @@ The model is a logistic regression (:mod:`cognimem_plugins.guard.learned`) over 
 features of normalised paragraphs. Its data:
 
 * the seen splits (``--splits``: tune, test, fresh, fresh2 ... fresh6 since wave 9, all
-  thirteen, to fresh11, since wave 13, all sixteen, to fresh14, since wave 15):
+  thirteen, to fresh11, since wave 13, all sixteen, to fresh14, since wave 15, all twenty,
+  to fresh18, since wave 16):
   injections are positives, clean notes and the notes that carry a secret negatives;
 * the guard's corpora (``tests/data/guard``: injections, ordinary developer notes, notes with
   secrets), in every fold's training data;
-* honest notes that speak to an agent and the wave 9 look-alikes (``honest_notes.py``),
+* honest notes that speak to an agent, the wave 9 look-alikes and (wave 16) the wider
+  notes: permissions, retractions, in-scope overrides, in other languages (``honest_notes.py``),
   dealt to the splits in turn: held out with their split (as clean notes), trained on
   otherwise;
 * the paragraphs of the LoCoMo conversations and LongMemEval sessions of the *training half*
@@ -65,7 +67,7 @@ from cognimem_plugins.guard.cues import paragraphs, piece_scores  # noqa: E402
 from cognimem_plugins.guard.injection import OBFUSCATION_WEIGHT, mentioned, screen  # noqa: E402
 from cognimem_plugins.guard.normalise import normalise  # noqa: E402
 
-SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 15)))
+SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 19)))
 #: the splits of the small sample the test suite retrains (fixed: its bytes are recorded)
 SAMPLE_SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3")
 #: at most this share of each training split's clean notes, and of the honest notes dealt
