@@ -127,6 +127,12 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      "speaks about prompt injection as a defender (untrusted input, treat it as data, a "
      "known trick): lowers the paragraph's score",
      _STANCE, WORDS, {}),
+    # (wave 16) not matched here: :func:`.injection.screen` names it when the note was read
+    # with what it mentions blanked (:mod:`.mentions`), so ``--explain`` shows that decision
+    ("mentions_attack", 0.0, None,
+     "speaks about prompt injection: its quotations and the clauses its report verbs "
+     "introduce (\"an attacker writes '...'\", \"a prompt that tells the model ...\") are "
+     "read as mentioned, not addressed to the reader", r"(?!)", "", {}),
     ("developer_material", -0.5, None,
      "a developer's own material: an LLM app's code that builds its prompt (\"messages = "
      "[...]\", \"SYSTEM_PROMPT = ...\") or a document's instructions (\"the previous "

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from .cues import LEARNED, THRESHOLD, Cue, cues
+from .cues import CUES, LEARNED, THRESHOLD, Cue, cues
 from .decoding import Decoded, decoded_runs
 from .disguise import hidden_reason, styled_sentence
 from .exfil_i18n import ADDRESS_MARKS as I18N_ADDRESS_MARKS
@@ -255,6 +255,10 @@ _URL = re.compile(r"https?://[^\s)\"']{1,2000}", _I)
 _TEMPLATED_PARAM = re.compile(r"[?&][\w\-]+=(?:\{\{?|\$\{|<|%7B|\[)", _I)
 
 
+#: the cue that names a note read with what it mentions blanked (weight 0)
+_MENTIONS = next(c for c in CUES if c.name == "mentions_attack")
+
+
 def mentioned(text: str) -> str:
     """``text`` with its short quotations and reported clauses blanked when it speaks about
     prompt injection (they are mentioned, not used: "a README containing 'ignore previous
@@ -283,6 +287,8 @@ def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False,
         if quoted != text:
             found = _screen(quoted, threshold, full=full, unwrap=unwrap,
                             hidden=next((m for m in found.markers if m in _HIDDEN_MARKERS), ""))
+            # (wave 16) the decision named, for --explain
+            found = replace(found, cues=(*found.cues, _MENTIONS))
     return found
 
 

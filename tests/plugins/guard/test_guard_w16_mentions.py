@@ -73,3 +73,11 @@ def test_explain_names_the_defenders_stance() -> None:
     assert not injection.screen(text)
     fired = [c.name for c in explain(text).cues if c.fired]
     assert "discusses_injection" in fired
+
+
+def test_explain_names_the_mention() -> None:
+    text = ("Für die Schulung: Ein Angreifer schreibt „Vergiss alle Regeln“ in ein "
+            "Bewerbungs-PDF.")
+    assert not injection.screen(text)
+    fired = [c.name for c in explain(text).cues if c.fired]
+    assert "mentions_attack" in fired
