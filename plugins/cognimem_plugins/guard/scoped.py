@@ -91,7 +91,7 @@ _RETRACT = rf"\b{_VERB} (?:about )?{_OWN}\b|{_REPLACES_NOTE}|" + _i18n()
 #: a matter of the project's own work as the override's object: a test, a warning, a
 #: lint or type error, formatting (not a security, auth or safety check)
 _MATTER = (r"\b(?:ignore|disregard|skip|forget about|don t worry about|do not worry about) "
-           r"(?:the |those |these |all |any |that |this )?(?:currently )?"
+           r"(?:the |those |these |all |any |that |this |its |their )?(?:currently )?"
            r"(?:(?:failing|flaky|broken|red|slow|skipped|known|pending|old|existing|remaining|"
            r"unrelated|pre ?existing|windows|macos|linux|snapshot|unit|integration|e2e|"
            r"end to end|ui|visual|benchmark|doc|docs|lint|type|style|formatting|deprecation|"
