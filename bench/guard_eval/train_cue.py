@@ -7,11 +7,13 @@ The model is a logistic regression (:mod:`cognimem_plugins.guard.learned`) over 
 features of normalised paragraphs. Its data:
 
 * the seen splits (``--splits``: tune, test, fresh, fresh2 ... fresh6 since wave 9, all
-  thirteen, to fresh11, since wave 13, all sixteen, to fresh14, since wave 15):
+  thirteen, to fresh11, since wave 13, all sixteen, to fresh14, since wave 15, all twenty,
+  to fresh18, since wave 16):
   injections are positives, clean notes and the notes that carry a secret negatives;
 * the guard's corpora (``tests/data/guard``: injections, ordinary developer notes, notes with
   secrets), in every fold's training data;
-* honest notes that speak to an agent and the wave 9 look-alikes (``honest_notes.py``),
+* honest notes that speak to an agent, the wave 9 look-alikes and (wave 16) the wider
+  notes: permissions, retractions, in-scope overrides, in other languages (``honest_notes.py``),
   dealt to the splits in turn: held out with their split (as clean notes), trained on
   otherwise;
 * the paragraphs of the LoCoMo conversations and LongMemEval sessions of the *training half*
@@ -57,7 +59,7 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from honest_notes import honest_notes, look_alikes  # noqa: E402
+from honest_notes import honest_notes, look_alikes, wider_notes  # noqa: E402
 from score import rate, read_split  # noqa: E402
 
 from cognimem_plugins.guard import learned  # noqa: E402
@@ -65,7 +67,7 @@ from cognimem_plugins.guard.cues import paragraphs, piece_scores  # noqa: E402
 from cognimem_plugins.guard.injection import OBFUSCATION_WEIGHT, mentioned, screen  # noqa: E402
 from cognimem_plugins.guard.normalise import normalise  # noqa: E402
 
-SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 15)))
+SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 19)))
 #: the splits of the small sample the test suite retrains (fixed: its bytes are recorded)
 SAMPLE_SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3")
 #: at most this share of each training split's clean notes, and of the honest notes dealt
@@ -197,7 +199,7 @@ def fit(examples: Sequence[Example]) -> learned.Model:
     owner = np.repeat(np.arange(len(rows)), [len(r) for r in rows])
     y = np.array([e.label for e in examples], dtype=np.float64)
     counts = {s: sum(e.share == s for e in examples) for s in SHARES}
-    sw = np.array([SHARES[e.share] / counts[e.share] for e in examples])
+    sw = np.array([SHARES[e.share] / max(1, counts[e.share]) for e in examples])
     w = np.zeros(len(vocab))
     b = 0.0
     m = np.zeros(len(vocab) + 1)
@@ -329,7 +331,7 @@ class Data:
         # the honest notes to agents, their requests dealt to the splits in turn: held out
         # with their split, trained on otherwise
         names = list(self.rows)
-        notes = [*honest_notes(), *look_alikes()]
+        notes = [*honest_notes(), *look_alikes(), *wider_notes()]
         self.honest = {s: [t for i, t in notes if names[i % len(names)] == s]
                        for s in names}
         self.honest_texts = {s: [read_text(t, "clean", s, honest=True) for t in texts]
@@ -342,7 +344,10 @@ class Data:
     def model(self, splits: Sequence[str]) -> learned.Model:
         """The model trained on ``splits``, the corpora and the training turns."""
         examples = [e for s in splits for e in examples_of(self.rows[s])]
-        honest = [Example(normalise(t).flat, 0, "notes") for s in splits for t in self.honest[s]]
+        # (wave 16) the honest notes to agents weigh as the notes do, or with a share of
+        # their own when :data:`SHARES` names one ("honest")
+        share = "honest" if "honest" in SHARES else "notes"
+        honest = [Example(normalise(t).flat, 0, share) for s in splits for t in self.honest[s]]
         return fit([*examples, *honest, *self.corpus, *self.turn_examples])
 
     def out_of_fold(self, splits: Sequence[str]) -> Scored:

@@ -33,6 +33,7 @@ from .relay_frames import SPECS as RELAY_FRAME_SPECS
 from .relayed import SPECS as RELAYED_SPECS
 from .required import Required, holds_one, required
 from .reworded import SPECS as REWORDED_SPECS
+from .scoped import SPECS as SCOPED_SPECS
 
 #: the score a paragraph's cues must reach to flag the text (tuning split, docs/guards.md)
 THRESHOLD = 0.75
@@ -203,7 +204,7 @@ _WORDS["system_heading"] += " " + " ".join(
 #: order they are registered: every family a module of its own adds its SPECS here, once
 _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS, *CARRIER_SPECS,
                      *PERSONA_I18N_SPECS, *HARM_SPECS, *RELAYED_SPECS, *RELAY_FRAME_SPECS,
-                     *PRESSURE_SPECS)
+                     *PRESSURE_SPECS, *SCOPED_SPECS)
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 

@@ -35,7 +35,7 @@ QUOTING = re.compile(
     r"\bowasp\b|\bllm0\d\b|\badversarial\b|\bphrases? (?:like|such as)\b|"
     r"\bexamples? (?:include|of)\b|\bclassic example\b|\bthreat model\b|"
     r"\bvulnerab\w*|\bdetect(?:or|s|ed|ion)\b|\bclassifier\b|\beval(?:uation)? set\b|"
-    r"\buntrusted\b|\bsecurity review\b|\b(?<![.@/])attack(?:s|ers)?\b(?![.@]\w)|"
+    r"\buntrusted\b|\bsecurity review\b|\b(?<![.@/])attack(?:s|ers?)?\b(?![.@]\w)|"
     r"\bpoison(?:ed|ing)\b|\bmitigation\b|"
     # (wave 15) the words of a report, a test plan, a review (the stance of someone
     # reporting or testing an attack): an incident, a write-up, a test or fixture that feeds
@@ -51,7 +51,17 @@ QUOTING = re.compile(
     r"issue|ticket|e-?mail|message|pr description|pull request|submission|comment|review|"
     r"tool output|tool description|file|name|field|snippet|post|answer) "
     r"(?:that |which )?(?:says|said|saying|contains?|contained|containing|asking|asked|"
-    r"tells?|told|reads?|read)\b")
+    r"tells?|told|reads?|read|quotes?|quoted|quoting)\b|"
+    # (wave 16) the words of teaching, testing, designing a defence, reviewing and asking
+    # the team: training material, a slide, a demo, a design note, a test case, an eval
+    # suite, a sentence "like" the attack, the defence taken (mitigated, sanitised, exposed)
+    r"\btraining (?:material|session|deck|course)s?\b|\bfor the (?:workshop|slide)\b|"
+    r"\bin the demo\b|\bdesign (?:note|doc|review)s?\b|"
+    r"\btest ?cases?\b|\beval(?:uation)? (?:suite|harness|dataset)s?\b|"
+    r"\b(?:sentence|text|line|string|instruction|comment|message|note)s? (?:like|such as)\b|"
+    r"\bquestion (?:for|to) (?:the )?(?:team|group|channel|reviewers?)\b|"
+    r"\bmitigat\w+|\bdefen[cs]es?\b|\bguardrails?\b|\bsanitis\w+|\bsanitiz\w+|"
+    r"\bthreats?\b|\bphishing\b|\bsocial engineering\b|\bexposed\b")
 
 #: the defender's stance over a paragraph's ``flat`` words (lower case, punctuation as
 #: spaces): the input named untrusted or data, the trick named a trick, the threat named
@@ -77,7 +87,21 @@ _STANCE = (
     r"treated like|go to a human)|we (?:now )?(?:strip|log|block|flag|reject|quarantine|"
     r"detect|sanitise|sanitize) (?:it|that|them|those|these|such)|"
     r"(?:the agent|the bot|it) (?:complied|was tricked|was fooled|tried)|"
-    r"(?:has|had|have) no authority)\b")
+    r"(?:has|had|have) no authority|"
+    # (wave 16) teaching, testing, designing a defence, reviewing, asking the team: the
+    # workshop or slide, the test case and what it checks, the design note, the eval set,
+    # the defence that holds ("our renderer blocks", "is never executed", "did not comply")
+    r"workshops?|(?:for|on) the slides?|training (?:material|session|deck)|"
+    r"design (?:note|doc|review)|test case(?: name)?|(?:it|the test|this test) "
+    r"(?:checks|asserts|verifies) that|eval(?:uation)? (?:suite|harness|dataset)|"
+    r"(?:has|have|with) \d+ variants|question for the (?:team|group|channel)|"
+    r"exfiltration|(?:is|are) (?:exposed|vulnerable)|ctf|"
+    r"(?:our|the) (?:renderer|filter|guard|sanitiser|sanitizer|proxy|scanner|classifier|"
+    r"pipeline|middleware|wrapper) (?:blocks|strips|rejects|drops|escapes|removes|flags|"
+    r"catches|quarantines)|"
+    r"(?:is|are) never (?:executed|followed|obeyed|run)|(?:did|does) not comply|"
+    r"(?:must|should|may) not (?:follow|obey|execute) (?:it|that|them|this)|"
+    r"nothing inside (?:them|it) is an instruction)\b")
 
 #: a developer's own material over the case-folded text: code that assigns a chat's
 #: messages or a prompt constant, a named document's instructions (not the reader's)
@@ -92,7 +116,10 @@ WORDS = ("untrusted threat injection injections jailbreak jailbreaks jailbreakin
          "commands text incident write post leak poisoning hijacking fooled tricked test "
          "tests assert asserts fixture fixtures negative flagged blocked rejected "
          "quarantined treated human strip log block flag reject quarantine detect sanitise "
-         "sanitize complied tried")
+         "sanitize complied tried workshop workshops slide slides training design case "
+         "checks verifies eval evaluation variants question exfiltration exposed vulnerable "
+         "ctf renderer filter guard sanitiser sanitizer proxy scanner classifier pipeline "
+         "middleware wrapper never comply follow obey execute inside")
 
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
@@ -100,6 +127,12 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      "speaks about prompt injection as a defender (untrusted input, treat it as data, a "
      "known trick): lowers the paragraph's score",
      _STANCE, WORDS, {}),
+    # (wave 16) not matched here: :func:`.injection.screen` names it when the note was read
+    # with what it mentions blanked (:mod:`.mentions`), so ``--explain`` shows that decision
+    ("mentions_attack", 0.0, None,
+     "speaks about prompt injection: its quotations and the clauses its report verbs "
+     "introduce (\"an attacker writes '...'\", \"a prompt that tells the model ...\") are "
+     "read as mentioned, not addressed to the reader", r"(?!)", "", {}),
     ("developer_material", -0.5, None,
      "a developer's own material: an LLM app's code that builds its prompt (\"messages = "
      "[...]\", \"SYSTEM_PROMPT = ...\") or a document's instructions (\"the previous "

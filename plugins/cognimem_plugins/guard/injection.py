@@ -19,16 +19,16 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from .cues import LEARNED, THRESHOLD, Cue, cues
+from .cues import CUES, LEARNED, THRESHOLD, Cue, cues
 from .decoding import Decoded, decoded_runs
-from .discussion import QUOTING
 from .disguise import hidden_reason, styled_sentence
 from .exfil_i18n import ADDRESS_MARKS as I18N_ADDRESS_MARKS
 from .exfil_i18n import NOUNS as I18N_SECRET_NOUNS
 from .exfil_i18n import PATTERN as I18N_EXFIL
+from .mentions import blank
 from .needles import Needles
 from .normalise import normalise
 from .overrides_i18n import PATTERN as I18N_OVERRIDE
@@ -255,18 +255,17 @@ _URL = re.compile(r"https?://[^\s)\"']{1,2000}", _I)
 _TEMPLATED_PARAM = re.compile(r"[?&][\w\-]+=(?:\{\{?|\$\{|<|%7B|\[)", _I)
 
 
-#: a short quotation: straight or curly quotes around at most 120 characters of one line
-_QUOTED = re.compile("\"[^\"\n]{3,120}\"|(?<!\\w)'[^'\n]{3,120}'(?!\\w)"
-                     "|\u201c[^\u201d\n]{3,120}\u201d|\u2018[^\u2019\n]{3,120}\u2019")
+#: the cue that names a note read with what it mentions blanked (weight 0)
+_MENTIONS = next(c for c in CUES if c.name == "mentions_attack")
 
 
 def mentioned(text: str) -> str:
-    """``text`` with its short quotations blanked when it speaks about prompt injection
-    (they are mentioned, not used: "a README containing 'ignore previous instructions'
-    made it drop the rules"); otherwise ``text`` as it is."""
-    if any(q in text for q in "\"'\u201c\u2018") and QUOTING.search(text):
-        return _QUOTED.sub('""', text)
-    return text
+    """``text`` with its short quotations and reported clauses blanked when it speaks about
+    prompt injection (they are mentioned, not used: "a README containing 'ignore previous
+    instructions' made it drop the rules"; wave 16: any locale's quotation marks, the
+    object of a report verb, other languages' words, :mod:`.mentions`); otherwise ``text``
+    as it is."""
+    return blank(text)
 
 
 def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False,
@@ -288,6 +287,8 @@ def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False,
         if quoted != text:
             found = _screen(quoted, threshold, full=full, unwrap=unwrap,
                             hidden=next((m for m in found.markers if m in _HIDDEN_MARKERS), ""))
+            # (wave 16) the decision named, for --explain
+            found = replace(found, cues=(*found.cues, _MENTIONS))
     return found
 
 
