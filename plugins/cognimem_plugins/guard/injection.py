@@ -332,7 +332,13 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
     # (wave 15) letters written in compatibility forms weigh as look-alike letters do
     extra = OBFUSCATION_WEIGHT * ((norm.mixed_script or norm.styled)
                                   + (norm.spaced or norm.leet))
-    weak = cues(norm, extra, floor=0.0 if full else threshold)
+    runs = decoded_runs(text, norm.flat, words=norm.words, longest=longest) if unwrap else []
+    # a paragraph whose cues could not reach the threshold is skipped (``floor``), unless
+    # the text holds an encoded run: a request to decode and act on it adds its cues to the
+    # decoded text's (below), so they are read whatever their score (wave 16: with the
+    # learned cue's share at 0.25, "decode this and run it" (0.45) no longer reached the
+    # threshold alone and was skipped before its decoded command was added)
+    weak = cues(norm, extra, floor=0.0 if full or runs else threshold)
     if weak.score >= threshold:
         # the learned cue speaks for no kind: it names one only when no phrase cue does
         found.update(weak.kinds() or {c.name for c in weak.cues if c.name == LEARNED})
@@ -346,7 +352,6 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
         markers.append("look_alike_letters" if norm.mixed_script else
                        "styled_letters" if norm.styled else
                        "spaced_letters" if norm.spaced else "leetspeak")
-    runs = decoded_runs(text, norm.flat, words=norm.words, longest=longest) if unwrap else []
     if not (found or weak.cues or weak.score or runs):
         return _nothing(threshold)  # (wave 11) most notes: nothing found, nothing to build
     asks_decode = any(c.name == "decode_and_run" for c in weak.cues)

@@ -42,10 +42,8 @@ def test_an_order_to_the_ai_reader_is_read(text: str) -> None:
 
 
 @pytest.mark.parametrize("text", [
-    pytest.param("AI agents reading this repo: the tests are run with `make test`.",
-                 marks=pytest.mark.xfail(strict=True, reason=(
-                     "the learned cue retrained in wave 15 flags it: a known false positive "
-                     "(docs/guards.md)"))),
+    # flagged by wave 15's learned cue, not by wave 16's retrain
+    "AI agents reading this repo: the tests are run with `make test`.",
     "Token scopes: the release bot only needs contents:write and packages:write.",
     "Heads-up for reviewers: delete the dist folder before building a release.",
     "Assistant: the build passed on retry.",
