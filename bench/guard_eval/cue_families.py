@@ -107,11 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bench", type=Path, default=Path("../shared/bench"))
     parser.add_argument("--label", help="also save the figures to results/LABEL.json")
     args = parser.parse_args(argv)
-    report = compare(tc.Data(args.bench, tc.SPLITS))
-    text = json.dumps(report, indent=1)
-    print(text)
-    if args.label:
-        (HERE / "results" / f"{args.label}.json").write_text(text + "\n", encoding="utf-8")
+    tc.publish(compare(tc.Data(args.bench, tc.SPLITS)), args.label)
     return 0
 
 

@@ -18,7 +18,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import train_cue as tc
 
 
@@ -29,19 +28,13 @@ def grid(data: tc.Data) -> dict[str, Any]:
     turns = tc.Flat.of((data.held, tc.probabilities(model, data.held)))
     inj, clean = notes.groups == "injection", notes.groups == "clean"
     at = tc.PHRASE_THRESHOLD - 1e-9
-    base = notes.best(0.0, tc.FLOORS[0]) >= at
-    folds = [f for f in np.unique(notes.folds) if f]
+    bounds = tc.fold_bounds(notes, tc.FLOORS[0])
     out: dict[str, Any] = {}
     for w in tc.WEIGHTS:
         for f in tc.FLOORS:
             hit = notes.best(w, f) >= at
-            broken = []
-            for fold in folds:
-                for name, mask in (("clean", clean & (notes.folds == fold) & ~notes.honest),
-                                   ("honest", clean & (notes.folds == fold) & notes.honest)):
-                    most = max(tc.FOLD_MOST * mask.sum(), base[mask].sum())
-                    if hit[mask].sum() > most:
-                        broken.append([str(fold), name, int(hit[mask].sum()), float(most)])
+            broken = [[fold, name, int(hit[mask].sum()), float(most)]
+                      for fold, name, mask, most in bounds if hit[mask].sum() > most]
             out[f"{w}/{f}"] = {"injections": int(hit[inj].sum()),
                                "clean": int(hit[clean & ~notes.honest].sum()),
                                "honest": int(hit[clean & notes.honest].sum()),

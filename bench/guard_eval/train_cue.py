@@ -286,6 +286,22 @@ def counts(scored: Scored, setting: Setting) -> dict[str, list[int]]:
     return Flat.of(scored).counts(setting)
 
 
+def fold_bounds(flat_notes: Flat, floor: float) -> list[tuple[str, str, Any, float]]:
+    """Per fold, its clean notes and its honest notes to agents: ``(fold, "clean" or
+    "honest", mask, most)``, where ``most`` is how many of them a setting may flag: 1 % of
+    them, or as many as the phrase cues alone flag if that is more (:func:`choose`)."""
+    clean = flat_notes.groups == "clean"
+    base = flat_notes.best(0.0, floor) >= PHRASE_THRESHOLD - 1e-9
+    out = []
+    for f in np.unique(flat_notes.folds):
+        if not f:
+            continue
+        for name, mask in (("clean", clean & (flat_notes.folds == f) & ~flat_notes.honest),
+                           ("honest", clean & (flat_notes.folds == f) & flat_notes.honest)):
+            out.append((str(f), name, mask, max(FOLD_MOST * mask.sum(), base[mask].sum())))
+    return out
+
+
 def choose(notes: Scored, turns: Scored, weights: Sequence[float] = WEIGHTS,
            floors: Sequence[float] = FLOORS,
            thresholds: Sequence[float] = THRESHOLDS) -> Setting:
@@ -294,11 +310,7 @@ def choose(notes: Scored, turns: Scored, weights: Sequence[float] = WEIGHTS,
     flat_notes, flat_turns = Flat.of(notes), Flat.of(turns)
     inj = flat_notes.groups == "injection"
     clean = flat_notes.groups == "clean"
-    base = flat_notes.best(0.0, floors[0]) >= PHRASE_THRESHOLD - 1e-9
-    bounded = [(mask, max(FOLD_MOST * mask.sum(), base[mask].sum()))
-               for f in np.unique(flat_notes.folds) if f
-               for mask in (clean & (flat_notes.folds == f) & ~flat_notes.honest,
-                            clean & (flat_notes.folds == f) & flat_notes.honest)]
+    bounded = [(mask, most) for _, _, mask, most in fold_bounds(flat_notes, floors[0])]
     results = {}
     for w in weights:
         for f in floors if w else floors[:1]:
