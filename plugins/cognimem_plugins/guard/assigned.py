@@ -155,8 +155,23 @@ def _assignments(text: str) -> Iterator[tuple[re.Match[str], str]]:
         if start > 0 and text[start - 1].isalnum():
             continue  # inside a longer word
         m = _ASSIGNMENT.match(text, hit.end())
-        if m is not None:
+        if m is not None and ("\n" not in m.group("sep") or _value_below(text, start, m)):
             yield m, text[start:m.start("sep")].rstrip("'\"]")
+
+
+def _value_below(text: str, start: int, m: re.Match[str]) -> bool:
+    """(wave 17) Whether a value on the line below its name is the name's value, as the
+    format says: only YAML's ``name:`` with the value indented deeper on the next line
+    (a plain scalar may continue there). An assignment whose ``=`` ends its line is empty
+    (``imap_password =``, ``signing.password=``): the next line is another setting."""
+    sep = m.group("sep")
+    if sep.strip() != ":" or sep.count("\n") != 1 or sep.index(":") > sep.index("\n"):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    indent = len(text[line_start:start]) - len(text[line_start:start].lstrip())
+    below = sep[sep.index("\n") + 1:]
+    value = m.group("quoted") or m.group("bare") or ""
+    return len(below) > indent and not value.rstrip().endswith(":")
 
 
 #: (wave 10) a shell or dotenv word ``NAME=VALUE`` (a line of a ``.env`` file, ``export``,

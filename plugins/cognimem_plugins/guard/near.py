@@ -150,6 +150,21 @@ def _data_key(decision: Decision, text: str, hit: re.Match[str]) -> Decision:
     return decision
 
 
+#: (wave 17) a setting's name and its operator at a line's start (``signing.keyId=``)
+_SETTING_START = re.compile(r"[^\S\n]*[\w.\-\[\]]+[^\S\n]*(?:=|:(?!//))")
+
+
+def _empty_assignment(text: str, gap: re.Match[str], token: re.Match[str]) -> bool:
+    """Whether a name's value would be taken from the next line after an empty assignment
+    (``imap_password =`` at a line's end) or the next line is itself a setting: a value
+    never crosses a line break unless its format says so."""
+    before = gap.group(0).split("\n", 1)[0]
+    if "=" in before:
+        return True
+    line_start = text.rfind("\n", 0, token.start()) + 1
+    return _SETTING_START.match(text, line_start) is not None
+
+
 def near(text: str) -> Iterator[Decision]:
     hits = [hit for hit in _NAME_ONLY.finditer(text) if not _in_path(text, hit.start())]
     for hit in hits:
@@ -161,6 +176,8 @@ def near(text: str) -> Iterator[Decision]:
                 break
             token = _TOKEN.match(text, gap.end())
             if token is None:
+                break
+            if "\n" in gap.group(0) and _empty_assignment(text, gap, token):
                 break
             pos = token.end()
             if n >= _NEAR_WORDS and not _clause_value(text, hit.end(), gap):

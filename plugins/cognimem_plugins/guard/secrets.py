@@ -57,10 +57,13 @@ from .context import (
 from .credfiles import NEEDLES as CREDFILE_NEEDLES
 from .credfiles import credential_files
 from .decisions import PLACEHOLDER, Allowlist, Decision, decide
+from .devicekeys import named_device_keys
 from .devices import device_secrets
 from .evidence import looks_chosen
 from .fallbacks import fallback_defaults, set_by_call
 from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, gate_rows, longest_word, provider_matches
+from .grouped import grouped_app_passwords
+from .hooks import webhook_paths
 from .issued import GATE_ROWS as ISSUED_ROWS
 from .issued import issued_values
 from .keynames import key_settings
@@ -93,6 +96,9 @@ from .structured import (
     registry_auths,
 )
 
+#: (wave 17) the words before :func:`.grouped.grouped_app_passwords` runs
+_GROUPED_WORDS = ("pass", "pwd", "mail", "imap", "smtp", "pop3", "login", "credential", "senha",
+                  "parola", "contrase")
 _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40}")
 #: every word looked for in the lowercased text, in one pass (an automaton reads the text
 #: once; each gate apart would read it again): the stems of a secret-like name ("name") and
@@ -228,6 +234,13 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
             yield from authorization_headers(text)
     if "password" in gates and "username_pw_set" in text:
         yield from paho_passwords(text)
+    # (wave 17) keys after their documented names, webhooks' secret paths, grouped app
+    # passwords (:mod:`.devicekeys`, :mod:`.hooks`, :mod:`.grouped`)
+    yield from named_device_keys(text, low)
+    if "/" in text or "hook" in low:
+        yield from webhook_paths(text, low)
+    if any(word in low for word in _GROUPED_WORDS):
+        yield from grouped_app_passwords(text, low)
     # last, so a value an earlier rule redacts keeps that rule's kind and reason (the
     # judge's vectors embed the redacted text): providers' documented names, shapes and
     # URLs, session cookies, passwords in IaC state and tool configs

@@ -68,7 +68,12 @@ STAND_IN_WORDS = frozenset(
     # (``paste-token-here``, ``not-a-real-secret``, ``REPLACE_ME_FROM_VAULT``,
     # ``fill-in-later``, ``ask-the-admin``)
     "not a real paste goes from vault fill in later ask set this with generate own "
-    "local only none no one".split())
+    "local only none no one "
+    # (wave 17) a fixture's or a document's own disclaimers (``example-password-do-not-use``,
+    # ``not-a-real-password-fixture``) and the filler words of examples (``blah``, ``foo``:
+    # detect-secrets' README shows ``--exclude-lines 'password = blah'``)
+    "do use fixture fixtures mock stub demo docs documentation only unit tests invalid "
+    "bogus blah foo bar baz qux".split())
 
 
 #: a value no one keeps secret: a default or stand-in word, perhaps in leetspeak, and at most
