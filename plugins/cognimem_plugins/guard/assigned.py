@@ -155,8 +155,42 @@ def _assignments(text: str) -> Iterator[tuple[re.Match[str], str]]:
         if start > 0 and text[start - 1].isalnum():
             continue  # inside a longer word
         m = _ASSIGNMENT.match(text, hit.end())
-        if m is not None and ("\n" not in m.group("sep") or _value_below(text, start, m)):
-            yield m, text[start:m.start("sep")].rstrip("'\"]")
+        if m is None:
+            continue
+        name = text[start:m.start("sep")].rstrip("'\"]")
+        if "\n" not in m.group("sep") or _value_below(text, start, m):
+            yield m, name
+            continue
+        nested = _nested(text, start, m)
+        if nested is not None:
+            # (wave 17) a YAML mapping under a secret's name (``credentials:`` then ``key:
+            # VALUE`` indented below): its member's value, named by both keys
+            yield nested, f"{name}.{text[nested.start():nested.start('sep')]}"
+
+
+#: a member that holds its parent's secret (``credentials:`` / ``key:``; ``password:`` /
+#: ``value:``); other members (``host:``, ``min_length:``) describe it
+_NESTED_KEY = re.compile(
+    r"(?i)[^\S\n]*(?:key|value|secret|token|password|pass|passwd|api_?key|auth|"
+    r"private_?key|client_?secret|access_?key|secret_?key)(?=:[^\S\n]+\S)")
+
+
+def _nested(text: str, start: int, m: re.Match[str]) -> re.Match[str] | None:
+    """(wave 17) The first member of a YAML mapping opened by ``name:`` at a line's end and
+    indented deeper below it, as a match of :data:`_ASSIGNMENT` from the member's key."""
+    sep = m.group("sep")
+    if sep.strip() != ":" or sep.count("\n") != 1 or sep.index(":") > sep.index("\n"):
+        return None
+    line_start = text.rfind("\n", 0, start) + 1
+    indent = len(text[line_start:start]) - len(text[line_start:start].lstrip())
+    member = m.end("sep")
+    if member - (m.start("sep") + sep.index("\n") + 1) <= indent:
+        return None
+    key = _NESTED_KEY.match(text, member)
+    if key is None:
+        return None
+    inner = _ASSIGNMENT.match(text, member)
+    return inner if inner is not None and "\n" not in inner.group("sep") else None
 
 
 def _value_below(text: str, start: int, m: re.Match[str]) -> bool:

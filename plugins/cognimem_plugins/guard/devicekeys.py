@@ -89,7 +89,7 @@ ROWS: tuple[Named, ...] = (
            rf"backbone{_S}key|tool{_S}key|fdsk|knx{_S}secure|knx{_S}ip{_S}secure",
            _HEX32),
     _named("OCPP", "ocpp_authorization_key",
-           rf"authorization{_S}key|basic{_S}auth{_S}password|ocpp",
+           rf"authorization{_S}key|basic{_S}auth{_S}password",
            r"[0-9A-Fa-f]{32,80}"),
     _named("Wi-Fi (WPA-PSK)", "wifi_psk",
            rf"psk|wpa{_S}psk|wpa{_S}passphrase|pre{_S}shared{_S}key|pmk",
@@ -119,6 +119,9 @@ GATE = re.compile(
     r"install|esphome|encryption|cosmos|azure|connection|passcode|station|chirpstack")
 #: how far after the name, on its line, the value may start (characters)
 _WINDOW = 60
+#: a line about a digest, a commit or a version: its hexadecimal is no key
+_DIGEST_LINE = re.compile(r"(?i)md5|sha-?\d|checksum|digest|\bhash|commit|submodule|revision|"
+                          r"fingerprint|\bbuild\b|\bgit\b")
 #: a digest or an identifier named just before the value: not a key
 _DIGEST = re.compile(r"(?i)(?:md5|sha\d*|checksum|hash|digest|crc|commit|eui|uuid|id)"
                      r"[^\S\n]*[:=]?[^\S\n]*['\"]?$")
@@ -152,6 +155,8 @@ def named_device_keys(text: str, low: str) -> Iterator[Decision]:
                 if m.start("v") > name.end() + _WINDOW:
                     break
                 if (m.start("v") in seen or _DIGEST.search(text[name.end():m.start("v")])
+                        or _DIGEST_LINE.search(text, text.rfind("\n", 0, name.start()) + 1,
+                                               stop)
                         or _shape_reason(m.group("v"), row) is not None):
                     continue
                 seen.add(m.start("v"))

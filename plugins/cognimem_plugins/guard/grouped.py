@@ -27,9 +27,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 
 from .decisions import Decision, decide
+from .standins import placeholder
 
 _GROUPED = re.compile(
     r"(?<![A-Za-z0-9\-])(?P<v>[a-z0-9]{4}(?P<s>[ \-])[a-z0-9]{4}(?P=s)[a-z0-9]{4}"
@@ -53,8 +55,18 @@ def _words() -> frozenset[str]:
     return frozenset(w.strip() for w in path.read_text(encoding="utf-8").split()) | _COMMON
 
 
+def _sequential(group: str) -> bool:
+    return all(ord(b) - ord(a) == 1 for a, b in pairwise(group))
+
+
 def _group_reason(value: str, sep: str) -> str | None:
+    why = placeholder(value)
+    if why:
+        return why
     groups = value.split(sep)
+    if any(len(set(g)) < 3 or _sequential(g) for g in groups):
+        return ("a group of one repeated character or a run of the alphabet (a stand-in: "
+                "xxxx-xxxx-xxxx-xxxx, the documentation's abcd-efgh-ijkl-mnop)")
     if len(groups) == 3 and not any(c.isdigit() for c in value):
         return "three groups of letters (Zoho's form has digits too): words, not a password"
     if len(groups) == 4 and any(c.isdigit() for c in value) and not all(

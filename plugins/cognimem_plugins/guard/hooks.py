@@ -66,7 +66,8 @@ def _token_reason(value: str) -> str | None:
         return "no digit or no letter (a word, a name or a number, not a token)"
     if not (re.search(r"[A-Z]", value) and re.search(r"[a-z]", value)) and len(value) < 32:
         return "one case of letters and short (a name or an id, not a token)"
-    if re.fullmatch(r"[a-z]+(?:[_\-/][a-z0-9]+)*", value):
+    if re.fullmatch(r"[a-z]+(?:[_\-/][a-z0-9]+)*", value) or value.startswith("/") or any(
+            re.fullmatch(r"[a-z]{3,}|v\d{1,2}", part) for part in re.split(r"[/_\-]", value)):
         return "words joined by separators (a name or a route)"
     return None
 

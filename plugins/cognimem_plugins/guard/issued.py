@@ -58,10 +58,13 @@ _QUERY = re.compile(
     r"auth|auth_?token|sig|signature|client_?secret|secret|password|passwd|pwd)="
     r"(?P<v>[A-Za-z0-9_\-.~+/%]{16,400})(?=[&#\s\"'<>)\]`]|$)", re.IGNORECASE)
 _HEX = re.compile(r"[0-9a-fA-F]+")
+_HEX32_RUN = re.compile(r"[0-9a-fA-F]{32}")
 #: basic authentication with the key as the user and an empty password
 _KEY_AS_USER = re.compile(
     r"\bauth\s*=\s*\(\s*(?P<q>['\"])(?P<v>[^'\"\s]{16,200})(?P=q)\s*,\s*(['\"])\3\s*\)"
-    r"|(?<=\s)(?:-u|--user)[^\S\n]*(?P<q2>['\"]?)(?P<v2>[^\s:'\"]{16,200}):[A-Za-z]?(?P=q2)"
+    r"|(?<=\s)(?:-u|--user)[^\S\n]*(?P<q2>['\"]?)(?P<v2>[^\s:'\"]{16,200})"
+    # (wave 17) Toggl's documented ``TOKEN:api_token``
+    r":(?:[A-Za-z]?|api_token)(?P=q2)"
     r"(?=\s|$)")
 #: an RTMP ingest URL's last path segment (after the application's name)
 _RTMP = re.compile(r"\brtmps?://[^\s/]+/(?:[^\s/]+/)+(?P<v>[A-Za-z0-9_\-]{16,200})(?![\w/\-.?])")
@@ -114,7 +117,9 @@ def query_credentials(text: str) -> Iterator[Decision]:
     for m in _QUERY.finditer(text):
         value = m.group("v")
         why = placeholder(value)
-        if why is None and not (_HEX.fullmatch(value) and len(value) >= 32):
+        # (wave 17) 32 hexadecimal digits or more in the user's place are a key, suffixed or
+        # not (an id is not sent as basic authentication's user with no password)
+        if why is None and not _HEX32_RUN.search(value):
             why = identifier_reason(value)
         yield decide("url_query_credential", m.start("v"), m.end("v"), why,
                      f"a random value of a URL's query parameter {m.group('name')!r} "
@@ -126,7 +131,9 @@ def keys_as_users(text: str) -> Iterator[Decision]:
         group = "v" if m.group("v") is not None else "v2"
         value = m.group(group)
         why = placeholder(value)
-        if why is None and not (_HEX.fullmatch(value) and len(value) >= 32):
+        # (wave 17) 32 hexadecimal digits or more in the user's place are a key, suffixed or
+        # not (an id is not sent as basic authentication's user with no password)
+        if why is None and not _HEX32_RUN.search(value):
             why = identifier_reason(value)
         yield decide("basic_auth_key", m.start(group), m.end(group), why,
                      "an API key given as the user of basic authentication with an empty "
@@ -193,7 +200,9 @@ def after_id_literals(text: str) -> Iterator[Decision]:
     for m in _AFTER_ID.finditer(text):
         value = m.group("v")
         why = placeholder(value)
-        if why is None and not (_HEX.fullmatch(value) and len(value) >= 32):
+        # (wave 17) 32 hexadecimal digits or more in the user's place are a key, suffixed or
+        # not (an id is not sent as basic authentication's user with no password)
+        if why is None and not _HEX32_RUN.search(value):
             why = identifier_reason(value)
         yield decide("high_entropy_secret", m.start("v"), m.end("v"), why,
                      "a random literal passed right after an id (the secret of an id and "

@@ -182,7 +182,7 @@ def kept_reason(text: str, start: int, end: int, kind: str) -> str | None:
         # (wave 17) an owner's allowlist marker, a JWT signed with a documented sample key
         why = marker_reason(text, start) if "allow" in text or "ignore" in text or (
             "nosec" in text or "noqa" in text) else None
-        why = why or (sample_jwt_reason(value) if kind == "jwt" else None)
+        why = why or (sample_jwt_reason(value) if value.startswith("eyJ") else None)
     if why is None and kind in HEURISTIC_KINDS:
         why = (_named_public(text, start) or vocabulary_reason(value) or digest_name(value)
                or described_reason(text, start, end))

@@ -45,6 +45,8 @@ from .assigned import (
     shell_words,
     urls_and_connections,
 )
+from .authfiles import NEEDLES as AUTHFILE_NEEDLES
+from .authfiles import auth_files
 from .commands import GATE_ROWS as COMMAND_ROWS
 from .commands import command_passwords
 from .context import (
@@ -237,6 +239,8 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     # (wave 17) keys after their documented names, webhooks' secret paths, grouped app
     # passwords (:mod:`.devicekeys`, :mod:`.hooks`, :mod:`.grouped`)
     yield from named_device_keys(text, low)
+    if any(needle in low for needle in AUTHFILE_NEEDLES):
+        yield from auth_files(text, low)
     if "/" in text or "hook" in low:
         yield from webhook_paths(text, low)
     if any(word in low for word in _GROUPED_WORDS):

@@ -73,7 +73,7 @@ STAND_IN_WORDS = frozenset(
     # ``not-a-real-password-fixture``) and the filler words of examples (``blah``, ``foo``:
     # detect-secrets' README shows ``--exclude-lines 'password = blah'``)
     "do use fixture fixtures mock stub demo docs documentation only unit tests invalid "
-    "bogus blah foo bar baz qux".split())
+    "bogus blah foo bar baz qux for".split())
 
 
 #: a value no one keeps secret: a default or stand-in word, perhaps in leetspeak, and at most
