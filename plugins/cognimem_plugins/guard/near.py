@@ -25,7 +25,10 @@ from .names import NAMES
 #: ``value: ...``)
 _TOKEN = re.compile(r"[\w+/\-=.~]+")  # (a word of another language is walked over too)
 _GAP = re.compile(r"[ \t:,'\"=()>.?!-]{0,4}(?:\n[^\S\n]*(?:-[^\S\n]*)?['\"]?)?")
-_GAP_INLINE = re.compile(r"[ \t:,'\"=()>.?!-]{1,4}")
+_GAP_INLINE = re.compile(
+    # (wave 17) an arrow after a remark: "API token (prod) -> VALUE"
+    r"\)?[ \t]*(?:->|=>|\u2192|\u2014|\u2013)[ \t]*"
+    r"|[ \t:,'\"=()>.?!-]{1,4}")
 _NEAR_WORDS = 7
 #: (wave 14) a value after the colon that ends a clause opening with a secret's name ("the
 #: upload token for the lab's dataset repository account: VALUE") may stand this many

@@ -85,6 +85,8 @@ from .passwords import prose_passwords
 from .precision import kept_reason
 from .providers import GATE_ROWS, GATE_TABLES, provider_values
 from .raw_keys import PHRASE_NEEDLES, private_keys, recovery_phrases
+from .sdkcalls import GATE as SDK_GATE
+from .sdkcalls import intercom_tokens, sdk_call_secrets
 from .standins import placeholder, stand_in
 from .structured import (
     APPLE_WORDS,
@@ -239,6 +241,10 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     # (wave 17) keys after their documented names, webhooks' secret paths, grouped app
     # passwords (:mod:`.devicekeys`, :mod:`.hooks`, :mod:`.grouped`)
     yield from named_device_keys(text, low)
+    if "(" in text and any(word in low for word in SDK_GATE):
+        yield from sdk_call_secrets(text)
+    if "dG9rO" in text:
+        yield from intercom_tokens(text)
     if any(needle in low for needle in AUTHFILE_NEEDLES):
         yield from auth_files(text, low)
     if "/" in text or "hook" in low:

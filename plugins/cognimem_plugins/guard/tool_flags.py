@@ -67,6 +67,24 @@ ROWS: tuple[Row, ...] = (
                                                         "\"--token\""),
      r"(?<=['\"])(?:-p|--password|--token)['\"]\s*,\s*(?P<q>['\"])(?P<value>[^'\"\n]{4,128})"
      r"(?P=q)", r"['\"](?:login|-u|--username|auth)['\"]", True, False),
+    # (wave 17) a registry login's password written with ``=`` (docker login's ``-p``,
+    # ``--password``; the same flags in podman, nerdctl, buildah, skopeo, helm and oras)
+    ("registry login -p= / --password=", ("-p=", "--password="),
+     r"(?<=\s)(?:-p|--password)=" + _VALUE,
+     r"\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras)\b[^\n]*\blogin\b", False, False),
+    # (wave 17) Codecov's uploaders take the upload token as -t / --token (docs.codecov.com)
+    _flag("codecov -t / --token", "codecov|codecovcli|codecov\\.exe", r"(?:-t|--token)[=\s]\s*",
+          ("codecov",)),
+    # (wave 17) Composer's auth settings on its command line (getcomposer.org, "Authentication
+    # for privately hosted packages"): http-basic.HOST USER PASSWORD, github-oauth.HOST TOKEN,
+    # gitlab-token.HOST TOKEN, gitlab-oauth.HOST TOKEN, bearer.HOST TOKEN
+    ("composer config http-basic.HOST USER PASSWORD", ("http-basic.",),
+     r"\bhttp-basic\.[^\s'\"]+[^\S\n]+['\"]?[^\s'\"]+['\"]?[^\S\n]+" + _VALUE,
+     r"\bcomposer\b", False, True),
+    ("composer config github-oauth / gitlab-token / bearer HOST TOKEN",
+     ("github-oauth.", "gitlab-token.", "gitlab-oauth.", "bearer."),
+     r"\b(?:github-oauth|gitlab-token|gitlab-oauth|bearer)\.[^\s'\"]+[^\S\n]+" + _VALUE,
+     r"\bcomposer\b", False, True),
     ("printf USER PASS > auth-user-pass file", ("printf",),
      r"\bprintf[^\S\n]+['\"]%s\\n%s(?:\\n)?['\"][^\S\n]+['\"]?[^\s'\"]+['\"]?[^\S\n]+" + _VALUE
      + r"[^\S\n]*>[^\S\n]*\S*(?i:openvpn|vpn|auth|cred|pass|login)", None, False, True),
@@ -74,4 +92,5 @@ ROWS: tuple[Row, ...] = (
 
 #: the rows' words that need no flag, pipe or switch to be looked for
 BARE_WORDS = ("snmp-server user", "cf auth", "mc alias", "mc config host", "aws configure set",
-              "hdbuserstore", "printf")
+              "hdbuserstore", "printf", "http-basic.", "github-oauth.", "gitlab-token.",
+              "gitlab-oauth.", "bearer.")
