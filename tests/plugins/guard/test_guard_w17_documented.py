@@ -26,12 +26,15 @@ REDACTED = [
      "5e0c2a9b7d4f41c8a3e6b1d9f0c2e4a7"),
     # LoRaWAN AppKey (32 hex) after its name
     ("dev.set_appkey = 9F3A61C0B24E7D58A1C36E90F2B4D817", "9F3A61C0B24E7D58A1C36E90F2B4D817"),
-    # Z-Wave S2 key in zwave-js securityKeys
-    ("z-wave controller S0 legacy key 7D3E90A1C45B28F6E01D9C4A3B7F2E68", "7D3E90A1C45B28F6E01D9C4A3B7F2E68"),
+    # a Z-Wave S0 key (zwave-js securityKeys)
+    ("z-wave controller S0 legacy key 7D3E90A1C45B28F6E01D9C4A3B7F2E68",
+     "7D3E90A1C45B28F6E01D9C4A3B7F2E68"),
     # Thread network key
-    ("ot-ctl dataset networkkey 4e8b1f0a9c27d36e5a40b18f7c2d9e31", "4e8b1f0a9c27d36e5a40b18f7c2d9e31"),
+    ("ot-ctl dataset networkkey 4e8b1f0a9c27d36e5a40b18f7c2d9e31",
+     "4e8b1f0a9c27d36e5a40b18f7c2d9e31"),
     # Azure Storage account key (88 base64 characters)
-    ("AZURE_STORAGE = pU3KGCUwux1tEyze1iN7LtkeP3IfyxlxF0SU1kk8nVw0YL4xIB5p/tqg7ui5mX9cfCmZ/a/lkyU81lSvTfrXFA==",
+    ("AZURE_STORAGE = pU3KGCUwux1tEyze1iN7LtkeP3IfyxlxF0SU1kk8nVw0YL4xIB5p/tqg7ui5mX9cfCmZ/a/"
+     "lkyU81lSvTfrXFA==",
      "pU3KGCUwux1tEyze1iN7Ltke"),
     # Met Office WOW site authentication key
     ("wow site authentication key: 7fKq29Lx", "7fKq29Lx"),
@@ -56,7 +59,8 @@ UNCHANGED = [
     # LoRaWAN's all-zero default and a DevEUI (16 hex: public)
     "AppKey = 00000000000000000000000000000000, DevEUI = 70B3D57ED005A1B2",
     # an SRI digest (64 bytes of base64) in a storage account's lock file
-    'azure storage sdk: integrity "sha512-pU3KGCUwux1tEyze1iN7LtkeP3IfyxlxF0SU1kk8nVw0YL4xIB5p/tqg7ui5mX9cfCmZ/a/lkyU81lSvTfrXFA=="',
+    'azure storage sdk: integrity "sha512-pU3KGCUwux1tEyze1iN7LtkeP3IfyxlxF0SU1kk8nVw0YL4xIB5p/'
+    'tqg7ui5mX9cfCmZ/a/lkyU81lSvTfrXFA=="',
     # a station's name
     "station key: Greenwich (the upload uses the vault entry)",
     # prose in four words of four letters after "password"

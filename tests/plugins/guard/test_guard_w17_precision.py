@@ -47,7 +47,8 @@ REDACTED = [
     ("[smtp]\nrelay_password = Vq8#mZ2pLw4x\nrelay_user = mailer", "Vq8#mZ2pLw4x"),
     # YAML's value indented below its name, and a mapping's key under credentials
     ("smtp:\n  password:\n    Vq8#mZ2pLw4x", "Vq8#mZ2pLw4x"),
-    ("mailer:\n  credentials:\n    secret: 9c1f0e7a2b4d4c8e8f3a6b5d7e9f1a2c", "9c1f0e7a2b4d4c8e8f3a6b5d7e9f1a2c"),
+    ("mailer:\n  credentials:\n    secret: 9c1f0e7a2b4d4c8e8f3a6b5d7e9f1a2c",
+     "9c1f0e7a2b4d4c8e8f3a6b5d7e9f1a2c"),
     # the marker on another line does not cover this one
     ("API_TOKEN = 'Rt8Bn3ChKq7Wz2Lm9Xv4'\n# pragma: allowlist secret", "Rt8Bn3ChKq7Wz2Lm9Xv4"),
     # a JWT signed with another key
