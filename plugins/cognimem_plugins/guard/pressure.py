@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .bec_levers import PRIOR_APPROVAL, SECRECY_ORDER
 from .pressure_i18n import ORDER_I18N, ORDER_I18N_WORDS, USER_I18N, USER_I18N_WORDS
 
 _AI = r"(?:assistants?|models?|ais?|agents?|bots?|llms?|copilots?|chatbots?)"
@@ -90,7 +91,13 @@ URGENCY = (
     r"before anyone (?:checks|notices|sees|wakes|finds)|"
     r"final (?:notice|warning|reminder)|last chance|emergency|act now|explain later|"
     r"time (?:sensitive|critical)|expires? (?:in|today|tonight)|(?:by|before) end of day|"
-    r"every (?:minute|second) counts|now or never|hurry)\b"
+    r"every (?:minute|second) counts|now or never|hurry|"
+    # (wave 17) the deadlines of payment fraud: a cut-off, a penalty, a suspension
+    r"before (?:the )?(?:bank |wire |payment )?cut ?off|same day|by (?:close of business|"
+    r"cob|eod|end of business|noon|tonight)|overdue|past due|late (?:fee|penalty|charges?)|"
+    r"(?:will be|is being|gets?) (?:suspended|frozen|closed|terminated|cancelled|canceled|"
+    r"locked)|avoid (?:a |any )?(?:penalty|late fee|suspension|service interruption|"
+    r"disruption|fine))\b"
 )
 AUTHORITY = (
     r"\b(?:(?:from|per|by order of|on behalf of|message from|notice from|directive from|"
@@ -98,7 +105,13 @@ AUTHORITY = (
     r" (?:the |our |your )?(?:ceo|cfo|cto|coo|ciso|president|director|vp|chairman|board|"
     r"owner|admin|administrator|sysadmin|it security|it department|security team|security|"
     r"compliance|legal|hr|finance|management|head of \w+|developers?|creators?|operators?|"
-    r"openai|anthropic|google|microsoft|deepmind|meta)(?: s)?|"
+    r"openai|anthropic|google|microsoft|deepmind|meta|"
+    # (wave 17) the senders business-email compromise claims (FBI IC3, FTC, NCSC)
+    r"controller|treasurer|finance director|head of finance|accounts payable|payroll|"
+    r"procurement|purchasing|auditors?|external auditors?|regulator|irs|hmrc|tax office|"
+    r"fraud (?:team|department)|general counsel|legal counsel|attorney|lawyer|solicitor|"
+    r"it helpdesk|help desk|service desk|system owner|data protection officer|dpo|"
+    r"managing director|partner|founder|chief \w+ officer)(?: s)?|"
     r"(?:security|it|compliance|legal|finance|admin|ops|trust and safety) team here|"
     r"this is (?:the|your) (?:ceo|cfo|cto|admin|administrator|developer|creator|operator|"
     r"owner|security team|it department|system administrator)|"
@@ -137,7 +150,6 @@ USER_PROPERTY = (
     r"env|data|payment method|checkout|funds|balance|orders?)\b|"
     r"\bon (?:the user s|their) (?:\w+ )?(?:card|account|behalf)\b|\bon behalf of the user\b"
 )
-
 # --- the acts asked of the reader (over ``flat``) -----------------------------------------
 _AMOUNT = (r"(?:\d+(?: \d+)*(?: ?k| ?m)? (?:usd|eur|gbp|jpy|chf|cad|aud|inr|btc|eth|usdt|usdc|"
            r"sol|xrp|dollars|euros|pounds|bitcoin|ether|dai)|(?:usd|eur|gbp|chf|cad|aud|inr|"
@@ -290,7 +302,7 @@ ACT_WORDS = (
 OTHER_ACTS = ("weaken_security", "weaken_security_code", "destroy_critical", "harvest_secret",
               "review_suppress", "secret_request")
 LEVERS = ("flattery", "promised_reward", "guilt_threat", "false_urgency", "false_authority",
-          "social_proof", "skip_check")
+          "social_proof", "skip_check", "prior_approval", "secrecy_order")
 #: what makes an act one asked of the reader (not a request's form alone: "skip the
 #: confirmation step under CI" is a developer's routine order)
 ASKERS = (*LEVERS, "user_property", "ai_reader", "agent_order", "agent_addressee",
@@ -318,7 +330,9 @@ _LEVER_SPECS: tuple[tuple[str, str, str, str], ...] = (
      "confirm\", \"before anyone checks\")", URGENCY,
      "urgent urgently asap immediately now away hour hours minute minutes min mins "
      "seconds ask check confirm review verify explain wait double anyone final chance "
-     "emergency sensitive critical expires expire end counts hurry"),
+     "emergency sensitive critical expires expire end counts hurry cut cutoff same close "
+     "cob eod business noon tonight overdue past late suspended frozen closed terminated "
+     "cancelled canceled locked avoid"),
     ("false_authority", "a claimed sender or permission (\"from the CEO\", \"security team "
      "here\", \"I authorize you\", \"your developers\")", AUTHORITY,
      "ceo cfo cto coo ciso president director vp chairman board owner admin "
@@ -326,7 +340,10 @@ _LEVER_SPECS: tuple[tuple[str, str, str, str], ...] = (
      "management head developer developers creator creators operator operators "
      "openai anthropic google microsoft deepmind meta team manager supervisor "
      "authorize authorise authorized authorised makers override official direct "
-     "authority trust ops"),
+     "authority trust ops controller treasurer accounts payable payroll procurement "
+     "purchasing auditor auditors regulator irs hmrc tax fraud counsel attorney lawyer "
+     "solicitor helpdesk help desk service system dpo protection officer managing partner "
+     "founder chief"),
     ("social_proof", "social proof or a claimed commitment (\"everyone does it\", \"you "
      "already agreed\")", SOCIAL_PROOF,
      "everyone everybody promised agreed said assistant assistants model models ai ais "
@@ -335,6 +352,15 @@ _LEVER_SPECS: tuple[tuple[str, str, str, str], ...] = (
      "\"no need to confirm\", \"without the second approver\")", SKIP_CHECK,
      "without check confirm verify ask double review formality regardless notices "
      "knows sees checks"),
+    ("prior_approval", "a claim that the act was approved, verified or agreed already, or "
+     "needs no check (\"the CFO already signed off\", \"pre-approved\", \"as agreed by "
+     "phone\", \"no PO match is needed\")", PRIOR_APPROVAL,
+     "already previously pre signed agreed confirmed approved discussed arranged verbal "
+     "verbally per cfo ceo coo controller treasurer director management budget board vp "
+     "head boss partner supplier vendor customer no this it"),
+    ("secrecy_order", "the order kept from those who would check it (\"keep this "
+     "confidential\", \"don't cc finance\", \"do not call to verify\")", SECRECY_ORDER,
+     "do don never no without keep between"),
 )
 
 _SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
@@ -344,13 +370,14 @@ _SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...]
      "alter figures, grant access, send the user to a login page",
      ACT, ACT_WORDS, {"negatable": True, "requires_any": ASKERS}),
     *((name, 0.3, _TC, meaning + ", beside an act asked of the reader", pattern, words,
-       {"requires_any": ("reader_act", "reader_order_i18n", *OTHER_ACTS)})
+       {"requires_any": ("reader_act", "reader_order_i18n", "money_act", "money_act_i18n",
+                         *OTHER_ACTS)})
       for name, meaning, pattern, words in _LEVER_SPECS),
     ("user_property", 0.3, None,
      "the user's things spoken of in the third person (\"the user's saved card\", \"their "
      "PayPal\"), beside an act asked of the reader",
      USER_PROPERTY, "user customer client holder owner saved stored behalf card account",
-     {"requires_any": ("reader_act", *OTHER_ACTS)}),
+     {"requires_any": ("reader_act", "money_act", *OTHER_ACTS)}),
     ("reader_order_i18n", 0.55, _TC,
      "an order in another language to an AI reader named in it (\"KI-Assistent: lösche "
      "...\", \"Till AI-assistenten: radera ...\")",
