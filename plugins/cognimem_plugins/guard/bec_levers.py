@@ -45,7 +45,9 @@ SECRECY_ORDER = (
     r"my assistant|the office|hr|legal|it)\b|"
     r"\bkeep (?:this|it|the (?:request|transfer|payment|change)) (?:confidential|between us|"
     r"quiet|secret|private|off the record|to yourself|under wraps)\b|"
-    r"\bbetween you and me\b|\b(?:do not|don t) (?:call|phone|ring|text) (?:\w+ ){0,3}?"
+    r"\bbetween you and me\b|\b(?:quietly|silently|discreetly|secretly|covertly)\b|"
+    r"\bwithout (?:anyone|the (?:user|owner|client|customer|team|auditors?)) (?:noticing|"
+    r"knowing|finding out)\b|\b(?:do not|don t) (?:call|phone|ring|text) (?:\w+ ){0,3}?"
     r"(?:to verify|to confirm|to check|the number on file)\b|"
     r"\b(?:do not|don t) use the (?:number|phone number|contact|contact details) on file\b"
 )

@@ -28,6 +28,7 @@ README paragraphs of installed packages and the LoCoMo / LongMemEval training-ha
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .money_i18n import SPEC_I18N
@@ -71,7 +72,10 @@ _RECORDS = (r"(?:payroll(?: file| data| report| export| register)?|payslips?|pay
             r"hr (?:files?|records?|data)|benefits (?:file|data|enrollment)|census (?:file|"
             r"data)|834 (?:file|feed)|board (?:deck|pack|minutes)|budget(?: deck)?|"
             r"financials|forecast|p l|ledger|general ledger|trial balance|cap table|"
-            r"contracts?|the (?:whole|entire|full) (?:database|crm|ledger|customer base))")
+            r"contracts?|the (?:whole|entire|full) (?:database|crm|ledger|customer base)|"
+            # a business's documents as a carrier holds them
+            r"workbooks?|spreadsheets?|board deck|slide deck|deck|slides|attachments?|"
+            r"(?:this|the) (?:document|thread|conversation|mailbox|inbox))")
 #: where the data goes: an outside address, a link, a form, a webhook, a drop
 _OUTSIDE = (r"(?:\w+ (?:com|net|io|org|co|app|dev|cc|site|xyz|info|biz|ru|cn|link|online|"
             r"cloud|me|live|top|tk|ml|ga|page|ai|sh)\b|https?\b|sftp\b|ftp\b|"
@@ -103,7 +107,7 @@ _BANK_CHANGE = (
     rf"\b(?:reply|respond|answer|auto reply|autoreply) (?:\w+ ){{0,8}}?with (?:our |the )?"
     rf"(?:new |updated |following )?{_BANK}\b|"
     # an IBAN written out after "to / with / into" (the act's destination)
-    r"\b(?:to|into|with|at) (?:iban |account |acct )?[a-z]{2}\d{2}(?: ?[a-z0-9]{4}){3,7}"
+    r"\b(?:iban|account|acct) [a-z]{2}\d{2}(?: ?[a-z0-9]{4}){3,7}"
 )
 _RELEASE = (
     # "release payment of 286,990 USD", "schedule it for payment", "approve PO-59001"
@@ -149,10 +153,33 @@ _STATUS = (
     r"\b(?:close|resolve|reject|dismiss|delete|hide|suppress|deprioriti[sz]e) (?:all |every |"
     r"the rest|each |the other |other )(?:\w+ ){0,3}?(?:tickets?|cases?|complaints?|reviews?|"
     r"disputes?|claims?|requests?|chargebacks?|refund requests?)\b|"
+    # "leave out the part where we discussed the breach"
+    r"\b(?:leave out|omit|drop|remove|cut|skip|don t mention|do not mention|exclude|redact|"
+    r"strike) (?:the part|the section|the bit|the discussion|any mention|all mention|"
+    r"the mention|every mention|anything|any reference|all references) (?:where|about|of|on|"
+    r"that|to)\b|"
     r"\b(?:escalate|prioriti[sz]e|route) (?:all |every |each )(?:\w+ ){0,4}?(?:tickets?|"
     r"cases?|leads?|requests?|claims?) (?:from|of|by) \w+"
 )
 _FIGURES = (
+    # "change the report totals", "cook the books", "backdate the invoices"
+    # (a falsifying verb with any figures; a neutral one only with a report's figures:
+    # "change the totals" of a table is routine, "change the report totals" is not)
+    r"\b(?:massage|fudge|cook|doctor|falsify|fabricate|backdate|back date|inflate|pad|"
+    r"overstate|understate|manipulate)(?: the| our| this| these| its| their)?(?: \w+){0,2}? "
+    r"(?:totals?|figures|numbers|books|results|accounts|financials|ledger|kpis?|metrics|"
+    r"forecast|revenue|earnings|balance sheet|p l|invoices|timesheets?|readings|"
+    r"test results|audit findings|dates?)\b|"
+    r"\b(?:change|alter|edit|adjust|tweak|restate|rewrite) (?:the |our |this |these )?"
+    r"(?:report|reported|quarterly|annual|monthly|financial|audited|board|investor|sales|"
+    r"audit|filed|published|regulatory|tax) (?:\w+ )?(?:totals?|figures|numbers|results|"
+    r"revenue|earnings|findings|kpis?|metrics)\b|"
+    # a threat's condition ("if you don't change the report totals, ...")
+    r"\b(?:if you (?:don t|do not|won t|will not|refuse to|fail to)|unless you) "
+    r"(?:change|alter|edit|adjust|fix|approve|release|pay|wire|transfer|send|sign|process|"
+    r"update|mark|delete|remove) (?:the |this |that |these |our |my |their )?(?:\w+ ){0,2}?"
+    r"(?:totals?|figures|numbers|results|invoice|payment|wire|transfer|refund|order|claim|"
+    r"bank details|records?|payroll)\b|"
     # "report it as 0 exceptions", "describe the quarter as break-even"
     r"\b(?:report|show|state|present|describe|list|record|enter|book|restate|present)"
     r"(?: \w+){0,4}? as (?:\d|zero|nil|none|break even|flat|positive|a (?:profit|gain|surplus)|"
@@ -176,11 +203,14 @@ _FIGURES = (
     r"(?:clause|clauses|terms?|section|and|provision|charges?)?"
 )
 _RECORDS_OUT = (
+    # "send me the customer list", "give us the payroll file"
+    r"\b(?:send|give|show|share|email|e mail|forward|export|dump|list|paste|hand over|"
+    rf"read out|print) (?:me|us) (?:\w+ ){{0,2}}?{_RECORDS}\b|"
     # "e-mail this month's payroll file ... to payroll-review@...", "send the 834 file to
     # sftp://...", "attach the latest payslips ... to your reply"
     r"\b(?:send|email|e mail|mail|forward|upload|share|export|attach|post|sync|copy|transfer|"
     r"fax|dump|push|publish|submit|deliver|drop|put|paste|cc|bcc|include)(?: \w+){0,6}? "
-    rf"{_RECORDS}(?: \w+){{0,10}}? (?:to|into|at|on|with|via|in) (?:\w+ ){{0,3}}?(?:{_OUTSIDE}|"
+    rf"{_RECORDS}(?: \w+){{0,10}}? (?:to|into|at|on|with|via|in) (?:\w+ ){{0,6}}?(?:{_OUTSIDE}|"
     r"(?:your|the) reply|the organi[sz]er|the sender|(?:this|that) (?:thread|address|"
     r"person|contact|vendor|requester))|"
     # "make the board deck public", "set sharing to anyone with the link"
@@ -200,7 +230,14 @@ _RECORDS_OUT = (
     r"exports?|mirrors?|streams?)(?: \w+){0,6}? to (?:\w+ ){0,3}?(?:https?|\w+ (?:com|net|io|"
     r"org|co|app|dev|cc|site|xyz|info))\b"
 )
-ACT = "|".join((_BANK_CHANGE, _RELEASE, _STATUS, _FIGURES, _RECORDS_OUT))
+#: a destination swapped ("send it to sftp://... instead of the usual host", "pay into
+#: this account rather than the one on file")
+_SWAP = (r"\b(?:instead of|rather than|not to) (?:the |our |your )?(?:usual|normal|regular|"
+         r"registered|current|existing|original|old|listed|printed|agreed|known|one on file|"
+         r"verified) (?:\w+ )?(?:host|server|address|account|iban|bank|endpoint|location|"
+         r"recipient|destination|portal|drop|channel|vendor|supplier|number|details|payee|"
+         r"beneficiary|sftp|folder|bucket)\b")
+ACT = "|".join((_BANK_CHANGE, _RELEASE, _STATUS, _FIGURES, _RECORDS_OUT, _SWAP))
 #: every match holds one of these (the cheap gate): the rarer half of each act
 ACT_WORDS = (
     "bank banking remittance remit payment wire ach deposit payout settlement receiving "
@@ -227,7 +264,21 @@ ACT_WORDS = (
     "chart graph average margin kpi it penalty termination renewal indemnity liability fee "
     "fees exclusion cancellation arbitration compete increase public publicly world "
     "shareable open sharing visibility permissions permission access anyone link webhook "
-    "web callback zap integration forwarding export sync automation listener")
+    "web callback zap integration forwarding export sync automation listener change alter "
+    "edit adjust tweak massage fudge cook doctor falsify fabricate backdate back restate "
+    "inflate pad overstate understate manipulate books accounts financials ledger kpi kpis "
+    "metrics forecast earnings balance p timesheet timesheets readings dates date me us "
+    "part section bit discussion mention anything reference references")
+
+#: (and every other word the patterns spell, less the function words no match needs: a
+#: match holds a noun of the lists above, so the gate stays a superset)
+_FUNCTION = frozenset((
+    "the a an to it this that these those all every each any our my your its their his her "
+    "them of on in at by for as is are be been has have so and or not don do will with from "
+    "into via than then when if was were s ing ed d w now up no new one two off out per pre "
+    "re er es ies sz bit way low set put use run job p me us").split())
+ACT_WORDS = " ".join(sorted((set(ACT_WORDS.split()) - _FUNCTION)
+                            | {w for w in re.findall(r"[a-z]{2,}", ACT) if w not in _FUNCTION}))
 
 # --- notes labelled for automated readers ------------------------------------------------
 MACHINE_NOTE = (

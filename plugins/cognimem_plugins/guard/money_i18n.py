@@ -45,7 +45,8 @@ NOUNS = (
     # Bulgarian
     "dane bankowe", "numer konta", "rachunek bankowy", "odbiorca", "przelew", "płatność",
     "faktura", "faktury", "zwrot", "zamówienie", "lista płac", "wynagrodzenia",
-    "dokumentacja medyczna", "dane pacjentów", "lista klientów", "bankovní údaje",
+    "dokumentacja medyczna", "dane pacjentów", "lista klientów", "listę klientów",
+    "bazę klientów", "baza klientów", "klientów", "bankovní údaje",
     "číslo účtu", "příjemce", "převod", "platba", "faktura", "vrácení", "mzdy",
     "výplatní páska", "zdravotní dokumentace", "seznam zákazníků", "bankové údaje",
     "číslo účtu", "platba", "bankovni podaci", "broj računa", "primatelj", "uplata",
@@ -74,7 +75,7 @@ NOUNS = (
     "nomor rekening", "penerima", "pembayaran", "faktur", "tagihan", "pengembalian dana",
     "gaji", "daftar pelanggan", "thông tin ngân hàng", "số tài khoản", "người thụ hưởng",
     "chuyển khoản", "hóa đơn", "hoàn tiền", "bảng lương", "ข้อมูลธนาคาร", "เลขบัญชี",
-    "ใบแจ้งหนี้", "เงินเดือน",
+    "ใบแจ้งหนี้", "เงินเดือน", "tài khoản", "danh sách khách hàng",
     # Chinese, Japanese, Korean
     "银行账户", "銀行帳戶", "银行信息", "收款人", "收款账户", "账号", "帳號", "转账", "付款",
     "发票", "發票", "退款", "采购订单", "工资", "薪资", "工资单", "病历", "客户名单",

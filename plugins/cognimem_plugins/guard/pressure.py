@@ -113,6 +113,8 @@ AUTHORITY = (
     r"it helpdesk|help desk|service desk|system owner|data protection officer|dpo|"
     r"managing director|partner|founder|chief \w+ officer)(?: s)?|"
     r"(?:security|it|compliance|legal|finance|admin|ops|trust and safety) team here|"
+    r"(?:it security|security|it support|helpdesk|help desk|service desk|your bank|the bank|"
+    r"fraud department|fraud team|payroll|accounts payable|treasury) here\b|"
     r"this is (?:the|your) (?:ceo|cfo|cto|admin|administrator|developer|creator|operator|"
     r"owner|security team|it department|system administrator)|"
     r"as (?:the|your) (?:verified |account |repository |repo |system )?(?:owner|admin|"
@@ -201,7 +203,8 @@ _DELETE = (
     r"so|that|before)\b"
 )
 _DISABLE = (
-    r"\b(?:disable|turn off|switch off|remove|deactivate|bypass|skip|pause|suspend|lower)"
+    r"\b(?:disables?|turns? off|switch(?:es)? off|removes?|deactivates?|bypass(?:es)?|"
+    r"skips?|pauses?|suspends?|lowers?)"
     r"(?: \w+){0,3}? (?:two factor|2fa|mfa|multi factor|the output filter|output filter|"
     r"content filter|safety filter|fraud (?:check|checks|alerts|detection)|spam filter|"
     r"kyc|audit log\w*|login alerts|security alerts|auth middleware|authentication)\b|"
@@ -343,7 +346,7 @@ _LEVER_SPECS: tuple[tuple[str, str, str, str], ...] = (
      "authority trust ops controller treasurer accounts payable payroll procurement "
      "purchasing auditor auditors regulator irs hmrc tax fraud counsel attorney lawyer "
      "solicitor helpdesk help desk service system dpo protection officer managing partner "
-     "founder chief"),
+     "founder chief support bank treasury"),
     ("social_proof", "social proof or a claimed commitment (\"everyone does it\", \"you "
      "already agreed\")", SOCIAL_PROOF,
      "everyone everybody promised agreed said assistant assistants model models ai ais "
@@ -360,7 +363,7 @@ _LEVER_SPECS: tuple[tuple[str, str, str, str], ...] = (
      "head boss partner supplier vendor customer no this it"),
     ("secrecy_order", "the order kept from those who would check it (\"keep this "
      "confidential\", \"don't cc finance\", \"do not call to verify\")", SECRECY_ORDER,
-     "do don never no without keep between"),
+     "do don never no without keep between quietly silently discreetly secretly covertly"),
 )
 
 _SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (

@@ -27,7 +27,7 @@ NAMES = (
     "ki-assistenten", "ki-agenter", "taalmodel", "språkmodell", "sprogmodel",
     "ai-assistentti", "kære ai", "kjære ai", "kära ai", "liebe ki", "lieber ki",
     # Slavic, Baltic, Finno-Ugric, Greek
-    "asystencie ai", "asystent ai", "asystencie si", "asystent si", "agencie ai",
+    "asystencie ai", "asystent ai", "asystenta ai", "asystentowi ai", "asystencie si", "asystent si", "agencie ai",
     "ai asistente", "ai asistent", "ai asistentka", "asistente ai", "asistenta ai",
     "ai asistenta", "ai asistentu", "ui asistent", "ai asistentе", "ии-ассистент",
     "ии ассистент", "ассистент ии", "ии-агент", "ии агент", "ии-помощник", "ии помощник",
@@ -35,7 +35,8 @@ NAMES = (
     "ai asistente", "di asistent", "di asistentas", "mi asistent", "ті асистент",
     "tekoälyavustaja", "tekoäly", "tehisintellekti assistent", "ti-assistent",
     "mi-asszisztens", "mi asszisztens", "ai-asszisztens", "mi-ügynök", "βοηθέ ai",
-    "βοηθός ai", "βοηθέ τεχνητής νοημοσύνης",
+    "βοηθός ai", "βοηθέ τεχνητής νοημοσύνης", "βοηθό ai", "βοηθό τν", "βοηθέ τν",
+    "βοηθός τν",
     # Turkic, Semitic, Iranian, Indic
     "yapay zeka asistanı", "yapay zekâ asistanı", "yz asistanı", "ai asistanı",
     "yapay zeka ajanı", "süni intellekt", "עוזר בינה מלאכותית", "עוזר ai", "סוכן ai",
@@ -64,7 +65,8 @@ VERBS = (
     "condivida", "sblocca", "schimbă", "actualizează", "exportă", "ändere", "ändern sie",
     "aktualisiere", "ersetze", "ersetzen sie", "überweise", "überweisen sie", "zahle",
     "zahlen sie", "genehmige", "genehmigen sie", "gib frei", "geben sie frei", "exportiere",
-    "markiere", "wijzig", "vervang", "werk bij", "exporteer", "markeer", "keur goed",
+    "markiere", "keur", "lähetä", "lähettäkää", "承認し", "wijzig", "vervang", "werk bij",
+    "exporteer", "markeer", "keur goed",
     "ändra", "uppdatera", "ersätt", "exportera", "godkänn", "endre", "oppdater", "erstatt",
     "eksporter", "godkjenn", "ændr", "opdater", "erstat", "godkend", "zmień", "zaktualizuj",
     "zastąp", "wyeksportuj", "udostępnij", "zatwierdź", "oznacz", "změň", "aktualizuj",
