@@ -41,8 +41,8 @@ SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 23)))
 LEVERS = ("prior_approval", "secrecy_order")
 NAMES = ("money_act", "machine_note", *LEVERS, "money_act_i18n")
 #: (act, note for automated readers, the two levers, the act's object in other languages)
-GRID = list(product((0.0, 0.3, 0.35, 0.4, 0.45, 0.5), (0.0, 0.2, 0.3, 0.4),
-                    (0.0, 0.2, 0.25, 0.3, 0.35), (0.0, 0.1, 0.2, 0.25)))
+GRID = list(product((0.0, 0.3, 0.35, 0.4, 0.45, 0.5), (0.0, 0.2, 0.3),
+                    (0.0, 0.2, 0.3), (0.0, 0.1, 0.2)))
 ZERO = (0.0, 0.0, 0.0, 0.0)
 MOST = tuple(max(p[i] for p in GRID) for i in range(4))
 READMES = Path("/tmp/s36/readmes.jsonl")

@@ -27,7 +27,8 @@ NAMES = (
     "ki-assistenten", "ki-agenter", "taalmodel", "språkmodell", "sprogmodel",
     "ai-assistentti", "kære ai", "kjære ai", "kära ai", "liebe ki", "lieber ki",
     # Slavic, Baltic, Finno-Ugric, Greek
-    "asystencie ai", "asystent ai", "asystenta ai", "asystentowi ai", "asystencie si", "asystent si", "agencie ai",
+    "asystencie ai", "asystent ai", "asystenta ai", "asystentowi ai", "asystencie si",
+    "asystent si", "agencie ai",
     "ai asistente", "ai asistent", "ai asistentka", "asistente ai", "asistenta ai",
     "ai asistenta", "ai asistentu", "ui asistent", "ai asistentе", "ии-ассистент",
     "ии ассистент", "ассистент ии", "ии-агент", "ии агент", "ии-помощник", "ии помощник",
