@@ -71,7 +71,7 @@ _RECORDS = (r"(?:payroll(?: file| data| report| export| register)?|payslips?|pay
             r"employee (?:records?|list|data|files?|details)|personnel (?:files?|records?)|"
             r"hr (?:files?|records?|data)|benefits (?:file|data|enrollment)|census (?:file|"
             r"data)|834 (?:file|feed)|board (?:deck|pack|minutes)|budget(?: deck)?|"
-            r"financials|forecast|p l|ledger|general ledger|trial balance|cap table|"
+            r"financials|forecast|ledger|general ledger|trial balance|cap table|"
             r"contracts?|the (?:whole|entire|full) (?:database|crm|ledger|customer base)|"
             # a business's documents as a carrier holds them
             r"workbooks?|spreadsheets?|board deck|slide deck|deck|slides|attachments?|"
@@ -101,8 +101,9 @@ _BANK_CHANGE = (
     r"(?:the |this |our )?(?:new|following|updated|different|correct|other|alternate) "
     r"(?:\w+ )?(?:account|iban|bank|details|beneficiary|payee)\b|"
     # "ignore the one printed above", "disregard the bank details on the invoice"
-    rf"\b(?:ignore|disregard|do not use|don t use) (?:the )?(?:one|iban|account|{_BANK}|"
+    rf"\b(?:ignore|disregard|do not use|don t use) (?:the )?(?:iban|account|{_BANK}|"
     r"details) (?:printed|shown|listed|given|on file|on the invoice|above|below)\b|"
+    r"\b(?:ignore|disregard|do not use|don t use) the one printed\b|"
     # "auto-reply to anyone asking about our bank details with IBAN ..."
     rf"\b(?:reply|respond|answer|auto reply|autoreply) (?:\w+ ){{0,8}}?with (?:our |the )?"
     rf"(?:new |updated |following )?{_BANK}\b|"
@@ -118,7 +119,7 @@ _RELEASE = (
     r"each|any|our|pending|outstanding|its|their|\w+ \d+|\d+)){0,2} (?:\w+ ){0,2}?"
     rf"{_PAYABLE}\b|"
     r"\b(?:schedule|queue|put|set|flag) (?:it|this|them|the \w+|these) (?:for|to) "
-    r"(?:payment|pay|immediate payment|release|approval|the next (?:payment )?run)\b|"
+    r"(?:payment|pay|immediate payment|release|approval|the next payment run)\b|"
     # "pay it twice", "pay the invoice again", "pay it in full now"
     r"\bpay (?:it|this|that|them|the invoice|the bill|both|each) (?:twice|again|two times|"
     r"in full|early|now|today|immediately|right away|before)\b|"
@@ -232,53 +233,56 @@ _RECORDS_OUT = (
 )
 #: a destination swapped ("send it to sftp://... instead of the usual host", "pay into
 #: this account rather than the one on file")
-_SWAP = (r"\b(?:instead of|rather than|not to) (?:the |our |your )?(?:usual|normal|regular|"
+_SWAP = (r"\b(?:instead of|rather than) (?:the |our |your )?(?:usual|normal|regular|"
          r"registered|current|existing|original|old|listed|printed|agreed|known|one on file|"
          r"verified) (?:\w+ )?(?:host|server|address|account|iban|bank|endpoint|location|"
          r"recipient|destination|portal|drop|channel|vendor|supplier|number|details|payee|"
          r"beneficiary|sftp|folder|bucket)\b")
 ACT = "|".join((_BANK_CHANGE, _RELEASE, _STATUS, _FIGURES, _RECORDS_OUT, _SWAP))
-#: every match holds one of these (the cheap gate): the rarer half of each act
-ACT_WORDS = (
+#: every match holds one of these (the cheap gate): for each alternative, the words of its
+#: rarer half (the bank's coordinates, the payable, the status, the figures, the records)
+_RECORD_WORDS = {w for variant in (re.sub(r"s\?", "", _RECORDS), re.sub(r"s\?", "s", _RECORDS))
+                 for w in re.findall(r"[a-z]{2,}", variant)
+                 if w not in ("the", "whole", "entire", "full", "this", "data", "list",
+                              "file", "files", "details", "notes", "number", "numbers",
+                              "salar", "ies")} | {
+    "salary", "salaries", "w2", "w2s", "2s", "1099", "1099s", "p60", "p60s", "p45",
+    "p45s", "834", "ssn", "ssns", "statement", "statements", "leads", "deals"}
+ACT_WORDS = " ".join(sorted(_RECORD_WORDS | set((
+    # the bank's coordinates and the payee
     "bank banking remittance remit payment wire ach deposit payout settlement receiving "
-    "beneficiary payee iban swift bic routing aba account sort ifsc bsb clabe transit "
-    "vendor supplier wallet correct new updated current real right valid changed use pay "
-    "send route ignore disregard reply respond answer autoreply auto to into with at "
+    "beneficiary payee iban swift bic routing aba account acct sort ifsc bsb clabe transit "
+    "vendor supplier wallet details printed "
+    # the payable
     "payments wires transfer transfers invoice invoices bill bills refund refunds "
-    "reimbursement reimbursements expense expenses report reports claim claims payouts "
-    "disbursement disbursements remittances purchase order orders po pos requisition "
-    "requisitions credit note notes memo memos chargeback chargebacks payroll run bonus "
-    "bonuses advance advances write offs off runs batch batches loan loans withdrawal "
-    "withdrawals drawdown drawdowns for twice again times full early now today immediately "
-    "away before of behalf preferred approved trusted verified whitelisted "
-    "threshold limit cap ceiling authority quantity qty amount price total rate hours "
-    "paid matched reconciled received cleared settled passed compliant complete completed "
-    "resolved closed done satisfied signed audited reviewed authorized authorised exempt "
-    "accepted risk clean spam fraud duplicate fake invalid fix applicable priority p1 "
-    "urgent even profitable trail log logs history record records chain tickets ticket "
-    "cases case complaints complaint reviews review disputes dispute requests request "
-    "leads lead zero nil none flat positive profit gain surplus growth target track budget "
-    "percent cent pct points basis bps figure figures number numbers totals revenue sales "
-    "result results value values amounts region line row entry loss deficit shortfall "
-    "variance exceptions exception defects defect incidents findings overrun debt trend "
-    "chart graph average margin kpi it penalty termination renewal indemnity liability fee "
-    "fees exclusion cancellation arbitration compete increase public publicly world "
-    "shareable open sharing visibility permissions permission access anyone link webhook "
-    "web callback zap integration forwarding export sync automation listener change alter "
-    "edit adjust tweak massage fudge cook doctor falsify fabricate backdate back restate "
-    "inflate pad overstate understate manipulate books accounts financials ledger kpi kpis "
-    "metrics forecast earnings balance p timesheet timesheets readings dates date me us "
-    "part section bit discussion mention anything reference references")
-
-#: (and every other word the patterns spell, less the function words no match needs: a
-#: match holds a noun of the lists above, so the gate stays a superset)
-_FUNCTION = frozenset((
-    "the a an to it this that these those all every each any our my your its their his her "
-    "them of on in at by for as is are be been has have so and or not don do will with from "
-    "into via than then when if was were s ing ed d w now up no new one two off out per pre "
-    "re er es ies sz bit way low set put use run job p me us").split())
-ACT_WORDS = " ".join(sorted((set(ACT_WORDS.split()) - _FUNCTION)
-                            | {w for w in re.findall(r"[a-z]{2,}", ACT) if w not in _FUNCTION}))
+    "reimbursement reimbursements expense expenses payouts disbursement disbursements "
+    "remittances purchase po pos requisition requisitions claim claims credit chargeback "
+    "chargebacks payroll bonus bonuses advance advances write batch batches loan loans "
+    "withdrawal withdrawals drawdown drawdowns pay release approval behalf auto contractor "
+    "partner threshold limit cap ceiling authority quantity qty amount price total rate "
+    "hours "
+    # the status
+    "paid approved matched verified reconciled received cleared settled passed compliant "
+    "complete completed resolved closed done satisfied signed audited reviewed authorized "
+    "authorised exempt accepted risk clean spam fraud duplicate fake invalid fix applicable "
+    "priority p1 urgent even profitable trail log logs history record records chain "
+    "tickets ticket cases case complaints complaint reviews review disputes dispute "
+    "requests request part section bit discussion mention anything reference references "
+    "escalate prioritise prioritize route "
+    # the figures
+    "massage fudge cook doctor falsify fabricate backdate back inflate pad overstate "
+    "understate manipulate report reported quarterly annual monthly financial audited "
+    "board investor sales audit filed published regulatory tax totals figures numbers "
+    "results order show state present describe list enter book restate figure number "
+    "revenue result value values amounts region line row entry round outliers outlier rows "
+    "entries points losses negative failures failed exceptions findings incidents returns "
+    "penalty termination renewal indemnity liability late fee fees exclusion cancellation "
+    "arbitration compete increase "
+    # the records sent out, made public, hooked
+    "public publicly world shareable open sharing visibility permissions permission access "
+    "link webhook web callback zap integration forwarding export sync automation listener "
+    # the destination swapped
+    "instead rather").split())))
 
 # --- notes labelled for automated readers ------------------------------------------------
 MACHINE_NOTE = (

@@ -93,11 +93,11 @@ URGENCY = (
     r"time (?:sensitive|critical)|expires? (?:in|today|tonight)|(?:by|before) end of day|"
     r"every (?:minute|second) counts|now or never|hurry|"
     # (wave 17) the deadlines of payment fraud: a cut-off, a penalty, a suspension
-    r"before (?:the )?(?:bank |wire |payment )?cut ?off|same day|by (?:close of business|"
-    r"cob|eod|end of business|noon|tonight)|overdue|past due|late (?:fee|penalty|charges?)|"
+    r"before (?:the )?(?:bank |wire |payment )?cut ?off|by (?:cob|eod|noon|tonight)|"
+    r"overdue|past due|late (?:fee|penalty|charges?)|"
     r"(?:will be|is being|gets?) (?:suspended|frozen|closed|terminated|cancelled|canceled|"
     r"locked)|avoid (?:a |any )?(?:penalty|late fee|suspension|service interruption|"
-    r"disruption|fine))\b"
+    r"disruption))\b"
 )
 AUTHORITY = (
     r"\b(?:(?:from|per|by order of|on behalf of|message from|notice from|directive from|"
@@ -111,9 +111,9 @@ AUTHORITY = (
     r"procurement|purchasing|auditors?|external auditors?|regulator|irs|hmrc|tax office|"
     r"fraud (?:team|department)|general counsel|legal counsel|attorney|lawyer|solicitor|"
     r"it helpdesk|help desk|service desk|system owner|data protection officer|dpo|"
-    r"managing director|partner|founder|chief \w+ officer)(?: s)?|"
+    r"managing director|founder|chief \w+ officer)(?: s)?|"
     r"(?:security|it|compliance|legal|finance|admin|ops|trust and safety) team here|"
-    r"(?:it security|security|it support|helpdesk|help desk|service desk|your bank|the bank|"
+    r"(?:it security|security|helpdesk|help desk|service desk|your bank|the bank|"
     r"fraud department|fraud team|payroll|accounts payable|treasury) here\b|"
     r"this is (?:the|your) (?:ceo|cfo|cto|admin|administrator|developer|creator|operator|"
     r"owner|security team|it department|system administrator)|"
@@ -333,9 +333,9 @@ _LEVER_SPECS: tuple[tuple[str, str, str, str], ...] = (
      "confirm\", \"before anyone checks\")", URGENCY,
      "urgent urgently asap immediately now away hour hours minute minutes min mins "
      "seconds ask check confirm review verify explain wait double anyone final chance "
-     "emergency sensitive critical expires expire end counts hurry cut cutoff same close "
-     "cob eod business noon tonight overdue past late suspended frozen closed terminated "
-     "cancelled canceled locked avoid"),
+     "emergency sensitive critical expires expire end counts hurry cut cutoff cob eod noon "
+     "tonight overdue due fee penalty charges suspended frozen closed terminated cancelled "
+     "canceled locked suspension interruption disruption"),
     ("false_authority", "a claimed sender or permission (\"from the CEO\", \"security team "
      "here\", \"I authorize you\", \"your developers\")", AUTHORITY,
      "ceo cfo cto coo ciso president director vp chairman board owner admin "
@@ -343,10 +343,9 @@ _LEVER_SPECS: tuple[tuple[str, str, str, str], ...] = (
      "management head developer developers creator creators operator operators "
      "openai anthropic google microsoft deepmind meta team manager supervisor "
      "authorize authorise authorized authorised makers override official direct "
-     "authority trust ops controller treasurer accounts payable payroll procurement "
-     "purchasing auditor auditors regulator irs hmrc tax fraud counsel attorney lawyer "
-     "solicitor helpdesk help desk service system dpo protection officer managing partner "
-     "founder chief support bank treasury"),
+     "authority trust ops controller treasurer payable payroll procurement purchasing "
+     "auditor auditors regulator irs hmrc tax fraud counsel attorney lawyer solicitor "
+     "helpdesk desk dpo officer founder bank treasury"),
     ("social_proof", "social proof or a claimed commitment (\"everyone does it\", \"you "
      "already agreed\")", SOCIAL_PROOF,
      "everyone everybody promised agreed said assistant assistants model models ai ais "
@@ -359,11 +358,14 @@ _LEVER_SPECS: tuple[tuple[str, str, str, str], ...] = (
      "needs no check (\"the CFO already signed off\", \"pre-approved\", \"as agreed by "
      "phone\", \"no PO match is needed\")", PRIOR_APPROVAL,
      "already previously pre signed agreed confirmed approved discussed arranged verbal "
-     "verbally per cfo ceo coo controller treasurer director management budget board vp "
-     "head boss partner supplier vendor customer no this it"),
+     "verbally per authorized authorised okayed expects match needed required necessary "
+     "sanctioned cleared"),
     ("secrecy_order", "the order kept from those who would check it (\"keep this "
      "confidential\", \"don't cc finance\", \"do not call to verify\")", SECRECY_ORDER,
-     "do don never no without keep between quietly silently discreetly secretly covertly"),
+     "tell telling inform informing notify notifying cc copy copying loop looping alert "
+     "alerting involve involving mention confidential between quiet secret private record "
+     "yourself wraps quietly silently discreetly secretly covertly noticing knowing finding "
+     "verify confirm check file"),
 )
 
 _SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
