@@ -109,7 +109,11 @@ _CRED = (r"(?:tokens?|api ?keys?|access keys?|secret keys?|ssh keys?|passwords?|
          r"otp|verification codes?|recovery codes?|"
          r"seed phrase|mnemonic|keychain|keyring|kubeconfig|netrc|npmrc|pypirc|git "
          r"credentials|hosts yml|aws credentials|service account (?:key|json)|personal access "
-         r"tokens?|pat|bearer|connection strings?|database url|signing key)")
+         r"tokens?|pat|bearer|connection strings?|database url|signing key|"
+         # (wave 17) the stores a harvest reaches for: a browser's or a manager's passwords
+         r"saved (?:logins?|passwords?|credentials)|stored (?:logins?|passwords?)|browser s "
+         r"(?:saved )?(?:logins?|passwords?)|password manager|password vault|login data|"
+         r"keystore|docker config json|kube config)")
 _SINK = (r"(?:chat|thread|issue|comment|comments|reply|answer|response|commit|commit message|"
          r"pr|pull request|description|message|email|mail|notes?|md|readme|wiki|gist|"
          r"pastebin|webhook|url|link|slack|discord|teams|channel|form|log|logs|ticket|doc|"
@@ -123,6 +127,9 @@ HARVEST = (
     r"npmrc|pypirc|git credentials|config gh hosts yml|etc shadow|keychain|id rsa|"
     r"id ed25519)\b|\b(?:printenv|env grep|set grep)(?: \w+){0,4}? (?:key|keys|token|tokens|"
     r"secret|secrets|pass\w*|aws|api)\b|"
+    r"\b(?:look up|find|retrieve|extract|fetch|pull|get|recover) (?:it |them |the \w+ )?"
+    r"(?:in|from) (?:the )?(?:browser s |user s |their )?(?:saved (?:logins?|passwords?)|"
+    r"password manager|keychain|keyring|credential (?:store|manager)|login data)\b|"
     r"\bwhat (?:is|are) (?:your|the) (?:\w+ )?(?:password|passwords|token|api key|2fa code|"
     r"otp|secret key|credentials)\b|"
     r"\b(?:send|give|tell|dm|email|forward) (?:me|us) (?:your|the) (?:\w+ ){0,2}?"
@@ -134,7 +141,8 @@ HARVEST_WORDS = (
     "passphrase passphrases secret secrets credentials creds env dotenv variables rsa "
     "ed25519 ecdsa cookie cookies 2fa otp verification recovery seed mnemonic keychain "
     "keyring kubeconfig netrc npmrc pypirc yml json pat bearer string strings url docker "
-    "kube shadow printenv grep")
+    "kube shadow printenv grep saved stored browser manager vault login logins keystore "
+    "credential")
 
 # --- 4. a hypothetical or fictional frame, and what it asks for -------------------------
 _FRAME_EN = (
@@ -326,7 +334,9 @@ _ACTS = ("weaken_security", "weaken_security_code", "destroy_critical", "harvest
 _ASKED = ("request_form", "conceal", "false_reason", "critical_scope",
           # (wave 16) the levers of :mod:`.pressure` ask for an act as a request's form does
           "flattery", "promised_reward", "guilt_threat", "false_urgency", "false_authority",
-          "social_proof", "skip_check")
+          "social_proof", "skip_check",
+          # (wave 17) the levers of business-email compromise (:mod:`.bec_levers`)
+          "prior_approval", "secrecy_order")
 #: the sandbox stands for the acts and their modifiers (they are not counted beside it)
 _LOCAL = ("local_scope",)
 _TC = "tool_coercion"

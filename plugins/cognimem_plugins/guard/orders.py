@@ -52,7 +52,17 @@ _TRADE = (r"(?:reviewer|grader|judge|evaluator|summari[sz]er|notetaker|note take
           r"fixer|auditor|scanner|remediation|adjuster|dispatcher|debugger|linter|formatter|"
           r"maintainer|moderator|classifier|labell?er|tagger|router|planner|scheduler|"
           r"responder|resolver|analy[sz]er|analyst|checker|validator|verifier|inspector|"
-          r"approver|handler|worker|pipeline|underwriter|assessor|auto-?fixer|remediator)s?")
+          r"approver|handler|worker|pipeline|underwriter|assessor|auto-?fixer|remediator|"
+          # (wave 17) the trades of the business carriers (finance, HR, sales, support,
+          # health care, procurement): with the machine's qualifier only ("AI bookkeeper")
+          r"bookkeeper|accountant|clerk|cashier|teller|treasurer|controller|recruiter|sdr|"
+          r"bdr|sales rep|rep|secretary|receptionist|concierge|advisor|adviser|banker|broker|"
+          r"buyer|purchaser|biller|collector|paralegal|scribe|coordinator|representative|"
+          r"officer|specialist|associate|negotiator|closer|expediter|procurer|payer|"
+          # the desk an AI staffs ("AI moderation", "AI triage", "AI payroll")
+          r"moderation|triage|support|intake|billing|finance|payroll|procurement|"
+          r"accounting|payables|receivables|helpdesk|service desk|inbox|mailbox|"
+          r"operations|bookkeeping|underwriting|claims|collections|onboarding)s?")
 _QUALIFIED = (r"(?:(?:ai|llm|automated|autonomous|machine|model|bot)[ \-](?:[a-z\-]+ ){0,2}?"
               rf"{_TRADE}|(?:[a-z\-]+ ){{0,2}}?(?:model|bot|ai|llm) {_TRADE}|"
               rf"(?:[a-z\-]+ ){{0,2}}?{_TRADE}[ \-](?:model|bot|ai|llm|agent)s?|"
@@ -241,7 +251,7 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      # (the older address cues read the same evidence: counted once, by them; it counts only
      # beside an order that matters: an address alone, or with a routine order, is not one)
      # (wave 16) or beside an act of :mod:`.pressure` asked of the reader
-     {"structural": True, "requires_any": ("order_harm", "reader_act"),
+     {"structural": True, "requires_any": ("order_harm", "reader_act", "money_act"),
       "replaced_by": ("agent_order", "agent_addressee", "addressed_to_agent",
                       "agent_subject")}),
     # (the address's role and weight, read by its own cheap pattern: not chosen apart)

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .bec_levers import PRIOR_APPROVAL, SECRECY_ORDER
 from .pressure_i18n import ORDER_I18N, ORDER_I18N_WORDS, USER_I18N, USER_I18N_WORDS
 
 _AI = r"(?:assistants?|models?|ais?|agents?|bots?|llms?|copilots?|chatbots?)"
@@ -90,7 +91,13 @@ URGENCY = (
     r"before anyone (?:checks|notices|sees|wakes|finds)|"
     r"final (?:notice|warning|reminder)|last chance|emergency|act now|explain later|"
     r"time (?:sensitive|critical)|expires? (?:in|today|tonight)|(?:by|before) end of day|"
-    r"every (?:minute|second) counts|now or never|hurry)\b"
+    r"every (?:minute|second) counts|now or never|hurry|"
+    # (wave 17) the deadlines of payment fraud: a cut-off, a penalty, a suspension
+    r"before (?:the )?(?:bank |wire |payment )?cut ?off|by (?:cob|eod|noon|tonight)|"
+    r"overdue|past due|late (?:fee|penalty|charges?)|"
+    r"(?:will be|is being|gets?) (?:suspended|frozen|closed|terminated|cancelled|canceled|"
+    r"locked)|avoid (?:a |any )?(?:penalty|late fee|suspension|service interruption|"
+    r"disruption))\b"
 )
 AUTHORITY = (
     r"\b(?:(?:from|per|by order of|on behalf of|message from|notice from|directive from|"
@@ -98,8 +105,16 @@ AUTHORITY = (
     r" (?:the |our |your )?(?:ceo|cfo|cto|coo|ciso|president|director|vp|chairman|board|"
     r"owner|admin|administrator|sysadmin|it security|it department|security team|security|"
     r"compliance|legal|hr|finance|management|head of \w+|developers?|creators?|operators?|"
-    r"openai|anthropic|google|microsoft|deepmind|meta)(?: s)?|"
+    r"openai|anthropic|google|microsoft|deepmind|meta|"
+    # (wave 17) the senders business-email compromise claims (FBI IC3, FTC, NCSC)
+    r"controller|treasurer|finance director|head of finance|accounts payable|payroll|"
+    r"procurement|purchasing|auditors?|external auditors?|regulator|irs|hmrc|tax office|"
+    r"fraud (?:team|department)|general counsel|legal counsel|attorney|lawyer|solicitor|"
+    r"it helpdesk|help desk|service desk|system owner|data protection officer|dpo|"
+    r"managing director|founder|chief \w+ officer)(?: s)?|"
     r"(?:security|it|compliance|legal|finance|admin|ops|trust and safety) team here|"
+    r"(?:it security|security|helpdesk|help desk|service desk|your bank|the bank|"
+    r"fraud department|fraud team|payroll|accounts payable|treasury) here\b|"
     r"this is (?:the|your) (?:ceo|cfo|cto|admin|administrator|developer|creator|operator|"
     r"owner|security team|it department|system administrator)|"
     r"as (?:the|your) (?:verified |account |repository |repo |system )?(?:owner|admin|"
@@ -137,7 +152,6 @@ USER_PROPERTY = (
     r"env|data|payment method|checkout|funds|balance|orders?)\b|"
     r"\bon (?:the user s|their) (?:\w+ )?(?:card|account|behalf)\b|\bon behalf of the user\b"
 )
-
 # --- the acts asked of the reader (over ``flat``) -----------------------------------------
 _AMOUNT = (r"(?:\d+(?: \d+)*(?: ?k| ?m)? (?:usd|eur|gbp|jpy|chf|cad|aud|inr|btc|eth|usdt|usdc|"
            r"sol|xrp|dollars|euros|pounds|bitcoin|ether|dai)|(?:usd|eur|gbp|chf|cad|aud|inr|"
@@ -189,7 +203,8 @@ _DELETE = (
     r"so|that|before)\b"
 )
 _DISABLE = (
-    r"\b(?:disable|turn off|switch off|remove|deactivate|bypass|skip|pause|suspend|lower)"
+    r"\b(?:disables?|turns? off|switch(?:es)? off|removes?|deactivates?|bypass(?:es)?|"
+    r"skips?|pauses?|suspends?|lowers?)"
     r"(?: \w+){0,3}? (?:two factor|2fa|mfa|multi factor|the output filter|output filter|"
     r"content filter|safety filter|fraud (?:check|checks|alerts|detection)|spam filter|"
     r"kyc|audit log\w*|login alerts|security alerts|auth middleware|authentication)\b|"
@@ -290,7 +305,7 @@ ACT_WORDS = (
 OTHER_ACTS = ("weaken_security", "weaken_security_code", "destroy_critical", "harvest_secret",
               "review_suppress", "secret_request")
 LEVERS = ("flattery", "promised_reward", "guilt_threat", "false_urgency", "false_authority",
-          "social_proof", "skip_check")
+          "social_proof", "skip_check", "prior_approval", "secrecy_order")
 #: what makes an act one asked of the reader (not a request's form alone: "skip the
 #: confirmation step under CI" is a developer's routine order)
 ASKERS = (*LEVERS, "user_property", "ai_reader", "agent_order", "agent_addressee",
@@ -318,7 +333,9 @@ _LEVER_SPECS: tuple[tuple[str, str, str, str], ...] = (
      "confirm\", \"before anyone checks\")", URGENCY,
      "urgent urgently asap immediately now away hour hours minute minutes min mins "
      "seconds ask check confirm review verify explain wait double anyone final chance "
-     "emergency sensitive critical expires expire end counts hurry"),
+     "emergency sensitive critical expires expire end counts hurry cut cutoff cob eod noon "
+     "tonight overdue due fee penalty charges suspended frozen closed terminated cancelled "
+     "canceled locked suspension interruption disruption"),
     ("false_authority", "a claimed sender or permission (\"from the CEO\", \"security team "
      "here\", \"I authorize you\", \"your developers\")", AUTHORITY,
      "ceo cfo cto coo ciso president director vp chairman board owner admin "
@@ -326,7 +343,9 @@ _LEVER_SPECS: tuple[tuple[str, str, str, str], ...] = (
      "management head developer developers creator creators operator operators "
      "openai anthropic google microsoft deepmind meta team manager supervisor "
      "authorize authorise authorized authorised makers override official direct "
-     "authority trust ops"),
+     "authority trust ops controller treasurer payable payroll procurement purchasing "
+     "auditor auditors regulator irs hmrc tax fraud counsel attorney lawyer solicitor "
+     "helpdesk desk dpo officer founder bank treasury"),
     ("social_proof", "social proof or a claimed commitment (\"everyone does it\", \"you "
      "already agreed\")", SOCIAL_PROOF,
      "everyone everybody promised agreed said assistant assistants model models ai ais "
@@ -335,6 +354,18 @@ _LEVER_SPECS: tuple[tuple[str, str, str, str], ...] = (
      "\"no need to confirm\", \"without the second approver\")", SKIP_CHECK,
      "without check confirm verify ask double review formality regardless notices "
      "knows sees checks"),
+    ("prior_approval", "a claim that the act was approved, verified or agreed already, or "
+     "needs no check (\"the CFO already signed off\", \"pre-approved\", \"as agreed by "
+     "phone\", \"no PO match is needed\")", PRIOR_APPROVAL,
+     "already previously pre signed agreed confirmed approved discussed arranged verbal "
+     "verbally per authorized authorised okayed expects match needed required necessary "
+     "sanctioned cleared"),
+    ("secrecy_order", "the order kept from those who would check it (\"keep this "
+     "confidential\", \"don't cc finance\", \"do not call to verify\")", SECRECY_ORDER,
+     "tell telling inform informing notify notifying cc copy copying loop looping alert "
+     "alerting involve involving mention confidential between quiet secret private record "
+     "yourself wraps quietly silently discreetly secretly covertly noticing knowing finding "
+     "verify confirm check file"),
 )
 
 _SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
@@ -344,13 +375,14 @@ _SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...]
      "alter figures, grant access, send the user to a login page",
      ACT, ACT_WORDS, {"negatable": True, "requires_any": ASKERS}),
     *((name, 0.3, _TC, meaning + ", beside an act asked of the reader", pattern, words,
-       {"requires_any": ("reader_act", "reader_order_i18n", *OTHER_ACTS)})
+       {"requires_any": ("reader_act", "reader_order_i18n", "money_act", "money_act_i18n",
+                         *OTHER_ACTS)})
       for name, meaning, pattern, words in _LEVER_SPECS),
     ("user_property", 0.3, None,
      "the user's things spoken of in the third person (\"the user's saved card\", \"their "
      "PayPal\"), beside an act asked of the reader",
      USER_PROPERTY, "user customer client holder owner saved stored behalf card account",
-     {"requires_any": ("reader_act", *OTHER_ACTS)}),
+     {"requires_any": ("reader_act", "money_act", *OTHER_ACTS)}),
     ("reader_order_i18n", 0.55, _TC,
      "an order in another language to an AI reader named in it (\"KI-Assistent: lösche "
      "...\", \"Till AI-assistenten: radera ...\")",

@@ -27,7 +27,8 @@ NAMES = (
     "ki-assistenten", "ki-agenter", "taalmodel", "språkmodell", "sprogmodel",
     "ai-assistentti", "kære ai", "kjære ai", "kära ai", "liebe ki", "lieber ki",
     # Slavic, Baltic, Finno-Ugric, Greek
-    "asystencie ai", "asystent ai", "asystencie si", "asystent si", "agencie ai",
+    "asystencie ai", "asystent ai", "asystenta ai", "asystentowi ai", "asystencie si",
+    "asystent si", "agencie ai",
     "ai asistente", "ai asistent", "ai asistentka", "asistente ai", "asistenta ai",
     "ai asistenta", "ai asistentu", "ui asistent", "ai asistentе", "ии-ассистент",
     "ии ассистент", "ассистент ии", "ии-агент", "ии агент", "ии-помощник", "ии помощник",
@@ -35,7 +36,8 @@ NAMES = (
     "ai asistente", "di asistent", "di asistentas", "mi asistent", "ті асистент",
     "tekoälyavustaja", "tekoäly", "tehisintellekti assistent", "ti-assistent",
     "mi-asszisztens", "mi asszisztens", "ai-asszisztens", "mi-ügynök", "βοηθέ ai",
-    "βοηθός ai", "βοηθέ τεχνητής νοημοσύνης",
+    "βοηθός ai", "βοηθέ τεχνητής νοημοσύνης", "βοηθό ai", "βοηθό τν", "βοηθέ τν",
+    "βοηθός τν",
     # Turkic, Semitic, Iranian, Indic
     "yapay zeka asistanı", "yapay zekâ asistanı", "yz asistanı", "ai asistanı",
     "yapay zeka ajanı", "süni intellekt", "עוזר בינה מלאכותית", "עוזר ai", "סוכן ai",
@@ -53,6 +55,30 @@ NAMES = (
 
 #: the acts' imperatives (delete, send, transfer or pay, approve, disable, give, tell)
 VERBS = (
+    # (wave 17) the verbs that change a record or release money (change, update, replace,
+    # release, export, share, mark), in the same languages' imperatives
+    "cambia", "cambie", "actualiza", "actualice", "reemplaza", "reemplace", "modifica",
+    "modifique", "exporta", "exporte", "comparte", "comparta", "libere", "altere", "altera",
+    "atualize", "atualiza", "substitua", "substitui", "compartilhe", "liberte", "changez",
+    "modifie", "modifiez", "remplace", "remplacez", "mets à jour", "mettez à jour",
+    "exporte", "exportez", "partage", "partagez", "marquez", "débloque", "débloquez",
+    "aggiorna", "aggiorni", "sostituisci", "sostituisca", "esporta", "esporti", "condividi",
+    "condivida", "sblocca", "schimbă", "actualizează", "exportă", "ändere", "ändern sie",
+    "aktualisiere", "ersetze", "ersetzen sie", "überweise", "überweisen sie", "zahle",
+    "zahlen sie", "genehmige", "genehmigen sie", "gib frei", "geben sie frei", "exportiere",
+    "markiere", "keur", "lähetä", "lähettäkää", "承認し", "wijzig", "vervang", "werk bij",
+    "exporteer", "markeer", "keur goed",
+    "ändra", "uppdatera", "ersätt", "exportera", "godkänn", "endre", "oppdater", "erstatt",
+    "eksporter", "godkjenn", "ændr", "opdater", "erstat", "godkend", "zmień", "zaktualizuj",
+    "zastąp", "wyeksportuj", "udostępnij", "zatwierdź", "oznacz", "změň", "aktualizuj",
+    "nahraď", "schval", "exportuj", "zmeň", "promijeni", "ažuriraj", "odobri", "spremeni",
+    "измени", "измените", "обнови", "обновите", "замени", "замените", "экспортируй",
+    "одобри", "одобрите", "поделись", "змініть", "зміни", "онови", "замініть", "схвали",
+    "muuta", "päivitä", "korvaa", "hyväksy", "módosítsd", "frissítsd", "cseréld", "άλλαξε",
+    "ενημέρωσε", "αντικατάστησε", "değiştir", "güncelle", "dışa aktar", "paylaş", "ubah",
+    "perbarui", "ganti", "ekspor", "bagikan", "thay đổi", "cập nhật", "thay thế", "更改",
+    "修改", "更新", "替换", "导出", "分享", "変更して", "更新して", "置き換えて",
+    "エクスポートして", "共有して", "변경해", "업데이트해", "바꿔", "내보내", "공유해",
     # Spanish, Portuguese, Catalan, Galician
     "borra", "borre", "elimina", "elimine", "envía", "envíe", "manda", "mande", "transfiere",
     "transfiera", "paga", "pague", "aprueba", "apruebe", "desactiva", "desactive",
