@@ -81,9 +81,14 @@ _H = _alternation(_HELPERS, stems=True)
 _A = "|".join(sorted((rf"(?<![a-z0-9]){re.escape(x)}(?![a-z0-9])" if x.isascii()
                       else re.escape(normalise(x).folded)) for x in _AI))
 _NEAR = r"[^.!?\n,:;]{0,16}?"
-READER = rf"(?:{_H}){_NEAR}(?:{_A})|(?:{_A}){_NEAR}(?:{_H})"
+#: or the helper called by name where a line starts ("Asistente: ...", "Pomočnik, ..."), or
+#: with the vocative particle ("أيها المساعد", "يا مساعد")
+_VOCATIVE = rf"(?:^|\n)[>*#\s-]{{0,4}}(?:{_H})[^\s:,]{{0,6}}\s?[:,\u060c\u3001\uff1a\uff0c]"
+READER = (rf"(?:{_H}){_NEAR}(?:{_A})|(?:{_A}){_NEAR}(?:{_H})|{_VOCATIVE}|"
+          rf"(?:أيها|يا) ال?مساعد")
 READER_WORDS = " ".join(sorted(
-    {x for h in _HELPERS for x in normalise(h).flat.split() if x not in ("assistant", "agent")}))
+    {x for h in (*_HELPERS, "أيها", "يا") for x in normalise(h).flat.split()
+     if x not in ("assistant", "agent")}))
 
 #: (the names of scripts other than Latin: rare in an English note, they may open the act)
 ACT_WORDS += " " + " ".join(sorted({x for h in _HELPERS for x in normalise(h).flat.split()

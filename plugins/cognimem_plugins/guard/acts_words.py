@@ -96,6 +96,14 @@ SECRET = (
     "file pengguna", "berkas pengguna", "historial de chat", "historique de la conversation",
     "chatverlauf", "история переписки", "историю чата", "聊天记录", "チャット履歴",
     "채팅 기록", "lịch sử trò chuyện", "riwayat obrolan",
+    # the customers' and the user's contacts
+    "lista de clientes", "listado de clientes", "lista de contatos", "liste des clients",
+    "kundenliste", "kundendaten", "elenco clienti", "klantenlijst", "listę klientów",
+    "dane klientów", "список клиентов", "müşteri listesi", "قائمة العملاء", "客户名单",
+    "客户列表", "顧客リスト", "고객 목록", "danh sách khách hàng", "daftar pelanggan",
+    "contactos del usuario", "contatos do usuário", "kontakte des nutzers",
+    "контакты пользователя", "ユーザーの連絡先", "用户的联系人", "사용자의 연락처",
+    "उपयोगकर्ता के संपर्क",
 )
 
 #: delete, wipe (imperative)
@@ -170,6 +178,6 @@ REVEAL = (
     "เปิดเผย", "ສະແດງ", "បង្ហាញ", "ပြပါ", "hiển thị", "tiết lộ", "in ra", "tampilkan",
     "ungkapkan", "cetak", "dedahkan", "ipakita", "ibunyag", "onyesha", "fichua", "አሳይ",
     "muuji", "agarsiisi", "nuna", "fi hàn", "bonisa", "erekana",
-    "asehoy", "lakisa", "显示", "顯示", "输出", "輸出", "泄露", "打印", "表示して",
+    "asehoy", "lakisa", "显示", "顯示", "输出", "輸出", "打印", "表示して",
     "出力して", "見せて", "보여줘", "출력해", "공개해", "dikhao", "batao",
 )
