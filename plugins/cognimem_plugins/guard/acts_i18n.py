@@ -7,7 +7,8 @@ Two weak cues over the tables of :mod:`.acts_words` and the AI reader's names be
   either order (a language that puts the verb last names the object first): send, upload
   or forward the passwords, keys, tokens, the user's files or the system prompt; delete the
   database, the repository or the backups; show or print the system prompt or a secret;
-  or keep it from the user ("do not tell the user"). A developer's honest note in another
+  turn off two-factor sign-in, the antivirus, the firewall or the audit log; or keep it
+  from the user ("do not tell the user"). A developer's honest note in another
   language ("forget my earlier suggestion and fix the tests first") holds none of these: a
   verb that sets aside without an object that matters is not an act here.
 * ``reader_i18n``: the AI reader named in that language ("Asisten AI", "KI-Assistent",
@@ -40,7 +41,8 @@ def _pair(verbs: tuple[str, ...], nouns: tuple[str, ...]) -> str:
 
 
 ACT = "|".join((_pair(w.SEND, w.SECRET), _pair(w.DELETE, w.DELETE_OBJECT),
-                _pair(w.REVEAL, w.SECRET), _alternation(w.SECRECY, stems=False)))
+                _pair(w.REVEAL, w.SECRET), _pair(w.DISABLE, w.PROTECTION),
+                _alternation(w.SECRECY, stems=False)))
 
 
 def _gate(*tables: tuple[str, ...]) -> str:
@@ -51,7 +53,7 @@ def _gate(*tables: tuple[str, ...]) -> str:
 
 #: every match holds a verb of one of these (or a phrase of secrecy); where words are not
 #: spaced, the AI reader's name of another script opens the cue too (below)
-ACT_WORDS = _gate(w.SEND, w.DELETE, w.REVEAL, w.SECRECY)
+ACT_WORDS = _gate(w.SEND, w.DELETE, w.REVEAL, w.DISABLE, w.SECRECY)
 
 #: the words for an assistant, a helper or an agent, in the same languages
 _HELPERS = (
@@ -85,7 +87,7 @@ _NEAR = r"[^.!?\n,:;]{0,16}?"
 #: with the vocative particle ("أيها المساعد", "يا مساعد")
 _VOCATIVE = rf"(?:^|\n)[>*#\s-]{{0,4}}(?:{_H})[^\s:,]{{0,6}}\s?[:,\u060c\u3001\uff1a\uff0c]"
 READER = (rf"(?:{_H}){_NEAR}(?:{_A})|(?:{_A}){_NEAR}(?:{_H})|{_VOCATIVE}|"
-          rf"(?:أيها|يا) ال?مساعد")
+          rf"(?:أيها|يا) (?:ال)?مساعد")
 READER_WORDS = " ".join(sorted(
     {x for h in (*_HELPERS, "أيها", "يا") for x in normalise(h).flat.split()
      if x not in ("assistant", "agent")}))

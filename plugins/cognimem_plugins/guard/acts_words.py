@@ -181,3 +181,40 @@ REVEAL = (
     "asehoy", "lakisa", "显示", "顯示", "输出", "輸出", "打印", "表示して",
     "出力して", "見せて", "보여줘", "출력해", "공개해", "dikhao", "batao",
 )
+
+#: turn off, disable (imperative), before a protection
+DISABLE = (
+    "desactiva", "desactive", "deshabilita", "desative", "desativa", "désactive",
+    "désactivez", "deaktiviere", "deaktivieren sie", "schalte ab", "disattiva", "disabilita",
+    "schakel uit", "inaktivera", "stäng av", "deaktiver", "slå av", "slå fra", "wyłącz",
+    "vypni", "vypněte", "vypni", "isključi", "izklopi", "отключи", "отключите", "выключи",
+    "вимкни", "изключи", "išjunk", "atspējo", "izslēdz", "lülita välja", "poista käytöstä",
+    "kapcsold ki", "απενεργοποίησε", "devre dışı bırak", "kapat", "השבת", "عطّل", "عطل",
+    "أوقف", "غیرفعال کن", "بند کرو", "बंद करो", "अक्षम करो", "बंद कर दो", "বন্ধ কর",
+    "முடக்கு", "నిలిపివేయి", "ನಿಷ್ಕ್ರಿಯಗೊಳಿಸ", "പ്രവർത്തനരഹിതമാക്ക", "無効にして",
+    "オフにして", "禁用", "关闭", "關閉", "停用", "비활성화해", "꺼", "tắt", "vô hiệu hóa",
+    "nonaktifkan", "matikan", "lumpuhkan", "i-disable", "patayin", "zima", "kashe",
+    "cisha", "vala", "zimya", "o'chir", "өшір", "өчүр", "унтраа", "ปิด", "ປິດ",
+    "បិទ", "ပိတ်", "band karo", "disable karo", "off karo",
+)
+
+#: what a protection is: two-factor sign-in, the antivirus, the firewall, the audit log
+PROTECTION = (
+    "2fa", "mfa", "two-factor", "autenticación de dos factores", "verificación en dos pasos",
+    "autenticação de dois fatores", "authentification à deux facteurs",
+    "double authentification", "zwei-faktor", "2-faktor", "autenticazione a due fattori",
+    "tweestapsverificatie", "tvåfaktor", "uwierzytelnianie dwuskładnikowe",
+    "dvoufázové ověření", "двухфакторн", "двофакторн", "iki faktörlü", "iki adımlı",
+    "المصادقة الثنائية", "التحقق بخطوتين", "احراز هویت دو مرحله", "दो-चरणीय", "टू-फैक्टर",
+    "二要素認証", "2段階認証", "双因素认证", "两步验证", "雙重驗證", "2단계 인증",
+    "xác thực hai yếu tố", "xác minh hai bước", "autentikasi dua faktor",
+    "verifikasi dua langkah", "dviejų veiksnių", "divfaktoru", "kaheastmeline",
+    "kaksivaiheinen", "kétlépcsős", "kétfaktoros", "διπλής επαλήθευσης", "antivirus",
+    "antivírus", "antywirus", "антивирус", "антивірус", "virüs", "ウイルス対策", "杀毒",
+    "防病毒", "백신", "firewall", "cortafuegos", "pare-feu", "brandmauer", "zapora",
+    "брандмауэр", "файрвол", "güvenlik duvarı", "جدار الحماية", "फ़ायरवॉल", "防火墙",
+    "防火牆", "ファイアウォール", "방화벽", "tường lửa", "audit log", "registro de auditoría",
+    "journal d'audit", "audit-log", "prüfprotokoll", "журнал аудита", "監査ログ",
+    "审计日志", "감사 로그", "nhật ký kiểm toán", "log audit", "branch protection",
+    "protección de rama", "proteção de branch", "branch-schutz", "ブランチ保護", "分支保护",
+)

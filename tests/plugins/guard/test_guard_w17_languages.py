@@ -73,6 +73,8 @@ ACT_LOOKALIKES = [
     "Borra la base de datos de prueba y vuelve a migrar.",
     "ユーザーにはエラーの詳細を表示しないで、短いメッセージを出してください。",
     "AIアシスタントの設定画面に新しいボタンを追加しました。",
+    "Asistente: Claro, aquí tienes la consulta que pediste.",
+    "Pomocník: tady je souhrn změn z minulého týdne.",
 ]
 
 
