@@ -45,9 +45,21 @@ ACT = "|".join((_pair(w.SEND, w.SECRET), _pair(w.DELETE, w.DELETE_OBJECT),
                 _alternation(w.SECRECY, stems=False)))
 
 
+#: English words a phrase's longest word may be ("upload karo", "in ra", "ne le dis pas"):
+#: not taken as its gate (they would open the cue on most English notes)
+_ENGLISH = frozenset(("in", "band", "delete", "disable", "dis", "forward", "fun",
+                      "nat", "share", "upload", "soo", "vee", "off", "do", "send", "print",
+                      "show", "pas", "le", "al", "ka", "ke", "ko"))
+
+
 def _gate(*tables: tuple[str, ...]) -> str:
-    """Each phrase's longest word as the screen's ``flat`` spells it, and "@"."""
-    out = {max(normalise(p).flat.split(), key=len) for t in tables for p in t}
+    """Each phrase's longest word as the screen's ``flat`` spells it (not an English one, of
+    three letters or more: a phrase without one opens nothing), and "@"."""
+    out = set()
+    for phrase in (p for t in tables for p in t):
+        words = [x for x in normalise(phrase).flat.split() if x not in _ENGLISH and len(x) > 2]
+        if words:
+            out.add(max(words, key=len))
     return " ".join(sorted(out | {"@"}))
 
 
