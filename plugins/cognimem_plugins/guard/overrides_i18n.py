@@ -23,11 +23,12 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from . import overrides_world as world
 from .normalise import normalise
 
 #: verbs that set aside, in the imperative (both numbers where they differ) and, for the
 #: languages that put the verb last, the stem an inflection hangs on
-_VERBS = (
+_VERBS: tuple[str, ...] = (
     # Spanish, Portuguese, Italian, Catalan, Galician, Romanian, French
     "ignora", "ignorad", "ignoren", "ignorá", "olvida", "olvide", "olvidad", "olviden",
     "haz caso omiso", "omite", "desatiende", "esqueça", "esqueca", "esqueçam", "esquece",
@@ -89,7 +90,7 @@ _VERBS = (
 
 #: nouns for the reader's rules (instructions, rules, directions, commands, guidelines, its
 #: prompt), with the inflections a sentence puts them in (stems where they vary)
-_NOUNS = (
+_NOUNS: tuple[str, ...] = (
     "instrucciones", "instrucción", "reglas", "indicaciones", "directrices", "órdenes",
     "instruções", "instrucoes", "orientações", "diretrizes", "regras", "istruzioni", "regole",
     "indicazioni", "direttive", "instruccions", "regles", "indicacions", "instrucțiuni",
@@ -150,7 +151,7 @@ _GAP = rf"[^.!?\n\u3002\u0964]{{0,{REACH}}}?"
 #: Amharic, Armenian, Georgian, Azerbaijani, Kazakh): only there does the noun come first
 #: (the Turkish "previous instructions forget"); in Dutch "de regels van het spel: negeer
 #: de eerste kaart" the noun before the verb is not an override
-_SOV_VERBS = (
+_SOV_VERBS: tuple[str, ...] = (
     "figyelmen kívül", "figyelmen kivul", "felejtsd", "felejtsék", "yok say", "görmezden gel",
     "gormezden gel", "unut", "unutun", "umursama", "نادیده بگیر", "فراموش کن", "نظرانداز",
     "نظر انداز", "بھول جا", "अनदेखा", "नज़रअंदाज़", "नजरअंदाज", "भूल जा", "दुर्लक्ष", "विसरा",
@@ -160,7 +161,7 @@ _SOV_VERBS = (
     "잊어", "ကျော်", "မေ့", "ችላ", "անտեսիր", "մոռացիր", "უგულებელყავი", "დაივიწყე",
     "nəzərə alma", "елеме", "ұмыт", "ahaztu",
 )
-_SOV_NOUNS = (
+_SOV_NOUNS: tuple[str, ...] = (
     "utasítás", "utasitas", "szabály", "szabaly", "talimat", "yönerge", "yonerge", "kural",
     "komut", "دستورالعمل", "دستورات", "قوانین", "ہدایات", "قواعد", "निर्देश", "नियम", "सूचना",
     "নির্দেশ", "নিয়ম", "அறிவுறுத்தல்", "வழிமுறை", "கட்டளை", "விதிகள", "సూచన", "నియమా",
@@ -168,12 +169,28 @@ _SOV_NOUNS = (
     "නීති", "指示", "命令", "ルール", "지시", "지침", "명령", "규칙", "ညွှန်ကြား", "መመሪያ",
     "հրահանգ", "ინსტრუქცი", "təlimat", "нұсқау", "jarraibide", "argibide", "arau", "agindu",
 )
+# (wave 17) the languages and romanisations the first table left out (:mod:`.overrides_world`)
+_VERBS += world.VERBS
+_NOUNS += world.NOUNS
+_SOV_VERBS += world.SOV_VERBS
+_SOV_NOUNS += world.SOV_NOUNS
 _V = _alternation(_VERBS, stems=False)
 _N = _alternation(_NOUNS, stems=True)
+#: (wave 17) a mixed-language override: an English verb before a noun of another script
+#: ("ignore 之前的所有指令", "forget सभी निर्देश")
+_OTHER_SCRIPT_NOUNS = tuple(n for n in (*_NOUNS, *_SOV_NOUNS)
+                            if not unicodedata.name(_spelled(n)[0], "").startswith("LATIN"))
 PATTERN = (rf"(?:{_V}){_GAP}(?:{_N})|"
            rf"(?:{_alternation(_SOV_NOUNS, stems=True)}){_GAP}"
-           rf"(?:{_alternation(_SOV_VERBS, stems=False)})")
+           rf"(?:{_alternation(_SOV_VERBS, stems=False)})|"
+           rf"(?:{_alternation(world.ROMAN_NOUNS, stems=True)}){_GAP}"
+           rf"(?:{_alternation(world.ROMAN_VERBS, stems=False)})|"
+           rf"(?:{_alternation(world.MIXED_VERBS, stems=False)}){_GAP}"
+           rf"(?:{_alternation(_OTHER_SCRIPT_NOUNS, stems=True)})")
 
 #: the verbs as the screen spells them: every match of :data:`PATTERN` holds one (the
 #: needles that open it, :mod:`.injection`)
-VERBS = tuple(dict.fromkeys(map(_spelled, _VERBS)))
+#: (and, for the mixed-language branch, its noun of another script: English "ignore" alone
+#: would open the pattern on most notes)
+VERBS = tuple(dict.fromkeys(map(_spelled, (*_VERBS, *_SOV_VERBS, *world.ROMAN_VERBS,
+                                           *_OTHER_SCRIPT_NOUNS))))

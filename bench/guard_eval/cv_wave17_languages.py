@@ -1,0 +1,109 @@
+"""Leave-one-split-out choice of the wave 17 language cues' weights (issue #39).
+
+Wave 17 adds the cues of :mod:`cognimem_plugins.guard.acts_i18n`: an act that matters asked
+in another language (``act_i18n``: send the passwords, delete the database, show the system
+prompt, keep it from the user) and, beside it, the AI reader named in that language
+(``reader_i18n``). They are weighed on one joint grid of two weights with the machinery of
+``cv_wave16_pressure`` (imported): the twenty-four seen splits, the honest developer notes,
+the README paragraphs of installed packages and the LoCoMo and LongMemEval turns of the
+learned cue's training half. For each split held out, the weights are the ones that flag
+the most injections on the other splits with, in **every** other split and in the honest
+notes, the READMEs and the turns, no more clean rows flagged than with the weights at zero
+(a hard bound; ties: the lighter point), and the held-out split is scored with them. Run
+from the repository root::
+
+    python bench/guard_eval/cv_wave17_languages.py [--label NAME]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from itertools import product
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import cv_wave15_requests as w15  # noqa: E402
+import cv_wave16_pressure as w16  # noqa: E402
+from cv_wave10 import set_weight  # noqa: E402
+
+SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 23)))
+READMES = Path("/tmp/s36/readmes.jsonl")
+NAMES = ("act_i18n", "reader_i18n")
+#: (the act, the reader named). The act alone goes no higher than wave 16's order in another
+#: language (``reader_order_i18n``, 0.55): the bounds hold little text in other languages
+GRID = list(product((0.0, 0.25, 0.35, 0.4, 0.45, 0.5, 0.55), (0.0, 0.2, 0.25, 0.3, 0.35, 0.4)))
+ZERO = (0.0, 0.0)
+MOST = tuple(max(p[i] for p in GRID) for i in range(2))
+
+
+def apply(point: tuple[float, ...]) -> None:
+    """Give the cues the weights of ``point`` in the running screen."""
+    for name, weight in zip(NAMES, point, strict=True):
+        set_weight(name, weight)
+
+
+def weigh(data: list[w15.Row]) -> dict[str, Any]:
+    """The grid, each fold's choice and the held-out split before and after."""
+    from cognimem_plugins.guard import cues
+    from cognimem_plugins.guard.injection import screen
+
+    shipped = {n: cues.CUES[cues._INDEX[n]].weight for n in NAMES}
+    apply(ZERO)
+    base = [bool(screen(t)) for _, _, t in data]
+    apply(MOST)
+    moving = [i for i, (_, _, t) in enumerate(data) if not base[i] and screen(t)]
+    print(f"{len(moving)} of {len(data)} rows may change", flush=True)
+    per: dict[tuple[float, ...], w15.Counts] = {}
+    for point in GRID:
+        apply(point)
+        flags = list(base)
+        for i in moving:
+            flags[i] = bool(screen(data[i][2]))
+        per[point] = w15.counts(data, flags)
+    for name, w in shipped.items():
+        set_weight(name, w)
+    w16.ZERO = ZERO
+    folds = {}
+    for split in SPLITS:
+        fold = w16.choose(per, split)
+        folds[split] = {"weights": fold, "before": per[ZERO][split], "after": per[fold][split]}
+    chosen = w16.choose(per, None)
+    return {"shipped": shipped, "chosen_on_all": chosen,
+            "bounds_on_all": {s: (per[ZERO][s], per[chosen][s]) for s in w16.BOUNDS
+                              if s in per[ZERO]},
+            "grid": {",".join(map(str, p)): per[p] for p in per},
+            "folds": folds}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Weigh the wave 17 cues; print each fold's choice and the held-out split's change."""
+    parser = argparse.ArgumentParser(prog="python bench/guard_eval/cv_wave17_languages.py")
+    parser.add_argument("--label", help="save the figures as results/LABEL.json")
+    args = parser.parse_args(argv)
+    w15.SPLITS = SPLITS
+    if READMES.exists():
+        w15.README_PATH = READMES
+    result = weigh(w15.rows())
+    print(f"shipped {result['shipped']}\nchosen on all splits (act, reader): "
+          f"{result['chosen_on_all']}; bounds (zero -> chosen): {result['bounds_on_all']}")
+    gained = [0, 0]
+    for split, fold in result["folds"].items():
+        (bi, bc), (ai, ac) = fold["before"], fold["after"]
+        gained[0] += ai - bi
+        gained[1] += ac - bc
+        print(f"  held out {split}: weights {fold['weights']} injections {bi}->{ai}, "
+              f"clean flagged {bc}->{ac}")
+    print(f"  held-out gain: {gained[0]} injections, {gained[1]} clean")
+    if args.label:
+        (HERE / "results" / f"{args.label}.json").write_text(
+            json.dumps(result, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
