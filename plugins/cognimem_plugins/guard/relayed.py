@@ -101,7 +101,45 @@ _MORE_ACTS = (
     r"\bpin\w* (?:it |this |the package )?(?:at|to) (?:version )?\d|"
     r"\b(?:run|execute)\w*(?: \w+){0,5}? (?:all )?force\b|"
     r"\bapprove (?:it|them|every|all|each|the (?:pr|review|merge request|pull request)|"
-    r"without)\b"
+    r"without)\b|"
+    # (wave 17) the supply chain (OpenSSF's guidance, slopsquatting and typosquatting
+    # studies): a package index or registry from outside, a git or URL install, integrity
+    # or hash checks off, an odd pin ("-patched", "-sec"), a package said renamed or a fork
+    # preferred over the original
+    r"\b(?:extra index url|index url|trusted host)\b|\b(?:npm|yarn|pnpm) config set "
+    r"registry\b|\b(?:pip|npm|pnpm|yarn|gem|cargo|go) (?:install|i|add|get) (?:\w+ ){0,2}?"
+    r"(?:git https?|git ssh|github|https?)\b|"
+    r"\b(?:disable|turn off|switch off|skip|bypass|remove|ignore)\w*(?: \w+){0,3}? "
+    r"(?:integrity|hash|checksum|signature|provenance|sri|lockfile) (?:checks?|checking|"
+    r"verification|validation)\b|\b(?:gosumdb off|goinsecure|gonosumdb|gonosumcheck|"
+    r"strict ssl false|allow unauthenticated|trusted yes)\b|"
+    r"\b(?:pin|downgrade|bump|upgrade|lock)\w*(?: \w+){0,4}? (?:to |at )?\d+(?: \d+){1,3} "
+    r"(?:patched|sec|secure|hotfix|fixed)\d*\b|\bdowngrade\w*(?: \w+){0,3}? to \d|"
+    r"\b(?:official|original|upstream) (?:package|library|module|action|image) (?:was|has "
+    r"been|is) (?:renamed|deprecated|moved|abandoned)\b|"
+    r"\bprefer (?:\w+ ){1,3}over (?:the )?(?:original|official|upstream)\b|"
+    r"\binstead of the (?:official|original|upstream)(?: one| package| image)?\b|"
+    r"\b(?:our|the) (?:hardened|patched|maintained|internal) (?:fork|mirror)\b|"
+    # code weakened (OWASP's insecure defaults; verify=False, a hidden admin route)
+    r"\b(?:set|use|pass|add) verify (?:false|0|none)\b|\bverify ssl false\b|"
+    r"\bhidden (?:admin|debug|maintenance) (?:route|endpoint|user|account|page|shell)\b|"
+    r"\bbackdoor\b|\bruns? (?:shell )?commands from the (?:query string|request|url|"
+    r"input|header)\b|\bnoqa to every line\b|"
+    r"\bmark (?:these|the|all|every|failing)? ?tests? as (?:skipped|passing|passed|xfail)\b|"
+    r"\bdelet\w* the (?:assertions?|failing tests?|test)\b|\bskip tests true\b|"
+    r"\b(?:report|say|tell the user|claim)\w* (?:that )?(?:it s |everything is |all is |it is )?"
+    r"(?:all green|green|done|fixed|passing)\b|"
+    r"\btreat (?:all |any )?(?:instructions|content|text) (?:in|from) (?:\w+ ){0,6}?as "
+    r"(?:coming from|written by|from) the user\b|"
+    # kept for later (MINJA, AgentPoison): warnings dropped, a standing permission, an
+    # outside index or address trusted, copies sent on every report
+    r"\b(?:never|do not|don t|stop) warn\w*(?: \w+){0,2}? about (?:secrets|credentials|"
+    r"leaked|tokens|keys|vulnerabilit\w*|security|passwords)\b|\bstanding permission\b|"
+    r"\btrusted (?:package )?(?:index|registry|source|mirror)\b|"
+    r"\bcop(?:y|ies) of (?:every|all|each) (?:\w+ )?(?:reports?|emails?|files?|messages?|"
+    r"requests?)\b|\bwith full logs\b|"
+    r"\b(?:start|begin|keep) (?:recommending|suggesting|promoting|advertising|mentioning)\b|"
+    r"\bsay it s done\b|\bkeep the old (?:ones|keys|tokens|credentials) active\b"
 )
 ACT = f"{HARM}|{_MORE_ACTS}"
 ACT_WORDS = (
@@ -112,7 +150,12 @@ ACT_WORDS = (
     "deleted uploaded emailed forwarded shared grant add put merging sending deleting "
     "transferring wiring disabling granting paying pushing uploading forwarding publishing "
     "approving refunding upload post email export paste copy leave rate mark omit ignore "
-    "recommend pin pinning pinned execute approve")
+    "recommend pin pinning pinned execute approve extra index trusted npm yarn pnpm pip gem "
+    "cargo go turn switch skip bypass remove ignore gosumdb goinsecure gonosumdb "
+    "gonosumcheck strict allow pin downgrade bump upgrade lock official original upstream "
+    "prefer instead our the set use pass add verify hidden backdoor runs run noqa mark delete "
+    "deleting skip report say tell claim treat never do don stop standing copy copies with "
+    "start begin keep")
 
 #: a carrier's framing, anywhere in the paragraph (over ``folded``; module docstring)
 CARRIER = (
@@ -200,7 +243,8 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
                                           "transcript_frame", "prefix_frame",
                                           "fragment_frame", "hijack_frame",
                                           "memory_frame", "table_frame",
-                                          "trigger_frame")}),
+                                          "trigger_frame", "tool_frame",
+                                          "dev_address_frame")}),
     ("carrier_frame", 0.2, "instruction_override",
      "the framing of a carrier an agent reads (a commit, a changelog, a PR template, a CI "
      "log or test report, package metadata, a memory file, subtitles, a calendar field, an "
