@@ -73,7 +73,9 @@ _AI = (r"(?:ai|llm|llms|agents?|assistants?|copilot|claude|gpt|gemini|cursor|cod
        r"bot|model|models)")
 DEV_ADDRESS = (
     rf"\b(?:todo|fixme|xxx|hack|note)\s*\(\s*{_AI}\s*\)\s*:|"
-    rf"\b{_AI} (?:todo|fixme|task|instruction|instructions|hint|directive)\s*:|"
+    rf"\b{_AI} (?:todo|fixme|task|instruction|instructions|hint|directive)"
+    r"(?:\s*\([^)\n]{0,20}\))?\s*:|"
+    r"\b(?:ai|llm) (?:pair programmer|coding assistant|code assistant|helper|copilot)\s*:|"
     rf"\b(?:hint|tip|fix|note|instructions?|suggestion|action) (?:recommended )?(?:for|to) "
     rf"(?:the )?(?:ai|llm|llms|coding agents?|ai agents?|agents|assistants?|language models?|"
     rf"copilot|the model)\s*[:,]|"
@@ -88,13 +90,17 @@ DEV_ADDRESS = (
     r"language model|coding (?:assistant|agent)|automated (?:agent|assistant|reviewer|"
     r"grader|system)|assistant|bot|ai agent))\b|"
     r"\b(?:should|if|when) (?:an?|the|any) (?:ai|llm|assistant|agent|language model|model|bot)"
-    r" (?:ever )?(?:summari[sz]e|read|process|review|parse|see|index|grade)\b|"
+    r" (?:ever )?(?:summari[sz]e|read|process|review|parse|see|index|grade|writes?|"
+    r"generates?|creates?|edits?|updates?|builds?|installs?|adds?|touch(?:es)?|opens?)\b|"
     r"\b(?:language models|llms|ai agents|ai assistants|coding agents|coding assistants|"
     r"automated agents|automated assistants)(?: \w+ing (?:this|these)(?: \w+)?)?\s*[:,]|"
-    r"\b(?:agents|assistants|coding agents|ai agents|executors|sub-?agents) (?:should|must|"
+    r"\b(?:agents|assistants),\s+(?:please |also )?(?:configure|install|prefer|use|run|add|"
+    r"pin|set|update|delete|send|publish|switch|replace)\b|"
+    r"\b(?:agents|assistants|coding agents|ai agents|executors|sub-?agents)(?: \w+){0,3}? "
+    r"(?:should|must|"
     r"need to|are to|will) (?:\w+ )?(?:do|run|install|update|add|pin|set|use|prefer|"
     r"downgrade|accept|merge|publish|delete|configure|skip|disable|apply)\b|"
-    r"^\s*(?:agent|assistant|next agent|executor)\s*:\s|"
+    r"(?:^|[\"'(\[]\s*)(?:agent|assistant|next agent|executor)\s*:\s|"
     r"\bto whoever (?:picks|takes) (?:this|it) up\b"
 )
 DEV_ADDRESS_WORDS = (

@@ -52,6 +52,8 @@ from __future__ import annotations
 from typing import Any
 
 from .orders import HARM, HARM_WORDS
+from .supply import PULLED, TYPOSQUATS
+from .supply import WORDS as SUPPLY_WORDS
 
 #: the acts a relayed order adds to :data:`.orders.HARM` (over ``flat``)
 _MORE_ACTS = (
@@ -139,7 +141,49 @@ _MORE_ACTS = (
     r"\bcop(?:y|ies) of (?:every|all|each) (?:\w+ )?(?:reports?|emails?|files?|messages?|"
     r"requests?)\b|\bwith full logs\b|"
     r"\b(?:start|begin|keep) (?:recommending|suggesting|promoting|advertising|mentioning)\b|"
-    r"\bsay it s done\b|\bkeep the old (?:ones|keys|tokens|credentials) active\b"
+    r"\bsay it s done\b|\bkeep the old (?:ones|keys|tokens|credentials) active\b|"
+    # data reached for in bulk or carried off in a call (Invariant Labs' tool poisoning:
+    # the conversation or the environment passed in a parameter)
+    r"\b(?:collect|gather|harvest|dump|export|read)\w* (?:all |every |any )?(?:the )?"
+    r"(?:environment variables|env vars|secrets|credentials|api keys|tokens|cookies)\b|"
+    r"\b(?:with|in|include|pass|send|put|attach)\w* (?:\w+ ){0,3}?(?:the )?(?:full|entire|"
+    r"whole) (?:conversation|chat history|chat log|transcript|context window)\b|"
+    r"\bpaste (?:\w+ ){0,3}?(?:values|secrets|contents|keys|tokens) into (?:your|the) "
+    r"(?:reply|answer|response|output)\b|"
+    r"\binclude (?:its|the|their) contents in (?:the |your )?(?:next )?(?:commit message|"
+    r"reply|answer|response|pr description|issue|log)\b|"
+    r"\balso (?:emailed|forwarded|sent|uploaded|posted|shared|deleted|wired|transferred)\b|"
+    r"\b(?:deletes|deleted|wipes|wiped|drops|dropped) (?:the )?(?:backups|database|repo|logs|"
+    r"audit logs)\b|"
+    r"\b(?:forward|redirect)\w* (?:all|every) (?:\w+ )?(?:emails?|mail|messages|calls|texts)\b|"
+    r"\b(?:all|every) (?:\w+ )?emails? (?:be )?forwarded\b|\bauthorized keys\b|"
+    # protections and records removed (redaction, audit logs), secrets kept in clear
+    r"\b(?:disable|turn off|switch off|skip|remove|bypass)\w*(?: \w+){0,2}? (?:redaction|"
+    r"masking|sanitization|sanitisation|scrubbing|content filter|safety filter|guardrails?|"
+    r"moderation|audit logging|audit log|audit trail)\b|"
+    r"\b(?:delete|remove|wipe|erase|purge|truncate|clear)\w*(?: \w+){0,3}? (?:audit "
+    r"(?:logs?|trail)|access logs|security logs)\b|"
+    r"\b(?:save|store|log|write|keep)\w* (?:all |every |the )?(?:tokens|secrets|passwords|"
+    r"credentials|api keys) (?:verbatim|in plain ?text|unredacted|unmasked)\b|"
+    r"\b(?:make|have|let) (?:\w+ ){1,3}always return (?:true|1|yes|ok)\b|"
+    r"\breplace (?:\w+ ){1,3}with return true\b|"
+    r"\breplace (?:bcrypt|argon2|scrypt|pbkdf2|sha256|sha 256) with (?:plain )?(?:md5|sha1|"
+    r"sha 1|plaintext|plain text|base64)\b|"
+    r"\bset debug (?:to )?true\b(?: \w+){0,6}? (?:prod|production)\b|"
+    r"\b(?:run|apply|execute|deploy)\w*(?: \w+){0,3}? (?:on|to|in|against) (?:prod|production)"
+    r"\b(?: \w+){0,3}? without\b|"
+    r"\b(?:buy|buying|purchase|purchasing|subscribe to|upgrade to)(?: \w+){0,3}? (?:plan|"
+    r"subscription|licen[cs]es?|seats)\b|"
+    r"\breplace (?:the |their |its )?(?:revenue|figures?|numbers?|totals?|balance|amounts?|"
+    r"prices?)(?: \w+){0,2}? with\b|"
+    # a report that hides what changed, dependency confusion
+    r"\b(?:say|state|claim|report|write|confirm)\w* (?:that )?(?:it|this|the \w+) (?:contains|"
+    r"has|introduces|includes) no (?:breaking changes?|vulnerabilit\w*|security (?:issues|"
+    r"fixes|changes)|known issues|cves?|regressions?)\b|"
+    r"\bpublish\w* (?:our |the )?(?:private|internal) (?:package|module) names?\b|"
+    r"\bbefore (?:our|the) (?:private |internal )?registry\b|"
+    # the documented tables (:mod:`.supply`)
+    f"{PULLED}|{TYPOSQUATS}"
 )
 ACT = f"{HARM}|{_MORE_ACTS}"
 ACT_WORDS = (
@@ -155,7 +199,11 @@ ACT_WORDS = (
     "gonosumcheck strict allow pin downgrade bump upgrade lock official original upstream "
     "prefer instead our the set use pass add verify hidden backdoor runs run noqa mark delete "
     "deleting skip report say tell claim treat never do don stop standing copy copies with "
-    "start begin keep")
+    "start begin keep collect gather harvest dump export read with in include pass send "
+    "put attach paste also deletes deleted wipes wiped drops dropped forward redirect all "
+    "every authorized off switch save store log write make have let replace set apply "
+    "deploy buy buying purchase purchasing subscribe upgrade say state claim report write "
+    f"confirm publish before {SUPPLY_WORDS}")
 
 #: a carrier's framing, anywhere in the paragraph (over ``folded``; module docstring)
 CARRIER = (
@@ -177,7 +225,9 @@ CARRIER = (
     r"^=+ (?:failures|errors|short test summary|\d+ (?:passed|failed))|"
     r"^(?:failed|passed) [\w/.\-]+::|\"(?:ruleid|rule_id|helpuri)\"\s*:|"
     r"^\s*[\w./\-]+:\d+:\d+: (?:error|warning)|^(?:error|warning)(?:\[\w+\])?: |"
-    # package metadata and install scripts
+    # package metadata and install scripts; (wave 17) a Dockerfile's LABEL and the OCI
+    # image annotations
+    r"^\s*label\s+[\w.\-]+\s*=|\borg\.opencontainers\.image\.\w+|"
     r"\"(?:description|postinstall|preinstall|keywords)\"\s*:|"
     r"^\s*description\s*=|\bspec\.(?:summary|description|post_install_message)\b|"
     # agent memory and instruction files
@@ -211,7 +261,8 @@ CARRIER_WORDS = (
     "features highlights upgrade known release changelog checklist motivation "
     "steps pull merge pr warning error notice debug testcase testsuite failure "
     "failures errors short passed failed ruleid rule helpuri description postinstall "
-    "preinstall keywords spec claude agents gemini copilot memory conventions md "
+    "preinstall keywords label org opencontainers image spec claude agents gemini copilot "
+    "memory conventions md "
     "cursorrules windsurfrules clinerules bank webvtt speaker begin vevent vcalendar vtodo "
     "location attendee organizer x cc bcc hyperlink importxml importdata importhtml "
     "webservice imagedescription usercomment xpcomment xpsubject xpkeywords dc xmp "
