@@ -47,6 +47,10 @@ from .normalise import normalise
 
 _AGENT = (r"(?:agent|sub-?agent|planner|executor|orchestrator|supervisor|coordinator|worker|"
           r"researcher|coder|critic|reviewer|manager|router|assistant|bot|crew|node)")
+#: (wave 17) the roles only a pipeline of agents has (not "reviewer", "manager" or
+#: "coder": a person's notes carry those)
+_PIPELINE_AGENT = (r"(?:agent|sub-?agent|planner|executor|orchestrator|supervisor|"
+                   r"coordinator|router|crew|node)")
 HANDOFF = (
     r"\bhand-?off\b|\bhanded (?:off|over) (?:from|to|by)\b|\btransfer_to_\w+|"
     r"\b(?:message|output|result|report|instructions?|directive|note|update|plan) from "
@@ -64,10 +68,11 @@ HANDOFF = (
     r"\b(?:executor|worker|sub-?agent|downstream agent)s?\s*[:,]|"
     # (wave 17) a planner's structured output (LangGraph state, CrewAI tasks, AutoGen
     # plans): its role and its next steps as JSON fields, a shift's or a state's hand-over
-    rf"\"role\"\s*:\s*\"{_AGENT}\"|\"(?:next_actions?|next_steps?|subtasks|plan|steps|"
-    r"action_items|todo)\"\s*:\s*\[|"
-    rf"\b{_AGENT} (?:output|memo|plan|state|summary|notes?|handover)\s*:|"
-    rf"\b(?:shift|session|state) (?:summary|handover|notes?) from (?:the )?{_AGENT}\b|"
+    rf"\"role\"\s*:\s*\"{_PIPELINE_AGENT}\"|\"(?:next_actions?|next_steps?|subtasks|plan|"
+    r"steps|action_items|todo)\"\s*:\s*\[|"
+    rf"\b{_PIPELINE_AGENT} (?:output|memo|plan|state|summary|notes?|handover)\s*:|"
+    rf"\b(?:shift|session|state) (?:summary|handover|notes?) from (?:the )?{_PIPELINE_AGENT}"
+    r"\b|"
     r"\b(?:previous|prior|last) agent(?:'s)? (?:state|notes?|output|summary)\b|"
     r"\b(?:context|instructions?|notes?) for the next (?:model|agent|assistant|step|worker)"
     r"(?: in the (?:chain|pipeline|crew|graph))?\b|\bnext agent\s*:|"
@@ -306,7 +311,9 @@ _FRAME = "beside an act that matters"
 #: dataset turn flagged more in any split at any point; ties: the lighter): 0.3 for the
 #: hand-off, transcript, prefix and summariser's or translator's task frames (with the act,
 #: they flag alone), 0.2 for delayed triggers, 0.15 for fragments and memory (they need one
-#: more cue); ``assembled_order`` and ``hijack_i18n`` 0.75 (they flag alone). (An eighth
+#: more cue); ``assembled_order`` and ``hijack_i18n`` 0.75 (they flag alone). Wave 17
+#: (``bench/guard_eval/cv_wave17_pipeline.py``, twenty-four splits, the frames widened):
+#: fragments and memory 0.2, delayed triggers 0.25, the others as before. (An eighth
 #: frame, wave 14's address to the AI reader, was turned off by the same CV: at any weight
 #: it flagged two more honest notes.)
 Spec = tuple[str, float, str | None, str, str, str, dict[str, Any]]
@@ -324,15 +331,15 @@ _FRAMES: tuple[Spec, ...] = tuple(
          "tokens, a JSON messages array)", TRANSCRIPT, TRANSCRIPT_WORDS),
         ("prefix_frame", 0.3, "instruction_override",
          "the reply's first words dictated (prefix injection)", PREFIX, PREFIX_WORDS),
-        ("fragment_frame", 0.15, "instruction_override",
+        ("fragment_frame", 0.2, "instruction_override",
          "pieces of an order joined by the text's own instructions (payload splitting, "
          "variables, acrostics)", FRAGMENT, FRAGMENT_WORDS),
         ("hijack_frame", 0.3, "instruction_override",
          "a summariser's or translator's task turned to another end", HIJACK, HIJACK_WORDS),
-        ("memory_frame", 0.15, "instruction_override",
+        ("memory_frame", 0.2, "instruction_override",
          "an order to keep for good in the agent's memory or instruction files",
          MEMORY, MEMORY_WORDS),
-        ("trigger_frame", 0.2, "instruction_override",
+        ("trigger_frame", 0.25, "instruction_override",
          "a delayed or conditional order (the next time, after n messages, on the next "
          "deploy)", TRIGGER, TRIGGER_WORDS),
     ))

@@ -279,8 +279,9 @@ TIMED_OR_TABULAR = (
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`;
 #: the weights chosen by ``bench/guard_eval/cv_wave16_relayed.py`` (``results/
 #: w16_cv_relayed.json``): the act 0.45 (as ``order_harm``), the carrier's frame 0.2 (at
-#: 0.3 a README paragraph was flagged): a carrier and an act need one more cue; a
-#: subtitle's timing line 0.3 (with the act, it flags alone)
+#: 0.3 a README paragraph was flagged; wave 17's CV, twenty-four splits: 0.25): a carrier
+#: and an act need one more cue; a subtitle's timing line 0.3 (with the act, it flags
+#: alone)
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
     ("relayed_act", 0.45, "tool_coercion",
      "an act that matters (deceives, hides, grants or disables, destroys, moves money, runs "
@@ -296,7 +297,7 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
                                           "memory_frame", "table_frame",
                                           "trigger_frame", "tool_frame",
                                           "dev_address_frame")}),
-    ("carrier_frame", 0.2, "instruction_override",
+    ("carrier_frame", 0.25, "instruction_override",
      "the framing of a carrier an agent reads (a commit, a changelog, a PR template, a CI "
      "log or test report, package metadata, a memory file, subtitles, a calendar field, an "
      "e-mail header, a spreadsheet cell, image metadata, hidden HTML), beside an act",
