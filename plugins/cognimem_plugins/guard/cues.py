@@ -30,6 +30,7 @@ from .money_acts import SPECS as MONEY_SPECS
 from .normalise import Normalised, normalise, unpunctuate
 from .orders import SPECS as ORDERS_SPECS
 from .persona_i18n import SPECS as PERSONA_I18N_SPECS
+from .pipeline_frames import SPECS as PIPELINE_SPECS
 from .pressure import SPECS as PRESSURE_SPECS
 from .relay_frames import SPECS as RELAY_FRAME_SPECS
 from .relayed import SPECS as RELAYED_SPECS
@@ -206,7 +207,7 @@ _WORDS["system_heading"] += " " + " ".join(
 #: order they are registered: every family a module of its own adds its SPECS here, once
 _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS, *CARRIER_SPECS,
                      *PERSONA_I18N_SPECS, *HARM_SPECS, *RELAYED_SPECS, *RELAY_FRAME_SPECS,
-                     *PRESSURE_SPECS, *SCOPED_SPECS, *MONEY_SPECS, *ACTS_I18N_SPECS)
+                     *PRESSURE_SPECS, *SCOPED_SPECS, *MONEY_SPECS, *ACTS_I18N_SPECS, *PIPELINE_SPECS)
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 

@@ -47,6 +47,10 @@ from .normalise import normalise
 
 _AGENT = (r"(?:agent|sub-?agent|planner|executor|orchestrator|supervisor|coordinator|worker|"
           r"researcher|coder|critic|reviewer|manager|router|assistant|bot|crew|node)")
+#: (wave 17) the roles only a pipeline of agents has (not "reviewer", "manager" or
+#: "coder": a person's notes carry those)
+_PIPELINE_AGENT = (r"(?:agent|sub-?agent|planner|executor|orchestrator|supervisor|"
+                   r"coordinator|router|crew|node)")
 HANDOFF = (
     r"\bhand-?off\b|\bhanded (?:off|over) (?:from|to|by)\b|\btransfer_to_\w+|"
     r"\b(?:message|output|result|report|instructions?|directive|note|update|plan) from "
@@ -61,14 +65,27 @@ HANDOFF = (
     rf"\b(?:tell|instruct|ask) the (?:other|next|downstream) (?:agent|assistant|model|"
     rf"bot)\b|\b(?:planner|orchestrator|supervisor|coordinator|lead agent) "
     r"(?:says|said|wants|approved|authori[sz]ed|decided|instructs?)\b|"
-    r"\b(?:executor|worker|sub-?agent|downstream agent)s?\s*[:,]"
+    r"\b(?:executor|worker|sub-?agent|downstream agent)s?\s*[:,]|"
+    # (wave 17) a planner's structured output (LangGraph state, CrewAI tasks, AutoGen
+    # plans): its role and its next steps as JSON fields, a shift's or a state's hand-over
+    rf"\"role\"\s*:\s*\"{_PIPELINE_AGENT}\"|\"(?:next_actions?|next_steps?|subtasks|plan|"
+    r"steps|action_items|todo)\"\s*:\s*\[|"
+    rf"\b{_PIPELINE_AGENT} (?:output|memo|plan|state|summary|notes?|handover)\s*:|"
+    rf"\b(?:shift|session|state) (?:summary|handover|notes?) from (?:the )?{_PIPELINE_AGENT}"
+    r"\b|"
+    r"\b(?:previous|prior|last) agent(?:'s)? (?:state|notes?|output|summary)\b|"
+    r"\b(?:context|instructions?|notes?) for the next (?:model|agent|assistant|step|worker)"
+    r"(?: in the (?:chain|pipeline|crew|graph))?\b|\bnext agent\s*:|"
+    r"\bto whoever (?:picks|takes) (?:this|it) up\b"
 )
 HANDOFF_WORDS = (
     "handoff hand handed transfer agent agents subagent subagents planner planners executor "
     "executors orchestrator orchestrators supervisor supervisors coordinator coordinators "
     "worker workers researcher researchers coder coders critic critics reviewer reviewers "
     "manager managers router routers assistant assistants bot bots crew crews node nodes "
-    "a2a agent2agent delegate assignee artifacts coworker")
+    "a2a agent2agent delegate assignee artifacts coworker role next actions action steps "
+    "step subtasks plan todo items shift session state previous prior last context "
+    "instruction instructions note notes whoever")
 
 _USER = r"(?:user|human|customer|q|system)"
 _BOT = (r"(?:assistant|ai|bot|a|model|gpt|claude|agent|chatbot|"
@@ -81,11 +98,17 @@ TRANSCRIPT = (
     r"<\|im_start\|>\s*assistant|\[/inst\]|<start_of_turn>\s*model|"
     r"<\|(?:assistant|start_header_id)\|>|\"role\"\s*:\s*\"assistant\"|"
     r"^\s*#{2,3} (?:response|assistant):?\s*$|"
-    r"^\s*(?:good|ideal|correct|expected|example) (?:reply|answer|response|output)s?\s*:"
+    r"^\s*(?:good|ideal|correct|expected|example) (?:reply|answer|response|output)s?\s*:|"
+    # (wave 17) turns on one line ("Example 1 - User: ... Assistant: ...", "Q: ... A: ...")
+    # and input/output or request/action pairs written as demonstrations
+    r"\b(?:user|human|q)\s*:[^\n]{1,200}?\s(?:assistant|ai|a|bot|model)\s*:\s*\S|"
+    r"\b(?:input|request|prompt|task)\s*:[^\n]{1,200}?(?:->|→|=>|\s)\s*(?:output|action|"
+    r"response|completion)\s*:\s*\S"
 )
 TRANSCRIPT_WORDS = (
     "user human customer q system assistant ai bot model gpt claude agent chatbot good ideal "
-    "example im inst turn start header role correct expected response")
+    "example im inst turn start header role correct expected response input request prompt "
+    "task output action completion")
 
 PREFIX = (
     r"\b(?:begin|start|open|prefix|preface) (?:your|the|each|every) (?:\w+ )?(?:answer|reply|"
@@ -160,14 +183,33 @@ TRIGGER = (
     r"offline|inactive|asleep)\b|"
     r"\bwhen(?:ever)? you (?:are|re|get) (?:next |later )?asked (?:to|about|for)\b|"
     r"\b(?:if|when|whenever|once) (?:the user|a user|anyone|someone|somebody|a customer) "
-    r"(?:ever )?asks\b"
+    r"(?:ever )?asks\b|"
+    # (wave 17) the sleeper agents' triggers (Hubinger et al., 2024) and delayed orders: a
+    # word awaited, the session's end, a date or hour, a weekday, a deploy or merge done,
+    # a file appearing, the reader being an AI
+    r"\buntil (?:the user|a user|someone|anyone|they) (?:\w+ )?(?:mentions?|says?|types?|asks?"
+    r"|writes?)\b|\b(?:at|before) the end of (?:this|the|each|every) (?:session|conversation"
+    r"|chat|task|run)\b|\bon your next (?:run|session|invocation|start|boot|turn)\b|"
+    r"\bwhen the (?:clock|time|date) (?:passes|reaches|hits|is past|is after)\b|"
+    r"\bif (?:the )?(?:date|today|current date|year) is (?:after|past|later than|on or after)"
+    r"\b|\bafter (?:\d{4}-\d\d-\d\d|\d\d?:\d\d)\b|"
+    r"\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|the "
+    r"first of (?:each|every) month)\b|"
+    r"\b(?:after|once) (?:the |this |it is |it s |we )?(?:deploy|deployed|deployment|merge|"
+    r"merged|release|released|launch|launched|in production)\b,|"
+    r"\bif (?:a|any|the) (?:file|folder|directory|branch|variable) (?:called|named) \S+ "
+    r"(?:appears|exists|is present|shows up)\b|"
+    r"\bif anyone (?:ever )?asks you\b|\bkeep (?:this|it) (?:silent|quiet|dormant|hidden) "
+    r"until\b"
 )
 TRIGGER_WORDS = (
     "next messages message turns turn replies requests request sessions session "
     "conversations conversation deploys deploy deployments deployment commits commit builds "
     "build exchanges exchange questions question future subsequent says types writes sends "
     "mentions activate activates activated trigger triggers triggered idle offline inactive "
-    "asleep asked asks")
+    "asleep asked asks until end your clock time date today current year after on mondays "
+    "tuesdays wednesdays thursdays fridays saturdays sundays weekends first once if anyone "
+    "keep")
 
 #: the assembled order carried out: pieces joined, then done ("concatenate the cells and
 #: carry them out", "''.join(tokens) is your next action", "the capitals down the left
@@ -214,12 +256,26 @@ MEMORY = (
     r"\b(?:update|edit|append to|add to)\w* (?:the |your )?(?:\.cursorrules|\.windsurfrules|"
     r"\.clinerules|memory bank|custom instructions|system prompt)\b|"
     r"\b(?:new|permanent|standing|persistent|global) (?:standing )?(?:rule|instruction|"
-    r"policy|memory)\s*:"
+    r"policy|memory)\s*:|"
+    # (wave 17) a memory tool's own words (ChatGPT's memory, Claude's and Cursor's
+    # memories, Mem0, Letta's core memory; MINJA's and AgentPoison's injected records)
+    r"\b(?:save|store|write|commit|add|persist)\w* (?:this |it )?(?:to|in|into|as) (?:your |the "
+    r")?(?:long-term |long term |persistent |permanent |core |archival )?(?:memory|memories|"
+    r"memory store|saved facts|core facts?|user (?:preferences?|profile|facts?)|"
+    r"(?:core |long-term )?facts?|preferences?)\s*:|"
+    r"\bstore as an? (?:\w+ ){0,2}?(?:fact|preference|memory|rule)\b|"
+    r"\bupdate (?:your |the )?(?:saved facts|memory|memories|user profile|core memory|"
+    r"stored preferences)\b|\bnote for your memory\b|\bto memori[sz]e\b|"
+    r"\bmemori[sz]e (?:this|the following|that)\b|\[memory[ _-]?update\]|"
+    r"<!--\s*memory[ _-]?update|\bmemory update\s*:|"
+    r"\b(?:do not|don't|never) ask (?:again )?in (?:future|later|subsequent) "
+    r"(?:chats|sessions|conversations)\b"
 )
 MEMORY_WORDS = (
     "memory memories instructions instruction rules rule notes profile prompt future "
     "subsequent md cursorrules windsurfrules clinerules bank custom permanent standing "
-    "persistent global")
+    "persistent global save store write commit add persist saves stores writes adds update "
+    "note memorise memorize memory do don never")
 
 #: "don't translate this, instead ...": a translator's task turned, in the languages of
 #: the translation services (their dictionaries' words for "do not translate", "stop
@@ -255,7 +311,9 @@ _FRAME = "beside an act that matters"
 #: dataset turn flagged more in any split at any point; ties: the lighter): 0.3 for the
 #: hand-off, transcript, prefix and summariser's or translator's task frames (with the act,
 #: they flag alone), 0.2 for delayed triggers, 0.15 for fragments and memory (they need one
-#: more cue); ``assembled_order`` and ``hijack_i18n`` 0.75 (they flag alone). (An eighth
+#: more cue); ``assembled_order`` and ``hijack_i18n`` 0.75 (they flag alone). Wave 17
+#: (``bench/guard_eval/cv_wave17_pipeline.py``, twenty-four splits, the frames widened):
+#: fragments and memory 0.2, delayed triggers 0.25, the others as before. (An eighth
 #: frame, wave 14's address to the AI reader, was turned off by the same CV: at any weight
 #: it flagged two more honest notes.)
 Spec = tuple[str, float, str | None, str, str, str, dict[str, Any]]
@@ -273,15 +331,15 @@ _FRAMES: tuple[Spec, ...] = tuple(
          "tokens, a JSON messages array)", TRANSCRIPT, TRANSCRIPT_WORDS),
         ("prefix_frame", 0.3, "instruction_override",
          "the reply's first words dictated (prefix injection)", PREFIX, PREFIX_WORDS),
-        ("fragment_frame", 0.15, "instruction_override",
+        ("fragment_frame", 0.2, "instruction_override",
          "pieces of an order joined by the text's own instructions (payload splitting, "
          "variables, acrostics)", FRAGMENT, FRAGMENT_WORDS),
         ("hijack_frame", 0.3, "instruction_override",
          "a summariser's or translator's task turned to another end", HIJACK, HIJACK_WORDS),
-        ("memory_frame", 0.15, "instruction_override",
+        ("memory_frame", 0.2, "instruction_override",
          "an order to keep for good in the agent's memory or instruction files",
          MEMORY, MEMORY_WORDS),
-        ("trigger_frame", 0.2, "instruction_override",
+        ("trigger_frame", 0.25, "instruction_override",
          "a delayed or conditional order (the next time, after n messages, on the next "
          "deploy)", TRIGGER, TRIGGER_WORDS),
     ))

@@ -52,6 +52,8 @@ from __future__ import annotations
 from typing import Any
 
 from .orders import HARM, HARM_WORDS
+from .supply import PULLED, TYPOSQUATS
+from .supply import WORDS as SUPPLY_WORDS
 
 #: the acts a relayed order adds to :data:`.orders.HARM` (over ``flat``)
 _MORE_ACTS = (
@@ -101,7 +103,87 @@ _MORE_ACTS = (
     r"\bpin\w* (?:it |this |the package )?(?:at|to) (?:version )?\d|"
     r"\b(?:run|execute)\w*(?: \w+){0,5}? (?:all )?force\b|"
     r"\bapprove (?:it|them|every|all|each|the (?:pr|review|merge request|pull request)|"
-    r"without)\b"
+    r"without)\b|"
+    # (wave 17) the supply chain (OpenSSF's guidance, slopsquatting and typosquatting
+    # studies): a package index or registry from outside, a git or URL install, integrity
+    # or hash checks off, an odd pin ("-patched", "-sec"), a package said renamed or a fork
+    # preferred over the original
+    r"\b(?:extra index url|index url|trusted host)\b|\b(?:npm|yarn|pnpm) config set "
+    r"registry\b|\b(?:pip|npm|pnpm|yarn|gem|cargo|go) (?:install|i|add|get) (?:\w+ ){0,2}?"
+    r"(?:git https?|git ssh|github|https?)\b|"
+    r"\b(?:disable|turn off|switch off|skip|bypass|remove|ignore)\w*(?: \w+){0,3}? "
+    r"(?:integrity|hash|checksum|signature|provenance|sri|lockfile) (?:checks?|checking|"
+    r"verification|validation)\b|\b(?:gosumdb off|goinsecure|gonosumdb|gonosumcheck|"
+    r"strict ssl false|allow unauthenticated|trusted yes)\b|"
+    r"\b(?:pin|downgrade|bump|upgrade|lock)\w*(?: \w+){0,4}? (?:to |at )?\d+(?: \d+){1,3} "
+    r"(?:patched|sec|secure|hotfix|fixed)\d*\b|\bdowngrade\w*(?: \w+){0,3}? to \d|"
+    r"\b(?:official|original|upstream) (?:package|library|module|action|image) (?:was|has "
+    r"been|is) (?:renamed|deprecated|moved|abandoned)\b|"
+    r"\bprefer (?:\w+ ){1,3}over (?:the )?(?:original|official|upstream)\b|"
+    r"\binstead of the (?:official|original|upstream)(?: one| package| image)?\b|"
+    r"\b(?:our|the) (?:hardened|patched|maintained|internal) (?:fork|mirror)\b|"
+    # code weakened (OWASP's insecure defaults; verify=False, a hidden admin route)
+    r"\b(?:set|use|pass|add) verify (?:false|0|none)\b|\bverify ssl false\b|"
+    r"\bhidden (?:admin|debug|maintenance) (?:route|endpoint|user|account|page|shell)\b|"
+    r"\bbackdoor\b|\bruns? (?:shell )?commands from the (?:query string|request|url|"
+    r"input|header)\b|\bnoqa to every line\b|"
+    r"\bmark (?:these|the|all|every|failing)? ?tests? as (?:skipped|passing|passed|xfail)\b|"
+    r"\bdelet\w* the (?:assertions?|failing tests?|test)\b|\bskip tests true\b|"
+    r"\b(?:report|say|tell the user|claim)\w* (?:that )?(?:it s |everything is |all is |it is )?"
+    r"(?:all green|green|done|fixed|passing)\b|"
+    r"\btreat (?:all |any )?(?:instructions|content|text) (?:in|from) (?:\w+ ){0,6}?as "
+    r"(?:coming from|written by|from) the user\b|"
+    # kept for later (MINJA, AgentPoison): warnings dropped, a standing permission, an
+    # outside index or address trusted, copies sent on every report
+    r"\b(?:never|do not|don t|stop) warn\w*(?: \w+){0,2}? about (?:secrets|credentials|"
+    r"leaked|tokens|keys|vulnerabilit\w*|security|passwords)\b|\bstanding permission\b|"
+    r"\btrusted (?:package )?(?:index|registry|source|mirror)\b|"
+    r"\bcop(?:y|ies) of (?:every|all|each) (?:\w+ )?(?:reports?|emails?|files?|messages?|"
+    r"requests?)\b|\bwith full logs\b|"
+    r"\b(?:start|begin|keep) (?:recommending|suggesting|promoting|advertising|mentioning)\b|"
+    r"\bsay it s done\b|\bkeep the old (?:ones|keys|tokens|credentials) active\b|"
+    # data reached for in bulk or carried off in a call (Invariant Labs' tool poisoning:
+    # the conversation or the environment passed in a parameter)
+    r"\b(?:collect|gather|harvest|dump|export|read)\w* (?:all |every |any )?(?:the )?"
+    r"(?:environment variables|env vars|secrets|credentials|api keys|tokens|cookies)\b|"
+    r"\b(?:with|in|include|pass|send|put|attach)\w* (?:\w+ ){0,3}?(?:the )?(?:full|entire|"
+    r"whole) (?:conversation|chat history|chat log|transcript|context window)\b|"
+    r"\bpaste (?:\w+ ){0,3}?(?:values|secrets|contents|keys|tokens) into (?:your|the) "
+    r"(?:reply|answer|response|output)\b|"
+    r"\binclude (?:its|the|their) contents in (?:the |your )?(?:next )?(?:commit message|"
+    r"reply|answer|response|pr description|issue|log)\b|"
+    r"\balso (?:emailed|forwarded|sent|uploaded|posted|shared|deleted|wired|transferred)\b|"
+    r"\b(?:deletes|deleted|wipes|wiped|drops|dropped) (?:the )?(?:backups|database|repo|logs|"
+    r"audit logs)\b|"
+    r"\b(?:forward|redirect)\w* (?:all|every) (?:\w+ )?(?:emails?|mail|messages|calls|texts)\b|"
+    r"\b(?:all|every) (?:\w+ )?emails? (?:be )?forwarded\b|\bauthorized keys\b|"
+    # protections and records removed (redaction, audit logs), secrets kept in clear
+    r"\b(?:disable|turn off|switch off|skip|remove|bypass)\w*(?: \w+){0,2}? (?:redaction|"
+    r"masking|sanitization|sanitisation|scrubbing|content filter|safety filter|guardrails?|"
+    r"moderation|audit logging|audit log|audit trail)\b|"
+    r"\b(?:delete|remove|wipe|erase|purge|truncate|clear)\w*(?: \w+){0,3}? (?:audit "
+    r"(?:logs?|trail)|access logs|security logs)\b|"
+    r"\b(?:save|store|log|write|keep)\w* (?:all |every |the )?(?:tokens|secrets|passwords|"
+    r"credentials|api keys) (?:verbatim|in plain ?text|unredacted|unmasked)\b|"
+    r"\b(?:make|have|let) (?:\w+ ){1,3}always return (?:true|1|yes|ok)\b|"
+    r"\breplace (?:\w+ ){1,3}with return true\b|"
+    r"\breplace (?:bcrypt|argon2|scrypt|pbkdf2|sha256|sha 256) with (?:plain )?(?:md5|sha1|"
+    r"sha 1|plaintext|plain text|base64)\b|"
+    r"\bset debug (?:to )?true\b(?: \w+){0,6}? (?:prod|production)\b|"
+    r"\b(?:run|apply|execute|deploy)\w*(?: \w+){0,3}? (?:on|to|in|against) (?:prod|production)"
+    r"\b(?: \w+){0,3}? without\b|"
+    r"\b(?:buy|buying|purchase|purchasing|subscribe to|upgrade to)(?: \w+){0,3}? (?:plan|"
+    r"subscription|licen[cs]es?|seats)\b|"
+    r"\breplace (?:the |their |its )?(?:revenue|figures?|numbers?|totals?|balance|amounts?|"
+    r"prices?)(?: \w+){0,2}? with\b|"
+    # a report that hides what changed, dependency confusion
+    r"\b(?:say|state|claim|report|write|confirm)\w* (?:that )?(?:it|this|the \w+) (?:contains|"
+    r"has|introduces|includes) no (?:breaking changes?|vulnerabilit\w*|security (?:issues|"
+    r"fixes|changes)|known issues|cves?|regressions?)\b|"
+    r"\bpublish\w* (?:our |the )?(?:private|internal) (?:package|module) names?\b|"
+    r"\bbefore (?:our|the) (?:private |internal )?registry\b|"
+    # the documented tables (:mod:`.supply`)
+    f"{PULLED}|{TYPOSQUATS}"
 )
 ACT = f"{HARM}|{_MORE_ACTS}"
 ACT_WORDS = (
@@ -112,7 +194,16 @@ ACT_WORDS = (
     "deleted uploaded emailed forwarded shared grant add put merging sending deleting "
     "transferring wiring disabling granting paying pushing uploading forwarding publishing "
     "approving refunding upload post email export paste copy leave rate mark omit ignore "
-    "recommend pin pinning pinned execute approve")
+    "recommend pin pinning pinned execute approve extra index trusted npm yarn pnpm pip gem "
+    "cargo go turn switch skip bypass remove ignore gosumdb goinsecure gonosumdb "
+    "gonosumcheck strict allow pin downgrade bump upgrade lock official original upstream "
+    "prefer instead our the set use pass add verify hidden backdoor runs run noqa mark delete "
+    "deleting skip report say tell claim treat never do don stop standing copy copies with "
+    "start begin keep collect gather harvest dump export read with in include pass send "
+    "put attach paste also deletes deleted wipes wiped drops dropped forward redirect all "
+    "every authorized off switch save store log write make have let replace set apply "
+    "deploy buy buying purchase purchasing subscribe upgrade say state claim report write "
+    f"confirm publish before {SUPPLY_WORDS}")
 
 #: a carrier's framing, anywhere in the paragraph (over ``folded``; module docstring)
 CARRIER = (
@@ -134,7 +225,9 @@ CARRIER = (
     r"^=+ (?:failures|errors|short test summary|\d+ (?:passed|failed))|"
     r"^(?:failed|passed) [\w/.\-]+::|\"(?:ruleid|rule_id|helpuri)\"\s*:|"
     r"^\s*[\w./\-]+:\d+:\d+: (?:error|warning)|^(?:error|warning)(?:\[\w+\])?: |"
-    # package metadata and install scripts
+    # package metadata and install scripts; (wave 17) a Dockerfile's LABEL and the OCI
+    # image annotations
+    r"^\s*label\s+[\w.\-]+\s*=|\borg\.opencontainers\.image\.\w+|"
     r"\"(?:description|postinstall|preinstall|keywords)\"\s*:|"
     r"^\s*description\s*=|\bspec\.(?:summary|description|post_install_message)\b|"
     # agent memory and instruction files
@@ -168,7 +261,8 @@ CARRIER_WORDS = (
     "features highlights upgrade known release changelog checklist motivation "
     "steps pull merge pr warning error notice debug testcase testsuite failure "
     "failures errors short passed failed ruleid rule helpuri description postinstall "
-    "preinstall keywords spec claude agents gemini copilot memory conventions md "
+    "preinstall keywords label org opencontainers image spec claude agents gemini copilot "
+    "memory conventions md "
     "cursorrules windsurfrules clinerules bank webvtt speaker begin vevent vcalendar vtodo "
     "location attendee organizer x cc bcc hyperlink importxml importdata importhtml "
     "webservice imagedescription usercomment xpcomment xpsubject xpkeywords dc xmp "
@@ -185,8 +279,9 @@ TIMED_OR_TABULAR = (
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`;
 #: the weights chosen by ``bench/guard_eval/cv_wave16_relayed.py`` (``results/
 #: w16_cv_relayed.json``): the act 0.45 (as ``order_harm``), the carrier's frame 0.2 (at
-#: 0.3 a README paragraph was flagged): a carrier and an act need one more cue; a
-#: subtitle's timing line 0.3 (with the act, it flags alone)
+#: 0.3 a README paragraph was flagged; wave 17's CV, twenty-four splits: 0.25): a carrier
+#: and an act need one more cue; a subtitle's timing line 0.3 (with the act, it flags
+#: alone)
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
     ("relayed_act", 0.45, "tool_coercion",
      "an act that matters (deceives, hides, grants or disables, destroys, moves money, runs "
@@ -200,8 +295,9 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
                                           "transcript_frame", "prefix_frame",
                                           "fragment_frame", "hijack_frame",
                                           "memory_frame", "table_frame",
-                                          "trigger_frame")}),
-    ("carrier_frame", 0.2, "instruction_override",
+                                          "trigger_frame", "tool_frame",
+                                          "dev_address_frame")}),
+    ("carrier_frame", 0.25, "instruction_override",
      "the framing of a carrier an agent reads (a commit, a changelog, a PR template, a CI "
      "log or test report, package metadata, a memory file, subtitles, a calendar field, an "
      "e-mail header, a spreadsheet cell, image metadata, hidden HTML), beside an act",
