@@ -48,14 +48,17 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from honest_notes import honest_notes  # noqa: E402
+from honest_notes import honest_notes, wider_notes  # noqa: E402
 from judge_vectors import Cache, embedded_text  # noqa: E402
 from score import rate, read_split  # noqa: E402
 from train_cue import conversations, corpus_rows, publish  # noqa: E402
 
 from cognimem_plugins.guard.injection import screen  # noqa: E402
 
-SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
+#: (wave 17) every seen split: tune, test, fresh and fresh2 ... fresh22 (eighteen authors)
+SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 23)))
+#: the splits of the recorded sample model (:func:`sample_model`; the test suite's check)
+SAMPLE_SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
 #: the most training-half turns trained on (the ones with the smallest CRC-32; embedding a
 #: turn costs ~50 ms of CPU); the threshold is bounded on the training half's other turns
 #: (all of them: a sample of 6,000 saw none of the tail that 50,114 turns show), so the
@@ -74,6 +77,11 @@ DATASETS_BELOW = 0.001
 RULES = (*CLEAN_MOST, "joined")
 
 
+def all_notes() -> list[tuple[int, str]]:
+    """The honest notes the folds are dealt (wave 17: the wave 16 wider notes too)."""
+    return [*honest_notes(), *wider_notes()]
+
+
 def sample_turns(turns: Sequence[str], most: int) -> list[str]:
     """The ``most`` turns with the smallest CRC-32 (a deterministic sample)."""
     return sorted(turns, key=lambda t: (zlib.crc32(t.encode()), t))[:most]
@@ -83,7 +91,7 @@ def all_texts(bench: Path) -> list[str]:
     """Every text the training reads, in the order the cache fills them."""
     train, _ = conversations(bench)
     rows = [r["text"] for s in SPLITS for r in read_split(s)]
-    return [*rows, *(t for _, t in honest_notes()), *(r["text"] for r in corpus_rows()),
+    return [*rows, *(t for _, t in all_notes()), *(r["text"] for r in corpus_rows()),
             *sample_turns(train, MOST_TURNS), *bounding_turns(train)]
 
 
@@ -240,7 +248,7 @@ class Data:
                                  [int(r["group"] == "injection") for r in rows])
                       for s, rows in self.rows.items()}
         names = list(SPLITS)
-        honest = [(names[i % len(names)], t) for i, t in honest_notes()]
+        honest = [(names[i % len(names)], t) for i, t in all_notes()]
         self.honest = {s: Rows.of(cache, [t for o, t in honest if o == s],
                                   [0] * sum(o == s for o, _ in honest)) for s in SPLITS}
         corpus = corpus_rows()
@@ -363,7 +371,7 @@ def sample_model() -> bytes:
     from cognimem_plugins.guard.judge import Judge
     from cognimem_plugins.hash_embedder import HashEmbedder
 
-    rows = [r for s in SPLITS for r in read_split(s)[:20]]
+    rows = [r for s in SAMPLE_SPLITS for r in read_split(s)[:20]]
     notes = [t for _, t in honest_notes()][:40]
     texts = [r["text"] for r in rows] + notes
     labels = [int(r["group"] == "injection") for r in rows] + [0] * len(notes)
