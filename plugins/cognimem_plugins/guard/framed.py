@@ -8,8 +8,9 @@ quotation marks are the attack's, and the guard's strong markers read them; what
 adds is the *frame* around the quotation, in the writer's language:
 
 * before it (the same sentence, a few words at most): a noun for an attack, an example, a
-  test, a phrase or sample, a slide or workshop ("der Angriff", "ejemplo del taller:",
-  "la phrase", "例文", "테스트 문장");
+  test or sample, training material ("der Angriff", "ejemplo del taller:", "cas de test",
+  "例文", "테스트 문장"); not a bare "phrase" or "word", which an attack uses to assemble
+  its order ("remember the phrase '...'");
 * or after it: the quotation reported as a thing found, flagged, blocked, seen or being an
   example ("tauchte … auf", "wurde blockiert", "es un caso típico", "est un exemple",
   "was flagged", "がブロックされた").
@@ -42,27 +43,27 @@ _NOUNS = (
     # English
     r"attacks?|attack (?:string|phrase|text|prompt)s?|payloads?|jailbreaks?|injections?|"
     r"examples?|e\.g|for instance|samples?|test (?:string|phrase|input|case|mail|e-?mail|"
-    r"prompt)s?|test ?cases?|phrases?|strings?|lures?|phishing (?:mail|e-?mail|text)s?|"
+    r"prompt)s?|test ?cases?|attack (?:phrase|string)s?|lures?|phishing (?:mail|e-?mail|text)s?|"
     r"slides?|workshop|red[ -]team(?:ers?)? (?:prompt|string)s?|"
     # German
     r"angriff\w*|beispiel\w*|testfall|testf[aä]lle|test(?:mail|satz|s[aä]tze|eingabe|text)\w*|"
-    r"phrase|satz|formulierung|k[oö]der|schulung\w*|folie|muster|"
+    r"k[oö]der|schulung\w*|"
     # French
-    r"attaques?|exemples?|par exemple|cas de test|phrase de test|phrases?|charge utile|"
-    r"hame[cç]onnage|leurres?|atelier|diapositive|formation|"
+    r"attaques?|exemples?|par exemple|cas de test|phrase de test|charge utile|"
+    r"hame[cç]onnage|leurres?|atelier|diapositive|"
     # Spanish, Portuguese, Italian, Catalan
-    r"ataques?|ejemplos?|por ejemplo|caso de prueba|frase de prueba|frases?|carga [uú]til|"
+    r"ataques?|ejemplos?|por ejemplo|caso de prueba|frase de prueba|carga [uú]til|"
     r"taller|diapositiva|suplantaci[oó]n|exemplos?|caso de teste|frase de teste|golpe|"
     r"attacco|attacchi|esempi[oi]?|ad esempio|per esempio|caso di test|frase di test|"
     # Dutch, Scandinavian, Finnish
-    r"aanval\w*|voorbeeld\w*|testgeval\w*|zin|angrep\w*|angreb\w*|exempel|eksempel\w*|"
+    r"aanval\w*|voorbeeld\w*|testgeval\w*|angrep\w*|angreb\w*|exempel|eksempel\w*|"
     r"hy[oö]kk[aä]ys\w*|esimerk\w*|"
     # Polish, Czech, Slovak, Romanian, Hungarian, Turkish, Indonesian, Vietnamese
-    r"atak\w*|przyk[lł]ad\w*|przypadek testowy|fraz\w*|[uú]tok\w*|p[rř][ií]klad\w*|"
+    r"atak\w*|przyk[lł]ad\w*|przypadek testowy|[uú]tok\w*|p[rř][ií]klad\w*|"
     r"atacul|exemplu\w*|t[aá]mad[aá]s\w*|p[eé]ld[aá]\w*|sald[iı]r[iı]\w*|[oö]rne[gğk]\w*|"  # noqa: RUF001
     r"serangan|contoh(?:nya)?|t[aấ]n c[oô]ng|v[ií] d[uụ]|"
     # Russian, Ukrainian
-    r"атак\w*|пример\w*|приклад\w*|тестов\w* (?:строк|фраз|случа|письм)\w*|фраз\w*|"
+    r"атак\w*|пример\w*|приклад\w*|тестов\w* (?:строк|фраз|случа|письм)\w*|"
     # Greek, Arabic, Hebrew, Persian, Hindi
     r"επίθεσ\w*|παράδειγμα|هجوم|مثال|الهجوم|מתקפ\w*|דוגמ\w*|حمله|نمونه|हमल\w*|उदाहरण")
 _NOUNS_CJK = (
@@ -73,7 +74,8 @@ _NOUNS_CJK = (
 #: the frame before a quotation: a noun, then at most a few words (a colon, "like", "du
 #: atelier") in the same sentence
 _BEFORE = re.compile(
-    r"(?i)(?:\b(?:" + _NOUNS + r")\b|" + _NOUNS_CJK + r")"
+    # a word of its own: not part of a host, a path or an address ("internal.example")
+    r"(?i)(?:(?<![\w.@/-])(?:" + _NOUNS + r")(?![\w@/-]|\.\w)|" + _NOUNS_CJK + r")"
     "(?:[^.!?\u3002\uff01\uff1f\n\"'\u201c\u201d\u201e\u00ab\u00bb\u300c]{0,40})"
     "\\s*[:\uff1a\\-\u2013\u2014]?\\s*$")
 
