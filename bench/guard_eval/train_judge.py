@@ -48,14 +48,17 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from honest_notes import honest_notes  # noqa: E402
+from honest_notes import honest_notes, wider_notes  # noqa: E402
 from judge_vectors import Cache, embedded_text  # noqa: E402
 from score import rate, read_split  # noqa: E402
 from train_cue import conversations, corpus_rows, publish  # noqa: E402
 
 from cognimem_plugins.guard.injection import screen  # noqa: E402
 
-SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
+#: (wave 17) every seen split: tune, test, fresh and fresh2 ... fresh22 (eighteen authors)
+SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 23)))
+#: the splits of the recorded sample model (:func:`sample_model`; the test suite's check)
+SAMPLE_SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
 #: the most training-half turns trained on (the ones with the smallest CRC-32; embedding a
 #: turn costs ~50 ms of CPU); the threshold is bounded on the training half's other turns
 #: (all of them: a sample of 6,000 saw none of the tail that 50,114 turns show), so the
@@ -74,17 +77,30 @@ DATASETS_BELOW = 0.001
 RULES = (*CLEAN_MOST, "joined")
 
 
+def all_notes() -> list[tuple[int, str]]:
+    """The honest notes the folds are dealt (wave 17: the wave 16 wider notes too)."""
+    return [*honest_notes(), *wider_notes()]
+
+
 def sample_turns(turns: Sequence[str], most: int) -> list[str]:
     """The ``most`` turns with the smallest CRC-32 (a deterministic sample)."""
     return sorted(turns, key=lambda t: (zlib.crc32(t.encode()), t))[:most]
+
+
+def read_readmes() -> list[str]:
+    """The README paragraphs (:data:`READMES`; none when the file is absent)."""
+    if not READMES.is_file():
+        return []
+    with READMES.open(encoding="utf-8") as f:
+        return [json.loads(line)["text"] for line in f if line.strip()]
 
 
 def all_texts(bench: Path) -> list[str]:
     """Every text the training reads, in the order the cache fills them."""
     train, _ = conversations(bench)
     rows = [r["text"] for s in SPLITS for r in read_split(s)]
-    return [*rows, *(t for _, t in honest_notes()), *(r["text"] for r in corpus_rows()),
-            *sample_turns(train, MOST_TURNS), *bounding_turns(train)]
+    return [*rows, *(t for _, t in all_notes()), *(r["text"] for r in corpus_rows()),
+            *sample_turns(train, MOST_TURNS), *bounding_turns(train), *read_readmes()]
 
 
 def bounding_turns(train: Sequence[str]) -> list[str]:
@@ -165,6 +181,14 @@ def probabilities(model: tuple[float, np.ndarray], vectors: np.ndarray) -> np.nd
 
 
 THRESHOLDS = [round(0.5 + 0.01 * i, 2) for i in range(50)]
+#: (wave 17) the out-of-fold probabilities a threshold is chosen on come from this many
+#: groups of the fold's splits (split i in group i mod INNER), each scored by a model trained
+#: on the others: with twenty-four splits, one model per split held out within each fold
+#: would be 24 x 23 fits
+INNER = 4
+#: (wave 17) the README paragraphs of installed packages (clean text nobody wrote for the
+#: guard): scored in every fold as a check, never trained on nor used to choose
+READMES = Path("/tmp/s36/readmes.jsonl")
 
 
 def choose(clean: np.ndarray, turns: np.ndarray, most: float) -> float:
@@ -240,7 +264,7 @@ class Data:
                                  [int(r["group"] == "injection") for r in rows])
                       for s, rows in self.rows.items()}
         names = list(SPLITS)
-        honest = [(names[i % len(names)], t) for i, t in honest_notes()]
+        honest = [(names[i % len(names)], t) for i, t in all_notes()]
         self.honest = {s: Rows.of(cache, [t for o, t in honest if o == s],
                                   [0] * sum(o == s for o, _ in honest)) for s in SPLITS}
         corpus = corpus_rows()
@@ -256,6 +280,11 @@ class Data:
         self.cue = {s: cue_scores([r["text"] for r in rows]) for s, rows in self.rows.items()}
         self.honest_cue = {s: cue_scores(self.honest[s].texts) for s in SPLITS}
         self.held_cue = cue_scores(bounding)
+        readmes = read_readmes()
+        self.readmes = cache.vectors(readmes).astype(np.float64) if readmes \
+            else np.zeros((0, 384))
+        self.readme_guard = np.array([bool(screen(t)) for t in readmes], bool)
+        self.readme_cue = cue_scores(readmes)
         print(f"read: {sum(len(r.texts) for r in self.split.values())} split rows, "
               f"{len(self.corpus.texts)} corpus rows, {len(turns)} training turns, "
               f"{len(self.held)} bounding turns", file=sys.stderr)
@@ -270,11 +299,16 @@ class Data:
         return fit(self.training(splits), family)
 
     def out_of_fold(self, splits: Sequence[str], family: Family) -> Pool:
-        """Every row and honest note of ``splits`` scored by a model trained on the others,
-        with its cue score and whether the text guard flags it."""
+        """Every row and honest note of ``splits`` scored by a model trained on the other
+        groups of ``splits`` (:data:`INNER` groups), with its cue score and whether the text
+        guard flags it."""
         parts = []
+        groups = [list(splits[i::INNER]) for i in range(min(INNER, len(splits)))]
+        models = {s: model for group in groups
+                  for model in [self.model([o for o in splits if o not in group], family)]
+                  for s in group}
         for s in splits:
-            model = self.model([o for o in splits if o != s], family)
+            model = models[s]
             rows, honest = self.split[s], self.honest[s]
             parts.append(Pool(np.concatenate([probabilities(model, rows.vectors),
                                               probabilities(model, honest.vectors)]),
@@ -313,7 +347,9 @@ def fold_figures(data: Data, held: str, family: Family) -> dict[str, Any]:
         "with_judge_injections": rate(int(both[inj].sum()), int(inj.sum())),
         "with_judge_clean": rate(int(both[~inj].sum()), int((~inj).sum())),
         "honest_notes": rate(int(honest.sum()), len(honest)),
-        "held_turns": rate(int(joined_flags(turns, data.held_cue, joined).sum()), len(turns))}
+        "held_turns": rate(int(joined_flags(turns, data.held_cue, joined).sum()), len(turns)),
+        **readme_figures(data, probabilities(model, data.readmes), joined)}
+    out["shipped"] = shipped_figures(data, held)
     for rule, most in CLEAN_MOST.items():
         threshold = choose(clean, turns, most)
         judged = p >= threshold
@@ -328,6 +364,41 @@ def fold_figures(data: Data, held: str, family: Family) -> dict[str, Any]:
             "honest_notes": rate(int(honest.sum()), len(honest)),
             "held_turns": rate(int((turns >= threshold).sum()), len(turns))}
     return out
+
+
+#: the splits the shipped judge (``judge.json.gz`` as of wave 16) was trained on
+SHIPPED_SPLITS = SAMPLE_SPLITS
+
+
+def shipped_figures(data: Data, held: str) -> dict[str, Any]:
+    """The shipped judge with its shipped rule on the held-out split (a comparison: on a
+    split it was trained on, :data:`SHIPPED_SPLITS`, its figures are in-sample)."""
+    from cognimem_plugins.guard import judge
+
+    model = judge.read(judge.WEIGHTS_FILE)
+    rule = (judge.THRESHOLD, judge.WITH_CUES, judge.CUE_AT_LEAST)
+    rows = data.split[held]
+    inj = rows.labels == 1
+    judged = joined_flags(model.probabilities(rows.vectors), data.cue[held], rule)
+    both = judged | data.guard[held]
+    honest = joined_flags(model.probabilities(data.honest[held].vectors),
+                          data.honest_cue[held], rule)
+    return {"rule": rule, "in_sample": held in SHIPPED_SPLITS,
+            "judge_injections": rate(int(judged[inj].sum()), int(inj.sum())),
+            "judge_clean": rate(int(judged[~inj].sum()), int((~inj).sum())),
+            "with_judge_injections": rate(int(both[inj].sum()), int(inj.sum())),
+            "with_judge_clean": rate(int(both[~inj].sum()), int((~inj).sum())),
+            "honest_notes": rate(int(honest.sum()), len(honest)),
+            **readme_figures(data, model.probabilities(data.readmes), rule)}
+
+
+def readme_figures(data: Data, p: np.ndarray, rule: Joined) -> dict[str, Any]:
+    """The README paragraphs the judge flags under ``rule`` (alone) and the guard with it
+    flags (a check: never trained on, never used to choose)."""
+    judged = joined_flags(p, data.readme_cue, rule)
+    n = len(p)
+    return {"readmes_judge": rate(int(judged.sum()), n),
+            "readmes_with_judge": rate(int((judged | data.readme_guard).sum()), n)}
 
 
 def cross_validate(data: Data, families: Sequence[Family] = FAMILIES) -> dict[str, Any]:
@@ -347,7 +418,29 @@ def cross_validate(data: Data, families: Sequence[Family] = FAMILIES) -> dict[st
                 f"mean_{key}": sum(f[rule][key]["rate"] for f in folds.values()) / len(folds)
                 for key in ("judge_injections", "judge_clean", "with_judge_injections",
                             "with_judge_clean", "honest_notes", "held_turns")}
+        unseen = [f["shipped"] for f in folds.values() if not f["shipped"]["in_sample"]]
+        out[family.name]["shipped_on_its_unseen"] = {
+            f"mean_{key}": sum(f[key]["rate"] for f in unseen) / max(1, len(unseen))
+            for key in ("judge_injections", "judge_clean", "with_judge_injections",
+                        "with_judge_clean", "honest_notes", "readmes_with_judge")}
+        out[family.name]["joined_on_the_same"] = {
+            f"mean_{key}": sum(folds[h]["joined"][key]["rate"] for h in folds
+                               if not folds[h]["shipped"]["in_sample"]) / max(1, len(unseen))
+            for key in ("judge_injections", "judge_clean", "with_judge_injections",
+                        "with_judge_clean", "honest_notes", "readmes_with_judge")}
+        out[family.name]["joined"]["mean_readmes_with_judge"] = sum(
+            f["joined"]["readmes_with_judge"]["rate"] for f in folds.values()) / len(folds)
     return out
+
+
+def best_family(cv: dict[str, Any]) -> str:
+    """The family the cross-validation chooses: the most injections flagged with the judge
+    joined to the cues (mean over the held-out splits), then the fewest clean notes flagged,
+    then the order of :data:`FAMILIES`."""
+    names = [f.name for f in FAMILIES if f.name in cv]
+    return max(names, key=lambda n: (round(cv[n]["joined"]["mean_with_judge_injections"], 6),
+                                     -round(cv[n]["joined"]["mean_with_judge_clean"], 6),
+                                     -names.index(n)))
 
 
 def sample_model() -> bytes:
@@ -363,7 +456,7 @@ def sample_model() -> bytes:
     from cognimem_plugins.guard.judge import Judge
     from cognimem_plugins.hash_embedder import HashEmbedder
 
-    rows = [r for s in SPLITS for r in read_split(s)[:20]]
+    rows = [r for s in SAMPLE_SPLITS for r in read_split(s)[:20]]
     notes = [t for _, t in honest_notes()][:40]
     texts = [r["text"] for r in rows] + notes
     labels = [int(r["group"] == "injection") for r in rows] + [0] * len(notes)
@@ -397,8 +490,9 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, Any] = {}
     if args.cv:
         report["cv"] = cross_validate(data, families)
+        report["cv_choice"] = best_family(report["cv"])
     if args.write:
-        family = families[0]
+        family = next(f for f in families if f.name == report.get("cv_choice", f.name))
         b, w = data.model(list(SPLITS), family)
         model = judge.Judge(b, tuple(float(x) for x in w))
         judge.write(model, args.out)

@@ -108,7 +108,13 @@ _STANCE = (
 _MATERIAL = (
     r"\b(?:messages|msgs|system_prompt|system_message|prompt)\s*=\s*(?:\[|\{|\(|f?[\"'])|"
     r"\binstructions? (?:in|from|on) (?:the )?(?:wiki|readme|contributing|docs?\b|runbook|"
-    r"handbook|confluence|[\w-]+\.md\b)")
+    r"handbook|confluence|[\w-]+\.md\b)|"
+    # (wave 17) a schema script's idempotent statement on a line of its own (the form of
+    # migrations, dbt models and cleanup scripts: PostgreSQL's, MySQL's, SQLite's and SQL
+    # Server's ``IF [NOT] EXISTS`` DDL), code the developer keeps, not an order to run it
+    r"^\s*(?:drop|truncate|alter|create(?: or replace)?) (?:temporary |temp )?"
+    r"(?:table|view|index|schema|database|sequence|materialized view|function|trigger) "
+    r"if (?:not )?exists [\w.\"`\[\]-]+(?: cascade| restrict)?\s*;")
 
 WORDS = ("untrusted threat injection injections jailbreak jailbreaks jailbreaking red evasion "
          "attack attacks attacker attackers trick tricks technique techniques evasions eval "
@@ -135,7 +141,8 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      "read as mentioned, not addressed to the reader", r"(?!)", "", {}),
     ("developer_material", -0.5, None,
      "a developer's own material: an LLM app's code that builds its prompt (\"messages = "
-     "[...]\", \"SYSTEM_PROMPT = ...\") or a document's instructions (\"the previous "
-     "instructions in the wiki\"): lowers the paragraph's score",
-     _MATERIAL, "messages msgs prompt instructions instruction", {"structural": True}),
+     "[...]\", \"SYSTEM_PROMPT = ...\"), a document's instructions (\"the previous "
+     "instructions in the wiki\") or a schema script's IF EXISTS statement: lowers the "
+     "paragraph's score",
+     _MATERIAL, "messages msgs prompt instructions instruction exists", {"structural": True}),
 )

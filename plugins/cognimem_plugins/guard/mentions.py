@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 
 from .discussion import QUOTING
+from .framed import blank_framed
 
 #: the attack named, the attacker, the defender's material, in other languages (raw text,
 #: case-insensitive; CJK and Devanagari words without word boundaries)
@@ -97,9 +98,11 @@ def speaks_of_injection(text: str) -> bool:
 
 def blank(text: str) -> str:
     """``text`` with its quotations and reported clauses blanked when it speaks about
-    prompt injection; otherwise ``text`` as it is."""
+    prompt injection; otherwise with its framed quotations blanked (:mod:`.framed`)."""
     if not speaks_of_injection(text):
-        return text
+        # (wave 17) a quotation framed as a mention in its own sentence ("der Angriff
+        # '...'", "ejemplo del taller: '...'", "'...' was flagged"), in any language
+        return blank_framed(text)
     out = _QUOTED.sub('""', text)
     return _REPORTED.sub(_blank_clause, out)
 
