@@ -8,7 +8,7 @@ features of normalised paragraphs. Its data:
 
 * the seen splits (``--splits``: tune, test, fresh, fresh2 ... fresh6 since wave 9, all
   thirteen, to fresh11, since wave 13, all sixteen, to fresh14, since wave 15, all twenty,
-  to fresh18, since wave 16):
+  to fresh18, since wave 16, all twenty-four, to fresh22, since wave 17):
   injections are positives, clean notes and the notes that carry a secret negatives;
 * the guard's corpora (``tests/data/guard``: injections, ordinary developer notes, notes with
   secrets), in every fold's training data;
@@ -67,12 +67,20 @@ from cognimem_plugins.guard.cues import paragraphs, piece_scores  # noqa: E402
 from cognimem_plugins.guard.injection import OBFUSCATION_WEIGHT, mentioned, screen  # noqa: E402
 from cognimem_plugins.guard.normalise import normalise  # noqa: E402
 
-SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 19)))
+SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 23)))
 #: the splits of the small sample the test suite retrains (fixed: its bytes are recorded)
 SAMPLE_SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3")
 #: at most this share of each training split's clean notes, and of the honest notes dealt
 #: to it, may be flagged (or, where the phrase cues alone flag more, no more than they do)
 FOLD_MOST = 0.01
+#: how the honest notes to agents bound a setting: per fold, as the clean notes (waves 9-16:
+#: one more flag in one fold's few dozen notes fails a setting), or all together
+#: (``"pooled"``: at most :data:`FOLD_MOST` of all of them). Wave 17 chose ``"pooled"`` by
+#: leave-one-split-out over the twenty-four seen splits (``cv_wave17_bound.py``, on f07eb2c's
+#: cues): 4,625 of 5,273 injections flagged out of fold against 3,995 per fold (which
+#: chose no learned cue in 22 of 24 folds), clean notes 17 against 16 of 10,907, honest
+#: notes 14 against 9 of 1,259 (results/w17_cv_bound.json)
+HONEST_BOUND = "pooled"
 CORPUS = HERE.parents[1] / "tests" / "data" / "guard"
 #: a feature is kept when this many training texts hold it
 MIN_DF = 2
@@ -286,31 +294,41 @@ def counts(scored: Scored, setting: Setting) -> dict[str, list[int]]:
     return Flat.of(scored).counts(setting)
 
 
-def fold_bounds(flat_notes: Flat, floor: float) -> list[tuple[str, str, Any, float]]:
-    """Per fold, its clean notes and its honest notes to agents: ``(fold, "clean" or
-    "honest", mask, most)``, where ``most`` is how many of them a setting may flag: 1 % of
-    them, or as many as the phrase cues alone flag if that is more (:func:`choose`)."""
+def fold_bounds(flat_notes: Flat, floor: float,
+                honest: str | None = None) -> list[tuple[str, str, Any, float]]:
+    """The bounds a setting must keep: ``(fold, "clean" or "honest", mask, most)``, where
+    ``most`` is how many of the masked notes it may flag: :data:`FOLD_MOST` of them, or as
+    many as the phrase cues alone flag if that is more (:func:`choose`). The clean notes are
+    bounded per fold; the honest notes to agents per fold too (``honest="per_fold"``) or
+    all together (``"pooled"``, fold ``"*"``); ``None`` reads :data:`HONEST_BOUND`."""
+    honest = honest or HONEST_BOUND
     clean = flat_notes.groups == "clean"
     base = flat_notes.best(0.0, floor) >= PHRASE_THRESHOLD - 1e-9
-    out = []
+    masks = []
     for f in np.unique(flat_notes.folds):
         if not f:
             continue
-        for name, mask in (("clean", clean & (flat_notes.folds == f) & ~flat_notes.honest),
-                           ("honest", clean & (flat_notes.folds == f) & flat_notes.honest)):
-            out.append((str(f), name, mask, max(FOLD_MOST * mask.sum(), base[mask].sum())))
-    return out
+        masks.append((str(f), "clean", clean & (flat_notes.folds == f) & ~flat_notes.honest))
+        if honest == "per_fold":
+            masks.append((str(f), "honest",
+                          clean & (flat_notes.folds == f) & flat_notes.honest))
+    if honest == "pooled":
+        masks.append(("*", "honest", clean & flat_notes.honest))
+    return [(f, name, mask, max(FOLD_MOST * mask.sum(), base[mask].sum()))
+            for f, name, mask in masks]
 
 
 def choose(notes: Scored, turns: Scored, weights: Sequence[float] = WEIGHTS,
            floors: Sequence[float] = FLOORS,
-           thresholds: Sequence[float] = THRESHOLDS) -> Setting:
+           thresholds: Sequence[float] = THRESHOLDS, honest: str | None = None) -> Setting:
     """The ``(W, F, T)`` of the most injections flagged with at most :data:`CLEAN_MOST` of
-    the clean notes and fewer than 1 in 1,000 dataset turns flagged (the middle of ties)."""
+    the clean notes and fewer than 1 in 1,000 dataset turns flagged (the middle of ties),
+    keeping every bound of :func:`fold_bounds` (``honest``: how the honest notes are
+    bounded)."""
     flat_notes, flat_turns = Flat.of(notes), Flat.of(turns)
     inj = flat_notes.groups == "injection"
     clean = flat_notes.groups == "clean"
-    bounded = [(mask, most) for _, _, mask, most in fold_bounds(flat_notes, floors[0])]
+    bounded = [(mask, most) for _, _, mask, most in fold_bounds(flat_notes, floors[0], honest)]
     results = {}
     for w in weights:
         for f in floors if w else floors[:1]:
