@@ -233,9 +233,9 @@ CARRIER = (
     r"^=+ (?:failures|errors|short test summary|\d+ (?:passed|failed))|"
     r"^(?:failed|passed) [\w/.\-]+::|\"(?:ruleid|rule_id|helpuri)\"\s*:|"
     r"^\s*[\w./\-]+:\d+:\d+: (?:error|warning)|^(?:error|warning)(?:\[\w+\])?: |"
-    # package metadata and install scripts; (wave 17) a Dockerfile's LABEL and the OCI
-    # image annotations
-    r"^\s*label\s+[\w.\-]+\s*=|\borg\.opencontainers\.image\.\w+|"
+    # package metadata and install scripts; (wave 17) the OCI image annotations of a
+    # Dockerfile's LABEL (not a bare LABEL line: "label" and "image" open every README)
+    r"\borg\.opencontainers\.image\.\w+|"
     r"\"(?:description|postinstall|preinstall|keywords)\"\s*:|"
     r"^\s*description\s*=|\bspec\.(?:summary|description|post_install_message)\b|"
     # agent memory and instruction files
@@ -269,7 +269,7 @@ CARRIER_WORDS = (
     "features highlights upgrade known release changelog checklist motivation "
     "steps pull merge pr warning error notice debug testcase testsuite failure "
     "failures errors short passed failed ruleid rule helpuri description postinstall "
-    "preinstall keywords label org opencontainers image spec claude agents gemini copilot "
+    "preinstall keywords opencontainers spec claude agents gemini copilot "
     "memory conventions md "
     "cursorrules windsurfrules clinerules bank webvtt speaker begin vevent vcalendar vtodo "
     "location attendee organizer x cc bcc hyperlink importxml importdata importhtml "
