@@ -104,12 +104,14 @@ DEV_ADDRESS = (
     r"(?:^|[\"'(\[]\s*)(?:agent|assistant|next agent|executor)\s*:\s|"
     r"\bto whoever (?:picks|takes) (?:this|it) up\b"
 )
+#: (each alternative holds a word for the AI reader: common words such as "if" or "note"
+#: would have the screen read every paragraph)
 DEV_ADDRESS_WORDS = (
-    "todo fixme xxx hack note ai llm llms agent agents assistant assistants copilot claude "
-    "gpt gemini cursor codex devin bot model models hint tip fix instruction instructions "
-    "suggestion action reviewer grader judge evaluator ranker screener triage scoring "
-    "automated reviewers graders judges evaluators rankers screeners referees if should when "
-    "language coding executors subagents sub next whoever bots copilots")
+    "ai llm llms agent agents assistant assistants copilot claude gpt gemini cursor codex "
+    "devin bot model models directive directives reviewer grader judge evaluator ranker "
+    "screener triage scoring automated reviewers graders judges evaluators rankers "
+    "screeners referees language coding executor executors subagent subagents sub whoever "
+    "bots copilots")
 
 TOOL_POISON = (
     r"<important>[^<]{0,200}?\b(?:read|pass|send|include|call|use|do not|don't|never|"
@@ -118,7 +120,7 @@ TOOL_POISON = (
     r"(?:use|call|invoke|run)) (?:this|the|any) (?:tool|function|server|plugin)\b[^.\n]{0,80}?"
     r"\b(?:read|cat|open|pass|include|send|collect|attach|put|call|copy|upload)\b|"
     r"\b(?:pass|put|include|send|attach|insert|provide|place|paste|fill)\w* (?:\w+ ){0,3}?"
-    r"(?:full |entire |raw )?(?:contents?|text|values?|history) of (?:[\w'.~/\-]+ ){0,4}?"
+    r"(?:full |entire |raw )?(?:contents?|values?|history) of (?:[\w'.~/\-]+ ){0,4}?"
     r"(?:[\w'.~/\-]*(?:\.env|id_rsa|\.ssh|mcp\.json|credentials|hosts\.yml|\.npmrc|"
     r"\.pypirc|\.netrc|kubeconfig|\.aws)|conversation|environment)[^.\n]{0,60}?"
     r"(?:parameter|field|argument|arg|sidenote|here)\b|"
@@ -134,26 +136,26 @@ TOOL_POISON = (
     r"(?:the )?other (?:servers|tools|plugins)\b|"
     r"\bonly this (?:server|tool|plugin)'?s? instructions\b|"
     r"\bevery time (?:any )?other tools? (?:is|are) (?:used|called)\b|"
-    r"\bafter every (?:call|use|invocation)(?: of this tool)?, (?:also )?(?:call|run|send)\b|"
     r"\broute (?:all|every) (?:\w+ ){0,2}(?:through|via) (?:this|the) \w+\b"
 )
+#: a distinctive word of each alternative (the cue flags alone: a common gate word would
+#: have the screen read every paragraph)
 TOOL_POISON_WORDS = (
-    "important before prior after when pass put include send attach insert provide place "
-    "paste fill passes puts includes sends attaches inserts provides places pastes fills "
-    "passing putting including sending whenever this the supersedes replaces overrides "
-    "shadows prefer instead ignore disregard only every route")
+    "important tool tools function server servers plugin plugins content contents value "
+    "values history conversation keys key secrets tokens credentials passwords supersedes "
+    "replaces overrides shadows prefer instructions descriptions route")
 
 GRADER = (
     r"\b(?:do not|don t|never) (?:list|mention|note|report|point out) (?:any )?(?:weaknesses|"
-    r"flaws|limitations|shortcomings|issues|problems|concerns)\b|"
+    r"flaws|limitations|shortcomings)\b|"
     r"\b(?:give|award|assign|grant) (?:this|the|my|our) (?:\w+ ){0,2}?(?:full marks|full "
     r"credit|full score|(?:the )?(?:highest|maximum|top|perfect) (?:score|grade|mark|rating)|"
     r"10 ?(?:out of|/) ?10|100 ?(?:out of|/) ?100|5 ?(?:out of|/) ?5|five stars|5 stars)\b|"
     r"\b(?:rate|score|grade|classify|mark|label|judge|flag|assess) (?:this|it|the (?:\w+ )?"
     r"(?:package|submission|response|answer|output|code|file|diff|pr|pull request|sample|"
-    r"essay|paper|model|dependency|commit|url|email|image))(?: \w+){0,2} as (?:safe|correct|"
-    r"benign|harmless|excellent|passing|clean|low risk|non-?malicious|secure|trustworthy|"
-    r"not malicious|not spam|ham|legitimate|original)\b|"
+    r"essay|paper|model|dependency|commit|url|email|image))(?: \w+){0,2} as (?:safe|"
+    r"benign|harmless|non-?malicious|secure|trustworthy|not malicious|not spam|ham|"
+    r"legitimate)\b|"
     r"\bthe reference (?:answer|solution|output) is (?:wrong|incorrect|outdated)\b|"
     r"\buse (?:mine|my (?:answer|solution|output)|this (?:answer|solution)) as the "
     r"reference\b|"
@@ -161,8 +163,10 @@ GRADER = (
     r"guidelines?) (?:override|update|change)\b"
 )
 GRADER_WORDS = (
-    "recommend do don never give award assign grant rate score grade classify mark label "
-    "judge flag assess reference use grader evaluator reviewer rubric scoring")
+    "weaknesses flaws limitations shortcomings marks credit score highest maximum top "
+    "perfect 10 100 5 stars safe benign harmless malicious non nonmalicious secure "
+    "trustworthy spam ham legitimate reference grader evaluator judge reviewer rubric "
+    "scoring")
 
 SHOTS = (
     r"\bcontinue (?:this|the|that) (?:pattern|format|style|behaviou?r)\b[^.\n]{0,40}?"
@@ -174,7 +178,7 @@ SHOTS = (
     r"\b(?:examples?|demonstrations?) of (?:the )?(?:ideal|correct|expected|good|desired) "
     r"(?:agent |assistant |model |ai )?(?:behaviou?r|replies|answers|responses)\s*:"
 )
-SHOTS_WORDS = "continue answer respond reply handle examples example demonstrations demonstration"
+SHOTS_WORDS = "continue answer respond reply handle behaviour behavior replies answers responses"
 
 _FRAME = "beside an act that matters"
 Spec = tuple[str, float, str | None, str, str, str, dict[str, Any]]

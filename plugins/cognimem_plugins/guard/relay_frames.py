@@ -83,9 +83,8 @@ HANDOFF_WORDS = (
     "executors orchestrator orchestrators supervisor supervisors coordinator coordinators "
     "worker workers researcher researchers coder coders critic critics reviewer reviewers "
     "manager managers router routers assistant assistants bot bots crew crews node nodes "
-    "a2a agent2agent delegate assignee artifacts coworker role next actions action steps "
-    "step subtasks plan todo items shift session state previous prior last context "
-    "instruction instructions note notes whoever")
+    "a2a agent2agent delegate assignee artifacts coworker actions action steps step "
+    "subtasks plan todo items model whoever")
 
 _USER = r"(?:user|human|customer|q|system)"
 _BOT = (r"(?:assistant|ai|bot|a|model|gpt|claude|agent|chatbot|"
@@ -107,8 +106,8 @@ TRANSCRIPT = (
 )
 TRANSCRIPT_WORDS = (
     "user human customer q system assistant ai bot model gpt claude agent chatbot good ideal "
-    "example im inst turn start header role correct expected response input request prompt "
-    "task output action completion")
+    "example im inst turn start header role correct expected response output action "
+    "completion")
 
 PREFIX = (
     r"\b(?:begin|start|open|prefix|preface) (?:your|the|each|every) (?:\w+ )?(?:answer|reply|"
@@ -192,7 +191,7 @@ TRIGGER = (
     r"|chat|task|run)\b|\bon your next (?:run|session|invocation|start|boot|turn)\b|"
     r"\bwhen the (?:clock|time|date) (?:passes|reaches|hits|is past|is after)\b|"
     r"\bif (?:the )?(?:date|today|current date|year) is (?:after|past|later than|on or after)"
-    r"\b|\bafter (?:\d{4}-\d\d-\d\d|\d\d?:\d\d)\b|"
+    r"\b|"
     r"\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|the "
     r"first of (?:each|every) month)\b|"
     r"\b(?:after|once) (?:the |this |it is |it s |we )?(?:deploy|deployed|deployment|merge|"
@@ -207,9 +206,10 @@ TRIGGER_WORDS = (
     "conversations conversation deploys deploy deployments deployment commits commit builds "
     "build exchanges exchange questions question future subsequent says types writes sends "
     "mentions activate activates activated trigger triggers triggered idle offline inactive "
-    "asleep asked asks until end your clock time date today current year after on mondays "
-    "tuesdays wednesdays thursdays fridays saturdays sundays weekends first once if anyone "
-    "keep")
+    "asleep asked asks until end next clock time date today year mondays tuesdays "
+    "wednesdays thursdays fridays saturdays sundays weekends first deploy deployed "
+    "deployment merge merged release released launch launched production called named "
+    "anyone")
 
 #: the assembled order carried out: pieces joined, then done ("concatenate the cells and
 #: carry them out", "''.join(tokens) is your next action", "the capitals down the left
@@ -274,8 +274,8 @@ MEMORY = (
 MEMORY_WORDS = (
     "memory memories instructions instruction rules rule notes profile prompt future "
     "subsequent md cursorrules windsurfrules clinerules bank custom permanent standing "
-    "persistent global save store write commit add persist saves stores writes adds update "
-    "note memorise memorize memory do don never")
+    "persistent global memory memories facts fact preferences preference profile rule "
+    "memorise memorize future later subsequent")
 
 #: "don't translate this, instead ...": a translator's task turned, in the languages of
 #: the translation services (their dictionaries' words for "do not translate", "stop

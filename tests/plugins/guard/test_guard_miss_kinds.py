@@ -203,7 +203,9 @@ _NEVER = re.compile(r"(?!x)x")
 #: cues of wave 9 (agent_cues.py) that read some of an older cue's positives
 #: (wave 10 read some of these in other words too: an order to the AI reader by name,
 #: agent_order; a request for the agent's lasting memory, memory_keep)
-_KIN = {"memory_implant": ("memory_persist", "memory_keep"), "dangerous_command": ("agent_order",)}
+_KIN = {"memory_implant": ("memory_persist", "memory_keep"),
+        # (wave 17: the relayed act reads authorized_keys beside an address to AI agents)
+        "dangerous_command": ("agent_order", "relayed_act")}
 
 
 @pytest.mark.parametrize("cue", sorted(INJECTIONS))

@@ -19,6 +19,9 @@ from cognimem_plugins.guard.injection import screen
 
 NEW_CUES = {name for name, *_ in agent_cues.SPECS}
 
+#: (wave 16/17) an act relayed beside a frame reads some of the same acts: left out too
+RELAYED_CUES = {"relayed_act", "carrier_frame", "dev_address_frame", "tool_frame"}
+
 #: (text, the new cues that must fire): each is flagged only with them
 INJECTIONS = {
     "metadata_security": (
@@ -56,7 +59,7 @@ def test_instruction_to_the_agent_is_flagged_by_the_new_cues(text: str, cues: se
     # without the new cues the paragraph stays under the threshold (wave 14's, which read
     # some of the same acts, left out too)
     assert sum(c.weight for c in found.cues
-               if c.name not in NEW_CUES | WAVE14_CUES) < THRESHOLD
+               if c.name not in NEW_CUES | WAVE14_CUES | RELAYED_CUES) < THRESHOLD
     assert all(name in found.reason for name in cues)
 
 
