@@ -38,10 +38,10 @@ PASSWORD = "Vq7#rT2mLx9w"
 
 CLI = [
     # (wave 17) registry login -p=, codecov -t, composer's auth settings
-    'docker login -u="ci+bot" -p="Zq8W2mXk4Lp9Vb7Nc3Hd" reg.example.io',
-    "codecovcli upload-process -t 1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d",
-    "composer config -g http-basic.repo.example.org ci Vq8mZ2pLw4xR",
-    "composer config -g github-oauth.github.com Wq8ZrT2mXk4Lp9Vb7Nc3",
+    f'docker login -u="ci+bot" -p="{PASSWORD}" reg.example.io',
+    f"codecovcli upload-process -t {PASSWORD}",
+    f"composer config -g http-basic.repo.example.org ci {PASSWORD}",
+    f"composer config -g github-oauth.github.com {PASSWORD}",
     f"redis-cli -h cache -p 6380 -a {PASSWORD} ping",
     f"redis-cli --user app --pass '{PASSWORD}' -h cache",
     f"sqlcmd -S tcp:db,1433 -U sa -P {PASSWORD} -d master",
