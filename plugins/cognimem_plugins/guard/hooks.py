@@ -12,12 +12,10 @@ path keeps the structure its issuer documents:
 * Rocket.Chat (docs.rocket.chat, "Integrations"): ``hooks/<17 characters>/<48>``;
 * Zapier (help.zapier.com, catch hooks): ``hooks/catch/<account id>/<hook id>`` (the account
   id goes with the hook's: the two are the path);
-* Mattermost (developers.mattermost.com, "Incoming webhooks"): ``/hooks/<26 lowercase
-  letters and digits>``.
 
 And a value given to a name that says it is a webhook (``SLACK_WEBHOOK_URL``,
 ``discord.webhook``, ``teams_webhook``, ``hook_url``) that is not a URL, a reference or a
-word: a token of 20 characters or more mixing letters and digits is the webhook's secret
+word: a token of NAMED_MIN (24) characters or more mixing letters and digits is the webhook's secret
 part (a host-less path or its last segment).
 """
 
@@ -44,8 +42,6 @@ PATHS: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
      re.compile(rf"hooks/[A-Za-z0-9]{{17}}/[A-Za-z0-9]{{48}}{_EDGE_R}")),
     ("Zapier", "webhook_zapier", "hooks/catch/",
      re.compile(r"hooks/catch/(\d{4,12}/[a-z0-9]{6,20})")),
-    ("Mattermost", "mattermost_webhook", "/hooks/",
-     re.compile(rf"(?<=/hooks/)[a-z0-9]{{26}}{_EDGE_R}")),
 )
 #: the shortest token a webhook's name is given that counts as its secret (characters;
 #: chosen by leave-one-split-out CV, bench/guard_eval/cv_wave17_documented.py)

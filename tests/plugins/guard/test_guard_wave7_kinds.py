@@ -37,6 +37,11 @@ PASSWORD = "Vq7#rT2mLx9w"
 # --- passwords given to command-line tools, one per family's documented flag ---------------
 
 CLI = [
+    # (wave 17) registry login -p=, codecov -t, composer's auth settings
+    f'docker login -u="ci+bot" -p="{PASSWORD}" reg.example.io',
+    f"codecovcli upload-process -t {PASSWORD}",
+    f"composer config -g http-basic.repo.example.org ci {PASSWORD}",
+    f"composer config -g github-oauth.github.com {PASSWORD}",
     f"redis-cli -h cache -p 6380 -a {PASSWORD} ping",
     f"redis-cli --user app --pass '{PASSWORD}' -h cache",
     f"sqlcmd -S tcp:db,1433 -U sa -P {PASSWORD} -d master",
