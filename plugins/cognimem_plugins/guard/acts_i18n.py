@@ -110,11 +110,11 @@ ACT_WORDS += " " + " ".join(sorted({x for h in _HELPERS for x in normalise(h).fl
 _KIND = "tool_coercion"
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
-    ("act_i18n", 0.45, _KIND,
+    ("act_i18n", 0.55, _KIND,
      "an act that matters asked in another language: send the passwords or keys, delete "
      "the database, show the system prompt, keep it from the user",
      ACT, ACT_WORDS, {"structural": True}),
-    ("reader_i18n", 0.3, _KIND,
+    ("reader_i18n", 0.2, _KIND,
      "the AI reader named in another language (\"Asisten AI\", \"AI yordamchisi\"), beside "
      "such an act",
      READER, READER_WORDS,
