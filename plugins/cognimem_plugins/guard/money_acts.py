@@ -309,13 +309,13 @@ ASKERS = ("ai_reader", "agent_order", "agent_addressee", "addressed_to_agent",
           "prior_approval", "secrecy_order", "user_property", "reader_order_i18n")
 
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
-    ("money_act", 0.45, "tool_coercion",
+    ("money_act", 0.4, "tool_coercion",
      "an act on money or records asked of the reader: change a payee's bank details, "
      "release or approve a payment, invoice, order or refund, mark a record as paid or "
      "passed, alter reported figures, send records (payroll, patients, customers, tax, "
      "KYC) to an outside address or link, make a document public",
      ACT, ACT_WORDS, {"negatable": True, "requires_any": ASKERS}),
-    ("machine_note", 0.3, "instruction_override",
+    ("machine_note", 0.2, "instruction_override",
      "a note labelled for automated readers (\"[Processing note for automated systems]\", "
      "\"Automated processing instruction:\"), beside an act on money or records",
      MACHINE_NOTE, MACHINE_WORDS, {"structural": True, "requires_any": ("money_act",

@@ -58,11 +58,7 @@ _TRADE = (r"(?:reviewer|grader|judge|evaluator|summari[sz]er|notetaker|note take
           r"bookkeeper|accountant|clerk|cashier|teller|treasurer|controller|recruiter|sdr|"
           r"bdr|sales rep|rep|secretary|receptionist|concierge|advisor|adviser|banker|broker|"
           r"buyer|purchaser|biller|collector|paralegal|scribe|coordinator|representative|"
-          r"officer|specialist|associate|negotiator|closer|expediter|procurer|payer|"
-          # the desk an AI staffs ("AI moderation", "AI triage", "AI payroll")
-          r"moderation|triage|support|intake|billing|finance|payroll|procurement|"
-          r"accounting|payables|receivables|helpdesk|service desk|inbox|mailbox|"
-          r"operations|bookkeeping|underwriting|claims|collections|onboarding)s?")
+          r"officer|specialist|associate|negotiator|closer|expediter|procurer|payer)s?")
 _QUALIFIED = (r"(?:(?:ai|llm|automated|autonomous|machine|model|bot)[ \-](?:[a-z\-]+ ){0,2}?"
               rf"{_TRADE}|(?:[a-z\-]+ ){{0,2}}?(?:model|bot|ai|llm) {_TRADE}|"
               rf"(?:[a-z\-]+ ){{0,2}}?{_TRADE}[ \-](?:model|bot|ai|llm|agent)s?|"

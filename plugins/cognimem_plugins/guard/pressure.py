@@ -311,6 +311,8 @@ LEVERS = ("flattery", "promised_reward", "guilt_threat", "false_urgency", "false
 ASKERS = (*LEVERS, "user_property", "ai_reader", "agent_order", "agent_addressee",
           "addressed_to_agent", "agent_subject")
 _TC = "tool_coercion"
+#: (wave 17) the levers of :mod:`.bec_levers`, weighed by ``cv_wave17_money.py``
+_BEC = ("prior_approval", "secrecy_order")
 
 _LEVER_SPECS: tuple[tuple[str, str, str, str], ...] = (
     ("flattery", "flattery of the AI reader (\"a model as capable as you\", \"the smartest "
@@ -374,7 +376,8 @@ _SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...]
      "outside party, delete the user's things, turn a protection off, skip a verification, "
      "alter figures, grant access, send the user to a login page",
      ACT, ACT_WORDS, {"negatable": True, "requires_any": ASKERS}),
-    *((name, 0.3, _TC, meaning + ", beside an act asked of the reader", pattern, words,
+    *((name, 0.2 if name in _BEC else 0.3, _TC, meaning + ", beside an act asked of the reader",
+       pattern, words,
        {"requires_any": ("reader_act", "reader_order_i18n", "money_act", "money_act_i18n",
                          *OTHER_ACTS)})
       for name, meaning, pattern, words in _LEVER_SPECS),
