@@ -170,7 +170,10 @@ def upper_random(value: str) -> bool:
 #: (wave 14) words in camel case, with versions and numbers (``ProductCardCompactLayoutV2``,
 #: ``GetUserProfileQueryV2Handler``): a name, not a random value
 _CAMEL_WORD = re.compile(r"[A-Z][a-z]{2,}")
-_CAMEL_WORDS = re.compile(r"(?:[A-Z][a-z]{2,}|[a-z]{3,}|[A-Z]{1,4}(?![a-z])|[vV]?\d{1,4})+")
+#: possessive (wave 17): the runs of digits split many ways ("0000" is one run or four), and
+#: a value that fails at its end ("0000...0000-us6") was tried every way: minutes for 45
+#: characters. Once a run is read it is not read again another way.
+_CAMEL_WORDS = re.compile(r"(?:[A-Z][a-z]{2,}|[a-z]{3,}|[A-Z]{1,4}(?![a-z])|[vV]?\d{1,4})++")
 
 
 def camel_words(value: str) -> str | None:
