@@ -12,7 +12,7 @@ acts), the frame and what it asks (one weight for both) and a scale on the modif
 For every point, every injection and clean row of the sixteen seen splits (tune ...
 fresh14) is screened by the text guard as a write screens it (redacted first), with the
 honest developer notes (``honest_notes.py``), the README paragraphs of installed
-packages (``/tmp/s34/readmes.jsonl`` when present) and the LoCoMo and LongMemEval turns of
+packages (``/tmp/readmes.jsonl`` when present) and the LoCoMo and LongMemEval turns of
 the learned cue's training half (``../shared/bench``, since the merge) as clean rows of
 their own. Only the
 rows where one of the acts' patterns matches can change; the others are screened once.
@@ -49,7 +49,7 @@ READMES = "readmes"
 #: split of the conversations), as clean rows of their own: the datasets target
 TURNS = "turns"
 BENCH = HERE.parents[1] / ".." / "shared" / "bench"
-README_PATH = Path("/tmp/s34/readmes.jsonl")
+README_PATH = Path("/tmp/readmes.jsonl")
 #: the splits whose misses were looked at while the cues were written
 READ = ("fresh13", "fresh14")
 ACTS = ("weaken_security", "weaken_security_code", "destroy_critical", "harvest_secret",

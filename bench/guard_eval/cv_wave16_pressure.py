@@ -37,7 +37,7 @@ import cv_wave15_requests as w15  # noqa: E402
 from cv_wave10 import set_weight  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 19)))
-READMES = Path("/tmp/s35/readmes.jsonl")
+READMES = Path("/tmp/readmes.jsonl")
 LEVERS = ("flattery", "promised_reward", "guilt_threat", "false_urgency", "false_authority",
           "social_proof", "skip_check")
 #: (act, levers, user's things, other languages' order, the user or a skipped check in

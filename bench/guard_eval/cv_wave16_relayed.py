@@ -59,7 +59,7 @@ def rows() -> list[Row]:
     """Wave 15's rows over the twenty seen splits."""
     w15.SPLITS = SPLITS
     if not w15.README_PATH.exists():
-        w15.README_PATH = Path("/tmp/s35/readmes.jsonl")
+        w15.README_PATH = Path("/tmp/readmes.jsonl")
     return w15.rows()
 
 

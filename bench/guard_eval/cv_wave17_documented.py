@@ -8,7 +8,7 @@ Wave 17's documented-structure rules have two numbers the documentation does not
   (:mod:`cognimem_plugins.guard.hooks`, ``NAMED_MIN``).
 
 Each is chosen apart on a grid. The rows: the secret and clean rows of the twenty-four
-seen splits, the README paragraphs of installed packages (``/tmp/s36/readmes.jsonl``) and
+seen splits, the README paragraphs of installed packages (``/tmp/readmes.jsonl``) and
 the LoCoMo and LongMemEval turns of the learned cue's training half (``train_cue``'s
 split, through ``cv_wave15_requests``' machinery). Only the rule's own decisions are
 counted: a secret row counts as caught by the rule when one of its redactions covers the
@@ -35,7 +35,7 @@ sys.path.insert(0, str(HERE))
 import cv_wave15_requests as w15  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 23)))
-READMES = Path("/tmp/s36/readmes.jsonl")
+READMES = Path("/tmp/readmes.jsonl")
 WINDOWS = (20, 30, 40, 60, 80, 120)
 NAMED_MINS = (32, 28, 24, 20, 16)  # strictest first
 Row = tuple[str, str, str, str]  # split, group, text, secret

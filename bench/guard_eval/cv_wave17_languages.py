@@ -33,7 +33,7 @@ import cv_wave16_pressure as w16  # noqa: E402
 from cv_wave10 import set_weight  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 23)))
-READMES = Path("/tmp/s36/readmes.jsonl")
+READMES = Path("/tmp/readmes.jsonl")
 NAMES = ("act_i18n", "reader_i18n")
 #: (the act, the reader named). The act alone goes no higher than wave 16's order in another
 #: language (``reader_order_i18n``, 0.55): the bounds hold little text in other languages

@@ -45,7 +45,7 @@ GRID = list(product((0.0, 0.3, 0.35, 0.4, 0.45, 0.5), (0.0, 0.2, 0.3),
                     (0.0, 0.2, 0.3), (0.0, 0.1, 0.2)))
 ZERO = (0.0, 0.0, 0.0, 0.0)
 MOST = tuple(max(p[i] for p in GRID) for i in range(4))
-READMES = Path("/tmp/s36/readmes.jsonl")
+READMES = Path("/tmp/readmes.jsonl")
 _NEVER = re.compile(r"(?!)")
 _PATTERNS: dict[str, re.Pattern[str]] = {}
 

@@ -187,8 +187,9 @@ THRESHOLDS = [round(0.5 + 0.01 * i, 2) for i in range(50)]
 #: would be 24 x 23 fits
 INNER = 4
 #: (wave 17) the README paragraphs of installed packages (clean text nobody wrote for the
-#: guard): scored in every fold as a check, never trained on nor used to choose
-READMES = Path("/tmp/s36/readmes.jsonl")
+#: guard): scored in every fold as a check, never trained on nor used to choose; written by
+#: ``readme_rows.py`` (they depend on what is installed, never committed); ``--readmes``
+READMES = Path("/tmp/readmes.jsonl")
 
 
 def choose(clean: np.ndarray, turns: np.ndarray, most: float) -> float:
@@ -482,7 +483,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rule", choices=list(CLEAN_MOST), default="clean_one_percent",
                         help="the threshold's rule (--write)")
     parser.add_argument("--label", help="also save the report to results/LABEL.json")
+    parser.add_argument("--readmes", type=Path, default=READMES,
+                        help="README rows of readme_rows.py, a check in every fold")
     args = parser.parse_args(argv)
+    global READMES
+    READMES = args.readmes
     families = [f for f in FAMILIES if args.family in (None, f.name)]
     if not families:
         raise SystemExit(f"--family {args.family!r}: one of {', '.join(f.name for f in FAMILIES)}")
