@@ -471,6 +471,7 @@ def sample_model() -> bytes:
 
 def main(argv: list[str] | None = None) -> int:
     """Cross-validate (``--cv``) and/or write the shipped judge (``--write``)."""
+    global READMES
     from cognimem_plugins.guard import judge
 
     parser = argparse.ArgumentParser(prog="python bench/guard_eval/train_judge.py")
@@ -486,7 +487,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--readmes", type=Path, default=READMES,
                         help="README rows of readme_rows.py, a check in every fold")
     args = parser.parse_args(argv)
-    global READMES
     READMES = args.readmes
     families = [f for f in FAMILIES if args.family in (None, f.name)]
     if not families:
