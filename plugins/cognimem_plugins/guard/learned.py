@@ -36,7 +36,7 @@ STEM = 5
 #: the paragraph's cue score gains at most this: ``WEIGHT`` times the part of the model's
 #: probability above :data:`FLOOR`, rescaled to 0-1 (both chosen with the threshold by
 #: cross-validation, bench/guard_eval/train_cue.py; docs/guards.md)
-WEIGHT = 0.25
+WEIGHT = 0.5
 FLOOR = 0.9
 #: the most words of a paragraph the model reads (a paragraph is cut at about 300 chars)
 MOST_WORDS = 400
