@@ -298,8 +298,9 @@ MACHINE_NOTE = (
     r"procurement )?(?:instruction|instructions|directive|note|notice|step|action)s?"
     r"\s*(?:\]\s*)?[:\-\u2014]"
 )
-MACHINE_WORDS = ("automated automatic ai machine llm smart intelligent system systems "
-                 "instruction instructions directive note notice step action")
+#: (every match holds one of them: the reader's kind, not the note's, whose words "note",
+#: "step", "action" opened the cue, and the acts it needs, on most chat turns)
+MACHINE_WORDS = "automated automatic ai machine llm smart intelligent system"
 
 #: the cues an act on money or records counts beside: an address to the AI reader, a
 #: lever that presses it, the user spoken of in the third person
