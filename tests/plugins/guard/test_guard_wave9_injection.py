@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from cognimem_plugins.guard import agent_cues
-from cognimem_plugins.guard.cues import CUES, THRESHOLD
+from cognimem_plugins.guard.cues import CUES, LEARNED, THRESHOLD
 from cognimem_plugins.guard.explain import explain
 from cognimem_plugins.guard.injection import screen
 
@@ -63,7 +63,8 @@ def test_instruction_to_the_agent_is_flagged_by_the_new_cues(text: str, cues: se
     # without the new cues the paragraph stays under the threshold (wave 14's, which read
     # some of the same acts, left out too)
     assert sum(c.weight for c in found.cues
-               if c.name not in NEW_CUES | WAVE14_CUES | RELAYED_CUES | WAVE17_CUES) < THRESHOLD
+               if c.name not in NEW_CUES | WAVE14_CUES | RELAYED_CUES | WAVE17_CUES
+               and c.name != LEARNED) < THRESHOLD
     assert all(name in found.reason for name in cues)
 
 
