@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable, Sequence
 from itertools import product
 from pathlib import Path
 from typing import Any
@@ -62,42 +63,62 @@ def apply(point: tuple[float, ...]) -> None:
     set_weight("user_i18n", user_i18n)
 
 
-def choose(per: dict[tuple[float, ...], w15.Counts], left_out: str | None) -> tuple[float, ...]:
-    """The point the splits other than ``left_out`` choose (the module docstring)."""
-    base = per[ZERO]
+def choose(per: dict[tuple[float, ...], w15.Counts], left_out: str | None,
+           zero: tuple[float, ...] = ZERO) -> tuple[float, ...]:
+    """The point the splits other than ``left_out`` choose (the module docstring); ``zero``:
+    the grid's point with every weight 0."""
+    base = per[zero]
     others = [s for s in base if s != left_out]
     ok = [p for p in per if all(per[p][s][1] <= base[s][1] for s in others)]
     return max(ok, key=lambda p: (sum(per[p][s][0] for s in others if s not in BOUNDS),
                                   -sum(p)))
 
 
-def weigh(data: list[w15.Row]) -> dict[str, Any]:
-    """The grid, each fold's choice and the held-out split before and after."""
-    from cognimem_plugins.guard import cues
+def grid_counts(data: list[w15.Row], grid: Sequence[tuple[float, ...]],
+                apply: Callable[[tuple[float, ...]], None], zero: tuple[float, ...],
+                most: tuple[float, ...]) -> dict[tuple[float, ...], w15.Counts]:
+    """Each point of ``grid``'s counts per split (``apply`` gives the cues a point's weights):
+    only the rows that the weights of ``most`` flag and those of ``zero`` do not are screened
+    again at each point (the weights only add)."""
     from cognimem_plugins.guard.injection import screen
 
-    names = ("reader_act", *LEVERS, "user_property", "reader_order_i18n", "user_i18n")
-    shipped = {n: cues.CUES[cues._INDEX[n]].weight for n in names}
-    apply(ZERO)
+    apply(zero)
     base = [bool(screen(t)) for _, _, t in data]
-    apply(MOST)
+    apply(most)
     moving = [i for i, (_, _, t) in enumerate(data) if not base[i] and screen(t)]
     print(f"{len(moving)} of {len(data)} rows may change", flush=True)
     per: dict[tuple[float, ...], w15.Counts] = {}
-    for point in GRID:
+    for point in grid:
         apply(point)
         flags = list(base)
         for i in moving:
             flags[i] = bool(screen(data[i][2]))
         per[point] = w15.counts(data, flags)
+    return per
+
+
+def fold_choices(per: dict[tuple[float, ...], w15.Counts], splits: Sequence[str],
+                 zero: tuple[float, ...]) -> tuple[dict[str, Any], tuple[float, ...]]:
+    """Each split's fold (the point the others choose, the split's counts at zero and at
+    it) and the point all the splits choose."""
+    folds = {}
+    for split in splits:
+        fold = choose(per, split, zero)
+        folds[split] = {"weights": fold, "before": per[zero][split],
+                        "after": per[fold][split]}
+    return folds, choose(per, None, zero)
+
+
+def weigh(data: list[w15.Row]) -> dict[str, Any]:
+    """The grid, each fold's choice and the held-out split before and after."""
+    from cognimem_plugins.guard import cues
+
+    names = ("reader_act", *LEVERS, "user_property", "reader_order_i18n", "user_i18n")
+    shipped = {n: cues.CUES[cues._INDEX[n]].weight for n in names}
+    per = grid_counts(data, GRID, apply, ZERO, MOST)
     for name, w in shipped.items():
         set_weight(name, w)
-    folds = {}
-    for split in SPLITS:
-        fold = choose(per, split)
-        folds[split] = {"weights": fold, "before": per[ZERO][split],
-                        "after": per[fold][split]}
-    chosen = choose(per, None)
+    folds, chosen = fold_choices(per, SPLITS, ZERO)
     return {"shipped": shipped, "chosen_on_all": chosen,
             "bounds_on_all": {s: (per[ZERO][s], per[chosen][s]) for s in BOUNDS
                               if s in per[ZERO]},

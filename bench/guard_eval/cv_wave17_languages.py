@@ -66,7 +66,6 @@ _ACT: re.Pattern[str] | None = None
 def weigh(data: list[w15.Row]) -> dict[str, Any]:
     """The grid, each fold's choice and the held-out split before and after."""
     from cognimem_plugins.guard import cues
-    from cognimem_plugins.guard.injection import screen
 
     shipped = {n: cues.CUES[cues._INDEX[n]].weight for n in NAMES}
     # only the rows where the act's pattern matches can change (``reader_i18n`` counts only
@@ -74,26 +73,10 @@ def weigh(data: list[w15.Row]) -> dict[str, Any]:
     # are then each split's change from the rows that may change (the choice is the same)
     data = [row for row in data if _may_change(row[2])]
     print(f"{len(data)} rows hold an act in another language", flush=True)
-    apply(ZERO)
-    base = [bool(screen(t)) for _, _, t in data]
-    apply(MOST)
-    moving = [i for i, (_, _, t) in enumerate(data) if not base[i] and screen(t)]
-    print(f"{len(moving)} of {len(data)} rows may change", flush=True)
-    per: dict[tuple[float, ...], w15.Counts] = {}
-    for point in GRID:
-        apply(point)
-        flags = list(base)
-        for i in moving:
-            flags[i] = bool(screen(data[i][2]))
-        per[point] = w15.counts(data, flags)
+    per = w16.grid_counts(data, GRID, apply, ZERO, MOST)
     for name, w in shipped.items():
         set_weight(name, w)
-    w16.ZERO = ZERO
-    folds = {}
-    for split in SPLITS:
-        fold = w16.choose(per, split)
-        folds[split] = {"weights": fold, "before": per[ZERO][split], "after": per[fold][split]}
-    chosen = w16.choose(per, None)
+    folds, chosen = w16.fold_choices(per, SPLITS, ZERO)
     return {"shipped": shipped, "chosen_on_all": chosen,
             "bounds_on_all": {s: (per[ZERO][s], per[chosen][s]) for s in w16.BOUNDS
                               if s in per[ZERO]},

@@ -74,46 +74,18 @@ def apply(point: tuple[float, ...]) -> None:
 def weigh(data: list[w15.Row]) -> dict[str, Any]:
     """The grid, each fold's choice and the held-out split before and after."""
     from cognimem_plugins.guard import cues
-    from cognimem_plugins.guard.injection import screen
 
     shipped = {n: cues.CUES[cues._INDEX[n]].weight for n in NAMES}
-    apply(ZERO)
-    base = [bool(screen(t)) for _, _, t in data]
-    apply(MOST)
-    moving = [i for i, (_, _, t) in enumerate(data) if not base[i] and screen(t)]
-    print(f"{len(moving)} of {len(data)} rows may change", flush=True)
-    per: dict[tuple[float, ...], w15.Counts] = {}
-    for point in GRID:
-        apply(point)
-        flags = list(base)
-        for i in moving:
-            flags[i] = bool(screen(data[i][2]))
-        per[point] = w15.counts(data, flags)
+    per = w16.grid_counts(data, GRID, apply, ZERO, MOST)
     for name, w in shipped.items():
         _set(name, w)
-    folds = {}
-    for split in SPLITS:
-        fold = fold_choice(per, split)
-        folds[split] = {"weights": fold, "before": per[ZERO][split],
-                        "after": per[fold][split]}
-    chosen = fold_choice(per, None)
+    folds, chosen = w16.fold_choices(per, SPLITS, ZERO)
     return {"shipped": shipped, "chosen_on_all": chosen,
             "bounds_on_all": {s: (per[ZERO][s], per[chosen][s]) for s in w16.BOUNDS
                               if s in per[ZERO]},
             "grid": {",".join(map(str, p)): per[p] for p in per
                      if p in (ZERO, chosen, *(f["weights"] for f in folds.values()))},
             "folds": folds}
-
-
-def fold_choice(per: dict[tuple[float, ...], w15.Counts],
-                left_out: str | None) -> tuple[float, ...]:
-    """The point the splits other than ``left_out`` choose (``cv_wave16_pressure.choose``'s
-    rule, with this grid's zero)."""
-    base = per[ZERO]
-    others = [s for s in base if s != left_out]
-    ok = [p for p in per if all(per[p][s][1] <= base[s][1] for s in others)]
-    return max(ok, key=lambda p: (sum(per[p][s][0] for s in others if s not in w16.BOUNDS),
-                                  -sum(p)))
 
 
 def main(argv: list[str] | None = None) -> int:
