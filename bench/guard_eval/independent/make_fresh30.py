@@ -69,6 +69,11 @@ def pw():
     return rs(LO, 3) + pick(["!", "#", "%", "@", "&", "+"]) + rs(AN, 5) + rs(DG, 2) + pick(["$", "*", "^", "?"]) + rs(UP, 3)
 
 
+def pw_url():
+    # URL-safe: no @ # ? % / : that would change how a URL or connection string parses
+    return rs(LO, 3) + pick(["!", "-", "_", ".", "~", "*"]) + rs(AN, 6) + rs(DG, 2) + pick(["-", "_", "."]) + rs(UP, 3)
+
+
 V = {
     # everyday
     "aws_access_key_id": lambda: pick(["AKIA", "ASIA"]) + rs(UP + "234567", 16),
@@ -92,7 +97,7 @@ V = {
     "telegram_bot_token": lambda: str(R.randint(10**9, 8 * 10**9)) + ":AA" + rs(B64U, 33),
     "jwt": jwt,
     "private_key_pem": None, "openssh_private_key": None,
-    "db_url_password": pw, "broker_url_password": pw, "password_prose": pw,
+    "db_url_password": lambda: pw_url(), "broker_url_password": lambda: pw_url(), "password_prose": pw,
     "config_file_value": lambda: rs(AN, 28), "shell_history_secret": lambda: rs(AN, 32),
     "ci_yaml_secret": lambda: rs(AN + "_-", 36), "dockerfile_secret": lambda: rs(AN, 30),
     # corner: small business, office, no-code
