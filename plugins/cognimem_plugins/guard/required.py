@@ -25,6 +25,8 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from .needles import Needles
+
 #: strings shorter than this are not worth a test (one letter is in nearly every text)
 SHORTEST = 2
 
@@ -71,8 +73,33 @@ def required(pattern: re.Pattern[str]) -> Required | None:
 
 def holds_one(text: str, strings: Required | None) -> bool:
     """Whether ``text`` holds one string of each set of ``strings`` (None: no strings
-    known, so maybe)."""
-    return strings is None or all(any(s in text for s in c) for c in strings)
+    known, so maybe). (wave 18) A set of more than :data:`MOST_SCANS` strings is read in
+    one pass of an Aho-Corasick automaton (:mod:`.needles`), not one scan per string: an
+    act's set holds 200 strings, 35 µs of scans on a chat turn against 3 µs."""
+    if strings is None:
+        return True
+    for clause in strings:
+        if len(clause) > MOST_SCANS:
+            if not _automaton(clause).holds(text):
+                return False
+        elif not any(s in text for s in clause):
+            return False
+    return True
+
+
+#: the most strings of a set tested one scan each (a longer set is read by an automaton)
+MOST_SCANS = 12
+
+
+#: each long set's automaton, by the set's identity (a set is hashed by reading all of it)
+_AUTOMATA: dict[int, tuple[tuple[str, ...], Needles[str]]] = {}
+
+
+def _automaton(clause: tuple[str, ...]) -> Needles[str]:
+    entry = _AUTOMATA.get(id(clause))
+    if entry is None or entry[0] is not clause:
+        entry = _AUTOMATA[id(clause)] = (clause, Needles([(s, s) for s in clause]))
+    return entry[1]
 
 
 def _worth(clause: Strings) -> int:
