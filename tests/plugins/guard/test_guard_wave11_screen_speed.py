@@ -12,6 +12,7 @@ import pytest
 
 from cognimem_plugins.guard import cues as cue_module
 from cognimem_plugins.guard import injection
+from cognimem_plugins.guard.alternatives import grouped
 from cognimem_plugins.guard.decoding import decoded_runs
 from cognimem_plugins.guard.normalise import normalise
 from cognimem_plugins.guard.required import holds_one, required
@@ -75,9 +76,10 @@ def test_holds_one_needs_one_string_of_every_set() -> None:
 @pytest.mark.parametrize("cue", cue_module.CUES, ids=lambda c: c.name)
 def test_no_match_of_a_cue_lacks_its_required_strings(cue: cue_module.Cue) -> None:
     strings = required(cue.pattern)
+    pattern = grouped(cue.pattern)  # (wave 18) the same matches, found sooner
     for norm in NORMS:
         for text in (norm.flat, norm.folded):
-            if cue.pattern.search(text):
+            if pattern.search(text):
                 assert holds_one(text, strings), (cue.name, text)
 
 
