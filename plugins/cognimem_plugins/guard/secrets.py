@@ -46,6 +46,8 @@ from .assigned import (
     urls_and_connections,
 )
 from .authfiles import NEEDLES as AUTHFILE_NEEDLES
+from .branded import branded_keys
+from .brands import ROWS as BRAND_ROWS
 from .authfiles import auth_files
 from .commands import GATE_ROWS as COMMAND_ROWS
 from .commands import command_passwords
@@ -60,6 +62,7 @@ from .credfiles import NEEDLES as CREDFILE_NEEDLES
 from .credfiles import credential_files
 from .decisions import PLACEHOLDER, Allowlist, Decision, decide
 from .devicekeys import named_device_keys
+from .envelopes import envelope_passwords
 from .devices import device_secrets
 from .evidence import looks_chosen
 from .fallbacks import fallback_defaults, set_by_call
@@ -87,6 +90,7 @@ from .providers import GATE_ROWS, GATE_TABLES, provider_values
 from .raw_keys import PHRASE_NEEDLES, private_keys, recovery_phrases
 from .sdkcalls import GATE as SDK_GATE
 from .sdkcalls import intercom_tokens, sdk_call_secrets
+from .signing import signing_keys
 from .standins import placeholder, stand_in
 from .structured import (
     APPLE_WORDS,
@@ -128,7 +132,9 @@ _LOW_ROWS: list[tuple[str, tuple[str, Any]]] = [
     *((stem, ("shared", 0)) for stem in SHARED_STEMS),
     # (wave 15) the password words' stems outside ASCII (:data:`.names.PASSWORD_GATE_WIDE`,
     # found in the same pass instead of a search of their alternation)
-    *((stem, ("password_wide", 0)) for stem in PASSWORD_STEM_WORDS_WIDE)]
+    *((stem, ("password_wide", 0)) for stem in PASSWORD_STEM_WORDS_WIDE),
+    # (wave 18) the providers' names of :mod:`.brands`
+    *BRAND_ROWS]
 _LOW_GATE: list[Needles[tuple[str, Any]]] = []
 
 
@@ -180,6 +186,9 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         # (wave 16) a secret's default in the code, a random value of a "key" setting
         yield from fallback_defaults(text)
         yield from key_settings(text)
+        # (wave 18) a bare key after its provider's name, section or header (:mod:`.branded`)
+        yield from branded_keys(text, low, [row for table, row in found if table == "brand"]
+                                if "brand" in gates else [])
     # (wave 16) a secret set by a call (PHP's define: WordPress's salts hold no name stem)
     if "define(" in text or "set_password(" in text:
         yield from set_by_call(text)
@@ -241,6 +250,10 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     # (wave 17) keys after their documented names, webhooks' secret paths, grouped app
     # passwords (:mod:`.devicekeys`, :mod:`.hooks`, :mod:`.grouped`)
     yield from named_device_keys(text, low)
+    # (wave 18) protocol envelopes' password fields and signing keys (:mod:`.envelopes`,
+    # :mod:`.signing`; each asks first for its words)
+    yield from envelope_passwords(text, low)
+    yield from signing_keys(text, low)
     if "(" in text and any(word in low for word in SDK_GATE):
         yield from sdk_call_secrets(text)
     if "dG9rO" in text:
