@@ -46,9 +46,9 @@ from .assigned import (
     urls_and_connections,
 )
 from .authfiles import NEEDLES as AUTHFILE_NEEDLES
+from .authfiles import auth_files
 from .branded import branded_keys
 from .brands import ROWS as BRAND_ROWS
-from .authfiles import auth_files
 from .commands import GATE_ROWS as COMMAND_ROWS
 from .commands import command_passwords
 from .context import (
@@ -62,8 +62,8 @@ from .credfiles import NEEDLES as CREDFILE_NEEDLES
 from .credfiles import credential_files
 from .decisions import PLACEHOLDER, Allowlist, Decision, decide
 from .devicekeys import named_device_keys
-from .envelopes import envelope_passwords
 from .devices import device_secrets
+from .envelopes import envelope_passwords
 from .evidence import looks_chosen
 from .fallbacks import fallback_defaults, set_by_call
 from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, gate_rows, longest_word, provider_matches
