@@ -206,8 +206,10 @@ _HEADER = re.compile(
     r"(?i)(?:^|(?<=['\"\s\[{,]))(?P<h>" + "|".join(
         re.escape(h) for h in sorted(HEADERS, key=len, reverse=True))
     + r")['\"]?[^\S\n]*:[^\S\n]*['\"]?(?P<v>[A-Za-z0-9_\-+/=.~]{8,200})(?=['\"\s,}\]]|$)")
-#: what a text with a header holds (one search before the header's pattern)
-HEADER_GATE = re.compile(r"(?i)(?:key|token|secret|authentication)['\"]?[^\S\n]*:")
+#: what a text with such a header holds (found in the guard's one pass)
+HEADER_NEEDLES = tuple(f"{word}{quote}{space}:" for word in ("key", "token", "secret",
+                                                               "authentication")
+                       for quote in ("", "'", '"') for space in ("", " "))
 
 
 def header_keys(text: str) -> Iterator[Decision]:
@@ -227,12 +229,13 @@ def header_keys(text: str) -> Iterator[Decision]:
 _IN_REQUEST = re.compile(r"(?i)(?:-H|--header|[Hh]eader\(|setRequestHeader\()\s*['\"]?$")
 
 
-def branded_keys(text: str, low: str, rows: list[int]) -> Iterator[Decision]:
-    """Every decision of this module (``rows``: the rows of :data:`.brands.ROWS` found)."""
+def branded_keys(text: str, low: str, rows: list[int], headers: bool) -> Iterator[Decision]:
+    """Every decision of this module (``rows``: the rows of :data:`.brands.ROWS` found;
+    ``headers``: whether one of :data:`HEADER_NEEDLES` was)."""
     names = found_brands(low, rows) if rows else []
     if names:
         yield from prose_keys(text, names)
         if "\n" in text:
             yield from section_keys(text, names)
-    if HEADER_GATE.search(text):
+    if headers:
         yield from header_keys(text)

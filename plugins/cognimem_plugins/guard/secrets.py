@@ -47,7 +47,7 @@ from .assigned import (
 )
 from .authfiles import NEEDLES as AUTHFILE_NEEDLES
 from .authfiles import auth_files
-from .branded import branded_keys
+from .branded import HEADER_NEEDLES, branded_keys
 from .brands import ROWS as BRAND_ROWS
 from .commands import GATE_ROWS as COMMAND_ROWS
 from .commands import command_passwords
@@ -63,6 +63,7 @@ from .credfiles import credential_files
 from .decisions import PLACEHOLDER, Allowlist, Decision, decide
 from .devicekeys import named_device_keys
 from .devices import device_secrets
+from .envelopes import NEEDLES as ENVELOPE_NEEDLES
 from .envelopes import envelope_passwords
 from .evidence import looks_chosen
 from .fallbacks import fallback_defaults, set_by_call
@@ -90,6 +91,7 @@ from .providers import GATE_ROWS, GATE_TABLES, provider_values
 from .raw_keys import PHRASE_NEEDLES, private_keys, recovery_phrases
 from .sdkcalls import GATE as SDK_GATE
 from .sdkcalls import intercom_tokens, sdk_call_secrets
+from .signing import NEEDLES as SIGNING_NEEDLES
 from .signing import signing_keys
 from .standins import placeholder, stand_in
 from .structured import (
@@ -133,8 +135,11 @@ _LOW_ROWS: list[tuple[str, tuple[str, Any]]] = [
     # (wave 15) the password words' stems outside ASCII (:data:`.names.PASSWORD_GATE_WIDE`,
     # found in the same pass instead of a search of their alternation)
     *((stem, ("password_wide", 0)) for stem in PASSWORD_STEM_WORDS_WIDE),
-    # (wave 18) the providers' names of :mod:`.brands`
-    *BRAND_ROWS]
+    # (wave 18) the providers' names of :mod:`.brands`, the headers of :mod:`.branded`, the
+    # words of :mod:`.envelopes` and :mod:`.signing`
+    *BRAND_ROWS, *((word, ("header", 0)) for word in HEADER_NEEDLES),
+    *((word, ("envelope", 0)) for word in ENVELOPE_NEEDLES),
+    *((word, ("signing", 0)) for word in SIGNING_NEEDLES)]
 _LOW_GATE: list[Needles[tuple[str, Any]]] = []
 
 
@@ -187,8 +192,9 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from fallback_defaults(text)
         yield from key_settings(text)
         # (wave 18) a bare key after its provider's name, section or header (:mod:`.branded`)
-        yield from branded_keys(text, low, [row for table, row in found if table == "brand"]
-                                if "brand" in gates else [])
+        if "brand" in gates or "header" in gates:
+            yield from branded_keys(text, low, [row for table, row in found
+                                                if table == "brand"], "header" in gates)
     # (wave 16) a secret set by a call (PHP's define: WordPress's salts hold no name stem)
     if "define(" in text or "set_password(" in text:
         yield from set_by_call(text)
@@ -252,8 +258,10 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     yield from named_device_keys(text, low)
     # (wave 18) protocol envelopes' password fields and signing keys (:mod:`.envelopes`,
     # :mod:`.signing`; each asks first for its words)
-    yield from envelope_passwords(text, low)
-    yield from signing_keys(text, low)
+    if "envelope" in gates:
+        yield from envelope_passwords(text, low)
+    if "signing" in gates:
+        yield from signing_keys(text, low)
     if "(" in text and any(word in low for word in SDK_GATE):
         yield from sdk_call_secrets(text)
     if "dG9rO" in text:

@@ -32,6 +32,12 @@ from .decisions import Decision, decide
 from .evidence import name_structure
 from .standins import stand_in
 
+#: the words this module's rules open by (found in the guard's one pass over the lowercased
+#: text)
+NEEDLES = ("hmac", "jwt", "secretkeyspec", "symmetricsecuritykey", ".key", "keyfile",
+           "key.txt", "cookie", "keyring", "_secret", ".secret", "b64", "base64", "hex",
+           "bytes", "oidc", "[]byte")
+
 _LIT = (r"(?:b|new\s+String\(|\[\]byte\(|Encoding\.\w+\.GetBytes\(|(?:base64\.)?\w*b64decode\()?"
         r"\s*(?P<q>['\"])(?P<v>[^'\"\n]{1,300})(?P=q)")
 _ARG = r"[^,()\n]{1,120}?"
