@@ -90,7 +90,7 @@ from .precision import kept_reason
 from .providers import GATE_ROWS, GATE_TABLES, provider_values
 from .raw_keys import PHRASE_NEEDLES, private_keys, recovery_phrases
 from .sdkcalls import GATE as SDK_GATE
-from .sdkcalls import intercom_tokens, sdk_call_secrets
+from .sdkcalls import intercom_tokens, keyword_secrets, sdk_call_secrets
 from .signing import NEEDLES as SIGNING_NEEDLES
 from .signing import signing_keys
 from .standins import placeholder, stand_in
@@ -191,10 +191,14 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         # (wave 16) a secret's default in the code, a random value of a "key" setting
         yield from fallback_defaults(text)
         yield from key_settings(text)
-        # (wave 18) a bare key after its provider's name, section or header (:mod:`.branded`)
-        if "brand" in gates or "header" in gates:
-            yield from branded_keys(text, low, [row for table, row in found
-                                                if table == "brand"], "header" in gates)
+        # (wave 18) a client's documented keyword argument (:mod:`.sdkcalls`)
+        if "(" in text and "=" in text:
+            yield from keyword_secrets(text)
+    # (wave 18) a bare key after its provider's name, section or header (:mod:`.branded`;
+    # "appid" holds no name stem)
+    if "brand" in gates or "header" in gates:
+        yield from branded_keys(text, low, [row for table, row in found if table == "brand"],
+                                "header" in gates)
     # (wave 16) a secret set by a call (PHP's define: WordPress's salts hold no name stem)
     if "define(" in text or "set_password(" in text:
         yield from set_by_call(text)
