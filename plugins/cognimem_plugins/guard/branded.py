@@ -44,7 +44,7 @@ _HEXDIGITS = re.compile(r"[0-9a-fA-F]+")
 _VALUE = r"[A-Za-z0-9][A-Za-z0-9_\-+/=.~]{7,199}"
 #: a credential's noun, not followed by a word that names something else
 _NOUN = re.compile(
-    r"(?i)(?<![a-z0-9])(?:api[\s_\-]?key|apikey|app[\s_\-]?id|appid|app[\s_\-]?key|"
+    r"(?i)(?<![a-z0-9])(?:api[\s_\-]?key|apikey|appid|app[\s_\-]?key|"
     r"key|token|secret|pat|passphrase|insttoken|access[\s_\-]?code)s?(?![a-z0-9])"
     r"(?![\s_\-]?(?:id|ids|name|names|type|file|path|length|size|format|rotation|hash|"
     r"fingerprint|prefix|header|param|parameter|scope|scopes|expir\w*|ttl|policy|"
@@ -58,6 +58,9 @@ _OTHER = re.compile(r"(?i)\b(?:id|ids|sid|uuid|commit|sha\d*|hash|digest|trace|r
 #: key, a site key, an anonymous key) or the public half of a pair
 _PUBLIC = re.compile(r"(?i)(?:search[\s_\-]?only|public|publishable|client[\s_\-]?side|browser|"
                      r"frontend|site|anon|anonymous|pub)[\s_\-]*(?:api[\s_\-]?)?$")
+#: the words after a value that say it is public (an app id shipped in a bundle)
+_SAID_PUBLIC = re.compile(r"(?i)[\s,;:(\-]{0,4}(?:it'?s\s+|is\s+)?(?:public|publishable|not\s+(?:a\s+)?secret|"
+                          r"safe\s+to\s+share)")
 #: how far before the noun the provider's name may stand, and from the noun to the value
 _BEFORE = 48
 _GAP = 64
@@ -143,7 +146,9 @@ def prose_keys(text: str, names: list[str]) -> Iterator[Decision]:
             continue
         done.add(start)
         raw = value.group("v").rstrip(".,;:")
-        yield decide("provider_key", start, start + len(raw), None,
+        said = _SAID_PUBLIC.match(text, start + len(raw))
+        yield decide("provider_key", start, start + len(raw),
+                     "the text says the value is public" if said else None,
                      f"a key after the name of its provider ({named.group(0)[:30]!r}) and "
                      f"its credential's noun ({noun.group(0)!r})")
 
