@@ -34,9 +34,12 @@ from .standins import stand_in
 
 #: the fewest hexadecimal digits read as a key after a provider's name (chosen by
 #: leave-one-split-out cross-validation, ``bench/guard_eval/cv_wave18_brands.py``)
-MIN_HEX = 24
+MIN_HEX = 28
+#: the fewest hexadecimal digits read as a key in a section named for its provider (chosen
+#: with MIN_HEX)
+SECTION_MIN_HEX = 32
 #: the fewest characters of a non-hexadecimal key after a provider's name or header
-MIN_SLOT = 16
+MIN_SLOT = 24
 #: bits a character a mixed value must reach (random letters and digits: 4.5 and more)
 MIN_SLOT_ENTROPY = 3.3
 
@@ -53,14 +56,15 @@ _NOUN = re.compile(
 _OTHER = re.compile(r"(?i)\b(?:id|ids|sid|uuid|commit|sha\d*|hash|digest|trace|request|"
                     r"version|build|run|job|issue|ticket|order|invoice|project[\s_\-]?id|"
                     r"account[\s_\-]?id|client[\s_\-]?id|user(?:name)?|email|fingerprint|"
-                    r"public|publishable|site[\s_\-]?key|checksum)\b")
+                    r"public|publishable|site[\s_\-]?key|checksum|dashboard|campaign|list|"
+                    r"segment|report|event|message|record|meeting|workspace|dataset|image)\b")
 #: a key its provider publishes by design (Algolia's search-only key, Stripe's publishable
 #: key, a site key, an anonymous key) or the public half of a pair
 _PUBLIC = re.compile(r"(?i)(?:search[\s_\-]?only|public|publishable|client[\s_\-]?side|browser|"
                      r"frontend|site|anon|anonymous|pub)[\s_\-]*(?:api[\s_\-]?)?$")
 #: the words after a value that say it is public (an app id shipped in a bundle)
-_SAID_PUBLIC = re.compile(r"(?i)[\s,;:(\-]{0,4}(?:it'?s\s+|is\s+)?(?:public|publishable|not\s+(?:a\s+)?secret|"
-                          r"safe\s+to\s+share)")
+_SAID_PUBLIC = re.compile(r"(?i)[\s,;:(\-]{0,4}(?:it'?s\s+|is\s+)?(?:public|publishable|"
+                          r"not\s+(?:a\s+)?secret|safe\s+to\s+share)")
 #: how far before the noun the provider's name may stand, and from the noun to the value
 _BEFORE = 48
 _GAP = 64
@@ -68,9 +72,12 @@ _VALUE_AFTER = re.compile(rf"(?P<v>{_VALUE})(?![A-Za-z0-9_\-+/=.~@])")
 _URLISH = re.compile(r"(?i)^(?:https?|ftp|s3|gs)://|^www\.|\.(?:com|org|net|io|edu|gov)\b")
 
 
-def key_shape_reason(value: str, min_hex: int = MIN_HEX, min_slot: int = MIN_SLOT,
+def key_shape_reason(value: str, min_hex: int | None = None, min_slot: int | None = None,
                      ) -> str | None:
-    """Why ``value`` is not shaped as a provider issues a bare key, or None."""
+    """Why ``value`` is not shaped as a provider issues a bare key, or None (``min_hex``,
+    ``min_slot``: :data:`MIN_HEX`, :data:`MIN_SLOT` unless given)."""
+    min_hex = MIN_HEX if min_hex is None else min_hex
+    min_slot = MIN_SLOT if min_slot is None else min_slot
     value = value.rstrip(".,;:")
     why = stand_in(value, literal=True)
     if why:
@@ -177,7 +184,7 @@ def section_keys(text: str, names: list[str]) -> Iterator[Decision]:
             block_end = nxt.start()
         for line in _SLOT_LINE.finditer(text, head.end(), block_end):
             yield decide("provider_key", line.start("v"), line.end("v"),
-                         key_shape_reason(line.group("v"), min_hex=20),
+                         key_shape_reason(line.group("v"), min_hex=SECTION_MIN_HEX),
                          f"the {line.group('name')!r} of a section named for its provider "
                          f"({title.strip()[:30]!r})")
 

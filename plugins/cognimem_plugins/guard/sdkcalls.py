@@ -157,7 +157,7 @@ def keyword_secrets(text: str) -> Iterator[Decision]:
         if callee is None or not _CLIENTISH.search(callee):
             continue
         yield decide("sdk_credential", m.start("v"), m.end("v"),
-                     key_shape_reason(m.group("v"), min_hex=24),
+                     key_shape_reason(m.group("v")),
                      f"the {m.group('kw')!r} argument of {callee[-40:]}() (a client's "
                      "documented credential)")
 

@@ -16,7 +16,8 @@ REDACTED = [
     ("Mailjet REST key for prod, keep it safe: 3b8f2e9c-41d7-4a6b-9e05-c2f1d8a7b6e4",
      "3b8f2e9c-41d7-4a6b-9e05-c2f1d8a7b6e4"),
     ("weatherbit appid 0a9b8c7d6e5f40312a3b4c5d6e7f8091", "0a9b8c7d6e5f40312a3b4c5d6e7f8091"),
-    ("Storyblok preview token (space 4411): xK3mP9qL2wZ8vN4t", "xK3mP9qL2wZ8vN4t"),
+    ("Contentstack management token (stack 4411): QkLmNoPrStUvWxYzAbCdEfGhJkLmNoPq",
+     "QkLmNoPrStUvWxYzAbCdEfGhJkLmNoPq"),
     # a section named for the provider
     ("[klaviyo]\nkey = 5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b\nretries = 2",
      "5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b"),
