@@ -65,9 +65,12 @@ _PUBLIC = re.compile(r"(?i)(?:search[\s_\-]?only|public|publishable|client[\s_\-
 #: the words after a value that say it is public (an app id shipped in a bundle)
 _SAID_PUBLIC = re.compile(r"(?i)[\s,;:(\-]{0,4}(?:it'?s\s+|is\s+)?(?:public|publishable|"
                           r"not\s+(?:a\s+)?secret|safe\s+to\s+share)")
+#: an environment variable's reference before a literal fallback
+_ENV_REFERENCE = re.compile(r"process\.env\.|os\.environ|os\.getenv|ENV\.fetch|System\.getenv")
 #: how far before the noun the provider's name may stand, and from the noun to the value
 _BEFORE = 48
 _GAP = 64
+_VALUE_TAIL = re.compile(r"[A-Za-z0-9_\-+/=.~]*")
 _VALUE_AFTER = re.compile(rf"(?P<v>{_VALUE})(?![A-Za-z0-9_\-+/=.~@])")
 _URLISH = re.compile(r"(?i)^(?:https?|ftp|s3|gs)://|^www\.|\.(?:com|org|net|io|edu|gov)\b")
 
@@ -123,7 +126,10 @@ def prose_keys(text: str, names: list[str]) -> Iterator[Decision]:
         line_end = text.find("\n", noun.end())
         line_end = len(text) if line_end < 0 else line_end
         before = text[max(line_start, noun.start() - _BEFORE):noun.start()]
-        after = text[noun.end():min(line_end, noun.end() + _GAP)]
+        # (the window bounds where a value may start; a value runs on to the line's end)
+        after = text[noun.end():line_end]
+        if len(after) > _GAP:
+            after = after[:_GAP] + _VALUE_TAIL.match(after, _GAP).group(0)
         if _PUBLIC.search(before[-24:]):
             continue
         named = brand.search(before)
@@ -144,6 +150,8 @@ def prose_keys(text: str, names: list[str]) -> Iterator[Decision]:
             if key_shape_reason(candidate.group("v")) is None:
                 value = candidate
                 break
+            if _ENV_REFERENCE.match(candidate.group("v")):
+                continue  # ``process.env.X ?? "..."``: the literal after is the fallback key
             if not candidate.group("v").isalpha() or len(lead.split()) > 8:
                 break  # the first value-like word after the noun is the value, or none is
         if value is None:

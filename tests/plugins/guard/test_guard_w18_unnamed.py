@@ -18,6 +18,10 @@ REDACTED = [
     ("weatherbit appid 0a9b8c7d6e5f40312a3b4c5d6e7f8091", "0a9b8c7d6e5f40312a3b4c5d6e7f8091"),
     ("Contentstack management token (stack 4411): QkLmNoPrStUvWxYzAbCdEfGhJkLmNoPq",
      "QkLmNoPrStUvWxYzAbCdEfGhJkLmNoPq"),
+    # an environment variable's reference, then the literal fallback (a long value whole)
+    ('const f = { growthbook_key: process.env.GB_KEY ?? '
+     '"gbk-1/Xq9LmP2zW7vR4tY8uI3oK6jH1gF5dS0aQ9wE2rT7y/Zp4Nc8Vb" };',
+     "uI3oK6jH1gF5dS0aQ9wE2rT7y/Zp4Nc8Vb"),
     # a section named for the provider
     ("[klaviyo]\nkey = 5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b\nretries = 2",
      "5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b"),
