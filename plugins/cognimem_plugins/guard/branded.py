@@ -129,7 +129,8 @@ def prose_keys(text: str, names: list[str]) -> Iterator[Decision]:
         # (the window bounds where a value may start; a value runs on to the line's end)
         after = text[noun.end():line_end]
         if len(after) > _GAP:
-            after = after[:_GAP] + _VALUE_TAIL.match(after, _GAP).group(0)
+            tail = _VALUE_TAIL.match(after, _GAP)
+            after = after[:_GAP] + (tail.group(0) if tail else "")
         if _PUBLIC.search(before[-24:]):
             continue
         named = brand.search(before)
