@@ -47,6 +47,8 @@ from .assigned import (
 )
 from .authfiles import NEEDLES as AUTHFILE_NEEDLES
 from .authfiles import auth_files
+from .branded import HEADER_NEEDLES, branded_keys
+from .brands import ROWS as BRAND_ROWS
 from .commands import GATE_ROWS as COMMAND_ROWS
 from .commands import command_passwords
 from .context import (
@@ -61,6 +63,8 @@ from .credfiles import credential_files
 from .decisions import PLACEHOLDER, Allowlist, Decision, decide
 from .devicekeys import named_device_keys
 from .devices import device_secrets
+from .envelopes import NEEDLES as ENVELOPE_NEEDLES
+from .envelopes import envelope_passwords
 from .evidence import looks_chosen
 from .fallbacks import fallback_defaults, set_by_call
 from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, gate_rows, longest_word, provider_matches
@@ -86,7 +90,9 @@ from .precision import kept_reason
 from .providers import GATE_ROWS, GATE_TABLES, provider_values
 from .raw_keys import PHRASE_NEEDLES, private_keys, recovery_phrases
 from .sdkcalls import GATE as SDK_GATE
-from .sdkcalls import intercom_tokens, sdk_call_secrets
+from .sdkcalls import intercom_tokens, keyword_secrets, sdk_call_secrets
+from .signing import NEEDLES as SIGNING_NEEDLES
+from .signing import signing_keys
 from .standins import placeholder, stand_in
 from .structured import (
     APPLE_WORDS,
@@ -128,7 +134,12 @@ _LOW_ROWS: list[tuple[str, tuple[str, Any]]] = [
     *((stem, ("shared", 0)) for stem in SHARED_STEMS),
     # (wave 15) the password words' stems outside ASCII (:data:`.names.PASSWORD_GATE_WIDE`,
     # found in the same pass instead of a search of their alternation)
-    *((stem, ("password_wide", 0)) for stem in PASSWORD_STEM_WORDS_WIDE)]
+    *((stem, ("password_wide", 0)) for stem in PASSWORD_STEM_WORDS_WIDE),
+    # (wave 18) the providers' names of :mod:`.brands`, the headers of :mod:`.branded`, the
+    # words of :mod:`.envelopes` and :mod:`.signing`
+    *BRAND_ROWS, *((word, ("header", 0)) for word in HEADER_NEEDLES),
+    *((word, ("envelope", 0)) for word in ENVELOPE_NEEDLES),
+    *((word, ("signing", 0)) for word in SIGNING_NEEDLES)]
 _LOW_GATE: list[Needles[tuple[str, Any]]] = []
 
 
@@ -180,6 +191,14 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         # (wave 16) a secret's default in the code, a random value of a "key" setting
         yield from fallback_defaults(text)
         yield from key_settings(text)
+        # (wave 18) a client's documented keyword argument (:mod:`.sdkcalls`)
+        if "(" in text and "=" in text:
+            yield from keyword_secrets(text)
+    # (wave 18) a bare key after its provider's name, section or header (:mod:`.branded`;
+    # "appid" holds no name stem)
+    if "brand" in gates or "header" in gates:
+        yield from branded_keys(text, low, [row for table, row in found if table == "brand"],
+                                "header" in gates)
     # (wave 16) a secret set by a call (PHP's define: WordPress's salts hold no name stem)
     if "define(" in text or "set_password(" in text:
         yield from set_by_call(text)
@@ -241,6 +260,12 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     # (wave 17) keys after their documented names, webhooks' secret paths, grouped app
     # passwords (:mod:`.devicekeys`, :mod:`.hooks`, :mod:`.grouped`)
     yield from named_device_keys(text, low)
+    # (wave 18) protocol envelopes' password fields and signing keys (:mod:`.envelopes`,
+    # :mod:`.signing`; each asks first for its words)
+    if "envelope" in gates:
+        yield from envelope_passwords(text, low)
+    if "signing" in gates:
+        yield from signing_keys(text, low)
     if "(" in text and any(word in low for word in SDK_GATE):
         yield from sdk_call_secrets(text)
     if "dG9rO" in text:
