@@ -126,7 +126,8 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      ACT, ACT_WORDS, {"structural": True}),
     ("reader_i18n", 0.2, _KIND,
      "the AI reader named in another language (\"Asisten AI\", \"AI yordamchisi\"), beside "
-     "such an act",
+     "such an act (act_i18n or wave 18's act_world)",
      READER, READER_WORDS,
-     {"structural": True, "requires_any": ("act_i18n",), "beside_counted": True}),
+     {"structural": True, "requires_any": ("act_i18n", "act_world"),
+      "beside_counted": True}),
 )

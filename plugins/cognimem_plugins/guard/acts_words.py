@@ -15,8 +15,6 @@ verb of another language.
 
 from __future__ import annotations
 
-from . import world_words as _world18
-
 #: send, upload, forward, share (imperative)
 SEND = (
     # Romance, Germanic, Slavic, Baltic, Finno-Ugric, Greek, Turkic (west)
@@ -220,12 +218,3 @@ PROTECTION = (
     "审计日志", "감사 로그", "nhật ký kiểm toán", "log audit", "branch protection",
     "protección de rama", "proteção de branch", "branch-schutz", "ブランチ保護", "分支保护",
 )
-
-# (wave 18) the same acts in the languages of :mod:`.world_words` (Africa, South Asia,
-# Persian, Kurdish, Uyghur, Tibetan, Mongolian, the Caucasus, the Baltic and Balkan, Celtic,
-# Pacific and Indigenous American languages)
-SEND += _world18.SEND
-SECRET += _world18.SECRET
-DELETE += _world18.DELETE
-REVEAL += _world18.REVEAL
-SECRECY += _world18.SECRECY
