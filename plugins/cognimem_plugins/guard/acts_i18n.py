@@ -76,7 +76,7 @@ def _gate(*tables: tuple[str, ...]) -> str:
 ACT_WORDS = _gate(w.SEND, w.DELETE, w.REVEAL, w.DISABLE, w.SECRECY)
 
 #: the words for an assistant, a helper or an agent, in the same languages
-_HELPERS = (
+_HELPERS: tuple[str, ...] = (
     "asistente", "assistente", "assistant", "assistent", "assistentin", "asystent",
     "asystencie", "asistent", "asistentka", "asistentul", "ассистент", "помощник",
     "асистент", "помічник", "помічнику", "yardımcı", "asistan", "asistanı", "βοηθέ",

@@ -19,7 +19,7 @@ from . import world_words as world18
 from .overrides_i18n import _all_spellings, _alternation
 
 #: verbs that send, in the imperative
-_VERBS = (
+_VERBS: tuple[str, ...] = (
     # Spanish, Portuguese, Italian, Catalan, Romanian, French
     "envía", "envia", "envíe", "enviad", "envíen", "manda", "mande", "mandad", "reenvía",
     "reenvia", "sube", "suba", "comparte", "comparta", "publica", "filtra", "exporta",
@@ -63,7 +63,7 @@ _VERBS = (
 )
 
 #: nouns for secrets, with their inflections (stems where they vary)
-_NOUNS = (
+_NOUNS: tuple[str, ...] = (
     "contraseña", "claves", "credenciales", "secretos", "variables de entorno", "historial",
     "senha", "chaves", "credenciais", "segredos", "variáveis de ambiente", "chiavi",
     "credenziali", "segreti", "variabili d'ambiente", "cronologia", "mot de passe",
