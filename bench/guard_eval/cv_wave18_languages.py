@@ -99,6 +99,10 @@ def main(argv: list[str] | None = None) -> int:
     data = rows()
     print(f"{len(data)} rows hold an act in wave 18's languages", flush=True)
     per = w16.grid_counts(data, GRID, apply, ZERO, MOST)
+    # (a split or bound without a row the cue matches: nothing to change, zero at each point)
+    for counts in per.values():
+        for split in (*SPLITS, *w16.BOUNDS):
+            counts.setdefault(split, (0, 0))
     set_weight(NAME, shipped)
     folds, chosen = w16.fold_choices(per, SPLITS, ZERO)
     result = {"shipped": shipped, "chosen_on_all": chosen,
