@@ -27,8 +27,8 @@ VERBS = (
 NOUNS = (
     "talîmat", "talimat", "talîmatan", "rêwerz", "rewerz", "rêwerzan", "rêbername",
     "ferman", "fermanên", "qaîde", "cov lus qhia", "lus qhia", "cov lus txib", "kev cai",
-    "orden", "instrusaun", "regra sira", "pituduh", "pitunjuk", "pranatan", "parentah",
-    "aturan", "tuduhan",
+    "instrusaun", "regra sira", "pituduh", "pitunjuk", "pranatan", "parentah",
+    "aturan",
 )
 
 #: the languages that put the verb last: the noun, then the verb

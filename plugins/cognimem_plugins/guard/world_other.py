@@ -68,7 +68,7 @@ NOUNS = (
     "gorchmynion", "treoracha", "treoir", "rialacha", "orduithe", "stiùiridhean",
     "stiuiridhean", "riaghailtean", "òrdughan", "kemennadurioù", "reolennoù", "tohutohu",
     "ngā tohutohu", "nga tohutohu", "fa'atonuga", "faatonuga", "tulafono", "fakahinohino",
-    "kuhikuhi", "ivakaro", "ol tok bilong", "ol instraksen", "ol lo", "kamachikuykuna",
+    "kuhikuhi", "ivakaro", "ol tok bilong", "ol instraksen", "kamachikuykuna",
     "kamachiykuna", "kamachinaka", "tembiapoukapy", "mba'e oje'éva", "tlanahuatilli",
     "enstriksyon", "enstriksyon yo", "règ yo",
     # the stems the inflections hang on
