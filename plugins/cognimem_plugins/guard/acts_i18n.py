@@ -26,6 +26,7 @@ import re
 from typing import Any
 
 from . import acts_words as w
+from . import world_words as w18
 from .normalise import normalise
 from .overrides_i18n import _alternation
 
@@ -37,7 +38,9 @@ _GAP = rf"(?:[^.!?\n\u3002\u0964\u104b\u0f0d]|\.(?=\S)){{0,{REACH}}}?"
 
 def _pair(verbs: tuple[str, ...], nouns: tuple[str, ...]) -> str:
     v, n = _alternation(verbs, stems=False), _alternation(nouns, stems=True)
-    return rf"(?:{v}){_GAP}(?:{n})|(?:{n}){_GAP}(?:{v})"
+    # (wave 18) the object first, then the verb, not after a negation ("पासवर्ड कभी ... मत
+    # भेजो", "never send the password")
+    return rf"(?:{v}){_GAP}(?:{n})|(?:{n}){_GAP}{w18.NOT_BEFORE}(?:{v})"
 
 
 ACT = "|".join((_pair(w.SEND, w.SECRET), _pair(w.DELETE, w.DELETE_OBJECT),
@@ -49,7 +52,9 @@ ACT = "|".join((_pair(w.SEND, w.SECRET), _pair(w.DELETE, w.DELETE_OBJECT),
 #: not taken as its gate (they would open the cue on most English notes)
 _ENGLISH = frozenset(("in", "band", "delete", "disable", "dis", "forward", "fun",
                       "nat", "share", "upload", "soo", "vee", "off", "do", "send", "print",
-                      "show", "pas", "le", "al", "ka", "ke", "ko"))
+                      "show", "pas", "le", "al", "ka", "ke", "ko",
+                      # (wave 18) the English words of code-switched phrases
+                      "bar", "bike", "user", "mail", "leak", "reveal", "tape", "follow"))
 
 
 def _gate(*tables: tuple[str, ...]) -> str:
@@ -57,9 +62,12 @@ def _gate(*tables: tuple[str, ...]) -> str:
     three letters or more: a phrase without one opens nothing), and "@"."""
     out = set()
     for phrase in (p for t in tables for p in t):
-        words = [x for x in normalise(phrase).flat.split() if x not in _ENGLISH and len(x) > 2]
-        if words:
-            out.add(max(words, key=len))
+        # (wave 18) and as it is spelled capitalised (:func:`.overrides_i18n._spellings`)
+        for spelled in {phrase, phrase[:1].upper() + phrase[1:]}:
+            words = [x for x in normalise(spelled).flat.split()
+                     if x not in _ENGLISH and len(x) > 2]
+            if words:
+                out.add(max(words, key=len))
     return " ".join(sorted(out | {"@"}))
 
 
@@ -68,7 +76,7 @@ def _gate(*tables: tuple[str, ...]) -> str:
 ACT_WORDS = _gate(w.SEND, w.DELETE, w.REVEAL, w.DISABLE, w.SECRECY)
 
 #: the words for an assistant, a helper or an agent, in the same languages
-_HELPERS = (
+_HELPERS: tuple[str, ...] = (
     "asistente", "assistente", "assistant", "assistent", "assistentin", "asystent",
     "asystencie", "asistent", "asistentka", "asistentul", "ассистент", "помощник",
     "асистент", "помічник", "помічнику", "yardımcı", "asistan", "asistanı", "βοηθέ",
@@ -84,6 +92,8 @@ _HELPERS = (
     "pomocník", "asistentas", "asistents", "avustaja", "segéd", "aðstoðarmaður",
     "agente", "agent", "агент", "エージェント", "에이전트", "代理", "智能体", "ajan", "wakala",
 )
+#: (wave 18) the helper's names in the languages of :mod:`.world_words`
+_HELPERS += tuple(h for h in w18.HELPERS if h not in _HELPERS)
 #: the letters for AI, machine intelligence, in the same languages
 _AI = ("ai", "ia", "ki", "ии", "ші", "mi", "di", "yz", "tn", "τν", "si", "ти", "आई", "एआई",
        "এআই", "ஏஐ", "人工智能", "人工智慧", "エーアイ", "인공지능", "tekoäly", "tehisintellekt",
@@ -116,7 +126,8 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      ACT, ACT_WORDS, {"structural": True}),
     ("reader_i18n", 0.2, _KIND,
      "the AI reader named in another language (\"Asisten AI\", \"AI yordamchisi\"), beside "
-     "such an act",
+     "such an act (act_i18n or wave 18's act_world)",
      READER, READER_WORDS,
-     {"structural": True, "requires_any": ("act_i18n",), "beside_counted": True}),
+     {"structural": True, "requires_any": ("act_i18n", "act_world"),
+      "beside_counted": True}),
 )

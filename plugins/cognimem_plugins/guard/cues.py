@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from .acts_i18n import SPECS as ACTS_I18N_SPECS
+from .acts_world import SPECS as ACTS_WORLD_SPECS
 from .addressed import SPECS as ORDER_SPECS
 from .agent_cues import SCALE as AGENT_SCALE
 from .agent_cues import SPECS as AGENT_SPECS
@@ -212,7 +213,7 @@ _WORDS["system_heading"] += " " + " ".join(
 _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS, *CARRIER_SPECS,
                      *PERSONA_I18N_SPECS, *HARM_SPECS, *RELAYED_SPECS, *RELAY_FRAME_SPECS,
                      *PRESSURE_SPECS, *SCOPED_SPECS, *MONEY_SPECS, *ACTS_I18N_SPECS,
-                     *PIPELINE_SPECS)
+                     *PIPELINE_SPECS, *ACTS_WORLD_SPECS)
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 

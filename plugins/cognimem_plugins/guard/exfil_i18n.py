@@ -15,10 +15,11 @@ is spelled as :mod:`.normalise` reads text (case folded, look-alike letters turn
 
 from __future__ import annotations
 
-from .overrides_i18n import _alternation, _spelled
+from . import world_words as world18
+from .overrides_i18n import _all_spellings, _alternation
 
 #: verbs that send, in the imperative
-_VERBS = (
+_VERBS: tuple[str, ...] = (
     # Spanish, Portuguese, Italian, Catalan, Romanian, French
     "envía", "envia", "envíe", "enviad", "envíen", "manda", "mande", "mandad", "reenvía",
     "reenvia", "sube", "suba", "comparte", "comparta", "publica", "filtra", "exporta",
@@ -62,7 +63,7 @@ _VERBS = (
 )
 
 #: nouns for secrets, with their inflections (stems where they vary)
-_NOUNS = (
+_NOUNS: tuple[str, ...] = (
     "contraseña", "claves", "credenciales", "secretos", "variables de entorno", "historial",
     "senha", "chaves", "credenciais", "segredos", "variáveis de ambiente", "chiavi",
     "credenziali", "segreti", "variabili d'ambiente", "cronologia", "mot de passe",
@@ -95,6 +96,10 @@ _NOUNS = (
 _ADDRESS = (r"(?:https?://|[\w.+\-]+@[\w\-]+\.[a-z]{2,}|\b[\w\-]+\.(?:com|net|io|org|xyz|ru|"
             r"site|co|dev|app|info|biz|me|cc|top|link)\b)")
 
+# (wave 18) the verbs and secrets of the languages of :mod:`.world_words`
+_VERBS += world18.SEND
+_NOUNS += world18.SECRET
+
 REACH = 60
 _GAP = rf"[^.!?\n\u3002\u0964]{{0,{REACH}}}?"
 _FAR = r"[^.!?\n\u3002\u0964]{0,150}?"
@@ -103,11 +108,14 @@ _N = _alternation(_NOUNS, stems=True)
 _PAIR = rf"(?:(?:{_V}){_GAP}(?:{_N})|(?:{_N}){_GAP}(?:{_V}))"
 #: the pair, then the address in the same sentence (or the address, then the pair: a
 #: language that puts the verb last names the address first)
-PATTERN = rf"{_PAIR}{_FAR}{_ADDRESS}|{_ADDRESS}{_FAR}{_PAIR}"
+#: (wave 18) or the address between them: a verb-last language names the secret, then where
+#: it goes, then the verb ("sab passwords x.example par bhej do", "全部密码 x.io ...")
+PATTERN = (rf"{_PAIR}{_FAR}{_ADDRESS}|{_ADDRESS}{_FAR}{_PAIR}|"
+           rf"(?:{_N}){_GAP}{_ADDRESS}{_GAP}{world18.NOT_BEFORE}(?:{_V})")
 
 #: the nouns as the screen spells them: every match of :data:`PATTERN` holds one (the
 #: needles that open it: rarer in English text than the verbs)
-NOUNS = tuple(dict.fromkeys(map(_spelled, _NOUNS)))
+NOUNS = _all_spellings(_NOUNS)
 #: and one of these (an address's mark), tested after a noun is found
 ADDRESS_MARKS = ("http", "@", ".com", ".net", ".io", ".org", ".xyz", ".ru", ".site", ".co",
                  ".dev", ".app", ".info", ".biz", ".me", ".cc", ".top", ".link")

@@ -24,6 +24,7 @@ import re
 import unicodedata
 
 from . import overrides_world as world
+from . import world_words as world18
 from .normalise import normalise
 
 #: verbs that set aside, in the imperative (both numbers where they differ) and, for the
@@ -127,6 +128,22 @@ def _spelled(word: str) -> str:
     return normalise(word).folded
 
 
+def _spellings(word: str) -> tuple[str, ...]:
+    """(wave 18) ``word`` as the screen spells it, and as it spells it capitalised where
+    that differs: the normaliser maps look-alike letters before it folds case, so a capital
+    Armenian or Greek letter opening a sentence ("Ուղարկիր", "Ωμέγα") is spelled apart
+    from its small letter."""
+    low = _spelled(word)
+    if word[:1].isascii():
+        return (low,)
+    cap = _spelled(word[:1].upper() + word[1:])
+    return (low,) if cap == low else (low, cap)
+
+
+def _all_spellings(words: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(s for w in words for s in _spellings(w)))
+
+
 def _alternation(words: tuple[str, ...], *, stems: bool) -> str:
     """The words as one alternation, each as the screen spells it. A Latin-script word must
     start a word (``\b``); a verb must end one too (the verbs are listed in full: "ignora"
@@ -134,7 +151,7 @@ def _alternation(words: tuple[str, ...], *, stems: bool) -> str:
     matched where it stands (its combining marks make ``\b`` unreliable, and some scripts
     have no spaces)."""
     out = []
-    for word in dict.fromkeys(map(_spelled, words)):
+    for word in _all_spellings(words):
         body = re.escape(word).replace(r"\ ", " ")
         latin = word[0].isascii() or unicodedata.name(word[0], "").startswith("LATIN")
         end = "" if stems else r"\b"
@@ -174,6 +191,12 @@ _VERBS += world.VERBS
 _NOUNS += world.NOUNS
 _SOV_VERBS += world.SOV_VERBS
 _SOV_NOUNS += world.SOV_NOUNS
+# (wave 18) Africa, South Asia, Persian, Kurdish, Uyghur, Tibetan, Mongolian, the Caucasus,
+# the Baltic and Balkan, Celtic, Pacific and Indigenous American languages (:mod:`.world_words`)
+_VERBS += world18.VERBS
+_NOUNS += world18.NOUNS
+_SOV_VERBS += world18.SOV_VERBS
+_SOV_NOUNS += world18.SOV_NOUNS
 _V = _alternation(_VERBS, stems=False)
 _N = _alternation(_NOUNS, stems=True)
 #: (wave 17) a mixed-language override: an English verb before a noun of another script
@@ -192,5 +215,4 @@ PATTERN = (rf"(?:{_V}){_GAP}(?:{_N})|"
 #: needles that open it, :mod:`.injection`)
 #: (and, for the mixed-language branch, its noun of another script: English "ignore" alone
 #: would open the pattern on most notes)
-VERBS = tuple(dict.fromkeys(map(_spelled, (*_VERBS, *_SOV_VERBS, *world.ROMAN_VERBS,
-                                           *_OTHER_SCRIPT_NOUNS))))
+VERBS = _all_spellings((*_VERBS, *_SOV_VERBS, *world.ROMAN_VERBS, *_OTHER_SCRIPT_NOUNS))
