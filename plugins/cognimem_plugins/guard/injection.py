@@ -176,6 +176,12 @@ _INVISIBLE = re.compile("[\u200b\u200c\u202a-\u202e\u2060-\u2064\u2066-\u2069"
 _BIDI_MARKS = re.compile("[\u200e\u200f]")
 _RTL_LETTERS = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _ZWJ = "\u200d"
+#: a joiner after a letter (or mark) of a script that spells with it, before another or at
+#: the word's end (a Malayalam chillu, an explicit virama): Arabic and its supplements and
+#: presentation forms, Devanagari to Sinhala
+_SPELLING_SCRIPT = "\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufefc\u0900-\u0dff"
+_SPELLING_JOINER = re.compile(
+    f"(?<=[{_SPELLING_SCRIPT}])[\u200c\u200d]+(?=[{_SPELLING_SCRIPT}]|\\W|$)")
 #: the markers a hidden text is named by (wave 15: a word split letter by letter too)
 _HIDDEN_MARKERS = ("hidden_unicode", "invisible_between_letters")
 
@@ -225,6 +231,12 @@ def _hidden(text: str) -> str:
     not)."""
     if text.isascii():
         return ""  # every character looked for below is outside ASCII
+    whole = text
+    if "\u200c" in text or "\u200d" in text:
+        # (wave 18) the joiners are spelling after a letter of the Arabic script
+        # (Persian, Kurdish, Urdu) and of the Indic scripts (Unicode's core spec, chapters 9
+        # and 12): not hidden there (a word split letter by letter still is, below)
+        text = _SPELLING_JOINER.sub("", text)
     if _INVISIBLE.search(text):
         return "hidden_unicode"
     if _BIDI_MARKS.search(text) and not _RTL_LETTERS.search(text):
@@ -232,7 +244,7 @@ def _hidden(text: str) -> str:
     # (wave 15) the rest of the documented space (:mod:`.disguise`): every never-legitimate
     # format character, a word split letter by letter by invisible ones, a variation
     # selector on a Latin letter, a script's format character without its script
-    reason = hidden_reason(text)
+    reason = hidden_reason(whole)
     if reason:
         return reason
     # a zero-width joiner is legitimate inside emoji sequences only
