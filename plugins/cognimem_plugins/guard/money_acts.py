@@ -307,7 +307,9 @@ MACHINE_WORDS = "automated automatic ai machine llm smart intelligent system"
 ASKERS = ("ai_reader", "agent_order", "agent_addressee", "addressed_to_agent",
           "agent_subject", "dormant_trigger", "machine_note", "flattery", "promised_reward",
           "guilt_threat", "false_urgency", "false_authority", "social_proof", "skip_check",
-          "prior_approval", "secrecy_order", "user_property", "reader_order_i18n")
+          "prior_approval", "secrecy_order", "user_property", "reader_order_i18n",
+          # (wave 18) :mod:`.ops_orders`
+          "next_reader", "ai_persuasion")
 
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
     ("money_act", 0.4, "tool_coercion",
@@ -321,6 +323,10 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      "\"Automated processing instruction:\"), beside an act on money or records",
      MACHINE_NOTE, MACHINE_WORDS, {"structural": True, "requires_any": ("money_act",
                                                                         "reader_act",
-                                                                        "order_harm")}),
+                                                                        "order_harm",
+                                                                        # (wave 18)
+                                                                        "ops_act",
+                                                                        "record_act",
+                                                                        "token_leak")}),
     SPEC_I18N,
 )

@@ -149,7 +149,9 @@ USER_PROPERTY = (
     r"their saved|the saved|the stored) (?:\w+ )?(?:card|credit card|debit card|cards|paypal|"
     r"venmo|wallet|bank|bank account|account|accounts|subscription|bookings?|reservations?|"
     r"calendar|emails?|inbox|contacts|files|photos|documents|password|passwords|credentials|"
-    r"env|data|payment method|checkout|funds|balance|orders?)\b|"
+    r"env|data|payment method|checkout|funds|balance|orders?|"
+    # (wave 18) the user's keys and sessions
+    r"ssh keys?|private keys?|api keys?|tokens?|cookies?|session|sessions|kubeconfig)\b|"
     r"\bon (?:the user s|their) (?:\w+ )?(?:card|account|behalf)\b|\bon behalf of the user\b"
 )
 # --- the acts asked of the reader (over ``flat``) -----------------------------------------
@@ -303,13 +305,17 @@ ACT_WORDS = (
 #: (not wave 14's ``order_harm``: its words are common, and beside its address it flags
 #: already)
 OTHER_ACTS = ("weaken_security", "weaken_security_code", "destroy_critical", "harvest_secret",
-              "review_suppress", "secret_request")
+              "review_suppress", "secret_request",
+              # (wave 18) the acts of :mod:`.ops_orders`
+              "ops_act", "token_leak", "record_act")
 LEVERS = ("flattery", "promised_reward", "guilt_threat", "false_urgency", "false_authority",
           "social_proof", "skip_check", "prior_approval", "secrecy_order")
 #: what makes an act one asked of the reader (not a request's form alone: "skip the
 #: confirmation step under CI" is a developer's routine order)
 ASKERS = (*LEVERS, "user_property", "ai_reader", "agent_order", "agent_addressee",
-          "addressed_to_agent", "agent_subject")
+          "addressed_to_agent", "agent_subject",
+          # (wave 18) a hand-off's or a ticket's next reader, persuasion (:mod:`.ops_orders`)
+          "next_reader", "ai_persuasion")
 _TC = "tool_coercion"
 #: (wave 17) the levers of :mod:`.bec_levers`, weighed by ``cv_wave17_money.py``
 _BEC = ("prior_approval", "secrecy_order")

@@ -1,0 +1,171 @@
+"""Acts against the user's own defences, asked of an agent doing operations work (wave 18).
+
+An agent that reads alerts, dashboards, runbooks, tickets and hand-off notes can be told, by
+the text it reads, to turn the user's defences off. The agent-hijacking benchmarks
+(InjecAgent, AgentDojo, WASP), OWASP's LLM Top 10 (LLM01, LLM06 excessive agency) and
+Agentic Top 10, and MITRE ATLAS / ATT&CK's defence-evasion techniques (T1562 impair
+defences: disable or modify tools, disable logging, cloud logs, firewall; T1070 indicator
+removal; T1098 account manipulation: SSH authorized keys, cloud roles, OAuth apps) name the
+acts; the operations tools' own documentation names their objects:
+
+* monitoring and paging muted wholesale: alert silences and maintenance windows
+  (Alertmanager, Grafana, Datadog downtimes, PagerDuty and Opsgenie escalations and
+  heartbeats, Nagios/Icinga/Zabbix checks and hosts), audit and logging (auditd,
+  CloudTrail, GuardDuty, Security Hub, flow and access logs, journald, shell history), EDR
+  and detection (CrowdStrike, SentinelOne, Defender, osquery, Wazuh, Falco, Sysmon, SIEM
+  correlation rules, Sigma and YARA rules), backups, snapshots, versioning, object lock;
+* exceptions: an IP, a hash, a domain or a sender allowlisted in a security tool; an alert or
+  a finding closed as a false positive or benign; a severity lowered; a queue jumped;
+* access added: an SSH key, ``NOPASSWD`` sudo, an OAuth app, a service principal, a mail
+  forwarding rule, an admin or owner role; a key rotated *to a value given*; a port opened
+  to any; the firewall flushed; a security daemon stopped.
+
+Each pattern reads ``flat``; ``OPS_WORDS`` holds a word of every match (the defence's
+name, not the verb). A developer silencing *one* noisy alert, closing a stale ticket or
+rotating a key names no such wholesale object, and the act counts only beside an address
+to the AI reader, a hand-off's next reader (:mod:`.handoff`) or a lever
+(:mod:`.pressure`).
+"""
+
+from __future__ import annotations
+
+_W = r"(?: [\w\-]+)"
+#: the verbs that mute, stop or remove
+_MUTE = (r"(?:disabl(?:e|es|ing)|turn(?:ing)? off|switch(?:ing)? off|shut(?:ting)? (?:off|down)|"
+         r"mut(?:e|es|ing)|silenc(?:e|es|ing)|snooz(?:e|es|ing)|suppress(?:es|ing)?|"
+         r"paus(?:e|es|ing)|stop(?:s|ping)?|kill(?:s|ing)?|deactivat(?:e|es|ing)|"
+         r"squelch(?:es|ing)?|uninstall(?:s|ing)?|unload(?:s|ing)?|comment(?:ing)? out|"
+         r"delet(?:e|es|ing)|remov(?:e|es|ing)|purg(?:e|es|ing)|wip(?:e|es|ing)|"
+         r"truncat(?:e|es|ing)|clear(?:s|ing)?|unsubscrib(?:e|es|ing)|unschedul(?:e|es|ing)|"
+         r"unenroll(?:s|ing)?|unregister(?:s|ing)?|mask(?:s|ing)?|bypass(?:es|ing)?|"
+         r"drop(?:s|ping)?|detach(?:es|ing)?|exclud(?:e|es|ing)|ack(?:nowledge)?)")
+#: what watches the user's systems and keeps their evidence (the tools' documented names)
+_WATCH = (r"(?:escalations?|escalation polic(?:y|ies)|on ?call (?:paging|pages|alerts|"
+          r"notifications)|paging|heartbeats?|uptime checks?|synthetics|"
+          r"(?:pagerduty|opsgenie|victorops|splunk on ?call|alertmanager|datadog|prometheus|"
+          r"grafana|nagios|icinga|zabbix|prtg|sentry|new ?relic|"
+          r"cloudwatch|stackdriver|elastic|wazuh|checkmk|librenms|observium|uptime ?kuma)"
+          r"(?: \w+)?(?: (?:monitors?|alerts?|alerting|alarms?|checks?|host|hosts|host "
+          r"entr(?:y|ies)|rules?|agents?|integrations?|notifications?|services?|"
+          r"escalations?|heartbeats?|schedules?|receivers?|routes?|silences?))|"
+          r"audit(?:d| logs?| logging| trail| trails| rules| policy| events)|auditing|"
+          r"cloud ?trail|guard ?duty|security ?hub|config rules|flow logs?|access logs?|"
+          r"event logs?|security logs?|audit ?log|journald|syslog|shell history|bash "
+          r"history|command history|wtmp|lastlog|"
+          r"edr|xdr|antivirus|anti virus|crowd ?strike|falcon(?: sensor)?|sentinel ?one|"
+          r"carbon ?black|defender(?: for endpoint)?|osquery(?:d)?|falco|sysmon|tripwire|"
+          r"aide|file integrity monitoring|intrusion (?:detection|prevention)|ids|ips|snort|"
+          r"suricata|zeek|siem|soar|dlp|(?:detection|correlation|sigma|yara|alert|alerting|"
+          r"monitoring|suppression|waf|ids) rules?|detections|"
+          r"backups?|backup (?:jobs?|schedule|policy|plan)|snapshots|versioning|object lock|"
+          r"deletion protection|termination protection|point in time recovery|pitr|"
+          r"mfa delete|log (?:shipping|forwarding|collection|retention)|retention polic(?:y|ies)|"
+          r"check \w+ (?:services?|checks?)|fail2ban|crowdsec|sshguard|apparmor|selinux)")
+#: a mute made wholesale (all, every, for days): one noisy alert silenced is routine
+_ALL = (r"(?:all|every|any|each|the whole|the entire|whole|entire|global|org wide|"
+        r"account wide|fleet wide|cluster wide)")
+_LONG = (r"(?:for (?:\d+|a|the next|several|a few|two|three) (?:days?|weeks?|months?|years?)|"
+         r"permanently|indefinitely|forever|for good|until further notice|"
+         r"(?:and|then) (?:don t|do not|never) (?:report|tell|mention|log|notify))")
+_MUTE_ACT = (
+    rf"\b{_MUTE}(?: \w+){{0,4}}? {_WATCH}\b|"
+    rf"\b{_WATCH}(?: \w+){{0,3}}? (?:to|as|should be|must be|can be|be|is|are) (?:set to )?"
+    r"(?:disabled|off|muted|silenced|paused|snoozed|suppressed|deleted|removed|stopped|"
+    r"commented out|false|none)\b|"
+    rf"\b(?:silenc|mut|snooz|suppress|disabl|acknowledg|ack)\w*(?: \w+){{0,2}}? {_ALL} "
+    r"(?:\w+ ){0,2}?(?:alerts?|alarms?|alerting|monitors?|monitoring|pages|notifications|"
+    r"warnings|incidents|checks|findings|detections)\b|"
+    r"\b(?:silenc|mut|snooz|suppress|disabl)\w*(?: \w+){0,4}? (?:alerts?|alarms?|alerting|"
+    rf"monitors?|monitoring|notifications|checks|detections) {_LONG}|"
+    r"\bcomment(?:ing)? out (?:every|all|the) (?:\w+ )?(?:check \w+|checks?|monitors?|"
+    r"alerts?|services?|rules?)\b|"
+    r"\b(?:maintenance (?:window|mode)|downtime|silence)(?: \w+){0,3}? (?:for|on|across) "
+    rf"(?:{_ALL} |the )?(?:\w+ )?(?:hosts|servers|services|production|prod|fleet|cluster)"
+    rf"(?: \w+){{0,3}}? {_LONG}"
+)
+#: an exception made in a security tool, a finding closed or played down
+_EXCEPT = (
+    r"\b(?:allowlist|whitelist|allow ?list|white ?list|safelist|exclusion list|exclusions|"
+    r"exception list|safe senders?|trusted senders?|trusted ips?|bypass list|ignore list)"
+    r"(?:ed|ing|s)?\b(?: \w+){0,4}? (?:ip|ips|address|addresses|hash|hashes|sha256|md5|"
+    r"domain|domains|sender|senders|binary|executable|process|path|cidr|subnet|range|"
+    r"hostname|url|urls|file|certificate|\d+ \d+ \d+ \d+)\b|"
+    r"\b(?:add|put|include|move)\w*(?: \w+){0,5}? (?:to|in|on|into) (?:the |our |your )?"
+    r"(?:\w+ )?(?:allowlist|whitelist|allow ?list|white ?list|safelist|safe senders?|"
+    r"trusted senders?|trusted ips?|exclusion list|exclusions|exception list|bypass list)\b|"
+    r"\b(?:close|closes|closing|resolve|resolves|resolving|dismiss|dismisses|dismissing|mark|"
+    r"marks|marking|tag|tags|tagging|classify|classifies|label|labels|triage|set|sets|"
+    r"treat|treats|auto close|auto resolve)\b(?: \w+){0,6}? (?:as )?(?:an? )?"
+    r"(?:false positives?|benign|true negatives?|not malicious|authori[sz]ed activity|"
+    r"known good|no action (?:needed|required)|non issue|expected behaviou?r)\b|"
+    r"\b(?:lower|lowers|lowering|downgrade|downgrades|downgrading|reduce|reduces|reducing|"
+    r"drop|drops|dropping|decrease|set|sets|change|changes)(?: \w+){0,3}? (?:severity|"
+    r"priority|risk score|risk rating|criticality|cvss(?: score)?|threat level|urgency)"
+    r"(?: \w+){0,4}? (?:to |at )?(?:low|info|informational|p4|p5|sev ?4|sev ?5|minor|none|"
+    r"zero|0|trivial|lowest)\b|"
+    r"\b(?:jumps?|skips?|bypass(?:es)?|cuts?) (?:the )?(?:queue|triage|line)\b|"
+    # a control of change management or review skipped or marked as passed (ITIL change
+    # enablement, SOX separation of duties, the four-eyes rule)
+    r"\b(?:skip|skips|skipping|bypass|bypasses|bypassing|waive|waives|waiving|circumvent|"
+    r"ignore|ignoring|disable|disabling|override|overriding)(?: \w+){0,2}? (?:change "
+    r"(?:review|reviews|approval|approvals|management|control|advisory board|tickets?|"
+    r"freeze|window)|cab(?: approval| review)?|peer review|four eyes(?: check| rule)?|"
+    r"two person (?:review|rule)|maker checker|separation of duties|dual control)\b|"
+    r"\bmark\w*(?: \w+){0,4}? (?:review|approval|approvals|checks?|tests?|scans?|gates?|qa|"
+    r"sign ?offs?|controls?|steps?)(?: \w+){0,2}? as (?:passed|approved|green|compliant|"
+    r"cleared|signed off)\b"
+)
+#: access added, a key set to a value given, the network opened
+_ACCESS = (
+    r"\b(?:add|adds|adding|append|appends|appending|install|installs|put|paste|insert|"
+    r"register|upload|drop)\b(?: \w+){0,5}? (?:ssh (?:ed25519|rsa|dss|ecdsa)|"
+    r"authori[sz]ed keys|deploy keys? with write)\b|"
+    r"\bnopasswd\b|\b(?:to|in|into) (?:the )?(?:sudoers|wheel group|sudo group|domain admins|"
+    r"enterprise admins|global admins?|administrators group|admins group|org owners|"
+    r"owners team|break ?glass)\b|"
+    r"\b(?:add|create|register|install|authori[sz]e|approve|grant|consent to|connect)"
+    r"\w*(?: \w+){0,4}? (?:oauth (?:app|apps|application|client|grant|consent)|github app|"
+    r"service principal|app registration|inbox rule|forwarding rule|transport rule|"
+    r"mail flow rule|global admin|super ?admin|owner role|admin role|administratoraccess|"
+    r"iam (?:user|access key)s?)\b|"
+    r"\b(?:rotate|reset|change|set|update)\w*(?: the)? (?:\w+ ){0,2}?(?:key|password|"
+    r"secret|token|passphrase|psk|pin)s? to (?:the value |this value |the following |"
+    r"the string |this )?(?=[a-z]*\d)[a-z0-9]{8,}\b|"
+    r"\bopen\w*(?: \w+){0,3}? (?:port \d{2,5}|\d{2,5} (?:tcp|udp))(?: (?:tcp|udp))? "
+    r"(?:to|from|for) (?:any|all|"
+    r"everyone|anyone|the world|the internet|0 0 0 0)\b|"
+    r"\b(?:iptables|ip6tables) (?:f|flush|p input accept)\b|\bflush (?:the )?(?:firewall|"
+    r"iptables|nftables|nft|ufw|pf)(?: rules?)?\b|\bufw disable\b|\bsetenforce 0\b|"
+    r"\bsystemctl (?:stop|disable|mask|kill) (?:auditd|firewalld|ufw|falcon ?sensor|osqueryd|"
+    r"wazuh \w+|crowdstrike|sshguard|fail2ban|apparmor|clamav \w+|splunkd|datadog agent|"
+    r"rsyslog|syslog ng|journald|sysmon|sentinelone|elastic agent)\b"
+)
+OPS_ACT = "|".join((_MUTE_ACT, _EXCEPT, _ACCESS))
+OPS_WORDS = (
+    # what watches (in a phrase of common words, its rarer word: "flow logs", "object lock")
+    "escalation escalations paging heartbeat heartbeats uptime synthetics pagerduty "
+    "opsgenie victorops alertmanager datadog prometheus grafana nagios icinga zabbix prtg "
+    "sentry newrelic relic cloudwatch stackdriver elastic wazuh checkmk librenms "
+    "observium kuma audit auditd auditing cloudtrail trail trails guardduty duty hub "
+    "logs log logging rules history lock protection recovery journald syslog wtmp lastlog "
+    "edr xdr antivirus anti crowdstrike strike falcon sentinelone sentinel carbon black "
+    "defender osquery osqueryd falco sysmon tripwire aide intrusion ids ips snort suricata "
+    "zeek siem soar dlp detection correlation sigma yara alert alerting monitoring "
+    "suppression waf detections backup backups snapshots versioning pitr mfa retention "
+    "check fail2ban crowdsec sshguard apparmor selinux oncall "
+    # wholesale mutes
+    "alerts alarms alarm monitors monitor pages notifications warnings incidents checks "
+    "findings services service rule maintenance downtime silence "
+    # exceptions
+    "allowlist allowlisted allowlisting allowlists whitelist whitelisted whitelisting "
+    "whitelists allow white safelist safelisted safelists exclusion exclusions exception "
+    "safe trusted bypass ignore false benign true malicious authorized authorised known "
+    "action non expected severity priority risk criticality cvss threat urgency queue "
+    "triage line change cab peer four two maker separation dual passed approved green "
+    "compliant cleared signed "
+    # access
+    "ssh deploy nopasswd sudoers wheel sudo domain enterprise global administrators admins "
+    "org owners break breakglass oauth github app inbox forwarding transport mail super "
+    "superadmin owner admin administratoraccess iam key password secret token passphrase "
+    "psk pin port tcp udp iptables ip6tables firewall nftables nft ufw pf setenforce "
+    "systemctl")
