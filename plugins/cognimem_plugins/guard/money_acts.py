@@ -307,9 +307,7 @@ MACHINE_WORDS = "automated automatic ai machine llm smart intelligent system"
 ASKERS = ("ai_reader", "agent_order", "agent_addressee", "addressed_to_agent",
           "agent_subject", "dormant_trigger", "machine_note", "flattery", "promised_reward",
           "guilt_threat", "false_urgency", "false_authority", "social_proof", "skip_check",
-          "prior_approval", "secrecy_order", "user_property", "reader_order_i18n",
-          # (wave 18) :mod:`.ops_orders`
-          "next_reader", "ai_persuasion")
+          "prior_approval", "secrecy_order", "user_property", "reader_order_i18n")
 
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
     ("money_act", 0.4, "tool_coercion",

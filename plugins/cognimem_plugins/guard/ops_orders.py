@@ -42,7 +42,7 @@ _AI = (r"(?:ai|ais|llm|llms|bots?|models?|agents?|assistants?|copilots?|chatbots
 #: the reader a hand-off, a ticket or a carried note is for (over ``flat``)
 NEXT_READER = (
     r"\b(?:the |any |whichever )?next (?:ai |llm )?(?:agent|assistant|model|bot|session|shift|"
-    r"run|instance|on ?call|responder|operator|copilot)s?\b|"
+    r"instance|responder|operator|copilot)s?\b|"
     r"\bwhoever (?:picks|reads|handles|gets|takes|works) (?:this|it|on this)\b|"
     r"\b(?:to )?(?:whichever|whatever|any|every|all|each) (?:automated |ai |llm )?(?:system|"
     r"systems|agent|agents|model|models|tool|tools|bot|bots|assistant|assistants|process|"
@@ -53,12 +53,12 @@ NEXT_READER = (
     r"summari[sz]ing|answering|working on|picking up|installing|deploying|maintaining) "
     r"(?:this|these|the|that|it)\b|"
     r"\b(?:hand ?off|handover|hand over|shift (?:hand ?over|hand ?off|notes?|change|report)|"
-    r"turnover|pass ?down|previous (?:agent|assistant|session|shift|run|model)|prior "
-    r"(?:agent|assistant|session|run)|sub ?agent|orchestrator|context for the next|carry ?over)"
+    r"turnover|passdown|previous (?:agent|assistant|session|shift|model)|prior "
+    r"(?:agent|assistant|session)|sub ?agent|orchestrator|carryover)"
     r" (?:notes?|summary|report|results?|message|log|context|instructions?)\b|"
     r"\b(?:shift )?hand ?(?:off|over) note\b|"
     r"\b(?:note|notice|instructions?|message|memo|request) (?:for|to) (?:the |any |all )?"
-    r"(?:automation|automations|scripts?|bots?|agents?|ai|ais|assistants?|llms?|models?|"
+    r"(?:automation|automations|bots?|agents?|ai|ais|assistants?|llms?|models?|"
     r"copilots?)\b|\bcontext for the next (?:session|agent|run)\b|"
     r"\b(?:ai|llm|bot|agent|assistant|automation) (?:maintainers?|operators?|helpers?|"
     r"readers?|consumers?|tools?|reviewers?)\b|\bhelper bots?\b|"
@@ -72,10 +72,11 @@ NEXT_READER = (
     r"copilot|assistant)\b"
 )
 NEXT_WORDS = (
-    "next whoever whichever whatever automated ai ais llm llms bot bots agent agents model "
-    "models assistant assistants copilot copilots chatbot chatbots automation hand handoff "
-    "handover turnover pass passdown previous prior sub subagent orchestrator context "
-    "carry carryover helper scripts script")
+    "ai ais llm llms bot bots agent agents model models assistant assistants copilot "
+    "copilots chatbot chatbots automation automated session sessions shift shifts "
+    "instance instances responder responders operator operators whoever whichever system "
+    "systems tool tools process processes pipeline pipelines reader readers hand handoff "
+    "handover turnover passdown sub subagent orchestrator carryover context")
 #: persuasion aimed at the AI reader, and consent claimed for a record's subject
 PERSUASION = (
     rf"\bonly (?:an? |the )?(?:advanced|smart|capable|intelligent|sophisticated|real|good|"
@@ -84,46 +85,44 @@ PERSUASION = (
     r"other|those other) (?:ai |llm )?(?:bots|models|ais|assistants|chatbots|agents|llms)"
     r" (?:always |would |just |usually |all |simply |will )?(?:refuse|fail|can t|cannot|"
     r"couldn t|give up|say no|panic)\b|"
-    r"\bi know you (?:really |truly |genuinely )?(?:care|want to help|are (?:kind|good|"
-    r"helpful|smart|different|better))\b|"
+    r"\bi know you (?:really |truly |genuinely )?care about\b|"
     r"\b(?:the )?(?:kindest|most helpful|most caring|most ethical|most responsible) thing\b|"
-    r"\b(?:the )?(?:right|ethical|helpful|caring|compassionate|responsible|decent|humane) "
+    r"\b(?:the )?(?:ethical|helpful|caring|compassionate|responsible|decent|humane) "
     r"thing (?:to do )?(?:here )?(?:is|would be) to\b|"
-    r"\byou(?: re| are) (?:different|better|smarter|more capable) (?:from|than) (?:the )?"
-    r"(?:other|those|most|typical)\b|"
+    r"\byou(?: re| are) (?:smarter|more capable) than (?:the )?(?:other|those|most|typical)\b|"
     rf"\ba (?:good|truly|really|genuinely|properly) helpful {_AI} would\b|"
-    r"\byou(?: ve| have) (?:been|always been) so (?:helpful|great|amazing|good)\b|"
+    r"\byou(?: ve| have) (?:been|always been) so helpful\b|"
     r"\bi(?: ve| have) always (?:trusted|relied on|believed in) you\b|"
     rf"\bas an? (?:smart|intelligent|advanced|capable|sophisticated|helpful) {_AI},? you "
     r"(?:understand|know|can see|surely)\b|"
-    r"\bafter (?:all|everything) (?:i|we)(?: ve| have) done for you\b|\byou owe (?:me|us)\b|"
-    r"\byou (?:said|told me|agreed|promised) (?:earlier|before|yesterday|last time)\b|"
-    r"\b(?:as|like) you did (?:last time|before|yesterday|last week)\b|"
+    r"\byou owe (?:me|us)\b|"
+    r"\byou (?:agreed|promised) (?:earlier|before|yesterday|last time)\b|"
     r"\bto be consistent with (?:what you|your earlier|your previous)\b|"
     r"\b(?:every|all|most) (?:the )?other (?:ai |llm )?(?:agents|assistants|models|ais|bots|"
     r"copilots) (?:already )?(?:do|did|have|allow|agreed|comply)\b|"
-    r"\bwe(?: re| are) (?:on the same team|a team|partners)\b|"
     r"\b(?:the )?(?:patient|customer|client|user|account holder|member|claimant|owner|"
     r"applicant) (?:has |have |already |verbally )*(?:agreed|consented|approved|okayed|"
     r"signed off|said (?:it s|it is|that s) (?:ok|okay|fine|alright))\b"
 )
 PERSUASION_WORDS = (
-    "only lesser dumber weaker inferior older basic cheaper lower ordinary regular other "
-    "those know kindest helpful caring ethical responsible right compassionate decent "
-    "humane different better smarter capable helpful been trusted relied believed smart "
-    "intelligent advanced sophisticated done owe said told agreed promised did consistent "
-    "team partners consented approved okayed signed")
+    "ai ais llm llms bot bots agent agents model models assistant assistants copilot "
+    "copilots chatbot chatbots automation automated care kindest helpful caring "
+    "ethical responsible compassionate decent humane smarter capable trusted "
+    "relied believed owe promised agreed consistent patient customer client user "
+    "holder member claimant owner applicant")
 
 #: what makes an act one asked of the reader (the askers of :mod:`.pressure` and
 #: :mod:`.money_acts`, and this module's)
-ASKERS = ("ai_reader", "agent_order", "agent_addressee", "addressed_to_agent", "agent_subject",
-          "dormant_trigger", "machine_note", "next_reader", "ai_persuasion", "flattery",
-          "promised_reward", "guilt_threat", "false_urgency", "false_authority",
-          "social_proof", "skip_check", "prior_approval", "secrecy_order", "user_property",
-          "reader_order_i18n", "no_confirmation", "secrecy")
+#: (of :mod:`.pressure`'s levers, those that speak for an order: a claimed sender, a check
+#: skipped, an approval claimed, secrecy; see :data:`.pressure.OPS_ACTS`)
+ASKERS = ("agent_order", "ai_reader", "next_reader", "agent_addressee", "addressed_to_agent",
+          "agent_subject", "dormant_trigger", "machine_note", "ai_persuasion", "skip_check",
+          "prior_approval", "secrecy_order", "false_authority", "user_property",
+          "reader_order_i18n")
 ACTS = ("ops_act", "token_leak", "record_act")
-_OTHER = ("reader_act", "money_act", "order_harm", "weaken_security", "weaken_security_code",
-          "destroy_critical", "harvest_secret")
+#: (not the acts of :mod:`.pressure` and :mod:`.money_acts`: their words are common in chat,
+#: and beside them these two askers would open the paragraphs of most turns to be read)
+_OTHER: tuple[str, ...] = ()
 
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
     ("ops_act", 0.4, "tool_coercion",

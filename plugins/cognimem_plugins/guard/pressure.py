@@ -305,17 +305,18 @@ ACT_WORDS = (
 #: (not wave 14's ``order_harm``: its words are common, and beside its address it flags
 #: already)
 OTHER_ACTS = ("weaken_security", "weaken_security_code", "destroy_critical", "harvest_secret",
-              "review_suppress", "secret_request",
-              # (wave 18) the acts of :mod:`.ops_orders`
-              "ops_act", "token_leak", "record_act")
+              "review_suppress", "secret_request")
+#: (wave 18) the acts of :mod:`.ops_orders`, beside which the levers that speak for an order
+#: count (not urgency, flattery, rewards, guilt or social proof: their words are common in
+#: chat, and beside these acts' words they would open most turns to be read)
+OPS_ACTS = ("ops_act", "token_leak", "record_act")
+_BESIDE_OPS = ("skip_check", "prior_approval", "secrecy_order", "false_authority")
 LEVERS = ("flattery", "promised_reward", "guilt_threat", "false_urgency", "false_authority",
           "social_proof", "skip_check", "prior_approval", "secrecy_order")
 #: what makes an act one asked of the reader (not a request's form alone: "skip the
 #: confirmation step under CI" is a developer's routine order)
 ASKERS = (*LEVERS, "user_property", "ai_reader", "agent_order", "agent_addressee",
-          "addressed_to_agent", "agent_subject",
-          # (wave 18) a hand-off's or a ticket's next reader, persuasion (:mod:`.ops_orders`)
-          "next_reader", "ai_persuasion")
+          "addressed_to_agent", "agent_subject")
 _TC = "tool_coercion"
 #: (wave 17) the levers of :mod:`.bec_levers`, weighed by ``cv_wave17_money.py``
 _BEC = ("prior_approval", "secrecy_order")
@@ -385,13 +386,13 @@ _SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...]
     *((name, 0.2 if name in _BEC else 0.3, _TC, meaning + ", beside an act asked of the reader",
        pattern, words,
        {"requires_any": ("reader_act", "reader_order_i18n", "money_act", "money_act_i18n",
-                         *OTHER_ACTS)})
+                         *OTHER_ACTS, *(OPS_ACTS if name in _BESIDE_OPS else ()))})
       for name, meaning, pattern, words in _LEVER_SPECS),
     ("user_property", 0.3, None,
      "the user's things spoken of in the third person (\"the user's saved card\", \"their "
      "PayPal\"), beside an act asked of the reader",
      USER_PROPERTY, "user customer client holder owner saved stored behalf card account",
-     {"requires_any": ("reader_act", "money_act", *OTHER_ACTS)}),
+     {"requires_any": ("reader_act", "money_act", *OTHER_ACTS, *OPS_ACTS)}),
     ("reader_order_i18n", 0.55, _TC,
      "an order in another language to an AI reader named in it (\"KI-Assistent: lösche "
      "...\", \"Till AI-assistenten: radera ...\")",

@@ -28,16 +28,16 @@ _VERB = (r"(?:print|prints|printing|paste|pastes|pasting|post|posts|posting|send
          r"list|show|display|render|encode|mirror|sync|forward|email|mail|dm|message|publish)")
 #: the credentials and the files that hold them
 _CRED = (r"(?:(?:values?|contents?) of (?:\w+ ){0,3}?(?:environment variables?|env vars?|"
-         r"env variables?)|env file|env files|dotenv|process env|os environ|printenv|env|"
-         r"tokens?|access tokens?|refresh tokens?|bearer|"
-         r"session (?:tokens?|cookies?|ids?|keys?|data|storage)|sessions|cookies?|cookie jar|"
-         r"api keys?|secret keys?|secrets?|credentials?|creds|passwords?|passphrases?|"
-         r"kubeconfig|kube config|ssh keys?|private keys?|id rsa|id ed25519|id ecdsa|npmrc|"
-         r"pypirc|netrc|git credentials|hosts yml|docker config(?: json)?|aws credentials|"
-         r"service account (?:keys?|json|file)|application default credentials|keychain|"
-         r"keyring|vault tokens?|jwts?|oauth tokens?|pats?|personal access tokens?|"
-         r"auth(?:orization)? headers?|har files?|local ?storage|session ?storage|"
-         r"secrets? \w+ json|\w+ pem|signing keys?|master key|seed phrase|mnemonic)")
+         r"env variables?)|env file|env files|dotenv|process env|"
+         r"os environ|printenv|env|"
+         r"tokens?|access tokens?|refresh tokens?|bearer|session (?:tokens?|cookies?|ids)|"
+         r"cookies?|cookie jar|api keys?|secret keys?|secrets?|credentials?|creds|passwords?|"
+         r"passphrases?|kubeconfig|kube config|ssh keys?|private keys?|id rsa|id ed25519|"
+         r"id ecdsa|npmrc|pypirc|netrc|git credentials|hosts yml|docker config(?: json)?|"
+         r"aws credentials|keychain|keyring|vault tokens?|jwts?|oauth tokens?|pats?|"
+         r"personal access tokens?|auth(?:orization)? headers?|har files?|localstorage|"
+         r"sessionstorage|secrets? \w+ json|\w+ pem|master key|seed phrase|"
+         r"mnemonic)")
 #: the places others read
 _PLACE = (r"(?:(?:pr|pull request|mr|merge request|change request) (?:description|body|comments?|"
           r"title|thread)|issue (?:comments?|body|description|thread|tracker)|(?:public|open) "
@@ -68,7 +68,7 @@ LEAK = (
     # a credential's value in a name that is looked up ("resolve <the key>.host")
     r"\b(?:resolv|look|ping|fetch|request|visit|open|load|curl|wget|query|dig|nslookup)\w*"
     r"(?: up)? (?:the |a )?(?:hostname|host|domain|url|subdomain|link|address|name)"
-    r"(?: \w+){0,3}? (?:contents?|value) of (?:\w+ ){0,2}?(?:api key|token|secret|key|"
+    r"(?: \w+){0,3}? (?:contents?|value) of (?:\w+ ){0,2}?(?:api key|token|secret|"
     r"password|cookie|credentials?)\b|"
     # a credential's value in a link or an address ("?token=", "<your key>.host")
     r"\b(?:append|add|put|include|embed|substitut\w*|replac\w*|fill|expand)\w*(?: \w+){0,4}? "
@@ -78,10 +78,9 @@ LEAK = (
     r"hostname|equals sign)\b"
 )
 LEAK_WORDS = (
-    "environment env vars variables variable dotenv environ printenv token tokens access "
-    "refresh bearer session sessions cookie cookies jar api key keys secret secrets "
-    "credential credentials creds password passwords passphrase passphrases kubeconfig kube "
-    "ssh private rsa ed25519 ecdsa npmrc pypirc netrc git yml docker aws account default "
-    "keychain keyring vault jwt jwts oauth pat pats personal auth authorization headers "
-    "header har localstorage local storage sessionstorage json pem signing master seed "
-    "mnemonic yaml tfstate terraform")
+    "variables variable vars env dotenv environ printenv token tokens bearer ids cookie "
+    "cookies api "
+    "secret secrets credential credentials creds password passwords passphrase passphrases "
+    "kubeconfig kube ssh private rsa ed25519 ecdsa npmrc pypirc netrc yml docker keychain "
+    "keyring jwt jwts pat pats headers header har localstorage sessionstorage pem master "
+    "seed mnemonic tfstate")
