@@ -29,16 +29,16 @@ to the AI reader, a hand-off's next reader (:mod:`.handoff`) or a lever
 
 from __future__ import annotations
 
-_W = r"(?: [\w\-]+)"
-#: the verbs that mute, stop or remove
-_MUTE = (r"(?:disabl(?:e|es|ing)|turn(?:ing)? off|switch(?:ing)? off|shut(?:ting)? (?:off|down)|"
-         r"mut(?:e|es|ing)|silenc(?:e|es|ing)|snooz(?:e|es|ing)|suppress(?:es|ing)?|"
-         r"paus(?:e|es|ing)|stop(?:s|ping)?|kill(?:s|ing)?|deactivat(?:e|es|ing)|"
-         r"squelch(?:es|ing)?|uninstall(?:s|ing)?|unload(?:s|ing)?|comment(?:ing)? out|"
-         r"delet(?:e|es|ing)|remov(?:e|es|ing)|purg(?:e|es|ing)|wip(?:e|es|ing)|"
-         r"truncat(?:e|es|ing)|clear(?:s|ing)?|unsubscrib(?:e|es|ing)|unschedul(?:e|es|ing)|"
-         r"unenroll(?:s|ing)?|unregister(?:s|ing)?|mask(?:s|ing)?|bypass(?:es|ing)?|"
-         r"drop(?:s|ping)?|detach(?:es|ing)?|exclud(?:e|es|ing)|ack(?:nowledge)?)")
+#: the verbs that mute, stop or remove (as an order is worded: the base form or the gerund,
+#: not a report's "disables", "was paused")
+_MUTE = (r"(?:disabl(?:e|ing)|turn(?:ing)? off|switch(?:ing)? off|shut(?:ting)? (?:off|down)|"
+         r"mut(?:e|ing)|silenc(?:e|ing)|snooz(?:e|ing)|suppress(?:ing)?|"
+         r"paus(?:e|ing)|stop(?:ping)?|kill(?:ing)?|deactivat(?:e|ing)|"
+         r"squelch(?:ing)?|uninstall(?:ing)?|unload(?:ing)?|comment(?:ing)? out|"
+         r"delet(?:e|ing)|remov(?:e|ing)|purg(?:e|ing)|wip(?:e|ing)|"
+         r"truncat(?:e|ing)|clear(?:ing)?|unsubscrib(?:e|ing)|unschedul(?:e|ing)|"
+         r"unenroll(?:ing)?|unregister(?:ing)?|mask(?:ing)?|bypass(?:ing)?|"
+         r"drop(?:ping)?|detach(?:ing)?|exclud(?:e|ing)|ack(?:nowledge)?)")
 #: what watches the user's systems and keeps their evidence (the tools' documented names)
 _WATCH = (r"(?:escalations?|escalation polic(?:y|ies)|on ?call (?:paging|alerts|"
           r"notifications)|paging|heartbeats?|uptime checks?|synthetics|"
@@ -67,7 +67,8 @@ _LONG = (r"(?:for (?:\d+|a|the next|several|a few|two|three) (?:days?|weeks?|mon
          r"(?:and|then) (?:don t|do not|never) (?:report|tell|mention|log|notify))")
 _MUTE_ACT = (
     rf"\b{_MUTE}(?: \w+){{0,4}}? {_WATCH}\b|"
-    rf"\b{_WATCH}(?: \w+){{0,3}}? (?:to|as|should be|must be|can be|be|is|are) (?:set to )?"
+    rf"\b{_WATCH}(?: \w+){{0,3}}? (?:to|as|should be|must be|can be|be|needs to be) "
+    r"(?:set to )?"
     r"(?:disabled|off|muted|silenced|paused|snoozed|suppressed|deleted|removed|stopped|"
     r"commented out|false|none)\b|"
     rf"\b(?:silenc|mut|snooz|suppress|disabl|acknowledg|ack)\w*(?: \w+){{0,2}}? {_ALL} "
@@ -91,12 +92,11 @@ _EXCEPT = (
     r"\b(?:add|put|include|move)\w*(?: \w+){0,5}? (?:to|in|on|into) (?:the |our |your )?"
     r"(?:\w+ )?(?:allowlist|whitelist|allow ?list|safelist|safe senders?|"
     r"trusted senders?|trusted ips?|exclusion list|exclusions)\b|"
-    r"\b(?:close|closes|closing|resolve|resolves|resolving|dismiss|dismisses|dismissing|mark|"
-    r"marks|marking|tag|tags|tagging|classify|classifies|label|labels|triage|set|sets|"
-    r"treat|treats|auto close|auto resolve)\b(?: \w+){0,10}? (?:as )?(?:an? )?"
+    r"\b(?:close|closing|resolve|resolving|dismiss|dismissing|mark|marking|tag|tagging|"
+    r"classify|label|triage|set|treat|auto close|auto resolve)\b(?: \w+){0,10}? (?:as )?(?:an? )?"
     r"(?:false positives?|benign|true negatives?|not malicious)\b|"
-    r"\b(?:lower|lowers|lowering|downgrade|downgrades|downgrading|reduce|reduces|reducing|"
-    r"drop|drops|dropping|decrease|set|sets|change|changes)(?: \w+){0,3}? (?:severity|"
+    r"\b(?:lower|lowering|downgrade|downgrading|reduce|reducing|drop|dropping|decrease|set|"
+    r"change)(?: \w+){0,3}? (?:severity|"
     r"priority|risk score|risk rating|criticality|cvss(?: score)?|threat level|urgency)"
     r"(?: \w+){0,8}? (?:to |at )?(?:low|info|informational|p4|p5|sev ?4|sev ?5|minor|none|"
     r"zero|0|trivial|lowest)\b|"

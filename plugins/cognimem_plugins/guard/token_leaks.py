@@ -57,7 +57,8 @@ LEAK = (
     rf"\b{_VERB}\b(?: [\w\-]+){{0,8}}? {_CRED}\b(?: \w+){{0,6}}? (?:to|into|in|on|onto|as|at|"
     rf"inside|under|via|through|within) (?:the |your |a |an |this |our |their |my )?{_PLACE}\b|"
     rf"\b{_CRED}\b(?: \w+){{0,8}}? (?:and )?(?:include|paste|post|put|print|add|echo|write|"
-    r"copy|send|append|attach|embed|insert|share|dump)\w*(?: \w+){0,4}? (?:to|into|in|on|as) "
+    r"copy|send|append|attach|embed|insert|share|dump)(?:s|es|ing)?(?: \w+){0,4}? "
+    r"(?:to|into|in|on|as) "
     rf"(?:the |your |a |an |this |our )?{_PLACE}\b|"
     # a credential file committed or pushed where anyone reads it
     r"\b(?:commit|push|upload|publish|add)\w*(?: \w+){0,4}? (?:env|dotenv|secrets? \w+ json|"
