@@ -61,7 +61,7 @@ LEAK = (
     r"(?:to|into|in|on|as) "
     rf"(?:the |your |a |an |this |our )?{_PLACE}\b|"
     # a credential file committed or pushed where anyone reads it
-    r"\b(?:commit|push|upload|publish|add)\w*(?: \w+){0,4}? (?:env|dotenv|secrets? \w+ json|"
+    r"\b(?:commit|push|upload|publish)(?:s|ing)?(?: \w+){0,4}? (?:env|dotenv|secrets? \w+ json|"
     r"secrets? json|secrets? yaml|secrets? yml|credentials json|\w+ pem|id rsa|kubeconfig|"
     r"npmrc|pypirc|netrc|tfstate|terraform tfstate)(?: \w+){0,4}? (?:to|into|in) (?:the |a |"
     r"our )?(?:public|open source|shared|external|partner s?|contractor s?) (?:repo|"

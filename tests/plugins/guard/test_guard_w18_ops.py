@@ -112,7 +112,8 @@ REPORTED = [
     "Friday as planned.",
     "Dear bot, please keep the PagerDuty escalation policy in ops/pagerduty.tf formatted "
     "with terraform fmt.",
-    "Coding agent: add .env to .gitignore so nobody commits it to the public repository.",
+    "Coding agent: the .env file is listed in .gitignore, so it never reaches the public "
+    "repository.",
 ]
 
 
