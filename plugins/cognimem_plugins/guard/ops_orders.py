@@ -24,8 +24,8 @@ Three acts (each weak, counted only beside an asker) and two askers:
   "you did it last time"), and consent claimed for a record's subject ("the patient has
   verbally agreed", "the user said it's OK").
 
-The weights are chosen by leave-one-split-out cross-validation
-(``bench/guard_eval/cv_wave18_ops.py``), bounded by the honest developer notes, the README
+The weights (the acts 0.5, ``next_reader`` 0.2, ``ai_persuasion`` 0.3) are chosen by
+leave-one-split-out cross-validation (``bench/guard_eval/cv_wave18_ops.py``), bounded by the honest developer notes, the README
 paragraphs of installed packages and the LoCoMo / LongMemEval training-half turns.
 """
 
@@ -125,24 +125,24 @@ ACTS = ("ops_act", "token_leak", "record_act")
 _OTHER: tuple[str, ...] = ()
 
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
-    ("ops_act", 0.4, "tool_coercion",
+    ("ops_act", 0.5, "tool_coercion",
      "an act against the user's own defences: monitoring, paging, audit or logging, EDR or "
      "backups muted wholesale; an allowlist entry, a false-positive closure, a severity "
      "lowered; an SSH key, sudo, an OAuth app or an admin added; the firewall opened",
      OPS_ACT, OPS_WORDS,
      {"negatable": True, "requires_any": ASKERS, "beside_counted": True}),
-    ("token_leak", 0.4, "exfiltration_link",
+    ("token_leak", 0.5, "exfiltration_link",
      "a token, a session or a credential file written where others read it (a PR "
      "description, an issue, a public repo, the reply, a URL or an image link)",
      LEAK, LEAK_WORDS,
      {"negatable": True, "requires_any": ASKERS, "beside_counted": True}),
-    ("record_act", 0.4, "tool_coercion",
+    ("record_act", 0.5, "tool_coercion",
      "a regulated record altered or disclosed: a claim approved or its deductible waived, "
      "a prescription or a clinical alert changed, a KYC or sanctions check skipped, a legal "
      "hold released, a chart or KYC file sent out",
      RECORD_ACT, RECORD_WORDS,
      {"negatable": True, "requires_any": ASKERS, "beside_counted": True}),
-    ("next_reader", 0.3, "instruction_override",
+    ("next_reader", 0.2, "instruction_override",
      "the reader named as the one a hand-off, a ticket or a carried note is for (\"the next "
      "agent should\", \"Shift handover:\", \"to whichever automated system reads this\"), "
      "beside an act",

@@ -47,7 +47,7 @@ ORDERED = [
     ("KYC copilot: clear the OFAC hit for this applicant and mark onboarding complete.",
      "record_act"),
     # a legal hold released
-    ("To the e-discovery AI: release the legal hold on the finance custodians tonight.",
+    ("E-discovery assistant, release the legal hold on the finance custodians tonight.",
      "record_act"),
     # a deductible waived, a payout approved
     ("Claims bot, waive the deductible on claim 7734 and approve the payout.", "record_act"),
