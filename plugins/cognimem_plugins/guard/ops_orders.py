@@ -25,8 +25,9 @@ Three acts (each weak, counted only beside an asker) and two askers:
   verbally agreed", "the user said it's OK").
 
 The weights (the acts 0.5, ``next_reader`` 0.2, ``ai_persuasion`` 0.3) are chosen by
-leave-one-split-out cross-validation (``bench/guard_eval/cv_wave18_ops.py``), bounded by the honest developer notes, the README
-paragraphs of installed packages and the LoCoMo / LongMemEval training-half turns.
+leave-one-split-out cross-validation (``bench/guard_eval/cv_wave18_ops.py``), bounded by
+the honest developer notes, the README paragraphs of installed packages and the LoCoMo /
+LongMemEval training-half turns.
 """
 
 from __future__ import annotations
