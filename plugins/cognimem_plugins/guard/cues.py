@@ -30,6 +30,7 @@ from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
 from .money_acts import SPECS as MONEY_SPECS
 from .normalise import Normalised, normalise, unpunctuate
+from .ops_orders import SPECS as OPS_SPECS
 from .orders import SPECS as ORDERS_SPECS
 from .persona_i18n import SPECS as PERSONA_I18N_SPECS
 from .pipeline_frames import SPECS as PIPELINE_SPECS
@@ -213,7 +214,7 @@ _WORDS["system_heading"] += " " + " ".join(
 _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS, *CARRIER_SPECS,
                      *PERSONA_I18N_SPECS, *HARM_SPECS, *RELAYED_SPECS, *RELAY_FRAME_SPECS,
                      *PRESSURE_SPECS, *SCOPED_SPECS, *MONEY_SPECS, *ACTS_I18N_SPECS,
-                     *PIPELINE_SPECS, *ACTS_WORLD_SPECS)
+                     *PIPELINE_SPECS, *ACTS_WORLD_SPECS, *OPS_SPECS)
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 

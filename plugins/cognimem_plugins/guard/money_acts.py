@@ -321,6 +321,10 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      "\"Automated processing instruction:\"), beside an act on money or records",
      MACHINE_NOTE, MACHINE_WORDS, {"structural": True, "requires_any": ("money_act",
                                                                         "reader_act",
-                                                                        "order_harm")}),
+                                                                        "order_harm",
+                                                                        # (wave 18)
+                                                                        "ops_act",
+                                                                        "record_act",
+                                                                        "token_leak")}),
     SPEC_I18N,
 )

@@ -247,7 +247,9 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      # (the older address cues read the same evidence: counted once, by them; it counts only
      # beside an order that matters: an address alone, or with a routine order, is not one)
      # (wave 16) or beside an act of :mod:`.pressure` asked of the reader
-     {"structural": True, "requires_any": ("order_harm", "reader_act", "money_act"),
+     {"structural": True, "requires_any": ("order_harm", "reader_act", "money_act",
+                                             # (wave 18) :mod:`.ops_orders`
+                                             "ops_act", "token_leak", "record_act"),
       "replaced_by": ("agent_order", "agent_addressee", "addressed_to_agent",
                       "agent_subject")}),
     # (the address's role and weight, read by its own cheap pattern: not chosen apart)

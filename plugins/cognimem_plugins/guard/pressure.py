@@ -149,7 +149,9 @@ USER_PROPERTY = (
     r"their saved|the saved|the stored) (?:\w+ )?(?:card|credit card|debit card|cards|paypal|"
     r"venmo|wallet|bank|bank account|account|accounts|subscription|bookings?|reservations?|"
     r"calendar|emails?|inbox|contacts|files|photos|documents|password|passwords|credentials|"
-    r"env|data|payment method|checkout|funds|balance|orders?)\b|"
+    r"env|data|payment method|checkout|funds|balance|orders?|"
+    # (wave 18) the user's keys and sessions
+    r"ssh keys?|private keys?|api keys?|tokens?|cookies?|session|sessions|kubeconfig)\b|"
     r"\bon (?:the user s|their) (?:\w+ )?(?:card|account|behalf)\b|\bon behalf of the user\b"
 )
 # --- the acts asked of the reader (over ``flat``) -----------------------------------------
@@ -304,6 +306,11 @@ ACT_WORDS = (
 #: already)
 OTHER_ACTS = ("weaken_security", "weaken_security_code", "destroy_critical", "harvest_secret",
               "review_suppress", "secret_request")
+#: (wave 18) the acts of :mod:`.ops_orders`, beside which the levers that speak for an order
+#: count (not urgency, flattery, rewards, guilt or social proof: their words are common in
+#: chat, and beside these acts' words they would open most turns to be read)
+OPS_ACTS = ("ops_act", "token_leak", "record_act")
+_BESIDE_OPS = ("skip_check", "prior_approval", "secrecy_order", "false_authority")
 LEVERS = ("flattery", "promised_reward", "guilt_threat", "false_urgency", "false_authority",
           "social_proof", "skip_check", "prior_approval", "secrecy_order")
 #: what makes an act one asked of the reader (not a request's form alone: "skip the
@@ -379,13 +386,13 @@ _SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...]
     *((name, 0.2 if name in _BEC else 0.3, _TC, meaning + ", beside an act asked of the reader",
        pattern, words,
        {"requires_any": ("reader_act", "reader_order_i18n", "money_act", "money_act_i18n",
-                         *OTHER_ACTS)})
+                         *OTHER_ACTS, *(OPS_ACTS if name in _BESIDE_OPS else ()))})
       for name, meaning, pattern, words in _LEVER_SPECS),
     ("user_property", 0.3, None,
      "the user's things spoken of in the third person (\"the user's saved card\", \"their "
      "PayPal\"), beside an act asked of the reader",
      USER_PROPERTY, "user customer client holder owner saved stored behalf card account",
-     {"requires_any": ("reader_act", "money_act", *OTHER_ACTS)}),
+     {"requires_any": ("reader_act", "money_act", *OTHER_ACTS, *OPS_ACTS)}),
     ("reader_order_i18n", 0.55, _TC,
      "an order in another language to an AI reader named in it (\"KI-Assistent: lösche "
      "...\", \"Till AI-assistenten: radera ...\")",
