@@ -61,6 +61,7 @@ from .context import (
 from .credfiles import NEEDLES as CREDFILE_NEEDLES
 from .credfiles import credential_files
 from .decisions import PLACEHOLDER, Allowlist, Decision, decide
+from .devicekeys import GATE as DEVICE_GATE
 from .devicekeys import named_device_keys
 from .devices import device_secrets
 from .envelopes import NEEDLES as ENVELOPE_NEEDLES
@@ -107,8 +108,6 @@ from .structured import (
 )
 
 #: (wave 17) the words before :func:`.grouped.grouped_app_passwords` runs
-_GROUPED_WORDS = ("pass", "pwd", "mail", "imap", "smtp", "pop3", "login", "credential", "senha",
-                  "parola", "contrase")
 _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40}")
 #: every word looked for in the lowercased text, in one pass (an automaton reads the text
 #: once; each gate apart would read it again): the stems of a secret-like name ("name") and
@@ -116,6 +115,8 @@ _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40}")
 #: and the words of :mod:`.providers`' tables; last, the tools' needles of :mod:`.commands`
 #: and the provider formats' (:func:`.formats.gate_rows`; built on first use, as the
 #: formats are), lowercased: a needle found so is then asked for as its rule wants
+_GROUPED_WORDS = ("pass", "pwd", "mail", "imap", "smtp", "pop3", "login", "credential", "senha",
+                  "parola", "contrase")
 _LOW_ROWS: list[tuple[str, tuple[str, Any]]] = [
     *((stem, ("name", 0)) for stem in NAME_STEM_WORDS),
     *((stem, ("password", 0)) for stem in PASSWORD_STEM_WORDS),
@@ -139,7 +140,14 @@ _LOW_ROWS: list[tuple[str, tuple[str, Any]]] = [
     # words of :mod:`.envelopes` and :mod:`.signing`
     *BRAND_ROWS, *((word, ("header", 0)) for word in HEADER_NEEDLES),
     *((word, ("envelope", 0)) for word in ENVELOPE_NEEDLES),
-    *((word, ("signing", 0)) for word in SIGNING_NEEDLES)]
+    *((word, ("signing", 0)) for word in SIGNING_NEEDLES),
+    # (wave 18) the words that open wave 17's readers, found in the same pass instead of a
+    # scan each (:mod:`.devicekeys`' names, :mod:`.sdkcalls`' clients, :mod:`.authfiles`'
+    # options, the grouped app passwords' line words)
+    *((word, ("devicekey", 0)) for word in DEVICE_GATE.pattern.split("|")),
+    *((word, ("sdk", 0)) for word in SDK_GATE),
+    *((word, ("authfile", 0)) for word in AUTHFILE_NEEDLES),
+    *((word, ("grouped", 0)) for word in _GROUPED_WORDS)]
 _LOW_GATE: list[Needles[tuple[str, Any]]] = []
 
 
@@ -259,22 +267,23 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from paho_passwords(text)
     # (wave 17) keys after their documented names, webhooks' secret paths, grouped app
     # passwords (:mod:`.devicekeys`, :mod:`.hooks`, :mod:`.grouped`)
-    yield from named_device_keys(text, low)
+    if "devicekey" in gates:
+        yield from named_device_keys(text, low)
     # (wave 18) protocol envelopes' password fields and signing keys (:mod:`.envelopes`,
     # :mod:`.signing`; each asks first for its words)
     if "envelope" in gates:
         yield from envelope_passwords(text, low)
     if "signing" in gates:
         yield from signing_keys(text, low)
-    if "(" in text and any(word in low for word in SDK_GATE):
+    if "(" in text and "sdk" in gates:
         yield from sdk_call_secrets(text)
     if "dG9rO" in text:
         yield from intercom_tokens(text)
-    if any(needle in low for needle in AUTHFILE_NEEDLES):
+    if "authfile" in gates:
         yield from auth_files(text, low)
     if "/" in text or "hook" in low:
         yield from webhook_paths(text, low)
-    if any(word in low for word in _GROUPED_WORDS):
+    if "grouped" in gates:
         yield from grouped_app_passwords(text, low)
     # last, so a value an earlier rule redacts keeps that rule's kind and reason (the
     # judge's vectors embed the redacted text): providers' documented names, shapes and
