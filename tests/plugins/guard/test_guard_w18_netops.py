@@ -33,54 +33,34 @@ REDACTED = [
     ("neighbor 198.51.100.7 password 0 Bgp-Pe3r!x", "Bgp-Pe3r!x"),
     (" ip ospf message-digest-key 10 md5 Os9f_Link4", "Os9f_Link4"),
     ("ntp authentication-key 2 md5 Nt9Kx2LmQ", "Nt9Kx2LmQ"),
-    # ASA tunnel-group pre-shared key, HSRP text authentication
-    (" ikev1 pre-shared-key Vpn7-Sh4r3d", "Vpn7-Sh4r3d"),
     # MikroTik RouterOS
-    ("/interface wifi security add name=home passphrase=Wq8zL3mx7T authentication-types=wpa2-psk",
-     "Wq8zL3mx7T"),
     ("/interface wireless security-profiles set default wpa2-pre-shared-key=Lk3-9xVq2Pz",
      "Lk3-9xVq2Pz"),
     # FortiOS and VyOS set commands
     ("config vpn ipsec phase1-interface\n    edit \"hq\"\n        set psksecret Fg7Lp2Qz9x",
      "Fg7Lp2Qz9x"),
-    ("set vpn ipsec site-to-site peer 203.0.113.4 authentication pre-shared-secret 'Vy0s-Psk9'",
-     "Vy0s-Psk9"),
     # Huawei VRP: password cipher, snmp-agent community
     ("local-user ops password cipher %^%#Hq9x2Lm7ZkPq%^%#", "Hq9x2Lm7ZkPq"),
     ("snmp-agent community write cipher Hw7Cm9Zq2", "Hw7Cm9Zq2"),
     # pfSense config.xml
     ("<ipsec><phase1><pre-shared-key>Pf5-Sense9x</pre-shared-key></phase1></ipsec>",
      "Pf5-Sense9x"),
-    # Net-SNMP
-    ("rocommunity M0n1tor7x 10.0.0.0/8", "M0n1tor7x"),
-    ("snmpwalk -v2c -c Wlk7Cx2q9 192.0.2.1 system", "Wlk7Cx2q9"),
     # WireGuard keys
-    ("[Interface]\nPrivateKey = yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=\nListenPort = 51820",
-     "yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk="),
     ("echo HIgo9xNzJMWLKASShiTqIybxZ0U3wGLiUeJ1PKf8ykw= > /etc/wireguard/peer2.psk",
      "HIgo9xNzJMWLKASShiTqIybxZ0U3wGLiUeJ1PKf8ykw="),
-    # strongSwan ipsec.secrets
-    ('192.0.2.1 198.51.100.2 : PSK "Sw4n-Shared9"', "Sw4n-Shared9"),
     # keepalived, HAProxy, Squid
-    ("vrrp_instance VI_1 {\n  authentication {\n    auth_type PASS\n    auth_pass Kp7x2Qz\n  }",
-     "Kp7x2Qz"),
     ("    stats auth ops:Hx7!pz2Qw", "Hx7!pz2Qw"),
-    ("frontend fe\nuserlist admins\n  user ops insecure-password Up9-xLq2", "Up9-xLq2"),
     ("cache_peer parent.example 3128 0 no-query login=svc:Sq7d-Lp2x", "Sq7d-Lp2x"),
     # BIND key and nsupdate -y
-    ('key "ddns" {\n  algorithm hmac-sha256;\n  secret "kB3nqZyR9f2YwPp5M7xHq1LcVd8sTa==";\n};',
-     "kB3nqZyR9f2YwPp5M7xHq1LcVd8sTa=="),
     ("nsupdate -y hmac-sha512:upd:Q2hvb3NlIGEgcmFuZG9tIGtleSBmb3IgVFNJRw== update.txt",
      "Q2hvb3NlIGEgcmFuZG9tIGtleSBmb3IgVFNJRw=="),
     # chrony keys
     ("# /etc/chrony.keys\n1 SHA1 HEX:A6CFC50C9C93AB6E5A19754C246242FC5471BCDF",
      "A6CFC50C9C93AB6E5A19754C246242FC5471BCDF"),
     # FreeRADIUS, tac_plus
-    ("client sw1 {\n  ipaddr = 192.0.2.10\n  secret = Rd7s-Kq2xZ\n}", "Rd7s-Kq2xZ"),
     ("# tac_plus.conf\nkey = Tq9-Lp7xZ2", "Tq9-Lp7xZ2"),
     # Kerberos
     ("kadmin -p ops/admin -w Kr9b-Adm1n -q 'listprincs'", "Kr9b-Adm1n"),
-    ("echo 'Kn7-t3Zq!x' | kinit svc_batch@EXAMPLE.ORG", "Kn7-t3Zq!x"),
     # Nagios resource.cfg
     ("# resource.cfg\n$USER1$=/usr/lib/nagios/plugins\n$USER5$=Ng7x-Q2pLz", "Ng7x-Q2pLz"),
     ("command_line $USER1$/check_snmp -H $HOSTADDRESS$ -C Cm9xQ2pL7 -o sysUpTime.0",
@@ -91,8 +71,59 @@ REDACTED = [
     ("https://prtg.example/api/getstatus.htm?username=ops&passhash=3857109264", "3857109264"),
     ("add password core-* {Vty7-Pw2x} {En4b-Pw9q}", "En4b-Pw9q"),
     # F5 tmsh, curl -sku
-    ("tmsh modify auth user ops password F5-Adm1n9x", "F5-Adm1n9x"),
     ("curl -sku ops:Bi9p-Lq2x https://192.0.2.5/mgmt/tm/sys", "Bi9p-Lq2x"),
+    # (more, from the same references)
+    ('carol@example.org : XAUTH "Xa9-uth2Lq"', "Xa9-uth2Lq"),
+    ("vrrp_instance VI_2 {\n  authentication {\n    auth_pass K7Q2X9ZL\n  }\n}", "K7Q2X9ZL"),
+    ("wg set wg0 peer xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg= preshared-key "
+     "<(echo HIgo9xNzJMWLKASShiTqIybxZ0U3wGLiUeJ1PKf8ykw=)",
+     "HIgo9xNzJMWLKASShiTqIybxZ0U3wGLiUeJ1PKf8ykw="),
+    ("# /etc/racoon/psk.txt\n198.51.100.20    Rc9-on7Kq2x", "Rc9-on7Kq2x"),
+    ("# oxidized router.db\ncore-sw1.example:ios:netops:Ox9d-Lq2xZ", "Ox9d-Lq2xZ"),
+    ('user = ops {\n    login = cleartext "Tc9-Lp2qX"\n}  # tac_plus', "Tc9-Lp2qX"),
+    ("snmp-server host 192.0.2.7 version 2c Tr4p-Cm9x", "Tr4p-Cm9x"),
+    ("standby 1 authentication md5 key-string Hs9-Rp2xL", "Hs9-Rp2xL"),
+    ("ppp chap password 0 Ch4p-Lq9x", "Ch4p-Lq9x"),
+    ("wpa-psk ascii 0 Wl4n-Ps9xQ", "Wl4n-Ps9xQ"),
+    ("password manager user-name ops plaintext Ar9b-Lq2x", "Ar9b-Lq2x"),
+    ("<opnsense><ldap_bindpw>Ld9p-Bq2xZ</ldap_bindpw></opnsense>", "Ld9p-Bq2xZ"),
+    ("$config['snmp']['community'][] = \"Lnms9-Cq2x\";", "Lnms9-Cq2x"),
+    # OpenVPN auth-user-pass: the two lines as comments, and inside an escaped stdout
+    ("auth-user-pass ops.txt\n# ops.txt contains:\n# backup\n# Ov9-Lq2x!Zt", "Ov9-Lq2x!Zt"),
+    ('"stdout": "$ cat /etc/openvpn/ops.auth\\nbackup\\nOv7-Lq2xPt"', "Ov7-Lq2xPt"),
+]
+
+#: (already redacted on bc1b3a0 by earlier rules; kept so the new tables do not undo them)
+COVERED = [
+    # ASA tunnel-group pre-shared key, HSRP text authentication
+    (" ikev1 pre-shared-key Vpn7-Sh4r3d", "Vpn7-Sh4r3d"),
+    # MikroTik RouterOS
+    ("/interface wifi security add name=home passphrase=Wq8zL3mx7T authentication-types=wpa2-psk",
+     "Wq8zL3mx7T"),
+    # FortiOS and VyOS set commands
+    ("set vpn ipsec site-to-site peer 203.0.113.4 authentication pre-shared-secret 'Vy0s-Psk9'",
+     "Vy0s-Psk9"),
+    # Net-SNMP
+    ("rocommunity M0n1tor7x 10.0.0.0/8", "M0n1tor7x"),
+    ("snmpwalk -v2c -c Wlk7Cx2q9 192.0.2.1 system", "Wlk7Cx2q9"),
+    # WireGuard keys
+    ("[Interface]\nPrivateKey = yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=\nListenPort = 51820",
+     "yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk="),
+    # strongSwan ipsec.secrets
+    ('192.0.2.1 198.51.100.2 : PSK "Sw4n-Shared9"', "Sw4n-Shared9"),
+    # keepalived, HAProxy, Squid
+    ("vrrp_instance VI_1 {\n  authentication {\n    auth_type PASS\n    auth_pass Kp7x2Qz\n  }",
+     "Kp7x2Qz"),
+    ("frontend fe\nuserlist admins\n  user ops insecure-password Up9-xLq2", "Up9-xLq2"),
+    # BIND key and nsupdate -y
+    ('key "ddns" {\n  algorithm hmac-sha256;\n  secret "kB3nqZyR9f2YwPp5M7xHq1LcVd8sTa==";\n};',
+     "kB3nqZyR9f2YwPp5M7xHq1LcVd8sTa=="),
+    # FreeRADIUS, tac_plus
+    ("client sw1 {\n  ipaddr = 192.0.2.10\n  secret = Rd7s-Kq2xZ\n}", "Rd7s-Kq2xZ"),
+    # Kerberos
+    ("echo 'Kn7-t3Zq!x' | kinit svc_batch@EXAMPLE.ORG", "Kn7-t3Zq!x"),
+    # F5 tmsh, curl -sku
+    ("tmsh modify auth user ops password F5-Adm1n9x", "F5-Adm1n9x"),
     # a Kubernetes Secret's data (base64 of "Kx9-Lp2qZw")
     ("apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  password: S3g5LUxwMnFadw==\n",
      "S3g5LUxwMnFadw=="),
@@ -127,7 +158,7 @@ UNCHANGED = [
 ]
 
 
-@pytest.mark.parametrize(("text", "secret"), REDACTED)
+@pytest.mark.parametrize(("text", "secret"), [*REDACTED, *COVERED])
 def test_redacted(text: str, secret: str) -> None:
     cleaned, found = redact(text)
     assert secret not in cleaned, cleaned
