@@ -132,7 +132,9 @@ ROWS: tuple[Row, ...] = (
         rf"user-name{_S}\S+|auth-password|priv-password){_S}"
         rf"(?:cipher|simple|plain|plaintext|ciphertext){_S}{V}"),
     row("snmp_community", "an SNMP community (a shared secret) where the tool takes one",
-        ("community", "com2sec", "trap2sink", "trapsink", "informsink", "snmp-server host"),
+        ("snmp-server community", "snmp community", "rocommunity", "rwcommunity",
+         "snmp-agent community", "community-name", "community-string", "trapcommunity",
+         "com2sec", "trap2sink", "trapsink", "informsink", "snmp-server host"),
         rf"(?<![\w-])(?:snmp-server{_S}community|snmp{_S}community|rocommunity6?|rwcommunity6?|"
         rf"snmp-agent{_S}community{_S}(?:read|write)|snmp-server{_S}host{_S}\S+"
         rf"(?:{_S}(?:traps|informs|version{_S}(?:1|2c)))*|com2sec6?(?:{_S}-Cn{_S}\S+)?{_S}\S+"

@@ -44,7 +44,7 @@ W = V.replace("(?P<v>", "(?P<w>")
 
 #: the shortest value a ``config`` or ``chosen`` position is taken to hold (characters;
 #: chosen by leave-one-split-out CV, bench/guard_eval/cv_wave18_netops.py)
-MIN_LENGTH = [4]
+MIN_LENGTH = [8]
 #: defaults every installation ships with or its manual prints
 DEFAULTS = frozenset({"public", "private", "zebra", "testing123", "cisco", "1111", "community"})
 #: a one-way hash: crypt's ``$id$[rounds$]salt$hash``, FortiOS ``ENC SH2``/``AK1``, an
