@@ -63,7 +63,8 @@ ROWS: tuple[Row, ...] = (
         ("passhash",), r"(?i)passhash[\"']?[^\S\n]*[=:][^\S\n]*[\"']?(?P<v>\d{6,12})(?!\d)",
         "shape"),
     row("prtg_credentials", "a PRTG API token (apitoken=)", ("apitoken",),
-        r"(?i)(?<![\w-])apitoken[\"']?[^\S\n]*[=:][^\S\n]*[\"']?(?P<v>[A-Za-z0-9_\-]{16,256})"),
+        r"(?i)(?<![\w-])apitoken[\"']?[^\S\n]*[=:][^\S\n]*[\"']?(?P<v>[A-Za-z0-9_\-]{16,256})",
+        context=r"prtg|paessler"),
     row("rancid_password", "a password of RANCID's .cloginrc (add password GLOB {vty} "
         "{enable})", ("add password", "add enablepassword", "add sshpassphrase",
                       "add enauser"),
