@@ -19,8 +19,7 @@
   ``machine H login U password P`` (netrc);
 * Kerberos: ``kadmin -w PASSWORD``, ``echo PASSWORD | kinit``, a ``Password for
   principal@REALM:`` prompt answered; Samba's tools ``-U user%password``;
-* OpenVPN: the body of a static key (``-----BEGIN OpenVPN Static key V1-----``, used by
-  ``<tls-auth>``, ``<tls-crypt>`` and ``<secret>``) and of a tls-crypt-v2 key.
+(an OpenVPN static key's block is :mod:`.structured`'s armoured key already.)
 """
 
 from __future__ import annotations
@@ -114,10 +113,6 @@ ROWS: tuple[Row, ...] = (
         ("net ads", "net rpc", "net sam", "smbclient", "rpcclient", "smbcacls", "smbget",
          "wbinfo", "samba-tool", "smbmap", "crackmapexec", "netexec"),
         rf"(?<![\w-])(?:-U|--user(?:name)?=?){_S}?[\"']?[^\s%\"']+%{V}"),
-    row("openvpn_static_key", "the body of an OpenVPN static key (tls-auth, tls-crypt, "
-        "secret)", ("-----begin openvpn",),
-        r"-----BEGIN OpenVPN (?:Static key V1|tls-crypt-v2 (?:client|server) key)-----"
-        r"(?P<v>(?:\s|\\n|[0-9A-Za-z+/=])+?)-----END", "shape"),
 )
 _TABLE = Table(ROWS)
 
