@@ -37,8 +37,8 @@ NL = r"(?:\n|\\n)"
 BOL = r"(?:^|(?<=\n)|(?<=\\n)|(?<=[\"'\[]))"
 #: a value, quoted or bare (the quote, escaped or not, left out); a trailing ``;`` or ``,``
 #: ends it as the syntax does
-V = (r"(?:\\?[\"'])?(?P<v>[^\s\"'\\<>]{4,128}?)"
-     r"(?=[;,]?(?:[\s\"'\\}\])<>]|$))")
+V = (r"(?:\\?[\"'`])?(?P<v>[^\s\"'`\\<>]{4,128}?)"
+     r"(?=[;,]?(?:[\s\"'`\\}\])<>]|$))")
 #: the second value of a row (RANCID's enable password, ...)
 W = V.replace("(?P<v>", "(?P<w>")
 
