@@ -28,6 +28,15 @@ _FILE_THEN_LINES = re.compile(
     r"(?im)^[^\n]*(?:auth-user-pass|openvpn)[^\n]*\n"
     r"[^\S\n]*[+>]?[^\S\n]*(?P<user>[^\s#<>]{1,64})[^\S\n]*\n"
     r"[^\S\n]*[+>]?[^\S\n]*(?P<v>[^\s<>]{4,128})[^\S\n]*(?:\n|$)")
+#: (wave 18) the same two lines written as comments under a line that says what the file
+#: holds (``# creds.txt contains:``), or inside a JSON string (escaped line breaks: an
+#: Ansible task's stdout, a notebook cell)
+_NL = r"(?:\n|\\n)"
+_FILE_THEN_COMMENTS = re.compile(
+    r"(?i)(?:auth-user-pass|openvpn)[^\n\"]*?" + _NL
+    + r"(?:[^\S\n]*#[^\n\\]*?(?:contains|holds|has|reads)[^\n\\]*" + _NL + ")?"
+    r"[^\S\n]*[#+>]?[^\S\n]*(?P<user>[^\s#<>\\\"]{1,64})[^\S\n]*" + _NL
+    + r"[^\S\n]*[#+>]?[^\S\n]*(?P<v>[^\s<>\\\"]{4,128})[^\S\n]*(?=\n|\\n|\"|$)")
 _INLINE = re.compile(r"<auth-user-pass>[^\S\n]*\n[^\S\n]*[^\s<]{1,64}[^\S\n]*\n"
                      r"[^\S\n]*(?P<v>[^\s<]{4,128})[^\S\n]*\n[^\S\n]*</auth-user-pass>")
 _PRINTF = re.compile(
@@ -48,7 +57,7 @@ def _why_not(value: str) -> str | None:
 def auth_files(text: str, low: str) -> Iterator[Decision]:
     if "auth-user-pass" in low or "openvpn" in low:
         for m in (*_FILE_THEN_LINES.finditer(text), *_INLINE.finditer(text),
-                  *_PROSE.finditer(text)):
+                  *_PROSE.finditer(text), *_FILE_THEN_COMMENTS.finditer(text)):
             yield decide("openvpn_auth_password", m.start("v"), m.end("v"),
                          _why_not(m.group("v")),
                          "the password line of an OpenVPN auth-user-pass file (username and "

@@ -60,6 +60,7 @@ from .context import (
 )
 from .credfiles import NEEDLES as CREDFILE_NEEDLES
 from .credfiles import credential_files
+from .daemons import daemon_secrets
 from .decisions import PLACEHOLDER, Allowlist, Decision, decide
 from .devicekeys import GATE as DEVICE_GATE
 from .devicekeys import named_device_keys
@@ -86,6 +87,9 @@ from .names import (
 )
 from .near import near, near_wide, prefixed_tokens
 from .needles import Needles
+from .netconfig import network_secrets
+from .netrows import needle_words
+from .opsfiles import ops_secrets
 from .passwords import prose_passwords
 from .precision import kept_reason
 from .providers import GATE_ROWS, GATE_TABLES, provider_values
@@ -147,7 +151,9 @@ _LOW_ROWS: list[tuple[str, tuple[str, Any]]] = [
     *((word, ("devicekey", 0)) for word in DEVICE_GATE.pattern.split("|")),
     *((word, ("sdk", 0)) for word in SDK_GATE),
     *((word, ("authfile", 0)) for word in AUTHFILE_NEEDLES),
-    *((word, ("grouped", 0)) for word in _GROUPED_WORDS)]
+    *((word, ("grouped", 0)) for word in _GROUPED_WORDS),
+    # (wave 18) the words of the network, daemon and operations tables
+    *((word, ("net", 0)) for word in needle_words())]
 _LOW_GATE: list[Needles[tuple[str, Any]]] = []
 
 
@@ -285,6 +291,11 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from webhook_paths(text, low)
     if "grouped" in gates:
         yield from grouped_app_passwords(text, low)
+    # (wave 18) network operating systems, daemons' files, monitoring and operations tools
+    if "net" in gates:
+        yield from network_secrets(text, low)
+        yield from daemon_secrets(text, low)
+        yield from ops_secrets(text, low)
     # last, so a value an earlier rule redacts keeps that rule's kind and reason (the
     # judge's vectors embed the redacted text): providers' documented names, shapes and
     # URLs, session cookies, passwords in IaC state and tool configs
