@@ -8,7 +8,8 @@ features of normalised paragraphs. Its data:
 
 * the seen splits (``--splits``: tune, test, fresh, fresh2 ... fresh6 since wave 9, all
   thirteen, to fresh11, since wave 13, all sixteen, to fresh14, since wave 15, all twenty,
-  to fresh18, since wave 16, all twenty-four, to fresh22, since wave 17):
+  to fresh18, since wave 16, all twenty-four, to fresh22, since wave 17, all twenty-eight,
+  to fresh26, since wave 18):
   injections are positives, clean notes and the notes that carry a secret negatives;
 * the guard's corpora (``tests/data/guard``: injections, ordinary developer notes, notes with
   secrets), in every fold's training data;
@@ -67,7 +68,7 @@ from cognimem_plugins.guard.cues import paragraphs, piece_scores  # noqa: E402
 from cognimem_plugins.guard.injection import OBFUSCATION_WEIGHT, mentioned, screen  # noqa: E402
 from cognimem_plugins.guard.normalise import normalise  # noqa: E402
 
-SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 23)))
+SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 27)))
 #: the splits of the small sample the test suite retrains (fixed: its bytes are recorded)
 SAMPLE_SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3")
 #: at most this share of each training split's clean notes, and of the honest notes dealt
