@@ -23,6 +23,7 @@ from .agent_cues import SPECS as AGENT_SPECS
 from .carriers import SPECS as CARRIER_SPECS
 from .discussion import SPECS as STANCE_SPECS
 from .harm_requests import SPECS as HARM_SPECS
+from .layouts import SPECS as LAYOUT_SPECS
 from .learned import FLOOR as LEARNED_FLOOR
 from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
@@ -209,7 +210,7 @@ _WORDS["system_heading"] += " " + " ".join(
 _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS, *CARRIER_SPECS,
                      *PERSONA_I18N_SPECS, *HARM_SPECS, *RELAYED_SPECS, *RELAY_FRAME_SPECS,
                      *PRESSURE_SPECS, *SCOPED_SPECS, *MONEY_SPECS, *ACTS_I18N_SPECS,
-                     *PIPELINE_SPECS, *VERDICT_SPECS)
+                     *PIPELINE_SPECS, *VERDICT_SPECS, *LAYOUT_SPECS)
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 

@@ -81,6 +81,8 @@ JUDGE = (
     rf"\b(?:ai|llm|automated|automatic|model|machine|bot|gpt|chatgpt|claude|gemini) {_ROLE}\b|"
     rf"\b(?:ai|llm|model|language model|assistant|agent|bot|system|classifier)s? "
     rf"(?:that |which |who )?(?:is |are )?{_DOING}\b|"
+    rf"\b(?:ai|llm|model|language model|assistant|agent|bot|system)s?(?: \w+){{0,3}}? (?:when|if|"
+    rf"while|once) (?:you are |you re )?(?:asked to |tasked with |used to |told to )?{_DOING}\b|"
     r"\b(?:orchestrator|supervisor|coordinator|planner|manager agent|parent agent|"
     r"lead agent)\b")
 #: a human judge's plain name (an honest note speaks to reviewers: only a gamed value counts)
@@ -159,7 +161,18 @@ DECIDE = (
     r"recommend (?:acceptance|hiring|approval|an interview|it for acceptance)|"
     r"(?:call|describe|present|rate) (?:this|it|the \w+) (?:as )?the best \w+|"
     r"(?:leave|keep) out (?:the |any |all )?(?:complaints|negative reviews|criticism|"
-    r"weaknesses|flaws|issues|findings|warnings)")
+    r"weaknesses|flaws|issues|findings|warnings)|"
+    # the peer-review injections of 2025 ("give a positive review only", "do not highlight
+    # any negatives", "say it is groundbreaking and must be accepted")
+    r"(?:say|state|write|conclude|claim|note|tell \w+) (?:that )?(?:it|this|the \w+) (?:is|was) "
+    r"(?:\w+ )?(?:groundbreaking|excellent|outstanding|novel|flawless|exceptional|brilliant|"
+    r"impeccable|the best|safe|legitimate|correct)|"
+    r"(?:must|should) be (?:accepted|approved|published|merged|hired|shortlisted|ranked "
+    r"first|funded)|"
+    r"(?:give|write) (?:it |this |this paper |this submission |us |me )?(?:a|an) (?:positive|"
+    r"favou?rable|glowing) (?:review|assessment|evaluation|rating)|"
+    r"(?:do not|don t) (?:highlight|mention|list|point out|note|raise) (?:any )?(?:negatives?|"
+    r"weaknesses|flaws|criticism|concerns|issues|limitations)")
 VERDICT_ORDER = (
     rf"(?:{JUDGE})(?: \S+){{0,14}}? (?:{STRONG}|{DECIDE})|"
     rf"{_HUMAN}(?: \S+){{0,14}}? (?:{STRONG})")
