@@ -173,9 +173,12 @@ DECIDE = (
     r"favou?rable|glowing) (?:review|assessment|evaluation|rating)|"
     r"(?:do not|don t) (?:highlight|mention|list|point out|note|raise) (?:any )?(?:negatives?|"
     r"weaknesses|flaws|criticism|concerns|issues|limitations)")
+#: a verdict set on a condition is a rule, not an order ("approve only after a human has
+#: read it", "label it safe once the scan is clean")
+_UNCONDITIONAL = r"(?! (?:only|once|when|whenever|if|after|unless|until|provided)\b)"
 VERDICT_ORDER = (
-    rf"(?:{JUDGE})(?: \S+){{0,14}}? (?:{STRONG}|{DECIDE})|"
-    rf"{_HUMAN}(?: \S+){{0,14}}? (?:{STRONG})")
+    rf"(?:{JUDGE})(?: \S+){{0,14}}? (?:{STRONG}|{DECIDE})\b{_UNCONDITIONAL}|"
+    rf"{_HUMAN}(?: \S+){{0,14}}? (?:{STRONG})\b{_UNCONDITIONAL}")
 #: the words of the addresses (every match opens with one of them)
 VERDICT_WORDS = (
     "ai llm llms model models bot bots classifier classifiers filter filters system systems "
