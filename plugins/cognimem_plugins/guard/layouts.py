@@ -15,8 +15,8 @@ An order need not be written as a sentence to the reader. The structure carries 
   always names one outside vendor; the pattern needs another turn after the complying one
   (the reader is to continue it);
 * ``markup_frame`` (a frame, beside :mod:`.relayed`'s act): text a document's reader does
-  not see, in the markups an agent converts: LaTeX's comments and hidden text (``%`` after
-  a command, ``\\iffalse``, ``\\begin{comment}``, ``\\textcolor{white}``, ``\\color{white}``,
+  not see, in the markups an agent converts: LaTeX's comments and hidden text
+  (``\\iffalse``, ``\\begin{comment}``, ``\\textcolor{white}``,
   ``\\phantom``, ``\\fontsize{0}``, a macro that swallows its argument,
   ``\\newcommand{\\x}[1]{}``, ``\\pdfcomment``, ``\\marginpar``, ``\\todo``), the math
   wrappers of hidden words (``\\underbrace{\\text{...}}``). (Block comments and docstrings
@@ -39,7 +39,7 @@ from __future__ import annotations
 from typing import Any
 
 _TURN_Q = (r"(?:^|\n)[>\s]*(?:\d+[.)]\s*)?(?:example \d+\s*[:.\-]?\s*)?\**(?:q|question|user|"
-           r"human|input|task|request|prompt|customer)\**\s*[:=]")
+           r"human|input|task|request|prompt)\**\s*[:=]")
 _TURN_A = r"(?:a|answer|assistant|ai|bot|model|output|action|response|reply|agent)\s*[:=]"
 #: an answer that complies with something that matters
 _COMPLY = (
@@ -62,22 +62,21 @@ SHOT_COMPLY = (
     rf"(?:\n[^\n]*){{0,3}}?{_TURN_Q}|"
     rf"{_TURN_Q}[^\n]*?(?:->|→|=>)[^\n]*?(?:{_COMPLY})[^\n]*(?:\n[^\n]*){{0,3}}?{_TURN_Q}")
 #: every match opens with a turn's name (the cue reads structure: a cheap test first)
-SHOT_WORDS = "q question user human input task request prompt customer example"
+SHOT_WORDS = "q question user human input task request prompt example"
 
 MARKUP = (
-    r"\\iffalse\b|\\begin\{comment\}|\\(?:textcolor|color)\{white\}|\\color\[rgb\]\{1, ?1, ?1\}|"
+    r"\\iffalse\b|\\begin\{comment\}|\\textcolor\{white\}|"
     r"\\phantom\{|\\fontsize\{0|\\tiny\b|\\scalebox\{0|"
     r"\\(?:re)?newcommand\{?\\\w+\}?\[1\]\{\}|\\def\\\w+#1\{\}|"
-    r"\\(?:pdfcomment|marginpar|todo|note|comment)\{|\\(?:under|over)brace\{\\text\{|"
-    r"\\[a-z]+\{[^}\n]{0,60}\}\s*%+\s*\S|^\s*%+\s*\S")
-MARKUP_WORDS = ("iffalse begin comment textcolor color white phantom fontsize tiny scalebox "
-                "newcommand renewcommand def pdfcomment marginpar todo note underbrace "
+    r"\\(?:pdfcomment|marginpar|todo|comment)\{|\\(?:under|over)brace\{\\text\{")
+MARKUP_WORDS = ("iffalse begin comment textcolor phantom fontsize tiny scalebox "
+                "newcommand renewcommand def pdfcomment marginpar todo underbrace "
                 "overbrace text")
 
 _RECORD = (
     r"(?:\btxt\s+\"|\btext\s*=\s*\"|\bin\s+txt\b|\bdescriptive text\b|/etc/motd\b|"
     r"\bbanner (?:motd|login|exec)\b|\bmotd\b|^\s*welcome to [\w.\-]+|^\s*x-[\w\-]+\s*:|"
-    r"\b(?:runbook|playbook|wiki page|sop|troubleshooting|break-?glass|on-?call)\b)")
+    r"\b(?:runbook|playbook|wiki page|sop|troubleshooting)\b)")
 _AUTOMATION = (
     r"(?:(?:ai|llm|automated|automation|autonomous) (?:systems?|tools?|clients?|crawlers?|"
     r"processes|agents?|assistants?|resolvers?|operators?|scripts?)(?: [\w\-]+ing (?:this|"
@@ -94,7 +93,7 @@ _CHANGE = (
 SERVICE = (rf"{_RECORD}[^\n]{{0,80}}?\b{_AUTOMATION}\s*[:,\-]\s*(?:please |now |first |"
            rf"(?:before|after|when) [^,\n]{{0,40}}, )?{_CHANGE}\b")
 SERVICE_WORDS = ("txt text descriptive motd banner welcome runbook playbook wiki sop "
-                 "troubleshooting break glass breakglass call oncall")
+                 "troubleshooting")
 
 _FRAME = "beside an act that matters"
 Spec = tuple[str, float, str | None, str, str, str, dict[str, Any]]

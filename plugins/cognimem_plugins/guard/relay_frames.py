@@ -251,10 +251,10 @@ ASSEMBLED = (
     r"\b(?:join|concatenate|combine|assemble)\b[^.\n]{0,60}?\b(?:treat|use|take|"
     r"consider|run|execute|follow|do)\w* (?:the |that |this |it |them )?(?:\w+ )?as (?:your|"
     r"the) (?:next |new |real |actual )?(?:task|instruction|order|command|action|prompt)\b|"
-    r"\bread (?:the )?(?:letters|characters)(?: \w+){0,3}? (?:downward|"
+    r"\bread (?:the )?letters(?: \w+){0,3}? (?:downward|"
     r"downwards|down|vertically|top to bottom|backwards|in reverse)\b[^\n]{0,40}?\b(?:your|"
     r"the) (?:next )?(?:task|instruction|order|command)\b|"
-    r"\bremember (?:the )?(?:word|variable|token|phrase)? ?[a-z]\w{0,2}\s*=\s*['\"][^\n]{0,200}?"
+    r"\b(?:word|variable|token|phrase) [a-z]\w{0,2}\s*=\s*['\"][^\n]{0,200}?"
     r"\b(?:do|execute|perform|run|carry out|apply) [a-z]\w{0,2}(?: ?[+&]? ?[a-z]\w{0,2}){1,3}"
     r"(?= in | on |[.;!]|$)|"
     r"\b(?:first|last|initial) (?:word|letter|character)s? of (?:each|every) (?:line|row|"
@@ -262,7 +262,7 @@ ASSEMBLED = (
     r"obey|carry out|run|act on)\b"
 )
 ASSEMBLED_WORDS = (
-    "fill blank blanks gap gaps template placeholder placeholders obey remember characters "
+    "fill blank blanks gap gaps template placeholder placeholders obey variable "
     "concatenate join combine assemble glue stitch together reassemble decode letter "
     "letters capitals initials word token phrase signal codeword code execute perform "
     "carry character characters")

@@ -185,10 +185,11 @@ VERDICT_WORDS = (
     "engine engines agent agents detector detectors scorer scorers checker checkers screener "
     "screeners reviewer reviewers moderator moderators algorithm algorithms pipeline "
     "assistant assistants judge judges grader graders ranker rankers rater raters evaluator "
-    "evaluators reranker rerankers re autograder autograders auto grading ats applicant "
-    "reward preference referee referees auditor auditors triager triagers recruiter "
-    "recruiters wingman assessor assessors examiner examiners marker markers orchestrator "
-    "supervisor coordinator planner manager parent lead language scripts script")
+    "evaluators reranker rerankers autograder autograders grading ats referee referees "
+    "auditor auditors triager triagers recruiter recruiters wingman assessor assessors "
+    "examiner examiners marker markers orchestrator supervisor coordinator planner")
+#: (no common word: "re" of "you're" opened a tenth of the chat turns; "re-ranker", "auto
+#: grader", "grading script", "reward model", "lead agent" each hold a word above)
 
 Spec = tuple[str, float, str | None, str, str, str, dict[str, Any]]
 #: the weight chosen by ``bench/guard_eval/cv_wave18_judges.py`` (see there)
