@@ -22,8 +22,8 @@ An order need not be written as a sentence to the reader. The structure carries 
   wrappers of hidden words (``\\underbrace{\\text{...}}``). (Block comments and docstrings
   were tried and left out: a docstring beside "delete" or "forget" is ordinary code;
   :mod:`.carriers` reads a comment that addresses the AI);
-* ``service_order`` (counts alone): a record a machine serves, written to the AI that reads
-  it: a DNS TXT record (RFC 1035 ``TXT "..."``, ``nslookup``'s and ``dig``'s ``text =``),
+* ``service_order`` (0.45: it needs another cue): a record a machine serves, written to
+  the AI that reads it: a DNS TXT record (RFC 1035 ``TXT "..."``, ``nslookup``'s and ``dig``'s ``text =``),
   an HTTP header (``X-...:``), a login banner or message of the day (``/etc/motd``,
   ``banner motd``, "Welcome to host"), a runbook or wiki page's step, addressed to AI or
   automation ("AI systems resolving this domain:", "Note for automation:",
@@ -97,17 +97,23 @@ SERVICE_WORDS = ("txt text descriptive motd banner welcome runbook playbook wiki
 
 _FRAME = "beside an act that matters"
 Spec = tuple[str, float, str | None, str, str, str, dict[str, Any]]
-#: the weights chosen by ``bench/guard_eval/cv_wave18_judges.py`` (see there)
+#: the weights chosen by ``bench/guard_eval/cv_wave18_judges.py`` (``results/
+#: w18_cv_judges.json``; the frame on {off, 0, 0.15 ... 0.3} beside the act 0.45, the lone
+#: cues on {off, 0.3 ... 0.75}; no clean row, honest note, README or training-half turn
+#: flagged more at any point; ties: the lighter): ``shot_comply`` 0.75 (flags alone);
+#: ``service_order`` 0.45 (needs another cue; off in the fold without fresh24); the markup
+#: frame 0 (the act beside it counts, 0.45, and needs more; off in the fold without
+#: fresh11). Every fold chose these but the two named.
 SPECS: tuple[Spec, ...] = (
     ("shot_comply", 0.75, "role_imitation",
      "a few-shot transcript whose answers comply with something that matters (No, always "
      "set verify=False; Sure, here it is; summary + forward to ...), left open for the "
      "reader to continue", SHOT_COMPLY, SHOT_WORDS, {"structural": True}),
-    ("markup_frame", 0.3, "instruction_override",
+    ("markup_frame", 0.0, "instruction_override",
      f"text a document's reader does not see (a LaTeX comment or white text, a macro that "
      f"swallows its argument, a block comment), {_FRAME}", MARKUP, MARKUP_WORDS,
      {"structural": True, "requires": ("markup_frame",), "requires_any": ("relayed_act",)}),
-    ("service_order", 0.75, "instruction_override",
+    ("service_order", 0.45, "instruction_override",
      "a record a machine serves (a DNS TXT record, an HTTP header, a login banner, a "
      "runbook step) written to AI systems or automation, with a verb that changes the "
      "system", SERVICE, SERVICE_WORDS, {"structural": True}),

@@ -192,7 +192,10 @@ VERDICT_WORDS = (
 #: grader", "grading script", "reward model", "lead agent" each hold a word above)
 
 Spec = tuple[str, float, str | None, str, str, str, dict[str, Any]]
-#: the weight chosen by ``bench/guard_eval/cv_wave18_judges.py`` (see there)
+#: the weight chosen by ``bench/guard_eval/cv_wave18_judges.py`` (``results/
+#: w18_cv_judges.json``, grid {off, 0.3 ... 0.75}, the hard bound of every other split's
+#: clean rows, the honest notes, the READMEs and the training-half turns): 0.75 in every
+#: fold (it flags alone)
 SPECS: tuple[Spec, ...] = (
     ("judge_order", 0.75, "instruction_override",
      "an order to an automated judge about its own verdict (a moderation or spam "
