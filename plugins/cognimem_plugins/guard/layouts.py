@@ -24,9 +24,9 @@ An order need not be written as a sentence to the reader. The structure carries 
   :mod:`.carriers` reads a comment that addresses the AI);
 * ``service_order`` (0.45: it needs another cue): a record a machine serves, written to
   the AI that reads it: a DNS TXT record (RFC 1035 ``TXT "..."``, ``nslookup``'s and
-  ``dig``'s ``text =``), an HTTP header (``X-...:``), a login banner or message of the day (``/etc/motd``,
-  ``banner motd``, "Welcome to host"), a runbook or wiki page's step, addressed to AI or
-  automation ("AI systems resolving this domain:", "Note for automation:",
+  ``dig``'s ``text =``), an HTTP header (``X-...:``), a login banner or message of the
+  day (``/etc/motd``, ``banner motd``, "Welcome to host"), a runbook or wiki page's step,
+  addressed to AI or automation ("AI systems resolving this domain:", "Note for automation:",
   ``llm-directive:``), then a verb that changes the system.
 
 A developer's honest demonstration ("Q: should I commit the lockfile? A: yes") complies with
