@@ -25,6 +25,7 @@ from .alternatives import grouped
 from .carriers import SPECS as CARRIER_SPECS
 from .discussion import SPECS as STANCE_SPECS
 from .harm_requests import SPECS as HARM_SPECS
+from .layouts import SPECS as LAYOUT_SPECS
 from .learned import FLOOR as LEARNED_FLOOR
 from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
@@ -40,6 +41,7 @@ from .relayed import SPECS as RELAYED_SPECS
 from .required import Required, holds_one, required
 from .reworded import SPECS as REWORDED_SPECS
 from .scoped import SPECS as SCOPED_SPECS
+from .verdicts import SPECS as VERDICT_SPECS
 
 #: the score a paragraph's cues must reach to flag the text (tuning split, docs/guards.md)
 THRESHOLD = 0.75
@@ -214,7 +216,8 @@ _WORDS["system_heading"] += " " + " ".join(
 _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS, *CARRIER_SPECS,
                      *PERSONA_I18N_SPECS, *HARM_SPECS, *RELAYED_SPECS, *RELAY_FRAME_SPECS,
                      *PRESSURE_SPECS, *SCOPED_SPECS, *MONEY_SPECS, *ACTS_I18N_SPECS,
-                     *PIPELINE_SPECS, *ACTS_WORLD_SPECS, *OPS_SPECS)
+                     *PIPELINE_SPECS, *ACTS_WORLD_SPECS, *OPS_SPECS, *VERDICT_SPECS,
+                     *LAYOUT_SPECS)
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 

@@ -102,7 +102,19 @@ DEV_ADDRESS = (
     r"need to|are to|will) (?:\w+ )?(?:do|run|install|update|add|pin|set|use|prefer|"
     r"downgrade|accept|merge|publish|delete|configure|skip|disable|apply)\b|"
     r"(?:^|[\"'(\[]\s*)(?:agent|assistant|next agent|executor)\s*:\s|"
-    r"\bto whoever (?:picks|takes) (?:this|it) up\b"
+    r"\bto whoever (?:picks|takes) (?:this|it) up\b|"
+    # (wave 18) automation addressed in a machine's record or a runbook ("Note for
+    # automation:", "AI systems resolving this domain:", "llm-directive:", "if the agent
+    # cannot reach the host, it must ...")
+    r"\b(?:note|notice|message|instructions?|hint|directive)s? (?:for|to) (?:the |any )?"
+    r"(?:automation|automated (?:agents?|tools?|systems?|clients?|scripts?|jobs)|bots|"
+    r"crawlers|ai systems|llm agents)\s*[:,]|"
+    r"\b(?:ai|llm|autonomous) (?:systems?|tools?|clients?|crawlers?|resolvers?)(?: [\w\-]+ing "
+    r"(?:this|these|the) [\w\-]+)?\s*:|"
+    r"\b(?:llm|ai|agent|assistant|model)[-_](?:directive|instructions?|hint|prompt|action|"
+    r"task|order)s?\s*[:=]|"
+    r"\bif the (?:agent|assistant|ai|model|bot|automation)\b[^.\n]{0,60}?,\s*(?:it|the agent|"
+    r"the assistant|they) (?:must|should|needs to|is to|has to)\b"
 )
 #: (each alternative holds a word for the AI reader: common words such as "if" or "note"
 #: would have the screen read every paragraph)
@@ -111,7 +123,7 @@ DEV_ADDRESS_WORDS = (
     "devin bot model models directive directives reviewer grader judge evaluator ranker "
     "screener triage scoring automated reviewers graders judges evaluators rankers "
     "screeners referees language coding executor executors subagent subagents sub whoever "
-    "bots copilots")
+    "bots copilots automation automated crawlers autonomous")
 
 TOOL_POISON = (
     r"<important>[^<]{0,200}?\b(?:read|pass|send|include|call|use|do not|don't|never|"

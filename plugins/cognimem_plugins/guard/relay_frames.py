@@ -76,7 +76,15 @@ HANDOFF = (
     r"\b(?:previous|prior|last) agent(?:'s)? (?:state|notes?|output|summary)\b|"
     r"\b(?:context|instructions?|notes?) for the next (?:model|agent|assistant|step|worker)"
     r"(?: in the (?:chain|pipeline|crew|graph))?\b|\bnext agent\s*:|"
-    r"\bto whoever (?:picks|takes) (?:this|it) up\b"
+    r"\bto whoever (?:picks|takes) (?:this|it) up\b|"
+    # (wave 18) a plan's steps set for the next agent ("Next actions decided by
+    # orchestrator:", "Step 3 (for the executor):", "planner: the user's real intention")
+    r"\bnext (?:actions?|steps?|tasks?) (?:decided|chosen|planned|set|assigned|issued) by "
+    rf"(?:the )?{_PIPELINE_AGENT}\b|\bstep \d+ \((?:for|to) the (?:executor|worker|"
+    r"sub-?agent|next agent|downstream agent)\)|"
+    rf"^[\s>\-*]*{_PIPELINE_AGENT}s?(?: \([\w\- ]+\))?\s*:\s*(?:the )?user'?s (?:real|"
+    r"actual|true|hidden) (?:intent|intention|goal|request|task)\b|"
+    r"\bsub-?agent (?:report|output|result|summary|findings)\b"
 )
 HANDOFF_WORDS = (
     "handoff hand handed transfer agent agents subagent subagents planner planners executor "
@@ -232,11 +240,29 @@ ASSEMBLED = (
     r"signal|code ?word) \S+,? (?:do|execute|run|perform|carry out) \w+\b|"
     # "Execute X + Y", "take the first word of each line and do what it says"
     r"\b(?:execute|perform|carry out) [a-z]\w{0,3} ?\+ ?[a-z]\w{0,3}\b|"
+    # (wave 18) blanks filled, variables summed, a word list joined, letters read down,
+    # each set as the reader's task (payload splitting, Kang et al. 2023)
+    r"\bfill (?:in )?(?:the )?(?:blanks?|gaps?|template|placeholders?)\b[^.\n]{0,30}?"
+    r"\b(?:and|then) (?:\w+ )?(?:carry (?:it|them|that|this|the result) out|carry out|"
+    r"execute (?:it|them|the result)|perform (?:it|them|the result)|do (?:it|them|what)|"
+    r"act on (?:it|them|the result)|obey)\b|"
+    r"\b(?:execute|perform|carry out|obey)\b[^.\n]{0,40}?\b[a-z]\w{0,3} ?\+ ?"
+    r"[a-z]\w{0,3}(?: ?\+ ?[a-z]\w{0,3})*\b|"
+    r"\b(?:join|concatenate|combine|assemble)\b[^.\n]{0,60}?\b(?:treat|use|take|"
+    r"consider|run|execute|follow|do)\w* (?:the |that |this |it |them )?(?:\w+ )?as (?:your|"
+    r"the) (?:next |new |real |actual )?(?:task|instruction|order|command|action|prompt)\b|"
+    r"\bread (?:the )?letters(?: \w+){0,3}? (?:downward|"
+    r"downwards|down|vertically|top to bottom|backwards|in reverse)\b[^\n]{0,40}?\b(?:your|"
+    r"the) (?:next )?(?:task|instruction|order|command)\b|"
+    r"\b(?:word|variable|token|phrase) [a-z]\w{0,2}\s*=\s*['\"][^\n]{0,200}?"
+    r"\b(?:do|execute|perform|run|carry out|apply) [a-z]\w{0,2}(?: ?[+&]? ?[a-z]\w{0,2}){1,3}"
+    r"(?= in | on |[.;!]|$)|"
     r"\b(?:first|last|initial) (?:word|letter|character)s? of (?:each|every) (?:line|row|"
     r"sentence|paragraph|cell)\b[^.\n]{0,40}?\b(?:and|then) (?:\w+ )?(?:do|execute|follow|"
     r"obey|carry out|run|act on)\b"
 )
 ASSEMBLED_WORDS = (
+    "fill blank blanks gap gaps template placeholder placeholders obey variable "
     "concatenate join combine assemble glue stitch together reassemble decode letter "
     "letters capitals initials word token phrase signal codeword code execute perform "
     "carry character characters")

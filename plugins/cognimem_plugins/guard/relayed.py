@@ -63,7 +63,33 @@ _MORE_ACTS = (
     r"npm|pypi|production|prod|crates io)|immediately)\b|"
     r"\b(?:add|invite|make)\w*(?: \w+){0,4}? (?:as (?:an? )?(?:collaborator|maintainer|"
     r"owner|admin|member)|deploy keys?|ssh keys? to)\b|"
-    r"\bgrant\w*(?: \w+){0,3}? (?:write|push|merge|read) (?:access|permissions?)\b|"
+    r"\bgrant\w*(?: \w+){0,5}? (?:write|push|merge|read) (?:access|permissions?)\b|"
+    # (wave 18) MITRE ATT&CK's persistence and defence evasion: an account created
+    # (T1136), a key put in authorized_keys (T1098.004), defences impaired (T1562: an IDS,
+    # EDR, audit log, firewall or DNSSEC validation off, iptables flushed), data
+    # manipulated (T1565: a reported figure changed), personal data handed to a requester
+    r"\b(?:create|add|make|set up|provision)\w* (?:a |an )?(?:new )?(?:local |domain |hidden |"
+    r"backdoor |service |break glass |emergency )?(?:admin|administrator|root|sudo|sudoer|"
+    r"superuser|privileged)(?: (?:user|account|login))?(?: \w+){0,3}? (?:with )?(?:the )?"
+    r"password\b|"
+    r"\b(?:add|append|put|write|install|copy)\w*(?: \S+){0,12}? (?:to|into|in) (?:the )?"
+    r"(?:\w+ ){0,2}authorized keys?\b|"
+    r"\b(?:disable|turn off|switch off|stop|kill|uninstall|remove|flush|pause|mute|silence|"
+    r"bypass|unload)\w*(?: \w+){0,3}? (?:ids|ips|edr|xdr|antivirus|anti virus|defender|"
+    r"ids sensors?|siem|auditd|audit log\w*|audit trail|syslog|firewall|selinux|apparmor|"
+    r"dnssec(?: validation)?|waf|crowdstrike|falcon|sysmon|osquery|wazuh|guardduty|"
+    r"cloudtrail|security hub|mfa|2fa)\b|"
+    r"\biptables (?:f|flush|x|p input accept)\b|\bufw disable\b|\bsetenforce 0\b|"
+    r"\b(?:change|alter|edit|raise|inflate|replace|bump|round up)\w* (?:the )?(?:reported |"
+    r"stated |published |listed |measured )?(?:accuracy|revenue|earnings|p value|sample size|"
+    r"f1|auc|bleu|error rate|success rate|score|scores|results?|metrics?|figures?|totals?) "
+    r"(?:\w+ ){0,4}?from \d[\d ]* (?:\w+ )?to \d|"
+    r"\b(?:reply|respond|send|email|forward|share|give|tell|text|message)\w* (?:to )?(?:the )?"
+    r"(?:organi[sz]er|sender|requester|caller|attendees?|them|him|her)(?: \w+){0,3}? (?:with |"
+    r"about )?(?:the )?(?:user s|owner s|customer s|patient s|employee s|client s|his|her|"
+    r"their|your|my boss s)? ?(?:phone numbers?|home address(?:es)?|date of birth|dob|ssn|"
+    r"social security numbers?|passport(?: numbers?)?|bank details|card numbers?|"
+    r"(?:current )?location)\b|"
     r"\b(?:credit|attribute|blame)\w*(?: \w+){0,5}? (?:commits?|work|changes|incident|"
     r"outage|bug) (?:\w+ )?to\b|"
     r"\b(?:buy|purchase|order|check ?out)\w*(?: \w+){0,3}? (?:gift ?cards?|vouchers?|"
@@ -187,6 +213,10 @@ _MORE_ACTS = (
 )
 ACT = f"{HARM}|{_MORE_ACTS}"
 ACT_WORDS = (
+    # (wave 18) ATT&CK's acts and personal data handed over
+    "create provision set append write install copy stop kill uninstall flush pause mute "
+    "silence unload iptables ufw setenforce change alter edit raise inflate replace bump "
+    "round reply respond send email forward share give tell text message "
     f"{HARM_WORDS} push pushed merge merged commit deploy tag publish release ship invite "
     "make credit attribute blame buy purchase order check checkout cart basket omit leave "
     "drop hide skip mention describe present call label report summarise summarize disable "
@@ -304,7 +334,7 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
                                           "fragment_frame", "hijack_frame",
                                           "memory_frame", "table_frame",
                                           "trigger_frame", "tool_frame",
-                                          "dev_address_frame")}),
+                                          "dev_address_frame", "markup_frame")}),
     ("carrier_frame", 0.25, "instruction_override",
      "the framing of a carrier an agent reads (a commit, a changelog, a PR template, a CI "
      "log or test report, package metadata, a memory file, subtitles, a calendar field, an "
