@@ -30,6 +30,8 @@ import re
 
 from .discussion import QUOTING
 from .framed import blank_framed
+from .own_orders import blank_own_orders
+from .quoted_forms import CAPABILITY, REPORTED_I18N, blank_code_forms
 
 #: the attack named, the attacker, the defender's material, in other languages (raw text,
 #: case-insensitive; CJK and Devanagari words without word boundaries)
@@ -55,7 +57,16 @@ _I18N_WORDS = (
     # training material, a workshop, a test case, a red team
     r"\b(?:schulung\w*|f[uü]r die folie|testfall|cas de test|caso de (?:prueba|teste)|"
     r"diapositiva|diapositive|szkoleni\w*|školení|учебн\w* материал\w*|тестов\w* случа\w*|"
-    r"red-?teaming)\b|研修資料|テストケース|测试用例|測試案例|테스트 케이스|교육 자료")
+    r"red-?teaming)\b|研修資料|テストケース|测试用例|測試案例|테스트 케이스|교육 자료|"
+    # (wave 18) an advisory, a finding, a runbook, a detector's decision: the forms of CVE
+    # and GHSA summaries, red-team and pentest reports, incident runbooks and playbooks
+    r"\b(?:cve-\d{4}-\d{3,}|ghsa(?:-\w{4}){3}|pen-?test\w*|proof of concept|poc|"
+    r"(?:security )?advisor(?:y|ies)|findings?|runbooks?|playbooks?|"
+    r"(?:guard|filter|scanner|detector|classifier|waf|moderation|rule|signature|yara|sigma)s? "
+    r"(?:flags?|flagged|blocks?|blocked|catch(?:es)?|caught|detects?|detected|matche[sd]|"
+    r"rejects?|rejected|quarantines?|quarantined)|known[- ]bad|malicious (?:prompts?|"
+    r"inputs?|strings?|texts?|instructions?)|crafted (?:message|prompt|input|e-?mail|page|"
+    r"document|issue|comment)s?)\b")
 
 #: a note that speaks about prompt injection (English and other languages)
 SPEAKS = re.compile(QUOTING.pattern + "|" + _I18N_WORDS.replace("(?i)", ""), re.IGNORECASE)
@@ -78,13 +89,19 @@ _CARRIER = (r"(?:attackers?|attacks?|payloads?|prompts?|jailbreaks?|injections?|
             r"slides?|tests?|test cases?|strings?|sentences?|lines?|texts?|notes?|variants?|"
             r"pdfs?|files?|readmes?|issues?|tickets?|reviews?|outputs?|results?|"
             r"descriptions?|captions?|transcripts?|invites?|fixtures?|samples?|"
-            r"submissions?|chunks?|snippets?|posts?|commits?)")
+            r"submissions?|chunks?|snippets?|posts?|commits?|"
+            # (wave 18) the people a report names as speaking to the model
+            r"testers?|red[ -]?teamers?|pen-?testers?|researchers?|adversar(?:y|ies)|"
+            r"someone|users?|customers?|senders?|authors?)")
 #: a report verb after it, and the reported clause (to the end of the clause)
 _REPORTED = re.compile(
     r"(?i)\b" + _CARRIER + r"(?:'s)?(?: [\w-]+){0,2}? (?:that |which |who )?"
     r"(?:tells?|told|asks?|asked|instructs?|instructed|says?|said|claims?|claimed|"
     r"writes?|wrote|quotes?|quoted|orders?|ordered|urges?|"
-    r"urged|demands?|demanded|checks? that|asserts? that|verif(?:y|ies) that)"
+    r"urged|demands?|demanded|checks? that|asserts? that|verif(?:y|ies) that|"
+    # (wave 18) a document shown doing it, a fake dialogue that has the model agree
+    r"shows?|showed|showing|depicts?|depicting|has the (?:assistant|model|agent|bot)|"
+    r"makes? the (?:assistant|model|agent|bot))"
     r"( [^.;!?\n]{3,200})|"
     # the attack's goal reported: "the challenge was to make the bot reveal ..."
     r"\b(?:make|get|trick|convince|persuade|coax|fool|force) (?:the|a|an) (?:[\w-]+ ){0,2}?"
@@ -99,15 +116,21 @@ def speaks_of_injection(text: str) -> bool:
 def blank(text: str) -> str:
     """``text`` with its quotations and reported clauses blanked when it speaks about
     prompt injection; otherwise with its framed quotations blanked (:mod:`.framed`)."""
+    # (wave 18) the user's own order ("forget the previous instructions, fix the tests
+    # first"), a test's name, an assertion's literal, a payload under its heading
+    text = blank_code_forms(blank_own_orders(text))
     if not speaks_of_injection(text):
         # (wave 17) a quotation framed as a mention in its own sentence ("der Angriff
         # '...'", "ejemplo del taller: '...'", "'...' was flagged"), in any language
         return blank_framed(text)
     out = _QUOTED.sub('""', text)
-    return _REPORTED.sub(_blank_clause, out)
+    out = _REPORTED.sub(_blank_clause, out)
+    # (wave 18) the reported order in other languages, the capability an advisory reports
+    out = REPORTED_I18N.sub(_blank_clause, out)
+    return CAPABILITY.sub(_blank_clause, out)
 
 
 def _blank_clause(m: re.Match[str]) -> str:
     """The report frame of ``m`` kept, its reported clause blanked."""
-    group = 1 if m.group(1) is not None else 2
+    group = next(i for i in range(1, (m.lastindex or 1) + 1) if m.group(i) is not None)
     return m.group(0)[:m.start(group) - m.start(0)] + ' ""'
