@@ -31,7 +31,7 @@ import re
 from .discussion import QUOTING
 from .framed import blank_framed
 from .own_orders import blank_own_orders
-from .quoted_forms import CAPABILITY, REPORTED_I18N, blank_code_forms
+from .quoted_forms import SPEAKS_W18, blank_code_forms, blank_reported
 
 #: the attack named, the attacker, the defender's material, in other languages (raw text,
 #: case-insensitive; CJK and Devanagari words without word boundaries)
@@ -57,16 +57,7 @@ _I18N_WORDS = (
     # training material, a workshop, a test case, a red team
     r"\b(?:schulung\w*|f[uü]r die folie|testfall|cas de test|caso de (?:prueba|teste)|"
     r"diapositiva|diapositive|szkoleni\w*|školení|учебн\w* материал\w*|тестов\w* случа\w*|"
-    r"red-?teaming)\b|研修資料|テストケース|测试用例|測試案例|테스트 케이스|교육 자료|"
-    # (wave 18) an advisory, a finding, a runbook, a detector's decision: the forms of CVE
-    # and GHSA summaries, red-team and pentest reports, incident runbooks and playbooks
-    r"\b(?:cve-\d{4}-\d{3,}|ghsa(?:-\w{4}){3}|pen-?test\w*|proof of concept|poc|"
-    r"(?:security )?advisor(?:y|ies)|findings?|runbooks?|playbooks?|"
-    r"(?:guard|filter|scanner|detector|classifier|waf|moderation|rule|signature|yara|sigma)s? "
-    r"(?:flags?|flagged|blocks?|blocked|catch(?:es)?|caught|detects?|detected|matche[sd]|"
-    r"rejects?|rejected|quarantines?|quarantined)|known[- ]bad|malicious (?:prompts?|"
-    r"inputs?|strings?|texts?|instructions?)|crafted (?:message|prompt|input|e-?mail|page|"
-    r"document|issue|comment)s?)\b")
+    r"red-?teaming)\b|研修資料|テストケース|测试用例|測試案例|테스트 케이스|교육 자료")
 
 #: a note that speaks about prompt injection (English and other languages)
 SPEAKS = re.compile(QUOTING.pattern + "|" + _I18N_WORDS.replace("(?i)", ""), re.IGNORECASE)
@@ -89,19 +80,13 @@ _CARRIER = (r"(?:attackers?|attacks?|payloads?|prompts?|jailbreaks?|injections?|
             r"slides?|tests?|test cases?|strings?|sentences?|lines?|texts?|notes?|variants?|"
             r"pdfs?|files?|readmes?|issues?|tickets?|reviews?|outputs?|results?|"
             r"descriptions?|captions?|transcripts?|invites?|fixtures?|samples?|"
-            r"submissions?|chunks?|snippets?|posts?|commits?|"
-            # (wave 18) the people a report names as speaking to the model
-            r"testers?|red[ -]?teamers?|pen-?testers?|researchers?|adversar(?:y|ies)|"
-            r"someone|users?|customers?|senders?|authors?)")
+            r"submissions?|chunks?|snippets?|posts?|commits?)")
 #: a report verb after it, and the reported clause (to the end of the clause)
 _REPORTED = re.compile(
     r"(?i)\b" + _CARRIER + r"(?:'s)?(?: [\w-]+){0,2}? (?:that |which |who )?"
     r"(?:tells?|told|asks?|asked|instructs?|instructed|says?|said|claims?|claimed|"
     r"writes?|wrote|quotes?|quoted|orders?|ordered|urges?|"
-    r"urged|demands?|demanded|checks? that|asserts? that|verif(?:y|ies) that|"
-    # (wave 18) a document shown doing it, a fake dialogue that has the model agree
-    r"shows?|showed|showing|depicts?|depicting|has the (?:assistant|model|agent|bot)|"
-    r"makes? the (?:assistant|model|agent|bot))"
+    r"urged|demands?|demanded|checks? that|asserts? that|verif(?:y|ies) that)"
     r"( [^.;!?\n]{3,200})|"
     # the attack's goal reported: "the challenge was to make the bot reveal ..."
     r"\b(?:make|get|trick|convince|persuade|coax|fool|force) (?:the|a|an) (?:[\w-]+ ){0,2}?"
@@ -109,8 +94,18 @@ _REPORTED = re.compile(
 
 
 def speaks_of_injection(text: str) -> bool:
-    """Whether ``text`` speaks about prompt injection (in English or another language)."""
-    return SPEAKS.search(text) is not None
+    """Whether ``text`` speaks about prompt injection (in English or another language;
+    wave 18: an advisory, a finding, a runbook, a detector's decision,
+    :data:`.quoted_forms.SPEAKS_W18`)."""
+    return SPEAKS.search(text) is not None or (
+        "reported" in READINGS and SPEAKS_W18.search(text) is not None)
+
+
+#: (wave 18) the readings of :mod:`.own_orders` and :mod:`.quoted_forms` in use: the
+#: user's own order, the code forms of a mention, and the reports (a detector's decision,
+#: an advisory's capability, other reporters and report verbs, other languages' reported
+#: orders); each kept by leave-one-split-out CV (bench/guard_eval/cv_wave18_precision.py)
+READINGS: frozenset[str] = frozenset({"own_orders", "code_forms", "reported"})
 
 
 def blank(text: str) -> str:
@@ -118,16 +113,18 @@ def blank(text: str) -> str:
     prompt injection; otherwise with its framed quotations blanked (:mod:`.framed`)."""
     # (wave 18) the user's own order ("forget the previous instructions, fix the tests
     # first"), a test's name, an assertion's literal, a payload under its heading
-    text = blank_code_forms(blank_own_orders(text))
+    if "own_orders" in READINGS:
+        text = blank_own_orders(text)
+    if "code_forms" in READINGS:
+        text = blank_code_forms(text)
     if not speaks_of_injection(text):
         # (wave 17) a quotation framed as a mention in its own sentence ("der Angriff
         # '...'", "ejemplo del taller: '...'", "'...' was flagged"), in any language
         return blank_framed(text)
-    out = _QUOTED.sub('""', text)
-    out = _REPORTED.sub(_blank_clause, out)
-    # (wave 18) the reported order in other languages, the capability an advisory reports
-    out = REPORTED_I18N.sub(_blank_clause, out)
-    return CAPABILITY.sub(_blank_clause, out)
+    out = _REPORTED.sub(_blank_clause, _QUOTED.sub('""', text))
+    # (wave 18) more reporters and report verbs, the capability an advisory reports, the
+    # reported order in other languages
+    return blank_reported(out, _blank_clause) if "reported" in READINGS else out
 
 
 def _blank_clause(m: re.Match[str]) -> str:

@@ -23,6 +23,7 @@ one.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 #: a test's name in the frameworks' conventions (snake case with a test prefix or suffix)
 _TEST_NAME = re.compile(
@@ -107,3 +108,35 @@ CAPABILITY = re.compile(
     r"induced|convinced|manipulated|persuaded|forced|steered|fooled|talked) (?:to|into)"
     r"( [^.;!?\n]{3,200})|"
     r"\bwhen (?:told|asked|instructed|prompted|ordered) (?:to )?( [^.;!?\n]{3,200})")
+
+
+#: (wave 18) a note that reports an attack in an advisory's, a finding's or a runbook's
+#: words, or a detector's decision: CVE and GHSA summaries, red-team and pentest reports,
+#: incident runbooks and playbooks (raw text, case-insensitive)
+SPEAKS_W18 = re.compile(
+    r"(?i)\b(?:cve-\d{4}-\d{3,}|ghsa(?:-\w{4}){3}|pen-?test\w*|proof of concept|poc|"
+    r"(?:security )?advisor(?:y|ies)|findings?|runbooks?|playbooks?|"
+    r"(?:guard|filter|scanner|detector|classifier|waf|moderation|rule|signature|yara|sigma)s? "
+    r"(?:flags?|flagged|blocks?|blocked|catch(?:es)?|caught|detects?|detected|matche[sd]|"
+    r"rejects?|rejected|quarantines?|quarantined)|known[- ]bad|malicious (?:prompts?|"
+    r"inputs?|strings?|texts?|instructions?)|crafted (?:message|prompt|input|e-?mail|page|"
+    r"document|issue|comment)s?)\b")
+
+#: more reporters (the people a report names as speaking to the model) and report verbs
+#: (a document shown doing it, a fake dialogue that has the model agree) than
+#: :mod:`.mentions`' wave 16 clause (group 1: the clause)
+REPORTED_EN = re.compile(
+    r"(?i)\b(?:testers?|red[ -]?teamers?|pen-?testers?|researchers?|adversar(?:y|ies)|"
+    r"someone|users?|customers?|senders?|authors?|attackers?|documents?|pages?|e-?mails?|"
+    r"messages?|dialogues?|transcripts?|examples?|payloads?)(?: [\w-]+){0,2}? "
+    r"(?:that |which |who )?(?:tells?|told|asks?|asked|instructs?|instructed|shows?|showed|"
+    r"showing|depicts?|depicting|has the (?:assistant|model|agent|bot)|makes? the "
+    r"(?:assistant|model|agent|bot))( [^.;!?\n]{3,200})")
+
+
+def blank_reported(text: str, clause: Callable[[re.Match[str]], str]) -> str:
+    """``text`` with the clauses of :data:`REPORTED_EN`, :data:`CAPABILITY` and
+    :data:`REPORTED_I18N` blanked by ``clause`` (the report's frame kept)."""
+    for pattern in (REPORTED_EN, CAPABILITY, REPORTED_I18N):
+        text = pattern.sub(clause, text)
+    return text
