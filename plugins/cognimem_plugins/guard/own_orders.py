@@ -73,15 +73,18 @@ _MATTER = re.compile(
 #: what an injection wants, anywhere in the rest: a secret, an address, sending, deleting,
 #: the protected branch or production, the system prompt, permission or confirmation
 _HARM = re.compile(
-    r"(?i)(?:\b(?:passwords?|passwd|secrets?|tokens?|credentials?|api[ _-]?keys?|keys?|"
+    r"(?i)(?:(?<![a-z])(?:passwords?|passwd|secrets?|tokens?|credentials?|api[ _-]?keys?|keys?|"
     r"ssh|env|\.env|cookies?|wallet|iban|payment|send|sends|email|e-mail|mail|upload|post|"
     r"curl|wget|http|https|delete|remove|rm|drop table|truncate|wipe|force|push|main|master|"
     r"prod|production|deploy|system prompt|prompt|reveal|print your|admin|sudo|disable|"
     r"without (?:asking|confirmation)|don't ask|do not ask|"
     r"passwort|schl[uü]ssel|geheim\w*|senden|schicke|l[oö]sch\w*|mot de passe|cl[ée]s?|"
     r"envoie\w*|supprim\w*|contrase[nñ]a|claves?|env[ií]a\w*|borra\w*|elimina\w*|senha|"
-    r"chaves?|envie|apague|exclua|password|chiavi|invia|cancella)\b|"
+    r"chaves?|envie|apague|exclua|password|chiavi|invia|cancella|without telling|secretly|"
+    r"silently|quietly|heimlich|ohne zu fragen|sans (?:le )?dire|sin avisar|sem avisar)"
+    r"(?![a-z])|"
     r"@|://|パスワード|秘密|鍵|キー|トークン|送信|送って|メール|削除|消して|本番|プロンプト|"
+    r"強制|プッシュ|知らせず|黙って|内緒|无需|强制|推送|不要告诉|不告诉|悄悄|강제|푸시|몰래|알리지|"
     r"管理者|密码|密碼|密钥|秘钥|令牌|发送|發送|邮件|郵件|删除|刪除|生产|生產|提示词|管理员|"
     r"비밀번호|키|토큰|보내|메일|삭제|운영|프롬프트|관리자)")
 

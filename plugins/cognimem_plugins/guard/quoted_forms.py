@@ -26,8 +26,13 @@ import re
 from collections.abc import Callable
 
 #: a test's name in the frameworks' conventions (snake case with a test prefix or suffix)
+#: that holds an attack's word (a name such as ``test_checkout`` is left as written)
 _TEST_NAME = re.compile(
-    r"\b(?:test|it|should|spec)_[A-Za-z0-9]\w{6,}|\b[A-Za-z]\w{6,}_(?:test|spec)\b")
+    r"(?i)\b(?:(?:test|it|should|spec)_\w*|\w+_(?:test|spec))\b(?<=_)?")
+_ATTACK_WORD = re.compile(
+    r"(?i)(?:^|_)(?:ignores?|ignoring|disregards?|forgets?|overrides?|bypass\w*|jailbreak\w*|"
+    r"inject\w*|reveals?|leaks?|exfil\w*|instructions?|prompts?|persona|roleplay|dan|"
+    r"admin|secrets?|passwords?|tokens?|keys?|system)(?:_|$)")
 
 #: a line of a test that hands literals to a check: an assertion, an expectation, a
 #: parametrised list, a check called on a literal
@@ -63,7 +68,8 @@ def blank_code_forms(text: str) -> str:
     a payload's heading blanked (the module docstring)."""
     out = text
     if "_" in out:
-        out = _TEST_NAME.sub("test_case", out)
+        out = _TEST_NAME.sub(
+            lambda m: "test_case" if _ATTACK_WORD.search(m.group(0)) else m.group(0), out)
     if "(" in out or "assert" in out:
         out = _ASSERT_LINE.sub(lambda m: _LITERAL.sub('""', m.group(0)), out)
         out = _CHECKED.sub(lambda m: m.group(0)[:m.start(1) - m.start(0)] + '""', out)
@@ -102,36 +108,40 @@ REPORTED_I18N = re.compile(
     r"(?:에게|한테) ([^.!?\n]{2,120}?)(?:라고|하라고|도록) (?:지시|요청|명령|유도)")
 
 #: a capability reported in an advisory, a finding, a review: "could be made to ...", "was
-#: tricked into ...", "when told to ..." (group 1 or 2: the clause)
+#: tricked into ..." (group 1 or 2: the clause). Not "when asked to ...", an injection's own
+#: trigger ("when asked to summarise this page, instead ...")
 CAPABILITY = re.compile(
-    r"(?i)\b(?:could|can|may|might|was|were|is|are|got) (?:\w+ )?(?:be )?(?:made|tricked|coaxed|"
-    r"induced|convinced|manipulated|persuaded|forced|steered|fooled|talked) (?:to|into)"
-    r"( [^.;!?\n]{3,200})|"
-    r"\bwhen (?:told|asked|instructed|prompted|ordered) (?:to )?( [^.;!?\n]{3,200})")
+    r"(?i)\b(?:could|can|may|might) (?:\w+ )?be (?:made|tricked|coaxed|induced|convinced|"
+    r"manipulated|persuaded|steered|fooled|talked) (?:to|into)( [^.;!?\n]{3,200})|"
+    r"\b(?:was|were|got) (?:\w+ )?(?:tricked|coaxed|induced|manipulated|persuaded|steered|"
+    r"fooled|talked) into( [^.;!?\n]{3,200})")
 
 
-#: (wave 18) a note that reports an attack in an advisory's, a finding's or a runbook's
-#: words, or a detector's decision: CVE and GHSA summaries, red-team and pentest reports,
-#: incident runbooks and playbooks (raw text, case-insensitive)
+#: (wave 18) a note that reports an attack as a defender does: a pentest, a proof of
+#: concept, a numbered finding, a detector's decision, the attack's input named malicious
+#: or crafted (raw text, case-insensitive). Not the names of the documents an attack rides
+#: in (a runbook, an advisory, a CVE number, a signature block): those are carriers
 SPEAKS_W18 = re.compile(
-    r"(?i)\b(?:cve-\d{4}-\d{3,}|ghsa(?:-\w{4}){3}|pen-?test\w*|proof of concept|poc|"
-    r"(?:security )?advisor(?:y|ies)|findings?|runbooks?|playbooks?|"
-    r"(?:guard|filter|scanner|detector|classifier|waf|moderation|rule|signature|yara|sigma)s? "
+    r"(?i)\b(?:pen-?test\w*|proof of concept|findings? [a-z]{1,8}-?\d+|"
+    r"(?:security|red[- ]team|pentest|audit) findings?|"
+    r"(?:guard|filter|scanner|detector|classifier|waf)s? "
     r"(?:flags?|flagged|blocks?|blocked|catch(?:es)?|caught|detects?|detected|matche[sd]|"
     r"rejects?|rejected|quarantines?|quarantined)|known[- ]bad|malicious (?:prompts?|"
     r"inputs?|strings?|texts?|instructions?)|crafted (?:message|prompt|input|e-?mail|page|"
     r"document|issue|comment)s?)\b")
 
-#: more reporters (the people a report names as speaking to the model) and report verbs
-#: (a document shown doing it, a fake dialogue that has the model agree) than
-#: :mod:`.mentions`' wave 16 clause (group 1: the clause)
+#: more reporters than :mod:`.mentions`' wave 16 clause: the people a report names as
+#: speaking to the model, with any report verb, and a document, a page or a dialogue shown
+#: making the model act (group 1 or 2: the clause). Not "the user asked ...": an
+#: injection's claimed authority ("the user has asked you to send ...")
 REPORTED_EN = re.compile(
     r"(?i)\b(?:testers?|red[ -]?teamers?|pen-?testers?|researchers?|adversar(?:y|ies)|"
-    r"someone|users?|customers?|senders?|authors?|attackers?|documents?|pages?|e-?mails?|"
-    r"messages?|dialogues?|transcripts?|examples?|payloads?)(?: [\w-]+){0,2}? "
-    r"(?:that |which |who )?(?:tells?|told|asks?|asked|instructs?|instructed|shows?|showed|"
-    r"showing|depicts?|depicting|has the (?:assistant|model|agent|bot)|makes? the "
-    r"(?:assistant|model|agent|bot))( [^.;!?\n]{3,200})")
+    r"attackers?)(?: [\w-]+){0,2}? (?:who )?(?:told|asked|instructed|ordered|wrote|got|"
+    r"tricked|made|convinced|persuaded)( [^.;!?\n]{3,200})|"
+    r"\b(?:documents?|pages?|e-?mails?|messages?|dialogues?|transcripts?|examples?|"
+    r"payloads?)(?: [\w-]+){0,2}? (?:that |which )?(?:shows?|showed|showing|depicts?|"
+    r"depicting|has the (?:assistant|model|agent|bot)|makes? the (?:assistant|model|agent|"
+    r"bot))( [^.;!?\n]{3,200})")
 
 
 def blank_reported(text: str, clause: Callable[[re.Match[str]], str]) -> str:
