@@ -138,7 +138,11 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
     ("mentions_attack", 0.0, None,
      "speaks about prompt injection: its quotations and the clauses its report verbs "
      "introduce (\"an attacker writes '...'\", \"a prompt that tells the model ...\") are "
-     "read as mentioned, not addressed to the reader", r"(?!)", "", {}),
+     "read as mentioned, not addressed to the reader; (wave 18) so are a test's name, an "
+     "assertion's literal, a payload under its heading and a capability an advisory "
+     "reports, and a retraction of earlier instructions whose sentence asks only for a "
+     "matter of the user's own project (\"forget the previous instructions, fix the tests "
+     "first\") is read as the user's own request", r"(?!)", "", {}),
     ("developer_material", -0.5, None,
      "a developer's own material: an LLM app's code that builds its prompt (\"messages = "
      "[...]\", \"SYSTEM_PROMPT = ...\"), a document's instructions (\"the previous "

@@ -30,6 +30,8 @@ import re
 
 from .discussion import QUOTING
 from .framed import blank_framed
+from .own_orders import blank_own_orders
+from .quoted_forms import SPEAKS_W18, blank_code_forms, blank_reported
 
 #: the attack named, the attacker, the defender's material, in other languages (raw text,
 #: case-insensitive; CJK and Devanagari words without word boundaries)
@@ -92,22 +94,40 @@ _REPORTED = re.compile(
 
 
 def speaks_of_injection(text: str) -> bool:
-    """Whether ``text`` speaks about prompt injection (in English or another language)."""
-    return SPEAKS.search(text) is not None
+    """Whether ``text`` speaks about prompt injection (in English or another language;
+    wave 18: an advisory, a finding, a runbook, a detector's decision,
+    :data:`.quoted_forms.SPEAKS_W18`)."""
+    return SPEAKS.search(text) is not None or (
+        "reported" in READINGS and SPEAKS_W18.search(text) is not None)
+
+
+#: (wave 18) the readings of :mod:`.own_orders` and :mod:`.quoted_forms` in use: the
+#: user's own order, the code forms of a mention, and the reports (a detector's decision,
+#: an advisory's capability, other reporters and report verbs, other languages' reported
+#: orders); each kept by leave-one-split-out CV (bench/guard_eval/cv_wave18_precision.py)
+READINGS: frozenset[str] = frozenset({"own_orders", "code_forms", "reported"})
 
 
 def blank(text: str) -> str:
     """``text`` with its quotations and reported clauses blanked when it speaks about
     prompt injection; otherwise with its framed quotations blanked (:mod:`.framed`)."""
+    # (wave 18) the user's own order ("forget the previous instructions, fix the tests
+    # first"), a test's name, an assertion's literal, a payload under its heading
+    if "own_orders" in READINGS:
+        text = blank_own_orders(text)
+    if "code_forms" in READINGS:
+        text = blank_code_forms(text)
     if not speaks_of_injection(text):
         # (wave 17) a quotation framed as a mention in its own sentence ("der Angriff
         # '...'", "ejemplo del taller: '...'", "'...' was flagged"), in any language
         return blank_framed(text)
-    out = _QUOTED.sub('""', text)
-    return _REPORTED.sub(_blank_clause, out)
+    out = _REPORTED.sub(_blank_clause, _QUOTED.sub('""', text))
+    # (wave 18) more reporters and report verbs, the capability an advisory reports, the
+    # reported order in other languages
+    return blank_reported(out, _blank_clause) if "reported" in READINGS else out
 
 
 def _blank_clause(m: re.Match[str]) -> str:
     """The report frame of ``m`` kept, its reported clause blanked."""
-    group = 1 if m.group(1) is not None else 2
+    group = next(i for i in range(1, (m.lastindex or 1) + 1) if m.group(i) is not None)
     return m.group(0)[:m.start(group) - m.start(0)] + ' ""'

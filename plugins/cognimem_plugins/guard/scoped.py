@@ -133,6 +133,21 @@ WORDS_RETRACT = ("ignore disregard forget scratch drop discard skip mind nevermi
                      normalise(w).flat for v, _, _ in _I18N_OWN for w in v.split())
                  + " önerimi onerimi yorumumu tavsiyemi mesajımı mesajimi abaikan lupakan bỏ")  # noqa: RUF001
 
+#: (wave 18) a value overridden, not the reader's rules: a setting, a default, a score, a
+#: method (the words of configuration references, grading tools, class hierarchies:
+#: "override a student's score", "override the default timeout", "overrides the parent's
+#: method"); no safety, security, policy, guard, filter, rule or instruction in between
+_SAFE_WORD = (r"(?!(?:safety|security|secur\w*|guard\w*|filter\w*|polic\w*|rules?|"
+              r"instructions?|restrictions?|content|moderation|permissions?|access|auth\w*|"
+              r"approval|review|system|prompt|limits?)\b)\w+ ")
+_VALUE = (r"\b(?:override|overrides|overriding|overridden) (?:a |an |the |its |their |any |this |"
+          r"that |each |every |your |our |my )?(?:" + _SAFE_WORD + r"(?:s )?){0,2}"
+          r"(?:scores?|grades?|values?|defaults?|timeouts?|ports?|versions?|variables?|env vars?|"
+          r"methods?|functions?|fields?|styles?|themes?|locales?|thresholds?|prices?|dates?|"
+          r"deadlines?|labels?|paths?|urls?|options?|parameters?|params?|colou?rs?|fonts?|"
+          r"margins?|widths?|heights?|sizes?|templates?|hooks?|properties|property|attributes?|"
+          r"annotations?|dependenc(?:y|ies)|resolutions?|entrypoints?|images?|tags?)\b")
+
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
     ("retracts_own_words", 0.0, None,
@@ -152,4 +167,8 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      "gives the reader a role in the team (\"you are now the reviewer for the PR\"), not a "
      "persona: the change of role counts nothing",
      _TEAM_ROLE, _ROLE_WORDS, {"replaces": ("persona_time",)}),
+    ("override_value", 0.0, None,
+     "overrides a value, a setting, a default or a method (\"override a student's score\", "
+     "\"override the default timeout\"), not the reader's rules: the override's verb counts "
+     "nothing", _VALUE, "override overrides overriding overridden", {"replaces": ("cancel_verb",)}),
 )
