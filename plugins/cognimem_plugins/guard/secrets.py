@@ -208,11 +208,6 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         # (wave 18) a client's documented keyword argument (:mod:`.sdkcalls`)
         if "(" in text and "=" in text:
             yield from keyword_secrets(text)
-    # (wave 18) a bare key after its provider's name, section or header (:mod:`.branded`;
-    # "appid" holds no name stem)
-    if "brand" in gates or "header" in gates:
-        yield from branded_keys(text, low, [row for table, row in found if table == "brand"],
-                                "header" in gates)
     # (wave 16) a secret set by a call (PHP's define: WordPress's salts hold no name stem)
     if "define(" in text or "set_password(" in text:
         yield from set_by_call(text)
@@ -301,6 +296,12 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     # URLs, session cookies, passwords in IaC state and tool configs
     if gates & GATE_TABLES:
         yield from provider_values(text, low, [row for row in found if row[0] in GATE_TABLES])
+    # (wave 18) after them, a bare key after its provider's name, section or header
+    # (:mod:`.branded`; "appid" holds no name stem): the providers without a documented row
+    # of their own (a documented row keeps its kind and reason)
+    if "brand" in gates or "header" in gates:
+        yield from branded_keys(text, low, [row for table, row in found if table == "brand"],
+                                "header" in gates)
 
 
 def _verbatim_reason(value: str) -> str | None:

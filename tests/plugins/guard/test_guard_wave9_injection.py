@@ -52,6 +52,8 @@ WAVE14_CUES = {"ai_reader", "dormant_trigger", "order_harm"}
 
 #: (wave 17) the business-email levers read the same secrecy ("do not tell the user")
 WAVE17_CUES = {"secrecy_order", "prior_approval", "money_act", "machine_note", "money_act_i18n"}
+#: (wave 18) cues a later wave widened: the user's keys and sessions are the user's things
+WAVE18_WIDENED = {"user_property"}
 
 
 @pytest.mark.parametrize(("text", "cues"), INJECTIONS.values(), ids=list(INJECTIONS))
@@ -63,7 +65,7 @@ def test_instruction_to_the_agent_is_flagged_by_the_new_cues(text: str, cues: se
     # without the new cues the paragraph stays under the threshold (wave 14's, which read
     # some of the same acts, left out too)
     assert sum(c.weight for c in found.cues
-               if c.name not in NEW_CUES | WAVE14_CUES | RELAYED_CUES | WAVE17_CUES
+               if c.name not in NEW_CUES | WAVE14_CUES | RELAYED_CUES | WAVE17_CUES | WAVE18_WIDENED
                and c.name != LEARNED) < THRESHOLD
     assert all(name in found.reason for name in cues)
 
