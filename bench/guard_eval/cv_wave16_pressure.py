@@ -128,6 +128,22 @@ def weigh(data: list[w15.Row]) -> dict[str, Any]:
             "folds": folds}
 
 
+def report_folds(result: dict[str, Any], label: str | None) -> None:
+    """Print each held-out split's choice and what it changed, and the sum; with a
+    ``label``, save ``result`` as results/LABEL.json (every wave 16-18 weight script)."""
+    gained = [0, 0]
+    for split, fold in result["folds"].items():
+        (bi, bc), (ai, ac) = fold["before"], fold["after"]
+        gained[0] += ai - bi
+        gained[1] += ac - bc
+        print(f"  held out {split}: weights {fold['weights']} injections {bi}->{ai} "
+              f"(+{ai - bi}), clean flagged {bc}->{ac} (+{ac - bc})")
+    print(f"  held-out gain: {gained[0]} injections, {gained[1]} clean")
+    if label:
+        (HERE / "results" / f"{label}.json").write_text(
+            json.dumps(result, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Weigh the wave 16 cues; print each fold's choice and the held-out split's change."""
     parser = argparse.ArgumentParser(prog="python bench/guard_eval/cv_wave16_pressure.py")
@@ -140,17 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"shipped {result['shipped']}\nchosen on all splits (act, levers, user's things, "
           f"other languages' order, their user): {result['chosen_on_all']}; bounds (zero -> "
           f"chosen): {result['bounds_on_all']}")
-    gained = [0, 0]
-    for split, fold in result["folds"].items():
-        (bi, bc), (ai, ac) = fold["before"], fold["after"]
-        gained[0] += ai - bi
-        gained[1] += ac - bc
-        print(f"  held out {split}: weights {fold['weights']} injections {bi}->{ai}, "
-              f"clean flagged {bc}->{ac}")
-    print(f"  held-out gain: {gained[0]} injections, {gained[1]} clean")
-    if args.label:
-        (HERE / "results" / f"{args.label}.json").write_text(
-            json.dumps(result, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    report_folds(result, args.label)
     return 0
 
 

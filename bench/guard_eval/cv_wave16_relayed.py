@@ -75,8 +75,7 @@ def set_frames(weights: dict[str, float | None]) -> None:
     for f in FRAMES:
         set_weight(f, weights.get(f) or 0.0)
     i = cues._INDEX[ACT]
-    cues._NEEDED_ANY[i] = tuple(cues._INDEX[f] for f in on) or (cues._INDEX[ACT],)
-    cues._NEEDS_ANY[i] = frozenset(cues._NEEDED_ANY[i])
+    cues._NEEDS_ANY[i] = frozenset(cues._INDEX[f] for f in on) or frozenset((cues._INDEX[ACT],))
 
 
 def moving(data: list[Row]) -> dict[str, list[int]]:

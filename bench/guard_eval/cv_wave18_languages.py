@@ -111,17 +111,7 @@ def main(argv: list[str] | None = None) -> int:
               "grid": {",".join(map(str, p)): per[p] for p in per}, "folds": folds}
     print(f"shipped {shipped}; chosen on all splits: {chosen}; bounds (zero -> chosen): "
           f"{result['bounds_on_all']}")
-    gained = [0, 0]
-    for split, fold in folds.items():
-        (bi, bc), (ai, ac) = fold["before"], fold["after"]
-        gained[0] += ai - bi
-        gained[1] += ac - bc
-        print(f"  held out {split}: weight {fold['weights']} injections +{ai - bi}, "
-              f"clean flagged +{ac - bc} ({bi}->{ai}, {bc}->{ac})")
-    print(f"  held-out gain: {gained[0]} injections, {gained[1]} clean")
-    if args.label:
-        (HERE / "results" / f"{args.label}.json").write_text(
-            json.dumps(result, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    w16.report_folds(result, args.label)
     return 0
 
 

@@ -22,7 +22,6 @@ and the held-out split is scored with them. Run from the repository root::
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from itertools import product
 from pathlib import Path
@@ -85,17 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"shipped {result['shipped']}\nchosen on all splits (acts, next reader, "
           f"persuasion): {result['chosen_on_all']}; bounds (zero -> chosen): "
           f"{result['bounds_on_all']}")
-    gained = [0, 0]
-    for split, fold in result["folds"].items():
-        (bi, bc), (ai, ac) = fold["before"], fold["after"]
-        gained[0] += ai - bi
-        gained[1] += ac - bc
-        print(f"  held out {split}: weights {fold['weights']} injections {bi}->{ai}, "
-              f"clean flagged {bc}->{ac}")
-    print(f"  held-out gain: {gained[0]} injections, {gained[1]} clean")
-    if args.label:
-        (HERE / "results" / f"{args.label}.json").write_text(
-            json.dumps(result, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    w16.report_folds(result, args.label)
     return 0
 
 

@@ -774,7 +774,6 @@ _NEEDS = [frozenset(_INDEX[r] for r in c.requires) for c in CUES]
 _NEEDS_ANY = [frozenset(_INDEX[r] for r in c.requires_any) for c in CUES]
 #: the same in the cues' order, for :func:`_kept` (the required cues are run first)
 _NEEDED = [tuple(_INDEX[r] for r in c.requires) for c in CUES]
-_NEEDED_ANY = [tuple(_INDEX[r] for r in c.requires_any) for c in CUES]
 #: every cue's position (a paragraph in a script without spaces opens them all)
 _EVERY = frozenset(range(len(CUES)))
 
