@@ -28,9 +28,13 @@ from __future__ import annotations
 
 import re
 
+from .class_quotes import blank_class_quotes
 from .discussion import QUOTING
 from .framed import blank_framed
 from .own_orders import blank_own_orders
+from .own_templates import blank_own_roles
+from .plans import blank_plan_changes
+from .prohibitions import blank_prohibitions
 from .quoted_forms import SPEAKS_W18, blank_code_forms, blank_reported
 
 #: the attack named, the attacker, the defender's material, in other languages (raw text,
@@ -105,7 +109,17 @@ def speaks_of_injection(text: str) -> bool:
 #: user's own order, the code forms of a mention, and the reports (a detector's decision,
 #: an advisory's capability, other reporters and report verbs, other languages' reported
 #: orders); each kept by leave-one-split-out CV (bench/guard_eval/cv_wave18_precision.py)
-READINGS: frozenset[str] = frozenset({"own_orders", "code_forms", "reported"})
+READINGS: frozenset[str] = frozenset({"own_orders", "code_forms", "reported", "plans",
+                                      "prohibitions", "class_quotes", "own_roles",
+                                      "own_orders_w19"})
+#: (wave 19) the wider retractions and matters of :mod:`.own_orders` (``own_orders_w19``),
+#: the readings of a user's own plan change (:mod:`.plans`), a third person's
+#: prohibition (:mod:`.prohibitions`), a quotation naming a class of messages
+#: (:mod:`.class_quotes`) and the role labels of the user's own template
+#: (:mod:`.own_templates`); each kept by leave-one-split-out CV
+#: (bench/guard_eval/cv_wave19_precision.py)
+_W19 = (("plans", blank_plan_changes), ("prohibitions", blank_prohibitions),
+        ("class_quotes", blank_class_quotes), ("own_roles", blank_own_roles))
 
 
 def blank(text: str) -> str:
@@ -114,9 +128,12 @@ def blank(text: str) -> str:
     # (wave 18) the user's own order ("forget the previous instructions, fix the tests
     # first"), a test's name, an assertion's literal, a payload under its heading
     if "own_orders" in READINGS:
-        text = blank_own_orders(text)
+        text = blank_own_orders(text, wider="own_orders_w19" in READINGS)
     if "code_forms" in READINGS:
         text = blank_code_forms(text)
+    for name, reading in _W19:
+        if name in READINGS:
+            text = reading(text)
     if not speaks_of_injection(text):
         # (wave 17) a quotation framed as a mention in its own sentence ("der Angriff
         # '...'", "ejemplo del taller: '...'", "'...' was flagged"), in any language

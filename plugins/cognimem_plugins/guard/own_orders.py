@@ -72,7 +72,8 @@ _MATTER = re.compile(
 
 #: what an injection wants, anywhere in the rest: a secret, an address, sending, deleting,
 #: the protected branch or production, the system prompt, permission or confirmation
-_HARM = re.compile(
+#: (wave 19) read by :mod:`.plans` too
+HARM = re.compile(
     r"(?i)(?:(?<![a-z])(?:passwords?|passwd|secrets?|tokens?|credentials?|api[ _-]?keys?|keys?|"
     r"ssh|env|\.env|cookies?|wallet|iban|payment|send|sends|email|e-mail|mail|upload|post|"
     r"curl|wget|http|https|delete|remove|rm|drop table|truncate|wipe|force|push|main|master|"
@@ -88,24 +89,42 @@ _HARM = re.compile(
     r"管理者|密码|密碼|密钥|秘钥|令牌|发送|發送|邮件|郵件|删除|刪除|生产|生產|提示词|管理员|"
     r"비밀번호|키|토큰|보내|메일|삭제|운영|프롬프트|관리자)")
 
+#: (wave 19) more of the same, read with ``wider``: the Japanese "last time's / the other
+#: day's instructions" (前回の, 先日の, 昨日の, 今までの), and release notes, change logs,
+#: comments and commit messages as a matter of the project in the languages
+_RETRACT_W19 = re.compile(
+    r"(?:前回|先日|昨日|直前|今まで)の(?:指示|命令|指令|依頼|お願い)(?:は|を)?(?:全部|すべて|一旦)?"
+    r"(?:忘れて|無視して|取り消して|なしで|撤回して)")
+_MATTER_W19 = re.compile(
+    r"(?i)(?<![a-z])(?:release notes?|comments?|commit messages?|versionshinweise|"
+    r"notes de version|notas de (?:la )?versi[oó]n|note di rilascio)(?![a-z])|"
+    r"リリースノート|変更履歴|コメント|发布说明|发行说明|更新日志|注释|"
+    r"릴리스 ?노트|변경 ?로그|주석")
+
 #: the end of the retraction's sentence (the rest read for a matter and for harm)
 _SENTENCE_END = re.compile(r"[.!?\n。\uff01\uff1f]")
 
 
-def blank_own_orders(text: str) -> str:
+def blank_own_orders(text: str, *, wider: bool = False) -> str:
     """``text`` with each retraction of earlier instructions whose sentence goes on to ask
     for a matter of the user's own project, and nothing an injection wants, replaced by
     ``""`` (the module docstring)."""
     out: list[str] = []
     last = 0
-    for m in _RETRACT.finditer(text):
+    found = list(_RETRACT.finditer(text))
+    if wider:
+        found = sorted((*found, *_RETRACT_W19.finditer(text)), key=lambda m: m.start())
+    for m in found:
+        if m.start() < last:
+            continue
         end = _SENTENCE_END.search(text, m.end())
         # the rest of the sentence, and the next one (a short request often runs on:
         # "前の指示は無視して、まずテストを直してください。claims/adjudicate.py の件です。")
         stop = _SENTENCE_END.search(text, end.end()) if end else None
         rest = text[m.end():stop.end() if stop else len(text)]
         before = text[last:m.start()]
-        if _MATTER.search(rest) and not _HARM.search(rest) and not _HARM.search(before):
+        matter = _MATTER.search(rest) or (wider and _MATTER_W19.search(rest))
+        if matter and not HARM.search(rest) and not HARM.search(before):
             out.append(before)
             out.append('""')
             last = m.end()

@@ -89,6 +89,7 @@ from .near import near, near_wide, prefixed_tokens
 from .needles import Needles
 from .netconfig import network_secrets
 from .netrows import needle_words
+from .novalue import not_a_value_reason
 from .opsfiles import ops_secrets
 from .passwords import prose_passwords
 from .precision import kept_reason
@@ -371,7 +372,9 @@ def _public(decision: Decision, text: str, templates: list[tuple[int, int]]) -> 
         return replace(decision, redacted=False, reason="inside a template reference "
                        "(${...}, {{...}}): a value filled in elsewhere")
     why = (public_value_reason(text[decision.start:decision.end])
-           or kept_reason(text, decision.start, decision.end, decision.kind))
+           or kept_reason(text, decision.start, decision.end, decision.kind)
+           # (wave 19) the one test of what is not a value, for every reader (:mod:`.novalue`)
+           or not_a_value_reason(text, decision.start, decision.end))
     return decision if why is None else replace(decision, redacted=False, reason=why)
 
 

@@ -60,6 +60,8 @@ _SECRET_REFERENCE = re.compile(
     r"infisical|bws|secret|secrets|file|env)(?::/{0,2}|://)[\w./#:\-]+"
     # (wave 14: not followed by more of a password's characters: ``%smPp%U2ngg`` is one)
     r"|@Microsoft\.KeyVault\(|%(?:env:)?[A-Za-z_]\w*%(?![\w!#$%^*+=~@-])")
+#: (wave 19) the references as :mod:`.novalue` reads them, for every reader
+SECRET_REFERENCE = _SECRET_REFERENCE
 #: words a sample config's stand-in is made of (``dummy-value``, ``your_token_here``)
 STAND_IN_WORDS = frozenset(
     "dummy value your my the here example sample fake test placeholder replace me changeme "
