@@ -66,6 +66,7 @@ from .devicekeys import GATE as DEVICE_GATE
 from .devicekeys import named_device_keys
 from .devices import device_secrets
 from .envelopes import NEEDLES as ENVELOPE_NEEDLES
+from .escaped_prose import escaped_passwords
 from .envelopes import envelope_passwords
 from .evidence import looks_chosen
 from .fallbacks import fallback_defaults, set_by_call
@@ -91,6 +92,9 @@ from .netconfig import network_secrets
 from .netrows import needle_words
 from .opsfiles import ops_secrets
 from .passwords import prose_passwords
+from . import prose_i18n
+from .prose_i18n import STEMS as PROSE_STEMS
+from .prose_i18n import i18n_passwords
 from .precision import kept_reason
 from .providers import GATE_ROWS, GATE_TABLES, provider_values
 from .raw_keys import PHRASE_NEEDLES, private_keys, recovery_phrases
@@ -99,6 +103,7 @@ from .sdkcalls import intercom_tokens, keyword_secrets, sdk_call_secrets
 from .signing import NEEDLES as SIGNING_NEEDLES
 from .signing import signing_keys
 from .standins import placeholder, stand_in
+from .strong_shape import shaped_passwords
 from .structured import (
     APPLE_WORDS,
     apple_app_passwords,
@@ -153,7 +158,9 @@ _LOW_ROWS: list[tuple[str, tuple[str, Any]]] = [
     *((word, ("authfile", 0)) for word in AUTHFILE_NEEDLES),
     *((word, ("grouped", 0)) for word in _GROUPED_WORDS),
     # (wave 18) the words of the network, daemon and operations tables
-    *((word, ("net", 0)) for word in needle_words())]
+    *((word, ("net", 0)) for word in needle_words()),
+    # (wave 19) the word for "password" in the languages of :mod:`.prose_words`
+    *((stem, ("prose", word)) for stem, word in PROSE_STEMS)]
 _LOW_GATE: list[Needles[tuple[str, Any]]] = []
 
 
@@ -237,6 +244,15 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from ldif_passwords(text)
         yield from dsl_literals(text)
         yield from directive_passwords(text)
+    # (wave 19) a password in a sentence of any language, and in an escaped carrier
+    # (:mod:`.prose_i18n`, :mod:`.escaped_prose`; the latter asks first for an escape)
+    readers = prose_i18n.READERS
+    if "prose" in gates and "i18n" in readers:
+        yield from i18n_passwords(text, [row for table, row in found if table == "prose"])
+    if ("\\u" in text or "%" in text or ";" in text) and "escaped" in readers:
+        yield from escaped_passwords(text)
+    if "shape" in readers:
+        yield from shaped_passwords(text)
     # a tool's rules open only by its needles: with none in the text, none runs
     commands = [row for table, row in found if table == "command"] if "command" in gates else []
     for command, start, end, value in command_passwords(text, low, commands) if commands else ():
