@@ -1,20 +1,21 @@
 """Leave-one-split-out choice of wave 19's prose readers of passwords (#39).
 
-Wave 19 adds three readers to the secrets scan (``prose_i18n.READERS``): the password word
+Wave 19 adds four readers to the secrets scan (``prose_i18n.READERS``): the password word
 of any language and the first chosen-looking value of its clause
 (:mod:`~cognimem_plugins.guard.prose_i18n`, ``i18n``), the same readers over a text decoded
 from its carrier (JSON ``\\u`` escapes, percent-encoding, HTML entities:
-:mod:`~cognimem_plugins.guard.escaped_prose`, ``escaped``), and a strong password's shape
-alone after a colon with no word for it (:mod:`~cognimem_plugins.guard.strong_shape`,
-``shape``). Each reader only adds redactions, so it can only catch secrets and change clean
+:mod:`~cognimem_plugins.guard.escaped_prose`, ``escaped``), a strong password's shape alone
+after a colon with no word for it (:mod:`~cognimem_plugins.guard.strong_shape`, ``shape``)
+and the PINs and numeric codes after their words (:mod:`~cognimem_plugins.guard.pins`,
+``pin``). Each reader only adds redactions, so it can only catch secrets and change clean
 text: the recall side is the splits' secret rows (a secret no longer in the redacted
 text), the precision side every clean row of the thirty seen splits, and as bounds the
 honest developer notes, the README paragraphs of installed packages and the LoCoMo and
 LongMemEval turns of the learned cue's training half.
 
-Each of the eight subsets of the three readers is a point. For each split held out, the
+Each of the sixteen subsets of the four readers is a point. For each split held out, the
 other splits choose the point that catches the most secrets among those that change no
-clean row of theirs nor any bound that no reader changes (a clean row changed is worse
+clean row of theirs nor any bound more than no reader does (a clean row changed is worse
 than a miss; ties: fewer readers), and the held-out split is scored with it. Run from the
 repository root::
 
@@ -40,7 +41,7 @@ from honest_notes import LOOK_ALIKES, honest_notes  # noqa: E402
 from score import _leaked, read_split  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 31)))
-READERS = ("i18n", "escaped", "shape")
+READERS = ("i18n", "escaped", "shape", "pin")
 POINTS = [frozenset(c) for n in range(len(READERS) + 1) for c in combinations(READERS, n)]
 BOUNDS = (HONEST, w15.READMES, w15.TURNS)
 

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001, RUF003  (dictionary words and punctuation of other scripts: their letters are meant)
 """A password given in a sentence of any language: the first chosen-looking value in the
 clause of the language's word for "password" (:mod:`.prose_words`).
 
@@ -56,9 +57,10 @@ _SETTING = re.compile(r"[A-Za-z_][\w.-]{0,30}=")
 #: a word of the clause that ends its sentence (a full stop after letters)
 _SENTENCE_END = re.compile(r"[^\W\d_]{2,}[.。!?！？]$")
 #: (wave 19) the readers of this wave :mod:`.secrets` runs: this module's (``i18n``),
-#: :mod:`.escaped_prose`'s (``escaped``) and :mod:`.strong_shape`'s (``shape``); chosen by
+#: :mod:`.escaped_prose`'s (``escaped``), :mod:`.strong_shape`'s (``shape``) and
+#: :mod:`.pins`' (``pin``); chosen by
 #: ``bench/guard_eval/cv_wave19_prose.py``
-READERS = frozenset({"i18n", "escaped"})
+READERS = frozenset({"i18n", "escaped", "shape", "pin"})
 #: (wave 19) the mark of this reader's decisions
 REASON = "a password given in a sentence after the language's word for it"
 

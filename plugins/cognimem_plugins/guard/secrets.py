@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
+from . import prose_i18n
 from .assigned import (
     assigned,
     directive_passwords,
@@ -66,8 +67,8 @@ from .devicekeys import GATE as DEVICE_GATE
 from .devicekeys import named_device_keys
 from .devices import device_secrets
 from .envelopes import NEEDLES as ENVELOPE_NEEDLES
-from .escaped_prose import escaped_passwords
 from .envelopes import envelope_passwords
+from .escaped_prose import escaped_passwords
 from .evidence import looks_chosen
 from .fallbacks import fallback_defaults, set_by_call
 from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, gate_rows, longest_word, provider_matches
@@ -92,10 +93,10 @@ from .netconfig import network_secrets
 from .netrows import needle_words
 from .opsfiles import ops_secrets
 from .passwords import prose_passwords
-from . import prose_i18n
+from .pins import pins
+from .precision import kept_reason
 from .prose_i18n import STEMS as PROSE_STEMS
 from .prose_i18n import i18n_passwords
-from .precision import kept_reason
 from .providers import GATE_ROWS, GATE_TABLES, provider_values
 from .raw_keys import PHRASE_NEEDLES, private_keys, recovery_phrases
 from .sdkcalls import GATE as SDK_GATE
@@ -162,6 +163,8 @@ _LOW_ROWS: list[tuple[str, tuple[str, Any]]] = [
     # (wave 19) the word for "password" in the languages of :mod:`.prose_words`
     *((stem, ("prose", word)) for stem, word in PROSE_STEMS)]
 _LOW_GATE: list[Needles[tuple[str, Any]]] = []
+#: (wave 19) the words of :mod:`.pins` outside ASCII
+_PIN_WIDE = re.compile("暗証番号|비밀번호|密码|密碼")
 
 
 def _low_gate() -> Needles[tuple[str, Any]]:
@@ -253,6 +256,9 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from escaped_passwords(text)
     if "shape" in readers:
         yield from shaped_passwords(text)
+    if "pin" in readers and ("pin" in low or "code" in low or "geheimzahl" in low
+                             or (not low.isascii() and _PIN_WIDE.search(text))):
+        yield from pins(text)
     # a tool's rules open only by its needles: with none in the text, none runs
     commands = [row for table, row in found if table == "command"] if "command" in gates else []
     for command, start, end, value in command_passwords(text, low, commands) if commands else ():
