@@ -44,6 +44,7 @@ SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 31)))
 READERS = ("i18n", "escaped", "shape", "pin")
 POINTS = [frozenset(c) for n in range(len(READERS) + 1) for c in combinations(READERS, n)]
 BOUNDS = (HONEST, w15.READMES, w15.TURNS)
+SHARED_BENCH = Path("/work/shared/bench")
 
 Row = tuple[str, str, str, str]  # split, group, text, secret ("" for a clean row)
 Counts = dict[str, tuple[int, int]]  # split: (secrets caught, clean rows changed)
@@ -62,10 +63,12 @@ def rows() -> list[Row]:
                 out += [(w15.READMES, "clean", json.loads(line)["text"], "") for line in f
                         if line.strip()]
             break
-    if (w15.BENCH / "locomo").is_dir():
-        from train_cue import conversations
+    for bench in (w15.BENCH, SHARED_BENCH):  # (a worktree's ../shared is not the host's)
+        if (bench / "locomo").is_dir():
+            from train_cue import conversations
 
-        out += [(w15.TURNS, "clean", t, "") for t in conversations(w15.BENCH)[0]]
+            out += [(w15.TURNS, "clean", t, "") for t in conversations(bench)[0]]
+            break
     return out
 
 

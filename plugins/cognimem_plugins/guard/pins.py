@@ -37,6 +37,21 @@ _PIN = re.compile(
     r"chars?|stellen|ziffern|chiffres|d[ií]gitos|cifre|minutes?|seconds?|times|tries|"
     r"attempts|%))")
 REASON = "a PIN or a numeric code given after its word"
+#: a role's code ("supervisor code"), looked for only in a text that holds " code"
+_ROLE_CODE = re.compile(r"(?:supervisor|manager|master|installer|override|admin|unlock|alarm|"
+                        r"door|gate|keypad|safe|engineer|technician)[- ](?:pass)?code")
+#: the lowercased words that open :data:`_PIN` besides "PIN" in capitals
+_LOW_WORDS = ("passcode", "geheimzahl", "code pin", "digo pin", "codice pin", "暗証番号",
+              "비밀번호", "密码", "密碼")
+#: "pin code", "PIN-Code", "pinkode", "pin number" in lowercase
+_PIN_LOW = re.compile(r"pin[- ]?(?:code|kode|kod|number|nummer|numéro)")
+
+
+def may_hold_pin(text: str, low: str) -> bool:
+    """Whether ``text`` (``low`` lowercased) holds a word of :data:`_PIN` (cheap tests)."""
+    return ("PIN" in text or any(w in low for w in _LOW_WORDS)
+            or ("pin" in low and _PIN_LOW.search(low) is not None)
+            or (" code" in low and _ROLE_CODE.search(low) is not None))
 
 
 def pin_reason(value: str) -> str | None:

@@ -93,7 +93,7 @@ from .netconfig import network_secrets
 from .netrows import needle_words
 from .opsfiles import ops_secrets
 from .passwords import prose_passwords
-from .pins import pins
+from .pins import may_hold_pin, pins
 from .precision import kept_reason
 from .prose_i18n import STEMS as PROSE_STEMS
 from .prose_i18n import i18n_passwords
@@ -104,6 +104,7 @@ from .sdkcalls import intercom_tokens, keyword_secrets, sdk_call_secrets
 from .signing import NEEDLES as SIGNING_NEEDLES
 from .signing import signing_keys
 from .standins import placeholder, stand_in
+from .strong_shape import GATE as SHAPE_GATE
 from .strong_shape import shaped_passwords
 from .structured import (
     APPLE_WORDS,
@@ -163,8 +164,6 @@ _LOW_ROWS: list[tuple[str, tuple[str, Any]]] = [
     # (wave 19) the word for "password" in the languages of :mod:`.prose_words`
     *((stem, ("prose", word)) for stem, word in PROSE_STEMS)]
 _LOW_GATE: list[Needles[tuple[str, Any]]] = []
-#: (wave 19) the words of :mod:`.pins` outside ASCII
-_PIN_WIDE = re.compile("暗証番号|비밀번호|密码|密碼")
 
 
 def _low_gate() -> Needles[tuple[str, Any]]:
@@ -254,10 +253,9 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from i18n_passwords(text, [row for table, row in found if table == "prose"])
     if ("\\u" in text or "%" in text or ";" in text) and "escaped" in readers:
         yield from escaped_passwords(text)
-    if "shape" in readers:
+    if "shape" in readers and SHAPE_GATE.search(text):
         yield from shaped_passwords(text)
-    if "pin" in readers and ("pin" in low or "code" in low or "geheimzahl" in low
-                             or (not low.isascii() and _PIN_WIDE.search(text))):
+    if "pin" in readers and may_hold_pin(text, low):
         yield from pins(text)
     # a tool's rules open only by its needles: with none in the text, none runs
     commands = [row for table, row in found if table == "command"] if "command" in gates else []

@@ -21,11 +21,18 @@ from .evidence import camel_words, looks_chosen
 from .standins import stand_in
 
 #: the symbols a password policy counts, not those of names, paths, code, markup or base64
-_SYMBOLS = frozenset("!@#$%^&*~?")
-#: a value alone at the end of a short line, after a colon, ``=``, an arrow, "is" or a
-#: slash between a user and it
-_TAIL = re.compile(r"(?m)^(?P<head>[^\n]{0,60}?(?::|=|->|→|\bis|\s/))[^\S\n]+['\"`]?"
-                   r"(?P<value>[!-~]{10,64}?)['\"`]?[.,;]?[^\S\n]*$")
+_SYMBOLS = frozenset("!#$%^&*~")
+#: a value alone at the end of a line, after a colon, ``=``, an arrow, "is" or a slash
+#: (the character before its space is looked for first; the line's head is read after)
+_TAIL = re.compile(r"(?m)(?<=[:=>→s/])[^\S\n]+['\"`]?(?P<value>(?=[^\s]*[!#$%^&*~])[!-~]{10,64}?)"
+                   r"['\"`]?[.,;]?[^\S\n]*$")
+#: what the head of the line must end with: a colon, ``=``, an arrow, "is", a spaced slash
+_HEAD_END = re.compile(r"(?::|=|->|→|\bis|\s/)$")
+#: the longest head of a line before the value
+_HEAD = 60
+#: a password symbol and a digit in one run of non-space characters: a text without one
+#: holds no value of the shape (one search before :data:`_TAIL`)
+GATE = re.compile(r"[!#$%^&*~]\S*\d|\d\S*[!#$%^&*~]")
 #: characters of code, markup and templates: a value holding one is no bare password
 _CODE = re.compile(r"[()\[\]{}<>\\|'\"`/=:,;]")
 REASON = "a value with a strong password's shape (four classes) alone after a colon"
@@ -44,9 +51,11 @@ def shape_reason(value: str) -> str | None:
 
 
 def shaped_passwords(text: str) -> Iterator[Decision]:
-    """The values of :data:`_TAIL` with a strong password's shape."""
+    """The values of :data:`_TAIL` with a strong password's shape (in a text :data:`GATE`
+    finds)."""
     for m in _TAIL.finditer(text):
         value = m.group("value")
-        if shape_reason(value) is None:
+        head = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
+        if len(head) <= _HEAD and _HEAD_END.search(head) and shape_reason(value) is None:
             start = m.start("value")
             yield decide("password_assignment", start, start + len(value), None, REASON)
