@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
+from . import prose_i18n
 from .assigned import (
     assigned,
     directive_passwords,
@@ -67,6 +68,7 @@ from .devicekeys import named_device_keys
 from .devices import device_secrets
 from .envelopes import NEEDLES as ENVELOPE_NEEDLES
 from .envelopes import envelope_passwords
+from .escaped_prose import escaped_passwords
 from .evidence import looks_chosen
 from .fallbacks import fallback_defaults, set_by_call
 from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, gate_rows, longest_word, provider_matches
@@ -92,7 +94,10 @@ from .netrows import needle_words
 from .novalue import not_a_value_reason
 from .opsfiles import ops_secrets
 from .passwords import prose_passwords
+from .pins import may_hold_pin, pins
 from .precision import kept_reason
+from .prose_i18n import STEMS as PROSE_STEMS
+from .prose_i18n import i18n_passwords
 from .providers import GATE_ROWS, GATE_TABLES, provider_values
 from .raw_keys import PHRASE_NEEDLES, private_keys, recovery_phrases
 from .sdkcalls import GATE as SDK_GATE
@@ -100,6 +105,8 @@ from .sdkcalls import intercom_tokens, keyword_secrets, sdk_call_secrets
 from .signing import NEEDLES as SIGNING_NEEDLES
 from .signing import signing_keys
 from .standins import placeholder, stand_in
+from .strong_shape import GATE as SHAPE_GATE
+from .strong_shape import shaped_passwords
 from .structured import (
     APPLE_WORDS,
     apple_app_passwords,
@@ -154,7 +161,9 @@ _LOW_ROWS: list[tuple[str, tuple[str, Any]]] = [
     *((word, ("authfile", 0)) for word in AUTHFILE_NEEDLES),
     *((word, ("grouped", 0)) for word in _GROUPED_WORDS),
     # (wave 18) the words of the network, daemon and operations tables
-    *((word, ("net", 0)) for word in needle_words())]
+    *((word, ("net", 0)) for word in needle_words()),
+    # (wave 19) the word for "password" in the languages of :mod:`.prose_words`
+    *((stem, ("prose", word)) for stem, word in PROSE_STEMS)]
 _LOW_GATE: list[Needles[tuple[str, Any]]] = []
 
 
@@ -238,6 +247,17 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from ldif_passwords(text)
         yield from dsl_literals(text)
         yield from directive_passwords(text)
+    # (wave 19) a password in a sentence of any language, and in an escaped carrier
+    # (:mod:`.prose_i18n`, :mod:`.escaped_prose`; the latter asks first for an escape)
+    readers = prose_i18n.READERS
+    if "prose" in gates and "i18n" in readers:
+        yield from i18n_passwords(text, [row for table, row in found if table == "prose"])
+    if ("\\u" in text or "%" in text or ";" in text) and "escaped" in readers:
+        yield from escaped_passwords(text)
+    if "shape" in readers and SHAPE_GATE.search(text):
+        yield from shaped_passwords(text)
+    if "pin" in readers and may_hold_pin(text, low):
+        yield from pins(text)
     # a tool's rules open only by its needles: with none in the text, none runs
     commands = [row for table, row in found if table == "command"] if "command" in gates else []
     for command, start, end, value in command_passwords(text, low, commands) if commands else ():
