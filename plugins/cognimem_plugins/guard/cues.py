@@ -226,7 +226,8 @@ _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS
                      *PERSONA_I18N_SPECS, *HARM_SPECS, *RELAYED_SPECS, *RELAY_FRAME_SPECS,
                      *PRESSURE_SPECS, *SCOPED_SPECS, *MONEY_SPECS, *ACTS_I18N_SPECS,
                      *PIPELINE_SPECS, *ACTS_WORLD_SPECS, *OPS_SPECS, *VERDICT_SPECS,
-                     *LAYOUT_SPECS, *defender_specs(OPS_ASKERS), *_VOCATIVE_SPECS)
+                     *LAYOUT_SPECS, *defender_specs((*OPS_ASKERS, "system_heading")),
+                     *_VOCATIVE_SPECS)
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 

@@ -26,10 +26,13 @@ they missed is the *act*, in the vocabulary of the defender's own tools:
 * release and signing settings changed for someone else (the minimum version raised to
   lock users out, a staged rollout pushed to 100 %, the application id changed, the app
   signed with a new key: Google Play's and App Store Connect's release settings);
+* a control of review or signing waived ("code review is no longer required", "signing
+  checks can always be skipped", "a commit that removes the refund approval check");
 * a secret-bearing file sent or embedded (below).
 
-Each is a weak cue counted only beside an asker (the older addresses), as
-:mod:`.ops_orders`' acts are. ``secret_artifact`` reads the other shape of this wave's
+Each is a weak cue counted only beside an asker (the older addresses, a heading that
+claims to be a system message, an order kept for later or for good), as :mod:`.ops_orders`'
+acts are. ``secret_artifact`` reads the other shape of this wave's
 misses: a file or store that holds credentials by its tools' documentation (Firebase's
 ``google-services.json`` and ``GoogleService-Info.plist``, App Store Connect's ``.p8`` API
 keys, Android keystores and ``.jks``, iOS provisioning profiles, dotenv's ``.env`` and

@@ -36,7 +36,7 @@ from .vocatives import VOCATIVE
 _FIELD_OPEN = re.compile(r"(?:[\w\-.\]]=|\"\s*:\s*|\[\w+ |\b(?:echo|printf)\s+(?:-[a-z]+\s+)?|"
                          # a data field's label ("payload text: '...'", "supplier field:")
                          r"\b(?:text|body|value|data|msg|string|comment|description|content|"
-                         r"subject|title|field|label|name|payload|note)\s*:\s*)$")
+                         r"subject|title|field|label|name|payload|note|sample|strings)\s*:\s*)$")
 #: the address to an AI reader, over the case-folded value (:mod:`.orders`,
 #: :mod:`.vocatives`)
 _ADDRESS = re.compile(f"{ADDRESS}|{VOCATIVE}")

@@ -9,7 +9,8 @@ will read their text, the salutation names several and the one that happens to r
 GPT models, Google's Gemini and Bard, GitHub Copilot, Meta's Llama, Mistral, xAI's Grok,
 Cursor, Devin, Codex). And an AI reader called by its function in two words, where a
 function name is not a trade the older list holds ("AI triage:", "LLM enrichment:", "AI
-moderation -"), at the opening of a line, a clause, a quote or a field.
+moderation -"), at the opening of a line, a clause, a quote or a field; and a dedication
+to the reader doing its job ("To the assistant summarising captures:").
 
 ``reader_vocative`` is an asker: it counts only beside an act that matters (the acts of
 :mod:`.orders`, :mod:`.ops_orders` and :mod:`.defender_acts`), and stands aside where an
@@ -30,12 +31,18 @@ VOCATIVE = (
     rf"\b{_PRODUCT}(?: ?(?:/|,|or|and|&) ?{_PRODUCT})*(?:,? (?:or|and) {_WHICHEVER}|"
     rf"(?: ?(?:/|,|or|and|&) ?{_PRODUCT})+)\s*[:,\u2014\u2013]|"
     rf"\b(?:hey|hi|hello|dear|attention|yo|to) {_WHICHEVER}\s*[:,\u2014\u2013]|"
+    # "To the assistant summarising captures:" (a dedication at an opening, a participle's
+    # phrase after the name)
+    r"(?:^|[\n.!?;(\[{\"'>|=\u2014\u2013]\s*)(?:to|for) the (?:[a-z\-]+ ){0,2}?(?:ai|llm|"
+    r"assistant|agent|bot|model|copilot)s?(?: [a-z]+ing\b[^:,.\n]{0,40}?)?\s*[:\u2014\u2013]"
+    r"(?!//)|"
     # "AI triage:", "LLM enrichment:" at an opening
     r"(?:^|[\n.!?;(\[{\"'>|=\u2014\u2013]\s*)(?:ai|llm)[ \-][a-z][a-z\-]*(?: [a-z][a-z\-]*)?"
     r"\s*[:\u2014\u2013](?!//)"
 )
 VOCATIVE_WORDS = ("claude chatgpt gpt gemini bard copilot llama mistral grok cursor devin codex "
-                  "whichever whatever ai llm")
+                  "whichever whatever ai llm llms ais assistant assistants agent agents bot "
+                  "bots model models copilots")
 
 #: the addresses that read the same evidence (counted once, by them; ``next_reader``, a
 #: lighter reading of "whichever bot reads this", is counted once by this one)
