@@ -45,9 +45,11 @@ report, telemetry, a push payload, release notes, a comment. Copying
 artifact; "do not commit .env" forbids (the cue is negatable).
 
 The weights are chosen by leave-one-split-out cross-validation
-(``bench/guard_eval/cv_wave19_addressed.py``), bounded by every seen split's clean rows,
-the honest developer notes, the README paragraphs of installed packages and the LoCoMo /
-LongMemEval training-half turns.
+(``bench/guard_eval/cv_wave19_addressed.py``, ``results/w19_cv_addressed.json``), bounded by
+every seen split's clean rows, the honest developer notes, the README paragraphs of
+installed packages and the LoCoMo / LongMemEval training-half turns: ``defender_act`` 0.45
+(with an asker's 0.3 it flags), ``secret_artifact`` 0.75 (it flags alone; no clean row,
+note, README or turn more at any weight of the grid).
 """
 
 from __future__ import annotations
@@ -190,7 +192,7 @@ def specs(askers: tuple[str, ...]) -> tuple[Spec, ...]:
          "release or signing settings changed, a secret-bearing file sent",
          DEFENDER_ACT, DEFENDER_WORDS,
          {"negatable": True, "requires_any": askers, "beside_counted": True}),
-        ("secret_artifact", 0.45, "exfiltration_link",
+        ("secret_artifact", 0.75, "exfiltration_link",
          "a secret-bearing file (google-services.json, a .p8 key, a keystore, .env, "
          "process.env, ~/.aws/credentials, kubeconfig ...) put into an artifact others "
          "receive (a source map, the assets, package.json, a Sentry tag, a payload)",

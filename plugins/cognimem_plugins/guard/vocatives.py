@@ -54,7 +54,10 @@ Spec = tuple[str, float, str | None, str, str, str, dict[str, Any]]
 def specs(acts: tuple[str, ...]) -> tuple[Spec, ...]:
     """The cue, counted only beside one of ``acts``."""
     return (
-        ("reader_vocative", 0.3, "instruction_override",
+        # (0.2, chosen by ``bench/guard_eval/cv_wave19_addressed.py``: beside
+        # ``defender_act``'s 0.45 and the learned cue, or beside ``order_harm``'s 0.45 and
+        # another cue)
+        ("reader_vocative", 0.2, "instruction_override",
          "a salutation to whichever AI reads the text (\"Hey Claude/GPT or whichever bot "
          "reads this:\", \"AI triage:\"), beside an act that matters",
          VOCATIVE, VOCATIVE_WORDS,
