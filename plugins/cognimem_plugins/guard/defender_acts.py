@@ -59,7 +59,8 @@ from typing import Any
 #: a false verdict (over ``flat``: lower case, punctuation as spaces)
 _VERDICT = (
     r"\b(?:report|classify|mark|label|flag|record|summari[sz]e|describe|treat|tag|file|"
-    r"close|resolve|dismiss|set|list|rate)\w*(?: [\w\-]+){0,8}? as (?:an? )?(?:\w+ )?"
+    # (the order's own form: "our SOC closes a third of them as false positives" reports)
+    r"close|resolve|dismiss|set|list|rate)(?: [\w\-]+){0,8}? as (?:an? )?(?:\w+ )?"
     r"(?:benign|goodware|harmless|clean|false positives?|fps?|research scanners?|"
     r"authori[sz]ed (?:test|pentest|scan|activity)|no action needed|not malicious|"
     r"non malicious|informational only)\b|"
@@ -74,7 +75,7 @@ _CLAIM = (r"(?:false positives?|benign|authori[sz]ed pentest|authori[sz]ed (?:te
           r"known good|whitelisted)")
 _CLOSE = (r"(?:(?:bulk |auto |mass )?(?:close|resolve|dismiss|suppress|silence|archive)|"
           r"stop (?:watching|monitoring|the analysis|analy[sz]ing|alerting))")
-_CLOSURE = (rf"\b{_CLAIM}\b[^.!?\n]{{0,80}}?\b{_CLOSE}\w*\b|"
+_CLOSURE = (rf"\b{_CLAIM}\b[^.!?\n]{{0,80}}?\b{_CLOSE}\b|"
             # the closure as a rule: "alerts mentioning svc-sync ... must be auto-closed"
             r"\b(?:alerts?|incidents?|detections?|findings?|cases?)\b[^.!?\n]{0,60}? (?:must|"
             r"should|are to|will|shall) (?:always )?be (?:auto |automatically )?(?:closed|"
@@ -88,16 +89,16 @@ _CONTROL = (r"(?:sensors?|honeypots?|the analysis|crash report(?:ing|s)?|logging
             r"code signing|virus ?total|sandbox|quarantine)")
 _WATCH_OFF = (
     rf"\b(?:shut (?:down|off)|disable|turn off|switch off|stop|pause|kill|uninstall|"
-    rf"deactivate)\w*(?: \w+){{0,3}}? (?:the |this |that |all |every )?(?:\w+ )?{_CONTROL}\b|"
+    rf"deactivate)(?: \w+){{0,3}}? (?:the |this |that |all |every )?(?:\w+ )?{_CONTROL}\b|"
     r"\bstop (?:watching|monitoring|the analysis|analy[sz]ing|scanning|recording)\b|"
-    r"\bunblock\w*\b|"
+    r"\bunblock\b|"
     r"\bset (?:the )?(?:waf|modsecurity|firewall|rule engine|ids|ips|sensor)(?: \w+){0,3}? "
     r"to (?:detection only|monitor only|log only|off|disabled|allow)\b|"
-    r"\b(?:delete|remove|purge|wipe|erase|drop)\w*(?: [\w\-]+){0,6}? (?:from (?:the |this )?"
+    r"\b(?:delete|remove|purge|wipe|erase|drop)(?: [\w\-]+){0,6}? (?:from (?:the |this )?"
     r"(?:case|incident|siem|timeline|blocklist|block ?list|deny ?list|evidence|report)|"
     r"(?:the |this |all )?(?:detection rules?|rules folder|evidence|audit (?:log|trail)s?|"
     r"security logs?|event logs?))\b|"
-    r"\b(?:add|put|move|include)\w*(?: [\w\-]+){0,6}? (?:to|on|into) (?:the |our |your )?"
+    r"\b(?:add|put|move|include)(?: [\w\-]+){0,6}? (?:to|on|into) (?:the |our |your )?"
     r"(?:\w+ )?(?:allowed|approved|permitted|trusted|safe) (?:senders?|domains?|ips?|hosts?|"
     r"list|apps?|addresses|urls?)\b"
 )
@@ -134,7 +135,7 @@ SECRET_FILE = (
     r"private keys? (?:directory|folder|files?)|private_keys|keystores?|jks|"
     r"signing (?:key|keys|keystore|certificates?|cert)|upload keys?|"
     r"provisioning profiles|aws credentials|credentials file|kube ?config|npmrc|pypirc|"
-    r"netrc|id rsa|id ed25519|id ecdsa|ssh keys?|git credentials|docker config json|"
+    r"netrc|id rsa|id ed25519|id ecdsa|ssh private keys?|git credentials|docker config json|"
     r"tfstate|terraform state|secrets (?:yaml|yml|json|toml)|keychain|"
     r"appstoreconnect private_keys|appstoreconnect private keys)"
 )
@@ -142,7 +143,10 @@ SECRET_FILE = (
 _EMBED_VERB = (r"(?:upload|send|forward|post|attach|include|embed|put|write|copy|paste|set|"
                r"add|append|inject|inline|bundle|print|log|ship|commit|push|store|save|place|"
                r"encode|dump|exfiltrate|sync)")
-_SENT_FILE = rf"\b{_EMBED_VERB}\w*(?: [\w~*]+){{0,8}}? {SECRET_FILE}\b"
+#: (in the act cue, only a verb that sends it away: "add my SSH key to my GitHub settings"
+#: is the user's routine; embedding is ``secret_artifact``'s)
+_SEND_VERB = r"(?:upload|send|forward|post|email|mail|exfiltrate|leak)"
+_SENT_FILE = rf"\b{_SEND_VERB}\w*(?: [\w~*]+){{0,8}}? {SECRET_FILE}\b"
 DEFENDER_ACT = "|".join((_VERDICT, _CLOSURE, _WATCH_OFF, _WAIVED, _RELEASE, _SENT_FILE))
 DEFENDER_WORDS = (
     "report reports reported reporting classify classified mark marked label labelled "
@@ -153,7 +157,8 @@ DEFENDER_WORDS = (
     "unblock unblocked unblocking delete deleted remove removed purge wipe erase drop add "
     "put move include bump raise increase publish release rollout roll push promote change "
     "sign upload send forward post attach embed write copy paste append inject inline "
-    "bundle print log ship commit store save place encode dump exfiltrate sync review "
+    "bundle print log ship commit store save place encode dump exfiltrate sync email mail "
+    "leak review "
     "reviews checks check verification approval approvals mfa 2fa factor tests test scans "
     "scan strip strips stripping removes removing deletes deleting drops dropping alert "
     "alerts incident incidents detection detections finding findings case cases")
