@@ -23,6 +23,8 @@ from .agent_cues import SCALE as AGENT_SCALE
 from .agent_cues import SPECS as AGENT_SPECS
 from .alternatives import grouped
 from .carriers import SPECS as CARRIER_SPECS
+from .defender_acts import specs as defender_specs
+from .deferred_orders import specs as deferred_specs
 from .discussion import SPECS as STANCE_SPECS
 from .harm_requests import SPECS as HARM_SPECS
 from .layouts import SPECS as LAYOUT_SPECS
@@ -31,6 +33,7 @@ from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
 from .money_acts import SPECS as MONEY_SPECS
 from .normalise import Normalised, normalise, unpunctuate
+from .ops_orders import ASKERS as OPS_ASKERS
 from .ops_orders import SPECS as OPS_SPECS
 from .orders import SPECS as ORDERS_SPECS
 from .persona_i18n import SPECS as PERSONA_I18N_SPECS
@@ -42,6 +45,7 @@ from .required import Required, holds_one, required
 from .reworded import SPECS as REWORDED_SPECS
 from .scoped import SPECS as SCOPED_SPECS
 from .verdicts import SPECS as VERDICT_SPECS
+from .vocatives import specs as vocative_specs
 
 #: the score a paragraph's cues must reach to flag the text (tuning split, docs/guards.md)
 THRESHOLD = 0.75
@@ -211,13 +215,19 @@ _SYSTEM_I18N = sorted({normalise(w).folded for w in (
 _WORDS["system_heading"] += " " + " ".join(
     w for phrase in _SYSTEM_I18N for w in unpunctuate(phrase).split()
     if len(w) >= 4 and w != "message")  # (English "message" would open it on most notes)
+#: (wave 19) the salutation to whichever AI reads the text, an order kept for later or for
+#: good: askers beside these acts
+_ASKED_ACTS = ("order_harm", "ops_act", "token_leak", "record_act", "defender_act", "reader_act",
+               "money_act")
+_VOCATIVE_SPECS = (*vocative_specs(_ASKED_ACTS), *deferred_specs(_ASKED_ACTS))
 #: the weak cues that carry their own weights (each family's chosen by its own CV), in the
 #: order they are registered: every family a module of its own adds its SPECS here, once
 _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS, *CARRIER_SPECS,
                      *PERSONA_I18N_SPECS, *HARM_SPECS, *RELAYED_SPECS, *RELAY_FRAME_SPECS,
                      *PRESSURE_SPECS, *SCOPED_SPECS, *MONEY_SPECS, *ACTS_I18N_SPECS,
                      *PIPELINE_SPECS, *ACTS_WORLD_SPECS, *OPS_SPECS, *VERDICT_SPECS,
-                     *LAYOUT_SPECS)
+                     *LAYOUT_SPECS, *defender_specs((*OPS_ASKERS, "system_heading")),
+                     *_VOCATIVE_SPECS)
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
@@ -503,7 +513,8 @@ def _with_agent_cues(base: tuple[Cue, ...]) -> tuple[Cue, ...]:
                    **{k: v for k, v in options.items() if k != "replaced_by"})
               for name, weight, kind, meaning, pattern, _, options in _OWN_WEIGHT_SPECS]
     stands_for: dict[str, list[str]] = {"addressed_to_agent": ["agent_subject"]}
-    for name, *_, options in (*AGENT_SPECS, *REWORDED_SPECS, *ORDERS_SPECS, *HARM_SPECS):
+    for name, *_, options in (*AGENT_SPECS, *REWORDED_SPECS, *ORDERS_SPECS, *HARM_SPECS,
+                              *_VOCATIVE_SPECS):
         for other in options.get("replaced_by", ()):
             stands_for.setdefault(other, []).append(name)
     return tuple(replace(c, replaces=(*c.replaces, *stands_for.get(c.name, ())))

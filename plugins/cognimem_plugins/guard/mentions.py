@@ -30,6 +30,7 @@ import re
 
 from .class_quotes import blank_class_quotes
 from .discussion import QUOTING
+from .field_values import addressed_field
 from .framed import blank_framed
 from .own_orders import blank_own_orders
 from .own_templates import blank_own_roles
@@ -138,10 +139,16 @@ def blank(text: str) -> str:
         # (wave 17) a quotation framed as a mention in its own sentence ("der Angriff
         # '...'", "ejemplo del taller: '...'", "'...' was flagged"), in any language
         return blank_framed(text)
-    out = _REPORTED.sub(_blank_clause, _QUOTED.sub('""', text))
+    out = _REPORTED.sub(_blank_clause, _QUOTED.sub(_blank_quotation, text))
     # (wave 18) more reporters and report verbs, the capability an advisory reports, the
     # reported order in other languages
     return blank_reported(out, _blank_clause) if "reported" in READINGS else out
+
+
+def _blank_quotation(m: re.Match[str]) -> str:
+    """A quotation blanked, unless it is a structured field's value that calls on an AI
+    reader (wave 19, :mod:`.field_values`: the quote marks are the format's)."""
+    return m.group(0) if addressed_field(m.string, m.start(), m.group(0)) else '""'
 
 
 def _blank_clause(m: re.Match[str]) -> str:

@@ -119,8 +119,11 @@ PERSUASION_WORDS = (
 ASKERS = ("agent_order", "ai_reader", "next_reader", "agent_addressee", "addressed_to_agent",
           "agent_subject", "dormant_trigger", "machine_note", "ai_persuasion", "skip_check",
           "prior_approval", "secrecy_order", "false_authority", "user_property",
-          "reader_order_i18n")
-ACTS = ("ops_act", "token_leak", "record_act")
+          "reader_order_i18n",
+          # (wave 19) :mod:`.vocatives`, :mod:`.deferred_orders`
+          "reader_vocative", "deferred_trigger", "kept_rule")
+#: (wave 19: and :mod:`.defender_acts`' act against a defender)
+ACTS = ("ops_act", "token_leak", "record_act", "defender_act")
 #: (not the acts of :mod:`.pressure` and :mod:`.money_acts`: their words are common in chat,
 #: and beside them these two askers would open the paragraphs of most turns to be read)
 _OTHER: tuple[str, ...] = ()

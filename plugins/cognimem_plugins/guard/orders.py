@@ -235,7 +235,9 @@ HARM_WORDS = (
 
 #: the addresses ``order_harm`` counts beside (this module's and the older ones)
 ADDRESSES = ("ai_reader", "dormant_trigger", "agent_order", "agent_addressee", "addressed_to_agent",
-             "agent_subject")
+             "agent_subject",
+             # (wave 19) :mod:`.vocatives`, :mod:`.deferred_orders`
+             "reader_vocative", "deferred_trigger", "kept_rule")
 
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`;
 #: the weights chosen by leave-one-split-out CV (``bench/guard_eval/cv_wave14.py``)
@@ -249,7 +251,9 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      # (wave 16) or beside an act of :mod:`.pressure` asked of the reader
      {"structural": True, "requires_any": ("order_harm", "reader_act", "money_act",
                                              # (wave 18) :mod:`.ops_orders`
-                                             "ops_act", "token_leak", "record_act"),
+                                             "ops_act", "token_leak", "record_act",
+                                             # (wave 19) :mod:`.defender_acts`
+                                             "defender_act"),
       "replaced_by": ("agent_order", "agent_addressee", "addressed_to_agent",
                       "agent_subject")}),
     # (the address's role and weight, read by its own cheap pattern: not chosen apart)
