@@ -23,6 +23,7 @@ from .agent_cues import SCALE as AGENT_SCALE
 from .agent_cues import SPECS as AGENT_SPECS
 from .alternatives import grouped
 from .carriers import SPECS as CARRIER_SPECS
+from .decode_orders import SPECS as DECODE_ORDER_SPECS
 from .discussion import SPECS as STANCE_SPECS
 from .harm_requests import SPECS as HARM_SPECS
 from .layouts import SPECS as LAYOUT_SPECS
@@ -217,7 +218,7 @@ _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS
                      *PERSONA_I18N_SPECS, *HARM_SPECS, *RELAYED_SPECS, *RELAY_FRAME_SPECS,
                      *PRESSURE_SPECS, *SCOPED_SPECS, *MONEY_SPECS, *ACTS_I18N_SPECS,
                      *PIPELINE_SPECS, *ACTS_WORLD_SPECS, *OPS_SPECS, *VERDICT_SPECS,
-                     *LAYOUT_SPECS)
+                     *LAYOUT_SPECS, *DECODE_ORDER_SPECS)
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
