@@ -81,7 +81,7 @@ _ORDERED = re.compile(PATTERN)
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
 
 SPECS: tuple[Spec, ...] = (
-    ("decode_order", 0.45, "instruction_override",
+    ("decode_order", 0.3, "instruction_override",
      "orders hidden text decoded (or spelled out, reversed, shifted) and then obeyed",
      PATTERN, WORDS, {}),
 )

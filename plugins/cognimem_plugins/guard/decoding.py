@@ -31,7 +31,7 @@ from .ciphers import spelled as cipher_spelled
 from .decode_orders import orders_decoding
 from .normalise import normalise
 from .phonetic import respelled
-from .spelled import spelled_runs
+from .spelled import CODE_SET, spelled_runs
 
 #: the longest run decoded (longer runs are cut: an instruction fits in far less)
 MOST_RUN = 4000
@@ -97,6 +97,10 @@ _ROTATED = frozenset(codecs.encode(w, "rot13") for w in (*_COMMON, "not", "now",
 _REVERSED = frozenset(w[::-1] for w in _COMMON)
 _SPELLED = _ROTATED | _REVERSED
 _COMMON_SET = frozenset((*_COMMON, "not", "now", "are"))
+_CIPHER_MARK_WORDS = frozenset(CIPHER_MARKS)
+#: (wave 19) every word that a reading needs one of (so spelled, a cipher's mark, a
+#: spelling alphabet's code word): one intersection with a text's words
+_ALL_MARKS = _SPELLED | _CIPHER_MARK_WORDS | CODE_SET
 
 
 def wordy(text: str) -> bool:
@@ -190,11 +194,15 @@ def _quoted_printable(run: str) -> str | None:
 
 _RUNS = (("base64", _B64, _base64), ("base64", _B64_URL, _base64), ("hex", _HEX, _hex),
          ("hex", _HEX_APART, _hex), ("url", _URL_ENCODED, _url),
-         ("charcodes", _CODES, _codes), ("binary", _BINARY, _binary),
-         ("base32", _B32, _base32), ("base58", _B58, _base58))
-#: (wave 19) runs of escapes, each read only when the text holds its escape character
-_ESCAPED = (("ascii85", "<~", _A85, _ascii85), ("unicode_escapes", "\\", _U_ESCAPES, _escapes),
-            ("octal_escapes", "\\", _OCTAL, _escapes), ("html_entities", "&", _ENTITIES, _entities),
+         ("charcodes", _CODES, _codes), ("binary", _BINARY, _binary))
+#: (wave 19) runs of one long word: read only when the text has a word of
+#: :data:`_LONG_WORD` characters
+_LONG_RUNS = (("base32", _B32, _base32), ("base58", _B58, _base58))
+#: (wave 19) runs of escapes, each read only when the text holds its escape
+#: :data:`MIN_ESCAPES` times
+_ESCAPED = (("ascii85", "<~", _A85, _ascii85), ("unicode_escapes", "\\u", _U_ESCAPES, _escapes),
+            ("octal_escapes", "\\", _OCTAL, _escapes),
+            ("html_entities", "&#", _ENTITIES, _entities),
             ("quoted_printable", "=", _QP, _quoted_printable))
 
 
@@ -228,11 +236,15 @@ def decoded_runs(text: str, flat: str | None = None, *,
     out: list[Decoded] = []
     seen: set[tuple[str, int, int]] = set()
     tried = 0
-    maybe = (_digits(text) >= _MANY_DIGITS
-             or (max(map(len, text.split()), default=0) if longest is None else longest)
-             >= _LONG_WORD)
+    long_word = (max(map(len, text.split()), default=0) if longest is None else longest
+                 ) >= _LONG_WORD
+    maybe = long_word or _digits(text) >= _MANY_DIGITS
     runs = [(w, p, d) for w, p, d in _RUNS if maybe and (w != "url" or "%" in text)]
-    runs += [(w, p, d) for w, mark, p, d in _ESCAPED if mark in text]
+    if long_word:
+        runs += _LONG_RUNS
+    if "<~" in text or "\\" in text or "&#" in text or "=" in text:
+        runs += [(w, p, d) for w, mark, p, d in _ESCAPED
+                 if text.count(mark) >= (1 if mark == "<~" else MIN_ESCAPES)]
     for wrapping, pattern, decode in runs:
         for m in pattern.finditer(text):
             if tried >= most:
@@ -256,18 +268,18 @@ def decoded_runs(text: str, flat: str | None = None, *,
     words = flat.split() if words is None else words
     # (wave 19) letters spelled in a code (a spelling alphabet, Morse, Braille, letters
     # joined by dots) and words respelled by their sound
-    low = text.lower()
-    for wrapping, start, end, spelled in spelled_runs(text, low, set(words)):
+    marks = _ALL_MARKS.intersection(words)  # one pass for the readings' mark words
+    for wrapping, start, end, spelled in spelled_runs(text, words if marks else []):
         if wordy(spelled):
             out.append(Decoded(wrapping, start, end, spelled))
     sounded = respelled(text[:MOST_RUN]) if "-" in text else None
     if sounded is not None:
         out.append(Decoded("phonetic_respelling", 0, min(len(text), MOST_RUN), sounded))
-    out.extend(_read_whole(text, flat, words))
+    out.extend(_read_whole(text, flat, marks))
     return out
 
 
-def _read_whole(text: str, flat: str, flat_words: list[str]) -> list[Decoded]:
+def _read_whole(text: str, flat: str, flat_words: set[str]) -> list[Decoded]:
     """The text read in rot13, backwards, in a Caesar shift or in Atbash (:mod:`.ciphers`)
     from the line or colon-led part that holds at least :data:`MIN_COMMON` of the common
     words so read, and the most more than as written (rot13: the whole text when none does
@@ -279,8 +291,9 @@ def _read_whole(text: str, flat: str, flat_words: list[str]) -> list[Decoded]:
     # sentence: "... dna snoitcurtsni suoiverp erongi")
     need = MIN_COMMON - 1 if ("revers" in flat or "backwards" in flat or "shift" in flat
                               or "cipher" in flat or "atbash" in flat) else MIN_COMMON
-    marked_ciphers = frozenset().union(*(CIPHER_MARKS[w] for w in flat_words
-                                         if w in CIPHER_MARKS))
+    cipher_marks = _CIPHER_MARK_WORDS.intersection(flat_words)
+    marked_ciphers = frozenset().union(*(CIPHER_MARKS[w] for w in cipher_marks)) \
+        if cipher_marks else frozenset()
     marked = _SPELLED.intersection(flat_words)
     # (wave 19) a note that orders its text reversed and obeyed: read so even without the
     # common words (a reversed command: "hs.x/ved... lruc nur")

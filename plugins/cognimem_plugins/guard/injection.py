@@ -42,7 +42,7 @@ ENCODED_WEIGHT = 0.0
 #: (wave 19) added to a decoded run's score beside a note that orders it decoded and obeyed
 #: (the decoded text reads as words: it is the order): chosen by leave-one-split-out CV,
 #: bench/guard_eval/cv_wave19_encoded.py
-ORDERED_RUN_WEIGHT = 0.0
+ORDERED_RUN_WEIGHT = 0.45
 #: the cues that order hidden text decoded and acted on
 _DECODE_CUES = frozenset(("decode_and_run", "decode_order"))
 

@@ -18,6 +18,7 @@ hyphenated words: a text without two costs one scan.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 #: the words of an override, an exfiltration or a destructive order that a respelling hides
 VOCABULARY = (
@@ -51,6 +52,7 @@ _RULES = (
 )
 
 
+@lru_cache(maxsize=4096)
 def sound_key(word: str) -> str:
     """The consonant skeleton of ``word``'s sound (see the module)."""
     key = word.lower()
@@ -63,7 +65,9 @@ _KEYS: dict[str, str] = {}
 for _word in VOCABULARY:
     _KEYS.setdefault(sound_key(_word), _word)
 
-_HYPHENATED = re.compile(r"\b[a-z]{1,6}(?:-[a-z]{1,6})+\b", re.IGNORECASE)
+_HYPHENATED = re.compile(r"\b[A-Za-z]{1,6}(?:-[A-Za-z]{1,6})+\b")
+#: a hyphen between letters (led by the hyphen: the scan looks for it first)
+_HYPHEN_LETTER = re.compile(r"-[A-Za-z]{1,6}\b")
 _WORD = re.compile(r"[a-z]+(?:-[a-z]+)*", re.IGNORECASE)
 
 
@@ -72,10 +76,15 @@ def respelled(text: str) -> str | None:
     than :data:`MIN_RESPELLED` hyphen-joined words sound like one."""
     if text.count("-") < MIN_RESPELLED:
         return None
+    if len(_HYPHEN_LETTER.findall(text)) < MIN_RESPELLED:
+        return None
+    hyphenated = _HYPHENATED.findall(text)
+    if len(hyphenated) < MIN_RESPELLED:
+        return None
     hits = 0
-    for m in _HYPHENATED.finditer(text):
-        word = _KEYS.get(sound_key(m.group(0)))
-        if word is not None and word != m.group(0).replace("-", "").lower():
+    for token in hyphenated:
+        word = _KEYS.get(sound_key(token))
+        if word is not None and word != token.replace("-", "").lower():
             hits += 1
     if hits < MIN_RESPELLED:
         return None

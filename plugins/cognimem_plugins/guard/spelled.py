@@ -77,6 +77,7 @@ MORSE = {
 BRAILLE = dict(zip("⠁⠃⠉⠙⠑⠋⠛⠓⠊⠚⠅⠇⠍⠝⠕⠏⠟⠗⠎⠞⠥⠧⠺⠭⠽⠵", "abcdefghijklmnopqrstuvwxyz",
                    strict=True))
 
+CODE_SET = frozenset(CODE_WORDS)
 #: the fewest code words in a row read as spelling
 MIN_SPELLED = 8
 #: the fewest Morse letters in a run
@@ -93,15 +94,18 @@ _MORSE_RUN = re.compile(r"(?<![\w.\-])(?:[.\-]{1,7}(?:[ \t]*[/|][ \t]*|[ \t]+))+
                         r"(?![\w.\-])")
 _BRAILLE_RUN = re.compile(r"[\u2800-\u28ff][\u2800-\u28ff\s]*")
 _SEPARATED = re.compile(r"(?<![\w.\-])(?:[^\W\d_][.\-_*|·]){1,}[^\W\d_](?![\w\-])[.]?")
-_SEPARATED_GATE = re.compile(r"[^\W\d_][.\-_*|·][^\W\d_][.\-_*|·][^\W\d_]")
+#: (led by a separator: the scan looks for the rare character first)
+_SEPARATED_GATE = re.compile(r"[.\-_*|\u00b7][A-Za-z][.\-_*|\u00b7][A-Za-z]")
 
 
-def spelled_code(text: str, low: str, words: set[str]) -> list[tuple[str, int, int, str]]:
+def spelled_code(text: str, words: list[str]) -> list[tuple[str, int, int, str]]:
     """Runs of spelling-alphabet code words: ``(name, start, end, letters)``; ``words`` the
-    text's case-folded words (the gate: at least :data:`MIN_SPELLED` of them code words)."""
-    if len(words) < 2 or sum(w in CODE_WORDS for w in words) < 2 or \
-            sum(1 for w in low.split() if w.strip(",.;:") in CODE_WORDS) < MIN_SPELLED:
+    text's case-folded words (the gate: at least :data:`MIN_SPELLED` of them code words,
+    two of them distinct)."""
+    if len(words) < MIN_SPELLED or len(CODE_SET.intersection(words)) < 2 or \
+            sum(w in CODE_SET for w in words) < MIN_SPELLED:
         return []
+    low = text.lower()
     out = []
     letters: list[str] = []
     start = end = -1
@@ -133,9 +137,10 @@ def spelled_code(text: str, low: str, words: set[str]) -> list[tuple[str, int, i
 
 def morse(text: str) -> list[tuple[str, int, int, str]]:
     """Runs of International Morse code spelled out (a slash or a bar between words)."""
-    text = text.translate(_MORSE_CHARS)
-    if text.count("-") + text.count(".") < 2 * MIN_MORSE or (".-" not in text
-                                                             and "-." not in text):
+    if not text.isascii():
+        text = text.translate(_MORSE_CHARS)
+    if (".-" not in text and "-." not in text) or \
+            text.count("-") + text.count(".") < 2 * MIN_MORSE:
         return []
     out = []
     for m in _MORSE_RUN.finditer(text):
@@ -176,13 +181,16 @@ def separated(text: str) -> list[tuple[str, int, int, str]]:
     return [("separated_letters", runs[0].start(), runs[-1].end(), joined)]
 
 
-def spelled_runs(text: str, low: str, words: set[str]) -> list[tuple[str, int, int, str]]:
-    """Every run spelled out letter by letter in ``text`` (``low``: case-folded; ``words``:
-    its case-folded words), each gated by what its code needs."""
-    out = spelled_code(text, low, words)
-    if "-" in text or any(c in text for c in _MORSE_LOOKALIKES[:-1]):
+def spelled_runs(text: str, words: list[str]) -> list[tuple[str, int, int, str]]:
+    """Every run spelled out letter by letter in ``text`` (``words``: its case-folded
+    words), each gated by what its code needs."""
+    out = spelled_code(text, words)
+    ascii_only = text.isascii()
+    if ("-" in text and "." in text) or not ascii_only:
         out += morse(text)
-    if max(text, default=" ") >= "\u2800":
+    if not ascii_only and _BRAILLE_RUN.search(text):
         out += braille(text)
-    out += separated(text)
+    if text.count(".") + text.count("-") + text.count("_") >= 2 * MIN_SEPARATED \
+            or not ascii_only:
+        out += separated(text)
     return out
