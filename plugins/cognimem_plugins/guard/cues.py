@@ -486,7 +486,9 @@ CUES: tuple[Cue, ...] = (
          r"\b(?:run|execute|follow|treat) (?:it|this|them) as (?:your )?"
          r"(?:next |new )?(?:instruction|command|task|prompt)s?\b|\bencoded (?:for privacy|so "
          r"(?:humans|people|users|reviewers))|\b(?:rot13|rot 13|base64|hex) (?:encoded )?"
-         r"(?:instructions?|task|command|payload)\b"),
+         r"(?:instructions?|task|command|payload)\b",
+         # (wave 19) it stands for decode_order when both fire (one order, counted once)
+         replaces=("decode_order",)),
 )
 
 
