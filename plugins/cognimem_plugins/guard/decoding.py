@@ -279,7 +279,7 @@ def decoded_runs(text: str, flat: str | None = None, *,
     return out
 
 
-def _read_whole(text: str, flat: str, flat_words: set[str]) -> list[Decoded]:
+def _read_whole(text: str, flat: str, flat_words: frozenset[str]) -> list[Decoded]:
     """The text read in rot13, backwards, in a Caesar shift or in Atbash (:mod:`.ciphers`)
     from the line or colon-led part that holds at least :data:`MIN_COMMON` of the common
     words so read, and the most more than as written (rot13: the whole text when none does
