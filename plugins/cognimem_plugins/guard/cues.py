@@ -23,6 +23,7 @@ from .agent_cues import SCALE as AGENT_SCALE
 from .agent_cues import SPECS as AGENT_SPECS
 from .alternatives import grouped
 from .carriers import SPECS as CARRIER_SPECS
+from .decode_orders import SPECS as DECODE_ORDER_SPECS
 from .defender_acts import specs as defender_specs
 from .deferred_orders import specs as deferred_specs
 from .discussion import SPECS as STANCE_SPECS
@@ -227,7 +228,7 @@ _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS
                      *PRESSURE_SPECS, *SCOPED_SPECS, *MONEY_SPECS, *ACTS_I18N_SPECS,
                      *PIPELINE_SPECS, *ACTS_WORLD_SPECS, *OPS_SPECS, *VERDICT_SPECS,
                      *LAYOUT_SPECS, *defender_specs((*OPS_ASKERS, "system_heading")),
-                     *_VOCATIVE_SPECS)
+                     *_VOCATIVE_SPECS, *DECODE_ORDER_SPECS)
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
@@ -495,7 +496,9 @@ CUES: tuple[Cue, ...] = (
          r"\b(?:run|execute|follow|treat) (?:it|this|them) as (?:your )?"
          r"(?:next |new )?(?:instruction|command|task|prompt)s?\b|\bencoded (?:for privacy|so "
          r"(?:humans|people|users|reviewers))|\b(?:rot13|rot 13|base64|hex) (?:encoded )?"
-         r"(?:instructions?|task|command|payload)\b"),
+         r"(?:instructions?|task|command|payload)\b",
+         # (wave 19) it stands for decode_order when both fire (one order, counted once)
+         replaces=("decode_order",)),
 )
 
 

@@ -17,11 +17,21 @@ from __future__ import annotations
 import base64
 import binascii
 import codecs
+import html
+import quopri
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import unquote_plus
 
+from .ciphers import DECODERS as CIPHER_DECODERS
+from .ciphers import MARKS as CIPHER_MARKS
+from .ciphers import spelled as cipher_spelled
+from .decode_orders import orders_decoding
 from .normalise import normalise
+from .phonetic import respelled
+from .spelled import CODE_SET, spelled_runs
 
 #: the longest run decoded (longer runs are cut: an instruction fits in far less)
 MOST_RUN = 4000
@@ -62,6 +72,20 @@ MIN_ESCAPES = 6
 _CODES = re.compile(r"(?<![\d.])(?:(?:1[01]\d|12[0-6]|[3-9]\d)[\s,;]{1,2}){15,}"
                     r"(?:1[01]\d|12[0-6]|[3-9]\d)(?![\d.])")
 _BINARY = re.compile(r"(?<![01])(?:[01]{8}[\s,]{0,2}){12,}(?![01])")
+#: (wave 19) RFC 4648 base32 (upper case, or lower case throughout) and base58 (Bitcoin's
+#: alphabet: no 0, O, I or l)
+_B32 = re.compile(r"(?<![A-Za-z0-9+/=_-])(?:[A-Z2-7]{24,}|[a-z2-7]{24,})={0,6}(?![A-Za-z0-9+/=_-])")
+_B58 = re.compile(r"(?<![A-Za-z0-9+/=_-])[1-9A-HJ-NP-Za-km-z]{24,}(?![A-Za-z0-9+/=_-])")
+_B58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+#: (wave 19) Adobe's Ascii85 between its delimiters ``<~ ~>``
+_A85 = re.compile(r"<~[!-u\s]{20,}~>")
+#: (wave 19) escapes: ``\u0072`` (JSON, JavaScript, Python), ``\162`` (octal, C), HTML
+#: character references (``&#114;``, ``&#x72;``, ``&lt;``) and quoted-printable (RFC 2045
+#: ``=72``), each a run of at least :data:`MIN_ESCAPES`
+_U_ESCAPES = re.compile(r"(?:\\[uU]\{?[0-9a-fA-F]{4}\}?[ ,]?){6,}")
+_OCTAL = re.compile(r"(?:\\[0-3][0-7]{2}){6,}")
+_ENTITIES = re.compile(r"(?:&#(?:[0-9]{2,4}|[xX][0-9a-fA-F]{2,4});[ ,]?){6,}")
+_QP = re.compile(r"(?:=[0-9A-F]{2}|=\r?\n){6,}")
 _ROT13_SAID = re.compile(r"(?i)\brot[\s-]?13\b|\bcaesar\b")
 _WORD = re.compile(r"[a-z]+")
 
@@ -73,6 +97,10 @@ _ROTATED = frozenset(codecs.encode(w, "rot13") for w in (*_COMMON, "not", "now",
 _REVERSED = frozenset(w[::-1] for w in _COMMON)
 _SPELLED = _ROTATED | _REVERSED
 _COMMON_SET = frozenset((*_COMMON, "not", "now", "are"))
+_CIPHER_MARK_WORDS = frozenset(CIPHER_MARKS)
+#: (wave 19) every word that a reading needs one of (so spelled, a cipher's mark, a
+#: spelling alphabet's code word): one intersection with a text's words
+_ALL_MARKS = _SPELLED | _CIPHER_MARK_WORDS | CODE_SET
 
 
 def wordy(text: str) -> bool:
@@ -122,9 +150,60 @@ def _binary(run: str) -> str | None:
     return _utf8(bytes(int(bits[i:i + 8], 2) for i in range(0, len(bits), 8)))
 
 
+def _base32(run: str) -> str | None:
+    padded = run.upper() + "=" * (-len(run.rstrip("=")) % 8 if "=" not in run else 0)
+    try:
+        return _utf8(base64.b32decode(padded))
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _base58(run: str) -> str | None:
+    number = 0
+    for c in run:
+        number = number * 58 + _B58_ALPHABET.index(c)
+    raw = number.to_bytes((number.bit_length() + 7) // 8, "big")
+    return _utf8(raw)
+
+
+def _ascii85(run: str) -> str | None:
+    try:
+        return _utf8(base64.a85decode(run, adobe=True, ignorechars=b" \t\n\r\v"))
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _escapes(run: str) -> str | None:
+    if run.count("\\") < MIN_ESCAPES:
+        return None
+    try:
+        return codecs.decode(run.encode("latin-1", "backslashreplace"), "unicode_escape")
+    except (UnicodeDecodeError, ValueError):
+        return None
+
+
+def _entities(run: str) -> str | None:
+    return html.unescape(run) if run.count("&") >= MIN_ESCAPES else None
+
+
+def _quoted_printable(run: str) -> str | None:
+    if run.count("=") < MIN_ESCAPES:
+        return None
+    return _utf8(quopri.decodestring(run.encode("ascii", "replace")))
+
+
 _RUNS = (("base64", _B64, _base64), ("base64", _B64_URL, _base64), ("hex", _HEX, _hex),
          ("hex", _HEX_APART, _hex), ("url", _URL_ENCODED, _url),
          ("charcodes", _CODES, _codes), ("binary", _BINARY, _binary))
+#: (wave 19) runs of one long word: read only when the text has a word of
+#: :data:`_LONG_WORD` characters
+_LONG_RUNS = (("base32", _B32, _base32), ("base58", _B58, _base58))
+#: (wave 19) runs of escapes, each read only when the text holds its escape
+#: :data:`MIN_ESCAPES` times
+_ESCAPED = (("ascii85", "<~", _A85, _ascii85), ("unicode_escapes", "\\u", _U_ESCAPES, _escapes),
+            ("octal_escapes", "\\", _OCTAL, _escapes),
+            ("html_entities", "&#", _ENTITIES, _entities),
+            ("quoted_printable", "=", _QP, _quoted_printable))
 
 
 #: cheap tests that a run of some sort may be there (most notes have none): a word of 24
@@ -157,12 +236,16 @@ def decoded_runs(text: str, flat: str | None = None, *,
     out: list[Decoded] = []
     seen: set[tuple[str, int, int]] = set()
     tried = 0
-    maybe = (_digits(text) >= _MANY_DIGITS
-             or (max(map(len, text.split()), default=0) if longest is None else longest)
-             >= _LONG_WORD)
-    for wrapping, pattern, decode in _RUNS if maybe else ():
-        if wrapping == "url" and "%" not in text:
-            continue
+    long_word = (max(map(len, text.split()), default=0) if longest is None else longest
+                 ) >= _LONG_WORD
+    maybe = long_word or _digits(text) >= _MANY_DIGITS
+    runs = [(w, p, d) for w, p, d in _RUNS if maybe and (w != "url" or "%" in text)]
+    if long_word:
+        runs += _LONG_RUNS
+    if "<~" in text or "\\" in text or "&#" in text or "=" in text:
+        runs += [(w, p, d) for w, mark, p, d in _ESCAPED
+                 if text.count(mark) >= (1 if mark == "<~" else MIN_ESCAPES)]
+    for wrapping, pattern, decode in runs:
         for m in pattern.finditer(text):
             if tried >= most:
                 return out
@@ -172,31 +255,65 @@ def decoded_runs(text: str, flat: str | None = None, *,
             seen.add(span)
             tried += 1
             decoded = decode(m.group(0))
+            if decoded and not wordy(decoded) and wrapping.startswith("base") \
+                    and _B64.fullmatch(decoded.strip()):
+                # (wave 19) encoded twice ("double-encoded for safety"): decoded once more
+                again = _base64(decoded.strip())
+                decoded, wrapping = (again, f"{wrapping}_twice") if again else (decoded,
+                                                                               wrapping)
             if decoded and decoded != m.group(0) and wordy(decoded):
                 out.append(Decoded(wrapping, span[1], span[2], decoded))
     if flat is None:
         flat = normalise(text).flat
-    out.extend(_read_whole(text, flat, flat.split() if words is None else words))
+    words = flat.split() if words is None else words
+    # (wave 19) letters spelled in a code (a spelling alphabet, Morse, Braille, letters
+    # joined by dots) and words respelled by their sound
+    marks = _ALL_MARKS.intersection(words)  # one pass for the readings' mark words
+    for wrapping, start, end, spelled in spelled_runs(text, words if marks else []):
+        if wordy(spelled):
+            out.append(Decoded(wrapping, start, end, spelled))
+    sounded = respelled(text[:MOST_RUN]) if "-" in text else None
+    if sounded is not None:
+        out.append(Decoded("phonetic_respelling", 0, min(len(text), MOST_RUN), sounded))
+    out.extend(_read_whole(text, flat, marks))
     return out
 
 
-def _read_whole(text: str, flat: str, flat_words: list[str]) -> list[Decoded]:
-    """The text read in rot13 or backwards from the line or colon-led part that holds at
-    least :data:`MIN_COMMON` of the common words so read, and the most more than as written
-    (rot13: the whole text when none does and it says it is rot13)."""
+def _read_whole(text: str, flat: str, flat_words: frozenset[str]) -> list[Decoded]:
+    """The text read in rot13, backwards, in a Caesar shift or in Atbash (:mod:`.ciphers`)
+    from the line or colon-led part that holds at least :data:`MIN_COMMON` of the common
+    words so read, and the most more than as written (rot13: the whole text when none does
+    and it says it is rot13). (wave 19) A note that orders its text decoded and obeyed
+    (:func:`.decode_orders.orders_decoding`) needs one such word, and one that names a
+    shift or a cipher one fewer."""
     said = ("rot" in flat or "caesar" in flat) and _ROT13_SAID.search(text) is not None
     # a text that asks to reverse something needs one common word fewer (a short reversed
     # sentence: "... dna snoitcurtsni suoiverp erongi")
-    need = MIN_COMMON - 1 if ("revers" in flat or "backwards" in flat) else MIN_COMMON
-    if not said:
-        # (wave 11) the marks are words of ``flat``: looked for among its words, with the
-        # others so spelled (was: the marks padded with spaces in the padded text)
-        marked = _SPELLED.intersection(flat_words)
-        if not marked or marked.isdisjoint(_MARK_WORDS) or len(marked) < need:
-            return []  # the words of neither reading are there (most texts)
+    need = MIN_COMMON - 1 if ("revers" in flat or "backwards" in flat or "shift" in flat
+                              or "cipher" in flat or "atbash" in flat) else MIN_COMMON
+    cipher_marks = _CIPHER_MARK_WORDS.intersection(flat_words)
+    marked_ciphers = frozenset().union(*(CIPHER_MARKS[w] for w in cipher_marks)) \
+        if cipher_marks else frozenset()
+    marked = _SPELLED.intersection(flat_words)
+    # (wave 19) a note that orders its text reversed and obeyed: read so even without the
+    # common words (a reversed command: "hs.x/ved... lruc nur")
+    backwards = need < MIN_COMMON and ("revers" in flat or "backwards" in flat) \
+        and orders_decoding(flat)
+    if not said and (not marked or marked.isdisjoint(_MARK_WORDS)) and not marked_ciphers \
+            and not backwards:
+        return []  # the words of no reading are there (most texts)
+    if backwards or orders_decoding(flat):
+        need = 1
+    readings: list[tuple[str, frozenset[str], Callable[[str], str]]] = []
+    if said or backwards or (marked and not marked.isdisjoint(_MARK_WORDS)
+                             and len(marked) >= need):
+        readings += [("rot13", _ROTATED, _rot13), ("reversed", _REVERSED, _backwards)]
+    if marked_ciphers:
+        spellings = _cipher_spellings()
+        readings += [(name, spellings[name], CIPHER_DECODERS[name])
+                     for name in sorted(marked_ciphers)]
     out = []
-    for wrapping, spelled, decode in (("rot13", _ROTATED, _rot13), ("reversed", _REVERSED,
-                                                                    _backwards)):
+    for wrapping, spelled, decode in readings:
         best: tuple[int, int] | None = None
         for start, part in _segments(text):
             words = set(_WORD.findall(part.lower()))
@@ -205,11 +322,25 @@ def _read_whole(text: str, flat: str, flat_words: list[str]) -> list[Decoded]:
             # the part read best so (of parts read as well, the later: the narrower)
             if hits >= need and margin > 0 and (best is None or margin >= best[0]):
                 best = (margin, start)
+        if best is None and wrapping == "reversed" and backwards:
+            best = (0, _segments(text)[-1][0])  # the last part: what follows the order
         start = 0 if best is None else best[1]
         if best is not None or (wrapping == "rot13" and said):
             end = min(len(text), start + MOST_RUN)
             out.append(Decoded(wrapping, start, end, decode(text[start:end])))
+    if backwards:
+        # the words in reverse order ("now it merge and request pull this approve")
+        start = _segments(text)[-1][0]
+        end = min(len(text), start + MOST_RUN)
+        out.append(Decoded("reversed_words", start, end,
+                           " ".join(reversed(text[start:end].split()))))
     return out
+
+
+@lru_cache(maxsize=1)
+def _cipher_spellings() -> dict[str, frozenset[str]]:
+    """Each cipher's spellings of the common words (built once, when first needed)."""
+    return cipher_spelled((*_COMMON, "not", "now", "are"))
 
 
 def _rot13(text: str) -> str:

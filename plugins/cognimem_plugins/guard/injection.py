@@ -39,6 +39,12 @@ OBFUSCATION_WEIGHT = 0.4
 #: added to the weak cues' score of a decoded run (someone wrapped those words so that no
 #: reader would see them): chosen by leave-one-split-out CV, bench/guard_eval/cv_decoded.py
 ENCODED_WEIGHT = 0.0
+#: (wave 19) added to a decoded run's score beside a note that orders it decoded and obeyed
+#: (the decoded text reads as words: it is the order): chosen by leave-one-split-out CV,
+#: bench/guard_eval/cv_wave19_encoded.py
+ORDERED_RUN_WEIGHT = 0.45
+#: the cues that order hidden text decoded and acted on
+_DECODE_CUES = frozenset(("decode_and_run", "decode_order"))
 
 _I = re.IGNORECASE
 
@@ -366,7 +372,7 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
                        "spaced_letters" if norm.spaced else "leetspeak")
     if not (found or weak.cues or weak.score or runs):
         return _nothing(threshold)  # (wave 11) most notes: nothing found, nothing to build
-    asks_decode = any(c.name == "decode_and_run" for c in weak.cues)
+    asks_decode = any(c.name in _DECODE_CUES for c in weak.cues)
     score = weak.score
     for run in runs:
         inner = screen(run.text, threshold, full=True, unwrap=False)
@@ -374,7 +380,7 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
         # (when it shows a cue), or with the note that asks to decode and act on it (the
         # two are one message: their cues add up)
         wrapped = inner.score + ENCODED_WEIGHT if inner.score else 0.0
-        joint = weak.score + inner.score if asks_decode else 0.0
+        joint = weak.score + inner.score + ORDERED_RUN_WEIGHT if asks_decode else 0.0
         score = max(score, inner.score, joint, wrapped)
         if inner or max(joint, wrapped) >= threshold:
             found.update((*(inner.kinds or weak.kinds() or {"instruction_override"}),
