@@ -98,6 +98,7 @@ from .sdkcalls import GATE as SDK_GATE
 from .sdkcalls import intercom_tokens, keyword_secrets, sdk_call_secrets
 from .signing import NEEDLES as SIGNING_NEEDLES
 from .signing import signing_keys
+from .spans import widen
 from .standins import placeholder, stand_in
 from .structured import (
     APPLE_WORDS,
@@ -340,7 +341,8 @@ def scan(text: str, allow: Allowlist | None = None,
     # a value kept for what it is (public, a template, allowed) says so before any other
     # reason given for the same span (``--explain`` shows one reason a span)
     overruled = [d for d, f in zip(decisions, found, strict=True) if d is not f]
-    redacted = sorted((d for d in decisions if d.redacted),
+    # (wave 19) each redaction covers the whole token its value is part of (:mod:`.spans`)
+    redacted = sorted((_widened(d, text) for d in decisions if d.redacted),
                       key=lambda d: (d.start, -(d.end - d.start)))
     out: list[Decision] = []
     for item in redacted:
@@ -361,6 +363,17 @@ def scan(text: str, allow: Allowlist | None = None,
             out.append(item)
     out.sort(key=lambda d: (d.start, not d.redacted))
     return out
+
+
+def _widened(decision: Decision, text: str) -> Decision:
+    """``decision`` over the whole token its value is part of (a private key's block as
+    it is)."""
+    if decision.kind == "private_key":
+        return decision
+    start, end = widen(text, decision.start, decision.end)
+    if (start, end) == (decision.start, decision.end):
+        return decision
+    return replace(decision, start=start, end=end)
 
 
 def _public(decision: Decision, text: str, templates: list[tuple[int, int]]) -> Decision:
