@@ -32,7 +32,7 @@ from .standins import assigned_reason
 _KEY_SETTING = re.compile(
     r"(?<![\w.\-])['\"]?(?P<name>(?:[A-Za-z][A-Za-z0-9]*[_.\-])+(?:key|KEY|Key)|"
     r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*Key)['\"]?"
-    r"(?P<sep>\s*[:=]\s*|\s*=>\s*)(?P<q>['\"]?)(?P<value>[^\s'\",;<>(){}\[\]]{12,200})(?P=q)"
+    r"(?P<sep>\s*[:=]\s*|\s*=>\s*)(?P<q>['\"]?)(?P<value>[^\s'\",;<>(){}\[\]]{12,4096})(?P=q)"
     r"(?![^\s,;'\"\])}])")
 #: the words before "key" that make it something other than a credential: a data
 #: structure's or a database's key, a public or identifying key, a keyboard's, a
@@ -75,7 +75,7 @@ def qualified_keys(text: str) -> Iterator[Decision]:
 #: a line that sets a bare ``key`` (INI, YAML, TOML, JSON), its value to the line's end
 _BARE_KEY = re.compile(
     r"(?im)^[^\S\n]*['\"]?key['\"]?[^\S\n]*[:=][^\S\n]*(?P<q>['\"]?)"
-    r"(?P<value>[^\s'\",;]{12,200})(?P=q)[^\S\n]*,?[^\S\n]*(?:[#;][^\n]*)?$")
+    r"(?P<value>[^\s'\",;]{12,4096})(?P=q)[^\S\n]*,?[^\S\n]*(?:[#;][^\n]*)?$")
 #: a sibling line naming the service the key is for
 _SERVICE_SIBLING = re.compile(
     r"(?im)^[^\S\n]*['\"]?(?:url|base_?url|api_?url|endpoint|host|hostname|server|uri|"
