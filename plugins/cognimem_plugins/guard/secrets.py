@@ -99,6 +99,8 @@ from .sdkcalls import intercom_tokens, keyword_secrets, sdk_call_secrets
 from .signing import NEEDLES as SIGNING_NEEDLES
 from .signing import signing_keys
 from .spans import widen
+from .wrapped import SHORTEST as WRAPPED_SHORTEST
+from .wrapped import wrapped_credentials
 from .standins import placeholder, stand_in
 from .structured import (
     APPLE_WORDS,
@@ -171,7 +173,7 @@ def low_gate_rows() -> list[tuple[str, tuple[str, Any]]]:
 
 
 def _find(text: str, gate: list[tuple[str, Any]] | None = None,
-          longest: int | None = None) -> Iterator[Decision]:
+          longest: int | None = None, nested: bool = False) -> Iterator[Decision]:
     if ("PRIVATE KEY" in text or "PuTTY" in text) and PRIVATE_HEADER.search(text):
         for m in PRIVATE_BLOCK.finditer(text):
             yield decide("private_key", m.start(), m.end(),
@@ -292,6 +294,10 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from network_secrets(text, low)
         yield from daemon_secrets(text, low)
         yield from ops_secrets(text, low)
+    # (wave 19) base64 whose decoded text holds a credential (:mod:`.wrapped`; not within a
+    # decoded text itself: one level)
+    if not nested and longest >= WRAPPED_SHORTEST:
+        yield from wrapped_credentials(text, _holds_credential)
     # last, so a value an earlier rule redacts keeps that rule's kind and reason (the
     # judge's vectors embed the redacted text): providers' documented names, shapes and
     # URLs, session cookies, passwords in IaC state and tool configs
@@ -303,6 +309,12 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     if "brand" in gates or "header" in gates:
         yield from branded_keys(text, low, [row for table, row in found if table == "brand"],
                                 "header" in gates)
+
+
+def _holds_credential(decoded: str) -> bool:
+    """Whether a decoded text holds what the guard redacts (the rules but the decoding
+    one)."""
+    return any(d.redacted for d in scan(decoded, nested=True))
 
 
 def _verbatim_reason(value: str) -> str | None:
@@ -327,12 +339,13 @@ def _command_value_reason(value: str, *, prose: bool = False) -> str | None:
 
 def scan(text: str, allow: Allowlist | None = None,
          gate: list[tuple[str, Any]] | None = None, longest: int | None = None,
-         ) -> list[Decision]:
+         nested: bool = False) -> list[Decision]:
     """Every decision about ``text``, in order: the redactions (non-overlapping; of
     overlapping ones the first and longest wins) and the candidates kept, with reasons.
     ``gate``: the rows of :func:`low_gate` the lowercased text holds, and ``longest``:
-    :func:`.formats.longest_word` of ``text``, if the caller has them."""
-    found = list(_find(text, gate, longest))
+    :func:`.formats.longest_word` of ``text``, if the caller has them; ``nested``: (wave 19)
+    ``text`` was decoded from a base64 run (its runs are not decoded again)."""
+    found = list(_find(text, gate, longest, nested))
     if not found:
         return []  # most texts: no candidate at all
     decisions = [_public(d, text, spans) for spans in (template_spans(text),) for d in found]
