@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from .decisions import Decision, decide
 from .evidence import classes
 from .formats import SCHEME_KINDS, URL_PASSWORD, URL_PASSWORD_LOOSE
+from .namewords import key_pair
 from .names import NAME_HIT, NAME_HIT_LOWER, NOT_SECRET_NAME, WORDISH, is_password_name
 from .pairs import pairs
 from .passwords import USER_VALUE, psql_variable, same_as_user
@@ -116,7 +117,13 @@ def paired_values(text: str) -> Iterator[Decision]:
     """The values of names given apart from them (:mod:`.pairs`): a YAML block, a
     name/value pair, an XML property, a setter's call, a shell's ``setx``."""
     for name, start, end, shape in pairs(text):
-        if not NAME_HIT.search(name) or NOT_SECRET_NAME.search(name):
+        if not NAME_HIT.search(name):
+            # (wave 19) a name with a key's word anywhere (:mod:`.namewords`)
+            keyed = key_pair(name, text[start:end], start, shape)
+            if keyed is not None:
+                yield keyed
+            continue
+        if NOT_SECRET_NAME.search(name):
             continue
         literal = shape not in ("a YAML block scalar", "a shell command that sets a variable")
         value = text[start:end]

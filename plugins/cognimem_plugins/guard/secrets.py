@@ -87,6 +87,7 @@ from .names import (
 )
 from .near import near, near_wide, prefixed_tokens
 from .needles import Needles
+from .namewords import name_words_secrets
 from .netconfig import network_secrets
 from .netrows import needle_words
 from .opsfiles import ops_secrets
@@ -208,6 +209,8 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         # (wave 16) a secret's default in the code, a random value of a "key" setting
         yield from fallback_defaults(text)
         yield from key_settings(text)
+        # (wave 19) a key's word anywhere in a setting's name, Android's and plists' pairs
+        yield from name_words_secrets(text)
         # (wave 18) a client's documented keyword argument (:mod:`.sdkcalls`)
         if "(" in text and "=" in text:
             yield from keyword_secrets(text)
