@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from .decisions import Decision, decide
 from .evidence import classes
 from .formats import SCHEME_KINDS, URL_PASSWORD, URL_PASSWORD_LOOSE
-from .namewords import key_pair
 from .names import NAME_HIT, NAME_HIT_LOWER, NOT_SECRET_NAME, WORDISH, is_password_name
+from .namewords import key_pair
 from .pairs import pairs
 from .passwords import USER_VALUE, psql_variable, same_as_user
 from .standins import assigned_reason, next_setting

@@ -85,9 +85,9 @@ from .names import (
     SHARED_GATE,
     SHARED_STEMS,
 )
+from .namewords import name_words_secrets
 from .near import near, near_wide, prefixed_tokens
 from .needles import Needles
-from .namewords import name_words_secrets
 from .netconfig import network_secrets
 from .netrows import needle_words
 from .opsfiles import ops_secrets
@@ -100,8 +100,6 @@ from .sdkcalls import intercom_tokens, keyword_secrets, sdk_call_secrets
 from .signing import NEEDLES as SIGNING_NEEDLES
 from .signing import signing_keys
 from .spans import widen
-from .wrapped import SHORTEST as WRAPPED_SHORTEST
-from .wrapped import wrapped_credentials
 from .standins import placeholder, stand_in
 from .structured import (
     APPLE_WORDS,
@@ -114,6 +112,8 @@ from .structured import (
     paho_passwords,
     registry_auths,
 )
+from .wrapped import SHORTEST as WRAPPED_SHORTEST
+from .wrapped import wrapped_credentials
 
 #: (wave 17) the words before :func:`.grouped.grouped_app_passwords` runs
 _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40}")
