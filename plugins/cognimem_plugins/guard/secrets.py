@@ -92,6 +92,7 @@ from .netconfig import network_secrets
 from .netrows import needle_words
 from .opsfiles import ops_secrets
 from .passwords import prose_passwords
+from .positional import SIGN_IN_NEEDLES, command_secrets
 from .precision import kept_reason
 from .providers import GATE_ROWS, GATE_TABLES, provider_values
 from .raw_keys import PHRASE_NEEDLES, private_keys, recovery_phrases
@@ -297,6 +298,11 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from network_secrets(text, low)
         yield from daemon_secrets(text, low)
         yield from ops_secrets(text, low)
+    # (wave 19) a command line's password and credential flags, sign-in arguments and
+    # credential files, by the tools' shared conventions (:mod:`.positional`)
+    if "-p" in text or "-P" in text or "--" in text or "echo" in text or "printf" in text or (
+            any(w in low for w in SIGN_IN_NEEDLES)):
+        yield from command_secrets(text, low)
     # (wave 19) base64 whose decoded text holds a credential (:mod:`.wrapped`; not within a
     # decoded text itself: one level)
     if not nested and longest >= WRAPPED_SHORTEST:
