@@ -53,7 +53,8 @@ REDACTED = [
      '4c8b3e6d0a9f2c5b8e1d4a7f0c3b6e9d2a5f" />',
      "9f3c2a7b1e8d4f6a0c5b9e2d7a1f4c8b3e6d0a9f2c5b8e1d4a7f0c3b6e9d2a5f"),
     # a Kubernetes env list's name/value pair, the name's key word not last
-    ('- name: OTA_KEY_PROD\n  value: "Hb7Lq2Zk9Xm4Wv8Tn3Rc6Yd1Fs5Gp0Ej"', "Hb7Lq2Zk9Xm4Wv8Tn3Rc6Yd1Fs5Gp0Ej"),
+    ('- name: OTA_KEY_PROD\n  value: "Hb7Lq2Zk9Xm4Wv8Tn3Rc6Yd1Fs5Gp0Ej"',
+     "Hb7Lq2Zk9Xm4Wv8Tn3Rc6Yd1Fs5Gp0Ej"),
     # -p attached and quoted (mysql(1)), -P apart (macOS security import)
     ("mysql -u deploy -p'Vk3/Lq9ZmX2wRt7bNc4Yd8Hs1Fg6Jp0E' -h db.internal",
      "Vk3/Lq9ZmX2wRt7bNc4Yd8Hs1Fg6Jp0E"),
