@@ -64,8 +64,10 @@ _HEX = re.compile(r"[0-9a-fA-F]+")
 _PATH = re.compile(r"(?:^|/)[a-z]{3,}(?:/|$)|\.(?:[a-z]{1,4})$|^[~.]?/")
 
 
-#: the words :data:`_SIGN_IN` needs (looked for in the lowercased text first)
-SIGN_IN_NEEDLES = ("login", "auth", "init", "unseal", "activate")
+#: the words :data:`_SIGN_IN` needs, with the space after them (looked for in the lowercased
+#: text first; "auth" and "init" alone are inside "author" and "definitely")
+SIGN_IN_NEEDLES = ("login ", " auth ", " init ", "unseal ", "activate ", "authorize ",
+                   "authenticate ")
 
 
 def command_secrets(text: str, low: str) -> Iterator[Decision]:
