@@ -17,6 +17,7 @@ from .decisions import Decision, decide
 from .evidence import classes
 from .formats import SCHEME_KINDS, URL_PASSWORD, URL_PASSWORD_LOOSE
 from .names import NAME_HIT, NAME_HIT_LOWER, NOT_SECRET_NAME, WORDISH, is_password_name
+from .namewords import key_pair
 from .pairs import pairs
 from .passwords import USER_VALUE, psql_variable, same_as_user
 from .standins import assigned_reason, next_setting
@@ -25,18 +26,18 @@ _ASSIGNMENT = re.compile(
     r"(?i)[\w.\-]{0,40}['\"\]]{0,2}"
     r"(?:\s*:\s*&?(?:'static\s+)?[\w:<>\[\]]{1,30}\??(?=\s*=[^=>]))?"  # a type: `X: &str = `
     r"(?P<sep>\s*(?::=|=>|(?:\|\||\?\?|&&)?==?|:(?!:))\s*|\s+(?:is|was|=)\s+)"
-    r"(?:\\?(?P<q>['\"`])(?P<quoted>[^'\"`\n\\]{4,200})\\?(?P=q)"  # quotes, escaped too
-    r"|(?P<bare>[^\s'\"`,;)<>]{4,200}))")
+    r"(?:\\?(?P<q>['\"`])(?P<quoted>[^'\"`\n\\]{4,4096})\\?(?P=q)"  # quotes, escaped too
+    r"|(?P<bare>[^\s'\"`,;)<>]{4,4096}))")
 #: an XML or HTML element named for a secret (``<password>...</password>``), attributes too
 #: (WS-Security's ``<wsse:Password Type="...#PasswordText">...</wsse:Password>``)
 _ELEMENT = re.compile(
     r"(?i)<(?P<name>[\w:.\-]{0,30}(?:password|passwd|secret|token|api[_\-]?key|apikey|"
-    r"credential|passphrase)[\w.\-]{0,20})(?:\s[^<>\n]{0,200})?>\s*(?P<value>[^<\s]{4,200})\s*"
+    r"credential|passphrase)[\w.\-]{0,20})(?:\s[^<>\n]{0,200})?>\s*(?P<value>[^<\s]{4,4096})\s*"
     r"</(?P=name)>")
 #: a .NET configuration setting, ``<add key="SmtpPassword" value="..." />``
 _APP_SETTING = re.compile(
-    r"<add\s+key\s*=\s*\"(?P<name>[\w:.\-]{1,60})\"\s+value\s*=\s*\"(?P<value>[^\"\n]{4,200})\"")
-_CONN_ASSIGN = re.compile(r"(?i)\b(?:password|pwd)\s*=\s*(?P<value>[^;'\"\s]{3,200})")
+    r"<add\s+key\s*=\s*\"(?P<name>[\w:.\-]{1,60})\"\s+value\s*=\s*\"(?P<value>[^\"\n]{4,4096})\"")
+_CONN_ASSIGN = re.compile(r"(?i)\b(?:password|pwd)\s*=\s*(?P<value>[^;'\"\s]{3,4096})")
 def urls_and_connections(text: str) -> Iterator[Decision]:
     if "://" in text and "@" in text:
         for m in (*URL_PASSWORD.finditer(text), *URL_PASSWORD_LOOSE.finditer(text)):
@@ -116,7 +117,13 @@ def paired_values(text: str) -> Iterator[Decision]:
     """The values of names given apart from them (:mod:`.pairs`): a YAML block, a
     name/value pair, an XML property, a setter's call, a shell's ``setx``."""
     for name, start, end, shape in pairs(text):
-        if not NAME_HIT.search(name) or NOT_SECRET_NAME.search(name):
+        if not NAME_HIT.search(name):
+            # (wave 19) a name with a key's word anywhere (:mod:`.namewords`)
+            keyed = key_pair(name, text[start:end], start, shape)
+            if keyed is not None:
+                yield keyed
+            continue
+        if NOT_SECRET_NAME.search(name):
             continue
         literal = shape not in ("a YAML block scalar", "a shell command that sets a variable")
         value = text[start:end]
@@ -213,7 +220,7 @@ def _value_below(text: str, start: int, m: re.Match[str]) -> bool:
 #: and dotenv read it, so it may hold ``)``, ``<`` or ``;`` where :data:`_ASSIGNMENT`, which
 #: also reads code, stops
 _SHELL_WORD = re.compile(r"(?m)(?:^|(?<=[\s'\"]))(?:export[^\S\n]+)?"
-                         r"(?P<name>[A-Za-z_][\w.\-]{0,60})=(?P<value>[^\s'\"]{4,200})")
+                         r"(?P<name>[A-Za-z_][\w.\-]{0,60})=(?P<value>[^\s'\"]{4,4096})")
 #: the characters at which :data:`_ASSIGNMENT` ends a bare value
 _CODE_STOPS = frozenset(",;)<>")
 
@@ -257,7 +264,7 @@ def ldif_passwords(text: str) -> Iterator[Decision]:
 #: called without parentheses, as Groovy (Gradle's ``signingConfigs { storePassword '...' }``),
 #: Kotlin's Gradle DSL infix calls, Ruby DSLs (Chef, Vagrant) and Tcl set a value
 _DSL_LITERAL = re.compile(r"(?m)(?:^|(?<=[\s{;(]))(?P<name>[A-Za-z_][\w.]{0,60})[^\S\n]+"
-                          r"(?P<q>['\"])(?P<value>[^'\"\n]{4,200})(?P=q)")
+                          r"(?P<q>['\"])(?P<value>[^'\"\n]{4,4096})(?P=q)")
 
 
 def dsl_literals(text: str) -> Iterator[Decision]:
@@ -278,7 +285,7 @@ def dsl_literals(text: str) -> Iterator[Decision]:
 #: one value, as redis.conf (``requirepass``, ``masterauth``), keepalived.conf
 #: (``auth_pass``) and many daemons' files write a setting without ``=`` or ``:``
 _DIRECTIVE = re.compile(r"(?m)^[^\S\n]*(?P<name>[A-Za-z_][\w-]{1,40})[^\S\n]+"
-                        r"(?P<q>['\"]?)(?P<value>[^\s'\"]{4,200})(?P=q)[^\S\n]*$")
+                        r"(?P<q>['\"]?)(?P<value>[^\s'\"]{4,4096})(?P=q)[^\S\n]*$")
 #: directives a service documents for a password whose name holds no password word
 _PASSWORD_DIRECTIVES = frozenset({"masterauth"})
 #: short words that open lines of chat as often as of a file ("pass 20-yard"): no directive

@@ -32,7 +32,7 @@ from .standins import assigned_reason
 _KEY_SETTING = re.compile(
     r"(?<![\w.\-])['\"]?(?P<name>(?:[A-Za-z][A-Za-z0-9]*[_.\-])+(?:key|KEY|Key)|"
     r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*Key)['\"]?"
-    r"(?P<sep>\s*[:=]\s*|\s*=>\s*)(?P<q>['\"]?)(?P<value>[^\s'\",;<>(){}\[\]]{12,200})(?P=q)"
+    r"(?P<sep>\s*[:=]\s*|\s*=>\s*)(?P<q>['\"]?)(?P<value>[^\s'\",;<>(){}\[\]]{12,4096})(?P=q)"
     r"(?![^\s,;'\"\])}])")
 #: the words before "key" that make it something other than a credential: a data
 #: structure's or a database's key, a public or identifying key, a keyboard's, a
@@ -47,9 +47,11 @@ _NOT_CREDENTIAL = re.compile(
     r"cursor|page|pagination|continuation|device|push|registration|"
     r"recaptcha|captcha|turnstile|hcaptcha|maps|analytics|measurement|tracking|pk|fk)"
     r"(?=[_.\-]?(?:key|KEY|Key)$)")
+#: (wave 19) the same, for :mod:`.namewords`
+NOT_CREDENTIAL = _NOT_CREDENTIAL
 
 
-def _random(value: str) -> bool:
+def random_value(value: str) -> bool:
     """Whether ``value`` carries the evidence of a random credential."""
     if issued_key_reason(value) is None or upper_random(value):
         return True
@@ -66,7 +68,7 @@ def qualified_keys(text: str) -> Iterator[Decision]:
             continue
         why_not = assigned_reason(value, explicit=True, password=False,
                                   literal=bool(m.group("q")))
-        if why_not is None and not _random(value):
+        if why_not is None and not random_value(value):
             why_not = "not random enough for a key named only 'key' (an id, a word, a path)"
         yield decide("password_assignment", m.start("value"), m.end("value"), why_not,
                      f"a random value given to the key setting {name[:40]!r}")
@@ -75,7 +77,7 @@ def qualified_keys(text: str) -> Iterator[Decision]:
 #: a line that sets a bare ``key`` (INI, YAML, TOML, JSON), its value to the line's end
 _BARE_KEY = re.compile(
     r"(?im)^[^\S\n]*['\"]?key['\"]?[^\S\n]*[:=][^\S\n]*(?P<q>['\"]?)"
-    r"(?P<value>[^\s'\",;]{12,200})(?P=q)[^\S\n]*,?[^\S\n]*(?:[#;][^\n]*)?$")
+    r"(?P<value>[^\s'\",;]{12,4096})(?P=q)[^\S\n]*,?[^\S\n]*(?:[#;][^\n]*)?$")
 #: a sibling line naming the service the key is for
 _SERVICE_SIBLING = re.compile(
     r"(?im)^[^\S\n]*['\"]?(?:url|base_?url|api_?url|endpoint|host|hostname|server|uri|"
@@ -96,7 +98,7 @@ def section_keys(text: str) -> Iterator[Decision]:
         why_not = assigned_reason(value, explicit=True, password=False,
                                   literal=bool(m.group("q")))
         if why_not is None and not (classes(value) >= 3 or lower_random(value)
-                                    or upper_random(value) or _random(value)):
+                                    or upper_random(value) or random_value(value)):
             why_not = "mixes fewer than three character classes (a name or an id)"
         if why_not is None and value.startswith(("http", "/", "~", ".")):
             why_not = "a URL or a path"

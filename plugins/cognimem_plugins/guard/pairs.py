@@ -30,19 +30,19 @@ _BLOCK = re.compile(r"(?m)^(?P<indent>[ \t]*)(?:-[ \t]+)?(?P<name>[\w.\-]{2,60})
                     r"[|>][-+]?\d?[ \t]*\n(?P=indent)[ \t]+(?P<value>\S[^\n]{3,200})")
 _NAME_VALUE = re.compile(
     r"(?m)-[ \t]+name:[ \t]*['\"]?(?P<name>[\w.\-]{2,60})['\"]?[ \t]*\n[ \t]+value:[ \t]*"
-    r"(?P<q>['\"]?)(?P<value>[^\s'\"]{4,200})(?P=q)"
+    r"(?P<q>['\"]?)(?P<value>[^\s'\"]{4,4096})(?P=q)"
     r"|\"name\"\s*:\s*\"(?P<jname>[\w.\-]{2,60})\"\s*,\s*\"value\"\s*:\s*"
-    r"\"(?P<jvalue>[^\"\s]{4,200})\"")
+    r"\"(?P<jvalue>[^\"\s]{4,4096})\"")
 _PROPERTY = re.compile(
     r"<(?:add|property|param|parameter|entry|setting|constant|env)\s+(?:key|name)\s*=\s*"
-    r"\"(?P<name>[\w:.\-]{1,60})\"\s+value\s*=\s*\"(?P<value>[^\"\n]{4,200})\"")
+    r"\"(?P<name>[\w:.\-]{1,60})\"\s+value\s*=\s*\"(?P<value>[^\"\n]{4,4096})\"")
 _CALL_PAIR = re.compile(
     r"\b(?:set|put|setProperty|setdefault|setenv|putenv|setItem|add|with|Set|Add)\(\s*"
     r"(?:['\"][\w.\-]{1,40}['\"]\s*,\s*)?['\"](?P<name>[\w.\-]{2,60})['\"]\s*,\s*"
-    r"(?P<q>['\"])(?P<value>[^\s'\"]{4,200})(?P=q)")
+    r"(?P<q>['\"])(?P<value>[^\s'\"]{4,4096})(?P=q)")
 _SHELL_SET = re.compile(
     r"\b(?:setx|setenv|set[ \t]+-[a-zA-Z]*[gxU][a-zA-Z]*|launchctl[ \t]+setenv)[ \t]+"
-    r"(?P<name>[A-Za-z_]\w{1,60})[ \t]+(?P<q>['\"]?)(?P<value>[^\s'\"]{4,200})(?P=q)")
+    r"(?P<name>[A-Za-z_]\w{1,60})[ \t]+(?P<q>['\"]?)(?P<value>[^\s'\"]{4,4096})(?P=q)")
 
 
 _INSERT = re.compile(r"(?i)\binsert\s+into\s+[\w.`\"\[\]]{1,80}\s*\((?P<columns>[^()]{1,600})\)"
@@ -50,7 +50,7 @@ _INSERT = re.compile(r"(?i)\binsert\s+into\s+[\w.`\"\[\]]{1,80}\s*\((?P<columns>
 _COLUMN = re.compile(r"[`\"\[]?([\w.\-]{1,60})[`\"\]]?")
 _TABLE_ROW = re.compile(r"(?m)^[ \t]*\|(?P<cells>[^\n]*\|)[ \t]*$")
 _CELL_NAME = re.compile(r"[ \t]*`?(?P<name>[\w.\-]{2,60})`?[ \t]*")
-_CELL_VALUE = re.compile(r"[ \t]*(?P<q>`?)(?P<value>[^\s`|]{4,200})(?P=q)[ \t]*")
+_CELL_VALUE = re.compile(r"[ \t]*(?P<q>`?)(?P<value>[^\s`|]{4,4096})(?P=q)[ \t]*")
 #: how far an INSERT's rows are read (characters)
 _ROWS_WINDOW = 20_000
 

@@ -87,6 +87,7 @@ from .names import (
     SHARED_GATE,
     SHARED_STEMS,
 )
+from .namewords import name_words_secrets
 from .near import near, near_wide, prefixed_tokens
 from .needles import Needles
 from .netconfig import network_secrets
@@ -95,6 +96,7 @@ from .novalue import not_a_value_reason
 from .opsfiles import ops_secrets
 from .passwords import prose_passwords
 from .pins import may_hold_pin, pins
+from .positional import SIGN_IN_NEEDLES, command_secrets
 from .precision import kept_reason
 from .prose_i18n import STEMS as PROSE_STEMS
 from .prose_i18n import i18n_passwords
@@ -104,6 +106,7 @@ from .sdkcalls import GATE as SDK_GATE
 from .sdkcalls import intercom_tokens, keyword_secrets, sdk_call_secrets
 from .signing import NEEDLES as SIGNING_NEEDLES
 from .signing import signing_keys
+from .spans import widen
 from .standins import placeholder, stand_in
 from .strong_shape import GATE as SHAPE_GATE
 from .strong_shape import shaped_passwords
@@ -118,6 +121,8 @@ from .structured import (
     paho_passwords,
     registry_auths,
 )
+from .wrapped import SHORTEST as WRAPPED_SHORTEST
+from .wrapped import wrapped_credentials
 
 #: (wave 17) the words before :func:`.grouped.grouped_app_passwords` runs
 _KEY_BODY = re.compile(r"[A-Za-z0-9+/=]{40}")
@@ -180,7 +185,7 @@ def low_gate_rows() -> list[tuple[str, tuple[str, Any]]]:
 
 
 def _find(text: str, gate: list[tuple[str, Any]] | None = None,
-          longest: int | None = None) -> Iterator[Decision]:
+          longest: int | None = None, nested: bool = False) -> Iterator[Decision]:
     if ("PRIVATE KEY" in text or "PuTTY" in text) and PRIVATE_HEADER.search(text):
         for m in PRIVATE_BLOCK.finditer(text):
             yield decide("private_key", m.start(), m.end(),
@@ -215,6 +220,8 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         # (wave 16) a secret's default in the code, a random value of a "key" setting
         yield from fallback_defaults(text)
         yield from key_settings(text)
+        # (wave 19) a key's word anywhere in a setting's name, Android's and plists' pairs
+        yield from name_words_secrets(text)
         # (wave 18) a client's documented keyword argument (:mod:`.sdkcalls`)
         if "(" in text and "=" in text:
             yield from keyword_secrets(text)
@@ -312,6 +319,15 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from network_secrets(text, low)
         yield from daemon_secrets(text, low)
         yield from ops_secrets(text, low)
+    # (wave 19) a command line's password and credential flags, sign-in arguments and
+    # credential files, by the tools' shared conventions (:mod:`.positional`)
+    if "-p" in text or "-P" in text or "--" in text or "echo" in text or "printf" in text or (
+            any(w in low for w in SIGN_IN_NEEDLES)):
+        yield from command_secrets(text, low)
+    # (wave 19) base64 whose decoded text holds a credential (:mod:`.wrapped`; not within a
+    # decoded text itself: one level)
+    if not nested and longest >= WRAPPED_SHORTEST:
+        yield from wrapped_credentials(text, _holds_credential)
     # last, so a value an earlier rule redacts keeps that rule's kind and reason (the
     # judge's vectors embed the redacted text): providers' documented names, shapes and
     # URLs, session cookies, passwords in IaC state and tool configs
@@ -323,6 +339,12 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     if "brand" in gates or "header" in gates:
         yield from branded_keys(text, low, [row for table, row in found if table == "brand"],
                                 "header" in gates)
+
+
+def _holds_credential(decoded: str) -> bool:
+    """Whether a decoded text holds what the guard redacts (the rules but the decoding
+    one)."""
+    return any(d.redacted for d in scan(decoded, nested=True))
 
 
 def _verbatim_reason(value: str) -> str | None:
@@ -347,12 +369,13 @@ def _command_value_reason(value: str, *, prose: bool = False) -> str | None:
 
 def scan(text: str, allow: Allowlist | None = None,
          gate: list[tuple[str, Any]] | None = None, longest: int | None = None,
-         ) -> list[Decision]:
+         nested: bool = False) -> list[Decision]:
     """Every decision about ``text``, in order: the redactions (non-overlapping; of
     overlapping ones the first and longest wins) and the candidates kept, with reasons.
     ``gate``: the rows of :func:`low_gate` the lowercased text holds, and ``longest``:
-    :func:`.formats.longest_word` of ``text``, if the caller has them."""
-    found = list(_find(text, gate, longest))
+    :func:`.formats.longest_word` of ``text``, if the caller has them; ``nested``: (wave 19)
+    ``text`` was decoded from a base64 run (its runs are not decoded again)."""
+    found = list(_find(text, gate, longest, nested))
     if not found:
         return []  # most texts: no candidate at all
     decisions = [_public(d, text, spans) for spans in (template_spans(text),) for d in found]
@@ -361,7 +384,8 @@ def scan(text: str, allow: Allowlist | None = None,
     # a value kept for what it is (public, a template, allowed) says so before any other
     # reason given for the same span (``--explain`` shows one reason a span)
     overruled = [d for d, f in zip(decisions, found, strict=True) if d is not f]
-    redacted = sorted((d for d in decisions if d.redacted),
+    # (wave 19) each redaction covers the whole token its value is part of (:mod:`.spans`)
+    redacted = sorted((_widened(d, text) for d in decisions if d.redacted),
                       key=lambda d: (d.start, -(d.end - d.start)))
     out: list[Decision] = []
     for item in redacted:
@@ -382,6 +406,17 @@ def scan(text: str, allow: Allowlist | None = None,
             out.append(item)
     out.sort(key=lambda d: (d.start, not d.redacted))
     return out
+
+
+def _widened(decision: Decision, text: str) -> Decision:
+    """``decision`` over the whole token its value is part of (a private key's block as
+    it is)."""
+    if decision.kind == "private_key":
+        return decision
+    start, end = widen(text, decision.start, decision.end)
+    if (start, end) == (decision.start, decision.end):
+        return decision
+    return replace(decision, start=start, end=end)
 
 
 def _public(decision: Decision, text: str, templates: list[tuple[int, int]]) -> Decision:
