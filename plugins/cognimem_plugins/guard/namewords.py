@@ -90,8 +90,6 @@ def credential_name(name: str) -> bool:
 _AFTER_NAME = re.compile(
     r"['\"]?(?P<sep>[^\S\n]*(?::=|=>|=|:)[^\S\n]*)(?P<q>['\"]?)"
     r"(?P<value>[^\s'\",;<>(){}\[\]&]{12,4096})(?P=q)(?![^\s,;'\"\])}])")
-#: a word and a space before a name (prose: a bare key so named is any sort of key)
-_AFTER_WORD = re.compile(r"[A-Za-z0-9][^\S\n]+$")
 #: where a key word is (a cheap search before the name is read around it)
 _KEY_HIT = re.compile(r"(?i)s?keys?")
 #: the characters of a setting's name
@@ -121,9 +119,8 @@ def named_settings(text: str) -> Iterator[Decision]:
         name = text[start:end]
         if NAME_HIT.search(name) or not key_named(name) or NOT_SECRET_NAME.search(name):
             continue
-        if len(words(name)) == 1 and (_AFTER_WORD.search(text, max(0, start - 40), start)
-                                      or text[start - 1:start] in ("?", "&", "/", "=")):
-            continue  # "cache key:", "?key=": a bare key after prose or in a URL's query
+        if words(name) in (["key"], ["keys"]):
+            continue  # a bare key: :func:`.keynames.section_keys` (a cache's, a JSON's "key")
         m = _AFTER_NAME.match(text, end)
         if m is None:
             continue

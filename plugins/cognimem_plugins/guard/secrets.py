@@ -220,8 +220,6 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         # (wave 16) a secret's default in the code, a random value of a "key" setting
         yield from fallback_defaults(text)
         yield from key_settings(text)
-        # (wave 19) a key's word anywhere in a setting's name, Android's and plists' pairs
-        yield from name_words_secrets(text)
         # (wave 18) a client's documented keyword argument (:mod:`.sdkcalls`)
         if "(" in text and "=" in text:
             yield from keyword_secrets(text)
@@ -339,6 +337,11 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     if "brand" in gates or "header" in gates:
         yield from branded_keys(text, low, [row for table, row in found if table == "brand"],
                                 "header" in gates)
+    # (wave 19) last of all, a key's word anywhere in a setting's name, Android's and plists'
+    # pairs (:mod:`.namewords`): a documented row (WireGuard's ``PresharedKey``) keeps its
+    # kind and reason
+    if stems:
+        yield from name_words_secrets(text)
 
 
 def _holds_credential(decoded: str) -> bool:
