@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from . import world_africa as _africa
 from . import world_asia as _asia
+from . import world_more as _more
 from . import world_other as _other
 
-_ALL = (_africa, _asia, _other)
+_ALL = (_africa, _asia, _other, _more)
 
 
 def _joined(name: str) -> tuple[str, ...]:
