@@ -128,10 +128,9 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      ACT, ACT_WORDS, {"structural": True}),
     ("reader_i18n", 0.2, _KIND,
      "the AI reader named in another language (\"Asisten AI\", \"AI yordamchisi\"), beside "
-     "such an act (act_i18n or wave 18's act_world) or beside a secret named in another "
-     "language and an outside address (wave 19's secret_outside_i18n)",
+     "such an act (act_i18n or wave 18's act_world)",
      READER, READER_WORDS,
      {"structural": True,
-      "requires_any": ("act_i18n", "act_world", "secret_outside_i18n"),
+      "requires_any": ("act_i18n", "act_world"),
       "beside_counted": True}),
 )

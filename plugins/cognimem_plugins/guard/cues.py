@@ -33,7 +33,6 @@ from .money_acts import SPECS as MONEY_SPECS
 from .normalise import Normalised, normalise, unpunctuate
 from .ops_orders import SPECS as OPS_SPECS
 from .orders import SPECS as ORDERS_SPECS
-from .outside_secrets import SPECS as OUTSIDE_SECRETS_SPECS
 from .persona_i18n import SPECS as PERSONA_I18N_SPECS
 from .pipeline_frames import SPECS as PIPELINE_SPECS
 from .pressure import SPECS as PRESSURE_SPECS
@@ -218,7 +217,7 @@ _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS
                      *PERSONA_I18N_SPECS, *HARM_SPECS, *RELAYED_SPECS, *RELAY_FRAME_SPECS,
                      *PRESSURE_SPECS, *SCOPED_SPECS, *MONEY_SPECS, *ACTS_I18N_SPECS,
                      *PIPELINE_SPECS, *ACTS_WORLD_SPECS, *OPS_SPECS, *VERDICT_SPECS,
-                     *LAYOUT_SPECS, *OUTSIDE_SECRETS_SPECS)
+                     *LAYOUT_SPECS)
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 

@@ -13,6 +13,11 @@ would flag it beside a weak cue); it counts only beside the AI reader named in t
 language (``reader_i18n``, which counts beside it) or a verb that sends (``send_verb``: a
 code-switched "upload"), its weight chosen by leave-one-split-out CV
 (``bench/guard_eval/cv_wave19_languages.py``).
+
+**Not registered** (wave 19): with those requirements the CV found no seen injection it
+adds (every row it matches beside the AI reader is flagged already) and chose 0.0 in every
+fold, so :data:`SPECS` is not in ``cues._OWN_WEIGHT_SPECS`` (a cue of weight 0 would only
+cost a search). The pattern stays for the next wave's CV.
 """
 
 from __future__ import annotations

@@ -26,6 +26,8 @@ from itertools import product
 _MARKS = re.compile("[\u0300-\u036f]")
 _APOSTROPHES = re.compile("['\u2019\u2018\u02bb\u02bc]")
 _PALOCHKA = re.compile("[\u04c0\u04cf]")
+#: the fewest characters a spelling other than the word's own may have
+SHORTEST = 5
 
 
 def _unmarked(word: str) -> str:
@@ -50,4 +52,6 @@ def variants(word: str) -> tuple[str, ...]:
             if len(parts) <= 4:
                 out += ["".join(p + m for p, m in zip(parts, (*marks, ""), strict=True))
                         for marks in product("\u04c0Il1", repeat=len(parts) - 1)]
-    return tuple(dict.fromkeys(out))
+    # (a spelling of fewer than five characters other than the word's own is dropped: "lờ"
+    # as "lo", "ʻave" as "ave" would be needles found in most English text)
+    return tuple(dict.fromkeys(w for w in out if w == word or len(w) >= SHORTEST))
