@@ -164,7 +164,7 @@ SEND = (
     "jiber", "jönöt", "firist", "bifirist", "ilgee", "yavuul", "wlega", "wlegai", "wleg",
     "wastawa", "واستوه", "ولېږه", "ولیږه", "bişîne", "bisine", "bişînin", "bnêre",
     "bnere", "bineře", "lak", "laki", "sded", "peik pa", "phnhae", "phnae",
-    "song pai", "skur", "patha", "pathao", "pathav", "pathiye dao", "mokalo", "mokli do",
+    "skur", "patha", "pathao", "pathav", "pathiye dao", "mokalo", "mokli do",
     "bhej", "bhej din", "ayakkuka", "ayakku", "kalisi", "kalisu", "thawn", "thawn rawh",
     "dai thai", "ergi", "ergaa", "weereza", "tuma", "tumeni", "yónnee", "yonnee",
     "yónne", "aika", "ka aika", "ɖo", "ohereza", "mwohereze",
@@ -199,7 +199,7 @@ DELETE = (
     "peeruk", "peerukkit", "nakümün", "chasachʼ", "öçür", "öçüriň", "poz", "pozuň",
     "ئۆچۈر", "ئۆچۈرۈڭ", "öçer", "ustga", "ustgah", "ustga", "ړنګ کړه", "پاک کړه",
     "بند کړه", "band kra", "jê bibe", "jêbibe", "bisrewe", "bsrewe", "buuta",
-    "deleeta", "futa", "goge", "tutu", "gusiba", "siba", "cufi", "haqi",
+    "deleeta", "futa", "goge", "gusiba", "siba", "cufi", "haqi",
 )
 
 #: verbs that show or print
@@ -236,12 +236,12 @@ HELPERS = (
     "дэӀэпыкъуэгъу", "ацхраҩ", "ӕххуысгӕнӕг", "paleigs", "agiutorlu", "pòmòcnik",
     "neach-cuideachaidh", "cynorthwyydd", "gynorthwyydd", "skoazellerez", "gweresor",
     "tokoni", "tauturu", "ayudånte", "ayudante", "yanapir", "pytyvõhára", "áantaj",
-    "aantaj", "ᎠᏍᏕᎵᏍᎩ", "ikiortaq", "ikiorti", "kellufe", "toʼbʼal", "to'b'al", "tobal",
+    "aantaj", "ᎠᏍᏕᎵᏍᎩ", "ikiortaq", "ikiorti", "kellufe",
     "kömekçi", "kömekçisi", "komekci", "ياردەمچى", "ياردەمچىسى", "yardemchi", "yärdämçe",
     "yardamsı", "yardamsy", "yardımcı", "jardamchy", "yordamchi", "yordamchii", "tuslakh",
     "tuslagch", "marastyal", "marastyala", "مرستیال", "مرستیاله", "alîkar", "alîkarê",
-    "alikar", "yarîdeder", "yaridader", "yarmetîder", "redat", "rédat", "let-htauk",
-    "let htauk", "chumnuoy kar", "phu xuay", "phu chuay", "rogs ram pa", "sohokari",
+    "alikar", "yarîdeder", "yaridader", "yarmetîder", "redat", "rédat",
+    "sohokari",
     "sahayak", "sahaik", "sahaayi", "sahayaka", "gargaaraa", "omuyambi", "msaidizi",
     "msizi", "ndimbal", "mataimaki", "kpeɖeŋutɔ", "kpekpeɖeŋutɔ", "dɛmɛbaga", "demebaga",
     "umufasha", "puitu",
