@@ -28,6 +28,10 @@ _APOSTROPHES = re.compile("['\u2019\u2018\u02bb\u02bc]")
 _PALOCHKA = re.compile("[\u04c0\u04cf]")
 #: the fewest characters a spelling other than the word's own may have
 SHORTEST = 5
+#: spellings without diacritics that are English words (Latvian "ignorē" as "ignore",
+#: Albanian "parolë" as "parole"): an English note's word, not the table's (found by reading
+#: the 420 ASCII spellings the tables gain)
+ENGLISH = frozenset(("ignore", "parole", "reels", "credential"))
 
 
 def _unmarked(word: str) -> str:
@@ -54,4 +58,5 @@ def variants(word: str) -> tuple[str, ...]:
                         for marks in product("\u04c0Il1", repeat=len(parts) - 1)]
     # (a spelling of fewer than five characters other than the word's own is dropped: "lờ"
     # as "lo", "ʻave" as "ave" would be needles found in most English text)
-    return tuple(dict.fromkeys(w for w in out if w == word or len(w) >= SHORTEST))
+    return tuple(dict.fromkeys(w for w in out if w == word
+                               or (len(w) >= SHORTEST and w.lower() not in ENGLISH)))
