@@ -29,6 +29,7 @@ from . import acts_words as w
 from . import world_words as w18
 from .normalise import normalise
 from .overrides_i18n import _alternation
+from .variant_spellings import variants
 
 #: how far apart (characters, within one sentence) the verb and its object may stand
 REACH = 60
@@ -63,7 +64,8 @@ def _gate(*tables: tuple[str, ...]) -> str:
     out = set()
     for phrase in (p for t in tables for p in t):
         # (wave 18) and as it is spelled capitalised (:func:`.overrides_i18n._spellings`)
-        for spelled in {phrase, phrase[:1].upper() + phrase[1:]}:
+        # (wave 19) and as a text may write it otherwise (:mod:`.variant_spellings`)
+        for spelled in {f for v in variants(phrase) for f in (v, v[:1].upper() + v[1:])}:
             words = [x for x in normalise(spelled).flat.split()
                      if x not in _ENGLISH and len(x) > 2]
             if words:
@@ -128,6 +130,7 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      "the AI reader named in another language (\"Asisten AI\", \"AI yordamchisi\"), beside "
      "such an act (act_i18n or wave 18's act_world)",
      READER, READER_WORDS,
-     {"structural": True, "requires_any": ("act_i18n", "act_world"),
+     {"structural": True,
+      "requires_any": ("act_i18n", "act_world"),
       "beside_counted": True}),
 )

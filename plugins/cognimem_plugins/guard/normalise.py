@@ -60,10 +60,23 @@ _CONFUSABLE_CHARS = frozenset(k for k in CONFUSABLES if isinstance(k, int))
 #: slash), dropped; letters drawn blank, used as spaces (Hangul fillers, the blank Braille
 #: cell), read as spaces
 STYLE_MARKS = re.compile("[\u0332\u0333\u0335-\u0338\u20d2\u20e5]")
-BLANKS = re.compile("[\u3164\u115f\u1160\uffa0\u2800]")
+BLANKS = re.compile("[\u3164\u115f\u1160\uffa0\u2800\u1680\u1361]")
+#: (wave 19) with the spaces NFKC leaves alone: the Ogham space mark and the Ethiopic
+#: wordspace (between the words of Ge'ez-script text; ideographic and typographic spaces
+#: NFKC already reads as spaces). The glottal stop written with a modifier letter (U+02BB,
+#: U+02BC, U+02BD: Hawaiian, Tongan, Guarani, Mayan, Uzbek) is the apostrophe it stands
+#: for, and in ``flat`` the left single quote is a mark like the right one
+_GLOTTAL = str.maketrans("\u02bb\u02bc\u02bd", "'" * 3)
+_GLOTTAL_CHARS = frozenset("\u02bb\u02bc\u02bd")
+#: (wave 19) a word of Greek, Cyrillic or Armenian letters with a capital: when one of its
+#: letters is no look-alike (a word of the language, not English in disguise), its case is
+#: folded before the look-alikes are mapped, so that a capital and its small letter, mapped
+#: apart, read alike ("ΑΓΝΟΗΣΕ" as "αγνοησε", "Ուղարկիր" as "ուղարկիր")
+_NATIVE = "\u0370-\u03ff\u1f00-\u1fff\u0400-\u052f\u0531-\u058f"
+_NATIVE_WORD = re.compile(f"[{_NATIVE}]*[\u0391-\u03a9\u0400-\u042f\u0531-\u0556][{_NATIVE}]*")
 #: ASCII punctuation and markdown marks, read as spaces in ``flat`` (the apostrophe too:
 #: "you're" reads "you re")
-PUNCTUATION = str.maketrans({c: " " for c in "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\u2019"})
+PUNCTUATION = str.maketrans({c: " " for c in "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\u2018\u2019"})
 #: the same for ASCII text as a bytes table (``bytes.translate`` is several times quicker
 #: than ``str.translate`` with a dict)
 _ASCII_MARKS = b"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
@@ -119,8 +132,11 @@ def normalise(text: str) -> Normalised:
         styled = styled or stacked
         if any(ord(c) in _SMALL_CAPITAL_CHARS for c in text):
             text = text.translate(SMALL_CAPITALS)
+        if not _GLOTTAL_CHARS.isdisjoint(text):
+            text = text.translate(_GLOTTAL)
         if any(ord(c) in _CONFUSABLE_CHARS for c in text):
             mixed = _mixes_scripts(text)
+            text = _NATIVE_WORD.sub(_native_case, text)
             text = text.translate(CONFUSABLES)
         folded = text.casefold()
     joined = folded
@@ -217,6 +233,15 @@ def _leetspeak(folded: str) -> bool:
 def _unleet(m: re.Match[str]) -> str:
     word = m.group(0)
     return word if _NOT_LEET.fullmatch(word) else word.translate(_LEET)
+
+
+def _native_case(m: re.Match[str]) -> str:
+    """A word of Greek, Cyrillic or Armenian letters, its case folded when one of its letters
+    is no look-alike (:data:`_NATIVE_WORD`)."""
+    word = m.group(0)
+    if all(ord(c) in _CONFUSABLE_CHARS for c in word):
+        return word
+    return word.casefold()
 
 
 def _mixes_scripts(text: str) -> bool:

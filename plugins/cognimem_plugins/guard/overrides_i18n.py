@@ -26,6 +26,7 @@ import unicodedata
 from . import overrides_world as world
 from . import world_words as world18
 from .normalise import normalise
+from .variant_spellings import variants
 
 #: verbs that set aside, in the imperative (both numbers where they differ) and, for the
 #: languages that put the verb last, the stem an inflection hangs on
@@ -133,11 +134,14 @@ def _spellings(word: str) -> tuple[str, ...]:
     that differs: the normaliser maps look-alike letters before it folds case, so a capital
     Armenian or Greek letter opening a sentence ("Ուղարկիր", "Ωμέγα") is spelled apart
     from its small letter."""
-    low = _spelled(word)
-    if word[:1].isascii():
-        return (low,)
-    cap = _spelled(word[:1].upper() + word[1:])
-    return (low,) if cap == low else (low, cap)
+    out: list[str] = []
+    # (wave 19) and the other ways a text writes it (:mod:`.variant_spellings`: without its
+    # diacritics, its apostrophe or palochka written otherwise)
+    for form in variants(word):
+        out.append(_spelled(form))
+        if not form[:1].isascii():
+            out.append(_spelled(form[:1].upper() + form[1:]))
+    return tuple(dict.fromkeys(out))
 
 
 def _all_spellings(words: tuple[str, ...]) -> tuple[str, ...]:
@@ -153,7 +157,11 @@ def _alternation(words: tuple[str, ...], *, stems: bool) -> str:
     out = []
     for word in _all_spellings(words):
         body = re.escape(word).replace(r"\ ", " ")
-        latin = word[0].isascii() or unicodedata.name(word[0], "").startswith("LATIN")
+        # (wave 19) a word of Latin letters only: a word of another script that its
+        # look-alikes spell with a Latin letter first ("үл тоомсорло" as "yл toomcopлo") is
+        # matched where it stands too (its converb's ending follows: "...лoж")
+        latin = all(c.isascii() or unicodedata.name(c, "").startswith("LATIN")
+                    for c in word if c.isalpha())
         end = "" if stems else r"\b"
         out.append(rf"\b{body}{end}" if latin else body)
     # the longest first, so a phrase is preferred to its first word

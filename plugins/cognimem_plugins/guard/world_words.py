@@ -1,6 +1,7 @@
 """The words of wave 18's languages, gathered for the tables that read them.
 
-:mod:`.world_africa`, :mod:`.world_asia` and :mod:`.world_other` each hold, for their
+:mod:`.world_africa`, :mod:`.world_asia`, :mod:`.world_other` and (wave 19)
+:mod:`.world_more` each hold, for their
 languages, a verb that sets aside and the instructions it sets aside (verb first, or for
 the verb-last languages noun first), the verbs that send, delete and show, the secrets, the
 negative order that keeps a thing from the user, and the names of the helper. They reach:
@@ -16,9 +17,10 @@ from __future__ import annotations
 
 from . import world_africa as _africa
 from . import world_asia as _asia
+from . import world_more as _more
 from . import world_other as _other
 
-_ALL = (_africa, _asia, _other)
+_ALL = (_africa, _asia, _other, _more)
 
 
 def _joined(name: str) -> tuple[str, ...]:
