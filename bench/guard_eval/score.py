@@ -21,7 +21,10 @@ Run from the repository root::
     in the export;
   - an **injection** counts as flagged when its memory carries ``meta.untrusted``;
   - a **clean** note counts as changed when its stored content differs from what was
-    written (redacted) or it is flagged untrusted.
+    written (redacted) or it is flagged untrusted. Since wave 19 the contents are compared
+    as the store identifies them (whitespace-normalised, its dedup's hash): a row that
+    repeats an earlier row up to spacing is kept as that row by ``on_duplicate="keep"``,
+    which the guard did not do (``fresh28`` repeats notes with trailing spaces).
 * ``--datasets``: every distinct LoCoMo dev turn and LongMemEval_S dev turn (both roles) in
   ``../shared/bench`` (or ``--bench``), screened by the guard's own functions: the share
   redacted and the share flagged (with ``minilm``, by the phrase cues or the semantic judge;
@@ -150,6 +153,8 @@ def store_and_export(rows: list[dict[str, str]], embedder: str = "minilm"
 
 def score_split(rows: list[dict[str, str]], embedder: str = "minilm") -> dict[str, Any]:
     """Per-kind and overall figures of one split (see the module docstring)."""
+    from cognimem.models.memory import content_hash
+
     ids, export = store_and_export(rows, embedder)
     memories = {m["id"]: m for m in export["memories"]}
     events: dict[str, list[Any]] = defaultdict(list)
@@ -166,7 +171,11 @@ def score_split(rows: list[dict[str, str]], embedder: str = "minilm") -> dict[st
         elif row["group"] == "injection":
             ok = bool(memory["meta"].get("untrusted"))
         else:
-            ok = memory["content"] != row["text"] or bool(memory["meta"].get("untrusted"))
+            # the store's own identity of content (whitespace-normalised, as its dedup
+            # reads it): a row that repeats an earlier one up to spacing is kept as that
+            # one, which is the store's choice, not a change by the guard
+            ok = (content_hash(memory["content"]) != content_hash(row["text"])
+                  or bool(memory["meta"].get("untrusted")))
         per_kind[(row["group"], row["kind"])].append(ok)
         if ok == (row["group"] == "clean"):
             misses.append({"group": row["group"], "kind": row["kind"],
