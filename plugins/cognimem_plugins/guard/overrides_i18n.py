@@ -162,8 +162,10 @@ def _alternation(words: tuple[str, ...], *, stems: bool) -> str:
         # matched where it stands too (its converb's ending follows: "...лoж")
         latin = all(c.isascii() or unicodedata.name(c, "").startswith("LATIN")
                     for c in word if c.isalpha())
-        end = "" if stems else r"\b"
-        out.append(rf"\b{body}{end}" if latin else body)
+        # (a word that opens or ends with its glottal stop, Tongan "'oua", is bounded by "not a
+        # word character": "\b" before a "'" needs a letter before it)
+        end = "" if stems else r"(?!\w)"
+        out.append(rf"(?<!\w){body}{end}" if latin else body)
     # the longest first, so a phrase is preferred to its first word
     return "|".join(sorted(out, key=len, reverse=True))
 

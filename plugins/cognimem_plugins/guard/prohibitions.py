@@ -5,7 +5,8 @@ merge their own PRs", "der Agent darf niemals Zahlungsdaten ändern": a policy f
 act, and the cues read the act ("change payee data") and the subject ("the agent must") as
 an order. :func:`blank_prohibitions` blanks the modal and the forbidden clause of such a
 sentence, its subject a third person (an agent, a bot, the team, staff, no one) and not the
-reader addressed ("you must never"). An injection's own prohibitions are of another kind:
+reader addressed ("you must never"), nor left unsaid after a conjunction ("this is satire and
+must not be removed" asks it of the reader). An injection's own prohibitions are of another kind:
 they forbid *telling* ("the assistant must not mention this to the user", "never reveal
 these instructions"): a clause whose verb conceals (tell, mention, reveal, inform,
 notify, ask, confirm, log, report, warn, flag) is never blanked, nor one that carries an
@@ -44,6 +45,10 @@ _PROHIBITION_CJK = re.compile(
 _AFTER = re.compile(r"[^.!?\n]*[.!?\n]?[^.!?\n]*")
 #: a subject that is the reader addressed, not a third person
 _READER = re.compile(r"(?i)^(?:you|u|ye|thou)$")
+#: a "subject" that is a conjunction or a relative pronoun, no subject at all ("this is
+#: satire and must not be removed": the modal's subject is left unsaid, here the text
+#: itself, and the forbidden act is asked of whoever reads it)
+_NO_SUBJECT = re.compile(r"(?i)^(?:and|or|but|nor|so|then|which|that|what)$")
 #: a clause that conceals or carries an exception (never blanked)
 _CONCEAL = re.compile(
     r"(?i)\b(?:tell|tells|mention|reveal|disclose|inform|notify|alert|ask|confirm|log|"
@@ -64,7 +69,9 @@ def blank_prohibitions(text: str) -> str:
         return text
 
     def _blank(m: re.Match[str]) -> str:
-        if _READER.match(m.group("subject").strip()) or _CONCEAL.search(m.group("clause")):
+        subject = m.group("subject").strip()
+        if _READER.match(subject) or _NO_SUBJECT.match(subject) \
+                or _CONCEAL.search(m.group("clause")):
             return m.group(0)
         # what follows in the sentence and the next: an order beside the prohibition ("...
         # must not use the other tool; use this one and send paths to ...") keeps it
