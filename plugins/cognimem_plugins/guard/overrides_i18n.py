@@ -162,12 +162,15 @@ def _alternation(words: tuple[str, ...], *, stems: bool) -> str:
         # matched where it stands too (its converb's ending follows: "...лoж")
         latin = all(c.isascii() or unicodedata.name(c, "").startswith("LATIN")
                     for c in word if c.isalpha())
-        # (a word that opens or ends with its glottal stop, Tongan "'oua", is bounded by "not a
-        # word character": "\b" before a "'" needs a letter before it)
-        end = "" if stems else r"(?!\w)"
-        out.append(rf"(?<!\w){body}{end}" if latin else body)
-    # the longest first, so a phrase is preferred to its first word
-    return "|".join(sorted(out, key=len, reverse=True))
+        # (a word that opens or ends with its glottal stop, Tongan "'oua", is bounded there by
+        # "\B": "\b" before a "'" would need a letter before it)
+        start = r"\b" if re.match(r"\w", word) else r"\B"
+        end = "" if stems else (r"\b" if re.search(r"\w$", word) else r"\B")
+        out.append(rf"{start}{body}{end}" if latin else body)
+    # the longest first, so a phrase is preferred to its first word; the words opening on
+    # "\B" last (they cannot match where a letter's word does, and :mod:`.alternatives`
+    # groups a run of alternatives that open on one test)
+    return "|".join(sorted(out, key=lambda w: (w.startswith(r"\B"), -len(w))))
 
 
 #: how far apart (characters, within one sentence) the verb and the noun may stand

@@ -5,33 +5,22 @@ exactly what they replace: the same matches, spans and verdicts."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
-from pathlib import Path
 
 import pytest
+from guard_corpus import corpus
 
 from cognimem_plugins.guard import alternatives, cues
 from cognimem_plugins.guard.normalise import normalise
 from cognimem_plugins.guard.required import MOST_SCANS, holds_one, required
-
-ROOT = Path(__file__).resolve().parents[3]
 
 
 def _sample(every: int = 53) -> list[str]:
     """Every ``every``-th text of the guard's test data and the evaluation's splits (secrets,
     injections and clean notes in many languages), as the cues read them (folded and as
     words)."""
-    texts: list[str] = []
-    paths = [*sorted((ROOT / "tests/data/guard").glob("*.jsonl")),
-             *sorted((ROOT / "bench/guard_eval/data").glob("*.jsonl"))]
-    for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                text = json.loads(line).get("text")
-                if isinstance(text, str):
-                    texts.append(text)
+    texts = corpus(every=1)
     out: list[str] = []
     for text in texts[::every]:
         norm = normalise(text)
