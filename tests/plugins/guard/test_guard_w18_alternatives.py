@@ -9,7 +9,7 @@ import random
 import re
 
 import pytest
-from guard_corpus import corpus
+from guard_texts import corpus
 
 from cognimem_plugins.guard import alternatives, cues
 from cognimem_plugins.guard.normalise import normalise

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from guard_corpus import corpus
+from guard_texts import corpus
 
 from cognimem_plugins.guard import cues as cue_module
 from cognimem_plugins.guard import injection
@@ -17,7 +17,7 @@ from cognimem_plugins.guard.decoding import decoded_runs
 from cognimem_plugins.guard.normalise import normalise
 from cognimem_plugins.guard.required import holds_one, required
 
-#: every row of the guard's test data and every fifth of the splits (guard_corpus.py: a rule
+#: every row of the guard's test data and every fifth of the splits (guard_texts.py: a rule
 #: writer runs every row with COGNIMEM_GUARD_CORPUS_EVERY=1)
 CORPUS = corpus(every=5)
 NORMS = [normalise(t) for t in CORPUS]
