@@ -23,6 +23,16 @@ from cognimem_plugins.postgres.connect import DSN_ENV
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist (``-n``), the run's temporary folders start in a short folder of its
+    own: the default (``/tmp/pytest-of-USER/pytest-N/popen-gwK/...``) leaves too few of a Unix
+    socket path's 104 bytes for the daemon socket of a store in a test's folder."""
+    if getattr(config.option, "numprocesses", None) and not config.option.basetemp \
+            and "PYTEST_XDIST_WORKER" not in os.environ:
+        config.option.basetemp = tempfile.mkdtemp(prefix="cm-")
+
+
 @pytest.fixture(scope="session")
 def postgres_dsn() -> Iterator[str]:
     """The DSN of the session's PostgreSQL server (started once, ~3 s; deleted at the end)."""
