@@ -156,7 +156,7 @@ class CrashContract:
     any_moment_every: ClassVar[int] = 5
     #: Seconds (low, high) a writing child lives before its kill.
     pause: ClassVar[tuple[float, float]] = (0.02, 0.5)
-    #: Acknowledged writes expected per kill, at least (the kills land while writing).
+    #: Acknowledged writes expected per kill while writing, at least.
     writes_per_kill: ClassVar[float] = 1.0
 
     def test_killed_writers_lose_nothing_acknowledged(
@@ -164,7 +164,7 @@ class CrashContract:
         profile = load_profile(overrides=crash_overrides, base="test")
         rng = random.Random(self.seed)
         acked = Acknowledged()
-        writes = count = 0
+        writes = count = writing = 0
         for run in range(self.kills):
             out_file, err_file = tmp_path / f"run{run}.out", tmp_path / f"run{run}.err"
             with out_file.open("w") as out, err_file.open("w") as err:
@@ -175,10 +175,13 @@ class CrashContract:
                 if run % self.any_moment_every == 0:
                     time.sleep(rng.uniform(0.05, 1.0))
                 else:
+                    # killed while writing: after its first acknowledged write (on a loaded
+                    # machine a timed pause alone may end before the first write returns)
+                    writing += 1
                     deadline = time.monotonic() + 60
-                    while not out_file.read_text().startswith("ready"):
+                    while out_file.read_text().count("\n") < 2:
                         assert child.poll() is None, err_file.read_text()
-                        assert time.monotonic() < deadline, "the child did not start"
+                        assert time.monotonic() < deadline, "the child wrote nothing"
                         time.sleep(0.01)
                     time.sleep(rng.uniform(*self.pause))
             finally:
@@ -188,5 +191,5 @@ class CrashContract:
             writes += acked.read(out_file.read_text())
             with Engine.from_profile(profile) as engine:
                 count = verify(engine, acked)
-        assert writes >= self.kills * self.writes_per_kill  # the kills landed while writing
+        assert writes >= writing * self.writes_per_kill  # the kills landed while writing
         assert count >= len(acked.added) > 0
