@@ -35,24 +35,32 @@ from typing import Any
 from .agent_cues import _HUMAN_AGENT
 from .orders import ADDRESS, ADDRESS_WORDS
 
-#: the field structure of a record, read on the address's line (case-folded text)
+#: the field structure of a record, read on the address's line (case-folded text); each
+#: opener ends before its last mark (the "=", the quote, the ">", the "|", the ":"), which
+#: opens the address
 _FIELD = (
     # key=value (logfmt, OSM tags, INI, TIFF/HDF attributes, header parameters, XML
-    # attributes), an optional opening quote
-    r"[\w\-.:$\]]\s?=\s?[\"'\u2018\u201c]?|"
+    # attributes)
+    r"[\w\-.:$\]\"](?=\s?=)|"
     # a JSON member's string value
-    r"\"[\w\-.:$@ ]{1,40}\"\s*:\s*\"|"
+    r"\"[\w\-.:$@ ]{1,40}\"\s*:\s*(?=\")|"
     # an XML element's text
-    r"<[a-z][\w:\-.]*(?:\s[^<>\n]{0,200})?>|"
+    r"<[a-z][\w:\-.]*(?:\s[^<>\n]{0,200})?(?=>)|"
     # a CSV cell or a table cell
-    r",\"|\|\s|"
+    r",(?=\")|(?=\|\s)|"
     # a labelled field whose value is quoted ("Display name: '...'", "Pilot note (guest):
-    # '...'")
-    r"(?:^|[\n.;|,]\s*)[a-z][\w\-/ ]{0,40}(?:\([^()\n]{0,40}\))?\s*:\s*[\"'\u2018\u201c]|"
+    # '...'", "$5 donation: '...'", "OSM note #123: '...'")
+    r"(?:^|[\n.;|,\"]\s*)[\w$#][\w\-/ #${}]{0,50}(?:\([^()\n]{0,40}\))?\s*:\s*"
+    r"(?=[\"'\u2018\u201c])|"
     # an extension header (RFC 5322, SIP, HTTP: "X-Notice:", "Content-Description:")
-    r"^\s*[a-z]+(?:-[a-z]+)+:\s|"
+    r"^\s*[a-z]+(?:-[a-z]+)+(?=:\s)|"
     # an MQTT topic path before its payload
-    r"^\s*[\w\-$.]+(?:/[\w\-$.+#]+){2,}\s"
+    r"^\s*[\w\-$.]+(?:/[\w\-$.+#]+){2,}(?=\s)|"
+    # a gettext catalogue's message
+    r"^\s*msg(?:id|str)(?:\[\d\])?(?=\s+\")|"
+    # a transcript's line spoken by the outside party (a caller, a customer, a viewer)
+    r"^\s*(?:\[[\d:.]+\]\s*)?(?:caller|customer|client|guest|viewer|visitor|"
+    r"speaker ?\d*)(?=\s*:)"
 )
 #: a field named by its noun, its value unquoted ("Donation alert text: ...", "Occupancy
 #: sensor label: ..."): the address must open the value, in its first clause (a note's
@@ -61,21 +69,27 @@ _NAMED = (
     r"\b(?:text|label|name|alias|title|subtitle|caption|notes?|comments?|remarks?|message|"
     r"msg|description|descriptor|memo|bio|reason|summary|property|attribute|value|content|"
     r"body|payload|field|transcript|motd|banner|header|inscription|nickname)"
-    r"\s*(?:\([^()\n]{0,40}\))?\s*[:=]"
+    r"\s*(?:\([^()\n]{0,40}\))?(?=\s*[:=])"
 )
 
 #: the reader by its kind with what qualifies it: a courtesy, up to two words before it
 #: ("fleet AI", "text-to-speech bot") and up to five after ("with backend access", "for the
 #: GM tools", "subscribed to our RSS"), then the separator
 _CALLED = (
-    r"(?:^|[\s\"'\u2018\u201c(\[,;:|=/\u2014\u2013])(?:(?:hey|hi|dear|attention|yo|ok|okay|"
-    r"so),? )?(?:the |any |all |every |our |your |this )?(?:[a-z][\w\-]* ){0,2}?"
+    r"(?:(?:^|(?<=[\s\"'\u2018\u201c(\[,;:|=/>\u2014\u2013]))"
+    r"(?:(?:hey|hi|dear|attention|yo|ok|okay|so),? )?(?:the |any |all |every |our |your |this )?(?:[a-z][\w\-]* ){0,2}?"
     rf"(?:ai|llm|chatbot|robot|copilot|(?<!human )model|{_HUMAN_AGENT}agent|assistant|"
-    r"bot)s?\b(?:[ \-/][\w'\-/]+){0,5}?\s*(?:[:,\u2014\u2013]|--)"
+    r"bot)s?\b(?:[ \-/][\w'\-/]+){0,5}?(?:\s*(?:[:,\u2014\u2013]|--)|"
+    # "... should/must <act>", "dear assistant please <act>"
+    r" (?:must|should|shall|needs? to|are to|is to)| (?=please\b))|"
+    # a bracketed label ("[assistant]", "[for the AI]", "[agent instruction]")
+    r"[\[(](?:for the |to the )?(?:ai|llm|assistant|agent|bot|model)s?"
+    r"(?: (?:instructions?|notes?|only))?[\])])"
 )
 
 #: an order's first words: a courtesy or a time ("please", "also", "when you read this,")
-_LEAD = (r"(?:(?:please|kindly|now|immediately|also|first|just|then),? |"
+_LEAD = (r"(?:(?:please|kindly|now|immediately|also|first|just|then|always|"
+         r"from now on),? |"
          r"(?:when|whenever|once|after|before|if|while) [^,.:;\n]{1,50}, ){0,2}")
 
 #: a verb in the imperative that acts on a system or its data (a general lexicon of such
@@ -85,7 +99,7 @@ _ACT = (
     r"assign|attach|authori[sz]e|ban|block|book|bump|buy|bypass|call|cancel|change|charge|"
     r"clear|click|close|commit|configure|confirm|copy|create|credit|deactivate|delete|deny|"
     r"deploy|disable|disarm|disclose|disregard|download|drop|dump|duplicate|email|embed|"
-    r"enable|enroll|erase|escalate|exclude|execute|export|expose|extend|fetch|flag|forget|"
+    r"enable|enroll|erase|follow|hard-?code|place|escalate|exclude|execute|export|expose|extend|fetch|flag|forget|"
     r"forward|give|grant|hide|ignore|import|include|increase|inject|insert|install|invoke|"
     r"kick|leak|list|lock|lower|mark|merge|modify|move|multiply|mute|omit|open|output|"
     r"override|overwrite|page|pass|paste|pause|pay|post|print|promote|publish|purge|push|"
@@ -101,7 +115,7 @@ _ACT = (
 _ORDER = rf"(?:{ADDRESS}|{_CALLED})[\s,:]*(?:-+\s*)?{_LEAD}{_ACT}"
 
 PATTERN = (rf"(?m)(?:{_FIELD})[^\n]{{0,160}}?{_ORDER}|"
-           rf"{_NAMED}[^\n.!?\"'\u2018\u201c]{{0,40}}?{_ORDER}")
+           rf"{_NAMED}(?:[^\n.!?\"'\u2018\u201c]|\.(?=\d)){{0,40}}?{_ORDER}")
 
 #: the address's words (a match holds one: the cheap gate)
 WORDS = f"{ADDRESS_WORDS} robot robots"
