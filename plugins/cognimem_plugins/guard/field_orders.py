@@ -79,7 +79,12 @@ _CALLED = (
     r"(?:(?:^|(?<=[\s\"'\u2018\u201c(\[,;:|=/>\u2014\u2013]))"
     r"(?:(?:hey|hi|dear|attention|yo|ok|okay|so),? )?(?:the |any |all |every |our |your |this )?(?:[a-z][\w\-]* ){0,2}?"
     rf"(?:ai|llm|chatbot|robot|copilot|(?<!human )model|{_HUMAN_AGENT}agent|assistant|"
-    r"bot)s?\b(?:[ \-/][\w'\-/]+){0,5}?(?:\s*(?:[:,\u2014\u2013]|--)|"
+    r"bot)s?\b"
+    # one word of its trade ("AI co-host", "AI mod") or what qualifies it ("with backend
+    # access", "for the GM tools", "subscribed to our RSS", "listening in")
+    r"(?:[ \-/][\w\-]+|(?: (?:with|for|on|in|at|of|from|that|who|which|[a-z]+ing|[a-z]+ed|"
+    r"read)\b[^:,\n]{0,40}?))?"
+    r"(?:\s*(?:[:,\u2014\u2013]|--)|"
     # "... should/must <act>", "dear assistant please <act>"
     r" (?:must|should|shall|needs? to|are to|is to)| (?=please\b))|"
     # a bracketed label ("[assistant]", "[for the AI]", "[agent instruction]")
@@ -93,26 +98,34 @@ _LEAD = (r"(?:(?:please|kindly|now|immediately|also|first|just|then|always|"
          r"(?:when|whenever|once|after|before|if|while) [^,.:;\n]{1,50}, ){0,2}")
 
 #: a verb in the imperative that acts on a system or its data (a general lexicon of such
-#: acts: change, grant, send, delete, report, say ...)
+#: acts: change, grant, send, delete, report, say ...); not the verbs of a developer's
+#: routine note to its agent ("AI agents: run the tests", "assistant: use pnpm", "follow
+#: the style guide", "read CONTRIBUTING.md", "answer in English")
 _ACT = (
-    r"(?:accept|acknowledge|activate|add|allow|allowlist|answer|append|apply|approve|arm|"
-    r"assign|attach|authori[sz]e|ban|block|book|bump|buy|bypass|call|cancel|change|charge|"
-    r"clear|click|close|commit|configure|confirm|copy|create|credit|deactivate|delete|deny|"
+    r"(?:accept|acknowledge|activate|add|allow|allowlist|append|apply|approve|arm|assign|"
+    r"attach|authori[sz]e|ban|block|book|bump|buy|bypass|call|cancel|change|charge|clear|"
+    r"click|close|commit|configure|confirm|copy|create|credit|deactivate|delete|deny|"
     r"deploy|disable|disarm|disclose|disregard|download|drop|dump|duplicate|email|embed|"
-    r"enable|enroll|erase|follow|hard-?code|place|escalate|exclude|execute|export|expose|extend|fetch|flag|forget|"
-    r"forward|give|grant|hide|ignore|import|include|increase|inject|insert|install|invoke|"
-    r"kick|leak|list|lock|lower|mark|merge|modify|move|multiply|mute|omit|open|output|"
-    r"override|overwrite|page|pass|paste|pause|pay|post|print|promote|publish|purge|push|"
-    r"put|raise|rate|read|reassign|reboot|record|redirect|reduce|refund|register|reject|"
-    r"release|remove|rename|replace|reply|report|reroute|reset|resolve|respond|restart|"
-    r"resubmit|return|reveal|reverse|revoke|rewrite|rotate|route|run|save|say|schedule|"
-    r"score|send|set|share|ship|show|shut|skip|start|stop|store|submit|suppress|swap|"
-    r"switch|sync|tag|tap|tell|time out|transfer|treat|trigger|turn|unban|unblock|"
-    r"unfollow|uninstall|unlock|unmute|update|upload|use|verify|void|waive|whitelist|wipe|"
+    r"enable|enroll|erase|escalate|exclude|execute|export|expose|extend|fetch|flag|forget|"
+    r"forward|give|grant|hard-?code|hide|ignore|import|include|increase|inject|insert|"
+    r"install|invoke|kick|leak|list|lock|lower|mark|merge|modify|move|multiply|mute|omit|"
+    r"open|output|override|overwrite|page|pass|paste|pause|pay|place|post|print|promote|"
+    r"publish|purge|push|put|raise|rate|reassign|reboot|record|redirect|reduce|refund|"
+    r"register|reject|release|remove|rename|replace|reply|report|reroute|reset|resolve|"
+    r"respond|restart|resubmit|return|reveal|reverse|revoke|rewrite|rotate|route|save|say|"
+    r"schedule|score|send|set|share|ship|show|shut|skip|start|stop|store|submit|suppress|"
+    r"swap|switch|sync|tag|tap|tell|time out|transfer|treat|trigger|turn|unban|unblock|"
+    r"unfollow|uninstall|unlock|unmute|update|upload|verify|void|waive|whitelist|wipe|"
     r"write)\b"
 )
 
-_ORDER = rf"(?:{ADDRESS}|{_CALLED})[\s,:]*(?:-+\s*)?{_LEAD}{_ACT}"
+#: not a human's trade called bare: "Agent: call the customer back", "Assistant: book the
+#: room" are a contact centre's and an office's notes to their people
+_HUMAN = (r"(?![\s\"'\u2018\u201c(\[,;:|=>\u2014\u2013\-]*(?:(?:hi|hey|dear|ok|so),? )?"
+          r"(?:the |an? |our |your |my )?(?:agent|assistant)s?\s*(?:[:,\u2014\u2013]|--|"
+          r"\s(?:please|must|should)\b))")
+
+_ORDER = rf"{_HUMAN}(?:{ADDRESS}|{_CALLED})[\s,:]*(?:-+\s*)?{_LEAD}{_ACT}"
 
 PATTERN = (rf"(?m)(?:{_FIELD})[^\n]{{0,160}}?{_ORDER}|"
            rf"{_NAMED}(?:[^\n.!?\"'\u2018\u201c]|\.(?=\d)){{0,40}}?{_ORDER}")
