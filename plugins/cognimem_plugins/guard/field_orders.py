@@ -77,7 +77,8 @@ _NAMED = (
 #: GM tools", "subscribed to our RSS"), then the separator
 _CALLED = (
     r"(?:(?:^|(?<=[\s\"'\u2018\u201c(\[,;:|=/>\u2014\u2013]))"
-    r"(?:(?:hey|hi|dear|attention|yo|ok|okay|so),? )?(?:the |any |all |every |our |your |this )?(?:[a-z][\w\-]* ){0,2}?"
+    r"(?:(?:hey|hi|dear|attention|yo|ok|okay|so),? )?"
+    r"(?:the |any |all |every |our |your |this )?(?:[a-z][\w\-]* ){0,2}?"
     rf"(?:ai|llm|chatbot|robot|copilot|(?<!human )model|{_HUMAN_AGENT}agent|assistant|"
     r"bot)s?\b"
     # one word of its trade ("AI co-host", "AI mod") or what qualifies it ("with backend
