@@ -27,6 +27,7 @@ from .decode_orders import SPECS as DECODE_ORDER_SPECS
 from .defender_acts import specs as defender_specs
 from .deferred_orders import specs as deferred_specs
 from .discussion import SPECS as STANCE_SPECS
+from .field_orders import SPECS as FIELD_ORDER_SPECS
 from .harm_requests import SPECS as HARM_SPECS
 from .layouts import SPECS as LAYOUT_SPECS
 from .learned import FLOOR as LEARNED_FLOOR
@@ -228,7 +229,7 @@ _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS
                      *PRESSURE_SPECS, *SCOPED_SPECS, *MONEY_SPECS, *ACTS_I18N_SPECS,
                      *PIPELINE_SPECS, *ACTS_WORLD_SPECS, *OPS_SPECS, *VERDICT_SPECS,
                      *LAYOUT_SPECS, *defender_specs((*OPS_ASKERS, "system_heading")),
-                     *_VOCATIVE_SPECS, *DECODE_ORDER_SPECS)
+                     *_VOCATIVE_SPECS, *DECODE_ORDER_SPECS, *FIELD_ORDER_SPECS)
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
