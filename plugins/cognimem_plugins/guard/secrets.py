@@ -52,6 +52,8 @@ from .branded import HEADER_NEEDLES, branded_keys
 from .brands import ROWS as BRAND_ROWS
 from .commands import GATE_ROWS as COMMAND_ROWS
 from .commands import command_passwords
+from .constructed import NEEDLES as CONSTRUCTED_NEEDLES
+from .constructed import constructed_secrets, setter_secrets
 from .context import (
     jwk_private_members,
     public_value_reason,
@@ -306,6 +308,11 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from sdk_call_secrets(text)
     if "dG9rO" in text:
         yield from intercom_tokens(text)
+    # (wave 20) a key given by position to a client's constructor or to a credential's
+    # setter, whatever the library (:mod:`.constructed`; asks first for a literal argument)
+    if "(" in text and any(needle in text for needle in CONSTRUCTED_NEEDLES):
+        yield from constructed_secrets(text)
+        yield from setter_secrets(text)
     if "authfile" in gates:
         yield from auth_files(text, low)
     if "/" in text or "hook" in low:
