@@ -54,6 +54,7 @@ from .commands import GATE_ROWS as COMMAND_ROWS
 from .commands import command_passwords
 from .constructed import NEEDLES as CONSTRUCTED_NEEDLES
 from .constructed import constructed_secrets, setter_secrets
+from .symmetric import symmetric_keys
 from .context import (
     jwk_private_members,
     public_value_reason,
@@ -313,6 +314,9 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     if "(" in text and any(needle in text for needle in CONSTRUCTED_NEEDLES):
         yield from constructed_secrets(text)
         yield from setter_secrets(text)
+    # (wave 20) a cipher's key length after a symmetric key's name (:mod:`.symmetric`; asks
+    # first for "key" and a word that says what the key does)
+    yield from symmetric_keys(text, low)
     if "authfile" in gates:
         yield from auth_files(text, low)
     if "/" in text or "hook" in low:
