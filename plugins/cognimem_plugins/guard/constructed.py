@@ -21,7 +21,8 @@ the library:
   sets (``set``, ``use``, ``with``) and a credential's word (``password``, ``passphrase``,
   ``pw``, ``secret``, ``key``, ``token``, ``psk``): its literal arguments are what it sets,
   a password word's when it looks chosen (:func:`.evidence.looks_chosen`), another's when it
-  reads as an issued key; of several arguments, the last (``set(name, value)``).
+  reads as an issued key (hexadecimal or a UUID given to a bare ``setKey`` is a cache's or a
+  map's key: kept); of several arguments, the last (``set(name, value)``).
 
 Gated on a literal opening a call's arguments (``("``, ``('``): a text without one starts
 neither reader.
@@ -137,6 +138,9 @@ def setter_secrets(text: str) -> Iterator[Decision]:
                     why = "shorter than 8 characters"
             else:
                 why = key_shape_reason(value, min_slot=16)
+                if why is None and word == "key" and _HEXISH.fullmatch(value) and (
+                        len(_words(name or "")) <= 1):
+                    why = "hexadecimal or a UUID set as a bare key (a cache's or a map's key)"
             yield decide("client_credential", start, end, why,
                          f"a literal given to {m.group(0)[:-1].strip()[-40:]}() (a setter "
                          f"named for a {word})")

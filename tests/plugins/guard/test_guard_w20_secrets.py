@@ -1,0 +1,89 @@
+"""Wave 20 (secrets): a key given by position to a client's constructor or to a credential's
+setter (:mod:`cognimem_plugins.guard.constructed`), and a cipher's key length after a
+symmetric key's name (:mod:`cognimem_plugins.guard.symmetric`). Each reader has rows it
+must redact and near look-alikes it must leave as they are."""
+
+from __future__ import annotations
+
+import pytest
+
+from cognimem_plugins.guard.secrets import redact
+
+CAUGHT = [
+    # a client's constructor, by position (a library no table lists)
+    ("misp = PyMISP('https://misp.internal', 'Qz7rW2mKx9LpV4tN8bYc3HdF6gJs1AeU5oTi0RvX', "
+     "ssl=True)", "Qz7rW2mKx9LpV4tN8bYc3HdF6gJs1AeU5oTi0RvX"),
+    ("api = shodan.Shodan('pN4xK8mQ2vR7tY1wZ5bC9dF3gH6jL0sA')", "pN4xK8mQ2vR7tY1wZ5bC9dF3gH6jL0sA"),
+    ('const OT = new OpenTok("46610022", "3b7f0c2e9a41d856e0b3c7f19a2d4e68b5c0a137");',
+     "3b7f0c2e9a41d856e0b3c7f19a2d4e68b5c0a137"),
+    ('handler = WebhookHandler("7c1e5a9f3b2d8e4c6a0f1b3d5e7a9c2e")',
+     "7c1e5a9f3b2d8e4c6a0f1b3d5e7a9c2e"),
+    ('let client = Client::new("t1.Xk3Lm9Qp2Rs7Tv4Wy8Za1Bc5De0Fg6Hj");',
+     "t1.Xk3Lm9Qp2Rs7Tv4Wy8Za1Bc5De0Fg6Hj"),
+    # a credential's setter
+    ('config.setAesKey("uR4nD0mB4se64K3yW1thMixedC4seAndD1g1tsXyZ12");',
+     "uR4nD0mB4se64K3yW1thMixedC4seAndD1g1tsXyZ12"),
+    ("QgsApplication.authManager().setMasterPassword('Tq8+v-Lm3_Rz9!kW', True)",
+     "Tq8+v-Lm3_Rz9!kW"),
+    ('client.username_pw_set("meter-17", "Hk2-9Lp4xQz7Vw")', "Hk2-9Lp4xQz7Vw"),
+    # a symmetric key after its setting's name
+    ("<BlockCipherKey>5A1C9E3B7D2F4A6C8E0B1D3F5A7C9E2B</BlockCipherKey>",
+     "5A1C9E3B7D2F4A6C8E0B1D3F5A7C9E2B"),
+    ('hmac_key = bytes.fromhex("8E2A4C6E0B1D3F5A7C9E1B3D5F7A9C0E2B4D6F8A1C3E5B7D9F0A2C4E6B8D0F1A")',
+     "8E2A4C6E0B1D3F5A7C9E1B3D5F7A9C0E2B4D6F8A1C3E5B7D9F0A2C4E6B8D0F1A"),
+    ("EncodingAESKey\uff1aQm7Rt2Vx9Zb4Nd8Kf1Hj6Lp3Ws5Yc0Ae7Gu2Io9Tq4E",
+     "Qm7Rt2Vx9Zb4Nd8Kf1Hj6Lp3Ws5Yc0Ae7Gu2Io9Tq4E"),
+    ('const WECHAT_AES_KEY: &str = "Jd8Kf1Hj6Lp3Ws5Yc0Ae7Gu2Io9Tq4EkQm7Rt2Vx9Zb";',
+     "Jd8Kf1Hj6Lp3Ws5Yc0Ae7Gu2Io9Tq4EkQm7Rt2Vx9Zb"),
+]
+
+KEPT = [
+    # a value type's constructor holds its value; hexadecimal alone to a non-client class
+    'doc = ObjectId("5f3c2a9b8e7d6c5b4a392817")',
+    'u = uuid.UUID("7c1e5a9f-3b2d-4e4c-a0f1-b3d5e7a9c2e1")',
+    'h = Sha256Hash("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08")',
+    'job = Job("7c1e5a9f3b2d8e4c6a0f1b3d5e7a9c2e")',
+    "pub = PublicKey('Qz7rW2mKx9LpV4tN8bYc3HdF6gJs1AeU5oTi0RvX')",
+    "client = Client('https://api.example.com/v2', 'production-eu-west')",
+    "client = Client(os.environ['MISP_KEY'], '${MISP_TOKEN}')",
+    'svc = PaymentService("checkout-v2-3fa9", "YOUR_API_KEY_HERE")',
+    # a setter's value that is a name, a placeholder or a bare key's hexadecimal
+    'cache.setKey("a1b2c3d4e5f60718293a4b5c6d7e8f90")',
+    'flags.setKey("new-checkout-flow")',
+    "config.setAesKey(process.env.WECHAT_AES_KEY)",
+    "user.set_password('changeme')",
+    # a symmetric key's name before a hash, an id, a public value or nothing
+    "aes_key_id = 5A1C9E3B7D2F4A6C8E0B1D3F5A7C9E2B",
+    "SigningKeyFingerprint: 5A1C9E3B7D2F4A6C8E0B1D3F5A7C9E2B",
+    "BlockCipherKey: 00000000000000000000000000000000",
+    "set EncodingAESKey in the admin console (43 characters, generated there)",
+]
+
+
+#: names whose value is not the key: the symmetric reader alone (another rule may read them)
+NOT_KEYS = [
+    "encryption_key_sha256: 8E2A4C6E0B1D3F5A7C9E1B3D5F7A9C0E2B4D6F8A1C3E5B7D9F0A2C4E6B8D0F1A",
+    "aes_key_arn = 5A1C9E3B7D2F4A6C8E0B1D3F5A7C9E2B",
+    "hmac_key_version: 5A1C9E3B7D2F4A6C8E0B1D3F5A7C9E2B",
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), CAUGHT)
+def test_w20_catches(text: str, secret: str) -> None:
+    cleaned, found = redact(text)
+    assert secret not in cleaned and found, cleaned
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_w20_keeps_look_alikes(text: str) -> None:
+    assert redact(text) == (text, {})
+
+
+@pytest.mark.parametrize("text", NOT_KEYS)
+def test_w20_symmetric_skips_names_of_other_values(text: str) -> None:
+    from cognimem_plugins.guard.symmetric import symmetric_keys
+
+    assert not [d for d in symmetric_keys(text, text.lower()) if d.redacted]
+    assert [d for d in symmetric_keys(text.replace("_sha256", "").replace("_arn", "")
+                                      .replace("_version", ""), text.lower())
+            if d.redacted], "the same value after the bare name is a key"
