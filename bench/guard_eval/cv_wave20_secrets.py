@@ -8,7 +8,11 @@ The mechanisms (each on or off; a point of the grid is the set switched on):
 * ``setter``: a literal given to a setter named for a credential
   (:func:`.constructed.setter_secrets`: ``config.setAesKey("...")``);
 * ``symmetric``: a cipher's key length after a symmetric key's name (:mod:`.symmetric`:
-  ``<BlockCipherKey>90F7...</BlockCipherKey>``).
+  ``<BlockCipherKey>90F7...</BlockCipherKey>``);
+* ``defaults``: the default set on a later line for a variable read from a secret's
+  environment variable (:func:`.fallbacks.later_defaults`: Go's ``if tok == "" { tok =
+  "..." }``), and a JSON string's escapes read by the fallback readers
+  (``fallbacks.READ_ESCAPES``).
 
 Each point redacts every secret and clean row of the splits and, as clean bounds, the
 honest notes (:mod:`honest_notes`: the requests, the wider requests and the look-alikes),
@@ -45,7 +49,7 @@ from honest_notes import honest_notes, look_alikes, wider_notes  # noqa: E402
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 35)))
 HONEST = "honest"
 BOUNDS = (HONEST, w19.READMES, w19.TURNS)
-MECHANISMS = ("constructed", "setter", "symmetric")
+MECHANISMS = ("constructed", "setter", "symmetric", "defaults")
 GRID = [frozenset(c) for n in range(len(MECHANISMS) + 1) for c in combinations(MECHANISMS, n)]
 EMPTY: frozenset[str] = frozenset()
 FULL = frozenset(MECHANISMS)
@@ -63,11 +67,13 @@ def _none(*_: Any) -> Iterator[Any]:
 def apply(point: frozenset[str]) -> None:
     """Switch the mechanisms of ``point`` on and the others off (by replacing the functions
     :mod:`.secrets` calls)."""
-    from cognimem_plugins.guard import secrets
+    from cognimem_plugins.guard import fallbacks, secrets
 
     if not _SAVED:
         _SAVED.update(constructed=secrets.constructed_secrets, setter=secrets.setter_secrets,
-                      symmetric=secrets.symmetric_keys)
+                      symmetric=secrets.symmetric_keys, defaults=secrets.later_defaults)
+    secrets.later_defaults = _SAVED["defaults"] if "defaults" in point else _none
+    fallbacks.READ_ESCAPES = "defaults" in point
     secrets.constructed_secrets = _SAVED["constructed"] if "constructed" in point else _none
     secrets.setter_secrets = _SAVED["setter"] if "setter" in point else _none
     secrets.symmetric_keys = _SAVED["symmetric"] if "symmetric" in point else _none

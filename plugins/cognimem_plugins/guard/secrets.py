@@ -73,7 +73,7 @@ from .envelopes import NEEDLES as ENVELOPE_NEEDLES
 from .envelopes import envelope_passwords
 from .escaped_prose import escaped_passwords
 from .evidence import looks_chosen
-from .fallbacks import fallback_defaults, set_by_call
+from .fallbacks import fallback_defaults, later_defaults, set_by_call
 from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, gate_rows, longest_word, provider_matches
 from .grouped import grouped_app_passwords
 from .hooks import webhook_paths
@@ -222,6 +222,8 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from near(text)
         # (wave 16) a secret's default in the code, a random value of a "key" setting
         yield from fallback_defaults(text)
+        if "env" in low:
+            yield from later_defaults(text)
         yield from key_settings(text)
         # (wave 18) a client's documented keyword argument (:mod:`.sdkcalls`)
         if "(" in text and "=" in text:

@@ -33,6 +33,15 @@ CAUGHT = [
      "8E2A4C6E0B1D3F5A7C9E1B3D5F7A9C0E2B4D6F8A1C3E5B7D9F0A2C4E6B8D0F1A"),
     ("EncodingAESKey\uff1aQm7Rt2Vx9Zb4Nd8Kf1Hj6Lp3Ws5Yc0Ae7Gu2Io9Tq4E",
      "Qm7Rt2Vx9Zb4Nd8Kf1Hj6Lp3Ws5Yc0Ae7Gu2Io9Tq4E"),
+    # the default set on a later line for a variable read from a secret's variable (Go),
+    # and the same code quoted in a JSON string
+    ('tok := os.Getenv("LINE_CHANNEL_SECRET")\nif tok == "" {\n\ttok = '
+     '"4c7e1a9f3b2d8e6c0a5f1b3d7e9a2c4e" // local fallback\n}',
+     "4c7e1a9f3b2d8e6c0a5f1b3d7e9a2c4e"),
+    ('{"body": "key := os.Getenv(\\"MAPS_API_KEY\\")\\nif key == \\"\\" {\\n\\tkey = '
+     '\\"Vb3-9kLm2Qx7Rt4Wz8Yp1Nc6Hd0Fj5Gs\\"\\n}"}', "Vb3-9kLm2Qx7Rt4Wz8Yp1Nc6Hd0Fj5Gs"),
+    ('{"text": "KEY = os.environ.get(\\"PL_API_KEY\\", \\"PLAK65294de6b5bdd0f30af81ae53fc81\\")"}',
+     "PLAK65294de6b5bdd0f30af81ae53fc81"),
     ('const WECHAT_AES_KEY: &str = "Jd8Kf1Hj6Lp3Ws5Yc0Ae7Gu2Io9Tq4EkQm7Rt2Vx9Zb";',
      "Jd8Kf1Hj6Lp3Ws5Yc0Ae7Gu2Io9Tq4EkQm7Rt2Vx9Zb"),
 ]
@@ -57,6 +66,12 @@ KEPT = [
     "SigningKeyFingerprint: 5A1C9E3B7D2F4A6C8E0B1D3F5A7C9E2B",
     "BlockCipherKey: 00000000000000000000000000000000",
     "set EncodingAESKey in the admin console (43 characters, generated there)",
+    # a later default for a variable that holds no secret, or a placeholder default
+    'region := os.Getenv("AWS_REGION")\nif region == "" {\n\tregion = "eu-west-1a9f3b2d8e6"\n}',
+    'tok := os.Getenv("LINE_CHANNEL_SECRET")\nif tok == "" {\n\ttok = "YOUR_CHANNEL_SECRET"\n}',
+    'tok := os.Getenv("API_TOKEN")\nif tok == "" {\n\ttok = os.Getenv("FALLBACK_TOKEN")\n}',
+    '{"body": "key := os.Getenv(\\"MAPS_API_KEY\\")\\nif key == \\"\\" {\\n\\tkey = '
+    '\\"${MAPS_API_KEY}\\"\\n}"}',
 ]
 
 
