@@ -82,8 +82,8 @@ def fallback_defaults(text: str) -> Iterator[Decision]:
                      "(used when its environment variable is unset)")
 
 
-#: (wave 20) a variable read from an environment variable (``tok := os.Getenv("NAME")``); the
-#: code may be escaped in a JSON string (``\"``, ``\n``)
+#: (wave 20) a variable read from an environment variable (``tok := os.Getenv("NAME")``; a
+#: JSON string's escapes are read first, :func:`_view`)
 _Q = r"['\"`]"
 _READ = re.compile(
     r"(?P<var>[A-Za-z_$][\w$]{0,40})[ \t]*(?::=|=)[ \t]*(?:const[ \t]+)?"
@@ -91,7 +91,8 @@ _READ = re.compile(
     r"getenv|Environment\.GetEnvironmentVariable|ENV|env::var|std::env::var)"
     r"[ \t]*[.\[(]?[ \t]*" + _Q + r"?(?P<name>[A-Za-z_][\w.\-]{1,80}?)" + _Q + r"?[ \t]*[\])]")
 #: the same variable given a literal later (not compared: ``==``)
-_LATER = r"(?<![\w$.])(?P<var2>{var})[ \t]*=(?!=)[ \t]*" + _Q + r"(?P<value>[^'\"`\n\\]{{4,200}})" + _Q
+_LATER = (r"(?<![\w$.])(?P<var2>{var})[ \t]*=(?!=)[ \t]*" + _Q
+          + r"(?P<value>[^'\"`\n\\]{{4,200}})" + _Q)
 #: how far after the read the default may be set
 LATER_REACH = 240
 

@@ -54,7 +54,6 @@ from .commands import GATE_ROWS as COMMAND_ROWS
 from .commands import command_passwords
 from .constructed import NEEDLES as CONSTRUCTED_NEEDLES
 from .constructed import constructed_secrets, setter_secrets
-from .symmetric import symmetric_keys
 from .context import (
     jwk_private_members,
     public_value_reason,
@@ -124,6 +123,7 @@ from .structured import (
     paho_passwords,
     registry_auths,
 )
+from .symmetric import symmetric_keys
 from .wrapped import SHORTEST as WRAPPED_SHORTEST
 from .wrapped import wrapped_credentials
 

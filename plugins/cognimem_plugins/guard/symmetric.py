@@ -56,9 +56,9 @@ def _reason(value: str) -> str | None:
     letters = sum(c.isalpha() for c in value)
     if digits < 3 or letters < 3:
         return "one class of characters (a number or a word)"
-    if re.fullmatch(r"[A-Za-z0-9+/_\-]+=*", value) and not re.fullmatch(r"[0-9A-Fa-f]+", value):
-        if not (any(c.islower() for c in value) and any(c.isupper() for c in value)):
-            return "base64 of one case (a name or an id)"
+    if (not re.fullmatch(r"[0-9A-Fa-f]+", value)
+            and not (any(c.islower() for c in value) and any(c.isupper() for c in value))):
+        return "base64 of one case (a name or an id)"
     if len(set(value)) < 10:
         return "too few distinct characters (a pattern, a placeholder)"
     return None
