@@ -1,4 +1,4 @@
-"""Wave 20 (secrets): the three new readers of the redaction, kept or left out by
+"""Wave 20 (secrets): the new readers of the redaction, kept or left out by
 leave-one-split-out cross-validation over the thirty-six seen splits (#39).
 
 The mechanisms (each on or off; a point of the grid is the set switched on):
@@ -12,7 +12,10 @@ The mechanisms (each on or off; a point of the grid is the set switched on):
 * ``defaults``: the default set on a later line for a variable read from a secret's
   environment variable (:func:`.fallbacks.later_defaults`: Go's ``if tok == "" { tok =
   "..." }``), and a JSON string's escapes read by the fallback readers
-  (``fallbacks.READ_ESCAPES``).
+  (``fallbacks.READ_ESCAPES``);
+* ``escaped``: a text holding JSON string escapes read again with them undone, its
+  redactions at their spans in the text (``secrets.ESCAPED_VIEW``, :mod:`.escapes`:
+  ``{\\"s1_api_token\\": \\"...\\"}``, ``WebhookHandler(\\"...\\")``).
 
 Each point redacts every secret and clean row of the splits and, as clean bounds, the
 honest notes (:mod:`honest_notes`: the requests, the wider requests and the look-alikes),
@@ -49,7 +52,7 @@ from honest_notes import honest_notes, look_alikes, wider_notes  # noqa: E402
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 35)))
 HONEST = "honest"
 BOUNDS = (HONEST, w19.READMES, w19.TURNS)
-MECHANISMS = ("constructed", "setter", "symmetric", "defaults")
+MECHANISMS = ("constructed", "setter", "symmetric", "defaults", "escaped")
 GRID = [frozenset(c) for n in range(len(MECHANISMS) + 1) for c in combinations(MECHANISMS, n)]
 EMPTY: frozenset[str] = frozenset()
 FULL = frozenset(MECHANISMS)
@@ -74,6 +77,7 @@ def apply(point: frozenset[str]) -> None:
                       symmetric=secrets.symmetric_keys, defaults=secrets.later_defaults)
     secrets.later_defaults = _SAVED["defaults"] if "defaults" in point else _none
     fallbacks.READ_ESCAPES = "defaults" in point
+    secrets.ESCAPED_VIEW = "escaped" in point
     secrets.constructed_secrets = _SAVED["constructed"] if "constructed" in point else _none
     secrets.setter_secrets = _SAVED["setter"] if "setter" in point else _none
     secrets.symmetric_keys = _SAVED["symmetric"] if "symmetric" in point else _none

@@ -36,6 +36,7 @@ import re
 from collections.abc import Iterator
 
 from .decisions import Decision, decide
+from .escapes import json_view, text_span
 from .names import NAME_HIT, NOT_SECRET_NAME, is_password_name
 from .standins import assigned_reason
 
@@ -75,7 +76,7 @@ def fallback_defaults(text: str) -> Iterator[Decision]:
         if name is None:
             continue
         value = m.group("value")
-        yield decide("password_assignment", *_span(where, m.start("value"), m.end("value")),
+        yield decide("password_assignment", *text_span(where, m.start("value"), m.end("value")),
                      assigned_reason(value, explicit=True, password=is_password_name(name),
                                      literal=True),
                      f"the default written in the code for the secret {name[:40]!r} "
@@ -97,33 +98,12 @@ _LATER = (r"(?<![\w$.])(?P<var2>{var})[ \t]*=(?!=)[ \t]*" + _Q
 LATER_REACH = 240
 
 
-_ESCAPE = re.compile(r"\\([\"'`nt])")
 #: (wave 20) whether a JSON string's escapes are read (a switch of cv_wave20_secrets.py)
 READ_ESCAPES = True
 
 
 def _view(text: str) -> tuple[str, list[int]]:
-    """``text`` with a JSON string's escapes read as what they stand for (``\\"`` -> ``"``,
-    ``\\n`` -> a newline), and where each of its characters is in ``text``."""
-    if not READ_ESCAPES or "\\" not in text:
-        return text, []
-    out: list[str] = []
-    where: list[int] = []
-    last = 0
-    for m in _ESCAPE.finditer(text):
-        out.append(text[last:m.start()])
-        where.extend(range(last, m.start()))
-        out.append({"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)))
-        where.append(m.start() + 1)
-        last = m.end()
-    out.append(text[last:])
-    where.extend(range(last, len(text)))
-    return "".join(out), where
-
-
-def _span(where: list[int], start: int, end: int) -> tuple[int, int]:
-    """A span of the view as a span of the text (:func:`_view`)."""
-    return (where[start], where[end - 1] + 1) if where else (start, end)
+    return json_view(text) if READ_ESCAPES else (text, [])
 
 
 def later_defaults(text: str) -> Iterator[Decision]:
@@ -139,7 +119,7 @@ def later_defaults(text: str) -> Iterator[Decision]:
         if d is None:
             continue
         value = d.group("value")
-        yield decide("password_assignment", *_span(where, d.start("value"), d.end("value")),
+        yield decide("password_assignment", *text_span(where, d.start("value"), d.end("value")),
                      assigned_reason(value, explicit=True, password=is_password_name(name),
                                      literal=True),
                      f"the default set in the code for {m.group('var')[:30]!r}, read from "

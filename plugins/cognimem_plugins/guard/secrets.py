@@ -71,6 +71,7 @@ from .devices import device_secrets
 from .envelopes import NEEDLES as ENVELOPE_NEEDLES
 from .envelopes import envelope_passwords
 from .escaped_prose import escaped_passwords
+from .escapes import json_view, text_span
 from .evidence import looks_chosen
 from .fallbacks import fallback_defaults, later_defaults, set_by_call
 from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, gate_rows, longest_word, provider_matches
@@ -383,6 +384,21 @@ def _command_value_reason(value: str, *, prose: bool = False) -> str | None:
     return None
 
 
+#: (wave 20) whether a text's JSON string escapes are read again unescaped (a switch of
+#: cv_wave20_secrets.py)
+ESCAPED_VIEW = True
+
+
+def _in_view(text: str) -> list[Decision]:
+    """The redactions found in ``text`` read with its JSON string escapes undone, at their
+    spans in ``text`` (:func:`.escapes.json_view`; decoded once: ``nested``)."""
+    view, where = json_view(text)
+    if not where:
+        return []
+    return [replace(d, start=s, end=e) for d in _find(view, nested=True) if d.redacted
+            for s, e in (text_span(where, d.start, d.end),)]
+
+
 def scan(text: str, allow: Allowlist | None = None,
          gate: list[tuple[str, Any]] | None = None, longest: int | None = None,
          nested: bool = False) -> list[Decision]:
@@ -392,6 +408,9 @@ def scan(text: str, allow: Allowlist | None = None,
     :func:`.formats.longest_word` of ``text``, if the caller has them; ``nested``: (wave 19)
     ``text`` was decoded from a base64 run (its runs are not decoded again)."""
     found = list(_find(text, gate, longest, nested))
+    # (wave 20) code quoted in a JSON string, read as it was written (:mod:`.escapes`)
+    if ESCAPED_VIEW and not nested and "\\\"" in text:
+        found += _in_view(text)
     if not found:
         return []  # most texts: no candidate at all
     decisions = [_public(d, text, spans) for spans in (template_spans(text),) for d in found]

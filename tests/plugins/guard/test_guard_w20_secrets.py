@@ -42,6 +42,11 @@ CAUGHT = [
      '\\"Vb3-9kLm2Qx7Rt4Wz8Yp1Nc6Hd0Fj5Gs\\"\\n}"}', "Vb3-9kLm2Qx7Rt4Wz8Yp1Nc6Hd0Fj5Gs"),
     ('{"text": "KEY = os.environ.get(\\"PL_API_KEY\\", \\"PLAK65294de6b5bdd0f30af81ae53fc81\\")"}',
      "PLAK65294de6b5bdd0f30af81ae53fc81"),
+    # code and settings quoted in a JSON string (a notebook's cell, a log's message)
+    ('{"text": "handler = WebhookHandler(\\"9d2f4b6a8c0e1f3a5b7c9d1e3f5a7b9c\\")"}',
+     "9d2f4b6a8c0e1f3a5b7c9d1e3f5a7b9c"),
+    ('{"message": "{\\"s1_api_token\\": \\"Rk8Tq2Lm5Vx9Pz3Wc7Nb1Hd4Fj6Gs0Ay\\", '
+     '\\"enabled\\": true}"}', "Rk8Tq2Lm5Vx9Pz3Wc7Nb1Hd4Fj6Gs0Ay"),
     ('const WECHAT_AES_KEY: &str = "Jd8Kf1Hj6Lp3Ws5Yc0Ae7Gu2Io9Tq4EkQm7Rt2Vx9Zb";',
      "Jd8Kf1Hj6Lp3Ws5Yc0Ae7Gu2Io9Tq4EkQm7Rt2Vx9Zb"),
 ]
@@ -66,6 +71,11 @@ KEPT = [
     "SigningKeyFingerprint: 5A1C9E3B7D2F4A6C8E0B1D3F5A7C9E2B",
     "BlockCipherKey: 00000000000000000000000000000000",
     "set EncodingAESKey in the admin console (43 characters, generated there)",
+    # JSON-quoted settings whose values are no secret
+    '{"text": "{\\"s1_api_token\\": \\"${S1_API_TOKEN}\\", \\"enabled\\": true}"}',
+    '{"body": "{\\"commit\\": \\"9d2f4b6a8c0e1f3a5b7c9d1e3f5a7b9c4d6e8f0a\\", '
+    '\\"request_id\\": \\"7c1e5a9f-3b2d-4e4c-a0f1-b3d5e7a9c2e1\\"}"}',
+    '{"text": "handler = WebhookHandler(\\"webhook-secret-name\\")"}',
     # a later default for a variable that holds no secret, or a placeholder default
     'region := os.Getenv("AWS_REGION")\nif region == "" {\n\tregion = "eu-west-1a9f3b2d8e6"\n}',
     'tok := os.Getenv("LINE_CHANNEL_SECRET")\nif tok == "" {\n\ttok = "YOUR_CHANNEL_SECRET"\n}',
