@@ -76,6 +76,7 @@ from .evidence import looks_chosen
 from .fallbacks import fallback_defaults, later_defaults, set_by_call
 from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, gate_rows, longest_word, provider_matches
 from .grouped import grouped_app_passwords
+from .headers import header_credentials
 from .hooks import webhook_paths
 from .issued import GATE_ROWS as ISSUED_ROWS
 from .issued import issued_values
@@ -320,6 +321,9 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     # (wave 20) a cipher's key length after a symmetric key's name (:mod:`.symmetric`; asks
     # first for "key" and a word that says what the key does)
     yield from symmetric_keys(text, low)
+    # (wave 20) an Authorization header's value the formats refuse, curl's user slot
+    # (:mod:`.headers`; asks first for its words)
+    yield from header_credentials(text, low)
     if "authfile" in gates:
         yield from auth_files(text, low)
     if "/" in text or "hook" in low:

@@ -42,6 +42,15 @@ CAUGHT = [
      '\\"Vb3-9kLm2Qx7Rt4Wz8Yp1Nc6Hd0Fj5Gs\\"\\n}"}', "Vb3-9kLm2Qx7Rt4Wz8Yp1Nc6Hd0Fj5Gs"),
     ('{"text": "KEY = os.environ.get(\\"PL_API_KEY\\", \\"PLAK65294de6b5bdd0f30af81ae53fc81\\")"}',
      "PLAK65294de6b5bdd0f30af81ae53fc81"),
+    # an Authorization header's value the formats refuse, curl's user slot
+    ('curl -sS -H "Authorization: Basic 7rpdzRcjjF9SGu76" https://rest.example.com/v1/ping',
+     "7rpdzRcjjF9SGu76"),
+    ("curl https://refs.example/v1/me -H 'Authorization: Bearer q7%%G2p0dnbQy'",
+     "q7%%G2p0dnbQy"),
+    ("curl https://api.example.com/v1/tasks -u 4fe0b7c1d2e3a4f5b6c7d8e9f0a1b2c3:",
+     "4fe0b7c1d2e3a4f5b6c7d8e9f0a1b2c3"),
+    ("curl -u 8992upnjyaht061d3trw8erh1h16r1fnhdsxpkkdzseculaiy6sj:token https://logs.example",
+     "8992upnjyaht061d3trw8erh1h16r1fnhdsxpkkdzseculaiy6sj"),
     # code and settings quoted in a JSON string (a notebook's cell, a log's message)
     ('{"text": "handler = WebhookHandler(\\"9d2f4b6a8c0e1f3a5b7c9d1e3f5a7b9c\\")"}',
      "9d2f4b6a8c0e1f3a5b7c9d1e3f5a7b9c"),
@@ -71,6 +80,14 @@ KEPT = [
     "SigningKeyFingerprint: 5A1C9E3B7D2F4A6C8E0B1D3F5A7C9E2B",
     "BlockCipherKey: 00000000000000000000000000000000",
     "set EncodingAESKey in the admin console (43 characters, generated there)",
+    # a header's placeholder, template, variable or truncated example; curl's plain user
+    'curl -H "Authorization: Bearer $API_TOKEN" https://api.example.com',
+    'curl -H "Authorization: Bearer YOUR_TOKEN_HERE" https://api.example.com',
+    'curl -H "Authorization: Basic {{credentials}}" https://api.example.com',
+    "Authorization: Bearer abc12...xyz (truncated in the docs)",
+    "Authorization: Basic base64-of-user-and-password",
+    "curl -u deploy-user: https://ci.example.com/job/build",
+    "curl -u alice:x https://example.com",
     # JSON-quoted settings whose values are no secret
     '{"text": "{\\"s1_api_token\\": \\"${S1_API_TOKEN}\\", \\"enabled\\": true}"}',
     '{"body": "{\\"commit\\": \\"9d2f4b6a8c0e1f3a5b7c9d1e3f5a7b9c4d6e8f0a\\", '
