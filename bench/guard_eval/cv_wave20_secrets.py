@@ -17,7 +17,9 @@ The mechanisms (each on or off; a point of the grid is the set switched on):
   redactions at their spans in the text (``secrets.ESCAPED_VIEW``, :mod:`.escapes`:
   ``{\\"s1_api_token\\": \\"...\\"}``, ``WebhookHandler(\\"...\\")``);
 * ``headers``: an Authorization header's Basic or Bearer value the formats refuse, and
-  curl's user slot (``-u KEY:``) (:mod:`.headers`).
+  curl's user slot (``-u KEY:``) (:mod:`.headers`);
+* ``sets``: a command's ``set|add|setenv|setx NAME VALUE``, NAME a secret's setting
+  (:mod:`.setcommands`: ``balena env add WIFI_PASSWORD ...``).
 
 Each point redacts every secret and clean row of the splits and, as clean bounds, the
 honest notes (:mod:`honest_notes`: the requests, the wider requests and the look-alikes),
@@ -54,7 +56,7 @@ from honest_notes import honest_notes, look_alikes, wider_notes  # noqa: E402
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 35)))
 HONEST = "honest"
 BOUNDS = (HONEST, w19.READMES, w19.TURNS)
-MECHANISMS = ("constructed", "setter", "symmetric", "defaults", "escaped", "headers")
+MECHANISMS = ("constructed", "setter", "symmetric", "defaults", "escaped", "headers", "sets")
 GRID = [frozenset(c) for n in range(len(MECHANISMS) + 1) for c in combinations(MECHANISMS, n)]
 EMPTY: frozenset[str] = frozenset()
 FULL = frozenset(MECHANISMS)
@@ -77,7 +79,8 @@ def apply(point: frozenset[str]) -> None:
     if not _SAVED:
         _SAVED.update(constructed=secrets.constructed_secrets, setter=secrets.setter_secrets,
                       symmetric=secrets.symmetric_keys, defaults=secrets.later_defaults,
-                      headers=secrets.header_credentials)
+                      headers=secrets.header_credentials, sets=secrets.named_sets)
+    secrets.named_sets = _SAVED["sets"] if "sets" in point else _none
     secrets.header_credentials = _SAVED["headers"] if "headers" in point else _none
     secrets.later_defaults = _SAVED["defaults"] if "defaults" in point else _none
     fallbacks.READ_ESCAPES = "defaults" in point

@@ -108,6 +108,7 @@ from .providers import GATE_ROWS, GATE_TABLES, provider_values
 from .raw_keys import PHRASE_NEEDLES, private_keys, recovery_phrases
 from .sdkcalls import GATE as SDK_GATE
 from .sdkcalls import intercom_tokens, keyword_secrets, sdk_call_secrets
+from .setcommands import named_sets
 from .signing import NEEDLES as SIGNING_NEEDLES
 from .signing import signing_keys
 from .spans import widen
@@ -224,6 +225,9 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from near(text)
         # (wave 16) a secret's default in the code, a random value of a "key" setting
         yield from fallback_defaults(text)
+        # (wave 20) a command's ``set NAME VALUE`` (:mod:`.setcommands`)
+        if "set" in low or "add " in low:
+            yield from named_sets(text)
         if "env" in low:
             yield from later_defaults(text)
         yield from key_settings(text)

@@ -51,6 +51,9 @@ CAUGHT = [
      "4fe0b7c1d2e3a4f5b6c7d8e9f0a1b2c3"),
     ("curl -u 8992upnjyaht061d3trw8erh1h16r1fnhdsxpkkdzseculaiy6sj:token https://logs.example",
      "8992upnjyaht061d3trw8erh1h16r1fnhdsxpkkdzseculaiy6sj"),
+    # a command's set NAME VALUE
+    ("balena env add WIFI_PASSWORD hT4.cfOcq9mW --fleet edge-gateways", "hT4.cfOcq9mW"),
+    ('dotnet user-secrets set "Ami:Secret" "4UV%M45V.EUxOFTc"', "4UV%M45V.EUxOFTc"),
     # code and settings quoted in a JSON string (a notebook's cell, a log's message)
     ('{"text": "handler = WebhookHandler(\\"9d2f4b6a8c0e1f3a5b7c9d1e3f5a7b9c\\")"}',
      "9d2f4b6a8c0e1f3a5b7c9d1e3f5a7b9c"),
@@ -88,6 +91,11 @@ KEPT = [
     "Authorization: Basic base64-of-user-and-password",
     "curl -u deploy-user: https://ci.example.com/job/build",
     "curl -u alice:x https://example.com",
+    # a command's set of a setting that holds no secret, or of a placeholder or a variable
+    "balena env add WIFI_SSID PlantFloor-IoT --fleet edge-gateways",
+    "balena env add WIFI_PASSWORD $WIFI_PASSWORD --fleet edge-gateways",
+    'dotnet user-secrets set "Ami:Secret" "<your-secret>"',
+    "we set password rotation to 90 days on the admin accounts",
     # JSON-quoted settings whose values are no secret
     '{"text": "{\\"s1_api_token\\": \\"${S1_API_TOKEN}\\", \\"enabled\\": true}"}',
     '{"body": "{\\"commit\\": \\"9d2f4b6a8c0e1f3a5b7c9d1e3f5a7b9c4d6e8f0a\\", '
