@@ -52,6 +52,8 @@ from .branded import HEADER_NEEDLES, branded_keys
 from .brands import ROWS as BRAND_ROWS
 from .commands import GATE_ROWS as COMMAND_ROWS
 from .commands import command_passwords
+from .constructed import NEEDLES as CONSTRUCTED_NEEDLES
+from .constructed import constructed_secrets, setter_secrets
 from .context import (
     jwk_private_members,
     public_value_reason,
@@ -69,10 +71,12 @@ from .devices import device_secrets
 from .envelopes import NEEDLES as ENVELOPE_NEEDLES
 from .envelopes import envelope_passwords
 from .escaped_prose import escaped_passwords
+from .escapes import json_view, text_span
 from .evidence import looks_chosen
-from .fallbacks import fallback_defaults, set_by_call
+from .fallbacks import fallback_defaults, later_defaults, set_by_call
 from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, gate_rows, longest_word, provider_matches
 from .grouped import grouped_app_passwords
+from .headers import header_credentials
 from .hooks import webhook_paths
 from .issued import GATE_ROWS as ISSUED_ROWS
 from .issued import issued_values
@@ -104,6 +108,7 @@ from .providers import GATE_ROWS, GATE_TABLES, provider_values
 from .raw_keys import PHRASE_NEEDLES, private_keys, recovery_phrases
 from .sdkcalls import GATE as SDK_GATE
 from .sdkcalls import intercom_tokens, keyword_secrets, sdk_call_secrets
+from .setcommands import named_sets
 from .signing import NEEDLES as SIGNING_NEEDLES
 from .signing import signing_keys
 from .spans import widen
@@ -121,6 +126,7 @@ from .structured import (
     paho_passwords,
     registry_auths,
 )
+from .symmetric import symmetric_keys
 from .wrapped import SHORTEST as WRAPPED_SHORTEST
 from .wrapped import wrapped_credentials
 
@@ -219,6 +225,11 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from near(text)
         # (wave 16) a secret's default in the code, a random value of a "key" setting
         yield from fallback_defaults(text)
+        # (wave 20) a command's ``set NAME VALUE`` (:mod:`.setcommands`)
+        if "set" in low or "add " in low:
+            yield from named_sets(text)
+        if "env" in low:
+            yield from later_defaults(text)
         yield from key_settings(text)
         # (wave 18) a client's documented keyword argument (:mod:`.sdkcalls`)
         if "(" in text and "=" in text:
@@ -306,6 +317,17 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from sdk_call_secrets(text)
     if "dG9rO" in text:
         yield from intercom_tokens(text)
+    # (wave 20) a key given by position to a client's constructor or to a credential's
+    # setter, whatever the library (:mod:`.constructed`; asks first for a literal argument)
+    if "(" in text and any(needle in text for needle in CONSTRUCTED_NEEDLES):
+        yield from constructed_secrets(text)
+        yield from setter_secrets(text)
+    # (wave 20) a cipher's key length after a symmetric key's name (:mod:`.symmetric`; asks
+    # first for "key" and a word that says what the key does)
+    yield from symmetric_keys(text, low)
+    # (wave 20) an Authorization header's value the formats refuse, curl's user slot
+    # (:mod:`.headers`; asks first for its words)
+    yield from header_credentials(text, low)
     if "authfile" in gates:
         yield from auth_files(text, low)
     if "/" in text or "hook" in low:
@@ -370,6 +392,21 @@ def _command_value_reason(value: str, *, prose: bool = False) -> str | None:
     return None
 
 
+#: (wave 20) whether a text's JSON string escapes are read again unescaped (a switch of
+#: cv_wave20_secrets.py)
+ESCAPED_VIEW = True
+
+
+def _in_view(text: str) -> list[Decision]:
+    """The redactions found in ``text`` read with its JSON string escapes undone, at their
+    spans in ``text`` (:func:`.escapes.json_view`; decoded once: ``nested``)."""
+    view, where = json_view(text)
+    if not where:
+        return []
+    return [replace(d, start=s, end=e) for d in _find(view, nested=True) if d.redacted
+            for s, e in (text_span(where, d.start, d.end),)]
+
+
 def scan(text: str, allow: Allowlist | None = None,
          gate: list[tuple[str, Any]] | None = None, longest: int | None = None,
          nested: bool = False) -> list[Decision]:
@@ -379,6 +416,9 @@ def scan(text: str, allow: Allowlist | None = None,
     :func:`.formats.longest_word` of ``text``, if the caller has them; ``nested``: (wave 19)
     ``text`` was decoded from a base64 run (its runs are not decoded again)."""
     found = list(_find(text, gate, longest, nested))
+    # (wave 20) code quoted in a JSON string, read as it was written (:mod:`.escapes`)
+    if ESCAPED_VIEW and not nested and "\\\"" in text:
+        found += _in_view(text)
     if not found:
         return []  # most texts: no candidate at all
     decisions = [_public(d, text, spans) for spans in (template_spans(text),) for d in found]

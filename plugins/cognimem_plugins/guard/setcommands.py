@@ -1,0 +1,43 @@
+"""(wave 20) A secret set under its name by a command's ``set`` or ``add``, the name and the
+value apart: ``balena env add WIFI_PASSWORD VALUE``, fish's ``set -x PARTNER_KEY VALUE``,
+``ros2 param set /node api_secret VALUE``, ``dotnet user-secrets set "Ami:Secret" "VALUE"``,
+``setx API_TOKEN VALUE``, ``launchctl setenv DB_PASSWORD VALUE``.
+
+Many command lines set a variable, a parameter or a secret as ``VERB NAME VALUE``; the
+assignment readers look for ``=`` or ``:`` between them. Here the verb (``set``, ``add``,
+``setenv``, ``setx``), its flags and an optional path or node, then a NAME written as a
+setting's identifier (an underscore, a colon, a dot, a hyphen or all capitals: not a word of
+prose), which names a secret (:data:`.names.NAME_HIT`, not
+:data:`.names.NOT_SECRET_NAME`), then the value, judged as a value assigned to that name
+(:func:`.standins.assigned_reason`: a placeholder, a template, a variable or a plain word is
+kept; after a password's name it must look chosen).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from .decisions import Decision, decide
+from .names import NAME_HIT, NOT_SECRET_NAME, is_password_name
+from .standins import assigned_reason
+
+_SET = re.compile(
+    r"(?<![\w\-.])(?:set|add|setenv|setx)(?:[ \t]+-{1,2}[A-Za-z][\w\-]*)*"
+    r"(?:[ \t]+/[\w/\-]{1,80})?"
+    r"[ \t]+(?P<q1>[\"']?)(?P<name>[A-Za-z_][\w.:\-]{1,60})(?P=q1)"
+    r"[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"'`;|&<>]{6,200})(?P=q)(?=[\s;|&)\"'`]|$)")
+_IDENTIFIER = re.compile(r"[\w.\-]*[_:.\-][\w.:\-]*|[A-Z0-9_]{3,}")
+
+
+def named_sets(text: str) -> Iterator[Decision]:
+    """The value a command sets under a secret's name (see the module's text)."""
+    for m in _SET.finditer(text):
+        name = m.group("name")
+        if not _IDENTIFIER.fullmatch(name) or not NAME_HIT.search(name) or (
+                NOT_SECRET_NAME.search(name)):
+            continue
+        yield decide("password_assignment", m.start("value"), m.end("value"),
+                     assigned_reason(m.group("value"), explicit=bool(m.group("q")),
+                                     password=is_password_name(name), literal=True),
+                     f"a value a command sets under the secret's name {name[:40]!r}")
