@@ -50,8 +50,8 @@ _COUNT = (r"(?:\d+(?:st|nd|rd|th)?|one|two|three|four|five|six|seven|eight|nine|
 _TURNS = (r"(?:messages?|questions?|replies|responses|answers|turns|tool calls|exchanges|"
           r"prompts|requests|chats)")
 _DAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-DEFERRED = (
-    # (wave 20) the trigger as a class: see the module's docstring
+#: (wave 20) the trigger as a class (see the module's docstring)
+DEFERRED_WIDER = (
     rf"\b(?:the )?next time (?:you re|you are|you|{_WHO}|\w+ (?:asks?|says?|types?|texts?|"
     r"mentions?))\b|"
     rf"\bwhen(?:ever)? (?:you|{_WHO}) next\b|"
@@ -75,7 +75,10 @@ DEFERRED = (
     rf"\bnext {_DAYS}\b|\bon {_DAYS} (?:after|at) \d|\bstarting tomorrow\b|"
     r"\bat \d{1,2}(?: \d\d)? tomorrow\b|"
     r"\b(?:if|when|once) (?:the )?(?:\w+ ){1,3}(?:reaches|reads|drops|falls|exceeds|rises|"
-    r"goes (?:above|below|under|over)|fires)\b|"
+    r"goes (?:above|below|under|over)|fires)\b"
+)
+#: wave 19's triggers
+DEFERRED_WAVE19 = (
     rf"\bwhen(?:ever)? {_WHO} next {_ASK}\b|"
     rf"\b(?:the )?next time {_WHO} {_ASK}\b|"
     rf"\b(?:once|when|after|as soon as|while) {_WHO} (?:logs? (?:off|out)|goes (?:offline|"
@@ -86,10 +89,18 @@ DEFERRED = (
     r"on or after|beyond)\b|"
     r"\bdo nothing (?:now|yet|for now|until)\b"
 )
-DEFERRED_WORDS = ("next time once when whenever after soon while if date day clock nothing "
-                  "later until dormant moment on at in from starting tomorrow")
+DEFERRED = f"{DEFERRED_WIDER}|{DEFERRED_WAVE19}"
+DEFERRED_WORDS = (
+    "next time once when whenever after soon while if date day clock nothing "
+    # (wave 20) a word of each of the wider triggers
+    "message messages question questions replies responses answers turns calls exchanges "
+    "prompts requests chats until later dormant normally logs log goes leaves away offline "
+    "asleep gone looking watching around online mention mentions say says type types text "
+    "texts see sees use uses ask asks word month monday tuesday wednesday thursday friday "
+    "saturday sunday tomorrow reaches reads drops falls exceeds rises fires")
 
-KEPT = (
+#: wave 19's orders to keep
+KEPT_WAVE19 = (
     r"\bfor (?:all |every )?(?:future|subsequent|later) (?:sessions?|conversations?|chats?|"
     r"runs?|tasks?)\b|"
     r"\bkeep (?:this|that|the) (?:rule|instruction|setting|preference) (?:forever|"
@@ -102,10 +113,28 @@ KEPT = (
     r"persistent |permanent )?memory\b|"
     r"\bremember (?:permanently|forever|for good)\b"
 )
+#: (wave 20) a write into the reader's memory, notes or profile, in the memory tools' own
+#: words (an asker: counted only beside an act)
+KEPT_WIDER = (
+    r"\b(?:add|write|save|store|commit|put|keep|note|record)\w*(?: \w+){0,3}? (?:to|in|into|"
+    r"under) (?:your |the |its |my )?(?:long term |persistent |permanent )?(?:memory|memories|"
+    r"notes file|preferences|profile)\b|"
+    r"\b(?:store|save|record|add|remember|keep)\w* (?:this|that|it|the following) as (?:a |an "
+    r"|the |your )?(?:user preference|preference|fact|core instruction|rule|policy)\b|"
+    r"\bmemori[sz]e (?:this|that)\b|\b(?:long term |persistent )?memory entry\b|"
+    r"\bmemory add\b|\bbot memory\b|\byour memory should (?:state|say|record|hold)\b|"
+    r"\b(?:new )?permanent preference\b|"
+    r"\bremember (?:this )?for (?:later|next|future) (?:sessions?|time|conversations?)\b|"
+    r"\bin (?:every|all) (?:future|later|subsequent) (?:sessions?|conversations?|chats?)\b"
+)
+KEPT = f"{KEPT_WIDER}|{KEPT_WAVE19}"
 KEPT_WORDS = ("future subsequent later forever permanently good persistent permanent "
-              "standing durable saved stored memory")
+              "standing durable saved stored memory memories notes preferences profile "
+              "preference fact rule policy instruction memorise memorize entry next later")
 
 #: (wave 20) what a kept or triggered order wants, each class of act in its own words
+#: a verb's endings ("approve", "approved", "cancelling")
+_ED = r"(?:s|d|ed|ing|ling|led)?"
 DEFERRED_ACT = (
     # to act unseen
     r"\b(?:quietly|silently|secretly|covertly)\b|\btell (?:nobody|no one)\b|"
@@ -115,20 +144,20 @@ DEFERRED_ACT = (
     r"\b(?:send|email|e mail|upload|export|post|forward|share|paste|append|ship|copy|"
     r"leak|publish)(?:s|ed|ing)? (?:\w+ ){0,6}?(?:to|into|on|in) (?:the )?(?:public|"
     r"https?|www|backup link|external|my|our|this)\b|"
-    r"\b(?:send|email|upload|export|forward)(?:s|ed|ing)? (?:\w+ ){0,6}?to \w+ \w+ "
+    r"\b(?:send|email|upload|export|forward)(?:s|ed|ing)? (?:\w+ ){0,6}?to (?:\w+ ){1,3}"
     r"(?:io|com|net|org|biz|cc|app|dev|example|info|click|xyz)\b|"
     r"\bcc it\b|\bin plain text\b|\brepeated back in full\b|"
     # to grant, approve or unlock
     r"\bapprov(?:e|es|ed|ing) (?:all|every|any|each)\b|\b(?:always|automatically) "
     r"approve\b|\bapprove (?:\w+ ){1,5}automatically\b|"
-    r"\b(?:add|make|set|promote|treat)\w* (?:\w+ ){0,5}?as (?:an? |the )?(?:\w+ )?"
+    rf"\b(?:add|make|set|promote|treat){_ED} (?:\w+ ){{0,5}}?as (?:an? |the )?(?:\w+ )?"
     r"(?:admin|administrator|owner|moderator|superuser|system owner)\b|"
-    r"\bis an? (?:\w+ )?(?:admin|administrator)\b|\bgrant\w* (?:\w+ ){0,3}access\b|"
-    r"\bunlock\w*\b|\bopen (?:the )?(?:\w+ ){0,2}(?:door|barrier|gate|vents?|garage|"
-    r"lock)\b|\bissue refunds?\b|\bapprove refunds?\b|"
-    r"\bif anyone asks for (?:\w+ ){0,4}give it\b|"
+    r"\bis an? (?:\w+ )?(?:admin|administrator)\b|"
+    rf"\bgrant{_ED} (?:\w+ ){{0,3}}access\b|\bunlock{_ED}\b|"
+    r"\bopen (?:the )?(?:\w+ ){0,2}(?:door|barrier|gate|vents?|garage|lock)\b|"
+    r"\bissue refunds?\b|\bapprove refunds?\b|\bif anyone asks for (?:\w+ ){0,4}give it\b|"
     # to skip or switch off a check, an alarm or a warning
-    r"\b(?:skip|bypass|disable|switch off|turn off|stop asking for|suppress|ignore)\w* "
+    rf"\b(?:skip|bypass|disable|switch off|turn off|stop asking for|suppress|ignore){_ED} "
     r"(?:\w+ ){0,4}?(?:checks?|checklists?|verification|confirmation|alarms?|alerts?|"
     r"warnings?|cameras?|detection|limits?|logging|monitoring|tests|reviews?|protection|"
     r"interlock)\b|"
@@ -139,26 +168,42 @@ DEFERRED_ACT = (
     r"verify)\b|\bneeds? no (?:approval|confirmation|review|verification)\b|"
     r"\b(?:are|is) not (?:required|sensitive)\b|\bnever show (?:\w+ )?warnings?\b|"
     r"\bno longer required\b|\bcan be bypassed\b|\bdisable tests\b|"
+    r"\bto be (?:suppressed|hidden|skipped|ignored)\b|\b(?:checks?|checklists?|tests|"
+    r"reviews?|warnings?) (?:\w+ ){0,2}skipped\b|\bup to any amount\b|"
+    r"\b(?:may|can) be (?:shared|posted) in public\b|"
     # to swap a payee, an address, a link or a persona
-    r"\b(?:replace|swap|change|switch|point|redirect)\w* (?:\w+ ){0,5}?(?:iban|bank "
+    rf"\b(?:replace|swap|change|switch|point|redirect){_ED} (?:\w+ ){{0,5}}?(?:iban|bank "
     r"details|account|payee|payout|url|link|server|servers|broker|address|branch|image|"
     r"index|registry|mirror|endpoint)\b|"
     r"\b(?:with|give|reply with) (?:\w+ ){0,2}(?:iban|bank details)\b|"
     r"\bswitch (?:to (?:the |an? )?(?:\w+ )?persona|persona)\b|"
-    r"\b(?:recommend|give)\w* (?:\w+ ){0,5}?(?:unsigned|download link|as the download)\b|"
+    r"\bthe (?:correct|official|new|real|only) (?:\w+ ){0,3}(?:address|email|broker|"
+    r"index|link|url|server|account|iban|domain|mirror)s? (?:is|are)\b|"
+    r"\btrusted (?:domain|package index|source|sender)s?\b|"
+    rf"\b(?:recommend|give){_ED} (?:\w+ ){{0,5}}?(?:unsigned|download link|"
+    r"as the download)\b|"
     # to cancel, delete or zero in bulk
-    r"\b(?:delete|remove|wipe|cancel|close)\w* (?:all|every|each)\b|"
-    r"\bcancel (?:the )?auto renewal\b|\bset all (?:\w+ ){1,3}to (?:zero|0)\b|"
+    rf"\b(?:delete|remove|wipe|cancel|close|change|demote|ban|kick){_ED} "
+    r"(?:all|every|each)\b|"
+    r"\bcancel (?:the )?auto renewal\b|\bset all (?:\w+ ){1,3}to zero\b|"
     r"\bmark (?:\w+ ){0,3}as (?:an? )?(?:sensor fault|false alarm|resolved)\b"
 )
-DEFERRED_ACT_WORDS = (
-    "quietly silently secretly covertly tell nobody mention log report notify inform show "
-    "answer send email upload export post forward share paste append ship copy leak "
-    "publish cc plain repeated approve approved approves approving always automatically add "
-    "make set promote treat is grant unlock open issue refunds refund if skip bypass disable "
-    "switch turn stop suppress ignore without never no don doesn does are needs need "
-    "requires require can replace swap change point redirect with give reply recommend delete "
-    "remove wipe cancel close mark")
+_SENDS = ("send", "email", "upload", "export", "post", "forward", "share", "paste", "append",
+          "ship", "copy", "leak", "publish", "delete", "remove", "wipe", "cancel", "close",
+          "change", "demote", "ban", "kick", "approve", "unlock")
+#: a word of each of the acts (the verbs above with their endings, and the nouns)
+DEFERRED_ACT_WORDS = " ".join((
+    *(f"{v}{e}" for v in _SENDS for e in ("", "s", "ed", "d", "ing", "ling", "led")),
+    "quietly silently secretly covertly tell mention log report notify inform show normally "
+    "mail mails cc plain repeated approving sent shared sharing closing changing removing "
+    "admin administrator owner moderator superuser access door doors barrier gate vent vents "
+    "garage lock refund refunds give checks check checklists checklist verification "
+    "confirmation alarm alarms alert alerts warning warnings camera cameras detection limit "
+    "limits logging monitoring tests test reviews review protection interlock verify approval "
+    "required sensitive bypassed suppressed hidden skipped ignored amount public iban bank "
+    "account payee payout url link server servers broker address branch image index "
+    "registry mirror endpoint persona email emails domain domains links urls mirrors accounts "
+    "brokers addresses trusted unsigned download renewal zero fault resolved"))
 #: (wave 20) the cues an act is counted beside: the trigger and the kept rule of this
 #: module, and the older memory cues (:mod:`.cues`' ``memory_implant``, :mod:`.agent_cues`'
 #: ``memory_persist``, :mod:`.reworded`'s ``memory_keep``)
