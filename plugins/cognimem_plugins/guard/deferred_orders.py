@@ -237,5 +237,6 @@ def specs(acts: tuple[str, ...]) -> tuple[Spec, ...]:
          "approve, skip a check, swap a payee or a link, cancel in bulk), beside a trigger "
          "or an order to keep it",
          DEFERRED_ACT, DEFERRED_ACT_WORDS,
-         {"requires_any": KEEPERS, "beside_counted": True}),
+         # (negatable: "never skip the tests" keeps a check, it does not skip one)
+         {"requires_any": KEEPERS, "beside_counted": True, "negatable": True}),
     )
