@@ -43,7 +43,8 @@ MOST = (0.5, 1.0)
 
 def _pattern(name: str, wider: bool) -> None:
     """Give the asker ``name`` its wave 19 pattern, or with ``wider`` the wave 20 one."""
-    from cognimem_plugins.guard import cues, deferred_orders as d
+    from cognimem_plugins.guard import cues
+    from cognimem_plugins.guard import deferred_orders as d
 
     old, new = {"deferred_trigger": (d.DEFERRED_WAVE19, d.DEFERRED),
                 "kept_rule": (d.KEPT_WAVE19, d.KEPT)}[name]
