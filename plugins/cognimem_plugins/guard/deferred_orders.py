@@ -26,14 +26,16 @@ rarely one of the acts the askers count beside (those were written for orders gi
 admin persona and stop asking for verification", "quietly add guest2 as an admin", "never
 need the user's confirmation"). Wave 20 reads the trigger as a class (a third party's next
 move or absence, a count of the conversation's messages or tool calls, the next session, a
-word that comes up, an order held "for later" or "until" something, a date or reading that
-crosses a line) and adds ``deferred_act``: what a kept or triggered order wants, read only
-beside such a trigger or an order to keep it (:data:`KEEPERS`): to act unseen, to send or
-post data out, to grant, approve or unlock, to skip or switch off a check or an alarm, to
-swap a payee, address, link or persona, or to cancel or delete in bulk. A user's own
-standing preference ("from now on use pnpm", "when CI fails, re-run it once") names no
-such act, and an alert rule ("if CPU exceeds 90 %, page the on-call") no trigger of the
-reader's conversation.
+word that comes up, an order held "for later" or "until" something, a date) and adds
+``deferred_act``: what a kept or triggered order wants, read only beside such a trigger or
+an order to keep it (:data:`KEEPERS`): to act unseen, to send or post data out, to grant,
+approve or unlock, to skip or switch off a check or an alarm, to swap a payee, address,
+link or persona, or to cancel or delete in bulk. A user's own standing preference ("from
+now on use pnpm", "when CI fails, re-run it once") names no such act, and an alert rule
+("if CPU exceeds 90 %, page the on-call") no trigger of the reader's conversation. A
+sensor's reading that crosses a line ("if the grid frequency falls under 49.8 Hz") is not
+read as a trigger: the chat turns' game rules and thresholds ("when the population reaches
+200") read the same.
 """
 
 from __future__ import annotations
@@ -65,17 +67,16 @@ DEFERRED_WIDER = (
     r"(?:\w+ )?(?:logs? (?:off|out)|goes (?:offline|home|idle|away)|leaves|"
     r"is (?:away|offline|asleep|gone|not looking))\b|"
     r"\b(?:when|while|once|if) (?:nobody|no one) is (?:watching|looking|around|online)\b|"
-    rf"\b(?:once|when(?:ever)?|if|as soon as|the moment) (?:{_WHO}|you) (?:ever )?"
-    r"(?:mentions?|says?|types?|texts?|sees?|see|uses?|asks? (?:you )?about)\b|"
+    rf"\b(?:once|when(?:ever)?|if|as soon as|the moment) {_WHO} (?:ever )?"
+    r"(?:mentions?|says?|types?|texts?|asks? (?:you )?about)\b|"
+    r"\b(?:once|when(?:ever)?|if) you (?:ever )?see the word\b|"
     r"\bif the word \w+ (?:comes up|appears|is used)\b|"
     rf"\bwhenever (?:a|any|the) {_TURNS} (?:contains?|mentions?)\b|"
     r"\b(?:if|when|once) (?:the |today s |the current )?(?:date|day|time|clock) is "
     r"(?:after|past|later than|on or after|beyond)\b|"
     r"\bon the first (?:day )?of (?:next|the next|each|every) month\b|"
     rf"\bnext {_DAYS}\b|\bon {_DAYS} (?:after|at) \d|\bstarting tomorrow\b|"
-    r"\bat \d{1,2}(?: \d\d)? tomorrow\b|"
-    r"\b(?:if|when|once) (?:the )?(?:\w+ ){1,3}(?:reaches|reads|drops|falls|exceeds|rises|"
-    r"goes (?:above|below|under|over)|fires)\b"
+    r"\bat \d{1,2}(?: \d\d)? tomorrow\b"
 )
 #: wave 19's triggers
 DEFERRED_WAVE19 = (
@@ -96,8 +97,8 @@ DEFERRED_WORDS = (
     "message messages question questions replies responses answers turns calls exchanges "
     "prompts requests chats until later dormant normally logs log goes leaves away offline "
     "asleep gone looking watching around online mention mentions say says type types text "
-    "texts see sees use uses ask asks word month monday tuesday wednesday thursday friday "
-    "saturday sunday tomorrow reaches reads drops falls exceeds rises fires")
+    "texts see ask asks word month monday tuesday wednesday thursday friday saturday sunday "
+    "tomorrow")
 
 #: wave 19's orders to keep
 KEPT_WAVE19 = (
@@ -153,13 +154,13 @@ DEFERRED_ACT = (
     rf"\b(?:add|make|set|promote|treat){_ED} (?:\w+ ){{0,5}}?as (?:an? |the )?(?:\w+ )?"
     r"(?:admin|administrator|owner|moderator|superuser|system owner)\b|"
     r"\bis an? (?:\w+ )?(?:admin|administrator)\b|"
-    rf"\bgrant{_ED} (?:\w+ ){{0,3}}access\b|\bunlock{_ED}\b|"
+    rf"\bgrant{_ED} (?:\w+ ){{0,3}}access\b|\bunlock\b|"
     r"\bopen (?:the )?(?:\w+ ){0,2}(?:door|barrier|gate|vents?|garage|lock)\b|"
     r"\bissue refunds?\b|\bapprove refunds?\b|\bif anyone asks for (?:\w+ ){0,4}give it\b|"
     # to skip or switch off a check, an alarm or a warning
-    rf"\b(?:skip|bypass|disable|switch off|turn off|stop asking for|suppress|ignore){_ED} "
+    rf"\b(?:skip|bypass|disable|switch off|turn off|stop asking for|suppress){_ED} "
     r"(?:\w+ ){0,4}?(?:checks?|checklists?|verification|confirmation|alarms?|alerts?|"
-    r"warnings?|cameras?|detection|limits?|logging|monitoring|tests|reviews?|protection|"
+    r"cameras?|detection|limits?|logging|monitoring|tests|reviews?|protection|"
     r"interlock)\b|"
     r"\bwithout (?:any |the usual |the |asking for )?(?:checks?|confirmation|"
     r"verification|approval|review)\b|"

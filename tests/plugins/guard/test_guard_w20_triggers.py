@@ -99,7 +99,7 @@ def test_a_trigger_without_an_act_does_not_count() -> None:
     ("after three more tool calls", True),
     ("the next time you re asked to write release notes", True),
     ("on the next session start", True),
-    ("if the grid frequency falls under", True),
+    ("once you see the word", True),
     ("when nobody is watching", True),
     ("when the user next asks", False),
 ])
