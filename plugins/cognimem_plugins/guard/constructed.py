@@ -78,6 +78,8 @@ _SETTER = re.compile(
 _CREDENTIAL_WORD = re.compile(
     r"(?i)(?:^|(?<=[a-z0-9_])(?=[A-Z])|(?<=_))(?P<word>password|passwd|passphrase|pw|pwd|"
     r"secret|key|token|psk)(?:$|(?=[A-Z_0-9]))")
+#: an argument that is a flag, not a value (``True``, ``false``, ``None``, a number)
+_FLAG = re.compile(r"(?i)[\s,]*(?:true|false|none|null|nil|-?\d+)[\s,)]*")
 _PASSWORD_WORDS = frozenset(("password", "passwd", "passphrase", "pw", "pwd", "psk"))
 
 
@@ -85,18 +87,30 @@ def _words(name: str) -> list[str]:
     return [w.lower() for w in _WORD.findall(name)]
 
 
-def _literals(text: str, pos: int, most: int = 4) -> Iterator[tuple[int, int, str]]:
-    """The string literals among the first ``most`` arguments of the call whose arguments
-    open at ``pos``: (start, end, value)."""
+def _arguments(text: str, pos: int, most: int = 4
+               ) -> Iterator[tuple[int, int, str | None]]:
+    """The first ``most`` arguments of the call whose arguments open at ``pos``: (start,
+    end, value), the value ``None`` for an argument that is not a string literal."""
     for _ in range(most):
         arg = _ARG.match(text, pos)
-        if arg is None:
+        if arg is None:  # an argument not read (an expression): not a literal
+            yield pos, pos, None
             return
         if arg.group("v") is not None:
             yield arg.start("v"), arg.end("v"), arg.group("v")
+        else:
+            yield arg.start(), arg.end(), None
         if arg.group("end") == ")":
             return
         pos = arg.end()
+
+
+def _literals(text: str, pos: int, most: int = 4) -> Iterator[tuple[int, int, str]]:
+    """The string literals among the first ``most`` arguments of the call whose arguments
+    open at ``pos``: (start, end, value)."""
+    for start, end, value in _arguments(text, pos, most):
+        if value is not None:
+            yield start, end, value
 
 
 def constructed_secrets(text: str) -> Iterator[Decision]:
@@ -128,10 +142,16 @@ def setter_secrets(text: str) -> Iterator[Decision]:
             continue
         word = found.group("word").lower()
         password = word in _PASSWORD_WORDS
-        literals = list(_literals(text, m.end()))
         # a setter sets its last argument (``set(name, value)``, ``username_pw_set(user,
-        # password)``)
-        for start, end, value in literals[-1:]:
+        # password)``) before any flags (``setMasterPassword('...', True)``), read only when
+        # that argument is a literal (``username_pw_set("user", os.environ[...])`` sets no
+        # literal password)
+        args = list(_arguments(text, m.end()))
+        while args and args[-1][2] is None and _FLAG.fullmatch(text[args[-1][0]:args[-1][1]]):
+            args.pop()
+        for start, end, value in args[-1:]:
+            if value is None:
+                continue
             if password:
                 why = stand_in(value, literal=True) or looks_chosen(value)
                 if why is None and len(value) < 8:

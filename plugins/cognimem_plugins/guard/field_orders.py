@@ -129,7 +129,7 @@ _HUMAN = (r"(?![\s\"'\u2018\u201c(\[,;:|=>\u2014\u2013\-]*(?:(?:hi|hey|dear|ok|s
 _ORDER = rf"{_HUMAN}(?:{ADDRESS}|{_CALLED})[\s,:]*(?:-+\s*)?{_LEAD}{_ACT}"
 
 PATTERN = (rf"(?m)(?:{_FIELD})[^\n]{{0,160}}?{_ORDER}|"
-           rf"{_NAMED}(?:[^\n.!?\"'\u2018\u201c]|\.(?=\d)){{0,40}}?{_ORDER}")
+           rf"{_NAMED}(?:[^\n.!?;\"'\u2018\u201c]|\.(?=\d)){{0,40}}?{_ORDER}")
 
 #: the address's words (a match holds one: the cheap gate)
 WORDS = f"{ADDRESS_WORDS} robot robots"

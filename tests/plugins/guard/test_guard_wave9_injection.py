@@ -54,6 +54,8 @@ WAVE14_CUES = {"ai_reader", "dormant_trigger", "order_harm"}
 WAVE17_CUES = {"secrecy_order", "prior_approval", "money_act", "machine_note", "money_act_i18n"}
 #: (wave 18) cues a later wave widened: the user's keys and sessions are the user's things
 WAVE18_WIDENED = {"user_property"}
+#: (wave 20) an order inside a record's field reads a package description's too: left out
+WAVE20_CUES = {"field_order", "deferred_act"}
 
 
 @pytest.mark.parametrize(("text", "cues"), INJECTIONS.values(), ids=list(INJECTIONS))
@@ -66,6 +68,7 @@ def test_instruction_to_the_agent_is_flagged_by_the_new_cues(text: str, cues: se
     # some of the same acts, left out too)
     assert sum(c.weight for c in found.cues
                if c.name not in NEW_CUES | WAVE14_CUES | RELAYED_CUES | WAVE17_CUES | WAVE18_WIDENED
+               | WAVE20_CUES
                and c.name != LEARNED) < THRESHOLD
     assert all(name in found.reason for name in cues)
 
