@@ -11,7 +11,7 @@ import re
 import pytest
 from guard_texts import corpus
 
-from cognimem_plugins.guard import alternatives, cues
+from cognimem_plugins.guard import alternatives, cues, injection
 from cognimem_plugins.guard.normalise import normalise
 from cognimem_plugins.guard.required import MOST_SCANS, holds_one, required
 
@@ -48,6 +48,22 @@ def test_every_cue_finds_the_same_matches_grouped() -> None:
             matches += len(want)
     assert rewritten > len(cues.CUES) // 2
     assert matches > 500
+
+
+def test_every_gated_marker_finds_the_same_matches_grouped() -> None:
+    """(wave 20) The screen's markers run grouped too: each finds match for match the spans
+    of its own pattern on the sample; the long tables are rewritten, and the sample holds
+    matches."""
+    rewritten = matches = 0
+    for kind, _, _, pattern in injection._GATED:
+        quick = alternatives.grouped(pattern)
+        rewritten += quick is not pattern
+        for text in SAMPLE:
+            want = _spans(pattern, text)
+            assert _spans(quick, text) == want, (kind, text[:200])
+            matches += len(want)
+    assert rewritten >= 2
+    assert matches > 20
 
 
 @pytest.mark.parametrize(("pattern", "text", "span"), [
