@@ -25,8 +25,9 @@ cover:
   It stands for ``reader_order_i18n`` (one order, counted once).
 - ``order_scope_world``: beside such an order (either cue), what makes the act one against
   the user: it is done to **all** of something (the universal quantifier of each language),
-  **kept from** someone (a negation of telling or reporting), or **without** a check (the
-  preposition of absence, then its object).
+  **kept from** someone (a negation of telling or reporting), **without** a check (the
+  preposition of absence, then its object), or with the user or the rules **set aside**
+  (the override verbs: ignore, disregard, forget).
 
 Everyday chat, a user's own request to its agent ("Asistente, resume este documento") and
 translated UI strings hold the address rarely and the act with a scope more rarely still;
@@ -44,6 +45,8 @@ from . import world_words as ww
 from .acts_i18n import _AI as _LETTERS
 from .acts_i18n import _HELPERS
 from .normalise import normalise
+from .overrides_i18n import _SOV_VERBS as _OVERRIDE_SOV_VERBS
+from .overrides_i18n import _VERBS as _OVERRIDE_VERBS
 from .overrides_i18n import _alternation
 from .pressure_i18n import VERBS as _ORDER_VERBS
 
@@ -54,7 +57,7 @@ _KIND = "tool_coercion"
 _MORE_HELPERS = (
     "asszisztens", "laguntzaile", "ასისტენტ", "აგენტ", "مرستیال", "مرستيال", "kaiāwhina",
     "fesoasoani", "tokoni", "kōkua", "enyemaka", "chatbot", "chatbota", "chatbotu",
-    "чатбот", "чат-бот", "бот", "боте", "роботе", "roboti", "tekoälyavustaja",
+    "чатбот", "чат-бот", "бот", "боте", "роботе", "roboti", "tekoälyavustaja", "ረዳቱ",
 )
 HELPERS = (*_HELPERS, *(h for h in _MORE_HELPERS if h not in _HELPERS))
 _H = _alternation(HELPERS, stems=True)
@@ -125,6 +128,8 @@ _MORE_ACTS = (
     "voeg toe", "lägg till", "legg til", "dodaj", "přidej", "pridaj", "добавь", "додай",
     "ekle", "tambahkan", "thêm", "idagdag", "เพิ่ม", "添加", "追加して", "추가해", "ongeza",
     "sposta", "verschiebe", "przesuń", "přesuň", "перенеси",
+    # approve, accept, allow; change (African languages the earlier lists left out)
+    "kubali", "idhinisha", "ruhusu", "amince", "ፍቀድ", "badilisha", "canza", "ላክ",
 )
 VERBS = tuple(dict.fromkeys((*_ORDER_VERBS, *w.SEND, *w.DELETE, *w.REVEAL, *w.DISABLE,
                              *ww.SEND, *ww.DELETE, *ww.REVEAL, *_MORE_ACTS)))
@@ -187,9 +192,14 @@ _WITHOUT = (
     "không cần", "walang", "โดยไม่", "โดยไม่ต้อง", "无需", "無需", "不经", "なしで", "せずに",
     "없이", "bila", "ba tare da", "ያለ", "ilman",
 )
+#: the user or the rules set aside: the override verbs of :mod:`.overrides_i18n` (ignore,
+#: disregard, forget), here without their noun (their object may be the user, "αγνόησε τον
+#: χρήστη")
+_SET_ASIDE = (*_OVERRIDE_VERBS, *_OVERRIDE_SOV_VERBS)
 SCOPE = "|".join((_alternation(_ALL, stems=False), _alternation(_HIDDEN, stems=False),
+                  _alternation(_SET_ASIDE, stems=False),
                   rf"(?:{_alternation(_WITHOUT, stems=False)})\s?\w"))
-SCOPE_WORDS = _words(_ALL, _HIDDEN, _WITHOUT) + " " + " ".join(
+SCOPE_WORDS = _words(_ALL, _HIDDEN, _WITHOUT, _SET_ASIDE) + " " + " ".join(
     sorted({x for t in (_ALL, _WITHOUT) for p in t for x in normalise(p).flat.split()
             if len(x) <= 2 and not x.isascii()}))
 
