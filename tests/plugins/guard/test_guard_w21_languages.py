@@ -14,7 +14,7 @@ import re
 import pytest
 
 from cognimem_plugins.guard import injection, orders_world
-from cognimem_plugins.guard.cues import _INDEX, CUES
+from cognimem_plugins.guard.cues import _CJK, _INDEX, CUES
 from cognimem_plugins.guard.normalise import normalise
 
 #: an order to the AI reader, an act against the user: flagged, with the new cues counted
@@ -91,11 +91,12 @@ def test_it_stands_for_wave_16s_order() -> None:
 
 @pytest.mark.parametrize("name", ["reader_order_world", "order_scope_world"])
 def test_the_cues_never_match_without_their_words(name: str) -> None:
-    # the gate: each ordered row that the cue matches holds one of its words
+    # the gate: each ordered row that the cue matches holds one of its words (the screen
+    # opens every cue on a text of the scripts it does not gate, CJK and Devanagari)
     cue = CUES[_INDEX[name]]
     for text in ORDERED:
         norm = normalise(text)
-        if cue.pattern.search(norm.folded):
+        if cue.pattern.search(norm.folded) and not _CJK.search(norm.folded):
             assert cue.words & set(norm.flat.split()), (name, text)
 
 
