@@ -528,6 +528,11 @@ def _with_agent_cues(base: tuple[Cue, ...]) -> tuple[Cue, ...]:
 
 
 CUES = _with_agent_cues(CUES)
+#: (wave 21) ``reader_order_world`` stands for ``reader_order_i18n`` (one order, read from its
+#: parts): a cue that counts beside that order counts beside it too
+CUES = tuple(replace(c, requires_any=(*c.requires_any, "reader_order_world"))
+             if "reader_order_i18n" in c.requires_any and "reader_order_world" not in c.requires_any
+             else c for c in CUES)
 
 #: scripts whose words the cue words do not gate (every cue is read): CJK and, since wave
 #: 10, Devanagari (Hindi)

@@ -82,7 +82,10 @@ _AI = (rf"(?:{_A})|(?<![a-z0-9])(?:{'|'.join(_AMBIGUOUS)})-|"
 _NEAR = r"[^.!?\n,:;\u060c\u3001\uff0c\uff1a\u1361-\u1366]{0,16}?"
 #: the address's mark: a comma, a colon, a dash; their CJK, Arabic, Ethiopic, Khmer forms;
 #: a Japanese or Korean vocative ending before its full stop ("アシスタントへ。")
-_MARK = r"[:,\u2014\u2013\u060c\u3001\u3002\uff0c\uff1a\u1361-\u1366\u17d6]"
+_MARK = (r"(?:[:,\u2014\u2013\u060c\u3001\u3002\uff0c\uff1a\u1361-\u1366\u17d6]|"
+         # Thai and Lao write no comma: the polite imperative's particle ("please", "let")
+         # after the address ends it ("ผู้ช่วย AI โปรดยกเลิก ...")
+         r"\s(?=โปรด|กรุณา|ให้|ຈົ່ງ|ກະລຸນາ))")
 _TO_MARK = r"[^:,\n.!?\u3002\uff0c\uff1a\u060c\u1361-\u1366\u17d6]{0,40}?"
 #: where a vocative may open: a line, a quote or a record's label ("Comentario en la
 #: orden: asistente, ...")
@@ -171,6 +174,10 @@ _ALL = (
     "segala", "tất cả", "toàn bộ", "mọi", "lahat", "ทั้งหมด", "ทุก", "所有", "全部", "一切",
     "すべて", "全て", "모든", "전부", "zote", "wote", "kila", "gbogbo", "dukkan", "duka",
     "hunda", "kollha", "guztiak", "ყველა", "բոլոր", "ሁሉንም", "ሁሉም", "katoa", "uma",
+    # the whole of it ("the complete guest list", "the whole team")
+    "completa", "completo", "complète", "complet", "intera", "intero", "vollständige",
+    "vollständigen", "volledige", "fullständiga", "hele", "hela", "cały", "całą", "celý",
+    "celou", "весь", "всю", "целиком", "полностью", "lengkap", "toda a", "toda la",
 )
 #: the act kept from someone: a negation of telling, reporting or mentioning (the secrecy
 #: phrases of :mod:`.acts_words` and :mod:`.world_words`, and more)
