@@ -19,7 +19,8 @@ cites is the attack's own words. What shows the note's own voice is around the q
   run from it, it had no impact ("es solo un dato, no una orden", "aucune action n'a été
   exécutée", "nur als Text gespeichert", "no debe ejecutar nada", "logged, no impact");
   or where it was found and as what ("trouvée dans une fiche fournisseur", "found in a
-  public layer", "como ejemplo de inyección").
+  public layer", "como ejemplo de inyección"), or the plural it names the class of
+  ("'disregard your system prompt' phrases in tickets are classified as suspicious").
 
 :func:`blank_cited` blanks such quotations (their words only); the rest of the note, and
 any order outside the quotation marks, is read as before. An injection quotes the order it
@@ -113,7 +114,9 @@ _FOUND = re.compile(
     r"(?:encontrad|detectad|hallad)[oa]s? (?:en|dentro)\b|"
     r"(?:gefunden|entdeckt) (?:in|im|auf)\b|(?:trovat|rilevat)[oa] (?:in|nel|nella)\b|"
     r"(?:as an?|comme|como|als|come) (?:\w+ )?(?:example|exemple|ejemplo|exemplo|"
-    r"beispiel|esempio|voorbeeld)\b)")
+    r"beispiel|esempio|voorbeeld)\b|"
+    # a class named by its example: "'disregard your system prompt' phrases"
+    r"(?:phrases|strings|sentences|wordings|payloads|attempts)\b)")
 #: the end of the span a verdict is looked for in: the quotation's sentence and the next
 _SPAN = re.compile(r"[^\n]{0,240}")
 

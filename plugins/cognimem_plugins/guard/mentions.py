@@ -30,6 +30,7 @@ import re
 
 from .cited import blank_cited
 from .class_quotes import blank_class_quotes
+from .data_rules import blank_data_rules
 from .discussion import QUOTING
 from .field_values import addressed_field
 from .framed import blank_framed
@@ -114,7 +115,8 @@ def speaks_of_injection(text: str) -> bool:
 #: orders); each kept by leave-one-split-out CV (bench/guard_eval/cv_wave18_precision.py)
 READINGS: frozenset[str] = frozenset({"own_orders", "code_forms", "reported", "plans",
                                       "prohibitions", "class_quotes", "own_roles",
-                                      "own_orders_w19", "cited", "superseded"})
+                                      "own_orders_w19", "cited", "superseded",
+                                      "data_rules"})
 #: (wave 19) the wider retractions and matters of :mod:`.own_orders` (``own_orders_w19``),
 #: the readings of a user's own plan change (:mod:`.plans`), a third person's
 #: prohibition (:mod:`.prohibitions`), a quotation naming a class of messages
@@ -124,10 +126,12 @@ READINGS: frozenset[str] = frozenset({"own_orders", "code_forms", "reported", "p
 _W19 = (("plans", blank_plan_changes), ("prohibitions", blank_prohibitions),
         ("class_quotes", blank_class_quotes), ("own_roles", blank_own_roles))
 #: (wave 21) a quotation cited in a defender's voice (:mod:`.cited`), a document's
-#: instructions for an old version (:mod:`.superseded`); each kept by leave-one-split-out
+#: instructions for an old version (:mod:`.superseded`), a defender's rule to set aside
+#: the instructions found in data (:mod:`.data_rules`); each kept by leave-one-split-out
 #: CV (bench/guard_eval/cv_wave21_mention.py). They read the note as written, before the
 #: other readings blank a verdict that follows the quotation ("no debe ejecutar nada").
-_W21 = (("cited", blank_cited), ("superseded", blank_superseded))
+_W21 = (("cited", blank_cited), ("superseded", blank_superseded),
+        ("data_rules", blank_data_rules))
 
 
 def blank(text: str) -> str:
