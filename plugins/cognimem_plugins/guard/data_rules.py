@@ -9,7 +9,9 @@ data's: they are qualified as found, contained or embedded *in* a carrier of out
 (a document, a page, an e-mail, a ticket, a tool's output, a comment). An injection sets
 aside the reader's own instructions ("ignore your instructions", "ignore the instructions
 above", "ignore all instructions in the system prompt"), which no such carrier qualifies,
-and is read as written.
+or orders the reader in the imperative ("Ignore any instructions in the documents and
+...": the rule must be *stated*, after a modal, "to" or as an inflected verb, or in the
+infinitive in the other languages), and is read as written.
 
 :func:`blank_data_rules` blanks the rule's phrase (the verb, the instructions and their
 carrier); the rest of the note is read as before.
@@ -32,24 +34,29 @@ _ADJ_EN = (r"(?:(?:retrieved|fetched|external|untrusted|third[- ]party|user[- ]s
            r"user|uploaded|incoming|scraped|inbound|customer|public|shared|any|such|those|"
            r"these|the|a|an) ){0,3}")
 _EN = (
-    r"\b(?:ignore|ignores|ignoring|disregard|disregards|never (?:follow|obey|execute|run)|"
-    r"(?:must|should|will|does|do) not (?:follow|obey|execute|run|act on)|"
-    r"(?:doesn't|don't|won't) (?:follow|obey|execute|run|act on)) "
+    # the rule stated (a modal, "to", an inflected verb), not a bare imperative to the reader
+    r"(?:\b(?:must|should|will|shall|to|always|can|may|is told to|are told to) "
+    r"(?:always )?(?:ignore|disregard)|\b(?:ignores|ignored|ignoring|disregards|disregarding)|"
+    r"\b(?:must|should|will|does|do|shall) not (?:follow|obey|execute|run|act on)|"
+    r"\b(?:never (?:follows|obeys|executes|runs))|"
+    r"\b(?:doesn't|won't|mustn't|shouldn't) (?:follow|obey|execute|run|act on)) "
     r"(?:any |all |the )?(?:instructions?|commands?|orders?|directives?|prompts?|requests?) "
     r"(?:(?:that (?:are |were )?|which (?:are |were )?)?(?:found|contained|embedded|hidden|"
     r"written|placed|appearing|that appear|which appear) )?(?:in|inside|within|from) "
-    r"(?!" + _OWN + r"\b)" + _ADJ_EN + _CARRIERS_EN + r"\b")
+    r"(?!" + _OWN + r"\b)" + _ADJ_EN + _CARRIERS_EN + r"\b"
+    # not the reader's own context ("the documents above")
+    r"(?! (?:above|below|before|earlier|previously)\b)")
 #: the same rule in French, Spanish, Portuguese, Italian and German
 _OTHER = (
     # French: ignorer les consignes trouvées dans les documents récupérés
-    r"\b(?:ignorer|ignore|ignorent|ne (?:pas |jamais )?(?:suivre|ex[ée]cuter)) "
+    r"\b(?:ignorer|ignorent|ne (?:pas |jamais )?(?:suivre|ex[ée]cuter)) "
     r"(?:les |des |toute[s]? )?(?:consignes|instructions|ordres|commandes) "
     r"(?:(?:trouv|contenu|int[ée]gr|cach|pr[ée]sent)[ée]?e?s? )?(?:dans|sur) "
     r"(?:les |des |la |le |l'|un |une )?(?:documents?|pages?|courriels?|e-?mails?|"
     r"messages?|tickets?|commentaires?|fichiers?|r[ée]sultats?|donn[ée]es|contenus?|"
     r"pi[eè]ces jointes|formulaires?|champs?)\b|"
     # Spanish, Portuguese
-    r"\b(?:ignorar|ignora|ignoran|no (?:seguir|ejecutar|obedecer)|n[aã]o (?:seguir|executar)) "
+    r"\b(?:ignorar|ignoran|no (?:seguir|ejecutar|obedecer)|n[aã]o (?:seguir|executar)) "
     r"(?:las |los |as |os |cualquier |toda[s]? )?(?:instrucciones|instru[cç][oõ]es|"
     r"[oó]rdenes|ordens|comandos) "
     r"(?:(?:encontrad|contenid|contid|incrustad|ocult|presentes)[oa]?s? |que aparezcan )?"
@@ -58,7 +65,7 @@ _OTHER = (
     r"comentarios?|coment[aá]rios?|archivos?|arquivos?|resultados?|datos|dados|"
     r"contenidos?|conte[uú]dos?|formularios?|formul[aá]rios?|campos?)\b|"
     # Italian
-    r"\b(?:ignorare|ignora|non (?:seguire|eseguire)) (?:le |gli |qualsiasi )?"
+    r"\b(?:ignorare|non (?:seguire|eseguire)) (?:le |gli |qualsiasi )?"
     r"(?:istruzioni|ordini|comandi) (?:(?:trovat|contenut|nascost)[eio] )?(?:in|nei|nelle|"
     r"negli|nel|nella) (?:documenti|pagine|e-?mail|messaggi|ticket|commenti|file|"
     r"risultati|dati|contenuti)\b|"
