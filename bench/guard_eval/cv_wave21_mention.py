@@ -41,7 +41,7 @@ import cv_wave16_pressure as w16  # noqa: E402
 import cv_wave19_precision as w19  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 39)))
-READINGS = ("cited", "superseded", "data_rules")
+READINGS = ("cited", "superseded", "data_rules", "specimens", "template_tokens")
 SHARED_BENCH = Path("/work/shared/bench")
 
 

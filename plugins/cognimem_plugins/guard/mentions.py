@@ -39,6 +39,7 @@ from .own_templates import blank_own_roles
 from .plans import blank_plan_changes
 from .prohibitions import blank_prohibitions
 from .quoted_forms import SPEAKS_W18, blank_code_forms, blank_reported
+from .specimens import blank_specimens, blank_template_tokens
 from .superseded import blank_superseded
 
 #: the attack named, the attacker, the defender's material, in other languages (raw text,
@@ -116,7 +117,7 @@ def speaks_of_injection(text: str) -> bool:
 READINGS: frozenset[str] = frozenset({"own_orders", "code_forms", "reported", "plans",
                                       "prohibitions", "class_quotes", "own_roles",
                                       "own_orders_w19", "cited", "superseded",
-                                      "data_rules"})
+                                      "data_rules", "specimens", "template_tokens"})
 #: (wave 19) the wider retractions and matters of :mod:`.own_orders` (``own_orders_w19``),
 #: the readings of a user's own plan change (:mod:`.plans`), a third person's
 #: prohibition (:mod:`.prohibitions`), a quotation naming a class of messages
@@ -127,11 +128,13 @@ _W19 = (("plans", blank_plan_changes), ("prohibitions", blank_prohibitions),
         ("class_quotes", blank_class_quotes), ("own_roles", blank_own_roles))
 #: (wave 21) a quotation cited in a defender's voice (:mod:`.cited`), a document's
 #: instructions for an old version (:mod:`.superseded`), a defender's rule to set aside
-#: the instructions found in data (:mod:`.data_rules`); each kept by leave-one-split-out
+#: the instructions found in data (:mod:`.data_rules`), a disguised word quoted as a
+#: specimen of its disguise and a chat template's own tokens (:mod:`.specimens`); each kept by leave-one-split-out
 #: CV (bench/guard_eval/cv_wave21_mention.py). They read the note as written, before the
 #: other readings blank a verdict that follows the quotation ("no debe ejecutar nada").
 _W21 = (("cited", blank_cited), ("superseded", blank_superseded),
-        ("data_rules", blank_data_rules))
+        ("data_rules", blank_data_rules), ("specimens", blank_specimens),
+        ("template_tokens", blank_template_tokens))
 
 
 def blank(text: str) -> str:
