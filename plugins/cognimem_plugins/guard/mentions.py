@@ -129,9 +129,10 @@ _W19 = (("plans", blank_plan_changes), ("prohibitions", blank_prohibitions),
 #: (wave 21) a quotation cited in a defender's voice (:mod:`.cited`), a document's
 #: instructions for an old version (:mod:`.superseded`), a defender's rule to set aside
 #: the instructions found in data (:mod:`.data_rules`), a disguised word quoted as a
-#: specimen of its disguise and a chat template's own tokens (:mod:`.specimens`); each kept by leave-one-split-out
-#: CV (bench/guard_eval/cv_wave21_mention.py). They read the note as written, before the
-#: other readings blank a verdict that follows the quotation ("no debe ejecutar nada").
+#: specimen of its disguise and a chat template's own tokens (:mod:`.specimens`); each
+#: kept by leave-one-split-out CV (bench/guard_eval/cv_wave21_mention.py). They read the
+#: note as written, before the other readings blank a verdict that follows the quotation
+#: ("no debe ejecutar nada").
 _W21 = (("cited", blank_cited), ("superseded", blank_superseded),
         ("data_rules", blank_data_rules), ("specimens", blank_specimens),
         ("template_tokens", blank_template_tokens))

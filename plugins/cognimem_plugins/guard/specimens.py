@@ -4,8 +4,9 @@
 Two kinds of note hold an attack's *form* in order to describe or build it:
 
 * a note on a disguise quotes the disguised word itself, and names the disguise in the same
-  sentence: "Homoglyph trick: 'іgnore' with a Cyrillic і", "the confusable 'ρassword'
-  (Greek rho) got past the filter", "leetspeak such as '1gn0r3'". The quotation is a
+  sentence: "Homoglyph trick: 'ignore' with a Cyrillic i" (the i of U+0456), "the
+  confusable 'password' (a Greek rho for the p) got past the filter", "leetspeak such as
+  '1gn0r3'". The quotation is a
   short specimen (at most three words), and the sentence names what is disguised about it
   (a homoglyph, a confusable, a look-alike, the script a letter is from, zero-width
   characters, leetspeak). An injection disguises its words to be obeyed, and does not
@@ -37,7 +38,8 @@ _SHORT = re.compile(
 _DISGUISE = re.compile(
     r"(?i)\b(?:homo?glyph\w*|confusables?|look-?alikes?|lookalike|"
     r"(?:cyrillic|greek|armenian|cherokee|fullwidth|full-width|latin) (?:letters?|"
-    r"characters?|[a-zа-яα-ω])|zero-?width|invisible characters?|leet-?speak|l33t|"
+    r"characters?|[a-z\u0430-\u044f\u03b1-\u03c9])|"
+    r"zero-?width|invisible characters?|leet-?speak|l33t|"
     r"homoglyphe\w*|hom[oó]glifo\w*|omoglif\w*|kyrillisch\w*|cyrillique|cir[ií]lic[oa]|"
     r"griech\w+ buchstab\w*|lettre grecque|letra griega)")
 #: the sentence around a quotation (no sentence end between)
