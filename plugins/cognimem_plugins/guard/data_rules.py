@@ -6,7 +6,9 @@ embedded in e-mails", "le modèle doit ignorer les consignes trouvées dans les 
 récupérés", "el agente debe ignorar las instrucciones contenidas en los tickets". The words
 are an override's ("ignore ... instructions"), but the instructions set aside are the
 data's: they are qualified as found, contained or embedded *in* a carrier of outside text
-(a document, a page, an e-mail, a ticket, a tool's output, a comment). An injection sets
+(a document, a page, an e-mail, a ticket, a tool's output, a comment; also when the
+instructions are quoted by their words: "the assistant ignored 'new instructions' in an
+Etherscan comment", and with a proper name before the carrier). An injection sets
 aside the reader's own instructions ("ignore your instructions", "ignore the instructions
 above", "ignore all instructions in the system prompt"), which no such carrier qualifies,
 or orders the reader in the imperative ("Ignore any instructions in the documents and
@@ -40,10 +42,13 @@ _EN = (
     r"\b(?:must|should|will|does|do|shall) not (?:follow|obey|execute|run|act on)|"
     r"\b(?:never (?:follows|obeys|executes|runs))|"
     r"\b(?:doesn't|won't|mustn't|shouldn't) (?:follow|obey|execute|run|act on)) "
-    r"(?:any |all |the )?(?:instructions?|commands?|orders?|directives?|prompts?|requests?) "
+    r"(?:(?:any |all |the )?(?:instructions?|commands?|orders?|directives?|prompts?|requests?)|"
+    # or the instructions quoted by their words ("ignored 'new instructions' in a comment")
+    r"['\"\u201c\u2018][^'\"\u201d\u2019\n]{0,40}?\b(?:instructions?|commands?|orders?)"
+    r"['\"\u201d\u2019]) "
     r"(?:(?:that (?:are |were )?|which (?:are |were )?)?(?:found|contained|embedded|hidden|"
     r"written|placed|appearing|that appear|which appear) )?(?:in|inside|within|from) "
-    r"(?!" + _OWN + r"\b)" + _ADJ_EN + _CARRIERS_EN + r"\b"
+    r"(?!" + _OWN + r"\b)" + _ADJ_EN + r"(?:(?-i:[A-Z][\w.-]+) )?" + _CARRIERS_EN + r"\b"
     # not the reader's own context ("the documents above")
     r"(?! (?:above|below|before|earlier|previously)\b)")
 #: the same rule in French, Spanish, Portuguese, Italian and German

@@ -130,3 +130,10 @@ def test_template_tokens_need_a_placeholder_role() -> None:
         "{{ m.role }}\n{{ m.content }}")
     text = "<|im_start|>system\n{{ m.content }}<|im_end|>"
     assert blank_template_tokens(text) == text
+
+
+def test_data_rules_read_quoted_instructions_in_a_named_carrier() -> None:
+    out = blank_data_rules("The bot ignored 'new instructions' in a Jira comment.")
+    assert "instructions" not in out
+    text = "You must ignore 'all previous instructions' in your context."
+    assert blank_data_rules(text) == text
