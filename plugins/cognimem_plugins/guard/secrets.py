@@ -74,7 +74,15 @@ from .escaped_prose import escaped_passwords
 from .escapes import json_view, text_span
 from .evidence import looks_chosen
 from .fallbacks import fallback_defaults, later_defaults, set_by_call
-from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, gate_rows, longest_word, provider_matches
+from . import formats as formats_module
+from .formats import (
+    ENCRYPTED_HEADER,
+    PRIVATE_BLOCK,
+    PRIVATE_HEADER,
+    gate_rows,
+    longest_word,
+    provider_matches,
+)
 from .grouped import grouped_app_passwords
 from .headers import header_credentials
 from .hooks import webhook_paths
@@ -192,7 +200,9 @@ def low_gate_rows() -> list[tuple[str, tuple[str, Any]]]:
 
 def _find(text: str, gate: list[tuple[str, Any]] | None = None,
           longest: int | None = None, nested: bool = False) -> Iterator[Decision]:
-    if ("PRIVATE KEY" in text or "PuTTY" in text) and PRIVATE_HEADER.search(text):
+    if ("PRIVATE KEY" in text or "PuTTY" in text) and (
+            PRIVATE_HEADER.search(text)
+            or (formats_module.READ_ENCRYPTED and ENCRYPTED_HEADER.search(text))):
         for m in PRIVATE_BLOCK.finditer(text):
             yield decide("private_key", m.start(), m.end(),
                          None if _KEY_BODY.search(m.group(0)) else "a key block's BEGIN and "
@@ -395,6 +405,11 @@ def _command_value_reason(value: str, *, prose: bool = False) -> str | None:
 #: (wave 20) whether a text's JSON string escapes are read again unescaped (a switch of
 #: cv_wave20_secrets.py)
 ESCAPED_VIEW = True
+#: (wave 21) whether a text whose JSON strings escape only their line ends (``"text":
+#: "[smtp]\\nuser = ...\\npass = ..."``: a chat export's message, a log line, a notebook's
+#: source) is read again with them undone too: a setting's line then starts a line
+#: (a switch of cv_wave21_secrets.py)
+ESCAPED_LINES = True
 
 
 def _in_view(text: str) -> list[Decision]:
@@ -417,7 +432,7 @@ def scan(text: str, allow: Allowlist | None = None,
     ``text`` was decoded from a base64 run (its runs are not decoded again)."""
     found = list(_find(text, gate, longest, nested))
     # (wave 20) code quoted in a JSON string, read as it was written (:mod:`.escapes`)
-    if ESCAPED_VIEW and not nested and "\\\"" in text:
+    if ESCAPED_VIEW and not nested and ("\\\"" in text or (ESCAPED_LINES and "\\n" in text)):
         found += _in_view(text)
     if not found:
         return []  # most texts: no candidate at all
