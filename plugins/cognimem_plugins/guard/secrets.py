@@ -47,6 +47,7 @@ from .assigned import (
     urls_and_connections,
 )
 from .authfiles import NEEDLES as AUTHFILE_NEEDLES
+from .aws_pairs import aws_pairs
 from .authfiles import auth_files
 from .branded import HEADER_NEEDLES, branded_keys
 from .brands import ROWS as BRAND_ROWS
@@ -135,6 +136,7 @@ from .structured import (
     registry_auths,
 )
 from .symmetric import symmetric_keys
+from .wallets import wallet_keys
 from .wrapped import SHORTEST as WRAPPED_SHORTEST
 from .wrapped import wrapped_credentials
 
@@ -349,6 +351,12 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from network_secrets(text, low)
         yield from daemon_secrets(text, low)
         yield from ops_secrets(text, low)
+    # (wave 21) a wallet's key in its own export forms (WIF, a keypair's byte array), an AWS
+    # secret access key beside its key ID (:mod:`.wallets`, :mod:`.aws_pairs`; each asks
+    # first for what it needs)
+    yield from wallet_keys(text, longest)
+    if "AKIA" in text or "ASIA" in text:
+        yield from aws_pairs(text)
     # (wave 19) a command line's password and credential flags, sign-in arguments and
     # credential files, by the tools' shared conventions (:mod:`.positional`)
     if "-p" in text or "-P" in text or "--" in text or "echo" in text or "printf" in text or (
