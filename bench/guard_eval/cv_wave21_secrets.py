@@ -11,7 +11,15 @@ The mechanisms (each on or off; a point of the grid is the set switched on):
   (``wallets.READ_WIF``);
 * ``bytes``: a keypair's 64 bytes as an array (``wallets.READ_BYTES``: Solana's id.json);
 * ``aws``: 40 characters of base64's alphabet beside an AWS access key ID
-  (``aws_pairs.READ_PAIRS``).
+  (``aws_pairs.READ_PAIRS``);
+* ``typed``: a name's type annotation ends at ``=`` then a quote or a space only
+  (``assigned.TYPED_VALUES``: ``POSTGRES_PASSWORD: 634bhIjb=L6dc?`` is a value holding ``=``);
+* ``anycase``: an XML property element's name in any case (``pairs.ANY_CASE``:
+  ``<Property name="keystorePass" value="..."/>``);
+* ``passnames``: a name ending in "pass" as a word (``assigned.PASS_NAMES``: ``keystorePass``,
+  ``<user_pass>``);
+* ``verbs``: a command's ``put`` and ``update`` too, the name after its key's path
+  (``setcommands.WIDE_VERBS``: ``consul kv put a/b/aws_secret_access_key VALUE``).
 
 Each point redacts every secret and clean row of the splits and, as clean bounds, the
 honest notes (the requests, the wider requests and the look-alikes), the READMEs of the
@@ -44,7 +52,8 @@ import cv_wave20_secrets as w20  # noqa: E402
 from cv_wave16_pressure import report_folds  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 39)))
-MECHANISMS = ("encrypted", "lines", "wif", "bytes", "aws")
+MECHANISMS = ("encrypted", "lines", "wif", "bytes", "aws", "typed", "anycase", "passnames",
+              "verbs")
 GRID = [frozenset(c) for n in range(len(MECHANISMS) + 1) for c in combinations(MECHANISMS, n)]
 EMPTY: frozenset[str] = frozenset()
 FULL = frozenset(MECHANISMS)
@@ -52,13 +61,25 @@ FULL = frozenset(MECHANISMS)
 
 def apply(point: frozenset[str]) -> None:
     """Switch the mechanisms of ``point`` on and the others off."""
-    from cognimem_plugins.guard import aws_pairs, formats, secrets, wallets
+    from cognimem_plugins.guard import (
+        assigned,
+        aws_pairs,
+        formats,
+        pairs,
+        secrets,
+        setcommands,
+        wallets,
+    )
 
     formats.READ_ENCRYPTED = "encrypted" in point
     secrets.ESCAPED_LINES = "lines" in point
     wallets.READ_WIF = "wif" in point
     wallets.READ_BYTES = "bytes" in point
     aws_pairs.READ_PAIRS = "aws" in point
+    assigned.TYPED_VALUES = "typed" in point
+    pairs.ANY_CASE = "anycase" in point
+    assigned.PASS_NAMES = "passnames" in point
+    setcommands.WIDE_VERBS = "verbs" in point
 
 
 def weigh(data: list[w19.Row]) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from .pairs import pairs
 from .passwords import USER_VALUE, psql_variable, same_as_user
 from .standins import assigned_reason, next_setting
 
+
 def _assignment(typed: str) -> re.Pattern[str]:
     return re.compile(
         r"(?i)[\w.\-]{0,40}['\"\]]{0,2}"

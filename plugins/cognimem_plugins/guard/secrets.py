@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
+from . import formats as formats_module
 from . import prose_i18n
 from .assigned import (
     assigned,
@@ -47,8 +48,8 @@ from .assigned import (
     urls_and_connections,
 )
 from .authfiles import NEEDLES as AUTHFILE_NEEDLES
-from .aws_pairs import aws_pairs
 from .authfiles import auth_files
+from .aws_pairs import aws_pairs
 from .branded import HEADER_NEEDLES, branded_keys
 from .brands import ROWS as BRAND_ROWS
 from .commands import GATE_ROWS as COMMAND_ROWS
@@ -75,7 +76,6 @@ from .escaped_prose import escaped_passwords
 from .escapes import json_view, text_span
 from .evidence import looks_chosen
 from .fallbacks import fallback_defaults, later_defaults, set_by_call
-from . import formats as formats_module
 from .formats import (
     ENCRYPTED_HEADER,
     PRIVATE_BLOCK,
@@ -238,7 +238,7 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         # (wave 16) a secret's default in the code, a random value of a "key" setting
         yield from fallback_defaults(text)
         # (wave 20) a command's ``set NAME VALUE`` (:mod:`.setcommands`)
-        if "set" in low or "add " in low:
+        if "set" in low or "add " in low or "put " in low or "update " in low:
             yield from named_sets(text)
         if "env" in low:
             yield from later_defaults(text)

@@ -30,7 +30,8 @@ from .decisions import Decision, decide
 _BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 _DIGIT = {c: i for i, c in enumerate(_BASE58)}
 #: a WIF's shape: uncompressed (51, ``5`` or ``9``) or compressed (52, ``K``, ``L`` or ``c``)
-_WIF = re.compile(r"(?<![A-Za-z0-9+/])(?:[59][1-9A-HJ-NP-Za-km-z]{50}|[KLc][1-9A-HJ-NP-Za-km-z]{51})"
+_WIF = re.compile(r"(?<![A-Za-z0-9+/])"
+                  r"(?:[59][1-9A-HJ-NP-Za-km-z]{50}|[KLc][1-9A-HJ-NP-Za-km-z]{51})"
                   r"(?![A-Za-z0-9+/])")
 #: the shortest word a WIF is (the caller's ``longest`` gate)
 WIF_SHORTEST = 51

@@ -40,7 +40,18 @@ CAUGHT = [
     # an AWS secret access key beside its key ID: a pasted pair, the console's CSV
     ("new pair for the worker: AKIAQ3EGTY7LM2XKZP4N / R/UObLtOvNr49J1HjUcFw0AMh6Z/14PPRkRIMMsw",
      "R/UObLtOvNr49J1HjUcFw0AMh6Z/14PPRkRIMMsw"),
-    ("Access key ID,Secret access key\nASIAQ3EGTY7LM2XKZP4N,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",
+    # a YAML value that holds "=" after a secret's name (not a name typed by its first part)
+    ("services:\n  db:\n    environment:\n      POSTGRES_PASSWORD: Qr7vXk2m=Lp9?Tz%w",
+     "Qr7vXk2m"),
+    # an XML property element written with a capital, a name ending in "pass" as a word
+    ('<Property name="truststorePassword" value="Hn4-Wq8zRt2Vb6Yk"/>', "Hn4-Wq8zRt2Vb6Yk"),
+    ('<Set name="x"/><Property name="keystorePass" value="Hn4=Wq8zRt2Vb6Yk"/>', "Hn4=Wq8zRt2Vb6Yk"),
+    ('<account><user_pass idx="2">Tz8!Qm4-Wx7Lp</user_pass></account>', "Tz8!Qm4-Wx7Lp"),
+    # a key-value store's put, a settings tool's update, the name after its key's path
+    ("$ consul kv put site/east/db_password Vq8Lz3Xn7Rk2Tm9W", "Vq8Lz3Xn7Rk2Tm9W"),
+    ("$ wp option update mailer_settings_api_key 'mk-Qz7Wx2Rv9Lp4'", "mk-Qz7Wx2Rv9Lp4"),
+    ("Access key ID,Secret access key\n"
+     "ASIAQ3EGTY7LM2XKZP4N,R/UObLtOvNr49J1HjUcFw0AMh6Z/14PPRkRIMMsw",
      "R/UObLtOvNr49J1HjUcFw0AMh6Z/14PPRkRIMMsw"),
 ]
 
@@ -58,6 +69,16 @@ KEPT = [
     "pubkey bytes: [" + ", ".join(str(n) for n in range(100, 132)) + "]",
     "latencies_ms = [" + ", ".join(str(300 + n) for n in range(64)) + "]",
     "mask = [" + ", ".join("0" if n % 2 else "255" for n in range(64)) + "]",
+    # a typed name in code (the annotation ends at " = ")
+    'const api_key: string = process.env.API_KEY ?? "";',
+    # XML elements and properties whose names end in "pass" as part of a word
+    '<property name="bypass" value="Xk3Lm9Qp2Rs7"/>',
+    "<compass>Xk3Lm9Qp2Rs7</compass>",
+    "<Property name=\"keystorePass\" value=\"${KEYSTORE_PASS}\"/>",
+    # a put or an update of a setting that is no secret's, or of a secret's name without value
+    "$ consul kv put site/east/db_pool_size 25",
+    "$ wp option update blogdescription 'Just another site'",
+    "$ consul kv put site/east/db_password_ttl 3600",
     # AWS's documented example pair
     "AKIAIOSFODNN7EXAMPLE / wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY (from the AWS docs)",
 ]
@@ -89,15 +110,27 @@ def test_kept_beside(text: str, value: str) -> None:
 
 def test_switches_off_miss() -> None:
     """The rows above are caught by the new readers (off, each leaks): the tests can fail."""
-    from cognimem_plugins.guard import aws_pairs, formats, secrets, wallets
+    from cognimem_plugins.guard import (
+        assigned,
+        aws_pairs,
+        formats,
+        pairs,
+        secrets,
+        setcommands,
+        wallets,
+    )
 
     saved = (formats.READ_ENCRYPTED, secrets.ESCAPED_LINES, wallets.READ_WIF,
-             wallets.READ_BYTES, aws_pairs.READ_PAIRS)
+             wallets.READ_BYTES, aws_pairs.READ_PAIRS, assigned.TYPED_VALUES, pairs.ANY_CASE,
+             assigned.PASS_NAMES, setcommands.WIDE_VERBS)
     try:
         formats.READ_ENCRYPTED = secrets.ESCAPED_LINES = False
         wallets.READ_WIF = wallets.READ_BYTES = aws_pairs.READ_PAIRS = False
+        assigned.TYPED_VALUES = pairs.ANY_CASE = assigned.PASS_NAMES = False
+        setcommands.WIDE_VERBS = False
         leaked = [secret for text, secret in CAUGHT if secret in redact(text)[0]]
         assert len(leaked) == len(CAUGHT), leaked
     finally:
         (formats.READ_ENCRYPTED, secrets.ESCAPED_LINES, wallets.READ_WIF,
-         wallets.READ_BYTES, aws_pairs.READ_PAIRS) = saved
+         wallets.READ_BYTES, aws_pairs.READ_PAIRS, assigned.TYPED_VALUES, pairs.ANY_CASE,
+         assigned.PASS_NAMES, setcommands.WIDE_VERBS) = saved
