@@ -19,7 +19,9 @@ The mechanisms (each on or off; a point of the grid is the set switched on):
 * ``passnames``: a name ending in "pass" as a word (``assigned.PASS_NAMES``: ``keystorePass``,
   ``<user_pass>``);
 * ``verbs``: a command's ``put`` and ``update`` too, the name after its key's path
-  (``setcommands.WIDE_VERBS``: ``consul kv put a/b/aws_secret_access_key VALUE``).
+  (``setcommands.WIDE_VERBS``: ``consul kv put a/b/aws_secret_access_key VALUE``);
+* ``request``: hexadecimal after "key" as a request's own header or parameter
+  (``near.REQUEST_KEYS``: curl's ``-H "Key: ..."``, ``params={"key": "..."}``).
 
 Each point redacts every secret and clean row of the splits and, as clean bounds, the
 honest notes (the requests, the wider requests and the look-alikes), the READMEs of the
@@ -53,7 +55,7 @@ from cv_wave16_pressure import report_folds  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 39)))
 MECHANISMS = ("encrypted", "lines", "wif", "bytes", "aws", "typed", "anycase", "passnames",
-              "verbs")
+              "verbs", "request")
 GRID = [frozenset(c) for n in range(len(MECHANISMS) + 1) for c in combinations(MECHANISMS, n)]
 EMPTY: frozenset[str] = frozenset()
 FULL = frozenset(MECHANISMS)
@@ -65,6 +67,7 @@ def apply(point: frozenset[str]) -> None:
         assigned,
         aws_pairs,
         formats,
+        near,
         pairs,
         secrets,
         setcommands,
@@ -80,6 +83,7 @@ def apply(point: frozenset[str]) -> None:
     pairs.ANY_CASE = "anycase" in point
     assigned.PASS_NAMES = "passnames" in point
     setcommands.WIDE_VERBS = "verbs" in point
+    near.REQUEST_KEYS = "request" in point
 
 
 def weigh(data: list[w19.Row]) -> dict[str, Any]:

@@ -1,7 +1,9 @@
 """Wave 21 (secrets): PKCS #8 encrypted private key blocks (:mod:`.formats`), JSON strings
 that escape only their line ends (``secrets.ESCAPED_LINES``), a wallet's key in its own export
 forms (:mod:`cognimem_plugins.guard.wallets`) and an AWS secret access key beside its key ID
-(:mod:`cognimem_plugins.guard.aws_pairs`). Each reader has rows it must redact and near
+(:mod:`cognimem_plugins.guard.aws_pairs`), a YAML value holding ``=``, XML properties in any
+case, names ending in "pass", a command's ``put`` and ``update``, and "key" as a request's
+header or parameter. Each reader has rows it must redact and near
 look-alikes it must leave as they are."""
 
 from __future__ import annotations
@@ -50,6 +52,11 @@ CAUGHT = [
     # a key-value store's put, a settings tool's update, the name after its key's path
     ("$ consul kv put site/east/db_password Vq8Lz3Xn7Rk2Tm9W", "Vq8Lz3Xn7Rk2Tm9W"),
     ("$ wp option update mailer_settings_api_key 'mk-Qz7Wx2Rv9Lp4'", "mk-Qz7Wx2Rv9Lp4"),
+    # hexadecimal after "key" as a request's own header or parameter
+    ('curl -G https://api.example.net/v2/check -H "Key: 5d0c7e2a9f4b1d8e3c6a0f5b2e9d4c7a1f8b3e6d"',
+     "5d0c7e2a9f4b1d8e3c6a0f5b2e9d4c7a1f8b3e6d"),
+    ('requests.get(url, params={"key": "C4A91E7D3B2F08A6E5D1C9B7F3A2E0D8", "steamid": sid})',
+     "C4A91E7D3B2F08A6E5D1C9B7F3A2E0D8"),
     ("Access key ID,Secret access key\n"
      "ASIAQ3EGTY7LM2XKZP4N,R/UObLtOvNr49J1HjUcFw0AMh6Z/14PPRkRIMMsw",
      "R/UObLtOvNr49J1HjUcFw0AMh6Z/14PPRkRIMMsw"),
@@ -79,6 +86,9 @@ KEPT = [
     "$ consul kv put site/east/db_pool_size 25",
     "$ wp option update blogdescription 'Just another site'",
     "$ consul kv put site/east/db_password_ttl 3600",
+    # "key" as a mapping's or a sentence's, not a request's: a cache key, an object key
+    'cache.set({"key": "5d0c7e2a9f4b1d8e3c6a0f5b2e9d4c7a", "ttl": 300})',
+    "the cache key is 5d0c7e2a9f4b1d8e3c6a0f5b2e9d4c7a1f8b3e6d for the nightly report",
     # AWS's documented example pair
     "AKIAIOSFODNN7EXAMPLE / wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY (from the AWS docs)",
 ]
@@ -114,6 +124,7 @@ def test_switches_off_miss() -> None:
         assigned,
         aws_pairs,
         formats,
+        near,
         pairs,
         secrets,
         setcommands,
@@ -122,15 +133,15 @@ def test_switches_off_miss() -> None:
 
     saved = (formats.READ_ENCRYPTED, secrets.ESCAPED_LINES, wallets.READ_WIF,
              wallets.READ_BYTES, aws_pairs.READ_PAIRS, assigned.TYPED_VALUES, pairs.ANY_CASE,
-             assigned.PASS_NAMES, setcommands.WIDE_VERBS)
+             assigned.PASS_NAMES, setcommands.WIDE_VERBS, near.REQUEST_KEYS)
     try:
         formats.READ_ENCRYPTED = secrets.ESCAPED_LINES = False
         wallets.READ_WIF = wallets.READ_BYTES = aws_pairs.READ_PAIRS = False
         assigned.TYPED_VALUES = pairs.ANY_CASE = assigned.PASS_NAMES = False
-        setcommands.WIDE_VERBS = False
+        setcommands.WIDE_VERBS = near.REQUEST_KEYS = False
         leaked = [secret for text, secret in CAUGHT if secret in redact(text)[0]]
         assert len(leaked) == len(CAUGHT), leaked
     finally:
         (formats.READ_ENCRYPTED, secrets.ESCAPED_LINES, wallets.READ_WIF,
          wallets.READ_BYTES, aws_pairs.READ_PAIRS, assigned.TYPED_VALUES, pairs.ANY_CASE,
-         assigned.PASS_NAMES, setcommands.WIDE_VERBS) = saved
+         assigned.PASS_NAMES, setcommands.WIDE_VERBS, near.REQUEST_KEYS) = saved
