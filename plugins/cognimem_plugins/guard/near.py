@@ -307,13 +307,13 @@ _DIGEST_LINE = re.compile(r"(?i)\b(?:sha\d*|md5|checksum|digest|hash(?:es|ing|ed
 
 
 #: (wave 21) "key" as a request's own parameter or header, right before the value: curl's
-#: ``-H "Key: ..."``, a URL's ``?key=`` or ``&key=``, a ``headers`` or ``params`` mapping's
-#: ``"key": "..."`` (``requests.get(url, params={"key": ...})``). A request sends its key to
-#: the server that checks it: an API key (Steam's, AbuseIPDB's, Google's), where a cache or
-#: a flag key is never sent so (a switch of cv_wave21_secrets.py: ``REQUEST_KEYS``)
+#: ``-H "Key: ..."``, a ``headers`` or ``params`` mapping's ``"key": "..."``
+#: (``requests.get(url, params={"key": ...})``). A request sends its key to the server that
+#: checks it: an API key (Steam's, AbuseIPDB's), where a cache or a flag key is never sent
+#: so. (A URL's ``?key=`` is :mod:`.providers`' and the query reader's, with their reasons.)
+#: (a switch of cv_wave21_secrets.py: ``REQUEST_KEYS``)
 _REQUEST_KEY = re.compile(
     r"(?i)(?:-H\s*['\"]?key:\s*"
-    r"|[?&]key="
     r"|\b(?:headers|params)\s*=\s*\{[^{}\n]{0,300}['\"]key['\"]\s*:\s*['\"]?)$")
 REQUEST_KEYS = True
 
