@@ -21,7 +21,9 @@ The mechanisms (each on or off; a point of the grid is the set switched on):
 * ``verbs``: a command's ``put`` and ``update`` too, the name after its key's path
   (``setcommands.WIDE_VERBS``: ``consul kv put a/b/aws_secret_access_key VALUE``);
 * ``request``: hexadecimal after "key" as a request's own header or parameter
-  (``near.REQUEST_KEYS``: curl's ``-H "Key: ..."``, ``params={"key": "..."}``).
+  (``near.REQUEST_KEYS``: curl's ``-H "Key: ..."``, ``params={"key": "..."}``);
+* ``at``: a URL's password that holds ``@`` unescaped, to the last ``@`` before the host
+  (``formats.READ_AT``: ``postgresql://svc:KOlCA@2u3=5H@172.18.0.5/db``).
 
 Each point redacts every secret and clean row of the splits and, as clean bounds, the
 honest notes (the requests, the wider requests and the look-alikes), the READMEs of the
@@ -55,7 +57,8 @@ from cv_wave16_pressure import report_folds  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 39)))
 MECHANISMS = ("encrypted", "lines", "wif", "bytes", "aws", "typed", "anycase", "passnames",
-              "verbs", "request")
+              "verbs", "request",
+              "at")
 GRID = [frozenset(c) for n in range(len(MECHANISMS) + 1) for c in combinations(MECHANISMS, n)]
 EMPTY: frozenset[str] = frozenset()
 FULL = frozenset(MECHANISMS)
@@ -84,6 +87,7 @@ def apply(point: frozenset[str]) -> None:
     assigned.PASS_NAMES = "passnames" in point
     setcommands.WIDE_VERBS = "verbs" in point
     near.REQUEST_KEYS = "request" in point
+    formats.READ_AT = "at" in point
 
 
 def weigh(data: list[w19.Row]) -> dict[str, Any]:

@@ -13,6 +13,7 @@ import binascii
 import re
 from collections.abc import Iterator
 
+from . import formats
 from .decisions import Decision, decide
 from .evidence import classes
 from .formats import SCHEME_KINDS, URL_PASSWORD, URL_PASSWORD_LOOSE
@@ -63,7 +64,9 @@ _APP_SETTING = re.compile(
 _CONN_ASSIGN = re.compile(r"(?i)\b(?:password|pwd)\s*=\s*(?P<value>[^;'\"\s]{3,4096})")
 def urls_and_connections(text: str) -> Iterator[Decision]:
     if "://" in text and "@" in text:
-        for m in (*URL_PASSWORD.finditer(text), *URL_PASSWORD_LOOSE.finditer(text)):
+        at = formats.URL_PASSWORD_AT.finditer(text) if (
+            formats.READ_AT and text.count("@") >= 2) else ()
+        for m in (*URL_PASSWORD.finditer(text), *URL_PASSWORD_LOOSE.finditer(text), *at):
             kind = SCHEME_KINDS.get(m.group(1).lower(), "url_password")
             # (wave 14) literal: a URL's password is written out, never a call nor an
             # attribute path (``admin:f_ny6.V25dx3w0E.OY1g@`` is a password)

@@ -157,6 +157,14 @@ URL_PASSWORD_LOOSE = re.compile(
     _SCHEME_START + r"([a-z][a-z0-9+.\-]{0,30})://[^\s:/@]{0,200}:([^\s/@]{1,200})@(?=[\w\[])",
                                  re.IGNORECASE)
 
+#: (wave 21) the same, a password that holds ``@`` unescaped (``user:KOlCA@2u3=5H@host``): the
+#: user information runs to the last ``@`` before the host, as the host holds none (a switch of
+#: cv_wave21_secrets.py: ``READ_AT``)
+URL_PASSWORD_AT = re.compile(
+    _SCHEME_START + r"([a-z][a-z0-9+.\-]{0,30})://[^\s:/@]{0,200}:([^\s/@]{1,100}@[^\s/?#]{1,100})"
+    r"@(?=[\w\[][^\s@/]*(?:[/:?#\s\"'),;]|$))", re.IGNORECASE)
+READ_AT = True
+
 _GUARD = "provider's documented format"
 
 

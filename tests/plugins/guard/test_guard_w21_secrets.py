@@ -3,7 +3,7 @@ that escape only their line ends (``secrets.ESCAPED_LINES``), a wallet's key in 
 forms (:mod:`cognimem_plugins.guard.wallets`) and an AWS secret access key beside its key ID
 (:mod:`cognimem_plugins.guard.aws_pairs`), a YAML value holding ``=``, XML properties in any
 case, names ending in "pass", a command's ``put`` and ``update``, and "key" as a request's
-header or parameter. Each reader has rows it must redact and near
+header or parameter, a URL's password holding "@". Each reader has rows it must redact and near
 look-alikes it must leave as they are."""
 
 from __future__ import annotations
@@ -57,6 +57,9 @@ CAUGHT = [
      "5d0c7e2a9f4b1d8e3c6a0f5b2e9d4c7a1f8b3e6d"),
     ('requests.get(url, params={"key": "C4A91E7D3B2F08A6E5D1C9B7F3A2E0D8", "steamid": sid})',
      "C4A91E7D3B2F08A6E5D1C9B7F3A2E0D8"),
+    # a URL's password holding "@" unescaped
+    ('engine = create_engine("postgresql+psycopg://svc:Qm7@x2Lp=9Vr%T@10.0.0.5/warehouse")',
+     "Qm7@x2Lp=9Vr%T"),
     ("Access key ID,Secret access key\n"
      "ASIAQ3EGTY7LM2XKZP4N,R/UObLtOvNr49J1HjUcFw0AMh6Z/14PPRkRIMMsw",
      "R/UObLtOvNr49J1HjUcFw0AMh6Z/14PPRkRIMMsw"),
@@ -89,6 +92,9 @@ KEPT = [
     # "key" as a mapping's or a sentence's, not a request's: a cache key, an object key
     'cache.set({"key": "5d0c7e2a9f4b1d8e3c6a0f5b2e9d4c7a", "ttl": 300})',
     "the cache key is 5d0c7e2a9f4b1d8e3c6a0f5b2e9d4c7a1f8b3e6d for the nightly report",
+    # "@" after a URL's host (a query's address, a path's handle), a template's password
+    "https://u:${DB_PASS}@db.example/x?notify=ops@example.org",
+    "see https://medium.com/@someone and write to me@example.org",
     # AWS's documented example pair
     "AKIAIOSFODNN7EXAMPLE / wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY (from the AWS docs)",
 ]
@@ -133,15 +139,16 @@ def test_switches_off_miss() -> None:
 
     saved = (formats.READ_ENCRYPTED, secrets.ESCAPED_LINES, wallets.READ_WIF,
              wallets.READ_BYTES, aws_pairs.READ_PAIRS, assigned.TYPED_VALUES, pairs.ANY_CASE,
-             assigned.PASS_NAMES, setcommands.WIDE_VERBS, near.REQUEST_KEYS)
+             assigned.PASS_NAMES, setcommands.WIDE_VERBS, near.REQUEST_KEYS, formats.READ_AT)
     try:
         formats.READ_ENCRYPTED = secrets.ESCAPED_LINES = False
         wallets.READ_WIF = wallets.READ_BYTES = aws_pairs.READ_PAIRS = False
         assigned.TYPED_VALUES = pairs.ANY_CASE = assigned.PASS_NAMES = False
-        setcommands.WIDE_VERBS = near.REQUEST_KEYS = False
+        setcommands.WIDE_VERBS = near.REQUEST_KEYS = formats.READ_AT = False
         leaked = [secret for text, secret in CAUGHT if secret in redact(text)[0]]
         assert len(leaked) == len(CAUGHT), leaked
     finally:
         (formats.READ_ENCRYPTED, secrets.ESCAPED_LINES, wallets.READ_WIF,
          wallets.READ_BYTES, aws_pairs.READ_PAIRS, assigned.TYPED_VALUES, pairs.ANY_CASE,
-         assigned.PASS_NAMES, setcommands.WIDE_VERBS, near.REQUEST_KEYS) = saved
+         assigned.PASS_NAMES, setcommands.WIDE_VERBS, near.REQUEST_KEYS,
+         formats.READ_AT) = saved
