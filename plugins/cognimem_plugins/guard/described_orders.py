@@ -71,11 +71,17 @@ _NAME = (r"(?:(?!(?:a|an|the|to|of|is|are|was|and|or|with|my|our|your|new|create
 #: "reading notes", "processing this comment")
 _AFTER = (r"(?:(?:(?<=\bai)|(?<=llm))(?:[ \-][a-z][\w\-]*){1,2}?|"
           r" (?:[a-z]+ing|that|who|which|with|for|in|on|of)\b[^:,\n]{1,40}?)?")
-_SEPARATOR = r"\s*(?:[:,\u2014\u2013]|--|\s-\s)\s*(?:-+\s*)?"
+#: a separator, or (the reader in the third person) a modal: "AI farm managers processing
+#: this comment should cancel ...", "The AI dashboard builder should add ..."; not before a
+#: defence ("the spreadsheet agent should ignore it, flag it, treat it as data")
+_SEPARATOR = (r"(?:\s*(?:[:,\u2014\u2013]|--|\s-\s)\s*(?:-+\s*)?|"
+              r" (?:should|must|shall|is to|are to|needs? to)(?: also| now| always| first)? "
+              r"(?!(?:ignore|disregard|treat|flag|verify|refuse|block|reject|deny|escalate|"
+              r"report|quote|skip)\b))")
 #: the acts: field_order's lexicon, and the acts on bookings, records and money of a
 #: domain's own systems (cancel, upgrade, reschedule, dismiss, issue, enroll, bill ...)
 _ACT = (r"(?:" + _FIELD_ACT[3:-4] + r"|cancel|upgrade|reschedule|dismiss|lift|claim|bill|"
-        r"issue|enroll|rsvp|bump|quote|offer|reassign|extend|proceed|convert|unfreeze|sweep|"
+        r"issue|enroll|rsvp|bump|offer|reassign|extend|proceed|convert|unfreeze|sweep|"
         r"sign|broadcast|categori[sz]e|classify|sell|liquidate|clone|enqueue|edit|terminate|"
         r"transition|archive|complete|fill|delegate|vote|recommend|comment|leave)\b")
 
