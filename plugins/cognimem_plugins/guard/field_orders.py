@@ -121,9 +121,8 @@ _ACT = (
 )
 
 #: not a human's trade called bare: "Agent: call the customer back", "Assistant: book the
-#: room" are a contact centre's and an office's notes to their people ((wave 21) after a
-#: sentence's end too: "Call summary: ... abroad. Agent, please cancel ...")
-_HUMAN = (r"(?![\s\"'\u2018\u201c(\[,;:|=>\u2014\u2013\-.!?]*(?:(?:hi|hey|dear|ok|so),? )?"
+#: room" are a contact centre's and an office's notes to their people
+_HUMAN = (r"(?![\s\"'\u2018\u201c(\[,;:|=>\u2014\u2013\-]*(?:(?:hi|hey|dear|ok|so),? )?"
           r"(?:the |an? |our |your |my )?(?:agent|assistant)s?\s*(?:[:,\u2014\u2013]|--|"
           r"\s(?:please|must|should)\b))")
 

@@ -46,7 +46,7 @@ CLEAN = [
     "Alarm text: pump 3 pressure low. Check pump 3 and reset the breaker.",
     # a human's trade called bare (an office's, a contact centre's)
     "Visitor log: 10:00 delivery. Assistant: book the meeting room for Tuesday.",
-    "Call summary: customer moving abroad. Agent, please cancel the subscription at month end.",
+    "Customer: Agent, please cancel my subscription, I'm moving abroad.",
     # a list heading that names a bot
     "Here is how to start:\n1. Create a new bot: click the button in the dashboard.",
     # a bot named in the third person, no order
