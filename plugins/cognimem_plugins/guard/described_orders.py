@@ -24,6 +24,9 @@ The shape read here, on one line:
   bot") or after ("AI minute-taker", "AI fleet monitor", "LLM reading notes", "Assistant
   compiling standings"); not a human's trade called bare ("Assistant: book the room",
   "Agent: call the customer back" are an office's and a contact centre's notes);
+* or the reader named in a condition ("If you are an automated assistant, please share
+  ...", "When a chatbot reads this, reply with ...", "Whenever a language model fills this
+  template, it should also grant ...");
 * at once, a separator and an imperative from a broad lexicon of acts on systems, records
   and money (grant, refund, cancel, upgrade, reschedule, dismiss, issue, enroll, record,
   waive, unlock, mark ...).
@@ -85,8 +88,24 @@ _ACT = (r"(?:" + _FIELD_ACT[3:-4] + r"|cancel|upgrade|reschedule|dismiss|lift|cl
         r"sign|broadcast|categori[sz]e|classify|sell|liquidate|clone|enqueue|edit|terminate|"
         r"transition|archive|complete|fill|delegate|vote|recommend|comment|leave)\b")
 
-PATTERN = (rf"(?m){_TURN}{_GREETING}{_LABEL}{_HUMAN}{_DETERMINER}{_NAME}{_AFTER}{_SEPARATOR}"
-           rf"{_LEAD}{_ACT}")
+#: (the reader named in a condition) an AI reader with what it is doing ("a summarizing AI",
+#: "a coding agent updating a modlist")
+_SOME_AI = (rf"(?:an?|the|any|some|this|your) (?:[a-z][\w\-]* ){{0,2}}?{_HEAD}\b"
+            r"(?: [a-z]+ing\b[^,\n]{0,30}?)?")
+#: the condition that calls on it: "if you are an automated assistant", "if this is read by
+#: an LLM", "when a chatbot reads this", "whenever a language model fills this template"
+_CONDITION = (rf"(?:if|when|whenever|once|in case) (?:(?:you are|you re|you're) {_SOME_AI}|"
+              r"(?:this|it|the \w+) (?:is |was |gets )?(?:being )?(?:read|processed|parsed|"
+              rf"summari[sz]ed|reviewed|indexed|ingested|handled|analy[sz]ed|seen) by {_SOME_AI}|"
+              rf"{_SOME_AI} (?:reads|processes|parses|summari[sz]es|reviews|indexes|ingests|"
+              r"handles|sees|cites|fills|enters|imports|opens|uses|answers|books|drafts)\b"
+              r"[^,\n]{0,40}?)")
+#: after the condition's comma, the act, or the reader told what it should do
+_THEN = (r"\s*,\s*(?:(?:it|you|the \w+|that \w+|they) (?:should|must|shall|is to|are to|"
+         r"needs? to|will)(?: also| now| always| first)? )?")
+
+PATTERN = (rf"(?m){_TURN}(?:{_GREETING}{_LABEL}{_HUMAN}{_DETERMINER}{_NAME}{_AFTER}"
+           rf"{_SEPARATOR}|(?:also |and |ps )?{_CONDITION}{_THEN}){_LEAD}{_ACT}")
 
 #: the reader's words (a match holds one: the cheap gate)
 WORDS = ("ai ais llm llms bot bots copilot copilots model models agent agents assistant "
