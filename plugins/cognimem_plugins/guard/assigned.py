@@ -13,6 +13,7 @@ import binascii
 import re
 from collections.abc import Iterator
 
+from . import formats
 from .decisions import Decision, decide
 from .evidence import classes
 from .formats import SCHEME_KINDS, URL_PASSWORD, URL_PASSWORD_LOOSE
@@ -22,25 +23,50 @@ from .pairs import pairs
 from .passwords import USER_VALUE, psql_variable, same_as_user
 from .standins import assigned_reason, next_setting
 
-_ASSIGNMENT = re.compile(
-    r"(?i)[\w.\-]{0,40}['\"\]]{0,2}"
-    r"(?:\s*:\s*&?(?:'static\s+)?[\w:<>\[\]]{1,30}\??(?=\s*=[^=>]))?"  # a type: `X: &str = `
-    r"(?P<sep>\s*(?::=|=>|(?:\|\||\?\?|&&)?==?|:(?!:))\s*|\s+(?:is|was|=)\s+)"
-    r"(?:\\?(?P<q>['\"`])(?P<quoted>[^'\"`\n\\]{4,4096})\\?(?P=q)"  # quotes, escaped too
-    r"|(?P<bare>[^\s'\"`,;)<>]{4,4096}))")
+
+def _assignment(typed: str) -> re.Pattern[str]:
+    return re.compile(
+        r"(?i)[\w.\-]{0,40}['\"\]]{0,2}"
+        rf"(?:\s*:\s*&?(?:'static\s+)?[\w:<>\[\]]{{1,30}}\??(?={typed}))?"  # a type: `X: &str = `
+        r"(?P<sep>\s*(?::=|=>|(?:\|\||\?\?|&&)?==?|:(?!:))\s*|\s+(?:is|was|=)\s+)"
+        r"(?:\\?(?P<q>['\"`])(?P<quoted>[^'\"`\n\\]{4,4096})\\?(?P=q)"  # quotes, escaped too
+        r"|(?P<bare>[^\s'\"`,;)<>]{4,4096}))")
+
+
+#: a name's type annotation ends at `` = `` or ``=`` then a quote or a space (``key: str =
+#: "..."``); (wave 21) not at an ``=`` inside a word: ``POSTGRES_PASSWORD: 634bhIjb=L6dc?``
+#: is a YAML setting whose value holds an ``=`` (generated passwords and base64 do), not a
+#: name typed ``634bhIjb`` (a switch of cv_wave21_secrets.py: ``TYPED_VALUES``)
+_TYPED_OLD = r"\s*=[^=>]"
+_TYPED = r"\s*=(?:[\s'\"`\\]|$)"
+TYPED_VALUES = True
+_ASSIGNMENT_OLD = _assignment(_TYPED_OLD)
+_ASSIGNMENT_NEW = _assignment(_TYPED)
+_ASSIGNMENT = _ASSIGNMENT_NEW
 #: an XML or HTML element named for a secret (``<password>...</password>``), attributes too
 #: (WS-Security's ``<wsse:Password Type="...#PasswordText">...</wsse:Password>``)
 _ELEMENT = re.compile(
     r"(?i)<(?P<name>[\w:.\-]{0,30}(?:password|passwd|secret|token|api[_\-]?key|apikey|"
     r"credential|passphrase)[\w.\-]{0,20})(?:\s[^<>\n]{0,200})?>\s*(?P<value>[^<\s]{4,4096})\s*"
     r"</(?P=name)>")
+#: (wave 21) a name that ends in "pass" as a word of its own: camel case (``keystorePass``,
+#: ``smtpPass``), snake case or alone (``user_pass``, ``DB_PASS``, ``pass``); not "bypass" nor
+#: "compass" (a switch of cv_wave21_secrets.py: ``PASS_NAMES``)
+_PASS_NAME = re.compile(r"(?:(?<=[a-z0-9])Pass|(?<![A-Za-z])(?i:pass))$")
+#: an element so named (``<user_pass idx="1">...</user_pass>``)
+_PASS_ELEMENT = re.compile(
+    r"<(?P<name>[\w:.\-]{0,30}(?:[a-z0-9]Pass|(?i:(?<![a-z])pass)))(?:\s[^<>\n]{0,200})?>\s*"
+    r"(?P<value>[^<\s]{4,4096})\s*</(?P=name)>")
+PASS_NAMES = True
 #: a .NET configuration setting, ``<add key="SmtpPassword" value="..." />``
 _APP_SETTING = re.compile(
     r"<add\s+key\s*=\s*\"(?P<name>[\w:.\-]{1,60})\"\s+value\s*=\s*\"(?P<value>[^\"\n]{4,4096})\"")
 _CONN_ASSIGN = re.compile(r"(?i)\b(?:password|pwd)\s*=\s*(?P<value>[^;'\"\s]{3,4096})")
 def urls_and_connections(text: str) -> Iterator[Decision]:
     if "://" in text and "@" in text:
-        for m in (*URL_PASSWORD.finditer(text), *URL_PASSWORD_LOOSE.finditer(text)):
+        at = formats.URL_PASSWORD_AT.finditer(text) if (
+            formats.READ_AT and text.count("@") >= 2) else ()
+        for m in (*URL_PASSWORD.finditer(text), *URL_PASSWORD_LOOSE.finditer(text), *at):
             kind = SCHEME_KINDS.get(m.group(1).lower(), "url_password")
             # (wave 14) literal: a URL's password is written out, never a call nor an
             # attribute path (``admin:f_ny6.V25dx3w0E.OY1g@`` is a password)
@@ -117,7 +143,7 @@ def paired_values(text: str) -> Iterator[Decision]:
     """The values of names given apart from them (:mod:`.pairs`): a YAML block, a
     name/value pair, an XML property, a setter's call, a shell's ``setx``."""
     for name, start, end, shape in pairs(text):
-        if not NAME_HIT.search(name):
+        if not NAME_HIT.search(name) and not (PASS_NAMES and _PASS_NAME.search(name)):
             # (wave 19) a name with a key's word anywhere (:mod:`.namewords`)
             keyed = key_pair(name, text[start:end], start, shape)
             if keyed is not None:
@@ -143,7 +169,12 @@ def elements(text: str) -> Iterator[Decision]:
                          assigned_reason(m.group("value"), explicit=True,
                                            password=is_password_name(name)),
                          f"the value of a setting named for a secret, key={name[:40]!r}")
-    for m in _ELEMENT.finditer(text) if "</" in text else ():
+    elements_found = list(_ELEMENT.finditer(text)) if "</" in text else []
+    if PASS_NAMES and "</" in text and ("pass>" in text or "Pass>" in text or "PASS>" in text):
+        spans = {m.span("value") for m in elements_found}
+        elements_found += [m for m in _PASS_ELEMENT.finditer(text)
+                           if m.span("value") not in spans]
+    for m in elements_found:
         name = m.group("name")
         yield decide("password_assignment", m.start("value"), m.end("value"),
                      assigned_reason(m.group("value"), explicit=True,
@@ -161,7 +192,7 @@ def _assignments(text: str) -> Iterator[tuple[re.Match[str], str]]:
             start -= 1
         if start > 0 and text[start - 1].isalnum():
             continue  # inside a longer word
-        m = _ASSIGNMENT.match(text, hit.end())
+        m = (_ASSIGNMENT_NEW if TYPED_VALUES else _ASSIGNMENT_OLD).match(text, hit.end())
         if m is None:
             continue
         name = text[start:m.start("sep")].rstrip("'\"]")
@@ -196,7 +227,7 @@ def _nested(text: str, start: int, m: re.Match[str]) -> re.Match[str] | None:
     key = _NESTED_KEY.match(text, member)
     if key is None:
         return None
-    inner = _ASSIGNMENT.match(text, member)
+    inner = (_ASSIGNMENT_NEW if TYPED_VALUES else _ASSIGNMENT_OLD).match(text, member)
     return inner if inner is not None and "\n" not in inner.group("sep") else None
 
 

@@ -26,6 +26,7 @@ from .carriers import SPECS as CARRIER_SPECS
 from .decode_orders import SPECS as DECODE_ORDER_SPECS
 from .defender_acts import specs as defender_specs
 from .deferred_orders import specs as deferred_specs
+from .described_orders import SPECS as DESCRIBED_ORDER_SPECS
 from .discussion import SPECS as STANCE_SPECS
 from .field_orders import SPECS as FIELD_ORDER_SPECS
 from .harm_requests import SPECS as HARM_SPECS
@@ -231,7 +232,7 @@ _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS
                      *PIPELINE_SPECS, *ACTS_WORLD_SPECS, *OPS_SPECS, *VERDICT_SPECS,
                      *LAYOUT_SPECS, *defender_specs((*OPS_ASKERS, "system_heading")),
                      *_VOCATIVE_SPECS, *DECODE_ORDER_SPECS, *FIELD_ORDER_SPECS,
-                     *ORDERS_WORLD_SPECS)
+                     *DESCRIBED_ORDER_SPECS, *ORDERS_WORLD_SPECS)
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 

@@ -28,7 +28,9 @@ from __future__ import annotations
 
 import re
 
+from .cited import blank_cited
 from .class_quotes import blank_class_quotes
+from .data_rules import blank_data_rules
 from .discussion import QUOTING
 from .field_values import addressed_field
 from .framed import blank_framed
@@ -37,6 +39,8 @@ from .own_templates import blank_own_roles
 from .plans import blank_plan_changes
 from .prohibitions import blank_prohibitions
 from .quoted_forms import SPEAKS_W18, blank_code_forms, blank_reported
+from .specimens import blank_specimens, blank_template_tokens
+from .superseded import blank_superseded
 
 #: the attack named, the attacker, the defender's material, in other languages (raw text,
 #: case-insensitive; CJK and Devanagari words without word boundaries)
@@ -112,7 +116,8 @@ def speaks_of_injection(text: str) -> bool:
 #: orders); each kept by leave-one-split-out CV (bench/guard_eval/cv_wave18_precision.py)
 READINGS: frozenset[str] = frozenset({"own_orders", "code_forms", "reported", "plans",
                                       "prohibitions", "class_quotes", "own_roles",
-                                      "own_orders_w19"})
+                                      "own_orders_w19", "cited", "superseded",
+                                      "data_rules", "specimens", "template_tokens"})
 #: (wave 19) the wider retractions and matters of :mod:`.own_orders` (``own_orders_w19``),
 #: the readings of a user's own plan change (:mod:`.plans`), a third person's
 #: prohibition (:mod:`.prohibitions`), a quotation naming a class of messages
@@ -121,11 +126,24 @@ READINGS: frozenset[str] = frozenset({"own_orders", "code_forms", "reported", "p
 #: (bench/guard_eval/cv_wave19_precision.py)
 _W19 = (("plans", blank_plan_changes), ("prohibitions", blank_prohibitions),
         ("class_quotes", blank_class_quotes), ("own_roles", blank_own_roles))
+#: (wave 21) a quotation cited in a defender's voice (:mod:`.cited`), a document's
+#: instructions for an old version (:mod:`.superseded`), a defender's rule to set aside
+#: the instructions found in data (:mod:`.data_rules`), a disguised word quoted as a
+#: specimen of its disguise and a chat template's own tokens (:mod:`.specimens`); each
+#: kept by leave-one-split-out CV (bench/guard_eval/cv_wave21_mention.py). They read the
+#: note as written, before the other readings blank a verdict that follows the quotation
+#: ("no debe ejecutar nada").
+_W21 = (("cited", blank_cited), ("superseded", blank_superseded),
+        ("data_rules", blank_data_rules), ("specimens", blank_specimens),
+        ("template_tokens", blank_template_tokens))
 
 
 def blank(text: str) -> str:
     """``text`` with its quotations and reported clauses blanked when it speaks about
     prompt injection; otherwise with its framed quotations blanked (:mod:`.framed`)."""
+    for name, reading in _W21:
+        if name in READINGS:
+            text = reading(text)
     # (wave 18) the user's own order ("forget the previous instructions, fix the tests
     # first"), a test's name, an assertion's literal, a payload under its heading
     if "own_orders" in READINGS:

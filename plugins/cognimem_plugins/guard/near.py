@@ -306,6 +306,18 @@ _DIGEST_LINE = re.compile(r"(?i)\b(?:sha\d*|md5|checksum|digest|hash(?:es|ing|ed
                           r"sha\d*sum|md5sum|integrity|etag)\b")
 
 
+#: (wave 21) "key" as a request's own parameter or header, right before the value: curl's
+#: ``-H "Key: ..."``, a ``headers`` or ``params`` mapping's ``"key": "..."``
+#: (``requests.get(url, params={"key": ...})``). A request sends its key to the server that
+#: checks it: an API key (Steam's, AbuseIPDB's), where a cache or a flag key is never sent
+#: so. (A URL's ``?key=`` is :mod:`.providers`' and the query reader's, with their reasons.)
+#: (a switch of cv_wave21_secrets.py: ``REQUEST_KEYS``)
+_REQUEST_KEY = re.compile(
+    r"(?i)(?:-H\s*['\"]?key:\s*"
+    r"|\b(?:headers|params)\s*=\s*\{[^{}\n]{0,300}['\"]key['\"]\s*:\s*['\"]?)$")
+REQUEST_KEYS = True
+
+
 def _hex_key_reason(value: str, name: str, naming: str, line: str = "",
                     between: str = "") -> str | None:
     """Why a hexadecimal value near a secret-like name is not a key, or None: it is one when
@@ -318,7 +330,7 @@ def _hex_key_reason(value: str, name: str, naming: str, line: str = "",
     if value.isdigit() or value.isalpha():
         return "hexadecimal without both digits and letters"
     if not (_STRONG_NAME.search(name) or _PROVIDER_KEY.search(line)
-            or qualified_key(line)):
+            or qualified_key(line) or (REQUEST_KEYS and _REQUEST_KEY.search(line))):
         return "hexadecimal after a name that is not a credential's (a cache or flag key)"
     if _DEVICE_TOKEN.search(name):
         return ("a device's push token (APNs, FCM: the address of an app on a device, "

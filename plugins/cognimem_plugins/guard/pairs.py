@@ -33,9 +33,15 @@ _NAME_VALUE = re.compile(
     r"(?P<q>['\"]?)(?P<value>[^\s'\"]{4,4096})(?P=q)"
     r"|\"name\"\s*:\s*\"(?P<jname>[\w.\-]{2,60})\"\s*,\s*\"value\"\s*:\s*"
     r"\"(?P<jvalue>[^\"\s]{4,4096})\"")
-_PROPERTY = re.compile(
-    r"<(?:add|property|param|parameter|entry|setting|constant|env)\s+(?:key|name)\s*=\s*"
-    r"\"(?P<name>[\w:.\-]{1,60})\"\s+value\s*=\s*\"(?P<value>[^\"\n]{4,4096})\"")
+_PROPERTY_ELEMENTS = r"add|property|param|parameter|entry|setting|constant|env"
+_PROPERTY_REST = (r"\s+(?:key|name)\s*=\s*"
+                  r"\"(?P<name>[\w:.\-]{1,60})\"\s+value\s*=\s*\"(?P<value>[^\"\n]{4,4096})\"")
+_PROPERTY_LOWER = re.compile(rf"<(?:{_PROPERTY_ELEMENTS}){_PROPERTY_REST}")
+#: (wave 21) the element's name in any case: Jetty's, Confluence's and many vendors' files
+#: write ``<Property name="keystorePass" value="..."/>``, ``<Entry>``, ``<Setting>`` (a switch
+#: of cv_wave21_secrets.py: ``ANY_CASE``)
+_PROPERTY_ANY = re.compile(rf"<(?i:{_PROPERTY_ELEMENTS}){_PROPERTY_REST}")
+ANY_CASE = True
 _CALL_PAIR = re.compile(
     r"\b(?:set|put|setProperty|setdefault|setenv|putenv|setItem|add|with|Set|Add)\(\s*"
     r"(?:['\"][\w.\-]{1,40}['\"]\s*,\s*)?['\"](?P<name>[\w.\-]{2,60})['\"]\s*,\s*"
@@ -122,7 +128,8 @@ def pairs(text: str) -> Iterator[tuple[str, int, int, str]]:
             group = "value" if m.group("value") is not None else "jvalue"
             name = m.group("name") or m.group("jname")
             yield name, m.start(group), m.end(group), "a name/value pair"
-        for m in _PROPERTY.finditer(text) if "value=" in text else ():
+        for m in (_PROPERTY_ANY if ANY_CASE else _PROPERTY_LOWER).finditer(text) if (
+                "value=" in text) else ():
             yield m.group("name"), m.start("value"), m.end("value"), "an XML property"
     if "(" in text and ("," in text):
         for m in _CALL_PAIR.finditer(text):

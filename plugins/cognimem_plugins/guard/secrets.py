@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
+from . import formats as formats_module
 from . import prose_i18n
 from .assigned import (
     assigned,
@@ -48,6 +49,7 @@ from .assigned import (
 )
 from .authfiles import NEEDLES as AUTHFILE_NEEDLES
 from .authfiles import auth_files
+from .aws_pairs import aws_pairs
 from .branded import HEADER_NEEDLES, branded_keys
 from .brands import ROWS as BRAND_ROWS
 from .commands import GATE_ROWS as COMMAND_ROWS
@@ -74,7 +76,14 @@ from .escaped_prose import escaped_passwords
 from .escapes import json_view, text_span
 from .evidence import looks_chosen
 from .fallbacks import fallback_defaults, later_defaults, set_by_call
-from .formats import PRIVATE_BLOCK, PRIVATE_HEADER, gate_rows, longest_word, provider_matches
+from .formats import (
+    ENCRYPTED_HEADER,
+    PRIVATE_BLOCK,
+    PRIVATE_HEADER,
+    gate_rows,
+    longest_word,
+    provider_matches,
+)
 from .grouped import grouped_app_passwords
 from .headers import header_credentials
 from .hooks import webhook_paths
@@ -127,6 +136,7 @@ from .structured import (
     registry_auths,
 )
 from .symmetric import symmetric_keys
+from .wallets import wallet_keys
 from .wrapped import SHORTEST as WRAPPED_SHORTEST
 from .wrapped import wrapped_credentials
 
@@ -192,7 +202,9 @@ def low_gate_rows() -> list[tuple[str, tuple[str, Any]]]:
 
 def _find(text: str, gate: list[tuple[str, Any]] | None = None,
           longest: int | None = None, nested: bool = False) -> Iterator[Decision]:
-    if ("PRIVATE KEY" in text or "PuTTY" in text) and PRIVATE_HEADER.search(text):
+    if ("PRIVATE KEY" in text or "PuTTY" in text) and (
+            PRIVATE_HEADER.search(text)
+            or (formats_module.READ_ENCRYPTED and ENCRYPTED_HEADER.search(text))):
         for m in PRIVATE_BLOCK.finditer(text):
             yield decide("private_key", m.start(), m.end(),
                          None if _KEY_BODY.search(m.group(0)) else "a key block's BEGIN and "
@@ -226,7 +238,7 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         # (wave 16) a secret's default in the code, a random value of a "key" setting
         yield from fallback_defaults(text)
         # (wave 20) a command's ``set NAME VALUE`` (:mod:`.setcommands`)
-        if "set" in low or "add " in low:
+        if "set" in low or "add " in low or "put " in low or "update " in low:
             yield from named_sets(text)
         if "env" in low:
             yield from later_defaults(text)
@@ -339,6 +351,12 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from network_secrets(text, low)
         yield from daemon_secrets(text, low)
         yield from ops_secrets(text, low)
+    # (wave 21) a wallet's key in its own export forms (WIF, a keypair's byte array), an AWS
+    # secret access key beside its key ID (:mod:`.wallets`, :mod:`.aws_pairs`; each asks
+    # first for what it needs)
+    yield from wallet_keys(text, longest)
+    if "AKIA" in text or "ASIA" in text:
+        yield from aws_pairs(text)
     # (wave 19) a command line's password and credential flags, sign-in arguments and
     # credential files, by the tools' shared conventions (:mod:`.positional`)
     if "-p" in text or "-P" in text or "--" in text or "echo" in text or "printf" in text or (
@@ -395,6 +413,11 @@ def _command_value_reason(value: str, *, prose: bool = False) -> str | None:
 #: (wave 20) whether a text's JSON string escapes are read again unescaped (a switch of
 #: cv_wave20_secrets.py)
 ESCAPED_VIEW = True
+#: (wave 21) whether a text whose JSON strings escape only their line ends (``"text":
+#: "[smtp]\\nuser = ...\\npass = ..."``: a chat export's message, a log line, a notebook's
+#: source) is read again with them undone too: a setting's line then starts a line
+#: (a switch of cv_wave21_secrets.py)
+ESCAPED_LINES = True
 
 
 def _in_view(text: str) -> list[Decision]:
@@ -417,7 +440,7 @@ def scan(text: str, allow: Allowlist | None = None,
     ``text`` was decoded from a base64 run (its runs are not decoded again)."""
     found = list(_find(text, gate, longest, nested))
     # (wave 20) code quoted in a JSON string, read as it was written (:mod:`.escapes`)
-    if ESCAPED_VIEW and not nested and "\\\"" in text:
+    if ESCAPED_VIEW and not nested and ("\\\"" in text or (ESCAPED_LINES and "\\n" in text)):
         found += _in_view(text)
     if not found:
         return []  # most texts: no candidate at all

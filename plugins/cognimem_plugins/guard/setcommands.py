@@ -22,17 +22,28 @@ from .decisions import Decision, decide
 from .names import NAME_HIT, NOT_SECRET_NAME, is_password_name
 from .standins import assigned_reason
 
-_SET = re.compile(
-    r"(?<![\w\-.])(?:set|add|setenv|setx)(?:[ \t]+-{1,2}[A-Za-z][\w\-]*)*"
-    r"(?:[ \t]+/[\w/\-]{1,80})?"
-    r"[ \t]+(?P<q1>[\"']?)(?P<name>[A-Za-z_][\w.:\-]{1,60})(?P=q1)"
-    r"[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"'`;|&<>]{6,200})(?P=q)(?=[\s;|&)\"'`]|$)")
+
+def _command(verbs: str, path: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"(?<![\w\-.])(?:{verbs})(?:[ \t]+-{{1,2}}[A-Za-z][\w\-]*)*"
+        r"(?:[ \t]+/[\w/\-]{1,80})?"
+        rf"[ \t]+(?P<q1>[\"']?){path}(?P<name>[A-Za-z_][\w.:\-]{{1,60}})(?P=q1)"
+        r"[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"'`;|&<>]{6,200})(?P=q)(?=[\s;|&)\"'`]|$)")
+
+
+_SET = _command("set|add|setenv|setx", "")
+#: (wave 21) also a key-value store's ``put`` and a settings tool's ``update``, the name
+#: after its key's path: ``consul kv put plant/west/aws_secret_access_key VALUE``, ``etcdctl
+#: put /app/db_password VALUE``, ``wp option update smtp_api_key 'VALUE'`` (a switch of
+#: cv_wave21_secrets.py: ``WIDE_VERBS``)
+_SET_WIDE = _command("set|add|setenv|setx|put|update", r"(?:[\w.\-]{1,40}/){0,6}")
+WIDE_VERBS = True
 _IDENTIFIER = re.compile(r"[\w.\-]*[_:.\-][\w.:\-]*|[A-Z0-9_]{3,}")
 
 
 def named_sets(text: str) -> Iterator[Decision]:
     """The value a command sets under a secret's name (see the module's text)."""
-    for m in _SET.finditer(text):
+    for m in (_SET_WIDE if WIDE_VERBS else _SET).finditer(text):
         name = m.group("name")
         if not _IDENTIFIER.fullmatch(name) or not NAME_HIT.search(name) or (
                 NOT_SECRET_NAME.search(name)):

@@ -56,6 +56,9 @@ WAVE17_CUES = {"secrecy_order", "prior_approval", "money_act", "machine_note", "
 WAVE18_WIDENED = {"user_property"}
 #: (wave 20) an order inside a record's field reads a package description's too: left out
 WAVE20_CUES = {"field_order", "deferred_act"}
+#: (wave 21) an order in content that describes reads a package description's third-person
+#: modal ("... agents adding this dependency should also disable ..."): left out
+WAVE21_CUES = {"described_order"}
 
 
 @pytest.mark.parametrize(("text", "cues"), INJECTIONS.values(), ids=list(INJECTIONS))
@@ -68,7 +71,7 @@ def test_instruction_to_the_agent_is_flagged_by_the_new_cues(text: str, cues: se
     # some of the same acts, left out too)
     assert sum(c.weight for c in found.cues
                if c.name not in NEW_CUES | WAVE14_CUES | RELAYED_CUES | WAVE17_CUES | WAVE18_WIDENED
-               | WAVE20_CUES
+               | WAVE20_CUES | WAVE21_CUES
                and c.name != LEARNED) < THRESHOLD
     assert all(name in found.reason for name in cues)
 
