@@ -57,7 +57,7 @@ _UNCHECKED = (
     r"(?:bypass(?:es)?|skips?|ignores?|overrides?|disables?) (?:all |every |any |the )?"
     r"(?:\w+ )?(?:\w+ s )?(?:approvals?|checks?|verification|guidelines?|polic(?:y|ies)|"
     r"safeguards?|safety|rules?|limits|restrictions)|"
-    r"(?:can|will|may) do anything|(?:commands?|orders?|requests?|instructions?|notes?) "
+    r"(?:can|will|may) do anything(?! (?:an?|the|that|this|it|you|your|he|she|they|we)\b)|(?:commands?|orders?|requests?|instructions?|notes?) "
     r"(?:verbatim|as commands|without question)|"
     r"(?:jailbroken|unfiltered|uncensored|unrestricted|unaligned|unchained|evil|amoral|rogue) "
     r"(?:\w+ )?(?:version|twin|edition|mode|self|model|ai|assistant|persona|copy)|"
