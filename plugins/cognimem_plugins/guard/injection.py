@@ -50,7 +50,7 @@ ORDERED_RUN_WEIGHT = 0.45
 #: "assistant: ..." line is ordinary; decoded from hex, char codes or JSON escapes, it is
 #: the disguise of an order). Chosen by leave-one-split-out CV,
 #: bench/guard_eval/cv_wave21_persona.py
-ADDRESSED_RUN_WEIGHT = 0.0
+ADDRESSED_RUN_WEIGHT = 0.75
 #: a decoded run's opening words that address the AI reader, then an order's first word
 _ADDRESSED_RUN = re.compile(  # (ASCII: a run decoded to words of the Latin script)
     r"\s*(?:hey |dear |attention |note (?:to|for) (?:the )?)?(?:the )?(?:ai|assistant|bot|"

@@ -57,7 +57,8 @@ _UNCHECKED = (
     r"(?:bypass(?:es)?|skips?|ignores?|overrides?|disables?) (?:all |every |any |the )?"
     r"(?:\w+ )?(?:\w+ s )?(?:approvals?|checks?|verification|guidelines?|polic(?:y|ies)|"
     r"safeguards?|safety|rules?|limits|restrictions)|"
-    r"(?:can|will|may) do anything(?! (?:an?|the|that|this|it|you|your|he|she|they|we)\b)|(?:commands?|orders?|requests?|instructions?|notes?) "
+    r"(?:can|will|may) do anything(?! (?:an?|the|that|this|it|you|your|he|she|they|we)\b)|"
+    r"(?:commands?|orders?|requests?|instructions?|notes?) "
     r"(?:verbatim|as commands|without question)|"
     r"(?:jailbroken|unfiltered|uncensored|unrestricted|unaligned|unchained|evil|amoral|rogue) "
     r"(?:\w+ )?(?:version|twin|edition|mode|self|model|ai|assistant|persona|copy)|"
@@ -86,7 +87,7 @@ WORDS = ("act acting behave respond reply answer speak operate pretend roleplay 
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
 
 SPECS: tuple[Spec, ...] = (
-    ("persona_power", 0.4, "persona_switch",
+    ("persona_power", 0.6, "persona_switch",
      "gives the reader a persona that acts without checks, for someone other than the user "
      "or with powers the reader does not hold",
      PATTERN, WORDS, {}),
