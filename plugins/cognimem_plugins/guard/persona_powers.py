@@ -50,10 +50,6 @@ _UNCHECKED = (
     r"(?:never|doesn t|does not|don t|do not|won t|will not|cannot|can t) (?:ever )?"
     r"(?:refuses?|declines?|say no|says no|asks?(?: for)?|questions?|checks?|"
     r"verif(?:y|ies)|warns?|decline requests)|"
-    r"(?<!not )(?<!t )(?:approves?|grants?|signs?|refunds?|obeys?|executes?|runs?|does|"
-    r"carries out|accepts?|prints?|writes?|follows?|fulfils?|fulfills?|allows?|unlocks?|"
-    r"says yes to|approving|granting|signing|obeying|executing) "
-    r"(?:every|all|any|anything|everything|whatever|each)\b|"
     r"(?:bypass(?:es)?|skips?|ignores?|overrides?|disables?) (?:all |every |any |the )?"
     r"(?:\w+ )?(?:\w+ s )?(?:approvals?|checks?|verification|guidelines?|polic(?:y|ies)|"
     r"safeguards?|safety|rules?|limits|restrictions)|"
@@ -77,7 +73,13 @@ _UNCHECKED = (
     r"clearance|control)|"
     r"(?:is|are) (?:allowed|authori[sz]ed|permitted|cleared) to|authority to|"
     r"root (?:access|shell|user|administrator)|admin (?:console|panel)|"
-    r"no (?:risk |spending |safety |ethical )?(?:limits|restrictions|rules|guidelines)")
+    r"no (?:risk |spending |safety |ethical )?(?:limits|restrictions|rules|guidelines)|"
+    # (last: an alternative that opens on a look-behind ends the run of alternatives that
+    # :mod:`.alternatives` groups by their first character)
+    r"(?<!not )(?<!t )(?:approves?|grants?|signs?|refunds?|obeys?|executes?|runs?|does|"
+    r"carries out|accepts?|prints?|writes?|follows?|fulfils?|fulfills?|allows?|unlocks?|"
+    r"says yes to|approving|granting|signing|obeying|executing) "
+    r"(?:every|all|any|anything|everything|whatever|each)\b")
 PATTERN = (rf"\b(?:{_ROLE})\b(?: \S+){{0,14}}? (?:{_UNCHECKED})\b")
 WORDS = ("act acting behave respond reply answer speak operate pretend roleplay role play "
          "playing simulate emulate impersonate imagine assume adopt take switch become enter "
