@@ -105,7 +105,9 @@ DEFERRED_WAVE21 = (
     r"(?:ends|closes|is over|is closed)\b|"
     rf"\b(?:on|after|at|from|with) (?:the |your )?{_NTH} (?:\w+ )?\w+ (?:you|today|from "
     r"(?:now|the user)|(?:in|of) this (?:session|conversation|chat|channel|thread))\b|"
-    rf"\b(?:once|after) you (?:ve |have )?(?:\w+ ){{1,4}}?{_COUNT} \w+|"
+    rf"\b(?:once|after) you (?:ve |have )?(?:\w+ ){{1,5}}?{_COUNT} \w+|"
+    r"\b(?:and|but) (?:nobody|no one) is (?:watching|looking|around|online)\b|"
+    r"\b(?:once|when|after|if) (?:\w+ ){1,6}?after \d{1,2} \d\d\b|"
     r"\bwhen(?:ever)? the \w+ next \w+|"
     r"\b(?:if|when(?:ever)?|once) the (?:word|phrase|keyword|term) \w+ (?:comes up|appears|"
     r"is used|is mentioned|shows up)\b|"
@@ -129,7 +131,7 @@ DEFERRED_WORDS = (
     "tomorrow "
     # (wave 21)
     "from end ends closes over closed session conversation chat channel thread you word phrase keyword term "
-    "today no exceeds exceed drops drop falls fall crosses reaches passes goes rises hits")
+    "and but today no exceeds exceed drops drop falls fall crosses reaches passes goes rises hits")
 
 #: wave 19's orders to keep
 KEPT_WAVE19 = (
@@ -247,6 +249,7 @@ DEFERRED_ACT = (
 #: payroll is", "the default sender is now", "cc them on every statement"); a falsehood
 #: told ("even though it wasn t")
 DEFERRED_ACT_WAVE21 = (
+    r"\bnotify (?:nobody|no one)\b|\bkeep (?:this|it) (?:hidden|secret|quiet|confidential)\b|"
     rf"\b(?:delete|remove|wipe|cancel|close|stop|sell|move|transfer|bridge|reject|dispatch|"
     rf"liquidate|drain|set|disable|kill|terminate){_ED} (?:all|every|each|the (?:entire|whole)|"
     r"(?:the user s|their|your|the customer s) (?:entire|whole|full))\b|"
@@ -302,7 +305,7 @@ DEFERRED_ACT_WORDS = " ".join((
     "brokers addresses trusted unsigned download renewal zero fault resolved",
     # (wave 21)
     *(f"{v}{e}" for v in _VERBS21 for e in ("", "s", "ed", "d", "ing", "ling", "led")),
-    "skipped muted disabled waived suppressed bypassed switched turned auto always without "
+    "notify nobody no one keep hidden secret quiet confidential skipped muted disabled waived suppressed bypassed switched turned auto always without "
     "address link channel feed wallet listed slack discord teams telegram new default cc "
     "even although"))
 #: (wave 20) the cues an act is counted beside: the trigger and the kept rule of this
