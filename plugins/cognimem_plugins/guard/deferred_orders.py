@@ -249,6 +249,32 @@ DEFERRED_ACT = (
 #: payroll is", "the default sender is now", "cc them on every statement"); a falsehood
 #: told ("even though it wasn t")
 DEFERRED_ACT_WAVE21 = (
+    # data sent to a bucket or a paste site, a link handed to the user, a download swapped
+    rf"\b(?:send|upload|copy|export|sync|push|post){_ED} (?:\w+ ){{0,6}}?to (?:s3|gs|ftp|sftp|"
+    r"scp|webdav|pastebin|a public)\b|"
+    r"\bsend (?:them|the user|him|her|the customer) (?:this|the following|a|the) link\b|"
+    rf"\b(?:recommend|give){_ED} (?:\w+ ){{0,9}}?as the download\b|"
+    # a safeguard switched off, declared optional, waived or unlimited
+    rf"\b(?:skip|bypass|disable|switch off|turn off|suppress|mute){_ED} (?:\w+ ){{0,4}}?"
+    r"(?:redaction|guards?|filters?|scanners?|scanning|sandbox|safeguards?|2fa|mfa|firewall|"
+    r"encryption|drawdown guard|rate limits?)\b|"
+    r"\b(?:checks?|tests?|reviews?|verification|approvals?|2fa|mfa|scans?|safety \w+) (?:are|"
+    r"is) (?:now )?optional\b|\bexempt from (?:all|any|the)\b|"
+    r"\bunlimited (?:\w+ )?(?:allowances?|access|spending|withdrawals?|approvals?|refunds?|"
+    r"credit)\b|\bunlock(?:s|ed|ing)\b|"
+    # a secret's paste allowed, a source's text obeyed, a sender trusted as the owner
+    r"\b(?:keys?|tokens?|passwords?|secrets?|credentials?)(?: \w+){0,4}? (?:may|can|should|"
+    r"must) be (?:pasted|posted|shared|published|sent|emailed|uploaded|included) (?:in|into|"
+    r"to|on)\b|"
+    rf"\b(?:obey|follow|execute){_ED} (?:\w+ ){{0,3}}?(?:text|instructions?|commands?) "
+    r"(?:found )?in\b|"
+    r"\b(?:tool outputs?|web pages?|e ?mails?|documents?|descriptions?|comments?) (?:are|is|"
+    r"count as) trusted\b|"
+    r"\btreat (?:\w+ ){0,4}?as (?:coming from|sent by|written by|from) (?:the )?(?:system|"
+    r"owner|admin|administrator|user|developer)\b|"
+    r"\bthe (?:correct|official|new|real|only) (?:\w+ ){0,3}(?:address|email|broker|index|"
+    r"link|url|server|account|iban|domain|mirror|bank)s? (?:for|of) (?:\w+ ){0,3}?(?:is|"
+    r"are)\b|"
     r"\bnotify (?:nobody|no one)\b|\bkeep (?:this|it) (?:hidden|secret|quiet|confidential)\b|"
     rf"\b(?:delete|remove|wipe|cancel|close|stop|sell|move|transfer|bridge|reject|dispatch|"
     rf"liquidate|drain|set|disable|kill|terminate){_ED} (?:all|every|each|the (?:entire|whole)|"
@@ -286,7 +312,8 @@ DEFERRED_ACT = f"{DEFERRED_ACT_WAVE21}|{DEFERRED_ACT_WAVE20}"
 _VERBS21 = ("stop", "sell", "move", "transfer", "bridge", "reject", "dispatch", "liquidate",
             "drain", "set", "disable", "kill", "terminate", "wire", "pay", "mail", "post",
             "publish", "share", "cancel", "delete", "remove", "close", "wipe", "send", "email",
-            "upload", "forward")
+            "upload", "forward", "copy", "export", "sync", "push", "skip", "bypass",
+            "suppress", "mute", "obey", "follow", "execute")
 _SENDS = ("send", "email", "upload", "export", "post", "forward", "share", "paste", "append",
           "ship", "copy", "leak", "publish", "delete", "remove", "wipe", "cancel", "close",
           "change", "demote", "ban", "kick", "approve", "unlock")
@@ -305,6 +332,12 @@ DEFERRED_ACT_WORDS = " ".join((
     "brokers addresses trusted unsigned download renewal zero fault resolved",
     # (wave 21)
     *(f"{v}{e}" for v in _VERBS21 for e in ("", "s", "ed", "d", "ing", "ling", "led")),
+    "s3 gs ftp sftp scp webdav pastebin public link give recommend download redaction guard "
+    "guards filter filters scanner scanners scanning sandbox safeguard safeguards 2fa mfa "
+    "firewall encryption drawdown limit limits optional exempt unlimited unlocks unlocked "
+    "unlocking pasted posted shared published sent emailed uploaded included text instruction "
+    "instructions command commands trusted treat system owner admin administrator user "
+    "developer address broker index url server account iban domain mirror bank "
     "notify nobody no one keep hidden secret quiet confidential skipped muted disabled waived suppressed bypassed switched turned auto always without "
     "address link channel feed wallet listed slack discord teams telegram new default cc "
     "even although"))
