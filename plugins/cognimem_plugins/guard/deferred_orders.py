@@ -130,7 +130,8 @@ DEFERRED_WORDS = (
     "texts see ask asks word month monday tuesday wednesday thursday friday saturday sunday "
     "tomorrow "
     # (wave 21)
-    "from end ends closes over closed session conversation chat channel thread you word phrase keyword term "
+    "from end ends closes over closed session conversation chat channel thread you word "
+    "phrase keyword term "
     "and but today no exceeds exceed drops drop falls fall crosses reaches passes goes rises hits")
 
 #: wave 19's orders to keep
@@ -286,7 +287,8 @@ DEFERRED_ACT_WAVE21 = (
     r"\b(?:may|can|should|must|will|is to|are to) (?:now |safely |always )?be (?:skipped|"
     r"bypassed|muted|disabled|ignored|suppressed|switched off|turned off|waived)\b|"
     r"\b(?:warnings?|alarms?|alerts?|checks?|protection|interlocks?|scanners?|guards?|"
-    r"verification|2fa|mfa|detection|avoidance) (?:\w+ ){0,2}?(?:suppressed|muted|disabled|"
+    r"verification|2fa|mfa|detection|avoidance|filters?|redaction|firewall|sandbox|"
+    r"safeguards?) (?:\w+ ){0,2}?(?:suppressed|muted|disabled|"
     r"switched off|turned off|bypassed)\b|"
     r"\bauto (?:approv\w+|reject\w*|clos\w+|accept\w*|confirm\w*|sign\w*)\b|"
     r"\b(?:is|are) always (?:allowed|permitted|approved|trusted)\b|"
@@ -338,7 +340,8 @@ DEFERRED_ACT_WORDS = " ".join((
     "unlocking pasted posted shared published sent emailed uploaded included text instruction "
     "instructions command commands trusted treat system owner admin administrator user "
     "developer address broker index url server account iban domain mirror bank "
-    "notify nobody no one keep hidden secret quiet confidential skipped muted disabled waived suppressed bypassed switched turned auto always without "
+    "notify nobody no one keep hidden secret quiet confidential skipped muted disabled "
+    "waived suppressed bypassed switched turned auto always without avoidance "
     "address link channel feed wallet listed slack discord teams telegram new default cc "
     "even although"))
 #: (wave 20) the cues an act is counted beside: the trigger and the kept rule of this
