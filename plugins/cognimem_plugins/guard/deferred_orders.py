@@ -109,6 +109,8 @@ DEFERRED_WAVE21 = (
     r"\b(?:and|but) (?:nobody|no one) is (?:watching|looking|around|online)\b|"
     r"\b(?:once|when|after|if) (?:\w+ ){1,6}?after \d{1,2} \d\d\b|"
     r"\bwhen(?:ever)? the \w+ next \w+|"
+    r"\b(?:when(?:ever)?|once|the next time|next time) (?:you are |you re |you get |you ve "
+    r"been |you have been )?asked (?:to|about|for)\b|"
     r"\b(?:if|when(?:ever)?|once) the (?:word|phrase|keyword|term) \w+ (?:comes up|appears|"
     r"is used|is mentioned|shows up)\b|"
     rf"\bat \d{{1,2}} \d\d on {_DAYS}\b|\bif today is (?:the )?(?:last|first) day\b|"
@@ -132,7 +134,8 @@ DEFERRED_WORDS = (
     # (wave 21)
     "from end ends closes over closed session conversation chat channel thread you word "
     "phrase keyword term "
-    "and but today no exceeds exceed drops drop falls fall crosses reaches passes goes rises hits")
+    "asked and but today no exceeds exceed drops drop falls fall crosses reaches passes goes "
+    "rises hits")
 
 #: wave 19's orders to keep
 KEPT_WAVE19 = (
@@ -174,7 +177,11 @@ KEPT_WAVE21 = (
     r"\b(?:lasting|standing|persistent|permanent) (?:rule|preference|instruction)\b|"
     r"\bwith (?:a )?(?:persistent |long term )?memory (?:\w+ ){0,6}?(?:record|save|store|"
     r"remember|note|write)\b|"
-    r"\bpermanently remember\b"
+    r"\bpermanently remember\b|"
+    r"\b(?:save|add|write|store|record)\w*(?: \w+){0,3}? (?:to|in|into) their (?:\w+ )?"
+    r"(?:memory|memories|notes)\b|"
+    r"\b(?:note|entry|rule)s? for your (?:persistent |long term )?(?:notes|memory|memories|"
+    r"profile)\b"
 )
 KEPT_WAVE20 = f"{KEPT_WIDER}|{KEPT_WAVE19}"
 KEPT = f"{KEPT_WAVE21}|{KEPT_WAVE20}"
@@ -182,7 +189,8 @@ KEPT_WORDS = ("future subsequent later forever permanently good persistent perma
               "standing durable saved stored memory memories notes preferences profile "
               "preference fact rule policy instruction memorise memorize entry next later "
               # (wave 21)
-              "memorised memorized memorising memorizing update persist lasting remember")
+              "memorised memorized memorising memorizing update persist lasting remember "
+              "notes memory memories profile")
 
 #: (wave 20) what a kept or triggered order wants, each class of act in its own words
 #: a verb's endings ("approve", "approved", "cancelling")
