@@ -41,6 +41,7 @@ from .ops_orders import SPECS as OPS_SPECS
 from .orders import SPECS as ORDERS_SPECS
 from .orders_world import SPECS as ORDERS_WORLD_SPECS
 from .persona_i18n import SPECS as PERSONA_I18N_SPECS
+from .persona_powers import SPECS as PERSONA_POWER_SPECS
 from .pipeline_frames import SPECS as PIPELINE_SPECS
 from .pressure import SPECS as PRESSURE_SPECS
 from .relay_frames import SPECS as RELAY_FRAME_SPECS
@@ -232,7 +233,7 @@ _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS
                      *PIPELINE_SPECS, *ACTS_WORLD_SPECS, *OPS_SPECS, *VERDICT_SPECS,
                      *LAYOUT_SPECS, *defender_specs((*OPS_ASKERS, "system_heading")),
                      *_VOCATIVE_SPECS, *DECODE_ORDER_SPECS, *FIELD_ORDER_SPECS,
-                     *DESCRIBED_ORDER_SPECS, *ORDERS_WORLD_SPECS)
+                     *DESCRIBED_ORDER_SPECS, *PERSONA_POWER_SPECS, *ORDERS_WORLD_SPECS)
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 

@@ -90,7 +90,39 @@ DEFERRED_WAVE19 = (
     r"on or after|beyond)\b|"
     r"\bdo nothing (?:now|yet|for now|until)\b"
 )
-DEFERRED = f"{DEFERRED_WIDER}|{DEFERRED_WAVE19}"
+_NTH = (r"(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|"
+        r"tenth|twentieth|fiftieth|hundredth)")
+#: (wave 21) the triggers the newer splits worded otherwise, each as a class: the end of the
+#: session; the n-th item the reader handles ("on the 10th result you review today", "after
+#: the third invoice you process", "once you ve booked 5 classes", "after you answer the
+#: user s next two questions"); anyone's next move ("when the pastor next opens the app");
+#: a word that appears; an hour of a weekday; nobody's reply for a time; and a measured
+#: value crossing a line (a price, a sensor, a loss) in a sentence that names an AI reader
+#: (an alert rule pages a person, a game's rule names no AI: wave 20 left those out)
+DEFERRED_WAVE21 = (
+    r"\b(?:at|after|by) the end of (?:this|the|your|today s) (?:session|conversation|chat)\b|"
+    r"\b(?:after|when|once|as soon as) (?:this|the) (?:session|conversation|chat) "
+    r"(?:ends|closes|is over|is closed)\b|"
+    rf"\b(?:on|after|at|from|with) (?:the |your )?{_NTH} (?:\w+ )?\w+ (?:you|today|from "
+    r"(?:now|the user)|(?:in|of) this (?:session|conversation|chat|channel|thread))\b|"
+    rf"\b(?:once|after) you (?:ve |have )?(?:\w+ ){{1,5}}?{_COUNT} \w+|"
+    r"\b(?:and|but) (?:nobody|no one) is (?:watching|looking|around|online)\b|"
+    r"\b(?:once|when|after|if) (?:\w+ ){1,6}?after \d{1,2} \d\d\b|"
+    r"\bwhen(?:ever)? the \w+ next \w+|"
+    r"\b(?:when(?:ever)?|once|the next time|next time) (?:you are |you re |you get |you ve "
+    r"been |you have been )?asked (?:to|about|for)\b|"
+    r"\b(?:if|when(?:ever)?|once) the (?:word|phrase|keyword|term) \w+ (?:comes up|appears|"
+    r"is used|is mentioned|shows up)\b|"
+    rf"\bat \d{{1,2}} \d\d on {_DAYS}\b|\bif today is (?:the )?(?:last|first) day\b|"
+    r"\bif no (?:human|one|user|admin|reviewer|person)s? (?:has |have )?(?:replied|"
+    r"responded|answered|reviewed|checked)\b|"
+    r"\b(?:when(?:ever)?|once|if|as soon as) (?:the )?(?:\w+ ){0,5}?(?:exceeds?|drops? "
+    r"(?:below|under)|falls? (?:below|under)|crosses|reaches|passes|goes (?:above|below|"
+    r"over|under)|rises (?:above|over)|hits)\b (?:\w+ ){0,8}?(?:ai|assistants?|agents?|"
+    r"bots?|copilots?|llms?)\b"
+)
+DEFERRED_WAVE20 = f"{DEFERRED_WIDER}|{DEFERRED_WAVE19}"
+DEFERRED = f"{DEFERRED_WAVE21}|{DEFERRED_WAVE20}"
 DEFERRED_WORDS = (
     "next time once when whenever after soon while if date day clock nothing "
     # (wave 20) a word of each of the wider triggers
@@ -98,7 +130,12 @@ DEFERRED_WORDS = (
     "prompts requests chats until later dormant normally logs log goes leaves away offline "
     "asleep gone looking watching around online mention mentions say says type types text "
     "texts see ask asks word month monday tuesday wednesday thursday friday saturday sunday "
-    "tomorrow")
+    "tomorrow "
+    # (wave 21)
+    "from end ends closes over closed session conversation chat channel thread you word "
+    "phrase keyword term "
+    "asked and but today no exceeds exceed drops drop falls fall crosses reaches passes goes "
+    "rises hits")
 
 #: wave 19's orders to keep
 KEPT_WAVE19 = (
@@ -128,10 +165,32 @@ KEPT_WIDER = (
     r"\bremember (?:this )?for (?:later|next|future) (?:sessions?|time|conversations?)\b|"
     r"\bin (?:every|all) (?:future|later|subsequent) (?:sessions?|conversations?|chats?)\b"
 )
-KEPT = f"{KEPT_WIDER}|{KEPT_WAVE19}"
+#: (wave 21) the memory write in more of its words: memorising ("AI assistants should
+#: memorise:", "[to be memorised]"), updating the reader's memory or notes, persisting the
+#: following, a lasting or standing rule, an AI "with memory" asked to record or save
+KEPT_WAVE21 = (
+    r"\b(?:to be )?memori[sz](?:e|ed|ing)\b|"
+    r"\bupdate (?:your|its|the agent s) (?:memory|memories|notes)\b|"
+    r"\bpersist (?:this|the following|these|that)\b|"
+    r"\b(?:save|write|add|store|persist|put)\w*(?: \w+){0,3}? (?:to|in|into) your (?:\w+ )?"
+    r"notes\b|"
+    r"\b(?:lasting|standing|persistent|permanent) (?:rule|preference|instruction)\b|"
+    r"\bwith (?:a )?(?:persistent |long term )?memory (?:\w+ ){0,6}?(?:record|save|store|"
+    r"remember|note|write)\b|"
+    r"\bpermanently remember\b|"
+    r"\b(?:save|add|write|store|record)\w*(?: \w+){0,3}? (?:to|in|into) their (?:\w+ )?"
+    r"(?:memory|memories|notes)\b|"
+    r"\b(?:note|entry|rule)s? for your (?:persistent |long term )?(?:notes|memory|memories|"
+    r"profile)\b"
+)
+KEPT_WAVE20 = f"{KEPT_WIDER}|{KEPT_WAVE19}"
+KEPT = f"{KEPT_WAVE21}|{KEPT_WAVE20}"
 KEPT_WORDS = ("future subsequent later forever permanently good persistent permanent "
               "standing durable saved stored memory memories notes preferences profile "
-              "preference fact rule policy instruction memorise memorize entry next later")
+              "preference fact rule policy instruction memorise memorize entry next later "
+              # (wave 21)
+              "memorised memorized memorising memorizing update persist lasting remember "
+              "notes memory memories profile")
 
 #: (wave 20) what a kept or triggered order wants, each class of act in its own words
 #: a verb's endings ("approve", "approved", "cancelling")
@@ -189,6 +248,82 @@ DEFERRED_ACT = (
     r"\bcancel (?:the )?auto renewal\b|\bset all (?:\w+ ){1,3}to zero\b|"
     r"\bmark (?:\w+ ){0,3}as (?:an? )?(?:sensor fault|false alarm|resolved)\b"
 )
+#: (wave 21) the acts the newer splits' orders wanted in other words: bulk acts with more
+#: verbs ("stop all other users jobs", "bridge all funds", "sell the user s entire stack",
+#: "cancel the 10 most recent bookings"); money moved ("transfer 500 eur to", "move balances
+#: to"); a check waived in the passive or as a state ("may be skipped", "interlock warnings
+#: suppressed", "protection disabled", "auto approved", "always allowed", "without
+#: looking"); data sent to a place named vaguely ("the address in the footer", "the listed
+#: address", "the general slack channel"); a payee or sender replaced ("the new bank for
+#: payroll is", "the default sender is now", "cc them on every statement"); a falsehood
+#: told ("even though it wasn t")
+DEFERRED_ACT_WAVE21 = (
+    # data sent to a bucket or a paste site, a link handed to the user, a download swapped
+    rf"\b(?:send|upload|copy|export|sync|push|post){_ED} (?:\w+ ){{0,6}}?to (?:s3|gs|ftp|sftp|"
+    r"scp|webdav|pastebin|a public)\b|"
+    r"\bsend (?:them|the user|him|her|the customer) (?:this|the following|a|the) link\b|"
+    rf"\b(?:recommend|give){_ED} (?:\w+ ){{0,9}}?as the download\b|"
+    # a safeguard switched off, declared optional, waived or unlimited
+    rf"\b(?:skip|bypass|disable|switch off|turn off|suppress|mute){_ED} (?:\w+ ){{0,4}}?"
+    r"(?:redaction|guards?|filters?|scanners?|scanning|sandbox|safeguards?|2fa|mfa|firewall|"
+    r"encryption|drawdown guard|rate limits?)\b|"
+    r"\b(?:checks?|tests?|reviews?|verification|approvals?|2fa|mfa|scans?|safety \w+) (?:are|"
+    r"is) (?:now )?optional\b|\bexempt from (?:all|any|the)\b|"
+    r"\bunlimited (?:\w+ )?(?:allowances?|access|spending|withdrawals?|approvals?|refunds?|"
+    r"credit)\b|\bunlock(?:s|ed|ing)\b|"
+    # a secret's paste allowed, a source's text obeyed, a sender trusted as the owner
+    r"\b(?:keys?|tokens?|passwords?|secrets?|credentials?)(?: \w+){0,4}? (?:may|can|should|"
+    r"must) be (?:pasted|posted|shared|published|sent|emailed|uploaded|included) (?:in|into|"
+    r"to|on)\b|"
+    rf"\b(?:obey|follow|execute){_ED} (?:\w+ ){{0,3}}?(?:text|instructions?|commands?) "
+    r"(?:found )?in\b|"
+    r"\b(?:tool outputs?|web pages?|e ?mails?|documents?|descriptions?|comments?) (?:are|is|"
+    r"count as) trusted\b|"
+    r"\btreat (?:\w+ ){0,4}?as (?:coming from|sent by|written by|from) (?:the )?(?:system|"
+    r"owner|admin|administrator|user|developer)\b|"
+    r"\bthe (?:correct|official|new|real|only) (?:\w+ ){0,3}(?:address|email|broker|index|"
+    r"link|url|server|account|iban|domain|mirror|bank)s? (?:for|of) (?:\w+ ){0,3}?(?:is|"
+    r"are)\b|"
+    r"\bnotify (?:nobody|no one)\b|\bkeep (?:this|it) (?:hidden|secret|quiet|confidential)\b|"
+    rf"\b(?:delete|remove|wipe|cancel|close|stop|sell|move|transfer|bridge|reject|dispatch|"
+    rf"liquidate|drain|set|disable|kill|terminate){_ED} (?:all|every|each|the (?:entire|whole)|"
+    r"(?:the user s|their|your|the customer s) (?:entire|whole|full))\b|"
+    rf"\b(?:cancel|delete|remove|close|wipe){_ED} (?:the )?(?:\d+|ten|twenty|fifty) (?:most "
+    r"recent|latest|newest|oldest|last)\b|"
+    rf"\b(?:transfer|wire|move|bridge|send|pay){_ED} (?:\w+ ){{0,4}}?(?:funds|balances?|proceeds|"
+    r"money|savings|eur|usd|gbp|chf|btc|eth|usdc|usdt) (?:\w+ ){0,3}?to\b|"
+    r"\b(?:may|can|should|must|will|is to|are to) (?:now |safely |always )?be (?:skipped|"
+    r"bypassed|muted|disabled|ignored|suppressed|switched off|turned off|waived)\b|"
+    r"\b(?:warnings?|alarms?|alerts?|checks?|protection|interlocks?|scanners?|guards?|"
+    r"verification|2fa|mfa|detection|avoidance|filters?|redaction|firewall|sandbox|"
+    r"safeguards?) (?:\w+ ){0,2}?(?:suppressed|muted|disabled|"
+    r"switched off|turned off|bypassed)\b|"
+    r"\bauto (?:approv\w+|reject\w*|clos\w+|accept\w*|confirm\w*|sign\w*)\b|"
+    r"\b(?:is|are) always (?:allowed|permitted|approved|trusted)\b|"
+    r"\bwithout (?:any |the )?(?:authentication|auth|a password|2fa|mfa|looking|checking|"
+    r"reading it|reviewing|verifying)\b|"
+    rf"\b(?:email|send|post|upload|forward|publish|share|mail){_ED} (?:\w+ ){{0,6}}?to (?:the )?"
+    r"(?:address|link|url|channel|feed|account|wallet)s? (?:in|on|from|listed|given|below|"
+    r"above)\b|\bto the listed (?:address|account|wallet|iban)\b|"
+    r"\bto the \w+ (?:slack|discord|teams|telegram) channel\b|"
+    r"\b(?:send|email|upload|export|forward)(?:s|ed|ing)? (?:\w+ ){0,6}?to (?:\w+ ){1,5}"
+    r"(?:io|com|net|org|biz|cc|app|dev|example|info|click|xyz)\b|"
+    r"\bnew (?:bank|iban|account|payee|wallet|manager|broker|sender|supplier)(?: \w+){0,2} "
+    r"(?:is|are)\b|\bthe default (?:sender|payee|account|address|recipient|bank|wallet|"
+    r"registry|index)\b (?:\w+ ){0,4}?is now\b|"
+    r"\bcc (?:them|it|him|her|\w+) on (?:every|all|each)\b|"
+    rf"\b(?:send|forward|email){_ED} a copy of (?:every|each|all)\b|"
+    r"\b(?:even though|although) (?:it|this|that|they|he|she) (?:wasn t|isn t|was not|is not|"
+    r"didn t|did not|hasn t|has not)\b"
+)
+DEFERRED_ACT_WAVE20 = DEFERRED_ACT
+DEFERRED_ACT = f"{DEFERRED_ACT_WAVE21}|{DEFERRED_ACT_WAVE20}"
+#: (wave 21) the verbs of its acts (their endings: ``_ED``)
+_VERBS21 = ("stop", "sell", "move", "transfer", "bridge", "reject", "dispatch", "liquidate",
+            "drain", "set", "disable", "kill", "terminate", "wire", "pay", "mail", "post",
+            "publish", "share", "cancel", "delete", "remove", "close", "wipe", "send", "email",
+            "upload", "forward", "copy", "export", "sync", "push", "skip", "bypass",
+            "suppress", "mute", "obey", "follow", "execute")
 _SENDS = ("send", "email", "upload", "export", "post", "forward", "share", "paste", "append",
           "ship", "copy", "leak", "publish", "delete", "remove", "wipe", "cancel", "close",
           "change", "demote", "ban", "kick", "approve", "unlock")
@@ -204,7 +339,19 @@ DEFERRED_ACT_WORDS = " ".join((
     "required sensitive bypassed suppressed hidden skipped ignored amount public iban bank "
     "account payee payout url link server servers broker address branch image index "
     "registry mirror endpoint persona email emails domain domains links urls mirrors accounts "
-    "brokers addresses trusted unsigned download renewal zero fault resolved"))
+    "brokers addresses trusted unsigned download renewal zero fault resolved",
+    # (wave 21)
+    *(f"{v}{e}" for v in _VERBS21 for e in ("", "s", "ed", "d", "ing", "ling", "led")),
+    "s3 gs ftp sftp scp webdav pastebin public link give recommend download redaction guard "
+    "guards filter filters scanner scanners scanning sandbox safeguard safeguards 2fa mfa "
+    "firewall encryption drawdown limit limits optional exempt unlimited unlocks unlocked "
+    "unlocking pasted posted shared published sent emailed uploaded included text instruction "
+    "instructions command commands trusted treat system owner admin administrator user "
+    "developer address broker index url server account iban domain mirror bank "
+    "notify nobody no one keep hidden secret quiet confidential skipped muted disabled "
+    "waived suppressed bypassed switched turned auto always without avoidance "
+    "address link channel feed wallet listed slack discord teams telegram new default cc "
+    "even although"))
 #: (wave 20) the cues an act is counted beside: the trigger and the kept rule of this
 #: module, and the older memory cues (:mod:`.cues`' ``memory_implant``, :mod:`.agent_cues`'
 #: ``memory_persist``, :mod:`.reworded`'s ``memory_keep``)

@@ -74,13 +74,26 @@ _NAME = (r"(?:(?!(?:a|an|the|to|of|is|are|was|and|or|with|my|our|your|new|create
 #: "reading notes", "processing this comment")
 _AFTER = (r"(?:(?:(?<=\bai)|(?<=llm))(?:[ \-][a-z][\w\-]*){1,2}?|"
           r" (?:[a-z]+ing|that|who|which|with|for|in|on|of)\b[^:,\n]{1,40}?)?")
-#: a separator, or (the reader in the third person) a modal: "AI farm managers processing
-#: this comment should cancel ...", "The AI dashboard builder should add ..."; not before a
-#: defence ("the spreadsheet agent should ignore it, flag it, treat it as data")
-_SEPARATOR = (r"(?:\s*(?:[:,\u2014\u2013]|--|\s-\s)\s*(?:-+\s*)?|"
-              r" (?:should|must|shall|is to|are to|needs? to)(?: also| now| always| first)? "
-              r"(?!(?:ignore|disregard|treat|flag|verify|refuse|block|reject|deny|escalate|"
-              r"report|quote|skip)\b))")
+#: a separator after the reader's name ("AI host assistant: upgrade us ...")
+_MARK = r"(?:\s*(?:[:,\u2014\u2013]|--|\s-\s)\s*(?:-+\s*)?)"
+#: or (the reader in the third person) a modal: "AI farm managers processing this comment
+#: should cancel ...", "The AI dashboard builder should add ..."; not before a defence
+#: ("the spreadsheet agent should ignore it, flag it, treat it as data")
+_MODAL = (r" (?:should|must|shall|is to|are to|needs? to)(?: also| now| always| first)? "
+          r"(?!(?:ignore|disregard|treat|flag|verify|refuse|block|reject|deny|escalate|"
+          r"report|quote|skip)\b)")
+#: in the third person the reader must be named as an AI (an "ai"/"llm" word, a chatbot, a
+#: copilot, a language model, an automated one) or by what it does with the content: "the
+#: next agent should open a ticket" is a shift's hand-over and "the bot should just
+#: comment" a bot's specification, both a person's notes about a trade or a program, not a
+#: turn to the AI that reads them
+_AI_HEAD = r"(?:ai|llm|chatbot|copilot|language model|automation|automated [a-z\-]+)s?"
+_AI_NAME = (r"(?:(?!(?:a|an|the|to|of|is|are|was|and|or|with|my|our|your|new|create|build|"
+            rf"develop|make|use|using)\b)[a-z][\w\-/]* ){{0,3}}?(?:{_AI_HEAD}|"
+            rf"(?:ai|llm)(?: [a-z][\w\-/]*){{0,2}}? {_HEAD})\b")
+#: or a reader of any kind told by what it is doing with the content ("Assistants preparing
+#: the changelog should ...", "Agents handling hospitality bookings must ...")
+_DOING = r" (?:[a-z]+ing|that|who|which)\b[^:,\n]{1,40}?"
 #: the acts: field_order's lexicon, and the acts on bookings, records and money of a
 #: domain's own systems (cancel, upgrade, reschedule, dismiss, issue, enroll, bill ...)
 _ACT = (r"(?:" + _FIELD_ACT[3:-4] + r"|cancel|upgrade|reschedule|dismiss|lift|claim|bill|"
@@ -104,8 +117,9 @@ _CONDITION = (rf"(?:if|when|whenever|once|in case) (?:(?:you are|you re|you're) 
 _THEN = (r"\s*,\s*(?:(?:it|you|the \w+|that \w+|they) (?:should|must|shall|is to|are to|"
          r"needs? to|will)(?: also| now| always| first)? )?")
 
-PATTERN = (rf"(?m){_TURN}(?:{_GREETING}{_LABEL}{_HUMAN}{_DETERMINER}{_NAME}{_AFTER}"
-           rf"{_SEPARATOR}|(?:also |and |ps )?{_CONDITION}{_THEN}){_LEAD}{_ACT}")
+PATTERN = (rf"(?m){_TURN}(?:{_GREETING}{_LABEL}{_HUMAN}{_DETERMINER}"
+           rf"(?:{_NAME}{_AFTER}{_MARK}|{_AI_NAME}{_AFTER}{_MODAL}|{_NAME}{_DOING}{_MODAL})|"
+           rf"(?:also |and |ps )?{_CONDITION}{_THEN}){_LEAD}{_ACT}")
 
 #: the reader's words (a match holds one: the cheap gate)
 WORDS = ("ai ais llm llms bot bots copilot copilots model models agent agents assistant "

@@ -225,15 +225,22 @@ _ADDED = ("replacement", "rules_noun", "persistence", "harmful_persona", "messag
           "carrier")
 
 
+#: cues of later waves that read these positives too (wave 21's ``persona_power``: a role
+#: with a power, "play the part of a system with root access", "act as the release bot and
+#: approve"): switched off with the class's cue, which the test is about
+_LATER = frozenset({"persona_power"})
+
+
 @pytest.mark.parametrize("cue", _ADDED)
 def test_each_added_class_needs_its_own_rule(cue: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without its cue (its pattern never matching), a class's positives are not flagged."""
+    """Without its cue (its pattern never matching), a class's positives are not flagged by
+    the cues of its wave."""
     import re
     from dataclasses import replace
 
     from cognimem_plugins.guard import cues
 
-    patched = tuple(replace(c, pattern=re.compile(_NEVER)) if c.name == cue else c
+    patched = tuple(replace(c, pattern=re.compile(_NEVER)) if c.name in {cue, *_LATER} else c
                     for c in cues.CUES)
     monkeypatch.setattr(cues, "CUES", patched)
     # the phrase cues alone: the learned cue is tested in test_guard_learned.py
