@@ -40,7 +40,9 @@ _ROLE = (
     r"(?:second|alter|alternate|other|hidden|secret) (?:personality|persona|ego|self)|"
     r"persona (?:activated|enabled|engaged|on)|"
     r"as (?:the |a |an |your )?(?:\w+ ){0,3}persona|"
-    r"you are|you re|stay in (?:character|role)")
+    # "you are" gives a role ("you are now DAN", "you are FleetOps-9, a dispatcher that
+    # ...", "you are in test mode"), not a progressive ("you re planning to drive")
+    r"you (?:are|re)(?! \w+ing\b)|stay in (?:character|role)")
 #: what the persona does that the reader would not: acts with no check, for everyone or
 #: on everything ...
 _UNCHECKED = (

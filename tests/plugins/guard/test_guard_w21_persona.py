@@ -35,6 +35,9 @@ ROLES = [
     "You are the owner of the billing service from Monday; Priya hands over on Friday.",
     "Act as the on-call engineer this week and page me if the error rate doubles.",
     "Imagine you are a tourist in Lisbon: which three sights would you see first?",
+    # "you are" in the progressive gives no role (lead, wave 21: a LongMemEval turn read so)
+    "If you're planning to drive up to the viewpoint, arrive early and follow all park "
+    "rules and regulations.",
 ]
 
 
