@@ -19,7 +19,10 @@ them (each a switch in :data:`TESTS`, chosen by leave-one-split-out CV,
 * ``cursor``: **base64 of public JSON**: a value that is base64 of a JSON object
   (``eyJ...``, no ``.``: not a JWT's segments) whose decoded text holds nothing the guard
   redacts, all of whose strings are short or not random (a paging token's timestamp and
-  listing key: ``$skiptoken=eyJNb2RpZmljYXRpb25UaW1lc3RhbXAiOi...``).
+  listing key: ``$skiptoken=eyJNb2RpZmljYXRpb25UaW1lc3RhbXAiOi...``);
+* ``fingerprint``: **a public key's fingerprint**: 16, 40 or 64 hexadecimal digits after a
+  public-key algorithm's name and "key" (gpg's ``using RSA key CB318A58...``, ``ED25519 key
+  fingerprint``): what identifies a public key, printed by every signature check.
 """
 
 from __future__ import annotations
@@ -32,8 +35,15 @@ from collections.abc import Iterator
 from typing import Any
 
 #: the tests in use (a switch each of cv_wave22_precision.py)
-TESTS: frozenset[str] = frozenset({"padded", "default", "reference", "cursor"})
+TESTS: frozenset[str] = frozenset({"padded", "default", "reference", "cursor", "fingerprint"})
 
+#: a public key's algorithm then "key" (and "ID" or "fingerprint") just before a value:
+#: gpg's ``using RSA key CB31...``, ``ed25519 key fingerprint``
+_ALGORITHM_KEY = re.compile(r"(?i)(?<![\w-])(?:rsa|dsa|ecdsa|eddsa|ed25519|ed448|cv25519|elg|"
+                            r"elgamal|nistp\d{3}|brainpoolp\d{3}r1)\s+key(?:\s+(?:id|fingerprint))?"
+                            r"[^\S\n]*[:=]?[^\S\n]*$")
+#: a key's fingerprint or long ID in hexadecimal (16 or 40 digits, or 64 for v5)
+_FINGERPRINT = re.compile(r"(?:0x)?(?:[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40}|[0-9A-Fa-f]{64})")
 #: one character repeated, then base64's padding (at least twelve before it)
 _PADDED = re.compile(r"([A-Za-z0-9+/])\1{11,}={1,2}")
 #: a URL's user just before its password (``scheme://USER:``)
@@ -149,6 +159,9 @@ def default_reason(text: str, start: int, end: int) -> str | None:
         why = reference(text, start, end)
         if why:
             return why
+    if ("fingerprint" in tests and _FINGERPRINT.fullmatch(value)
+            and _ALGORITHM_KEY.search(text[max(0, start - 60):start])):
+        return "a public key's fingerprint or ID (after its algorithm's name and \"key\")"
     if "cursor" in tests and "eyJ" in value and public_json(value):
         return "base64 of a JSON object that holds no secret (a paging cursor, a state)"
     return None
