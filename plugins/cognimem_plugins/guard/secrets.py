@@ -35,8 +35,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
+from . import defaults, prose_i18n
 from . import formats as formats_module
-from . import prose_i18n
 from .assigned import (
     assigned,
     directive_passwords,
@@ -105,7 +105,6 @@ from .near import near, near_wide, prefixed_tokens
 from .needles import Needles
 from .netconfig import network_secrets
 from .netrows import needle_words
-from . import defaults
 from .novalue import not_a_value_reason
 from .opsfiles import ops_secrets
 from .passwords import prose_passwords
@@ -493,7 +492,8 @@ def _public(decision: Decision, text: str, templates: list[tuple[int, int]]) -> 
     if decision.kind == "private_key":
         # (wave 22) a key's bare base64 that is a fill (WireGuard's ``PrivateKey =
         # AAAA...A=`` in a fixture) is kept; a block never is (:func:`.defaults.padded`)
-        if "padded" in defaults.TESTS and defaults.padded(text[decision.start:decision.end].strip("\"'")):
+        value = text[decision.start:decision.end].strip("\"'")
+        if "padded" in defaults.TESTS and defaults.padded(value):
             return replace(decision, redacted=False, reason="one character repeated then "
                            "base64's padding (the encoding of zero bytes)")
         return decision
