@@ -28,6 +28,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
+if "--off" in sys.argv:  # the child: the cue table built without the cue, before any import
+    from cognimem_plugins.guard import versioned
+
+    versioned.SPECS = ()
+
 import cv_wave15_requests as w15  # noqa: E402
 import cv_wave16_pressure as w16  # noqa: E402
 import cv_wave19_precision as w19p  # noqa: E402
@@ -55,9 +60,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--off", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.off:
-        from cognimem_plugins.guard import versioned
-
-        versioned.SPECS = ()  # before the cue table is built
         from cognimem_plugins.guard import cues
         from cognimem_plugins.guard.injection import screen
 
