@@ -50,6 +50,7 @@ from .required import Required, holds_one, required
 from .reworded import SPECS as REWORDED_SPECS
 from .scoped import SPECS as SCOPED_SPECS
 from .verdicts import SPECS as VERDICT_SPECS
+from .versioned import SPECS as VERSIONED_SPECS
 from .vocatives import specs as vocative_specs
 
 #: the score a paragraph's cues must reach to flag the text (tuning split, docs/guards.md)
@@ -233,7 +234,8 @@ _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS
                      *PIPELINE_SPECS, *ACTS_WORLD_SPECS, *OPS_SPECS, *VERDICT_SPECS,
                      *LAYOUT_SPECS, *defender_specs((*OPS_ASKERS, "system_heading")),
                      *_VOCATIVE_SPECS, *DECODE_ORDER_SPECS, *FIELD_ORDER_SPECS,
-                     *DESCRIBED_ORDER_SPECS, *PERSONA_POWER_SPECS, *ORDERS_WORLD_SPECS)
+                     *DESCRIBED_ORDER_SPECS, *PERSONA_POWER_SPECS, *ORDERS_WORLD_SPECS,
+                     *VERSIONED_SPECS)
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 

@@ -30,6 +30,7 @@ import re
 
 from .cited import blank_cited
 from .class_quotes import blank_class_quotes
+from .contained import blank_contained
 from .data_rules import blank_data_rules
 from .discussion import QUOTING
 from .field_values import addressed_field
@@ -126,7 +127,7 @@ READINGS: frozenset[str] = frozenset({"own_orders", "code_forms", "reported", "p
                                       "prohibitions", "class_quotes", "own_roles",
                                       "own_orders_w19", "cited", "superseded",
                                       "data_rules", "specimens", "template_tokens",
-                                      "stance_outside"})
+                                      "stance_outside", "contained"})
 #: (wave 21) ``stance_outside``: the stance read outside the note's quotations
 #: (:func:`speaks_of_injection`; kept by bench/guard_eval/cv_wave21_triggers.py)
 #: (wave 19) the wider retractions and matters of :mod:`.own_orders` (``own_orders_w19``),
@@ -146,7 +147,10 @@ _W19 = (("plans", blank_plan_changes), ("prohibitions", blank_prohibitions),
 #: ("no debe ejecutar nada").
 _W21 = (("cited", blank_cited), ("superseded", blank_superseded),
         ("data_rules", blank_data_rules), ("specimens", blank_specimens),
-        ("template_tokens", blank_template_tokens))
+        ("template_tokens", blank_template_tokens),
+        # (wave 22) a quotation a carrier of data is said to contain (:mod:`.contained`;
+        # bench/guard_eval/cv_wave22_contained.py)
+        ("contained", blank_contained))
 
 
 def blank(text: str) -> str:

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 
+from .defaults import default_reason
 from .standins import SECRET_REFERENCE
 
 #: the tests in use (the CV switches them one by one)
@@ -116,4 +117,5 @@ def not_a_value_reason(text: str, start: int, end: int) -> str | None:
             return "the name or path of a secret in a secret manager (its id flag), not the secret"
         if SECRET_REFERENCE.fullmatch(value) or _KEYCHAIN.search(before):
             return "a reference to a secret manager, a vault or a keychain item"
-    return None
+    # (wave 22) defaults, fills in base64, references and public JSON (:mod:`.defaults`)
+    return default_reason(text, start, end)
