@@ -27,12 +27,12 @@ them (each a switch in :data:`TESTS`, chosen by leave-one-split-out CV,
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import re
 from collections.abc import Iterator
 from typing import Any
+
+from .vouched import _b64url
 
 #: the tests in use (a switch each of cv_wave22_precision.py)
 TESTS: frozenset[str] = frozenset({"padded", "default", "reference", "cursor", "fingerprint"})
@@ -130,12 +130,13 @@ def public_json(value: str) -> bool:
     body = value.strip("\"'")
     if _JSON_B64.fullmatch(body) is None:
         return False
+    raw = _b64url(body.rstrip("="))
+    if raw is None:
+        return False
     try:
-        raw = base64.b64decode(body.replace("-", "+").replace("_", "/")
-                               + "=" * (-len(body.rstrip("=")) % 4), validate=False)
         decoded = raw.decode("utf-8")
         data = json.loads(decoded)
-    except (binascii.Error, ValueError):
+    except ValueError:
         return False
     if not isinstance(data, dict) or not data:
         return False
