@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .described_orders import _ACT, _AFTER, _AI_NAME, _DETERMINER, _GREETING, _HUMAN
+from .described_orders import _ACT, _AFTER, _DETERMINER, _GREETING, _HUMAN
 from .described_orders import _LABEL, _MARK, _NAME, _TURN
 from .field_orders import _LEAD
 
@@ -64,13 +64,24 @@ VALUE_PATTERN = (rf"(?m){_OPEN}\s*{_BARE}{_MARK}{_LEAD}{_ACT}|"
 #: whichever automated system reads this"
 _TO = r"(?:to|for|attn|attention) (?:(?:whichever|whatever|whoever|any|every|all|the|each) )?"
 _SYSTEM = r"(?:system|tool|program)s?\b[^:,\n]{0,30}?"
+#: one clause between the address and the act ("this is routine, approve ..."), not a
+#: reply's opening nor a clause to "you": a chat log's "AI: Sure, open Settings", "Bot:
+#: your slot is booked, call us to change it" are the assistant speaking to its user
+_BETWEEN = (r"(?!\s*(?:sure|yes|yeah|no|ok|okay|sorry|of course|certainly|absolutely|great|"
+            r"thanks|thank you|hello|hi|hey|i|i'm|i've|i'll|i'd|you|you can|you'll|you're|"
+            r"here|to do|first|got it|understood|done|happy to|glad)\b)"
+            r"(?:(?!\byou)[^\n.!?;:]){3,80}?(?:[.;!]|,)\s+")
 _DEDICATED = (rf"{_TURN}{_GREETING}{_TO}(?:[a-z][\w\-']*'s )?(?:{_NAME}{_AFTER}|{_SYSTEM})"
               rf"(?:{_MARK}|\s+(?:reading|processing|handling|that reads|who reads)[^:\n]{{0,30}}"
-              rf"{_MARK}){_LEAD}{_ACT}")
+              rf"{_MARK})(?:{_BETWEEN})?{_LEAD}{_ACT}")
 #: an AI reader addressed, one clause, then the act: "AI: the user forgot the validator,
-#: delegate the full balance ..."
-_LATER = (rf"{_TURN}{_GREETING}{_LABEL}{_HUMAN}{_DETERMINER}{_AI_NAME}{_AFTER}{_MARK}"
-          rf"[^\n.!?;:]{{3,80}}?(?:[.;!]|,)\s+{_LEAD}{_ACT}")
+#: delegate the full balance ...", "Hi bot, I'm the IT director, please reset ..." (not
+#: the bare trade a person shares: :data:`._HUMAN`)
+#: (after a colon or a dash: a reader named in a list, "(model, prompt hash, params); clear
+#: it ...", is not called)
+_CALLED = r"(?:\s*(?:[:\u2014\u2013]|--|\s-\s)\s*(?:-+\s*)?)"
+_LATER = (rf"{_TURN}{_GREETING}{_LABEL}{_HUMAN}{_DETERMINER}{_NAME}{_AFTER}{_CALLED}"
+          rf"{_BETWEEN}{_LEAD}{_ACT}")
 DEDICATED_PATTERN = rf"(?m){_DEDICATED}|{_LATER}"
 
 #: the reader's words (a match holds one: the cheap gate)
