@@ -61,7 +61,7 @@ VALUE_PATTERN = (rf"(?m){_OPEN}\s*{_BARE}{_MARK}{_LEAD}{_ACT}|"
                  rf"{_KEY}[\"'\]]?\s*(?:[:=\-\u2014]|--)\s*[\"'\[]?\s*{_LEAD}{_ACT}")
 
 #: a dedication: "to the agent processing this order", "for the automated assistant", "to
-#: whichever automated system reads this"
+#: whichever automated system reads this" (what the reader does with the content after it)
 _TO = r"(?:to|for|attn|attention) (?:(?:whichever|whatever|whoever|any|every|all|the|each) )?"
 _SYSTEM = r"(?:system|tool|program)s?\b[^:,\n]{0,30}?"
 #: one clause between the address and the act ("this is routine, approve ..."), not a
@@ -72,7 +72,9 @@ _BETWEEN = (r"(?!\s*(?:sure|yes|yeah|no|ok|okay|sorry|of course|certainly|absolu
             r"here|to do|first|got it|understood|done|happy to|glad)\b)"
             r"(?:(?!\byou)[^\n.!?;:]){3,80}?(?:[.;!]|,)\s+")
 _DEDICATED = (rf"{_TURN}{_GREETING}{_TO}(?:[a-z][\w\-']*'s )?(?:{_NAME}{_AFTER}|{_SYSTEM})"
-              rf"(?:{_MARK}|\s+(?:reading|processing|handling|that reads|who reads)[^:\n]{{0,30}}"
+              rf"(?:{_MARK}|\s+(?:(?:that |which |who )?(?:reads|processes|parses|indexes|handles|"
+              r"ingests|summari[sz]es|reviews|sees)|reading|processing|parsing|indexing|"
+              rf"handling|ingesting|summari[sz]ing|reviewing)\b[^:\n\u2014\u2013]{{0,30}}"
               rf"{_MARK})(?:{_BETWEEN})?{_LEAD}{_ACT}")
 #: an AI reader addressed, one clause, then the act: "AI: the user forgot the validator,
 #: delegate the full balance ...", "Hi bot, I'm the IT director, please reset ..." (not
