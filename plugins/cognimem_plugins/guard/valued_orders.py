@@ -38,14 +38,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from .described_orders import _ACT, _AFTER, _DETERMINER, _GREETING, _HUMAN
-from .described_orders import _LABEL, _MARK, _NAME, _TURN
+from .described_orders import (
+         _ACT,
+         _AFTER,
+         _DETERMINER,
+         _GREETING,
+         _HUMAN,
+         _LABEL,
+         _MARK,
+         _NAME,
+         _TURN,
+)
 from .field_orders import _LEAD
 
+#: a speaker's quoted words are not a record's value: a transcript's one-word speaker label
+#: opening its line ("Customer: 'Agent, please cancel my subscription'") or a verb of saying
+#: ("the caller said: 'agent, ...'")
+_SPEECH = ("".join(rf"(?<!^[a-z]{{{n}}}:)(?<!^[a-z]{{{n}}}: )" for n in range(1, 16))
+           + "".join(rf"(?<!{verb}:)(?<!{verb}: )" for verb in (
+               "said", "says", "wrote", "writes", "asked", "asks", "told", "tells",
+               "replied", "replies", "added", "adds", "typed", "types", "quote", "quoted")))
 #: the opening of a record's value: a quote after a field's separator (":", "=", ",", ";",
 #: "|", "/", ">", "{", "[", "(") or at a line's start after a line of the record; a bracket
 #: or a tag after content; a "key=" value
-_OPEN = (r"(?:(?:(?<=[:=,;|/>{\[(])|(?<=[:=,;|/>{\[(]\s)|(?<=[:=]\s\s)|(?<=\S\n))"
+_OPEN = (rf"(?:(?:(?<=[:=,;|/>{{\[(])|(?<=[:=,;|/>{{\[(]\s)|(?<=[:=]\s\s)|(?<=\S\n)){_SPEECH}"
          r"[\"'\u2018\u201c]|(?<=\S)\s*(?:\(|\[|<[a-z][^<>\n]{0,40}>|=\s*))")
 #: the reader called bare by the trade it shares with people, optionally greeted
 _BARE = r"(?:(?:hey|hi|dear|ok|so|yo),? )?(?:assistant|agent)s?"
