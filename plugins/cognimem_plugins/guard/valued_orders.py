@@ -73,7 +73,12 @@ _KEY_WHAT = (r"(?:hint|note|notes|instruction|instructions|action|actions|direct
 #: ``instructions_for_assistant``, ``note to the ai``
 _KEY = (rf"(?<=\S)[\s\"'{{,;:(\[]{{1,3}}(?:(?:x[_\-])?_?{_KEY_READER}[_\-\s]?{_KEY_WHAT}|"
         rf"{_KEY_WHAT}[_\-\s](?:for|to)[_\-\s](?:the[_\-\s])?{_KEY_READER})\b")
-VALUE_PATTERN = (rf"(?m){_OPEN}\s*{_BARE}{_MARK}{_LEAD}{_ACT}|"
+#: (the bare trade) not a person's work with people: "CSR comments: 'Agent: call the
+#: customer back after 5pm'", "'assistant: book the room and remind Dana'" are an office's
+#: and a contact centre's notes to their staff
+_PEOPLE_WORK = (r"(?!(?:call|phone|ring|contact|follow|visit|remind|check|book|schedule|ask|"
+                r"tell|text|e-?mail|message|meet|greet|invite|notify)\b)")
+VALUE_PATTERN = (rf"(?m){_OPEN}\s*{_BARE}{_MARK}{_LEAD}{_PEOPLE_WORK}{_ACT}|"
                  rf"{_KEY}[\"'\]]?\s*(?:[:=\-\u2014]|--)\s*[\"'\[]?\s*{_LEAD}{_ACT}")
 
 #: a dedication: "to the agent processing this order", "for the automated assistant", "to
