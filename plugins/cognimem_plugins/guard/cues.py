@@ -49,6 +49,7 @@ from .relayed import SPECS as RELAYED_SPECS
 from .required import Required, holds_one, required
 from .reworded import SPECS as REWORDED_SPECS
 from .scoped import SPECS as SCOPED_SPECS
+from .valued_orders import SPECS as VALUED_ORDER_SPECS
 from .verdicts import SPECS as VERDICT_SPECS
 from .versioned import SPECS as VERSIONED_SPECS
 from .vocatives import specs as vocative_specs
@@ -235,7 +236,7 @@ _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS
                      *LAYOUT_SPECS, *defender_specs((*OPS_ASKERS, "system_heading")),
                      *_VOCATIVE_SPECS, *DECODE_ORDER_SPECS, *FIELD_ORDER_SPECS,
                      *DESCRIBED_ORDER_SPECS, *PERSONA_POWER_SPECS, *ORDERS_WORLD_SPECS,
-                     *VERSIONED_SPECS)
+                     *VERSIONED_SPECS, *VALUED_ORDER_SPECS)
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
