@@ -20,7 +20,8 @@ The roles (the phrase cues' threshold kept):
 * ``share``: the learned cue adds ``W`` times its probability's part above ``F`` in a
   paragraph the gate admits: ``cued`` (a phrase cue counts there: today's gate), ``weak``
   (one of a cheap set of cues' patterns matches, their requirements not asked: an address
-  to an AI reader, an act, an outside address), ``worded`` (a cue word is there);
+  to an AI reader, an act, an outside address), ``worded`` (the paragraph's cue words
+  could score: the gate before wave 10, ``cues.LEARNED_NEEDS_A_CUE = False``);
 * ``own``: besides today's share, a paragraph the gate admits (or any, ``all``) is flagged
   when the model's probability reaches ``P`` on its own.
 
@@ -131,6 +132,30 @@ def _read_text(text: str, group: str, fold: str = "", honest: bool = False) -> t
     return out
 
 
+def bounded(raw: str, text: tc.Text) -> None:
+    """Set each paragraph's ``worded`` gate of ``text`` (read from ``raw``) to the gate the
+    screen had before wave 10 (``cues.LEARNED_NEEDS_A_CUE = False``): the paragraph's cue
+    words could score (``cues._bound`` above 0)."""
+    norm = normalise(mentioned(raw))
+    cjk = not norm.folded.isascii() and cue_module._CJK.search(norm.folded) is not None
+    raw_pieces = cue_module._pieces(norm.folded)
+    whole = len(raw_pieces) == 1 or bool(norm.spaced)
+    rich = text.rich  # type: ignore[attr-defined]
+    out = []
+    for piece, (flat, score, cued, weak, _) in zip(raw_pieces, rich.pieces, strict=False):
+        words = (cue_module._words(norm.words, norm.folded) if whole
+                 else cue_module._words(flat.split(" "), piece))
+        out.append((flat, score, cued, weak, cue_module._bound(words, cjk) > 0))
+    assert len(out) == len(rich.pieces)
+    rich.pieces = out
+
+
+def raw_texts(data: tc.Data) -> list[str]:
+    """The raw texts in the order :func:`out_of_fold` scores them."""
+    return [t for held in data.rows
+            for t in (*(r["text"] for r in data.rows[held]), *data.honest[held])]
+
+
 def prepare(bench: Path, cache: Path | None) -> tc.Data:
     """``train_cue.Data`` over :data:`SPLITS`, every text read richly (cached)."""
     if cache is not None and cache.exists():
@@ -208,7 +233,7 @@ class Arrays:
                 owner.append(i)
                 gates["cued"].append(cued)
                 gates["weak"].append(cued or weak)
-                gates["worded"].append(cued or weak or worded)
+                gates["worded"].append(cued or worded)
                 gates["all"].append(True)
         return cls(np.array(phrase), np.array(prob), {g: np.array(v) for g, v in gates.items()},
                    np.array(owner, dtype=np.int64), np.array([t.marked for t in texts]),
@@ -258,9 +283,10 @@ def admissible(notes: Arrays, turns: Arrays, keep: np.ndarray,
     return bool(hit[m].sum() <= max(tc.FOLD_MOST * m.sum(), base[m].sum()))
 
 
-def study(notes: Arrays, turns: Arrays) -> dict[str, Any]:
-    """The grid on all splits and the leave-one-split-out choice of the role."""
-    all_roles = roles()
+def study(notes: Arrays, turns: Arrays, gates: tuple[str, ...] = OWN_GATES) -> dict[str, Any]:
+    """The grid on all splits and the leave-one-split-out choice of the role (among the
+    roles whose gates are ``gates``)."""
+    all_roles = [r for r in roles() if r[0] == "none" or r[1] in gates]
     inj, clean = notes.groups == "injection", notes.groups == "clean"
     hits = {r: notes.hits(r) for r in all_roles}
     turn_hits = {r: turns.hits(r) for r in all_roles}
@@ -303,22 +329,28 @@ def study(notes: Arrays, turns: Arrays) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python bench/guard_eval/cv_wave22_learned.py")
-    parser.add_argument("--bench", type=Path, default=Path("/work/shared/bench"))
+    parser.add_argument("--bench", type=Path, default=tc.default_bench())
     parser.add_argument("--cache", type=Path, help="a folder to keep the reading and folds")
     parser.add_argument("--write", action="store_true",
                         help=f"write {learned.WEIGHTS_FILE.name} and results/learned_cue.json")
     parser.add_argument("--label", help="save the study as results/LABEL.json")
-    parser.add_argument("--old", type=Path, default=learned.WEIGHTS_FILE,
+    parser.add_argument("--gates", nargs="+", default=list(OWN_GATES), choices=OWN_GATES,
+                        help="the gates the roles may use (cued: the model's cost today)")
+    parser.add_argument("--old", type=Path,
                         help="the model to compare with (before --write: the shipped one)")
     args = parser.parse_args(argv)
     cache = args.cache
     data = prepare(args.bench, cache / "data.pkl" if cache else None)
     oof = out_of_fold(data, cache / "oof.pkl" if cache else None)
+    for raw, text in zip(raw_texts(data), oof["texts"], strict=True):
+        bounded(raw, text)
+    for raw, text in zip(data.bound_turns, data.held, strict=True):
+        bounded(raw, text)
     notes = Arrays.of(oof["texts"], oof["probs"])
     turns = Arrays.of(data.held, oof["turn_probs"])
     print(f"{len(oof['texts'])} texts, {len(data.held)} bound turns", file=sys.stderr)
-    report = study(notes, turns)
-    report["before_after"] = before_after(oof["texts"], notes, {
+    report = study(notes, turns, tuple(args.gates))
+    report["before_after"] = {} if args.old is None else before_after(oof["texts"], notes, {
         "shipped_wave18": learned.read(args.old), "new_all_splits": oof["model"]})
     if args.write:
         write(data, oof)

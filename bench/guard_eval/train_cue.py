@@ -166,6 +166,13 @@ def turn_pieces(turns: Sequence[str]) -> list[str]:
     return sorted(pieces, key=lambda p: (zlib.crc32(p.encode()), p))[:MOST_TURN_PIECES]
 
 
+def untrained(turns: Sequence[str], trained: Sequence[str]) -> list[str]:
+    """The ``turns`` none of whose paragraphs is among the ``trained`` ones (wave 22: the
+    dataset bound, read from the training half without the paragraphs the model saw)."""
+    known = set(trained)
+    return [t for t in turns if known.isdisjoint(paragraphs(normalise(t)))]
+
+
 @dataclass
 class Example:
     """A training text: its words, label and group of weight."""
@@ -409,9 +416,7 @@ class Data:
         train_turns, _ = conversations(bench)
         trained = turn_pieces(train_turns)
         self.turn_examples = [Example(p, 0, "turns") for p in trained]
-        known = set(trained)
-        self.bound_turns = [t for t in train_turns
-                            if known.isdisjoint(paragraphs(normalise(t)))]
+        self.bound_turns = untrained(train_turns, trained)
         self.corpus = examples_of(corpus_rows())
         # the honest notes to agents, their requests dealt to the splits in turn: held out
         # with their split, trained on otherwise
@@ -516,10 +521,21 @@ def sample_model() -> learned.Model:
     return fit(examples_of(rows))
 
 
+def default_bench() -> Path:
+    """Where the LoCoMo / LongMemEval turns are: ``../shared/bench`` from the repository
+    root, or beside the checkout's parent (a worktree), or ``/work/shared/bench``
+    (:class:`Data` stops when none holds them)."""
+    for path in (Path("../shared/bench"), HERE.parents[2] / "shared" / "bench",
+                 Path("/work/shared/bench")):
+        if (path / "locomo").is_dir():
+            return path
+    return Path("../shared/bench")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Cross-validate (``--cv``) and/or write the shipped model (``--write``)."""
     parser = argparse.ArgumentParser(prog="python bench/guard_eval/train_cue.py")
-    parser.add_argument("--bench", type=Path, default=Path("../shared/bench"))
+    parser.add_argument("--bench", type=Path, default=default_bench())
     parser.add_argument("--splits", nargs="+", default=list(SPLITS))
     parser.add_argument("--cv", action="store_true", help="leave-one-split-out figures")
     parser.add_argument("--write", action="store_true",
