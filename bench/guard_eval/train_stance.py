@@ -32,6 +32,7 @@ splits to ``stance.json.gz``. Run from the repository root::
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import sys
@@ -245,6 +246,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"bounds (text screen flagged: off -> on; read): {result['bounds']}")
         if args.write:
             learned.write(model, stance.WEIGHTS_FILE)
+            result["sha256"] = hashlib.sha256(stance.WEIGHTS_FILE.read_bytes()).hexdigest()
             print(f"wrote {stance.WEIGHTS_FILE} ({len(model.weights)} weights)")
     if args.label:
         (HERE / "results" / f"{args.label}.json").write_text(

@@ -34,7 +34,7 @@ WEIGHTS_FILE = Path(__file__).resolve().parent / "stance.json.gz"
 #: below this probability that its outside words are an injection's, a note that speaks of
 #: injection as a defender has its flag blanked (0: off); chosen by leave-one-split-out CV
 #: over the 44 seen splits (bench/guard_eval/train_stance.py)
-VETO = 0.01
+VETO = 0.005
 #: the name the decision goes by in ``--explain`` and a judge's verdict
 NAME = "defender_stance"
 
