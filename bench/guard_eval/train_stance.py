@@ -99,13 +99,14 @@ def fit(examples: Sequence[tuple[str, int]]) -> Any:
 def split_rows(splits: Sequence[str]) -> list[Row]:
     """Each clean and injection row of ``splits``: redacted as written, its text-screen flag
     (veto off), the judge's flag, whether it speaks of injection and its outside words."""
+    from judge_vectors import Cache
+    from score import read_split
+
     from cognimem_plugins.guard import stance
     from cognimem_plugins.guard.injection import screen
     from cognimem_plugins.guard.judge import CUE_AT_LEAST, THRESHOLD, WITH_CUES, shipped
     from cognimem_plugins.guard.mentions import speaks_of_injection
     from cognimem_plugins.guard.secrets import redact
-    from judge_vectors import Cache
-    from score import read_split
 
     veto, stance.VETO = stance.VETO, 0.0
     out: list[Row] = []
@@ -121,8 +122,10 @@ def split_rows(splits: Sequence[str]) -> list[Row]:
                         "outside": stance.outside(text) if speaks else ""})
     stance.VETO = veto
     probs = shipped().probabilities(Cache().vectors([r["text"] for r in out], redacted=True))
-    for r, p in zip(out, probs, strict=True):
-        r["flag"] = r["tf"] or p >= THRESHOLD or (p >= WITH_CUES and r["score"] >= CUE_AT_LEAST)
+    for row, p in zip(out, probs, strict=True):
+        prob = float(p)
+        row["flag"] = bool(row["tf"] or prob >= THRESHOLD
+                           or (prob >= WITH_CUES and row["score"] >= CUE_AT_LEAST))
     return out
 
 
@@ -182,7 +185,7 @@ def bounds(data: list[w15.Row], model: Any, veto: float) -> dict[str, tuple[int,
     try:
         after = [s for s, t in base if screen(t)]
     finally:
-        stance.shipped = old  # type: ignore[assignment]
+        stance.shipped = old
     for s in w19p.BOUNDS:
         out[s] = (sum(1 for b, _ in base if b == s), after.count(s))
     out["read"] = (len(data), sum(1 for r in data if r[0] == w15.TURNS))
@@ -220,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result["dev"]))
     else:
         probs = out_of_fold(rows, SPLITS)
-        folds = {}
+        folds: dict[str, dict[str, Any]] = {}
         for split in SPLITS:
             veto = choose(rows, probs, [s for s in SPLITS if s != split])
             inj, clean = flagged(rows, [split])
