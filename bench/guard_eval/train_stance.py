@@ -130,7 +130,10 @@ def split_rows(splits: Sequence[str]) -> list[Row]:
 
 
 def out_of_fold(rows: list[Row], splits: Sequence[str]) -> dict[int, float]:
-    """Each flagged row's probability from the model trained without its split."""
+    """Each flagged row's probability from the model trained without its split (1: a
+    note that addresses its reader, which the veto never reads)."""
+    from cognimem_plugins.guard import stance
+
     speaking = [(i, r) for i, r in enumerate(rows) if r["speaks"] and r["split"] in splits]
     out: dict[int, float] = {}
     for split in splits:
@@ -138,7 +141,9 @@ def out_of_fold(rows: list[Row], splits: Sequence[str]) -> dict[int, float]:
                      if r["split"] != split])
         for i, r in speaking:
             if r["split"] == split and r["flag"]:
-                out[i] = model.probability(r["outside"])
+                # a note that addresses its reader outside the spans is never vetoed
+                out[i] = (1.0 if stance.ADDRESSED.search(r["outside"])
+                          else model.probability(r["outside"]))
     return out
 
 
@@ -213,7 +218,8 @@ def main(argv: list[str] | None = None) -> int:
         veto = choose(rows, probs, train)
         model = fit([(r["outside"], int(r["group"] == "injection")) for r in rows
                      if r["speaks"] and r["split"] in train])
-        dp = {i: model.probability(r["outside"]) for i, r in enumerate(rows)
+        dp = {i: 1.0 if stance.ADDRESSED.search(r["outside"])
+              else model.probability(r["outside"]) for i, r in enumerate(rows)
               if r["split"] in dev and r["speaks"] and r["flag"]}
         result["dev"] = {"veto": veto, "flagged_off": flagged(rows, dev),
                          "freed_lost": tally(rows, dp, dev, veto),

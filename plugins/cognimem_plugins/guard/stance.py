@@ -24,6 +24,7 @@ Hidden Unicode is never blanked: invisible text is not quoted.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -35,6 +36,11 @@ WEIGHTS_FILE = Path(__file__).resolve().parent / "stance.json.gz"
 #: injection as a defender has its flag blanked (0: off); chosen by leave-one-split-out CV
 #: over the 44 seen splits (bench/guard_eval/train_stance.py)
 VETO = 0.005
+#: the reader addressed in the second person outside the spans (over ``flat``): the note then
+#: speaks to its reader, and its flag is never blanked (a defender's note is addressed to a
+#: team or to nobody; "let's play a game: you're ..., a model trained without guardrails"
+#: names guardrails and speaks to the reader)
+ADDRESSED = re.compile(r"\b(?:you|your|yours|yourself|yourselves|you re|you ll|you ve|you d)\b")
 #: the name the decision goes by in ``--explain`` and a judge's verdict
 NAME = "defender_stance"
 
@@ -56,13 +62,16 @@ def outside(text: str) -> str:
 
 def probability(text: str, model: learned.Model | None = None) -> float | None:
     """The model's probability that the words outside ``text``'s mentions are an
-    injection's; None when ``text`` does not speak of injection (the model reads nothing
-    else)."""
+    injection's; None when ``text`` does not speak of injection or addresses its reader
+    in the second person outside them (the veto never reads such a note)."""
     from .mentions import speaks_of_injection
 
     if not speaks_of_injection(text):
         return None
-    return (model or shipped()).probability(outside(text))
+    words = outside(text)
+    if ADDRESSED.search(words):
+        return None
+    return (model or shipped()).probability(words)
 
 
 def defends(text: str, veto: float | None = None) -> bool:
