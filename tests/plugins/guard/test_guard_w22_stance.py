@@ -107,3 +107,11 @@ def test_a_note_that_addresses_its_reader_is_never_blanked(
     assert stance.probability(ADDRESSED) is None
     assert screen(ADDRESSED)
     assert not screen(DEFENDERS[0])
+
+
+def test_explain_names_the_decision() -> None:
+    from cognimem_plugins.guard.explain import explain
+
+    fired = {c.name for c in explain(DEFENDERS[0]).cues if c.fired}
+    assert stance.NAME in fired
+    assert stance.NAME not in {c.name for c in explain(LOOK_ALIKES[0]).cues if c.fired}
