@@ -15,6 +15,7 @@ from .judge import CUE_AT_LEAST, NAME, THRESHOLD, WITH_CUES, Verdict
 from .learned import FLOOR, WEIGHT, shipped
 from .normalise import normalise
 from .secrets import Allowlist, scan
+from .stance import NAME as STANCE_NAME
 
 #: the longest kept value an explanation repeats
 _SHOWN = 80
@@ -108,6 +109,11 @@ def explain(text: str, allow: Allowlist | None = None,
         markers=list(flagged.markers), score=screened.score, threshold=flagged.threshold,
         cues=[CueDecision(name=c.name, weight=c.weight, fired=c.name in fired, kind=c.kind,
                           meaning=c.meaning) for c in CUES]
+        # (wave 22) a defender's note whose flag the stance reading blanked (:mod:`.stance`)
+        + [CueDecision(name=STANCE_NAME, weight=0.0, fired=STANCE_NAME in fired,
+                       meaning="speaks about prompt injection as a defender: the words outside "
+                       "what it quotes and reports read as a defender's, so a flag of the "
+                       "screen or the judge is blanked")]
         + [CueDecision(name=LEARNED, weight=learned.weight if learned else 0.0,
                        fired=learned is not None, meaning="the learned model's probability "
                        f"that the paragraph is an injection (above {FLOOR}, times {WEIGHT})")]

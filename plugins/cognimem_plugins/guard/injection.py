@@ -34,6 +34,8 @@ from .needles import Needles
 from .normalise import normalise
 from .overrides_i18n import PATTERN as I18N_OVERRIDE
 from .overrides_i18n import VERBS as I18N_VERBS
+from .stance import NAME as STANCE_NAME
+from .stance import defends
 
 #: added to the weak cues' score of a text written with look-alike letters or spelled out
 OBFUSCATION_WEIGHT = 0.4
@@ -304,6 +306,11 @@ _TEMPLATED_PARAM = re.compile(r"[?&][\w\-]+=(?:\{\{?|\$\{|<|%7B|\[)", _I)
 
 #: the cue that names a note read with what it mentions blanked (weight 0)
 _MENTIONS = next(c for c in CUES if c.name == "mentions_attack")
+#: (wave 22) the decision that blanks a defender's note's flag (:mod:`.stance`), for --explain
+_STANCE = Cue(STANCE_NAME, 0.0, None,
+              "speaks about prompt injection as a defender: the words outside what it "
+              "quotes and reports read as a defender's (the stance model, below its veto), "
+              "so the flag is blanked", re.compile("(?!)"))
 
 
 def mentioned(text: str) -> str:
@@ -336,6 +343,10 @@ def screen(text: str, threshold: float = THRESHOLD, *, full: bool = False,
                             hidden=next((m for m in found.markers if m in _HIDDEN_MARKERS), ""))
             # (wave 16) the decision named, for --explain
             found = replace(found, cues=(*found.cues, _MENTIONS))
+        # (wave 22) a defender's note: the words outside what it quotes and reports read
+        # as a defender's (:mod:`.stance`; it only blanks, and never hidden text)
+        if found and "hidden_unicode" not in found.kinds and defends(text):
+            found = replace(found, kinds=(), markers=(), cues=(*found.cues, _STANCE))
     return found
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -114,6 +114,8 @@ class Verdict:
     cue_score: float | None = None
     with_cues: float = WITH_CUES
     cue_at_least: float = CUE_AT_LEAST
+    #: (wave 22) the note speaks of injection as a defender (:mod:`.stance`): no flag
+    defender: bool = False
 
     @property
     def by_cues(self) -> bool:
@@ -123,8 +125,9 @@ class Verdict:
 
     @property
     def flags(self) -> bool:
-        """Whether the probability reaches the threshold, or the lower one with cues."""
-        return self.probability >= self.threshold or self.by_cues
+        """Whether the probability reaches the threshold, or the lower one with cues (and
+        the note is not a defender's, :mod:`.stance`)."""
+        return not self.defender and (self.probability >= self.threshold or self.by_cues)
 
     @property
     def reason(self) -> str:
@@ -141,6 +144,7 @@ def judge(vectors: np.ndarray | Sequence[np.ndarray], texts: Sequence[str]) -> l
     """The shipped judge's verdict on each vector and the text it was embedded from (the
     text guard's weak cues are read only where the probability could flag with them)."""
     from .injection import screen
+    from .stance import defends
 
     rows = np.asarray(vectors, dtype=np.float32).reshape(-1, DIMENSION)
     out = []
@@ -148,5 +152,9 @@ def judge(vectors: np.ndarray | Sequence[np.ndarray], texts: Sequence[str]) -> l
         probability = round(float(p), 4)
         cue = (screen(text, full=True).score
                if WITH_CUES <= probability < THRESHOLD else None)
-        out.append(Verdict(probability, THRESHOLD, cue, WITH_CUES, CUE_AT_LEAST))
+        verdict = Verdict(probability, THRESHOLD, cue, WITH_CUES, CUE_AT_LEAST)
+        if verdict.flags and defends(text):
+            # (wave 22) a defender's note read outside what it quotes (:mod:`.stance`)
+            verdict = replace(verdict, defender=True)
+        out.append(verdict)
     return out
