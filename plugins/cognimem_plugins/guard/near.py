@@ -73,6 +73,13 @@ _STRONG_NAME = re.compile(
     r"credential|auth|bearer"
     # a key named by a provider that issues hexadecimal keys ("the Datadog key for ...")
     rf"|(?:{_PROVIDERS})[\s_-]*key")
+#: (wave 22) the keys that admit a machine to a network or a service once (a VPN's setup
+#: key, a pre-auth key, an enrolment or registration key): credentials, whatever their
+#: alphabet (UUIDs and hexadecimal are how such keys are issued); switched by
+#: leave-one-split-out CV (cv_wave22_secrets.py)
+_ENROL_NAME = re.compile(r"(?i)(?:setup|pre[\s_.-]?auth|enrol(?:l)?(?:ment)?|registration)"
+                         r"[\s_.-]?(?:auth[\s_.-]?)?key")
+ENROL_KEYS = True
 #: words that say a hexadecimal value is something else: a commit, a digest, a trace
 _OTHER_NOUN = re.compile(
     r"(?i)\b(?:ids?|trace\w*|span|commit|sha\d*|hash\w*|digest|checksum|build|run|"
@@ -267,7 +274,7 @@ def _near_decision(text: str, value: str, start: int, name: str, between: str) -
             why_not = identifier_reason(value, _PAIR_SECRET_LENGTH)
         # a UUID is a key only right after the name ("Heroku API key 3fa85f64-...")
         if (why_not == "mixes fewer than three character classes" and lower_random(value)
-                and _STRONG_NAME.search(name)
+                and (_STRONG_NAME.search(name) or (ENROL_KEYS and _ENROL_NAME.search(name)))
                 and not _OTHER_NOUN.search(" ".join(before.split()[-2:]))
                 and not _DEVICE_TOKEN.search(name)):
             # (wave 15) random lowercase letters and digits after a credential's name (many
@@ -329,7 +336,8 @@ def _hex_key_reason(value: str, name: str, naming: str, line: str = "",
         return "hexadecimal shorter than 32 digits (commit ids, short hashes)"
     if value.isdigit() or value.isalpha():
         return "hexadecimal without both digits and letters"
-    if not (_STRONG_NAME.search(name) or _PROVIDER_KEY.search(line)
+    if not (_STRONG_NAME.search(name) or (ENROL_KEYS and _ENROL_NAME.search(name))
+            or _PROVIDER_KEY.search(line)
             or qualified_key(line) or (REQUEST_KEYS and _REQUEST_KEY.search(line))):
         return "hexadecimal after a name that is not a credential's (a cache or flag key)"
     if _DEVICE_TOKEN.search(name):

@@ -125,6 +125,7 @@ from .spans import widen
 from .standins import placeholder, stand_in
 from .strong_shape import GATE as SHAPE_GATE
 from .strong_shape import shaped_passwords
+from .userinfo import user_info_secrets
 from .structured import (
     APPLE_WORDS,
     apple_app_passwords,
@@ -307,6 +308,10 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from application_passwords(text)
     if "password" in gates and "\n" in text:
         yield from export_columns(text)
+    # (wave 22) a user-info setting's secret, an id:secret pair in hexadecimal
+    # (:mod:`.userinfo`: each asks first for its characters)
+    if "info" in low or ":" in text:
+        yield from user_info_secrets(text, low)
     # (wave 22) a Markdown table's column named for a secret (:mod:`.structured`)
     if "|" in text and "\n" in text and "-" in text and structured_module.READ_TABLES and (
             stems or "password" in gates or "key" in low or "secret" in low
