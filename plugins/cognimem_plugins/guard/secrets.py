@@ -125,6 +125,7 @@ from .spans import widen
 from .standins import placeholder, stand_in
 from .strong_shape import GATE as SHAPE_GATE
 from .strong_shape import shaped_passwords
+from .pairs_wide import login_pairs_wide
 from .userinfo import user_info_secrets
 from .structured import (
     APPLE_WORDS,
@@ -308,6 +309,10 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from application_passwords(text)
     if "password" in gates and "\n" in text:
         yield from export_columns(text)
+    # (wave 22) logins as pairs, Oracle connect strings, basic authentication in clear
+    # (:mod:`.pairs_wide`: each asks first for its characters)
+    if "/" in text or "basic" in low:
+        yield from login_pairs_wide(text, low)
     # (wave 22) a user-info setting's secret, an id:secret pair in hexadecimal
     # (:mod:`.userinfo`: each asks first for its characters)
     if "info" in low or ":" in text:
