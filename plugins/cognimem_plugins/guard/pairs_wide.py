@@ -10,6 +10,11 @@
   thin driver and many tools' settings take): the part between ``/`` and ``@``. The host
   must be followed by ``//`` before it or a port after it, so a path with an ``@`` in it
   (``node_modules/react@18.2.0/``) is no connect string;
+* **a login given as its secret**: "the Empower login for the QC account: ...", "the HMI
+  login for line 2 is now ...": the word "login" (or "log-in", "sign-in"), up to six words,
+  then ``:`` or "is" and a value that holds a digit, a capital and a lowercase letter, ten
+  characters or more, and no ``\\`` or ``@`` (a user name, ``DOMAIN\\user`` or an
+  address, is what a login names otherwise);
 * **basic authentication in clear**: ``basic auth user:password``, ``Basic user:password``
   (the header's credentials before base64, as a note writes them).
 
@@ -25,13 +30,14 @@ import re
 from collections.abc import Iterator
 
 from .decisions import Decision, decide
-from .evidence import looks_chosen
-from .passwords import prose_value_reason
+from .evidence import camel_words, looks_chosen
+from .passwords import _OTHER_SUBJECT, prose_value_reason
 from .standins import stand_in
 
 READ_HOLDER_PAIRS = True
 READ_EZCONNECT = True
 READ_CLEAR_BASIC = True
+READ_LOGIN_VALUE = True
 
 _HOLDER_PAIR = re.compile(
     r"(?i)\b(?:user(?:name)?|admin(?:istrator)?|operator|auth)\b[^\S\n]*:?[^\S\n]+"
@@ -40,6 +46,11 @@ _HOLDER_PAIR = re.compile(
 _EZCONNECT = re.compile(
     r"(?<![\w/.:@-])(?P<user>[A-Za-z][\w$#.]{1,30})/(?P<q>\"?)(?P<value>[^\s/@\"]{4,64})(?P=q)"
     r"@(?:(?://)[A-Za-z0-9][\w.-]*(?::\d{2,5})?|[A-Za-z0-9][\w.-]*:\d{2,5})/\w")
+_LOGIN_VALUE = re.compile(
+    r"(?i)\b(?:login|log-in|sign-in)\b(?P<mid>(?:[^\S\n]+[^\s:=]+?){0,6}?)"
+    r"(?:[^\S\n]*:[^\S\n]+|[^\S\n]+(?:is|was)(?:[^\S\n]+now)?[^\S\n]+)"
+    r"(?P<q>['\"`]?)(?P<value>[^\s'\"`]{10,128})")
+_WORDS_DIGITS = re.compile(r"(?:[A-Z]?[a-z]+)+\d*|[A-Za-z]+[._-]?\d+")
 _CLEAR_BASIC = re.compile(
     r"(?i)\bbasic(?:[^\S\n]*[_-]?auth\w*)?(?:[^\S\n]*[:=][^\S\n]*|[^\S\n]+)"
     r"(?P<user>[^\s:'\"/=]{1,64}):(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})")
@@ -66,6 +77,25 @@ def login_pairs_wide(text: str, low: str) -> Iterator[Decision]:
             yield decide("password_assignment", m.start("value"), m.end("value"),
                          _reason(value), "the password of an Oracle connect string "
                          "(user/password@//host:port/service)")
+    if READ_LOGIN_VALUE and ("login" in low or "log-in" in low or "sign-in" in low):
+        for m in _LOGIN_VALUE.finditer(text):
+            value = m.group("value").rstrip(".,;:)?!")
+            why_not = _reason(value)
+            if why_not is None and not (any(c.isdigit() for c in value)
+                                        and any(c.isupper() for c in value)
+                                        and any(c.islower() for c in value)):
+                why_not = "not a digit, a capital and a lowercase letter (a user name)"
+            if why_not is None and ("\\" in value or "@" in value or len(value) < 10):
+                why_not = "a user name (DOMAIN\\user, an address) or shorter than 10"
+            if why_not is None and re.search(r"[<>|{}\[\]]", value):
+                why_not = "markup, a template or a protocol's fields (<login>|CO<password>)"
+            if why_not is None and (_WORDS_DIGITS.fullmatch(value) or camel_words(value)):
+                why_not = "words in camel case and digits (a user's or a component's name)"
+            if why_not is None and _OTHER_SUBJECT.search(m.group("mid") or ""):
+                why_not = "the words after 'login' name something else (a page, a form, a flow)"
+            yield decide("password_assignment", m.start("value"),
+                         m.start("value") + len(value), why_not,
+                         "a secret given as a login's value (\"the login for X is ...\")")
     if READ_CLEAR_BASIC and "basic" in low:
         for m in _CLEAR_BASIC.finditer(text):
             value = m.group("value").rstrip(".,;:)?!")

@@ -311,7 +311,7 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from export_columns(text)
     # (wave 22) logins as pairs, Oracle connect strings, basic authentication in clear
     # (:mod:`.pairs_wide`: each asks first for its characters)
-    if "/" in text or "basic" in low:
+    if "/" in text or "basic" in low or "login" in low or "log-in" in low or "sign-in" in low:
         yield from login_pairs_wide(text, low)
     # (wave 22) a user-info setting's secret, an id:secret pair in hexadecimal
     # (:mod:`.userinfo`: each asks first for its characters)
