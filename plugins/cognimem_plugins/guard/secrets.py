@@ -108,6 +108,7 @@ from .netconfig import network_secrets
 from .netrows import needle_words
 from .novalue import not_a_value_reason
 from .opsfiles import ops_secrets
+from .pairs_wide import login_pairs_wide
 from .passwords import prose_passwords
 from .pins import may_hold_pin, pins
 from .positional import SIGN_IN_NEEDLES, command_secrets
@@ -125,8 +126,6 @@ from .spans import widen
 from .standins import placeholder, stand_in
 from .strong_shape import GATE as SHAPE_GATE
 from .strong_shape import shaped_passwords
-from .pairs_wide import login_pairs_wide
-from .userinfo import user_info_secrets
 from .structured import (
     APPLE_WORDS,
     apple_app_passwords,
@@ -134,12 +133,13 @@ from .structured import (
     armoured_keys,
     authorization_headers,
     export_columns,
-    table_columns,
     key_value_elements,
     paho_passwords,
     registry_auths,
+    table_columns,
 )
 from .symmetric import symmetric_keys
+from .userinfo import user_info_secrets
 from .wallets import wallet_keys
 from .wrapped import SHORTEST as WRAPPED_SHORTEST
 from .wrapped import wrapped_credentials
