@@ -315,7 +315,7 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from login_pairs_wide(text, low)
     # (wave 22) a user-info setting's secret, an id:secret pair in hexadecimal
     # (:mod:`.userinfo`: each asks first for its characters)
-    if "info" in low or ":" in text:
+    if "info" in low or (":" in text and ("key" in low or "secret" in low or "token" in low)):
         yield from user_info_secrets(text, low)
     # (wave 22) a Markdown table's column named for a secret (:mod:`.structured`)
     if "|" in text and "\n" in text and "-" in text and structured_module.READ_TABLES and (

@@ -42,7 +42,7 @@ def user_info_secrets(text: str, low: str) -> Iterator[Decision]:
             why_not = assigned_reason(value, explicit=True, password=False, literal=False)
             yield decide("password_assignment", m.start("value"), m.end("value"), why_not,
                          "the secret of a user-info setting (NAME.user.info=ID:SECRET)")
-    if READ_HEX_PAIRS and ":" in text:
+    if READ_HEX_PAIRS and ":" in text and ("key" in low or "secret" in low or "token" in low):
         for m in _HEX_PAIR.finditer(text):
             line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
             value = m.group("value")
