@@ -43,9 +43,12 @@ _HOLDER_PAIR = re.compile(
     r"(?i)\b(?:user(?:name)?|admin(?:istrator)?|operator|auth)\b[^\S\n]*:?[^\S\n]+"
     r"(?P<uq>['\"`]?)(?P<user>[^\s/:'\"`]{2,64})(?P=uq)[^\S\n]+/[^\S\n]+"
     r"(?P<q>['\"`]?)(?P<value>[^\s'\"`]{6,128})")
+#: found from its ``@`` (rare in a text) and read back: the host after it, then the user and
+#: the password that end right before it
+_EZCONNECT_HOST = re.compile(
+    r"@(?://[A-Za-z0-9][\w.-]*(?::\d{2,5})?|[A-Za-z0-9][\w.-]*:\d{2,5})/\w")
 _EZCONNECT = re.compile(
-    r"(?<![\w/.:@-])(?P<user>[A-Za-z][\w$#.]{1,30})/(?P<q>\"?)(?P<value>[^\s/@\"]{4,64})(?P=q)"
-    r"@(?:(?://)[A-Za-z0-9][\w.-]*(?::\d{2,5})?|[A-Za-z0-9][\w.-]*:\d{2,5})/\w")
+    r"(?<![\w/.:@-])(?P<user>[A-Za-z][\w$#.]{1,30})/(?P<q>\"?)(?P<value>[^\s/@\"]{4,64})(?P=q)$")
 _LOGIN_VALUE = re.compile(
     r"(?i)\b(?:login|log-in|sign-in)\b(?P<mid>(?:[^\S\n]+[^\s:=]+?){0,6}?)"
     r"(?:[^\S\n]*:[^\S\n]+|[^\S\n]+(?:is|was)(?:[^\S\n]+now)?[^\S\n]+)"
@@ -72,7 +75,12 @@ def login_pairs_wide(text: str, low: str) -> Iterator[Decision]:
                          m.start("value") + len(value), _reason(value),
                          "a password given as user / password after the word for its holder")
     if READ_EZCONNECT and "@" in text and "/" in text:
-        for m in _EZCONNECT.finditer(text):
+        for host in _EZCONNECT_HOST.finditer(text):
+            at = host.start()
+            begin = max(text.rfind("\n", 0, at) + 1, text.rfind(" ", 0, at) + 1, at - 100)
+            m = _EZCONNECT.search(text, begin, at)
+            if m is None:
+                continue
             value = m.group("value")
             yield decide("password_assignment", m.start("value"), m.end("value"),
                          _reason(value), "the password of an Oracle connect string "
