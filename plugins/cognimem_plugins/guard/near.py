@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from .decisions import PLACEHOLDER_RE, Decision, decide
-from .evidence import camel_words, entropy, identifier_reason, lower_random
+from .evidence import camel_words, classes, entropy, identifier_reason, lower_random, upper_random
 from .keynames import qualified_key
 from .languages import NAME_WIDE, gloss
 from .names import NAMES
@@ -267,6 +267,12 @@ def _near_decision(text: str, value: str, start: int, name: str, between: str) -
         why_not = "an Ethereum address (0x and 20 bytes: public, as an account number is)"
     else:
         why_not = identifier_reason(value)
+        if (why_not is None and classes(value) < 3 and not upper_random(value)
+                and (_OTHER_NOUN.search(" ".join(before.split()[-2:]))
+                     or _DEVICE_TOKEN.search(name))):
+            # (wave 22) two classes of characters pass only as a credential's value (an
+            # id, a device's token: :func:`.evidence.lower_random`'s conditions above)
+            why_not = "random in two classes of characters, named as an id or a device's token"
         if (why_not is not None and why_not.startswith("shorter") and _PAIR_HALF.search(name)
                 and _RIGHT_AFTER.fullmatch(between)):
             # (wave 16) the secret half of a documented pair, right after its name: providers

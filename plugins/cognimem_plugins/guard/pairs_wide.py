@@ -59,10 +59,13 @@ _CLEAR_BASIC = re.compile(
     r"(?P<user>[^\s:'\"/=]{1,64}):(?P<q>['\"]?)(?P<value>[^\s'\"]{4,128})")
 
 
-def _reason(value: str) -> str | None:
+def _reason(value: str, *, subject: bool = False) -> str | None:
+    """Why ``value`` is not a password: a stand-in, not chosen-looking, or (``subject``
+    false: the layout does not say the value is the password itself) a name built of
+    parts (``Team-Overview_2``)."""
     trimmed = value.rstrip(".,;:)?!")
     return (stand_in(trimmed) or looks_chosen(trimmed)
-            or prose_value_reason(trimmed, subject=True))
+            or prose_value_reason(trimmed, subject=subject))
 
 
 def login_pairs_wide(text: str, low: str) -> Iterator[Decision]:
@@ -83,12 +86,12 @@ def login_pairs_wide(text: str, low: str) -> Iterator[Decision]:
                 continue
             value = m.group("value")
             yield decide("password_assignment", m.start("value"), m.end("value"),
-                         _reason(value), "the password of an Oracle connect string "
+                         _reason(value, subject=True), "the password of an Oracle connect string "
                          "(user/password@//host:port/service)")
     if READ_LOGIN_VALUE and ("login" in low or "log-in" in low or "sign-in" in low):
         for m in _LOGIN_VALUE.finditer(text):
             value = m.group("value").rstrip(".,;:)?!")
-            why_not = _reason(value)
+            why_not = _reason(value, subject=True)
             if why_not is None and not (any(c.isdigit() for c in value)
                                         and any(c.isupper() for c in value)
                                         and any(c.islower() for c in value)):
@@ -108,5 +111,5 @@ def login_pairs_wide(text: str, low: str) -> Iterator[Decision]:
         for m in _CLEAR_BASIC.finditer(text):
             value = m.group("value").rstrip(".,;:)?!")
             yield decide("password_assignment", m.start("value"),
-                         m.start("value") + len(value), _reason(value),
+                         m.start("value") + len(value), _reason(value, subject=True),
                          "the password of basic authentication written in clear (user:password)")
