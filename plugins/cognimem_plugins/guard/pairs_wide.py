@@ -81,13 +81,13 @@ def login_pairs_wide(text: str, low: str) -> Iterator[Decision]:
         for host in _EZCONNECT_HOST.finditer(text):
             at = host.start()
             begin = max(text.rfind("\n", 0, at) + 1, text.rfind(" ", 0, at) + 1, at - 100)
-            m = _EZCONNECT.search(text, begin, at)
-            if m is None:
+            found = _EZCONNECT.search(text, begin, at)
+            if found is None:
                 continue
-            value = m.group("value")
-            yield decide("password_assignment", m.start("value"), m.end("value"),
-                         _reason(value, subject=True), "the password of an Oracle connect string "
-                         "(user/password@//host:port/service)")
+            value = found.group("value")
+            yield decide("password_assignment", found.start("value"), found.end("value"),
+                         _reason(value, subject=True), "the password of an Oracle connect "
+                         "string (user/password@//host:port/service)")
     if READ_LOGIN_VALUE and ("login" in low or "log-in" in low or "sign-in" in low):
         for m in _LOGIN_VALUE.finditer(text):
             value = m.group("value").rstrip(".,;:)?!")
