@@ -145,6 +145,29 @@ def lower_random(value: str) -> bool:
             and not is_sequential_string(value))
 
 
+#: (wave 22) a value after a secret's name may hold two classes of characters only when
+#: random in them (:func:`lower_random`, :func:`letters_random`); switched by
+#: leave-one-split-out CV (cv_wave22_secrets.py)
+TWO_CLASS = True
+#: the entropy of 24 random letters of both cases (52 symbols: about 4.4 bits a character
+#: at 24, more when longer); words in camel case stay well below
+LETTERS_RANDOM_ENTROPY = 4.0
+_CASE_STEPS = re.compile(r"[a-z][A-Z]|[A-Z][a-z]")
+
+
+def letters_random(value: str) -> bool:
+    """(wave 22) Whether ``value`` is a key of random letters of both cases and no digit
+    (``bsMNMWxztWDSHRkOcNQkcLUXloIfVsJa``): 24 characters or more, no separator, the case
+    changing at a quarter of its places or more, no run of five lowercase letters (a word
+    in camel case has them), high entropy."""
+    if len(value) < 24 or not value.isascii() or not value.isalpha():
+        return False
+    if value.islower() or value.isupper() or re.search(r"[a-z]{5}", value):
+        return False
+    return (len(_CASE_STEPS.findall(value)) * 4 >= len(value)
+            and entropy(value) >= LETTERS_RANDOM_ENTROPY)
+
+
 #: (wave 15) 20 random lowercase letters and digits reach about 3.9 bits a character (36
 #: symbols); a repeated or typed pattern stays below
 LOWER_RANDOM_ENTROPY = 3.5
@@ -202,7 +225,8 @@ def identifier_reason(value: str, min_length: int = MIN_LENGTH) -> str | None:
     parts = [p for p in _SEGMENTS.split(value) if p]
     if len(parts) > 1 and all(_WORD_PART.fullmatch(p) or _HEX.fullmatch(p) for p in parts):
         return "words and hexadecimal (resource and object ids look the same)"
-    if classes(value) < 3 and not upper_random(value):
+    if classes(value) < 3 and not upper_random(value) and not (
+            TWO_CLASS and (lower_random(value) or letters_random(value))):
         return "mixes fewer than three character classes"
     if readable_base64(value):
         return "base64 of readable text"

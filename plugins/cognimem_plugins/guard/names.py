@@ -83,12 +83,17 @@ NAMES = "|".join([*DENYLIST, r"senha", r"kennwort", r"wachtwoord", r"has(?:ł|l)
                    r"signing[.\-]key", r"master[.\-]key", r"auth[.\-]key", r"keystring",
                    # an access code (the wave 15 shared words with ``_``), Agora's App
                    # Certificate (the secret half of its App ID)
-                   r"access_code", r"app_?certificate"])
+                   r"access_code", r"app_?certificate",
+                   # (wave 22) a hash named for encryption: the key it encrypts with
+                   r"encryption_hash", r"crypt_hash"])
 #: names that hold something about a secret, not the secret (``token_count``, ``secret_name``;
 #: (wave 11) a pagination cursor: ``next_page_token``, ``NextToken``, ``continuationToken``)
 NOT_SECRET_NAME = re.compile(
     r"(?i)(?:tokens|tokeniz\w*|(?:page|next|continuation|pagination)_?token|_?(?:url|uri|path|file|dir|name|id|type|len|length|count|limit|"
-    r"size|ttl|expiry|expires?|timeout|version|header|field|policy|hash(?:ers?|ing|ed)?|"
+    r"size|ttl|expiry|expires?|timeout|version|header|field|policy|"
+    # (wave 22) a hash named for encryption (WHMCS's ``cc_encryption_hash``) is the key
+    # it encrypts with, not a digest
+    r"(?<!encryption_)(?<!crypt_)hash(?:ers?|ing|ed)?|"
     r"algorithm|format|validators?|strength|complexity|reset|requirements?|rules?|hint|"
     r"prefix|manager|store|scanning|rotation))$")
 #: ``name = value``, ``name: value``, ``"name": "value"``, ``name is value``.
@@ -141,7 +146,9 @@ _NAME_STEMS = ("key", "pass", "pw", "secret", "contrase", "token", "credential",
                "senha", "kennwort", "wachtwoord", "lösenord", "hasło", "haslo", "recovery",
                "backup", "bearer",
                # (wave 16) names with none of the stems above
-               "access_code", "app_certificate", "appcertificate")
+               "access_code", "app_certificate", "appcertificate",
+               # (wave 22)
+               "encryption_hash", "crypt_hash")
 #: a text without any of these holds no password word nor a ``-p`` flag
 _PASSWORD_STEMS = ("pass", "pw", "contrase", "-p", " -u", "--user", " -a ", "--auth", "login",
                    "log-in", "sign-in", "credential", "creds", "senha", "kennwort", "wachtwoord",

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from .decisions import PLACEHOLDER_RE, Decision, decide
-from .evidence import camel_words, entropy, identifier_reason, lower_random
+from .evidence import camel_words, classes, entropy, identifier_reason, lower_random, upper_random
 from .keynames import qualified_key
 from .languages import NAME_WIDE, gloss
 from .names import NAMES
@@ -73,6 +73,13 @@ _STRONG_NAME = re.compile(
     r"credential|auth|bearer"
     # a key named by a provider that issues hexadecimal keys ("the Datadog key for ...")
     rf"|(?:{_PROVIDERS})[\s_-]*key")
+#: (wave 22) the keys that admit a machine to a network or a service once (a VPN's setup
+#: key, a pre-auth key, an enrolment or registration key): credentials, whatever their
+#: alphabet (UUIDs and hexadecimal are how such keys are issued); switched by
+#: leave-one-split-out CV (cv_wave22_secrets.py)
+_ENROL_NAME = re.compile(r"(?i)(?:setup|pre[\s_.-]?auth|enrol(?:l)?(?:ment)?|registration)"
+                         r"[\s_.-]?(?:auth[\s_.-]?)?key")
+ENROL_KEYS = True
 #: words that say a hexadecimal value is something else: a commit, a digest, a trace
 _OTHER_NOUN = re.compile(
     r"(?i)\b(?:ids?|trace\w*|span|commit|sha\d*|hash\w*|digest|checksum|build|run|"
@@ -260,6 +267,12 @@ def _near_decision(text: str, value: str, start: int, name: str, between: str) -
         why_not = "an Ethereum address (0x and 20 bytes: public, as an account number is)"
     else:
         why_not = identifier_reason(value)
+        if (why_not is None and classes(value) < 3 and not upper_random(value)
+                and (_OTHER_NOUN.search(" ".join(before.split()[-2:]))
+                     or _DEVICE_TOKEN.search(name))):
+            # (wave 22) two classes of characters pass only as a credential's value (an
+            # id, a device's token: :func:`.evidence.lower_random`'s conditions above)
+            why_not = "random in two classes of characters, named as an id or a device's token"
         if (why_not is not None and why_not.startswith("shorter") and _PAIR_HALF.search(name)
                 and _RIGHT_AFTER.fullmatch(between)):
             # (wave 16) the secret half of a documented pair, right after its name: providers
@@ -267,7 +280,7 @@ def _near_decision(text: str, value: str, start: int, name: str, between: str) -
             why_not = identifier_reason(value, _PAIR_SECRET_LENGTH)
         # a UUID is a key only right after the name ("Heroku API key 3fa85f64-...")
         if (why_not == "mixes fewer than three character classes" and lower_random(value)
-                and _STRONG_NAME.search(name)
+                and (_STRONG_NAME.search(name) or (ENROL_KEYS and _ENROL_NAME.search(name)))
                 and not _OTHER_NOUN.search(" ".join(before.split()[-2:]))
                 and not _DEVICE_TOKEN.search(name)):
             # (wave 15) random lowercase letters and digits after a credential's name (many
@@ -329,7 +342,8 @@ def _hex_key_reason(value: str, name: str, naming: str, line: str = "",
         return "hexadecimal shorter than 32 digits (commit ids, short hashes)"
     if value.isdigit() or value.isalpha():
         return "hexadecimal without both digits and letters"
-    if not (_STRONG_NAME.search(name) or _PROVIDER_KEY.search(line)
+    if not (_STRONG_NAME.search(name) or (ENROL_KEYS and _ENROL_NAME.search(name))
+            or _PROVIDER_KEY.search(line)
             or qualified_key(line) or (REQUEST_KEYS and _REQUEST_KEY.search(line))):
         return "hexadecimal after a name that is not a credential's (a cache or flag key)"
     if _DEVICE_TOKEN.search(name):

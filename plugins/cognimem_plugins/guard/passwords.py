@@ -142,6 +142,13 @@ _ANCHORED = {
 }
 
 
+#: (wave 22) the value right after a password word ("..., pw qEfcPL5OvrdRS", ...), read when
+#: the words of prose after it ran to a later ":" whose value was refused; switched by
+#: leave-one-split-out CV (cv_wave22_secrets.py)
+_RIGHT_AFTER_WORD = re.compile(r"[^\S\n]+(?P<q>['\"`]?)(?P<value>[^\s'\"`,;]{4,128})")
+RETRY_NEAR = True
+
+
 def _explicit_prose(text: str, value_start: int) -> bool:
     """Whether the value follows the password word and ``=`` or ``:`` directly
     (``password: ...``), rather than words of prose ("the password ... is ...")."""
@@ -281,4 +288,16 @@ def prose_passwords(text: str) -> Iterator[Decision]:
                 why_not = same_as_user(text, trimmed)
             if why_not is None:
                 why_not = psql_variable(text, start, trimmed)
+            if (why_not is not None and RETRY_NEAR and pattern is _PROSE_PASSWORD
+                    and m.group("mid")):
+                # (wave 22) the words of prose ran to a later ":" ("pw X", "public": false)
+                # and that value was refused: the value right after the word is read
+                near = _RIGHT_AFTER_WORD.match(text, m.start("mid"))
+                if near is not None:
+                    value = near.group("value").rstrip(".,;:)?!")
+                    if value and not (stand_in(value) or looks_chosen(value)
+                                      or prose_value_reason(value)):
+                        yield decide("password_assignment", near.start("value"),
+                                     near.start("value") + len(value), None, why)
+                        continue
             yield decide("password_assignment", start, start + len(trimmed), why_not, why)

@@ -37,6 +37,7 @@ from typing import Any
 
 from . import defaults, prose_i18n
 from . import formats as formats_module
+from . import structured as structured_module
 from .assigned import (
     assigned,
     directive_passwords,
@@ -107,6 +108,7 @@ from .netconfig import network_secrets
 from .netrows import needle_words
 from .novalue import not_a_value_reason
 from .opsfiles import ops_secrets
+from .pairs_wide import login_pairs_wide
 from .passwords import prose_passwords
 from .pins import may_hold_pin, pins
 from .positional import SIGN_IN_NEEDLES, command_secrets
@@ -134,8 +136,10 @@ from .structured import (
     key_value_elements,
     paho_passwords,
     registry_auths,
+    table_columns,
 )
 from .symmetric import symmetric_keys
+from .userinfo import user_info_secrets
 from .wallets import wallet_keys
 from .wrapped import SHORTEST as WRAPPED_SHORTEST
 from .wrapped import wrapped_credentials
@@ -305,6 +309,19 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
         yield from application_passwords(text)
     if "password" in gates and "\n" in text:
         yield from export_columns(text)
+    # (wave 22) logins as pairs, Oracle connect strings, basic authentication in clear
+    # (:mod:`.pairs_wide`: each asks first for its characters)
+    if "/" in text or "basic" in low or "login" in low or "log-in" in low or "sign-in" in low:
+        yield from login_pairs_wide(text, low)
+    # (wave 22) a user-info setting's secret, an id:secret pair in hexadecimal
+    # (:mod:`.userinfo`: each asks first for its characters)
+    if "info" in low or (":" in text and ("key" in low or "secret" in low or "token" in low)):
+        yield from user_info_secrets(text, low)
+    # (wave 22) a Markdown table's column named for a secret (:mod:`.structured`)
+    if "|" in text and "\n" in text and "-" in text and structured_module.READ_TABLES and (
+            stems or "password" in gates or "key" in low or "secret" in low
+            or "token" in low or "pin" in low):
+        yield from table_columns(text)
     if "</key>" in low:
         yield from key_value_elements(text)
     if "apple" in gates:

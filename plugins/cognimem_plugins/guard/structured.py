@@ -32,7 +32,7 @@ import re
 from collections.abc import Iterator
 
 from .decisions import Decision, decide
-from .evidence import classes
+from .evidence import classes, identifier_reason
 from .formats import is_user_password
 from .names import NAME_HIT, NOT_SECRET_NAME, is_password_name
 from .standins import assigned_reason, stand_in
@@ -145,6 +145,76 @@ def export_columns(text: str) -> Iterator[Decision]:
                                  assigned_reason(value, explicit=True, password=True,
                                                  literal=True),
                                  f"the {names[j]!r} column of an export's rows")
+
+
+#: (wave 22) a table's row in Markdown (GitHub, Jira and Confluence write them so): cells
+#: between ``|``, the outer bars optional; the header's separator row (``|---|:--:|``)
+_TABLE_ROW = re.compile(r"[^\S\n]*\|?(?P<cells>[^\n|]*(?:\|[^\n|]*)+?)\|?[^\S\n]*")
+_TABLE_RULE = re.compile(r"[\s|:\-=+]*-[\s|:\-=+]*")
+#: a column that holds the secret of each row: its header a secret-like name
+#: (:data:`.names.NAME_HIT`), or one of the words a table gives such a column alone
+_SECRET_COLUMN = re.compile(r"(?i)(?:[a-z]+[_ ])?(?:key|secret|token|pin)")
+#: READ_TABLES: (wave 22) switched by leave-one-split-out CV (cv_wave22_secrets.py)
+READ_TABLES = True
+
+
+def _cells(line: str) -> list[tuple[int, int]]:
+    """The spans of a Markdown table row's cells, trimmed (none when it is no such row)."""
+    if line.count("|") < 2:
+        return []
+    body = line.rstrip()
+    start = len(body) - len(body.lstrip())
+    if body[start:start + 1] == "|":
+        start += 1
+    end = len(body) - 1 if body.endswith("|") and len(body) - 1 >= start else len(body)
+    spans = []
+    at = start
+    for part in body[start:end].split("|"):
+        lead = len(part) - len(part.lstrip())
+        spans.append((at + lead, at + len(part.rstrip())))
+        at += len(part) + 1
+    return spans
+
+
+def table_columns(text: str) -> Iterator[Decision]:
+    """The cells below a Markdown table's header in a column the header names a password, a
+    secret, a token or a key (``| service | user | password |``, then ``|---|---|---|``):
+    a password column's value must look chosen (:func:`.standins.assigned_reason`), any other
+    column's must hold the evidence of a random value (:func:`.evidence.identifier_reason`:
+    a key column also lists settings, shortcuts and ids)."""
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    for i in range(len(lines) - 2):
+        rule = lines[i + 1]
+        if "-" not in rule or not _TABLE_RULE.fullmatch(rule) or "|" not in rule:
+            continue
+        header = lines[i]
+        spans = _cells(header)
+        names = [header[a:b].strip("*_` ") for a, b in spans]
+        if len(names) < 2:
+            continue
+        columns = [(j, is_password_name(n)) for j, n in enumerate(names)
+                   if 0 < len(n) <= 40 and not NOT_SECRET_NAME.search(n) and (
+                       is_password_name(n) or NAME_HIT.search(n) or _SECRET_COLUMN.fullmatch(n))]
+        if not columns:
+            continue
+        for row in range(i + 2, len(lines)):
+            cells = _cells(lines[row])
+            if len(cells) != len(names):
+                break
+            for j, password in columns:
+                start, end = offsets[row] + cells[j][0], offsets[row] + cells[j][1]
+                value = text[start:end].strip("`")
+                start += text[start:end].index(value) if value else 0
+                end = start + len(value)
+                if not value or " " in value:
+                    continue
+                why_not = (assigned_reason(value, explicit=True, password=True, literal=True)
+                           if password else stand_in(value) or identifier_reason(value))
+                yield decide("password_assignment", start, end, why_not,
+                             f"the {names[j]!r} column of a table's rows")
 
 
 _KEY_VALUE = re.compile(r"<(?P<k>[Kk]ey)>\s*(?P<name>[^<>\n]{1,40}?)\s*</(?P=k)>\s*"
