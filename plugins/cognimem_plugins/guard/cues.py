@@ -43,6 +43,7 @@ from .orders_world import SPECS as ORDERS_WORLD_SPECS
 from .persona_i18n import SPECS as PERSONA_I18N_SPECS
 from .persona_powers import SPECS as PERSONA_POWER_SPECS
 from .pipeline_frames import SPECS as PIPELINE_SPECS
+from .planted import specs as planted_specs
 from .pressure import SPECS as PRESSURE_SPECS
 from .relay_frames import SPECS as RELAY_FRAME_SPECS
 from .relayed import SPECS as RELAYED_SPECS
@@ -235,7 +236,7 @@ _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS
                      *LAYOUT_SPECS, *defender_specs((*OPS_ASKERS, "system_heading")),
                      *_VOCATIVE_SPECS, *DECODE_ORDER_SPECS, *FIELD_ORDER_SPECS,
                      *DESCRIBED_ORDER_SPECS, *PERSONA_POWER_SPECS, *ORDERS_WORLD_SPECS,
-                     *VERSIONED_SPECS)
+                     *VERSIONED_SPECS, *planted_specs())
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
