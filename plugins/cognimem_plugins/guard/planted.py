@@ -42,7 +42,8 @@ from .deferred_orders import KEEPERS
 _OPEN = (r"(?:^|[\n.!?:;\"'(\[{>\u2014\u2013]\s*|\b(?:and|then|but|also|otherwise|"
          r"y|et|und)\s+)")
 #: a condition's or a moment's first word (English and a few languages)
-_COND = (r"(?:when(?:ever)?|once|after|as soon as|if|the next time|next time|on|at|from|"
+_COND = (r"(?:when(?:ever)?|once|after|as soon as|if|the next time|next time|(?:wait )?until|"
+         r"the first time|"
          r"before|cuando|si|en cuanto|despu[eé]s de|quand|lorsque|d[eè]s que|wenn|sobald|"
          r"nachdem|quando|se|assim que|depois de|als)\b")
 _MONTHS = (r"(?:january|february|march|april|may|june|july|august|september|october|"
@@ -62,10 +63,15 @@ _MOMENT = (
     r"\b(?:el|la|un|una|le|l'|der|die|ein|eine|o|a|il|lo)\s*(?:usuari[oa]|cliente|"
     r"utilisateur|utilisatrice|client|benutzer|nutzer|kunde|utente|utilizador|usu[aá]rio)\b|"
     # a request by anyone but the writer ("when maria asks", "if finance requests")
-    r"\b(?<!\bi )(?<!\bwe )(?:asks?|requests?|messages you|emails you|tells you|dms you)\b|"
+    r"(?<!\bi )(?<!\bwe )(?<!\bthe )(?<!\ba )(?<!\bmy )(?<!\bour )\b(?:asks?|requests?) "
+    r"(?:you|for|to|that|about|it|whether|if|a|an|the)\b|\b(?:messages|emails|tells|dms) you\b|"
     # the reader's count, its next turn, a later session
     r"\byour\s+(?:next\s+|[\w-]+\s+)?" + _TURNS + r"s?\b|"
-    r"\b\d+(?:st|nd|rd|th)\s+(?:[\w-]+\s+)?" + _TURNS + r"s?\b|"
+    r"\b(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|tenth|twentieth|"
+    r"hundredth)\s+(?:[\w-]+\s+)?" + _TURNS + r"s?\b|"
+    r"\bno (?:human|one|user|admin|reviewer|person|operator)s?\b|"
+    r"\bnext\s+(?:opens?|asks?|says?|logs?|visits?|runs?|types?|mentions?|requests?|uses?|"
+    r"writes?|signs?)\b|"
     r"\b(?:\d+|two|three|four|five|ten|twenty) (?:more )?" + _TURNS + r"s\b|"
     r"\b(?:next|future|later|subsequent|following|new) (?:sessions?|conversations?|chats?)\b|"
     r"\byou\s+next\b|"
@@ -82,7 +88,15 @@ _MOMENT = (
 )
 #: the condition: its first word, words up to the moment (no sentence's end), more words,
 #: then the comma that closes it
-PLANTED_WHEN = (_OPEN + _COND + r"[^,.!?;:\n]{0,70}?" + _MOMENT + r"[^,.!?;\n]{0,70}?,")
+#: "on", "at", "from" open a moment only as a date, a count or the reader's next turn ("on
+#: your next deploy", "at the 100th message", "on 1 September"; not "on the client side")
+_AT = (r"(?:on|at|from|starting|by)\s+(?:the\s+|your\s+)?(?:next\b|\d|first\b|second\b|"
+       r"third\b|fourth\b|fifth\b|tenth\b|midnight\b|noon\b|end of (?:the|this|your|today)\b|"
+       + _MONTHS + r"\b)")
+_READER = (r"(?:the |any |all |every |our |your )?(?:[\w-]+ ){0,2}?(?:ai|llm|assistant|agent|bot|"
+           r"chatbot|copilot|model|asistente|assistente|agente)s?\b")
+PLANTED_WHEN = (_OPEN + r"(?:(?:" + _COND + r"[^,.!?;:\n]{0,70}?" + _MOMENT + r"|" + _AT
+                + r")[^,.!?;\n]{0,70}?,|" + _COND + r"[^,.!?;:\n]{0,90}?,\s*" + _READER + r")")
 
 _AI = (r"(?:ai\s+|llm\s+|the\s+)?(?:assistant|agent|bot|chatbot|copilot|ai|model|asistente|"
        r"assistente|agente|assistent|ki)s?")
@@ -100,7 +114,13 @@ PLANTED_KEEP = (
     r"record)\s+(?:this|that|the following)?\s*(?:to your notes\s+)?(?:forever\s*)?:|"
     # a rule kept beyond this note
     r"\bin (?:every|all|any) (?:future|later|subsequent|following) (?:answers?|replies|"
-    r"responses?|sessions?|conversations?|chats?|tasks?)\b"
+    r"responses?|sessions?|conversations?|chats?|tasks?)\b|"
+    r"\b(?:remember|memori[sz]e|memori[sz]ed|store|save|record|persist|note|add|write|update)"
+    r"\b(?:\s+[\w'-]+){0,5}?\s+(?:forever|permanently|for (?:all )?(?:future|later|"
+    r"subsequent|next) (?:sessions?|conversations?|chats?|runs?|tasks?|answers?|replies|"
+    r"months?|interactions?)\b|(?:to|in|into) (?:your|its|the agent's|their) (?:[\w-]+ ){0,2}?"
+    r"(?:memory|memories|instructions|notes|profile|rules|preferences)\b|as (?:a|an) "
+    r"(?:[\w-]+ )?(?:fact|preference|rule|instruction)\b)"
 )
 #: the AI reader as the subject of an order ("the tournament bot should swap", "assistants
 #: should tell", "AI systems with persistent memory should record")
@@ -133,14 +153,15 @@ _STAKE_VERB_WORDS = tuple(sorted({w for v in (*_STAKE_VERBS, *_STAKE_VERBS2)
 #: a recipient (sent, forwarded, shared, copied to) and a setting (set, changed, switched,
 #: raised, lowered to)
 _SEND_FORMS = tuple(sorted({w for v in ("send", "forward", "email", "upload", "share", "post",
-                                        "copy") for w in _inflected(v)}))
+                                        "copy", "append", "export", "publish", "push", "sync")
+                             for w in _inflected(v)}))
 _SET_FORMS = tuple(sorted({w for v in ("set", "change", "switch", "raise", "lower")
                            for w in _inflected(v)}))
 _IRREGULAR = ("paid", "bought", "hid", "hidden", "sent", "set")
 #: what the order touches, by its object's class
 PLANTED_STAKE = (
     # money
-    r"\b(?:prices?|pricing|discounts?|refunds?|payouts?|payments?|fees?|rates|"
+    r"\b(?:prices?|pricing|discounts?|refund(?:s|ed)?|payouts?|payments?|fees?|rates|"
     r"subscriptions?|membership|balances?|funds|cash|totals?|invoices?|iban|sort code|"
     r"bank|wallet|tax|deductible|free (?:months?|of charge|upgrades?)|purchase orders?|"
     r"budget|payroll)\b|"
@@ -160,20 +181,29 @@ PLANTED_STAKE = (
     r"\b(?:do not|don't|never) (?:notify|tell|inform|mention|show)\b|"
     r"\bin (?:every|each|any|all) (?:reply|replies|answer|answers|response|responses)\b|"
     r"\bkeep (?:this|it) hidden\b|"
+    # a status or a figure written false, a check waived, a thing given to anyone
+    r"\b(?:mark|report|record|categori[sz]e|classify|label|close|log|list|flag|rank)(?:s|ed|"
+    r"d|ing)? (?:\S+ ){0,4}?(?:as|first)\b|"
+    r"\bwithout (?:asking|checking|approval|review|confirmation|verification|telling)\b|"
+    r"\b(?:notify|tell) (?:nobody|no one)\b|\bno review\b|\bexempt\b|\btrusted\b|"
+    r"\b(?:with|to) (?:anyone|anybody|any [\w-]+) who asks\b|\bsystem prompt\b|"
+    r"\b(?:acknowledge|swap|stop|close|approve|accept|mark|shelve|reject)(?:s|d|"
+    r"ed|ing)? (?:all|every)\b|"
     # a recipient or a setting changed
-    r"\b(?:" + "|".join(_SEND_FORMS) + r") (?:[\w'-]+ ){0,5}?to\b|"
-    r"\b(?:" + "|".join(_SET_FORMS) + r") (?:[\w'-]+ ){0,5}?to\b|"
+    r"\b(?:" + "|".join(_SEND_FORMS) + r") (?:\S+ ){0,8}?to\b|"
+    r"\b(?:" + "|".join(_SET_FORMS) + r") (?:\S+ ){0,5}?to\b|"
     r"\b(?:turn|turns|turned|turning|switch|switches|switched|switching) off\b|"
     # the verbs: money moved or sold, a grant, a recommendation, a destructive act
     r"\b(?:" + "|".join((*_STAKE_VERB_WORDS, *_IRREGULAR)) + r")\b"
 )
 
-_WORDS_WHEN = ("when whenever once after soon if next on at from before cuando si en "
+_WORDS_WHEN = ("when whenever once after soon if next on at from starting by until first before cuando si en "
                "despues después quand lorsque des dès wenn sobald nachdem quando se assim "
                "depois als")
 _WORDS_VOCATIVE = ("assistant assistants agent agents bot bots chatbot chatbots copilot "
                    "copilots ai model models asistente asistentes assistente agente assistent ki")
-_WORDS_KEEP = "memory save store remember memorise memorize note record in"
+_WORDS_KEEP = ("memory save store remember memorise memorize memorised memorized note record "
+               "in persist add write update")
 _WORDS_ADDRESSEE = _WORDS_VOCATIVE + " llm llms"
 _WORDS_STAKE = " ".join((
     "price prices pricing discount discounts refund refunds payout payouts payment payments "
@@ -185,7 +215,16 @@ _WORDS_STAKE = " ".join((
     "tell inform assure reassure respond responds responded responding reply replies replied "
     "replying answer answers answered answering say says said saying claim claims claimed "
     "claiming line refuse notify mention show hidden turn turns turned turning "
-    "switch switches switched switching off",
+    "switch switches switched switching off mark marks marked marking report reports "
+    "reported reporting record records recorded recording categorise categorised "
+    "categorize categorized categorises categorizes categorising categorizing classify "
+    "classifys classifyed classifying label labels labeled labelled labeling close closes "
+    "closed closing log logs logged logging list lists listed listing flag flags flagged "
+    "flagging rank ranks ranked ranking without nobody no exempt trusted anyone anybody "
+    "any system http https acknowledge acknowledges acknowledged acknowledging swap swaps "
+    "swapped swapping stop stops stopped stopping approve approves approved approving "
+    "accept accepts accepted accepting shelve shelves shelved shelving reject rejects "
+    "rejected rejecting refunded categorised classified labeld marksd",
     *_STAKE_VERB_WORDS, *_IRREGULAR, *_SEND_FORMS, *_SET_FORMS))
 
 #: the weights, chosen by leave-one-split-out CV (``bench/guard_eval/cv_wave22_planted.py``)
