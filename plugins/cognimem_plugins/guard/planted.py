@@ -197,7 +197,8 @@ PLANTED_STAKE = (
     r"\b(?:" + "|".join((*_STAKE_VERB_WORDS, *_IRREGULAR)) + r")\b"
 )
 
-_WORDS_WHEN = ("when whenever once after soon if next on at from starting by until first before cuando si en "
+_WORDS_WHEN = ("when whenever once after soon if next on at from starting by until first before "
+               "cuando si en "
                "despues después quand lorsque des dès wenn sobald nachdem quando se assim "
                "depois als")
 _WORDS_VOCATIVE = ("assistant assistants agent agents bot bots chatbot chatbots copilot "
@@ -235,6 +236,26 @@ KEEP_WEIGHT = 0.3
 STAKE_WEIGHT = 0.3
 #: the moments and the orders to keep a stake is counted beside
 ASKERS = ("planted_when", "planted_keep", *KEEPERS)
+
+#: the older cues that read what a planted cue reads (a trigger, an order to keep, an act,
+#: an address to the AI reader): where one of them counts, it stands for the planted cue
+#: (counted once, with the older cue's weight), so the planted cues add only where the
+#: older ones read nothing
+_OLDER = {
+    "planted_when": ("trigger_frame", "dormant_trigger", "deferred_trigger"),
+    "planted_keep": ("kept_rule", "memory_implant", "memory_persist", "memory_keep",
+                     "memory_frame"),
+    "planted_stake": ("relayed_act", "deferred_act", "money_act", "reader_act", "order_harm",
+                      "ops_act", "defender_act", "token_leak", "record_act"),
+    "planted_vocative": ("agent_addressee", "addressed_to_agent", "ai_reader",
+                         "reader_vocative"),
+    "planted_addressee": ("agent_addressee", "addressed_to_agent", "ai_reader",
+                          "reader_vocative", "agent_subject"),
+}
+STOOD_FOR: dict[str, tuple[str, ...]] = {}
+for _planted, _older in _OLDER.items():
+    for _name in _older:
+        STOOD_FOR[_name] = (*STOOD_FOR.get(_name, ()), _planted)
 
 Spec = tuple[str, float, str | None, str, str, str, dict[str, Any]]
 
