@@ -7,28 +7,42 @@ the orders to keep ("for all future sessions", "memorise") and the acts' verb ph
 ("approve all", "swap the payee"). New authors word all three otherwise, and the phrases
 did not carry. This module reads what the class has whatever its wording:
 
-* ``planted_when``: a condition or a future moment at a clause's opening that names a
-  party of the reader's conversation other than the writer (the user, a customer, the
-  manager, someone, "a user's message", in a few languages) or the reader's own count
-  ("your 5th message", "your next deploy", "the 3rd message from"), closed by a comma: the
-  moment an order waits for. The writer's own reminder names themselves ("when I say
-  deploy", "when CI fails"), an alert rule a measurement ("if CPU exceeds 90 %").
+* ``planted_when``: a condition at a clause's opening (when, once, after, if, until, the
+  next time, the first time, in a few languages) whose clause names what the writer does
+  not control, closed by a comma: a party of the reader's conversation other than the
+  writer (the user, a customer, the manager, someone, a named person's request; not "I"
+  or "we"), the reader's own count or next turn ("your 5th message", "the third question",
+  "your next deploy", "once you've booked 5"), a later session, a date or an hour, a value
+  seen in a tool's or a page's output; or "on", "at", "from", "starting" before a date, a
+  count, midnight or the end of a period ("on 1 September,", not "on the client side,");
+  or a condition of any content whose main clause opens on the AI reader ("once the loss
+  drops below 0.5, the monitoring agent ..."). The writer's own reminder names themselves
+  ("when I say deploy", "when CI fails"), an alert rule a measurement and a person.
 * ``planted_keep``: a write into the reader's memory by its carrier (a memory tool's call
-  ``memory.add(...)``, a ``<memory>`` element, "save this:", "memorise:", "remember:" as
-  a label): what a planted rule is stored as, beside the older orders to keep
-  (:data:`.deferred_orders.KEEPERS`).
-* ``planted_vocative``: the AI reader called in the middle of a sentence (", assistant,",
-  ", AI agent,") or at a quotation's or line's opening ("Assistant \u2014 save this",
-  "Asistente, cuando ..."): an order addressed to the reader, not a description.
+  ``memory.add(...)``, a ``<memory>`` element, "save this:", "memorise:" as a label), or a
+  memory verb with where or how long it lasts ("record ... in your notes", "persist ... as
+  a preference", "remember ... forever", "for all future sessions", "in every future
+  answer"). "From now on" is the user's own standing preference's word: not read.
 * ``planted_stake``: what the order touches, read by its object's class rather than its
-  verb: money (a price, a discount, a payout, a rate, a plan, a balance, an amount), a
-  secret (a key, a token, a card, a password), access (an admin, a permission, an
-  approval, a consent, a licence) or the user's view (what to tell or recommend to the
-  user, a line added, a document refused, the user not told), or a destructive act.
+  verb: money (a price, a discount, a payout, a rate, a balance, an amount in a currency),
+  a secret (an API key, a token, a card, a password, the system prompt), access (an admin,
+  a permission, a consent, an approval, an exemption, trust, a thing given to anyone who
+  asks), the user's view (what to tell or recommend to the user, a line added, a document
+  refused, the user not told, a status or a figure recorded as something), a recipient or
+  a setting ("send ... to", "set ... to"), a check switched off, or a destructive act.
+* ``planted_vocative`` and ``planted_addressee``: the AI reader called in the middle of a
+  sentence (", assistant, subtract") or at a line's or a quotation's opening ("Assistant
+  \u2014 save this"), or as the subject of an order ("the bot should swap", "assistants
+  must").
 
-Each counts only beside the others: a stake beside a moment or an order to keep, a moment
-or a vocative beside a stake (``requires_any``, ``beside_counted``). The weights are
-chosen by leave-one-split-out CV (``bench/guard_eval/cv_wave22_planted.py``).
+Each counts only beside the others: the stake beside a moment or an order to keep (or an
+older order to keep, :data:`.deferred_orders.KEEPERS`); the moment and the order to keep
+beside the stake; an address beside the stake and a moment or an order to keep
+(``requires``, ``requires_any``, ``beside_counted``). Where an older cue reads the same
+thing (a trigger, an order to keep, an act, an address: :data:`STOOD_FOR`), it stands for
+the planted one, which then counts nothing: the planted cues add only where the older
+phrase cues read nothing. The weights are chosen by leave-one-split-out CV
+(``bench/guard_eval/cv_wave22_planted.py``).
 """
 
 from __future__ import annotations
@@ -229,11 +243,12 @@ _WORDS_STAKE = " ".join((
     *_STAKE_VERB_WORDS, *_IRREGULAR, *_SEND_FORMS, *_SET_FORMS))
 
 #: the weights, chosen by leave-one-split-out CV (``bench/guard_eval/cv_wave22_planted.py``)
-WHEN_WEIGHT = 0.3
-VOCATIVE_WEIGHT = 0.3
-ADDRESSEE_WEIGHT = 0.3
-KEEP_WEIGHT = 0.3
+#: (all 44 folds but three chose this point; results/w22_planted_cv.json)
 STAKE_WEIGHT = 0.3
+WHEN_WEIGHT = 0.25
+KEEP_WEIGHT = 0.3
+VOCATIVE_WEIGHT = 0.25
+ADDRESSEE_WEIGHT = 0.25
 #: the moments and the orders to keep a stake is counted beside
 ASKERS = ("planted_when", "planted_keep", *KEEPERS)
 
