@@ -43,6 +43,8 @@ from .orders_world import SPECS as ORDERS_WORLD_SPECS
 from .persona_i18n import SPECS as PERSONA_I18N_SPECS
 from .persona_powers import SPECS as PERSONA_POWER_SPECS
 from .pipeline_frames import SPECS as PIPELINE_SPECS
+from .planted import STOOD_FOR as PLANTED_STOOD_FOR
+from .planted import specs as planted_specs
 from .pressure import SPECS as PRESSURE_SPECS
 from .relay_frames import SPECS as RELAY_FRAME_SPECS
 from .relayed import SPECS as RELAYED_SPECS
@@ -236,7 +238,7 @@ _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS
                      *LAYOUT_SPECS, *defender_specs((*OPS_ASKERS, "system_heading")),
                      *_VOCATIVE_SPECS, *DECODE_ORDER_SPECS, *FIELD_ORDER_SPECS,
                      *DESCRIBED_ORDER_SPECS, *PERSONA_POWER_SPECS, *ORDERS_WORLD_SPECS,
-                     *VERSIONED_SPECS, *VALUED_ORDER_SPECS)
+                     *VERSIONED_SPECS, *VALUED_ORDER_SPECS, *planted_specs())
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
@@ -538,6 +540,10 @@ CUES = _with_agent_cues(CUES)
 CUES = tuple(replace(c, requires_any=(*c.requires_any, "reader_order_world"))
              if "reader_order_i18n" in c.requires_any and "reader_order_world" not in c.requires_any
              else c for c in CUES)
+#: (wave 22) one moment, one order to keep, one act, one address counted once: where an
+#: older cue reads what a planted cue reads, the older one counts (:mod:`.planted`)
+CUES = tuple(replace(c, replaces=(*c.replaces, *PLANTED_STOOD_FOR[c.name]))
+             if c.name in PLANTED_STOOD_FOR else c for c in CUES)
 
 #: scripts whose words the cue words do not gate (every cue is read): CJK and, since wave
 #: 10, Devanagari (Hindi)

@@ -1,0 +1,312 @@
+"""A planted order read by its structure: when it fires, who it speaks to, what it touches
+(wave 22, #39).
+
+Waves 19-21 read the delayed trigger and the planted rule (:mod:`.deferred_orders`) as
+phrases: the trigger's wordings ("when the user next asks", "once the merchant logs off"),
+the orders to keep ("for all future sessions", "memorise") and the acts' verb phrases
+("approve all", "swap the payee"). New authors word all three otherwise, and the phrases
+did not carry. This module reads what the class has whatever its wording:
+
+* ``planted_when``: a condition at a clause's opening (when, once, after, if, until, the
+  next time, the first time, in a few languages) whose clause names what the writer does
+  not control, closed by a comma: a party of the reader's conversation other than the
+  writer (the user, a customer, the manager, someone, a named person's request; not "I"
+  or "we"), the reader's own count or next turn ("your 5th message", "the third question",
+  "your next deploy", "once you've booked 5"), a later session, a date or an hour, a value
+  seen in a tool's or a page's output; or "on", "at", "from", "starting" before a date, a
+  count, midnight or the end of a period ("on 1 September,", not "on the client side,");
+  or a condition of any content whose main clause opens on the AI reader ("once the loss
+  drops below 0.5, the monitoring agent ..."). The writer's own reminder names themselves
+  ("when I say deploy", "when CI fails"), an alert rule a measurement and a person.
+* ``planted_keep``: a write into the reader's memory by its carrier (a memory tool's call
+  ``memory.add(...)``, a ``<memory>`` element, "save this:", "memorise:" as a label), or a
+  memory verb with where or how long it lasts ("record ... in your notes", "persist ... as
+  a preference", "remember ... forever", "for all future sessions", "in every future
+  answer"). "From now on" is the user's own standing preference's word: not read.
+* ``planted_stake``: what the order touches, read by its object's class rather than its
+  verb: money (a price, a discount, a payout, a rate, a balance, an amount in a currency),
+  a secret (an API key, a token, a card, a password, the system prompt), access (an admin,
+  a permission, a consent, an approval, an exemption, trust, a thing given to anyone who
+  asks), the user's view (what to tell or recommend to the user, a line added, a document
+  refused, the user not told, a status or a figure recorded as something), a recipient or
+  a setting ("send ... to", "set ... to"), a check switched off, or a destructive act.
+* ``planted_vocative`` and ``planted_addressee``: the AI reader called in the middle of a
+  sentence (", assistant, subtract") or at a line's or a quotation's opening ("Assistant
+  \u2014 save this"), or as the subject of an order ("the bot should swap", "assistants
+  must").
+
+Each counts only beside the others: the stake beside a moment or an order to keep (or an
+older order to keep, :data:`.deferred_orders.KEEPERS`); the moment and the order to keep
+beside the stake; an address beside the stake and a moment or an order to keep
+(``requires``, ``requires_any``, ``beside_counted``). Where an older cue reads the same
+thing (a trigger, an order to keep, an act, an address: :data:`STOOD_FOR`), it stands for
+the planted one, which then counts nothing: the planted cues add only where the older
+phrase cues read nothing. The weights are chosen by leave-one-split-out CV
+(``bench/guard_eval/cv_wave22_planted.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .deferred_orders import KEEPERS
+
+#: a clause's opening (a line, a sentence, a label's colon, a quotation, a dash, a joining
+#: word)
+_OPEN = (r"(?:^|[\n.!?:;\"'(\[{>\u2014\u2013]\s*|\b(?:and|then|but|also|otherwise|"
+         r"y|et|und)\s+)")
+#: a condition's or a moment's first word (English and a few languages)
+_COND = (r"(?:when(?:ever)?|once|after|as soon as|if|the next time|next time|(?:wait )?until|"
+         r"the first time|"
+         r"before|cuando|si|en cuanto|despu[eé]s de|quand|lorsque|d[eè]s que|wenn|sobald|"
+         r"nachdem|quando|se|assim que|depois de|als)\b")
+_MONTHS = (r"(?:january|february|march|april|may|june|july|august|september|october|"
+           r"november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)")
+_TURNS = (r"(?:message|reply|replies|answer|response|turn|question|request|call|booking|order|"
+          r"invoice|ticket|review|result|session|conversation|chat|login|run|deploy|deployment)")
+#: what the moment is made of: a party of the reader's conversation other than the writer
+#: (the user, a customer, someone, a named person's request: not "I" or "we"), the
+#: reader's own count or next turn, a later session, a date or an hour, a value seen in a
+#: tool's or a page's output, the reader's own next act ("when you see an API key")
+_MOMENT = (
+    r"(?:\b(?:the|a|any|every|this|each|that|their|our)\s+(?:[\w-]+\s+)?(?:user|customer|"
+    r"client|manager|operator|applicant|member|merchant|guest|patient|caller|buyer|seller|"
+    r"visitor|admin|owner|requester|employee|cashier|student|tenant|driver|player|"
+    r"subscriber|shopper|reviewer|recruiter|candidate)s?(?:'s)?\b|"
+    r"\b(?:someone|anyone|somebody|nobody|no one|anybody)\b|"
+    r"\b(?:el|la|un|una|le|l'|der|die|ein|eine|o|a|il|lo)\s*(?:usuari[oa]|cliente|"
+    r"utilisateur|utilisatrice|client|benutzer|nutzer|kunde|utente|utilizador|usu[aá]rio)\b|"
+    # a request by anyone but the writer ("when maria asks", "if finance requests")
+    r"(?<!\bi )(?<!\bwe )(?<!\bthe )(?<!\ba )(?<!\bmy )(?<!\bour )\b(?:asks?|requests?) "
+    r"(?:you|for|to|that|about|it|whether|if|a|an|the)\b|\b(?:messages|emails|tells|dms) you\b|"
+    # the reader's count, its next turn, a later session
+    r"\byour\s+(?:next\s+|[\w-]+\s+)?" + _TURNS + r"s?\b|"
+    r"\b(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|tenth|twentieth|"
+    r"hundredth)\s+(?:[\w-]+\s+)?" + _TURNS + r"s?\b|"
+    r"\bno (?:human|one|user|admin|reviewer|person|operator)s?\b|"
+    r"\bnext\s+(?:opens?|asks?|says?|logs?|visits?|runs?|types?|mentions?|requests?|uses?|"
+    r"writes?|signs?)\b|"
+    r"\b(?:\d+|two|three|four|five|ten|twenty) (?:more )?" + _TURNS + r"s\b|"
+    r"\b(?:next|future|later|subsequent|following|new) (?:sessions?|conversations?|chats?)\b|"
+    r"\byou\s+next\b|"
+    # the reader's own next act
+    r"\byou(?:'ve| have)?\s+(?:booked|processed|reviewed|answered|handled|sent|read|seen|"
+    r"summari[sz]ed|approved|closed) (?:\d+|two|three|four|five|ten|twenty)\b|"
+    # a date or an hour
+    r"\b\d{1,2}(?:st|nd|rd|th)? " + _MONTHS + r"\b|\b" + _MONTHS + r" \d{1,2}\b|"
+    r"\b(?:19|20)\d\d-\d\d-\d\d\b|\bmidnight\b|\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|"
+    # a value seen in a tool's, a page's or a document's output
+    r"\b(?:tool|api|search|response|output|result|page|email|document|file|log|webhook|"
+    r"feed|field|record|ticket|payload)s? (?:returns?|contains?|shows?|says?|includes?|"
+    r"mentions?|reports?|lists?)\b)"
+)
+#: the condition: its first word, words up to the moment (no sentence's end), more words,
+#: then the comma that closes it
+#: "on", "at", "from" open a moment only as a date, a count or the reader's next turn ("on
+#: your next deploy", "at the 100th message", "on 1 September"; not "on the client side")
+_AT = (r"(?:on|at|from|starting|by)\s+(?:the\s+|your\s+)?(?:next\b|\d|first\b|second\b|"
+       r"third\b|fourth\b|fifth\b|tenth\b|midnight\b|noon\b|end of (?:the|this|your|today)\b|"
+       + _MONTHS + r"\b)")
+_READER = (r"(?:the |any |all |every |our |your )?(?:[\w-]+ ){0,2}?(?:ai|llm|assistant|agent|bot|"
+           r"chatbot|copilot|model|asistente|assistente|agente)s?\b")
+PLANTED_WHEN = (_OPEN + r"(?:(?:" + _COND + r"[^,.!?;:\n]{0,70}?" + _MOMENT + r"|" + _AT
+                + r")[^,.!?;\n]{0,70}?,|" + _COND + r"[^,.!?;:\n]{0,90}?,\s*" + _READER + r")")
+
+_AI = (r"(?:ai\s+|llm\s+|the\s+)?(?:assistant|agent|bot|chatbot|copilot|ai|model|asistente|"
+       r"assistente|agente|assistent|ki)s?")
+#: the AI reader called: between commas in a sentence, or at a line's, a quotation's or a
+#: label's opening, followed by a comma or a dash (not a transcript's "Agent:" label)
+PLANTED_VOCATIVE = (
+    r",\s*" + _AI + r"\s*,\s*\w|"
+    r"(?:^|[\n\"'(:]\s*)" + _AI + r"\s*(?:,|\u2014|\u2013|\s-\s)\s*\w"
+)
+#: a write into the reader's memory by its carrier
+PLANTED_KEEP = (
+    r"\bmemory\s*\.\s*(?:add|save|store|write|set|update|put|remember|insert)\s*\(|"
+    r"<\s*memory\s*>|"
+    r"(?:^|[\n\"'(:\u2014\u2013,]\s*)(?:please\s+)?(?:save|store|remember|memori[sz]e|note|"
+    r"record)\s+(?:this|that|the following)?\s*(?:to your notes\s+)?(?:forever\s*)?:|"
+    # a rule kept beyond this note
+    r"\bin (?:every|all|any) (?:future|later|subsequent|following) (?:answers?|replies|"
+    r"responses?|sessions?|conversations?|chats?|tasks?)\b|"
+    r"\b(?:remember|memori[sz]e|memori[sz]ed|store|save|record|persist|note|add|write|update)"
+    r"\b(?:\s+[\w'-]+){0,5}?\s+(?:forever|permanently|for (?:all )?(?:future|later|"
+    r"subsequent|next) (?:sessions?|conversations?|chats?|runs?|tasks?|answers?|replies|"
+    r"months?|interactions?)\b|(?:to|in|into) (?:your|its|the agent's|their) (?:[\w-]+ ){0,2}?"
+    r"(?:memory|memories|instructions|notes|profile|rules|preferences)\b|as (?:a|an) "
+    r"(?:[\w-]+ )?(?:fact|preference|rule|instruction)\b)"
+)
+#: the AI reader as the subject of an order ("the tournament bot should swap", "assistants
+#: should tell", "AI systems with persistent memory should record")
+PLANTED_ADDRESSEE = (
+    r"\b(?:ai|llm)?\s*(?:assistant|agent|bot|chatbot|copilot|model|llm|ai system|ai|"
+    r"asistente|assistente|agente)s?\b(?:\s+[\w-]+){0,5}?\s+(?:should|must|shall|is to|"
+    r"are to|needs? to|has to|have to|ought to|debe|deben|doit|doivent|muss|deve)\s+\w"
+)
+#: verbs of the stake, each with the endings it takes
+_STAKE_VERBS = ("liquidate", "transfer", "recommend", "approve", "reopen", "unlock", "delete",
+                "remove", "wipe", "erase", "purge", "cancel", "subtract", "force", "license",
+                "licence")
+_ENDINGS = ("s", "d", "ed", "ing", "red", "ring", "led", "ling", "ted", "ting", "ped", "ping",
+            "ation", "ations", "al")
+
+
+def _inflected(stem: str) -> tuple[str, ...]:
+    """``stem`` and its endings (a final ``e`` dropped before a vowel)."""
+    base = stem[:-1] if stem.endswith("e") else stem
+    return tuple(sorted({stem, *(base + e for e in _ENDINGS if e[0] in "aei"),
+                         *(stem + e for e in _ENDINGS if e[0] not in "aei")}))
+
+
+#: (wave 22) a check switched off, a thing hidden, money spent, access granted: the verb is
+#: the object's class here
+_STAKE_VERBS2 = ("hide", "conceal", "disable", "bypass", "skip", "mute", "grant", "buy",
+                 "purchase", "pay", "charge", "upgrade")
+_STAKE_VERB_WORDS = tuple(sorted({w for v in (*_STAKE_VERBS, *_STAKE_VERBS2)
+                                  for w in _inflected(v)}))
+#: a recipient (sent, forwarded, shared, copied to) and a setting (set, changed, switched,
+#: raised, lowered to)
+_SEND_FORMS = tuple(sorted({w for v in ("send", "forward", "email", "upload", "share", "post",
+                                        "copy", "append", "export", "publish", "push", "sync")
+                             for w in _inflected(v)}))
+_SET_FORMS = tuple(sorted({w for v in ("set", "change", "switch", "raise", "lower")
+                           for w in _inflected(v)}))
+_IRREGULAR = ("paid", "bought", "hid", "hidden", "sent", "set")
+#: what the order touches, by its object's class
+PLANTED_STAKE = (
+    # money
+    r"\b(?:prices?|pricing|discounts?|refund(?:s|ed)?|payouts?|payments?|fees?|rates|"
+    r"subscriptions?|membership|balances?|funds|cash|totals?|invoices?|iban|sort code|"
+    r"bank|wallet|tax|deductible|free (?:months?|of charge|upgrades?)|purchase orders?|"
+    r"budget|payroll)\b|"
+    r"\b\d[\d,.]*\s?(?:eur|usd|gbp|chf|dollars|euros)\b|"
+    # a secret
+    r"\b(?:api|access|secret|private|publisher|license|licence|ssh|hf|signing|deploy|"
+    r"encryption|master|root|admin) keys?\b|"
+    r"\b(?:tokens?|passwords?|passphrases?|credentials?|secrets?|cards?|cvv|expiry|"
+    r"seed phrase|admin notes|pins?)\b|"
+    # access
+    r"\b(?:admins?|access|permissions?|consents?|trust-remote-code|third parties)\b|"
+    r"\bre-open(?:s|ed|ing)?\b|"
+    # the user's view
+    r"\b(?:tell|inform|assure|reassure)\s+(?:[\w'-]+\s+){0,3}?(?:that|to)\b|"
+    r"\b(?:respond|reply|answer|say|claim)(?:s|ed|ing)?\s+that\b|"
+    r"\badd (?:a|the) line\b|\brefuse to\b|"
+    r"\b(?:do not|don't|never) (?:notify|tell|inform|mention|show)\b|"
+    r"\bin (?:every|each|any|all) (?:reply|replies|answer|answers|response|responses)\b|"
+    r"\bkeep (?:this|it) hidden\b|"
+    # a status or a figure written false, a check waived, a thing given to anyone
+    r"\b(?:mark|report|record|categori[sz]e|classify|label|close|log|list|flag|rank)(?:s|ed|"
+    r"d|ing)? (?:\S+ ){0,4}?(?:as|first)\b|"
+    r"\bwithout (?:asking|checking|approval|review|confirmation|verification|telling)\b|"
+    r"\b(?:notify|tell) (?:nobody|no one)\b|\bno review\b|\bexempt\b|\btrusted\b|"
+    r"\b(?:with|to) (?:anyone|anybody|any [\w-]+) who asks\b|\bsystem prompt\b|"
+    r"\b(?:acknowledge|swap|stop|close|approve|accept|mark|shelve|reject)(?:s|d|"
+    r"ed|ing)? (?:all|every)\b|"
+    # a recipient or a setting changed
+    r"\b(?:" + "|".join(_SEND_FORMS) + r") (?:\S+ ){0,8}?to\b|"
+    r"\b(?:" + "|".join(_SET_FORMS) + r") (?:\S+ ){0,5}?to\b|"
+    r"\b(?:turn|turns|turned|turning|switch|switches|switched|switching) off\b|"
+    # the verbs: money moved or sold, a grant, a recommendation, a destructive act
+    r"\b(?:" + "|".join((*_STAKE_VERB_WORDS, *_IRREGULAR)) + r")\b"
+)
+
+_WORDS_WHEN = ("when whenever once after soon if next on at from starting by until first before "
+               "cuando si en "
+               "despues después quand lorsque des dès wenn sobald nachdem quando se assim "
+               "depois als")
+_WORDS_VOCATIVE = ("assistant assistants agent agents bot bots chatbot chatbots copilot "
+                   "copilots ai model models asistente asistentes assistente agente assistent ki")
+_WORDS_KEEP = ("memory save store remember memorise memorize memorised memorized note record "
+               "in persist add write update")
+_WORDS_ADDRESSEE = _WORDS_VOCATIVE + " llm llms"
+_WORDS_STAKE = " ".join((
+    "price prices pricing discount discounts refund refunds payout payouts payment payments "
+    "fee fees rates subscription subscriptions membership balance balances funds "
+    "cash total totals invoice invoices iban sort bank wallet tax deductible free purchase "
+    "budget payroll eur usd gbp chf dollars euros key keys token tokens password passwords "
+    "passphrase passphrases credential credentials secret secrets card cards cvv expiry seed "
+    "admin admins pin pins access permission permissions consent consents trust third re "
+    "tell inform assure reassure respond responds responded responding reply replies replied "
+    "replying answer answers answered answering say says said saying claim claims claimed "
+    "claiming line refuse notify mention show hidden turn turns turned turning "
+    "switch switches switched switching off mark marks marked marking report reports "
+    "reported reporting record records recorded recording categorise categorised "
+    "categorize categorized categorises categorizes categorising categorizing classify "
+    "classifys classifyed classifying label labels labeled labelled labeling close closes "
+    "closed closing log logs logged logging list lists listed listing flag flags flagged "
+    "flagging rank ranks ranked ranking without nobody no exempt trusted anyone anybody "
+    "any system http https acknowledge acknowledges acknowledged acknowledging swap swaps "
+    "swapped swapping stop stops stopped stopping approve approves approved approving "
+    "accept accepts accepted accepting shelve shelves shelved shelving reject rejects "
+    "rejected rejecting refunded categorised classified labeld marksd",
+    *_STAKE_VERB_WORDS, *_IRREGULAR, *_SEND_FORMS, *_SET_FORMS))
+
+#: the weights, chosen by leave-one-split-out CV (``bench/guard_eval/cv_wave22_planted.py``)
+#: (all 44 folds but three chose this point; results/w22_planted_cv.json)
+STAKE_WEIGHT = 0.3
+WHEN_WEIGHT = 0.25
+KEEP_WEIGHT = 0.3
+VOCATIVE_WEIGHT = 0.25
+ADDRESSEE_WEIGHT = 0.25
+#: the moments and the orders to keep a stake is counted beside
+ASKERS = ("planted_when", "planted_keep", *KEEPERS)
+
+#: the older cues that read what a planted cue reads (a trigger, an order to keep, an act,
+#: an address to the AI reader): where one of them counts, it stands for the planted cue
+#: (counted once, with the older cue's weight), so the planted cues add only where the
+#: older ones read nothing
+_OLDER = {
+    "planted_when": ("trigger_frame", "dormant_trigger", "deferred_trigger"),
+    "planted_keep": ("kept_rule", "memory_implant", "memory_persist", "memory_keep",
+                     "memory_frame"),
+    "planted_stake": ("relayed_act", "deferred_act", "money_act", "reader_act", "order_harm",
+                      "ops_act", "defender_act", "token_leak", "record_act"),
+    "planted_vocative": ("agent_addressee", "addressed_to_agent", "ai_reader",
+                         "reader_vocative"),
+    "planted_addressee": ("agent_addressee", "addressed_to_agent", "ai_reader",
+                          "reader_vocative", "agent_subject"),
+}
+STOOD_FOR: dict[str, tuple[str, ...]] = {}
+for _planted, _older in _OLDER.items():
+    for _name in _older:
+        STOOD_FOR[_name] = (*STOOD_FOR.get(_name, ()), _planted)
+
+Spec = tuple[str, float, str | None, str, str, str, dict[str, Any]]
+
+
+def specs() -> tuple[Spec, ...]:
+    """The five cues (see the module's docstring): the stake counts beside a moment or an
+    order to keep; each of the others only beside the stake (and the address beside a
+    moment or an order to keep as well)."""
+    beside = {"requires_any": ("planted_stake",), "beside_counted": True, "structural": True}
+    addressed = {"requires": ("planted_stake",), "requires_any": ASKERS,
+                 "beside_counted": True, "structural": True}
+    return (
+        ("planted_stake", STAKE_WEIGHT, "tool_coercion",
+         "what a planted order touches, by its object (money, a secret, access, the user's "
+         "view, a recipient or a setting, a destructive act), beside a planted moment or an "
+         "order to keep",
+         PLANTED_STAKE, _WORDS_STAKE,
+         {"requires_any": ASKERS, "beside_counted": True, "structural": True}),
+        ("planted_when", WHEN_WEIGHT, "instruction_override",
+         "a condition or a future moment that names a party of the reader's conversation, "
+         "the reader's count or next act, a later session, a date or a tool's output, closed "
+         "by a comma (\"once the user logs off,\", \"after your 5th message,\"), beside what "
+         "a planted order touches",
+         PLANTED_WHEN, _WORDS_WHEN, beside),
+        ("planted_keep", KEEP_WEIGHT, "tool_coercion",
+         "a write into the reader's memory by its carrier (memory.add(...), <memory>, "
+         "\"save this:\") or a rule kept beyond the note (\"from now on\", \"in every future "
+         "answer\"), beside what a planted order touches",
+         PLANTED_KEEP, _WORDS_KEEP, beside),
+        ("planted_vocative", VOCATIVE_WEIGHT, "instruction_override",
+         "the AI reader called mid-sentence or at an opening (\", assistant, subtract\", "
+         "\"Assistant \u2014 save this\"), beside a planted moment or order to keep and its "
+         "stake",
+         PLANTED_VOCATIVE, _WORDS_VOCATIVE, addressed),
+        ("planted_addressee", ADDRESSEE_WEIGHT, "instruction_override",
+         "the AI reader as the subject of an order (\"the bot should swap\", \"assistants "
+         "should tell\"), beside a planted moment or order to keep and its stake",
+         PLANTED_ADDRESSEE, _WORDS_ADDRESSEE, {**addressed, "replaces": ("planted_vocative",)}),
+    )
