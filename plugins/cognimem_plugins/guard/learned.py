@@ -35,9 +35,7 @@ WEIGHTS_FILE = Path(__file__).resolve().parent / "learned_cue.json.gz"
 STEM = 5
 #: the paragraph's cue score gains at most this: ``WEIGHT`` times the part of the model's
 #: probability above :data:`FLOOR`, rescaled to 0-1 (both chosen with the threshold by
-#: cross-validation, bench/guard_eval/train_cue.py; docs/guards.md). Wave 22 kept them:
-#: over the 44 seen splits a larger weight or a lower floor, or the gate widened, flags
-#: honest notes to agents beyond the bound (bench/guard_eval/cv_wave22_learned.py)
+#: cross-validation, bench/guard_eval/train_cue.py; docs/guards.md)
 WEIGHT = 0.5
 FLOOR = 0.9
 #: the most words of a paragraph the model reads (a paragraph is cut at about 300 chars)
