@@ -203,7 +203,9 @@ _NEVER = re.compile(r"(?!x)x")
 #: cues of wave 9 (agent_cues.py) that read some of an older cue's positives
 #: (wave 10 read some of these in other words too: an order to the AI reader by name,
 #: agent_order; a request for the agent's lasting memory, memory_keep)
-_KIN = {"memory_implant": ("memory_persist", "memory_keep"),
+_KIN = {"memory_implant": ("memory_persist", "memory_keep",
+                           # (wave 22: a write into memory by its carrier, planted.py)
+                           "planted_keep"),
         # (wave 17: the relayed act reads authorized_keys beside an address to AI agents;
         # wave 18: so does the act against the user's defences, beside the reader named)
         "dangerous_command": ("agent_order", "relayed_act", "ops_act")}
