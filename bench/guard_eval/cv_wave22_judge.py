@@ -40,6 +40,7 @@ import json
 import pickle
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +90,40 @@ def use_screen_cache(path: Path) -> None:
         return real(text, full=full)
 
     tj.screen = screen  # type: ignore[assignment]
+
+
+def limit_bounding(most: int) -> None:
+    """Make ``train_judge`` bound on the ``most`` bounding turns of smallest CRC-32 (a
+    deterministic sample, for a cache not yet filled with all of them)."""
+    every = tj.bounding_turns
+
+    def bounding_turns(train: Sequence[str]) -> list[str]:
+        return sorted(tj.sample_turns(every(train), most))
+
+    tj.bounding_turns = bounding_turns  # type: ignore[assignment]
+
+
+def late_bounding(data: tj.Data, bench: Path) -> int:
+    """Bound on the bounding turns embedded by now: the longest prefix, in CRC-32 order, of
+    the training half's turns not trained on whose vectors the cache holds (it may be being
+    filled while the fits run); their vectors and cue scores go to ``data``. Returns how
+    many."""
+    import judge_vectors
+    from train_cue import conversations
+
+    train, _ = conversations(bench)
+    ordered = tj.sample_turns(tj.bounding_turns(train), len(train))
+    cache = Cache()
+    covered = 0
+    for text in ordered:
+        if judge_vectors.key(judge_vectors.embedded_text(text)) not in cache.table:
+            break
+        covered += 1
+    turns = sorted(ordered[:covered])
+    data.held = cache.vectors(turns).astype(np.float64) if turns else np.zeros((0, 384))
+    data.held_cue = tj.cue_scores(turns)
+    print(f"bounding on {covered} of {len(ordered)} turns", file=sys.stderr, flush=True)
+    return covered
 
 
 def use_redaction_cache(path: Path) -> None:
@@ -251,6 +286,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--screens", type=Path, default=SCREENS)
     parser.add_argument("--family", action="append", help="only these families")
     parser.add_argument("--label", help="save the figures as results/LABEL.json")
+    parser.add_argument("--bounding-most", type=int, default=None,
+                        help="bound on the N bounding turns of smallest CRC-32 only "
+                        "(all of them by default)")
+    parser.add_argument("--bounding-late", action="store_true",
+                        help="bound on the bounding turns the cache holds once the fits "
+                        "are done (the longest prefix in CRC-32 order)")
+    parser.add_argument("--readmes", type=Path, default=tj.READMES,
+                        help="README rows, a check in every fold (a missing file: none)")
     parser.add_argument("--float32", action="store_true",
                         help="the fits' products in single precision (fit_many)")
     args = parser.parse_args(argv)
@@ -259,6 +302,9 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"no LoCoMo turns under {args.bench} nor {FALLBACK_BENCH}")
     use_screen_cache(args.screens)
     use_redaction_cache(REDACTED)
+    tj.READMES = args.readmes
+    if args.bounding_most is not None or args.bounding_late:
+        limit_bounding(args.bounding_most or 0)
     data = tj.Data(bench, Cache())
     study = Study(data)
     # the shipped judge with its shipped rule, on every split (in-sample on its seven)
@@ -266,17 +312,15 @@ def main(argv: list[str] | None = None) -> int:
     shipped = judge.shipped()
     shipped_rule = (judge.THRESHOLD, judge.WITH_CUES, judge.CUE_AT_LEAST)
     report: dict[str, Any] = {"bench": str(bench), "bounding_turns": len(data.held),
+                              "bounding_most": args.bounding_most,
                               "float32": args.float32,
                               "readmes": len(data.readmes), "shipped": {}}
-    fake = {(s, -1): (shipped.bias, np.array(shipped.weights)) for s in tj.SPLITS}
-    turns_shipped = shipped.probabilities(data.held)
-    report["shipped"]["folds"] = {s: fold(study, fake, s, turns_shipped, shipped_rule)
-                                  for s in tj.SPLITS}
-    report["shipped"]["totals"] = totals(report["shipped"]["folds"])
-    print("shipped", json.dumps(report["shipped"]["totals"]), file=sys.stderr)
     families = [f for f in tj.FAMILIES if not args.family or f.name in args.family]
     for family in families:
         models = study.fit(family, np.float32 if args.float32 else np.float64)
+        if args.bounding_late and "bounding_covered" not in report:
+            report["bounding_covered"] = late_bounding(data, bench)
+            report["bounding_turns"] = len(data.held)
         pools = {}
         for held in tj.SPLITS:
             pools[held] = study.pool(models, held)
@@ -293,6 +337,17 @@ def main(argv: list[str] | None = None) -> int:
                 folds[held] = fold(study, models, held, turns[held], rule)
             report[name] = {"folds": folds, "totals": totals(folds)}
             print(name, json.dumps(report[name]["totals"]), file=sys.stderr, flush=True)
+            print(name, "rules:", json.dumps({h: f["rule"] for h, f in folds.items()}),
+                  file=sys.stderr, flush=True)
+            if args.label:  # what is done so far, in case the run is stopped
+                (HERE / "results" / f"{args.label}.json").write_text(
+                    json.dumps(report, indent=1, default=str) + "\n", encoding="utf-8")
+    fake = {(s, -1): (shipped.bias, np.array(shipped.weights)) for s in tj.SPLITS}
+    turns_shipped = shipped.probabilities(data.held)
+    report["shipped"]["folds"] = {s: fold(study, fake, s, turns_shipped, shipped_rule)
+                                  for s in tj.SPLITS}
+    report["shipped"]["totals"] = totals(report["shipped"]["folds"])
+    print("shipped", json.dumps(report["shipped"]["totals"]), file=sys.stderr)
     candidates = [k for k in report if "/" in k and not k.endswith("/shipped_rule")]
     report["choice"] = max(candidates, key=lambda k: (
         report[k]["totals"]["with_judge_injections"], -report[k]["totals"]["with_judge_clean"],
