@@ -92,13 +92,15 @@ def use_screen_cache(path: Path) -> None:
     tj.screen = screen  # type: ignore[assignment]
 
 
+#: train_judge's own bounding turns (before :func:`limit_bounding` replaces them)
+ALL_BOUNDING = tj.bounding_turns
+
+
 def limit_bounding(most: int) -> None:
     """Make ``train_judge`` bound on the ``most`` bounding turns of smallest CRC-32 (a
     deterministic sample, for a cache not yet filled with all of them)."""
-    every = tj.bounding_turns
-
     def bounding_turns(train: Sequence[str]) -> list[str]:
-        return sorted(tj.sample_turns(every(train), most))
+        return sorted(tj.sample_turns(ALL_BOUNDING(train), most))
 
     tj.bounding_turns = bounding_turns  # type: ignore[assignment]
 
@@ -112,7 +114,7 @@ def late_bounding(data: tj.Data, bench: Path) -> int:
     from train_cue import conversations
 
     train, _ = conversations(bench)
-    ordered = tj.sample_turns(tj.bounding_turns(train), len(train))
+    ordered = tj.sample_turns(ALL_BOUNDING(train), len(train))
     cache = Cache()
     covered = 0
     for text in ordered:
