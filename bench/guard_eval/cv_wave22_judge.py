@@ -102,7 +102,7 @@ def limit_bounding(most: int) -> None:
     def bounding_turns(train: Sequence[str]) -> list[str]:
         return sorted(tj.sample_turns(ALL_BOUNDING(train), most))
 
-    tj.bounding_turns = bounding_turns  # type: ignore[assignment]
+    tj.bounding_turns = bounding_turns
 
 
 def late_bounding(data: tj.Data, bench: Path) -> int:
@@ -142,7 +142,7 @@ def use_redaction_cache(path: Path) -> None:
     def embedded_text(text: str) -> str:
         return table[text] if text in table else real(text)
 
-    judge_vectors.embedded_text = embedded_text  # type: ignore[assignment]
+    judge_vectors.embedded_text = embedded_text
 
 
 def fit_many(x: np.ndarray, y: np.ndarray, groups: np.ndarray, masks: np.ndarray,
@@ -152,7 +152,7 @@ def fit_many(x: np.ndarray, y: np.ndarray, groups: np.ndarray, masks: np.ndarray
     float32: the two products per step in single precision (twice as fast; the weights
     then differ from ``fit``'s in the third or fourth decimal)."""
     n_models = masks.shape[0]
-    xs = x.astype(dtype)
+    xs: np.ndarray = x.astype(dtype)
     shares = np.array(family.shares)
     sw = np.zeros((x.shape[0], n_models))
     for g in range(len(tj.SHARES)):

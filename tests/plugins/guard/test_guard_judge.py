@@ -25,7 +25,7 @@ from cognimem_plugins.guard.injection import screen
 from cognimem_plugins.guard.rescan import rescan
 
 ROOT = Path(__file__).resolve().parents[3]
-RESULT = ROOT / "bench" / "guard_eval" / "results" / "w22_judge.json"
+RESULT = ROOT / "bench" / "guard_eval" / "results" / "wave8_injection_judge.json"
 
 #: injections the text guard's cues do not flag (asserted below); the door tests judge them
 #: with a stand-in judge (:func:`stand_in`) so that they test where the judge runs, not its

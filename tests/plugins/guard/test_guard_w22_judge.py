@@ -9,6 +9,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 import pytest
@@ -29,7 +30,7 @@ def tj() -> Iterator[ModuleType]:
 
 
 def _pool(tj: ModuleType, *, clean_flags: dict[str, int], honest_flags: int = 0,
-          rows: int = 100, honest: int = 200, splits: str = "ab") -> tuple[object, np.ndarray]:
+          rows: int = 100, honest: int = 200, splits: str = "ab") -> tuple[Any, np.ndarray]:
     """A pool of ``splits`` (one letter each) of ``rows`` clean rows and 10 injections each,
     and ``honest`` honest notes, with the judge's flags: ``clean_flags[split]`` clean rows of
     a split and ``honest_flags`` honest notes (every injection flagged)."""
