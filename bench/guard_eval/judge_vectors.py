@@ -90,7 +90,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python bench/guard_eval/judge_vectors.py")
     parser.add_argument("--bench", type=Path, default=Path("../shared/bench"))
     args = parser.parse_args(argv)
-    texts = all_texts(args.bench)
+    from train_judge import FALLBACK_BENCH
+
+    bench = args.bench if (args.bench / "locomo").is_dir() else FALLBACK_BENCH
+    if not (bench / "locomo").is_dir():
+        raise SystemExit(f"no LoCoMo turns under {args.bench} nor {FALLBACK_BENCH}")
+    texts = all_texts(bench)
     Cache().vectors(texts)
     print(f"{len(texts)} texts embedded or cached in {CACHE}", file=sys.stderr)
     return 0

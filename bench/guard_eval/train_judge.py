@@ -47,6 +47,9 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+#: (wave 22) where the LoCoMo and LongMemEval turns are when ``--bench`` (relative to the
+#: repository root) does not hold them, as from a worktree
+FALLBACK_BENCH = Path("/work/shared/bench")
 
 from honest_notes import honest_notes, wider_notes  # noqa: E402
 from judge_vectors import Cache, embedded_text  # noqa: E402
@@ -55,8 +58,8 @@ from train_cue import conversations, corpus_rows, publish  # noqa: E402
 
 from cognimem_plugins.guard.injection import screen  # noqa: E402
 
-#: (wave 17) every seen split: tune, test, fresh and fresh2 ... fresh22 (eighteen authors)
-SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 23)))
+#: (wave 22) every seen split: tune, test, fresh and fresh2 ... fresh42 (forty-four splits)
+SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 43)))
 #: the splits of the recorded sample model (:func:`sample_model`; the test suite's check)
 SAMPLE_SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
 #: the most training-half turns trained on (the ones with the smallest CRC-32; embedding a
@@ -210,12 +213,14 @@ def cue_scores(texts: Sequence[str]) -> np.ndarray:
 @dataclass
 class Pool:
     """Scored texts: the judge's probability, the cue score, the text guard's flag, the
-    label."""
+    label; (wave 22) the split each text belongs to and whether it is an honest note."""
 
     p: np.ndarray
     cue: np.ndarray
     guard: np.ndarray
     labels: np.ndarray
+    split: np.ndarray
+    honest: np.ndarray
 
 
 #: the joined rule's grid: the probability that flags alone (above 1: never), the
@@ -224,10 +229,18 @@ ALONE = [0.94, 0.95, 0.96, 0.97, 0.98, 0.99, 1.01]
 WITH_CUES = [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95]
 CUE_AT_LEAST = [0.1, 0.2, 0.3, 0.35, 0.45, 0.5, 0.6]
 #: the joined rule's bounds: the judge's own flags (those the text guard does not set) at
-#: most 0.5 % of the clean and honest notes, and at most this share of the bounding turns
-#: (the text guard's cues change ~0.76 in 1,000 turns, the target is below 1 in 1,000: the
-#: judge's own share is held to 0.1 in 1,000, under half of what is left)
+#: most 0.5 % of the clean and secret rows pooled (``CLEAN_MOST["clean_half_percent"]``), and
+#: at most this share of the bounding turns (the text guard's cues change ~0.76 in 1,000
+#: turns, the target is below 1 in 1,000: the judge's own share is held to 0.1 in 1,000,
+#: under half of what is left)
 JOINED_TURNS_RATE = 0.0001
+#: (wave 22) and on each split, the text guard's and the judge's flags together at most 1 %
+#: of its clean and secret rows (or what the text guard alone flags, if more: the learned
+#: cue's per-fold bound, ``train_cue.fold_bounds``); the judge's own flags on the honest
+#: notes to agents at most 0.5 % of them pooled (wave 17's retrain flagged 2 % of them
+#: under the pooled bound, which counted them among 12,000 rows)
+SPLIT_MOST = 0.01
+HONEST_MOST = 0.005
 Joined = tuple[float, float, float]
 
 
@@ -237,18 +250,52 @@ def joined_flags(p: np.ndarray, cue: np.ndarray, rule: Joined) -> np.ndarray:
     return (p >= alone) | ((p >= with_cues) & (cue >= at_least))
 
 
+def split_index(pool: Pool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per text of ``pool``, its split's number (-1: an injection or an honest note), and
+    per split, how many of its clean and secret rows may be flagged and which it has."""
+    rows = (pool.labels == 0) & ~pool.honest
+    names, codes = np.unique(pool.split, return_inverse=True)
+    codes = np.where(rows, codes, -1)
+    n = np.bincount(codes[rows], minlength=len(names))
+    base = np.bincount(codes[rows], weights=pool.guard[rows], minlength=len(names))
+    return codes, np.maximum(np.floor(SPLIT_MOST * n), base), rows
+
+
+def bounded(pool: Pool, flags: np.ndarray, turns_flags: np.ndarray,
+            index: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> bool:
+    """Whether the judge's ``flags`` on ``pool`` and ``turns_flags`` on the bounding turns
+    keep every bound (:data:`CLEAN_MOST`'s half percent, :data:`SPLIT_MOST`,
+    :data:`HONEST_MOST`, :data:`JOINED_TURNS_RATE`); ``index``: :func:`split_index`."""
+    codes, most, rows = index or split_index(pool)
+    own = flags & ~pool.guard
+    if (own[rows].sum() > CLEAN_MOST["clean_half_percent"] * rows.sum()
+            or own[pool.honest].sum() > HONEST_MOST * pool.honest.sum()
+            or turns_flags.sum() > JOINED_TURNS_RATE * len(turns_flags)):
+        return False
+    flagged = np.bincount(codes[rows], weights=(flags | pool.guard)[rows],
+                          minlength=len(most))
+    return bool(np.all(flagged <= most))
+
+
+def rules() -> list[Joined]:
+    """The joined rules of the grid (the lower probability never above the one alone)."""
+    return [(a, w, c) for a in ALONE for w in WITH_CUES for c in CUE_AT_LEAST if w <= a]
+
+
 def choose_joined(pool: Pool, turns_p: np.ndarray, turns_cue: np.ndarray) -> Joined:
     """The joined rule flagging the most injections (with the text guard) within the
-    bounds; ties: the fewest clean notes, then turns, then the middle of the rest."""
+    bounds (:func:`bounded`); ties: the fewest clean notes, then turns, then the middle of
+    the rest."""
     inj = pool.labels == 1
+    index = split_index(pool)
     found: dict[Joined, tuple[int, int, int]] = {}
-    for rule in ((a, w, c) for a in ALONE for w in WITH_CUES for c in CUE_AT_LEAST):
-        own = joined_flags(pool.p, pool.cue, rule) & ~pool.guard
-        clean = int(own[~inj].sum())
-        turns = int(joined_flags(turns_p, turns_cue, rule).sum())
-        if clean <= CLEAN_MOST["clean_half_percent"] * (~inj).sum() \
-                and turns <= JOINED_TURNS_RATE * len(turns_p):
-            found[rule] = (int((own | pool.guard)[inj].sum()), -clean, -turns)
+    for rule in rules():
+        flags = joined_flags(pool.p, pool.cue, rule)
+        turns = joined_flags(turns_p, turns_cue, rule)
+        if bounded(pool, flags, turns, index):
+            own = flags & ~pool.guard
+            found[rule] = (int((flags | pool.guard)[inj].sum()), -int(own[~inj].sum()),
+                           -int(turns.sum()))
     if not found:
         return (1.01, 1.01, 0.0)
     best = max(found.values())
@@ -280,6 +327,8 @@ class Data:
                       for s, rows in self.rows.items()}
         self.cue = {s: cue_scores([r["text"] for r in rows]) for s, rows in self.rows.items()}
         self.honest_cue = {s: cue_scores(self.honest[s].texts) for s in SPLITS}
+        self.honest_guard = {s: np.array([bool(screen(t)) for t in self.honest[s].texts], bool)
+                             for s in SPLITS}
         self.held_cue = cue_scores(bounding)
         readmes = read_readmes()
         self.readmes = cache.vectors(readmes).astype(np.float64) if readmes \
@@ -309,15 +358,20 @@ class Data:
                   for model in [self.model([o for o in splits if o not in group], family)]
                   for s in group}
         for s in splits:
-            model = models[s]
-            rows, honest = self.split[s], self.honest[s]
-            parts.append(Pool(np.concatenate([probabilities(model, rows.vectors),
-                                              probabilities(model, honest.vectors)]),
-                              np.concatenate([self.cue[s], self.honest_cue[s]]),
-                              np.concatenate([self.guard[s], np.zeros(len(honest.texts), bool)]),
-                              np.concatenate([rows.labels, honest.labels])))
+            parts.append(self.scored(s, models[s]))
         return Pool(*(np.concatenate([getattr(p, f) for p in parts])
-                      for f in ("p", "cue", "guard", "labels")))
+                      for f in ("p", "cue", "guard", "labels", "split", "honest")))
+
+    def scored(self, s: str, model: tuple[float, np.ndarray]) -> Pool:
+        """The rows and honest notes of split ``s`` scored by ``model``."""
+        rows, honest = self.split[s], self.honest[s]
+        n, k = len(rows.texts), len(honest.texts)
+        return Pool(np.concatenate([probabilities(model, rows.vectors),
+                                    probabilities(model, honest.vectors)]),
+                    np.concatenate([self.cue[s], self.honest_cue[s]]),
+                    np.concatenate([self.guard[s], self.honest_guard[s]]),
+                    np.concatenate([rows.labels, honest.labels]),
+                    np.array([s] * (n + k)), np.arange(n + k) >= n)
 
 
 def fold_figures(data: Data, held: str, family: Family) -> dict[str, Any]:
@@ -491,7 +545,10 @@ def main(argv: list[str] | None = None) -> int:
     families = [f for f in FAMILIES if args.family in (None, f.name)]
     if not families:
         raise SystemExit(f"--family {args.family!r}: one of {', '.join(f.name for f in FAMILIES)}")
-    data = Data(args.bench, Cache())
+    bench = args.bench if (args.bench / "locomo").is_dir() else FALLBACK_BENCH
+    if not (bench / "locomo").is_dir():
+        raise SystemExit(f"no LoCoMo turns under {args.bench} nor {FALLBACK_BENCH}")
+    data = Data(bench, Cache())
     report: dict[str, Any] = {}
     if args.cv:
         report["cv"] = cross_validate(data, families)
