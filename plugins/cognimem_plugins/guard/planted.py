@@ -109,8 +109,13 @@ _AT = (r"(?:on|at|from|starting|by)\s+(?:the\s+|your\s+)?(?:next\b|\d|first\b|se
        + _MONTHS + r"\b)")
 _READER = (r"(?:the |any |all |every |our |your )?(?:[\w-]+ ){0,2}?(?:ai|llm|assistant|agent|bot|"
            r"chatbot|copilot|model|asistente|assistente|agente)s?\b")
-PLANTED_WHEN = (_OPEN + r"(?:(?:" + _COND + r"[^,.!?;:\n]{0,70}?" + _MOMENT + r"|" + _AT
-                + r")[^,.!?;\n]{0,70}?,|" + _COND + r"[^,.!?;:\n]{0,90}?,\s*" + _READER + r")")
+#: a condition whose subject is the writer ("if we do not assume that the players ...",
+#: "when I hand the customer over, ..."): the writer's own reasoning or plan, not a moment
+#: the writer does not control
+_NOT_WRITER = r"(?!\s+(?:i|we)(?:'\w+)?\b)"
+PLANTED_WHEN = (_OPEN + r"(?:(?:" + _COND + _NOT_WRITER + r"[^,.!?;:\n]{0,70}?" + _MOMENT
+                + r"|" + _AT + r")[^,.!?;\n]{0,70}?,|"
+                + _COND + r"[^,.!?;:\n]{0,90}?,\s*" + _READER + r")")
 
 _AI = (r"(?:ai\s+|llm\s+|the\s+)?(?:assistant|agent|bot|chatbot|copilot|ai|model|asistente|"
        r"assistente|agente|assistent|ki)s?")

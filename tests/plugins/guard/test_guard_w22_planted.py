@@ -61,6 +61,18 @@ def test_not_moments(text: str) -> None:
     assert not _matches("planted_when", text)
 
 
+def test_a_condition_whose_subject_is_the_writer_is_not_a_moment() -> None:
+    # the writer's own reasoning names a party ("the players") inside its own condition
+    # (a LongMemEval answer about poker odds was flagged without this); the same condition
+    # with a party as its subject is a moment
+    mine = ("If we do not assume that the players are dealt pairs, the odds of both "
+            "making quads are lower. Each player now has another chance with their cards.")
+    assert not _matches("planted_when", mine)
+    assert not screen(mine)
+    theirs = "If the players are dealt pairs, send their cards to the table's owner."
+    assert _matches("planted_when", theirs)
+
+
 def test_on_opens_a_moment_only_as_a_date_or_a_count() -> None:
     # "on the client side," is no moment; "on 3 March," is one
     side = "It can run on the client side, removing the network round trip."
