@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -63,14 +64,18 @@ def weigh(data: list[w15.Row]) -> dict[str, Any]:
             "folds": folds}
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Weigh the cue; print each fold's choice and the held-out split's change."""
-    parser = argparse.ArgumentParser(prog="python bench/guard_eval/cv_wave21_carried.py")
+def main(argv: list[str] | None = None, *,
+         prog: str = "python bench/guard_eval/cv_wave21_carried.py",
+         weigh: Callable[[list[w15.Row]], dict[str, Any]] = weigh,
+         splits: tuple[str, ...] = SPLITS) -> int:
+    """Weigh the cue; print each fold's choice and the held-out split's change (wave 22's
+    script passes its own ``weigh`` and splits)."""
+    parser = argparse.ArgumentParser(prog=prog)
     parser.add_argument("--readmes", type=Path, default=w17.READMES,
                         help="the README rows (bench/guard_eval/readme_rows.py writes them)")
     parser.add_argument("--label", help="save the figures as results/LABEL.json")
     args = parser.parse_args(argv)
-    w15.SPLITS = SPLITS
+    w15.SPLITS = splits
     if not (w15.BENCH / "locomo").is_dir():
         # (a worktree under /work/wt: the shared bench is not beside it)
         w15.BENCH = w20.SHARED_BENCH

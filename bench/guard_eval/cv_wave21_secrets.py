@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -59,9 +60,6 @@ SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 39)))
 MECHANISMS = ("encrypted", "lines", "wif", "bytes", "aws", "typed", "anycase", "passnames",
               "verbs", "request",
               "at")
-GRID = [frozenset(c) for n in range(len(MECHANISMS) + 1) for c in combinations(MECHANISMS, n)]
-EMPTY: frozenset[str] = frozenset()
-FULL = frozenset(MECHANISMS)
 
 
 def apply(point: frozenset[str]) -> None:
@@ -90,37 +88,50 @@ def apply(point: frozenset[str]) -> None:
     formats.READ_AT = "at" in point
 
 
-def weigh(data: list[w19.Row]) -> dict[str, Any]:
-    apply(EMPTY)
+def weigh(data: list[w19.Row], switch: Callable[[frozenset[str]], None] = apply,
+          mechanisms: tuple[str, ...] = MECHANISMS,
+          splits: tuple[str, ...] = SPLITS) -> dict[str, Any]:
+    """Every point of the switches' grid (``switch`` sets a point), each split's fold
+    chosen on the others (``cv_wave20_secrets.choose``); the wave 22 script reuses it with
+    its own switches."""
+    empty_point: frozenset[str] = frozenset()
+    full = frozenset(mechanisms)
+    grid = [frozenset(c) for n in range(len(mechanisms) + 1)
+            for c in combinations(mechanisms, n)]
+    switch(empty_point)
     empty = [w19.outcome(r) for r in data]
-    apply(FULL)
+    switch(full)
     moving = [i for i, r in enumerate(data) if w19.outcome(r) != empty[i]]
     print(f"{len(moving)} of {len(data)} rows may change", flush=True)
     per: dict[frozenset[str], w19.Counts] = {}
-    for point in GRID:
-        apply(point)
+    for point in grid:
+        switch(point)
         results = list(empty)
         for i in moving:
             results[i] = w19.outcome(data[i])
         per[point] = w19.counts(data, results)
-    apply(FULL)
+    switch(full)
     folds = {}
-    for split in SPLITS:
+    for split in splits:
         fold = w20.choose(per, split)
-        folds[split] = {"weights": sorted(fold), "before": per[EMPTY][split],
+        folds[split] = {"weights": sorted(fold), "before": per[empty_point][split],
                         "after": per[fold][split]}
     chosen = w20.choose(per, None)
     sizes = {s: sum(1 for r in data if r[0] == s) for s in w20.BOUNDS}
-    return {"grid": list(MECHANISMS), "chosen_on_all": sorted(chosen),
-            "bounds": {s: (per[EMPTY].get(s), per[chosen].get(s), sizes[s])
+    return {"grid": list(mechanisms), "chosen_on_all": sorted(chosen),
+            "bounds": {s: (per[empty_point].get(s), per[chosen].get(s), sizes[s])
                        for s in w20.BOUNDS},
-            "per_mechanism_alone": {m: sum(per[frozenset((m,))][s][0] - per[EMPTY][s][0]
-                                           for s in SPLITS) for m in MECHANISMS},
+            "per_mechanism_alone": {m: sum(per[frozenset((m,))][s][0]
+                                           - per[empty_point][s][0]
+                                           for s in splits) for m in mechanisms},
             "folds": folds}
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None, *, doc: str | None = __doc__,
+         switch: Callable[[frozenset[str]], None] = apply,
+         mechanisms: tuple[str, ...] = MECHANISMS, splits: tuple[str, ...] = SPLITS) -> int:
+    """The CV from the command line (the wave 22 script passes its own switches)."""
+    parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
     parser.add_argument("--readmes", type=Path, default=w15.README_PATH)
     parser.add_argument("--label", help="save the figures as results/LABEL.json")
     parser.add_argument("--bench", type=Path, default=w15.BENCH,
@@ -131,13 +142,13 @@ def main(argv: list[str] | None = None) -> int:
     if not (bench / "locomo").is_dir():
         raise SystemExit(f"no LoCoMo turns under {args.bench} nor {w20.FALLBACK_BENCH}")
     w15.BENCH = bench
-    w20.SPLITS = SPLITS
+    w20.SPLITS = splits
     data = w20.rows(args.readmes)
     turns = sum(1 for r in data if r[0] == w19.TURNS)
     if not turns:
         raise SystemExit("the bound read no dataset turns")
     print(f"{turns} dataset turns read from {bench}", flush=True)
-    result = weigh(data)
+    result = weigh(data, switch, mechanisms, splits)
     print(f"turns from {bench}; chosen on all splits: {result['chosen_on_all']}; bounds "
           f"(all off -> chosen, (secrets, clean changed), rows): {result['bounds']}; "
           f"secrets each mechanism catches alone: {result['per_mechanism_alone']}")

@@ -21,7 +21,6 @@ repository root::
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import Counter
 from itertools import product
@@ -34,7 +33,7 @@ sys.path.insert(0, str(HERE))
 import cv_wave15_requests as w15  # noqa: E402
 import cv_wave16_pressure as w16  # noqa: E402
 import cv_wave17_money as w17  # noqa: E402
-import cv_wave20_carried as w20  # noqa: E402
+import cv_wave21_carried as w21  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 43)))
 NAMES = ("value_order", "dedicated_order")
@@ -67,33 +66,9 @@ def weigh(data: list[w15.Row]) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Weigh the cue; print each fold's choice and the held-out split's change."""
-    parser = argparse.ArgumentParser(prog="python bench/guard_eval/cv_wave22_carried.py")
-    parser.add_argument("--readmes", type=Path, default=w17.READMES,
-                        help="the README rows (bench/guard_eval/readme_rows.py writes them)")
-    parser.add_argument("--label", help="save the figures as results/LABEL.json")
-    args = parser.parse_args(argv)
-    w15.SPLITS = SPLITS
-    if not (w15.BENCH / "locomo").is_dir():
-        # (a worktree under /work/wt: the shared bench is not beside it)
-        w15.BENCH = w20.SHARED_BENCH
-    if not args.readmes.exists():
-        parser.error(f"no README rows at {args.readmes}: run readme_rows.py first")
-    w15.README_PATH = args.readmes
-    data = w15.rows()
-    result = weigh(data)
-    print(f"rows per bound: {result['rows_per_bound']}")
-    if not result["rows_per_bound"].get(w15.TURNS):
-        raise SystemExit("the dataset turns were not read (no locomo under the bench)")
-    print(f"shipped {result['shipped']}; chosen on all splits: {result['chosen_on_all']}; "
-          f"bounds (zero -> chosen): {result['bounds_on_all']}")
-    for point, counts in result["grid"].items():
-        inj = sum(c[0] for s, c in counts.items() if s not in w16.BOUNDS)
-        clean = sum(c[1] for s, c in counts.items() if s not in w16.BOUNDS)
-        print(f"  point {point}: injections {inj}, clean flagged {clean}, bounds "
-              f"{ {s: counts[s][1] for s in w16.BOUNDS if s in counts} }")
-    w16.report_folds(result, args.label)
-    return 0
+    """Weigh the cues; print each fold's choice and the held-out split's change."""
+    return w21.main(argv, prog="python bench/guard_eval/cv_wave22_carried.py", weigh=weigh,
+                    splits=SPLITS)
 
 
 if __name__ == "__main__":

@@ -38,10 +38,8 @@ printed of a row's text. Run from the repository root::
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
-from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -49,17 +47,12 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-import cv_wave15_requests as w15  # noqa: E402
 import cv_wave19_spans as w19  # noqa: E402
-import cv_wave20_secrets as w20  # noqa: E402
-from cv_wave16_pressure import report_folds  # noqa: E402
+import cv_wave21_secrets as w21  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 43)))
 MECHANISMS = ("tables", "twoclass", "enrol", "crypthash", "userinfo", "hexpairs", "holder",
               "ezconnect", "basic", "login", "retry")
-GRID = [frozenset(c) for n in range(len(MECHANISMS) + 1) for c in combinations(MECHANISMS, n)]
-EMPTY: frozenset[str] = frozenset()
-FULL = frozenset(MECHANISMS)
 #: the modules that hold :data:`.names.NOT_SECRET_NAME` under that name
 _HOLDERS = ("names", "assigned", "configs", "fallbacks", "namewords", "setcommands",
             "structured")
@@ -101,60 +94,12 @@ def apply(point: frozenset[str]) -> None:
 
 
 def weigh(data: list[w19.Row]) -> dict[str, Any]:
-    apply(EMPTY)
-    empty = [w19.outcome(r) for r in data]
-    apply(FULL)
-    moving = [i for i, r in enumerate(data) if w19.outcome(r) != empty[i]]
-    print(f"{len(moving)} of {len(data)} rows may change", flush=True)
-    per: dict[frozenset[str], w19.Counts] = {}
-    for point in GRID:
-        apply(point)
-        results = list(empty)
-        for i in moving:
-            results[i] = w19.outcome(data[i])
-        per[point] = w19.counts(data, results)
-    apply(FULL)
-    folds = {}
-    for split in SPLITS:
-        fold = w20.choose(per, split)
-        folds[split] = {"weights": sorted(fold), "before": per[EMPTY][split],
-                        "after": per[fold][split]}
-    chosen = w20.choose(per, None)
-    sizes = {s: sum(1 for r in data if r[0] == s) for s in w20.BOUNDS}
-    return {"grid": list(MECHANISMS), "chosen_on_all": sorted(chosen),
-            "bounds": {s: (per[EMPTY].get(s), per[chosen].get(s), sizes[s])
-                       for s in w20.BOUNDS},
-            "per_mechanism_alone": {m: sum(per[frozenset((m,))][s][0] - per[EMPTY][s][0]
-                                           for s in SPLITS) for m in MECHANISMS},
-            "folds": folds}
+    """Wave 21's grid and folds over this wave's switches."""
+    return w21.weigh(data, apply, MECHANISMS, SPLITS)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--readmes", type=Path, default=w15.README_PATH)
-    parser.add_argument("--label", help="save the figures as results/LABEL.json")
-    parser.add_argument("--bench", type=Path, default=w15.BENCH,
-                        help="the LoCoMo / LongMemEval folder (default: ../shared/bench, "
-                        "else /work/shared/bench)")
-    args = parser.parse_args(argv)
-    bench = args.bench if (args.bench / "locomo").is_dir() else w20.FALLBACK_BENCH
-    if not (bench / "locomo").is_dir():
-        raise SystemExit(f"no LoCoMo turns under {args.bench} nor {w20.FALLBACK_BENCH}")
-    w15.BENCH = bench
-    w20.SPLITS = SPLITS
-    data = w20.rows(args.readmes)
-    turns = sum(1 for r in data if r[0] == w19.TURNS)
-    if not turns:
-        raise SystemExit("the bound read no dataset turns")
-    print(f"{turns} dataset turns read from {bench}", flush=True)
-    result = weigh(data)
-    print(f"turns from {bench}; chosen on all splits: {result['chosen_on_all']}; bounds "
-          f"(all off -> chosen, (secrets, clean changed), rows): {result['bounds']}; "
-          f"secrets each mechanism catches alone: {result['per_mechanism_alone']}")
-    print("folds (\"injections\" below are secrets caught, \"clean flagged\" clean rows "
-          "changed; weights: the mechanisms switched on):")
-    report_folds(result, args.label)
-    return 0
+    return w21.main(argv, doc=__doc__, switch=apply, mechanisms=MECHANISMS, splits=SPLITS)
 
 
 if __name__ == "__main__":
