@@ -1,0 +1,155 @@
+"""(wave 23) Settings whose *name* makes the value a secret, read in layouts and for names
+the older readers pass by (#39).
+
+Three readers, each a switch of cv_wave23_secrets.py:
+
+* **PIN settings** (``READ_PINS``): a setting whose last word is "pin" (``PKCS11_PIN=``,
+  ``"account_pin": "..."``, ``userPin:``, ``--so-pin 9911``) with 4 to 12 digits. The
+  prose reader (:mod:`.pins`) wants "PIN" in capitals and a sentence; a setting's name is
+  in any case. A board's pin number has one to three digits, a dependency's pin a version
+  (dots), a certificate pin base64: none of them is 4 to 12 digits alone. One digit
+  repeated or a run (``0000``, ``1234``) is a stand-in (:func:`.pins.pin_reason`).
+* **Secret and certificate ids** (``READ_SECRET_IDS``): a setting whose last words are
+  "secret id" or "cert id" (``VAULT_SECRET_ID``, ``secret-id``, ``certId``). A name that
+  ends in "id" describes a secret (:data:`.names.NOT_SECRET_NAME`), but a secret id is a
+  credential in its own right (Vault's AppRole: role id and secret id; a marketplace's cert
+  id is its client secret). The value must carry the evidence of a generated value: a
+  UUID, 24 hexadecimal digits or more, or random (:func:`.keynames.random_value`); a path,
+  an ARN, a secret manager's name or a reference stays.
+* **Named attributes and calls** (``READ_NAME_ATTRS``): a name given as an attribute and
+  its value as another attribute or as the element's text, whatever the element
+  (``<channel-setting name="db_password" value="..."/>``, ``<Config Name="API_TOKEN"
+  ...>VALUE</Config>``, ``<property name="hibernate.connection.password">...</property>``),
+  and a call given a secret's name then a literal, whatever the function
+  (``[Environment]::SetEnvironmentVariable('DB_PASSWORD', '...', 'Machine')``). The name
+  must be a secret's (:data:`.names.NAME_HIT`, not :data:`.names.NOT_SECRET_NAME`) and the
+  value pass :func:`.standins.assigned_reason` as an assigned value does.
+
+Each reader asks first for its characters (``pin``, ``id``, ``name=``/``key=``, ``('``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from .decisions import Decision, decide
+from .keynames import random_value
+from .names import NAME_HIT, NOT_SECRET_NAME, is_password_name
+from .pins import pin_reason
+from .standins import assigned_reason
+
+#: the switches (cv_wave23_secrets.py)
+READ_PINS = True
+READ_SECRET_IDS = True
+READ_NAME_ATTRS = True
+
+#: a setting (snake, SCREAMING, kebab, dotted, camel, a flag) whose last word is "pin", then
+#: 4 to 12 digits; a space separates only a flag from its value
+_PIN_SETTING = re.compile(
+    r"(?<![\w.\-])(?:(?P<flag>--?)|['\"]?)"
+    r"(?P<name>(?:[A-Za-z][A-Za-z0-9]*[_.\-])*(?:pin|PIN|Pin)|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*Pin)"
+    r"['\"]?(?P<sep>[^\S\n]*(?::|=>?)[^\S\n]*|(?(flag)[^\S\n]+|(?!)))"
+    r"(?P<q>['\"]?)(?P<value>\d{4,12})(?P=q)(?![\w.,/:\-]*\w)")
+#: the words before "pin" that make it a place's code, not a secret (India's postal PIN)
+_POSTAL = re.compile(r"(?i)(?:postal|post|zip|area|office)[_.\-]?pin$")
+
+#: a setting whose last words are "secret id" or "cert id", then its value
+_SECRET_ID = re.compile(
+    r"(?<![\w.\-])(?:(?P<flag>--?)|['\"]?)"
+    r"(?P<name>(?:[A-Za-z][A-Za-z0-9]*[_.\-])*(?:secret|SECRET|Secret|cert|CERT|Cert)[_.\-]?"
+    r"(?:id|ID|Id)|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*(?:Secret|Cert)Id)"
+    r"['\"]?(?P<sep>[^\S\n]*(?::|=>?)[^\S\n]*|[^\S\n]+(?:is|=)[^\S\n]+|(?(flag)[^\S\n]+|(?!)))"
+    r"(?P<q>['\"]?)(?P<value>[^\s'\",;<>(){}\[\]]{16,200})(?P=q)")
+_UUID = re.compile(r"[0-9A-Fa-f]{8}(?:-[0-9A-Fa-f]{4}){3}-[0-9A-Fa-f]{12}")
+_HEX_DIGIT = re.compile(r"[0-9A-Fa-f]")
+
+
+def _generated(value: str) -> bool:
+    """Whether ``value`` carries the evidence of a generated value: a UUID (not all one
+    digit), 24 hexadecimal digits or more with a separator's words at most, or random."""
+    if _UUID.fullmatch(value):
+        return len(set(value.replace("-", ""))) > 2
+    hexes = sum(1 for c in value if c in "0123456789abcdefABCDEF")
+    if hexes >= 24 and re.fullmatch(r"(?:[A-Za-z]{1,8}-)?[0-9A-Fa-f]+(?:-[0-9A-Fa-f]+)*",
+                                    value):
+        return any(c.isdigit() for c in value) and any(c.isalpha() for c in value[4:])
+    return random_value(value)
+
+
+def pin_settings(text: str) -> Iterator[Decision]:
+    """The digits of settings named for a PIN."""
+    for m in _PIN_SETTING.finditer(text):
+        name, value = m.group("name"), m.group("value")
+        if _POSTAL.search(name):
+            continue
+        yield decide("password_assignment", m.start("value"), m.end("value"),
+                     pin_reason(value), f"4 to 12 digits given to the PIN setting "
+                     f"{name[:40]!r}")
+
+
+def secret_ids(text: str) -> Iterator[Decision]:
+    """The generated values of settings named a secret's or a certificate's id."""
+    for m in _SECRET_ID.finditer(text):
+        name, value = m.group("name"), m.group("value")
+        if _UUID.fullmatch(value):
+            why_not = None if _generated(value) else "a UUID of one digit (a stand-in)"
+        else:
+            why_not = assigned_reason(value, explicit=True, password=False,
+                                      literal=bool(m.group("q")))
+            if why_not is None and not _generated(value):
+                why_not = "not a generated value (an id's name, a path, a reference)"
+        yield decide("password_assignment", m.start("value"), m.end("value"), why_not,
+                     f"a generated value given to {name[:40]!r} (a secret id is a "
+                     "credential: it is the secret half of a role's or an app's pair)")
+
+
+_NAME_ATTR = r"\s(?i:name|key)\s*=\s*(?P<nq>['\"])(?P<name>[\w:.\-]{2,60})(?P=nq)"
+#: an element whose name attribute names the setting and whose value attribute holds it
+_ATTR_VALUE = re.compile(
+    rf"<(?P<tag>[A-Za-z][\w:.\-]{{0,40}})(?:\s[^<>]{{0,300}}?)?{_NAME_ATTR}"
+    r"(?:\s[^<>]{0,300}?)?\s(?i:value)\s*=\s*(?P<q>['\"])(?P<value>[^'\"\n]{4,4096})(?P=q)")
+#: the same with the value as the element's text
+_ATTR_TEXT = re.compile(
+    rf"<(?P<tag>[A-Za-z][\w:.\-]{{0,40}})(?:\s[^<>]{{0,300}}?)?{_NAME_ATTR}[^<>]{{0,400}}>"
+    r"[^\S\n]*(?P<value>[^<\s]{4,4096})[^\S\n]*</(?P=tag)>")
+#: a call given a name in quotes then a literal, whatever the function
+_NAMED_CALL = re.compile(
+    r"[\w\]][^\S\n]*\([^\S\n]*(?P<nq>['\"])(?P<name>[A-Za-z_][\w.\-]{1,60})(?P=nq)[^\S\n]*,"
+    r"[^\S\n]*(?P<q>['\"])(?P<value>[^'\"\n]{4,4096})(?P=q)")
+
+
+def _secret_name(name: str) -> bool:
+    return NAME_HIT.search(name) is not None and not NOT_SECRET_NAME.search(name)
+
+
+def named_attributes(text: str) -> Iterator[Decision]:
+    """The values of elements and calls that name a secret in an attribute or argument."""
+    found: list[tuple[re.Match[str], str]] = []
+    if "<" in text and "=" in text:
+        found += [(m, "an element's value attribute") for m in _ATTR_VALUE.finditer(text)]
+        if "</" in text:
+            found += [(m, "an element's text") for m in _ATTR_TEXT.finditer(text)]
+    if "(" in text and "," in text:
+        found += [(m, "a call's argument") for m in _NAMED_CALL.finditer(text)]
+    for m, shape in found:
+        name, value = m.group("name"), m.group("value")
+        if not _secret_name(name):
+            continue
+        why_not = ("a sentence (a password or a key is not three words or more)"
+                   if len(value.split()) >= 3 else
+                   assigned_reason(value.strip(), explicit=True,
+                                   password=is_password_name(name), literal=True))
+        yield decide("password_assignment", m.start("value"), m.end("value"), why_not,
+                     f"the value given with the secret's name {name[:40]!r} in {shape}")
+
+
+def named_settings(text: str, low: str) -> Iterator[Decision]:
+    """The three readers, each after its cheap test."""
+    if READ_PINS and "pin" in low:
+        yield from pin_settings(text)
+    if READ_SECRET_IDS and ("secret" in low or "cert" in low) and "id" in low:
+        yield from secret_ids(text)
+    if READ_NAME_ATTRS and (("name" in low or "key" in low) and "=" in text
+                            or "('" in text or '("' in text):
+        yield from named_attributes(text)
