@@ -1,7 +1,7 @@
 """(wave 23) Settings whose *name* makes the value a secret, read in layouts and for names
 the older readers pass by (#39).
 
-Three readers, each a switch of cv_wave23_secrets.py:
+Four readers, each a switch of cv_wave23_secrets.py:
 
 * **PIN settings** (``READ_PINS``): a setting whose last word is "pin" (``PKCS11_PIN=``,
   ``"account_pin": "..."``, ``userPin:``, ``--so-pin 9911``) with 4 to 12 digits. The
@@ -25,6 +25,15 @@ Three readers, each a switch of cv_wave23_secrets.py:
   must be a secret's (:data:`.names.NAME_HIT`, not :data:`.names.NOT_SECRET_NAME`) and the
   value pass :func:`.standins.assigned_reason` as an assigned value does.
 
+* **Short values of qualified names** (``READ_SHORT``): a setting whose last word is
+  "key", "secret" or "token" (``DEPLOY_KEY: kaF_R5AnxUguDw``, ``transaction_key=...``)
+  with a value of 12 to 19 characters. The near-value heuristics want 20 characters; a
+  setting's name is stronger evidence than a nearby word, so 12 suffice when the value
+  mixes upper case, lower case and digits and carries the rest of the evidence of
+  :func:`.evidence.identifier_reason` (no name structure, no camel-case words, not hex, not
+  a UUID). A key's name must not be a data structure's or a public key's
+  (:data:`.keynames.NOT_CREDENTIAL`).
+
 Each reader asks first for its characters (``pin``, ``id``, ``name=``/``key=``, ``('``).
 """
 
@@ -34,7 +43,8 @@ import re
 from collections.abc import Iterator
 
 from .decisions import Decision, decide
-from .keynames import random_value
+from .evidence import identifier_reason
+from .keynames import NOT_CREDENTIAL, random_value
 from .names import NAME_HIT, NOT_SECRET_NAME, is_password_name
 from .pins import pin_reason
 from .standins import assigned_reason
@@ -43,6 +53,7 @@ from .standins import assigned_reason
 READ_PINS = True
 READ_SECRET_IDS = True
 READ_NAME_ATTRS = True
+READ_SHORT = True
 
 #: a setting (snake, SCREAMING, kebab, dotted, camel, a flag) whose last word is "pin", then
 #: 4 to 12 digits; a space separates only a flag from its value
@@ -144,8 +155,36 @@ def named_attributes(text: str) -> Iterator[Decision]:
                      f"the value given with the secret's name {name[:40]!r} in {shape}")
 
 
+#: a setting whose last word is "key", "secret" or "token", then 12 to 19 characters
+_SHORT = re.compile(
+    r"(?<![\w.\-])['\"]?(?P<name>(?:[A-Za-z][A-Za-z0-9]*[_.\-])*(?:key|KEY|Key|secret|SECRET|"
+    r"Secret|token|TOKEN|Token)|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*(?:Key|Secret|Token))['\"]?"
+    r"(?P<sep>[^\S\n]*(?::|=>?)[^\S\n]*)(?P<q>['\"]?)"
+    r"(?P<value>[^\s'\",;<>(){}\[\]]{12,19})(?P=q)(?![^\s,;'\"\])}])")
+#: the shortest value :func:`short_values` reads (the heuristics' is 20)
+SHORT_MIN = 12
+
+
+def short_values(text: str) -> Iterator[Decision]:
+    """The values of 12 to 19 characters of settings named a key, a secret or a token."""
+    for m in _SHORT.finditer(text):
+        name, value = m.group("name"), m.group("value")
+        if NOT_SECRET_NAME.search(name) or NOT_CREDENTIAL.search(name):
+            continue
+        why_not = assigned_reason(value, explicit=True, password=False,
+                                  literal=bool(m.group("q")))
+        if why_not is None:
+            why_not = identifier_reason(value, SHORT_MIN)
+        if why_not is None and not (any(c.isupper() for c in value)
+                                    and any(c.islower() for c in value)
+                                    and any(c.isdigit() for c in value)):
+            why_not = "does not mix upper case, lower case and digits"
+        yield decide("password_assignment", m.start("value"), m.end("value"), why_not,
+                     f"a random value of {len(value)} characters given to {name[:40]!r}")
+
+
 def named_settings(text: str, low: str) -> Iterator[Decision]:
-    """The three readers, each after its cheap test."""
+    """The four readers, each after its cheap test."""
     if READ_PINS and "pin" in low:
         yield from pin_settings(text)
     if READ_SECRET_IDS and ("secret" in low or "cert" in low) and "id" in low:
@@ -153,3 +192,6 @@ def named_settings(text: str, low: str) -> Iterator[Decision]:
     if READ_NAME_ATTRS and (("name" in low or "key" in low) and "=" in text
                             or "('" in text or '("' in text):
         yield from named_attributes(text)
+    if READ_SHORT and ("key" in low or "secret" in low or "token" in low) and (
+            ":" in text or "=" in text):
+        yield from short_values(text)
