@@ -1,7 +1,7 @@
 """(wave 23) Settings whose *name* makes the value a secret, read in layouts and for names
 the older readers pass by (#39).
 
-Four readers, each a switch of cv_wave23_secrets.py:
+Five readers, each a switch of cv_wave23_secrets.py:
 
 * **PIN settings** (``READ_PINS``): a setting whose last word is "pin" (``PKCS11_PIN=``,
   ``"account_pin": "..."``, ``userPin:``, ``--so-pin 9911``) with 4 to 12 digits. The
@@ -34,6 +34,15 @@ Four readers, each a switch of cv_wave23_secrets.py:
   a UUID). A key's name must not be a data structure's or a public key's
   (:data:`.keynames.NOT_CREDENTIAL`).
 
+* **UUIDs after a credential's noun** (``READ_UUIDS``): a UUID is kept after a bare "key"
+  (an object's, a row's, an idempotency key), but after a token's, a secret's, a
+  password's or a credential's noun, or an API or app key's, on the same line and in the
+  same clause (no ``:``, ``=``, ``#`` or ``/`` between them: another setting, a comment, a
+  path), it is the credential (Splunk's HEC tokens, many vendors' API tokens and
+  app keys are UUIDs). An id's, a name's or an account's word between them (``token
+  id``, ``secret name``, ``client id``) makes it an identifier; a UUID of one digit is a
+  stand-in.
+
 Each reader asks first for its characters (``pin``, ``id``, ``name=``/``key=``, ``('``).
 """
 
@@ -54,6 +63,7 @@ READ_PINS = True
 READ_SECRET_IDS = True
 READ_NAME_ATTRS = True
 READ_SHORT = True
+READ_UUIDS = True
 
 #: a setting (snake, SCREAMING, kebab, dotted, camel, a flag) whose last word is "pin", then
 #: 4 to 12 digits; a space separates only a flag from its value
@@ -72,6 +82,7 @@ _SECRET_ID = re.compile(
     r"(?:id|ID|Id)|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*(?:Secret|Cert)Id)"
     r"['\"]?(?P<sep>[^\S\n]*(?::|=>?)[^\S\n]*|[^\S\n]+(?:is|=)[^\S\n]+|(?(flag)[^\S\n]+|(?!)))"
     r"(?P<q>['\"]?)(?P<value>[^\s'\",;<>(){}\[\]]{16,200})(?P=q)")
+_UUID_LOOSE = re.compile(r"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-")
 _UUID = re.compile(r"[0-9A-Fa-f]{8}(?:-[0-9A-Fa-f]{4}){3}-[0-9A-Fa-f]{12}")
 _HEX_DIGIT = re.compile(r"[0-9A-Fa-f]")
 
@@ -183,8 +194,41 @@ def short_values(text: str) -> Iterator[Decision]:
                      f"a random value of {len(value)} characters given to {name[:40]!r}")
 
 
+#: a credential's noun, at most 80 characters of its clause, a separator, a UUID
+_UUID_AFTER = re.compile(
+    r"(?i)(?<![\w-])(?P<noun>[\w-]{0,30}token|[\w-]{0,30}secret|password|passwd|passphrase|"
+    r"passcode|credentials?|creds|api[ _.\-]?key|app[ _.\-]?key|licen[cs]e[ _.\-]?key|auth)"
+    r"(?![\w-])(?P<gap>[^\n.;!?:=#/]{0,80}?)(?:[^\S\n]*[:=][^\S\n]*|[^\S\n]+(?:is|are|was)"
+    r"[^\S\n]+|[^\S\n]*(?:->|\u2192)[^\S\n]*|[^\S\n]+)['\"`]?"
+    r"(?P<value>[0-9A-Fa-f]{8}(?:-[0-9A-Fa-f]{4}){3}-[0-9A-Fa-f]{12})(?![\w-])")
+#: a word between the noun and the UUID that makes the UUID an identifier
+_ID_WORD = re.compile(
+    r"(?i)(?<![a-z])(?:ids?|uuids?|guids?|names?|accounts?|tenants?|subscriptions?|"
+    r"projects?|users?|clients?|orgs?|organi[sz]ations?|workspaces?|instances?|devices?|"
+    r"requests?|traces?|correlations?|sessions?|jobs?|runs?|builds?|events?|objects?|"
+    r"resources?|integrations?|channels?|endpoints?|references?|"
+    r"rotation|rotated|revoked|expired|invalid|old)(?![a-z])")
+
+
+def uuid_values(text: str) -> Iterator[Decision]:
+    """The UUIDs given after a credential's noun in its clause."""
+    for m in _UUID_AFTER.finditer(text):
+        noun, gap, value = m.group("noun"), m.group("gap"), m.group("value")
+        words = re.sub(r"(?<=[a-z])(?=[A-Z])", "_", noun)
+        if _ID_WORD.search(gap) or _ID_WORD.search(words.replace("_", " ").replace("-", " ")):
+            continue
+        if NOT_SECRET_NAME.search(noun) or re.search(r"(?i)(?:page|next|continuation|"
+                                                       r"pagination|client|idempotency|"
+                                                       r"csrf|xsrf|request)[_\- ]?token$",
+                                                       noun):
+            continue
+        why_not = None if _generated(value) else "a UUID of one digit (a stand-in)"
+        yield decide("password_assignment", m.start("value"), m.end("value"), why_not,
+                     f"a UUID after the credential's noun {noun[-40:]!r} in its clause")
+
+
 def named_settings(text: str, low: str) -> Iterator[Decision]:
-    """The four readers, each after its cheap test."""
+    """The five readers, each after its cheap test."""
     if READ_PINS and "pin" in low:
         yield from pin_settings(text)
     if READ_SECRET_IDS and ("secret" in low or "cert" in low) and "id" in low:
@@ -195,3 +239,7 @@ def named_settings(text: str, low: str) -> Iterator[Decision]:
     if READ_SHORT and ("key" in low or "secret" in low or "token" in low) and (
             ":" in text or "=" in text):
         yield from short_values(text)
+    if READ_UUIDS and "-" in text and (
+            "token" in low or "secret" in low or "pass" in low or "cred" in low
+            or "key" in low or "auth" in low) and _UUID_LOOSE.search(text):
+        yield from uuid_values(text)
