@@ -210,6 +210,11 @@ _ID_WORD = re.compile(
     r"rotation|rotated|revoked|expired|invalid|old)(?![a-z])")
 
 
+#: a token that is a cursor's, a request's or a form's, not a credential
+_NOT_CREDENTIAL_TOKEN = re.compile(r"(?i)(?:page|next|continuation|pagination|client|"
+                                   r"idempotency|csrf|xsrf|request|trace)[_\- ]?token$")
+
+
 def uuid_values(text: str) -> Iterator[Decision]:
     """The UUIDs given after a credential's noun in its clause."""
     for m in _UUID_AFTER.finditer(text):
@@ -217,10 +222,8 @@ def uuid_values(text: str) -> Iterator[Decision]:
         words = re.sub(r"(?<=[a-z])(?=[A-Z])", "_", noun)
         if _ID_WORD.search(gap) or _ID_WORD.search(words.replace("_", " ").replace("-", " ")):
             continue
-        if NOT_SECRET_NAME.search(noun) or re.search(r"(?i)(?:page|next|continuation|"
-                                                       r"pagination|client|idempotency|"
-                                                       r"csrf|xsrf|request)[_\- ]?token$",
-                                                       noun):
+        before = text[max(0, m.start() - 16):m.start()] + noun
+        if NOT_SECRET_NAME.search(noun) or _NOT_CREDENTIAL_TOKEN.search(before):
             continue
         why_not = None if _generated(value) else "a UUID of one digit (a stand-in)"
         yield decide("password_assignment", m.start("value"), m.end("value"), why_not,
