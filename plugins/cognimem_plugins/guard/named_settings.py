@@ -236,7 +236,7 @@ def named_settings(text: str, low: str) -> Iterator[Decision]:
         yield from pin_settings(text)
     if READ_SECRET_IDS and ("secret" in low or "cert" in low) and "id" in low:
         yield from secret_ids(text)
-    if READ_NAME_ATTRS and (("name" in low or "key" in low) and "=" in text
+    if READ_NAME_ATTRS and ((("name" in low or "key" in low) and "=" in text)
                             or "('" in text or '("' in text):
         yield from named_attributes(text)
     if READ_SHORT and ("key" in low or "secret" in low or "token" in low) and (

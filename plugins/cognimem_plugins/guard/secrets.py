@@ -94,6 +94,7 @@ from .keynames import key_settings
 from .languages import _STEMS as NAME_STEMS_WIDE
 from .languages import has_name
 from .logins import login_pairs
+from .named_settings import named_settings
 from .names import (
     NAME_STEM_WORDS,
     PASSWORD_STEM_WORDS,
@@ -101,7 +102,6 @@ from .names import (
     SHARED_GATE,
     SHARED_STEMS,
 )
-from .named_settings import named_settings
 from .namewords import name_words_secrets
 from .near import near, near_wide, prefixed_tokens
 from .needles import Needles

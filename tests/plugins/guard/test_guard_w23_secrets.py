@@ -24,7 +24,8 @@ CAUGHT = [
     # secretids: Vault's AppRole, a marketplace's cert id
     ("secretids", "VAULT_ROLE_ID=app-reader\nVAULT_SECRET_ID=3f1c2b7e-9a4d-4c1e-8b2f-6d5e4a3b2c1d",
      "3f1c2b7e-9a4d-4c1e-8b2f-6d5e4a3b2c1d"),
-    ("secretids", "vault write auth/approle/login role_id=db secret_id=9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d",
+    ("secretids", "vault write auth/approle/login role_id=db "
+                  "secret_id=9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d",
      "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d"),
     ("secretids", "shop:\n  cert_id: PRD-4c2e9a1b7d3f-8e6a4c2b-1d9f-4b7a-8c3e",
      "PRD-4c2e9a1b7d3f-8e6a4c2b-1d9f-4b7a-8c3e"),
