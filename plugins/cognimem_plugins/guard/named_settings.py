@@ -1,7 +1,7 @@
 """(wave 23) Settings whose *name* makes the value a secret, read in layouts and for names
 the older readers pass by (#39).
 
-Six readers, each a switch of cv_wave23_secrets.py:
+Five readers, each a switch of cv_wave23_secrets.py:
 
 * **PIN settings** (``READ_PINS``): a setting whose last word is "pin" (``PKCS11_PIN=``,
   ``"account_pin": "..."``, ``userPin:``, ``--so-pin 9911``) with 4 to 12 digits. The
@@ -43,14 +43,6 @@ Six readers, each a switch of cv_wave23_secrets.py:
   id``, ``secret name``, ``client id``) makes it an identifier; a UUID of one digit is a
   stand-in.
 
-* **A credential's noun, its clause, a copula and the value** (``READ_PROSE``): "the kafka
-  creds for the sync are VALUE", "prod secret -> VALUE", "the signing secret is VALUE".
-  The prose readers want a password's word or 20 characters; after "creds",
-  "credentials", "secret" or "passphrase" a value of 10 characters or more is the
-  credential when it carries the evidence of :func:`.evidence.identifier_reason` (at 10
-  characters) or is generated (a UUID, 24 hexadecimal digits or more), and is no chosen
-  word (:func:`.evidence.looks_chosen`).
-
 Each reader asks first for its characters (``pin``, ``id``, ``name=``/``key=``, ``('``).
 """
 
@@ -60,7 +52,7 @@ import re
 from collections.abc import Iterator
 
 from .decisions import Decision, decide
-from .evidence import identifier_reason, looks_chosen
+from .evidence import identifier_reason
 from .keynames import NOT_CREDENTIAL, random_value
 from .names import NAME_HIT, NOT_SECRET_NAME, is_password_name
 from .pins import pin_reason
@@ -72,7 +64,6 @@ READ_SECRET_IDS = True
 READ_NAME_ATTRS = True
 READ_SHORT = True
 READ_UUIDS = True
-READ_PROSE = True
 
 #: a setting (snake, SCREAMING, kebab, dotted, camel, a flag) whose last word is "pin", then
 #: 4 to 12 digits; a space separates only a flag from its value
@@ -150,10 +141,6 @@ _NAMED_CALL = re.compile(
     r"[^\S\n]*(?P<q>['\"])(?P<value>[^'\"\n]{4,4096})(?P=q)")
 
 
-#: what an element's name attribute needs (a cheap search before the element patterns)
-_NAME_ATTR_GATE = re.compile(r"(?i)\s(?:name|key)\s*=\s*['\"]")
-
-
 def _secret_name(name: str) -> bool:
     return NAME_HIT.search(name) is not None and not NOT_SECRET_NAME.search(name)
 
@@ -161,7 +148,7 @@ def _secret_name(name: str) -> bool:
 def named_attributes(text: str) -> Iterator[Decision]:
     """The values of elements and calls that name a secret in an attribute or argument."""
     found: list[tuple[re.Match[str], str]] = []
-    if "<" in text and _NAME_ATTR_GATE.search(text):
+    if "<" in text and "=" in text:
         found += [(m, "an element's value attribute") for m in _ATTR_VALUE.finditer(text)]
         if "</" in text:
             found += [(m, "an element's text") for m in _ATTR_TEXT.finditer(text)]
@@ -243,35 +230,9 @@ def uuid_values(text: str) -> Iterator[Decision]:
                      f"a UUID after the credential's noun {noun[-40:]!r} in its clause")
 
 
-#: a credential's noun, at most six words of its clause, a copula or an arrow, the value
-_PROSE = re.compile(
-    r"(?i)(?<![\w-])(?P<noun>creds|credentials?|secret|passphrase)(?![\w-])"
-    r"(?P<gap>(?:[^\S\n]+[^\s:=.;!?]+){0,6}?)"
-    r"(?:[^\S\n]+(?:is|are|was|were|is now|are now)[^\S\n]+|[^\S\n]*(?:->|\u2192|:)[^\S\n]*)"
-    r"['\"`]?(?P<value>[^\s'\"`,;()<>]{10,200}?)['\"`]?(?=[\s,;()]|[.!?](?:\s|$)|$)")
-#: the shortest value :func:`prose_values` reads
-PROSE_MIN = 10
-
-
-def prose_values(text: str) -> Iterator[Decision]:
-    """The values given after a credential's noun and a copula in a sentence."""
-    for m in _PROSE.finditer(text):
-        noun, gap, value = m.group("noun"), m.group("gap"), m.group("value")
-        if _ID_WORD.search(gap):
-            continue
-        if _UUID.fullmatch(value) or (len(value) >= 24 and _generated(value)
-                                      and re.fullmatch(r"[0-9A-Fa-f]+", value)):
-            why_not = None if _generated(value) else "a UUID of one digit (a stand-in)"
-        else:
-            why_not = (assigned_reason(value, explicit=True, password=False)
-                       or looks_chosen(value) or identifier_reason(value, PROSE_MIN))
-        yield decide("password_assignment", m.start("value"), m.end("value"), why_not,
-                     f"a value given after the credential's noun {noun!r} and a copula")
-
-
 def named_settings(text: str, low: str) -> Iterator[Decision]:
-    """The six readers, each after its cheap test."""
-    if READ_PINS and "pin" in low and ("=" in text or ":" in text or "-" in text):
+    """The five readers, each after its cheap test."""
+    if READ_PINS and "pin" in low:
         yield from pin_settings(text)
     if READ_SECRET_IDS and ("secret" in low or "cert" in low) and "id" in low:
         yield from secret_ids(text)
@@ -285,5 +246,3 @@ def named_settings(text: str, low: str) -> Iterator[Decision]:
             "token" in low or "secret" in low or "pass" in low or "cred" in low
             or "key" in low or "auth" in low) and _UUID_LOOSE.search(text):
         yield from uuid_values(text)
-    if READ_PROSE and ("cred" in low or "secret" in low or "passphrase" in low):
-        yield from prose_values(text)
