@@ -12,7 +12,9 @@ The mechanisms (each on or off; a point of the grid is the set switched on):
   (``named_settings.READ_NAME_ATTRS``);
 * ``short``: a random value of 12 to 19 characters given to a setting named a key, a secret
   or a token (``named_settings.READ_SHORT``);
-* ``uuids``: a UUID after a credential's noun in its clause (``named_settings.READ_UUIDS``).
+* ``uuids``: a UUID after a credential's noun in its clause (``named_settings.READ_UUIDS``);
+* ``signin``: the last literal given to a sign-in call or to an ``auth`` pair
+  (``named_settings.READ_SIGN_IN``: ``robot.authenticate('user', '...')``).
 
 Each point redacts every secret and clean row of the 48 splits and, as clean bounds, the
 honest notes, the READMEs (``readme_rows.py``) and the LoCoMo / LongMemEval training-half
@@ -40,7 +42,7 @@ import cv_wave19_spans as w19  # noqa: E402
 import cv_wave21_secrets as w21  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 47)))
-MECHANISMS = ("pins", "secretids", "attrs", "short", "uuids")
+MECHANISMS = ("pins", "secretids", "attrs", "short", "uuids", "signin")
 
 
 def apply(point: frozenset[str]) -> None:
@@ -52,6 +54,7 @@ def apply(point: frozenset[str]) -> None:
     named_settings.READ_NAME_ATTRS = "attrs" in point
     named_settings.READ_SHORT = "short" in point
     named_settings.READ_UUIDS = "uuids" in point
+    named_settings.READ_SIGN_IN = "signin" in point
 
 
 def weigh(data: list[w19.Row]) -> dict[str, Any]:

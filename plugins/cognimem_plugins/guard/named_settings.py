@@ -1,7 +1,7 @@
 """(wave 23) Settings whose *name* makes the value a secret, read in layouts and for names
 the older readers pass by (#39).
 
-Five readers, each a switch of cv_wave23_secrets.py:
+Six readers, each a switch of cv_wave23_secrets.py:
 
 * **PIN settings** (``READ_PINS``): a setting whose last word is "pin" (``PKCS11_PIN=``,
   ``"account_pin": "..."``, ``userPin:``, ``--so-pin 9911``) with 4 to 12 digits. The
@@ -43,6 +43,14 @@ Five readers, each a switch of cv_wave23_secrets.py:
   id``, ``secret name``, ``client id``) makes it an identifier; a UUID of one digit is a
   stand-in.
 
+* **Credentials given to a sign-in call or an auth pair** (``READ_SIGN_IN``): a call whose
+  function's name says it signs in or fetches a credential (``authenticate``, ``login``,
+  ``startClientLogin``, ``get_client_credentials_token``, ``logOn``) given two or three
+  string literals, and an ``auth`` set to a pair of literals (``auth=("user", "...")``,
+  Python's requests): the last literal is the secret half of the pair when it carries
+  the evidence of a chosen or a generated value (:func:`.standins.assigned_reason` as a
+  password's, and :func:`.evidence.looks_chosen`).
+
 Each reader asks first for its characters (``pin``, ``id``, ``name=``/``key=``, ``('``).
 """
 
@@ -52,7 +60,7 @@ import re
 from collections.abc import Iterator
 
 from .decisions import Decision, decide
-from .evidence import identifier_reason
+from .evidence import identifier_reason, looks_chosen
 from .keynames import NOT_CREDENTIAL, random_value
 from .names import NAME_HIT, NOT_SECRET_NAME, is_password_name
 from .pins import pin_reason
@@ -64,6 +72,7 @@ READ_SECRET_IDS = True
 READ_NAME_ATTRS = True
 READ_SHORT = True
 READ_UUIDS = True
+READ_SIGN_IN = True
 
 #: a setting (snake, SCREAMING, kebab, dotted, camel, a flag) whose last word is "pin", then
 #: 4 to 12 digits; a space separates only a flag from its value
@@ -230,8 +239,37 @@ def uuid_values(text: str) -> Iterator[Decision]:
                      f"a UUID after the credential's noun {noun[-40:]!r} in its clause")
 
 
+_LITERAL = r"(?P<q{n}>['\"])(?P<v{n}>[^'\"\n]{{1,4096}})(?P=q{n})"
+#: a call named for signing in or for a credential, given two or three literals
+_SIGN_IN_CALL = re.compile(
+    r"(?P<fn>[A-Za-z_][\w]*(?:[Ll]og_?[Ii]n|[Ll]og_?[Oo]n|[Ss]ign_?[Ii]n|[Aa]uthenticate|"
+    r"[Aa]uth|[Cc]redentials?_?[Tt]oken|[Cc]redentials?|[Ll]ogin)\w*|[Aa]uthenticate|"
+    r"[Ll]ogin|[Ll]ogon|[Ll]ogOn)[^\S\n]*\([^\S\n]*"
+    + _LITERAL.format(n=1) + r"[^\S\n]*,[^\S\n]*" + _LITERAL.format(n=2)
+    + r"(?:[^\S\n]*,[^\S\n]*" + _LITERAL.format(n=3) + r")?[^\S\n]*[,)]")
+#: ``auth = ("user", "secret")``: a pair of literals given to ``auth``
+_AUTH_PAIR = re.compile(
+    r"(?<![\w.])(?i:auth)[^\S\n]*=[^\S\n]*[(\[][^\S\n]*(?:f?" + _LITERAL.format(n=1)
+    + r")[^\S\n]*,[^\S\n]*" + _LITERAL.format(n=2) + r"[^\S\n]*[)\]]")
+
+
+def sign_in_values(text: str) -> Iterator[Decision]:
+    """The last literal given to a sign-in call or to an ``auth`` pair."""
+    found = [*_SIGN_IN_CALL.finditer(text), *_AUTH_PAIR.finditer(text)] if "(" in text else []
+    for m in found:
+        n = 3 if m.groupdict().get("v3") is not None else 2
+        value = m.group(f"v{n}")
+        why_not = ("a sentence (a password or a key is not three words or more)"
+                   if len(value.split()) >= 2 else
+                   assigned_reason(value, explicit=True, password=True, literal=True)
+                   or looks_chosen(value))
+        yield decide("password_assignment", m.start(f"v{n}"), m.end(f"v{n}"), why_not,
+                     "the secret half of the literals given to a sign-in call or an auth "
+                     "pair")
+
+
 def named_settings(text: str, low: str) -> Iterator[Decision]:
-    """The five readers, each after its cheap test."""
+    """The six readers, each after its cheap test."""
     if READ_PINS and "pin" in low:
         yield from pin_settings(text)
     if READ_SECRET_IDS and ("secret" in low or "cert" in low) and "id" in low:
@@ -246,3 +284,6 @@ def named_settings(text: str, low: str) -> Iterator[Decision]:
             "token" in low or "secret" in low or "pass" in low or "cred" in low
             or "key" in low or "auth" in low) and _UUID_LOOSE.search(text):
         yield from uuid_values(text)
+    if READ_SIGN_IN and ("log" in low or "auth" in low or "sign" in low or "cred" in low) and (
+            "('" in text or '("' in text or "( '" in text or '( "' in text):
+        yield from sign_in_values(text)

@@ -1,6 +1,7 @@
 """Wave 23 (secrets): the readers of :mod:`.named_settings`: PIN settings, secret and
 certificate ids, a secret's name given as an attribute or a call's argument, short random
-values of settings named a key, a secret or a token, and UUIDs after a credential's noun.
+values of settings named a key, a secret or a token, UUIDs after a credential's noun, and
+the secret half of a sign-in call's or an auth pair's literals.
 Each reader has rows it must redact (and leaks them when switched off) and near
 look-alikes it must leave as they are. The values are made up for these tests."""
 
@@ -49,6 +50,11 @@ CAUGHT = [
      "1c4d0606-cc87-4077-959a-6309da553b96"),
     ("uuids", "here is the API token for the bakery so you can finish: "
               "4b3a2c1d-0e9f-4a8b-9c7d-6e5f4a3b2c1d", "4b3a2c1d-0e9f-4a8b-9c7d-6e5f4a3b2c1d"),
+    # signin: a robot's sign-in call, a client-credentials call, requests' auth pair
+    ("signin", "robot.authenticate('operator', 'pW7xR2kQ9mLzT4vN')", "pW7xR2kQ9mLzT4vN"),
+    ("signin", 'tok = api.get_client_credentials_token("c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f", '
+               '"Xq8_rT2vLm9pZ4wK7nB3cY6")', "Xq8_rT2vLm9pZ4wK7nB3cY6"),
+    ("signin", 'requests.get(url, auth=("svc-sync", "Hn4!qW8zR2pLx6"))', "Hn4!qW8zR2pLx6"),
 ]
 
 KEPT = [
@@ -77,10 +83,15 @@ KEPT = [
     "pagination token for the next page 1c4d0606-cc87-4077-959a-6309da553b96",
     "bazel build //services/auth:server  # invocation 4b3a2c1d-0e9f-4a8b-9c7d-6e5f4a3b2c1d",
     "the secret's name in the vault is 4b3a2c1d-0e9f-4a8b-9c7d-6e5f4a3b2c1d",
+    # signin: a placeholder, a log message, a default pair, variables
+    "client.login('alice', 'password')",
+    "audit.login('user logged in', 'from the kiosk')",
+    "auth=('admin', 'admin')",
+    "robot.authenticate(user, password)",
 ]
 
 _SWITCHES = {"pins": "READ_PINS", "secretids": "READ_SECRET_IDS", "attrs": "READ_NAME_ATTRS",
-             "short": "READ_SHORT", "uuids": "READ_UUIDS"}
+             "short": "READ_SHORT", "uuids": "READ_UUIDS", "signin": "READ_SIGN_IN"}
 
 
 @contextmanager
