@@ -181,6 +181,8 @@ _SHORT = re.compile(
     r"Secret|token|TOKEN|Token)|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*(?:Key|Secret|Token))['\"]?"
     r"(?P<sep>[^\S\n]*(?::|=>?)[^\S\n]*)(?P<q>['\"]?)"
     r"(?P<value>[^\s'\",;<>(){}\[\]]{12,19})(?P=q)(?![^\s,;'\"\])}])")
+#: what :data:`_SHORT` needs in the lowercased text (a cheap search first)
+_SHORT_GATE = re.compile(r"(?:key|secret|token)['\"]?[^\S\n]*[:=]")
 #: the shortest value :func:`short_values` reads (the heuristics' is 20)
 SHORT_MIN = 12
 
@@ -278,7 +280,7 @@ def named_settings(text: str, low: str) -> Iterator[Decision]:
                             or "('" in text or '("' in text):
         yield from named_attributes(text)
     if READ_SHORT and ("key" in low or "secret" in low or "token" in low) and (
-            ":" in text or "=" in text):
+            _SHORT_GATE.search(low)):
         yield from short_values(text)
     if READ_UUIDS and "-" in text and (
             "token" in low or "secret" in low or "pass" in low or "cred" in low
