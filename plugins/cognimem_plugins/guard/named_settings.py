@@ -74,11 +74,13 @@ READ_SHORT = True
 READ_UUIDS = True
 READ_SIGN_IN = True
 
-#: a setting (snake, SCREAMING, kebab, dotted, camel, a flag) whose last word is "pin", then
-#: 4 to 12 digits; a space separates only a flag from its value
+#: a setting (snake, SCREAMING, kebab, dotted, camel, a flag) whose last word is "pin", or a
+#: PKCS #11 URI's ``pin-value`` attribute (RFC 7512), then 4 to 12 digits; a space separates
+#: only a flag from its value
 _PIN_SETTING = re.compile(
     r"(?<![\w.\-])(?:(?P<flag>--?)|['\"]?)"
-    r"(?P<name>(?:[A-Za-z][A-Za-z0-9]*[_.\-])*(?:pin|PIN|Pin)|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*Pin)"
+    r"(?P<name>(?:[A-Za-z][A-Za-z0-9]*[_.\-])*(?:pin|PIN|Pin)(?:-value)?|"
+    r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*Pin)"
     r"['\"]?(?P<sep>[^\S\n]*(?::|=>?)[^\S\n]*|(?(flag)[^\S\n]+|(?!)))"
     r"(?P<q>['\"]?)(?P<value>\d{4,12})(?P=q)(?![\w.,/:\-]*\w)")
 #: the words before "pin" that make it a place's code, not a secret (India's postal PIN)

@@ -22,6 +22,8 @@ CAUGHT = [
     ("pins", "softhsm2-util --init-token --free --label ca --so-pin 58204917 --pin 9031",
      "58204917"),
     ("pins", 'tokenConfig = { userPin: "72094", slot: 0 }', "72094"),
+    ("pins", "openssl pkeyutl -sign -keyform engine -inkey "
+             "'pkcs11:token=ca;object=sign;pin-value=64829173' -in d.bin", "64829173"),
     # secretids: Vault's AppRole, a marketplace's cert id
     ("secretids", "VAULT_ROLE_ID=app-reader\nVAULT_SECRET_ID=3f1c2b7e-9a4d-4c1e-8b2f-6d5e4a3b2c1d",
      "3f1c2b7e-9a4d-4c1e-8b2f-6d5e4a3b2c1d"),
@@ -63,6 +65,7 @@ KEPT = [
     "pin: 1.24.3",
     '{"city": "Bengaluru", "postal_pin": "560001"}',
     "PKCS11_PIN=123456",
+    "pkcs11:token=ca;object=sign;pin-source=file:/etc/hsm/pin.txt",
     "ssl_pin = sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
     # secretids: a secret manager's name, an ARN, a one-digit UUID, an accessor's name
     'secret_id = "prod/db/password-rotation"',
