@@ -93,7 +93,6 @@ _SECRET_ID = re.compile(
     r"(?:id|ID|Id)|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*(?:Secret|Cert)Id)"
     r"['\"]?(?P<sep>[^\S\n]*(?::|=>?)[^\S\n]*|[^\S\n]+(?:is|=)[^\S\n]+|(?(flag)[^\S\n]+|(?!)))"
     r"(?P<q>['\"]?)(?P<value>[^\s'\",;<>(){}\[\]]{16,200})(?P=q)")
-_UUID_LOOSE = re.compile(r"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-")
 _UUID = re.compile(r"[0-9A-Fa-f]{8}(?:-[0-9A-Fa-f]{4}){3}-[0-9A-Fa-f]{12}")
 _HEX_DIGIT = re.compile(r"[0-9A-Fa-f]")
 
@@ -183,8 +182,6 @@ _SHORT = re.compile(
     r"Secret|token|TOKEN|Token)|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*(?:Key|Secret|Token))['\"]?"
     r"(?P<sep>[^\S\n]*(?::|=>?)[^\S\n]*)(?P<q>['\"]?)"
     r"(?P<value>[^\s'\",;<>(){}\[\]]{12,19})(?P=q)(?![^\s,;'\"\])}])")
-#: what :data:`_SHORT` needs in the lowercased text (a cheap search first)
-_SHORT_GATE = re.compile(r"(?:key|secret|token)['\"]?[^\S\n]*[:=]")
 #: the shortest value :func:`short_values` reads (the heuristics' is 20)
 SHORT_MIN = 12
 
@@ -272,22 +269,40 @@ def sign_in_values(text: str) -> Iterator[Decision]:
                      "pair")
 
 
+#: what each reader needs in the lowercased text, each a pattern that opens with a literal
+#: (the engine looks for the literal first): a PIN's name and its separator, a secret's or
+#: a cert's id, a quoted attribute named "name" or "key", a literal opening a call's
+#: arguments, a key's, a secret's or a token's separator, the middle of a UUID
+_PIN_GATE = re.compile(r"pin(?:-value)?(?:['\"]?[^\S\n]*[:=]|['\"]?[^\S\n]+['\"]?\d)")
+_ID_GATES = (("secret", re.compile(r"secret[_.\-]?id")), ("cert", re.compile(r"cert[_.\-]?id")))
+_ATTR_GATES = (("name", re.compile(r"name\s*=\s*['\"]")), ("key", re.compile(r"key\s*=\s*['\"]")))
+_CALL_GATE = re.compile(r"\([^\S\n]*['\"]")
+_SHORT_GATES = tuple((word, re.compile(rf"{word}['\"]?[^\S\n]*[:=]"))
+                     for word in ("key", "secret", "token"))
+_UUID_MIDDLE = re.compile(r"-[0-9a-f]{4}-[0-9a-f]{4}-")
+
+
+def _gate(low: str, gates: tuple[tuple[str, re.Pattern[str]], ...]) -> bool:
+    """Whether a gate's pattern is in ``low``, its word looked for first (``in`` is cheaper
+    than a pattern's search)."""
+    return any(word in low and pattern.search(low) is not None for word, pattern in gates)
+
+
 def named_settings(text: str, low: str) -> Iterator[Decision]:
     """The six readers, each after its cheap test."""
-    if READ_PINS and "pin" in low:
+    if READ_PINS and "pin" in low and _PIN_GATE.search(low):
         yield from pin_settings(text)
-    if READ_SECRET_IDS and ("secret" in low or "cert" in low) and "id" in low:
+    if READ_SECRET_IDS and "id" in low and _gate(low, _ID_GATES):
         yield from secret_ids(text)
-    if READ_NAME_ATTRS and ((("name" in low or "key" in low) and "=" in text)
-                            or "('" in text or '("' in text):
+    call = "(" in text and _CALL_GATE.search(text) is not None
+    if READ_NAME_ATTRS and (call or ("=" in text and _gate(low, _ATTR_GATES))):
         yield from named_attributes(text)
-    if READ_SHORT and ("key" in low or "secret" in low or "token" in low) and (
-            _SHORT_GATE.search(low)):
+    if READ_SHORT and _gate(low, _SHORT_GATES):
         yield from short_values(text)
-    if READ_UUIDS and "-" in text and (
+    if READ_UUIDS and "-" in text and _UUID_MIDDLE.search(low) and (
             "token" in low or "secret" in low or "pass" in low or "cred" in low
-            or "key" in low or "auth" in low) and _UUID_LOOSE.search(text):
+            or "key" in low or "auth" in low):
         yield from uuid_values(text)
-    if READ_SIGN_IN and ("log" in low or "auth" in low or "sign" in low or "cred" in low) and (
-            "('" in text or '("' in text or "( '" in text or '( "' in text):
+    if READ_SIGN_IN and call and (
+            "log" in low or "auth" in low or "sign" in low or "cred" in low):
         yield from sign_in_values(text)
