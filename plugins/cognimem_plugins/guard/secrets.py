@@ -94,6 +94,7 @@ from .keynames import key_settings
 from .languages import _STEMS as NAME_STEMS_WIDE
 from .languages import has_name
 from .logins import login_pairs
+from .named_settings import named_settings
 from .names import (
     NAME_STEM_WORDS,
     PASSWORD_STEM_WORDS,
@@ -317,6 +318,9 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     # (:mod:`.userinfo`: each asks first for its characters)
     if "info" in low or (":" in text and ("key" in low or "secret" in low or "token" in low)):
         yield from user_info_secrets(text, low)
+    # (wave 23) PIN settings, secret and cert ids, a secret's name given as an attribute or
+    # a call's argument (:mod:`.named_settings`: each asks first for its characters)
+    yield from named_settings(text, low)
     # (wave 22) a Markdown table's column named for a secret (:mod:`.structured`)
     if "|" in text and "\n" in text and "-" in text and structured_module.READ_TABLES and (
             stems or "password" in gates or "key" in low or "secret" in low
