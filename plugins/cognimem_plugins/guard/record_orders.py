@@ -121,9 +121,11 @@ PATTERN = (rf"(?m){_AFTER_NUMBER}{_SPEECH}{_GREETING}{_LABEL}{_NOT_BARE}"
 
 #: a record's line: it opens with a label and a colon ("Portal message:", "LIS result
 #: note:", "Qualia order note (external):"), the address at once after a label of two words
-#: or more (a transcript's speaker is one: "Customer: Agent, please ..."), or after content
+#: or more or of a field's key ("x-gateway-notice:"; a transcript's speaker is one word:
+#: "Customer: Agent, please ..."), or after content
 #: at a sentence's end, a bracket or a dash
-_RECORD_LINE = (r"^(?:(?=[^\n:]{3,60}:)[^\n:\s]+(?:[ \t]+[^\n:\s]+)+:\s+|"
+_RECORD_LINE = (r"^(?:(?=[^\n:]{3,60}:)(?:[^\n:\s]+(?:[ \t]+[^\n:\s]+)+|"
+                r"[^\n:\s]*[a-z0-9][\-_.][a-z0-9][^\n:\s]*):\s+|"
                 r"[^\n:]{2,60}:\s+\S[^\n]*?"
                 r"(?:(?<=[.!;)\]\u2014\u2013])\s+|(?<=\S)\s+[(\[\u2014\u2013]\s*|"
                 r"(?<=\S)\s-{1,2}\s|(?<=\S)\s(?=(?:also|and|ps|then|so|hi|hello|hey|"
@@ -131,7 +133,7 @@ _RECORD_LINE = (r"^(?:(?=[^\n:]{3,60}:)[^\n:\s]+(?:[ \t]+[^\n:\s]+)+:\s+|"
 BARE_PATTERN = (rf"(?m){_RECORD_LINE}{_GREETING}{_LABEL}{_BARE}"
                 rf"\s*(?:,|\u2014|\u2013|--|\s-\s|:)\s*{_LEAD}{_PEOPLE_WORK}{_IMPERATIVE}")
 
-MODAL_PATTERN = (rf"(?m)^[^\n:]{{2,60}}:[^\n]*?{_AFTER_NUMBER}{_AI_PHRASE}{_MODAL}"
+MODAL_PATTERN = (rf"(?m)^[^\n:]{{2,60}}:(?:\s+|[^\n]*?{_AFTER_NUMBER}){_AI_PHRASE}{_MODAL}"
                  rf"(?: (?:not|never)(?! {_DEFENCE}\b))? {_NOT_DEFENDED}[a-z][a-z\-]+\b")
 
 #: the reader's words (a match holds one: the cheap gate)
