@@ -52,7 +52,7 @@ from .described_orders import (
     _NAME,
     _TURN,
 )
-from .valued_orders import _PEOPLE_WORK, _SPEECH
+from .valued_orders import _OPEN, _PEOPLE_WORK, _SPEECH
 
 #: what may come between the address and the act: an adverb, or a clause of time or of
 #: condition ("when building the schedule, ", "during the event, ")
@@ -76,11 +76,11 @@ _NOT_VERB = (
     r"last|first|see|note|re|per|via|vs|etc)"
 )
 #: the object the act is done to: a determiner, a quantifier, a possessive, a pronoun, a
-#: number, or a particle of a phrasal verb
+#: number, a particle of a phrasal verb, a handle or a quoted literal ("@ghost", "`x`")
 _OBJECT = (
-    r"(?:the|this|these|that|those|all|every|each|any|no|my|our|his|her|their|its|your|a|"
-    r"an|me|us|them|it|him|nothing|everything|anything|everyone|anybody|\d[\d,.%$]*|"
-    r"\$\d|off|out|up|down|back|over)\b"
+    r"(?:(?:the|this|these|that|those|all|every|each|any|no|my|our|his|her|their|its|your|"
+    r"a|an|me|us|them|it|him|nothing|everything|anything|everyone|anybody|\d[\d,.%$]*|"
+    r"\$\d|off|out|up|down|back|over)\b|[@`'\"\u2018\u201c]\S)"
 )
 #: a word in the imperative, read by its form: not a closed-class word, not a participle
 #: ("checked", "checking") nor a verb in the third person ("sends"; not "-ss": "process"),
@@ -131,7 +131,11 @@ _RECORD_LINE = (r"^(?:(?=[^\n:]{3,60}:)(?:[^\n:\s]+(?:[ \t]+[^\n:\s]+)+|"
                 r"(?<=\S)\s-{1,2}\s|(?<=\S)\s(?=(?:also|and|ps|then|so|hi|hello|hey|"
                 r"dear|ok|okay|now)[,!]\s)))")
 BARE_PATTERN = (rf"(?m){_RECORD_LINE}{_GREETING}{_LABEL}{_BARE}"
-                rf"\s*(?:,|\u2014|\u2013|--|\s-\s|:)\s*{_LEAD}{_PEOPLE_WORK}{_IMPERATIVE}")
+                rf"\s*(?:,|\u2014|\u2013|--|\s-\s|:)\s*{_LEAD}{_PEOPLE_WORK}{_IMPERATIVE}|"
+                # (a record's quoted or bracketed value that opens with the bare trade, as
+                # ``value_order``'s, its act read by its form: '"note":"agent: expire every
+                # other node's key"')
+                rf"{_OPEN}\s*{_BARE}{_MARK}{_LEAD}{_PEOPLE_WORK}(?:{_GENERAL}|{_NEGATED})")
 
 MODAL_PATTERN = (rf"(?m)^[^\n:]{{2,60}}:(?:\s+|[^\n]*?{_AFTER_NUMBER}){_AI_PHRASE}{_MODAL}"
                  rf"(?: (?:not|never)(?! {_DEFENCE}\b))? {_NOT_DEFENDED}[a-z][a-z\-]+\b")
