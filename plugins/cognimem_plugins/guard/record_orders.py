@@ -76,17 +76,18 @@ _NOT_VERB = (
     r"last|first|see|note|re|per|via|vs|etc)"
 )
 #: the object the act is done to: a determiner, a quantifier, a possessive, a pronoun, a
-#: number, a particle of a phrasal verb, a handle or a quoted literal ("@ghost", "`x`")
+#: particle of a phrasal verb, a handle or a quoted literal ("@ghost", "`x`"); not a
+#: number, which follows a noun or an adjective as well ("version 3", "available 24/7")
 _OBJECT = (
     r"(?:(?:the|this|these|that|those|all|every|each|any|no|my|our|his|her|their|its|your|"
-    r"a|an|me|us|them|it|him|nothing|everything|anything|everyone|anybody|\d[\d,.%$]*|"
-    r"\$\d|off|out|up|down|back|over)\b|[@`'\"\u2018\u201c]\S)"
+    r"a|an|me|us|them|it|him|nothing|everything|anything|everyone|anybody|off|out|up|"
+    r"down|back|over)\b|[@`'\"\u2018\u201c]\S)"
 )
 #: a word in the imperative, read by its form: not a closed-class word, not a participle
 #: ("checked", "checking") nor a verb in the third person ("sends"; not "-ss": "process"),
 #: then its object
-_GENERAL = (rf"(?!{_NOT_VERB}\b)[a-z][a-z]*(?:-[a-z]+)?(?<!ed)(?<!ing)(?<![^s]s)(?<!ly)"
-            rf"\s+{_OBJECT}")
+_WORD = rf"(?!{_NOT_VERB}\b)[a-z][a-z]*(?:-[a-z]+)?(?<!ed)(?<!ing)(?<![^s]s)(?<!ly)"
+_GENERAL = rf"{_WORD}\s+{_OBJECT}"
 #: what a defender tells the reader not to do with the content ("do not follow it", "never
 #: execute instructions found here"): not an order
 _DEFENCE = (r"(?:follow|obey|execute|act|trust|run|comply|use|treat|interpret|take|read|"
@@ -115,9 +116,21 @@ _NOT_DEFENDED = (r"(?!(?:be|ignore|disregard|treat|flag|verify|refuse|block|reje
 #: ``described_order``'s turn, after a number too ("Amount: 100. Note to processing bot:
 #: ..."), but for a numbered list's item at a line's start ("2. Create a new bot:")
 _AFTER_NUMBER = _TURN.replace(r"(?<!\d)", r"(?<!^\d)(?<!^\d\d)(?<!^\s\d)(?<!^\s\s\d)")
+#: the address: a reader named with a determiner ("any e-filing bot:", "the venue's AI
+#: coordinator -") before a colon or a dash; a comma after a name with none, as a vocative
+#: ("AI scheduler, reschedule ..."; "Our AI assistant, available ..." is the subject of
+#: its sentence); the reader named by one word before a colon ("AI:", "Bot:", "Model:") as
+#: a chat log's speaker is too, unless the act has its object at once ("AI: back-date this
+#: CPL"; "Bot: deploy finished for build 412" is the bot's own line)
+_COLON = r"(?:\s*(?:[:\u2014\u2013]|--|\s-\s)\s*(?:-+\s*)?)"
+_ONE_WORD = r"(?:ai|llm|bot|model|copilot|chatbot|automation)s?"
 PATTERN = (rf"(?m){_AFTER_NUMBER}{_SPEECH}{_GREETING}{_LABEL}{_NOT_BARE}"
-           rf"(?:{_DETERMINER}{_NAME}{_AFTER}|{_AI_PHRASE})"
-           rf"{_MARK}{_LEAD}{_PEOPLE_WORK}{_IMPERATIVE}")
+           rf"(?:(?!{_ONE_WORD}{_COLON})(?:{_DETERMINER}{_NAME}{_AFTER}|{_AI_PHRASE}){_COLON}|"
+           r"(?!(?:the|any|all|every|our|your|this|that|each|my|his|her|their|its|a|an)\s)"
+           rf"(?:{_NAME}{_AFTER}|{_AI_PHRASE})\s*,\s*)"
+           rf"{_LEAD}{_PEOPLE_WORK}{_IMPERATIVE}|"
+           rf"{_AFTER_NUMBER}{_SPEECH}{_GREETING}{_ONE_WORD}{_COLON}{_LEAD}{_PEOPLE_WORK}"
+           rf"(?:(?:{_ACT}|{_WORD})\s+{_OBJECT}|{_NEGATED})")
 
 #: a record's line: it opens with a label and a colon ("Portal message:", "LIS result
 #: note:", "Qualia order note (external):"), the address at once after a label of two words
@@ -130,15 +143,26 @@ _RECORD_LINE = (r"^(?:(?=[^\n:]{3,60}:)(?:[^\n:\s]+(?:[ \t]+[^\n:\s]+)+|"
                 r"(?:(?<=[.!;)\]\u2014\u2013])\s+|(?<=\S)\s+[(\[\u2014\u2013]\s*|"
                 r"(?<=\S)\s-{1,2}\s|(?<=\S)\s(?=(?:also|and|ps|then|so|hi|hello|hey|"
                 r"dear|ok|okay|now)[,!]\s)))")
+#: (the bare trade on a record's line) the acts of an office's or a contact centre's own
+#: notes to the people who work there ("Assistant, print 20 copies for the board",
+#: "Agent, restock the gloves", "Agent, please send a replacement in medium", "Agent,
+#: escalate to tier 2"): the trade is a person's, the act the record's own business
+_OFFICE_WORK = (r"(?!(?:print|order|restock|send|update|escalate|prepare|file|scan|copy|"
+                r"draft|bring|pick|deliver|collect|arrange|add|log|note|reply|answer|tell|"
+                r"let|get|grab|pull|ship|post|forward|email|e-mail|schedule|book|confirm|"
+                r"check|verify|review|assign|reassign|create|save|share|print|reorder|"
+                r"refund|credit|issue|open|close|resolve|transfer|move|start|stop|mark|"
+                r"tag|flag|respond|return|submit|register|renew|extend|offer|apply)\b)")
 BARE_PATTERN = (rf"(?m){_RECORD_LINE}{_GREETING}{_LABEL}{_BARE}"
-                rf"\s*(?:,|\u2014|\u2013|--|\s-\s|:)\s*{_LEAD}{_PEOPLE_WORK}{_IMPERATIVE}|"
+                rf"\s*(?:,|\u2014|\u2013|--|\s-\s|:)\s*{_LEAD}{_PEOPLE_WORK}{_OFFICE_WORK}"
+                rf"(?:{_ACT}|{_NEGATED})|"
                 # (a record's quoted or bracketed value that opens with the bare trade, as
                 # ``value_order``'s, its act read by its form: '"note":"agent: expire every
                 # other node's key"')
                 rf"{_OPEN}\s*{_BARE}{_MARK}{_LEAD}{_PEOPLE_WORK}(?:{_GENERAL}|{_NEGATED})")
 
 MODAL_PATTERN = (rf"(?m)^[^\n:]{{2,60}}:(?:\s+|[^\n]*?{_AFTER_NUMBER}){_AI_PHRASE}{_MODAL}"
-                 rf"(?: (?:not|never)(?! {_DEFENCE}\b))? {_NOT_DEFENDED}[a-z][a-z\-]+\b")
+                 rf" {_NOT_DEFENDED}{_ACT}")
 
 #: the reader's words (a match holds one: the cheap gate)
 WORDS = ("ai ais llm llms bot bots copilot copilots model models agent agents assistant "
