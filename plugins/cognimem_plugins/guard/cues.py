@@ -46,6 +46,7 @@ from .pipeline_frames import SPECS as PIPELINE_SPECS
 from .planted import STOOD_FOR as PLANTED_STOOD_FOR
 from .planted import specs as planted_specs
 from .pressure import SPECS as PRESSURE_SPECS
+from .record_orders import SPECS as RECORD_ORDER_SPECS
 from .relay_frames import SPECS as RELAY_FRAME_SPECS
 from .relayed import SPECS as RELAYED_SPECS
 from .required import Required, holds_one, required
@@ -238,7 +239,8 @@ _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS
                      *LAYOUT_SPECS, *defender_specs((*OPS_ASKERS, "system_heading")),
                      *_VOCATIVE_SPECS, *DECODE_ORDER_SPECS, *FIELD_ORDER_SPECS,
                      *DESCRIBED_ORDER_SPECS, *PERSONA_POWER_SPECS, *ORDERS_WORLD_SPECS,
-                     *VERSIONED_SPECS, *VALUED_ORDER_SPECS, *planted_specs())
+                     *VERSIONED_SPECS, *VALUED_ORDER_SPECS, *planted_specs(),
+                     *RECORD_ORDER_SPECS)
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
@@ -816,6 +818,12 @@ def _words(flat: list[str], folded: str) -> frozenset[str]:
     an email address)."""
     # (wave 11) the table's intersection with the list: no set of the text's words is built
     words = _ALL_WORDS.intersection(flat)
+    if "\u2014" in folded or "\u2013" in folded:
+        # (wave 23) words an em or en dash joins without spaces ("assistant\u2014also") are
+        # two words to the cues' patterns: the gate reads them so too
+        words |= _ALL_WORDS.intersection(
+            w for token in flat if "\u2014" in token or "\u2013" in token
+            for w in _DASHES.split(token))
     if "@" in folded:
         words |= _AT
     if "=" in folded and ("?" in folded or "&" in folded):
@@ -824,6 +832,7 @@ def _words(flat: list[str], folded: str) -> frozenset[str]:
 
 
 _AT = frozenset(("@",))
+_DASHES = re.compile("[\u2014\u2013]+")
 _QUERY = frozenset(("?=",))
 
 
