@@ -1,0 +1,200 @@
+"""Values that carry the evidence of a non-secret, whatever reader found them (wave 23, #39).
+
+A reader of :mod:`.secrets` finds a *candidate* by where it stands (after a secret-like
+name, a flag, a password word) or by its shape; :mod:`.novalue` and :mod:`.standins` keep
+the candidates that are no value at all. These tests keep a candidate whose own text says
+what it is, when that is something a generated or chosen secret never is:
+
+* **dated**: a date, a time or a timestamp (ISO 8601, ``2026-11-30``,
+  ``2027-01-15T00:00:00Z``) or a duration (``90d``, ``PT1H``): the value of a secret's
+  metadata (``token_expires_at``, ``PASSPHRASE_ROTATED_AT``), never its value;
+* **address**: a whole e-mail address (the owner or contact of a secret: ``"auth_token_owner":
+  "secops@..."``);
+* **accessor**: a code path that reads the secret from elsewhere, two or more identifiers
+  joined by ``.``, ``::`` or ``->`` one of which names a secret (``settings.MAILJET_SECRET_KEY``,
+  ``Rails.application.credentials.api_token``): a name used as a value;
+* **bracketed**: a word or a few words between delimiters, in any case (``[hidden]``,
+  ``[filtered]``, ``(not set)``, ``@@TOKEN@@``, ``<<redacted>>``): a tool's or a writer's
+  stand-in; a secret is no word of a language wrapped in brackets;
+* **maskword**: a value one of whose parts is a word for what was done to it (``name:REDACTED``,
+  ``ghp_REDACTED``, ``REDACTED_BY_CI``, ``****MASKED****``);
+* **masked**: a run of a block or shade character (``▒▒▒▒``, ``░░░░``, ``■■■■``: Unicode's
+  Block Elements and Geometric Shapes) used as a mask, as :func:`.novalue.masked` reads
+  ``*`` and ``•``;
+* **truncated**: a value cut by an ellipsis (``...``, ``…``) with at most a short visible
+  part beside it, a word of masking after it not counted (``lsv2_pt_...(masked by CI)``),
+  or whose visible head is only a JSON Web Token's header (``eyJhbGciOiJIUzI1NiIs...``:
+  base64 of ``{"alg": ...}``, the same for every token of one algorithm);
+* **schema**: a mapping opened in the value's place (``client_secret: {type: string, ...}``):
+  the type of a secret, as a JSON Schema or an OpenAPI document gives it;
+* **sequence**: hexadecimal counting bytes or digits (``000102030405060708090a0b0c0d0e0f``,
+  ``0123456789abcdef``): a documented test vector (FIPS-197's AES key), never drawn at random;
+* **account**: a Twilio Account SID (``AC`` and 32 hexadecimal digits) found alone: the
+  account's name, shown in every console URL; its secret is the auth token.
+
+:data:`TESTS` names the tests in use, each chosen by leave-one-split-out CV
+(``bench/guard_eval/cv_wave23_masked.py``).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+
+from .names import NAME_HIT
+
+#: the tests in use (the CV switches them one by one)
+TESTS: frozenset[str] = frozenset(
+    {"dated", "address", "accessor", "bracketed", "maskword", "masked", "truncated", "schema",
+     "sequence", "account"})
+ALL_TESTS = ("dated", "address", "accessor", "bracketed", "maskword", "masked", "truncated",
+             "schema", "sequence", "account")
+
+_QUOTES = "\"'`"
+#: a date (ISO 8601 or a day/month/year), with an optional time and zone, or a time alone
+_DATE = re.compile(
+    r"(?:\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}|\d{1,2}/\d{1,2}/\d{4}|\d{8}T\d{6}Z?)"
+    r"(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?)?(?:Z|[+-]\d{2}:?\d{2}|\s?UTC)?"
+    r"|\d{2}:\d{2}(?::\d{2})?(?:Z|\s?UTC)?")
+#: a duration: a count and a unit (``90d``, ``15m``, ``3600s``), or ISO 8601's ``P...``
+_DURATION = re.compile(r"\d{1,6}(?:ms|s|m|h|d|w|mo|y)|P(?:\d+[YMWD])*(?:T(?:\d+[HMS])+)?")
+_EMAIL = re.compile(r"[A-Za-z0-9][\w.+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}")
+#: identifiers joined by ``.``, ``::`` or ``->`` (an optional ``()`` or ``!`` at the end)
+_ACCESSOR = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+(?:\(\))?!?")
+#: an identifier in the usual cases: lower or upper snake, camel or Pascal case
+_IDENT_WORDS = re.compile(r"\$?(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*|"
+                          r"[A-Za-z][a-z0-9]+(?:[A-Z][a-z0-9]+)*)")
+#: words between delimiters: ``[...]``, ``(...)``, ``<...>``, ``<<...>>``, ``{...}``,
+#: ``@@...@@``, ``%...%``, ``__...__``, ``##...##``
+_BRACKETED = re.compile(
+    r"(?:\[|\(|<<?|\{|@@|%|__|##)([A-Za-z][A-Za-z _\-]{1,38}[A-Za-z])(?:\]|\)|>>?|\}|@@|%|__|##)")
+_PAIRS = {"[": "]", "(": ")", "<": ">", "<<": ">>", "{": "}", "@@": "@@", "%": "%", "__": "__",
+          "##": "##"}
+#: a word for what was done to a value, as one part of it
+_MASK_WORD = re.compile(r"(?i)(?:^|(?<=[^A-Za-z]))(?:redacted|masked|hidden|filtered|obfuscated|"
+                        r"scrubbed|censored|elided|truncated|removed|withheld)(?=[^A-Za-z]|$)")
+#: a run of one block, shade or geometric character (U+2580-U+25FF), four or more
+_BLOCK_RUN = re.compile(r"([\u2580-\u25ff])\1{3,}")
+_ELLIPSIS = re.compile(r"\.{3,}|\u2026")
+_VISIBLE = 12
+_JWT_HEAD = re.compile(r"eyJ[A-Za-z0-9_-]{8,}")
+_MAPPING = re.compile(r"\{\s*[\"']?[A-Za-z_][\w-]*[\"']?\s*:")
+_HEX = re.compile(r"(?:0x)?[0-9a-fA-F]{16,}")
+_TWILIO_SID = re.compile(r"AC[0-9a-f]{32}")
+
+
+def _bare(value: str) -> str:
+    value = value.strip()
+    if len(value) >= 2 and value[0] in _QUOTES and value[-1] == value[0]:
+        return value[1:-1].strip()
+    return value.strip(_QUOTES)
+
+
+def dated(bare: str) -> bool:
+    """Whether ``bare`` is a date, a time, a timestamp or a duration."""
+    return (_DATE.fullmatch(bare) is not None
+            or (len(bare) >= 2 and _DURATION.fullmatch(bare) is not None))
+
+
+def accessor(bare: str, before: str) -> bool:
+    """Whether ``bare`` is a code path of identifiers one of which names a secret."""
+    if _ACCESSOR.fullmatch(bare) is None:
+        return False
+    parts = [p for p in re.split(r"\.|::|->", bare.rstrip("!").removesuffix("()")) if p]
+    if len(parts) < 2 or not all(_IDENT_WORDS.fullmatch(p) for p in parts):
+        return False
+    return any(NAME_HIT.search(p) for p in parts)
+
+
+def bracketed(bare: str) -> bool:
+    """Whether ``bare`` is words between a pair of delimiters."""
+    match = _BRACKETED.fullmatch(bare)
+    if match is None:
+        return False
+    opening = bare[:match.start(1)]
+    closing = bare[match.end(1):]
+    return _PAIRS.get(opening) == closing
+
+
+def truncated(bare: str) -> bool:
+    """Whether ``bare`` is cut by an ellipsis with a short visible part (words of masking
+    not counted), or shows only a JSON Web Token's header before it."""
+    cut = _ELLIPSIS.search(bare)
+    if cut is None:
+        return False
+    head, tail = bare[:cut.start()], bare[cut.end():]
+    if _jwt_header(head):
+        return True
+    visible = re.sub(r"[^A-Za-z0-9]", "", head + _MASK_WORD.sub("", tail))
+    return len(visible) <= _VISIBLE
+
+
+def _jwt_header(head: str) -> bool:
+    """Whether ``head`` is base64url of a JSON object with an ``alg`` (a JWT's header)."""
+    if _JWT_HEAD.fullmatch(head) is None:
+        return False
+    for cut in range(len(head), max(len(head) - 4, 0), -1):
+        piece = head[:cut]
+        try:
+            raw = base64.urlsafe_b64decode(piece + "=" * (-len(piece) % 4))
+        except (binascii.Error, ValueError):
+            continue
+        text = raw.decode("utf-8", "replace")
+        if text.startswith("{") and '"alg"' in text:
+            if text.rstrip().endswith("}"):
+                try:
+                    return isinstance(json.loads(text), dict)
+                except ValueError:
+                    return False
+            return True
+    return False
+
+
+def sequence(bare: str) -> bool:
+    """Whether ``bare`` is hexadecimal counting up or down by one, by digit or by byte."""
+    if _HEX.fullmatch(bare) is None:
+        return False
+    digits = bare.lower().removeprefix("0x")
+    for width in (1, 2):
+        if len(digits) % width:
+            continue
+        values = [int(digits[i:i + width], 16) for i in range(0, len(digits), width)]
+        steps = {(b - a) % (16 ** width) for a, b in zip(values, values[1:], strict=False)}
+        if len(values) >= 8 and len(steps) == 1 and steps <= {1, 16 ** width - 1}:
+            return True
+    return False
+
+
+def evidence_reason(text: str, start: int, end: int) -> str | None:
+    """Why ``text[start:end]``, a candidate of any reader, carries the evidence of a
+    non-secret, or None (the module docstring)."""
+    value = text[start:end]
+    bare = _bare(value)
+    if not bare:
+        return None
+    tests = TESTS
+    if "dated" in tests and dated(bare):
+        return "a date, a time or a duration: what is known about a secret, not its value"
+    if "address" in tests and _EMAIL.fullmatch(bare):
+        return "an e-mail address: who owns or receives a secret, not its value"
+    if "accessor" in tests and accessor(bare, text[max(0, start - 80):start]):
+        return "a code path that reads the secret from elsewhere (a name used as a value)"
+    if "bracketed" in tests and bracketed(bare):
+        return "words between delimiters: a stand-in for a value, not a value"
+    if "maskword" in tests and _MASK_WORD.search(bare):
+        return "a word for what was done to the value (redacted, masked, truncated ...)"
+    if "masked" in tests and _BLOCK_RUN.search(bare):
+        visible = re.sub(r"[^A-Za-z0-9]", "", _BLOCK_RUN.sub("", bare))
+        if len(visible) <= _VISIBLE:
+            return "masked: a run of a block or shade character with a short visible part"
+    if "truncated" in tests and truncated(bare):
+        return "cut by an ellipsis with a short visible part, or a token's public header only"
+    if "schema" in tests and bare.startswith("{") and _MAPPING.match(text, start):
+        return "a mapping in the value's place: the type or schema of a secret"
+    if "sequence" in tests and sequence(bare):
+        return "hexadecimal counting by one: a documented test vector, not a drawn key"
+    if "account" in tests and _TWILIO_SID.fullmatch(bare):
+        return "a Twilio Account SID: the account's name, not its secret (the auth token)"
+    return None
