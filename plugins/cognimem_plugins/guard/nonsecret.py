@@ -29,6 +29,16 @@ what it is, when that is something a generated or chosen secret never is:
   the type of a secret, as a JSON Schema or an OpenAPI document gives it;
 * **sequence**: hexadecimal counting bytes or digits (``000102030405060708090a0b0c0d0e0f``,
   ``0123456789abcdef``): a documented test vector (FIPS-197's AES key), never drawn at random;
+* **described**: two or more words joined by ``-``, ``_``, ``.`` or in camel case, all
+  letters, one of them a function word of English (a preposition, an article, a negation:
+  ``from-env``, ``SeeRunbook``, ``same-as-prod``, ``not-required-in-dev``): a description of
+  where the value is or that there is none; a chosen password of words is nouns and digits
+  (``Cedar.Quartz8708!``), and none of these words is in BIP-39's list;
+* **named**: two or more such words, all letters, one of which is a secret's own word
+  (``dbPassword``, ``shipstation-api-token``, ``canvas_lms_token``): a secret's name used as
+  a value (the key of a secret store, a variable);
+* **stamped**: words and a date or a quarter (``rotated-2026-11-30``, ``key-2026-11``,
+  ``2026Q4``): a label with the time it was made, not a drawn value;
 * **account**: a Twilio Account SID (``AC`` and 32 hexadecimal digits) found alone: the
   account's name, shown in every console URL; its secret is the auth token.
 
@@ -48,9 +58,9 @@ from .names import NAME_HIT
 #: the tests in use (the CV switches them one by one)
 TESTS: frozenset[str] = frozenset(
     {"dated", "address", "accessor", "bracketed", "maskword", "masked", "truncated", "schema",
-     "sequence", "account"})
+     "sequence", "account", "described", "named", "stamped"})
 ALL_TESTS = ("dated", "address", "accessor", "bracketed", "maskword", "masked", "truncated",
-             "schema", "sequence", "account")
+             "schema", "sequence", "account", "described", "named", "stamped")
 
 _QUOTES = "\"'`"
 #: a date (ISO 8601 or a day/month/year), with an optional time and zone, or a time alone
@@ -83,6 +93,19 @@ _JWT_HEAD = re.compile(r"eyJ[A-Za-z0-9_-]{8,}")
 _MAPPING = re.compile(r"\{\s*[\"']?[A-Za-z_][\w-]*[\"']?\s*:")
 _HEX = re.compile(r"(?:0x)?[0-9a-fA-F]{16,}")
 _TWILIO_SID = re.compile(r"AC[0-9a-f]{32}")
+#: a value's words: split at ``-``, ``_``, ``.`` and a lower-to-upper case change
+_JOINED = re.compile(r"[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+|[A-Za-z]+(?:[A-Z][a-z]+)+")
+_WORD = re.compile(r"[A-Z]?[a-z]*[aeiouy][a-z]*|[A-Z]{2,4}|[0-9]+")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|[-_.]")
+#: English function words (prepositions, articles, negations, "see", "set"), none in BIP-39
+_FUNCTION_WORDS = frozenset("from see in by as not none no per via at the to of for on is set "
+                            "than with".split())
+#: a secret's own words, as a whole word of a name
+_SECRET_WORDS = frozenset("password passwd passphrase pwd pass token secret key apikey "
+                          "credential credentials creds auth".split())
+#: a date's or a quarter's part of a label (``2026-11-30``, ``2026-11``, ``2026Q4``)
+_STAMP = re.compile(r"(?<![0-9])(?:(?:19|20)\d{2}-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?|"
+                    r"(?:19|20)\d{2}[Qq][1-4]|[Qq][1-4]-?(?:19|20)\d{2}|FY\d{2,4})(?![0-9])")
 
 
 def _bare(value: str) -> str:
@@ -167,6 +190,43 @@ def sequence(bare: str) -> bool:
     return False
 
 
+def words(bare: str) -> list[str] | None:
+    """The words of ``bare`` when it is two to six words joined by ``-``, ``_``, ``.`` or
+    camel case, each in one case (``From``, ``env``, ``CI``) and each longer than a letter
+    holding a vowel: a random run of letters splits into pieces such as ``TKWeu``."""
+    if len(bare) > 48 or _JOINED.fullmatch(bare) is None:
+        return None
+    parts = [w for w in _CAMEL.split(bare) if w]
+    if not 2 <= len(parts) <= 6 or not all(_WORD.fullmatch(w) for w in parts):
+        return None
+    return [w.lower() for w in parts]
+
+
+def described(bare: str) -> bool:
+    """Whether ``bare`` is joined words of letters, one of them a function word."""
+    parts = words(bare)
+    return (parts is not None and len(parts) >= 2 and all(p.isalpha() for p in parts)
+            and any(p in _FUNCTION_WORDS for p in parts))
+
+
+def named(bare: str) -> bool:
+    """Whether ``bare`` is joined words of letters, one of them a secret's own word."""
+    parts = words(bare)
+    return (parts is not None and len(parts) >= 2 and all(p.isalpha() for p in parts)
+            and any(p in _SECRET_WORDS for p in parts))
+
+
+def stamped(bare: str) -> bool:
+    """Whether ``bare`` is words and a date or a quarter (the rest letters only)."""
+    stamp = _STAMP.search(bare)
+    if stamp is None:
+        return False
+    rest = bare[:stamp.start()] + "-" + bare[stamp.end():]
+    parts = [p for p in re.split(r"[-_.]", rest) if p]
+    return all(p.isalpha() and len(p) >= 2 for p in parts) and (
+        bool(parts) or stamp.group(0) == bare)
+
+
 def evidence_reason(text: str, start: int, end: int) -> str | None:
     """Why ``text[start:end]``, a candidate of any reader, carries the evidence of a
     non-secret, or None (the module docstring)."""
@@ -195,6 +255,12 @@ def evidence_reason(text: str, start: int, end: int) -> str | None:
         return "a mapping in the value's place: the type or schema of a secret"
     if "sequence" in tests and sequence(bare):
         return "hexadecimal counting by one: a documented test vector, not a drawn key"
+    if "described" in tests and described(bare):
+        return "words with a function word: a description of where the value is, not a value"
+    if "named" in tests and named(bare):
+        return "words that name a secret: a secret's name used as a value"
+    if "stamped" in tests and stamped(bare):
+        return "a label of words with a date or a quarter: when it was made, not a drawn value"
     if "account" in tests and _TWILIO_SID.fullmatch(bare):
         return "a Twilio Account SID: the account's name, not its secret (the auth token)"
     return None
