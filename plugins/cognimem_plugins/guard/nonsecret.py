@@ -39,6 +39,9 @@ what it is, when that is something a generated or chosen secret never is:
   a value (the key of a secret store, a variable);
 * **stamped**: words and a date or a quarter (``rotated-2026-11-30``, ``key-2026-11``,
   ``2026Q4``): a label with the time it was made, not a drawn value;
+* **path**: a file's path, relative, home or absolute (``./smtp_password.txt``,
+  ``@/run/secrets/pw``, ``C:\\secrets\\client.txt``), its parts in lowercase or the last one
+  with an extension: where the secret is kept, read by the tool (``--from-file=``);
 * **account**: a Twilio Account SID (``AC`` and 32 hexadecimal digits) found alone: the
   account's name, shown in every console URL; its secret is the auth token.
 
@@ -50,6 +53,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import itertools
 import json
 import re
 
@@ -58,9 +62,9 @@ from .names import NAME_HIT
 #: the tests in use (the CV switches them one by one)
 TESTS: frozenset[str] = frozenset(
     {"dated", "address", "accessor", "bracketed", "maskword", "masked", "truncated", "schema",
-     "sequence", "account", "described", "named", "stamped"})
+     "sequence", "account", "described", "named", "stamped", "path"})
 ALL_TESTS = ("dated", "address", "accessor", "bracketed", "maskword", "masked", "truncated",
-             "schema", "sequence", "account", "described", "named", "stamped")
+             "schema", "sequence", "account", "described", "named", "stamped", "path")
 
 _QUOTES = "\"'`"
 #: a date (ISO 8601 or a day/month/year), with an optional time and zone, or a time alone
@@ -93,6 +97,11 @@ _JWT_HEAD = re.compile(r"eyJ[A-Za-z0-9_-]{8,}")
 _MAPPING = re.compile(r"\{\s*[\"']?[A-Za-z_][\w-]*[\"']?\s*:")
 _HEX = re.compile(r"(?:0x)?[0-9a-fA-F]{16,}")
 _TWILIO_SID = re.compile(r"AC[0-9a-f]{32}")
+#: a file's path: ``./``, ``../``, ``~/``, ``/`` or a drive, then parts
+_PATH = re.compile(r"@?(?P<root>\.{1,2}[/\\]|~[/\\]|/|[A-Za-z]:\\)"
+                   r"(?P<parts>(?:[\w.-]+[/\\])*[\w.-]+)")
+_LOWER_PART = re.compile(r"[a-z0-9_.-]+")
+_EXTENSION = re.compile(r"\.[A-Za-z]{1,5}$")
 #: a value's words: split at ``-``, ``_``, ``.`` and a lower-to-upper case change
 _JOINED = re.compile(r"[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+|[A-Za-z]+(?:[A-Z][a-z]+)+")
 _WORD = re.compile(r"[A-Z]?[a-z]*[aeiouy][a-z]*|[A-Z]{2,4}|[0-9]+")
@@ -184,7 +193,7 @@ def sequence(bare: str) -> bool:
         if len(digits) % width:
             continue
         values = [int(digits[i:i + width], 16) for i in range(0, len(digits), width)]
-        steps = {(b - a) % (16 ** width) for a, b in zip(values, values[1:], strict=False)}
+        steps = {(b - a) % (16 ** width) for a, b in itertools.pairwise(values)}
         if len(values) >= 8 and len(steps) == 1 and steps <= {1, 16 ** width - 1}:
             return True
     return False
@@ -227,6 +236,20 @@ def stamped(bare: str) -> bool:
         bool(parts) or stamp.group(0) == bare)
 
 
+def path(bare: str) -> bool:
+    """Whether ``bare`` is a file's path: every part lowercase or the last with an
+    extension, and two parts or more after a bare ``/``."""
+    match = _PATH.fullmatch(bare)
+    if match is None:
+        return False
+    parts = re.split(r"[/\\]", match.group("parts"))
+    if match.group("root") == "/" and len(parts) < 2:
+        return False
+    return (all(_LOWER_PART.fullmatch(p) for p in parts)
+            or (_EXTENSION.search(parts[-1]) is not None
+                and all(_LOWER_PART.fullmatch(p) for p in parts[:-1])))
+
+
 def evidence_reason(text: str, start: int, end: int) -> str | None:
     """Why ``text[start:end]``, a candidate of any reader, carries the evidence of a
     non-secret, or None (the module docstring)."""
@@ -261,6 +284,8 @@ def evidence_reason(text: str, start: int, end: int) -> str | None:
         return "words that name a secret: a secret's name used as a value"
     if "stamped" in tests and stamped(bare):
         return "a label of words with a date or a quarter: when it was made, not a drawn value"
+    if "path" in tests and path(bare):
+        return "a file's path: where the secret is kept, not the secret"
     if "account" in tests and _TWILIO_SID.fullmatch(bare):
         return "a Twilio Account SID: the account's name, not its secret (the auth token)"
     return None
