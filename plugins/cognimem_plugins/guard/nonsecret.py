@@ -46,7 +46,8 @@ what it is, when that is something a generated or chosen secret never is:
   account's name, shown in every console URL; its secret is the auth token.
 
 :data:`TESTS` names the tests in use, each chosen by leave-one-split-out CV
-(``bench/guard_eval/cv_wave23_masked.py``).
+(``bench/guard_eval/cv_wave23_masked.py``): accessor, maskword, truncated, schema, sequence
+and account. The other eight freed no clean row of the 48 seen splits and are off.
 """
 
 from __future__ import annotations
@@ -59,10 +60,10 @@ import re
 
 from .names import NAME_HIT
 
-#: the tests in use (the CV switches them one by one)
+#: the tests in use: the six the leave-one-split-out CV chose (44 of 48 folds took all six;
+#: the others freed no clean row of the 48 splits and stay off, kept for the next splits)
 TESTS: frozenset[str] = frozenset(
-    {"dated", "address", "accessor", "bracketed", "maskword", "masked", "truncated", "schema",
-     "sequence", "account", "described", "named", "stamped", "path"})
+    {"accessor", "maskword", "truncated", "schema", "sequence", "account"})
 ALL_TESTS = ("dated", "address", "accessor", "bracketed", "maskword", "masked", "truncated",
              "schema", "sequence", "account", "described", "named", "stamped", "path")
 

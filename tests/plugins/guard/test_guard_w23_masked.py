@@ -38,6 +38,8 @@ CASES = {
                 "Auth token SKe1d2c3b4a5968778695a4b3c2d1e0f9a for the school board"),
     "described": ("SMTP_PASSWORD=not-set-in-dev", "SMTP_PASSWORD=Cobalt-Heron-Quartz"),
     "named": ('"password": "ldap_bind_password"', '"password": "Lantern-osprey-Walnut"'),
+    "path": ("kubectl create secret generic smtp --from-file=password=./smtp_pass",
+             "kubectl create secret generic smtp --from-literal=password=Vq8Lx2Kz9Wp4"),
     "stamped": ("password=rotated-2026-11-30", "password=Hq7Lz2Wx9Kp4Vm8Tn3"),
 }
 
