@@ -91,6 +91,8 @@ _PAIRS = {"[": "]", "(": ")", "<": ">", "<<": ">>", "{": "}", "@@": "@@", "%": "
 _MASK_WORD = re.compile(r"(?i)(?:^|(?<=[^A-Za-z]))(?:redacted|masked|hidden|filtered|obfuscated|"
                         r"scrubbed|censored|elided|truncated|removed|withheld)(?=[^A-Za-z]|$)")
 #: a run of one block, shade or geometric character (U+2580-U+25FF), four or more
+_MASK_STEMS = ("redact", "mask", "hidden", "filtered", "obfusc", "scrub", "censor", "elide",
+               "truncat", "removed", "withheld")
 _BLOCK_RUN = re.compile(r"([\u2580-\u25ff])\1{3,}")
 _ELLIPSIS = re.compile(r"\.{3,}|\u2026")
 _VISIBLE = 12
@@ -187,11 +189,16 @@ def _jwt_header(head: str) -> bool:
 
 def sequence(bare: str) -> bool:
     """Whether ``bare`` is hexadecimal counting up or down by one, by digit or by byte."""
-    if _HEX.fullmatch(bare) is None:
+    if len(bare) < 16 or _HEX.fullmatch(bare) is None:
         return False
     digits = bare.lower().removeprefix("0x")
     for width in (1, 2):
         if len(digits) % width:
+            continue
+        # the first three steps first (a drawn value fails there)
+        head = [int(digits[i:i + width], 16) for i in range(0, 3 * width, width)]
+        if (head[1] - head[0]) % (16 ** width) not in (1, 16 ** width - 1) or (
+                head[2] - head[1]) != (head[1] - head[0]):
             continue
         values = [int(digits[i:i + width], 16) for i in range(0, len(digits), width)]
         steps = {(b - a) % (16 ** width) for a, b in itertools.pairwise(values)}
@@ -251,6 +258,13 @@ def path(bare: str) -> bool:
                 and all(_LOWER_PART.fullmatch(p) for p in parts[:-1])))
 
 
+def _masking(bare: str) -> bool:
+    """Whether a part of ``bare`` is a word of masking (its stems looked for first)."""
+    low = bare.lower()
+    return (any(stem in low for stem in _MASK_STEMS)
+            and _MASK_WORD.search(bare) is not None)
+
+
 def evidence_reason(text: str, start: int, end: int) -> str | None:
     """Why ``text[start:end]``, a candidate of any reader, carries the evidence of a
     non-secret, or None (the module docstring)."""
@@ -263,17 +277,17 @@ def evidence_reason(text: str, start: int, end: int) -> str | None:
         return "a date, a time or a duration: what is known about a secret, not its value"
     if "address" in tests and _EMAIL.fullmatch(bare):
         return "an e-mail address: who owns or receives a secret, not its value"
-    if "accessor" in tests and accessor(bare, text[max(0, start - 80):start]):
+    if "accessor" in tests and ("." in bare or "::" in bare or "->" in bare) and accessor(bare, text[max(0, start - 80):start]):
         return "a code path that reads the secret from elsewhere (a name used as a value)"
     if "bracketed" in tests and bracketed(bare):
         return "words between delimiters: a stand-in for a value, not a value"
-    if "maskword" in tests and _MASK_WORD.search(bare):
+    if "maskword" in tests and _masking(bare):
         return "a word for what was done to the value (redacted, masked, truncated ...)"
     if "masked" in tests and _BLOCK_RUN.search(bare):
         visible = re.sub(r"[^A-Za-z0-9]", "", _BLOCK_RUN.sub("", bare))
         if len(visible) <= _VISIBLE:
             return "masked: a run of a block or shade character with a short visible part"
-    if "truncated" in tests and truncated(bare):
+    if "truncated" in tests and ("..." in bare or "\u2026" in bare) and truncated(bare):
         return "cut by an ellipsis with a short visible part, or a token's public header only"
     if "schema" in tests and bare.startswith("{") and _MAPPING.match(text, start):
         return "a mapping in the value's place: the type or schema of a secret"
