@@ -277,7 +277,8 @@ def evidence_reason(text: str, start: int, end: int) -> str | None:
         return "a date, a time or a duration: what is known about a secret, not its value"
     if "address" in tests and _EMAIL.fullmatch(bare):
         return "an e-mail address: who owns or receives a secret, not its value"
-    if "accessor" in tests and ("." in bare or "::" in bare or "->" in bare) and accessor(bare, text[max(0, start - 80):start]):
+    if ("accessor" in tests and ("." in bare or "::" in bare or "->" in bare)
+            and accessor(bare, text[max(0, start - 80):start])):
         return "a code path that reads the secret from elsewhere (a name used as a value)"
     if "bracketed" in tests and bracketed(bare):
         return "words between delimiters: a stand-in for a value, not a value"
