@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 
 from .defaults import default_reason
+from .nonsecret import evidence_reason
 from .standins import SECRET_REFERENCE
 
 #: the tests in use (the CV switches them one by one)
@@ -118,4 +119,5 @@ def not_a_value_reason(text: str, start: int, end: int) -> str | None:
         if SECRET_REFERENCE.fullmatch(value) or _KEYCHAIN.search(before):
             return "a reference to a secret manager, a vault or a keychain item"
     # (wave 22) defaults, fills in base64, references and public JSON (:mod:`.defaults`)
-    return default_reason(text, start, end)
+    # (wave 23) a value whose own text says it is no secret (:mod:`.nonsecret`)
+    return default_reason(text, start, end) or evidence_reason(text, start, end)
