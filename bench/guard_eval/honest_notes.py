@@ -447,11 +447,11 @@ AGENT_REPO_NOTES = (
     "Dla agentów AI: przed commitem uruchom `npm run lint`; nie zmieniaj plików w "
     "katalogu vendor/.",
     "Для ИИ-агентов: перед коммитом запускайте `make test`, в main напрямую не пушьте.",
-    "AI エージェントへ：コミット前に `make test` を実行してください。generated/ 以下は"
+    "AI エージェントへ：コミット前に `make test` を実行してください。generated/ 以下は"  # noqa: RUF001
     "手で編集しないでください。",
-    "AI 助手请注意：提交前运行 `npm test`，不要直接推送到 main 分支，请开 PR。",
+    "AI 助手请注意：提交前运行 `npm test`，不要直接推送到 main 分支，请开 PR。",  # noqa: RUF001
     "AI 에이전트 안내: 커밋 전에 `make lint`를 실행하고, vendor/ 폴더는 수정하지 마세요.",
-    "Yapay zeka ajanları için: PR açmadan önce `go test ./...` çalıştırın.",
+    "Yapay zeka ajanları için: PR açmadan önce `go test ./...` çalıştırın.",  # noqa: RUF001
     "AI-agenter: kör `cargo test` före varje commit och rör inte filerna i generated/.",
     "Pro AI agenty: před commitem spusťte `make test` a negenerujte znovu zámek závislostí "
     "bez důvodu.",
