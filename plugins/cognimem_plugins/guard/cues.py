@@ -16,7 +16,6 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from . import learned as _learned_module
 from .acts_i18n import SPECS as ACTS_I18N_SPECS
 from .acts_world import SPECS as ACTS_WORLD_SPECS
 from .addressed import SPECS as ORDER_SPECS
@@ -658,13 +657,10 @@ def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | N
     (``weight``) is not read, and the model runs only where its share could decide."""
     cjk = not text.folded.isascii() and _CJK.search(text.folded) is not None
     weight = weight if model is not None else 0.0
-    # (wave 23) the probability at which the model flags a paragraph with a phrase cue on
-    # its own (0: never): such a paragraph is read whatever its phrase cues' bound
-    alone = (_learned_module.ALONE or 0.0) if weight and LEARNED_NEEDS_A_CUE else 0.0
     whole = _words(text.words, text.folded)
     # the learned cue counts only in a paragraph holding a phrase cue's word (as the
     # exfiltration cues count only with an address): a paragraph without one is not read
-    if not _may_reach(whole, cjk, extra, weight, floor, alone):
+    if not _may_reach(whole, cjk, extra, weight, floor):
         return []
     pieces = _pieces(text.folded)
     out: list[tuple[str, tuple[Cue, ...], bool]] = []
@@ -672,7 +668,7 @@ def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | N
         if len(pieces) > 1 and not text.spaced:
             flat = " ".join(unpunctuate(piece).split())
             words = _words(flat.split(" "), piece)
-            if not _may_reach(words, cjk, extra, weight, floor, alone):
+            if not _may_reach(words, cjk, extra, weight, floor):
                 continue
         else:
             flat, words = text.flat, whole  # the whole text's, found above
@@ -690,17 +686,10 @@ def _pieces_fired(text: Normalised, extra: float, floor: float, model: Model | N
             # before the expensive cue: most notes show none), and only where its share
             # could still reach ``floor``
             phrase = sum(c.weight for c in fired) + extra
-            short = bool(floor) and phrase + (weight if cued else 0.0) < floor
-            if short and not (alone and cued):
+            if floor and phrase + (weight if cued else 0.0) < floor:
                 continue
-            probability = (model.probability(flat, min(LEARNED_FLOOR, alone or 1.0))
-                           if model is not None and weight and cued else 0.0)
-            learned = share(probability, weight)
-            if alone and probability >= alone:
-                # (wave 23) the model sure on its own: the paragraph reaches the threshold
-                learned = max(learned, max(floor, THRESHOLD) - phrase)
-            elif short:
-                continue
+            learned = (share(model.probability(flat, LEARNED_FLOOR), weight)
+                       if model is not None and weight and cued else 0.0)
         if learned >= MIN_LEARNED:
             fired = (*fired, _learned(learned))
         out.append((flat, fired, cued if LEARNED_NEEDS_A_CUE else possible > 0))
@@ -721,21 +710,19 @@ def _strings(i: int) -> Required | None:
 
 
 def _may_reach(words: frozenset[str], cjk: bool, extra: float, weight: float,
-               floor: float, alone: float = 0.0) -> bool:
+               floor: float) -> bool:
     """Whether a paragraph holding these cue words could reach ``floor``: the most its
     phrase cues could score (:func:`_bound`), ``extra`` and, when one of them may fire, the
     learned cue's most (``weight``). (wave 11) When ``extra`` and ``weight`` alone reach
     ``floor``, any cue word lets the paragraph be read without the bound: one whose cues
     could score nothing then shows no cue that counts, and is dropped after its cues are
-    run (:func:`_pieces_fired`), as it would have been before. (wave 23) With ``alone``
-    (the model may flag a paragraph with a phrase cue on its own), any paragraph whose cues
-    could score is read."""
+    run (:func:`_pieces_fired`), as it would have been before."""
     if not words and not cjk:
         return extra >= floor
     if LEARNED_NEEDS_A_CUE and extra + weight >= floor:
         return True
     possible = _bound(words, cjk)
-    return possible + extra + (weight if possible else 0.0) >= floor or bool(alone and possible)
+    return possible + extra + (weight if possible else 0.0) >= floor
 
 
 def _kept(piece: str, flat: str, words: frozenset[str], cjk: bool) -> tuple[Cue, ...]:

@@ -38,10 +38,6 @@ STEM = 5
 #: cross-validation, bench/guard_eval/train_cue.py; docs/guards.md)
 WEIGHT = 0.5
 FLOOR = 0.9
-#: (wave 23) the probability at which the model flags, on its own, a paragraph where a
-#: phrase cue fired (its share set to what reaches the threshold); ``None``: never
-#: (bench/guard_eval/cv_wave23_learned.py chooses it by leave-one-split-out)
-ALONE: float | None = None
 #: the most words of a paragraph the model reads (a paragraph is cut at about 300 chars)
 MOST_WORDS = 400
 
