@@ -75,7 +75,7 @@ WEAK = ("ai_reader", "reader_vocative", "next_reader", "addresses_model", "machi
         "kept_rule", "dormant_trigger", "deferred_act")
 GATES = ("cued", "weak", "worded")
 OWN_GATES = ("cued", "weak", "worded", "all")
-WEIGHTS = (0.5, 0.75, 1.0, 1.25)
+WEIGHTS = (0.25, 0.5, 0.75, 1.0, 1.25)
 FLOORS = (0.5, 0.7, 0.8, 0.9, 0.95)
 OWN_P = (0.98, 0.99, 0.995, 0.998, 0.999)
 TODAY = ("share", "cued", learned.WEIGHT, learned.FLOOR)
