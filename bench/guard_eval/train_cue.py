@@ -9,23 +9,27 @@ features of normalised paragraphs. Its data:
 * the seen splits (``--splits``: tune, test, fresh, fresh2 ... fresh6 since wave 9, all
   thirteen, to fresh11, since wave 13, all sixteen, to fresh14, since wave 15, all twenty,
   to fresh18, since wave 16, all twenty-four, to fresh22, since wave 17, all twenty-eight,
-  to fresh26, since wave 18):
+  to fresh26, since wave 18, all forty-four, to fresh42, since wave 22, all forty-eight,
+  to fresh46, since wave 23):
   injections are positives, clean notes and the notes that carry a secret negatives;
 * the guard's corpora (``tests/data/guard``: injections, ordinary developer notes, notes with
   secrets), in every fold's training data;
 * honest notes that speak to an agent, the wave 9 look-alikes and (wave 16) the wider
-  notes: permissions, retractions, in-scope overrides, in other languages (``honest_notes.py``),
+  notes: permissions, retractions, in-scope overrides, in other languages, and (wave 23)
+  repository notes to AI agents: build, test, style, branch and review rules, what not to
+  touch (``honest_notes.py``),
   dealt to the splits in turn: held out with their split (as clean notes), trained on
   otherwise;
 * the paragraphs of the LoCoMo conversations and LongMemEval sessions of the *training half*
   (a conversation or session is in the held-out half when the CRC-32 of its id is odd); the
-  turns of the held-out half are never trained on, and they give the datasets figure.
+  turns of the held-out half are never trained on. Since wave 22 they are not read either:
+  the datasets bound is the training half's turns that hold no paragraph trained on.
 
 A text is flagged when a strong marker fires or one paragraph's phrase cues plus the learned
 cue reach ``T``; the learned cue adds ``W`` times the part of the model's probability above
 ``F`` (rescaled to 0-1). ``(W, F, T)`` is chosen by the rule of ``cv.py``: the most
 injections flagged while flagging at most 0.5 % of the clean notes (half the target, a
-margin) and fewer than 1 in 1,000 held-out dataset turns (the middle of ties), and, since
+margin) and fewer than 1 in 1,000 bound dataset turns (the middle of ties), and, since
 wave 9, in **every** split of the choice at most 1 % of its clean notes and 1 % of the honest
 notes dealt to it (where the phrase cues alone flag more, no more than they do). The shipped
 protocol keeps ``T`` at the phrase cues' threshold (the learned cue only adds flags);
@@ -60,7 +64,7 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from honest_notes import honest_notes, look_alikes, wider_notes  # noqa: E402
+from honest_notes import agent_repo_notes, honest_notes, look_alikes, wider_notes  # noqa: E402
 from score import rate, read_split  # noqa: E402
 
 from cognimem_plugins.guard import learned  # noqa: E402
@@ -68,7 +72,7 @@ from cognimem_plugins.guard.cues import paragraphs, piece_scores  # noqa: E402
 from cognimem_plugins.guard.injection import OBFUSCATION_WEIGHT, mentioned, screen  # noqa: E402
 from cognimem_plugins.guard.normalise import normalise  # noqa: E402
 
-SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 27)))
+SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 47)))
 #: the splits of the small sample the test suite retrains (fixed: its bytes are recorded)
 SAMPLE_SPLITS = ("tune", "test", "fresh", "fresh2", "fresh3")
 #: at most this share of each training split's clean notes, and of the honest notes dealt
@@ -165,6 +169,13 @@ def turn_pieces(turns: Sequence[str]) -> list[str]:
     return sorted(pieces, key=lambda p: (zlib.crc32(p.encode()), p))[:MOST_TURN_PIECES]
 
 
+def untrained(turns: Sequence[str], trained: Sequence[str]) -> list[str]:
+    """The ``turns`` none of whose paragraphs is among the ``trained`` ones (wave 22: the
+    dataset bound, read from the training half without the paragraphs the model saw)."""
+    known = set(trained)
+    return [t for t in turns if known.isdisjoint(paragraphs(normalise(t)))]
+
+
 @dataclass
 class Example:
     """A training text: its words, label and group of weight."""
@@ -193,32 +204,69 @@ def corpus_rows() -> list[dict[str, str]]:
     return out
 
 
+#: (wave 22) each training text's features as ids (:func:`_feature_ids`), kept across fits:
+#: the folds of a cross-validation train on the same texts again and again
+_IDS: dict[str, np.ndarray] = {}
+_NAMES: list[str] = []
+_NUMBER: dict[str, int] = {}
+
+
+def _feature_ids(flat: str) -> np.ndarray:
+    """The ids of :func:`learned.features` of ``flat`` (an id per feature ever seen)."""
+    found = _IDS.get(flat)
+    if found is None:
+        ids = []
+        for f in learned.features(flat):
+            n = _NUMBER.get(f)
+            if n is None:
+                n = _NUMBER[f] = len(_NAMES)
+                _NAMES.append(f)
+            ids.append(n)
+        found = _IDS[flat] = np.array(ids, dtype=np.int64)
+    return found
+
+
 def fit(examples: Sequence[Example]) -> learned.Model:
-    """A logistic regression over ``examples`` (Adam, full batch, from zeros)."""
-    feats = [learned.features(e.flat) for e in examples]
-    df: dict[str, int] = {}
-    for fs in feats:
-        for f in fs:
-            df[f] = df.get(f, 0) + 1
-    vocab = sorted(f for f, n in df.items() if n >= MIN_DF)
-    index = {f: i for i, f in enumerate(vocab)}
-    rows = [np.array(sorted(index[f] for f in fs if f in index), dtype=np.int64)
-            for fs in feats]
-    indices = np.concatenate(rows) if rows else np.zeros(0, np.int64)
-    owner = np.repeat(np.arange(len(rows)), [len(r) for r in rows])
+    """A logistic regression over ``examples`` (Adam, full batch, from zeros). The
+    vocabulary: the features :data:`MIN_DF` texts hold, in sorted order."""
+    ids = [_feature_ids(e.flat) for e in examples]
+    flat_ids = np.concatenate(ids) if ids else np.zeros(0, np.int64)
+    df = np.bincount(flat_ids, minlength=len(_NAMES))
+    kept = np.flatnonzero(df >= MIN_DF)
+    order = sorted(range(len(kept)), key=lambda k: _NAMES[kept[k]])
+    vocab = [_NAMES[kept[k]] for k in order]
+    local = np.full(len(_NAMES), -1, dtype=np.int64)
+    local[kept[order]] = np.arange(len(kept))
+    lengths = np.array([len(r) for r in ids], dtype=np.int64)
+    owner_all = np.repeat(np.arange(len(ids)), lengths)
+    mapped = local[flat_ids]
+    keep = mapped >= 0
+    # each text's features in vocabulary order (texts in order)
+    at = np.lexsort((mapped[keep], owner_all[keep]))
+    indices, owner = mapped[keep][at], owner_all[keep][at]
+    n_rows, n_vocab = len(ids), len(vocab)
     y = np.array([e.label for e in examples], dtype=np.float64)
     counts = {s: sum(e.share == s for e in examples) for s in SHARES}
     sw = np.array([SHARES[e.share] / max(1, counts[e.share]) for e in examples])
-    w = np.zeros(len(vocab))
+    # (wave 22) the sums run over contiguous runs (``reduceat``): each text's features, and
+    # each feature's texts (every feature of the vocabulary is held by some text)
+    row_len = np.bincount(owner, minlength=n_rows)
+    row_start = np.concatenate(([0], np.cumsum(row_len)[:-1])).astype(np.int64)
+    empty = row_len == 0
+    by_feature = np.argsort(indices, kind="stable")
+    owner_by_feature = owner[by_feature]
+    feature_start = np.searchsorted(indices[by_feature], np.arange(n_vocab))
+    w = np.zeros(n_vocab)
     b = 0.0
-    m = np.zeros(len(vocab) + 1)
-    v = np.zeros(len(vocab) + 1)
+    m = np.zeros(n_vocab + 1)
+    v = np.zeros(n_vocab + 1)
     for step in range(1, STEPS + 1):
-        z = b + np.bincount(owner, weights=w[indices], minlength=len(rows))
+        z = b + _runs(w[indices], row_start, empty)
         p = 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
         g_rows = sw * (p - y)
-        grad = np.empty(len(vocab) + 1)
-        grad[:-1] = np.bincount(indices, weights=g_rows[owner], minlength=len(vocab)) + L2 * w
+        grad = np.empty(n_vocab + 1)
+        grad[:-1] = (np.add.reduceat(g_rows[owner_by_feature], feature_start) if n_vocab
+                     else grad[:-1]) + L2 * w
         grad[-1] = g_rows.sum()
         m = 0.9 * m + 0.1 * grad
         v = 0.999 * v + 0.001 * grad * grad
@@ -226,8 +274,16 @@ def fit(examples: Sequence[Example]) -> learned.Model:
         delta = step_size * m / (np.sqrt(v) + 1e-8)
         w -= delta[:-1]
         b -= delta[-1]
-    kept = {f: round(float(x), 4) for f, x in zip(vocab, w, strict=True) if abs(x) >= 5e-3}
-    return learned.Model(round(b, 4), kept)
+    weights = {f: round(float(x), 4) for f, x in zip(vocab, w, strict=True) if abs(x) >= 5e-3}
+    return learned.Model(round(b, 4), weights)
+
+
+def _runs(values: np.ndarray, starts: np.ndarray, empty: np.ndarray) -> np.ndarray:
+    """The sums of ``values`` over the runs beginning at ``starts`` (0 for an empty run)."""
+    if not len(values):
+        return np.zeros(len(starts))
+    sums = np.add.reduceat(np.append(values, 0.0), np.minimum(starts, len(values)))
+    return np.where(empty, 0.0, sums)
 
 
 def probabilities(model: learned.Model, texts: Sequence[Text]) -> list[list[float]]:
@@ -356,29 +412,45 @@ class Data:
         self.rows = {s: read_split(s) for s in splits}
         self.texts = {s: [read_text(r["text"], r["group"], s) for r in rows]
                       for s, rows in self.rows.items()}
-        train_turns, held_turns = conversations(bench)
-        self.turn_examples = [Example(p, 0, "turns") for p in turn_pieces(train_turns)]
+        if not (bench / "locomo").is_dir():
+            raise SystemExit(f"no LoCoMo / LongMemEval turns under {bench} (--bench)")
+        # (wave 22) the held-out half of the turns is not read: the bound is the training
+        # half's turns that hold no paragraph trained on
+        train_turns, _ = conversations(bench)
+        trained = turn_pieces(train_turns)
+        self.turn_examples = [Example(p, 0, "turns") for p in trained]
+        self.bound_turns = untrained(train_turns, trained)
         self.corpus = examples_of(corpus_rows())
         # the honest notes to agents, their requests dealt to the splits in turn: held out
         # with their split, trained on otherwise
         names = list(self.rows)
-        notes = [*honest_notes(), *look_alikes(), *wider_notes()]
+        notes = [*honest_notes(), *look_alikes(), *wider_notes(), *agent_repo_notes()]
         self.honest = {s: [t for i, t in notes if names[i % len(names)] == s]
                        for s in names}
         self.honest_texts = {s: [read_text(t, "clean", s, honest=True) for t in texts]
                              for s, texts in self.honest.items()}
-        self.held = [read_text(t, "turn") for t in held_turns]
+        self.held = [read_text(t, "turn") for t in self.bound_turns]
         print(f"read: {sum(map(len, self.rows.values()))} split rows, "
               f"{len(self.corpus)} corpus rows, {len(self.turn_examples)} training "
-              f"paragraphs, {len(self.held)} held-out turns", file=sys.stderr)
+              f"paragraphs, {len(self.held)} bound turns (training half, untrained)",
+              file=sys.stderr)
 
     def model(self, splits: Sequence[str]) -> learned.Model:
         """The model trained on ``splits``, the corpora and the training turns."""
-        examples = [e for s in splits for e in examples_of(self.rows[s])]
+        # (wave 22) each split's examples read once (the folds ask for them again)
+        cache: dict[str, list[Example]] = self.__dict__.setdefault("_examples", {})
+        for s in splits:
+            if s not in cache:
+                cache[s] = examples_of(self.rows[s])
+        examples = [e for s in splits for e in cache[s]]
         # (wave 16) the honest notes to agents weigh as the notes do, or with a share of
         # their own when :data:`SHARES` names one ("honest")
         share = "honest" if "honest" in SHARES else "notes"
-        honest = [Example(normalise(t).flat, 0, share) for s in splits for t in self.honest[s]]
+        flats: dict[str, list[str]] = self.__dict__.setdefault("_honest_flats", {})
+        for s in splits:
+            if s not in flats:
+                flats[s] = [normalise(t).flat for t in self.honest[s]]
+        honest = [Example(f, 0, share) for s in splits for f in flats[s]]
         return fit([*examples, *honest, *self.corpus, *self.turn_examples])
 
     def out_of_fold(self, splits: Sequence[str]) -> Scored:
@@ -452,10 +524,21 @@ def sample_model() -> learned.Model:
     return fit(examples_of(rows))
 
 
+def default_bench() -> Path:
+    """Where the LoCoMo / LongMemEval turns are: ``../shared/bench`` from the repository
+    root, or beside the checkout's parent (a worktree), or ``/work/shared/bench``
+    (:class:`Data` stops when none holds them)."""
+    for path in (Path("../shared/bench"), HERE.parents[2] / "shared" / "bench",
+                 Path("/work/shared/bench")):
+        if (path / "locomo").is_dir():
+            return path
+    return Path("../shared/bench")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Cross-validate (``--cv``) and/or write the shipped model (``--write``)."""
     parser = argparse.ArgumentParser(prog="python bench/guard_eval/train_cue.py")
-    parser.add_argument("--bench", type=Path, default=Path("../shared/bench"))
+    parser.add_argument("--bench", type=Path, default=default_bench())
     parser.add_argument("--splits", nargs="+", default=list(SPLITS))
     parser.add_argument("--cv", action="store_true", help="leave-one-split-out figures")
     parser.add_argument("--write", action="store_true",
@@ -475,7 +558,7 @@ def main(argv: list[str] | None = None) -> int:
         chosen = {p: choose_by(p, oof, turns) for p in PROTOCOLS}
         report["chosen"] = {p: {"weight": w, "floor": f, "threshold": t,
                                 "out_of_fold": counts(oof, (w, f, t)),
-                                "held_out_turns": counts(turns, (w, f, t))["turn"]}
+                                "bound_turns": counts(turns, (w, f, t))["turn"]}
                             for p, (w, f, t) in chosen.items()}
         report["features"] = len(model.weights)
         report["sha256"] = hashlib.sha256(args.out.read_bytes()).hexdigest()
