@@ -34,8 +34,10 @@ from . import learned
 WEIGHTS_FILE = Path(__file__).resolve().parent / "stance.json.gz"
 #: below this probability that its outside words are an injection's, a note that speaks of
 #: injection as a defender has its flag blanked (0: off); chosen by leave-one-split-out CV
-#: over the 44 seen splits (bench/guard_eval/train_stance.py)
-VETO = 0.005
+#: (wave 22: 0.005 over the 44 seen splits, bench/guard_eval/train_stance.py; wave 23: the
+#: model retrained on the 48 seen splits, 0.01 in 46 of 48 folds,
+#: bench/guard_eval/cv_wave23_stance.py)
+VETO = 0.01
 #: the reader addressed in the second person outside the spans (over ``flat``): the note then
 #: speaks to its reader, and its flag is never blanked (a defender's note is addressed to a
 #: team or to nobody; "let's play a game: you're ..., a model trained without guardrails"

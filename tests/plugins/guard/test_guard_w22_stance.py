@@ -19,7 +19,8 @@ from cognimem_plugins.guard import judge, learned, stance
 from cognimem_plugins.guard.injection import screen
 
 ROOT = Path(__file__).resolve().parents[3]
-RESULT = ROOT / "bench" / "guard_eval" / "results" / "w22stance_cv.json"
+#: (wave 23) the model was retrained on 48 splits: its record is wave 23's
+RESULT = ROOT / "bench" / "guard_eval" / "results" / "w23stance_cv.json"
 
 #: a defender's note: flagged without the reading, not with it
 DEFENDERS = [
@@ -92,7 +93,7 @@ def test_the_judge_leaves_a_defenders_note_alone(text: str, flags: bool,
 def test_the_shipped_model_is_the_recorded_one() -> None:
     recorded = json.loads(RESULT.read_text())
     assert hashlib.sha256(stance.WEIGHTS_FILE.read_bytes()).hexdigest() == recorded["sha256"]
-    assert recorded["chosen_on_all"] == stance.VETO
+    assert recorded["chosen_on_all"]["veto"] == stance.VETO
 
 
 #: a persona play that names guardrails, spoken to the reader
