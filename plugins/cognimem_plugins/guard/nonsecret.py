@@ -43,11 +43,15 @@ what it is, when that is something a generated or chosen secret never is:
   ``@/run/secrets/pw``, ``C:\\secrets\\client.txt``), its parts in lowercase or the last one
   with an extension: where the secret is kept, read by the tool (``--from-file=``);
 * **account**: a Twilio Account SID (``AC`` and 32 hexadecimal digits) found alone: the
-  account's name, shown in every console URL; its secret is the auth token.
+  account's name, shown in every console URL; its secret is the auth token. Off: the
+  project's own corpus (``tests/data/guard``, after detect-secrets' Twilio detector) counts an
+  ``AC`` value as a credential, and two independent authors count it as clean; until the
+  labels agree the guard keeps redacting it.
 
 :data:`TESTS` names the tests in use, each chosen by leave-one-split-out CV
-(``bench/guard_eval/cv_wave23_masked.py``): accessor, maskword, truncated, schema, sequence
-and account. The other eight freed no clean row of the 48 seen splits and are off.
+(``bench/guard_eval/cv_wave23_masked.py``): accessor, maskword, truncated, schema and
+sequence (the CV also took account, off for the reason above). The other eight freed no clean
+row of the 48 seen splits and are off.
 """
 
 from __future__ import annotations
@@ -60,10 +64,11 @@ import re
 
 from .names import NAME_HIT
 
-#: the tests in use: the six the leave-one-split-out CV chose (44 of 48 folds took all six;
-#: the others freed no clean row of the 48 splits and stay off, kept for the next splits)
+#: the tests in use: five of the six the leave-one-split-out CV chose (44 of 48 folds took
+#: all six; ``account`` is off, see above; the others freed no clean row of the 48 splits and
+#: stay off, kept for the next splits)
 TESTS: frozenset[str] = frozenset(
-    {"accessor", "maskword", "truncated", "schema", "sequence", "account"})
+    {"accessor", "maskword", "truncated", "schema", "sequence"})
 ALL_TESTS = ("dated", "address", "accessor", "bracketed", "maskword", "masked", "truncated",
              "schema", "sequence", "account", "described", "named", "stamped", "path")
 
