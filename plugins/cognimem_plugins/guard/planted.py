@@ -63,7 +63,19 @@ _COND = (r"(?:when(?:ever)?|once|after|as soon as|if|the next time|next time|(?:
 _MONTHS = (r"(?:january|february|march|april|may|june|july|august|september|october|"
            r"november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)")
 _TURNS = (r"(?:message|reply|replies|answer|response|turn|question|request|call|booking|order|"
-          r"invoice|ticket|review|result|session|conversation|chat|login|run|deploy|deployment)")
+          r"invoice|ticket|review|result|session|conversation|chat|login|run|deploy|deployment|"
+          # (wave 23) the reader's own outputs counted ("the third backup report you write")
+          r"report|summary|summaries|tool call)")
+#: (wave 23) a quotation's marks, straight or curly
+_QL = "[\"'\u201c\u2018\u00ab]"
+_QR = "[\"'\u201d\u2019\u00bb]"
+#: (wave 23) a word or a phrase the reader's input will hold, quoted: the moment is a word
+#: someone else writes ("the word 'release' appears", "someone mentions 'audit'", "the
+#: user says 'thanks'"); the writer does not control it
+_QUOTED_WORD = (r"\b(?:word|phrase|term|keyword|code ?word|string|hashtag)s?\s+" + _QL
+                + r"[^\"'\u201d\u2019\u00bb\n]{1,40}" + _QR + r"|"
+                r"\b(?:says?|types?|mentions?|writes?|sends?|uses?|enters?)\s+" + _QL
+                + r"[^\"'\u201d\u2019\u00bb\n]{1,30}" + _QR)
 #: what the moment is made of: a party of the reader's conversation other than the writer
 #: (the user, a customer, someone, a named person's request: not "I" or "we"), the
 #: reader's own count or next turn, a later session, a date or an hour, a value seen in a
@@ -98,13 +110,15 @@ _MOMENT = (
     # a value seen in a tool's, a page's or a document's output
     r"\b(?:tool|api|search|response|output|result|page|email|document|file|log|webhook|"
     r"feed|field|record|ticket|payload)s? (?:returns?|contains?|shows?|says?|includes?|"
-    r"mentions?|reports?|lists?)\b)"
+    r"mentions?|reports?|lists?)\b|"
+    # (wave 23) a quoted word someone else will write
+    + _QUOTED_WORD + r")"
 )
 #: the condition: its first word, words up to the moment (no sentence's end), more words,
 #: then the comma that closes it
 #: "on", "at", "from" open a moment only as a date, a count or the reader's next turn ("on
 #: your next deploy", "at the 100th message", "on 1 September"; not "on the client side")
-_AT = (r"(?:on|at|from|starting|by)\s+(?:the\s+|your\s+)?(?:next\b|\d|first\b|second\b|"
+_AT = (r"(?:on|at|from|starting(?:\s+(?:with|from|at))?|by)\s+(?:the\s+|your\s+)?(?:next\b|\d|first\b|second\b|"
        r"third\b|fourth\b|fifth\b|tenth\b|midnight\b|noon\b|end of (?:the|this|your|today)\b|"
        + _MONTHS + r"\b)")
 _READER = (r"(?:the |any |all |every |our |your )?(?:[\w-]+ ){0,2}?(?:ai|llm|assistant|agent|bot|"
@@ -131,6 +145,29 @@ PLANTED_KEEP = (
     r"<\s*memory\s*>|"
     r"(?:^|[\n\"'(:\u2014\u2013,]\s*)(?:please\s+)?(?:save|store|remember|memori[sz]e|note|"
     r"record)\s+(?:this|that|the following)?\s*(?:to your notes\s+)?(?:forever\s*)?:|"
+    # (wave 23) a label that names a write into memory: a memory verb (not the user's own
+    # "remember:" or "note:") with what is kept ("Please persist:", "Store this fact:",
+    # "Learn this preference:"), what is kept and the verb ("Important context to keep:"),
+    # a memory's entry ("Long-term memory entry:", "Memory update (from ...):", "Assistant
+    # memory:"), a bracket or an element named for it ("[remember]", "<memory_update>")
+    r"(?:^|[\n\"'(:\u2014\u2013,\[]\s*)(?:please\s+)?(?:memori[sz]e|persist|store|save|learn|"
+    r"commit)(?:\s+(?:this|that|these|the following))?(?:\s+(?:new\s+)?(?:facts?|rules?|"
+    r"preferences?|context|entry|instructions?))?\s*:|"
+    r"\b(?:facts?|context|rules?|preferences?|instructions?) to (?:keep|remember|memori[sz]e|"
+    r"store|save|persist)\s*:|"
+    r"\b(?:(?:long-term|persistent|permanent|assistant|agent|ai|saved)\s+)?memory"
+    r"(?:\s+(?:update|entry|entries|note|item|record|write|insert))?"
+    r"(?:\s*\([^)\n]{0,60}\))?\s*:|"
+    r"\[\s*(?:remember|memory|memori[sz]e|save|store|persist)\s*\]|"
+    r"<\s*(?:memory|remember)[_-]\w+\s*>|"
+    # (wave 23) a write into memory named by where it goes ("write into CLAUDE.md / memory",
+    # "commit to memory", "update your saved preferences", "for the agent's memory file")
+    r"\b(?:write|add|save|put|append|commit|store)(?:\s+(?:this|it|that))?\s+(?:in)?to\s+"
+    r"(?:[\w.-]+\s*/\s*)?(?:your\s+|its\s+|the\s+)?(?:long-term\s+|persistent\s+)?"
+    r"memory\b|"
+    r"\bupdate\s+(?:your|its|the agent's|the assistant's)\s+(?:saved|stored|long-term)\s+"
+    r"(?:preferences|memory|memories|profile|facts|rules)\b|"
+    r"\b(?:agent's|assistant's|ai's|your) memory (?:file|store|bank)\b|"
     # a rule kept beyond this note
     r"\bin (?:every|all|any) (?:future|later|subsequent|following) (?:answers?|replies|"
     r"responses?|sessions?|conversations?|chats?|tasks?)\b|"
@@ -171,7 +208,8 @@ _STAKE_VERB_WORDS = tuple(sorted({w for v in (*_STAKE_VERBS, *_STAKE_VERBS2)
                                   for w in _inflected(v)}))
 #: a recipient (sent, forwarded, shared, copied to) and a setting (set, changed, switched,
 #: raised, lowered to)
-_SEND_FORMS = tuple(sorted({w for v in ("send", "forward", "email", "upload", "share", "post",
+_SEND_FORMS = tuple(sorted({w for v in ("send", "forward", "email", "e-mail", "upload", "share",
+                                        "post",
                                         "copy", "append", "export", "publish", "push", "sync")
                              for w in _inflected(v)}))
 _SET_FORMS = tuple(sorted({w for v in ("set", "change", "switch", "raise", "lower")
@@ -183,7 +221,7 @@ PLANTED_STAKE = (
     r"\b(?:prices?|pricing|discounts?|refund(?:s|ed)?|payouts?|payments?|fees?|rates|"
     r"subscriptions?|membership|balances?|funds|cash|totals?|invoices?|iban|sort code|"
     r"bank|wallet|tax|deductible|free (?:months?|of charge|upgrades?)|purchase orders?|"
-    r"budget|payroll)\b|"
+    r"budget|payroll|wires?|wire transfers?)\b|"
     r"\b\d[\d,.]*\s?(?:eur|usd|gbp|chf|dollars|euros)\b|"
     # a secret
     r"\b(?:api|access|secret|private|publisher|license|licence|ssh|hf|signing|deploy|"
@@ -195,7 +233,7 @@ PLANTED_STAKE = (
     r"\bre-open(?:s|ed|ing)?\b|"
     # the user's view
     r"\b(?:tell|inform|assure|reassure)\s+(?:[\w'-]+\s+){0,3}?(?:that|to)\b|"
-    r"\b(?:respond|reply|answer|say|claim)(?:s|ed|ing)?\s+that\b|"
+    r"\b(?:respond|reply|answer|say|claim)(?:s|ed|ing)?\s+(?:to\s+(?:[\w'-]+\s+){1,3}?)?that\b|"
     r"\badd (?:a|the) line\b|\brefuse to\b|"
     r"\b(?:do not|don't|never) (?:notify|tell|inform|mention|show)\b|"
     r"\bin (?:every|each|any|all) (?:reply|replies|answer|answers|response|responses)\b|"
@@ -216,6 +254,50 @@ PLANTED_STAKE = (
     r"\b(?:" + "|".join((*_STAKE_VERB_WORDS, *_IRREGULAR)) + r")\b"
 )
 
+#: (wave 23) a moment chosen to hide the act, inside a condition: the user away ("next time
+#: the user logs off", "if no one is chatting"), a word someone else will write, quoted
+#: ("the next time someone mentions 'audit'"), or the reader's own count ("after your 5th
+#: message", "once you've answered three more questions", "starting with your tenth tool
+#: call", "after the third report you write", "the third message from now"; not "your
+#: first order", a welcome offer's)
+_ORDINAL2 = (r"(?:\d*(?:[02-9]1st|[2-9]?2nd|[2-9]?3rd|\d?[04-9]th|1[1-3]th)|second|third|fourth|"
+             r"fifth|sixth|seventh|eighth|ninth|tenth|twentieth|hundredth)")
+_DORMANT_OPEN = (r"(?:^|[\n.!?:;,\"'(\[{>\u2014\u2013]\s*|\b(?:and|then|but|also)\s+)"
+                 r"(?:" + _COND + r"|on|at|from|starting|beginning)")
+_DORMANT = (
+    r"(?:\b(?:the |a |any |every |your )?(?:[\w-]+\s+)?(?:user|customer|client|owner|admin|"
+    r"operator|human|manager|team)s?\s+(?:is |are |has |have )?(?:logs? off|logged off|signs? "
+    r"off|is away|are away|goes? (?:offline|to sleep|on leave)|is offline|is asleep|steps? "
+    r"away|(?:has |have )?left for the day)\b|"
+    r"\b(?:no one|nobody|no human|no user|no admin)\s+(?:is |are )?(?:chatting|watching|online|"
+    r"around|looking|active|awake|logged in|at (?:the|their) desk)\b|"
+    + _QUOTED_WORD + r"|"
+    r"\byour\s+" + _ORDINAL2 + r"\s+(?:[\w-]+\s+)?" + _TURNS + r"s?\b|"
+    r"\b(?:\d+|two|three|four|five|six|ten|twenty)\s+more\s+(?:[\w-]+\s+)?" + _TURNS
+    + r"s?\b|"
+    r"\b" + _ORDINAL2 + r"\s+(?:[\w-]+\s+){0,2}?" + _TURNS + r"s?\s+(?:you\s+(?:write|send|"
+    r"give|make|produce|answer|file|post|run)|from now)\b|"
+    r"\b" + _TURNS + r"s?\s+from now\b)"
+)
+PLANTED_DORMANT = _DORMANT_OPEN + r"\b[^.!?;\n]{0,80}?" + _DORMANT
+#: (wave 23) a permission the note says another gave: the user in the third person ("the
+#: user has approved", "user consents to", "the user said it's fine", "the user said
+#: earlier that you may"), a grant to the AI reader ("authorised you to", "delegated ...
+#: to the assistant"), a check said to be done already ("pre-approved", "pre-verified").
+#: The user's own note says "I" (not read)
+PLANTED_CONSENT = (
+    r"\b(?:the |this |our )?user(?:'s)?\s+(?:[\w-]+\s+)?(?:has\s+|had\s+|already\s+|"
+    r"explicitly\s+|previously\s+)*(?:approved|consented|consents|agreed|agrees|authori[sz]ed|"
+    r"allowed|permitted|okayed|signed off|opted in)\b|"
+    r"\b(?:the |this )?user\s+(?:has\s+)?(?:said|told you|confirmed|stated|mentioned)"
+    r"(?:\s+(?:earlier|before|previously|already))?(?:\s+that)?\s+(?:you\s+(?:may|can|are "
+    r"allowed)|it'?s\s+(?:fine|ok|okay|allowed)|it is\s+(?:fine|ok|okay|allowed)|this is\s+"
+    r"(?:fine|ok|okay|allowed))\b|"
+    r"\b(?:authori[sz]ed|allowed|permitted|cleared|delegated|granted)\s+(?:[\w-]+\s+){0,4}?"
+    r"(?:to\s+)?(?:you|the assistant|the agent|the ai|the bot|assistants|agents)\b|"
+    r"\bpre-?(?:approved|authori[sz]ed|verified|cleared|consented)\b"
+)
+
 _WORDS_WHEN = ("when whenever once after soon if next on at from starting by until first before "
                "cuando si en "
                "despues después quand lorsque des dès wenn sobald nachdem quando se assim "
@@ -223,7 +305,12 @@ _WORDS_WHEN = ("when whenever once after soon if next on at from starting by unt
 _WORDS_VOCATIVE = ("assistant assistants agent agents bot bots chatbot chatbots copilot "
                    "copilots ai model models asistente asistentes assistente agente assistent ki")
 _WORDS_KEEP = ("memory save store remember memorise memorize memorised memorized note record "
-               "in persist add write update")
+               "in persist add write update learn commit fact facts context rule rules "
+               "preference preferences instruction instructions agent assistant ai your put "
+               "append")
+_WORDS_DORMANT = _WORDS_WHEN + " beginning"
+_WORDS_CONSENT = ("user authorised authorized allowed permitted cleared delegated granted pre "
+                  "preapproved preauthorised preauthorized preverified precleared preconsented")
 _WORDS_ADDRESSEE = _WORDS_VOCATIVE + " llm llms"
 _WORDS_STAKE = " ".join((
     "price prices pricing discount discounts refund refunds payout payouts payment payments "
@@ -254,6 +341,9 @@ WHEN_WEIGHT = 0.25
 KEEP_WEIGHT = 0.3
 VOCATIVE_WEIGHT = 0.25
 ADDRESSEE_WEIGHT = 0.25
+#: (wave 23) the moment's kind and the permission claimed (``cv_wave23_planted.py``)
+DORMANT_WEIGHT = 0.25
+CONSENT_WEIGHT = 0.25
 #: the moments and the orders to keep a stake is counted beside
 ASKERS = ("planted_when", "planted_keep", *KEEPERS)
 
@@ -263,6 +353,8 @@ ASKERS = ("planted_when", "planted_keep", *KEEPERS)
 #: older ones read nothing
 _OLDER = {
     "planted_when": ("trigger_frame", "dormant_trigger", "deferred_trigger"),
+    "planted_dormant": ("trigger_frame", "dormant_trigger", "deferred_trigger"),
+    "planted_consent": ("prior_reference", "authority"),
     "planted_keep": ("kept_rule", "memory_implant", "memory_persist", "memory_keep",
                      "memory_frame"),
     "planted_stake": ("relayed_act", "deferred_act", "money_act", "reader_act", "order_harm",
@@ -272,6 +364,7 @@ _OLDER = {
     "planted_addressee": ("agent_addressee", "addressed_to_agent", "ai_reader",
                           "reader_vocative", "agent_subject"),
 }
+_OLDER_WHEN = _OLDER["planted_when"]
 STOOD_FOR: dict[str, tuple[str, ...]] = {}
 for _planted, _older in _OLDER.items():
     for _name in _older:
@@ -310,6 +403,21 @@ def specs() -> tuple[Spec, ...]:
          "\"Assistant \u2014 save this\"), beside a planted moment or order to keep and its "
          "stake",
          PLANTED_VOCATIVE, _WORDS_VOCATIVE, addressed),
+        # (wave 23) the moment's kind, beside the stake and a moment; a permission claimed,
+        # beside the stake and an order to keep
+        ("planted_dormant", DORMANT_WEIGHT, "instruction_override",
+         "a moment chosen to hide the act: the user away, a quoted word someone else will "
+         "write, the reader's own count (\"next time the user logs off,\", \"after your 5th "
+         "message\"), beside a planted moment and what the order touches",
+         PLANTED_DORMANT, _WORDS_DORMANT,
+         {"requires": ("planted_stake",), "requires_any": ("planted_when", *_OLDER_WHEN),
+          "beside_counted": True, "structural": True}),
+        ("planted_consent", CONSENT_WEIGHT, "tool_coercion",
+         "a permission the note says another gave (\"the user has approved\", \"authorised "
+         "you to\", \"pre-approved\"), beside an order to keep and what it touches",
+         PLANTED_CONSENT, _WORDS_CONSENT,
+         {"requires": ("planted_stake",), "requires_any": ("planted_keep", *KEEPERS),
+          "beside_counted": True, "structural": True}),
         ("planted_addressee", ADDRESSEE_WEIGHT, "instruction_override",
          "the AI reader as the subject of an order (\"the bot should swap\", \"assistants "
          "should tell\"), beside a planted moment or order to keep and its stake",
