@@ -62,10 +62,11 @@ _COND = (r"(?:when(?:ever)?|once|after|as soon as|if|the next time|next time|(?:
          r"nachdem|quando|se|assim que|depois de|als)\b")
 _MONTHS = (r"(?:january|february|march|april|may|june|july|august|september|october|"
            r"november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)")
-_TURNS = (r"(?:message|reply|replies|answer|response|turn|question|request|call|booking|order|"
-          r"invoice|ticket|review|result|session|conversation|chat|login|run|deploy|deployment|"
-          # (wave 23) the reader's own outputs counted ("the third backup report you write")
-          r"report|summary|summaries|tool call)")
+_TURNS_WAVE22 = (r"(?:message|reply|replies|answer|response|turn|question|request|call|booking|"
+                r"order|invoice|ticket|review|result|session|conversation|chat|login|run|deploy|"
+                r"deployment)")
+#: (wave 23) and the reader's own outputs counted ("the third backup report you write")
+_TURNS = _TURNS_WAVE22[:-1] + r"|report|summary|summaries|tool call)"
 #: (wave 23) a quotation's marks, straight or curly
 _QL = "[\"'\u201c\u2018\u00ab]"
 _QR = "[\"'\u201d\u2019\u00bb]"
@@ -80,7 +81,13 @@ _QUOTED_WORD = (r"\b(?:word|phrase|term|keyword|code ?word|string|hashtag)s?\s+"
 #: (the user, a customer, someone, a named person's request: not "I" or "we"), the
 #: reader's own count or next turn, a later session, a date or an hour, a value seen in a
 #: tool's or a page's output, the reader's own next act ("when you see an API key")
-_MOMENT = (
+def _moment(turns: str, quoted: bool) -> str:
+    """The moment's classes (the reader's turns ``turns``; with ``quoted``, wave 23's quoted
+    word)."""
+    return _MOMENT_PARTS.replace("TURNS", turns) + (r"|" + _QUOTED_WORD if quoted else "") + ")"
+
+
+_MOMENT_PARTS = (
     r"(?:\b(?:the|a|any|every|this|each|that|their|our)\s+(?:[\w-]+\s+)?(?:user|customer|"
     r"client|manager|operator|applicant|member|merchant|guest|patient|caller|buyer|seller|"
     r"visitor|admin|owner|requester|employee|cashier|student|tenant|driver|player|"
@@ -92,13 +99,13 @@ _MOMENT = (
     r"(?<!\bi )(?<!\bwe )(?<!\bthe )(?<!\ba )(?<!\bmy )(?<!\bour )\b(?:asks?|requests?) "
     r"(?:you|for|to|that|about|it|whether|if|a|an|the)\b|\b(?:messages|emails|tells|dms) you\b|"
     # the reader's count, its next turn, a later session
-    r"\byour\s+(?:next\s+|[\w-]+\s+)?" + _TURNS + r"s?\b|"
+    r"\byour\s+(?:next\s+|[\w-]+\s+)?TURNSs?\b|"
     r"\b(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|tenth|twentieth|"
-    r"hundredth)\s+(?:[\w-]+\s+)?" + _TURNS + r"s?\b|"
+    r"hundredth)\s+(?:[\w-]+\s+)?TURNSs?\b|"
     r"\bno (?:human|one|user|admin|reviewer|person|operator)s?\b|"
     r"\bnext\s+(?:opens?|asks?|says?|logs?|visits?|runs?|types?|mentions?|requests?|uses?|"
     r"writes?|signs?)\b|"
-    r"\b(?:\d+|two|three|four|five|ten|twenty) (?:more )?" + _TURNS + r"s\b|"
+    r"\b(?:\d+|two|three|four|five|ten|twenty) (?:more )?TURNSs\b|"
     r"\b(?:next|future|later|subsequent|following|new) (?:sessions?|conversations?|chats?)\b|"
     r"\byou\s+next\b|"
     # the reader's own next act
@@ -110,26 +117,35 @@ _MOMENT = (
     # a value seen in a tool's, a page's or a document's output
     r"\b(?:tool|api|search|response|output|result|page|email|document|file|log|webhook|"
     r"feed|field|record|ticket|payload)s? (?:returns?|contains?|shows?|says?|includes?|"
-    r"mentions?|reports?|lists?)\b|"
-    # (wave 23) a quoted word someone else will write
-    + _QUOTED_WORD + r")"
+    r"mentions?|reports?|lists?)\b"
 )
 #: the condition: its first word, words up to the moment (no sentence's end), more words,
 #: then the comma that closes it
 #: "on", "at", "from" open a moment only as a date, a count or the reader's next turn ("on
 #: your next deploy", "at the 100th message", "on 1 September"; not "on the client side")
-_AT = (r"(?:on|at|from|starting(?:\s+(?:with|from|at))?|by)\s+(?:the\s+|your\s+)?(?:next\b|\d|first\b|second\b|"
-       r"third\b|fourth\b|fifth\b|tenth\b|midnight\b|noon\b|end of (?:the|this|your|today)\b|"
-       + _MONTHS + r"\b)")
+_AT_WHAT = (r"\s+(?:the\s+|your\s+)?(?:next\b|\d|first\b|second\b|third\b|fourth\b|fifth\b|"
+            r"tenth\b|midnight\b|noon\b|end of (?:the|this|your|today)\b|" + _MONTHS + r"\b)")
+_AT_WAVE22 = r"(?:on|at|from|starting|by)" + _AT_WHAT
+#: (wave 23) and "starting with", "starting from"
+_AT = r"(?:on|at|from|starting(?:\s+(?:with|from|at))?|by)" + _AT_WHAT
 _READER = (r"(?:the |any |all |every |our |your )?(?:[\w-]+ ){0,2}?(?:ai|llm|assistant|agent|bot|"
            r"chatbot|copilot|model|asistente|assistente|agente)s?\b")
 #: a condition whose subject is the writer ("if we do not assume that the players ...",
 #: "when I hand the customer over, ..."): the writer's own reasoning or plan, not a moment
 #: the writer does not control
 _NOT_WRITER = r"(?!\s+(?:i|we)(?:'\w+)?\b)"
-PLANTED_WHEN = (_OPEN + r"(?:(?:" + _COND + _NOT_WRITER + r"[^,.!?;:\n]{0,70}?" + _MOMENT
-                + r"|" + _AT + r")[^,.!?;\n]{0,70}?,|"
-                + _COND + r"[^,.!?;:\n]{0,90}?,\s*" + _READER + r")")
+
+
+def _when(moment: str, at: str) -> str:
+    return (_OPEN + r"(?:(?:" + _COND + _NOT_WRITER + r"[^,.!?;:\n]{0,70}?" + moment
+            + r"|" + at + r")[^,.!?;\n]{0,70}?,|"
+            + _COND + r"[^,.!?;:\n]{0,90}?,\s*" + _READER + r")")
+
+
+PLANTED_WHEN_WAVE22 = _when(_moment(_TURNS_WAVE22, quoted=False), _AT_WAVE22)
+#: (wave 23) a quoted word someone else will write, the reader's reports and tool calls
+#: counted, "starting with"
+PLANTED_WHEN = _when(_moment(_TURNS, quoted=True), _AT)
 
 _AI = (r"(?:ai\s+|llm\s+|the\s+)?(?:assistant|agent|bot|chatbot|copilot|ai|model|asistente|"
        r"assistente|agente|assistent|ki)s?")
@@ -145,6 +161,17 @@ PLANTED_KEEP = (
     r"<\s*memory\s*>|"
     r"(?:^|[\n\"'(:\u2014\u2013,]\s*)(?:please\s+)?(?:save|store|remember|memori[sz]e|note|"
     r"record)\s+(?:this|that|the following)?\s*(?:to your notes\s+)?(?:forever\s*)?:|"
+    # a rule kept beyond this note
+    r"\bin (?:every|all|any) (?:future|later|subsequent|following) (?:answers?|replies|"
+    r"responses?|sessions?|conversations?|chats?|tasks?)\b|"
+    r"\b(?:remember|memori[sz]e|memori[sz]ed|store|save|record|persist|note|add|write|update)"
+    r"\b(?:\s+[\w'-]+){0,5}?\s+(?:forever|permanently|for (?:all )?(?:future|later|"
+    r"subsequent|next) (?:sessions?|conversations?|chats?|runs?|tasks?|answers?|replies|"
+    r"months?|interactions?)\b|(?:to|in|into) (?:your|its|the agent's|their) (?:[\w-]+ ){0,2}?"
+    r"(?:memory|memories|instructions|notes|profile|rules|preferences)\b|as (?:a|an) "
+    r"(?:[\w-]+ )?(?:fact|preference|rule|instruction)\b)"
+)
+_KEEP_WAVE23 = (
     # (wave 23) a label that names a write into memory: a memory verb (not the user's own
     # "remember:" or "note:") with what is kept ("Please persist:", "Store this fact:",
     # "Learn this preference:"), what is kept and the verb ("Important context to keep:"),
@@ -167,17 +194,10 @@ PLANTED_KEEP = (
     r"memory\b|"
     r"\bupdate\s+(?:your|its|the agent's|the assistant's)\s+(?:saved|stored|long-term)\s+"
     r"(?:preferences|memory|memories|profile|facts|rules)\b|"
-    r"\b(?:agent's|assistant's|ai's|your) memory (?:file|store|bank)\b|"
-    # a rule kept beyond this note
-    r"\bin (?:every|all|any) (?:future|later|subsequent|following) (?:answers?|replies|"
-    r"responses?|sessions?|conversations?|chats?|tasks?)\b|"
-    r"\b(?:remember|memori[sz]e|memori[sz]ed|store|save|record|persist|note|add|write|update)"
-    r"\b(?:\s+[\w'-]+){0,5}?\s+(?:forever|permanently|for (?:all )?(?:future|later|"
-    r"subsequent|next) (?:sessions?|conversations?|chats?|runs?|tasks?|answers?|replies|"
-    r"months?|interactions?)\b|(?:to|in|into) (?:your|its|the agent's|their) (?:[\w-]+ ){0,2}?"
-    r"(?:memory|memories|instructions|notes|profile|rules|preferences)\b|as (?:a|an) "
-    r"(?:[\w-]+ )?(?:fact|preference|rule|instruction)\b)"
+    r"\b(?:agent's|assistant's|ai's|your) memory (?:file|store|bank)\b"
 )
+PLANTED_KEEP_WAVE22 = PLANTED_KEEP
+PLANTED_KEEP = PLANTED_KEEP_WAVE22 + "|" + _KEEP_WAVE23
 #: the AI reader as the subject of an order ("the tournament bot should swap", "assistants
 #: should tell", "AI systems with persistent memory should record")
 PLANTED_ADDRESSEE = (
@@ -208,8 +228,7 @@ _STAKE_VERB_WORDS = tuple(sorted({w for v in (*_STAKE_VERBS, *_STAKE_VERBS2)
                                   for w in _inflected(v)}))
 #: a recipient (sent, forwarded, shared, copied to) and a setting (set, changed, switched,
 #: raised, lowered to)
-_SEND_FORMS = tuple(sorted({w for v in ("send", "forward", "email", "e-mail", "upload", "share",
-                                        "post",
+_SEND_FORMS = tuple(sorted({w for v in ("send", "forward", "email", "upload", "share", "post",
                                         "copy", "append", "export", "publish", "push", "sync")
                              for w in _inflected(v)}))
 _SET_FORMS = tuple(sorted({w for v in ("set", "change", "switch", "raise", "lower")
@@ -221,7 +240,7 @@ PLANTED_STAKE = (
     r"\b(?:prices?|pricing|discounts?|refund(?:s|ed)?|payouts?|payments?|fees?|rates|"
     r"subscriptions?|membership|balances?|funds|cash|totals?|invoices?|iban|sort code|"
     r"bank|wallet|tax|deductible|free (?:months?|of charge|upgrades?)|purchase orders?|"
-    r"budget|payroll|wires?|wire transfers?)\b|"
+    r"budget|payroll)\b|"
     r"\b\d[\d,.]*\s?(?:eur|usd|gbp|chf|dollars|euros)\b|"
     # a secret
     r"\b(?:api|access|secret|private|publisher|license|licence|ssh|hf|signing|deploy|"
@@ -233,7 +252,7 @@ PLANTED_STAKE = (
     r"\bre-open(?:s|ed|ing)?\b|"
     # the user's view
     r"\b(?:tell|inform|assure|reassure)\s+(?:[\w'-]+\s+){0,3}?(?:that|to)\b|"
-    r"\b(?:respond|reply|answer|say|claim)(?:s|ed|ing)?\s+(?:to\s+(?:[\w'-]+\s+){1,3}?)?that\b|"
+    r"\b(?:respond|reply|answer|say|claim)(?:s|ed|ing)?\s+that\b|"
     r"\badd (?:a|the) line\b|\brefuse to\b|"
     r"\b(?:do not|don't|never) (?:notify|tell|inform|mention|show)\b|"
     r"\bin (?:every|each|any|all) (?:reply|replies|answer|answers|response|responses)\b|"
@@ -297,7 +316,23 @@ PLANTED_CONSENT = (
     r"(?:to\s+)?(?:you|the assistant|the agent|the ai|the bot|assistants|agents)\b|"
     r"\bpre-?(?:approved|authori[sz]ed|verified|cleared|consented)\b"
 )
-
+PLANTED_STAKE_WAVE22 = PLANTED_STAKE
+#: (wave 23) the user's view told to a party ("reply to the patient that"), money by wire, a
+#: recipient by e-mail, a person's identifiers (a social security number, a date of birth,
+#: a patient's identifiers), a check said to be needless ("the review is not needed",
+#: "never ask for confirmation")
+_STAKE_WAVE23 = (
+    r"\b(?:respond|reply|answer|say|claim)(?:s|ed|ing)?\s+to\s+(?:[\w'-]+\s+){1,3}?that\b|"
+    r"\b(?:wires?|wire transfers?)\b|"
+    r"\be-mail(?:s|ed|ing)? (?:\S+ ){0,8}?to\b|"
+    r"\b(?:ssns?|social security numbers?|dates? of birth|patient (?:identifiers|ids|names)|"
+    r"medical record numbers?|passport numbers?)\b|"
+    r"\b(?:steps?|checks?|reviews?|verifications?|approvals?|tests?|scans?|redactions?|"
+    r"de-identification|2fa|mfa|sign-offs?)\s+(?:is|are)\s+(?:not needed|not required|no "
+    r"longer (?:needed|required)|unnecessary|optional|skippable)\b|"
+    r"\bnever (?:ask|wait) for (?:confirmation|approval|review|sign-off)\b"
+)
+PLANTED_STAKE = PLANTED_STAKE_WAVE22 + "|" + _STAKE_WAVE23
 _WORDS_WHEN = ("when whenever once after soon if next on at from starting by until first before "
                "cuando si en "
                "despues después quand lorsque des dès wenn sobald nachdem quando se assim "
@@ -332,7 +367,12 @@ _WORDS_STAKE = " ".join((
     "swapped swapping stop stops stopped stopping approve approves approved approving "
     "accept accepts accepted accepting shelve shelves shelved shelving reject rejects "
     "rejected rejecting refunded categorised classified labeld marksd",
-    *_STAKE_VERB_WORDS, *_IRREGULAR, *_SEND_FORMS, *_SET_FORMS))
+    *_STAKE_VERB_WORDS, *_IRREGULAR, *_SEND_FORMS, *_SET_FORMS,
+    # (wave 23)
+    "wire wires e mail mails mailed mailing ssn ssns social dates date patient medical "
+    "passport steps step checks check reviews review verifications verification approvals "
+    "approval tests test scans scan redactions redaction de identification 2fa mfa sign "
+    "never"))
 
 #: the weights, chosen by leave-one-split-out CV (``bench/guard_eval/cv_wave22_planted.py``)
 #: (all 44 folds but three chose this point; results/w22_planted_cv.json)
