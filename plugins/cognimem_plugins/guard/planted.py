@@ -73,10 +73,11 @@ _QR = "[\"'\u201d\u2019\u00bb]"
 #: (wave 23) a word or a phrase the reader's input will hold, quoted: the moment is a word
 #: someone else writes ("the word 'release' appears", "someone mentions 'audit'", "the
 #: user says 'thanks'"); the writer does not control it
+#: (the quotation may be blanked: a note read as a mention has its quotations emptied)
 _QUOTED_WORD = (r"\b(?:word|phrase|term|keyword|code ?word|string|hashtag)s?\s+" + _QL
-                + r"[^\"'\u201d\u2019\u00bb\n]{1,40}" + _QR + r"|"
+                + r"[^\"'\u201d\u2019\u00bb\n]{0,40}" + _QR + r"|"
                 r"\b(?:says?|types?|mentions?|writes?|sends?|uses?|enters?)\s+" + _QL
-                + r"[^\"'\u201d\u2019\u00bb\n]{1,30}" + _QR)
+                + r"[^\"'\u201d\u2019\u00bb\n]{0,30}" + _QR)
 #: what the moment is made of: a party of the reader's conversation other than the writer
 #: (the user, a customer, someone, a named person's request: not "I" or "we"), the
 #: reader's own count or next turn, a later session, a date or an hour, a value seen in a
@@ -281,6 +282,9 @@ PLANTED_STAKE = (
 #: first order", a welcome offer's)
 _ORDINAL2 = (r"(?:\d*(?:[02-9]1st|[2-9]?2nd|[2-9]?3rd|\d?[04-9]th|1[1-3]th)|second|third|fourth|"
              r"fifth|sixth|seventh|eighth|ninth|tenth|twentieth|hundredth)")
+#: the reader's own outputs (not an account's logins, orders or bookings)
+_OWN_TURNS = (r"(?:message|reply|replies|answer|response|turn|question|summary|summaries|report|"
+              r"tool call|call)")
 _DORMANT_OPEN = (r"(?:^|[\n.!?:;,\"'(\[{>\u2014\u2013]\s*|\b(?:and|then|but|also)\s+)"
                  r"(?:" + _COND + r"|on|at|from|starting|beginning)")
 _DORMANT = (
@@ -291,12 +295,12 @@ _DORMANT = (
     r"\b(?:no one|nobody|no human|no user|no admin)\s+(?:is |are )?(?:chatting|watching|online|"
     r"around|looking|active|awake|logged in|at (?:the|their) desk)\b|"
     + _QUOTED_WORD + r"|"
-    r"\byour\s+" + _ORDINAL2 + r"\s+(?:[\w-]+\s+)?" + _TURNS + r"s?\b|"
-    r"\b(?:\d+|two|three|four|five|six|ten|twenty)\s+more\s+(?:[\w-]+\s+)?" + _TURNS
+    r"\byour\s+" + _ORDINAL2 + r"\s+(?:[\w-]+\s+)?" + _OWN_TURNS + r"s?\b|"
+    r"\b(?:\d+|two|three|four|five|six|ten|twenty)\s+more\s+(?:[\w-]+\s+)?" + _OWN_TURNS
     + r"s?\b|"
-    r"\b" + _ORDINAL2 + r"\s+(?:[\w-]+\s+){0,2}?" + _TURNS + r"s?\s+(?:you\s+(?:write|send|"
+    r"\b" + _ORDINAL2 + r"\s+(?:[\w-]+\s+){0,2}?" + _OWN_TURNS + r"s?\s+(?:you\s+(?:write|send|"
     r"give|make|produce|answer|file|post|run)|from now)\b|"
-    r"\b" + _TURNS + r"s?\s+from now\b)"
+    r"\b" + _OWN_TURNS + r"s?\s+from now\b)"
 )
 PLANTED_DORMANT = _DORMANT_OPEN + r"\b[^.!?;\n]{0,80}?" + _DORMANT
 #: (wave 23) a permission the note says another gave: the user in the third person ("the
@@ -405,6 +409,7 @@ _OLDER = {
                           "reader_vocative", "agent_subject"),
 }
 _OLDER_WHEN = _OLDER["planted_when"]
+_OLDER_KEEP = _OLDER["planted_keep"]
 STOOD_FOR: dict[str, tuple[str, ...]] = {}
 for _planted, _older in _OLDER.items():
     for _name in _older:
@@ -456,7 +461,7 @@ def specs() -> tuple[Spec, ...]:
          "a permission the note says another gave (\"the user has approved\", \"authorised "
          "you to\", \"pre-approved\"), beside an order to keep and what it touches",
          PLANTED_CONSENT, _WORDS_CONSENT,
-         {"requires": ("planted_stake",), "requires_any": ("planted_keep", *KEEPERS),
+         {"requires": ("planted_stake",), "requires_any": ("planted_keep", *_OLDER_KEEP),
           "beside_counted": True, "structural": True}),
         ("planted_addressee", ADDRESSEE_WEIGHT, "instruction_override",
          "the AI reader as the subject of an order (\"the bot should swap\", \"assistants "
