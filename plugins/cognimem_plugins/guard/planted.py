@@ -35,6 +35,30 @@ did not carry. This module reads what the class has whatever its wording:
   \u2014 save this"), or as the subject of an order ("the bot should swap", "assistants
   must").
 
+Wave 23 reads two more parts and widens three (each widening a switch of
+``bench/guard_eval/cv_wave23_planted.py``; wave 22's patterns kept as ``*_WAVE22``):
+
+* ``planted_dormant``: the moment's kind, chosen to hide the act, inside a condition: the
+  user away ("next time the user logs off", "if no one is chatting"), a quoted word someone
+  else will write ("the next time someone mentions 'audit'"), the reader's own count of its
+  outputs ("after your 5th message", "three more questions", "the third report you write";
+  not "your first order" nor "your 3rd failed login"); beside the stake and a moment.
+* ``planted_consent``: a permission the note says another gave: the user in the third
+  person ("the user has approved", "user consents to", "the user said it's fine"), a grant
+  to the AI reader ("authorised you to", "delegated ... to the assistant"), a check said
+  done ("pre-approved"); beside the stake and an order to keep (the user's own note says
+  "I").
+* ``planted_keep`` (widened): a label that names a write into memory by a memory verb and
+  what is kept ("Please persist:", "Store this fact:", "Important context to keep:"), a
+  memory's entry ("Long-term memory entry:", "Memory update (from ...):"), a bracket or an
+  element named for it, a write named by where it goes ("... to memory", "update your
+  saved preferences", "the agent's memory file"); not the user's own "Remember:" or
+  "Note:".
+* ``planted_when`` (widened): a quoted word someone else will write as the moment, the
+  reader's reports and tool calls counted, "starting with".
+* ``planted_stake`` (widened): the user's view told to a party ("reply to the patient
+  that"), a wire, e-mail to, a person's identifiers, a check said to be needless.
+
 Each counts only beside the others: the stake beside a moment or an order to keep (or an
 older order to keep, :data:`.deferred_orders.KEEPERS`); the moment and the order to keep
 beside the stake; an address beside the stake and a moment or an order to keep
@@ -73,9 +97,12 @@ _QR = "[\"'\u201d\u2019\u00bb]"
 #: (wave 23) a word or a phrase the reader's input will hold, quoted: the moment is a word
 #: someone else writes ("the word 'release' appears", "someone mentions 'audit'", "the
 #: user says 'thanks'"); the writer does not control it
-#: (the quotation may be blanked: a note read as a mention has its quotations emptied)
+#: (the quotation may be blanked: a note read as a mention has its quotations emptied; a
+#: LoCoMo/LongMemEval turn's "if it says 'purchased'," is a page's state, not a word written)
 _QUOTED_WORD = (r"\b(?:word|phrase|term|keyword|code ?word|string|hashtag)s?\s+" + _QL
                 + r"[^\"'\u201d\u2019\u00bb\n]{0,40}" + _QR + r"|"
+                # (a person's word: not what "it", "this" or a page says)
+                r"(?<!\bit )(?<!\bthis )(?<!\bthat )(?<!\bwhich )(?<!\bwhat )"
                 r"\b(?:says?|types?|mentions?|writes?|sends?|uses?|enters?)\s+" + _QL
                 + r"[^\"'\u201d\u2019\u00bb\n]{0,30}" + _QR)
 #: what the moment is made of: a party of the reader's conversation other than the writer
@@ -385,9 +412,10 @@ WHEN_WEIGHT = 0.25
 KEEP_WEIGHT = 0.3
 VOCATIVE_WEIGHT = 0.25
 ADDRESSEE_WEIGHT = 0.25
-#: (wave 23) the moment's kind and the permission claimed (``cv_wave23_planted.py``)
-DORMANT_WEIGHT = 0.25
-CONSENT_WEIGHT = 0.25
+#: (wave 23) the moment's kind and the permission claimed: every one of the 48 folds of
+#: ``bench/guard_eval/cv_wave23_planted.py`` chose 0.2 (results/w23_planted_cv.json)
+DORMANT_WEIGHT = 0.2
+CONSENT_WEIGHT = 0.2
 #: the moments and the orders to keep a stake is counted beside
 ASKERS = ("planted_when", "planted_keep", *KEEPERS)
 
