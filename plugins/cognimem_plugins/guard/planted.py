@@ -199,6 +199,9 @@ PLANTED_KEEP = (
     r"(?:memory|memories|instructions|notes|profile|rules|preferences)\b|as (?:a|an) "
     r"(?:[\w-]+ )?(?:fact|preference|rule|instruction)\b)"
 )
+#: (each branch opens on its letters, not on ``\b``: the screen runs a pattern's branches
+#: grouped by their first character, :mod:`.alternatives`, and a branch that opens on
+#: ``\b`` is tried at every word)
 _KEEP_WAVE23 = (
     # (wave 23) a label that names a write into memory: a memory verb (not the user's own
     # "remember:" or "note:") with what is kept ("Please persist:", "Store this fact:",
@@ -208,21 +211,21 @@ _KEEP_WAVE23 = (
     r"(?:^|[\n\"'(:\u2014\u2013,\[]\s*)(?:please\s+)?(?:memori[sz]e|persist|store|save|learn|"
     r"commit)(?:\s+(?:this|that|these|the following))?(?:\s+(?:new\s+)?(?:facts?|rules?|"
     r"preferences?|context|entry|instructions?))?\s*:|"
-    r"\b(?:facts?|context|rules?|preferences?|instructions?) to (?:keep|remember|memori[sz]e|"
+    r"(?:facts?|context|rules?|preferences?|instructions?) to (?:keep|remember|memori[sz]e|"
     r"store|save|persist)\s*:|"
-    r"\b(?:(?:long-term|persistent|permanent|assistant|agent|ai|saved)\s+)?memory"
+    r"memory(?<!\wmemory)"
     r"(?:\s+(?:update|entry|entries|note|item|record|write|insert))?"
     r"(?:\s*\([^)\n]{0,60}\))?\s*:|"
     r"\[\s*(?:remember|memory|memori[sz]e|save|store|persist)\s*\]|"
     r"<\s*(?:memory|remember)[_-]\w+\s*>|"
     # (wave 23) a write into memory named by where it goes ("write into CLAUDE.md / memory",
     # "commit to memory", "update your saved preferences", "for the agent's memory file")
-    r"\b(?:write|add|save|put|append|commit|store)(?:\s+(?:this|it|that))?\s+(?:in)?to\s+"
+    r"(?:write|add|save|put|append|commit|store)(?:\s+(?:this|it|that))?\s+(?:in)?to\s+"
     r"(?:[\w.-]+\s*/\s*)?(?:your\s+|its\s+|the\s+)?(?:long-term\s+|persistent\s+)?"
     r"memory\b|"
-    r"\bupdate\s+(?:your|its|the agent's|the assistant's)\s+(?:saved|stored|long-term)\s+"
+    r"update\s+(?:your|its|the agent's|the assistant's)\s+(?:saved|stored|long-term)\s+"
     r"(?:preferences|memory|memories|profile|facts|rules)\b|"
-    r"\b(?:agent's|assistant's|ai's|your) memory (?:file|store|bank)\b"
+    r"(?:agent's|assistant's|ai's|your) memory (?:file|store|bank)\b"
 )
 PLANTED_KEEP_WAVE22 = PLANTED_KEEP
 PLANTED_KEEP = PLANTED_KEEP_WAVE22 + "|" + _KEEP_WAVE23
