@@ -35,6 +35,30 @@ did not carry. This module reads what the class has whatever its wording:
   \u2014 save this"), or as the subject of an order ("the bot should swap", "assistants
   must").
 
+Wave 23 reads two more parts and widens three (each widening a switch of
+``bench/guard_eval/cv_wave23_planted.py``; wave 22's patterns kept as ``*_WAVE22``):
+
+* ``planted_dormant``: the moment's kind, chosen to hide the act, inside a condition: the
+  user away ("next time the user logs off", "if no one is chatting"), a quoted word someone
+  else will write ("the next time someone mentions 'audit'"), the reader's own count of its
+  outputs ("after your 5th message", "three more questions", "the third report you write";
+  not "your first order" nor "your 3rd failed login"); beside the stake and a moment.
+* ``planted_consent``: a permission the note says another gave: the user in the third
+  person ("the user has approved", "user consents to", "the user said it's fine"), a grant
+  to the AI reader ("authorised you to", "delegated ... to the assistant"), a check said
+  done ("pre-approved"); beside the stake and an order to keep (the user's own note says
+  "I").
+* ``planted_keep`` (widened): a label that names a write into memory by a memory verb and
+  what is kept ("Please persist:", "Store this fact:", "Important context to keep:"), a
+  memory's entry ("Long-term memory entry:", "Memory update (from ...):"), a bracket or an
+  element named for it, a write named by where it goes ("... to memory", "update your
+  saved preferences", "the agent's memory file"); not the user's own "Remember:" or
+  "Note:".
+* ``planted_when`` (widened): a quoted word someone else will write as the moment, the
+  reader's reports and tool calls counted, "starting with".
+* ``planted_stake`` (widened): the user's view told to a party ("reply to the patient
+  that"), a wire, e-mail to, a person's identifiers, a check said to be needless.
+
 Each counts only beside the others: the stake beside a moment or an order to keep (or an
 older order to keep, :data:`.deferred_orders.KEEPERS`); the moment and the order to keep
 beside the stake; an address beside the stake and a moment or an order to keep
@@ -62,13 +86,36 @@ _COND = (r"(?:when(?:ever)?|once|after|as soon as|if|the next time|next time|(?:
          r"nachdem|quando|se|assim que|depois de|als)\b")
 _MONTHS = (r"(?:january|february|march|april|may|june|july|august|september|october|"
            r"november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)")
-_TURNS = (r"(?:message|reply|replies|answer|response|turn|question|request|call|booking|order|"
-          r"invoice|ticket|review|result|session|conversation|chat|login|run|deploy|deployment)")
+_TURNS_WAVE22 = (r"(?:message|reply|replies|answer|response|turn|question|request|call|booking|"
+                r"order|invoice|ticket|review|result|session|conversation|chat|login|run|deploy|"
+                r"deployment)")
+#: (wave 23) and the reader's own outputs counted ("the third backup report you write")
+_TURNS = _TURNS_WAVE22[:-1] + r"|report|summary|summaries|tool call)"
+#: (wave 23) a quotation's marks, straight or curly
+_QL = "[\"'\u201c\u2018\u00ab]"
+_QR = "[\"'\u201d\u2019\u00bb]"
+#: (wave 23) a word or a phrase the reader's input will hold, quoted: the moment is a word
+#: someone else writes ("the word 'release' appears", "someone mentions 'audit'", "the
+#: user says 'thanks'"); the writer does not control it
+#: (the quotation may be blanked: a note read as a mention has its quotations emptied; a
+#: LoCoMo/LongMemEval turn's "if it says 'purchased'," is a page's state, not a word written)
+_QUOTED_WORD = (r"\b(?:word|phrase|term|keyword|code ?word|string|hashtag)s?\s+" + _QL
+                + r"[^\"'\u201d\u2019\u00bb\n]{0,40}" + _QR + r"|"
+                # (a person's word: not what "it", "this" or a page says)
+                r"(?<!\bit )(?<!\bthis )(?<!\bthat )(?<!\bwhich )(?<!\bwhat )"
+                r"\b(?:says?|types?|mentions?|writes?|sends?|uses?|enters?)\s+" + _QL
+                + r"[^\"'\u201d\u2019\u00bb\n]{0,30}" + _QR)
 #: what the moment is made of: a party of the reader's conversation other than the writer
 #: (the user, a customer, someone, a named person's request: not "I" or "we"), the
 #: reader's own count or next turn, a later session, a date or an hour, a value seen in a
 #: tool's or a page's output, the reader's own next act ("when you see an API key")
-_MOMENT = (
+def _moment(turns: str, quoted: bool) -> str:
+    """The moment's classes (the reader's turns ``turns``; with ``quoted``, wave 23's quoted
+    word)."""
+    return _MOMENT_PARTS.replace("TURNS", turns) + (r"|" + _QUOTED_WORD if quoted else "") + ")"
+
+
+_MOMENT_PARTS = (
     r"(?:\b(?:the|a|any|every|this|each|that|their|our)\s+(?:[\w-]+\s+)?(?:user|customer|"
     r"client|manager|operator|applicant|member|merchant|guest|patient|caller|buyer|seller|"
     r"visitor|admin|owner|requester|employee|cashier|student|tenant|driver|player|"
@@ -80,13 +127,13 @@ _MOMENT = (
     r"(?<!\bi )(?<!\bwe )(?<!\bthe )(?<!\ba )(?<!\bmy )(?<!\bour )\b(?:asks?|requests?) "
     r"(?:you|for|to|that|about|it|whether|if|a|an|the)\b|\b(?:messages|emails|tells|dms) you\b|"
     # the reader's count, its next turn, a later session
-    r"\byour\s+(?:next\s+|[\w-]+\s+)?" + _TURNS + r"s?\b|"
+    r"\byour\s+(?:next\s+|[\w-]+\s+)?TURNSs?\b|"
     r"\b(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|tenth|twentieth|"
-    r"hundredth)\s+(?:[\w-]+\s+)?" + _TURNS + r"s?\b|"
+    r"hundredth)\s+(?:[\w-]+\s+)?TURNSs?\b|"
     r"\bno (?:human|one|user|admin|reviewer|person|operator)s?\b|"
     r"\bnext\s+(?:opens?|asks?|says?|logs?|visits?|runs?|types?|mentions?|requests?|uses?|"
     r"writes?|signs?)\b|"
-    r"\b(?:\d+|two|three|four|five|ten|twenty) (?:more )?" + _TURNS + r"s\b|"
+    r"\b(?:\d+|two|three|four|five|ten|twenty) (?:more )?TURNSs\b|"
     r"\b(?:next|future|later|subsequent|following|new) (?:sessions?|conversations?|chats?)\b|"
     r"\byou\s+next\b|"
     # the reader's own next act
@@ -98,24 +145,35 @@ _MOMENT = (
     # a value seen in a tool's, a page's or a document's output
     r"\b(?:tool|api|search|response|output|result|page|email|document|file|log|webhook|"
     r"feed|field|record|ticket|payload)s? (?:returns?|contains?|shows?|says?|includes?|"
-    r"mentions?|reports?|lists?)\b)"
+    r"mentions?|reports?|lists?)\b"
 )
 #: the condition: its first word, words up to the moment (no sentence's end), more words,
 #: then the comma that closes it
 #: "on", "at", "from" open a moment only as a date, a count or the reader's next turn ("on
 #: your next deploy", "at the 100th message", "on 1 September"; not "on the client side")
-_AT = (r"(?:on|at|from|starting|by)\s+(?:the\s+|your\s+)?(?:next\b|\d|first\b|second\b|"
-       r"third\b|fourth\b|fifth\b|tenth\b|midnight\b|noon\b|end of (?:the|this|your|today)\b|"
-       + _MONTHS + r"\b)")
+_AT_WHAT = (r"\s+(?:the\s+|your\s+)?(?:next\b|\d|first\b|second\b|third\b|fourth\b|fifth\b|"
+            r"tenth\b|midnight\b|noon\b|end of (?:the|this|your|today)\b|" + _MONTHS + r"\b)")
+_AT_WAVE22 = r"(?:on|at|from|starting|by)" + _AT_WHAT
+#: (wave 23) and "starting with", "starting from"
+_AT = r"(?:on|at|from|starting(?:\s+(?:with|from|at))?|by)" + _AT_WHAT
 _READER = (r"(?:the |any |all |every |our |your )?(?:[\w-]+ ){0,2}?(?:ai|llm|assistant|agent|bot|"
            r"chatbot|copilot|model|asistente|assistente|agente)s?\b")
 #: a condition whose subject is the writer ("if we do not assume that the players ...",
 #: "when I hand the customer over, ..."): the writer's own reasoning or plan, not a moment
 #: the writer does not control
 _NOT_WRITER = r"(?!\s+(?:i|we)(?:'\w+)?\b)"
-PLANTED_WHEN = (_OPEN + r"(?:(?:" + _COND + _NOT_WRITER + r"[^,.!?;:\n]{0,70}?" + _MOMENT
-                + r"|" + _AT + r")[^,.!?;\n]{0,70}?,|"
-                + _COND + r"[^,.!?;:\n]{0,90}?,\s*" + _READER + r")")
+
+
+def _when(moment: str, at: str) -> str:
+    return (_OPEN + r"(?:(?:" + _COND + _NOT_WRITER + r"[^,.!?;:\n]{0,70}?" + moment
+            + r"|" + at + r")[^,.!?;\n]{0,70}?,|"
+            + _COND + r"[^,.!?;:\n]{0,90}?,\s*" + _READER + r")")
+
+
+PLANTED_WHEN_WAVE22 = _when(_moment(_TURNS_WAVE22, quoted=False), _AT_WAVE22)
+#: (wave 23) a quoted word someone else will write, the reader's reports and tool calls
+#: counted, "starting with"
+PLANTED_WHEN = _when(_moment(_TURNS, quoted=True), _AT)
 
 _AI = (r"(?:ai\s+|llm\s+|the\s+)?(?:assistant|agent|bot|chatbot|copilot|ai|model|asistente|"
        r"assistente|agente|assistent|ki)s?")
@@ -141,6 +199,36 @@ PLANTED_KEEP = (
     r"(?:memory|memories|instructions|notes|profile|rules|preferences)\b|as (?:a|an) "
     r"(?:[\w-]+ )?(?:fact|preference|rule|instruction)\b)"
 )
+#: (each branch opens on its letters, not on ``\b``: the screen runs a pattern's branches
+#: grouped by their first character, :mod:`.alternatives`, and a branch that opens on
+#: ``\b`` is tried at every word)
+_KEEP_WAVE23 = (
+    # (wave 23) a label that names a write into memory: a memory verb (not the user's own
+    # "remember:" or "note:") with what is kept ("Please persist:", "Store this fact:",
+    # "Learn this preference:"), what is kept and the verb ("Important context to keep:"),
+    # a memory's entry ("Long-term memory entry:", "Memory update (from ...):", "Assistant
+    # memory:"), a bracket or an element named for it ("[remember]", "<memory_update>")
+    r"(?:^|[\n\"'(:\u2014\u2013,\[]\s*)(?:please\s+)?(?:memori[sz]e|persist|store|save|learn|"
+    r"commit)(?:\s+(?:this|that|these|the following))?(?:\s+(?:new\s+)?(?:facts?|rules?|"
+    r"preferences?|context|entry|instructions?))?\s*:|"
+    r"(?:facts?|context|rules?|preferences?|instructions?) to (?:keep|remember|memori[sz]e|"
+    r"store|save|persist)\s*:|"
+    r"memory(?<!\wmemory)"
+    r"(?:\s+(?:update|entry|entries|note|item|record|write|insert))?"
+    r"(?:\s*\([^)\n]{0,60}\))?\s*:|"
+    r"\[\s*(?:remember|memory|memori[sz]e|save|store|persist)\s*\]|"
+    r"<\s*(?:memory|remember)[_-]\w+\s*>|"
+    # (wave 23) a write into memory named by where it goes ("write into CLAUDE.md / memory",
+    # "commit to memory", "update your saved preferences", "for the agent's memory file")
+    r"(?:write|add|save|put|append|commit|store)(?:\s+(?:this|it|that))?\s+(?:in)?to\s+"
+    r"(?:[\w.-]+\s*/\s*)?(?:your\s+|its\s+|the\s+)?(?:long-term\s+|persistent\s+)?"
+    r"memory\b|"
+    r"update\s+(?:your|its|the agent's|the assistant's)\s+(?:saved|stored|long-term)\s+"
+    r"(?:preferences|memory|memories|profile|facts|rules)\b|"
+    r"(?:agent's|assistant's|ai's|your) memory (?:file|store|bank)\b"
+)
+PLANTED_KEEP_WAVE22 = PLANTED_KEEP
+PLANTED_KEEP = PLANTED_KEEP_WAVE22 + "|" + _KEEP_WAVE23
 #: the AI reader as the subject of an order ("the tournament bot should swap", "assistants
 #: should tell", "AI systems with persistent memory should record")
 PLANTED_ADDRESSEE = (
@@ -216,6 +304,69 @@ PLANTED_STAKE = (
     r"\b(?:" + "|".join((*_STAKE_VERB_WORDS, *_IRREGULAR)) + r")\b"
 )
 
+#: (wave 23) a moment chosen to hide the act, inside a condition: the user away ("next time
+#: the user logs off", "if no one is chatting"), a word someone else will write, quoted
+#: ("the next time someone mentions 'audit'"), or the reader's own count ("after your 5th
+#: message", "once you've answered three more questions", "starting with your tenth tool
+#: call", "after the third report you write", "the third message from now"; not "your
+#: first order", a welcome offer's)
+_ORDINAL2 = (r"(?:\d*(?:[02-9]1st|[2-9]?2nd|[2-9]?3rd|\d?[04-9]th|1[1-3]th)|second|third|fourth|"
+             r"fifth|sixth|seventh|eighth|ninth|tenth|twentieth|hundredth)")
+#: the reader's own outputs (not an account's logins, orders or bookings)
+_OWN_TURNS = (r"(?:message|reply|replies|answer|response|turn|question|summary|summaries|report|"
+              r"tool call|call)")
+_DORMANT_OPEN = (r"(?:^|[\n.!?:;,\"'(\[{>\u2014\u2013]\s*|\b(?:and|then|but|also)\s+)"
+                 r"(?:" + _COND + r"|on|at|from|starting|beginning)")
+_DORMANT = (
+    r"(?:\b(?:the |a |any |every |your )?(?:[\w-]+\s+)?(?:user|customer|client|owner|admin|"
+    r"operator|human|manager|team)s?\s+(?:is |are |has |have )?(?:logs? off|logged off|signs? "
+    r"off|is away|are away|goes? (?:offline|to sleep|on leave)|is offline|is asleep|steps? "
+    r"away|(?:has |have )?left for the day)\b|"
+    r"\b(?:no one|nobody|no human|no user|no admin)\s+(?:is |are )?(?:chatting|watching|online|"
+    r"around|looking|active|awake|logged in|at (?:the|their) desk)\b|"
+    + _QUOTED_WORD + r"|"
+    r"\byour\s+" + _ORDINAL2 + r"\s+(?:[\w-]+\s+)?" + _OWN_TURNS + r"s?\b|"
+    r"\b(?:\d+|two|three|four|five|six|ten|twenty)\s+more\s+(?:[\w-]+\s+)?" + _OWN_TURNS
+    + r"s?\b|"
+    r"\b" + _ORDINAL2 + r"\s+(?:[\w-]+\s+){0,2}?" + _OWN_TURNS + r"s?\s+(?:you\s+(?:write|send|"
+    r"give|make|produce|answer|file|post|run)|from now)\b|"
+    r"\b" + _OWN_TURNS + r"s?\s+from now\b)"
+)
+PLANTED_DORMANT = _DORMANT_OPEN + r"\b[^.!?;\n]{0,80}?" + _DORMANT
+#: (wave 23) a permission the note says another gave: the user in the third person ("the
+#: user has approved", "user consents to", "the user said it's fine", "the user said
+#: earlier that you may"), a grant to the AI reader ("authorised you to", "delegated ...
+#: to the assistant"), a check said to be done already ("pre-approved", "pre-verified").
+#: The user's own note says "I" (not read)
+PLANTED_CONSENT = (
+    r"\b(?:the |this |our )?user(?:'s)?\s+(?:[\w-]+\s+)?(?:has\s+|had\s+|already\s+|"
+    r"explicitly\s+|previously\s+)*(?:approved|consented|consents|agreed|agrees|authori[sz]ed|"
+    r"allowed|permitted|okayed|signed off|opted in)\b|"
+    r"\b(?:the |this )?user\s+(?:has\s+)?(?:said|told you|confirmed|stated|mentioned)"
+    r"(?:\s+(?:earlier|before|previously|already))?(?:\s+that)?\s+(?:you\s+(?:may|can|are "
+    r"allowed)|it'?s\s+(?:fine|ok|okay|allowed)|it is\s+(?:fine|ok|okay|allowed)|this is\s+"
+    r"(?:fine|ok|okay|allowed))\b|"
+    r"\b(?:authori[sz]ed|allowed|permitted|cleared|delegated|granted)\s+(?:[\w-]+\s+){0,4}?"
+    r"(?:to\s+)?(?:you|the assistant|the agent|the ai|the bot|assistants|agents)\b|"
+    r"\bpre-?(?:approved|authori[sz]ed|verified|cleared|consented)\b"
+)
+PLANTED_STAKE_WAVE22 = PLANTED_STAKE
+#: (wave 23) the user's view told to a party ("reply to the patient that"), money by wire, a
+#: recipient by e-mail, a person's identifiers (a social security number, a date of birth,
+#: a patient's identifiers), a check said to be needless ("the review is not needed",
+#: "never ask for confirmation")
+_STAKE_WAVE23 = (
+    r"\b(?:respond|reply|answer|say|claim)(?:s|ed|ing)?\s+to\s+(?:[\w'-]+\s+){1,3}?that\b|"
+    r"\b(?:wires?|wire transfers?)\b|"
+    r"\be-mail(?:s|ed|ing)? (?:\S+ ){0,8}?to\b|"
+    r"\b(?:ssns?|social security numbers?|dates? of birth|patient (?:identifiers|ids|names)|"
+    r"medical record numbers?|passport numbers?)\b|"
+    r"\b(?:steps?|checks?|reviews?|verifications?|approvals?|tests?|scans?|redactions?|"
+    r"de-identification|2fa|mfa|sign-offs?)\s+(?:is|are)\s+(?:not needed|not required|no "
+    r"longer (?:needed|required)|unnecessary|optional|skippable)\b|"
+    r"\bnever (?:ask|wait) for (?:confirmation|approval|review|sign-off)\b"
+)
+PLANTED_STAKE = PLANTED_STAKE_WAVE22 + "|" + _STAKE_WAVE23
 _WORDS_WHEN = ("when whenever once after soon if next on at from starting by until first before "
                "cuando si en "
                "despues después quand lorsque des dès wenn sobald nachdem quando se assim "
@@ -223,7 +374,12 @@ _WORDS_WHEN = ("when whenever once after soon if next on at from starting by unt
 _WORDS_VOCATIVE = ("assistant assistants agent agents bot bots chatbot chatbots copilot "
                    "copilots ai model models asistente asistentes assistente agente assistent ki")
 _WORDS_KEEP = ("memory save store remember memorise memorize memorised memorized note record "
-               "in persist add write update")
+               "in persist add write update learn commit fact facts context rule rules "
+               "preference preferences instruction instructions agent assistant ai your put "
+               "append")
+_WORDS_DORMANT = _WORDS_WHEN + " beginning"
+_WORDS_CONSENT = ("user authorised authorized allowed permitted cleared delegated granted pre "
+                  "preapproved preauthorised preauthorized preverified precleared preconsented")
 _WORDS_ADDRESSEE = _WORDS_VOCATIVE + " llm llms"
 _WORDS_STAKE = " ".join((
     "price prices pricing discount discounts refund refunds payout payouts payment payments "
@@ -245,7 +401,12 @@ _WORDS_STAKE = " ".join((
     "swapped swapping stop stops stopped stopping approve approves approved approving "
     "accept accepts accepted accepting shelve shelves shelved shelving reject rejects "
     "rejected rejecting refunded categorised classified labeld marksd",
-    *_STAKE_VERB_WORDS, *_IRREGULAR, *_SEND_FORMS, *_SET_FORMS))
+    *_STAKE_VERB_WORDS, *_IRREGULAR, *_SEND_FORMS, *_SET_FORMS,
+    # (wave 23)
+    "wire wires e mail mails mailed mailing ssn ssns social dates date patient medical "
+    "passport steps step checks check reviews review verifications verification approvals "
+    "approval tests test scans scan redactions redaction de identification 2fa mfa sign "
+    "never"))
 
 #: the weights, chosen by leave-one-split-out CV (``bench/guard_eval/cv_wave22_planted.py``)
 #: (all 44 folds but three chose this point; results/w22_planted_cv.json)
@@ -254,6 +415,10 @@ WHEN_WEIGHT = 0.25
 KEEP_WEIGHT = 0.3
 VOCATIVE_WEIGHT = 0.25
 ADDRESSEE_WEIGHT = 0.25
+#: (wave 23) the moment's kind and the permission claimed: every one of the 48 folds of
+#: ``bench/guard_eval/cv_wave23_planted.py`` chose 0.2 (results/w23_planted_cv.json)
+DORMANT_WEIGHT = 0.2
+CONSENT_WEIGHT = 0.2
 #: the moments and the orders to keep a stake is counted beside
 ASKERS = ("planted_when", "planted_keep", *KEEPERS)
 
@@ -263,6 +428,8 @@ ASKERS = ("planted_when", "planted_keep", *KEEPERS)
 #: older ones read nothing
 _OLDER = {
     "planted_when": ("trigger_frame", "dormant_trigger", "deferred_trigger"),
+    "planted_dormant": ("trigger_frame", "dormant_trigger", "deferred_trigger"),
+    "planted_consent": ("prior_reference", "authority"),
     "planted_keep": ("kept_rule", "memory_implant", "memory_persist", "memory_keep",
                      "memory_frame"),
     "planted_stake": ("relayed_act", "deferred_act", "money_act", "reader_act", "order_harm",
@@ -272,6 +439,8 @@ _OLDER = {
     "planted_addressee": ("agent_addressee", "addressed_to_agent", "ai_reader",
                           "reader_vocative", "agent_subject"),
 }
+_OLDER_WHEN = _OLDER["planted_when"]
+_OLDER_KEEP = _OLDER["planted_keep"]
 STOOD_FOR: dict[str, tuple[str, ...]] = {}
 for _planted, _older in _OLDER.items():
     for _name in _older:
@@ -310,6 +479,21 @@ def specs() -> tuple[Spec, ...]:
          "\"Assistant \u2014 save this\"), beside a planted moment or order to keep and its "
          "stake",
          PLANTED_VOCATIVE, _WORDS_VOCATIVE, addressed),
+        # (wave 23) the moment's kind, beside the stake and a moment; a permission claimed,
+        # beside the stake and an order to keep
+        ("planted_dormant", DORMANT_WEIGHT, "instruction_override",
+         "a moment chosen to hide the act: the user away, a quoted word someone else will "
+         "write, the reader's own count (\"next time the user logs off,\", \"after your 5th "
+         "message\"), beside a planted moment and what the order touches",
+         PLANTED_DORMANT, _WORDS_DORMANT,
+         {"requires": ("planted_stake",), "requires_any": ("planted_when", *_OLDER_WHEN),
+          "beside_counted": True, "structural": True}),
+        ("planted_consent", CONSENT_WEIGHT, "tool_coercion",
+         "a permission the note says another gave (\"the user has approved\", \"authorised "
+         "you to\", \"pre-approved\"), beside an order to keep and what it touches",
+         PLANTED_CONSENT, _WORDS_CONSENT,
+         {"requires": ("planted_stake",), "requires_any": ("planted_keep", *_OLDER_KEEP),
+          "beside_counted": True, "structural": True}),
         ("planted_addressee", ADDRESSEE_WEIGHT, "instruction_override",
          "the AI reader as the subject of an order (\"the bot should swap\", \"assistants "
          "should tell\"), beside a planted moment or order to keep and its stake",
