@@ -28,6 +28,7 @@ from .defender_acts import specs as defender_specs
 from .deferred_orders import specs as deferred_specs
 from .described_orders import SPECS as DESCRIBED_ORDER_SPECS
 from .discussion import SPECS as STANCE_SPECS
+from .exfil_slots import SPECS as EXFIL_SLOT_SPECS
 from .field_orders import SPECS as FIELD_ORDER_SPECS
 from .harm_requests import SPECS as HARM_SPECS
 from .layouts import SPECS as LAYOUT_SPECS
@@ -240,8 +241,9 @@ _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS
                      *_VOCATIVE_SPECS, *DECODE_ORDER_SPECS, *FIELD_ORDER_SPECS,
                      *DESCRIBED_ORDER_SPECS, *PERSONA_POWER_SPECS, *ORDERS_WORLD_SPECS,
                      *VERSIONED_SPECS, *VALUED_ORDER_SPECS, *planted_specs())
-#: (wave 23) the agent-era classes read by their structure (:mod:`.persona_licenses`)
-_OWN_WEIGHT_SPECS += (*PERSONA_LICENSE_SPECS,)
+#: (wave 23) the agent-era classes read by their structure (:mod:`.persona_licenses`,
+#: :mod:`.exfil_slots`)
+_OWN_WEIGHT_SPECS += (*PERSONA_LICENSE_SPECS, *EXFIL_SLOT_SPECS)
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
