@@ -40,7 +40,10 @@ from typing import Any
 #: an identity given to the reader: a role, a persona, a name, a mode
 _GIVEN = (
     r"you (?:are|re)(?: now)?(?! \w+ing\b)|you (?:are|re) no longer|"
-    r"(?:become|be) (?:the|a|an|my|our|your)|become|"
+    # ("be" as an order, not "can be a way to", "to be the")
+    r"become|(?<!to )(?<!can )(?<!will )(?<!would )(?<!could )(?<!should )(?<!may )"
+    r"(?<!might )(?<!must )(?<!not )(?<!it )(?<!also )(?<!ll )(?<!d )be (?:the|a|an|my|our|"
+    r"your)|"
     r"(?:act|acting|behave|respond|answer|operate|speak) (?:now )?as|"
     r"pretend (?:to be|you are|you re|that you are)|"
     r"imagine (?:you are|you re|that you are)|"
