@@ -46,9 +46,10 @@ DEV = ("fresh43", "fresh44", "fresh45", "fresh46")
 FALLBACK_BENCH = Path("/work/shared/bench")
 NAMES = ("persona_license", "persona_license_named", "dns_slot", "file_upload",
          "image_slot", "forged_license", "tool_doc_scope")
-GRID = list(product((0.0, 0.3, 0.35, 0.4), (0.0, 0.3, 0.4), (0.0, 0.6, 0.75),
-                    (0.0, 0.45, 0.55), (0.0, 0.35, 0.45), (0.0, 0.3, 0.35, 0.45),
-                    (0.0, 0.45, 0.6, 0.75)))
+#: (each weight's grid: zero and the two or three points where it starts to flag beside the
+#: cues it meets; the joint grid is 648 points)
+GRID = list(product((0.0, 0.35, 0.4), (0.0, 0.4), (0.0, 0.75), (0.0, 0.55), (0.0, 0.35, 0.45),
+                    (0.0, 0.35, 0.45), (0.0, 0.6, 0.75)))
 ZERO = (0.0,) * len(NAMES)
 MOST = tuple(max(p[i] for p in GRID) for i in range(len(NAMES)))
 
@@ -72,7 +73,9 @@ def grid_counts(data: list[w15.Row]) -> dict[tuple[float, ...], w15.Counts]:
     print(f"{len(moving)} of {len(data)} rows may change", flush=True)
     zero = w15.counts(data, base)
     per: dict[tuple[float, ...], w15.Counts] = {}
-    for point in GRID:
+    for k, point in enumerate(GRID):
+        if k % 100 == 0:
+            print(f"  point {k} of {len(GRID)}", flush=True)
         apply(point)
         out = {s: list(c) for s, c in zero.items()}
         for i in moving:

@@ -66,7 +66,8 @@ _SECRET = (r"(?:passwords?|passcodes?|pins?|pin codes?|(?:api |license |licence 
 #: what the identity is let do
 _LICENSE = (
     # the user's secrets handed over or asked for
-    r"(?:reveals?|revealing|reads? (?:out|me|us|you|them)|reading (?:out|me|us)|recites?|gives?|giving|hands? over|"
+    r"(?:reveals?|revealing|reads? (?:out|me|us|you|them)|reading (?:out|me|us)|recites?|"
+    r"gives?|giving|hands? over|"
     r"shares?|discloses?|leaks?|tells?|prints?|always gets?|asks? (?:the user|users|me|"
     r"them|him|her) for)(?: \w+){0,5}? " + _SECRET + r"|"
     # an act of authority the reader does not hold
