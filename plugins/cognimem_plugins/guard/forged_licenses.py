@@ -59,7 +59,7 @@ WORDS = ("off offline disabled unloaded suspended lifted removed bypassed paused
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
 
 SPECS: tuple[Spec, ...] = (
-    ("forged_license", 0.35, "role_imitation",
+    ("forged_license", 0.45, "role_imitation",
      "a claimed system or authority source together with a license for the reader (its "
      "guard off, its trust raised, a permission the user did not grant)",
      PATTERN, WORDS, {}),

@@ -149,7 +149,7 @@ NAMED_WORDS = "you youre become be as persona identity identities called named p
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
 
 SPECS: tuple[Spec, ...] = (
-    ("persona_license", 0.35, "persona_switch",
+    ("persona_license", 0.4, "persona_switch",
      "gives the reader an identity together with a license the user did not grant "
      "(secrets handed over, an act of authority, a check or law set aside, anyone served, "
      "hidden from the user)",

@@ -61,7 +61,7 @@ WORDS = ("before after instead over other never whenever when prefer regardless 
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
 
 SPECS: tuple[Spec, ...] = (
-    ("tool_doc_scope", 0.6, "tool_coercion",
+    ("tool_doc_scope", 0.75, "tool_coercion",
      "a tool's documentation carrying an order wider than the tool (about other tools, "
      "against the user, or spoken to the model)",
      PATTERN, WORDS, {"structural": True}),
