@@ -77,8 +77,7 @@ _LICENSE = (
     r"license|licence|prescription|permit)|"
     r"writes? (?:\w+ )?(?:prescriptions|setpoints|orders)|"
     r"marks? (?:\w+ ){1,4}?as (?:paid|approved|released|compliant|recorded|resolved)|"
-    r"confirms? that (?:this|the|my)|"
-    r"(?:make|makes|making) (?:every|all|each) (?:\w+ ){0,2}(?:look|appear|seem))|"
+    r"confirms? that (?:this|the|my))|"
     # a check or a law set aside
     r"no (?:ethics|ethical)(?: \w+)?|(?:doesn t|don t|does not|do not|never) need "
     r"(?:any |an |to see |to check )?(?:\w+ )?(?:approval|approvals|permission|id|ids|"
@@ -98,20 +97,19 @@ _LICENSE = (
     r"(?:refuses?|decline|declines|say no|says no|object|push back)|"
     r"(?:fulfils?|fulfills?|grants?|refunds?|approves?|complies with|says yes to) "
     r"(?:every|any|all)|"
-    r"(?:does|do|will do|can do) (?:anything|whatever)|always (?:complies|comply|obeys|obey|"
-    r"says yes|agrees)|"
+    r"(?:does|do|will do|can do) whatever|always (?:complies|comply|obeys|obey|agrees)|"
     # loyalty to the text's author
-    r"(?:obeys?|follows?|listens? to|takes? (?:its |your )?orders from|serves?|works? for|"
-    r"does what|do what) (?:only )?(?:me|us|this (?:document|file|note|message|page|email|"
+    r"(?:obeys?|follows?|listens? to|takes? (?:its |your )?orders from|serves?) (?:only )?"
+    r"(?:me|us|this (?:document|file|note|message|page|email|"
     r"e mail|comment|text|ticket|record)|the (?:author|sender|writer|vendor|document|file|"
     r"note|message|page|email|comment|text)|whoever wrote)\b|"
     # hidden from the user
     r"(?:never|don t|do not|without) (?:tell|telling|inform|informing|mention|mentioning|"
-    r"show|showing) (?:it |this |that )?(?:to )?(?:the user|users|your user|the customer|"
-    r"anyone|them)|hides? (?:\w+ ){0,3}from (?:the user|users|your user|the customer)|"
+    r"show|showing) (?:it |this |that )?(?:to )?(?:the user|users|your user|the customer)|"
+    r"hides? (?:\w+ ){0,3}from (?:the user|users|your user|the customer)|"
     r"keeps? (?:\w+ ){0,3}(?:secret|hidden) from|"
     # anyone served, or the author
-    r"(?:for|to) (?:whoever|anyone who|anybody who|any \w+(?: \w+)? who) asks?|on my behalf|"
+    r"(?:for|to) (?:whoever|anyone who|anybody who) asks?|on my behalf|"
     # hidden from the user
     r"(?:quietly|silently|secretly) (?:\w+ )?(?:disables?|deletes?|removes?|sends?|"
     r"changes?|turns? off|copies|exports?|forwards?|approves?|transfers?)")
@@ -120,18 +118,17 @@ _NOT = r"(?<!never )(?<!not )(?<!t )(?<!no )(?<!cannot )"
 PATTERN = rf"\b(?:{_GIVEN})\b(?: \S+){{0,14}}? {_NOT}(?:{_LICENSE})\b"
 #: the license's words: every match holds one (the cue is not opened by "you")
 WORDS = ("password passwords passcode passcodes pin pins key keys token tokens credentials "
-         "code codes secret secrets cookie cookies "
+         "code codes secret secrets cookie cookies hidden "
          "approve approves approving waive waives waiving concede concedes conceding "
          "override overrides sign signs signing issue issues write writes mark marks "
-         "confirm confirms look appear seem "
-         "ethics ethical need permission authorisation authorization clearance laws law "
-         "rules regulations policy policies ask asks behalf quietly silently secretly "
-         "restrictions limits filters guardrails guidelines safety checks settings training "
-         "refund refunds skip skips bypass bypasses disable disables refuse refuses decline "
-         "declines say says object push fulfil fulfils fulfill fulfills "
-         "grant grants complies anything whatever always obey obeys follow follows listen "
-         "listens orders serve serves work works what tell telling inform informing "
-         "mention mentioning show showing hide hides keep keeps")
+         "confirm confirms ethics ethical approval approvals permission id ids "
+         "verification consent review authorisation authorization clearance laws law "
+         "rules regulations policy policies whoever anyone anybody behalf quietly silently "
+         "secretly restrictions limits filters guardrails guidelines safety checks settings "
+         "training refund refunds skip skips bypass bypasses disable disables refuse refuses "
+         "decline declines say says object push fulfil fulfils fulfill fulfills grant grants "
+         "complies comply obey obeys agrees follow follows listen listens orders serve "
+         "serves user users customer")
 
 #: (read on ``folded``: quotes kept) the identity as a switch: a coined name in quotes
 #: given to the reader ("you are 'TrialBot Unlocked'", "become \"Root\"", "new persona:
