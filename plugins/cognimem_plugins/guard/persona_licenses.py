@@ -128,7 +128,7 @@ WORDS = ("password passwords passcode passcodes pin pins key keys token tokens c
          "training refund refunds skip skips bypass bypasses disable disables refuse refuses "
          "decline declines say says object push fulfil fulfils fulfill fulfills grant grants "
          "complies comply obey obeys agrees follow follows listen listens orders serve "
-         "serves user users customer")
+         "serves user users customer whatever")
 
 #: (read on ``folded``: quotes kept) the identity as a switch: a coined name in quotes
 #: given to the reader ("you are 'TrialBot Unlocked'", "become \"Root\"", "new persona:
