@@ -28,7 +28,9 @@ from .defender_acts import specs as defender_specs
 from .deferred_orders import specs as deferred_specs
 from .described_orders import SPECS as DESCRIBED_ORDER_SPECS
 from .discussion import SPECS as STANCE_SPECS
+from .exfil_slots import SPECS as EXFIL_SLOT_SPECS
 from .field_orders import SPECS as FIELD_ORDER_SPECS
+from .forged_licenses import SPECS as FORGED_LICENSE_SPECS
 from .harm_requests import SPECS as HARM_SPECS
 from .layouts import SPECS as LAYOUT_SPECS
 from .learned import FLOOR as LEARNED_FLOOR
@@ -41,6 +43,7 @@ from .ops_orders import SPECS as OPS_SPECS
 from .orders import SPECS as ORDERS_SPECS
 from .orders_world import SPECS as ORDERS_WORLD_SPECS
 from .persona_i18n import SPECS as PERSONA_I18N_SPECS
+from .persona_licenses import SPECS as PERSONA_LICENSE_SPECS
 from .persona_powers import SPECS as PERSONA_POWER_SPECS
 from .pipeline_frames import SPECS as PIPELINE_SPECS
 from .planted import STOOD_FOR as PLANTED_STOOD_FOR
@@ -52,6 +55,7 @@ from .relayed import SPECS as RELAYED_SPECS
 from .required import Required, holds_one, required
 from .reworded import SPECS as REWORDED_SPECS
 from .scoped import SPECS as SCOPED_SPECS
+from .tool_doc_scopes import SPECS as TOOL_DOC_SCOPE_SPECS
 from .valued_orders import SPECS as VALUED_ORDER_SPECS
 from .verdicts import SPECS as VERDICT_SPECS
 from .versioned import SPECS as VERSIONED_SPECS
@@ -241,6 +245,12 @@ _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS
                      *DESCRIBED_ORDER_SPECS, *PERSONA_POWER_SPECS, *ORDERS_WORLD_SPECS,
                      *VERSIONED_SPECS, *VALUED_ORDER_SPECS, *planted_specs(),
                      *RECORD_ORDER_SPECS)
+
+                     *VERSIONED_SPECS, *VALUED_ORDER_SPECS, *planted_specs())
+#: (wave 23) the agent-era classes read by their structure (:mod:`.persona_licenses`,
+#: :mod:`.exfil_slots`, :mod:`.forged_licenses`, :mod:`.tool_doc_scopes`)
+_OWN_WEIGHT_SPECS += (*PERSONA_LICENSE_SPECS, *EXFIL_SLOT_SPECS, *FORGED_LICENSE_SPECS,
+                      *TOOL_DOC_SCOPE_SPECS)
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
