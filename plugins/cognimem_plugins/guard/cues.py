@@ -245,8 +245,6 @@ _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS
                      *DESCRIBED_ORDER_SPECS, *PERSONA_POWER_SPECS, *ORDERS_WORLD_SPECS,
                      *VERSIONED_SPECS, *VALUED_ORDER_SPECS, *planted_specs(),
                      *RECORD_ORDER_SPECS)
-
-                     *VERSIONED_SPECS, *VALUED_ORDER_SPECS, *planted_specs())
 #: (wave 23) the agent-era classes read by their structure (:mod:`.persona_licenses`,
 #: :mod:`.exfil_slots`, :mod:`.forged_licenses`, :mod:`.tool_doc_scopes`)
 _OWN_WEIGHT_SPECS += (*PERSONA_LICENSE_SPECS, *EXFIL_SLOT_SPECS, *FORGED_LICENSE_SPECS,
