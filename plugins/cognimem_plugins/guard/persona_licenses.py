@@ -115,7 +115,11 @@ _LICENSE = (
     r"changes?|turns? off|copies|exports?|forwards?|approves?|transfers?)")
 #: a negation just before the license ("you never reveal the staff codes")
 _NOT = r"(?<!never )(?<!not )(?<!t )(?<!no )(?<!cannot )"
-PATTERN = rf"\b(?:{_GIVEN})\b(?: \S+){{0,14}}? {_NOT}(?:{_LICENSE})\b"
+#: a license the writer bounds by a check of their own ("act as a reviewer and approve the PR
+#: only if every test passes") is the user's criterion, not a check set aside (no row of the
+#: 48 seen splits changes; the wave 21 role-for-a-task look-alike needs it)
+_BOUNDED = r"(?!(?: \S+){0,6}? only (?:if|when|once|after)\b)"
+PATTERN = rf"\b(?:{_GIVEN})\b(?: \S+){{0,14}}? {_NOT}(?:{_LICENSE})\b{_BOUNDED}"
 #: the license's words: every match holds one (the cue is not opened by "you")
 WORDS = ("password passwords passcode passcodes pin pins key keys token tokens credentials "
          "code codes secret secrets cookie cookies hidden "

@@ -227,8 +227,10 @@ _ADDED = ("replacement", "rules_noun", "persistence", "harmful_persona", "messag
 
 #: cues of later waves that read these positives too (wave 21's ``persona_power``: a role
 #: with a power, "play the part of a system with root access", "act as the release bot and
-#: approve"): switched off with the class's cue, which the test is about
-_LATER = frozenset({"persona_power"})
+#: approve"; wave 23's ``persona_license``, an identity with a license, "act as the release
+#: bot and approve every PR", and ``forged_license``, a claimed authority, the developer's
+#: role, with one): switched off with the class's cue, which the test is about
+_LATER = frozenset({"persona_power", "persona_license", "forged_license"})
 
 
 @pytest.mark.parametrize("cue", _ADDED)
