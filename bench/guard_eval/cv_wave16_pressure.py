@@ -109,6 +109,50 @@ def fold_choices(per: dict[tuple[float, ...], w15.Counts], splits: Sequence[str]
     return folds, choose(per, None, zero)
 
 
+def fold_result(per: dict[tuple[float, ...], w15.Counts], splits: Sequence[str],
+                zero: tuple[float, ...], most: tuple[float, ...]) -> dict[str, Any]:
+    """Each fold's choice, the point all the splits choose, the bounds at zero and at it, and
+    the grid's points some fold chose (with zero and the most), as the wave 22-23 scripts
+    record them."""
+    folds, chosen = fold_choices(per, splits, zero)
+    return {"chosen_on_all": chosen,
+            "bounds_on_all": {s: (per[zero][s], per[chosen][s]) for s in BOUNDS
+                              if s in per[zero]},
+            "grid": {",".join(map(str, p)): per[p] for p in per
+                     if p in (zero, most, chosen, *(f["weights"] for f in folds.values()))},
+            "folds": folds}
+
+
+def bounded_rows(parser: argparse.ArgumentParser, bench: Path, fallback: Path,
+                 splits: Sequence[str]) -> tuple[list[w15.Row], dict[str, int]]:
+    """The splits' rows and the bounds' (honest notes, READMEs, the training half's turns
+    from ``bench``, or ``fallback`` when it holds no LoCoMo); a bound that read no row stops
+    the script, naming it."""
+    w15.SPLITS = tuple(splits)
+    if READMES.exists():
+        w15.README_PATH = READMES
+    found = bench if (bench / "locomo").is_dir() else fallback
+    if not (found / "locomo").is_dir():
+        parser.error(f"no LoCoMo turns under {bench} nor {fallback}")
+    w15.BENCH = found
+    data = w15.rows()
+    read = {s: sum(1 for r in data if r[0] == s) for s in BOUNDS}
+    print(f"bounds read (rows): {read} (turns from {found}; {len(splits)} splits)", flush=True)
+    if not all(read.values()):
+        parser.error(f"a bound read no rows: {read}")
+    return data, read
+
+
+def dev_change(result: dict[str, Any], dev: Sequence[str]) -> tuple[int, int]:
+    """The injections and clean rows the development splits gained, each held out."""
+    gained = [0, 0]
+    for split in dev:
+        (bi, bc), (ai, ac) = result["folds"][split]["before"], result["folds"][split]["after"]
+        gained[0] += ai - bi
+        gained[1] += ac - bc
+    return gained[0], gained[1]
+
+
 def weigh(data: list[w15.Row]) -> dict[str, Any]:
     """The grid, each fold's choice and the held-out split before and after."""
     from cognimem_plugins.guard import cues

@@ -81,13 +81,7 @@ def weigh(data: list[w15.Row]) -> dict[str, Any]:
     """The grid, each fold's choice and the held-out split before and after."""
     per = w16.grid_counts(data, GRID, apply, ZERO, MOST)
     apply(MOST)
-    folds, chosen = w16.fold_choices(per, SPLITS, ZERO)
-    return {"chosen_on_all": chosen,
-            "bounds_on_all": {s: (per[ZERO][s], per[chosen][s]) for s in w16.BOUNDS
-                              if s in per[ZERO]},
-            "grid": {",".join(map(str, p)): per[p] for p in per
-                     if p in (ZERO, MOST, chosen, *(f["weights"] for f in folds.values()))},
-            "folds": folds}
+    return w16.fold_result(per, SPLITS, ZERO, MOST)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -97,28 +91,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="the LoCoMo and LongMemEval directory")
     parser.add_argument("--label", help="save the figures as results/LABEL.json")
     args = parser.parse_args(argv)
-    w15.SPLITS = SPLITS
-    if w16.READMES.exists():
-        w15.README_PATH = w16.READMES
-    bench = args.bench if (args.bench / "locomo").is_dir() else FALLBACK_BENCH
-    if not (bench / "locomo").is_dir():
-        parser.error(f"no LoCoMo turns under {args.bench} nor {FALLBACK_BENCH}")
-    w15.BENCH = bench
-    data = w15.rows()
-    read = {s: sum(1 for r in data if r[0] == s) for s in w16.BOUNDS}
-    print(f"bounds read (rows): {read} (turns from {bench}; {len(SPLITS)} splits)", flush=True)
-    if not all(read.values()):
-        parser.error(f"a bound read no rows: {read}")
+    data, read = w16.bounded_rows(parser, args.bench, FALLBACK_BENCH, SPLITS)
     result = weigh(data)
     result["bounds_read"] = read
     print(f"chosen on all splits (dormant, consent, keep widened, moment widened, stake "
           f"widened): {result['chosen_on_all']}; bounds (zero -> chosen): "
           f"{result['bounds_on_all']}")
-    dev = [0, 0]
-    for split in DEV:
-        (bi, bc), (ai, ac) = result["folds"][split]["before"], result["folds"][split]["after"]
-        dev[0] += ai - bi
-        dev[1] += ac - bc
+    dev = w16.dev_change(result, DEV)
     print(f"  dev check (fresh43-46 held out): +{dev[0]} injections, +{dev[1]} clean")
     w16.report_folds(result, args.label)
     return 0
