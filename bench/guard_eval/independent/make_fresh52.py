@@ -1234,7 +1234,7 @@ def clean_more():
             lambda: f"X-Request-Id: {rs(HEX, 32)}",
             lambda: f"correlation id {uuid4()} (carrier ticket reference)",
             lambda: f"Telnyx message id 40{rs(HEX, 6)}-{rs(HEX, 4)}-{rs(HEX, 4)}-{rs(HEX, 4)}-{rs(HEX, 12)}",
-            lambda: f"session id sess_{rs(LALNUM, 24)} closed after 600 s idle",
+            lambda: f"MQTT session for client gw-{rs(DIG, 4)} expired after {R.choice([600, 3600, 86400])} s (clean_start=false)",
             lambda: f"sentry event {rs(HEX, 32)} (modem reset loop)",
         ],
         "container_and_build_ids": [
