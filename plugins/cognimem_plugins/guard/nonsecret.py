@@ -62,6 +62,7 @@ import itertools
 import json
 import re
 
+from .lookalikes import lookalike_reason
 from .names import NAME_HIT
 
 #: the tests in use: five of the six the leave-one-split-out CV chose (44 of 48 folds took
@@ -309,4 +310,5 @@ def evidence_reason(text: str, start: int, end: int) -> str | None:
         return "a file's path: where the secret is kept, not the secret"
     if "account" in tests and _TWILIO_SID.fullmatch(bare):
         return "a Twilio Account SID: the account's name, not its secret (the auth token)"
-    return None
+    # (wave 24) what stands beside the value says it is none (:mod:`.lookalikes`)
+    return lookalike_reason(text, start, end, bare)
