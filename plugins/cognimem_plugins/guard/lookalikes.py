@@ -5,8 +5,8 @@ stands right beside it, read whatever reader found it (each a switch in :data:`T
 chosen by leave-one-split-out CV, ``bench/guard_eval/cv_wave24_precision.py``):
 
 * **continued**: a short head (a provider's prefix, at most 12 letters and digits) that the
-  note continues, with nothing between, by an ellipsis or by a word of masking between
-  delimiters (``sk-lf-...``, ``CFPAT-<hidden>``, ``xoxb-[masked]``): the reader stopped at
+  note continues, with nothing between, by an ellipsis after the prefix's own separator
+  (``-`` or ``_``) or by a word of masking between delimiters (``sk-lf-...``, ``CFPAT-<hidden>``, ``xoxb-[masked]``): the reader stopped at
   the mask, and what it took is only the prefix every key of that provider shares;
 * **column**: a cell of a Markdown table whose column's header is a word that names
   neither a value nor a secret (``| name | where |``, ``| Variable | Purpose |``), the
@@ -58,9 +58,14 @@ _PRIVATE = re.compile(r"(?i)\b(?:secret|private|confidential|sensitive|do not sh
 
 def continued(text: str, start: int, end: int) -> bool:
     """Whether the short candidate ``text[start:end]`` is continued by a mask."""
-    visible = re.sub(r"[^A-Za-z0-9]", "", text[start:end])
-    return (len(visible) <= _VISIBLE and text[end:end + 1] in ".\u2026<[({"
-            and _CONTINUED.match(text, end) is not None)
+    head = text[start:end]
+    visible = re.sub(r"[^A-Za-z0-9]", "", head)
+    if len(visible) > _VISIBLE or text[end:end + 1] not in ".\u2026<[({":
+        return False
+    mask = _CONTINUED.match(text, end)
+    # an ellipsis continues a prefix only after its separator ("sk-lf-..."): a short word
+    # before one ("the password is hunter2...") is a sentence trailing off
+    return mask is not None and (mask.group(0)[0] not in ".\u2026" or head[-1:] in "-_")
 
 
 def _cells(line: str) -> list[str]:
