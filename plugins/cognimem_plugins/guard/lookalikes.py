@@ -111,6 +111,17 @@ def pattern(bare: str) -> bool:
             and re.search(r"[+*]|\{\d", bare) is not None)
 
 
+def pattern_at(text: str, start: int, end: int, bare: str) -> bool:
+    """Whether a regular expression (:func:`pattern`) opens where ``bare`` does and runs at
+    least to the candidate's end (a reader may stop inside it: ``[A-Za-z0-9_-]{20`` of
+    ``[A-Za-z0-9_-]{20,}``)."""
+    at = text.find(bare, start, end + 1) if bare else -1
+    if at < 0:
+        return False
+    match = _REGEX.match(text, at)
+    return match is not None and match.end() >= at + len(bare) and pattern(match.group(0))
+
+
 def public(text: str, start: int) -> bool:
     """Whether the words before the candidate on its line call it public, none secret."""
     line_start = text.rfind("\n", 0, start) + 1
@@ -131,7 +142,7 @@ def lookalike_reason(text: str, start: int, end: int, bare: str) -> str | None:
         return "a provider's prefix continued by a mask: the value was cut or hidden"
     if "column" in tests and "|" in text and column(text, start, end):
         return "a table's cell under a header that names neither a value nor a secret"
-    if "pattern" in tests and ("[" in bare or "\\" in bare) and pattern(bare):
+    if "pattern" in tests and ("[" in bare or "\\" in bare) and pattern_at(text, start, end, bare):
         return "a regular expression in the value's place: code that finds a secret"
     if "filed" in tests and ("=" in bare or "@" in bare) and _FILED.fullmatch(bare):
         return "a file's path given to file= or @: where the secret is kept"

@@ -19,8 +19,8 @@ CASES = {
                "| name | value |\n|---|---|\n| ZENDESK_API_TOKEN | Zq8WvN3rLk5Tp2Hx7Mc4 |"),
     "pattern": (r"scrub = re.compile(r'session_token=[A-Za-z0-9_-]{20,}')",
                 "scrub = re.compile(r'x') ; session_token=Rk7Wq2Lz9Xp4Vn8Tb3Hc6"),
-    "filed": ("sftp.keystore.password.file=/run/secrets/sftp_keystore_pw",
-              "sftp.keystore.password=Hq7Lz2Wx9Kp4Vm8Tn3Rb"),
+    "filed": ("edi.truststore.password.file=/run/secrets/edi2_truststore_pw",
+              "edi.truststore.password=Hq7Lz2Wx9Kp4Vm8Tn3Rb"),
     "public": ("Mobile SDK key (public, bundled in the app): key_live_Wq8Lx2Kz9Vp4Nt7Hb3Rc6Md1Yf5",
                "Mobile SDK key (rotate monthly): key_live_Wq8Lx2Kz9Vp4Nt7Hb3Rc6Md1Yf5"),
 }
