@@ -6,16 +6,17 @@ chosen by leave-one-split-out CV, ``bench/guard_eval/cv_wave24_precision.py``):
 
 * **continued**: a short head (a provider's prefix, at most 12 letters and digits) that the
   note continues, with nothing between, by an ellipsis after the prefix's own separator
-  (``-`` or ``_``) or by a word of masking between delimiters (``sk-lf-...``, ``CFPAT-<hidden>``, ``xoxb-[masked]``): the reader stopped at
-  the mask, and what it took is only the prefix every key of that provider shares;
+  (``-`` or ``_``) or by a word of masking between delimiters (``sk-lf-...``,
+  ``CFPAT-<hidden>``, ``xoxb-[masked]``): the reader stopped at the mask, and what it took
+  is only the prefix every key of that provider shares;
 * **column**: a cell of a Markdown table whose column's header is a word that names
   neither a value nor a secret (``| name | where |``, ``| Variable | Purpose |``), the
   cell itself words (at most two digits): the table says where a secret is kept or what it
   is for; a table that gives secrets heads their column ``value``, ``secret`` or the
   secret's own name;
 * **pattern**: a regular expression in the value's place (``[0-9a-f]+``, ``\\w{32}``,
-  ``[A-Za-z0-9_-]{20,}``): code that finds or masks a secret, made only of character
-  classes, escapes, groups and quantifiers;
+  ``[A-Za-z0-9_-]{20,}``, read past a reader's cut): code that finds or masks a secret,
+  made only of character classes, escapes, groups and quantifiers;
 * **filed**: a file's path given as the value of ``file=``, ``path=`` or after ``@``
   (``password.file=/run/secrets/pw``): where the secret is kept, read by the tool;
 * **public**: the words that label the value, on its own line before it, call it public or
