@@ -121,10 +121,14 @@ _ACT = (
 )
 
 #: not a human's trade called bare: "Agent: call the customer back", "Assistant: book the
-#: room" are a contact centre's and an office's notes to their people
+#: room" are a contact centre's and an office's notes to their people; (wave 24) also
+#: "Agent, please" after a sentence's end ("Return reason: wrong size. Agent, please send a
+#: replacement"; "Recalibrated. Assistant, extend the due dates" is an order to the AI)
 _HUMAN = (r"(?![\s\"'\u2018\u201c(\[,;:|=>\u2014\u2013\-]*(?:(?:hi|hey|dear|ok|so),? )?"
           r"(?:the |an? |our |your |my )?(?:agent|assistant)s?\s*(?:[:,\u2014\u2013]|--|"
-          r"\s(?:please|must|should)\b))")
+          r"\s(?:please|must|should)\b))"
+          # (wave 24) a sentence's end, then "Agent, please": a contact centre's agent
+          r"(?![.!?]\s*agents?,?\s+please\b)")
 
 _ORDER = rf"{_HUMAN}(?:{ADDRESS}|{_CALLED})[\s,:]*(?:-+\s*)?{_LEAD}{_ACT}"
 

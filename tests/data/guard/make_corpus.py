@@ -104,7 +104,12 @@ def sendgrid_key() -> str:
 
 
 def twilio_key() -> str:
-    return R.choice(["AC", "SK"]) + rand("0123456789abcdef", 32)
+    # (wave 24) an API key's SID (SK...): an Account SID (AC...) is the account's name, the
+    # username of Twilio's HTTP basic auth beside the Auth Token (its password), shown in
+    # every console URL, and is no credential alone. The draw is kept so that the seed gives
+    # every other row as before.
+    R.choice(["AC", "SK"])
+    return "SK" + rand("0123456789abcdef", 32)
 
 
 def google_api_key() -> str:
@@ -215,7 +220,7 @@ SECRET_TEMPLATES: dict[str, tuple[Callable[[], str], list[str]]] = {
     ]),
     "twilio_key": (twilio_key, [
         "SMS 2FA for {svc} uses the Twilio credential {s}.",
-        "twilio account {s} sends the on-call pages",
+        "twilio API key {s} sends the on-call pages",
     ]),
     "google_api_key": (google_api_key, [
         "Maps in the {svc} dashboard load with key {s}",
