@@ -49,8 +49,8 @@ from .pipeline_frames import SPECS as PIPELINE_SPECS
 from .planted import STOOD_FOR as PLANTED_STOOD_FOR
 from .planted import specs as planted_specs
 from .pressure import SPECS as PRESSURE_SPECS
-from .record_orders import SPECS as RECORD_ORDER_SPECS
 from .reader_conditions import SPECS as READER_CONDITION_SPECS
+from .record_orders import SPECS as RECORD_ORDER_SPECS
 from .relay_frames import SPECS as RELAY_FRAME_SPECS
 from .relayed import SPECS as RELAYED_SPECS
 from .required import Required, holds_one, required
