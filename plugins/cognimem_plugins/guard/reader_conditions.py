@@ -114,7 +114,7 @@ TOLD_WORDS = CONDITION_WORDS
 #: the weights chosen by ``bench/guard_eval/cv_wave24_records.py``
 CONDITION_WEIGHT = 0.75
 ROLE_WEIGHT = 0.75
-TOLD_WEIGHT = 0.75
+TOLD_WEIGHT = 0.45
 
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
