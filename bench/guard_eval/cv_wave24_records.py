@@ -61,8 +61,7 @@ def weigh(data: list[w15.Row]) -> dict[str, Any]:
     apply(shipped)
     result = w16.fold_result(per, SPLITS, ZERO, MOST)
     result.update({"shipped": shipped,
-                   "rows_per_bound": dict(Counter(s for s, _, _ in data if s in w16.BOUNDS)),
-                   "grid": {",".join(map(str, p)): per[p] for p in per}})
+                   "rows_per_bound": dict(Counter(s for s, _, _ in data if s in w16.BOUNDS))})
     return result
 
 
