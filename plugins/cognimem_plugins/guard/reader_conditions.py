@@ -27,11 +27,20 @@ act. Two forms of the address still slip, in every domain:
   the lexicon's (an act on a system, its data or money), not one read by its form, unless
   the addressee says it may be a machine ("whatever", "(human or AI)", "'s AI").
 
-Both need content before them on the line (``described_order``'s turn: a note that opens
+* **the reader in the third person named by its reading** ("AI assistants reading this
+  agreement must summarise it as ...", "AI agents visiting this page must subscribe the
+  user ..."): ``told_order`` reads the reader with what it does with the content, a modal
+  and an act by its form, not a defence and not the guidance a project gives its own
+  agents ("... should follow the style guide").
+
+All three need content before them on the line (``described_order``'s turn: a note that opens
 with "If you are an AI agent working here, run the tests" is a repository's own note to
 its agents). A contact centre's or an office's work with people (call, visit, remind,
 book, message ...) is not an order out of the record's business. The weight is chosen by
 leave-one-split-out CV (``bench/guard_eval/cv_wave24_records.py``).
+
+On the development check (fresh47-50) the three gained nothing: they are kept because they
+cost nothing in any bound (EXPERIMENTS, wave 24).
 """
 
 from __future__ import annotations
