@@ -49,6 +49,7 @@ from .pipeline_frames import SPECS as PIPELINE_SPECS
 from .planted import STOOD_FOR as PLANTED_STOOD_FOR
 from .planted import specs as planted_specs
 from .pressure import SPECS as PRESSURE_SPECS
+from .reader_conditions import SPECS as READER_CONDITION_SPECS
 from .record_orders import SPECS as RECORD_ORDER_SPECS
 from .relay_frames import SPECS as RELAY_FRAME_SPECS
 from .relayed import SPECS as RELAYED_SPECS
@@ -244,7 +245,7 @@ _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS
                      *_VOCATIVE_SPECS, *DECODE_ORDER_SPECS, *FIELD_ORDER_SPECS,
                      *DESCRIBED_ORDER_SPECS, *PERSONA_POWER_SPECS, *ORDERS_WORLD_SPECS,
                      *VERSIONED_SPECS, *VALUED_ORDER_SPECS, *planted_specs(),
-                     *RECORD_ORDER_SPECS)
+                     *RECORD_ORDER_SPECS, *READER_CONDITION_SPECS)
 #: (wave 23) the agent-era classes read by their structure (:mod:`.persona_licenses`,
 #: :mod:`.exfil_slots`, :mod:`.forged_licenses`, :mod:`.tool_doc_scopes`)
 _OWN_WEIGHT_SPECS += (*PERSONA_LICENSE_SPECS, *EXFIL_SLOT_SPECS, *FORGED_LICENSE_SPECS,
