@@ -15,7 +15,11 @@ reruns it after the wave's merges and gets the model of the merged screen.
 Switches (each fold chooses, off first on ties):
 
 * ``notes``: the hand-written clean notes of ``stance_notes.py`` (wave 23) and
-  ``stance_notes_w24.py`` (wave 24) added to the clean side of the training data.
+  ``stance_notes_w24.py`` (wave 24) added to the clean side of the training data;
+* ``quoted``: ``stance.QUOTED_OBJECT``, the model also reads (and is trained on) the notes
+  that do not speak of injection by the lexicon but hold their attack as the object of
+  their prose (``stance.quoted_object``: quotations inside sentences that go on, no record
+  syntax, nothing flagged once they are blanked), by their words outside the quotations.
 
 For each split held out, the models of the other 51 (per switch) give its out-of-fold
 probabilities; each fold chooses (switch, veto) on the other splits' out-of-fold tallies by
@@ -54,7 +58,9 @@ SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 51)))
 #: the development check of wave 24 (counts only)
 DEV = ("fresh47", "fresh48", "fresh49", "fresh50")
 FALLBACK_BENCH = Path("/work/shared/bench")
-SWITCHES = (False, True)
+#: (notes, quoted)
+SWITCHES = ((False, False), (True, False), (False, True), (True, True))
+Switch = tuple[bool, bool]
 Row = dict[str, Any]
 
 
@@ -71,34 +77,55 @@ def notes() -> list[tuple[str, int]]:
     return [(stance.outside(t), 0) for t in note_texts() if speaks_of_injection(t)]
 
 
-def training(rows: list[Row], splits: Sequence[str], with_notes: bool) -> list[tuple[str, int]]:
-    """The examples of ``splits``' notes that speak of injection (and the notes)."""
-    out = [(r["outside"], int(r["group"] == "injection")) for r in rows
-           if r["speaks"] and r["split"] in splits]
-    return out + (notes() if with_notes else [])
+def quoted_rows(rows: list[Row]) -> None:
+    """Each row that does not speak of injection: whether ``stance.quoted_object`` reads it,
+    and then its words outside the quotations (``quoted``, ``qoutside``)."""
+    from cognimem_plugins.guard import stance
+
+    veto, stance.VETO = stance.VETO, 0.0
+    try:
+        for r in rows:
+            r["quoted"] = not r["speaks"] and stance.quoted_object(r["text"])
+            r["qoutside"] = stance.quoted_outside(r["text"]) if r["quoted"] else ""
+    finally:
+        stance.VETO = veto
 
 
-def out_of_fold(rows: list[Row], with_notes: bool) -> dict[int, float]:
-    """Each flagged speaking row's probability from the model without its split (1: a note
-    that addresses its reader, which the veto never reads)."""
+def read(r: Row, quoted: bool) -> str | None:
+    """The words the model reads of row ``r`` (None: the veto does not read it)."""
+    if r["speaks"]:
+        return str(r["outside"])
+    return str(r["qoutside"]) if quoted and r["quoted"] else None
+
+
+def training(rows: list[Row], splits: Sequence[str], switch: Switch) -> list[tuple[str, int]]:
+    """The examples of ``splits``' notes the model reads (and the notes)."""
+    out = [(words, int(r["group"] == "injection")) for r in rows
+           if r["split"] in splits and (words := read(r, switch[1])) is not None]
+    return out + (notes() if switch[0] else [])
+
+
+def out_of_fold(rows: list[Row], switch: Switch) -> dict[int, float]:
+    """Each flagged row's probability from the model without its split, where the veto
+    reads it (1: a note that addresses its reader, which the veto never reads)."""
     from cognimem_plugins.guard import stance
 
     out: dict[int, float] = {}
     for split in SPLITS:
-        model = ts.fit(training(rows, [s for s in SPLITS if s != split], with_notes))
+        model = ts.fit(training(rows, [s for s in SPLITS if s != split], switch))
         for i, r in enumerate(rows):
-            if r["split"] == split and r["speaks"] and r["flag"]:
-                out[i] = (1.0 if stance.ADDRESSED.search(r["outside"])
-                          else model.probability(r["outside"]))
+            if r["split"] == split and r["flag"] and (words := read(r, switch[1])) is not None:
+                out[i] = (1.0 if stance.ADDRESSED.search(words)
+                          else model.probability(words))
     return out
 
 
-def choose(rows: list[Row], probs: dict[bool, dict[int, float]],
-           splits: Sequence[str]) -> tuple[bool, float]:
-    """The (switch, veto) ``splits`` choose."""
+def choose(rows: list[Row], probs: dict[Switch, dict[int, float]],
+           splits: Sequence[str]) -> tuple[Switch, float]:
+    """The (switch, veto) ``splits`` choose (ties: fewer switches on, then the lower veto)."""
     scored = {(s, v): ts.tally(rows, probs[s], splits, v) for s in SWITCHES for v in ts.VETOES}
     ok = [k for k, (freed, lost) in scored.items() if lost <= freed]
-    return max(ok, key=lambda k: (scored[k][0] - scored[k][1], -int(k[0]), -k[1]))
+    return max(ok, key=lambda k: (scored[k][0] - scored[k][1], -sum(k[0]), -k[0][1], -k[1]))
 
 
 def by_kind(rows: list[Row], probs: dict[int, float], splits: Sequence[str],
@@ -151,8 +178,11 @@ def main(argv: list[str] | None = None) -> int:
     data, _ = bounded_rows(parser, args.bench, FALLBACK_BENCH, SPLITS)
     rows = ts.split_rows(SPLITS)
     kinds(rows, SPLITS)
+    quoted_rows(rows)
     print(f"{len(rows)} rows; {sum(r['speaks'] for r in rows)} speak of injection; "
-          f"{sum(r['speaks'] and r['flag'] for r in rows)} of those flagged", flush=True)
+          f"{sum(r['speaks'] and r['flag'] for r in rows)} of those flagged; "
+          f"{sum(r['quoted'] for r in rows)} hold a quoted object, "
+          f"{sum(r['quoted'] and r['flag'] for r in rows)} of those flagged", flush=True)
     probs = {s: out_of_fold(rows, s) for s in SWITCHES}
     folds: dict[str, dict[str, Any]] = {}
     held: dict[int, float] = {}
@@ -160,39 +190,46 @@ def main(argv: list[str] | None = None) -> int:
         switch, veto = choose(rows, probs, [s for s in SPLITS if s != split])
         inj, clean = ts.flagged(rows, [split])
         freed, lost = ts.tally(rows, probs[switch], [split], veto)
-        folds[split] = {"notes": switch, "veto": veto, "before": (inj, clean),
+        folds[split] = {"notes": switch[0], "quoted": switch[1], "veto": veto,
+                        "before": (inj, clean),
                         "after": (inj - lost, clean - freed)}
         # the held-out split's probabilities as its fold scores them (its veto applied)
         held.update({i: (p if p < veto else 1.0) for i, p in probs[switch].items()
                      if rows[i]["split"] == split})
-        print(f"  {split}: notes {switch} veto {veto}; (injections, clean) flagged "
+        print(f"  {split}: notes {switch[0]} quoted {switch[1]} veto {veto}; "
+              f"(injections, clean) flagged "
               f"{(inj, clean)} -> {(inj - lost, clean - freed)}", flush=True)
     switch, veto = choose(rows, probs, SPLITS)
     seen = [s for s in SPLITS if s not in DEV]
     result: dict[str, Any] = {
         "splits": len(SPLITS), "vetoes": ts.VETOES, "folds": folds,
-        "chosen_on_all": {"notes": switch, "veto": veto},
-        "per_veto_oof": {f"notes={s} veto={v}": {"seen48": ts.tally(rows, probs[s], seen, v),
-                                                 "dev": ts.tally(rows, probs[s], DEV, v)}
-                         for s in SWITCHES for v in ts.VETOES},
+        "chosen_on_all": {"notes": switch[0], "quoted": switch[1], "veto": veto},
+        "per_veto_oof": {f"notes={s[0]} quoted={s[1]} veto={v}": {
+            "seen48": ts.tally(rows, probs[s], seen, v), "dev": ts.tally(rows, probs[s], DEV, v)}
+            for s in SWITCHES for v in ts.VETOES},
         "held_out_freed_lost": (sum(f["before"][1] - f["after"][1] for f in folds.values()),
                                 sum(f["before"][0] - f["after"][0] for f in folds.values())),
         "held_out_by_kind": {"seen48": by_kind(rows, held, seen, 1.0),
                              "dev": by_kind(rows, held, DEV, 1.0)},
         "flagged_veto_off": {"seen48": ts.flagged(rows, seen), "dev": ts.flagged(rows, DEV)}}
-    print(f"chosen on all: notes {switch} veto {veto}; held out (freed, lost) "
+    print(f"chosen on all: notes {switch[0]} quoted {switch[1]} veto {veto}; held out "
+          f"(freed, lost) "
           f"{result['held_out_freed_lost']}", flush=True)
     model = ts.fit(training(rows, SPLITS, switch))
     if veto:
-        result["bounds"] = ts.bounds(data, model, veto)
-        result["bounds"]["stance_notes"] = bound_notes(model, veto)
+        quoted, stance.QUOTED_OBJECT = stance.QUOTED_OBJECT, switch[1]
+        try:
+            result["bounds"] = ts.bounds(data, model, veto)
+            result["bounds"]["stance_notes"] = bound_notes(model, veto)
+        finally:
+            stance.QUOTED_OBJECT = quoted
         print(f"bounds (text screen flagged: off -> on; read): {result['bounds']}")
     if args.write:
         learned.write(model, stance.WEIGHTS_FILE)
         result["sha256"] = hashlib.sha256(stance.WEIGHTS_FILE.read_bytes()).hexdigest()
         result["weights"] = len(model.weights)
         print(f"wrote {stance.WEIGHTS_FILE} ({len(model.weights)} weights); set stance.VETO "
-              f"to {veto}")
+              f"to {veto} and stance.QUOTED_OBJECT to {switch[1]}")
     if args.label:
         (HERE / "results" / f"{args.label}.json").write_text(
             json.dumps(result, indent=1, sort_keys=True, default=list) + "\n",

@@ -45,6 +45,20 @@ VETO = 0.01
 ADDRESSED = re.compile(r"\b(?:you|your|yours|yourself|yourselves|you re|you ll|you ve|you d)\b")
 #: the name the decision goes by in ``--explain`` and a judge's verdict
 NAME = "defender_stance"
+#: (wave 24) also read a flagged note that does not speak of injection by the lexicon but
+#: whose attack is the *object* of its prose (:func:`quoted_object`); a switch chosen by
+#: leave-one-split-out CV (bench/guard_eval/cv_wave24_stance.py)
+QUOTED_OBJECT = False
+#: the syntax of a record, a markup or a form outside the quotations (a field's value is
+#: quoted by its format, not by a writer who reports it)
+_RECORD = re.compile(r"[{}\[\]=<>|]|^\s*[\w.-]+\s*:|\n", re.MULTILINE)
+#: a letter just before a quotation (the quotation is a word of the sentence: "said '...'",
+#: "texto tipo '...'"), and a word just after it (the sentence goes on)
+_PROSE_BEFORE = re.compile(r"[^\W\d_]\s*$")
+_PROSE_AFTER = re.compile(r"\s*(?:[^\W\d_]|[.)]?\s*[^\W\d_]+ [^\W\d_]+)")
+#: the clause a quotation's opening word begins (a verb that takes the quotation first:
+#: "Run `...`", "Write '...'")
+_CLAUSE = re.compile(r"[.:;!?,\n]\s")
 
 
 @lru_cache(maxsize=1)
@@ -62,15 +76,54 @@ def outside(text: str) -> str:
     return normalise(blank(text)).flat
 
 
+def quoted_object(text: str) -> bool:
+    """(wave 24) Whether ``text``'s attack is the object of its prose: it holds quotations
+    (any locale's marks, code spans), each a word inside a sentence that goes on after it
+    and not the first word after its clause's opening word ("a signature said '...'.
+    Blocked by the gateway", not "Run `...` now"), no record, markup or form syntax outside
+    them, and the text screen finds nothing once they are blanked. The reading is
+    structural: it names no framing."""
+    from .mentions import _QUOTED
+
+    quotes = list(_QUOTED.finditer(text))
+    if not quotes:
+        return False
+    for m in quotes:
+        before = text[:m.start()]
+        if not _PROSE_BEFORE.search(before) or not _PROSE_AFTER.match(text, m.end()):
+            return False
+        if len(re.findall(r"\w+", _CLAUSE.split(before + " ")[-1])) <= 1:
+            return False
+    bare = _QUOTED.sub('""', text)
+    if _RECORD.search(bare):
+        return False
+    from .injection import screen
+
+    return not screen(bare)
+
+
+def quoted_outside(text: str) -> str:
+    """``text`` with every quotation blanked, normalised (``flat``): the model's input for
+    a note read by :func:`quoted_object`."""
+    from .mentions import _QUOTED
+    from .normalise import normalise
+
+    return normalise(_QUOTED.sub('""', text)).flat
+
+
 def probability(text: str, model: learned.Model | None = None) -> float | None:
     """The model's probability that the words outside ``text``'s mentions are an
-    injection's; None when ``text`` does not speak of injection or addresses its reader
-    in the second person outside them (the veto never reads such a note)."""
+    injection's; None when ``text`` does not speak of injection (nor, with
+    :data:`QUOTED_OBJECT`, holds its attack as the object of its prose) or addresses its
+    reader in the second person outside them (the veto never reads such a note)."""
     from .mentions import speaks_of_injection
 
-    if not speaks_of_injection(text):
+    if speaks_of_injection(text):
+        words = outside(text)
+    elif QUOTED_OBJECT and quoted_object(text):
+        words = quoted_outside(text)
+    else:
         return None
-    words = outside(text)
     if ADDRESSED.search(words):
         return None
     return (model or shipped()).probability(words)
