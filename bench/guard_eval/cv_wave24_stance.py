@@ -16,6 +16,10 @@ Switches (each fold chooses, off first on ties):
 
 * ``notes``: the hand-written clean notes of ``stance_notes.py`` (wave 23) and
   ``stance_notes_w24.py`` (wave 24) added to the clean side of the training data;
+The veto never reads (nor trains on) a note with markup that hides text
+(``stance.HIDDEN_MARKUP``: an HTML comment, a hiding style, a hidden element), as it never
+reads hidden Unicode.
+
 * ``quoted``: ``stance.QUOTED_OBJECT``, the model also reads (and is trained on) the notes
   that do not speak of injection by the lexicon but hold their attack as the object of
   their prose (``stance.quoted_object``: quotations inside sentences that go on, no record
@@ -92,7 +96,12 @@ def quoted_rows(rows: list[Row]) -> None:
 
 
 def read(r: Row, quoted: bool) -> str | None:
-    """The words the model reads of row ``r`` (None: the veto does not read it)."""
+    """The words the model reads of row ``r`` (None: the veto does not read it; wave 24:
+    never a note with markup that hides text, ``stance.HIDDEN_MARKUP``)."""
+    from cognimem_plugins.guard import stance
+
+    if stance.HIDDEN_MARKUP.search(r["text"]):
+        return None
     if r["speaks"]:
         return str(r["outside"])
     return str(r["qoutside"]) if quoted and r["quoted"] else None

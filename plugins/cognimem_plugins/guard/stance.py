@@ -56,6 +56,14 @@ _RECORD = re.compile(r"[{}\[\]=<>|]|^\s*[\w.-]+\s*:|\n", re.MULTILINE)
 #: "texto tipo '...'"), and a word just after it (the sentence goes on)
 _PROSE_BEFORE = re.compile(r"[^\W\d_]\s*$")
 _PROSE_AFTER = re.compile(r"\s*(?:[^\W\d_]|[.)]?\s*[^\W\d_]+ [^\W\d_]+)")
+#: (wave 24) markup that hides text from a human reader (an HTML comment, a style that
+#: hides, a hidden element): like hidden Unicode, invisible text is not quoted, so the veto
+#: never reads a note that holds it
+HIDDEN_MARKUP = re.compile(
+    r"(?i)<!--|<[a-z][^>]{0,200}style\s*=\s*[\"'][^\"'>]*(?:display\s*:\s*none|"
+    r"visibility\s*:\s*hidden|opacity\s*:\s*0(?:\.0+)?\s*(?:;|[\"'])|"
+    r"font-size\s*:\s*0*[01](?:\.\d+)?(?:px|pt|em)?\s*(?:;|[\"'])|"
+    r"color\s*:\s*(?:#fff(?:fff)?|white|transparent)\b)|<[a-z][^>]{0,200}\bhidden\b[^>]*>")
 #: the clause a quotation's opening word begins (a verb that takes the quotation first:
 #: "Run `...`", "Write '...'")
 _CLAUSE = re.compile(r"[.:;!?,\n]\s")
@@ -114,10 +122,13 @@ def quoted_outside(text: str) -> str:
 def probability(text: str, model: learned.Model | None = None) -> float | None:
     """The model's probability that the words outside ``text``'s mentions are an
     injection's; None when ``text`` does not speak of injection (nor, with
-    :data:`QUOTED_OBJECT`, holds its attack as the object of its prose) or addresses its
-    reader in the second person outside them (the veto never reads such a note)."""
+    :data:`QUOTED_OBJECT`, holds its attack as the object of its prose), holds markup that
+    hides text (:data:`HIDDEN_MARKUP`) or addresses its reader in the second person outside
+    them (the veto never reads such a note)."""
     from .mentions import speaks_of_injection
 
+    if HIDDEN_MARKUP.search(text):
+        return None
     if speaks_of_injection(text):
         words = outside(text)
     elif QUOTED_OBJECT and quoted_object(text):
