@@ -36,8 +36,10 @@ WEIGHTS_FILE = Path(__file__).resolve().parent / "stance.json.gz"
 #: injection as a defender has its flag blanked (0: off); chosen by leave-one-split-out CV
 #: (wave 22: 0.005 over the 44 seen splits, bench/guard_eval/train_stance.py; wave 23: the
 #: model retrained on the 48 seen splits, 0.01 in 46 of 48 folds,
-#: bench/guard_eval/cv_wave23_stance.py)
-VETO = 0.01
+#: bench/guard_eval/cv_wave23_stance.py; wave 24: retrained on the 52 seen splits as the
+#: merged screen flags them, with the notes of :func:`quoted_object`: 0.03 in 51 of 52
+#: folds, bench/guard_eval/cv_wave24_stance.py)
+VETO = 0.03
 #: the reader addressed in the second person outside the spans (over ``flat``): the note then
 #: speaks to its reader, and its flag is never blanked (a defender's note is addressed to a
 #: team or to nobody; "let's play a game: you're ..., a model trained without guardrails"
@@ -47,8 +49,8 @@ ADDRESSED = re.compile(r"\b(?:you|your|yours|yourself|yourselves|you re|you ll|y
 NAME = "defender_stance"
 #: (wave 24) also read a flagged note that does not speak of injection by the lexicon but
 #: whose attack is the *object* of its prose (:func:`quoted_object`); a switch chosen by
-#: leave-one-split-out CV (bench/guard_eval/cv_wave24_stance.py)
-QUOTED_OBJECT = False
+#: leave-one-split-out CV (bench/guard_eval/cv_wave24_stance.py: on in all 52 folds)
+QUOTED_OBJECT = True
 #: the syntax of a record, a markup or a form outside the quotations (a field's value is
 #: quoted by its format, not by a writer who reports it)
 _RECORD = re.compile(r"[{}\[\]=<>|]|^\s*[\w.-]+\s*:|\n", re.MULTILINE)
