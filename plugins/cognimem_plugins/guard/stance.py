@@ -36,8 +36,10 @@ WEIGHTS_FILE = Path(__file__).resolve().parent / "stance.json.gz"
 #: injection as a defender has its flag blanked (0: off); chosen by leave-one-split-out CV
 #: (wave 22: 0.005 over the 44 seen splits, bench/guard_eval/train_stance.py; wave 23: the
 #: model retrained on the 48 seen splits, 0.01 in 46 of 48 folds,
-#: bench/guard_eval/cv_wave23_stance.py)
-VETO = 0.01
+#: bench/guard_eval/cv_wave23_stance.py; wave 24: retrained on the 52 seen splits as the
+#: merged screen flags them, with the notes of :func:`quoted_object`: 0.03 in 51 of 52
+#: folds, bench/guard_eval/cv_wave24_stance.py)
+VETO = 0.03
 #: the reader addressed in the second person outside the spans (over ``flat``): the note then
 #: speaks to its reader, and its flag is never blanked (a defender's note is addressed to a
 #: team or to nobody; "let's play a game: you're ..., a model trained without guardrails"
@@ -45,6 +47,28 @@ VETO = 0.01
 ADDRESSED = re.compile(r"\b(?:you|your|yours|yourself|yourselves|you re|you ll|you ve|you d)\b")
 #: the name the decision goes by in ``--explain`` and a judge's verdict
 NAME = "defender_stance"
+#: (wave 24) also read a flagged note that does not speak of injection by the lexicon but
+#: whose attack is the *object* of its prose (:func:`quoted_object`); a switch chosen by
+#: leave-one-split-out CV (bench/guard_eval/cv_wave24_stance.py: on in all 52 folds)
+QUOTED_OBJECT = True
+#: the syntax of a record, a markup or a form outside the quotations (a field's value is
+#: quoted by its format, not by a writer who reports it)
+_RECORD = re.compile(r"[{}\[\]=<>|]|^\s*[\w.-]+\s*:|\n", re.MULTILINE)
+#: a letter just before a quotation (the quotation is a word of the sentence: "said '...'",
+#: "texto tipo '...'"), and a word just after it (the sentence goes on)
+_PROSE_BEFORE = re.compile(r"[^\W\d_]\s*$")
+_PROSE_AFTER = re.compile(r"\s*(?:[^\W\d_]|[.)]?\s*[^\W\d_]+ [^\W\d_]+)")
+#: (wave 24) markup that hides text from a human reader (an HTML comment, a style that
+#: hides, a hidden element): like hidden Unicode, invisible text is not quoted, so the veto
+#: never reads a note that holds it
+HIDDEN_MARKUP = re.compile(
+    r"(?i)<!--|<[a-z][^>]{0,200}style\s*=\s*[\"'][^\"'>]*(?:display\s*:\s*none|"
+    r"visibility\s*:\s*hidden|opacity\s*:\s*0(?:\.0+)?\s*(?:;|[\"'])|"
+    r"font-size\s*:\s*0*[01](?:\.\d+)?(?:px|pt|em)?\s*(?:;|[\"'])|"
+    r"color\s*:\s*(?:#fff(?:fff)?|white|transparent)\b)|<[a-z][^>]{0,200}\bhidden\b[^>]*>")
+#: the clause a quotation's opening word begins (a verb that takes the quotation first:
+#: "Run `...`", "Write '...'")
+_CLAUSE = re.compile(r"[.:;!?,\n]\s")
 
 
 @lru_cache(maxsize=1)
@@ -62,15 +86,57 @@ def outside(text: str) -> str:
     return normalise(blank(text)).flat
 
 
+def quoted_object(text: str) -> bool:
+    """(wave 24) Whether ``text``'s attack is the object of its prose: it holds quotations
+    (any locale's marks, code spans), each a word inside a sentence that goes on after it
+    and not the first word after its clause's opening word ("a signature said '...'.
+    Blocked by the gateway", not "Run `...` now"), no record, markup or form syntax outside
+    them, and the text screen finds nothing once they are blanked. The reading is
+    structural: it names no framing."""
+    from .mentions import _QUOTED
+
+    quotes = list(_QUOTED.finditer(text))
+    if not quotes:
+        return False
+    for m in quotes:
+        before = text[:m.start()]
+        if not _PROSE_BEFORE.search(before) or not _PROSE_AFTER.match(text, m.end()):
+            return False
+        if len(re.findall(r"\w+", _CLAUSE.split(before + " ")[-1])) <= 1:
+            return False
+    bare = _QUOTED.sub('""', text)
+    if _RECORD.search(bare):
+        return False
+    from .injection import screen
+
+    return not screen(bare)
+
+
+def quoted_outside(text: str) -> str:
+    """``text`` with every quotation blanked, normalised (``flat``): the model's input for
+    a note read by :func:`quoted_object`."""
+    from .mentions import _QUOTED
+    from .normalise import normalise
+
+    return normalise(_QUOTED.sub('""', text)).flat
+
+
 def probability(text: str, model: learned.Model | None = None) -> float | None:
     """The model's probability that the words outside ``text``'s mentions are an
-    injection's; None when ``text`` does not speak of injection or addresses its reader
-    in the second person outside them (the veto never reads such a note)."""
+    injection's; None when ``text`` does not speak of injection (nor, with
+    :data:`QUOTED_OBJECT`, holds its attack as the object of its prose), holds markup that
+    hides text (:data:`HIDDEN_MARKUP`) or addresses its reader in the second person outside
+    them (the veto never reads such a note)."""
     from .mentions import speaks_of_injection
 
-    if not speaks_of_injection(text):
+    if HIDDEN_MARKUP.search(text):
         return None
-    words = outside(text)
+    if speaks_of_injection(text):
+        words = outside(text)
+    elif QUOTED_OBJECT and quoted_object(text):
+        words = quoted_outside(text)
+    else:
+        return None
     if ADDRESSED.search(words):
         return None
     return (model or shipped()).probability(words)
