@@ -42,6 +42,7 @@ from .ops_orders import ASKERS as OPS_ASKERS
 from .ops_orders import SPECS as OPS_SPECS
 from .orders import SPECS as ORDERS_SPECS
 from .orders_world import SPECS as ORDERS_WORLD_SPECS
+from .records_world import SPECS as RECORDS_WORLD_SPECS
 from .persona_i18n import SPECS as PERSONA_I18N_SPECS
 from .persona_licenses import SPECS as PERSONA_LICENSE_SPECS
 from .persona_powers import SPECS as PERSONA_POWER_SPECS
@@ -249,6 +250,9 @@ _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS
 #: :mod:`.exfil_slots`, :mod:`.forged_licenses`, :mod:`.tool_doc_scopes`)
 _OWN_WEIGHT_SPECS += (*PERSONA_LICENSE_SPECS, *EXFIL_SLOT_SPECS, *FORGED_LICENSE_SPECS,
                       *TOOL_DOC_SCOPE_SPECS)
+#: (wave 24) an order in another language to the AI reader inside others' content
+#: (:mod:`.records_world`)
+_OWN_WEIGHT_SPECS += RECORDS_WORLD_SPECS
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
@@ -550,6 +554,11 @@ CUES = _with_agent_cues(CUES)
 CUES = tuple(replace(c, requires_any=(*c.requires_any, "reader_order_world"))
              if "reader_order_i18n" in c.requires_any and "reader_order_world" not in c.requires_any
              else c for c in CUES)
+#: (wave 24) and so do wave 24's orders in other languages (:mod:`.records_world`): the
+#: record's order stands for that order, the trigger's act is one
+CUES = tuple(replace(c, requires_any=(*c.requires_any, "record_order_world",
+                                      "deferred_order_world"))
+             if c.name == "order_scope_world" else c for c in CUES)
 #: (wave 22) one moment, one order to keep, one act, one address counted once: where an
 #: older cue reads what a planted cue reads, the older one counts (:mod:`.planted`)
 CUES = tuple(replace(c, replaces=(*c.replaces, *PLANTED_STOOD_FOR[c.name]))
