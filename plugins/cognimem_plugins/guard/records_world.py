@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001  (dictionary words of other scripts: their letters are meant)
+# ruff: noqa: RUF001, RUF002  (dictionary words of other scripts: their letters are meant)
 """An order in another language to the AI reader inside someone else's content (wave 24).
 
 In English, an order to the AI reader that stands inside a record, a note or a page
@@ -38,8 +38,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .orders_world import _AI, _H, _MARK, _TO_MARK, _TO_VERB, ORDER_WORDS, VERBS, _words
 from .normalise import normalise
+from .orders_world import _AI, _H, _MARK, _TO_MARK, _TO_VERB, ORDER_WORDS, VERBS, _words
 from .overrides_i18n import _alternation
 
 _KIND = "tool_coercion"
@@ -78,9 +78,14 @@ _ART = (r"(?:den|die|das|dem|der|el|la|le|l'|o|os|il|lo|gli|de|het|los|las|το�
         r"the|einen|einem|seu|sua|su)")
 #: a note to the reader ("Hinweis an den KI-Assistenten", "Nota para o axente de IA")
 _TO_READER = rf"(?:{_PREP})\s(?:{_ART}\s?)?(?:[^\W\d_]+\s)?{_READER}"
-#: content before the address on its line: two words or more, then a label's colon or a
-#: sentence's end (a one-word speaker's label, "Usuario:", is not content)
-_CONTENT = r"^[^\n]*?[^\W\d_][^\n]*?\s[^\n]*?[^\W\d_][)\]]?\s?[:.!?\uff1a\u3002\uff01]\s*"
+#: content before the address on its line: a line that opens with two words or more, then a
+#: label's colon or a sentence's end; or a one-word label, then a sentence ("Rezension: Gutes
+#: Zelt. An die KI-..."). A line that opens with a one-word speaker's label and the address
+#: ("Usuario: asistente, ...") is a transcript's or the writer's own. (One lazy run each:
+#: linear in the line.)
+_END = r"[^\W\d_][)\]]?\s?"
+_CONTENT = (rf"^(?:[^\W\d_]+[^\S\n][^\n]*?{_END}[:.!?\uff1a\u3002\uff01]|"
+            rf"[^\W\d_]+\s?[:\uff1a][^\n]*?{_END}[.!?\u3002\uff01])\s*")
 ADDRESS = (rf"(?:{_CONTENT}(?:[^\W\d_]+\s)?(?:{_TO_READER}|{_READER})|"
            rf"(?:^|(?<=[\n>:.]\s)|(?<=[\n>:]))[^\W\d_]+\s{_TO_READER})")
 ORDER = rf"(?:{ADDRESS}){_TO_MARK}{_MARK}{_TO_VERB}(?:{_ACT})"
@@ -116,7 +121,8 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
     ("deferred_order_world", 0.55, "instruction_override",
      "a trigger in another language: when the user (in the third person) or anyone asks or "
      "writes something, then an act verb of any language the guard reads",
-     TRIGGER, " ".join(sorted({x for w in _WHEN for x in normalise(w).flat.split()})), {"structural": True}),
+     TRIGGER, " ".join(sorted({x for w in _WHEN for x in normalise(w).flat.split()})),
+     {"structural": True}),
 )
 
 #: compiled once for the tests and the CV's candidate rows
