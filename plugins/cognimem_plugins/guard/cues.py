@@ -554,10 +554,9 @@ CUES = _with_agent_cues(CUES)
 CUES = tuple(replace(c, requires_any=(*c.requires_any, "reader_order_world"))
              if "reader_order_i18n" in c.requires_any and "reader_order_world" not in c.requires_any
              else c for c in CUES)
-#: (wave 24) and so do wave 24's orders in other languages (:mod:`.records_world`): the
-#: record's order stands for that order, the trigger's act is one
-CUES = tuple(replace(c, requires_any=(*c.requires_any, "record_order_world",
-                                      "deferred_order_world"))
+#: (wave 24) and so does wave 24's order in others' content (:mod:`.records_world`), which
+#: stands for that order
+CUES = tuple(replace(c, requires_any=(*c.requires_any, "record_order_world"))
              if c.name == "order_scope_world" else c for c in CUES)
 #: (wave 22) one moment, one order to keep, one act, one address counted once: where an
 #: older cue reads what a planted cue reads, the older one counts (:mod:`.planted`)

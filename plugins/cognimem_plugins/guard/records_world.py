@@ -118,7 +118,9 @@ SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] 
      "verb of any language the guard reads",
      ORDER, ORDER_WORDS + " " + _words(_MORE_ACTS),
      {"structural": True, "replaces": ("reader_order_world", "reader_order_i18n")}),
-    ("deferred_order_world", 0.55, "instruction_override",
+    # (weighed by the CV and weighing nothing: every weight of the grid that flags a row
+    # more flags a clean row of one split too; read and shown by ``--explain``)
+    ("deferred_order_world", 0.0, "instruction_override",
      "a trigger in another language: when the user (in the third person) or anyone asks or "
      "writes something, then an act verb of any language the guard reads",
      TRIGGER, " ".join(sorted({x for w in _WHEN for x in normalise(w).flat.split()})),

@@ -109,14 +109,11 @@ TRIGGER_LOOK_ALIKES = (
 
 
 @pytest.mark.parametrize("text", TRIGGERS)
-def test_trigger_in_other_languages_flags(text: str) -> None:
-    assert "deferred_order_world" in _fired(text)
-    assert screen(text)
-
-
-def test_trigger_is_what_flags() -> None:
-    with _off("deferred_order_world"):
-        assert not screen(TRIGGERS[0])
+def test_trigger_in_other_languages_is_read(text: str) -> None:
+    # read (shown by --explain) and weighing nothing: the CV chose 0 (a clean row of one
+    # split is flagged at every weight that gains)
+    assert _matches("deferred_order_world", text)
+    assert cues.CUES[cues._INDEX["deferred_order_world"]].weight == 0.0
 
 
 @pytest.mark.parametrize("text", TRIGGER_LOOK_ALIKES)
