@@ -91,10 +91,12 @@ ADDRESS = (rf"(?:{_CONTENT}(?:[^\W\d_]+\s)?(?:{_TO_READER}|{_READER})|"
 ORDER = rf"(?:{ADDRESS}){_TO_MARK}{_MARK}{_TO_VERB}(?:{_ACT})"
 
 #: (a trigger) a condition's first word, in the major languages that open it so ("when",
-#: "if", "as soon as"): uninflected, they are the cue's words
+#: "if", "as soon as"): uninflected, they are the cue's words (the two-letter "si", "se" and
+#: Dutch "als" left out: nearly every text of those languages holds them, and the cue's
+#: strings would not spare the pattern's run)
 _WHEN = ("cuando", "quando", "quand", "lorsque", "wenn", "sobald", "falls", "wanneer",
          "zodra", "kiedy", "gdy", "jeśli", "jeżeli", "когда", "если", "коли", "якщо",
-         "ketika", "apabila", "jika", "kalau", "khi", "nếu", "si", "se", "als", "dès",
+         "ketika", "apabila", "jika", "kalau", "khi", "nếu", "dès",
          "appena", "assim")
 #: the user in the third person, or anyone: the trigger waits for another party's words
 _USER = ("usuario", "usuaria", "usuário", "usuária", "utilizador", "utilisateur",

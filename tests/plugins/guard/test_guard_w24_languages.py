@@ -101,7 +101,7 @@ TRIGGERS = (
 #: a user's own standing rule with a trigger and an ordinary act (no scope, no address),
 #: and a condition on the writer's own doing
 TRIGGER_LOOK_ALIKES = (
-    "Si el cliente pide factura, envíale el PDF por correo.",
+    "Cuando el cliente pida factura, envíale el PDF por correo.",
     "Cuando el usuario pregunte por el horario, responde con el horario de apertura.",
     "Wenn der Nutzer nach dem Status fragt, sende ihm den Link zum Dashboard.",
     "Cuando llegue a casa, borra la lista de la compra.",
