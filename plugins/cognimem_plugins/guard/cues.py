@@ -51,6 +51,7 @@ from .planted import specs as planted_specs
 from .pressure import SPECS as PRESSURE_SPECS
 from .reader_conditions import SPECS as READER_CONDITION_SPECS
 from .record_orders import SPECS as RECORD_ORDER_SPECS
+from .records_world import SPECS as RECORDS_WORLD_SPECS
 from .relay_frames import SPECS as RELAY_FRAME_SPECS
 from .relayed import SPECS as RELAYED_SPECS
 from .required import Required, holds_one, required
@@ -250,6 +251,9 @@ _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS
 #: :mod:`.exfil_slots`, :mod:`.forged_licenses`, :mod:`.tool_doc_scopes`)
 _OWN_WEIGHT_SPECS += (*PERSONA_LICENSE_SPECS, *EXFIL_SLOT_SPECS, *FORGED_LICENSE_SPECS,
                       *TOOL_DOC_SCOPE_SPECS)
+#: (wave 24) an order in another language to the AI reader inside others' content
+#: (:mod:`.records_world`)
+_OWN_WEIGHT_SPECS += RECORDS_WORLD_SPECS
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
@@ -551,6 +555,10 @@ CUES = _with_agent_cues(CUES)
 CUES = tuple(replace(c, requires_any=(*c.requires_any, "reader_order_world"))
              if "reader_order_i18n" in c.requires_any and "reader_order_world" not in c.requires_any
              else c for c in CUES)
+#: (wave 24) and so does wave 24's order in others' content (:mod:`.records_world`), which
+#: stands for that order
+CUES = tuple(replace(c, requires_any=(*c.requires_any, "record_order_world"))
+             if c.name == "order_scope_world" else c for c in CUES)
 #: (wave 22) one moment, one order to keep, one act, one address counted once: where an
 #: older cue reads what a planted cue reads, the older one counts (:mod:`.planted`)
 CUES = tuple(replace(c, replaces=(*c.replaces, *PLANTED_STOOD_FOR[c.name]))
