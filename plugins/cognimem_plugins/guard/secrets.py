@@ -86,6 +86,7 @@ from .formats import (
     provider_matches,
 )
 from .grouped import grouped_app_passwords
+from .handled import handled_secrets
 from .headers import header_credentials
 from .hooks import webhook_paths
 from .issued import GATE_ROWS as ISSUED_ROWS
@@ -321,6 +322,9 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     # (wave 23) PIN settings, secret and cert ids, a secret's name given as an attribute or
     # a call's argument (:mod:`.named_settings`: each asks first for its characters)
     yield from named_settings(text, low)
+    # (wave 24) a value the text handles as a secret, a credential's header in any layout
+    # (:mod:`.handled`: each asks first for its words)
+    yield from handled_secrets(text, low)
     # (wave 22) a Markdown table's column named for a secret (:mod:`.structured`)
     if "|" in text and "\n" in text and "-" in text and structured_module.READ_TABLES and (
             stems or "password" in gates or "key" in low or "secret" in low
