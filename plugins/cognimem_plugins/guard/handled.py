@@ -44,6 +44,7 @@ from .standins import stand_in
 READ_HANDLED = True
 READ_HEADERS = True
 READ_WORDS = True
+READ_PIPED = True
 
 # -- handled ------------------------------------------------------------------------------
 
@@ -78,6 +79,7 @@ _ID_BEFORE = re.compile(
     r"trace|request|run|job|ticket|order|version|revision|rev|uuid|guid|tx|txn|transaction|"
     r"session id|correlation|object|file|blob|message|event|incident|case)\b[^\w\n]{0,4}"
     r"(?:\w+[^\w\n]{1,3}){0,2}$")
+_ADDRESS = re.compile(r"@[\w-]+\.[A-Za-z]{2,}")
 _PASSWORD_SYMBOLS = frozenset("!@#$%^&*~+=?")
 
 
@@ -92,7 +94,7 @@ def _value_reason(text: str, start: int, value: str) -> str | None:
     why = stand_in(value, literal=True)
     if why:
         return why
-    if "://" in value or "@" in value or value.startswith(("/", "./", "~", "$", "%")):
+    if "://" in value or _ADDRESS.search(value) or value.startswith(("/", "./", "~", "$", "%")):
         return "a URL, an address, a path or a variable"
     if _HEX.fullmatch(value) or _UUID.fullmatch(value):
         if _ID_BEFORE.search(text[max(0, start - 40):start]):
@@ -214,16 +216,55 @@ def more_words(text: str, low: str) -> Iterator[Decision]:
         yield from i18n_passwords(text, found)
 
 
+# -- piped -------------------------------------------------------------------------------
+
+#: a secret's word in the command that reads what is piped to it, or in the flag or the
+#: setting before a process substitution or the file written
+_SECRET_WORDS = re.compile(r"(?i)pass|secret|key|token|login|auth|cred|sign|stdin")
+_QUOTED = r"(?P<q{n}>['\"]?)(?P<v{n}>[^\s'\"|;&<>()$`]{{8,200}})(?P=q{n})"
+#: ``echo 'v' | command``, ``printf 'v' | command``, ``command <<< 'v'``,
+#: ``--password-file=<(echo v)``, ``NAME_FILE=f && echo 'v' > f``
+_PIPED = re.compile(
+    r"(?:\b(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+)?" + _QUOTED.format(n=1)
+    + r"[ \t]*\|[ \t]*(?P<cmd>[^\n|;&]{2,160})"
+    + r"|(?P<cmd2>[^\n|;&]{2,160}?)<<<[ \t]*" + _QUOTED.format(n=2)
+    + r"|(?P<flag>[\w-]{2,60})[ \t=]+<\([ \t]*(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+)?"
+    + _QUOTED.format(n=3) + r"[ \t]*\)"
+    + r"|(?P<setting>\w{2,60}(?:FILE|File|_file))=(?P<path>\S{2,120})[^\n]{0,40}?\b(?:echo|printf)"
+    r"[ \t]+" + _QUOTED.format(n=4) + r"[ \t]*>[ \t]*(?P=path)(?![\w/.]))")
+
+
+def piped_values(text: str) -> Iterator[Decision]:
+    """A literal echoed, printed or given as a here-string to a command that reads a secret
+    (its words name one: ``--password-stdin``, ``gpg --passphrase-fd 0``, ``docker secret
+    create``, ``--ed-key-file -``, ``ugs login``, ``vercel env add ..._TOKEN``), to a
+    secret's flag by a process substitution (``--password-file=<(echo ...)``), or written
+    to the file a secret's setting names (``PASSWORD_FILE=/tmp/m && echo '...' > /tmp/m``).
+    The value must look chosen or read as a key."""
+    for m in _PIPED.finditer(text):
+        n = next(i for i in "1234" if m.group(f"v{i}") is not None)
+        where = m.group("cmd") or m.group("cmd2") or m.group("flag") or m.group("setting")
+        if not where or not _SECRET_WORDS.search(where):
+            continue
+        value = m.group(f"v{n}")
+        why_not = stand_in(value, literal=True) or (
+            None if _chosen(value) else key_shape_reason(value, min_slot=16))
+        yield decide("cli_password", m.start(f"v{n}"), m.end(f"v{n}"), why_not,
+                     f"a literal given on standard input or as a file to {where.strip()[:40]!r}")
+
+
 # -- entry --------------------------------------------------------------------------------
 
 
 def handled_secrets(text: str, low: str) -> Iterator[Decision]:
-    """The three readers, each after its cheap test."""
+    """The four readers, each after its cheap test."""
     if READ_HANDLED and any(stem in low for stem in HANDLING_STEMS) and (
             _HANDLING.search(text) is not None):
         yield from handled_values(text)
     if READ_HEADERS and ("authorization" in low or "x-" in low or "-auth" in low
                          or "header" in low) and any(s in low for s in HEADER_STEMS):
         yield from header_values(text)
+    if READ_PIPED and ("echo" in low or "printf" in low or "<<<" in low):
+        yield from piped_values(text)
     if READ_WORDS and not low.isascii():
         yield from more_words(text, low)
