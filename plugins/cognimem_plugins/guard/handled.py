@@ -120,7 +120,8 @@ def handled_values(text: str) -> Iterator[Decision]:
             if len(value) < 10 or abs(m.start() - cue.start()) > 160:
                 continue
             lo, hi = sorted((m.start(), cue.start()))
-            if _BOUNDARY.search(line, lo, hi) or not _GIVEN.search(line[max(0, m.start() - 12):m.start()]):
+            before = line[max(0, m.start() - 12):m.start()]
+            if _BOUNDARY.search(line, lo, hi) or not _GIVEN.search(before):
                 continue
             why_not = _value_reason(line, m.start(), value)
             if why_not is not None:

@@ -24,7 +24,8 @@ CAUGHT = [
      "Jf4!kQ9z@Lm2Rx7"),
     ("handled", "the mailer one is 9c1e4b7a2d8f6e3c5a0b9d7f1e2c4a6b, please don't paste it "
                 "anywhere", "9c1e4b7a2d8f6e3c5a0b9d7f1e2c4a6b"),
-    ("handled", "portal shows it only once so here: Zx8Pq3Lm7Wv2Rt6Yk4Nb9", "Zx8Pq3Lm7Wv2Rt6Yk4Nb9"),
+    ("handled", "portal shows it only once so here: Zx8Pq3Lm7Wv2Rt6Yk4Nb9",
+     "Zx8Pq3Lm7Wv2Rt6Yk4Nb9"),
     # headers: a hash, a log shipper's directive, a session header, a header list's pair
     ("headers", 'headers => { "X-Auth" => "Lr8Kq2Wm9Zt4Xv7Np3Hc" }', "Lr8Kq2Wm9Zt4Xv7Np3Hc"),
     ("headers", "[OUTPUT]\n    Name  http\n    Header X-Api-Key w!8Rk2Qz#m4Lp", "w!8Rk2Qz#m4Lp"),
@@ -37,7 +38,8 @@ CAUGHT = [
     ("words", "ססמת השרת היא Lm4!xQ8zTw", "Lm4!xQ8zTw"),
     ("words", "Дерекқор құпиясөзі Wq7$rT3kLp, ұмытпа.", "Wq7$rT3kLp"),
     # piped: stdin of a secret-reading command, a here-string, a process substitution
-    ("piped", "printf 'Hq8rT2mZx9Lp4Wk7Nc2Vb' | docker secret create api_key -", "Hq8rT2mZx9Lp4Wk7Nc2Vb"),
+    ("piped", "printf 'Hq8rT2mZx9Lp4Wk7Nc2Vb' | docker secret create api_key -",
+     "Hq8rT2mZx9Lp4Wk7Nc2Vb"),
     ("piped", "pg_restore -U app --password <<< 'Tz7!kQ2x#Lm9' dump.sql", "Tz7!kQ2x#Lm9"),
     ("piped", "rsync -av /a host::b --password-file=<(echo Vn3!qR8z@Kx4)", "Vn3!qR8z@Kx4"),
 ]
