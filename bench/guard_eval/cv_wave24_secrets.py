@@ -11,7 +11,9 @@ The mechanisms (each on or off; a point of the grid is the set switched on):
 * ``words``: Arabic's, Hebrew's and Kazakh's forms of "password" the rows of
   :mod:`.prose_words` miss (``handled.READ_WORDS``);
 * ``piped``: a literal echoed or given as a here-string to a command that reads a secret
-  (``handled.READ_PIPED``).
+  (``handled.READ_PIPED``);
+* ``directives``: the value of a line ``Name value`` named a password, a secret or a token
+  (``requirepass ...``, ``RConPassword ...``; ``handled.READ_DIRECTIVES``).
 
 Each point redacts every secret and clean row of the 52 splits and, as clean bounds, the
 honest notes, the READMEs (``readme_rows.py``) and the LoCoMo / LongMemEval training-half
@@ -39,7 +41,7 @@ import cv_wave19_spans as w19  # noqa: E402
 import cv_wave21_secrets as w21  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 51)))
-MECHANISMS = ("handled", "headers", "words", "piped")
+MECHANISMS = ("handled", "headers", "words", "piped", "directives")
 
 
 def apply(point: frozenset[str]) -> None:
@@ -50,6 +52,7 @@ def apply(point: frozenset[str]) -> None:
     handled.READ_HEADERS = "headers" in point
     handled.READ_WORDS = "words" in point
     handled.READ_PIPED = "piped" in point
+    handled.READ_DIRECTIVES = "directives" in point
 
 
 def weigh(data: list[w19.Row]) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """(wave 24) Secrets read by how the text handles them and by the header that carries them.
 
-Two readers, each a switch of ``cv_wave24_secrets.py``:
+Five readers, each a switch of ``cv_wave24_secrets.py``:
 
 * **handled** (:data:`READ_HANDLED`): a value the writer treats as only a secret is
   treated, whatever it is called ("heads up, the X value is ... until we move it to the
@@ -25,6 +25,13 @@ Two readers, each a switch of ``cv_wave24_secrets.py``:
   signature, a CSRF token, an idempotency, cache, request or trace key is not a
   credential's header.
 
+* **words** (:data:`READ_WORDS`): the forms of "password" in Arabic, Hebrew and Kazakh that
+  :mod:`.prose_words`' rows miss (:data:`MORE_WORDS`), read by :mod:`.prose_i18n`.
+* **piped** (:data:`READ_PIPED`): a literal echoed, printed or given as a here-string to a
+  command that reads a secret (:func:`piped_values`).
+* **directives** (:data:`READ_DIRECTIVES`): the value of a line ``Name value`` whose name's
+  last word is a password's, a secret's or a token's (:func:`directive_values`).
+
 Each asks first for its literal words (:func:`handled_secrets`).
 """
 
@@ -45,6 +52,7 @@ READ_HANDLED = True
 READ_HEADERS = True
 READ_WORDS = True
 READ_PIPED = True
+READ_DIRECTIVES = True
 
 # -- handled ------------------------------------------------------------------------------
 
@@ -254,11 +262,36 @@ def piped_values(text: str) -> Iterator[Decision]:
                      f"a literal given on standard input or as a file to {where.strip()[:40]!r}")
 
 
+# -- directives --------------------------------------------------------------------------
+
+#: a line ``Name value`` (a daemon's or a console's directive: Redis's ``requirepass``,
+#: Tasmota's ``MqttPassword``, BattlEye's ``RConPassword``, a proxy's ``auth_token``) whose
+#: name's last word is a password's, a secret's or a token's
+_DIRECTIVE = re.compile(
+    r"(?m)(?:^[ \t]*(?:[>$#][ \t]+)?|(?<=[:,\[] \")|(?<=\[\")|(?<=: )|(?<=\w=))"
+    r"(?P<name>[A-Za-z][A-Za-z0-9_.\-]{0,60}?"
+    r"(?:pass|Pass|PASS|password|Password|PASSWORD|passwd|passphrase|Passphrase|secret|Secret|"
+    r"SECRET|token|Token|TOKEN))[ \t]+(?P<q>['\"]?)(?P<value>[^\s'\"]{8,200})(?P=q)[ \t]*$")
+_NOT_DIRECTIVE = re.compile(r"(?i)(?:by|com|sur|tres|over)pass$|csrf|xsrf|page|next")
+
+
+def directive_values(text: str) -> Iterator[Decision]:
+    """The value of a line ``Name value`` named a password, a secret or a token."""
+    for m in _DIRECTIVE.finditer(text):
+        if _NOT_DIRECTIVE.search(m.group("name")):
+            continue
+        value = m.group("value")
+        why_not = stand_in(value, literal=True) or (
+            None if _chosen(value) else key_shape_reason(value, min_slot=16))
+        yield decide("password_assignment", m.start("value"), m.end("value"), why_not,
+                     f"the value of the directive {m.group('name')[:40]!r}")
+
+
 # -- entry --------------------------------------------------------------------------------
 
 
 def handled_secrets(text: str, low: str) -> Iterator[Decision]:
-    """The four readers, each after its cheap test."""
+    """The five readers, each after its cheap test."""
     if READ_HANDLED and any(stem in low for stem in HANDLING_STEMS) and (
             _HANDLING.search(text) is not None):
         yield from handled_values(text)
@@ -267,5 +300,7 @@ def handled_secrets(text: str, low: str) -> Iterator[Decision]:
         yield from header_values(text)
     if READ_PIPED and ("echo" in low or "printf" in low or "<<<" in low):
         yield from piped_values(text)
+    if READ_DIRECTIVES and ("pass" in low or "secret" in low or "token" in low):
+        yield from directive_values(text)
     if READ_WORDS and not low.isascii():
         yield from more_words(text, low)

@@ -42,6 +42,11 @@ CAUGHT = [
      "Hq8rT2mZx9Lp4Wk7Nc2Vb"),
     ("piped", "pg_restore -U app --password <<< 'Tz7!kQ2x#Lm9' dump.sql", "Tz7!kQ2x#Lm9"),
     ("piped", "rsync -av /a host::b --password-file=<(echo Vn3!qR8z@Kx4)", "Vn3!qR8z@Kx4"),
+    # directives: a daemon's config line, a console's command, a line in a JSON string
+    ("directives", "2026-12-02T06:49:49Z cache-1 WARN cmd=requirepass hQ4~mW8zR2px",
+     "hQ4~mW8zR2px"),
+    ("directives", "console: SmtpPassword Wz4^kQ9xLm2R", "Wz4^kQ9xLm2R"),
+    ('directives', '{"content": "AdminPassword Tq7+mR2xKp9Lz\\nPort 2306"}', "Tq7+mR2xKp9Lz"),
 ]
 
 KEPT = [
@@ -65,10 +70,15 @@ KEPT = [
     "echo 'hello world' | gpg --clearsign",
     'echo "$REGISTRY_TOKEN" | docker login --password-stdin ghcr.io',
     "echo 'Xq8rT2mZx9Lp4Wk' | wc -c",
+    # directives: a bypass, a setting's word, a variable, a directive with two words
+    "bypass 10.0.0.0/8",
+    "requirepass yes",
+    "requirepass $REDIS_PASSWORD",
+    "AuthToken required for every request",
 ]
 
 _SWITCHES = {"handled": "READ_HANDLED", "headers": "READ_HEADERS", "words": "READ_WORDS",
-             "piped": "READ_PIPED"}
+             "piped": "READ_PIPED", "directives": "READ_DIRECTIVES"}
 
 
 @contextmanager
