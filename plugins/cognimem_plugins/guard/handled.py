@@ -68,10 +68,12 @@ _HANDLING = re.compile(
     r"|\bshould(?:n'?t| not)\s+be\s+committed\b|\bdo not commit\b"
     r"|\bkeep\s+(?:it\s+|this\s+)?(?:safe|secret|private)\b|\bbe careful\b"
     r"|\bshows?\s+(?:it\s+)?only\s+once\b)")
-#: the literal stems :data:`_HANDLING` needs one of (asked for before it runs)
+#: the literal stems :data:`_HANDLING` needs one of (asked for before it runs): each
+#: alternative's rarest literal
 HANDLING_STEMS = ("vault", "manager", "keychain", "1password", "keepass", "bitwarden",
-                  "revok", "rotat", "paste", "share", "post", "commit", "leak", "forward",
-                  "spread", "keep", "careful", "only once")
+                  "revok", "rotat", "t paste", "t share", "t post", "t commit", "t leak",
+                  "t forward", "t spread", "committed", "keep it", "keep this", "keep safe",
+                  "keep secret", "keep private", "careful", "only once")
 #: a token of a line (no spaces, no quotes or brackets around it)
 _TOKEN = re.compile(r"(?<![^\s'\"`(\[{<:=>])[^\s'\"`()\[\]{}<>,;]{10,200}")
 _HEX = re.compile(r"[0-9a-fA-F]{32,}")
@@ -115,28 +117,43 @@ def _value_reason(text: str, start: int, value: str) -> str | None:
     return identifier_reason(value, 16)
 
 
-def handled_values(text: str) -> Iterator[Decision]:
-    """Values on a line that handles them as a secret (see the module's text)."""
-    pos = 0
-    for line in text.split("\n"):
-        base, pos = pos, pos + len(line) + 1
-        cue = _HANDLING.search(line)
-        if cue is None:
+def handled_values(text: str, low: str) -> Iterator[Decision]:
+    """Values on a line that handles them as a secret (see the module's text): only the
+    lines that hold a stem of :data:`HANDLING_STEMS` and a digit are read."""
+    done: set[int] = set()
+    for stem in HANDLING_STEMS:
+        at = low.find(stem)
+        while at >= 0:
+            base = low.rfind("\n", 0, at) + 1
+            end = low.find("\n", at)
+            end = len(low) if end < 0 else end
+            at = low.find(stem, end)
+            if base in done:
+                continue
+            done.add(base)
+            line = text[base:end]
+            if not any(c.isdigit() for c in line):
+                continue
+            yield from _handled_line(line, base)
+
+
+def _handled_line(line: str, base: int) -> Iterator[Decision]:
+    cue = _HANDLING.search(line)
+    if cue is None:
+        return
+    for m in _TOKEN.finditer(line):
+        value = m.group(0).rstrip(".:!?")
+        if len(value) < 10 or abs(m.start() - cue.start()) > 160:
             continue
-        for m in _TOKEN.finditer(line):
-            value = m.group(0).rstrip(".:!?")
-            if len(value) < 10 or abs(m.start() - cue.start()) > 160:
-                continue
-            lo, hi = sorted((m.start(), cue.start()))
-            before = line[max(0, m.start() - 12):m.start()]
-            if _BOUNDARY.search(line, lo, hi) or not _GIVEN.search(before):
-                continue
-            why_not = _value_reason(line, m.start(), value)
-            if why_not is not None:
-                continue  # a token of prose: not a candidate worth a decision
-            yield decide("secret_in_prose", base + m.start(), base + m.start() + len(value),
-                         None, "a random or chosen value on a line that handles it as a "
-                         f"secret ({cue.group(0).strip()[:40]!r})")
+        lo, hi = sorted((m.start(), cue.start()))
+        before = line[max(0, m.start() - 12):m.start()]
+        if _BOUNDARY.search(line, lo, hi) or not _GIVEN.search(before):
+            continue
+        if _value_reason(line, m.start(), value) is not None:
+            continue  # a token of prose: not a candidate worth a decision
+        yield decide("secret_in_prose", base + m.start(), base + m.start() + len(value),
+                     None, "a random or chosen value on a line that handles it as a "
+                     f"secret ({cue.group(0).strip()[:40]!r})")
 
 
 # -- headers ------------------------------------------------------------------------------
@@ -159,8 +176,10 @@ _HEADER_LAYOUTS = re.compile(
     rf"[ \t]+(?P<n3>{_H})[ \t]+(?P<v3>[^\s'\"`;]{{4,600}})"
     rf"|(?P<q3>\\?['\"])name(?P=q3)[ \t]*:[ \t]*(?P=q3)(?P<n4>{_H})(?P=q3)[ \t]*,[ \t]*"
     rf"(?P=q3)value(?P=q3)[ \t]*:[ \t]*(?P=q3)(?P<v4>[^\n'\"`\\]{{4,600}})(?P=q3))")
-#: the literal words a credential's header name holds (asked for first)
-HEADER_STEMS = ("authorization", "auth", "key", "token", "secret", "session", "passw")
+#: the literal words a credential's header name holds, one of which the text must hold
+#: (found in the redaction's one pass over the lowercased text, :mod:`.secrets`)
+HEADER_STEMS = ("authorization", "-auth", "apikey", "-key", "-token", "-secret", "-session",
+                "-passw")
 
 
 def _header_value_reason(value: str) -> str | None:
@@ -275,6 +294,26 @@ _DIRECTIVE = re.compile(
 _NOT_DIRECTIVE = re.compile(r"(?i)(?:by|com|sur|tres|over)pass$|csrf|xsrf|page|next")
 
 
+def _directive_gate(low: str) -> bool:
+    """Whether a password's, a secret's or a token's word ends a name followed by a space
+    and a run of 8 characters or more that ends its line (a cheap look at each occurrence
+    of the words before :data:`_DIRECTIVE` runs)."""
+    for stem in ("pass", "secret", "token"):
+        i = low.find(stem)
+        while i >= 0:
+            j = i + len(stem)
+            while j < len(low) and low[j].isalpha():
+                j += 1
+            if low[j:j + 1] in (" ", "\t"):
+                rest = low[j:j + 220].lstrip(" \t")
+                run = len(rest) - len(rest.lstrip("abcdefghijklmnopqrstuvwxyz0123456789"
+                                                   "!#$%&*+-./:=?@^_~"))
+                if run >= 8 and rest[run:run + 1] in ("", "\n", "\\", "\"", "'", " ", "\t"):
+                    return True
+            i = low.find(stem, j)
+    return False
+
+
 def directive_values(text: str) -> Iterator[Decision]:
     """The value of a line ``Name value`` named a password, a secret or a token."""
     for m in _DIRECTIVE.finditer(text):
@@ -290,17 +329,24 @@ def directive_values(text: str) -> Iterator[Decision]:
 # -- entry --------------------------------------------------------------------------------
 
 
-def handled_secrets(text: str, low: str) -> Iterator[Decision]:
-    """The five readers, each after its cheap test."""
-    if READ_HANDLED and any(stem in low for stem in HANDLING_STEMS) and (
-            _HANDLING.search(text) is not None):
-        yield from handled_values(text)
-    if READ_HEADERS and ("authorization" in low or "x-" in low or "-auth" in low
-                         or "header" in low) and any(s in low for s in HEADER_STEMS):
+#: the tables of the redaction's one pass (:data:`.secrets._LOW_ROWS`) that open two readers
+HANDLED_TABLE = "handled"
+HEADER_TABLE = "credheader"
+
+
+def handled_secrets(text: str, low: str, gates: set[str] | None = None) -> Iterator[Decision]:
+    """The five readers, each after its cheap test (``gates``: the tables of the
+    redaction's one pass the text holds; None: asked here)."""
+    if READ_HANDLED and (HANDLED_TABLE in gates if gates is not None
+                         else any(stem in low for stem in HANDLING_STEMS)):
+        yield from handled_values(text, low)
+    if READ_HEADERS and (HEADER_TABLE in gates if gates is not None
+                         else any(stem in low for stem in HEADER_STEMS)):
         yield from header_values(text)
-    if READ_PIPED and ("echo" in low or "printf" in low or "<<<" in low):
+    if READ_PIPED and ("<<<" in text or (("echo " in low or "printf " in low) and (
+            "|" in text or "<(" in text or ">" in text))):
         yield from piped_values(text)
-    if READ_DIRECTIVES and ("pass" in low or "secret" in low or "token" in low):
+    if READ_DIRECTIVES and _directive_gate(low):
         yield from directive_values(text)
     if READ_WORDS and not low.isascii():
         yield from more_words(text, low)
