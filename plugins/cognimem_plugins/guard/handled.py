@@ -190,7 +190,12 @@ def _header_value_reason(value: str) -> str | None:
         return why
     if _chosen(value):
         return None
-    return key_shape_reason(value, min_slot=16)
+    why = key_shape_reason(value, min_slot=16)
+    if why is None and not (_HEX.fullmatch(value) or _UUID.fullmatch(value)):
+        # a key's shape is not enough for a header's value of one case: words and digits
+        # (``productioncluster01ab``) read as a name
+        why = identifier_reason(value, 16)
+    return why
 
 
 def header_values(text: str) -> Iterator[Decision]:

@@ -63,6 +63,7 @@ KEPT = [
     "X-Hub-Signature-256: sha256=9c1e4b7a2d8f6e3c5a0b9d7f1e2c4a6b9c1e4b7a2d8f6e3c5a0b9d7f1e2c4a6b",
     'headers => { "X-Auth" => "<your-api-key>" }',
     "Authorization: Bearer ${TOKEN}",
+    '"X-Tenant-Key": "productioncluster01ab"',
     # words: a hint, a word, a field's name
     "كلمة مرور قوية تحتوي على رموز وأرقام",
     "ססמה חזקה היא ססמה ארוכה",
