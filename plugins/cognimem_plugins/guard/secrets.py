@@ -37,6 +37,7 @@ from typing import Any
 
 from . import defaults, prose_i18n
 from . import formats as formats_module
+from . import handled as handled_module
 from . import structured as structured_module
 from .assigned import (
     assigned,
@@ -86,6 +87,7 @@ from .formats import (
     provider_matches,
 )
 from .grouped import grouped_app_passwords
+from .handled import handled_secrets
 from .headers import header_credentials
 from .hooks import webhook_paths
 from .issued import GATE_ROWS as ISSUED_ROWS
@@ -189,7 +191,10 @@ _LOW_ROWS: list[tuple[str, tuple[str, Any]]] = [
     # (wave 18) the words of the network, daemon and operations tables
     *((word, ("net", 0)) for word in needle_words()),
     # (wave 19) the word for "password" in the languages of :mod:`.prose_words`
-    *((stem, ("prose", word)) for stem, word in PROSE_STEMS)]
+    *((stem, ("prose", word)) for stem, word in PROSE_STEMS),
+    # (wave 24) the words of :mod:`.handled`'s handling cues and credential headers
+    *((stem, (handled_module.HANDLED_TABLE, 0)) for stem in handled_module.HANDLING_STEMS),
+    *((stem, (handled_module.HEADER_TABLE, 0)) for stem in handled_module.HEADER_STEMS)]
 _LOW_GATE: list[Needles[tuple[str, Any]]] = []
 
 
@@ -321,6 +326,9 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     # (wave 23) PIN settings, secret and cert ids, a secret's name given as an attribute or
     # a call's argument (:mod:`.named_settings`: each asks first for its characters)
     yield from named_settings(text, low)
+    # (wave 24) a value the text handles as a secret, a credential's header in any layout
+    # (:mod:`.handled`: each asks first for its words)
+    yield from handled_secrets(text, low, gates)
     # (wave 22) a Markdown table's column named for a secret (:mod:`.structured`)
     if "|" in text and "\n" in text and "-" in text and structured_module.READ_TABLES and (
             stems or "password" in gates or "key" in low or "secret" in low
