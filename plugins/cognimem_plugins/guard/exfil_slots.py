@@ -96,7 +96,9 @@ SLOT_FILL_WORDS = "plus followed with substituting substitute substitutes replac
 #: a few words a body of records (a table, a list, a log, notes, a history, a dump, a
 #: transcript, a draft, an attachment, the output of a command, a file of the machine)
 #: and then the address (a URL or a mailbox), or the address first and the body attached.
-#: An address alone, or a verb with a message ("send a note to ops@..."), is not read
+#: An address alone, or a verb with a message ("send a note to ops@..."), is not read, nor
+#: an API's example ("POST /v1/messages to https://... with a JSON body": the body attached
+#: after the address is the reader's, "with the attachment ~/...", not "with a")
 _SEND = (r"\b(?:post|send|submit|upload|e-?mail|forward|push|sync|export|bcc|cc|copy|mail)\b")
 _BODY = (r"(?:\b(?:full|complete|entire|whole|raw)\b|\b(?:list|table|tables|log|logs|notes|"
          r"records|history|dump|database|contents|transcript|draft|spreadsheet|statements|csv|"
@@ -105,7 +107,7 @@ _BODY = (r"(?:\b(?:full|complete|entire|whole|raw)\b|\b(?:list|table|tables|log|
 _MAILBOX = r"(?:https?://|[\w.+-]+@[\w-]+\.[a-z])"
 DATA_POST = (rf"{_SEND}[^\n]{{0,60}}?{_BODY}[^\n]{{0,80}}?\bto\b(?: the)?(?: [\w-]+){{0,2}}? "
              rf"{_MAILBOX}|{_SEND}[^\n]{{0,20}}? to {_MAILBOX}\S*[^\n]{{0,30}}?\bwith "
-             rf"(?:the |their |its )?(?:\w+ )?{_BODY}")
+             rf"(?:the|their|its) (?:\w+ )?{_BODY}")
 DATA_POST_WORDS = "post send submit upload email mail forward push sync export bcc cc copy e"
 
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
