@@ -123,11 +123,11 @@ SPECS: tuple[Spec, ...] = (
     ("image_slot", 0.35, "exfiltration_link",
      "an image or frame rendered from a URL with a slot for data in it",
      IMAGE_SLOT, IMAGE_WORDS, {"structural": True}),
-    ("slot_fill", 0.2, "exfiltration_link",
+    ("slot_fill", 0.3, "exfiltration_link",
      "an address whose slot an instruction fills with the reader's data (an open parameter "
      "and what to add to it, or data named as the parameter or fragment)",
      SLOT_FILL, SLOT_FILL_WORDS, {"structural": True, "requires": ("outside_address",)}),
-    ("data_post", 0.2, "exfiltration_link",
+    ("data_post", 0.35, "exfiltration_link",
      "sends a body of the reader's data (a table, a list, a log, notes, a file, a command's "
      "output) to an outside address",
      DATA_POST, DATA_POST_WORDS, {"structural": True, "requires": ("outside_address",)}),

@@ -90,7 +90,7 @@ SPECS: tuple[Spec, ...] = (
      PATTERN, WORDS, {"replaces": ("forged_order",)}),
     # (wave 24) the source and the license in the forms the first did not read; it counts
     # only where ``forged_license`` does not
-    ("forged_order", 0.45, "role_imitation",
+    ("forged_order", 0.35, "role_imitation",
      "a claimed system or authority source (also a role key, a notice heading, a trust "
      "level) together with a limit lifted, a grant claimed, secrets declared shareable or "
      "its own orders ranked over the user's",

@@ -221,7 +221,7 @@ SPECS: tuple[Spec, ...] = (
     # (wave 24) the license worded as a capability, an absence, a loyalty or a secret asked
     # for, beside an identity also in chat spelling or a game; it counts only where
     # ``persona_license`` does not (that one stands for it where both match)
-    ("persona_capability", 0.4, "persona_switch",
+    ("persona_capability", 0.35, "persona_switch",
      "gives the reader an identity together with a capability, an absence of checks or a "
      "loyalty the user did not grant",
      CAPABILITY, CAPABILITY_WORDS, {}),

@@ -85,7 +85,7 @@ SPECS: tuple[Spec, ...] = (
      "a tool's documentation carrying an order wider than the tool (about other tools, "
      "against the user, or spoken to the model)",
      PATTERN, WORDS, {"structural": True}),
-    ("tool_doc_duty", 0.4, "tool_coercion",
+    ("tool_doc_duty", 0.55, "tool_coercion",
      "a tool's documentation laying a standing duty on the model to put the user's data "
      "into a call or send it elsewhere",
      DUTY, DUTY_WORDS, {"structural": True}),
