@@ -154,7 +154,7 @@ _GIVEN_MORE = (_GIVEN + r"|\bu r(?: now| actually)?|\bur (?:now|actually)|"
                r"let s play(?: a game)?|your (?:new )?(?:character|persona|role) is")
 #: (wave 24) the user's secrets as a persona's license names them beyond ``_SECRET``:
 #: payment and identity numbers, recovery and one-time codes, session cookies, private keys
-_SECRET_MORE = (r"(?:" + _SECRET[3:-1] + r"|(?:card|account|routing|social security|ssn|"
+_SECRET_MORE = (r"(?:" + _SECRET[3:-1] + r"|(?:card|account|routing|ssn|"
                 r"passport|tax) numbers?|cvv|cvc|ssns?|(?:recovery|backup|one time|otp|mfa|"
                 r"2fa|verification) codes?|session (?:cookies?|tokens?)|private keys?|"
                 r"\.env)")
@@ -163,9 +163,9 @@ _CAPABILITY = (
     # a capability the user did not grant: a power given to anyone, a privilege held
     r"(?:can|could|may|will|able to|allowed to) (?:now )?(?:grant|give|change|approve|issue|"
     r"access|read|view|delete|modify|transfer|refund|reset|export|see|unlock|open)\b"
-    r"(?: \S+){0,6}? (?:to|for) (?:anyone|anybody|everyone|whoever)\b|"
+    r"(?: \S+){0,6}? (?:to|for) (?:anyone|anybody|whoever)\b|"
     r"higher privileged|(?:unlimited|unrestricted) (?:clearance|access|authority|privileges|"
-    r"permissions|rights)|(?:root|super ?admin|superuser) (?:access|privileges|rights|"
+    r"permissions|rights)|(?:root|superadmin|super admin|superuser) (?:access|privileges|rights|"
     r"authority|assistant)|(?:refund|override|signing|payout) authority|"
     r"can (?:now )?change (?:\w+ )?(?:payout|payment|bank|payee|billing) details|"
     # an absence: no record kept, no check made, no one asked, nothing restricting
@@ -195,16 +195,17 @@ _CAPABILITY = (
 _NOT_WORD = r"(?<!\bnever )(?<!\bnot )(?<!n t )(?<!\bno )(?<!\bcannot )"
 CAPABILITY = (rf"(?:{_GIVEN_MORE})\b(?: \S+){{0,14}}? {_NOT_WORD}(?:{_CAPABILITY}|{_LICENSE})"
               rf"\b{_BOUNDED}")
-#: its license's words (every match holds one; not "you"): ``persona_license``'s and its own
+#: its license's words (every match holds one; not "you"): ``persona_license``'s and its own;
+#: a branch that ends in a secret or a body of messages is opened by those words, not by
+#: its verb ("ask", "reply", "list", "send" are common in chat)
 CAPABILITY_WORDS = WORDS + " " + (
-    "anyone anybody everyone whoever privileged unlimited unrestricted root superadmin "
-    "super superuser authority payout payment bank payee billing audit logging oversight "
+    "anyone anybody whoever privileged unlimited unrestricted root superadmin "
+    "admin superuser authority payout payment bank payee billing audit logging oversight "
     "supervision auditing authorization authorisation identity identities permission "
     "permissions credentials approval asking checking consulting rules restrictions limits "
-    "filters guardrails policy instructions orders commands controlled goal "
-    "reply respond answer answers come list lists dump dumps print prints fulfils fulfills "
-    "ask asks forward forwards send sends card account routing social ssn ssns passport tax "
-    "cvv cvc recovery backup otp mfa 2fa session private env")
+    "filters guardrails policy instructions orders commands controlled goal request "
+    "requests dms messages emails mails mail files records card account routing "
+    "ssn ssns passport tax cvv cvc recovery backup otp mfa 2fa session private env")
 
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
 
