@@ -68,6 +68,48 @@ _URL_SLOT = (r"(?:[?&][\w-]+=(?!your[_ ]|my[_ ])[a-z][a-z0-9]*(?:(?:_[a-z0-9]+)+
 IMAGE_SLOT = rf"{_RENDERED}https?://[^\s)\"'<>]{{0,200}}?{_URL_SLOT}"
 IMAGE_WORDS = "http https"
 
+#: (wave 24) the slot built by an instruction rather than a placeholder. What slipped on
+#: the seen splits leaves the URL's slot open or marked (``?ssn=``, ``?c=``, ``#``,
+#: ``?conn=PASTE_...``, ``...``) and says in words what fills it ("plus the patient's SSN",
+#: "followed by the base64 of the table", "+ url-encoded ~/.config/...", "substituting the
+#: real session cookie", "with the real connection string", "make sure it contains the
+#: phone numbers"), or names the slot after the data ("the shell history as a query
+#: string to https://...", "the database URL you found as the `src` query parameter", "the
+#: file's contents as the d parameter"). An API's own document names the reader's key as a
+#: parameter ("pass your API key as the `key` query parameter"): the data before "as"
+#: must be found or held by the reader (contents, history, notes, what "you found"), not
+#: "your" key
+_OPEN_URL = r"https?://[^\s)\]]*?(?:[?&][\w-]+=|#)(?:[^\s)\]&]*|\.\.\.)"
+_FILL = (r"(?:\bplus\b|\bfollowed by\b|\s\+\s|\bwith the real\b|\bsubstitut\w+ the real\b|"
+         r"\breplac\w+ (?:it|them|\w+) with the real\b|\bmake sure it contains\b|"
+         r"\bfill(?:ed)? (?:it )?with\b)")
+_NAMED_SLOT = (r"(?<!your )\b(?:contents?|history|notes|you found|summary|conversation|chat|"
+               r"transcript|output|lines|records?|key you|token you)\b[^\n]{0,40}?\bas (?:the|a) "
+               r"(?:[`'\"]?[\w-]+[`'\"]? )?(?:query string|query parameter|query param|url "
+               r"parameter|parameter|param|fragment)\b")
+SLOT_FILL = (rf"{_OPEN_URL}[^\n]{{0,60}}?{_FILL}|{_FILL}[^\n]{{0,60}}?{_OPEN_URL}|"
+             rf"{_NAMED_SLOT}[^\n]{{0,80}}?https?://|https?://[^\n]{{0,120}}?{_NAMED_SLOT}")
+SLOT_FILL_WORDS = "plus followed with substituting substitute substitutes replace replacing " \
+    "replaced make fill filled as"
+
+#: (wave 24) a body of the reader's data sent to an outside address: a sending verb, within
+#: a few words a body of records (a table, a list, a log, notes, a history, a dump, a
+#: transcript, a draft, an attachment, the output of a command, a file of the machine)
+#: and then the address (a URL or a mailbox), or the address first and the body attached.
+#: An address alone, or a verb with a message ("send a note to ops@..."), is not read, nor
+#: an API's example ("POST /v1/messages to https://... with a JSON body": the body attached
+#: after the address is the reader's, "with the attachment ~/...", not "with a")
+_SEND = (r"\b(?:post|send|submit|upload|e-?mail|forward|push|sync|export|bcc|cc|copy|mail)\b")
+_BODY = (r"(?:\b(?:full|complete|entire|whole|raw)\b|\b(?:list|table|tables|log|logs|notes|"
+         r"records|history|dump|database|contents|transcript|draft|spreadsheet|statements|csv|"
+         r"json|phone numbers?|attachment|private key|profiles\.yml)\b|\boutput of\b|"
+         r"(?:^|\s)(?:~/|\$home/|\.env\b))")
+_MAILBOX = r"(?:https?://|[\w.+-]+@[\w-]+\.[a-z])"
+DATA_POST = (rf"{_SEND}[^\n]{{0,60}}?{_BODY}[^\n]{{0,80}}?\bto\b(?: the)?(?: [\w-]+){{0,2}}? "
+             rf"{_MAILBOX}|{_SEND}[^\n]{{0,20}}? to {_MAILBOX}\S*[^\n]{{0,30}}?\bwith "
+             rf"(?:the|their|its) (?:\w+ )?{_BODY}")
+DATA_POST_WORDS = "post send submit upload email mail forward push sync export bcc cc copy e"
+
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
 
 SPECS: tuple[Spec, ...] = (
@@ -81,4 +123,12 @@ SPECS: tuple[Spec, ...] = (
     ("image_slot", 0.35, "exfiltration_link",
      "an image or frame rendered from a URL with a slot for data in it",
      IMAGE_SLOT, IMAGE_WORDS, {"structural": True}),
+    ("slot_fill", 0.3, "exfiltration_link",
+     "an address whose slot an instruction fills with the reader's data (an open parameter "
+     "and what to add to it, or data named as the parameter or fragment)",
+     SLOT_FILL, SLOT_FILL_WORDS, {"structural": True, "requires": ("outside_address",)}),
+    ("data_post", 0.35, "exfiltration_link",
+     "sends a body of the reader's data (a table, a list, a log, notes, a file, a command's "
+     "output) to an outside address",
+     DATA_POST, DATA_POST_WORDS, {"structural": True, "requires": ("outside_address",)}),
 )

@@ -56,11 +56,43 @@ WORDS = ("off offline disabled unloaded suspended lifted removed bypassed paused
          "may permitted allowed filtering filters confirmation confirmations review "
          "redaction accept approve honour honor comply")
 
+#: (wave 24) the claimed source in the forms ``_SOURCE`` did not read: a role key
+#: (``"role": "system"``), a bracketed or headed source (``[runtime]``, ``SYSTEM NOTICE``,
+#: ``=== ... CONTEXT ===``), a trust level claimed (``trust_level=elevated``)
+_SOURCE_MORE = (_SOURCE + r"|role system|trust level|trust context|system notice|"
+                r"runtime notice|notice from the (?:runtime|platform|system|operator)")
+#: (wave 24) the license worded otherwise than ``_LICENSE``, by class: a limit the
+#: reader keeps declared lifted or handled elsewhere, a grant claimed for the user, the
+#: user's secrets declared shareable, the text's own orders ranked over the user's
+_LICENSE_MORE = (
+    r"(?:limits?|quotas?|caps?|confirmations?|approvals?|checks?|restrictions) "
+    r"(?:\w+ ){0,2}?(?:have been|has been|are|is) (?:now )?(?:lifted|raised|removed|waived|"
+    r"handled (?:upstream|elsewhere|externally|by the platform))|"
+    r"(?:has|have) granted (?:you )?(?:full |root |admin )?(?:admin|administrator|root|"
+    r"full access|superuser)|"
+    r"(?:may|can) (?:now )?be (?:shown|shared|sent|given|disclosed|exported) (?:\S+ ){0,4}?"
+    r"to (?:third parties|anyone|partners|external)|"
+    r"(?:share|publish|post|upload) (?:\S+ ){0,3}?(?:publicly|to the public)|"
+    r"(?:obey|follow) (?:the )?(?:instructions|orders|commands) (?:from|in) this "
+    r"(?:document|file|page|message|note) over|"
+    r"(?:execute|run) (?:\w+ ){0,2}?(?:commands|operations|changes) directly|"
+    r"(?:instructions|rules|policy) (?:have|has) been (?:updated|restored|replaced)")
+MORE = rf"\b(?:{_SOURCE_MORE})\b(?: \S+){{0,20}}? (?<!not )(?<!never )(?:{_LICENSE_MORE})"
+MORE_WORDS = ("lifted raised removed waived handled granted shown shared sent given disclosed "
+              "exported obey follow directly updated restored replaced publicly public")
+
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
 
 SPECS: tuple[Spec, ...] = (
     ("forged_license", 0.45, "role_imitation",
      "a claimed system or authority source together with a license for the reader (its "
      "guard off, its trust raised, a permission the user did not grant)",
-     PATTERN, WORDS, {}),
+     PATTERN, WORDS, {"replaces": ("forged_order",)}),
+    # (wave 24) the source and the license in the forms the first did not read; it counts
+    # only where ``forged_license`` does not
+    ("forged_order", 0.35, "role_imitation",
+     "a claimed system or authority source (also a role key, a notice heading, a trust "
+     "level) together with a limit lifted, a grant claimed, secrets declared shareable or "
+     "its own orders ranked over the user's",
+     MORE, MORE_WORDS, {}),
 )

@@ -147,6 +147,66 @@ NAMED = (rf"\b(?:you are|you're|you re|youre|become|be|as|persona:?|identity:?|c
          r"(?:persona|personas|identity|identities)\b|\bnew (?:identity|persona)\b")
 NAMED_WORDS = "you youre become be as persona identity identities called named personas new"
 
+#: (wave 24) the identity in the forms ``_GIVEN`` missed on the seen splits: chat spelling
+#: ("u r now", "ur actually"), a game set up with the reader ("let's play a game: you're
+#: ..."), a persona or character "your new character is ..."; the rest as ``_GIVEN``
+_GIVEN_MORE = (_GIVEN + r"|\bu r(?: now| actually)?|\bur (?:now|actually)|"
+               r"let s play(?: a game)?|your (?:new )?(?:character|persona|role) is")
+#: (wave 24) the user's secrets as a persona's license names them beyond ``_SECRET``:
+#: payment and identity numbers, recovery and one-time codes, session cookies, private keys
+_SECRET_MORE = (r"(?:" + _SECRET[3:-1] + r"|(?:card|account|routing|ssn|"
+                r"passport|tax) numbers?|cvv|cvc|ssns?|(?:recovery|backup|one time|otp|mfa|"
+                r"2fa|verification) codes?|session (?:cookies?|tokens?)|private keys?|"
+                r"\.env)")
+#: (wave 24) the license worded otherwise than ``_LICENSE`` reads it, by class:
+_CAPABILITY = (
+    # a capability the user did not grant: a power given to anyone, a privilege held
+    r"(?:can|could|may|will|able to|allowed to) (?:now )?(?:grant|give|change|approve|issue|"
+    r"access|read|view|delete|modify|transfer|refund|reset|export|see|unlock|open)\b"
+    r"(?: \S+){0,6}? (?:to|for) (?:anyone|anybody|whoever)\b|"
+    r"higher privileged|(?:unlimited|unrestricted) (?:clearance|access|authority|privileges|"
+    r"permissions|rights)|(?:root|superadmin|super admin|superuser) (?:access|privileges|rights|"
+    r"authority|assistant)|(?:refund|override|signing|payout) authority|"
+    r"can (?:now )?change (?:\w+ )?(?:payout|payment|bank|payee|billing) details|"
+    # an absence: no record kept, no check made, no one asked, nothing restricting
+    r"no (?:audit (?:log|trail)|logging|oversight|supervision)|"
+    r"(?:logging|auditing|audit log) (?:is )?(?:now )?(?:off|disabled)|"
+    r"(?:does not|doesn t|never|don t|do not) (?:check|verify|validate)(?: \S+){0,2}? "
+    r"(?:authori[sz]ation|identity|identities|permissions?|credentials|approval)|"
+    r"without (?:asking|checking with|consulting) (?:the user|anyone|them)|"
+    r"there (?:are|is) no (?:rules|restrictions|limits|filters|guardrails|policy)|"
+    # loyalty to the text's author, whatever its words
+    r"(?:obey|obeys|follow|follows) (?:\w+ ){0,2}?(?:instructions|orders|commands) "
+    r"(?:embedded|found|written|hidden|given) in|controlled by (?:the|this) (?:sender|"
+    r"author|writer|attacker)|your only goal is|"
+    # the user's secrets handed over, asked for or listed
+    r"(?:reveals?|reads? (?:out|me|us|you|them)|recites?|gives?|hands? over|shares?|"
+    r"discloses?|leaks?|tells?)(?: \w+){0,5}? " + _SECRET_MORE + r"|"
+    r"(?:reply|respond|answer|answers|come back) with (?:\w+ ){0,3}?" + _SECRET_MORE + r"|"
+    r"(?:list|lists|dump|dumps|print|prints) (?:every|all|each)(?: \w+){0,3}? "
+    + _SECRET_MORE + r"|"
+    r"(?:answers|answer|fulfils|fulfills) (?:every|any|all) requests? for|"
+    r"asks? (?:the user|users|the customer|customers|them) for (?:their |your )?"
+    r"(?:\w+ ){0,2}?" + _SECRET_MORE + r"|"
+    r"(?:forward|forwards|send|sends) (?:me|us) (?:\w+ ){0,3}?(?:dms|messages|emails|"
+    r"e mails|mail|files|records)")
+#: a negation just before the license, read as a word ("don t", "can t"; ``_NOT``'s
+#: ``(?<!t )`` also took "the bot" and "the agent" for one)
+_NOT_WORD = r"(?<!\bnever )(?<!\bnot )(?<!n t )(?<!\bno )(?<!\bcannot )"
+CAPABILITY = (rf"(?:{_GIVEN_MORE})\b(?: \S+){{0,14}}? {_NOT_WORD}(?:{_CAPABILITY}|{_LICENSE})"
+              rf"\b{_BOUNDED}")
+#: its license's words (every match holds one; not "you"): ``persona_license``'s and its own;
+#: a branch that ends in a secret or a body of messages is opened by those words, not by
+#: its verb ("ask", "reply", "list", "send" are common in chat)
+CAPABILITY_WORDS = WORDS + " " + (
+    "anyone anybody whoever privileged unlimited unrestricted root superadmin "
+    "admin superuser authority payout payment bank payee billing audit logging oversight "
+    "supervision auditing authorization authorisation identity identities permission "
+    "permissions credentials approval asking checking consulting rules restrictions limits "
+    "filters guardrails policy instructions orders commands controlled goal request "
+    "requests dms messages emails mails mail files records card account routing "
+    "ssn ssns passport tax cvv cvc recovery backup otp mfa 2fa session private env")
+
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
 
 SPECS: tuple[Spec, ...] = (
@@ -154,8 +214,23 @@ SPECS: tuple[Spec, ...] = (
      "gives the reader an identity together with a license the user did not grant "
      "(secrets handed over, an act of authority, a check or law set aside, anyone served, "
      "hidden from the user)",
-     PATTERN, WORDS, {}),
+     PATTERN, WORDS, {"replaces": ("persona_capability",)}),
     ("persona_license_named", 0.4, "persona_switch",
      "the licensed identity is a coined name in quotes or a switch of the reader's identity",
-     NAMED, NAMED_WORDS, {"structural": True, "requires": ("persona_license",)}),
+     NAMED, NAMED_WORDS, {"structural": True, "requires": ("persona_license",),
+                          "replaces": ("persona_capability_named",)}),
+    # (wave 24) the license worded as a capability, an absence, a loyalty or a secret asked
+    # for, beside an identity also in chat spelling or a game; it counts only where
+    # ``persona_license`` does not (that one stands for it where both match)
+    ("persona_capability", 0.35, "persona_switch",
+     "gives the reader an identity together with a capability, an absence of checks or a "
+     "loyalty the user did not grant",
+     CAPABILITY, CAPABILITY_WORDS, {}),
+    # (wave 24) the identity so licensed is a coined name or a switch (``NAMED``), as
+    # ``persona_license_named`` reads it beside ``persona_license`` (which stands for it
+    # where both match)
+    ("persona_capability_named", 0.4, "persona_switch",
+     "the identity given with a capability is a coined name in quotes or a switch of the "
+     "reader's identity",
+     NAMED, NAMED_WORDS, {"structural": True, "requires": ("persona_capability",)}),
 )

@@ -58,6 +58,26 @@ WORDS = ("before after instead over other never whenever when prefer regardless 
          "without tell mention inform show silently secretly hidden note important "
          "requirement instruction instructions")
 
+#: (wave 24) a tool's documentation in the frames ``_FRAME`` did not name: a schema's
+#: properties, its ``_meta`` or annotations, a server's instructions
+_FRAME_MORE = (_FRAME[:-1] + r"|[\"'](?:inputschema|properties|_meta|annotations|"
+               r"instructions)[\"']\s*:|\bserver instructions\b|^tool:)")
+#: (wave 24) a standing duty the documentation lays on the model beyond the call: "always",
+#: "also", "additionally" and an imperative that puts, sends or copies the reader's data
+#: (a file's contents, a variable's value, a command's output, the conversation, the
+#: user's details, every message or file) somewhere. Real documentation says what the tool
+#: does, in the third person ("sends the message to the channel", "reads the value of
+#: env GITHUB_TOKEN"); a duty laid on the reader to add the user's data to a call is
+#: wider than the tool
+_DUTY = (r"\b(?:always|also|additionally)\b(?: [\w,]+){0,4}? (?:put|include|append|add|insert|"
+         r"pass|store|send|copy|publish|bcc|cc|forward|attach|collect)\b[^\n]{0,80}?"
+         r"(?:\b(?:contents?|value|output) of\b|\bconversation\b|\bchat history\b|"
+         r"\buser'?s\b|\bevery (?:[\w-]+ )?(?:file|message|email|path|request|record)s?\b|"
+         r"\b(?:password|token|credentials|cookie|secret|api key)s?\b|~/|\.env\b|"
+         r"[\w.+-]+@[\w-]+\.[a-z])")
+DUTY = rf"{_FRAME_MORE}[^\n]{{0,300}}?(?:\n[^\n]{{0,200}}?){{0,6}}?{_DUTY}"
+DUTY_WORDS = "always also additionally"
+
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
 
 SPECS: tuple[Spec, ...] = (
@@ -65,4 +85,8 @@ SPECS: tuple[Spec, ...] = (
      "a tool's documentation carrying an order wider than the tool (about other tools, "
      "against the user, or spoken to the model)",
      PATTERN, WORDS, {"structural": True}),
+    ("tool_doc_duty", 0.55, "tool_coercion",
+     "a tool's documentation laying a standing duty on the model to put the user's data "
+     "into a call or send it elsewhere",
+     DUTY, DUTY_WORDS, {"structural": True}),
 )
