@@ -78,10 +78,13 @@ def spaced_stretches(text: str) -> str | None:
 _SOFT = "\u00ad"
 #: a soft hyphen between two letters or after a colon or comma (a hyphenation point sits
 #: between two letters of one word)
-_SOFT_GAP = re.compile(r"(?<=[^\W\d_]|[:,.;!?])\u00ad(?=[^\W_])")
+_SOFT_GAP = re.compile(r"(?<=[^\W_]|[:,.;!?])\u00ad(?=[^\W_])")
 #: a text whose words are joined by soft hyphens: this many of them at least, and more soft
 #: hyphens than spaces in the stretch that holds them
 MIN_SOFT = 3
+#: short words of an English sentence (a compound word's parts are none of them)
+_FUNCTION_WORDS = frozenset(("the", "to", "a", "an", "and", "of", "all", "every", "in", "on",
+                             "for", "my", "your", "it", "is", "as", "at", "from", "with"))
 
 
 def soft_split(text: str) -> str | None:
@@ -95,7 +98,19 @@ def soft_split(text: str) -> str | None:
     stretch = text[first:last + 1]
     if stretch.count(" ") >= stretch.count(_SOFT):
         return None
-    return _SOFT_GAP.sub(" ", text[:MOST]).replace(_SOFT, "")
+    # two pieces between soft hyphens are words of a sentence ("the", "to"), as no
+    # hyphenation point leaves them (a compound word's parts are longer)
+    if sum(p.lower() in _FUNCTION_WORDS for p in stretch.split(_SOFT)[1:-1]) < 2:
+        return None
+    spaced = _SOFT_GAP.sub(" ", text[:MOST]).replace(_SOFT, "")
+    # a piece with no vowel was a word's end split off ("uploa\u00add", "Assista\u00adnt"):
+    # joined back to the piece before it
+    return _NO_VOWEL_PIECE.sub("", spaced)
+
+
+#: a space before a piece of letters with no vowel (``d``, ``nt``, ``rs``), in a reading
+#: with soft hyphens made spaces
+_NO_VOWEL_PIECE = re.compile(r"(?<=[^\W\d_]) (?=[b-df-hj-np-tv-xzB-DF-HJ-NP-TV-XZ]{1,3}\b)")
 
 
 # -- pieces to concatenate -------------------------------------------------------------
@@ -106,6 +121,7 @@ _PIECE = re.compile(r"'([^'\n]{1,200})'|\"([^\"\n]{1,200})\"|\u2018([^\u2019\n]{
 #: words that ask for pieces to be joined (or a ``+`` between two of them)
 _JOINING = re.compile(r"(?i)\b(?:concat\w*|join\w*|combin\w*|glue|append\w*|merg\w*)\b"
                       r"|\b[a-z]\s*\+\s*[a-z]\b")
+_JOINING_NEEDLES = ("concat", "join", "combin", "glue", "append", "merg")
 _PLUS_BETWEEN = re.compile(r"['\"\u2019\u201d]\s*\+\s*['\"\u2018\u201c]")
 #: the fewest pieces joined
 MIN_PIECES = 2
@@ -117,7 +133,8 @@ def concatenated(text: str) -> str | None:
     (``None``: it does not)."""
     if text.count("'") + text.count('"') + text.count("\u2019") + text.count("\u201d") < 4:
         return None
-    if "+" not in text and _JOINING.search(text) is None:
+    low = text.lower()
+    if "+" not in low and not any(w in low for w in _JOINING_NEEDLES):
         return None
     if _PLUS_BETWEEN.search(text) is None and _JOINING.search(text) is None:
         return None
@@ -147,11 +164,12 @@ def unaccented(text: str) -> str | None:
     English words in it carry one (``None``: fewer do)."""
     if text.isascii():
         return None
-    low = text[:MOST].lower()
+    text = unicodedata.normalize("NFC", text[:MOST])  # (accents written as marks composed)
+    low = text.lower()
     hits = {p for w in _ACCENTED_WORD.findall(low) if (p := _plain(w)) in _COMMON}
     if len(hits) < MIN_ACCENTED:
         return None
-    return _plain(text[:MOST])
+    return _plain(text)
 
 
 #: the readings, in order: (wrapping, reader)
@@ -188,7 +206,8 @@ _OBEY = re.compile(
 _FOR_AI = re.compile(
     r"\b(?:for|to)\s+(?:the\s+|any\s+|all\s+|our\s+|every\s+)?(?:\w+\s+)?"
     r"(?:ai|assistant|agent|bot|model|llm|copilot|chatbot)s?\b|"
-    r"(?:^|[\s(\[])(?:ai|assistant|agent|bot|model|llm|copilot|chatbot)s?\s*[:,]",
+    r"(?:^|[\s(\[])(?:ai|assistant|agent|bot|model|llm|copilot|chatbot)s?\s*[:,]|"
+    r",\s*(?:the\s+)?(?:ai|assistant|agent|bot|model|llm|copilot|chatbot)s?\s*[.!]?\s*$",
     re.IGNORECASE)
 #: needles: one of these must be in the case-folded words around
 AROUND_NEEDLES = ("comply", "obey", "follow", "exec", "eval", "act on", "carry", "do ",
