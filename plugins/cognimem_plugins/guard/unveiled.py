@@ -83,8 +83,8 @@ _SOFT_GAP = re.compile(r"(?<=[^\W_]|[:,.;!?])\u00ad(?=[^\W_])")
 #: hyphens than spaces in the stretch that holds them
 MIN_SOFT = 3
 #: short words of an English sentence (a compound word's parts are none of them)
-_FUNCTION_WORDS = frozenset(("the", "to", "a", "an", "and", "of", "all", "every", "in", "on",
-                             "for", "my", "your", "it", "is", "as", "at", "from", "with"))
+_FUNCTION_WORDS = frozenset(("the", "to", "and", "of", "all", "every", "for", "my", "your",
+                             "from", "with", "this", "that"))
 
 
 def soft_split(text: str) -> str | None:
@@ -98,9 +98,9 @@ def soft_split(text: str) -> str | None:
     stretch = text[first:last + 1]
     if stretch.count(" ") >= stretch.count(_SOFT):
         return None
-    # two pieces between soft hyphens are words of a sentence ("the", "to"), as no
-    # hyphenation point leaves them (a compound word's parts are longer)
-    if sum(p.lower() in _FUNCTION_WORDS for p in stretch.split(_SOFT)[1:-1]) < 2:
+    # a piece between soft hyphens is a word of an English sentence ("the", "to"), as no
+    # hyphenation point leaves it (a compound word's parts are none of them)
+    if _FUNCTION_WORDS.isdisjoint(p.lower() for p in stretch.split(_SOFT)[1:-1]):
         return None
     spaced = _SOFT_GAP.sub(" ", text[:MOST]).replace(_SOFT, "")
     # a piece with no vowel was a word's end split off ("uploa\u00add", "Assista\u00adnt"):
