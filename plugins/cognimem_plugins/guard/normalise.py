@@ -138,7 +138,7 @@ def normalise(text: str) -> Normalised:
             # (wave 24) words broken by soft hyphens (invisible: "ig\u00adnore the
             # us\u00ader"): weighed as styled letters are
             styled = styled or len(_SOFT_IN_WORD.findall(text)) >= SOFT_HYPHENS
-        if _disguise.STYLED_SENTENCE_FIX and "\u249c" <= max(text) \
+        if _disguise.STYLED_SENTENCE_FIX and max(text) >= "\u249c" \
                 and any("\u249c" <= c <= "\u24b5" for c in text):
             text = text.translate(PARENTHESIZED)  # (wave 24) before NFKC's "(a)"
         text = unicodedata.normalize("NFKC", INVISIBLE.sub("", regional(displayed(text))))
