@@ -32,6 +32,7 @@ from .decode_orders import orders_decoding
 from .normalise import normalise
 from .phonetic import respelled
 from .spelled import CODE_SET, spelled_runs
+from .unveiled import chain_span
 from .unveiled import readings as unveiled_readings
 
 #: the longest run decoded (longer runs are cut: an instruction fits in far less)
@@ -281,18 +282,13 @@ def decoded_runs(text: str, flat: str | None = None, *,
     # letters spaced out in a stretch, soft hyphens for spaces, quoted pieces joined,
     # accents on every vowel); a run of pieces spans them, the others the whole note
     for wrapping, reading in unveiled_readings(text):
-        start, end = (_pieces_span(text) if wrapping == "concatenated"
+        start, end = (chain_span(text) if wrapping == "concatenated"
                       else (0, min(len(text), MOST_RUN)))
         if wrapping == "concatenated" and not wordy(reading):
             continue
         out.append(Decoded(wrapping, start, end, reading))
     return out
 
-
-def _pieces_span(text: str) -> tuple[int, int]:
-    """The span from a text's first quote to its last (its quoted pieces)."""
-    quotes = [i for i, c in enumerate(text[:MOST_RUN]) if c in "'\"\u2018\u2019\u201c\u201d"]
-    return (quotes[0], quotes[-1] + 1) if quotes else (0, len(text))
 
 
 def _read_whole(text: str, flat: str, flat_words: frozenset[str]) -> list[Decoded]:

@@ -36,6 +36,7 @@ from .overrides_i18n import PATTERN as I18N_OVERRIDE
 from .overrides_i18n import VERBS as I18N_VERBS
 from .stance import NAME as STANCE_NAME
 from .stance import defends
+from .unveiled import NOT_AROUND as AROUND_EXCLUDED
 from .unveiled import READERS as UNVEILED_READERS
 from .unveiled import obeyed_around
 
@@ -438,13 +439,12 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
         # (when it shows a cue), or with the note that asks to decode and act on it (the
         # two are one message: their cues add up)
         addressed = ADDRESSED_RUN_WEIGHT if _ADDRESSED_RUN.match(run.text) else 0.0
-        # (wave 24) a reading of the whole note weighs its disguise (not the note's words
-        # around it: there are none)
-        whole = run.wrapping in _READINGS and run.wrapping != "concatenated"
+        # (wave 24) a reading of the note weighs its disguise; the note's words around an
+        # encoded run are read (not around a reading of the note's own words: there are none)
         disguised = READING_WEIGHT if run.wrapping in _READINGS else ENCODED_WEIGHT
         wrapped = inner.score + disguised + addressed if inner.score or addressed else 0.0
         joint = weak.score + inner.score + ORDERED_RUN_WEIGHT if asks_decode else 0.0
-        if AROUND_WEIGHT and not whole:
+        if AROUND_WEIGHT and run.wrapping not in AROUND_EXCLUDED:
             marks = obeyed_around(text, run.start, run.end)
             if marks:
                 joint = max(joint, weak.score + inner.score + AROUND_WEIGHT * marks)

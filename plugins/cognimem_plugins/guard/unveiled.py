@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from itertools import pairwise
 
 #: the longest text read (the readings are of short notes; a longer one is cut)
 MOST = 4000
@@ -138,11 +139,44 @@ def concatenated(text: str) -> str | None:
         return None
     if _PLUS_BETWEEN.search(text) is None and _JOINING.search(text) is None:
         return None
-    pieces = [next(g for g in m.groups() if g is not None)
-              for m in _PIECE.finditer(text[:MOST])]
-    if len(pieces) < MIN_PIECES:
+    chain = _chain(text[:MOST])
+    if chain is None:
         return None
-    return "".join(pieces)
+    return "".join(piece for piece, _, _ in chain)
+
+
+#: the most characters between two pieces of one chain (``' + '``, ``'; part B = '``)
+MOST_GAP = 30
+
+
+def _chain(text: str) -> list[tuple[str, int, int]] | None:
+    """The longest chain of quoted pieces of ``text`` (each at most :data:`MOST_GAP`
+    characters after the one before), when it holds :data:`MIN_PIECES` and either a
+    ``+`` joins two of them or one piece ends and the next begins inside a word (``'con'``,
+    ``'tainers'``): (piece, start, end) each; ``None`` when there is none."""
+    pieces = [(next(g for g in m.groups() if g is not None), m.start(), m.end())
+              for m in _PIECE.finditer(text)]
+    best: list[tuple[str, int, int]] = []
+    run: list[tuple[str, int, int]] = []
+    for piece in pieces:
+        if run and piece[1] - run[-1][2] > MOST_GAP:
+            run = []
+        run.append(piece)
+        if len(run) > len(best):
+            best = list(run)
+    if len(best) < MIN_PIECES:
+        return None
+    plus = any("+" in text[a[2]:b[1]] for a, b in pairwise(best))
+    split = any(a[0][-1:].isalpha() and b[0][:1].isalpha()
+                for a, b in pairwise(best))
+    return best if plus or split else None
+
+
+def chain_span(text: str) -> tuple[int, int]:
+    """The span of the chain of quoted pieces :func:`concatenated` joins (the whole text
+    when it has none)."""
+    chain = _chain(text[:MOST])
+    return (chain[0][1], chain[-1][2]) if chain else (0, len(text))
 
 
 # -- accents on every vowel ------------------------------------------------------------
@@ -204,11 +238,16 @@ _OBEY = re.compile(
     re.IGNORECASE)
 #: a label naming an AI reader ("for the model", "(for LLMs)", "Agent:", "assistant,")
 _FOR_AI = re.compile(
-    r"\b(?:for|to)\s+(?:the\s+|any\s+|all\s+|our\s+|every\s+)?(?:\w+\s+)?"
-    r"(?:ai|assistant|agent|bot|model|llm|copilot|chatbot)s?\b|"
+    r"\bfor\s+(?:the|any|all|our|every)\s+(?:\w+\s+)?"
+    r"(?:ai|assistant|agent|bot|model|llm|copilot|chatbot)s?\b(?!\s+(?:of|in|on|with)\b)|"
+    r"\bfor\s+(?:ai|llm|language model)s?\b|"
     r"(?:^|[\s(\[])(?:ai|assistant|agent|bot|model|llm|copilot|chatbot)s?\s*[:,]|"
     r",\s*(?:the\s+)?(?:ai|assistant|agent|bot|model|llm|copilot|chatbot)s?\s*[.!]?\s*$",
     re.IGNORECASE)
+#: the wrappings whose words around are read: an encoding or a code, not a reading of the
+#: note's own words (a respelling by sound, dotted letters, the words in reverse order)
+NOT_AROUND = frozenset(("phonetic_respelling", "separated_letters", "reversed_words",
+                        *(w for w, _ in READERS if w != "concatenated")))
 #: needles: one of these must be in the case-folded words around
 AROUND_NEEDLES = ("comply", "obey", "follow", "exec", "eval", "act on", "carry", "do ",
                   "perform", "run ", "ai", "assistant", "agent", "bot", "model", "llm",
