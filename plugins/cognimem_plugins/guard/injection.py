@@ -67,7 +67,7 @@ _ADDRESSED_RUN = re.compile(  # (ASCII: a run decoded to words of the Latin scri
 #: reader ("for the model", "Agent:"): the structure "decode this and do what it says",
 #: whatever its phrasing. Chosen by leave-one-split-out CV,
 #: bench/guard_eval/cv_wave24_encoded.py
-AROUND_WEIGHT = 0.0
+AROUND_WEIGHT = 0.4
 #: (wave 24) added to the score of a reading of the whole note with its own letters'
 #: disguise undone (:mod:`.unveiled`: spaced letters, soft hyphens for spaces, joined
 #: pieces, accents on every vowel): as :data:`OBFUSCATION_WEIGHT` adds for look-alike
