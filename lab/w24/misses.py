@@ -1,6 +1,9 @@
 """List (readable splits) or count (dev splits) the family's rows the text guard misses."""
-import glob, json, re, sys
+import json
+import re
+import sys
 from pathlib import Path
+
 from cognimem_plugins.guard.injection import screen
 from cognimem_plugins.guard.secrets import redact
 
@@ -23,7 +26,9 @@ def rows(split):
         yield json.loads(l)
 
 import os
+
 from cognimem_plugins.guard import injection
+
 injection.AROUND_WEIGHT = float(os.environ.get("AROUND", "0"))
 injection.READING_WEIGHT = float(os.environ.get("READING", "0"))
 

@@ -1,8 +1,11 @@
-import json, sys
-from cognimem_plugins.guard.injection import screen
+import json
+import sys
+
 from cognimem_plugins.guard.decoding import decoded_runs
+from cognimem_plugins.guard.injection import screen
 from cognimem_plugins.guard.normalise import normalise
 from cognimem_plugins.guard.secrets import redact
+
 
 def why(t):
     t = redact(t)[0]
