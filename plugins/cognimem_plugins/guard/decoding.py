@@ -32,6 +32,8 @@ from .decode_orders import orders_decoding
 from .normalise import normalise
 from .phonetic import respelled
 from .spelled import CODE_SET, spelled_runs
+from .unveiled import chain_span
+from .unveiled import readings as unveiled_readings
 
 #: the longest run decoded (longer runs are cut: an instruction fits in far less)
 MOST_RUN = 4000
@@ -276,7 +278,17 @@ def decoded_runs(text: str, flat: str | None = None, *,
     if sounded is not None:
         out.append(Decoded("phonetic_respelling", 0, min(len(text), MOST_RUN), sounded))
     out.extend(_read_whole(text, flat, marks))
+    # (wave 24) the note read with a disguise of its own letters undone (:mod:`.unveiled`:
+    # letters spaced out in a stretch, soft hyphens for spaces, quoted pieces joined,
+    # accents on every vowel); a run of pieces spans them, the others the whole note
+    for wrapping, reading in unveiled_readings(text):
+        start, end = (chain_span(text) if wrapping == "concatenated"
+                      else (0, min(len(text), MOST_RUN)))
+        if wrapping == "concatenated" and not wordy(reading):
+            continue
+        out.append(Decoded(wrapping, start, end, reading))
     return out
+
 
 
 def _read_whole(text: str, flat: str, flat_words: frozenset[str]) -> list[Decoded]:

@@ -116,8 +116,15 @@ _REGIONAL = re.compile("[\U0001f1e6-\U0001f1ff]")
 def _styled_char(char: str) -> bool:
     """Whether ``char`` is a compatibility form NFKC folds to ASCII letters (a letter, not a
     symbol such as ™ or a ligature: one letter out)."""
+    if "\u249c" <= char <= "\u24b5":
+        return True  # (wave 24) a parenthesized letter (NFKC: "(a)"), read as its letter
     folded = unicodedata.normalize("NFKC", char)
     return len(folded) == 1 and folded.isascii() and folded.isalpha() and not char.isascii()
+
+
+#: (wave 24) the parenthesized small letters (U+249C-U+24B5), read as their letters (NFKC
+#: would give "(a)")
+PARENTHESIZED = str.maketrans({0x249C + i: chr(ord("a") + i) for i in range(26)})
 
 
 #: the blocks of the compatibility letters (modifier letters and superscripts, phonetic
@@ -156,6 +163,11 @@ def styled_letters(text: str) -> bool:
 STYLED_WORDS = 4
 
 
+#: (wave 24) whether a word's enclosed letters (circled, parenthesized: symbols to
+#: Unicode) count as its letters (before, a sentence of them had no letters)
+STYLED_SENTENCE_FIX = True
+
+
 def styled_sentence(text: str) -> bool:
     """Whether ``text`` writes a sentence (:data:`STYLED_WORDS` words) wholly in
     compatibility letters (see :func:`styled_letters`): a disguise, flagged alone."""
@@ -163,7 +175,8 @@ def styled_sentence(text: str) -> bool:
         return False
     words = 0
     for word in text.split():
-        letters = [c for c in word if c.isalpha()]
+        # (wave 24) an enclosed letter is a symbol (So), not a letter: counted too
+        letters = [c for c in word if c.isalpha() or (STYLED_SENTENCE_FIX and _styled_char(c))]
         if len(letters) >= 2 and all(_styled_char(c) for c in letters):
             words += 1
             if words >= STYLED_WORDS:

@@ -36,6 +36,9 @@ from .overrides_i18n import PATTERN as I18N_OVERRIDE
 from .overrides_i18n import VERBS as I18N_VERBS
 from .stance import NAME as STANCE_NAME
 from .stance import defends
+from .unveiled import NOT_AROUND as AROUND_EXCLUDED
+from .unveiled import READERS as UNVEILED_READERS
+from .unveiled import obeyed_around
 
 #: added to the weak cues' score of a text written with look-alike letters or spelled out
 OBFUSCATION_WEIGHT = 0.4
@@ -58,6 +61,20 @@ _ADDRESSED_RUN = re.compile(  # (ASCII: a run decoded to words of the Latin scri
     r"\s*(?:hey |dear |attention |note (?:to|for) (?:the )?)?(?:the )?(?:ai|assistant|bot|"
     r"model|agent|llm|copilot|chatbot)s?\s*[:,]\s*(?:please\s+)?[a-z]{2,}\s+\S",
     re.IGNORECASE | re.ASCII)
+#: (wave 24) added to a decoded run's score (with the note's own) for each of two marks in
+#: the note's words outside the run (:func:`.unveiled.obeyed_around`): an order to act on
+#: what it holds ("comply", "evaluate and do it", "carry it out") and a label naming an AI
+#: reader ("for the model", "Agent:"): the structure "decode this and do what it says",
+#: whatever its phrasing. Chosen by leave-one-split-out CV,
+#: bench/guard_eval/cv_wave24_encoded.py
+AROUND_WEIGHT = 0.4
+#: (wave 24) added to the score of a reading of the whole note with its own letters'
+#: disguise undone (:mod:`.unveiled`: spaced letters, soft hyphens for spaces, joined
+#: pieces, accents on every vowel): as :data:`OBFUSCATION_WEIGHT` adds for look-alike
+#: letters. Chosen by the same CV
+READING_WEIGHT = 0.0
+#: the wrappings of those readings
+_READINGS = frozenset(w for w, _ in UNVEILED_READERS)
 #: the cues that order hidden text decoded and acted on
 _DECODE_CUES = frozenset(("decode_and_run", "decode_order"))
 
@@ -422,8 +439,15 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
         # (when it shows a cue), or with the note that asks to decode and act on it (the
         # two are one message: their cues add up)
         addressed = ADDRESSED_RUN_WEIGHT if _ADDRESSED_RUN.match(run.text) else 0.0
-        wrapped = inner.score + ENCODED_WEIGHT + addressed if inner.score or addressed else 0.0
+        # (wave 24) a reading of the note weighs its disguise; the note's words around an
+        # encoded run are read (not around a reading of the note's own words: there are none)
+        disguised = READING_WEIGHT if run.wrapping in _READINGS else ENCODED_WEIGHT
+        wrapped = inner.score + disguised + addressed if inner.score or addressed else 0.0
         joint = weak.score + inner.score + ORDERED_RUN_WEIGHT if asks_decode else 0.0
+        if AROUND_WEIGHT and run.wrapping not in AROUND_EXCLUDED:
+            marks = obeyed_around(text, run.start, run.end)
+            if marks:
+                joint = max(joint, weak.score + inner.score + AROUND_WEIGHT * marks)
         score = max(score, inner.score, joint, wrapped)
         if inner or max(joint, wrapped) >= threshold:
             found.update((*(inner.kinds or weak.kinds() or {"instruction_override"}),

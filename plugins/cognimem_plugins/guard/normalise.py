@@ -31,7 +31,16 @@ import re
 import unicodedata
 from typing import NamedTuple
 
-from .disguise import IGNORABLE, MORE_CONFUSABLES, displayed, regional, styled_letters, unstacked
+from . import disguise as _disguise
+from .disguise import (
+    IGNORABLE,
+    MORE_CONFUSABLES,
+    PARENTHESIZED,
+    displayed,
+    regional,
+    styled_letters,
+    unstacked,
+)
 
 #: Format characters that render as nothing (wave 15: every default-ignorable code point
 #: and the interlinear annotation characters, :data:`.disguise.IGNORABLE`).
@@ -125,12 +134,22 @@ def normalise(text: str) -> Normalised:
         # (wave 15) read as shown: a right-to-left override's run reversed, regional
         # indicators as letters; compatibility letters and stacked marks noted
         styled = styled_letters(text)
+        if "\u00ad" in text and SOFT_HYPHEN_DISGUISE:
+            # (wave 24) words broken by soft hyphens (invisible: "ig\u00adnore the
+            # us\u00ader"): weighed as styled letters are
+            styled = styled or len(_SOFT_IN_WORD.findall(text)) >= SOFT_HYPHENS
+        if _disguise.STYLED_SENTENCE_FIX and max(text) >= "\u249c" \
+                and any("\u249c" <= c <= "\u24b5" for c in text):
+            text = text.translate(PARENTHESIZED)  # (wave 24) before NFKC's "(a)"
         text = unicodedata.normalize("NFKC", INVISIBLE.sub("", regional(displayed(text))))
         if STYLE_MARKS.search(text) or BLANKS.search(text):
             text = BLANKS.sub(" ", STYLE_MARKS.sub("", text))
         text, stacked = unstacked(text)
         styled = styled or stacked
         if any(ord(c) in _SMALL_CAPITAL_CHARS for c in text):
+            # (wave 24) a sentence in small capitals is styled as one in full-width letters
+            # (IPA writes a few of them among its other letters, not whole words)
+            styled = styled or (SMALL_CAPITAL_SENTENCE and _small_capital_sentence(text))
             text = text.translate(SMALL_CAPITALS)
         if not _GLOTTAL_CHARS.isdisjoint(text):
             text = text.translate(_GLOTTAL)
@@ -178,8 +197,19 @@ def normalise(text: str) -> Normalised:
     if spaced:
         words = re.sub(r"(?<! ) (?! )", "", unpunctuated).split()
         flat = " ".join(words)
+        if JOIN_SPACED_FOLDED:
+            # (wave 24) the structural cues read the joined words too, with their
+            # punctuation ("a g e n t :   a d d" reads "agent: add")
+            folded = _MANY_SPACES.sub(" ", _ONE_SPACE.sub("", folded))
     return Normalised(folded=folded, flat=flat, mixed_script=mixed,
                       spaced=spaced or chained, words=words, leet=leet, styled=styled)
+
+
+#: (wave 24) whether a text spelled out letter by letter throughout has its ``folded``
+#: form joined as ``flat`` is (a switch chosen by bench/guard_eval/cv_wave24_encoded.py)
+JOIN_SPACED_FOLDED = True
+_ONE_SPACE = re.compile(r"(?<! ) (?! )")
+_MANY_SPACES = re.compile(r"  +")
 
 
 #: letters chained one by one with a hyphen or an underscore (``i-g-n-o-r-e``): at least
@@ -233,6 +263,29 @@ def _leetspeak(folded: str) -> bool:
 def _unleet(m: re.Match[str]) -> str:
     word = m.group(0)
     return word if _NOT_LEET.fullmatch(word) else word.translate(_LEET)
+
+
+#: (wave 24) switches chosen by bench/guard_eval/cv_wave24_encoded.py
+SMALL_CAPITAL_SENTENCE = True
+SOFT_HYPHEN_DISGUISE = True
+#: a soft hyphen between two ASCII letters, and how many make a disguise
+_SOFT_IN_WORD = re.compile(r"(?<=[A-Za-z])\u00ad(?=[A-Za-z])")
+SOFT_HYPHENS = 2
+#: words of two letters or more, each written wholly in small capitals
+SMALL_CAPITAL_WORDS = 4
+
+
+def _small_capital_sentence(text: str) -> bool:
+    """Whether :data:`SMALL_CAPITAL_WORDS` words of ``text`` are written wholly in small
+    capitals."""
+    words = 0
+    for word in text.split():
+        letters = [c for c in word if c.isalpha()]
+        if len(letters) >= 2 and all(ord(c) in _SMALL_CAPITAL_CHARS for c in letters):
+            words += 1
+            if words >= SMALL_CAPITAL_WORDS:
+                return True
+    return False
 
 
 def _native_case(m: re.Match[str]) -> str:
