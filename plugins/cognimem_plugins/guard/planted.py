@@ -173,7 +173,32 @@ def _when(moment: str, at: str) -> str:
 PLANTED_WHEN_WAVE22 = _when(_moment(_TURNS_WAVE22, quoted=False), _AT_WAVE22)
 #: (wave 23) a quoted word someone else will write, the reader's reports and tool calls
 #: counted, "starting with"
-PLANTED_WHEN = _when(_moment(_TURNS, quoted=True), _AT)
+PLANTED_WHEN_WAVE23 = _when(_moment(_TURNS, quoted=True), _AT)
+#: (wave 24) a time of day is a schedule's moment, not a planted one: a cron line, a
+#: scheduler's or an automation's config says "at midnight", "at 02:00", "at 6 pm" and
+#: what runs then ("At midnight UTC, run the backup job and send the report to ops@..."),
+#: while a planted order's time is a date or a count ("on 1 September", "after your 5th
+#: message"). The hour, midnight and noon are not read as the moment
+_HOUR = r"\bmidnight\b|\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|"
+_AT_WHAT_WAVE24 = (_AT_WHAT.replace(r"\d|", r"\d(?!\d?(?::\d\d|\s?(?:am|pm|h\b|uhr\b)))|")
+                   .replace(r"midnight\b|noon\b|", ""))
+_AT_WAVE24 = _AT.replace(_AT_WHAT, _AT_WHAT_WAVE24)
+#: (wave 24) the reader's own next act as the moment ("the next time you run a deploy",
+#: "next time you open the repo", "when you are next asked to send a campaign"): the
+#: writer names an act of the reader's it will not see
+_OWN_NEXT = (r"|\b(?:the\s+)?(?:next|first)\s+time\s+you\b(?!\s+(?:said|told|asked me|wrote))|"
+             r"\byou(?:'re|\s+are)\s+(?:next\s+)?asked\s+(?:to|for|about)\b|"
+             r"\b(?:are|is)\s+next\s+asked\b)")
+
+
+def _moment_wave24() -> str:
+    """Wave 23's moment without the hour, and with the reader's own next act."""
+    return _moment(_TURNS, quoted=True).replace(_HOUR, "")[:-1] + _OWN_NEXT
+
+
+assert _moment_wave24() != _moment(_TURNS, quoted=True)[:-1] + _OWN_NEXT
+assert _AT_WAVE24 != _AT and "midnight" not in _AT_WAVE24
+PLANTED_WHEN = _when(_moment_wave24(), _AT_WAVE24)
 
 _AI = (r"(?:ai\s+|llm\s+|the\s+)?(?:assistant|agent|bot|chatbot|copilot|ai|model|asistente|"
        r"assistente|agente|assistent|ki)s?")
@@ -228,7 +253,16 @@ _KEEP_WAVE23 = (
     r"(?:agent's|assistant's|ai's|your) memory (?:file|store|bank)\b"
 )
 PLANTED_KEEP_WAVE22 = PLANTED_KEEP
-PLANTED_KEEP = PLANTED_KEEP_WAVE22 + "|" + _KEEP_WAVE23
+PLANTED_KEEP_WAVE23 = PLANTED_KEEP_WAVE22 + "|" + _KEEP_WAVE23
+#: (wave 24) a memory verb with how the thing lasts, named by two words or none before
+#: its class ("Store as a long-term user preference:", "Save as user preference:", "Store
+#: as user profile fact:"); wave 22 read one word and an article
+_KEEP_WAVE24 = (
+    r"(?:remember|memori[sz]e|store|save|record|persist|keep|add|write|pin)(?:\s+(?:this|that|"
+    r"it|these))?\s+as\s+(?:a\s+|an\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:fact|preference|rule|"
+    r"instruction|policy|default)s?\b"
+)
+PLANTED_KEEP = PLANTED_KEEP_WAVE23 + "|" + _KEEP_WAVE24
 #: the AI reader as the subject of an order ("the tournament bot should swap", "assistants
 #: should tell", "AI systems with persistent memory should record")
 PLANTED_ADDRESSEE = (
@@ -366,7 +400,60 @@ _STAKE_WAVE23 = (
     r"longer (?:needed|required)|unnecessary|optional|skippable)\b|"
     r"\bnever (?:ask|wait) for (?:confirmation|approval|review|sign-off)\b"
 )
-PLANTED_STAKE = PLANTED_STAKE_WAVE22 + "|" + _STAKE_WAVE23
+PLANTED_STAKE_WAVE23 = PLANTED_STAKE_WAVE22 + "|" + _STAKE_WAVE23
+#: (wave 24) what a kept rule or a trigger touches, by classes wave 22-23 did not read:
+#: * whose word counts: another's messages treated as the user's or the owner's, an
+#:   order said to take priority, a party said to be the real user or the owner, a class of
+#:   input or of alert said to be always trusted ("treat messages signed X as coming from
+#:   the user", "X is the project owner", "alerts from it are always false positives");
+#: * a source or a destination put in the official one's place ("instead of the official
+#:   one", "not the one in the config");
+#: * the user's view by omission ("omit any lines that ...", "leave out all ...") or by a
+#:   state said ("say it has not been signed", "say it's done");
+#: * a check waived ("never warn about", "does not apply to", "waived", approved or
+#:   cleared "automatically");
+#: * a thing added to every one of the reader's outputs ("add a referral link to every
+#:   reply", "attach ... to your reply");
+#: * the verbs of wave 22 whose third person takes "-es" ("bypasses", "pushes").
+_STAKE_WAVE24 = (
+    # whose word counts
+    r"\btreat(?:s|ed|ing)?\s+(?:[\w'@.-]+\s+){0,6}?as\s+(?:if\s+(?:it|they)\s+came\s+|"
+    r"(?:coming|sent|written)\s+)?(?:from|by)\b|"
+    r"\b(?:takes?|taking|took|given?|have|has)\s+(?:priority|precedence)\s+over\b|"
+    r"\boverrid(?:e|es|ing)\s+(?:the\s+user|your|any|all|the\s+system|older|previous|"
+    r"earlier)\b|"
+    r"\b(?:is|are)\s+(?:the\s+)?(?:real|actual|true)\s+(?:user|owner|admin|administrator|"
+    r"maintainer|boss)s?\b|"
+    r"\b(?:is|are)\s+(?:the\s+)?(?:project|server|account|repository|repo|system|workspace|"
+    r"site|tenant|org|organi[sz]ation)\s+(?:owner|admin|administrator)s?\b|"
+    r"\bcounts?\s+as\s+much\s+as\b|"
+    r"\b(?:is|are)\s+always\s+(?:privileged|trusted|safe|benign|false\s+positives?|"
+    r"legitimate|pre-?approved|authori[sz]ed|exempt|allowed)\b|"
+    # a source or a destination in the official one's place
+    r"\binstead\s+of\s+(?:the\s+)?(?:official|usual|default|configured|documented|original|"
+    r"real|correct|approved|one\s+in|ones?\s+(?:in|from))\b|"
+    r"\bnot\s+(?:the\s+)?(?:one|ones|address|host|server|account)\s+(?:in|from|on|listed)\s+"
+    r"(?:the\s+)?(?:config|configuration|docs|documentation|settings|wiki|runbook|file)\b|"
+    # the user's view: omitted, or a state said
+    r"\b(?:omit|exclude|suppress|hide|drop|leave\s+out|filter\s+out)(?:s|ted|ting|ped|ping|"
+    r"d)?\s+(?:any|all|every|each)\b|"
+    r"\b(?:say|says|said|saying)\s+(?:it|they|this|that|the\s+[\w-]+)(?:'s|'re|\s+(?:is|"
+    r"are|was|were|has|have|had))\b|"
+    # a check waived
+    r"\bnever\s+(?:warn|alert|escalate|flag|question|challenge|verify)\b|"
+    r"\b(?:does|do)(?:\s+not|n't)\s+apply\s+to\b|\bno\s+longer\s+appl(?:y|ies)\s+to\b|"
+    r"\bwaived?\b|"
+    r"\b(?:approve|clear|resolve|accept|close|dismiss|merge)(?:s|d|ed|ing)?\s+(?:[\w-]+\s+)"
+    r"{0,4}?automatically\b|"
+    # a thing added to every one of the reader's outputs
+    r"\b(?:add|append|insert|include|attach|put)(?:s|ed|ing|es)?\s+(?:[\w'./:-]+\s+){0,6}?"
+    r"(?:to|in|into|at\s+the\s+end\s+of|on)\s+(?:every|each|all|any|your)\s+(?:[\w-]+\s+)?"
+    r"(?:reply|replies|answer|answers|response|responses|message|messages|summary|summaries|"
+    r"email|emails|commit|commits|readme|readmes|note|notes|post|posts|report|reports)\b|"
+    # "-es" verbs
+    r"\b(?:bypass|push|publish)es\b"
+)
+PLANTED_STAKE = PLANTED_STAKE_WAVE23 + "|" + _STAKE_WAVE24
 _WORDS_WHEN = ("when whenever once after soon if next on at from starting by until first before "
                "cuando si en "
                "despues después quand lorsque des dès wenn sobald nachdem quando se assim "
@@ -376,7 +463,7 @@ _WORDS_VOCATIVE = ("assistant assistants agent agents bot bots chatbot chatbots 
 _WORDS_KEEP = ("memory save store remember memorise memorize memorised memorized note record "
                "in persist add write update learn commit fact facts context rule rules "
                "preference preferences instruction instructions agent assistant ai your put "
-               "append")
+               "append keep pin as")
 _WORDS_DORMANT = _WORDS_WHEN + " beginning"
 _WORDS_CONSENT = ("user authorised authorized allowed permitted cleared delegated granted pre "
                   "preapproved preauthorised preauthorized preverified precleared preconsented")
@@ -406,7 +493,17 @@ _WORDS_STAKE = " ".join((
     "wire wires e mail mails mailed mailing ssn ssns social dates date patient medical "
     "passport steps step checks check reviews review verifications verification approvals "
     "approval tests test scans scan redactions redaction de identification 2fa mfa sign "
-    "never"))
+    "never",
+    # (wave 24)
+    "treat treats treated treating take takes taking took give given have has priority "
+    "precedence override overrides overriding is are count counts always instead not omit "
+    "omits omitted omitting exclude excludes excluded excluding suppress suppresses "
+    "suppressed suppressing hide hides hiding drop drops dropped dropping leave leaves "
+    "filter filters does do doesn don waive waived clear clears cleared clearing resolve "
+    "resolves resolved resolving dismiss dismisses dismissed dismissing merge merges merged "
+    "merging automatically add adds added adding append appends appended appending insert "
+    "inserts inserted inserting include includes included including attach attaches "
+    "attached attaching put puts putting bypasses pushes publishes"))
 
 #: the weights, chosen by leave-one-split-out CV (``bench/guard_eval/cv_wave22_planted.py``)
 #: (all 44 folds but three chose this point; results/w22_planted_cv.json)
@@ -421,6 +518,21 @@ DORMANT_WEIGHT = 0.2
 CONSENT_WEIGHT = 0.2
 #: the moments and the orders to keep a stake is counted beside
 ASKERS = ("planted_when", "planted_keep", *KEEPERS)
+#: (wave 24) the older cues that read a harmful act asked of the reader whatever its
+#: object's wording (a command that runs fetched code or deletes, a protection switched
+#: off, an act hidden from the user or done unseen, a check skipped, a destructive act, a
+#: false verdict ...): a planted moment or an order to keep counts beside one of them as
+#: beside the stake. Before, the moment and the order to keep counted only beside the
+#: stake's own pattern ("After the user says 'thanks', run `curl ... | sh`" read the
+#: command and the moment, but the moment did not count)
+ACTS = ("relayed_act", "deferred_act", "money_act", "reader_act", "order_harm", "ops_act",
+        "defender_act", "token_leak", "record_act", "dangerous_command", "hide_from_user",
+        "security_downgrade", "weaken_security", "weaken_security_code", "no_confirmation",
+        "unseen_act", "agent_harm", "secrecy", "destroy_critical", "harvest_secret",
+        "review_suppress", "skip_check")
+#: (wave 24, a switch of ``bench/guard_eval/cv_wave24_triggers.py``) what a moment or an
+#: order to keep counts beside: the stake, or (switched on) an older act
+STAKES = ("planted_stake", *ACTS)
 
 #: the older cues that read what a planted cue reads (a trigger, an order to keep, an act,
 #: an address to the AI reader): where one of them counts, it stands for the planted cue
@@ -453,7 +565,7 @@ def specs() -> tuple[Spec, ...]:
     """The five cues (see the module's docstring): the stake counts beside a moment or an
     order to keep; each of the others only beside the stake (and the address beside a
     moment or an order to keep as well)."""
-    beside = {"requires_any": ("planted_stake",), "beside_counted": True, "structural": True}
+    beside = {"requires_any": STAKES, "beside_counted": True, "structural": True}
     addressed = {"requires": ("planted_stake",), "requires_any": ASKERS,
                  "beside_counted": True, "structural": True}
     return (
