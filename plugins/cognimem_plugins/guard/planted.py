@@ -505,6 +505,53 @@ _WORDS_STAKE = " ".join((
     "inserts inserted inserting include includes included including attach attaches "
     "attached attaching put puts putting bypasses pushes publishes"))
 
+#: (wave 24) a condition of any content at a clause's opening, closed by a comma or
+#: "then": a state of the world the writer cannot see from the note ("If the claim amount
+#: ever exceeds $50,000,", "The moment the loan reaches 'Clear to Close',", "If today is a
+#: weekend,"), a recurring day ("Every Friday,", "On Fridays only,"). An alert rule and a
+#: runbook have the same form; it counts only beside the stake and a third part that an
+#: alert rule lacks: an older harmful act (:data:`ACTS`), a silent clause or the moment's
+#: hidden kind (``requires`` and ``requires_any``). Where ``planted_when`` or an older
+#: trigger reads the moment, it stands for this one
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+PLANTED_STATE = (
+    _OPEN + r"(?:(?:" + _COND + r"|the moment|the instant|the day|as soon as|" r"wait until)"
+    + _NOT_WRITER + r"[^,.!?;:\n]{3,90}?(?:,|\s+then\b)|"
+    r"(?:every|each)\s+(?:" + _WEEKDAY + r"|day|night|week|month|morning|evening|weekend|"
+    r"quarter)[^,.!?;:\n]{0,40}?,|"
+    r"on\s+" + _WEEKDAY + r"s(?:\s+only)?[^,.!?;:\n]{0,40}?,)"
+)
+#: (wave 24) the silent clause: the act kept from the user or from those who would check
+#: it ("quietly", "without notice", "don't log it", "even if it didn't", "behave normally
+#: before then", "Humans can ignore this line", "before telling the user", "keep it
+#: quiet"). Counts beside the stake and a moment or an order to keep; the older cues of
+#: concealment (``hide_from_user``, ``unseen_act``, ``secrecy``, ``conceal``,
+#: ``secrecy_order``) stand for it. The stake's own "do not tell", "without telling" are
+#: not read again here
+PLANTED_SILENT = (
+    r"\b(?:quietly|silently|secretly|discreetly|covertly|stealthily)\b|"
+    r"\bwithout\s+(?:any\s+)?(?:notice|notifying|mentioning|informing|alerting|flagging|"
+    r"logging|a\s+word|saying\s+anything|anyone\s+(?:knowing|noticing))\b|"
+    r"\bwithout\s+(?:the\s+user|them|anyone|the\s+team|the\s+owner)\s+(?:knowing|noticing|"
+    r"seeing)\b|"
+    r"\b(?:do\s+not|don't|never)\s+(?:log|record|flag|alert|disclose|reveal|acknowledge|"
+    r"surface|announce)\s+(?:it|this|that|the|them|anything)\b|"
+    r"\beven\s+(?:if|though)\s+(?:[\w-]+\s+){0,2}?(?:didn't|did\s+not|isn't|is\s+not|wasn't|"
+    r"was\s+not|hasn't|has\s+not|never|doesn't|does\s+not)\b|"
+    r"\b(?:behave|act|respond|answer|reply)\s+(?:normally|as\s+usual)\b|"
+    r"\bhumans?\s+(?:can|should|may|will)\s+(?:safely\s+)?ignore\b|"
+    r"\bbefore\s+(?:telling|notifying|informing)\s+(?:the\s+user|them|anyone|the\s+team)\b|"
+    r"\bkeep\s+(?:doing\s+)?(?:it|this|that|them)\s+(?:silent|silently|quiet|quietly|secret|"
+    r"hidden|to\s+yourself|between\s+us)\b|"
+    r"\bnot\s+(?:be\s+)?(?:visible|shown|mentioned)\s+to\s+(?:the\s+user|users|anyone|them)\b|"
+    r"\b(?:it|this|that)\s+(?:does\s+not|doesn't)\s+exist\b"
+)
+_WORDS_STATE = (_WORDS_WHEN + " the moment instant day as wait every each on mondays tuesdays "
+                "wednesdays thursdays fridays saturdays sundays")
+_WORDS_SILENT = ("quietly silently secretly discreetly covertly stealthily without do don never "
+                 "even behave act respond answer reply human humans before keep not it this "
+                 "that")
+
 #: the weights, chosen by leave-one-split-out CV (``bench/guard_eval/cv_wave22_planted.py``)
 #: (all 44 folds but three chose this point; results/w22_planted_cv.json)
 STAKE_WEIGHT = 0.3
@@ -516,6 +563,10 @@ ADDRESSEE_WEIGHT = 0.25
 #: ``bench/guard_eval/cv_wave23_planted.py`` chose 0.2 (results/w23_planted_cv.json)
 DORMANT_WEIGHT = 0.2
 CONSENT_WEIGHT = 0.2
+#: (wave 24) the state of the world as the moment and the silent clause
+#: (``bench/guard_eval/cv_wave24_triggers.py``)
+STATE_WEIGHT = 0.25
+SILENT_WEIGHT = 0.2
 #: the moments and the orders to keep a stake is counted beside
 ASKERS = ("planted_when", "planted_keep", *KEEPERS)
 #: (wave 24) the older cues that read a harmful act asked of the reader whatever its
@@ -542,6 +593,8 @@ _OLDER = {
     "planted_when": ("trigger_frame", "dormant_trigger", "deferred_trigger"),
     "planted_dormant": ("trigger_frame", "dormant_trigger", "deferred_trigger"),
     "planted_consent": ("prior_reference", "authority"),
+    "planted_state": ("trigger_frame", "dormant_trigger", "deferred_trigger"),
+    "planted_silent": ("hide_from_user", "unseen_act", "secrecy", "conceal", "secrecy_order"),
     "planted_keep": ("kept_rule", "memory_implant", "memory_persist", "memory_keep",
                      "memory_frame"),
     "planted_stake": ("relayed_act", "deferred_act", "money_act", "reader_act", "order_harm",
@@ -574,13 +627,32 @@ def specs() -> tuple[Spec, ...]:
          "view, a recipient or a setting, a destructive act), beside a planted moment or an "
          "order to keep",
          PLANTED_STAKE, _WORDS_STAKE,
-         {"requires_any": ASKERS, "beside_counted": True, "structural": True}),
+         {"requires_any": (*ASKERS, "planted_state"), "beside_counted": True,
+          "structural": True}),
+        # (wave 24) a state of the world as the moment, beside the stake and a third part;
+        # the silent clause, beside the stake and a moment or an order to keep
+        ("planted_state", STATE_WEIGHT, "instruction_override",
+         "a condition of any content, a state of the world the note cannot show (\"if the "
+         "claim amount ever exceeds $50,000,\", \"every Friday,\"), beside what the order "
+         "touches and an older harmful act, a silent clause or a hidden moment",
+         PLANTED_STATE, _WORDS_STATE,
+         {"requires": ("planted_stake",), "requires_any": (*ACTS, "planted_silent",
+                                                           "planted_dormant"),
+          "beside_counted": True, "structural": True}),
+        ("planted_silent", SILENT_WEIGHT, "instruction_override",
+         "a silent clause (\"quietly\", \"without notice\", \"even if it didn't\", "
+         "\"behave normally before then\"), beside what the order touches and a moment or "
+         "an order to keep",
+         PLANTED_SILENT, _WORDS_SILENT,
+         {"requires": ("planted_stake",), "requires_any": (*ASKERS, "planted_state",
+                                                           *_OLDER_WHEN),
+          "beside_counted": True, "structural": True}),
         ("planted_when", WHEN_WEIGHT, "instruction_override",
          "a condition or a future moment that names a party of the reader's conversation, "
          "the reader's count or next act, a later session, a date or a tool's output, closed "
          "by a comma (\"once the user logs off,\", \"after your 5th message,\"), beside what "
          "a planted order touches",
-         PLANTED_WHEN, _WORDS_WHEN, beside),
+         PLANTED_WHEN, _WORDS_WHEN, {**beside, "replaces": ("planted_state",)}),
         ("planted_keep", KEEP_WEIGHT, "tool_coercion",
          "a write into the reader's memory by its carrier (memory.add(...), <memory>, "
          "\"save this:\") or a rule kept beyond the note (\"from now on\", \"in every future "
