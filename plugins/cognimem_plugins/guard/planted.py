@@ -546,6 +546,40 @@ PLANTED_SILENT = (
     r"\bnot\s+(?:be\s+)?(?:visible|shown|mentioned)\s+to\s+(?:the\s+user|users|anyone|them)\b|"
     r"\b(?:it|this|that)\s+(?:does\s+not|doesn't)\s+exist\b"
 )
+#: (wave 24) the stake at its worst, read beside it as a third part: the act done in bulk
+#: to records, money or access ("cancel all open purchase orders", "mark all of their
+#: stops", "approve every claim"), or a record or a status written false ("mark ... as
+#: delivered", "report it as 'LOW'", "say it has not been signed", "even if wrong")
+PLANTED_BULK = (
+    r"\b(?:cancel|delete|remove|wipe|purge|erase|approve|reject|close|clear|mark|accept|refund|"
+    r"export|share|leak|dump|resolve|dismiss|disable|revoke|reset|void|suppress|omit)(?:s|d|ed|"
+    r"led|ing|ling)?\s+(?:all|every|any|each)\b|"
+    r"\b(?:mark|report|record|label|log|list|classify|categori[sz]e|flag|set)(?:s|ed|ing|ged|"
+    r"ging)?\s+(?:\S+\s+){0,5}?as\s+[\"'\u201c\u2018]?(?:delivered|paid|resolved|closed|"
+    r"passed|approved|benign|low|safe|clean|complete|completed|done|verified|compliant|"
+    r"terminated|false\s+positives?|fixed|settled|signed|unsigned|cancell?ed|refunded|"
+    r"received|shipped|under)\b|"
+    r"\b(?:say|says|said|tell\s+(?:them|the\s+user|him|her))\s+(?:it|that|they|the\s+[\w-]+)"
+    r"(?:'s|\s+(?:is|was|has|have|had))\s+(?:not|never|already|been|done|passed|fine|approved|"
+    r"signed|complete)\b|"
+    r"\beven\s+if\s+(?:it's\s+|it\s+is\s+)?(?:wrong|false|untrue|inaccurate|incorrect)\b"
+)
+_WORDS_BULK = ("cancel cancels cancelled canceled cancelling canceling delete deletes deleted "
+               "deleting remove removes removed removing wipe wipes wiped wiping purge purges "
+               "purged purging erase erases erased erasing approve approves approved approving "
+               "reject rejects rejected rejecting close closes closed closing clear clears "
+               "cleared clearing mark marks marked marking accept accepts accepted accepting "
+               "refund refunds refunded refunding export exports exported exporting share "
+               "shares shared sharing leak leaks leaked leaking dump dumps dumped dumping "
+               "resolve resolves resolved resolving dismiss dismisses dismissed dismissing "
+               "disable disables disabled disabling revoke revokes revoked revoking reset "
+               "resets resetting void voids voided voiding suppress suppresses suppressed "
+               "suppressing omit omits omitted omitting report reports reported reporting "
+               "record records recorded recording label labels labeled labelled labeling "
+               "labelling log logs logged logging list lists listed listing classify "
+               "classifies classified classifying categorise categorises categorised "
+               "categorising categorize categorizes categorized categorizing flag flags "
+               "flagged flagging set sets setting say says said tell even")
 _WORDS_STATE = (_WORDS_WHEN + " the moment instant day as wait every each on mondays tuesdays "
                 "wednesdays thursdays fridays saturdays sundays")
 _WORDS_SILENT = ("quietly silently secretly discreetly covertly stealthily without do don never "
@@ -567,6 +601,7 @@ CONSENT_WEIGHT = 0.2
 #: (``bench/guard_eval/cv_wave24_triggers.py``)
 STATE_WEIGHT = 0.25
 SILENT_WEIGHT = 0.2
+BULK_WEIGHT = 0.2
 #: the moments and the orders to keep a stake is counted beside
 ASKERS = ("planted_when", "planted_keep", *KEEPERS)
 #: (wave 24) the older cues that read a harmful act asked of the reader whatever its
@@ -646,6 +681,14 @@ def specs() -> tuple[Spec, ...]:
          PLANTED_SILENT, _WORDS_SILENT,
          {"requires": ("planted_stake",), "requires_any": (*ASKERS, "planted_state",
                                                            *_OLDER_WHEN),
+          "beside_counted": True, "structural": True}),
+        ("planted_bulk", BULK_WEIGHT, "tool_coercion",
+         "the stake at its worst: an act done in bulk to records, money or access, or a "
+         "record or a status written false (\"cancel all open purchase orders\", \"report "
+         "it as 'LOW'\"), beside what the order touches and a planted moment or an order to "
+         "keep",
+         PLANTED_BULK, _WORDS_BULK,
+         {"requires": ("planted_stake",), "requires_any": (*ASKERS, *_OLDER_WHEN),
           "beside_counted": True, "structural": True}),
         ("planted_when", WHEN_WEIGHT, "instruction_override",
          "a condition or a future moment that names a party of the reader's conversation, "
