@@ -639,7 +639,8 @@ _OLDER = {
     "planted_addressee": ("agent_addressee", "addressed_to_agent", "ai_reader",
                           "reader_vocative", "agent_subject"),
 }
-_OLDER_WHEN = _OLDER["planted_when"]
+OLDER_WHEN = _OLDER["planted_when"]
+_OLDER_WHEN = OLDER_WHEN
 _OLDER_KEEP = _OLDER["planted_keep"]
 STOOD_FOR: dict[str, tuple[str, ...]] = {}
 for _planted, _older in _OLDER.items():
