@@ -186,7 +186,7 @@ _AT_WAVE24 = _AT.replace(_AT_WHAT, _AT_WHAT_WAVE24)
 #: (wave 24) the reader's own next act as the moment ("the next time you run a deploy",
 #: "next time you open the repo", "when you are next asked to send a campaign"): the
 #: writer names an act of the reader's it will not see
-_OWN_NEXT = (r"|\b(?:the\s+)?(?:next|first)\s+time\s+you\b(?!\s+(?:said|told|asked me|wrote))|"
+_OWN_NEXT = (r"|(?:(?<=\bnext time )|(?<=\bfirst time ))you\b(?!\s+(?:said|told|asked me|wrote))|"
              r"\byou(?:'re|\s+are)\s+(?:next\s+)?asked\s+(?:to|for|about)\b|"
              r"\b(?:are|is)\s+next\s+asked\b)")
 
@@ -443,7 +443,7 @@ _STAKE_WAVE24 = (
     r"\bnever\s+(?:warn|alert|escalate|flag|question|challenge|verify)\b|"
     r"\b(?:does|do)(?:\s+not|n't)\s+apply\s+to\b|\bno\s+longer\s+appl(?:y|ies)\s+to\b|"
     r"\bwaived?\b|"
-    r"\b(?:approve|clear|resolve|accept|close|dismiss|merge)(?:s|d|ed|ing)?\s+(?:[\w-]+\s+)"
+    r"\b(?:approve|clear|resolve|accept|close|dismiss|merge)(?:s|d|ed|ing)?\s+(?:[\w'-]+\s+)"
     r"{0,4}?automatically\b|"
     # a thing added to every one of the reader's outputs
     r"\b(?:add|append|insert|include|attach|put)(?:s|ed|ing|es)?\s+(?:[\w'./:-]+\s+){0,6}?"
