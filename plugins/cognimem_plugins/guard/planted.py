@@ -564,6 +564,10 @@ PLANTED_BULK = (
     r"signed|complete)\b|"
     r"\beven\s+if\s+(?:it's\s+|it\s+is\s+)?(?:wrong|false|untrue|inaccurate|incorrect)\b"
 )
+#: (each cue's words are the rarer word every match of a branch holds: the state's moment
+#: word or day, the silent clause's own word, the bulk act's verb or the status written,
+#: so the three are opened on few paragraphs and the stake they require is not run on
+#: every one)
 _WORDS_BULK = ("cancel cancels cancelled canceled cancelling canceling delete deletes deleted "
                "deleting remove removes removed removing wipe wipes wiped wiping purge purges "
                "purged purging erase erases erased erasing approve approves approved approving "
@@ -574,17 +578,22 @@ _WORDS_BULK = ("cancel cancels cancelled canceled cancelling canceling delete de
                "resolve resolves resolved resolving dismiss dismisses dismissed dismissing "
                "disable disables disabled disabling revoke revokes revoked revoking reset "
                "resets resetting void voids voided voiding suppress suppresses suppressed "
-               "suppressing omit omits omitted omitting report reports reported reporting "
-               "record records recorded recording label labels labeled labelled labeling "
-               "labelling log logs logged logging list lists listed listing classify "
-               "classifies classified classifying categorise categorises categorised "
-               "categorising categorize categorizes categorized categorizing flag flags "
-               "flagged flagging set sets setting say says said tell even")
-_WORDS_STATE = (_WORDS_WHEN + " the moment instant day as wait every each on mondays tuesdays "
-                "wednesdays thursdays fridays saturdays sundays")
-_WORDS_SILENT = ("quietly silently secretly discreetly covertly stealthily without do don never "
-                 "even behave act respond answer reply human humans before keep not it this "
-                 "that")
+               "suppressing omit omits omitted omitting led ling "
+               # (a status written false: the status's word)
+               "delivered paid resolved closed passed approved benign low safe clean complete "
+               "completed done verified compliant terminated false positive positives fixed "
+               "settled signed unsigned cancelled canceled refunded received shipped under "
+               # (a state said)
+               "say says said tell "
+               # (even if wrong)
+               "wrong untrue inaccurate incorrect")
+_WORDS_STATE = (_WORDS_WHEN + " soon until moment instant day monday tuesday wednesday thursday "
+                "friday saturday sunday mondays tuesdays wednesdays thursdays fridays "
+                "saturdays sundays night week month morning evening weekend quarter")
+_WORDS_SILENT = ("quietly silently secretly discreetly covertly stealthily without log record "
+                 "flag alert disclose reveal acknowledge surface announce even normally usual "
+                 "ignore telling notifying informing silent quiet secret hidden yourself "
+                 "between visible shown mentioned exist")
 
 #: the weights, chosen by leave-one-split-out CV (``bench/guard_eval/cv_wave22_planted.py``)
 #: (all 44 folds but three chose this point; results/w22_planted_cv.json)
