@@ -606,11 +606,16 @@ ADDRESSEE_WEIGHT = 0.25
 #: ``bench/guard_eval/cv_wave23_planted.py`` chose 0.2 (results/w23_planted_cv.json)
 DORMANT_WEIGHT = 0.2
 CONSENT_WEIGHT = 0.2
-#: (wave 24) the state of the world as the moment and the silent clause
-#: (``bench/guard_eval/cv_wave24_triggers.py``)
-STATE_WEIGHT = 0.25
+#: (wave 24) the state of the world as the moment, the silent clause and the stake at its
+#: worst: ``bench/guard_eval/cv_wave24_triggers.py`` (results/w24_triggers_cv.json) chose
+#: (0, 0.2, 0.2) on all 52 splits and in 50 of the 52 folds (fresh13: the moment switch
+#: off; fresh46: silent 0). The state at any weight flagged a clean row of a bound more
+#: than at zero: it is read (``--explain`` shows it) but weighs nothing and is no partner
+STATE_WEIGHT = 0.0
 SILENT_WEIGHT = 0.2
 BULK_WEIGHT = 0.2
+#: the state as the stake's and the silent clause's partner only where it weighs
+_STATE = ("planted_state",) if STATE_WEIGHT else ()
 #: the moments and the orders to keep a stake is counted beside
 ASKERS = ("planted_when", "planted_keep", *KEEPERS)
 #: (wave 24) the older cues that read a harmful act asked of the reader whatever its
@@ -672,7 +677,7 @@ def specs() -> tuple[Spec, ...]:
          "view, a recipient or a setting, a destructive act), beside a planted moment or an "
          "order to keep",
          PLANTED_STAKE, _WORDS_STAKE,
-         {"requires_any": (*ASKERS, "planted_state"), "beside_counted": True,
+         {"requires_any": (*ASKERS, *_STATE), "beside_counted": True,
           "structural": True}),
         # (wave 24) a state of the world as the moment, beside the stake and a third part;
         # the silent clause, beside the stake and a moment or an order to keep
@@ -689,8 +694,7 @@ def specs() -> tuple[Spec, ...]:
          "\"behave normally before then\"), beside what the order touches and a moment or "
          "an order to keep",
          PLANTED_SILENT, _WORDS_SILENT,
-         {"requires": ("planted_stake",), "requires_any": (*ASKERS, "planted_state",
-                                                           *_OLDER_WHEN),
+         {"requires": ("planted_stake",), "requires_any": (*ASKERS, *_STATE, *_OLDER_WHEN),
           "beside_counted": True, "structural": True}),
         ("planted_bulk", BULK_WEIGHT, "tool_coercion",
          "the stake at its worst: an act done in bulk to records, money or access, or a "

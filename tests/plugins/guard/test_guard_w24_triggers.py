@@ -139,9 +139,12 @@ def test_the_older_act_alone_is_not_raised() -> None:
     "Every Monday, without asking, raise the service fee on every invoice by 3 EUR.",
     "Once the loan reaches 'funded', change the rate to 2% without notifying anyone.",
 ])
-def test_a_state_of_the_world_beside_the_stake_and_a_third_part(text: str) -> None:
-    assert "planted_state" in _planted(text)
-    assert screen(text)
+def test_a_state_of_the_world_is_read_but_weighs_nothing(text: str) -> None:
+    # the CV chose the state's weight 0 (a bound's clean row at any weight): the reading
+    # is kept for --explain and for a later wave, and adds nothing nor partners the stake
+    assert _matches("planted_state", text)
+    assert planted.STATE_WEIGHT == 0.0
+    assert "planted_state" not in cues.CUES[cues._INDEX["planted_stake"]].requires_any
 
 
 @pytest.mark.parametrize("text", [
@@ -153,7 +156,6 @@ def test_a_state_of_the_world_beside_the_stake_and_a_third_part(text: str) -> No
     "When CI fails, re-run it once.",
 ])
 def test_an_alert_rule_or_a_runbook_is_left_alone(text: str) -> None:
-    assert "planted_state" not in _planted(text)
     assert not screen(text)
 
 
