@@ -702,7 +702,7 @@ def specs() -> tuple[Spec, ...]:
          "it as 'LOW'\"), beside what the order touches and a planted moment or an order to "
          "keep",
          PLANTED_BULK, _WORDS_BULK,
-         {"requires": ("planted_stake",), "requires_any": (*ASKERS, *_OLDER_WHEN),
+         {"requires_any": (*ASKERS, *_OLDER_WHEN),
           "beside_counted": True, "structural": True}),
         ("planted_when", WHEN_WEIGHT, "instruction_override",
          "a condition or a future moment that names a party of the reader's conversation, "
