@@ -62,7 +62,8 @@ def _pattern(name: str, wider: bool) -> None:
     from cognimem_plugins.guard import planted as p
 
     stem = name.removeprefix("planted_").upper()
-    src = getattr(p, f"PLANTED_{stem}") if wider else getattr(p, f"PLANTED_{stem}_WAVE22")
+    src = (getattr(p, f"PLANTED_{stem}_WAVE23") if wider
+           else getattr(p, f"PLANTED_{stem}_WAVE22"))
     i = cues._INDEX[name]
     cues.CUES = tuple(replace(c, pattern=re.compile(src, re.MULTILINE)) if c.name == name
                       else c for c in cues.CUES)

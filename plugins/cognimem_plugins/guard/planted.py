@@ -173,7 +173,32 @@ def _when(moment: str, at: str) -> str:
 PLANTED_WHEN_WAVE22 = _when(_moment(_TURNS_WAVE22, quoted=False), _AT_WAVE22)
 #: (wave 23) a quoted word someone else will write, the reader's reports and tool calls
 #: counted, "starting with"
-PLANTED_WHEN = _when(_moment(_TURNS, quoted=True), _AT)
+PLANTED_WHEN_WAVE23 = _when(_moment(_TURNS, quoted=True), _AT)
+#: (wave 24) a time of day is a schedule's moment, not a planted one: a cron line, a
+#: scheduler's or an automation's config says "at midnight", "at 02:00", "at 6 pm" and
+#: what runs then ("At midnight UTC, run the backup job and send the report to ops@..."),
+#: while a planted order's time is a date or a count ("on 1 September", "after your 5th
+#: message"). The hour, midnight and noon are not read as the moment
+_HOUR = r"\bmidnight\b|\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|"
+_AT_WHAT_WAVE24 = (_AT_WHAT.replace(r"\d|", r"\d(?!\d?(?::\d\d|\s?(?:am|pm|h\b|uhr\b)))|")
+                   .replace(r"midnight\b|noon\b|", ""))
+_AT_WAVE24 = _AT.replace(_AT_WHAT, _AT_WHAT_WAVE24)
+#: (wave 24) the reader's own next act as the moment ("the next time you run a deploy",
+#: "next time you open the repo", "when you are next asked to send a campaign"): the
+#: writer names an act of the reader's it will not see
+_OWN_NEXT = (r"|(?:(?<=\bnext time )|(?<=\bfirst time ))you\b(?!\s+(?:said|told|asked me|wrote))|"
+             r"\byou(?:'re|\s+are)\s+(?:next\s+)?asked\s+(?:to|for|about)\b|"
+             r"\b(?:are|is)\s+next\s+asked\b)")
+
+
+def _moment_wave24() -> str:
+    """Wave 23's moment without the hour, and with the reader's own next act."""
+    return _moment(_TURNS, quoted=True).replace(_HOUR, "")[:-1] + _OWN_NEXT
+
+
+assert _moment_wave24() != _moment(_TURNS, quoted=True)[:-1] + _OWN_NEXT
+assert _AT_WAVE24 != _AT and "midnight" not in _AT_WAVE24
+PLANTED_WHEN = _when(_moment_wave24(), _AT_WAVE24)
 
 _AI = (r"(?:ai\s+|llm\s+|the\s+)?(?:assistant|agent|bot|chatbot|copilot|ai|model|asistente|"
        r"assistente|agente|assistent|ki)s?")
@@ -228,7 +253,16 @@ _KEEP_WAVE23 = (
     r"(?:agent's|assistant's|ai's|your) memory (?:file|store|bank)\b"
 )
 PLANTED_KEEP_WAVE22 = PLANTED_KEEP
-PLANTED_KEEP = PLANTED_KEEP_WAVE22 + "|" + _KEEP_WAVE23
+PLANTED_KEEP_WAVE23 = PLANTED_KEEP_WAVE22 + "|" + _KEEP_WAVE23
+#: (wave 24) a memory verb with how the thing lasts, named by two words or none before
+#: its class ("Store as a long-term user preference:", "Save as user preference:", "Store
+#: as user profile fact:"); wave 22 read one word and an article
+_KEEP_WAVE24 = (
+    r"(?:remember|memori[sz]e|store|save|record|persist|keep|add|write|pin)(?:\s+(?:this|that|"
+    r"it|these))?\s+as\s+(?:a\s+|an\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:fact|preference|rule|"
+    r"instruction|policy|default)s?\b"
+)
+PLANTED_KEEP = PLANTED_KEEP_WAVE23 + "|" + _KEEP_WAVE24
 #: the AI reader as the subject of an order ("the tournament bot should swap", "assistants
 #: should tell", "AI systems with persistent memory should record")
 PLANTED_ADDRESSEE = (
@@ -366,7 +400,60 @@ _STAKE_WAVE23 = (
     r"longer (?:needed|required)|unnecessary|optional|skippable)\b|"
     r"\bnever (?:ask|wait) for (?:confirmation|approval|review|sign-off)\b"
 )
-PLANTED_STAKE = PLANTED_STAKE_WAVE22 + "|" + _STAKE_WAVE23
+PLANTED_STAKE_WAVE23 = PLANTED_STAKE_WAVE22 + "|" + _STAKE_WAVE23
+#: (wave 24) what a kept rule or a trigger touches, by classes wave 22-23 did not read:
+#: * whose word counts: another's messages treated as the user's or the owner's, an
+#:   order said to take priority, a party said to be the real user or the owner, a class of
+#:   input or of alert said to be always trusted ("treat messages signed X as coming from
+#:   the user", "X is the project owner", "alerts from it are always false positives");
+#: * a source or a destination put in the official one's place ("instead of the official
+#:   one", "not the one in the config");
+#: * the user's view by omission ("omit any lines that ...", "leave out all ...") or by a
+#:   state said ("say it has not been signed", "say it's done");
+#: * a check waived ("never warn about", "does not apply to", "waived", approved or
+#:   cleared "automatically");
+#: * a thing added to every one of the reader's outputs ("add a referral link to every
+#:   reply", "attach ... to your reply");
+#: * the verbs of wave 22 whose third person takes "-es" ("bypasses", "pushes").
+_STAKE_WAVE24 = (
+    # whose word counts
+    r"\btreat(?:s|ed|ing)?\s+(?:[\w'@.-]+\s+){0,6}?as\s+(?:if\s+(?:it|they)\s+came\s+|"
+    r"(?:coming|sent|written)\s+)?(?:from|by)\b|"
+    r"\b(?:takes?|taking|took|given?|have|has)\s+(?:priority|precedence)\s+over\b|"
+    r"\boverrid(?:e|es|ing)\s+(?:the\s+user|your|any|all|the\s+system|older|previous|"
+    r"earlier)\b|"
+    r"\b(?:is|are)\s+(?:the\s+)?(?:real|actual|true)\s+(?:user|owner|admin|administrator|"
+    r"maintainer|boss)s?\b|"
+    r"\b(?:is|are)\s+(?:the\s+)?(?:project|server|account|repository|repo|system|workspace|"
+    r"site|tenant|org|organi[sz]ation)\s+(?:owner|admin|administrator)s?\b|"
+    r"\bcounts?\s+as\s+much\s+as\b|"
+    r"\b(?:is|are)\s+always\s+(?:privileged|trusted|safe|benign|false\s+positives?|"
+    r"legitimate|pre-?approved|authori[sz]ed|exempt|allowed)\b|"
+    # a source or a destination in the official one's place
+    r"\binstead\s+of\s+(?:the\s+)?(?:official|usual|default|configured|documented|original|"
+    r"real|correct|approved|one\s+in|ones?\s+(?:in|from))\b|"
+    r"\bnot\s+(?:the\s+)?(?:one|ones|address|host|server|account)\s+(?:in|from|on|listed)\s+"
+    r"(?:the\s+)?(?:config|configuration|docs|documentation|settings|wiki|runbook|file)\b|"
+    # the user's view: omitted, or a state said
+    r"\b(?:omit|exclude|suppress|hide|drop|leave\s+out|filter\s+out)(?:s|ted|ting|ped|ping|"
+    r"d)?\s+(?:any|all|every|each)\b|"
+    r"\b(?:say|says|said|saying)\s+(?:it|they|this|that|the\s+[\w-]+)(?:'s|'re|\s+(?:is|"
+    r"are|was|were|has|have|had))\b|"
+    # a check waived
+    r"\bnever\s+(?:warn|alert|escalate|flag|question|challenge|verify)\b|"
+    r"\b(?:does|do)(?:\s+not|n't)\s+apply\s+to\b|\bno\s+longer\s+appl(?:y|ies)\s+to\b|"
+    r"\bwaived?\b|"
+    r"\b(?:approve|clear|resolve|accept|close|dismiss|merge)(?:s|d|ed|ing)?\s+(?:[\w'-]+\s+)"
+    r"{0,4}?automatically\b|"
+    # a thing added to every one of the reader's outputs
+    r"\b(?:add|append|insert|include|attach|put)(?:s|ed|ing|es)?\s+(?:[\w'./:-]+\s+){0,6}?"
+    r"(?:to|in|into|at\s+the\s+end\s+of|on)\s+(?:every|each|all|any|your)\s+(?:[\w-]+\s+)?"
+    r"(?:reply|replies|answer|answers|response|responses|message|messages|summary|summaries|"
+    r"email|emails|commit|commits|readme|readmes|note|notes|post|posts|report|reports)\b|"
+    # "-es" verbs
+    r"\b(?:bypass|push|publish)es\b"
+)
+PLANTED_STAKE = PLANTED_STAKE_WAVE23 + "|" + _STAKE_WAVE24
 _WORDS_WHEN = ("when whenever once after soon if next on at from starting by until first before "
                "cuando si en "
                "despues después quand lorsque des dès wenn sobald nachdem quando se assim "
@@ -376,7 +463,7 @@ _WORDS_VOCATIVE = ("assistant assistants agent agents bot bots chatbot chatbots 
 _WORDS_KEEP = ("memory save store remember memorise memorize memorised memorized note record "
                "in persist add write update learn commit fact facts context rule rules "
                "preference preferences instruction instructions agent assistant ai your put "
-               "append")
+               "append keep pin as")
 _WORDS_DORMANT = _WORDS_WHEN + " beginning"
 _WORDS_CONSENT = ("user authorised authorized allowed permitted cleared delegated granted pre "
                   "preapproved preauthorised preauthorized preverified precleared preconsented")
@@ -406,7 +493,107 @@ _WORDS_STAKE = " ".join((
     "wire wires e mail mails mailed mailing ssn ssns social dates date patient medical "
     "passport steps step checks check reviews review verifications verification approvals "
     "approval tests test scans scan redactions redaction de identification 2fa mfa sign "
-    "never"))
+    "never",
+    # (wave 24)
+    "treat treats treated treating take takes taking took give given have has priority "
+    "precedence override overrides overriding is are count counts always instead not omit "
+    "omits omitted omitting exclude excludes excluded excluding suppress suppresses "
+    "suppressed suppressing hide hides hiding drop drops dropped dropping leave leaves "
+    "filter filters does do doesn don waive waived clear clears cleared clearing resolve "
+    "resolves resolved resolving dismiss dismisses dismissed dismissing merge merges merged "
+    "merging automatically add adds added adding append appends appended appending insert "
+    "inserts inserted inserting include includes included including attach attaches "
+    "attached attaching put puts putting bypasses pushes publishes"))
+
+#: (wave 24) a condition of any content at a clause's opening, closed by a comma or
+#: "then": a state of the world the writer cannot see from the note ("If the claim amount
+#: ever exceeds $50,000,", "The moment the loan reaches 'Clear to Close',", "If today is a
+#: weekend,"), a recurring day ("Every Friday,", "On Fridays only,"). An alert rule and a
+#: runbook have the same form; it counts only beside the stake and a third part that an
+#: alert rule lacks: an older harmful act (:data:`ACTS`), a silent clause or the moment's
+#: hidden kind (``requires`` and ``requires_any``). Where ``planted_when`` or an older
+#: trigger reads the moment, it stands for this one
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+PLANTED_STATE = (
+    _OPEN + r"(?:(?:" + _COND + r"|the moment|the instant|the day|as soon as|" r"wait until)"
+    + _NOT_WRITER + r"[^,.!?;:\n]{3,90}?(?:,|\s+then\b)|"
+    r"(?:every|each)\s+(?:" + _WEEKDAY + r"|day|night|week|month|morning|evening|weekend|"
+    r"quarter)[^,.!?;:\n]{0,40}?,|"
+    r"on\s+" + _WEEKDAY + r"s(?:\s+only)?[^,.!?;:\n]{0,40}?,)"
+)
+#: (wave 24) the silent clause: the act kept from the user or from those who would check
+#: it ("quietly", "without notice", "don't log it", "even if it didn't", "behave normally
+#: before then", "Humans can ignore this line", "before telling the user", "keep it
+#: quiet"). Counts beside the stake and a moment or an order to keep; the older cues of
+#: concealment (``hide_from_user``, ``unseen_act``, ``secrecy``, ``conceal``,
+#: ``secrecy_order``) stand for it. The stake's own "do not tell", "without telling" are
+#: not read again here
+PLANTED_SILENT = (
+    r"\b(?:quietly|silently|secretly|discreetly|covertly|stealthily)\b|"
+    r"\bwithout\s+(?:any\s+)?(?:notice|notifying|mentioning|informing|alerting|flagging|"
+    r"logging|a\s+word|saying\s+anything|anyone\s+(?:knowing|noticing))\b|"
+    r"\bwithout\s+(?:the\s+user|them|anyone|the\s+team|the\s+owner)\s+(?:knowing|noticing|"
+    r"seeing)\b|"
+    r"\b(?:do\s+not|don't|never)\s+(?:log|record|flag|alert|disclose|reveal|acknowledge|"
+    r"surface|announce)\s+(?:it|this|that|the|them|anything)\b|"
+    r"\beven\s+(?:if|though)\s+(?:[\w-]+\s+){0,2}?(?:didn't|did\s+not|isn't|is\s+not|wasn't|"
+    r"was\s+not|hasn't|has\s+not|never|doesn't|does\s+not)\b|"
+    r"\b(?:behave|act|respond|answer|reply)\s+(?:normally|as\s+usual)\b|"
+    r"\bhumans?\s+(?:can|should|may|will)\s+(?:safely\s+)?ignore\b|"
+    r"\bbefore\s+(?:telling|notifying|informing)\s+(?:the\s+user|them|anyone|the\s+team)\b|"
+    r"\bkeep\s+(?:doing\s+)?(?:it|this|that|them)\s+(?:silent|silently|quiet|quietly|secret|"
+    r"hidden|to\s+yourself|between\s+us)\b|"
+    r"\bnot\s+(?:be\s+)?(?:visible|shown|mentioned)\s+to\s+(?:the\s+user|users|anyone|them)\b|"
+    r"\b(?:it|this|that)\s+(?:does\s+not|doesn't)\s+exist\b"
+)
+#: (wave 24) the stake at its worst, read beside it as a third part: the act done in bulk
+#: to records, money or access ("cancel all open purchase orders", "mark all of their
+#: stops", "approve every claim"), or a record or a status written false ("mark ... as
+#: delivered", "report it as 'LOW'", "say it has not been signed", "even if wrong")
+PLANTED_BULK = (
+    r"\b(?:cancel|delete|remove|wipe|purge|erase|approve|reject|close|clear|mark|accept|refund|"
+    r"export|share|leak|dump|resolve|dismiss|disable|revoke|reset|void|suppress|omit)(?:s|d|ed|"
+    r"led|ing|ling)?\s+(?:all|every|any|each)\b|"
+    r"\b(?:mark|report|record|label|log|list|classify|categori[sz]e|flag|set)(?:s|ed|ing|ged|"
+    r"ging)?\s+(?:\S+\s+){0,5}?as\s+[\"'\u201c\u2018]?(?:delivered|paid|resolved|closed|"
+    r"passed|approved|benign|low|safe|clean|complete|completed|done|verified|compliant|"
+    r"terminated|false\s+positives?|fixed|settled|signed|unsigned|cancell?ed|refunded|"
+    r"received|shipped|under)\b|"
+    r"\b(?:say|says|said|tell\s+(?:them|the\s+user|him|her))\s+(?:it|that|they|the\s+[\w-]+)"
+    r"(?:'s|\s+(?:is|was|has|have|had))\s+(?:not|never|already|been|done|passed|fine|approved|"
+    r"signed|complete)\b|"
+    r"\beven\s+if\s+(?:it's\s+|it\s+is\s+)?(?:wrong|false|untrue|inaccurate|incorrect)\b"
+)
+#: (each cue's words are the rarer word every match of a branch holds: the state's moment
+#: word or day, the silent clause's own word, the bulk act's verb or the status written,
+#: so the three are opened on few paragraphs and the stake they require is not run on
+#: every one)
+_WORDS_BULK = ("cancel cancels cancelled canceled cancelling canceling delete deletes deleted "
+               "deleting remove removes removed removing wipe wipes wiped wiping purge purges "
+               "purged purging erase erases erased erasing approve approves approved approving "
+               "reject rejects rejected rejecting close closes closed closing clear clears "
+               "cleared clearing mark marks marked marking accept accepts accepted accepting "
+               "refund refunds refunded refunding export exports exported exporting share "
+               "shares shared sharing leak leaks leaked leaking dump dumps dumped dumping "
+               "resolve resolves resolved resolving dismiss dismisses dismissed dismissing "
+               "disable disables disabled disabling revoke revokes revoked revoking reset "
+               "resets resetting void voids voided voiding suppress suppresses suppressed "
+               "suppressing omit omits omitted omitting led ling "
+               # (a status written false: the status's word)
+               "delivered paid resolved closed passed approved benign low safe clean complete "
+               "completed done verified compliant terminated false positive positives fixed "
+               "settled signed unsigned cancelled canceled refunded received shipped under "
+               # (a state said)
+               "say says said tell "
+               # (even if wrong)
+               "wrong untrue inaccurate incorrect")
+_WORDS_STATE = (_WORDS_WHEN + " soon until moment instant day monday tuesday wednesday thursday "
+                "friday saturday sunday mondays tuesdays wednesdays thursdays fridays "
+                "saturdays sundays night week month morning evening weekend quarter")
+_WORDS_SILENT = ("quietly silently secretly discreetly covertly stealthily without log record "
+                 "flag alert disclose reveal acknowledge surface announce even normally usual "
+                 "ignore telling notifying informing silent quiet secret hidden yourself "
+                 "between visible shown mentioned exist")
 
 #: the weights, chosen by leave-one-split-out CV (``bench/guard_eval/cv_wave22_planted.py``)
 #: (all 44 folds but three chose this point; results/w22_planted_cv.json)
@@ -419,8 +606,33 @@ ADDRESSEE_WEIGHT = 0.25
 #: ``bench/guard_eval/cv_wave23_planted.py`` chose 0.2 (results/w23_planted_cv.json)
 DORMANT_WEIGHT = 0.2
 CONSENT_WEIGHT = 0.2
+#: (wave 24) the state of the world as the moment, the silent clause and the stake at its
+#: worst: ``bench/guard_eval/cv_wave24_triggers.py`` (results/w24_triggers_cv.json) chose
+#: (0, 0.2, 0.2) on all 52 splits and in 50 of the 52 folds (fresh13: the moment switch
+#: off; fresh46: silent 0). The state at any weight flagged a clean row of a bound more
+#: than at zero: it is read (``--explain`` shows it) but weighs nothing and is no partner
+STATE_WEIGHT = 0.0
+SILENT_WEIGHT = 0.2
+BULK_WEIGHT = 0.2
+#: the state as the stake's and the silent clause's partner only where it weighs
+_STATE = ("planted_state",) if STATE_WEIGHT else ()
 #: the moments and the orders to keep a stake is counted beside
 ASKERS = ("planted_when", "planted_keep", *KEEPERS)
+#: (wave 24) the older cues that read a harmful act asked of the reader whatever its
+#: object's wording (a command that runs fetched code or deletes, a protection switched
+#: off, an act hidden from the user or done unseen, a check skipped, a destructive act, a
+#: false verdict ...): a planted moment or an order to keep counts beside one of them as
+#: beside the stake. Before, the moment and the order to keep counted only beside the
+#: stake's own pattern ("After the user says 'thanks', run `curl ... | sh`" read the
+#: command and the moment, but the moment did not count)
+ACTS = ("relayed_act", "deferred_act", "money_act", "reader_act", "order_harm", "ops_act",
+        "defender_act", "token_leak", "record_act", "dangerous_command", "hide_from_user",
+        "security_downgrade", "weaken_security", "weaken_security_code", "no_confirmation",
+        "unseen_act", "agent_harm", "secrecy", "destroy_critical", "harvest_secret",
+        "review_suppress", "skip_check")
+#: (wave 24, a switch of ``bench/guard_eval/cv_wave24_triggers.py``) what a moment or an
+#: order to keep counts beside: the stake, or (switched on) an older act
+STAKES = ("planted_stake", *ACTS)
 
 #: the older cues that read what a planted cue reads (a trigger, an order to keep, an act,
 #: an address to the AI reader): where one of them counts, it stands for the planted cue
@@ -430,6 +642,8 @@ _OLDER = {
     "planted_when": ("trigger_frame", "dormant_trigger", "deferred_trigger"),
     "planted_dormant": ("trigger_frame", "dormant_trigger", "deferred_trigger"),
     "planted_consent": ("prior_reference", "authority"),
+    "planted_state": ("trigger_frame", "dormant_trigger", "deferred_trigger"),
+    "planted_silent": ("hide_from_user", "unseen_act", "secrecy", "conceal", "secrecy_order"),
     "planted_keep": ("kept_rule", "memory_implant", "memory_persist", "memory_keep",
                      "memory_frame"),
     "planted_stake": ("relayed_act", "deferred_act", "money_act", "reader_act", "order_harm",
@@ -439,7 +653,8 @@ _OLDER = {
     "planted_addressee": ("agent_addressee", "addressed_to_agent", "ai_reader",
                           "reader_vocative", "agent_subject"),
 }
-_OLDER_WHEN = _OLDER["planted_when"]
+OLDER_WHEN = _OLDER["planted_when"]
+_OLDER_WHEN = OLDER_WHEN
 _OLDER_KEEP = _OLDER["planted_keep"]
 STOOD_FOR: dict[str, tuple[str, ...]] = {}
 for _planted, _older in _OLDER.items():
@@ -453,7 +668,7 @@ def specs() -> tuple[Spec, ...]:
     """The five cues (see the module's docstring): the stake counts beside a moment or an
     order to keep; each of the others only beside the stake (and the address beside a
     moment or an order to keep as well)."""
-    beside = {"requires_any": ("planted_stake",), "beside_counted": True, "structural": True}
+    beside = {"requires_any": STAKES, "beside_counted": True, "structural": True}
     addressed = {"requires": ("planted_stake",), "requires_any": ASKERS,
                  "beside_counted": True, "structural": True}
     return (
@@ -462,13 +677,39 @@ def specs() -> tuple[Spec, ...]:
          "view, a recipient or a setting, a destructive act), beside a planted moment or an "
          "order to keep",
          PLANTED_STAKE, _WORDS_STAKE,
-         {"requires_any": ASKERS, "beside_counted": True, "structural": True}),
+         {"requires_any": (*ASKERS, *_STATE), "beside_counted": True,
+          "structural": True}),
+        # (wave 24) a state of the world as the moment, beside the stake and a third part;
+        # the silent clause, beside the stake and a moment or an order to keep
+        ("planted_state", STATE_WEIGHT, "instruction_override",
+         "a condition of any content, a state of the world the note cannot show (\"if the "
+         "claim amount ever exceeds $50,000,\", \"every Friday,\"), beside what the order "
+         "touches and an older harmful act, a silent clause or a hidden moment",
+         PLANTED_STATE, _WORDS_STATE,
+         {"requires": ("planted_stake",) if STATE_WEIGHT else (),
+          "requires_any": (*ACTS, "planted_silent", "planted_dormant"),
+          "beside_counted": True, "structural": True}),
+        ("planted_silent", SILENT_WEIGHT, "instruction_override",
+         "a silent clause (\"quietly\", \"without notice\", \"even if it didn't\", "
+         "\"behave normally before then\"), beside what the order touches and a moment or "
+         "an order to keep",
+         PLANTED_SILENT, _WORDS_SILENT,
+         {"requires": ("planted_stake",), "requires_any": (*ASKERS, *_STATE, *_OLDER_WHEN),
+          "beside_counted": True, "structural": True}),
+        ("planted_bulk", BULK_WEIGHT, "tool_coercion",
+         "the stake at its worst: an act done in bulk to records, money or access, or a "
+         "record or a status written false (\"cancel all open purchase orders\", \"report "
+         "it as 'LOW'\"), beside what the order touches and a planted moment or an order to "
+         "keep",
+         PLANTED_BULK, _WORDS_BULK,
+         {"requires_any": (*ASKERS, *_OLDER_WHEN),
+          "beside_counted": True, "structural": True}),
         ("planted_when", WHEN_WEIGHT, "instruction_override",
          "a condition or a future moment that names a party of the reader's conversation, "
          "the reader's count or next act, a later session, a date or a tool's output, closed "
          "by a comma (\"once the user logs off,\", \"after your 5th message,\"), beside what "
          "a planted order touches",
-         PLANTED_WHEN, _WORDS_WHEN, beside),
+         PLANTED_WHEN, _WORDS_WHEN, {**beside, "replaces": ("planted_state",)}),
         ("planted_keep", KEEP_WEIGHT, "tool_coercion",
          "a write into the reader's memory by its carrier (memory.add(...), <memory>, "
          "\"save this:\") or a rule kept beyond the note (\"from now on\", \"in every future "
