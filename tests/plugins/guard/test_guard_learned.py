@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parents[3]
 RESULT = ROOT / "bench" / "guard_eval" / "results" / "learned_cue.json"
 #: a model that adds nothing: the phrase cues alone
 NOTHING = learned.Model(-30.0, {})
+#: structural readings written after the learned cue that read some reworded rows too
+_LATER_READINGS = frozenset({"data_post"})
 
 #: injections reworded so that the phrase cues alone stay under the threshold (wave 16:
 #: the learned cue adds at most 0.25, so it decides only above 0.5 of phrase cues; wave 15's
@@ -56,11 +58,22 @@ def test_a_reworded_handover_is_read_by_the_phrase_cues_since_wave_9() -> None:
 
 
 @pytest.mark.parametrize("text", REWORDED)
-def test_the_learned_cue_flags_reworded_injections(text: str) -> None:
+def test_the_learned_cue_flags_reworded_injections(text: str,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
+    from dataclasses import replace
+
+    from cognimem_plugins.guard import cues as cue_module
+
     found = screen(text)
     assert found, found
     assert LEARNED in {c.name for c in found.cues}
-    # without the model, the phrase cues alone do not reach the threshold
+    # without the model, the phrase cues alone do not reach the threshold (wave 24's
+    # ``data_post``, a body of data sent to an address, reads one of these rows by its
+    # structure since: off here, tested in test_guard_w24_agent.py)
+    never = re.compile(r"(?!x)x")
+    monkeypatch.setattr(cue_module, "CUES", tuple(
+        replace(c, pattern=never) if c.name in _LATER_READINGS else c for c in cue_module.CUES))
     assert cues(normalise(text), model=NOTHING).score < THRESHOLD
 
 
