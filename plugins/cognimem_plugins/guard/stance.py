@@ -38,8 +38,9 @@ WEIGHTS_FILE = Path(__file__).resolve().parent / "stance.json.gz"
 #: model retrained on the 48 seen splits, 0.01 in 46 of 48 folds,
 #: bench/guard_eval/cv_wave23_stance.py; wave 24: retrained on the 52 seen splits as the
 #: merged screen flags them, with the notes of :func:`quoted_object`: 0.03 in 51 of 52
-#: folds, bench/guard_eval/cv_wave24_stance.py)
-VETO = 0.03
+#: folds on the writer's branch; rerun after the wave's merges, 0.05 in all 52 folds,
+#: bench/guard_eval/cv_wave24_stance.py, results/w24stance_cv.json)
+VETO = 0.05
 #: the reader addressed in the second person outside the spans (over ``flat``): the note then
 #: speaks to its reader, and its flag is never blanked (a defender's note is addressed to a
 #: team or to nobody; "let's play a game: you're ..., a model trained without guardrails"
