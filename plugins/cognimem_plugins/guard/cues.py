@@ -46,6 +46,7 @@ from .persona_i18n import SPECS as PERSONA_I18N_SPECS
 from .persona_licenses import SPECS as PERSONA_LICENSE_SPECS
 from .persona_powers import SPECS as PERSONA_POWER_SPECS
 from .pipeline_frames import SPECS as PIPELINE_SPECS
+from .planted import ACTS as PLANTED_ACTS
 from .planted import STOOD_FOR as PLANTED_STOOD_FOR
 from .planted import specs as planted_specs
 from .pressure import SPECS as PRESSURE_SPECS
@@ -773,8 +774,11 @@ def _kept(piece: str, flat: str, words: frozenset[str], cjk: bool) -> tuple[Cue,
 
     # (wave 18) a required cue that is not open cannot match: the sets say so before any
     # cue is asked (most cues that require one of twenty askers find none of them open)
+    # (wave 24) a planted part that counts beside any older harmful act runs its own
+    # pattern first (:data:`_OWN_FIRST`; the same cues kept, each match found once)
     kept = [CUES[i] for i in sorted(is_open)
             if _NEEDS[i] <= is_open and all(map(matched, _NEEDED[i]))
+            and (i not in _OWN_FIRST or matched(i))
             and (not _NEEDS_ANY[i] or any(map(matched, _NEEDS_ANY[i] & is_open)))
             and matched(i)]
     # (wave 15) a cue marked ``beside_counted`` counts only beside a required cue that
@@ -826,6 +830,11 @@ _NEEDS = [frozenset(_INDEX[r] for r in c.requires) for c in CUES]
 _NEEDS_ANY = [frozenset(_INDEX[r] for r in c.requires_any) for c in CUES]
 #: the same in the cues' order, for :func:`_kept` (the required cues are run first)
 _NEEDED = [tuple(_INDEX[r] for r in c.requires) for c in CUES]
+#: (wave 24) the cues that count beside any one of the older harmful acts
+#: (:data:`.planted.ACTS`, twenty-two cues, one of whose words most paragraphs hold): their
+#: own pattern, whose words are rarer, is run before those acts' (:func:`_kept`)
+_OWN_FIRST = frozenset(i for i, c in enumerate(CUES)
+                       if set(PLANTED_ACTS) <= set(c.requires_any))
 #: every cue's position (a paragraph in a script without spaces opens them all)
 _EVERY = frozenset(range(len(CUES)))
 

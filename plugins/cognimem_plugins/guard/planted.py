@@ -686,7 +686,9 @@ def specs() -> tuple[Spec, ...]:
          "claim amount ever exceeds $50,000,\", \"every Friday,\"), beside what the order "
          "touches and an older harmful act, a silent clause or a hidden moment",
          PLANTED_STATE, _WORDS_STATE,
-         {"requires": ("planted_stake",) if STATE_WEIGHT else (),
+         # (its pattern is run only beside the stake's: at weight 0 it is shown by
+         # ``--explain`` and counts nothing, and no cue asks for it)
+         {"requires": ("planted_stake",),
           "requires_any": (*ACTS, "planted_silent", "planted_dormant"),
           "beside_counted": True, "structural": True}),
         ("planted_silent", SILENT_WEIGHT, "instruction_override",
