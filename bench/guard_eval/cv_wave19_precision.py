@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,7 @@ SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 31)))
 READINGS = ("plans", "prohibitions", "class_quotes", "own_roles", "own_orders_w19")
 TESTS = ("mask", "repeated", "literal", "manager", "csp")
 BOUNDS = (w15.HONEST, w15.READMES, w15.TURNS)
+FALLBACK_BENCH = Path("/work/shared/bench")
 Counts = dict[str, tuple[int, int]]  # split: (secrets caught or injections flagged, clean changed)
 
 
@@ -105,6 +107,27 @@ def secret_rows() -> list[tuple[str, str, str, str]]:
 
         out += [(w15.TURNS, "clean", t, "") for t in conversations(w15.BENCH)[0]]
     return out
+
+
+def bounded_secret_rows(bench: Path, splits: Sequence[str],
+                        fallback: Path = FALLBACK_BENCH) -> list[tuple[str, str, str, str]]:
+    """``secret_rows()`` of ``splits`` with the bounds (the READMEs, and the training half's
+    turns from ``bench``, or ``fallback`` when it holds no LoCoMo); stops the script, naming
+    the folder, when no turn was read: the redaction side's ``w16.bounded_rows``."""
+    global SPLITS
+    w15.SPLITS = SPLITS = tuple(splits)
+    if w16.READMES.exists():
+        w15.README_PATH = w16.READMES
+    found = bench if (bench / "locomo").is_dir() else fallback
+    if not (found / "locomo").is_dir():
+        raise SystemExit(f"no LoCoMo turns under {bench} nor {fallback}")
+    w15.BENCH = found
+    rows = secret_rows()
+    sizes = {s: sum(1 for r in rows if r[0] == s) for s in BOUNDS}
+    if not sizes.get(w15.TURNS):
+        raise SystemExit("the bound read no dataset turns")
+    print(f"bounds read: {sizes} (turns from {found})", flush=True)
+    return rows
 
 
 def secret_counts(rows: list[tuple[str, str, str, str]]) -> dict[frozenset[str], Counts]:

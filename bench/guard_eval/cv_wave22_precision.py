@@ -34,7 +34,6 @@ from guard_corpus import leaked  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 43)))
 TESTS = ("padded", "default", "reference", "cursor", "fingerprint")
-FALLBACK_BENCH = Path("/work/shared/bench")
 
 
 def counts(rows: list[tuple[str, str, str, str]]) -> dict[frozenset[str], w19p.Counts]:
@@ -74,19 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--label", help="save the figures as results/LABEL.json")
     parser.add_argument("--bench", type=Path, default=w15.BENCH)
     args = parser.parse_args(argv)
-    w15.SPLITS = SPLITS
-    w19p.SPLITS = SPLITS
-    if w16.READMES.exists():
-        w15.README_PATH = w16.READMES
-    bench = args.bench if (args.bench / "locomo").is_dir() else FALLBACK_BENCH
-    if not (bench / "locomo").is_dir():
-        raise SystemExit(f"no LoCoMo turns under {args.bench} nor {FALLBACK_BENCH}")
-    w15.BENCH = bench
-    rows = w19p.secret_rows()
-    sizes = {s: sum(1 for r in rows if r[0] == s) for s in w19p.BOUNDS}
-    if not sizes.get(w15.TURNS):
-        raise SystemExit("the bound read no dataset turns")
-    print(f"bounds read: {sizes} (turns from {bench})", flush=True)
+    rows = w19p.bounded_secret_rows(args.bench, SPLITS)
     result: dict[str, Any] = w19p.weigh(counts(rows), TESTS)
     print(f"chosen on all {result['chosen_on_all']}; single tests (freed, lost) "
           f"{result['single_switch_freed_lost_on_all']}; bounds (secrets, changed: none -> "

@@ -37,7 +37,6 @@ import cv_wave19_precision as w19p  # noqa: E402
 from guard_corpus import leaked  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 47)))
-FALLBACK_BENCH = Path("/work/shared/bench")
 
 
 def counts(rows: list[tuple[str, str, str, str]]) -> dict[frozenset[str], w19p.Counts]:
@@ -83,19 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from cognimem_plugins.guard import nonsecret
 
-    w15.SPLITS = SPLITS
-    w19p.SPLITS = SPLITS
-    if w16.READMES.exists():
-        w15.README_PATH = w16.READMES
-    bench = args.bench if (args.bench / "locomo").is_dir() else FALLBACK_BENCH
-    if not (bench / "locomo").is_dir():
-        raise SystemExit(f"no LoCoMo turns under {args.bench} nor {FALLBACK_BENCH}")
-    w15.BENCH = bench
-    rows = w19p.secret_rows()
-    sizes = {s: sum(1 for r in rows if r[0] == s) for s in w19p.BOUNDS}
-    if not sizes.get(w15.TURNS):
-        raise SystemExit("the bound read no dataset turns")
-    print(f"bounds read: {sizes} (turns from {bench})", flush=True)
+    rows = w19p.bounded_secret_rows(args.bench, SPLITS)
     per = counts(rows)
     result: dict[str, Any] = w19p.weigh(per, nonsecret.ALL_TESTS)
     del result["points"]  # 8,192 of them

@@ -37,7 +37,6 @@ from guard_corpus import leaked  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 51)))
 DEV = ("fresh47", "fresh48", "fresh49", "fresh50")
-FALLBACK_BENCH = Path("/work/shared/bench")
 #: nonsecret's test chosen here beside lookalikes' (its label settled in wave 24)
 ACCOUNT = "account"
 
@@ -98,19 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--label", help="save the figures as results/LABEL.json")
     parser.add_argument("--bench", type=Path, default=w15.BENCH)
     args = parser.parse_args(argv)
-    w15.SPLITS = SPLITS
-    w19p.SPLITS = SPLITS
-    if w16.READMES.exists():
-        w15.README_PATH = w16.READMES
-    bench = args.bench if (args.bench / "locomo").is_dir() else FALLBACK_BENCH
-    if not (bench / "locomo").is_dir():
-        raise SystemExit(f"no LoCoMo turns under {args.bench} nor {FALLBACK_BENCH}")
-    w15.BENCH = bench
-    rows = w19p.secret_rows()
-    sizes = {s: sum(1 for r in rows if r[0] == s) for s in w19p.BOUNDS}
-    if not sizes.get(w15.TURNS):
-        raise SystemExit("the bound read no dataset turns")
-    print(f"bounds read: {sizes} (turns from {bench})", flush=True)
+    rows = w19p.bounded_secret_rows(args.bench, SPLITS)
     per = counts(rows)
     result: dict[str, Any] = w19p.weigh(per, _names())
     del result["points"]
