@@ -466,7 +466,7 @@ SHELL_FORMS = [
 ]
 
 CI_FORMS = [
-    lambda p: f"# .github/workflows/backtest.yml\n    env:\n      WANDB_API_KEY: {rs(HEX, 40)}\n      BACKTEST_DB_PASSWORD: {p}\n",
+    lambda p: f"# .github/workflows/backtest.yml\n    env:\n      WANDB_API_KEY: ${{{{ secrets.WANDB_API_KEY }}}}\n      BACKTEST_DB_PASSWORD: {p}\n",
     lambda p: f"# .gitlab-ci.yml\nvariables:\n  EXCHANGE_SANDBOX_PASSWORD: \"{p}\"\nstages: [test, deploy]\n",
     lambda p: f"// Jenkinsfile\nenvironment {{\n  FIX_SENDER_PASSWORD = '{p}'\n}}\n",
     lambda p: f"# .circleci/config.yml\n      - run: ./deploy.sh --vault-pass {p}\n",
