@@ -198,7 +198,7 @@ def corpus_rows() -> list[dict[str, str]]:
                         ("secrets", "secret")):
         for suffix in ("", "_holdout"):
             path = CORPUS / f"{name}{suffix}.jsonl"
-            for line in path.read_text(encoding="utf-8").splitlines():
+            for line in path.read_text(encoding="utf-8").split("\n"):
                 if line:
                     out.append({"group": group, "text": json.loads(line)["text"]})
     return out

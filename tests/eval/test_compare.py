@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -170,6 +171,14 @@ def test_the_gold_is_saved_with_its_evidence(tmp_path: Path) -> None:
     (tmp_path / "qrels.txt").write_text("u1#q1 u1#c\n")
     with pytest.raises(InvalidInput, match=r"qrels\.txt:1"):
         read_gold(tmp_path)
+
+
+def test_gold_evidence_keeps_a_raw_line_separator(tmp_path: Path) -> None:
+    line = {"qid": "q1", "question": "a\u2028b", "gold": {"d1": "said\u2029there"}}
+    (tmp_path / "evidence.jsonl").write_text(json.dumps(line, ensure_ascii=False) + "\n",
+                                             encoding="utf-8")
+    assert read_gold(tmp_path) == {"q1": {"question": "a\u2028b",
+                                          "gold": {"d1": "said\u2029there"}}}
 
 
 def test_gold_evidence_is_the_text_scored_under_the_id() -> None:

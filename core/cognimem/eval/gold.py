@@ -87,4 +87,5 @@ def read_gold(folder: Path) -> dict[str, dict[str, Any]]:
 def _lines(path: Path) -> list[str]:
     if path.stat().st_size > MAX_BYTES:
         raise InvalidInput(f"{path.name} is larger than {MAX_BYTES // 2**20} MiB")
-    return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    # "\n" alone ends a JSON line: splitlines() would cut at a raw U+2028 inside a string.
+    return [line for line in path.read_text(encoding="utf-8").split("\n") if line.strip()]

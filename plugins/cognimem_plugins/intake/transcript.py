@@ -119,7 +119,9 @@ def read(path: Path, raw: bytes | str) -> Transcript:
 def _jsonl(path: Path, text: str) -> Transcript:
     out = Transcript(session=path.stem)
     formats: dict[str, int] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
+    # JSON lines end at "\n" alone: str.splitlines() would also cut at U+2028, U+2029 and
+    # U+0085, which JSON writers (JavaScript's among them) leave raw inside strings.
+    for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:

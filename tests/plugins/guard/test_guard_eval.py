@@ -66,6 +66,16 @@ def test_the_scorer_refuses_a_changed_split(modules: dict[str, ModuleType], tmp_
         score.read_split("test")
 
 
+def test_the_scorer_reads_a_raw_line_separator_as_text(modules: dict[str, ModuleType],
+                                                      tmp_path: Path) -> None:
+    row = {"group": "clean", "kind": "chat", "text": "one\u2028two\u2029three"}
+    path = tmp_path / "split.jsonl"
+    path.write_text(json.dumps(row, ensure_ascii=False) + "\n" + json.dumps(row) + "\n",
+                    encoding="utf-8")
+    assert "\u2028" in path.read_text(encoding="utf-8")
+    assert modules["score"].read_split("split", path) == [row, row]
+
+
 def test_wilson_intervals(modules: dict[str, ModuleType]) -> None:
     wilson = modules["score"].wilson
     low, high = wilson(0, 8)

@@ -88,6 +88,20 @@ def test_json_lines_formats(tmp_path: Path, text: str, name: str, fmt: str,
     assert found.turns[1].tools == tools and found.turns[2].tools == ()
 
 
+def test_a_raw_line_separator_inside_a_message_keeps_its_line(tmp_path: Path) -> None:
+    # JSON leaves U+2028 / U+2029 / U+0085 raw inside strings (JavaScript's JSON.stringify
+    # does); only "\n" ends a JSON line, so the message stays whole and nothing is skipped.
+    said = "first line\u2028second line\u2029third\x85fourth"
+    entries = [{"type": "user", "sessionId": "cc-2", "message": {"role": "user", "content": said}},
+               {"type": "assistant", "sessionId": "cc-2", "message": {
+                   "role": "assistant", "content": [{"type": "text", "text": ANSWER}]}}]
+    text = "\n".join(json.dumps(e, ensure_ascii=False) for e in entries) + "\n"
+    assert "\u2028" in text  # written raw, as such writers do
+    found = read(tmp_path / "log.jsonl", text.encode())
+    assert [(t.role, t.text) for t in found.turns] == [("user", said), ("assistant", ANSWER)]
+    assert found.problems == []
+
+
 @pytest.mark.parametrize("text", list(TEXT_FORMS.values()), ids=list(TEXT_FORMS))
 def test_text_and_markdown_logs(tmp_path: Path, text: str) -> None:
     found = read(tmp_path / "log.md", text)
