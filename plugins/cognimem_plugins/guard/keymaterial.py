@@ -22,6 +22,18 @@ Two readers, each a switch of cv_wave25_keys.py:
   compares or computes a digest (``compare_digest``, ``hexdigest``, ``verify``... with
   ``digest`` or ``hash`` in its name) is given a digest, not a key: kept.
 
+* **Upper-case hexadecimal keys** (``READ_UPPER_HEX``): a name whose last word is "key"
+  (bare, qualified or a setting's: ``key=``, ``api:\n  key:``, ``the Steam key is``) then,
+  within a few words on its line, hexadecimal in capitals of a key's exact length (16, 24,
+  32, 48 or 64 bytes) with letters and digits. The older readers keep hexadecimal after
+  "key" alone, since a cache key, an object key or a digest look the same; but the tools
+  that print digests, commits, trace ids and cache keys print them in lower case (git,
+  sha256sum, every lock file), while many issuers print keys in capitals (Steam's Web API
+  keys, OctoPrint's, wireless M-Bus AES keys, HSM key components). Over the 56 splits no
+  clean row holds capital hexadecimal of a key's length after "key". A data structure's key
+  (:data:`.near._DATA_KEY`'s nouns), a public key, an id's or a digest's word, and a line
+  that calls the value published keep it.
+
 Each reader asks first for its words in the lowercased text and for a value long enough
 (``longest``: the text's longest run of a value's characters).
 """
@@ -39,6 +51,7 @@ from .evidence import classes, entropy, identifier_reason, readable_base64
 #: the switches (cv_wave25_keys.py)
 READ_KEY_NOUNS = True
 READ_KEY_CALLS = True
+READ_UPPER_HEX = True
 
 #: the words any key noun holds (a cheap test on the lowercased text before the pattern)
 NOUN_STEMS = ("appkey", "app_key", "app-key", "appskey", "nwkkey", "nwkskey", "hmac", "psk",
@@ -50,12 +63,12 @@ CALL_STEMS = ("sign", "hmac", "crypt", "cipher", "aes")
 #: components), as the last word of a name in any layout (snake, SCREAMING, kebab, camel,
 #: joined, prose)
 _NOUN = re.compile(
-    r"(?i)(?:(?<![a-z0-9])|(?<=[a-z])(?=[A-Z]))"
-    r"(?P<noun>(?:app|apps|nwk|nwks|hmac|aes|gmac|encryption|cipher)[_.\- ]?s?key"
+    r"(?:(?<![A-Za-z0-9])|(?<=[a-z])(?=[A-Z]))"
+    r"(?i:(?P<noun>(?:app|apps|nwk|nwks|hmac|aes|gmac|encryption|cipher)[_.\- ]?s?key"
     r"|(?:hmac|signing)[_.\- ]?(?:key|secret)"
     r"|psk|pre[_\- ]?shared[_\- ]?key"
-    r"|(?:zmk|zpk|tmk|bdk|key)[_.\- ]?component)"
-    r"(?![a-z0-9])")
+    r"|(?:zmk|zpk|tmk|bdk|key)[_.\- ]?component))"
+    r"(?![A-Za-z0-9])")
 #: what a name's clause may hold before its value: a quote, a remark, a few words, then a
 #: separator (``:``, ``=``, an arrow, "is"); the value is a run of a key's characters
 _VALUE = re.compile(r"(?<![A-Za-z0-9+/_\-.])(?P<v>[A-Za-z0-9+/_\-]{20,200}={0,2})"
@@ -155,6 +168,42 @@ def key_nouns(text: str) -> Iterator[Decision]:
                      f"key material named by its domain's noun {hit.group('noun')!r}")
 
 
+#: "key" as the last word of a name in any layout (not ``keyboard``, ``keys_count``)
+_KEY_WORD = re.compile(r"(?:(?<![A-Za-z0-9])(?:key|Key|KEY)|(?<=[a-z])Key)(?![A-Za-z0-9])")
+#: capital hexadecimal, letters and digits (its length is checked by :func:`key_reason`)
+_UPPER_HEX = re.compile(r"[0-9A-F]{32,128}")
+#: the qualifiers that make "key" a data structure's or a public one (before the word)
+_NOT_CREDENTIAL_KEY = re.compile(
+    r"(?i)(?:cache|flag|feature|experiment|partition|sort|primary|foreign|idempotency|"
+    r"dedup\w*|routing|lookup|shard\w*|row|map|hash|translation|i18n|index|composite|"
+    r"unique|object|range|cursor|etag|checksum|digest|content|public|pub|verify|"
+    r"verification|host|gpg|pgp|ssh|registry|license|product)[\s_.\-]?$")
+
+
+def upper_hex_keys(text: str) -> Iterator[Decision]:
+    """Capital hexadecimal of a key's length after "key" (:data:`_KEY_WORD`)."""
+    for hit in _KEY_WORD.finditer(text):
+        if _NAME_GOES_ON.match(text, hit.end()):
+            continue
+        m = _values_after(text, hit.end())
+        if m is None or not _UPPER_HEX.fullmatch(m.group("v")):
+            continue
+        value = m.group("v")
+        before = " ".join(text[hit.end():m.start()].split()[-2:])
+        line_start = text.rfind("\n", 0, hit.start()) + 1
+        if _NOT_CREDENTIAL_KEY.search(text, max(line_start, hit.start() - 24), hit.start()):
+            why_not: str | None = "the key of a data structure, or a public key"
+        elif _NOT_KEY_WORD.search(before):
+            why_not = "named as an id, a fingerprint, a digest or a public value"
+        elif _PUBLISHED.search(text, line_start, m.start()):
+            why_not = "its line says it is published (a test vector, an example, a sample)"
+        else:
+            why_not = key_reason(value)
+        yield decide("high_entropy_secret", m.start("v"), m.end("v"), why_not,
+                     "hexadecimal in capitals of a key's length after 'key' (issuers print "
+                     "keys so; digests, commits and cache keys are printed in lower case)")
+
+
 #: a call whose function's name sets up signing, HMAC or encryption, then (within its
 #: parentheses, after a decoding call at most) a literal
 _KEY_CALL = re.compile(
@@ -194,5 +243,7 @@ def key_material(text: str, low: str, longest: int) -> Iterator[Decision]:
         return
     if READ_KEY_NOUNS and any(stem in low for stem in NOUN_STEMS):
         yield from key_nouns(text)
+    if READ_UPPER_HEX and "key" in low:
+        yield from upper_hex_keys(text)
     if READ_KEY_CALLS and "(" in text and any(stem in low for stem in CALL_STEMS):
         yield from key_calls(text)
