@@ -34,6 +34,19 @@ Two readers, each a switch of cv_wave25_keys.py:
   (:data:`.near._DATA_KEY`'s nouns), a public key, an id's or a digest's word, and a line
   that calls the value published keep it.
 
+* **Keys in one case and digits** (``READ_TWO_CLASS``): a name whose last word is "key",
+  "token" or "secret" then, within a few words on its line, 20 to 128 letters of one case
+  and digits (``AWHBXT5HUPGMLWD10RBS``, ``laeopgcxvmgnozghl82la3xd2zprm8755dw9``). The
+  entropy reader wants three classes, or digits in three places and no run of nine letters
+  (:func:`.evidence.upper_random`, :func:`.evidence.lower_random`); but in a random draw
+  over 36 symbols, runs of nine letters and digits in only two places are common. Here the
+  value must hold 3 digits in 2 places or more and 6 letters, no word of five letters or
+  more (BIP-39's English list, :data:`_WORDS_FILE`), no run of four syllables (a vowel then
+  a consonant, four times: pronounceable text), not be hexadecimal, a ULID (Crockford's
+  26) or of low entropy; an id's or a digest's word before it, a data structure's key
+  (an idempotency key, a cursor), a pagination, CSRF or device token, and a published line
+  keep it.
+
 Each reader asks first for its words in the lowercased text and for a value long enough
 (``longest``: the text's longest run of a value's characters).
 """
@@ -44,6 +57,8 @@ import base64
 import binascii
 import re
 from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
 
 from .decisions import Decision, decide
 from .evidence import classes, entropy, identifier_reason, readable_base64
@@ -52,6 +67,7 @@ from .evidence import classes, entropy, identifier_reason, readable_base64
 READ_KEY_NOUNS = True
 READ_KEY_CALLS = True
 READ_UPPER_HEX = True
+READ_TWO_CLASS = True
 
 #: the words any key noun holds (a cheap test on the lowercased text before the pattern)
 NOUN_STEMS = ("appkey", "app_key", "app-key", "appskey", "nwkkey", "nwkskey", "hmac", "psk",
@@ -180,6 +196,82 @@ _NOT_CREDENTIAL_KEY = re.compile(
     r"verification|host|gpg|pgp|ssh|registry|license|product)[\s_.\-]?$")
 
 
+#: "key", "token" or "secret" as the last word of a name in any layout
+_CRED_WORD = re.compile(r"(?:(?<![A-Za-z0-9])(?i:key|token|secret)|(?<=[a-z])(?:Key|Token|Secret))"
+                        r"(?![A-Za-z0-9])")
+#: the qualifiers that make a token or a key something else than a credential
+_NOT_CREDENTIAL_TOKEN = re.compile(
+    r"(?i)(?:page|next|continuation|pagination|csrf|xsrf|device|push|registration|request|"
+    r"sync|cancel(?:lation)?|resume|invite|invitation|verification|reset|form)[\s_.\-]?$")
+_WORDS_FILE = Path(__file__).with_name("bip39_english.txt")
+_ULID = re.compile(r"[0-9A-HJKMNP-TV-Z]{26}")
+_SYLLABLES = re.compile(r"(?:[aeiou][b-df-hj-np-tv-z]){4}")
+#: 20 random characters over 36 symbols reach about 3.9 bits a character
+_TWO_CLASS_ENTROPY = 3.3
+
+
+@cache
+def _long_words() -> tuple[str, ...]:
+    """BIP-39's English words of five letters or more (a word in a value is not drawn)."""
+    words = _WORDS_FILE.read_text(encoding="utf-8").split()
+    return tuple(w for w in words if len(w) >= 5)
+
+
+def two_class_reason(value: str) -> str | None:
+    """Why ``value``, one case and digits, is not a drawn key, or None."""
+    if not (20 <= len(value) <= 128 and value.isascii() and value.isalnum()):
+        return "not 20 to 128 letters and digits"
+    if not (value.islower() or value.isupper()) or value.isdigit() or value.isalpha():
+        return "not letters of one case and digits"
+    if _HEX.fullmatch(value) or (_HEX.fullmatch(value[2:]) and value[:2].lower() == "0x"):
+        return "hexadecimal (digests, ids and addresses look the same)"
+    if _ULID.fullmatch(value):
+        return "a ULID (a sortable id)"
+    digits = sum(c.isdigit() for c in value)
+    if digits < 3 or len(re.findall(r"\d+", value)) < 2 or len(value) - digits < 6:
+        return "digits in fewer than two places, or fewer than six letters"
+    low = value.lower()
+    if any(word in low for word in _long_words()):
+        return "holds a word"
+    if _SYLLABLES.search(low):
+        return "pronounceable (syllables: words, not a draw)"
+    if entropy(value) < _TWO_CLASS_ENTROPY:
+        return f"entropy below {_TWO_CLASS_ENTROPY} bits per character"
+    return None
+
+
+def two_class_keys(text: str) -> Iterator[Decision]:
+    """Letters of one case and digits after "key", "token" or "secret"."""
+    for hit in _CRED_WORD.finditer(text):
+        if _NAME_GOES_ON.match(text, hit.end()):
+            continue
+        m = _values_after(text, hit.end())
+        if m is None:
+            continue
+        value = m.group("v")
+        if not value.isalnum() or value.isdigit() or value.isalpha():
+            continue
+        if not (value.islower() or value.isupper()):
+            continue
+        words = text[hit.end():m.start()].split()
+        before = " ".join(words[:1] + words[-2:])
+        line_start = text.rfind("\n", 0, hit.start()) + 1
+        lead = max(line_start, hit.start() - 24)
+        if (_NOT_CREDENTIAL_KEY.search(text, lead, hit.start())
+                or _NOT_CREDENTIAL_TOKEN.search(text, lead, hit.start())):
+            why_not: str | None = ("a data structure's key, a public key, or a token that "
+                                   "is not a credential")
+        elif _NOT_KEY_WORD.search(before):
+            why_not = "named as an id, a fingerprint, a digest or a public value"
+        elif _PUBLISHED.search(text, line_start, m.start()):
+            why_not = "its line says it is published (a test vector, an example, a sample)"
+        else:
+            why_not = two_class_reason(value)
+        yield decide("high_entropy_secret", m.start("v"), m.end("v"), why_not,
+                     "a drawn key in one case and digits after a key's, a token's or a "
+                     "secret's name")
+
+
 def upper_hex_keys(text: str) -> Iterator[Decision]:
     """Capital hexadecimal of a key's length after "key" (:data:`_KEY_WORD`)."""
     for hit in _KEY_WORD.finditer(text):
@@ -245,5 +337,7 @@ def key_material(text: str, low: str, longest: int) -> Iterator[Decision]:
         yield from key_nouns(text)
     if READ_UPPER_HEX and "key" in low:
         yield from upper_hex_keys(text)
+    if READ_TWO_CLASS and ("key" in low or "token" in low or "secret" in low):
+        yield from two_class_keys(text)
     if READ_KEY_CALLS and "(" in text and any(stem in low for stem in CALL_STEMS):
         yield from key_calls(text)
