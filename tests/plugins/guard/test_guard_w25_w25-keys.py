@@ -18,9 +18,13 @@ from cognimem_plugins.guard.secrets import redact
 SWITCHES = {"nouns": "READ_KEY_NOUNS", "calls": "READ_KEY_CALLS", "upperhex": "READ_UPPER_HEX",
             "twoclass": "READ_TWO_CLASS"}
 
+H1 = "5d2a8f6e0c4b9d1a7e4f9a1c7e2b8d3f6a0c5e9b1d7a3f2c8e4b6d0a9f1e7c3b"
+H2 = "A7E4F9A1C7E2B8D3F6A0C5E9B1D7A3F2C8E4B6D0A9F1E7C3B5D2A8F6E0C4B9D1"
+
 CAUGHT = [
     # nouns: an app key joined, in camel case, an HMAC key in prose, an HSM's key component
-    ("nouns", "env:\n  ACME_APPKEY: Rq4xTz8LmW2pKv7NcY3bHd9sJf6gQa1e", "Rq4xTz8LmW2pKv7NcY3bHd9sJf6gQa1e"),
+    ("nouns", "env:\n  ACME_APPKEY: Rq4xTz8LmW2pKv7NcY3bHd9sJf6gQa1e",
+     "Rq4xTz8LmW2pKv7NcY3bHd9sJf6gQa1e"),
     ("nouns", "GATEWAY_APPKEY=7c1d2e9a-44b0-4f1e-9a3c-5e8d7b6a2f10",
      "7c1d2e9a-44b0-4f1e-9a3c-5e8d7b6a2f10"),
     ("nouns", "the meter's nwkSKey, as the network server shows it -> "
@@ -31,10 +35,10 @@ CAUGHT = [
     ("nouns", "data:\n  ZMK_COMPONENT: \"3E7A90C41D5B28F6A0C3E9D71B4F2A68\"",
      "3E7A90C41D5B28F6A0C3E9D71B4F2A68"),
     # calls: a signing setup, an HMAC check given its key
-    ("calls", 'link.setup_signing(bytes.fromhex("5d2a8f6e0c4b9d1a7e4f9a1c7e2b8d3f6a0c5e9b1d7a3f2c8e4b6d0a9f1e7c3b"))',
-     "5d2a8f6e0c4b9d1a7e4f9a1c7e2b8d3f6a0c5e9b1d7a3f2c8e4b6d0a9f1e7c3b"),
-    ("calls", 'if not is_valid_hmac_payload(body, "A7E4F9A1C7E2B8D3F6A0C5E9B1D7A3F2C8E4B6D0A9F1E7C3B5D2A8F6E0C4B9D1"):',
-     "A7E4F9A1C7E2B8D3F6A0C5E9B1D7A3F2C8E4B6D0A9F1E7C3B5D2A8F6E0C4B9D1"),
+    ("calls", f'link.setup_signing(bytes.fromhex("{H1}"))',
+     H1),
+    ("calls", f'if not is_valid_hmac_payload(body, "{H2}"):',
+     H2),
     # upperhex: a bare key in a block, a provider's key in prose
     ("upperhex", "api:\n  key: 8E2B7D41C9A03F56E1D8B4A27C90F3E5\n  enabled: true",
      "8E2B7D41C9A03F56E1D8B4A27C90F3E5"),
@@ -55,7 +59,7 @@ KEPT = [
     "hmac key: see secret/payments/webhooks in vault",
     "encryption key check value KCV 5D1F8A, length 32",
     # calls: a digest compared or computed, a non-key length
-    'hmac.compare_digest(expected, "a7e4f9a1c7e2b8d3f6a0c5e9b1d7a3f2c8e4b6d0a9f1e7c3b5d2a8f6e0c4b9d1")',
+    f'hmac.compare_digest(expected, "{H2.lower()}")',
     'assign_role(user, "administrators_and_owners_group")',
     # upperhex: a cache key, a public key, lower-case digests, a key id
     "cache key: 8E2B7D41C9A03F56E1D8B4A27C90F3E5",
