@@ -302,9 +302,11 @@ _KEY_CALL = re.compile(
     r"(?P<fn>[A-Za-z_][\w.]*)"
     r"\s*\((?P<args>[^()\n]{0,80}?(?:\w[\w.]*\()?)\s*b?(?P<q>['\"])"
     r"(?P<v>[A-Za-z0-9+/_\-]{20,200}={0,2})(?P=q)")
-#: a function's name that says signing, HMAC or encryption (a word of it: not ``assign``)
+#: a function's name that says signing, HMAC or encryption (a word of it: not ``assign``,
+#: ``signal``, ``signup``)
 _KEY_FUNCTION = re.compile(r"(?:(?<![A-Za-z])|(?<=[a-z])(?=[A-Z]))"
-                           r"(?i:sign|hmac|encrypt|decrypt|crypt|cipher|aes)")
+                           r"(?i:sign(?:ing|er|ed|s)?(?![a-z])|hmac|encrypt|decrypt|crypt|"
+                           r"cipher|aes)")
 #: the function names that compute or compare a digest, or verify against one: their
 #: literal is a digest or a signature, not a key
 _DIGEST_CALL = re.compile(r"(?i)digest|hash|compare|equal|signature|sig\b|verify_sig")
