@@ -58,6 +58,7 @@ import binascii
 import re
 from collections.abc import Iterator
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 
 from .decisions import Decision, decide
@@ -231,6 +232,9 @@ def two_class_reason(value: str) -> str | None:
     if digits < 3 or len(re.findall(r"\d+", value)) < 2 or len(value) - digits < 6:
         return "digits in fewer than two places, or fewer than six letters"
     low = value.lower()
+    steps = sum(ord(b) - ord(a) == 1 for a, b in pairwise(low))
+    if steps * 4 >= len(value):
+        return "runs of the alphabet and of digits (a typed stand-in: ABCD1234EFGH5678)"
     if any(word in low for word in _long_words()):
         return "holds a word"
     if _SYLLABLES.search(low):

@@ -70,6 +70,7 @@ KEPT = [
     "idempotency key 01HQ8ZKXV4RTPJMB2NCS8D7Y3F reused by the retry",
     "next page token ABCD1234EFGH5678IJKL9012 returned",
     "the cache token is buildcache2024linuxamd64release",
+    "token: ABCD1234EFGH5678IJKL9012",
     "token id 617444 on collection 0x9f99998797ac65c051b6c8223192d020f3e13409",
     "feature flag key: checkout2025variantb3holdout",
 ]
@@ -125,6 +126,7 @@ def test_two_class_reason() -> None:
     assert keymaterial.two_class_reason("01HQ8ZKXV4RTPJMB2NCS8D7Y3F") is not None  # a ULID
     assert keymaterial.two_class_reason("productioncluster2024build7") is not None  # words
     assert keymaterial.two_class_reason("ab12cd34ef56ab12cd34ef56") is not None  # hex
+    assert keymaterial.two_class_reason("ABCD1234EFGH5678IJKL9012") is not None  # typed
 
 
 def test_key_reason_lengths() -> None:
