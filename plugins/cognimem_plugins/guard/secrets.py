@@ -92,6 +92,7 @@ from .headers import header_credentials
 from .hooks import webhook_paths
 from .issued import GATE_ROWS as ISSUED_ROWS
 from .issued import issued_values
+from .keymaterial import key_material
 from .keynames import key_settings
 from .languages import _STEMS as NAME_STEMS_WIDE
 from .languages import has_name
@@ -329,6 +330,8 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     # (wave 24) a value the text handles as a secret, a credential's header in any layout
     # (:mod:`.handled`: each asks first for its words)
     yield from handled_secrets(text, low, gates)
+    # (wave 25) key material named by its domain's noun or given to a signing call
+    yield from key_material(text, low, longest)
     # (wave 22) a Markdown table's column named for a secret (:mod:`.structured`)
     if "|" in text and "\n" in text and "-" in text and structured_module.READ_TABLES and (
             stems or "password" in gates or "key" in low or "secret" in low

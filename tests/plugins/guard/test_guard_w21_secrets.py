@@ -124,6 +124,7 @@ def test_kept_beside(text: str, value: str) -> None:
     assert value in redact(text)[0]
 
 
+_KEY_SWITCHES = ("READ_KEY_NOUNS", "READ_KEY_CALLS", "READ_UPPER_HEX", "READ_TWO_CLASS")
 _NAMED_SWITCHES = ("READ_PINS", "READ_SECRET_IDS", "READ_NAME_ATTRS", "READ_SHORT", "READ_UUIDS",
                    "READ_SIGN_IN")
 
@@ -134,6 +135,7 @@ def test_switches_off_miss() -> None:
         assigned,
         aws_pairs,
         formats,
+        keymaterial,
         named_settings,
         near,
         pairs,
@@ -155,11 +157,17 @@ def test_switches_off_miss() -> None:
         named = {s: getattr(named_settings, s) for s in _NAMED_SWITCHES}
         for s in _NAMED_SWITCHES:
             setattr(named_settings, s, False)
+        # (wave 25) :mod:`.keymaterial` reads key nouns and drawn keys too: off with them
+        keys = {s: getattr(keymaterial, s) for s in _KEY_SWITCHES}
+        for s in _KEY_SWITCHES:
+            setattr(keymaterial, s, False)
         try:
             leaked = [secret for text, secret in CAUGHT if secret in redact(text)[0]]
         finally:
             for s, v in named.items():
                 setattr(named_settings, s, v)
+            for s, v in keys.items():
+                setattr(keymaterial, s, v)
         assert len(leaked) == len(CAUGHT), leaked
     finally:
         (formats.READ_ENCRYPTED, secrets.ESCAPED_LINES, wallets.READ_WIF,
