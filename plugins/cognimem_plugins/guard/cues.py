@@ -50,6 +50,7 @@ from .planted import ACTS as PLANTED_ACTS
 from .planted import STOOD_FOR as PLANTED_STOOD_FOR
 from .planted import specs as planted_specs
 from .pressure import SPECS as PRESSURE_SPECS
+from .keyed_orders import SPECS as KEYED_ORDER_SPECS
 from .reader_conditions import SPECS as READER_CONDITION_SPECS
 from .record_orders import SPECS as RECORD_ORDER_SPECS
 from .records_world import SPECS as RECORDS_WORLD_SPECS
@@ -247,7 +248,8 @@ _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS
                      *_VOCATIVE_SPECS, *DECODE_ORDER_SPECS, *FIELD_ORDER_SPECS,
                      *DESCRIBED_ORDER_SPECS, *PERSONA_POWER_SPECS, *ORDERS_WORLD_SPECS,
                      *VERSIONED_SPECS, *VALUED_ORDER_SPECS, *planted_specs(),
-                     *RECORD_ORDER_SPECS, *READER_CONDITION_SPECS)
+                     *RECORD_ORDER_SPECS, *READER_CONDITION_SPECS,
+                     *KEYED_ORDER_SPECS)
 #: (wave 23) the agent-era classes read by their structure (:mod:`.persona_licenses`,
 #: :mod:`.exfil_slots`, :mod:`.forged_licenses`, :mod:`.tool_doc_scopes`)
 _OWN_WEIGHT_SPECS += (*PERSONA_LICENSE_SPECS, *EXFIL_SLOT_SPECS, *FORGED_LICENSE_SPECS,
