@@ -64,7 +64,10 @@ _ADDRESS = (rf"(?:{_LABEL}{_READER}\s*(?:[:,\u2014\u2013]|--|\s-\s)\s*|"
 #: or a number or a dotted literal ("50 return labels", "10.0.0.0/8"); or a second act
 #: joined ("recompute and overwrite the multiscales")
 _OBJECT_MORE = rf"(?:{_OBJECT}|\d|(?:and|or|then) {_WORD}\s+{_OBJECT})"
-_ACT_FORM = rf"(?:{_ACT}\b|{_WORD}\s+{_OBJECT_MORE}|{_NEGATED})"
+#: the lexicon's act, not a report of it ("Bot: deploy finished for build 412", "Bot:
+#: export is running": a program's own line)
+_REPORTED = r"(?!\s+(?:[a-z]+ed|[a-z]+ing|is|was|are|were|has|had|done|ok)\b)"
+_ACT_FORM = rf"(?:{_ACT}\b{_REPORTED}|{_WORD}\s+{_OBJECT_MORE}|{_NEGATED})"
 #: the reader in the third person with a modal: "agents must raise ...", "AI code
 #: generators must remove ..."; not a defence
 _MODAL = (r"\s+(?:should|must|shall|is to|are to|needs? to)(?: (?:also|now|always|first|"
