@@ -116,7 +116,7 @@ SLUG_WORDS = ("ai ais llm llms bot bots copilot copilots agent agents assistant 
 
 #: the weights chosen by ``bench/guard_eval/cv_wave25_records.py``
 WEIGHT = 0.75
-SLUG_WEIGHT = 0.75
+SLUG_WEIGHT = 0.6
 
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
