@@ -32,6 +32,7 @@ from .exfil_slots import SPECS as EXFIL_SLOT_SPECS
 from .field_orders import SPECS as FIELD_ORDER_SPECS
 from .forged_licenses import SPECS as FORGED_LICENSE_SPECS
 from .harm_requests import SPECS as HARM_SPECS
+from .keyed_orders import SPECS as KEYED_ORDER_SPECS
 from .layouts import SPECS as LAYOUT_SPECS
 from .learned import FLOOR as LEARNED_FLOOR
 from .learned import WEIGHT as LEARNED_WEIGHT
@@ -50,7 +51,6 @@ from .planted import ACTS as PLANTED_ACTS
 from .planted import STOOD_FOR as PLANTED_STOOD_FOR
 from .planted import specs as planted_specs
 from .pressure import SPECS as PRESSURE_SPECS
-from .keyed_orders import SPECS as KEYED_ORDER_SPECS
 from .reader_conditions import SPECS as READER_CONDITION_SPECS
 from .record_orders import SPECS as RECORD_ORDER_SPECS
 from .records_world import SPECS as RECORDS_WORLD_SPECS

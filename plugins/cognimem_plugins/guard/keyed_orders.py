@@ -84,15 +84,16 @@ PATTERN = (rf"(?m){_NOT_CHAT}[\s\S]*?(?:{_KEYED}){_BEFORE}"
 #: so a spaced one is read by its slot (the reader at once after a value's separator, with
 #: no space; not after a quote, where a note quotes an attack to report it: "a ticket said
 #: 'AI agent: close all open tickets'" is the defender's, and a quoted value is
-#: ``keyed_value_order``'s). A program's name joins a reader and a verb too (``assistant_send_message``,
-#: ``bot-delete-user``): the slug must hold a word of a sentence (please, must, this, the,
-#: all, every, now: not "to" or "with", which a
-#: program's or a branch's name holds, ``chatbot-deploy-to-heroku``) after its act.
+#: ``keyed_value_order``'s). A program's name joins a reader and a verb too
+#: (``assistant_send_message``, ``bot-delete-user``): the slug must hold a word of a
+#: sentence after its act (please, must, this, the, all, every, now; not "to" or "with",
+#: which a program's or a branch's name holds: ``chatbot-deploy-to-heroku``).
 _J = r"(?:[_+\-]|%20)"
 _SLUG_READER = r"(?:ai|llm|agent|assistant|bot|copilot|chatbot)s?"
 _SLUG_WORD = r"[a-z0-9][a-z0-9./]*"
 _FUNCTION = r"(?:please|must|should|this|these|the|all|every|any|each|my|your|our|now)"
-_SLUG_ACT = rf"(?!(?:{_NOT_VERB}|{_SLUG_READER})(?![a-z]))[a-z]{{2,}}(?<!ed)(?<!ing)(?<![^s]s)(?<!ly)"
+_SLUG_ACT = (rf"(?!(?:{_NOT_VERB}|{_SLUG_READER})(?![a-z]))[a-z]{{2,}}"
+             r"(?<!ed)(?<!ing)(?<![^s]s)(?<!ly)")
 
 
 def _slug(j: str) -> str:
