@@ -49,6 +49,7 @@ from .assigned import (
     shell_words,
     urls_and_connections,
 )
+from .authcalls import auth_call_secrets
 from .authfiles import NEEDLES as AUTHFILE_NEEDLES
 from .authfiles import auth_files
 from .aws_pairs import aws_pairs
@@ -363,6 +364,8 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     if "(" in text and any(needle in text for needle in CONSTRUCTED_NEEDLES):
         yield from constructed_secrets(text)
         yield from setter_secrets(text)
+        # (wave 25) and to a call named for authentication or signing (:mod:`.authcalls`)
+        yield from auth_call_secrets(text, low)
     # (wave 20) a cipher's key length after a symmetric key's name (:mod:`.symmetric`; asks
     # first for "key" and a word that says what the key does)
     yield from symmetric_keys(text, low)

@@ -48,7 +48,7 @@ _KEY_SLOT = re.compile(
     r"[ \t]*,?[\s>]*$")
 #: a line that opens a block named for the setting
 _OPENER = re.compile(
-    rf"(?m)^(?P<indent>[ \t>]*)(?:\[(?P<section>{_NAME})\]"
+    rf"(?m)^(?P<indent>[ \t>]*)(?:(?:[^\n]*\")?\[(?P<section>{_NAME})\]"
     rf"|(?:(?:variable|param|parameter|input)[ \t]+)?(?P<q>[\"']?)(?P<name>{_NAME})(?P=q)"
     r"[ \t]*(?P<open>:[ \t]*\{|:|\{|=[ \t]*\{))[ \t]*$")
 #: a sibling key between the block's opening and its value (``Type: String``,
