@@ -50,9 +50,11 @@ PUBLIC_WORDS = frozenset((
     "public", "pub", "fingerprint", "digest", "hash", "checksum", "id", "ids", "uuid",
     "url", "uri", "path", "name", "user", "username", "email", "commit", "sha",
 ))
-#: a call: its callee's dotted names and the opening parenthesis, a quote in its arguments
+#: a call: its callee's dotted names (or a method called on a call's result, ``Client(...)
+#: .with_security(``) and the opening parenthesis, a quote in its arguments
 _CALL = re.compile(
-    r"(?<![\w.])(?P<callee>(?:[A-Za-z_][\w]{0,40}\.){0,4}[A-Za-z_][\w]{0,60})[ \t]*\("
+    r"(?:(?<![\w.])|(?<=\)\.))"
+    r"(?P<callee>(?:[A-Za-z_][\w]{0,40}\.){0,4}[A-Za-z_][\w]{0,60})[ \t]*\("
     r"(?=[^()\n]{0,300}['\"])")
 #: how many arguments are read
 _MOST = 6
