@@ -126,6 +126,7 @@ from .sdkcalls import intercom_tokens, keyword_secrets, sdk_call_secrets
 from .setcommands import named_sets
 from .signing import NEEDLES as SIGNING_NEEDLES
 from .signing import signing_keys
+from .signins import signin_passwords
 from .spans import widen
 from .standins import placeholder, stand_in
 from .strong_shape import GATE as SHAPE_GATE
@@ -330,6 +331,9 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     # (wave 24) a value the text handles as a secret, a credential's header in any layout
     # (:mod:`.handled`: each asks first for its words)
     yield from handled_secrets(text, low, gates)
+    # (wave 25) a sign-in command's ``login USER PASSWORD`` (:mod:`.signins`; asks first
+    # for its word)
+    yield from signin_passwords(text, low)
     # (wave 22) a Markdown table's column named for a secret (:mod:`.structured`)
     if "|" in text and "\n" in text and "-" in text and structured_module.READ_TABLES and (
             stems or "password" in gates or "key" in low or "secret" in low
