@@ -118,7 +118,9 @@ def sibling_pairs(text: str) -> Iterator[tuple[str, int, int, str]]:
                 cells.append((pos, pos + len(cell)))
                 pos += len(cell) + 1
             for (a, b), (c, d) in pairwise(cells):
-                name, value = _CELL_NAME.fullmatch(text, a, b), _CELL_VALUE.fullmatch(text, c, d)
-                if name is not None and value is not None:
-                    yield (name.group("name"), value.start("value"), value.end("value"),
+                cell_name = _CELL_NAME.fullmatch(text, a, b)
+                cell_value = _CELL_VALUE.fullmatch(text, c, d)
+                if cell_name is not None and cell_value is not None:
+                    yield (cell_name.group("name"), cell_value.start("value"),
+                           cell_value.end("value"),
                            "a Markdown table's cell after the cell naming it")
