@@ -18,6 +18,10 @@ its documentation lists. A call that *uses* the key is neither: ``client.with_se
   hexadecimal: long, random, not a URL, a path, a name or words). A UUID is an identifier
   as often as a key: kept.
 
+A sign-in call given two or three literals (``authenticate('user', '...')``) is
+:func:`.named_settings.sign_in_values`' (wave 23), which reads its last literal as a
+password; this reader leaves those calls to it.
+
 Gated by :func:`auth_call_secrets`' caller on a literal opening a call's argument (the
 needles of :mod:`.constructed`) and here on one of the words' stems in the lowercased text.
 """
@@ -32,6 +36,7 @@ from detect_secrets.filters.heuristic import is_potential_uuid
 from .branded import key_shape_reason
 from .constructed import _arguments, _words
 from .decisions import Decision, decide
+from .named_settings import _SIGN_IN_CALL
 
 #: a switch of cv_wave25_secrets.py
 READ_AUTH_CALLS = True
@@ -70,6 +75,8 @@ def auth_call_secrets(text: str, low: str) -> Iterator[Decision]:
         words = [w for name in callee.split(".")[-2:] for w in _words(name)]
         if not AUTH_WORDS.intersection(words) or PUBLIC_WORDS.intersection(words):
             continue
+        if _SIGN_IN_CALL.match(text, m.end("callee") - len(callee.split(".")[-1])):
+            continue  # two or three literals to a sign-in call: wave 23's reader's
         for start, end, value in _arguments(text, m.end(), _MOST):
             if value is None:
                 continue

@@ -15,7 +15,10 @@ switch of ``cv_wave25_secrets.py``:
   String`` / ``Default: ...``, Terraform's ``variable "NAME" {`` / ``description = ...`` /
   ``default = "..."``, an INI file's ``[NAME]`` / ``value = "..."``;
 * **named** (:data:`READ_NAMED`): an element whose ``Name`` (or ``key``) attribute names
-  the setting and whose text is its value: unRAID's ``<Config Name="NAME" ...>value</Config>``.
+  the setting and whose text is its value: unRAID's ``<Config Name="NAME" ...>value</Config>``,
+  for a name with a key's word that is not a secret's name (``DA_LOGIN_KEY``; a secret's
+  name there is wave 23's, :func:`.named_settings.named_attributes`), read as every pair is
+  (:func:`.namewords.key_pair`).
 * **tables** (:data:`READ_TABLES`): a Markdown table's last row written at the end of a
   JSON string (``"| NAME | `value` |"``), which the table reader of :mod:`.pairs` misses
   because the row's line ends in the string's closing quote.
@@ -29,6 +32,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from itertools import pairwise
+
+from .names import NAME_HIT, NOT_SECRET_NAME
 
 #: switches (chosen by leave-one-split-out CV, cv_wave25_secrets.py)
 READ_KEYED = True
@@ -109,7 +114,10 @@ def sibling_pairs(text: str) -> Iterator[tuple[str, int, int, str]]:
                 yield name, m.start(group), m.end(group), "a block named for its setting"
     if READ_NAMED and "</" in text and ("ame=\"" in text or "ey=\"" in text):
         for m in _NAMED_ELEMENT.finditer(text):
-            yield (m.group("name"), m.start("value"), m.end("value"),
+            name = m.group("name")
+            if NAME_HIT.search(name) and not NOT_SECRET_NAME.search(name):
+                continue  # wave 23's named attributes read a secret's name (named_settings)
+            yield (name, m.start("value"), m.end("value"),
                    "an element its name attribute names")
     if READ_TABLES and "|\"" in text:
         for m in _JSON_TABLE_ROW.finditer(text):
