@@ -55,12 +55,16 @@ PUBLIC_WORDS = frozenset((
     "public", "pub", "fingerprint", "digest", "hash", "checksum", "id", "ids", "uuid",
     "url", "uri", "path", "name", "user", "username", "email", "commit", "sha",
 ))
-#: a call: its callee's dotted names (or a method called on a call's result, ``Client(...)
-#: .with_security(``) and the opening parenthesis, a quote in its arguments
-_CALL = re.compile(
-    r"(?:(?<![\w.])|(?<=\)\.))"
-    r"(?P<callee>(?:[A-Za-z_][\w]{0,40}\.){0,4}[A-Za-z_][\w]{0,60})[ \t]*\("
-    r"(?=[^()\n]{0,300}['\"])")
+#: a call whose last or next-to-last name holds a stem of :data:`AUTH_WORDS` (the callee's
+#: start is found from there, back over its dotted names: ``client.session.start(``, a
+#: method called on a call's result, ``Client(...).with_security(``)
+_CALL_STEMS = ("auth", "secur", "hmac", "sign", "login", "logon", "session", "token",
+               "credential", "secret", "otp")
+#: from a stem on: the rest of its name, a method's name, the opening parenthesis
+_AFTER_STEM = re.compile(r"\w{2,50}(?:\.[A-Za-z_]\w{0,40})?[ \t]*\(")
+#: a quote among the call's arguments
+_QUOTED_ARGS = re.compile(r"[^()\n]{0,300}['\"]")
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.")
 #: how many arguments are read
 _MOST = 6
 
@@ -70,14 +74,32 @@ def auth_call_secrets(text: str, low: str) -> Iterator[Decision]:
     (see the module's text)."""
     if not READ_AUTH_CALLS or not any(stem in low for stem in AUTH_STEMS):
         return
-    for m in _CALL.finditer(text):
-        callee = m.group("callee")
+    if len(low) != len(text):  # a character whose lower case is longer: spans differ
+        low = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+    calls: dict[int, int] = {}
+    for stem in _CALL_STEMS:
+        at = low.find(stem)
+        while at >= 0:
+            m = _AFTER_STEM.match(text, at)
+            if m is not None:
+                calls.setdefault(m.end(), at)
+            at = low.find(stem, at + len(stem))
+    for opened, at in sorted(calls.items()):
+        if not _QUOTED_ARGS.match(text, opened):
+            continue
+        start = at
+        while start > 0 and opened - start < 200 and text[start - 1] in _NAME_CHARS:
+            start -= 1
+        callee = text[start:opened - 1].rstrip(" \t(").strip(".")
+        if not callee or not (callee[0].isalpha() or callee[0] == "_"):
+            continue
+        last = callee.split(".")[-1]
         words = [w for name in callee.split(".")[-2:] for w in _words(name)]
         if not AUTH_WORDS.intersection(words) or PUBLIC_WORDS.intersection(words):
             continue
-        if _SIGN_IN_CALL.match(text, m.end("callee") - len(callee.split(".")[-1])):
+        if _SIGN_IN_CALL.match(text, text.rfind(last, start, opened)):
             continue  # two or three literals to a sign-in call: wave 23's reader's
-        for start, end, value in _arguments(text, m.end(), _MOST):
+        for start, end, value in _arguments(text, opened, _MOST):
             if value is None:
                 continue
             why = key_shape_reason(value, min_hex=16, min_slot=16)
