@@ -21,6 +21,7 @@ from .names import NAME_HIT, NAME_HIT_LOWER, NOT_SECRET_NAME, WORDISH, is_passwo
 from .namewords import key_pair
 from .pairs import pairs
 from .passwords import USER_VALUE, psql_variable, same_as_user
+from .siblings import sibling_pairs
 from .standins import assigned_reason, next_setting
 
 
@@ -142,7 +143,8 @@ def _sentence_reason(text: str, value: str, end: int) -> str | None:
 def paired_values(text: str) -> Iterator[Decision]:
     """The values of names given apart from them (:mod:`.pairs`): a YAML block, a
     name/value pair, an XML property, a setter's call, a shell's ``setx``."""
-    for name, start, end, shape in pairs(text):
+    # (wave 25) and the layouts of :mod:`.siblings` (a name's slot, then its value's)
+    for name, start, end, shape in (*pairs(text), *sibling_pairs(text)):
         if not NAME_HIT.search(name) and not (PASS_NAMES and _PASS_NAME.search(name)):
             # (wave 19) a name with a key's word anywhere (:mod:`.namewords`)
             keyed = key_pair(name, text[start:end], start, shape)

@@ -49,6 +49,7 @@ from .assigned import (
     shell_words,
     urls_and_connections,
 )
+from .authcalls import auth_call_secrets
 from .authfiles import NEEDLES as AUTHFILE_NEEDLES
 from .authfiles import auth_files
 from .aws_pairs import aws_pairs
@@ -126,6 +127,7 @@ from .sdkcalls import intercom_tokens, keyword_secrets, sdk_call_secrets
 from .setcommands import named_sets
 from .signing import NEEDLES as SIGNING_NEEDLES
 from .signing import signing_keys
+from .signins import signin_passwords
 from .spans import widen
 from .standins import placeholder, stand_in
 from .strong_shape import GATE as SHAPE_GATE
@@ -332,6 +334,10 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     yield from handled_secrets(text, low, gates)
     # (wave 25) key material named by its domain's noun or given to a signing call
     yield from key_material(text, low, longest)
+
+    # (wave 25) a sign-in command's ``login USER PASSWORD`` (:mod:`.signins`; asks first
+    # for its word)
+    yield from signin_passwords(text, low)
     # (wave 22) a Markdown table's column named for a secret (:mod:`.structured`)
     if "|" in text and "\n" in text and "-" in text and structured_module.READ_TABLES and (
             stems or "password" in gates or "key" in low or "secret" in low
@@ -366,6 +372,8 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     if "(" in text and any(needle in text for needle in CONSTRUCTED_NEEDLES):
         yield from constructed_secrets(text)
         yield from setter_secrets(text)
+        # (wave 25) and to a call named for authentication or signing (:mod:`.authcalls`)
+        yield from auth_call_secrets(text, low)
     # (wave 20) a cipher's key length after a symmetric key's name (:mod:`.symmetric`; asks
     # first for "key" and a word that says what the key does)
     yield from symmetric_keys(text, low)

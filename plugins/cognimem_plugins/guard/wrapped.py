@@ -49,6 +49,14 @@ _RUN = re.compile(r"(?<![A-Za-z0-9+/=_\-])(?:[A-Za-z0-9+/]{24,}|[A-Za-z0-9_\-]{2
 #: ``user-id ":" password`` (RFC 7617 section 2), the whole decoded text: a user name (letters,
 #: digits, ``._-+@``: an account or an e-mail address), then the password
 _USER_PASS = re.compile(r"(?P<user>[\w.@+\-]{1,100}):(?P<password>\S{6,200})")
+#: (wave 25) the same, the user name also a Windows domain's (``DOMAIN\\user``), and a run
+#: that opens right after a setting's ``=`` (``HR_API_BASIC=<base64>``; a switch of
+#: cv_wave25_secrets.py)
+READ_SETTINGS = True
+_RUN_AFTER_EQUALS = re.compile(r"(?<=\w=)(?<!==)(?:[A-Za-z0-9+/]{24,}|[A-Za-z0-9_\-]{24,})={0,2}"
+                               r"(?![A-Za-z0-9+/=_\-])")
+_DOMAIN_USER_PASS = re.compile(r"(?P<user>[\w.\-]{1,60}\\[\w.@+\-]{1,100}):"
+                               r"(?P<password>\S{6,200})")
 #: a member's name that names a credential, as one of its words
 _CREDENTIAL_WORDS = frozenset(("key", "password", "passwd", "pass", "pwd", "secret", "token",
                                "apikey", "credential", "credentials", "passphrase"))
@@ -60,17 +68,28 @@ Judge = Callable[[str], bool]
 
 def wrapped_credentials(text: str, judge: Judge) -> Iterator[Decision]:
     """The base64 runs of ``text`` whose decoded text holds a credential."""
-    for m in _RUN.finditer(text):
+    runs = [(m, False) for m in _RUN.finditer(text)]
+    if READ_SETTINGS and "=" in text:
+        runs += [(m, True) for m in _RUN_AFTER_EQUALS.finditer(text)]
+    for m, after_equals in runs:
         run = m.group(0)
         if len(run) > _LONGEST or (run.isalnum() and (run.isdigit() or run.isalpha())):
             continue
         decoded = _decoded(run)
-        if decoded is None:
+        if decoded is None or (after_equals and _stamp(decoded)):
             continue
         why = _holds(decoded, judge)
         if why is not None:
             yield decide("encoded_credential", m.start(), m.end(), None,
                          f"base64 (RFC 4648) whose decoded text holds {why}")
+
+
+def _stamp(decoded: str) -> bool:
+    """(wave 25) Whether a decoded ``name:value`` is a field and a date, a time or a number
+    (a pagination cursor's ``updated_at:2026-12-02T00:00:00Z``): fewer than three letters
+    after the colon."""
+    _, _, value = decoded.partition(":")
+    return sum(c.isalpha() for c in value) < 3
 
 
 def _decoded(run: str) -> str | None:
@@ -91,7 +110,8 @@ def _decoded(run: str) -> str | None:
 def _holds(decoded: str, judge: Judge) -> str | None:
     """What credential ``decoded`` holds (for the reason), or None."""
     stripped = decoded.strip()
-    pair = _USER_PASS.fullmatch(stripped)
+    pair = _USER_PASS.fullmatch(stripped) or (
+        _DOMAIN_USER_PASS.fullmatch(stripped) if READ_SETTINGS and "\\" in stripped else None)
     if pair is not None and not pair.group("password").startswith("//"):
         password = pair.group("password")
         if stand_in(password) is None and looks_chosen(password) is None:
