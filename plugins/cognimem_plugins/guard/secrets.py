@@ -334,7 +334,6 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     yield from handled_secrets(text, low, gates)
     # (wave 25) key material named by its domain's noun or given to a signing call
     yield from key_material(text, low, longest)
-
     # (wave 25) a sign-in command's ``login USER PASSWORD`` (:mod:`.signins`; asks first
     # for its word)
     yield from signin_passwords(text, low)
