@@ -57,9 +57,9 @@ def counts(rows: list[w15.Row]) -> dict[frozenset[str], w15.Counts]:
     start: dict[str, list[int]] = {}
     candidates = []
     for i, (split, group, text) in enumerate(rows):
-        tally = start.setdefault(split, [0, 0])
+        first = start.setdefault(split, [0, 0])
         if screen(text):
-            tally[group == "clean"] += 1
+            first[group == "clean"] += 1
             if _QUOTED.search(text):
                 candidates.append(i)
     print(f"{len(candidates)} flagged rows hold a quotation", flush=True)
