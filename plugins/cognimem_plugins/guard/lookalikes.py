@@ -29,11 +29,15 @@ from __future__ import annotations
 
 import re
 
+from . import publicdata
 from .names import NAME_HIT
 
 #: the tests in use (the CV's choice, see the module docstring)
-TESTS: frozenset[str] = frozenset({"continued", "column", "pattern", "filed", "public"})
+TESTS: frozenset[str] = frozenset({"continued", "column", "pattern", "filed", "public",
+                                   "decoded", "capitals", "template", "nextline"})
 ALL_TESTS = ("continued", "column", "pattern", "filed", "public")
+#: (wave 25) the tests of :mod:`.publicdata`, read here after the wave 24 ones
+PUBLIC_DATA_TESTS = ("decoded", "capitals", "template", "nextline")
 
 _VISIBLE = 12
 #: what continues a short head: an ellipsis, or a word of masking between delimiters
@@ -149,4 +153,17 @@ def lookalike_reason(text: str, start: int, end: int, bare: str) -> str | None:
         return "a file's path given to file= or @: where the secret is kept"
     if "public" in tests and "ubli" in text[max(0, start - 60):start] and public(text, start):
         return "labelled public or publishable on its own line: not a secret"
+    # (wave 25) what the value's own bytes or its place say it is (:mod:`.publicdata`)
+    if "decoded" in tests and len(bare) >= 16:
+        line_start = text.rfind("\n", 0, start) + 1
+        why = publicdata.decoded(bare, text[max(line_start, start - 60):start])
+        if why is not None:
+            return f"base64 of public data: {why}"
+    if "capitals" in tests and bare[:2].isupper() and publicdata.capitals(bare):
+        return "a secret's name in capitals in the value's place: a placeholder"
+    if "template" in tests and bare[:1] in "%<#${" and publicdata.template(text, start):
+        return "a template's interpolation: a value filled in elsewhere"
+    if ("nextline" in tests and start > 0 and text[start - 1] in "\n \t"
+            and publicdata.nextline(text, start)):
+        return "the next line's own setting after a name left empty: not its value"
     return None

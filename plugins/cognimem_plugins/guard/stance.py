@@ -52,6 +52,17 @@ NAME = "defender_stance"
 #: whose attack is the *object* of its prose (:func:`quoted_object`); a switch chosen by
 #: leave-one-split-out CV (bench/guard_eval/cv_wave24_stance.py: on in all 52 folds)
 QUOTED_OBJECT = True
+#: (wave 25) a note's leading label (one or two words, the first capitalised, then ": ":
+#: "Finding: ...", "Q: ...", "Review: ...") is its heading, not a field: the record syntax is
+#: sought after it; a switch (w25-precision: 0 injections of the 56 splits read, see
+#: EXPERIMENTS.md)
+QUOTED_LABEL = True
+_LABEL = re.compile(r"\s*[A-Z][\w-]*(?: [\w-]+)?:\s")
+#: (wave 25) a quotation right after a colon that ends a clause of three words or more
+#: after the label ("In einem Bug-Bounty-Report stand: '...'", "Delayed triggers are nasty:
+#: "..."") is reported speech, the clause's object; a label alone before it is a field
+QUOTED_COLON = True
+_COLON_BEFORE = re.compile(r"[^\W\d_]\s*:\s*$")
 #: the syntax of a record, a markup or a form outside the quotations (a field's value is
 #: quoted by its format, not by a writer who reports it)
 _RECORD = re.compile(r"[{}\[\]=<>|]|^\s*[\w.-]+\s*:|\n", re.MULTILINE)
@@ -99,14 +110,21 @@ def quoted_object(text: str) -> bool:
     quotes = list(_QUOTED.finditer(text))
     if not quotes:
         return False
+    label = _LABEL.match(text) if QUOTED_LABEL else None
+    body = label.end() if label is not None else 0
     for m in quotes:
         before = text[:m.start()]
-        if not _PROSE_BEFORE.search(before) or not _PROSE_AFTER.match(text, m.end()):
+        if not _PROSE_AFTER.match(text, m.end()):
             return False
-        if len(re.findall(r"\w+", _CLAUSE.split(before + " ")[-1])) <= 1:
+        # (wave 25) "... stand: '...'": the quotation a clause of its own prose reports
+        reported = (QUOTED_COLON and _COLON_BEFORE.search(before) is not None
+                    and len(re.findall(r"\w+", text[body:m.start()])) >= 3)
+        if not _PROSE_BEFORE.search(before) and not reported:
+            return False
+        if len(re.findall(r"\w+", _CLAUSE.split(before + " ")[-1])) <= 1 and not reported:
             return False
     bare = _QUOTED.sub('""', text)
-    if _RECORD.search(bare):
+    if _RECORD.search(bare[body:] if body else bare):
         return False
     from .injection import screen
 

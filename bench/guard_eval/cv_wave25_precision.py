@@ -1,0 +1,115 @@
+"""Wave 25 (precision): leave-one-split-out choice of the tests of
+:mod:`cognimem_plugins.guard.publicdata` (read through :mod:`.lookalikes`; issue #39).
+
+Each test only keeps a candidate (base64 that decodes to public data, a secret's name in
+capitals as a placeholder, a template's interpolation, the next line's own setting after
+a name left empty), so its cost is the secret rows it lets through and its gain the clean
+rows it frees. The wave 24 tests stay as shipped. The points are the subsets of the four
+tests; for each of the fifty-six seen splits held out (fresh51-54, the dev check, counted
+by program: nothing of a row is printed), the other splits choose the point that
+frees the most clean rows less the secrets it loses, a point being admissible only if it
+loses no more than it frees (``cv_wave19_precision``'s ``choose`` and ``gain``; ties:
+fewer tests). The honest notes, the README paragraphs of installed packages
+(``readme_rows.py``) and the LoCoMo and LongMemEval turns of the learned cue's training
+half are clean rows of their own (bounds). Only the rows whose redaction differs between
+no test and every test are redacted again. Run from the repository root::
+
+    python bench/guard_eval/readme_rows.py /tmp/readmes.jsonl
+    python bench/guard_eval/cv_wave25_precision.py [--label NAME] [--bench /work/shared/bench]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+
+import cv_wave15_requests as w15  # noqa: E402
+import cv_wave16_pressure as w16  # noqa: E402
+import cv_wave19_precision as w19p  # noqa: E402
+from guard_corpus import leaked  # noqa: E402
+
+SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 55)))
+DEV = ("fresh51", "fresh52", "fresh53", "fresh54")
+
+
+def _names() -> tuple[str, ...]:
+    from cognimem_plugins.guard import lookalikes
+
+    return lookalikes.PUBLIC_DATA_TESTS
+
+
+def _apply(point: frozenset[str], base: frozenset[str]) -> None:
+    from cognimem_plugins.guard import lookalikes
+
+    lookalikes.TESTS = frozenset(base - set(_names())) | point
+
+
+def counts(rows: list[tuple[str, str, str, str]]) -> dict[frozenset[str], w19p.Counts]:
+    """Each point's (secrets caught, clean rows changed) per split and bound."""
+    from cognimem_plugins.guard import lookalikes
+    from cognimem_plugins.guard.secrets import redact
+
+    shipped = base = lookalikes.TESTS
+
+    def hits(point: frozenset[str], idx: list[int]) -> list[bool]:
+        _apply(point, base)
+        out = []
+        for i in idx:
+            _, group, text, secret = rows[i]
+            red = redact(text)[0]
+            out.append(not leaked(secret, red) if group == "secret" else red != text)
+        return out
+
+    every = list(range(len(rows)))
+    none = hits(frozenset(), every)
+    full = hits(frozenset(_names()), every)
+    moving = [i for i in every if none[i] != full[i]]
+    print(f"{len(moving)} of {len(rows)} rows move between no test and every test", flush=True)
+    groups = [(s, g) for s, g, _, _ in rows]
+    start = w19p._tally(groups, none)
+    for split in {s for s, _ in groups}:
+        start.setdefault(split, (0, 0))
+    per: dict[frozenset[str], w19p.Counts] = {}
+    for point in w19p.points(_names()):
+        tally = {s: list(c) for s, c in start.items()}
+        for i, hit in zip(moving, hits(point, moving), strict=True):
+            if hit != none[i]:
+                split, group = groups[i]
+                tally[split][group == "clean"] += 1 if hit else -1
+        per[point] = {s: (a, b) for s, (a, b) in tally.items()}
+    lookalikes.TESTS = shipped
+    return per
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python bench/guard_eval/cv_wave25_precision.py")
+    parser.add_argument("--label", help="save the figures as results/LABEL.json")
+    parser.add_argument("--bench", type=Path, default=w15.BENCH)
+    args = parser.parse_args(argv)
+    rows = w19p.bounded_secret_rows(args.bench, SPLITS)
+    per = counts(rows)
+    result: dict[str, Any] = w19p.weigh(per, _names())
+    del result["points"]
+    result["dev_before_after"] = w16.dev_change(result, DEV)
+    print(f"chosen on all {result['chosen_on_all']}; single tests (freed, lost) "
+          f"{result['single_switch_freed_lost_on_all']}; bounds (secrets, changed: none -> "
+          f"chosen) {result['bounds']}; dev change (secrets caught, clean changed), each held out "
+          f"{result['dev_before_after']}")
+    print("  (before/after: secrets caught, clean changed)")
+    w16.report_folds(result, None)
+    if args.label:
+        (HERE / "results" / f"{args.label}.json").write_text(
+            json.dumps(result, indent=1, sort_keys=True, default=list) + "\n",
+            encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

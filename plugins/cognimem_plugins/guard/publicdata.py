@@ -1,0 +1,174 @@
+"""Values whose own bytes or place say they are public data, not a secret (wave 25, #39).
+
+Read for every reader's candidate through :mod:`.lookalikes` (each a switch there, chosen by
+leave-one-split-out CV, ``bench/guard_eval/cv_wave25_precision.py``):
+
+* **decoded**: the value is one run of base64 (RFC 4648, sections 4 and 5) that decodes to
+  public data:
+  - an image's or a document's header (PNG, GIF, JPEG, WebP, PDF): a file, not a key;
+  - a certificate or a public key: PEM armour that names one (``CERTIFICATE``, ``PUBLIC
+    KEY``, a certificate request, a CRL; never ``PRIVATE``), an OpenSSH public key line or
+    its wire form (``ssh-ed25519``, ``ssh-rsa``, ``ecdsa-sha2-*``), or DER whose structure
+    is an X.509 certificate (``SEQUENCE { SEQUENCE { [0] version ...``) or a
+    SubjectPublicKeyInfo (``SEQUENCE { SEQUENCE { OID ... }, BIT STRING }``); a private
+    key's DER opens with an ``INTEGER`` (PKCS #1, #8, SEC 1) and an encrypted one's second
+    member is an ``OCTET STRING``, so neither is read as public;
+  - text made only of words (each piece of letters long enough to hold a vowel, or digits;
+    JSON, ``key:value``, a sentence), in which the guard redacts nothing, under a label that
+    names no secret: a random password, a key or a hex id splits into pieces such as ``J``,
+    ``d`` or ``Slrn``, and a label such as ``password:`` or ``Basic`` keeps the value.
+* **capitals**: a secret's name written in capitals as the value (``Bearer
+  YOUR_ACCESS_TOKEN``, ``token=YOUR_TOKEN&...``): two to six words of capitals joined by
+  ``_``, each holding a vowel, one of them a secret's word: a placeholder a reader fills.
+* **template**: the value opens a template's interpolation that closes on its line
+  (``%{hiera('db_password')}``, ``<%= ENV['TOKEN'] %>``, ``#{secret}``): filled elsewhere.
+* **nextline**: the name's value is empty and the candidate is the next line's own setting
+  (``API_KEY=`` then ``WEBHOOK_URL=https://...``): another name, not this one's value.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+
+from .names import NAME_HIT
+
+#: one run of one base64 alphabet, padded or not (the whole value)
+_RUN = re.compile(r"(?:[A-Za-z0-9+/]{16,}|[A-Za-z0-9_\-]{16,})={0,2}")
+#: the magic numbers of images and documents
+_MAGIC = (b"\x89PNG\r\n\x1a\n", b"GIF87a", b"GIF89a", b"\xff\xd8\xff", b"%PDF-")
+_PEM_PUBLIC = re.compile(r"-----BEGIN (?:CERTIFICATE|PUBLIC KEY|RSA PUBLIC KEY|CERTIFICATE REQUEST|"
+                         r"NEW CERTIFICATE REQUEST|X509 CRL|TRUSTED CERTIFICATE|"
+                         r"PGP PUBLIC KEY BLOCK)-----")
+_SSH_PUBLIC = re.compile(r"(?:ssh-ed25519|ssh-rsa|ssh-dss|ecdsa-sha2-nistp\d+|"
+                         r"sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) "
+                         r"AAAA[A-Za-z0-9+/]+=*(?: \S+)?\s*")
+_SSH_WIRE = re.compile(rb"\x00\x00\x00[\x07-\x22](?:ssh-|ecdsa-sha2-|sk-)")
+#: the pieces of a text: capitalised or lowercase words, capitals, digits
+_PIECE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_VOWEL = re.compile(r"[aeiouyAEIOUY]")
+_SECRET_WORDS = frozenset("password passwd pass pwd token secret key apikey credential "
+                          "credentials auth passphrase".split())
+_CAPITALS = re.compile(r"[A-Z]{2,}(?:_[A-Z]{2,}){1,5}(?=$|[&;,)\s\"'])")
+_TEMPLATE = re.compile(r"%\{[^{}\n]{1,200}\}|<%=?[^\n]{1,200}?%>|#\{[^{}\n]{1,200}\}|"
+                       r"\$\{[^{}\n]{1,200}\}|\{\{[^{}\n]{1,200}\}\}")
+_SETTING = re.compile(r"[A-Za-z_][\w.-]{0,80}\s*[=:]")
+#: a label that hands the value over as a credential (beside a secret's name)
+_CREDENTIAL_LABEL = re.compile(r"(?i)\b(?:basic|bearer|authorization|auth|login|credentials?)\b")
+
+
+def _decode(run: str) -> bytes | None:
+    body = run.rstrip("=")
+    padded = body + "=" * (-len(body) % 4)
+    try:
+        if "-" in body or "_" in body:
+            return base64.urlsafe_b64decode(padded)
+        return base64.b64decode(padded, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _tlv(raw: bytes, at: int) -> tuple[int, int, int] | None:
+    """The DER element at ``at``: (tag, start of its content, end of its content)."""
+    if at + 2 > len(raw):
+        return None
+    tag, first = raw[at], raw[at + 1]
+    if first < 0x80:
+        return tag, at + 2, at + 2 + first
+    count = first & 0x7F
+    if not 1 <= count <= 3 or at + 2 + count > len(raw):
+        return None
+    length = int.from_bytes(raw[at + 2:at + 2 + count], "big")
+    return tag, at + 2 + count, at + 2 + count + length
+
+
+def public_der(raw: bytes) -> str | None:
+    """What public DER structure ``raw`` is (a certificate, a public key), or None."""
+    outer = _tlv(raw, 0)
+    if outer is None or outer[0] != 0x30:
+        return None
+    first = _tlv(raw, outer[1])
+    if first is None or first[0] != 0x30:
+        return None
+    # X.509: TBSCertificate opens with its explicit version, [0] { INTEGER }
+    if raw[first[1]:first[1] + 4] == b"\xa0\x03\x02\x01":
+        return "a certificate (X.509 DER)"
+    inner = _tlv(raw, first[1])
+    second = _tlv(raw, first[2]) if first[2] < len(raw) else None
+    if inner is not None and inner[0] == 0x06 and second is not None and second[0] == 0x03:
+        return "a public key (SubjectPublicKeyInfo DER)"
+    return None
+
+
+def _word_pieces(text: str) -> bool:
+    """Whether every piece of ``text`` is a word (letters with a vowel, two or more) or
+    digits, and it holds two words or more."""
+    found = 0
+    for run in re.findall(r"[A-Za-z0-9]+", text):
+        for piece in _PIECE.findall(run):
+            if piece.isdigit():
+                if len(piece) > 10:
+                    return False
+                continue
+            if len(piece) < 2 or not _VOWEL.search(piece):
+                return False
+            found += 1
+    return found >= 2
+
+
+def _redacts(text: str) -> bool:
+    from .secrets import scan  # (the redaction imports this module)
+
+    return any(d.redacted for d in scan(text, nested=True))
+
+
+def decoded(bare: str, label: str) -> str | None:
+    """What public data the base64 value ``bare`` decodes to, or None (the docstring)."""
+    if len(bare) < 16 or len(bare) > 16384 or _RUN.fullmatch(bare) is None:
+        return None
+    raw = _decode(bare)
+    if raw is None or len(raw) < 8:
+        return None
+    if raw.startswith(_MAGIC) or (raw[:4] == b"RIFF" and raw[8:12] == b"WEBP"):
+        return "an image's or a document's bytes"
+    if _SSH_WIRE.match(raw):
+        return "an OpenSSH public key"
+    der = public_der(raw)
+    if der is not None:
+        return der
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if not all(c.isprintable() or c in "\n\r\t" for c in text) or "PRIVATE" in text:
+        return None
+    if _PEM_PUBLIC.search(text) or _SSH_PUBLIC.fullmatch(text):
+        return "a certificate or a public key"
+    if (_word_pieces(text) and NAME_HIT.search(label) is None
+            and _CREDENTIAL_LABEL.search(label) is None and not _redacts(text)):
+        return "text of words, under a label that names no secret"
+    return None
+
+
+def capitals(bare: str) -> bool:
+    """Whether ``bare`` opens with a secret's name in capitals (a placeholder)."""
+    match = _CAPITALS.match(bare)
+    if match is None:
+        return False
+    parts = match.group(0).lower().split("_")
+    return all(_VOWEL.search(p) for p in parts) and any(p in _SECRET_WORDS for p in parts)
+
+
+def template(text: str, start: int) -> bool:
+    """Whether a template's interpolation opens at ``start`` and closes on its line."""
+    return _TEMPLATE.match(text, start) is not None
+
+
+def nextline(text: str, start: int) -> bool:
+    """Whether the candidate is the next line's setting after a name left empty."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if text[line_start:start].strip() or line_start == 0:
+        return False
+    previous = text[text.rfind("\n", 0, line_start - 1) + 1:line_start - 1].rstrip()
+    return previous.endswith(("=", ":")) and _SETTING.match(text, start) is not None
