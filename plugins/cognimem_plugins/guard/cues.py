@@ -38,6 +38,7 @@ from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
 from .money_acts import SPECS as MONEY_SPECS
 from .normalise import Normalised, normalise, unpunctuate
+from .message_orders import SPECS as MESSAGE_ORDER_SPECS
 from .ops_orders import ASKERS as OPS_ASKERS
 from .ops_orders import SPECS as OPS_SPECS
 from .orders import SPECS as ORDERS_SPECS
@@ -255,6 +256,9 @@ _OWN_WEIGHT_SPECS += (*PERSONA_LICENSE_SPECS, *EXFIL_SLOT_SPECS, *FORGED_LICENSE
 #: (wave 24) an order in another language to the AI reader inside others' content
 #: (:mod:`.records_world`)
 _OWN_WEIGHT_SPECS += RECORDS_WORLD_SPECS
+#: (wave 25) an order to the machine that processes a person's message, carried in the
+#: message (:mod:`.message_orders`)
+_OWN_WEIGHT_SPECS += MESSAGE_ORDER_SPECS
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
