@@ -36,9 +36,9 @@ from .layouts import SPECS as LAYOUT_SPECS
 from .learned import FLOOR as LEARNED_FLOOR
 from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
+from .message_orders import SPECS as MESSAGE_ORDER_SPECS
 from .money_acts import SPECS as MONEY_SPECS
 from .normalise import Normalised, normalise, unpunctuate
-from .message_orders import SPECS as MESSAGE_ORDER_SPECS
 from .ops_orders import ASKERS as OPS_ASKERS
 from .ops_orders import SPECS as OPS_SPECS
 from .orders import SPECS as ORDERS_SPECS
