@@ -37,6 +37,7 @@ from .layouts import SPECS as LAYOUT_SPECS
 from .learned import FLOOR as LEARNED_FLOOR
 from .learned import WEIGHT as LEARNED_WEIGHT
 from .learned import Model, share, shipped
+from .message_orders import SPECS as MESSAGE_ORDER_SPECS
 from .money_acts import SPECS as MONEY_SPECS
 from .normalise import Normalised, normalise, unpunctuate
 from .ops_orders import ASKERS as OPS_ASKERS
@@ -257,6 +258,9 @@ _OWN_WEIGHT_SPECS += (*PERSONA_LICENSE_SPECS, *EXFIL_SLOT_SPECS, *FORGED_LICENSE
 #: (wave 24) an order in another language to the AI reader inside others' content
 #: (:mod:`.records_world`)
 _OWN_WEIGHT_SPECS += RECORDS_WORLD_SPECS
+#: (wave 25) an order to the machine that processes a person's message, carried in the
+#: message (:mod:`.message_orders`)
+_OWN_WEIGHT_SPECS += MESSAGE_ORDER_SPECS
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
