@@ -30,6 +30,7 @@ from .described_orders import SPECS as DESCRIBED_ORDER_SPECS
 from .discussion import SPECS as STANCE_SPECS
 from .exfil_slots import SPECS as EXFIL_SLOT_SPECS
 from .field_orders import SPECS as FIELD_ORDER_SPECS
+from .agent_reach import SPECS as AGENT_REACH_SPECS
 from .forged_licenses import SPECS as FORGED_LICENSE_SPECS
 from .harm_requests import SPECS as HARM_SPECS
 from .layouts import SPECS as LAYOUT_SPECS
@@ -255,6 +256,9 @@ _OWN_WEIGHT_SPECS += (*PERSONA_LICENSE_SPECS, *EXFIL_SLOT_SPECS, *FORGED_LICENSE
 #: (wave 24) an order in another language to the AI reader inside others' content
 #: (:mod:`.records_world`)
 _OWN_WEIGHT_SPECS += RECORDS_WORLD_SPECS
+#: (wave 25) what an agent-era injection reaches beyond the frame it claims
+#: (:mod:`.agent_reach`)
+_OWN_WEIGHT_SPECS += AGENT_REACH_SPECS
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
