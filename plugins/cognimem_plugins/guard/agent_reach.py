@@ -42,7 +42,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .persona_licenses import _GIVEN_MORE
 from .tool_doc_scopes import _FRAME_MORE
 
 # -- tool_doc_reach -------------------------------------------------------------------
@@ -93,90 +92,10 @@ _OUTSIDE = (
     r"\b(?:does|do) not need to know\b|\bnever show\b")
 TOOL_REACH = (rf"{_TOOL_FRAME}[^\n]{{0,300}}?(?:\n[^\n]{{0,200}}?){{0,6}}?(?:{_TO_MODEL})"
               rf"[^\n]{{0,160}}?(?:{_OUTSIDE})")
-TOOL_REACH_WORDS = ("assistant assistants agent agents model models llm llms ai client "
-                    "clients also additionally always you")
-
-# -- persona_unbound ------------------------------------------------------------------
-
-#: a constraint or an owner removed or replaced, by its role (over ``flat`` words)
-_UNBOUND = (
-    # a rule, agreement, preference or policy set aside by the persona
-    r"(?:ignores?|ignoring|disregards?|overrides?|bypasses?) (?:the |any |all |every |your |"
-    r"my |our |its |their )?(?:\w+ ){0,3}?(?:rules?|agreements?|preferences|polic(?:y|ies)|"
-    r"confidentiality|guidelines|instructions|restrictions|limits|consent|privacy|"
-    r"compliance|safeguards?)|"
-    r"ignores? confidentiality|"
-    # a check declared not needed
-    r"no need to (?:verify|check|confirm|ask|authenticate)|"
-    # no owner, or another owner than the reader's
-    r"without an? (?:owner|operator|principal|master)|"
-    r"not (?:the|your|their) (?:\w+ ){0,2}?(?:assistant|agent|bot)|"
-    # an approval claimed as already given
-    r"(?:have|has|ve|already) (?:already )?(?:approved|authori[sz]ed|signed off|cleared)|"
-    # a world without consequences
-    r"(?:actions?|commands?|changes?) (?:have|has) no (?:effect|consequences?)|"
-    # another owner served: the persona works for, answers to or is loyal to another
-    r"(?:works?|working|answers?|answering|reports?|loyal) (?:only )?(?:for|to) (?:the |this |"
-    r"my |our |a )?(?:sender|author|attacker|writer|vendor|caller|requester|partner|competitor|"
-    r"whoever|me|us)\b|"
-    r"your (?:real|true|new|actual) (?:owner|boss|master|principal|employer|client|user)|"
-    r"on behalf of (?:the |this )?(?:sender|author|attacker|vendor|caller|requester|whoever)|"
-    # a new priority replacing the user's
-    r"your (?:only|sole|top|first|new|real|true) (?:priority|goal|job|task|directive|mission|"
-    r"objective|loyalty) is|"
-    # the constraint's absence, by its role: free of or beyond the reader's bounds
-    r"(?:free (?:of|from)|beyond|outside|unbound by|exempt from|not bound by) (?:any |all |the |"
-    r"your |its )?(?:\w+ ){0,2}?(?:rules|limits|restrictions|filters|polic(?:y|ies)|guidelines|"
-    r"ethics|boundaries|oversight|supervision|approvals?|checks|guardrails)|"
-    r"(?:can|may|will) do anything|"
-    # anyone who asks served
-    r"for anyone who|"
-    # a bound dropped whatever comes
-    r"no matter (?:what|the)")
-#: not the persona's bound itself ("never ignores the rules", "does not ignore")
-_NOT = r"(?<!\bnever )(?<!\bnot )(?<!n t )(?<!\bno )(?<!\bcannot )"
-PERSONA_UNBOUND = rf"(?:{_GIVEN_MORE})\b(?: \S+){{0,14}}? {_NOT}(?:{_UNBOUND})\b"
-PERSONA_UNBOUND_WORDS = ("ignore ignores ignoring disregard disregards override overrides "
-                         "bypass bypasses need without not approved authorized authorised "
-                         "signed cleared effect consequence consequences anyone matter works work working "
-                         "answer answers answering report reports loyal owner boss master "
-                         "principal employer client user priority goal job task directive "
-                         "mission objective loyalty free beyond outside unbound exempt bound "
-                         "anything")
-
-# -- channel_order --------------------------------------------------------------------
-
-#: what a channel above the user claims to be (a word of its header or tag)
-_HIGHER = (r"system|runtime|policy|operator|orchestrator|admin|developer|platform|"
-           r"trust(?:ed)?|priority|kernel|safety")
-#: a claimed higher channel in the layout of one
-_CHANNEL = (
-    rf"(?:={{2,}}|#{{2,}}|\[|<<|<)\s*[^\n\]>=#]{{0,40}}?\b(?:{_HIGHER})\b[^\n\]>=#]{{0,40}}?"
-    r"(?:={2,}|#{2,}|\]|>>|>)|"
-    rf"```\s*(?:{_HIGHER})\b|"
-    r"^\s*(?:system|developer)\s*:|"
-    r"\"[\w]*system[\w]*\"\s*:|"
-    r"\b(?:message|note|notice) from (?:the |your )?(?:developer|platform|operator|"
-    r"orchestrator|runtime|previous (?:session'?s? )?(?:assistant|agent|model))")
-#: the reader's rules changed
-_RULES = (
-    r"\b(?:instructions|guidelines|policy|policies|rules|safety (?:settings|instructions|"
-    r"rules)|confirmations?|confirmation prompts|refusals|limits)\b(?: \w+){0,3}? "
-    r"(?:have been|has been|were|was|are) (?:now )?(?:updated|lowered|deprecated|lifted|"
-    r"removed|replaced|reset|restored|suspended|turned off|disabled|changed)\b|"
-    r"\b(?:you|assistants?|agents?|ai agents?) (?:may|can) now\b|"
-    r"\b(?:you|assistants?|agents?|ai agents?) (?:are|is) now (?:permitted|allowed|"
-    r"authori[sz]ed|cleared)\b|"
-    r"\bpre-?approved\b|\bno longer (?:bound|require)|"
-    r"\b(?:turn|switch) off (?:the |your )?(?:\w+ )?(?:confirmation|prompts|safety|"
-    r"filters?|checks)\b|"
-    r"\bwithout (?:asking|confirmation|refusals|checks|filtering)\b|"
-    r"\bfollow (?:the )?instructions in this (?:document|file|page|message) only\b")
-CHANNEL_ORDER = rf"(?:{_CHANNEL})[^\n]{{0,200}}?(?:\n[^\n]{{0,200}}?){{0,3}}?(?:{_RULES})"
-CHANNEL_ORDER_WORDS = ("updated lowered deprecated lifted removed replaced reset restored "
-                       "suspended turned disabled changed may can permitted allowed "
-                       "authorized authorised cleared approved preapproved pre longer turn "
-                       "switch without only")
+#: the words of its outside object (every match holds one: the clause to the model may
+#: be a bare imperative, which holds no fixed word)
+TOOL_REACH_WORDS = ("call calls run runs invoke use trigger conversation chat every each all "
+                    "user ask http https your confirm without need never other @")
 
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
 
@@ -186,14 +105,4 @@ SPECS: tuple[Spec, ...] = (
      "the tool's scope (another tool, the conversation, the user's data, an address, the "
      "model's own rules, the user kept from knowing)",
      TOOL_REACH, TOOL_REACH_WORDS, {"structural": True}),
-    ("persona_unbound", 0.0, "persona_switch",
-     "gives the reader an identity together with a constraint or an owner removed or "
-     "replaced (a rule set aside, a check not needed, no owner or another's, an approval "
-     "claimed, no consequences, anyone served, no matter what)",
-     PERSONA_UNBOUND, PERSONA_UNBOUND_WORDS, {}),
-    ("channel_order", 0.0, "role_imitation",
-     "a channel above the user claimed by its layout (a delimited header, a role tag, a "
-     "system turn, a message from the developer or platform) followed by the reader's "
-     "rules changed",
-     CHANNEL_ORDER, CHANNEL_ORDER_WORDS, {"structural": True}),
 )
