@@ -48,12 +48,12 @@ from .tool_doc_scopes import _FRAME_MORE
 
 #: the documentation frames of ``tool_doc_scopes`` plus a tool listing, a decorated tool,
 #: a YAML summary, a resource's or a server's description
-_TOOL_FRAME = (_FRAME_MORE[:-1] + r"|\btools? list\b|\btools/list\b|\blist_tools\b|"
+_TOOL_FRAME = (_FRAME_MORE[:-1] + r"|\btools? list\s*:|\btools/list\b|\blist_tools\b|"
                r"@(?:\w+\.)?tool\b|^\s*summary:|\b(?:server|resource) description\b|"
                # a tool, resource, server or plugin named, then what documents it
                r"\b(?:tool|resource|server|plugin|function)\b[^\n.]{0,40}?\b(?:description|"
                r"docstring|manifest|metadata|instructions|hint|text|summary|annotations?|"
-               r"changelog)\b|^[>\s]*tool\s*:)")
+               r"changelog)\b[^\n.:]{0,30}:|^[>\s]*tool\s*:)")
 #: a clause spoken to the calling model
 _TO_MODEL = (
     r"\b(?:the |all |any |every )?(?:assistant|agent|model|llm|ai|client)s?\b"
@@ -100,7 +100,7 @@ TOOL_REACH_WORDS = ("call calls run runs invoke use trigger conversation chat ev
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
 
 SPECS: tuple[Spec, ...] = (
-    ("tool_doc_reach", 0.0, "tool_coercion",
+    ("tool_doc_reach", 0.75, "tool_coercion",
      "a tool's documentation holding a clause spoken to the model whose object is outside "
      "the tool's scope (another tool, the conversation, the user's data, an address, the "
      "model's own rules, the user kept from knowing)",
