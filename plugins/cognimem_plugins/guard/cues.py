@@ -21,6 +21,7 @@ from .acts_world import SPECS as ACTS_WORLD_SPECS
 from .addressed import SPECS as ORDER_SPECS
 from .agent_cues import SCALE as AGENT_SCALE
 from .agent_cues import SPECS as AGENT_SPECS
+from .agent_reach import SPECS as AGENT_REACH_SPECS
 from .alternatives import grouped
 from .carriers import SPECS as CARRIER_SPECS
 from .decode_orders import SPECS as DECODE_ORDER_SPECS
@@ -30,7 +31,6 @@ from .described_orders import SPECS as DESCRIBED_ORDER_SPECS
 from .discussion import SPECS as STANCE_SPECS
 from .exfil_slots import SPECS as EXFIL_SLOT_SPECS
 from .field_orders import SPECS as FIELD_ORDER_SPECS
-from .agent_reach import SPECS as AGENT_REACH_SPECS
 from .forged_licenses import SPECS as FORGED_LICENSE_SPECS
 from .harm_requests import SPECS as HARM_SPECS
 from .layouts import SPECS as LAYOUT_SPECS
