@@ -21,6 +21,7 @@ from .acts_world import SPECS as ACTS_WORLD_SPECS
 from .addressed import SPECS as ORDER_SPECS
 from .agent_cues import SCALE as AGENT_SCALE
 from .agent_cues import SPECS as AGENT_SPECS
+from .agent_reach import SPECS as AGENT_REACH_SPECS
 from .alternatives import grouped
 from .carriers import SPECS as CARRIER_SPECS
 from .decode_orders import SPECS as DECODE_ORDER_SPECS
@@ -261,6 +262,9 @@ _OWN_WEIGHT_SPECS += RECORDS_WORLD_SPECS
 #: (wave 25) an order to the machine that processes a person's message, carried in the
 #: message (:mod:`.message_orders`)
 _OWN_WEIGHT_SPECS += MESSAGE_ORDER_SPECS
+#: (wave 25) what an agent-era injection reaches beyond the frame it claims
+#: (:mod:`.agent_reach`)
+_OWN_WEIGHT_SPECS += AGENT_REACH_SPECS
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
