@@ -21,7 +21,7 @@ EVERY_ENV = "COGNIMEM_GUARD_CORPUS_EVERY"
 def _rows(paths: list[Path]) -> list[str]:
     out: list[str] = []
     for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
+        for line in path.read_text(encoding="utf-8").split("\n"):  # U+2028 inside a row is text
             if line.strip():
                 text = json.loads(line).get("text")
                 if isinstance(text, str):
