@@ -53,6 +53,8 @@ from .pressure import SPECS as PRESSURE_SPECS
 from .reader_conditions import SPECS as READER_CONDITION_SPECS
 from .record_orders import SPECS as RECORD_ORDER_SPECS
 from .records_world import SPECS as RECORDS_WORLD_SPECS
+from .exfil_fill import SPECS as EXFIL_FILL_SPECS
+from .addressed_world import SPECS as ADDRESSED_WORLD_SPECS
 from .relay_frames import SPECS as RELAY_FRAME_SPECS
 from .relayed import SPECS as RELAYED_SPECS
 from .required import Required, holds_one, required
@@ -255,6 +257,9 @@ _OWN_WEIGHT_SPECS += (*PERSONA_LICENSE_SPECS, *EXFIL_SLOT_SPECS, *FORGED_LICENSE
 #: (wave 24) an order in another language to the AI reader inside others' content
 #: (:mod:`.records_world`)
 _OWN_WEIGHT_SPECS += RECORDS_WORLD_SPECS
+#: (wave 25) a URL's slot filled by instruction (:mod:`.exfil_fill`); an order to the AI
+#: reader in a language the verb lists lack (:mod:`.addressed_world`)
+_OWN_WEIGHT_SPECS += (*EXFIL_FILL_SPECS, *ADDRESSED_WORLD_SPECS)
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
