@@ -17,8 +17,11 @@ the honest developer notes, the README paragraphs and the LoCoMo and LongMemEval
 the learned cue's training half (``/work/shared/bench`` when the repository's sibling is
 absent, as from a worktree). For each split held out, the point is the one that flags the
 most injections on the other splits with, in **every** other split and in every bound, no
-more clean rows flagged than at zero; ties: the lighter point. Only the rows the heaviest
-point or zero flags differently are screened again at each point. Run from the repository
+more clean rows flagged than at zero; ties: the lighter point. Only the rows a point can
+change are screened (:func:`candidates`; the counts are theirs: a fold's before and after
+count the candidate rows, their difference is the split's), each once per setting of the
+axes that can change it (every point is screened: the weights need not only add, since
+``addressed_world`` stands for two older cues). Run from the repository
 root::
 
     python bench/guard_eval/cv_wave25_obfuscated.py [--bench DIR] [--label NAME]
@@ -45,8 +48,8 @@ DEV = ("fresh51", "fresh52", "fresh53", "fresh54")
 FALLBACK_BENCH = Path("/work/shared/bench")
 NAMES = ("url_fill", "addressed_world", "readings", "IMPERATIVE_RUN_WEIGHT")
 #: readings: 0 off, else on with that READING_WEIGHT
-GRID = list(product((0.0, 0.2, 0.35, 0.45, 0.55), (0.0, 0.35, 0.45, 0.55, 0.65, 0.75),
-                    (0.0, 0.2, 0.4), (0.0, 0.2, 0.35, 0.45, 0.55)))
+GRID = list(product((0.0, 0.35, 0.45, 0.55), (0.0, 0.45, 0.55, 0.65, 0.75), (0.0, 0.2, 0.4),
+                    (0.0, 0.2, 0.35, 0.55)))
 ZERO = (0.0, 0.0, 0.0, 0.0)
 MOST = (0.55, 0.75, 0.4, 0.55)
 
@@ -63,29 +66,68 @@ def apply(point: tuple[float, ...]) -> None:
     injection.IMPERATIVE_RUN_WEIGHT = imperative
 
 
+def candidates(data: list[w15.Row]) -> dict[int, tuple[bool, ...]]:
+    """The rows some point of the grid can change, each with the axes that can change it:
+    ``url_fill`` or ``addressed_world`` where its pattern matches the case-folded text, the
+    readings and the imperative's weight where the text holds a decoded run or a reading
+    (and then every axis: a run's decoded text is screened with the cues too). Any other
+    row is screened the same at every point, so it is not screened at all (the choice rule
+    reads only differences)."""
+    import re
+
+    from cognimem_plugins.guard import addressed_world, exfil_fill, unveiled
+    from cognimem_plugins.guard.decoding import decoded_runs
+    from cognimem_plugins.guard.normalise import normalise
+
+    patterns = [re.compile(exfil_fill.URL_FILL, re.MULTILINE),
+                re.compile(addressed_world.ORDER, re.MULTILINE)]
+    unveiled.ENABLED = True
+    out = {}
+    for i, (_, _, text) in enumerate(data):
+        norm = normalise(text)
+        fill, addressed = (p.search(norm.folded) is not None for p in patterns)
+        runs = bool(decoded_runs(text, norm.flat))
+        if runs:
+            out[i] = (True, True, True, True)
+        elif fill or addressed:
+            out[i] = (fill, addressed, False, False)
+    return out
+
+
 def grid_counts(data: list[w15.Row]) -> dict[tuple[float, ...], w15.Counts]:
-    """Each point's counts per split (only the rows :data:`MOST` or :data:`ZERO` flag
-    differently are screened at each point)."""
+    """Each point's counts per split over the candidate rows (:func:`candidates`); each row
+    is screened once per distinct setting of the axes that can change it."""
     from cognimem_plugins.guard.injection import screen
 
-    apply(ZERO)
-    base = [bool(screen(t)) for _, _, t in data]
-    apply(MOST)
-    most = [bool(screen(t)) for _, _, t in data]
-    moving = [i for i in range(len(data)) if most[i] != base[i]]
-    lost = sum(1 for i in moving if base[i])
-    print(f"{len(moving)} of {len(data)} rows may change ({lost} flagged at zero only)",
-          flush=True)
-    zero = w15.counts(data, base)
+    cand = candidates(data)
+    print(f"{len(cand)} of {len(data)} rows are candidates", flush=True)
+    memo: dict[tuple[int, tuple[float | None, ...]], bool] = {}
+
+    def flagged(i: int, point: tuple[float, ...]) -> bool:
+        key = (i, tuple(w if axis else None for w, axis in zip(point, cand[i], strict=True)))
+        if key not in memo:
+            apply(point)
+            memo[key] = bool(screen(data[i][2]))
+        return memo[key]
+
+    base = {i: flagged(i, ZERO) for i in cand}
+    # every weight only adds, but ``addressed_world`` stands for two older cues (0.55 each):
+    # below their weight it can lower a row's score. A row it does not match is flagged at
+    # every point as at zero unless the heaviest point flags it; those it matches are
+    # screened at every point
+    moving = [i for i in cand if flagged(i, MOST) != base[i] or cand[i][1]]
+    print(f"{len(moving)} rows screened at each point", flush=True)
+    zero = w15.counts([data[i] for i in cand], [base[i] for i in cand])
+    for split in {s for s, _, _ in data}:
+        zero.setdefault(split, (0, 0))
     per: dict[tuple[float, ...], w15.Counts] = {}
     for point in GRID:
-        apply(point)
         out = {s: list(c) for s, c in zero.items()}
         for i in moving:
-            now = bool(screen(data[i][2]))
+            now = flagged(i, point)
             if now != base[i]:
                 split, group, _ = data[i]
-                out.setdefault(split, [0, 0])[group == "clean"] += 1 if now else -1
+                out[split][group == "clean"] += 1 if now else -1
         per[point] = {s: (a, b) for s, (a, b) in out.items()}
     return per
 

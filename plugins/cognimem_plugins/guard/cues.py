@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from .acts_i18n import SPECS as ACTS_I18N_SPECS
 from .acts_world import SPECS as ACTS_WORLD_SPECS
 from .addressed import SPECS as ORDER_SPECS
+from .addressed_world import SPECS as ADDRESSED_WORLD_SPECS
 from .agent_cues import SCALE as AGENT_SCALE
 from .agent_cues import SPECS as AGENT_SPECS
 from .alternatives import grouped
@@ -28,6 +29,7 @@ from .defender_acts import specs as defender_specs
 from .deferred_orders import specs as deferred_specs
 from .described_orders import SPECS as DESCRIBED_ORDER_SPECS
 from .discussion import SPECS as STANCE_SPECS
+from .exfil_fill import SPECS as EXFIL_FILL_SPECS
 from .exfil_slots import SPECS as EXFIL_SLOT_SPECS
 from .field_orders import SPECS as FIELD_ORDER_SPECS
 from .forged_licenses import SPECS as FORGED_LICENSE_SPECS
@@ -53,8 +55,6 @@ from .pressure import SPECS as PRESSURE_SPECS
 from .reader_conditions import SPECS as READER_CONDITION_SPECS
 from .record_orders import SPECS as RECORD_ORDER_SPECS
 from .records_world import SPECS as RECORDS_WORLD_SPECS
-from .exfil_fill import SPECS as EXFIL_FILL_SPECS
-from .addressed_world import SPECS as ADDRESSED_WORLD_SPECS
 from .relay_frames import SPECS as RELAY_FRAME_SPECS
 from .relayed import SPECS as RELAYED_SPECS
 from .required import Required, holds_one, required

@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from .alternatives import grouped
 from .cues import CUES, LEARNED, THRESHOLD, Cue, cues
+from .decoded_acts import imperative_run
 from .decoding import Decoded, decoded_runs
 from .disguise import hidden_reason, styled_sentence
 from .exfil_i18n import ADDRESS_MARKS as I18N_ADDRESS_MARKS
@@ -37,7 +38,6 @@ from .overrides_i18n import VERBS as I18N_VERBS
 from .stance import NAME as STANCE_NAME
 from .stance import defends
 from .unveiled import NOT_AROUND as AROUND_EXCLUDED
-from .decoded_acts import imperative_run
 from .unveiled import READERS as UNVEILED_READERS
 from .unveiled import obeyed_around
 
