@@ -69,8 +69,9 @@ def apply(point: tuple[float, ...]) -> None:
 def candidates(data: list[w15.Row]) -> dict[int, tuple[bool, ...]]:
     """The rows some point of the grid can change, each with the axes that can change it:
     ``url_fill`` or ``addressed_world`` where its pattern matches the case-folded text, the
+    (in the text or in a run's decoded text, which is screened with the cues too), the
     readings and the imperative's weight where the text holds a decoded run or a reading
-    (and then every axis: a run's decoded text is screened with the cues too). Any other
+    (every run, readings on). Any other
     row is screened the same at every point, so it is not screened at all (the choice rule
     reads only differences)."""
     import re
@@ -85,12 +86,11 @@ def candidates(data: list[w15.Row]) -> dict[int, tuple[bool, ...]]:
     out = {}
     for i, (_, _, text) in enumerate(data):
         norm = normalise(text)
-        fill, addressed = (p.search(norm.folded) is not None for p in patterns)
-        runs = bool(decoded_runs(text, norm.flat))
-        if runs:
-            out[i] = (True, True, True, True)
-        elif fill or addressed:
-            out[i] = (fill, addressed, False, False)
+        runs = decoded_runs(text, norm.flat)
+        folded = [norm.folded, *(normalise(r.text).folded for r in runs)]
+        fill, addressed = (any(p.search(f) for f in folded) for p in patterns)
+        if runs or fill or addressed:
+            out[i] = (fill, addressed, bool(runs), bool(runs))
     return out
 
 

@@ -46,8 +46,10 @@ _ENGLISH = (r"(?<![^\W\d_])(?:the|and|you|your|to|of|all|this|that|with|for|is|a
 _CLAUSE = (rf"\s*(?:(?!{_ENGLISH})[^\n.!?_\u3002\uff01\uff1f\u00bf]){{12,240}}"
            rf"(?=[.!\u3002\uff01\n\u061f\u0964\u1362]|$)")
 ORDER = rf"(?:{_LEAD})(?:{_NAMED}){_CLAUSE}"
-#: the cue opens on a helper's word or the letters for AI
-WORDS = " ".join(sorted({*_words(HELPERS).split(), "ai", "ia", "ki", "mi", "ии", "τν"}))
+#: the cue opens on a helper's word, the letters for AI, or any text with a letter outside
+#: ASCII (``cues.NON_ASCII``: the helpers' words are inflected past any list,
+#: "tekoälyavustajalle", "assistendile")
+WORDS = " ".join(sorted({*_words(HELPERS).split(), "ai", "ia", "ki", "mi", "<non-ascii>"}))
 
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
     ("addressed_world", 0.55, _KIND,

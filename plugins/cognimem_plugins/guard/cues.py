@@ -859,12 +859,19 @@ def _words(flat: list[str], folded: str) -> frozenset[str]:
         words |= _AT
     if "=" in folded and ("?" in folded or "&" in folded):
         words |= _QUERY
+    if not folded.isascii():
+        # (wave 25) a text with a letter outside ASCII: the gate of a reader of other
+        # languages whose words are inflected past any list (:mod:`.addressed_world`)
+        words |= NON_ASCII
     return words
 
 
 _AT = frozenset(("@",))
 _DASHES = re.compile("[\u2014\u2013]+")
 _QUERY = frozenset(("?=",))
+#: (wave 25) the pseudo-word of a text that holds a character outside ASCII (no word of
+#: ``flat`` is spelled so)
+NON_ASCII = frozenset(("<non-ascii>",))
 
 
 def _bound(words: set[str] | frozenset[str], cjk: bool) -> float:

@@ -15,7 +15,8 @@ third party's data (the user's, a customer's, "their", "the real").
 
 A document's URL template is filled with the reader's own value ("replace YOUR_TOKEN with
 your token", "?key=PASTE_YOUR_KEY_HERE"): "your" and "my" are not a third party, and a
-slot that says "your" is not read. Read on ``folded`` text; gated by the fill words.
+slot that says "your" is not read. Read on ``folded`` text; gated by the address's
+scheme (``http``, ``https``).
 Weight: leave-one-split-out CV (``bench/guard_eval/cv_wave25_obfuscated.py``).
 """
 
@@ -39,9 +40,8 @@ _FILL = (rf"(?:\b(?:replac(?:e|es|ed|ing)|substitut(?:e|es|ed|ing)|fill(?:ed|ing
 _IN_SLOT = r"[?&#=/](?:[\w-]+=)?(?:paste|insert|put)[_ ](?!your|my)[\w ]{2,60}?[_ ]here\b"
 URL_FILL = (rf"{_URL}[^\n]{{0,100}}?{_FILL}|{_FILL}[^\n]{{0,100}}?{_URL}|"
             rf"https?://[\w.-]+[/?#][^\s)\]\"'<>]{{0,160}}?{_IN_SLOT}")
-URL_FILL_WORDS = ("replace replaces replaced replacing substitute substitutes substituted "
-                  "substituting fill filled filling swap swapped swapping using with expand "
-                  "expands expanded expanding paste insert put")
+#: every match holds an address's scheme (as :mod:`.exfil_slots`' image slot)
+URL_FILL_WORDS = "http https"
 
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
 
