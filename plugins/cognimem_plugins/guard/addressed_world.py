@@ -18,7 +18,16 @@ English is left to the English readers) and is not a question. What it leaves al
 user's own request that opens the note ("Asistente, borra ..."), a question to the
 assistant, a line that names AI without addressing it ("Die KI: Chancen und Risiken" has
 no helper word and no clause after a vocative's mark), and English.
-Weight: leave-one-split-out CV (``bench/guard_eval/cv_wave25_obfuscated.py``).
+Weight: leave-one-split-out CV (``bench/guard_eval/cv_wave25_obfuscated.py``). **Not
+registered**: every fold chose 0. The structure without an act is too weak: the honest
+notes hold notes addressed to a coding agent in English and other languages ("AI agents:
+prefer pytest fixtures over setUp methods", "Notatka dla agenta: katalog target/ jest
+generowany, można go czyścić", "Anteckning till agenten: ...") that read the same (a label,
+the reader, a clause), and a clause without English function words may still be English.
+A later wave needs the act part (an act on data, secrecy or rules) in those languages.
+``cues.py`` does not import it; its tests read the pattern alone. Its gate, when
+registered, must also open on a text outside ASCII (the helpers' words are inflected past
+any list): the cue words cannot list "tekoälyavustajalle".
 """
 
 from __future__ import annotations
@@ -46,13 +55,12 @@ _ENGLISH = (r"(?<![^\W\d_])(?:the|and|you|your|to|of|all|this|that|with|for|is|a
 _CLAUSE = (rf"\s*(?:(?!{_ENGLISH})[^\n.!?_\u3002\uff01\uff1f\u00bf]){{12,240}}"
            rf"(?=[.!\u3002\uff01\n\u061f\u0964\u1362]|$)")
 ORDER = rf"(?:{_LEAD})(?:{_NAMED}){_CLAUSE}"
-#: the cue opens on a helper's word, the letters for AI, or any text with a letter outside
-#: ASCII (``cues.NON_ASCII``: the helpers' words are inflected past any list,
-#: "tekoälyavustajalle", "assistendile")
-WORDS = " ".join(sorted({*_words(HELPERS).split(), "ai", "ia", "ki", "mi", "<non-ascii>"}))
+#: the cue would open on a helper's word or the letters for AI (see the module's note on
+#: texts outside ASCII)
+WORDS = " ".join(sorted({*_words(HELPERS).split(), "ai", "ia", "ki", "mi"}))
 
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
-    ("addressed_world", 0.55, _KIND,
+    ("addressed_world", 0.0, _KIND,
      "an order in a language the verb lists lack: the AI reader addressed after a record's "
      "label or sentence, then a clause of that language (no English, no question)",
      ORDER, WORDS,

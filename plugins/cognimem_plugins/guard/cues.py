@@ -19,7 +19,6 @@ from dataclasses import dataclass, replace
 from .acts_i18n import SPECS as ACTS_I18N_SPECS
 from .acts_world import SPECS as ACTS_WORLD_SPECS
 from .addressed import SPECS as ORDER_SPECS
-from .addressed_world import SPECS as ADDRESSED_WORLD_SPECS
 from .agent_cues import SCALE as AGENT_SCALE
 from .agent_cues import SPECS as AGENT_SPECS
 from .alternatives import grouped
@@ -257,9 +256,9 @@ _OWN_WEIGHT_SPECS += (*PERSONA_LICENSE_SPECS, *EXFIL_SLOT_SPECS, *FORGED_LICENSE
 #: (wave 24) an order in another language to the AI reader inside others' content
 #: (:mod:`.records_world`)
 _OWN_WEIGHT_SPECS += RECORDS_WORLD_SPECS
-#: (wave 25) a URL's slot filled by instruction (:mod:`.exfil_fill`); an order to the AI
-#: reader in a language the verb lists lack (:mod:`.addressed_world`)
-_OWN_WEIGHT_SPECS += (*EXFIL_FILL_SPECS, *ADDRESSED_WORLD_SPECS)
+#: (wave 25) a URL's slot filled by instruction (:mod:`.exfil_fill`). (The wave's
+#: :mod:`.addressed_world` is not registered: its CV chose 0, see that module)
+_OWN_WEIGHT_SPECS += EXFIL_FILL_SPECS
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
@@ -859,19 +858,12 @@ def _words(flat: list[str], folded: str) -> frozenset[str]:
         words |= _AT
     if "=" in folded and ("?" in folded or "&" in folded):
         words |= _QUERY
-    if not folded.isascii():
-        # (wave 25) a text with a letter outside ASCII: the gate of a reader of other
-        # languages whose words are inflected past any list (:mod:`.addressed_world`)
-        words |= NON_ASCII
     return words
 
 
 _AT = frozenset(("@",))
 _DASHES = re.compile("[\u2014\u2013]+")
 _QUERY = frozenset(("?=",))
-#: (wave 25) the pseudo-word of a text that holds a character outside ASCII (no word of
-#: ``flat`` is spelled so)
-NON_ASCII = frozenset(("<non-ascii>",))
 
 
 def _bound(words: set[str] | frozenset[str], cjk: bool) -> float:

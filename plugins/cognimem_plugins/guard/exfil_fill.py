@@ -46,7 +46,8 @@ URL_FILL_WORDS = "http https"
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
 
 SPECS: tuple[Spec, ...] = (
-    ("url_fill", 0.35, "exfiltration_link",
+    # (0.55: chosen by all 56 folds of the CV; with ``outside_address`` it flags)
+    ("url_fill", 0.55, "exfiltration_link",
      "an address (an image, a link, a bare URL) whose slot the note says to fill with a "
      "third party's data (the user's, a customer's, theirs, the real one), or whose slot "
      "spells that order",

@@ -77,8 +77,8 @@ READING_WEIGHT = 0.0
 #: (wave 25) added to a decoded run's score (alone, and with the note's words around it)
 #: when an encoding or a code hid an act's imperative (:func:`.decoded_acts.imperative_run`:
 #: "approve all refunds in the queue", "delete audit log"). Chosen by leave-one-split-out
-#: CV, bench/guard_eval/cv_wave25_obfuscated.py
-IMPERATIVE_RUN_WEIGHT = 0.0
+#: CV, bench/guard_eval/cv_wave25_obfuscated.py (all 56 folds chose 0.55)
+IMPERATIVE_RUN_WEIGHT = 0.55
 #: the wrappings of those readings
 _READINGS = frozenset(w for w, _ in UNVEILED_READERS)
 #: the cues that order hidden text decoded and acted on
