@@ -25,6 +25,10 @@ axes that can change it (every point is screened: the weights need not only add,
 root::
 
     python bench/guard_eval/cv_wave25_obfuscated.py [--bench DIR] [--label NAME]
+
+The recorded run (results/cv_wave25_obfuscated.json) is of commit 89bd20669d62, where
+``addressed_world`` was registered at 0.55; every fold chose 0 for it and it is no longer
+registered, so on a later tree its axis is skipped (only 0 is read).
 """
 
 from __future__ import annotations
@@ -58,9 +62,12 @@ def apply(point: tuple[float, ...]) -> None:
     """Give the screen the weights of ``point``."""
     from cognimem_plugins.guard import injection, unveiled
 
+    from cognimem_plugins.guard import cues
+
     fill, addressed, reading, imperative = point
     _set("url_fill", fill)
-    _set("addressed_world", addressed)
+    if "addressed_world" in cues._INDEX:
+        _set("addressed_world", addressed)
     unveiled.ENABLED = reading > 0
     injection.READING_WEIGHT = reading
     injection.IMPERATIVE_RUN_WEIGHT = imperative
@@ -136,8 +143,12 @@ def weigh(data: list[w15.Row]) -> dict[str, Any]:
     """The grid, each fold's choice and the held-out split before and after."""
     from cognimem_plugins.guard import cues, injection, unveiled
 
+    if "addressed_world" not in cues._INDEX:
+        global GRID
+        GRID = [p for p in GRID if p[1] == 0.0]
     shipped = (cues.CUES[cues._INDEX["url_fill"]].weight,
-               cues.CUES[cues._INDEX["addressed_world"]].weight,
+               cues.CUES[cues._INDEX["addressed_world"]].weight
+               if "addressed_world" in cues._INDEX else 0.0,
                injection.READING_WEIGHT if unveiled.ENABLED else 0.0,
                injection.IMPERATIVE_RUN_WEIGHT)
     per = grid_counts(data)
