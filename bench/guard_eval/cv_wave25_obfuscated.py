@@ -60,9 +60,7 @@ MOST = (0.55, 0.75, 0.4, 0.55)
 
 def apply(point: tuple[float, ...]) -> None:
     """Give the screen the weights of ``point``."""
-    from cognimem_plugins.guard import injection, unveiled
-
-    from cognimem_plugins.guard import cues
+    from cognimem_plugins.guard import cues, injection, unveiled
 
     fill, addressed, reading, imperative = point
     _set("url_fill", fill)
