@@ -88,7 +88,7 @@ def candidates(data: list[w15.Row]) -> dict[int, tuple[bool, ...]]:
     patterns = [re.compile(exfil_fill.URL_FILL, re.MULTILINE),
                 re.compile(addressed_world.ORDER, re.MULTILINE)]
     unveiled.ENABLED = True
-    out = {}
+    out: dict[int, tuple[bool, ...]] = {}
     for i, (_, _, text) in enumerate(data):
         norm = normalise(text)
         runs = decoded_runs(text, norm.flat)
