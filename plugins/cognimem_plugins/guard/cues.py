@@ -29,6 +29,7 @@ from .defender_acts import specs as defender_specs
 from .deferred_orders import specs as deferred_specs
 from .described_orders import SPECS as DESCRIBED_ORDER_SPECS
 from .discussion import SPECS as STANCE_SPECS
+from .exfil_fill import SPECS as EXFIL_FILL_SPECS
 from .exfil_slots import SPECS as EXFIL_SLOT_SPECS
 from .field_orders import SPECS as FIELD_ORDER_SPECS
 from .forged_licenses import SPECS as FORGED_LICENSE_SPECS
@@ -265,6 +266,9 @@ _OWN_WEIGHT_SPECS += MESSAGE_ORDER_SPECS
 #: (wave 25) what an agent-era injection reaches beyond the frame it claims
 #: (:mod:`.agent_reach`)
 _OWN_WEIGHT_SPECS += AGENT_REACH_SPECS
+#: (wave 25) a URL's slot filled by instruction (:mod:`.exfil_fill`). (The wave's
+#: :mod:`.addressed_world` is not registered: its CV chose 0, see that module)
+_OWN_WEIGHT_SPECS += EXFIL_FILL_SPECS
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 

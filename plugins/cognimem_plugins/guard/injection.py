@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from .alternatives import grouped
 from .cues import CUES, LEARNED, THRESHOLD, Cue, cues
+from .decoded_acts import imperative_run
 from .decoding import Decoded, decoded_runs
 from .disguise import hidden_reason, styled_sentence
 from .exfil_i18n import ADDRESS_MARKS as I18N_ADDRESS_MARKS
@@ -73,6 +74,11 @@ AROUND_WEIGHT = 0.4
 #: pieces, accents on every vowel): as :data:`OBFUSCATION_WEIGHT` adds for look-alike
 #: letters. Chosen by the same CV
 READING_WEIGHT = 0.0
+#: (wave 25) added to a decoded run's score (alone, and with the note's words around it)
+#: when an encoding or a code hid an act's imperative (:func:`.decoded_acts.imperative_run`:
+#: "approve all refunds in the queue", "delete audit log"). Chosen by leave-one-split-out
+#: CV, bench/guard_eval/cv_wave25_obfuscated.py (all 56 folds chose 0.55)
+IMPERATIVE_RUN_WEIGHT = 0.55
 #: the wrappings of those readings
 _READINGS = frozenset(w for w, _ in UNVEILED_READERS)
 #: the cues that order hidden text decoded and acted on
@@ -442,12 +448,16 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
         # (wave 24) a reading of the note weighs its disguise; the note's words around an
         # encoded run are read (not around a reading of the note's own words: there are none)
         disguised = READING_WEIGHT if run.wrapping in _READINGS else ENCODED_WEIGHT
-        wrapped = inner.score + disguised + addressed if inner.score or addressed else 0.0
+        imperative = (IMPERATIVE_RUN_WEIGHT if IMPERATIVE_RUN_WEIGHT and run.wrapping
+                      not in AROUND_EXCLUDED and imperative_run(run.text) else 0.0)
+        wrapped = (inner.score + disguised + addressed + imperative
+                   if inner.score or addressed or imperative else 0.0)
         joint = weak.score + inner.score + ORDERED_RUN_WEIGHT if asks_decode else 0.0
         if AROUND_WEIGHT and run.wrapping not in AROUND_EXCLUDED:
             marks = obeyed_around(text, run.start, run.end)
             if marks:
-                joint = max(joint, weak.score + inner.score + AROUND_WEIGHT * marks)
+                joint = max(joint, weak.score + inner.score + AROUND_WEIGHT * marks
+                            + imperative)
         score = max(score, inner.score, joint, wrapped)
         if inner or max(joint, wrapped) >= threshold:
             found.update((*(inner.kinds or weak.kinds() or {"instruction_override"}),
