@@ -591,8 +591,9 @@ PLANTED_ORDERED = (
     r"[^,.!?;:\n]{3,90}?(?:,|\s+then\b)\s*(?:then\s+)?(?:please\s+)?"
     r"(?:(?:quietly|silently|immediately|automatically|always|first|just|also)\s+)?"
     r"(?:(?:" + "|".join(_ORDER_VERBS) + r")\b(?!\s+up\b)|"
-    # (a setting changed: the verb with what it is set to, not "set aside time")
-    r"(?:set|change|switch|raise|lower)\b[^,.!?;:\n]{1,60}?\bto\b)"
+    # (a setting changed: the verb, its object and what it is set to; not "set aside time")
+    r"(?:set|change|switch|raise|lower)\s+(?:the|its|their|his|her|every|all|each|this|that|"
+    r"a|an)\b[^,.!?;:\n]{1,60}?\bto\b)"
 )
 _WORDS_ORDERED = _WORDS_WHEN + " soon until moment instant day"
 #: (each cue's words are the rarer word every match of a branch holds: the state's moment
@@ -772,6 +773,15 @@ def specs() -> tuple[Spec, ...]:
          "you to\", \"pre-approved\"), beside an order to keep and what it touches",
          PLANTED_CONSENT, _WORDS_CONSENT,
          {"requires": ("planted_stake",), "requires_any": ("planted_keep", *_OLDER_KEEP),
+          "beside_counted": True, "structural": True}),
+        # (wave 25) a condition of any content followed at once by the stake's act as an
+        # order, beside the stake (and the stake beside it, where it weighs)
+        ("planted_ordered", ORDERED_WEIGHT, "instruction_override",
+         "a condition of any content followed at once by the stake's act as an order (\"If "
+         "the reconciliation shows a difference, post a balancing entry\"), beside what "
+         "the order touches",
+         PLANTED_ORDERED, _WORDS_ORDERED,
+         {"requires": ("planted_stake",), "requires_any": ("planted_stake",),
           "beside_counted": True, "structural": True}),
         ("planted_addressee", ADDRESSEE_WEIGHT, "instruction_override",
          "the AI reader as the subject of an order (\"the bot should swap\", \"assistants "
