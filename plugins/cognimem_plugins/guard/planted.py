@@ -579,8 +579,10 @@ _ORDER_VERBS = tuple(sorted({*_STAKE_VERBS, *_STAKE_VERBS2, "send", "forward", "
 #: a condition that is the reader's own choice ("if you want to override the theme,", "if
 #: you're interested in ...,"): advice to a person, whose act is theirs to choose; or an
 #: incident the advice answers ("if a secret leaks,", "if a PAT is exposed,"): a
-#: runbook's protective step, not a planted one
-_NOT_CHOICE = (r"(?!\s+you(?:'re|\s+are|'d|\s+would)?\s+(?:want|wish|need|prefer|like|enjoy|"
+#: runbook's protective step, not a planted one; or the reader's own next step ("before you
+#: start organizing, remove ..."): a how-to's order of steps, not a moment
+_NOT_CHOICE = (r"(?!(?<=before)\s+you\b)"
+               r"(?!\s+you(?:'re|\s+are|'d|\s+would)?\s+(?:want|wish|need|prefer|like|enjoy|"
                r"interested|looking|plan|planning|lose|forget|decide|choose)\b)"
                r"(?![^,.!?;:\n]{0,60}?\b(?:leak|leaks|leaked|exposed|compromised|lost|password|passwords|"
                r"secret|secrets|token|tokens|credentials?|"
