@@ -564,6 +564,40 @@ PLANTED_BULK = (
     r"signed|complete)\b|"
     r"\beven\s+if\s+(?:it's\s+|it\s+is\s+)?(?:wrong|false|untrue|inaccurate|incorrect)\b"
 )
+#: (wave 25) a trigger of any form whose main clause is the stake's act as an order: the
+#: condition (any content, as ``planted_state`` reads it) closed by its comma and followed at
+#: once by the stake's verb in the imperative ("If the reconciliation shows a difference,
+#: post a balancing entry ...", "When the PI logs off, export the ELN to ...", "The moment
+#: the markets close, sell ..."). A chat turn's conditional goes on to a statement ("If you
+#: enjoyed it, you might ..."), an alert rule or a runbook to an act the stake does not read
+#: ("restart it", "page on-call"); beside the stake
+_ORDER_VERBS = tuple(sorted({*_STAKE_VERBS, *_STAKE_VERBS2, "send", "forward", "email",
+                             "upload", "share", "post", "copy", "export", "publish", "push",
+                             "grant", "revoke",
+                             "reset", "invite", "sell", "duplicate", "record", "mark",
+                             "report", "tell", "say", "reply", "answer", "add", "close"}))
+#: a condition that is the reader's own choice ("if you want to override the theme,", "if
+#: you're interested in ...,"): advice to a person, whose act is theirs to choose; or an
+#: incident the advice answers ("if a secret leaks,", "if a PAT is exposed,"): a
+#: runbook's protective step, not a planted one; or the reader's own next step ("before you
+#: start organizing, remove ..."): a how-to's order of steps, not a moment
+_NOT_CHOICE = (r"(?!(?<=before)\s+you\b)"
+               r"(?!\s+you(?:'re|\s+are|'d|\s+would)?\s+(?:want|wish|need|prefer|like|enjoy|"
+               r"interested|looking|plan|planning|lose|forget|decide|choose)\b)"
+               r"(?![^,.!?;:\n]{0,60}?\b(?:leak|leaks|leaked|exposed|compromised|lost|password|passwords|"
+               r"secret|secrets|token|tokens|credentials?|"
+               r"stolen)\b)")
+PLANTED_ORDERED = (
+    _OPEN + r"(?:" + _COND + r"|the moment|the instant|the day|as soon as|wait until)"
+    + _NOT_WRITER + _NOT_CHOICE + r"(?=\s+[^\s,.!?;:]+\s+[^\s,.!?;:]+)"
+    r"[^,.!?;:\n]{3,90}?(?:,|\s+then\b)\s*(?:then\s+)?(?:please\s+)?"
+    r"(?:(?:quietly|silently|immediately|automatically|always|first|just|also)\s+)?"
+    r"(?:(?:" + "|".join(_ORDER_VERBS) + r")\b(?!\s+up\b)|"
+    # (a setting changed: the verb, its object and what it is set to; not "set aside time")
+    r"(?:set|change|switch|raise|lower)\s+(?:the|its|their|his|her|every|all|each|this|that|"
+    r"a|an)\b[^,.!?;:\n]{1,60}?\bto\b)"
+)
+_WORDS_ORDERED = _WORDS_WHEN + " soon until moment instant day"
 #: (each cue's words are the rarer word every match of a branch holds: the state's moment
 #: word or day, the silent clause's own word, the bulk act's verb or the status written,
 #: so the three are opened on few paragraphs and the stake they require is not run on
@@ -614,8 +648,14 @@ CONSENT_WEIGHT = 0.2
 STATE_WEIGHT = 0.0
 SILENT_WEIGHT = 0.2
 BULK_WEIGHT = 0.2
+#: (wave 25) a trigger of any form followed at once by the stake's act as an order:
+#: ``bench/guard_eval/cv_wave25_triggers.py`` (results/w25_triggers_cv.json): 55 of the 56
+#: folds and all splits chose 0.3 (fresh40: 0.25)
+ORDERED_WEIGHT = 0.3
 #: the state as the stake's and the silent clause's partner only where it weighs
 _STATE = ("planted_state",) if STATE_WEIGHT else ()
+#: (wave 25) the ordered trigger as the stake's partner only where it weighs
+_ORDERED = ("planted_ordered",) if ORDERED_WEIGHT else ()
 #: the moments and the orders to keep a stake is counted beside
 ASKERS = ("planted_when", "planted_keep", *KEEPERS)
 #: (wave 24) the older cues that read a harmful act asked of the reader whatever its
@@ -677,7 +717,7 @@ def specs() -> tuple[Spec, ...]:
          "view, a recipient or a setting, a destructive act), beside a planted moment or an "
          "order to keep",
          PLANTED_STAKE, _WORDS_STAKE,
-         {"requires_any": (*ASKERS, *_STATE), "beside_counted": True,
+         {"requires_any": (*ASKERS, *_STATE, *_ORDERED), "beside_counted": True,
           "structural": True}),
         # (wave 24) a state of the world as the moment, beside the stake and a third part;
         # the silent clause, beside the stake and a moment or an order to keep
@@ -736,6 +776,15 @@ def specs() -> tuple[Spec, ...]:
          "you to\", \"pre-approved\"), beside an order to keep and what it touches",
          PLANTED_CONSENT, _WORDS_CONSENT,
          {"requires": ("planted_stake",), "requires_any": ("planted_keep", *_OLDER_KEEP),
+          "beside_counted": True, "structural": True}),
+        # (wave 25) a condition of any content followed at once by the stake's act as an
+        # order, beside the stake (and the stake beside it, where it weighs)
+        ("planted_ordered", ORDERED_WEIGHT, "instruction_override",
+         "a condition of any content followed at once by the stake's act as an order (\"If "
+         "the reconciliation shows a difference, post a balancing entry\"), beside what "
+         "the order touches",
+         PLANTED_ORDERED, _WORDS_ORDERED,
+         {"requires": ("planted_stake",), "requires_any": ("planted_stake",),
           "beside_counted": True, "structural": True}),
         ("planted_addressee", ADDRESSEE_WEIGHT, "instruction_override",
          "the AI reader as the subject of an order (\"the bot should swap\", \"assistants "
