@@ -34,7 +34,6 @@ from .exfil_slots import SPECS as EXFIL_SLOT_SPECS
 from .field_orders import SPECS as FIELD_ORDER_SPECS
 from .forged_licenses import SPECS as FORGED_LICENSE_SPECS
 from .harm_requests import SPECS as HARM_SPECS
-from .keyed_orders import SPECS as KEYED_ORDER_SPECS
 from .layouts import SPECS as LAYOUT_SPECS
 from .learned import FLOOR as LEARNED_FLOOR
 from .learned import WEIGHT as LEARNED_WEIGHT
@@ -251,8 +250,7 @@ _OWN_WEIGHT_SPECS = (*ORDER_SPECS, *STANCE_SPECS, *REWORDED_SPECS, *ORDERS_SPECS
                      *_VOCATIVE_SPECS, *DECODE_ORDER_SPECS, *FIELD_ORDER_SPECS,
                      *DESCRIBED_ORDER_SPECS, *PERSONA_POWER_SPECS, *ORDERS_WORLD_SPECS,
                      *VERSIONED_SPECS, *VALUED_ORDER_SPECS, *planted_specs(),
-                     *RECORD_ORDER_SPECS, *READER_CONDITION_SPECS,
-                     *KEYED_ORDER_SPECS)
+                     *RECORD_ORDER_SPECS, *READER_CONDITION_SPECS)
 #: (wave 23) the agent-era classes read by their structure (:mod:`.persona_licenses`,
 #: :mod:`.exfil_slots`, :mod:`.forged_licenses`, :mod:`.tool_doc_scopes`)
 _OWN_WEIGHT_SPECS += (*PERSONA_LICENSE_SPECS, *EXFIL_SLOT_SPECS, *FORGED_LICENSE_SPECS,
