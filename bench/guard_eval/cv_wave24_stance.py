@@ -181,7 +181,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="write stance.json.gz")
     parser.add_argument("--label", help="save the figures as results/LABEL.json")
     parser.add_argument("--bench", type=Path, default=w15.BENCH)
+    parser.add_argument("--last", type=int, default=50, metavar="N",
+                        help="the seen splits end at freshN, the last four the dev check "
+                        "(wave 24: 50; wave 25's merge: 54)")
     args = parser.parse_args(argv)
+    if args.last < 6:
+        parser.error(f"--last {args.last}: give the number of the last seen split, 6 or more")
+    global SPLITS, DEV
+    SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, args.last + 1)))
+    DEV = tuple(f"fresh{i}" for i in range(args.last - 3, args.last + 1))
     from cognimem_plugins.guard import learned, stance
 
     data, _ = bounded_rows(parser, args.bench, FALLBACK_BENCH, SPLITS)
