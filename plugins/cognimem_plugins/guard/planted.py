@@ -650,8 +650,12 @@ SILENT_WEIGHT = 0.2
 BULK_WEIGHT = 0.2
 #: (wave 25) a trigger of any form followed at once by the stake's act as an order:
 #: ``bench/guard_eval/cv_wave25_triggers.py`` (results/w25_triggers_cv.json): 55 of the 56
-#: folds and all splits chose 0.3 (fresh40: 0.25)
-ORDERED_WEIGHT = 0.3
+#: folds and all splits chose 0.3 (fresh40: 0.25). Shipped at 0 (read, shown by
+#: ``--explain``, no partner): at 0.3 it flagged, beside ``planted_when``, a user's own
+#: standing business rules no bound of the CV held ("If the customer asks for a refund,
+#: approve it when the order is under 20 EUR.", wave 23's "The next time the client calls,
+#: lower every room rate to 5 EUR."); a clean note flagged is worse than a miss
+ORDERED_WEIGHT = 0.0
 #: the state as the stake's and the silent clause's partner only where it weighs
 _STATE = ("planted_state",) if STATE_WEIGHT else ()
 #: (wave 25) the ordered trigger as the stake's partner only where it weighs
