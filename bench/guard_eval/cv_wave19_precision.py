@@ -30,7 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -128,6 +128,43 @@ def bounded_secret_rows(bench: Path, splits: Sequence[str],
         raise SystemExit("the bound read no dataset turns")
     print(f"bounds read: {sizes} (turns from {found})", flush=True)
     return rows
+
+
+def switch_counts(rows: list[tuple[str, str, str, str]], names: Sequence[str],
+                  apply: Callable[[frozenset[str]], None]) -> dict[frozenset[str], Counts]:
+    """Each subset of ``names``' (secrets caught, clean rows changed) per split and bound,
+    ``apply(point)`` switching the redaction's tests to ``point``: every row is redacted with
+    no test and with all of them, and only the rows that move between the two are redacted
+    again for each point. The caller restores the shipped switches."""
+    from cognimem_plugins.guard.secrets import redact
+
+    def hits(point: frozenset[str], idx: list[int]) -> list[bool]:
+        apply(point)
+        out = []
+        for i in idx:
+            _, group, text, secret = rows[i]
+            red = redact(text)[0]
+            out.append(not leaked(secret, red) if group == "secret" else red != text)
+        return out
+
+    every = list(range(len(rows)))
+    none = hits(frozenset(), every)
+    full = hits(frozenset(names), every)
+    moving = [i for i in every if none[i] != full[i]]
+    print(f"{len(moving)} of {len(rows)} rows move between no test and every test", flush=True)
+    groups = [(s, g) for s, g, _, _ in rows]
+    start = _tally(groups, none)
+    for split in {s for s, _ in groups}:
+        start.setdefault(split, (0, 0))
+    per: dict[frozenset[str], Counts] = {}
+    for point in points(tuple(names)):
+        tally = {s: list(c) for s, c in start.items()}
+        for i, hit in zip(moving, hits(point, moving), strict=True):
+            if hit != none[i]:
+                split, group = groups[i]
+                tally[split][group == "clean"] += 1 if hit else -1
+        per[point] = {s: (a, b) for s, (a, b) in tally.items()}
+    return per
 
 
 def secret_counts(rows: list[tuple[str, str, str, str]]) -> dict[frozenset[str], Counts]:

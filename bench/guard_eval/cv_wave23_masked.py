@@ -34,7 +34,6 @@ sys.path.insert(0, str(HERE.parent))
 import cv_wave15_requests as w15  # noqa: E402
 import cv_wave16_pressure as w16  # noqa: E402
 import cv_wave19_precision as w19p  # noqa: E402
-from guard_corpus import leaked  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 47)))
 
@@ -42,35 +41,12 @@ SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 47)))
 def counts(rows: list[tuple[str, str, str, str]]) -> dict[frozenset[str], w19p.Counts]:
     """Each point's (secrets caught, clean rows changed) per split and bound."""
     from cognimem_plugins.guard import nonsecret
-    from cognimem_plugins.guard.secrets import redact
 
-    def hits(point: frozenset[str], idx: list[int]) -> list[bool]:
+    def apply(point: frozenset[str]) -> None:
         nonsecret.TESTS = point
-        out = []
-        for i in idx:
-            _, group, text, secret = rows[i]
-            red = redact(text)[0]
-            out.append(not leaked(secret, red) if group == "secret" else red != text)
-        return out
 
     shipped = nonsecret.TESTS
-    every = list(range(len(rows)))
-    none = hits(frozenset(), every)
-    full = hits(frozenset(nonsecret.ALL_TESTS), every)
-    moving = [i for i in every if none[i] != full[i]]
-    print(f"{len(moving)} of {len(rows)} rows move between no test and every test", flush=True)
-    groups = [(s, g) for s, g, _, _ in rows]
-    base = w19p._tally(groups, none)
-    for split in {s for s, _ in groups}:
-        base.setdefault(split, (0, 0))
-    per: dict[frozenset[str], w19p.Counts] = {}
-    for point in w19p.points(nonsecret.ALL_TESTS):
-        tally = {s: list(c) for s, c in base.items()}
-        for i, hit in zip(moving, hits(point, moving), strict=True):
-            if hit != none[i]:
-                split, group = groups[i]
-                tally[split][group == "clean"] += 1 if hit else -1
-        per[point] = {s: (a, b) for s, (a, b) in tally.items()}
+    per = w19p.switch_counts(rows, nonsecret.ALL_TESTS, apply)
     nonsecret.TESTS = shipped
     return per
 
