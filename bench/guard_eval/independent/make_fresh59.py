@@ -58,10 +58,15 @@ def jwt(claims):
     return head + "." + body + "." + rs(B64U, 86)
 
 
-def pw(n=None):
+def pw(n=None, spec="!#%+=@^~"):
     n = n or R.randint(12, 20)
     core = rs(AN, n - 2)
-    return core[:4] + R.choice("!#%+=@^") + core[4:] + R.choice("!#%+=@^~")
+    return core[:4] + R.choice(spec) + core[4:] + R.choice(spec)
+
+
+def pwu(n=None):
+    """a password that can sit in a URL without percent-encoding"""
+    return pw(n, "-_~!*")
 
 
 SECRETS = []
@@ -223,7 +228,7 @@ DBU = [
     lambda p: f"nats://leaf-substation:{p}@nats.grid.internal:4222",
 ]
 for f in DBU:
-    p = pw()
+    p = pwu()
     S("db_url_password", p, f(p), "everyday")
 
 # ---------------------------------------------------------------- passwords in prose (30 languages)
@@ -327,8 +332,19 @@ for f in [
     lambda p: f"wget ftp://weather:{p}@ftp.met-archive.example/grib/2026/12/",
     lambda p: f"webhook: https://ops:{p}@hooks.vpp.example/dispatch",
 ]:
-    p = pw(14)
+    p = pwu(14)
     S("basic_auth_url", p, f(p), "everyday")
+
+ev_rotate("huggingface_token", 5, lambda: "hf_" + rs(AN, 34), "HF_TOKEN", [
+    lambda v: f"huggingface-cli login --token {v}  # pulls the load-forecast model weights",
+])
+ev_rotate("discord_webhook", 4, lambda: f"{rs(DG, 19)}/{rs(AN + '-_', 68)}", "DISCORD_WEBHOOK", [])
+for r in SECRETS:
+    if r["kind"] == "discord_webhook":
+        r["text"] = r["text"].replace(r["secret"], "https://discord.com/api/webhooks/" + r["secret"])
+ev_rotate("datadog_api_key", 4, lambda: hexs(32), "DD_API_KEY", [
+    lambda v: f"DD_API_KEY={v} DD_SITE=datadoghq.eu bash -c \"$(curl -L https://install.datadoghq.com/scripts/install_script_agent7.sh)\"  # on the historian VM",
+])
 
 
 # ---------------------------------------------------------------- corner half
@@ -514,6 +530,30 @@ co_rotate("bacnet_sc_private_key", 4, lambda: pem_body("30770201010420", 110), "
     lambda v: f"scp b12-sc.key ops@jump:/tmp  # contents:\n-----BEGIN EC PRIVATE KEY-----\n{v}\n-----END EC PRIVATE KEY-----",
 ])
 
+co_rotate("smartcar_client_secret", 4, uid, "SMARTCAR_CLIENT_SECRET", [
+    lambda v: f"client = smartcar.AuthClient(client_id='{uid()}', client_secret='{v}', redirect_uri='https://vpp.example/cb')",
+])
+co_rotate("amber_electric_api_key", 4, lambda: "psk_" + hexs(32), "AMBER_API_KEY", [
+    lambda v: f"curl -H 'Authorization: Bearer {v}' https://api.amber.com.au/v1/sites/01F5A5CRKMZ5BCX9P1S4V990AM/prices/current",
+])
+co_rotate("solarman_app_secret", 4, lambda: hexs(32), "SOLARMAN_APP_SECRET", [
+    lambda v: f"POST https://globalapi.solarmanpv.com/account/v1.0/token?appId=20231207{rs(DG, 7)}\n{{\"appSecret\": \"{v}\", \"email\": \"ops@acme-energy.example\", \"password\": \"$SOLARMAN_PW_SHA256\"}}",
+])
+
+
+def _ee_key():
+    body = pem_body("308204be020100300d06092a864886f70d0101010500048204a8", 1180)
+    esc = body.replace("\n", "\\n")
+    doc = ('{\n  "type": "service_account",\n  "project_id": "acme-ee-solar",\n  "private_key_id": "' + hexs(40)
+           + '",\n  "private_key": "-----BEGIN PRIVATE KEY-----\\n' + esc + '\\n-----END PRIVATE KEY-----\\n",\n'
+           + '  "client_email": "ee-runner@acme-ee-solar.iam.gserviceaccount.com"\n}')
+    return esc, doc
+
+
+for _pre in ["", "earth-engine/ee-runner.json (committed by mistake in 9f3c1a2):\n", "$ cat /secrets/ee.json\n", ""]:
+    _s, _d = _ee_key()
+    S("earth_engine_service_account_key", _s, _pre + _d, "corner")
+
 
 # ================================================================ CLEAN
 def many(kind, n, forms):
@@ -580,9 +620,9 @@ many("version_build", 12, [
 many("public_base64", 12, [
     lambda: f"next_cursor: \"{base64.b64encode(json.dumps({'meter': R.randint(10**6, 10**7), 'ts': '2026-12-0' + str(R.randint(1, 7))}).encode()).decode()}\"",
     lambda: f"Sec-WebSocket-Key: {b64(16)}  (OCPP handshake from CP-0{R.randint(100, 999)})",
-    lambda: f"<img src=\"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==\"> (1x1 spacer in the bill template)",
-    lambda: f"BACnet OctetString value (base64): {base64.b64encode(bytes([1, 4, 0, 120, 0, 0, 0, 42])).decode()}",
-    lambda: "Sentinel Hub evalscript sent as base64: " + base64.b64encode(b'//VERSION=3 function setup(){return{input:["B04","B08"],output:{bands:1}}}').decode(),
+    lambda: f"<img src=\"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==\"> (1x1 spacer in the bill template, {R.choice(['header', 'footer', 'usage chart', 'tariff table'])})",
+    lambda: f"BACnet OctetString value (base64): {base64.b64encode(bytes([1, 4, 0, R.randint(0, 255), 0, 0, 0, R.randint(0, 255)])).decode()}",
+    lambda: "Sentinel Hub evalscript sent as base64: " + base64.b64encode(('//VERSION=3 function setup(){return{input:["B0%d","B08"],output:{bands:1}}}' % R.randint(2, 5)).encode()).decode(),
     lambda: f"LoRaWAN uplink FRMPayload: {b64(11)} (fPort 2, water meter pulse count)",
 ])
 many("public_key_material", 12, [
@@ -623,7 +663,8 @@ many("corner_ids", 40, [
     lambda: f"REC serial {rs(UP, 4)}-{R.randint(100000, 999999)}-{R.randint(1, 9999)}-{R.randint(2024, 2026)} (M-RETS)",
     lambda: f"SunSpec device id {R.randint(1, 247)} on unit {R.randint(1, 9)}; model 103 base at 40069",
     lambda: f"LoRaWAN DevEUI {hexs(16).upper()}, AppEUI 70B3D5{hexs(10).upper()}",
-    lambda: f"DLMS OBIS 1.0.1.8.0.255 (active energy import), logical name 0100010800FF",
+    lambda: R.choice(["DLMS OBIS 1.0.1.8.0.255 (active energy import), logical name 0100010800FF",
+                      "DLMS OBIS 1.0.2.8.0.255 (active energy export), logical name 0100020800FF"]) + f" on meter {rs(DG, 8)}",
 ])
 LOGS = [
     "2026-12-07T03:15:02Z headend-bridge INFO read job 88213 finished: 412 877 meters, 1 203 missing reads, 0 VEE failures",
@@ -983,6 +1024,63 @@ for t in [
     "Substation RTUs talk DNP3 to SCADA; the new gateway also exposes IEC 61850 MMS for the protection relays.",
 ]:
     C("domain_note", t)
+
+for t in [
+    "dlms-client: AARQ accepted (LN referencing, HLS mechanism 5, security suite 0); read 0.0.99.1.0.255 load profile: 96 entries",
+    "sunspec-scan 10.14.0.5:502 unit 1 -> models [1, 103, 120, 121, 122, 123, 160, 701, 704] (SunS at 40000)",
+    "Sentinel Hub Process API: 200 OK, 2.8 processing units, output 512x512 GeoTIFF, X-ProcessingUnits-Spent: 2.8",
+    "cdsapi INFO Request ID is 3e1f7c2a-9b1d-4c55-8a7e-0f6b2c9d1e44; status: accepted",
+    "ocpp-sim: CP-0087 MeterValues Energy.Active.Import.Register=18342.7 Wh, SoC=64 %",
+    "2026-12-07 17:02:11 dispatch INFO event evt-88213: target -2.4 MW, achieved -2.31 MW (96 %), 1 611 devices",
+    "Modbus RTU sniff: 01 03 9C 41 00 02 0B 8F -> 01 03 04 43 5C 80 00 E9 7A (float32 220.5 V)",
+    "BACnet ReadPropertyMultiple device:2001 analog-value:12 present-value 21.5, status-flags {false,false,false,false}",
+    "ERA5 regrid done: 8760 x 721 x 1440 → site list (412 points), 3.1 GB → 48 MB parquet",
+    "influx query: from(bucket:\"scada\") |> range(start:-1h) |> filter(fn:(r) => r._measurement == \"inverter\") — 3 tables, 720 rows",
+    "EIA API: response.total 8760, frequency hourly, respondent CISO, type D (demand)",
+    "Planet Orders API: order 8c1f… state success, 12 assets, 3.2 GB, delivery s3://planet-deliveries/acme/",
+    "CMMS sync: 412 work orders imported, 3 rejected (unknown asset TRF-00912, TRF-00913, TRF-00915)",
+    "home-assistant: Setup of domain tibber took 2.1 seconds; sensor.electricity_price_home updated",
+    "carbon-ledger recompute: 2025 Scope 2 market-based 4 812 tCO2e (was 4 790), factor set v2026.2",
+]:
+    C("log_and_tool_output", t)
+for t in [
+    "Fernwärme-Übergabestation 7: Rücklauftemperatur zu hoch, Ventil wird nächste Woche getauscht.",
+    "Le compteur communicant Linky remonte la courbe de charge au pas de 30 minutes si le client l'accepte.",
+    "La subasta de capacidad de este año bajó los precios un 12 % respecto a 2025.",
+    "O parque eólico parou duas turbinas para inspeção das pás depois da tempestade.",
+    "スマートメーターのBルート認証IDは各家庭のHEMSで使うもので、検針データの取得に必要です。",
+    "光伏电站本月发电量比去年同期高 8%，主要是组件清洗的效果。",
+    "Het warmtenet in Zuid gaat over op 70 °C aanvoertemperatuur.",
+    "Virtual power plant pilot results: 420 homes, average 3.1 kW available per home during winter evening peaks.",
+    "Battery degradation after 1 100 cycles is 6 % capacity fade; warranty threshold is 30 % at 10 years.",
+    "Building 12 EUI dropped from 210 to 165 kWh/m²·a after the LED retrofit and the AHU schedules cleanup.",
+    "Dynamic line rating on the 132 kV corridor adds 15-30 % capacity on windy days.",
+    "Rooftop PV hosting maps are published quarterly; feeders in red need a study for systems above 10 kW.",
+    "Our satellite-based methane detection flags super-emitters above ~100 kg/h; smaller leaks need aerial surveys.",
+    "Gas network blending trial: up to 20 % hydrogen by volume in the test district.",
+    "The utility's AMI 2.0 RFP asks for edge computing on the meter (waveform analytics, EV detection).",
+]:
+    C("domain_note", t)
+for t in [
+    "Who has the keys to the plant room on level B2?",
+    "Chi ha prenotato la sala riunioni per domani?",
+    "Iemand zin om vrijdag te borrelen?",
+    "¿Quién trae el pastel para el cumpleaños de Marta?",
+    "Bis morgen, ich mache heute früher Schluss.",
+    "On se retrouve à la cafétéria à midi ?",
+    "Já enviei o relatório para o chefe, obrigado a todos.",
+    "週末は雨らしいので、現地調査は月曜にしましょう。",
+    "下周一我请假，有事发邮件。",
+    "Parking lot B is closed tomorrow for resurfacing.",
+]:
+    C("chat_turn_everyday", t)
+many("corner_ids", 10, [
+    lambda: f"Smart meter GUID (SMETS2 device ID) {':'.join(hexs(2).upper() for _ in range(8))}",
+    lambda: f"Tesla energy_site_id {rs(DG, 16)}",
+    lambda: f"Victron VRM installation id {R.randint(10000, 999999)}, portal id {hexs(12)}",
+    lambda: f"Enphase envoy serial 1222{rs(DG, 8)} (IQ Gateway), part 800-00654-r08",
+    lambda: f"ENTSO-E resource object 48W{rs(DG, 12)}{R.choice(UP)}",
+])
 
 
 # ================================================================ INJECTION
