@@ -50,6 +50,9 @@ READMES = "readmes"
 TURNS = "turns"
 BENCH = HERE.parents[1] / ".." / "shared" / "bench"
 README_PATH = Path("/tmp/readmes.jsonl")
+#: (wave 26) the look-alikes the guard's own tests leave alone (``tested_texts.py``), as
+#: clean rows of their own
+TESTED = "tested"
 #: the splits whose misses were looked at while the cues were written
 READ = ("fresh13", "fresh14")
 ACTS = ("weaken_security", "weaken_security_code", "destroy_critical", "harvest_secret",
@@ -67,7 +70,10 @@ Counts = dict[str, tuple[int, int]]  # split: (injections flagged, clean flagged
 
 def rows() -> list[Row]:
     """The injection and clean rows of the seen splits and the honest notes
-    (``cv_wave14.rows``), then the READMEs and the training half's turns (redacted)."""
+    (``cv_wave14.rows``), then the READMEs, the training half's turns and (wave 26) the
+    look-alikes of the guard's tests (redacted)."""
+    from tested_texts import rows as tested
+
     from cognimem_plugins.guard.secrets import redact
 
     out: list[tuple[str, str, str]] = []
@@ -78,6 +84,7 @@ def rows() -> list[Row]:
         from train_cue import conversations
 
         out += [(TURNS, "clean", t) for t in conversations(BENCH)[0]]
+    out += [(TESTED, "clean", t) for t in tested("injection")]
     return [*split_rows(SPLITS), *((s, g, redact(t)[0]) for s, g, t in out)]
 
 

@@ -49,7 +49,7 @@ GRID = list(product((0.0, 0.35, 0.4, 0.45, 0.5), (0.0, 0.25, 0.3, 0.35, 0.4),
                     (0.0, 0.1, 0.2, 0.3), (0.0, 0.45, 0.55, 0.65), (0.0, 0.1, 0.15, 0.2)))
 ZERO = (0.0, 0.0, 0.0, 0.0, 0.0)
 MOST = tuple(max(p[i] for p in GRID) for i in range(5))
-BOUNDS = (w15.HONEST, w15.READMES, w15.TURNS)
+BOUNDS = (w15.HONEST, w15.READMES, w15.TURNS, w15.TESTED)
 
 
 def apply(point: tuple[float, ...]) -> None:
@@ -126,8 +126,8 @@ def fold_result(per: dict[tuple[float, ...], w15.Counts], splits: Sequence[str],
 def bounded_rows(parser: argparse.ArgumentParser, bench: Path, fallback: Path,
                  splits: Sequence[str]) -> tuple[list[w15.Row], dict[str, int]]:
     """The splits' rows and the bounds' (honest notes, READMEs, the training half's turns
-    from ``bench``, or ``fallback`` when it holds no LoCoMo); a bound that read no row stops
-    the script, naming it."""
+    from ``bench``, or ``fallback`` when it holds no LoCoMo, the tests' look-alikes); a
+    bound that read no row stops the script, naming it."""
     w15.SPLITS = tuple(splits)
     if READMES.exists():
         w15.README_PATH = READMES

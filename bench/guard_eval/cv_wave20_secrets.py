@@ -55,7 +55,7 @@ from honest_notes import honest_notes, look_alikes, wider_notes  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 35)))
 HONEST = "honest"
-BOUNDS = (HONEST, w19.READMES, w19.TURNS)
+BOUNDS = (HONEST, w19.READMES, w19.TURNS, w15.TESTED)
 MECHANISMS = ("constructed", "setter", "symmetric", "defaults", "escaped", "headers", "sets")
 GRID = [frozenset(c) for n in range(len(MECHANISMS) + 1) for c in combinations(MECHANISMS, n)]
 EMPTY: frozenset[str] = frozenset()
@@ -91,11 +91,15 @@ def apply(point: frozenset[str]) -> None:
 
 
 def rows(readmes: Path | None) -> list[w19.Row]:
-    """The splits' secret and clean rows, the honest notes, the READMEs and the turns."""
+    """The splits' secret and clean rows, the honest notes, the READMEs, the turns and (wave
+    26) the look-alikes the guard's tests leave unredacted (``tested_texts.py``)."""
+    from tested_texts import rows as tested
+
     w19.SPLITS = SPLITS
     out = w19.rows(readmes)
     notes = [t for _, t in (*honest_notes(), *wider_notes(), *look_alikes())]
-    return out + [(HONEST, "clean", t, "") for t in notes]
+    return (out + [(HONEST, "clean", t, "") for t in notes]
+            + [(w15.TESTED, "clean", t, "") for t in tested("secret")])
 
 
 def choose(per: dict[frozenset[str], w19.Counts], left_out: str | None) -> frozenset[str]:
