@@ -93,6 +93,7 @@ from .headers import header_credentials
 from .hooks import webhook_paths
 from .issued import GATE_ROWS as ISSUED_ROWS
 from .issued import issued_values
+from .credwords import credential_words
 from .keymaterial import key_material
 from .keynames import key_settings
 from .languages import _STEMS as NAME_STEMS_WIDE
@@ -334,6 +335,8 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     yield from handled_secrets(text, low, gates)
     # (wave 25) key material named by its domain's noun or given to a signing call
     yield from key_material(text, low, longest)
+    # (wave 26) a token named "PAT" or "OAuth", a session's value, what a text signs with
+    yield from credential_words(text, low, longest)
     # (wave 25) a sign-in command's ``login USER PASSWORD`` (:mod:`.signins`; asks first
     # for its word)
     yield from signin_passwords(text, low)
