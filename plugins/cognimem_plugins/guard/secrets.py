@@ -68,6 +68,7 @@ from .context import (
 )
 from .credfiles import NEEDLES as CREDFILE_NEEDLES
 from .credfiles import credential_files
+from .credwords import credential_words
 from .daemons import daemon_secrets
 from .decisions import PLACEHOLDER, Allowlist, Decision, decide
 from .devicekeys import GATE as DEVICE_GATE
@@ -93,7 +94,6 @@ from .headers import header_credentials
 from .hooks import webhook_paths
 from .issued import GATE_ROWS as ISSUED_ROWS
 from .issued import issued_values
-from .credwords import credential_words
 from .keymaterial import key_material
 from .keynames import key_settings
 from .languages import _STEMS as NAME_STEMS_WIDE

@@ -1,6 +1,6 @@
 """Wave 26 (keys): the readers of :mod:`.credwords`: a token named by the abbreviation
 "PAT" or "OAuth", a session's bearer value, what a text says it signs with, and a random
-UUID given to a credential's name of two words or more.
+hexadecimal given to a key's setting of two words or more.
 
 Each reader has rows it must redact (and leaks them when switched off) and near look-alikes
 it must leave as they are. The values are made up for these tests."""
@@ -16,7 +16,7 @@ from cognimem_plugins.guard import credwords
 from cognimem_plugins.guard.secrets import redact
 
 SWITCHES = {"abbrev": "READ_ABBREVIATED", "session": "READ_SESSIONS",
-            "signed": "READ_SIGNED_WITH", "uuid": "READ_UUID_NAMES"}
+            "signed": "READ_SIGNED_WITH", "hexnames": "READ_HEX_NAMES"}
 
 CAUGHT = [
     # abbrev: a PAT in SCREAMING case, dotted, after a region's prefix; an OAuth token
@@ -30,7 +30,8 @@ CAUGHT = [
     # session: a session in JSON, in a setting
     ("session", '{"session":"9c4e1a7b3f2d8e6a0b5c9d1e7f3a2b8c4d6e0f9a1b7c3d5e8f2a4b6c0d9e1f7a"}',
      "9c4e1a7b3f2d8e6a0b5c9d1e7f3a2b8c4d6e0f9a1b7c3d5e8f2a4b6c0d9e1f7a"),
-    ("session", "shop_session = Zk4_qW9xLm2RtV7nBc3YpH8sJd6FgA1eTu5", "Zk4_qW9xLm2RtV7nBc3YpH8sJd6FgA1eTu5"),
+    ("session", "shop_session = Zk4_qW9xLm2RtV7nBc3YpH8sJd6FgA1eTu5",
+     "Zk4_qW9xLm2RtV7nBc3YpH8sJd6FgA1eTu5"),
     ("session", "imaging_session_key: 2e8f4a6c-1b9d-4c7e-a3f5-0d8b6e2c9a41",
      "2e8f4a6c-1b9d-4c7e-a3f5-0d8b6e2c9a41"),
     # signed: a webhook's secret, a licence file's
@@ -38,11 +39,13 @@ CAUGHT = [
      "Qx7Lm2Vz9Rt4Kp8Wc3Yb6Nh1JsFd5Ga0Te"),
     ("signed", "the PDF service signs reports with 8d3f6a0c5e9b1d7a3f2c8e4b6d0a9f1e",
      "8d3f6a0c5e9b1d7a3f2c8e4b6d0a9f1e"),
-    # uuid: a random UUID under a credential's name of two words
-    ("uuid", "config.x.transit_api_key = \"6f2c9a41-8e3b-4d7f-b2a6-1c5e9d0f7a38\"",
-     "6f2c9a41-8e3b-4d7f-b2a6-1c5e9d0f7a38"),
-    ("uuid", "payload['verification_token'] != '3a7e9c15-0b6d-4f82-9e4a-7c1d5b8f2e60'",
-     "3a7e9c15-0b6d-4f82-9e4a-7c1d5b8f2e60"),
+    # hexnames: a key's setting after "is", as an argument, in a subscript
+    ("hexnames", "can you add this? FLEETLOG_INGEST_KEY is 3f9a7c1e5b2d8f4a6c0e9b1d7a3f5c2e",
+     "3f9a7c1e5b2d8f4a6c0e9b1d7a3f5c2e"),
+    ("hexnames", "airflow variables set tracker_harvest_key '8b2e6d0a4f9c1e7b3d5a2f8c6e0b4d9a'",
+     "8b2e6d0a4f9c1e7b3d5a2f8c6e0b4d9a"),
+    ("hexnames", "app.config['WEATHERSTACK_KEY'] = 'c5e9b1d7a3f2c8e4b6d0a9f1e7c3b5d2'",
+     "c5e9b1d7a3f2c8e4b6d0a9f1e7c3b5d2"),
 ]
 
 KEPT = [
@@ -62,11 +65,12 @@ KEPT = [
     "the tokens are signed with sha256 over the payload",
     "the artefacts are signed with /etc/keys/release.pem on the build box",
     "in the docs example the requests are signed with 8d3f6a0c5e9b1d7a3f2c8e4b6d0a9f1e",
-    # uuid: an idempotency key, a record's key, a trace token, a request id
-    "Idempotency-Key: 6f2c9a41-8e3b-4d7f-b2a6-1c5e9d0f7a38",
-    'listing_key: "3a7e9c15-0b6d-4f82-9e4a-7c1d5b8f2e60"',
-    "X-DocuSign-TraceToken: 6f2c9a41-8e3b-4d7f-b2a6-1c5e9d0f7a38",
-    "order_id_key = 3a7e9c15-0b6d-4f82-9e4a-7c1d5b8f2e60",
+    # hexnames: a cache key, an object key, a public key, a typed pattern, a docs example
+    "the BUILD_CACHE_KEY is 3f9a7c1e5b2d8f4a6c0e9b1d7a3f5c2e",
+    "s3_object_key '8b2e6d0a4f9c1e7b3d5a2f8c6e0b4d9a'",
+    "DISCORD_PUBLIC_KEY is c5e9b1d7a3f2c8e4b6d0a9f1e7c3b5d2c5e9b1d7a3f2c8e4b6d0a9f1e7c3b5d2",
+    "STAGING_SIGNING_KEY is 0123456789abcdef0123456789abcdef",
+    "the docs example: WEATHER_API_KEY is c5e9b1d7a3f2c8e4b6d0a9f1e7c3b5d2",
 ]
 
 
