@@ -20,7 +20,7 @@ SWITCHES = {"abbrev": "READ_ABBREVIATED", "session": "READ_SESSIONS",
 
 CAUGHT = [
     # abbrev: a PAT in SCREAMING case, dotted, after a region's prefix; an OAuth token
-    ("abbrev", "env:\n  BUILDKITE_PAT: Wq3ZrT8vNm2LkP7xYc4HbJ9s", "Wq3ZrT8vNm2LkP7xYc4HbJ9s"),
+    ("abbrev", "env:\n  FLEET_PAT: Wq3ZrT8vNm2LkP7xYc4HbJ9s", "Wq3ZrT8vNm2LkP7xYc4HbJ9s"),
     ("abbrev", "export OPENVSX_PAT=4b1f9c2e-7d3a-4e8b-a6c5-2f9e1d7b3a80",
      "4b1f9c2e-7d3a-4e8b-a6c5-2f9e1d7b3a80"),
     ("abbrev", "warehouse.pat=9E3D71B4F2A683E7A90C41D5B28F6A0C3E9D71B4F2A683E7A90C41D5B28F6A0",
@@ -40,7 +40,7 @@ CAUGHT = [
     ("signed", "the PDF service signs reports with 8d3f6a0c5e9b1d7a3f2c8e4b6d0a9f1e",
      "8d3f6a0c5e9b1d7a3f2c8e4b6d0a9f1e"),
     # hexnames: a key's setting after "is", as an argument, in a subscript
-    ("hexnames", "can you add this? FLEETLOG_INGEST_KEY is 3f9a7c1e5b2d8f4a6c0e9b1d7a3f5c2e",
+    ("hexnames", "can you add this? LABSYNC_HARVEST_KEY is 3f9a7c1e5b2d8f4a6c0e9b1d7a3f5c2e",
      "3f9a7c1e5b2d8f4a6c0e9b1d7a3f5c2e"),
     ("hexnames", "airflow variables set tracker_harvest_key '8b2e6d0a4f9c1e7b3d5a2f8c6e0b4d9a'",
      "8b2e6d0a4f9c1e7b3d5a2f8c6e0b4d9a"),
@@ -70,7 +70,7 @@ KEPT = [
     "s3_object_key '8b2e6d0a4f9c1e7b3d5a2f8c6e0b4d9a'",
     "DISCORD_PUBLIC_KEY is c5e9b1d7a3f2c8e4b6d0a9f1e7c3b5d2c5e9b1d7a3f2c8e4b6d0a9f1e7c3b5d2",
     "STAGING_SIGNING_KEY is 0123456789abcdef0123456789abcdef",
-    "the docs example: WEATHER_API_KEY is c5e9b1d7a3f2c8e4b6d0a9f1e7c3b5d2",
+    "the docs example: LABSYNC_HARVEST_KEY is c5e9b1d7a3f2c8e4b6d0a9f1e7c3b5d2",
 ]
 
 
