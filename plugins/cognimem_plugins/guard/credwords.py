@@ -55,6 +55,8 @@ _ABBREVIATED = re.compile(
 _SESSION = re.compile(
     r"(?:(?<![A-Za-z])|(?<=[a-z])(?=S))(?i:session)(?P<kt>[_.\-]?(?i:key|token))?"
     r"(?![A-Za-z0-9])")
+#: a cookie header before the name on its line (:mod:`.secrets`' cookie reader reads it)
+_COOKIE_HEADER = re.compile(r"(?i)\b(?:set-)?cookie[^\S\n]*:")
 #: the separator between a name and its value: quotes or a subscript's bracket, then
 #: ``:``, ``=``, ``=>``, ``:=`` or "is", then an opening quote
 _SEPARATOR = re.compile(r"['\"\]]{0,2}[^\S\n]*(?::=|=>|[:=]|\bis\b)[^\S\n]*['\"]?")
@@ -137,6 +139,8 @@ def session_names(text: str) -> Iterator[Decision]:
         if m is None:
             continue
         line_start = text.rfind("\n", 0, hit.start()) + 1
+        if _COOKIE_HEADER.search(text, line_start, hit.start()):
+            continue  # a cookie header's: the cookie reader's, with its own reason
         why_not = ("its line says it is published (a test vector, an example, a sample)"
                    if _PUBLISHED.search(text, line_start, m.start())
                    else drawn_reason(m.group(), uuid_ok=bool(hit.group("kt")), min_length=32))
