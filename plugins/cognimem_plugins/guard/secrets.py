@@ -68,6 +68,7 @@ from .context import (
 )
 from .credfiles import NEEDLES as CREDFILE_NEEDLES
 from .credfiles import credential_files
+from .credwords import credential_words
 from .daemons import daemon_secrets
 from .decisions import PLACEHOLDER, Allowlist, Decision, decide
 from .devicekeys import GATE as DEVICE_GATE
@@ -334,6 +335,8 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     yield from handled_secrets(text, low, gates)
     # (wave 25) key material named by its domain's noun or given to a signing call
     yield from key_material(text, low, longest)
+    # (wave 26) a token named "PAT" or "OAuth", a session's value, what a text signs with
+    yield from credential_words(text, low, longest)
     # (wave 25) a sign-in command's ``login USER PASSWORD`` (:mod:`.signins`; asks first
     # for its word)
     yield from signin_passwords(text, low)
