@@ -42,9 +42,9 @@ SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 59)))
 DEV = ("fresh55", "fresh56", "fresh57", "fresh58")
 FALLBACK_BENCH = Path("/work/shared/bench")
 NAMES = ("ORDERED_READING_WEIGHT",)
-GRID = [(w,) for w in (0.0, 0.2, 0.35, 0.45, 0.55, 0.65)]
+GRID = [(w,) for w in (0.0, 0.2, 0.35, 0.45, 0.55, 0.65, 0.75)]
 ZERO = (0.0,)
-MOST = (0.65,)
+MOST = (0.75,)
 
 
 def apply(point: tuple[float, ...]) -> None:

@@ -272,17 +272,38 @@ def _orders(text: str, start: int, end: int) -> bool:
     return False
 
 
+#: how far from a chain of pieces the order to act on it is read (a long answer's "follow"
+#: or "as a language model," far away is none)
+NEAR = 80
+#: an order to act on pieces joined (wave 24's order to act on a run, without a bare
+#: "follow"; and "do what a+b+c says", "put them together and act")
+_ACT_ON_JOINED = re.compile(
+    r"\b(?:comply|obey|execute|exec|eval(?:uate)?|act\s+on|perform|"
+    r"carry\s+(?:it\s+|them\s+|this\s+|the\s+result\s+)?out|"
+    r"(?:run|follow)\s+(?:it|this|that|them|the\s+result|what\s+it\s+says)|"
+    r"do\s+(?:it|this|that|so|exactly\s+that|what\s+it\s+says|as\s+it\s+says|"
+    r"[a-z](?:\s*\+\s*[a-z])+|what\s+[a-z](?:\s*\+\s*[a-z])+\s+says)|and\s+act)\b(?!\s+as\b)",
+    re.IGNORECASE)
+
+
 def ordered(wrapping: str, text: str, reading: str) -> bool:
     """Whether the reading ``reading`` of ``text`` (by ``wrapping``) shows an order: the
     words its disguise hid open with an act's imperative (a clause that opens inside the
     stretch undone: spaced letters, soft hyphens, accents), or, for quoted pieces, the
-    pieces joined are one or the note's words around them say to act on them
-    (:func:`obeyed_around`). A reading of an honest note (a spaced heading, a hyphenation
+    note's words between them and within :data:`NEAR` characters of them say to act on
+    them (``_ACT_ON_JOINED``: "execute", "do A+B", "carry it out", "do what a+b+c says";
+    not a bare "follow", as a long answer's "follow these authors" is none). A reading of an honest note (a spaced heading, a hyphenation
     hint, a string built in code, a French word) does not open with an act on data, money,
     access or the rules, nor is it asked to be obeyed."""
     if wrapping == "concatenated":
-        start, end = chain_span(text)
-        return _orders(reading, 0, len(reading)) or obeyed_around(text, start, end) > 0
+        chain = _chain(text[:MOST])
+        if chain is None:
+            return False
+        # the note's words before, between and after the pieces
+        cuts = [max(0, chain[0][1] - NEAR), *(i for _, a, b in chain for i in (a, b)),
+                chain[-1][2] + NEAR]
+        near = " ".join(text[a:b] for a, b in zip(cuts[::2], cuts[1::2], strict=True))
+        return _ACT_ON_JOINED.search(near) is not None
     # the stretch the disguise held, in the reading: from its first changed character to
     # the last (the reading keeps the note's other characters in place before it)
     first = next((i for i, (a, b) in enumerate(zip(text, reading)) if a != b),
