@@ -44,9 +44,9 @@ _CARRY = (r"\b(?:send|sends|sending|post|posts|posting|upload|uploads|uploading|
 #: ``$`` inside a name, a placeholder's bracket, nor the reader's own
 _NOT_USED = (r"(?<![:=$/\w.<{-])(?<!(?<!body): )(?<!= )(?<!bearer )(?<!token )(?<!-u )(?<!your )"
              r"(?<!my )")
-_SECRET = (rf"{_NOT_USED}(?:(?:~|\$home)/[\w.-]+(?:/[\w.-]+)*(?<!\.pub)|"
+_SECRET = (rf"{_NOT_USED}(?:(?:~|\$home)/[\w.-]+(?:/[\w.-]+)*(?![\w./-])(?<!\.pub)|"
            r"\.(?:env|npmrc|netrc|pgpass|git-credentials|git/config|aws/credentials|"
-           r"docker/config\.json|kube/config|ssh/[\w.-]+(?<!\.pub))(?![\w.-])|"
+           r"docker/config\.json|kube/config|ssh/[\w.-]+(?![\w.-])(?<!\.pub))(?![\w.-])|"
            r"/etc/(?:shadow|passwd|sudoers)\b|"
            r"\b(?:shell|bash|zsh|command) history\b|\b\.?(?:bash|zsh)_history\b|"
            r"\bdocument\.cookie\b|\bprivate key\b|\bseed phrase\b|\bsession cookies?\b|"
@@ -74,7 +74,9 @@ SECRET_SENT_WORDS = ("send sends sending post posts posting upload uploads uploa
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
 
 SPECS: tuple[Spec, ...] = (
-    ("secret_sent", 0.55, "exfiltration_link",
+    # (0.35: chosen by all 60 folds of the CV; with data_post or send_verb and the address
+    # it flags)
+    ("secret_sent", 0.35, "exfiltration_link",
      "sends a secret of the reader's machine (a home or credentials file, the shell "
      "history, a private key, a cookie, a token's variable, a command's output) to an "
      "outside address",

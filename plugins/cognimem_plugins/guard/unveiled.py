@@ -175,7 +175,13 @@ def _chain(text: str) -> list[tuple[str, int, int]] | None:
     # and the note adds names up (``a + b``)
     named = (_NAMES_ADDED.search(text) is not None
              and all(_NAMED.search(text, max(0, s - 16), s) for _, s, _ in best))
-    return best if plus or split or named else None
+    # or the pieces are a list a ``join`` call joins (``''.join(['Re', 'set '])``)
+    called = _JOIN_CALL.search(text, max(0, best[0][1] - 12), best[0][1]) is not None
+    return best if plus or split or named or called else None
+
+
+#: a ``join`` call right before the first piece
+_JOIN_CALL = re.compile(r"\.join\(\s*[\[(]?\s*$")
 
 
 #: a piece's name before it (``a = ``, ``part B: ``, ``b=``)
