@@ -20,13 +20,14 @@ a seed phrase, the value of an environment variable named for a token, a secret,
 a password, a command's output) and an outside address (a URL not on the machine itself,
 or a mailbox), in one line: the verb, then within a few words the secret, then the
 address; or the verb, the address and the secret attached to it ("with ...", "+ ...",
-"body: ..."); or the secret, then "and include it in a request to" the address. A document's use of a key sends it in a header to its own provider
-(``Authorization: Bearer $GITHUB_TOKEN``, ``-u user:$API_TOKEN``, ``?appid=$OWM_API_KEY``):
-a secret after a header's or user's flag (``-H``, ``-u``, ``Bearer``), a colon, an
-equals sign, ``$`` inside a name or a placeholder's bracket is not read, nor a file
-downloaded to the home (``-o ~/...``), nor the reader's own ("your API_KEY"), nor a public key (``id_rsa.pub``), nor an
-address on the machine (``localhost``, ``127.0.0.1``). Read on ``folded`` text; gated by
-the carrying verbs (every match holds one). Weight: leave-one-split-out CV
+"body: ..."); or the secret, then "and include it in a request to" the address. A
+document's use of a key sends it in a header to its own provider (``Authorization: Bearer
+$GITHUB_TOKEN``, ``-u user:$API_TOKEN``, ``?appid=$OWM_API_KEY``): a secret after a
+header's or user's flag (``-H``, ``-u``, ``Bearer``), a colon, an equals sign, ``$``
+inside a name or a placeholder's bracket is not read, nor a file downloaded to the home
+(``-o ~/...``), nor the reader's own ("your API_KEY"), nor a public key (``id_rsa.pub``),
+nor an address on the machine (``localhost``, ``127.0.0.1``). Read on ``folded`` text;
+gated by the carrying verbs (every match holds one). Weight: leave-one-split-out CV
 (``bench/guard_eval/cv_wave26_obfuscated.py``).
 """
 

@@ -22,6 +22,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from . import unveiled
 from .alternatives import grouped
 from .cues import CUES, LEARNED, THRESHOLD, Cue, cues
 from .decoded_acts import imperative_run
@@ -37,7 +38,6 @@ from .overrides_i18n import PATTERN as I18N_OVERRIDE
 from .overrides_i18n import VERBS as I18N_VERBS
 from .stance import NAME as STANCE_NAME
 from .stance import defends
-from . import unveiled
 from .unveiled import NOT_AROUND as AROUND_EXCLUDED
 from .unveiled import READERS as UNVEILED_READERS
 from .unveiled import obeyed_around

@@ -298,9 +298,10 @@ def ordered(wrapping: str, text: str, reading: str) -> bool:
     stretch undone: spaced letters, soft hyphens, accents), or, for quoted pieces, the
     note's words between them and within :data:`NEAR` characters of them say to act on
     them (``_ACT_ON_JOINED``: "execute", "do A+B", "carry it out", "do what a+b+c says";
-    not a bare "follow", as a long answer's "follow these authors" is none). A reading of an honest note (a spaced heading, a hyphenation
-    hint, a string built in code, a French word) does not open with an act on data, money,
-    access or the rules, nor is it asked to be obeyed."""
+    not a bare "follow", as a long answer's "follow these authors" is none). A reading of
+    an honest note (a spaced heading, a hyphenation hint, a string built in code, a French
+    word) does not open with an act on data, money, access or the rules, nor is it asked
+    to be obeyed."""
     if wrapping == "concatenated":
         chain = _chain(text[:MOST])
         if chain is None:
@@ -312,9 +313,10 @@ def ordered(wrapping: str, text: str, reading: str) -> bool:
         return _ACT_ON_JOINED.search(near) is not None
     # the stretch the disguise held, in the reading: from its first changed character to
     # the last (the reading keeps the note's other characters in place before it)
-    first = next((i for i, (a, b) in enumerate(zip(text, reading)) if a != b),
+    first = next((i for i, (a, b) in enumerate(zip(text, reading, strict=False)) if a != b),
                  min(len(text), len(reading)))
-    tail = next((i for i, (a, b) in enumerate(zip(reversed(text), reversed(reading)))
+    tail = next((i for i, (a, b) in enumerate(
+        zip(reversed(text), reversed(reading), strict=False))
                  if a != b), 0)
     lead = max(0, first - 1)
     return _orders(reading, lead, max(lead + 1, len(reading) - tail))

@@ -53,7 +53,8 @@ def test_an_ordered_reading_is_read_and_flagged(text: str) -> None:
 
 
 @pytest.mark.parametrize("text", _HIDDEN)
-def test_without_the_ordered_readings_these_slip(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_the_ordered_readings_these_slip(text: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(unveiled, "ORDERED", False)
     assert not unveiled.readings(text)
     assert not screen(text), text
