@@ -30,6 +30,7 @@ from .deferred_orders import specs as deferred_specs
 from .described_orders import SPECS as DESCRIBED_ORDER_SPECS
 from .discussion import SPECS as STANCE_SPECS
 from .exfil_fill import SPECS as EXFIL_FILL_SPECS
+from .exfil_secret import SPECS as EXFIL_SECRET_SPECS
 from .exfil_slots import SPECS as EXFIL_SLOT_SPECS
 from .field_orders import SPECS as FIELD_ORDER_SPECS
 from .forged_licenses import SPECS as FORGED_LICENSE_SPECS
@@ -267,6 +268,8 @@ _OWN_WEIGHT_SPECS += AGENT_REACH_SPECS
 #: (wave 25) a URL's slot filled by instruction (:mod:`.exfil_fill`). (The wave's
 #: :mod:`.addressed_world` is not registered: its CV chose 0, see that module)
 _OWN_WEIGHT_SPECS += EXFIL_FILL_SPECS
+#: (wave 26) a secret of the reader's machine sent to an outside address (:mod:`.exfil_secret`)
+_OWN_WEIGHT_SPECS += EXFIL_SECRET_SPECS
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 

@@ -38,3 +38,10 @@ def imperative_run(text: str) -> bool:
     """Whether a decoded run opens with an act's imperative (after an optional address to
     the reader and "please")."""
     return _IMPERATIVE.match(text) is not None
+
+
+def imperative_span(text: str) -> int | None:
+    """Where the act's imperative that opens ``text`` ends (its verb and two more words;
+    ``None``: ``text`` does not open with one) (wave 26: a reading's clause, :mod:`.unveiled`)."""
+    m = _IMPERATIVE.match(text)
+    return None if m is None else m.end()

@@ -22,6 +22,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from . import unveiled
 from .alternatives import grouped
 from .cues import CUES, LEARNED, THRESHOLD, Cue, cues
 from .decoded_acts import imperative_run
@@ -79,6 +80,14 @@ READING_WEIGHT = 0.0
 #: "approve all refunds in the queue", "delete audit log"). Chosen by leave-one-split-out
 #: CV, bench/guard_eval/cv_wave25_obfuscated.py (all 56 folds chose 0.55)
 IMPERATIVE_RUN_WEIGHT = 0.55
+#: (wave 26) added to a reading of the note's own hidden letters (:mod:`.unveiled`: spaced
+#: letters, soft hyphens for spaces, quoted pieces joined, accents) that shows an order
+#: (:func:`.unveiled.ordered`: the words undone open with an act's imperative, or the
+#: pieces are ordered joined and acted on), alone and with the words around it; the
+#: readings that show none are not made (``unveiled.ORDERED``). Chosen by
+#: leave-one-split-out CV, bench/guard_eval/cv_wave26_obfuscated.py (all 60 folds chose
+#: 0.75, the grid's heaviest: such a reading flags alone)
+ORDERED_READING_WEIGHT = 0.75
 #: the wrappings of those readings
 _READINGS = frozenset(w for w, _ in UNVEILED_READERS)
 #: the cues that order hidden text decoded and acted on
@@ -450,6 +459,9 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
         disguised = READING_WEIGHT if run.wrapping in _READINGS else ENCODED_WEIGHT
         imperative = (IMPERATIVE_RUN_WEIGHT if IMPERATIVE_RUN_WEIGHT and run.wrapping
                       not in AROUND_EXCLUDED and imperative_run(run.text) else 0.0)
+        if run.wrapping in _READINGS and not unveiled.ENABLED:
+            # (wave 26) made only when it shows an order (:func:`.unveiled.ordered`)
+            imperative = max(imperative, ORDERED_READING_WEIGHT)
         wrapped = (inner.score + disguised + addressed + imperative
                    if inner.score or addressed or imperative else 0.0)
         joint = weak.score + inner.score + ORDERED_RUN_WEIGHT if asks_decode else 0.0

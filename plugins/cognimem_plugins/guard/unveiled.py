@@ -117,11 +117,11 @@ _NO_VOWEL_PIECE = re.compile(r"(?<=[^\W\d_]) (?=[b-df-hj-np-tv-xzB-DF-HJ-NP-TV-X
 # -- pieces to concatenate -------------------------------------------------------------
 
 #: a quoted piece (single, double or typographic quotes; one line)
-_PIECE = re.compile(r"'([^'\n]{1,200})'|\"([^\"\n]{1,200})\"|\u2018([^\u2019\n]{1,200})\u2019"
+_PIECE = re.compile(r"'([^'\n]{0,200})'|\"([^\"\n]{0,200})\"|\u2018([^\u2019\n]{1,200})\u2019"
                     r"|\u201c([^\u201d\n]{1,200})\u201d")
 #: words that ask for pieces to be joined (or a ``+`` between two of them)
 _JOINING = re.compile(r"(?i)\b(?:concat\w*|join\w*|combin\w*|glue|append\w*|merg\w*)\b"
-                      r"|\b[a-z]\s*\+\s*[a-z]\b")
+                      r"|\b[a-z]\s*\+\s*(?:[a-z]\b|['\"])")
 _JOINING_NEEDLES = ("concat", "join", "combin", "glue", "append", "merg")
 _PLUS_BETWEEN = re.compile(r"['\"\u2019\u201d]\s*\+\s*['\"\u2018\u201c]")
 #: the fewest pieces joined
@@ -154,8 +154,10 @@ def _chain(text: str) -> list[tuple[str, int, int]] | None:
     characters after the one before), when it holds :data:`MIN_PIECES` and either a
     ``+`` joins two of them or one piece ends and the next begins inside a word (``'con'``,
     ``'tainers'``): (piece, start, end) each; ``None`` when there is none."""
-    pieces = [(next(g for g in m.groups() if g is not None), m.start(), m.end())
-              for m in _PIECE.finditer(text)]
+    # (wave 26) an empty pair of quotes (``''.join``) is read as one, so the pieces after it
+    # keep their quotes; it is no piece
+    pieces = [(g, m.start(), m.end()) for m in _PIECE.finditer(text)
+              if (g := next(g for g in m.groups() if g is not None))]
     best: list[tuple[str, int, int]] = []
     run: list[tuple[str, int, int]] = []
     for piece in pieces:
@@ -169,7 +171,23 @@ def _chain(text: str) -> list[tuple[str, int, int]] | None:
     plus = any("+" in text[a[2]:b[1]] for a, b in pairwise(best))
     split = any(a[0][-1:].isalpha() and b[0][:1].isalpha()
                 for a, b in pairwise(best))
-    return best if plus or split else None
+    # (wave 26) or each piece is a value given a name (``a = '...'``, ``part B: '...'``)
+    # and the note adds names up (``a + b``)
+    named = (_NAMES_ADDED.search(text) is not None
+             and all(_NAMED.search(text, max(0, s - 16), s) for _, s, _ in best))
+    # or the pieces are a list a ``join`` call joins (``''.join(['Re', 'set '])``)
+    called = _JOIN_CALL.search(text, max(0, best[0][1] - 12), best[0][1]) is not None
+    return best if plus or split or named or called else None
+
+
+#: a ``join`` call right before the first piece
+_JOIN_CALL = re.compile(r"\.join\(\s*[\[(]?\s*$")
+
+
+#: a piece's name before it (``a = ``, ``part B: ``, ``b=``)
+_NAMED = re.compile(r"\b\w{1,12}\s*[=:]\s*$")
+#: names added up (``a + b``, ``a+' '+b``, ``A+B``)
+_NAMES_ADDED = re.compile(r"\b\w{1,12}\s*\+\s*(?:['\"][^'\"\n]{0,3}['\"]\s*\+\s*)?\w{1,12}\b")
 
 
 def chain_span(text: str) -> tuple[int, int]:
@@ -213,18 +231,95 @@ READERS = (("spaced_letters", spaced_stretches), ("soft_hyphens", soft_split),
 
 #: whether the readings are made (a switch chosen by bench/guard_eval/cv_wave24_encoded.py)
 ENABLED = False
+#: (wave 26) whether, with :data:`ENABLED` off, the readings that show an order are made
+#: (:func:`ordered`); weighed by ``injection.ORDERED_READING_WEIGHT`` (chosen by
+#: bench/guard_eval/cv_wave26_obfuscated.py)
+ORDERED = True
 
 
 def readings(text: str) -> list[tuple[str, str]]:
-    """Each reading of ``text`` that undoes a disguise: (wrapping, the text so read)."""
+    """Each reading of ``text`` that undoes a disguise: (wrapping, the text so read); with
+    :data:`ENABLED` off and :data:`ORDERED` on, only those :func:`ordered` keeps."""
     out: list[tuple[str, str]] = []
-    if not ENABLED:
+    if not (ENABLED or ORDERED):
         return out
     for wrapping, read in READERS:
         got = read(text)
-        if got is not None and got != text:
+        if got is not None and got != text and (ENABLED or ordered(wrapping, text, got)):
             out.append((wrapping, got))
     return out
+
+
+# -- (wave 26) a reading that shows an order -------------------------------------------
+
+#: where a clause opens: the text's start, or after a colon, a sentence's end or a dash
+_CLAUSE = re.compile(r"(?:^|[:;.!?\u2014\u2013]\s*|\s-\s+|\n\s*)")
+#: "please" before the address ("please assistant publish ..."), read as after it
+_PLEASE_FIRST = re.compile(r"please\s+(?:the\s+)?(?:ai|assistant|bot|model|agent|llm|copilot|"
+                           r"chatbot)\s*[:,]?\s+", re.IGNORECASE)
+
+
+def _orders(text: str, start: int, end: int) -> bool:
+    """Whether a clause opening before ``end`` is an act's imperative that reaches into
+    ``text[start:end]``
+    (:func:`.decoded_acts.imperative_run`: an optional address to the reader, "please",
+    an act verb and two more words)."""
+    from .decoded_acts import imperative_span
+
+    for m in _CLAUSE.finditer(text, 0, min(end, MOST)):
+        at = m.end()
+        if at >= end:
+            break
+        clause = text[at:at + 200]
+        please = _PLEASE_FIRST.match(clause)
+        reach = imperative_span(clause[please.end():] if please else clause)
+        if reach is not None and at + reach + (please.end() if please else 0) > start:
+            return True
+    return False
+
+
+#: how far from a chain of pieces the order to act on it is read (a long answer's "follow"
+#: or "as a language model," far away is none)
+NEAR = 80
+#: an order to act on pieces joined (wave 24's order to act on a run, without a bare
+#: "follow"; and "do what a+b+c says", "put them together and act")
+_ACT_ON_JOINED = re.compile(
+    r"\b(?:comply|obey|execute|exec|eval(?:uate)?|act\s+on|perform|"
+    r"carry\s+(?:it\s+|them\s+|this\s+|the\s+result\s+)?out|"
+    r"(?:run|follow)\s+(?:it|this|that|them|the\s+result|what\s+it\s+says)|"
+    r"do\s+(?:it|this|that|so|exactly\s+that|what\s+it\s+says|as\s+it\s+says|"
+    r"[a-z](?:\s*\+\s*[a-z])+|what\s+[a-z](?:\s*\+\s*[a-z])+\s+says)|and\s+act)\b(?!\s+as\b)",
+    re.IGNORECASE)
+
+
+def ordered(wrapping: str, text: str, reading: str) -> bool:
+    """Whether the reading ``reading`` of ``text`` (by ``wrapping``) shows an order: the
+    words its disguise hid open with an act's imperative (a clause that opens inside the
+    stretch undone: spaced letters, soft hyphens, accents), or, for quoted pieces, the
+    note's words between them and within :data:`NEAR` characters of them say to act on
+    them (``_ACT_ON_JOINED``: "execute", "do A+B", "carry it out", "do what a+b+c says";
+    not a bare "follow", as a long answer's "follow these authors" is none). A reading of
+    an honest note (a spaced heading, a hyphenation hint, a string built in code, a French
+    word) does not open with an act on data, money, access or the rules, nor is it asked
+    to be obeyed."""
+    if wrapping == "concatenated":
+        chain = _chain(text[:MOST])
+        if chain is None:
+            return False
+        # the note's words before, between and after the pieces
+        cuts = [max(0, chain[0][1] - NEAR), *(i for _, a, b in chain for i in (a, b)),
+                chain[-1][2] + NEAR]
+        near = " ".join(text[a:b] for a, b in zip(cuts[::2], cuts[1::2], strict=True))
+        return _ACT_ON_JOINED.search(near) is not None
+    # the stretch the disguise held, in the reading: from its first changed character to
+    # the last (the reading keeps the note's other characters in place before it)
+    first = next((i for i, (a, b) in enumerate(zip(text, reading, strict=False)) if a != b),
+                 min(len(text), len(reading)))
+    tail = next((i for i, (a, b) in enumerate(
+        zip(reversed(text), reversed(reading), strict=False))
+                 if a != b), 0)
+    lead = max(0, first - 1)
+    return _orders(reading, lead, max(lead + 1, len(reading) - tail))
 
 
 # -- the note's own words around a decoded run -----------------------------------------
