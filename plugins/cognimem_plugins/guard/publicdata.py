@@ -193,7 +193,7 @@ def nextline(text: str, start: int) -> bool:
 _DIGEST_BYTES = frozenset({16, 20, 28, 32, 48, 64})
 #: a noun that names the value as a digest's output (not an algorithm's name alone)
 _DIGEST_NOUN = re.compile(r"(?i)(?:\b|_)(?:hash|hashed|digest|fingerprint|checksum|thumbprint)"
-                          r"(?:\b|_)")
+                          r"(?=\b|_)")
 #: words after the digest's noun that hand the value over as a key again ("hash key")
 _KEY_AFTER = re.compile(r"(?i)(?:\b|_)(?:key|secret|salt|pepper|password|token|seed)(?:\b|_)")
 _HEX = re.compile(r"[0-9a-fA-F]+")
