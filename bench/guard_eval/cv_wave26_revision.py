@@ -18,7 +18,6 @@ injections and loses no more than it frees (ties: off). Run from the repository 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any

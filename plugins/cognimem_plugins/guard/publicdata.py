@@ -215,9 +215,8 @@ def digest(bare: str, label: str) -> bool:
     fingerprint:"), not a key, a secret or a salt after it ("hash key:")."""
     if len(bare) < 22 or len(bare) > 130:
         return False
-    last = None
-    for last in _DIGEST_NOUN.finditer(label):
-        pass
+    nouns = list(_DIGEST_NOUN.finditer(label))
+    last = nouns[-1] if nouns else None
     if last is None or _KEY_AFTER.search(label, last.end()):
         return False
     raw = value_bytes(bare)
@@ -241,9 +240,8 @@ def named_public_key(bare: str, label: str) -> bool:
     """Whether the line names a public key before ``bare`` (``"@type": "...PubKey",
     "key": "..."``, ``consensus pubkey:``), no private key's or secret's name comes after
     that name, and ``bare``'s bytes have a public key's layout (:func:`public_key_bytes`)."""
-    last = None
-    for last in _PUBLIC_KEY_NAME.finditer(label):
-        pass
+    names = list(_PUBLIC_KEY_NAME.finditer(label))
+    last = names[-1] if names else None
     if last is None or _PRIVATE_AFTER.search(label, last.end()):
         return False
     if _PRIVATE_AFTER.search(label[max(0, last.start() - 12):last.start()]):
