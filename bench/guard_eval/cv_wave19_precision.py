@@ -48,7 +48,7 @@ from score import read_split  # noqa: E402
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 31)))
 READINGS = ("plans", "prohibitions", "class_quotes", "own_roles", "own_orders_w19")
 TESTS = ("mask", "repeated", "literal", "manager", "csp")
-BOUNDS = (w15.HONEST, w15.READMES, w15.TURNS)
+BOUNDS: tuple[str, ...] = (w15.HONEST, w15.READMES, w15.TURNS)
 FALLBACK_BENCH = Path("/work/shared/bench")
 Counts = dict[str, tuple[int, int]]  # split: (secrets caught or injections flagged, clean changed)
 

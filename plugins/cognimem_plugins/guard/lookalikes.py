@@ -34,10 +34,15 @@ from .names import NAME_HIT
 
 #: the tests in use (the CV's choice, see the module docstring)
 TESTS: frozenset[str] = frozenset({"continued", "column", "pattern", "filed", "public",
-                                   "decoded", "capitals", "template", "nextline"})
+                                   "decoded", "capitals", "template", "nextline",
+                                   # (wave 26) the CV's choice: "digest" lets 4 secrets
+                                   # through and frees no clean row, "pubkey" moves no row
+                                   "versioned", "browser", "repeated"})
 ALL_TESTS = ("continued", "column", "pattern", "filed", "public")
 #: (wave 25) the tests of :mod:`.publicdata`, read here after the wave 24 ones
 PUBLIC_DATA_TESTS = ("decoded", "capitals", "template", "nextline")
+#: (wave 26) what the line calls a value of a key's or a digest's length (:mod:`.publicdata`)
+W26_TESTS = ("versioned", "digest", "pubkey", "browser", "repeated")
 
 _VISIBLE = 12
 #: what continues a short head: an ellipsis, or a word of masking between delimiters
@@ -154,11 +159,25 @@ def lookalike_reason(text: str, start: int, end: int, bare: str) -> str | None:
     if "public" in tests and "ubli" in text[max(0, start - 60):start] and public(text, start):
         return "labelled public or publishable on its own line: not a secret"
     # (wave 25) what the value's own bytes or its place say it is (:mod:`.publicdata`)
+    line_start = text.rfind("\n", 0, start) + 1
     if "decoded" in tests and len(bare) >= 16:
-        line_start = text.rfind("\n", 0, start) + 1
+        publicdata.VERSIONED = "versioned" in tests
         why = publicdata.decoded(bare, text[max(line_start, start - 60):start])
         if why is not None:
             return f"base64 of public data: {why}"
+    # (wave 26) a value of a digest's or a public key's length that its line names so
+    if len(bare) >= 22:
+        label = text[max(line_start, start - 80):start]
+        if "digest" in tests and publicdata.digest(bare, label):
+            return "a digest's bytes that the line names a hash: not the secret itself"
+        if ("pubkey" in tests and ("ub" in label or "UB" in label)
+                and publicdata.named_public_key(bare, label)):
+            return "a public key's bytes under the line's name of a public key"
+    if ("browser" in tests and "ec-" in text[max(line_start, start - 40):start]
+            and publicdata.browser_header(text[max(line_start, start - 40):start])):
+        return "the value of a browser's own Sec- header: a nonce, no credential"
+    if "repeated" in tests and len(bare) >= 12 and publicdata.repeated(bare):
+        return "a placeholder's word repeated in the value: not random bytes"
     if "capitals" in tests and bare[:2].isupper() and publicdata.capitals(bare):
         return "a secret's name in capitals in the value's place: a placeholder"
     if "template" in tests and bare[:1] in "%<#${" and publicdata.template(text, start):

@@ -101,10 +101,23 @@ def public_der(raw: bytes) -> str | None:
     return None
 
 
+#: (wave 26) a version tag: ``v`` and its number (``cursor:v2:3053``), read as a word
+_VERSION = re.compile(r"(?<![A-Za-z0-9])[vV](?=\d{1,3}(?![A-Za-z0-9]))")
+#: (wave 26) switched by :mod:`.lookalikes` (the test ``versioned``)
+VERSIONED = True
+
+
 def _word_pieces(text: str) -> bool:
     """Whether every piece of ``text`` is a word (letters with a vowel, two or more) or
-    digits, and it holds two words or more."""
+    digits, and it holds two words or more. (Wave 26, ``VERSIONED``) a version tag such
+    as ``v2`` standing alone between separators counts as a word."""
     found = 0
+    if VERSIONED:
+        tags = len(_VERSION.findall(text))
+        if tags > 1:
+            return False
+        found += tags
+        text = _VERSION.sub("", text)
     for run in re.findall(r"[A-Za-z0-9]+", text):
         for piece in _PIECE.findall(run):
             if piece.isdigit():
@@ -172,3 +185,87 @@ def nextline(text: str, start: int) -> bool:
         return False
     previous = text[text.rfind("\n", 0, line_start - 1) + 1:line_start - 1].rstrip()
     return previous.endswith(("=", ":")) and _SETTING.match(text, start) is not None
+
+
+# --- wave 26 (#39): what the line calls a value whose bytes are a key's or a digest's length
+
+#: the byte lengths of the common digests (MD5, SHA-1, SHA-224, SHA-256, SHA-384, SHA-512)
+_DIGEST_BYTES = frozenset({16, 20, 28, 32, 48, 64})
+#: a noun that names the value as a digest's output (not an algorithm's name alone)
+_DIGEST_NOUN = re.compile(r"(?i)(?:\b|_)(?:hash|hashed|digest|fingerprint|checksum|thumbprint)"
+                          r"(?=\b|_)")
+#: words after the digest's noun that hand the value over as a key again ("hash key")
+_KEY_AFTER = re.compile(r"(?i)(?:\b|_)(?:key|secret|salt|pepper|password|token|seed)(?:\b|_)")
+_HEX = re.compile(r"[0-9a-fA-F]+")
+
+
+def value_bytes(bare: str) -> bytes | None:
+    """The bytes of ``bare`` read as hex (an even run of hex digits) or one base64 run."""
+    if _HEX.fullmatch(bare) and len(bare) % 2 == 0:
+        return bytes.fromhex(bare)
+    if _RUN.fullmatch(bare) is None:
+        return None
+    return _decode(bare)
+
+
+def digest(bare: str, label: str) -> bool:
+    """Whether ``bare`` is a digest's bytes (hex or base64 of 16, 20, 28, 32, 48 or 64 bytes)
+    that the label before it names as one: the last of its names of a thing is a hash, a
+    digest, a fingerprint, a checksum or a thumbprint ("API key hash (SHA-256):", "key
+    fingerprint:"), not a key, a secret or a salt after it ("hash key:")."""
+    if len(bare) < 22 or len(bare) > 130:
+        return False
+    nouns = list(_DIGEST_NOUN.finditer(label))
+    last = nouns[-1] if nouns else None
+    if last is None or _KEY_AFTER.search(label, last.end()):
+        return False
+    raw = value_bytes(bare)
+    return raw is not None and len(raw) in _DIGEST_BYTES
+
+
+#: a name of a public key (``PubKey``, ``pub_key``, ``public key``, ``publicKey``)
+_PUBLIC_KEY_NAME = re.compile(r"(?i)pub(?:lic)?[ _.-]?key")
+#: a private key's or a secret's name after it ("pub_key": ..., "priv_key":)
+_PRIVATE_AFTER = re.compile(r"(?i)priv|secret|seed|mnemonic|signing|private|passphrase")
+
+
+def public_key_bytes(raw: bytes) -> bool:
+    """Whether ``raw`` has a public key's layout: an elliptic curve's point (SEC 1: 33 bytes
+    opening 02 or 03, compressed; 65 bytes opening 04) or 32 bytes (Ed25519, X25519)."""
+    return ((len(raw) == 33 and raw[0] in (2, 3)) or (len(raw) == 65 and raw[0] == 4)
+            or len(raw) == 32)
+
+
+def named_public_key(bare: str, label: str) -> bool:
+    """Whether the line names a public key before ``bare`` (``"@type": "...PubKey",
+    "key": "..."``, ``consensus pubkey:``), no private key's or secret's name comes after
+    that name, and ``bare``'s bytes have a public key's layout (:func:`public_key_bytes`)."""
+    names = list(_PUBLIC_KEY_NAME.finditer(label))
+    last = names[-1] if names else None
+    if last is None or _PRIVATE_AFTER.search(label, last.end()):
+        return False
+    if _PRIVATE_AFTER.search(label[max(0, last.start() - 12):last.start()]):
+        return False
+    raw = value_bytes(bare)
+    return raw is not None and public_key_bytes(raw)
+
+
+#: a header name the Fetch standard forbids scripts to set (``Sec-`` prefix): the browser
+#: writes it (``Sec-WebSocket-Key``, a handshake's nonce), it carries no credential
+_SEC_HEADER = re.compile(r"(?i)(?:^|[\s\"'{,])Sec-[A-Za-z]+(?:-[A-Za-z0-9]+)*\s*[:=]\s*[\"']?$")
+
+
+def browser_header(label: str) -> bool:
+    """Whether the value is the value of a ``Sec-`` header (a browser's own, no credential)."""
+    return _SEC_HEADER.search(label) is not None
+
+
+#: a word of a placeholder, repeated in a value's body (``ghp_FAKEFAKEFAKE...``)
+_REPEATED = re.compile(r"([A-Za-z]{4,8})\1{2,}")
+
+
+def repeated(bare: str) -> bool:
+    """Whether a run of 4-8 letters repeats three times or more in ``bare`` and fills half
+    of it: a placeholder's word (``FAKEFAKEFAKE``, ``xxxxxxxxxxxxxxxx``), not random bytes."""
+    match = _REPEATED.search(bare)
+    return match is not None and len(match.group(0)) * 2 >= len(bare)

@@ -167,5 +167,10 @@ def defends(text: str, veto: float | None = None) -> bool:
     veto = VETO if veto is None else veto
     if veto <= 0:
         return False
+    # (wave 26) a writer revising their own earlier request (:mod:`.revision`)
+    from .revision import own_revision
+
+    if own_revision(text):
+        return True
     p = probability(text)
     return p is not None and p < veto
