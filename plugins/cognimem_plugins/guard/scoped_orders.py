@@ -49,10 +49,10 @@ from .message_orders import _MACHINE_NAME, _REPORTED
 _LABEL = (r"(?:(?:hidden |private |special |important |urgent )?(?:notes?|messages?|"
           r"instructions?|directives?|memo|reminders?|requests?|hints?|ps|p\.s\.) "
           r"(?:for|to) )?")
-#: the reader qualified after its word ("LLM-based annotators", "AI reading this",
-#: "bots updating FUNDING.yml")
-_TAIL = (r"(?:-[a-z]+(?: [a-z]+s?)?|(?: (?:that|who|which))? [a-z]+ing\b[^:\n\u2014\u2013]"
-         r"{0,40}?)?")
+#: the reader qualified after its word ("AI coders", "LLM-based annotators", "AI reading
+#: this", "bots updating FUNDING.yml")
+_TAIL = (r"(?:(?:(?<=\bai)|(?<=\bllm))(?:[ \-][a-z][\w\-]*){1,2}?|-[a-z]+(?: [a-z]+s?)?|"
+         r"(?: (?:that|who|which))? [a-z]+ing\b[^:\n\u2014\u2013]{0,40}?)?")
 _MARK = r"\s*(?:[:\u2014\u2013]|--|\s-\s)\s*"
 #: claims before the act: a clause (or two) that ends with a full stop, a semicolon, an
 #: exclamation, a dash, or a comma joined by "so"/"and"/"then"
