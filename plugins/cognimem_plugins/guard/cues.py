@@ -62,6 +62,7 @@ from .relayed import SPECS as RELAYED_SPECS
 from .required import Required, holds_one, required
 from .reworded import SPECS as REWORDED_SPECS
 from .scoped import SPECS as SCOPED_SPECS
+from .scoped_orders import SPECS as SCOPED_ORDER_SPECS
 from .tool_doc_scopes import SPECS as TOOL_DOC_SCOPE_SPECS
 from .valued_orders import SPECS as VALUED_ORDER_SPECS
 from .verdicts import SPECS as VERDICT_SPECS
@@ -262,6 +263,9 @@ _OWN_WEIGHT_SPECS += RECORDS_WORLD_SPECS
 #: (wave 25) an order to the machine that processes a person's message, carried in the
 #: message (:mod:`.message_orders`)
 _OWN_WEIGHT_SPECS += MESSAGE_ORDER_SPECS
+#: (wave 26) an order to the machine reader out of the content's business, after its
+#: claims (:mod:`.scoped_orders`)
+_OWN_WEIGHT_SPECS += SCOPED_ORDER_SPECS
 #: (wave 25) what an agent-era injection reaches beyond the frame it claims
 #: (:mod:`.agent_reach`)
 _OWN_WEIGHT_SPECS += AGENT_REACH_SPECS
