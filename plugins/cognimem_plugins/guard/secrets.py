@@ -145,6 +145,7 @@ from .structured import (
     table_columns,
 )
 from .symmetric import symmetric_keys
+from .urlpaths import url_path_secrets
 from .userinfo import user_info_secrets
 from .wallets import wallet_keys
 from .wrapped import SHORTEST as WRAPPED_SHORTEST
@@ -337,6 +338,9 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     # (wave 25) a sign-in command's ``login USER PASSWORD`` (:mod:`.signins`; asks first
     # for its word)
     yield from signin_passwords(text, low)
+    # (wave 26) a key carried in a URL's path (:mod:`.urlpaths`; asks first for "://")
+    if "://" in text:
+        yield from url_path_secrets(text)
     # (wave 22) a Markdown table's column named for a secret (:mod:`.structured`)
     if "|" in text and "\n" in text and "-" in text and structured_module.READ_TABLES and (
             stems or "password" in gates or "key" in low or "secret" in low
