@@ -1,5 +1,5 @@
-"""Wave 26 (secrets): a key carried in a URL's path or after a qualified noun, kept or left out by leave-one-split-out
-cross-validation over the sixty seen splits (#39).
+"""Wave 26 (secrets): a key carried in a URL's path or after a qualified noun, kept or left
+out by leave-one-split-out cross-validation over the sixty seen splits (#39).
 
 The mechanisms (each on or off; a point of the grid is the set switched on):
 

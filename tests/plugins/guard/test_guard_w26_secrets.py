@@ -1,10 +1,13 @@
 """Wave 26 (secrets kept because of their layout): a key carried in a URL's path, read by
 where its random segment stands (:mod:`.urlpaths`): two random segments in a row (an id and
-its secret), a random first segment of a path that goes on below it or that a slash closes.
+its secret), a random first segment of a path that goes on below it or that a slash closes;
+a credential's noun, a qualifier, then its value in prose (:mod:`.qualified`).
 
 Each reader has rows it must redact (and leaks them when switched off) and near look-alikes
 it must leave as they are: an object's id after the word naming its kind, a tenant's UUID,
-a short link, a proxy's digest and encoded address, a slug. The values are made up."""
+a short link, a proxy's digest and encoded address, a slug; a cache key, a device's push
+token, a cursor, a UUID naming an object, a qualified noun without a value. The values are
+made up."""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from cognimem_plugins.guard import urlpaths
+from cognimem_plugins.guard import qualified, urlpaths
 from cognimem_plugins.guard.secrets import redact
 
 CAUGHT = [
@@ -51,20 +54,28 @@ KEPT = [
     # a slug closed by a slash, an address on a chain
     "https://blog.example.net/how-we-migrated-to-postgres-16-in-2026/",
     "https://etherscan.io/tx/0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+    # qualified: a cache key, a device's push token, a cursor, an object's UUID, words
+    "the idempotency key for the retry: 5f1c9a2e7b3d4c8f6a0e1b2d3c4f5a6b",
+    "APNs device token from the test phone: 6ee3f2818d9dc7f2c46d1c0ad450d1759456c9aa79e24776"
+    "92a819eb47dd72c0",
+    "pagination cursor token for page 2: cHJpY2luZyBpbmJveCBwYXltZW50cyBsZWRnZXI=",
+    "the api key for the tenant is 366ee727-d86d-46b5-bf38-322306d1a034",
+    "the password for the shared drive is in the vault: ask the on-call person",
 ]
 
-_SWITCHES = {"paired": "READ_PAIRED", "prefix": "READ_PREFIX"}
+_SWITCHES = {"paired": (urlpaths, "READ_PAIRED"), "prefix": (urlpaths, "READ_PREFIX"),
+             "qualified": (qualified, "READ_QUALIFIED")}
 
 
 @contextmanager
 def _off(mechanism: str) -> Iterator[None]:
-    name = _SWITCHES[mechanism]
-    saved = getattr(urlpaths, name)
-    setattr(urlpaths, name, False)
+    module, name = _SWITCHES[mechanism]
+    saved = getattr(module, name)
+    setattr(module, name, False)
     try:
         yield
     finally:
-        setattr(urlpaths, name, saved)
+        setattr(module, name, saved)
 
 
 @pytest.mark.parametrize(("mechanism", "text", "secret"), CAUGHT)
@@ -90,3 +101,9 @@ def test_reader_asks_first_for_a_scheme() -> None:
     """A text without "://" starts nothing; a path segment alone is no URL."""
     text = "webhook/7c1e4b9a2d8f6e3c5a0b9d7f1e2c4a6b/f3d9a1c7e5b2048d6a9c1e7f3b5d2a80"
     assert list(urlpaths.url_path_secrets(text)) == []
+
+
+def test_qualified_asks_first_for_its_nouns() -> None:
+    """A text without a credential's noun starts nothing."""
+    text = "the weather for the weekend is Rk8pQ2mZxL4wT7vN9c1e (bring the umbrella)"
+    assert list(qualified.qualified_secrets(text, text.lower())) == []
