@@ -31,9 +31,9 @@ CAUGHT = [
     ("prefix", "RPC_URL=https://quiet-amber-lake.node-host.example/"
                "8e4c2a7f1b9d3e5c6a0f2b8d4e1c7a9f3b5d6e2c/",
      "8e4c2a7f1b9d3e5c6a0f2b8d4e1c7a9f3b5d6e2c"),
-    ("prefix", "provider = new JsonRpcProvider('wss://late-icy-field.rpc.example/"
-               "Qm7xT2kLp9Wv4Rz8Nc3Hb6Yd1Fj5/');",
-     "Qm7xT2kLp9Wv4Rz8Nc3Hb6Yd1Fj5"),
+    ("prefix", "use wss://calm-grey-reef.rpc.example/4c7e1a9f3b2d8e6c0a5f9b1d3e7c2a8f4b6d0e9c/"
+               " for the mempool listener",
+     "4c7e1a9f3b2d8e6c0a5f9b1d3e7c2a8f4b6d0e9c"),
     ("prefix", "deb https://dl.pkghost.example/2b7f9e1c4a8d3f6e0c5b9a2d7e4f1c8b3a6d9e0f/acme/"
                "tools/deb/debian bookworm main", "2b7f9e1c4a8d3f6e0c5b9a2d7e4f1c8b3a6d9e0f"),
 ]
