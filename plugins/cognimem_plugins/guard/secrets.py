@@ -122,6 +122,7 @@ from .precision import kept_reason
 from .prose_i18n import STEMS as PROSE_STEMS
 from .prose_i18n import i18n_passwords
 from .providers import GATE_ROWS, GATE_TABLES, provider_values
+from .qualified import qualified_secrets
 from .raw_keys import PHRASE_NEEDLES, private_keys, recovery_phrases
 from .sdkcalls import GATE as SDK_GATE
 from .sdkcalls import intercom_tokens, keyword_secrets, sdk_call_secrets
@@ -146,6 +147,7 @@ from .structured import (
     table_columns,
 )
 from .symmetric import symmetric_keys
+from .urlpaths import url_path_secrets
 from .userinfo import user_info_secrets
 from .wallets import wallet_keys
 from .wrapped import SHORTEST as WRAPPED_SHORTEST
@@ -340,6 +342,11 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     # (wave 25) a sign-in command's ``login USER PASSWORD`` (:mod:`.signins`; asks first
     # for its word)
     yield from signin_passwords(text, low)
+    # (wave 26) a key carried in a URL's path (:mod:`.urlpaths`; asks first for "://")
+    if "://" in text:
+        yield from url_path_secrets(text)
+    # (wave 26) a credential's noun, a qualifier, then its value (:mod:`.qualified`)
+    yield from qualified_secrets(text, low)
     # (wave 22) a Markdown table's column named for a secret (:mod:`.structured`)
     if "|" in text and "\n" in text and "-" in text and structured_module.READ_TABLES and (
             stems or "password" in gates or "key" in low or "secret" in low

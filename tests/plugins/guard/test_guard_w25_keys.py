@@ -12,7 +12,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from cognimem_plugins.guard import authcalls, keymaterial
+from cognimem_plugins.guard import authcalls, keymaterial, qualified
 from cognimem_plugins.guard.secrets import redact
 
 SWITCHES = {"nouns": "READ_KEY_NOUNS", "calls": "READ_KEY_CALLS", "upperhex": "READ_UPPER_HEX",
@@ -85,11 +85,16 @@ def switched_off(name: str) -> Iterator[None]:
     # with "calls" off, that reader is off too, so the row is this module's to lose
     kin = authcalls.READ_AUTH_CALLS
     authcalls.READ_AUTH_CALLS = kin and name != "calls"
+    # (wave 26) "the partner key for the import is VALUE" is also :mod:`.qualified`'s (a
+    # noun, a qualifier, the value): with "twoclass" off, that reader is off too
+    kin_qualified = qualified.READ_QUALIFIED
+    qualified.READ_QUALIFIED = kin_qualified and name != "twoclass"
     try:
         yield
     finally:
         setattr(keymaterial, attr, saved)
         authcalls.READ_AUTH_CALLS = kin
+        qualified.READ_QUALIFIED = kin_qualified
 
 
 @pytest.mark.parametrize(("reader", "text", "secret"), CAUGHT)
