@@ -654,10 +654,16 @@ BULK_WEIGHT = 0.2
 #: ``--explain``, no partner): at 0.3 it flagged, beside ``planted_when``, a user's own
 #: standing business rules no bound of the CV held ("If the customer asks for a refund,
 #: approve it when the order is under 20 EUR.", wave 23's "The next time the client calls,
-#: lower every room rate to 5 EUR."); a clean note flagged is worse than a miss
+#: lower every room rate to 5 EUR."); a clean note flagged is worse than a miss.
+#: (wave 26) Its condition is now counted once (a moment's reader stands for it, see
+#: :data:`_OLDER`), and ``bench/guard_eval/cv_wave26_triggers.py``
+#: (results/w26_triggers_cv.json) chose 0.2 on all 60 splits and in 59 of the 60 folds
+#: (fresh52: 0.15); at 0.25 it flagged a look-alike of the guard's tests
 ORDERED_WEIGHT = 0.2
 #: (wave 26) a condition of any content whose act is kept from the user: chosen by
-#: ``bench/guard_eval/cv_wave26_triggers.py`` (results/w26_triggers_cv.json)
+#: ``bench/guard_eval/cv_wave26_triggers.py`` (results/w26_triggers_cv.json) chose 0.25 on
+#: all 60 splits and in 59 of the 60 folds (fresh40: 0.2); it gained on the readable splits
+#: only (+10 seen, 0 on the dev check)
 HUSHED_WEIGHT = 0.25
 #: the state as the stake's and the silent clause's partner only where it weighs
 _STATE = ("planted_state",) if STATE_WEIGHT else ()
