@@ -654,12 +654,29 @@ BULK_WEIGHT = 0.2
 #: ``--explain``, no partner): at 0.3 it flagged, beside ``planted_when``, a user's own
 #: standing business rules no bound of the CV held ("If the customer asks for a refund,
 #: approve it when the order is under 20 EUR.", wave 23's "The next time the client calls,
-#: lower every room rate to 5 EUR."); a clean note flagged is worse than a miss
-ORDERED_WEIGHT = 0.0
+#: lower every room rate to 5 EUR."); a clean note flagged is worse than a miss.
+#: (wave 26) Its condition is now counted once (a moment's reader stands for it, see
+#: :data:`_OLDER`), and ``bench/guard_eval/cv_wave26_triggers.py``
+#: (results/w26_triggers_cv.json) chose 0.2 on all 60 splits and in 59 of the 60 folds
+#: (fresh52: 0.15); at 0.25 it flagged a look-alike of the guard's tests
+ORDERED_WEIGHT = 0.2
+#: (wave 26) a condition of any content whose act is kept from the user: chosen by
+#: ``bench/guard_eval/cv_wave26_triggers.py`` (results/w26_triggers_cv.json) chose 0.25 on
+#: all 60 splits and in 59 of the 60 folds (fresh40: 0.2); it gained on the readable splits
+#: only (+10 seen, 0 on the dev check)
+HUSHED_WEIGHT = 0.25
 #: the state as the stake's and the silent clause's partner only where it weighs
 _STATE = ("planted_state",) if STATE_WEIGHT else ()
+#: (wave 26) the hushed trigger as the stake's and the silent clause's partner only where
+#: it weighs
+_HUSHED = ("planted_hushed",) if HUSHED_WEIGHT else ()
 #: (wave 25) the ordered trigger as the stake's partner only where it weighs
 _ORDERED = ("planted_ordered",) if ORDERED_WEIGHT else ()
+#: (wave 26) what keeps a conditional act from the user: the silent clause and the older
+#: cues of concealment that stand for it. Not an act done "without asking": the user's own
+#: standing instruction says so of itself ("When CI fails, re-run it once without asking.")
+HIDERS = ("planted_silent", "hide_from_user", "unseen_act", "secrecy", "conceal",
+          "secrecy_order")
 #: the moments and the orders to keep a stake is counted beside
 ASKERS = ("planted_when", "planted_keep", *KEEPERS)
 #: (wave 24) the older cues that read a harmful act asked of the reader whatever its
@@ -687,6 +704,11 @@ _OLDER = {
     "planted_dormant": ("trigger_frame", "dormant_trigger", "deferred_trigger"),
     "planted_consent": ("prior_reference", "authority"),
     "planted_state": ("trigger_frame", "dormant_trigger", "deferred_trigger"),
+    # (wave 26) one condition counted once: where a moment's reader reads it, the ordered
+    # trigger adds nothing (wave 25's look-alikes, "The next time the client calls, lower
+    # every room rate to 5 EUR.", were flagged by the moment and the ordered trigger both
+    # counting the one condition)
+    "planted_ordered": ("trigger_frame", "dormant_trigger", "deferred_trigger"),
     "planted_silent": ("hide_from_user", "unseen_act", "secrecy", "conceal", "secrecy_order"),
     "planted_keep": ("kept_rule", "memory_implant", "memory_persist", "memory_keep",
                      "memory_frame"),
@@ -721,7 +743,7 @@ def specs() -> tuple[Spec, ...]:
          "view, a recipient or a setting, a destructive act), beside a planted moment or an "
          "order to keep",
          PLANTED_STAKE, _WORDS_STAKE,
-         {"requires_any": (*ASKERS, *_STATE, *_ORDERED), "beside_counted": True,
+         {"requires_any": (*ASKERS, *_STATE, *_ORDERED, *_HUSHED), "beside_counted": True,
           "structural": True}),
         # (wave 24) a state of the world as the moment, beside the stake and a third part;
         # the silent clause, beside the stake and a moment or an order to keep
@@ -740,7 +762,18 @@ def specs() -> tuple[Spec, ...]:
          "\"behave normally before then\"), beside what the order touches and a moment or "
          "an order to keep",
          PLANTED_SILENT, _WORDS_SILENT,
-         {"requires": ("planted_stake",), "requires_any": (*ASKERS, *_STATE, *_OLDER_WHEN),
+         {"requires": ("planted_stake",),
+          "requires_any": (*ASKERS, *_STATE, *_OLDER_WHEN, *_HUSHED),
+          "beside_counted": True, "structural": True}),
+        # (wave 26) a condition of any content whose act is kept from the user, beside the
+        # stake and the clause that keeps it
+        ("planted_hushed", HUSHED_WEIGHT, "instruction_override",
+         "a condition of any content (\"if the claim amount exceeds $50,000,\", \"after "
+         "the next payroll run completes,\") whose act is kept from the user (\"quietly\", "
+         "\"do not notify the user\"), beside what the order touches and the clause that "
+         "keeps it",
+         PLANTED_STATE, _WORDS_STATE,
+         {"requires": ("planted_stake",), "requires_any": HIDERS,
           "beside_counted": True, "structural": True}),
         ("planted_bulk", BULK_WEIGHT, "tool_coercion",
          "the stake at its worst: an act done in bulk to records, money or access, or a "
@@ -755,7 +788,8 @@ def specs() -> tuple[Spec, ...]:
          "the reader's count or next act, a later session, a date or a tool's output, closed "
          "by a comma (\"once the user logs off,\", \"after your 5th message,\"), beside what "
          "a planted order touches",
-         PLANTED_WHEN, _WORDS_WHEN, {**beside, "replaces": ("planted_state",)}),
+         PLANTED_WHEN, _WORDS_WHEN,
+         {**beside, "replaces": ("planted_state", "planted_ordered")}),
         ("planted_keep", KEEP_WEIGHT, "tool_coercion",
          "a write into the reader's memory by its carrier (memory.add(...), <memory>, "
          "\"save this:\") or a rule kept beyond the note (\"from now on\", \"in every future "

@@ -78,7 +78,11 @@ def test_a_condition_then_the_stakes_act_is_read(text: str) -> None:
 
 @pytest.mark.parametrize("text", ORDERED)
 def test_it_counts_beside_the_stake(counting: None, text: str) -> None:
-    assert "planted_ordered" in _names(text)
+    # (wave 26: one condition counted once; where a moment's reader reads it, that reader
+    # stands for the ordered trigger)
+    names = _names(text)
+    assert "planted_ordered" in names or not names.isdisjoint(
+        ("planted_when", *planted.OLDER_WHEN))
 
 
 @pytest.mark.parametrize("text", [ORDERED[0], ORDERED[1], ORDERED[3]])
