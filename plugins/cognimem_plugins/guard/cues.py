@@ -22,6 +22,7 @@ from .addressed import SPECS as ORDER_SPECS
 from .agent_cues import SCALE as AGENT_SCALE
 from .agent_cues import SPECS as AGENT_SPECS
 from .agent_reach import SPECS as AGENT_REACH_SPECS
+from .persona_reach import SPECS as PERSONA_REACH_SPECS
 from .alternatives import grouped
 from .carriers import SPECS as CARRIER_SPECS
 from .decode_orders import SPECS as DECODE_ORDER_SPECS
@@ -267,6 +268,8 @@ _OWN_WEIGHT_SPECS += AGENT_REACH_SPECS
 #: (wave 25) a URL's slot filled by instruction (:mod:`.exfil_fill`). (The wave's
 #: :mod:`.addressed_world` is not registered: its CV chose 0, see that module)
 _OWN_WEIGHT_SPECS += EXFIL_FILL_SPECS
+#: (wave 26) a persona switch whose new identity reaches everything (:mod:`.persona_reach`)
+_OWN_WEIGHT_SPECS += PERSONA_REACH_SPECS
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
