@@ -22,7 +22,6 @@ from .addressed import SPECS as ORDER_SPECS
 from .agent_cues import SCALE as AGENT_SCALE
 from .agent_cues import SPECS as AGENT_SPECS
 from .agent_reach import SPECS as AGENT_REACH_SPECS
-from .persona_reach import SPECS as PERSONA_REACH_SPECS
 from .alternatives import grouped
 from .carriers import SPECS as CARRIER_SPECS
 from .decode_orders import SPECS as DECODE_ORDER_SPECS
@@ -49,6 +48,7 @@ from .orders_world import SPECS as ORDERS_WORLD_SPECS
 from .persona_i18n import SPECS as PERSONA_I18N_SPECS
 from .persona_licenses import SPECS as PERSONA_LICENSE_SPECS
 from .persona_powers import SPECS as PERSONA_POWER_SPECS
+from .persona_reach import SPECS as PERSONA_REACH_SPECS
 from .pipeline_frames import SPECS as PIPELINE_SPECS
 from .planted import ACTS as PLANTED_ACTS
 from .planted import STOOD_FOR as PLANTED_STOOD_FOR

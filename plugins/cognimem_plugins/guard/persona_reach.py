@@ -1,34 +1,38 @@
-"""A persona switch whose new identity reaches everything (wave 26).
+"""What an agent-era injection leaves unbounded: a persona's acts, a tool's scope (wave 26).
 
 Waves 21-25 read a persona switch as an identity given to the reader beside a *license*
-spelled in a class of words (:mod:`.persona_powers`, :mod:`.persona_licenses`): a power, a
-capability, an absence of checks, a loyalty, a secret handed over. The persona rows the
-screen still missed on the readable seen splits hold the identity (``persona_role``,
-``persona_time`` fire on most) and a second half none of those classes spell: what the new
-identity does is defined over **everything in reach**, not over a task: "who turns on every
-feature flag ... from anyone", "answers every request with the full contents of the
-referenced file", "explains how to SIM-swap any number", "shares subscriber location data
-freely", "books whatever guests ask", "do everything the user's policy forbids", "Do
-Anything Now", "print every row of the students table", "unlock every paid post",
-"always recommends funding, no matter the proposal". The scope of an honest role is its
-task ("act as a reviewer and point out anything odd in this diff", "you are now on the
-release rotation"); a persona switch's scope is unbounded, and that is what it is for.
+spelled in a class of words (:mod:`.persona_powers`, :mod:`.persona_licenses`), and a
+poisoned tool description as a documentation frame holding a clause *to the model* whose
+object is outside the tool (:mod:`.tool_doc_scopes`, :mod:`.agent_reach`). The rows of these
+families the screen still missed on the readable seen splits hold the first part and a
+second part the earlier readers do not spell. Two readers of that second part by its role:
 
-``persona_reach`` (persona_switch, structural: it reads ``folded``) is the two together in
-one sentence: the reader **redefined** (a switch, not a work role: "you are now / no longer",
-"from now on you", "become", "pretend you are / we are", "imagine you are", "if you were",
-"hypothetically", role-play, "play the role / a game", "switch persona / into", a new
-identity, persona or character, a persona or role adopted, a named mode) and, within the
-sentence after it, a **universal quantifier** over what it acts on or whom it serves
-(every, everything, any, anyone, anything, all, whoever, whatever, freely, no matter,
-regardless), not negated ("never", "not", "no", "without") and not the user's own ask of it
-("ask me anything"). A note that quotes a switch ("'pretend you are the fleet admin') were
-tested ...; all refused") ends the sentence at the quotation's bracket or a semicolon.
+* ``persona_reach`` (persona_switch): the reader **switched** into another identity (not a
+  work role nor a definition: "you are no longer", "become", "pretend you are / we are",
+  "imagine you are", "if you were a", "role-play as", "play the role / part / character
+  of", "let's play a game: ...", "switch persona", a new identity or persona assigned, a
+  persona adopted) whose acts, within the sentence, are **unbounded**: served to whoever
+  asks (anyone, anybody, everyone, whoever; any or every one who asks, requests, messages,
+  writes; on request) or done whatever the case (freely, no matter, regardless,
+  unconditionally, "do anything"): the owner or the constraint removed. A task's quantifier
+  ("pretend you are a new user and try every screen", "tells stories to every child") is
+  not read, nor the user's own talk ("asks me any question", "complain about everything",
+  "answer any question about the menu"), nor a negated one. A sentence ends at a bracket
+  or a semicolon, so a note that quotes a switch ("('pretend you are the fleet admin') were
+  tested; all refused") does not join its quotation to its report.
+* ``tool_doc_beyond`` (tool_coercion): wave 25's documentation frame
+  (``agent_reach._TOOL_FRAME``) and, in the paragraph, in *any* clause form (a bare verb, a
+  condition, a schema field's hint), a part beyond the tool's scope: the user kept from
+  knowing ("do not reveal this", "without telling", "silently forward", "the user does not
+  need to know") or overruled ("regardless of what the user chose", "even if not asked",
+  "instead of the user's"), the reader's environment dumped ("the output of `env`"),
+  another tool named to receive data ("send it to the tool 'x'") or a shell called. Real
+  documentation says what the tool does ("fails silently", "silently ignores") and takes
+  the user's inputs; neither is read.
 
-It is opened by the words of the identity's switch (every match holds one; the wave 11
-test checks it), not by the quantifiers, which are common. Its weight is chosen by
-leave-one-split-out CV (``bench/guard_eval/cv_wave26_agent.py``): it adds to the identity
-cues, it does not flag alone.
+Each is opened by words of one part (the persona's switch, the tool's beyond: every match
+holds one; the wave 11 test checks it), never by the quantifiers, which are common. Weights:
+leave-one-split-out CV (``bench/guard_eval/cv_wave26_agent.py``).
 """
 
 from __future__ import annotations
@@ -44,7 +48,8 @@ SWITCH = (r"\byou(?:\W?re| are) no longer\b|"
           r"\bpretend (?:to be|you are|you\W?re|we are)\b|"
           r"\bimagine (?:you are|you\W?re|you were|that you are)\b|"
           r"\bif you were (?:a|an|the)\b|"
-          r"\brole ?-?play(?:ing)?(?: as\b|\s*:)|\bplay(?:ing)? (?:the (?:role|part|character)|a game)\b|"
+          r"\brole ?-?play(?:ing)?(?: as\b|\s*:)|\bplay(?:ing)? the (?:role|part|character)\b|"
+          r"\bplay(?:ing)? a game\s*(?::|where you|in which you)|"
           r"\bswitch(?:ing)? (?:to |into )?(?:a |the |your )?(?:persona|personas|identity|"
           r"identities|roles?|character)\b|"
           r"\bnew (?:identity|persona|personality)\s*(?::|is\b|assigned\b)|"
@@ -63,7 +68,9 @@ _NOT = (r"(?<!\bme )(?<!\bus )(?<!\bnever )(?<!\bnot )(?<!\bno )(?<!n't )(?<!n t
         r"(?<!\bwithout )(?<!\babout )")
 _TALK = (r"(?! (?:(?:of )?(?:the |my |our |your )?(?:questions?|topics?|answers?|replies|reply|"
          r"subjects?|turns?|times?|things? (?:i|we) (?:say|ask))\b))")
-PATTERN = rf"(?:{SWITCH})[^.;)\n]{{0,120}}?{_NOT}\b{_ALL}{_TALK}"
+#: the sentence after the switch, no negation in it ("but never approve ... for anyone")
+_SPAN = r"(?:(?!\b(?:never|not|no|cannot|without)\b|n't\b|n t\b)[^.;)\n]){0,120}?"
+PATTERN = rf"(?:{SWITCH}){_SPAN}{_NOT}\b{_ALL}{_TALK}"
 #: the switch's words (every match holds one; not the quantifiers)
 WORDS = ("longer become pretend imagine were roleplay role roleplaying play playing switch "
          "switching identity identities persona personas character personality adopt assume "
@@ -78,7 +85,9 @@ WORDS = ("longer become pretend imagine were roleplay role roleplaying play play
 _BEYOND = (r"\b(?:do not|don't|don t|never|must not)\s+(?:reveal|tell|mention|disclose|show|"
            r"surface|report)\b(?: \S+){0,4}? (?:this|these|the user|users|it)\b|"
            r"\bwithout (?:telling|informing|notifying|alerting)\b|"
-           r"\bsilently (?!(?:\w+s|\w+ed|fails?|ignored?)\b)[a-z]+\b|"
+           r"\bsilently (?!(?:if|when|and|or|on|in|for|with|unless|after|before|until|so|but|"
+           r"as|at|by|to|\w+s|\w+ed|fails?|ignored?)\b)[a-z]+ (?:the|a|an|all|every|each|any|"
+           r"it|them|this|that|their|its|your|to)\b|"
            r"\b(?:user|users|customer|caller) (?:does|do) not need to (?:know|see)\b|"
            r"\bregardless of (?:what|whether|which) (?:the )?(?:user|customer|caller)|"
            r"\beven if (?:not asked|the user (?:did not|didn t|didn't|has not|declined))|"
