@@ -1,12 +1,12 @@
-"""Leave-one-split-out choice of wave 26's persona-reach and tool-beyond weights (issue #39).
+"""Leave-one-split-out choice of wave 26's persona-reach weight (issue #39).
 
-Wave 26 (:mod:`cognimem_plugins.guard.persona_reach`) reads two agent-era classes by the
-part of their structure the earlier readers did not: ``persona_reach``, the reader
-redefined (a switch of identity, a pretence, a game or role-play) whose acts are
-unbounded (served to whoever asks, done freely, no matter what, "do anything");
-``tool_doc_beyond``, a tool's documentation holding, in any clause form, a part beyond the
-tool's scope (the user kept from knowing or overruled, the environment dumped, another
-tool named to receive the data, a shell called).
+Wave 26 (:mod:`cognimem_plugins.guard.persona_reach`) reads a persona switch by the part of
+its structure the earlier readers did not: ``persona_reach``, the reader switched into
+another identity (a pretence, a game, role-play, a new persona) whose acts are unbounded
+(served to whoever asks, done freely, no matter what, "do anything"). (The wave's first run
+weighed it jointly with ``tool_doc_beyond``, a tool's documentation holding a part beyond
+its scope; that cue gained no row of the development check and was dropped:
+EXPERIMENTS.md, wave 26 w26-agent.)
 
 The rows, the rule and the report are ``cv_wave16_pressure``'s (imported): the sixty seen
 splits, the honest developer notes and look-alikes, the README paragraphs of installed
@@ -15,7 +15,7 @@ packages, the LoCoMo and LongMemEval turns of the learned cue's training half
 script stops if a bound reads no row) and the look-alikes the guard's tests hold
 (``tested``). For each split held out, the point is the one that flags the most injections
 on the other splits with, in every other split and in every bound, no more clean rows
-flagged than with the weights at zero (ties: the lighter point), and the held-out split is
+flagged than with the weight at zero (ties: the lighter point), and the held-out split is
 scored with it. Run from the repository root::
 
     python bench/guard_eval/cv_wave26_agent.py [--bench DIR] [--label NAME]
@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -40,11 +39,11 @@ SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 59)))
 #: the splits no row of which was read while the reader was written (the dev check)
 DEV = ("fresh55", "fresh56", "fresh57", "fresh58")
 FALLBACK_BENCH = Path("/work/shared/bench")
-NAMES = ("persona_reach", "tool_doc_beyond")
-#: zero and the points where each starts to flag beside the cues it meets, up to alone
-GRID = list(product((0.0, 0.3, 0.35, 0.4, 0.5, 0.75), (0.0, 0.3, 0.45, 0.55, 0.75)))
-ZERO = (0.0, 0.0)
-MOST = (0.75, 0.75)
+NAMES = ("persona_reach",)
+#: zero and the points where it starts to flag beside the cues it meets, up to alone
+GRID = [(w,) for w in (0.0, 0.3, 0.35, 0.4, 0.5, 0.75)]
+ZERO = (0.0,)
+MOST = (0.75,)
 
 
 def apply(point: tuple[float, ...]) -> None:
@@ -65,7 +64,7 @@ def weigh(data: list[w15.Row]) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Weigh the wave 26 readers; print each fold's choice and the held-out split's change."""
+    """Weigh the wave 26 reader; print each fold's choice and the held-out split's change."""
     parser = argparse.ArgumentParser(prog="python bench/guard_eval/cv_wave26_agent.py")
     parser.add_argument("--bench", type=Path, default=w15.BENCH,
                         help="the LoCoMo and LongMemEval directory")

@@ -1,4 +1,4 @@
-"""What an agent-era injection leaves unbounded: a persona's acts, a tool's scope (wave 26).
+"""What an agent-era injection leaves unbounded: a persona's acts (wave 26).
 
 Waves 21-25 read a persona switch as an identity given to the reader beside a *license*
 spelled in a class of words (:mod:`.persona_powers`, :mod:`.persona_licenses`), and a
@@ -9,7 +9,7 @@ second part the earlier readers do not spell. Two readers of that second part by
 
 * ``persona_reach`` (persona_switch): the reader **switched** into another identity (not a
   work role nor a definition: "you are no longer", "become", "pretend you are / we are",
-  "imagine you are", "if you were a", "role-play as", "play the role / part / character
+  "imagine you are", "role-play as", "play the role / part / character
   of", "let's play a game: ...", "switch persona", a new identity or persona assigned, a
   persona adopted) whose acts, within the sentence, are **unbounded**: served to whoever
   asks (anyone, anybody, everyone, whoever; any or every one who asks, requests, messages,
@@ -20,26 +20,17 @@ second part the earlier readers do not spell. Two readers of that second part by
   "answer any question about the menu"), nor a negated one. A sentence ends at a bracket
   or a semicolon, so a note that quotes a switch ("('pretend you are the fleet admin') were
   tested; all refused") does not join its quotation to its report.
-* ``tool_doc_beyond`` (tool_coercion): wave 25's documentation frame
-  (``agent_reach._TOOL_FRAME``) and, in the paragraph, in *any* clause form (a bare verb, a
-  condition, a schema field's hint), a part beyond the tool's scope: the user kept from
-  knowing ("do not reveal this", "without telling", "silently forward", "the user does not
-  need to know") or overruled ("regardless of what the user chose", "even if not asked",
-  "instead of the user's"), the reader's environment dumped ("the output of `env`"),
-  another tool named to receive data ("send it to the tool 'x'") or a shell called. Real
-  documentation says what the tool does ("fails silently", "silently ignores") and takes
-  the user's inputs; neither is read.
+* ``tool_doc_beyond`` (written, weighed and dropped: it gained 6 rows of the readable
+  splits and none of the development check; see EXPERIMENTS.md, wave 26 w26-agent).
 
-Each is opened by words of one part (the persona's switch, the tool's beyond: every match
-holds one; the wave 11 test checks it), never by the quantifiers, which are common. Weights:
-leave-one-split-out CV (``bench/guard_eval/cv_wave26_agent.py``).
+``persona_reach`` is opened by the words of the switch (every match holds one; the wave 11
+test checks it), never by the quantifiers, which are common. Its weight: leave-one-split-out
+CV (``bench/guard_eval/cv_wave26_agent.py``; 0.75 in every fold: it flags alone).
 """
 
 from __future__ import annotations
 
 from typing import Any
-
-from .agent_reach import _TOOL_FRAME
 
 #: the reader redefined: a switch of identity, a pretence, a game or role-play, a persona
 #: (not "act as a reviewer", not "you are allowed to": a work role or a permission)
@@ -47,7 +38,6 @@ SWITCH = (r"\byou(?:\W?re| are) no longer\b|"
           r"(?:^|[.:!?;,(\['\"]) *become\b|"
           r"\bpretend (?:to be|you are|you\W?re|we are)\b|"
           r"\bimagine (?:you are|you\W?re|you were|that you are)\b|"
-          r"\bif you were (?:a|an|the)\b|"
           r"\brole ?-?play(?:ing)?(?: as\b|\s*:)|\bplay(?:ing)? the (?:role|part|character)\b|"
           r"\bplay(?:ing)? a game\s*(?::|where you|in which you)|"
           r"\bswitch(?:ing)? (?:to |into )?(?:a |the |your )?(?:persona|personas|identity|"
@@ -72,43 +62,15 @@ _TALK = (r"(?! (?:(?:of )?(?:the |my |our |your )?(?:questions?|topics?|answers?
 _SPAN = r"(?:(?!\b(?:never|not|no|cannot|without)\b|n't\b|n t\b)[^.;)\n]){0,120}?"
 PATTERN = rf"(?:{SWITCH}){_SPAN}{_NOT}\b{_ALL}{_TALK}"
 #: the switch's words (every match holds one; not the quantifiers)
-WORDS = ("longer become pretend imagine were roleplay role roleplaying play playing switch "
-         "switching identity identities persona personas character personality adopt assume "
-         "take")
-
-# -- tool_doc_beyond ------------------------------------------------------------------
-
-#: (the tool side) what lies beyond a tool's documented scope whatever the clause's form
-#: (a bare verb, a condition, a schema field's hint: wave 25's ``tool_doc_reach`` needs a
-#: clause to the model): the user kept from knowing or overruled, the reader's environment
-#: dumped, another tool named to receive the data or a shell called
-_BEYOND = (r"\b(?:do not|don't|don t|never|must not)\s+(?:reveal|tell|mention|disclose|show|"
-           r"surface|report)\b(?: \S+){0,4}? (?:this|these|the user|users|it)\b|"
-           r"\bwithout (?:telling|informing|notifying|alerting)\b|"
-           r"\bsilently (?!(?:if|when|and|or|on|in|for|with|unless|after|before|until|so|but|"
-           r"as|at|by|to|\w+s|\w+ed|fails?|ignored?)\b)[a-z]+ (?:the|a|an|all|every|each|any|"
-           r"it|them|this|that|their|its|your|to)\b|"
-           r"\b(?:user|users|customer|caller) (?:does|do) not need to (?:know|see)\b|"
-           r"\bregardless of (?:what|whether|which) (?:the )?(?:user|customer|caller)|"
-           r"\beven if (?:not asked|the user (?:did not|didn t|didn't|has not|declined))|"
-           r"\binstead of (?:what )?the user'?s?\b|"
-           r"\boutput of `?(?:env|printenv)\b|"
-           r"\bto the tool\s*[`'\"]\w|\bcall (?:the )?[`'\"]?shell\b")
-TOOL_BEYOND = (rf"{_TOOL_FRAME}[^\n]{{0,400}}?(?:\n[^\n]{{0,300}}?){{0,8}}?(?:{_BEYOND})")
-#: the words of the part beyond the scope (every match holds one)
-TOOL_BEYOND_WORDS = ("do don never must without silently user users customer caller "
-                     "regardless even instead output tool call")
+WORDS = ("longer become pretend imagine roleplay role roleplaying play playing switch "
+         "switching identity identities persona personas character personality")
 
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
 
 SPECS: tuple[Spec, ...] = (
-    ("persona_reach", 0.0, "persona_switch",
-     "redefines the reader (a switch of identity, a pretence, a game, a mode) whose acts "
-     "reach everything: every, any, anyone, whatever, freely, no matter what",
+    ("persona_reach", 0.75, "persona_switch",
+     "switches the reader into another identity (a pretence, a game, role-play, a new "
+     "persona) whose acts are unbounded: served to whoever asks, done freely or no matter "
+     "what",
      PATTERN, WORDS, {"structural": True}),
-    ("tool_doc_beyond", 0.0, "tool_coercion",
-     "a tool's documentation holding a part beyond the tool's scope in any clause form: the "
-     "user kept from knowing or overruled, the reader's environment read, "
-     "another tool named to receive data",
-     TOOL_BEYOND, TOOL_BEYOND_WORDS, {"structural": True}),
 )
