@@ -49,6 +49,7 @@ from .orders_world import SPECS as ORDERS_WORLD_SPECS
 from .persona_i18n import SPECS as PERSONA_I18N_SPECS
 from .persona_licenses import SPECS as PERSONA_LICENSE_SPECS
 from .persona_powers import SPECS as PERSONA_POWER_SPECS
+from .persona_reach import SPECS as PERSONA_REACH_SPECS
 from .pipeline_frames import SPECS as PIPELINE_SPECS
 from .planted import ACTS as PLANTED_ACTS
 from .planted import STOOD_FOR as PLANTED_STOOD_FOR
@@ -274,6 +275,9 @@ _OWN_WEIGHT_SPECS += AGENT_REACH_SPECS
 _OWN_WEIGHT_SPECS += EXFIL_FILL_SPECS
 #: (wave 26) a secret of the reader's machine sent to an outside address (:mod:`.exfil_secret`)
 _OWN_WEIGHT_SPECS += EXFIL_SECRET_SPECS
+
+#: (wave 26) a persona switch whose new identity reaches everything (:mod:`.persona_reach`)
+_OWN_WEIGHT_SPECS += PERSONA_REACH_SPECS
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
