@@ -275,7 +275,6 @@ _OWN_WEIGHT_SPECS += AGENT_REACH_SPECS
 _OWN_WEIGHT_SPECS += EXFIL_FILL_SPECS
 #: (wave 26) a secret of the reader's machine sent to an outside address (:mod:`.exfil_secret`)
 _OWN_WEIGHT_SPECS += EXFIL_SECRET_SPECS
-
 #: (wave 26) a persona switch whose new identity reaches everything (:mod:`.persona_reach`)
 _OWN_WEIGHT_SPECS += PERSONA_REACH_SPECS
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
