@@ -232,7 +232,10 @@ _ADDED = ("replacement", "rules_noun", "persistence", "harmful_persona", "messag
 #: role, with one): switched off with the class's cue, which the test is about
 _LATER = frozenset({"persona_power", "persona_license", "forged_license",
                     # (wave 24: a persona given a capability, persona_licenses.py)
-                    "persona_capability"})
+                    "persona_capability",
+                    # (wave 26: a switched identity whose acts are unbounded, "keep that
+                    # role no matter what", persona_reach.py)
+                    "persona_reach"})
 
 
 @pytest.mark.parametrize("cue", _ADDED)

@@ -23,7 +23,8 @@ RESULT = ROOT / "bench" / "guard_eval" / "results" / "learned_cue.json"
 #: a model that adds nothing: the phrase cues alone
 NOTHING = learned.Model(-30.0, {})
 #: structural readings written after the learned cue that read some reworded rows too
-_LATER_READINGS = frozenset({"data_post"})
+#: (wave 26's ``secret_sent``: a file of the reader's machine sent to an outside address)
+_LATER_READINGS = frozenset({"data_post", "secret_sent"})
 
 #: injections reworded so that the phrase cues alone stay under the threshold (wave 16:
 #: the learned cue adds at most 0.25, so it decides only above 0.5 of phrase cues; wave 15's
