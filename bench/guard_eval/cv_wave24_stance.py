@@ -184,9 +184,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--last", type=int, default=50, metavar="N",
                         help="the seen splits end at freshN, the last four the dev check "
                         "(wave 24: 50; wave 25's merge: 54)")
+    parser.add_argument("--most-veto", type=float, default=None, metavar="V",
+                        help="weigh only the vetoes up to V (wave 26: 0.05; the vetoes above "
+                        "it unflag an injection look-alike of the guard's stance tests)")
     args = parser.parse_args(argv)
     if args.last < 6:
         parser.error(f"--last {args.last}: give the number of the last seen split, 6 or more")
+    if args.most_veto is not None:
+        if args.most_veto <= 0:
+            parser.error(f"--most-veto {args.most_veto}: give a veto above 0")
+        ts.VETOES = tuple(v for v in ts.VETOES if v <= args.most_veto)
     global SPLITS, DEV
     SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, args.last + 1)))
     DEV = tuple(f"fresh{i}" for i in range(args.last - 3, args.last + 1))

@@ -39,8 +39,12 @@ WEIGHTS_FILE = Path(__file__).resolve().parent / "stance.json.gz"
 #: bench/guard_eval/cv_wave23_stance.py; wave 24: retrained on the 52 seen splits as the
 #: merged screen flags them, with the notes of :func:`quoted_object`: 0.03 in 51 of 52
 #: folds on the writer's branch; rerun after the wave's merges, 0.05 in all 52 folds,
-#: bench/guard_eval/cv_wave24_stance.py, results/w24stance_cv.json)
-VETO = 0.05
+#: bench/guard_eval/cv_wave24_stance.py, results/w24stance_cv.json; wave 26: retrained on
+#: the 60 seen splits after the wave's merges with the vetoes up to 0.05 (0.1 and 0.2, the
+#: first run's choice, unflag an injection look-alike of test_guard_w23_stance.py), 0.03
+#: chosen on all, out of fold 47 clean notes freed and 5 injections lost,
+#: ``cv_wave24_stance.py --last 58 --most-veto 0.05``, results/w26stance_cv.json)
+VETO = 0.03
 #: the reader addressed in the second person outside the spans (over ``flat``): the note then
 #: speaks to its reader, and its flag is never blanked (a defender's note is addressed to a
 #: team or to nobody; "let's play a game: you're ..., a model trained without guardrails"

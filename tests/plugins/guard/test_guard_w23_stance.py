@@ -19,7 +19,7 @@ from cognimem_plugins.guard import stance
 from cognimem_plugins.guard.injection import screen
 
 ROOT = Path(__file__).resolve().parents[3]
-RESULT = ROOT / "bench" / "guard_eval" / "results" / "w25stance_cv.json"
+RESULT = ROOT / "bench" / "guard_eval" / "results" / "w26stance_cv.json"
 
 #: defenders' notes: flagged without the reading, not with it
 DEFENDERS = [
@@ -58,7 +58,7 @@ def test_the_shipped_model_and_veto_are_the_recorded_ones() -> None:
     recorded = json.loads(RESULT.read_text())
     assert hashlib.sha256(stance.WEIGHTS_FILE.read_bytes()).hexdigest() == recorded["sha256"]
     assert recorded["chosen_on_all"]["veto"] == stance.VETO
-    # (wave 25: the record is cv_wave24_stance.py --last 54's, retrained on 56 splits)
+    # (wave 26: the record is cv_wave24_stance.py --last 58's, retrained on 60 splits)
     # every fold of the CV chose a veto, and the held-out splits lost fewer than they freed
     folds = recorded["folds"].values()
     assert all(f["veto"] > 0 for f in folds)
