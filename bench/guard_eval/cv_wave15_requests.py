@@ -170,9 +170,9 @@ def weigh(data: list[Row]) -> dict[str, Any]:
         set_weight(name, w)
     folds = {}
     for split in SPLITS:
-        point = choose(per, split)
-        folds[split] = {"weights": point, "before": per[ZERO][split],
-                        "after": per[point][split], "read": split in READ}
+        fold = choose(per, split)
+        folds[split] = {"weights": fold, "before": per[ZERO][split],
+                        "after": per[fold][split], "read": split in READ}
     chosen = choose(per, None)
     return {"shipped": shipped, "chosen_on_all": chosen,
             "bounds_on_all": {s: (per[ZERO][s], per[chosen][s])

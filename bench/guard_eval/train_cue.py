@@ -319,7 +319,9 @@ class Flat:
     @classmethod
     def of(cls, scored: Scored) -> Flat:
         """``scored`` flattened (a text without a paragraph gets one of score 0)."""
-        phrase, prob, owner = [], [], []
+        phrase: list[float] = []
+        prob: list[float] = []
+        owner: list[int] = []
         for i, (text, probs) in enumerate(zip(*scored, strict=True)):
             pieces = text.pieces or [("", 0.0, False)]
             phrase.extend(s for _, s, _ in pieces)

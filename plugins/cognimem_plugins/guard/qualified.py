@@ -32,7 +32,11 @@ from .evidence import readable_base64
 from .namewords import credential_name
 from .near import _DEVICE_TOKEN
 
-READ_QUALIFIED = True
+#: (off after wave 26's held-out run: chosen by every fold of its CV, it caught no secret of
+#: fresh59-62 and redacted a public key there whose qualifier said so, an Algolia
+#: "search-only API key used in InstantSearch: <hex>"; the qualifier's words are not read
+#: for what they say of the key)
+READ_QUALIFIED = False
 
 _CLAUSE = re.compile(
     r"(?i)(?<![\w-])(?P<name>(?:[\w'+-]{2,30}[^\S\n]){0,2}"

@@ -67,11 +67,22 @@ _SWITCHES = {"paired": (urlpaths, "READ_PAIRED"), "prefix": (urlpaths, "READ_PRE
              "qualified": (qualified, "READ_QUALIFIED")}
 
 
+#: (after wave 26's held-out run) the two readers switched off by default, and clean notes
+#: of the kinds they changed there (written here, not the split's rows)
+_SHIPPED_OFF = ("prefix", "qualified")
+HELD_OUT_KINDS = [
+    "Workers dashboard: https://dash.cloudflare.com/3b7e9c2a41d84f0e9a6c5d1b2e7f8a90/"
+    "workers/overview",
+    "Algolia search-only API key used in the storefront: 6c1f0e9b2d7a48e3b5c9a0d4f2e1b7c8 "
+    "(app id QX7LM2P9TA)",
+]
+
+
 @contextmanager
-def _off(mechanism: str) -> Iterator[None]:
+def _set(mechanism: str, value: bool) -> Iterator[None]:
     module, name = _SWITCHES[mechanism]
     saved = getattr(module, name)
-    setattr(module, name, False)
+    setattr(module, name, value)
     try:
         yield
     finally:
@@ -80,21 +91,36 @@ def _off(mechanism: str) -> Iterator[None]:
 
 @pytest.mark.parametrize(("mechanism", "text", "secret"), CAUGHT)
 def test_caught(mechanism: str, text: str, secret: str) -> None:
-    cleaned, _ = redact(text)
+    with _set(mechanism, True):
+        cleaned, _ = redact(text)
     assert secret not in cleaned, cleaned
 
 
 @pytest.mark.parametrize(("mechanism", "text", "secret"), CAUGHT)
 def test_leaks_when_switched_off(mechanism: str, text: str, secret: str) -> None:
-    with _off(mechanism):
+    with _set(mechanism, False):
         cleaned, _ = redact(text)
     assert secret in cleaned
 
 
 @pytest.mark.parametrize("text", KEPT)
 def test_look_alikes_kept(text: str) -> None:
+    with _set("prefix", True), _set("qualified", True):
+        cleaned, found = redact(text)
+    assert cleaned == text, found
+
+
+def test_two_readers_ship_switched_off() -> None:
+    assert not any(getattr(*_SWITCHES[m]) for m in _SHIPPED_OFF)
+    assert urlpaths.READ_PAIRED
+
+
+@pytest.mark.parametrize("text", HELD_OUT_KINDS)
+def test_the_held_out_kinds_are_kept_as_shipped(text: str) -> None:
     cleaned, found = redact(text)
     assert cleaned == text, found
+    with _set("prefix", True), _set("qualified", True):
+        assert redact(text)[0] != text  # what the switched-off readers did
 
 
 def test_reader_asks_first_for_a_scheme() -> None:
