@@ -203,6 +203,42 @@ def main(argv: list[str] | None = None) -> int:
     report_folds(result, args.label)
     return 0
 
+def weights_main(argv: list[str] | None, *, prog: str, names: Sequence[str],
+                 grid: Sequence[tuple[float, ...]], zero: tuple[float, ...],
+                 most: tuple[float, ...], splits: Sequence[str], dev: Sequence[str],
+                 fallback: Path = Path("/work/shared/bench")) -> int:
+    """The command line of a script that weighs the cues ``names`` on ``grid`` (each point
+    their weights, given by ``set_weight``) over ``splits``' rows and the bounds: each fold's
+    choice, the development splits' change held out, the report (the wave 24-26 agent
+    scripts)."""
+    from cognimem_plugins.guard import cues
+
+    parser = argparse.ArgumentParser(prog=prog)
+    parser.add_argument("--bench", type=Path, default=w15.BENCH,
+                        help="the LoCoMo and LongMemEval directory")
+    parser.add_argument("--label", help="save the figures as results/LABEL.json")
+    args = parser.parse_args(argv)
+    data, read = bounded_rows(parser, args.bench, fallback, splits)
+
+    def apply(point: tuple[float, ...]) -> None:
+        for name, weight in zip(names, point, strict=True):
+            set_weight(name, weight)
+
+    shipped = {n: cues.CUES[cues._INDEX[n]].weight for n in names}
+    per = grid_counts(data, grid, apply, zero, most)
+    for name, w in shipped.items():
+        set_weight(name, w)
+    result = {"shipped": shipped, **fold_result(per, splits, zero, most)}
+    result["bounds_read"] = read
+    print(f"shipped {result['shipped']}\nchosen on all splits {tuple(names)}: "
+          f"{result['chosen_on_all']}; bounds (zero -> chosen): {result['bounds_on_all']}")
+    gained = dev_change(result, dev)
+    print(f"  dev check ({', '.join(dev)} held out): +{gained[0]} injections, "
+          f"+{gained[1]} clean")
+    report_folds(result, args.label)
+    return 0
+
+
 
 if __name__ == "__main__":
     sys.exit(main())

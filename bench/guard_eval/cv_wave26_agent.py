@@ -23,17 +23,13 @@ scored with it. Run from the repository root::
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-import cv_wave15_requests as w15  # noqa: E402
 import cv_wave16_pressure as w16  # noqa: E402
-from cv_wave10 import set_weight  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 59)))
 #: the splits no row of which was read while the reader was written (the dev check)
@@ -46,39 +42,12 @@ ZERO = (0.0,)
 MOST = (0.75,)
 
 
-def apply(point: tuple[float, ...]) -> None:
-    """Give the cue the weight of ``point`` in the running screen."""
-    for name, weight in zip(NAMES, point, strict=True):
-        set_weight(name, weight)
-
-
-def weigh(data: list[w15.Row]) -> dict[str, Any]:
-    """The grid, each fold's choice and the held-out split before and after."""
-    from cognimem_plugins.guard import cues
-
-    shipped = {n: cues.CUES[cues._INDEX[n]].weight for n in NAMES}
-    per = w16.grid_counts(data, GRID, apply, ZERO, MOST)
-    for name, w in shipped.items():
-        set_weight(name, w)
-    return {"shipped": shipped, **w16.fold_result(per, SPLITS, ZERO, MOST)}
-
-
 def main(argv: list[str] | None = None) -> int:
-    """Weigh the wave 26 reader; print each fold's choice and the held-out split's change."""
-    parser = argparse.ArgumentParser(prog="python bench/guard_eval/cv_wave26_agent.py")
-    parser.add_argument("--bench", type=Path, default=w15.BENCH,
-                        help="the LoCoMo and LongMemEval directory")
-    parser.add_argument("--label", help="save the figures as results/LABEL.json")
-    args = parser.parse_args(argv)
-    data, read = w16.bounded_rows(parser, args.bench, FALLBACK_BENCH, SPLITS)
-    result = weigh(data)
-    result["bounds_read"] = read
-    print(f"shipped {result['shipped']}\nchosen on all splits {NAMES}: "
-          f"{result['chosen_on_all']}; bounds (zero -> chosen): {result['bounds_on_all']}")
-    dev = w16.dev_change(result, DEV)
-    print(f"  dev check ({', '.join(DEV)} held out): +{dev[0]} injections, +{dev[1]} clean")
-    w16.report_folds(result, args.label)
-    return 0
+    """Weigh the wave 26 reader; print each fold's choice and the held-out split's change
+    (``cv_wave16_pressure.weights_main``)."""
+    return w16.weights_main(argv, prog="python bench/guard_eval/cv_wave26_agent.py",
+                            names=NAMES, grid=GRID, zero=ZERO, most=MOST, splits=SPLITS,
+                            dev=DEV, fallback=FALLBACK_BENCH)
 
 
 if __name__ == "__main__":
