@@ -28,10 +28,13 @@ reads hidden Unicode.
 For each split held out, the models of the other 51 (per switch) give its out-of-fold
 probabilities; each fold chooses (switch, veto) on the other splits' out-of-fold tallies by
 ``train_stance.choose``'s rule (most clean rows freed less injections lost, admissible only
-if it loses no more than it frees; ties: off, then the lower veto). ``--write``: the chosen
-model of all 52 splits to ``stance.json.gz`` and the chosen veto reported (``stance.VETO`` is
-set by hand from the record; ``test_guard_w24_discuss.py`` checks they agree). Run from the
-repository root::
+if it loses no more than it frees; ties: off, then the lower veto). Wave 27: a (switch, veto)
+is admissible only if it also unflags none of the injections the guard's own tests saw
+flagged (``tested_texts.rows("flagged")``, the bound ``tested_flagged``) with any fold's
+model of that switch: wave 26's first run chose a veto that unflagged one of them.
+``--write``: the chosen model of all 52 splits to ``stance.json.gz`` and the chosen veto
+reported (``stance.VETO`` is set by hand from the record; ``test_guard_w24_discuss.py``
+checks they agree). Run from the repository root::
 
     python bench/guard_eval/cv_wave24_stance.py [--write] [--label NAME]
         [--bench /work/shared/bench]
@@ -58,10 +61,12 @@ import train_stance as ts  # noqa: E402
 from cv_wave16_pressure import bounded_rows  # noqa: E402
 
 #: the 52 seen splits
-SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 51)))
+SPLITS: tuple[str, ...] = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 51)))
 #: the development check of wave 24 (counts only)
-DEV = ("fresh47", "fresh48", "fresh49", "fresh50")
+DEV: tuple[str, ...] = ("fresh47", "fresh48", "fresh49", "fresh50")
 FALLBACK_BENCH = Path("/work/shared/bench")
+#: the bound of the injections the guard's tests saw flagged (wave 27)
+TESTED_FLAGGED = "tested_flagged"
 #: (notes, quoted)
 SWITCHES = ((False, False), (True, False), (False, True), (True, True))
 Switch = tuple[bool, bool]
@@ -114,26 +119,66 @@ def training(rows: list[Row], splits: Sequence[str], switch: Switch) -> list[tup
     return out + (notes() if switch[0] else [])
 
 
-def out_of_fold(rows: list[Row], switch: Switch) -> dict[int, float]:
-    """Each flagged row's probability from the model without its split, where the veto
-    reads it (1: a note that addresses its reader, which the veto never reads)."""
+def probability(model: Any, words: str) -> float:
+    """The model's probability of ``words`` (1: a note that addresses its reader, which the
+    veto never reads)."""
     from cognimem_plugins.guard import stance
 
+    return 1.0 if stance.ADDRESSED.search(words) else float(model.probability(words))
+
+
+def out_of_fold(rows: list[Row], switch: Switch,
+                bound: Sequence[Row] = ()) -> tuple[dict[int, float], dict[int, float]]:
+    """Each flagged row's probability from the model without its split, where the veto
+    reads it; and each ``bound`` row's lowest probability from any of those models."""
     out: dict[int, float] = {}
+    lowest: dict[int, float] = {}
     for split in SPLITS:
         model = ts.fit(training(rows, [s for s in SPLITS if s != split], switch))
         for i, r in enumerate(rows):
             if r["split"] == split and r["flag"] and (words := read(r, switch[1])) is not None:
-                out[i] = (1.0 if stance.ADDRESSED.search(words)
-                          else model.probability(words))
+                out[i] = probability(model, words)
+        for j, r in enumerate(bound):
+            if (words := read(r, switch[1])) is not None:
+                lowest[j] = min(lowest.get(j, 1.0), probability(model, words))
+    return out, lowest
+
+
+def tested_rows() -> list[Row]:
+    """The injections the guard's tests saw flagged (``tested_texts.rows("flagged")``, wave
+    27), redacted and read as the split rows are (``ts.split_rows``)."""
+    from tested_texts import rows as tested
+
+    from cognimem_plugins.guard import stance
+    from cognimem_plugins.guard.mentions import speaks_of_injection
+    from cognimem_plugins.guard.secrets import redact
+
+    out: list[Row] = []
+    for raw in tested("flagged"):
+        text = redact(raw)[0]
+        speaks = speaks_of_injection(text)
+        out.append({"split": TESTED_FLAGGED, "group": "injection", "text": text, "flag": True,
+                    "speaks": speaks, "outside": stance.outside(text) if speaks else ""})
+    if not out:
+        raise SystemExit("the bound of the tests' injections read no row: rebuild it with "
+                         "python bench/guard_eval/tested_texts.py")
     return out
 
 
+def unflagged(lowest: dict[int, float], veto: float) -> int:
+    """The tests' injections ``veto`` unflags (with a fold's model that reads them lowest)."""
+    return sum(1 for p in lowest.values() if p < veto)
+
+
 def choose(rows: list[Row], probs: dict[Switch, dict[int, float]],
-           splits: Sequence[str]) -> tuple[Switch, float]:
-    """The (switch, veto) ``splits`` choose (ties: fewer switches on, then the lower veto)."""
+           splits: Sequence[str],
+           bound: dict[Switch, dict[int, float]] | None = None) -> tuple[Switch, float]:
+    """The (switch, veto) ``splits`` choose (ties: fewer switches on, then the lower veto);
+    admissible only if it unflags none of the tests' injections (``bound``: their lowest
+    probabilities per switch)."""
     scored = {(s, v): ts.tally(rows, probs[s], splits, v) for s in SWITCHES for v in ts.VETOES}
-    ok = [k for k, (freed, lost) in scored.items() if lost <= freed]
+    ok = [k for k, (freed, lost) in scored.items() if lost <= freed
+          and not (bound and unflagged(bound[k[0]], k[1]))]
     return max(ok, key=lambda k: (scored[k][0] - scored[k][1], -sum(k[0]), -k[0][1], -k[1]))
 
 
@@ -185,8 +230,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the seen splits end at freshN, the last four the dev check "
                         "(wave 24: 50; wave 25's merge: 54)")
     parser.add_argument("--most-veto", type=float, default=None, metavar="V",
-                        help="weigh only the vetoes up to V (wave 26: 0.05; the vetoes above "
-                        "it unflag an injection look-alike of the guard's stance tests)")
+                        help="weigh only the vetoes up to V (wave 26: 0.05, before the tests' "
+                        "injections bounded the veto in wave 27)")
     args = parser.parse_args(argv)
     if args.last < 6:
         parser.error(f"--last {args.last}: give the number of the last seen split, 6 or more")
@@ -207,11 +252,17 @@ def main(argv: list[str] | None = None) -> int:
           f"{sum(r['speaks'] and r['flag'] for r in rows)} of those flagged; "
           f"{sum(r['quoted'] for r in rows)} hold a quoted object, "
           f"{sum(r['quoted'] and r['flag'] for r in rows)} of those flagged", flush=True)
-    probs = {s: out_of_fold(rows, s) for s in SWITCHES}
+    bound_rows = tested_rows()
+    quoted_rows(bound_rows)
+    print(f"{len(bound_rows)} injections of the guard's tests read as a bound", flush=True)
+    probs: dict[Switch, dict[int, float]] = {}
+    bound: dict[Switch, dict[int, float]] = {}
+    for s in SWITCHES:
+        probs[s], bound[s] = out_of_fold(rows, s, bound_rows)
     folds: dict[str, dict[str, Any]] = {}
     held: dict[int, float] = {}
     for split in SPLITS:
-        switch, veto = choose(rows, probs, [s for s in SPLITS if s != split])
+        switch, veto = choose(rows, probs, [s for s in SPLITS if s != split], bound)
         inj, clean = ts.flagged(rows, [split])
         freed, lost = ts.tally(rows, probs[switch], [split], veto)
         folds[split] = {"notes": switch[0], "quoted": switch[1], "veto": veto,
@@ -223,14 +274,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {split}: notes {switch[0]} quoted {switch[1]} veto {veto}; "
               f"(injections, clean) flagged "
               f"{(inj, clean)} -> {(inj - lost, clean - freed)}", flush=True)
-    switch, veto = choose(rows, probs, SPLITS)
+    switch, veto = choose(rows, probs, SPLITS, bound)
     seen = [s for s in SPLITS if s not in DEV]
     result: dict[str, Any] = {
         "splits": len(SPLITS), "vetoes": ts.VETOES, "folds": folds,
         "chosen_on_all": {"notes": switch[0], "quoted": switch[1], "veto": veto},
         "per_veto_oof": {f"notes={s[0]} quoted={s[1]} veto={v}": {
-            "seen48": ts.tally(rows, probs[s], seen, v), "dev": ts.tally(rows, probs[s], DEV, v)}
+            "seen48": ts.tally(rows, probs[s], seen, v), "dev": ts.tally(rows, probs[s], DEV, v),
+            "tested_unflagged": unflagged(bound[s], v)}
             for s in SWITCHES for v in ts.VETOES},
+        "tested_flagged_read": len(bound_rows),
         "held_out_freed_lost": (sum(f["before"][1] - f["after"][1] for f in folds.values()),
                                 sum(f["before"][0] - f["after"][0] for f in folds.values())),
         "held_out_by_kind": {"seen48": by_kind(rows, held, seen, 1.0),

@@ -14,10 +14,16 @@ by what the tests do, not by what their lists are named:
    by a test, a documented miss), that are a string literal of a guard test file as
    written (adjacent literals joined; not built at run time, not read from a split), and
    that the shipped guard leaves alone now;
-3. write them to ``data/tested_texts.jsonl`` (sorted, one ``{"side", "text"}`` per line).
+3. keep too (wave 27), as the side ``flagged``, the tests' injections: the texts that some
+   passing test saw flagged by a screen with the defaults, that no test saw left alone,
+   that are a string literal of a guard test file and that the shipped guard flags now
+   (redacted, as a write screens it);
+4. write them to ``data/tested_texts.jsonl`` (sorted, one ``{"side", "text"}`` per line).
 
-:func:`rows` gives them to the CV scripts as the bound ``tested`` (the injection side's
-screened redacted, as a write screens it). Rebuild after a wave's tests land::
+:func:`rows` gives them to the CV scripts: ``injection`` and ``secret`` as the bound
+``tested`` (the injection side's screened redacted, as a write screens it), ``flagged`` as
+the injections a veto of the stance must not unflag (``cv_wave24_stance.py``). Rebuild after
+a wave's tests land::
 
     python bench/guard_eval/tested_texts.py [--workers 2]
 """
@@ -39,7 +45,7 @@ ROOT = HERE.parents[1]
 TESTS = ROOT / "tests" / "plugins" / "guard"
 DATA = HERE / "data" / "tested_texts.jsonl"
 TESTED = "tested"
-SIDES = ("injection", "secret")
+SIDES = ("injection", "secret", "flagged")
 
 
 def literals(folder: Path = TESTS) -> set[str]:
@@ -90,6 +96,18 @@ def choose(found: list[dict[str, object]], written: set[str]) -> list[tuple[str,
     return out
 
 
+def flagged(found: list[dict[str, object]], written: set[str]) -> list[tuple[str, str]]:
+    """("flagged", text) of the tests' injections (the module docstring, step 3)."""
+    from cognimem_plugins.guard.injection import screen
+    from cognimem_plugins.guard.secrets import redact
+
+    alone = {r["text"] for r in found if r["side"] == "injection" and not r["hit"]}
+    seen = {str(r["text"]) for r in found if r["side"] == "injection" and r["hit"]
+            and r.get("passed") and r.get("defaults")}
+    return [("flagged", text) for text in sorted(seen - alone)
+            if text in written and text.strip() and screen(redact(text)[0])]
+
+
 def rows(side: str, path: Path = DATA) -> list[str]:
     """The texts of ``side`` in ``path`` (none when it is missing: a bound that reads no
     rows is named by the scripts that check their bounds)."""
@@ -108,7 +126,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DATA)
     args = parser.parse_args(argv)
     found = record(args.workers)
-    chosen = choose(found, literals())
+    written = literals()
+    chosen = sorted(choose(found, written) + flagged(found, written))
     with args.out.open("w", encoding="utf-8") as f:
         for side, text in chosen:
             f.write(json.dumps({"side": side, "text": text}, ensure_ascii=False) + "\n")

@@ -51,7 +51,7 @@ import cv_wave19_precision as w19p  # noqa: E402
 from cv_wave22_versioned import SPLITS, _setup  # noqa: E402
 
 #: the vetoes a fold chooses from (0: off)
-VETOES = (0.0, 0.005, 0.01, 0.015, 0.02, 0.03, 0.05, 0.1, 0.2)
+VETOES: tuple[float, ...] = (0.0, 0.005, 0.01, 0.015, 0.02, 0.03, 0.05, 0.1, 0.2)
 STEPS, RATE, L2, MIN_DF = 400, 0.05, 1e-4, 2
 Row = dict[str, Any]
 
