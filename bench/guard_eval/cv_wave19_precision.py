@@ -48,7 +48,7 @@ from score import read_split  # noqa: E402
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 31)))
 READINGS = ("plans", "prohibitions", "class_quotes", "own_roles", "own_orders_w19")
 TESTS = ("mask", "repeated", "literal", "manager", "csp")
-BOUNDS: tuple[str, ...] = (w15.HONEST, w15.READMES, w15.TURNS)
+BOUNDS: tuple[str, ...] = (w15.HONEST, w15.READMES, w15.TURNS, w15.TESTED)
 FALLBACK_BENCH = Path("/work/shared/bench")
 Counts = dict[str, tuple[int, int]]  # split: (secrets caught or injections flagged, clean changed)
 
@@ -93,7 +93,10 @@ def injection_counts(data: list[w15.Row]) -> dict[frozenset[str], Counts]:
 
 def secret_rows() -> list[tuple[str, str, str, str]]:
     """(split, group, text, secret) of the splits' secret and clean rows, the honest notes,
-    the READMEs and the training half's turns (clean)."""
+    the READMEs, the training half's turns and (wave 27) the look-alikes the guard's tests
+    leave unredacted (``tested_texts.py``), all clean."""
+    from tested_texts import rows as tested
+
     out = [(s, r["group"], r["text"], r.get("secret", "")) for s in SPLITS
            for r in read_split(s) if r["group"] in ("secret", "clean")]
     out += [(w15.HONEST, "clean", t, "") for _, t in honest_notes()]
@@ -106,6 +109,7 @@ def secret_rows() -> list[tuple[str, str, str, str]]:
         from train_cue import conversations
 
         out += [(w15.TURNS, "clean", t, "") for t in conversations(w15.BENCH)[0]]
+    out += [(w15.TESTED, "clean", t, "") for t in tested("secret")]
     return out
 
 
@@ -126,6 +130,9 @@ def bounded_secret_rows(bench: Path, splits: Sequence[str],
     sizes = {s: sum(1 for r in rows if r[0] == s) for s in BOUNDS}
     if not sizes.get(w15.TURNS):
         raise SystemExit("the bound read no dataset turns")
+    if not sizes.get(w15.TESTED):
+        raise SystemExit("the bound read no look-alike of the guard's tests: rebuild it with "
+                         "python bench/guard_eval/tested_texts.py")
     print(f"bounds read: {sizes} (turns from {found})", flush=True)
     return rows
 
