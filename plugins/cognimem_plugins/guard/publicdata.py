@@ -297,8 +297,8 @@ _REMARK_AGAINST = re.compile(
     r"leak\w*|mistake|accident\w*|exposed|compromised|rotate\w*|revoke\w*)\b|\?")
 #: the label before the value names a secret's role (never public, whatever the remark says)
 _LABEL_SECRET = re.compile(
-    r"(?i)(?:\b|_)(?:secret|private|password|passwd|passphrase|pwd|admin|master|root|"
-    r"service[_ -]?role|signing|credential)s?(?:\b|_)")
+    r"(?i)secret|private|passw|passphrase|admin|credential|signing|service[_ -]?role|"
+    r"(?:\b|_)(?:pwd|master|root)(?:\b|_)")
 #: another value on the line between the candidate and its remark (a run of 12 or more
 #: token characters with a letter and a digit): the remark may be that value's
 _OTHER_VALUE = re.compile(r"(?=[\w+/=.-]*\d)(?=[\w+/=.-]*[A-Za-z])[\w+/=.-]{12,}")
