@@ -37,12 +37,17 @@ TESTS: frozenset[str] = frozenset({"continued", "column", "pattern", "filed", "p
                                    "decoded", "capitals", "template", "nextline",
                                    # (wave 26) the CV's choice: "digest" lets 4 secrets
                                    # through and frees no clean row, "pubkey" moves no row
-                                   "versioned", "browser", "repeated"})
+                                   "versioned", "browser", "repeated",
+                                   # (wave 27) the CV's choice (cv_wave27_precision.py)
+                                   "remark", "recipient", "cursor"})
 ALL_TESTS = ("continued", "column", "pattern", "filed", "public")
 #: (wave 25) the tests of :mod:`.publicdata`, read here after the wave 24 ones
 PUBLIC_DATA_TESTS = ("decoded", "capitals", "template", "nextline")
 #: (wave 26) what the line calls a value of a key's or a digest's length (:mod:`.publicdata`)
 W26_TESTS = ("versioned", "digest", "pubkey", "browser", "repeated")
+#: (wave 27) what the words after the value, or its documented encoding, say it is
+#: (:mod:`.publicdata`): "remark", "recipient", "cursor"
+W27_TESTS = ("remark", "recipient", "cursor")
 
 _VISIBLE = 12
 #: what continues a short head: an ellipsis, or a word of masking between delimiters
@@ -176,6 +181,17 @@ def lookalike_reason(text: str, start: int, end: int, bare: str) -> str | None:
     if ("browser" in tests and "ec-" in text[max(line_start, start - 40):start]
             and publicdata.browser_header(text[max(line_start, start - 40):start])):
         return "the value of a browser's own Sec- header: a nonce, no credential"
+    # (wave 27) a remark after the value calls it public; a public key's own encoding; a
+    # page's cursor (:mod:`.publicdata`)
+    if ("remark" in tests and ("ubli" in text[end:end + 160] or "ide" in text[end:end + 160]
+                               or "afe" in text[end:end + 160] or "nly" in text[end:end + 160])
+            and publicdata.remark(text, start, end, bare)):
+        return "a remark after the value calls it public: a key a provider documents as public"
+    if "recipient" in tests and bare[:1] in "an" and publicdata.recipient(bare):
+        return "an age recipient or a Nostr public key: the public half, in its own encoding"
+    if ("cursor" in tests and len(bare) >= 8
+            and publicdata.cursor(bare, text[max(line_start, start - 60):start])):
+        return "base64 of printable text under a pagination cursor's name: a position"
     if "repeated" in tests and len(bare) >= 12 and publicdata.repeated(bare):
         return "a placeholder's word repeated in the value: not random bytes"
     if "capitals" in tests and bare[:2].isupper() and publicdata.capitals(bare):

@@ -269,3 +269,97 @@ def repeated(bare: str) -> bool:
     of it: a placeholder's word (``FAKEFAKEFAKE``, ``xxxxxxxxxxxxxxxx``), not random bytes."""
     match = _REPEATED.search(bare)
     return match is not None and len(match.group(0)) * 2 >= len(bare)
+
+
+# (wave 27, w27-precision) what the words AFTER the value on its line, or the value's own
+# documented encoding, say it is (switches in :data:`.lookalikes.TESTS`, listed in
+# :data:`.lookalikes.W27_TESTS`; chosen by ``bench/guard_eval/cv_wave27_precision.py``)
+
+#: a remark that calls the value it follows public: a key a provider documents as public
+#: (publishable, client-side, browser-safe, a write-only or search-only key) or a writer's
+#: "it is (meant to be) public", "safe to ship in the bundle", "(public, ...)"
+_REMARK_PUBLIC = re.compile(
+    r"(?i)(?:\(\s*(?:public|publishable|client[- ]side|browser[- ]safe)(?![\w-])"
+    r"|\b(?:is|it'?s|it\s+is|are|they'?re)\s+(?:(?:meant|designed|supposed|intended)\s+to\s+be\s+"
+    r"|intentionally\s+|by\s+design\s+|always\s+)?(?:public|publishable)(?![\w-])"
+    r"|\bpublic\s+by\s+design\b"
+    r"|\bpublic\s+(?:[\w-]+\s+){0,2}(?:key|id|identifier|token|client)\b"
+    r"|\bpublishable\b|\bclient[- ]side\b|\bbrowser[- ]safe\b"
+    r"|\b(?:write|search|ingest(?:ion)?)[- ]only\b"
+    r"|\bsafe\s+(?:to|for)\s+(?:ship|embed|expose|commit|publish|use\s+in|the)\b"
+    r"(?:\s+(?:the|our|every|each|a)\b)?(?:\s+[\w-]+){0,2}\s*"
+    r"(?:bundle|build|browser|front[- ]?end|client|app|page|widget|snippet|html|repo)?)")
+#: a remark that takes the public reading back, or says the value was exposed by mistake,
+#: or names a secret's role: then the value stays redacted
+_REMARK_AGAINST = re.compile(
+    r"(?i)\b(?:not|never|no\s+longer|n't|nor|secret|private|password|passwd|passphrase|"
+    r"confidential|sensitive|admin|master|root|service[_ -]?role|server[- ]side|signing|"
+    r"leak\w*|mistake|accident\w*|exposed|compromised|rotate\w*|revoke\w*)\b|\?")
+#: the label before the value names a secret's role (never public, whatever the remark says)
+_LABEL_SECRET = re.compile(
+    r"(?i)secret|private|passw|passphrase|admin|credential|signing|service[_ -]?role|"
+    r"(?:\b|_)(?:pwd|master|root)(?:\b|_)")
+#: another value on the line between the candidate and its remark (a run of 12 or more
+#: token characters with a letter and a digit): the remark may be that value's
+_OTHER_VALUE = re.compile(r"(?=[\w+/=.-]*\d)(?=[\w+/=.-]*[A-Za-z])[\w+/=.-]{12,}")
+#: where the value's own remark ends: a sentence's stop, a semicolon, the line's end
+_REMARK_STOP = re.compile(r"[.!]\s|;|\n")
+
+
+def remark(text: str, start: int, end: int, bare: str) -> bool:
+    """Whether the words after the value on its line call it public (:data:`_REMARK_PUBLIC`)
+    with nothing that takes it back (:data:`_REMARK_AGAINST`), no other value between, a
+    label before it that names no secret's role, and a value in no provider's documented
+    secret format (``sk_live_...``, ``ghp_...``, a Google API key, a JWT: whatever a line
+    calls them)."""
+    line_end = text.find("\n", end)
+    after = text[end:line_end if line_end >= 0 else len(text)][:160]
+    stop = _REMARK_STOP.search(after)
+    if stop is not None:
+        after = after[:stop.start()]
+    hit = _REMARK_PUBLIC.search(after)
+    if hit is None or _REMARK_AGAINST.search(after) or _OTHER_VALUE.search(after[:hit.start()]):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    if _LABEL_SECRET.search(text[max(line_start, start - 80):start]):
+        return False
+    from .formats import provider_matches
+
+    return not any(ok for _rule, s, e, ok in provider_matches(bare) if e - s >= len(bare) - 2)
+
+
+#: a public key in its documented text encoding, whose secret half is written otherwise:
+#: an age recipient (``age1`` and 58 characters; its identity is ``AGE-SECRET-KEY-1...``)
+#: and a Nostr public key (``npub1`` and 58; its secret is ``nsec1...``)
+_RECIPIENT = re.compile(r"(?:age1|npub1)[0-9a-z]{58}")
+
+
+def recipient(bare: str) -> bool:
+    """Whether ``bare`` is an age recipient or a Nostr public key (:data:`_RECIPIENT`)."""
+    return _RECIPIENT.fullmatch(bare) is not None
+
+
+#: the label names a pagination position (a cursor, the next page's token, a continuation)
+_PAGINATION = re.compile(r"(?i)(?:\b|_)(?:pagination|paging|cursor|continuation|next[ _-]?page|"
+                         r"page[ _-]?token|next[ _-]?token|scroll[ _-]?id)")
+#: printable text: letters, digits and the punctuation of a position or a query
+_POSITION_TEXT = re.compile(r"[A-Za-z0-9 _:;,.=&/+\-\"'{}\[\]]{4,}")
+
+
+def cursor(bare: str, label: str) -> bool:
+    """Whether ``bare`` is base64 of printable text (a word and a number, a query, JSON)
+    under a label that names a pagination position, and the label names no secret's role:
+    a page's cursor is where a listing stopped, not a credential."""
+    if _PAGINATION.search(label) is None or _LABEL_SECRET.search(label):
+        return False
+    if _RUN.fullmatch(bare) is None:
+        return False
+    raw = _decode(bare)
+    if raw is None:
+        return False
+    try:
+        decoded_text = raw.decode("ascii")
+    except UnicodeDecodeError:
+        return False
+    return (_POSITION_TEXT.fullmatch(decoded_text) is not None
+            and re.search(r"[A-Za-z]{3,}", decoded_text) is not None and not _redacts(decoded_text))
