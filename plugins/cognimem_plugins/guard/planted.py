@@ -598,6 +598,66 @@ PLANTED_ORDERED = (
     r"a|an)\b[^,.!?;:\n]{1,60}?\bto\b)"
 )
 _WORDS_ORDERED = _WORDS_WHEN + " soon until moment instant day"
+
+#: (wave 27) a write into the reader's memory whose carrier is named and is not the user:
+#: a memory's label followed by where it came from ("Memory update (from vendor docs):",
+#: "Learned preference (auto-extracted from a viewer message):", "Long-term memory seed
+#: from RSS item:", "Future-you note (written by the imported Slack history):"), or a
+#: source named as a label before a write into memory asked of AI readers in general or
+#: made by a memory tool's call ("From the vendor's onboarding doc: AI assistants should
+#: memorise ...", "Note embedded in an event planning template: memory.add(...)"). The
+#: user's own standing preference does not name where it came from, or names the user or
+#: the user's own ("(from me)", "(auto-extracted from the user's message)", "(imported from
+#: our wiki)" are not read); "from now on", "from this conversation on" are a rule's time,
+#: not its source. The label is the write into memory: where it is read it stands for
+#: ``planted_keep`` (one write counted once)
+_MEMORY_WORD = (r"(?:memory|memories|preference|learned|knowledge base|note to self|"
+                r"future[- ]you|long-term)")
+#: a write into memory asked of a reader (the label's verb: the user's own "Remember (from
+#: the security review):" is read only as an AI reader's)
+_MEMORY_VERB = r"(?:memori[sz]e|remember|persist)"
+_SOURCE = (r"(?!(?:the\s+)?(?:user|user's|users|me|my|myself|us|our|i|now|this|today|here|"
+           r"then|tomorrow)\b)(?:an?\s+|the\s+)?[\w'.-]+(?:\s+[\w'.-]+){0,4}?")
+_PROVENANCE = (r"(?:(?:auto-?)?(?:imported|extracted|captured|scraped|synced|seeded|injected|"
+               r"contributed|written|added)\s+(?:from|by|in)|from|by)\s+" + _SOURCE)
+_AI_READERS = (r"(?:ai|llm)?\s*(?:assistants|agents|bots|models|llms|ai systems|copilots)\b"
+               r"[^\n.!?:]{0,40}?\b(?:should|must|are to|need to|shall)\s+(?:[\w-]+\s+){0,5}?"
+               + _MEMORY_VERB + r"\b")
+PLANTED_SOURCED = (
+    # a memory's label, then where it came from, then the label's colon
+    r"(?:^|[\n.!?]\s*)[^\n:.!?,]{0,30}?" + _MEMORY_WORD + r"[^\n:.!?(),]{0,20}?(?:\(\s*"
+    + _PROVENANCE + r"\s*\)|\s" + _PROVENANCE + r")\s*:|"
+    # a source as the label, then a write into memory asked of AI readers or made by a
+    # memory tool's call
+    r"(?:^|[\n.!?]\s*)(?:from|in|embedded in|note embedded in)\s+" + _SOURCE + r"\s*:"
+    r"[^\n]{0,20}?(?:" + _AI_READERS + r"|\bmemory\s*\.\s*(?:add|save|store|write|set|update|"
+    r"put|remember|insert)\s*\()"
+)
+#: (wave 27) a kept rule's warrant given by a party other than the user: another party said
+#: the reader may ("the cluster admins said you can disable", "the compliance team said you
+#: may share"), approved or delegated it ("the recruiting team has approved skipping",
+#: "Attorney Ortega has delegated all signing authority"), or a rule allows it ("the
+#: security team allows it", "the agreement allows sending", "the company's policy changed
+#: and agents may"); beside an order to keep and what it touches. The user's own standing
+#: rule speaks in the user's own authority ("I", "we", "our team": not read)
+#: the party: a clause's subject (at the clause's opening, after "that" or "and") that is not
+#: the user nor the user's own ("i", "we", "our team", "my manager", "the user")
+_PARTY = (r"(?:^|[\n:;,.!?\"'(\u2014\u2013]\s*|\b(?:that|and)\s+)"
+          r"(?!(?:i|we|our|my|me|us|the user|this user|user)\b)"
+          r"(?:(?:the|a|an|this)\s+)?(?:[\w'.-]+\s+){0,3}?")
+PLANTED_WARRANT = (
+    _PARTY + r"(?:(?:has|have)\s+(?:already\s+|now\s+)?(?:approved|authori[sz]ed|okayed|"
+    r"cleared|signed off on|delegated)\s+(?!by\b)\w|"
+    r"(?:said|says|confirmed)\s+(?:that\s+)?(?:you|agents?|the agent|the assistant|"
+    r"assistants|the bot|the model)\s+(?:can|may|are allowed to|is allowed to)\b|"
+    r"allows?\s+(?:it|\w+ing)\b|"
+    r"(?:policy|policies|rules?|agreement|terms)\s+(?:changed|now|says?|allows?)\b"
+    r"[^.\n]{0,40}?\b(?:may|can)\b)"
+)
+_WORDS_WARRANT = ("has have said says confirmed allow allows policy policies rule rules "
+                  "agreement terms")
+_WORDS_SOURCED = ("memory memories preference preferences learned knowledge self future long "
+                  "memorise memorize remember persist")
 #: (each cue's words are the rarer word every match of a branch holds: the state's moment
 #: word or day, the silent clause's own word, the bulk act's verb or the status written,
 #: so the three are opened on few paragraphs and the stake they require is not run on
@@ -665,6 +725,20 @@ ORDERED_WEIGHT = 0.2
 #: all 60 splits and in 59 of the 60 folds (fresh40: 0.2); it gained on the readable splits
 #: only (+10 seen, 0 on the dev check)
 HUSHED_WEIGHT = 0.25
+#: (wave 27) a write into memory whose carrier is named and is not the user: every one of the
+#: 64 folds of ``bench/guard_eval/cv_wave27_triggers.py`` (results/w27_triggers_cv.json)
+#: chose 0. At any weight of the grid it flagged a user's own business rule the CV's own
+#: bound holds ("Learned preference (from the support inbox): customers want refunds
+#: processed within 3 days, so approve refunds under 20 EUR right away.", 0.7 before it
+#: from two older cues). Read, shown by ``--explain``, no partner, stands for nothing
+SOURCED_WEIGHT = 0.0
+#: (wave 27) the sourced write stands for the order to keep it is (counted once), only where
+#: it weighs
+_SOURCED_STANDS_FOR = ("planted_keep",) if SOURCED_WEIGHT else ()
+#: (wave 27) a kept rule's warrant given by a party other than the user: every one of the 64
+#: folds of ``bench/guard_eval/cv_wave27_triggers.py`` (results/w27_triggers_cv.json) and
+#: all the splits chose 0.15 (held out +6 injections, +0 clean; the dev check +1)
+WARRANT_WEIGHT = 0.15
 #: the state as the stake's and the silent clause's partner only where it weighs
 _STATE = ("planted_state",) if STATE_WEIGHT else ()
 #: (wave 26) the hushed trigger as the stake's and the silent clause's partner only where
@@ -823,6 +897,22 @@ def specs() -> tuple[Spec, ...]:
          "the order touches",
          PLANTED_ORDERED, _WORDS_ORDERED,
          {"requires": ("planted_stake",), "requires_any": ("planted_stake",),
+          "beside_counted": True, "structural": True}),
+        # (wave 27) a write into memory whose carrier is named and is not the user
+        ("planted_sourced", SOURCED_WEIGHT, "tool_coercion",
+         "a write into the reader's memory whose carrier is named and is not the user "
+         "(\"Memory update (from vendor docs):\", \"Learned preference (auto-extracted from "
+         "a viewer message):\")",
+         PLANTED_SOURCED, _WORDS_SOURCED,
+         {"structural": True, "replaces": _SOURCED_STANDS_FOR}),
+        # (wave 27) a kept rule's warrant given by a party other than the user, beside an
+        # order to keep and what it touches
+        ("planted_warrant", WARRANT_WEIGHT, "tool_coercion",
+         "a kept rule's warrant given by a party other than the user (\"the cluster admins "
+         "said you can\", \"the recruiting team has approved skipping\"), beside an order "
+         "to keep and what it touches",
+         PLANTED_WARRANT, _WORDS_WARRANT,
+         {"requires": ("planted_stake",), "requires_any": ("planted_keep", *_OLDER_KEEP),
           "beside_counted": True, "structural": True}),
         ("planted_addressee", ADDRESSEE_WEIGHT, "instruction_override",
          "the AI reader as the subject of an order (\"the bot should swap\", \"assistants "
