@@ -34,11 +34,12 @@ SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 63)))
 #: the splits no row of which was read while the readers were written (the dev check)
 DEV = ("fresh59", "fresh60", "fresh61", "fresh62")
 FALLBACK_BENCH = Path("/work/shared/bench")
-NAMES = ("carried_clause_act", "carried_relay_act", "carried_modal_act", "carried_system_act")
+NAMES = ("carried_clause_act", "carried_relay_act", "carried_condition_act",
+         "carried_modal_act", "carried_system_act")
 #: each cue alone on or off, and the four together below the threshold
-GRID = [*product((0.0, 0.75), repeat=4), (0.45,) * 4, (0.6,) * 4]
-ZERO = (0.0,) * 4
-MOST = (0.75,) * 4
+GRID = [*product((0.0, 0.75), repeat=5), (0.45,) * 5, (0.6,) * 5]
+ZERO = (0.0,) * 5
+MOST = (0.75,) * 5
 
 
 def main(argv: list[str] | None = None) -> int:
