@@ -107,11 +107,11 @@ READER_WORDS = ("ai ais llm llms gpt chatbot chatbots copilot copilots computer 
 SYSTEM_WORDS = "system"
 
 #: the weights chosen by ``bench/guard_eval/cv_wave27_content.py``
-CLAUSE_WEIGHT = 0.75
-MODAL_WEIGHT = 0.75
-RELAY_WEIGHT = 0.75
-CONDITION_WEIGHT = 0.75
-SYSTEM_WEIGHT = 0.75
+CLAUSE_WEIGHT = 0.6
+MODAL_WEIGHT = 0.6
+RELAY_WEIGHT = 0.6
+CONDITION_WEIGHT = 0.6
+SYSTEM_WEIGHT = 0.6
 
 #: (name, weight, kind, meaning, pattern, words, options) as :data:`.agent_cues.SPECS`
 SPECS: tuple[tuple[str, float, str | None, str, str, str, dict[str, Any]], ...] = (
