@@ -23,6 +23,7 @@ from .agent_cues import SCALE as AGENT_SCALE
 from .agent_cues import SPECS as AGENT_SPECS
 from .agent_reach import SPECS as AGENT_REACH_SPECS
 from .alternatives import grouped
+from .carried_acts import SPECS as CARRIED_ACT_SPECS
 from .carriers import SPECS as CARRIER_SPECS
 from .decode_orders import SPECS as DECODE_ORDER_SPECS
 from .defender_acts import specs as defender_specs
@@ -267,6 +268,9 @@ _OWN_WEIGHT_SPECS += MESSAGE_ORDER_SPECS
 #: (wave 26) an order to the machine reader out of the content's business, after its
 #: claims (:mod:`.scoped_orders`)
 _OWN_WEIGHT_SPECS += SCOPED_ORDER_SPECS
+#: (wave 27) the act later in the clause, in the third person, or in a forged system line
+#: (:mod:`.carried_acts`)
+_OWN_WEIGHT_SPECS += CARRIED_ACT_SPECS
 #: (wave 25) what an agent-era injection reaches beyond the frame it claims
 #: (:mod:`.agent_reach`)
 _OWN_WEIGHT_SPECS += AGENT_REACH_SPECS
