@@ -87,7 +87,7 @@ _A85_BARE = re.compile(r"(?<![!-~])(?=(?:\w*[!-/:-@\[-`{-~]){3})[!-~]{20,}(?![!-
 _NAMES_85 = re.compile(r"(?i)(?:ascii|base|a|b)[\s-]?85\b")
 #: (wave 27) the decoders of UTF-16 hex and of Ascii85 or base85 without delimiters (a switch
 #: chosen by leave-one-split-out CV, bench/guard_eval/cv_wave27_obfuscated.py)
-MORE_DECODERS = False
+MORE_DECODERS = True
 #: (wave 19) escapes: ``\u0072`` (JSON, JavaScript, Python), ``\162`` (octal, C), HTML
 #: character references (``&#114;``, ``&#x72;``, ``&lt;``) and quoted-printable (RFC 2045
 #: ``=72``), each a run of at least :data:`MIN_ESCAPES`

@@ -64,7 +64,9 @@ WORDS = "http https"
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
 
 SPECS: tuple[Spec, ...] = (
-    ("url_built", 0.35, "exfiltration_link",
+    # (0.55 and 0.35: chosen by 62 of 64 folds of the CV; with the address they flag, or with
+    # the address and one more cue)
+    ("url_built", 0.55, "exfiltration_link",
      "an address (an image, a link, a badge, a query) the note says to build out of data "
      "not the writer's own: a third party's, what the reader saw, every header or token, a "
      "secret's variable",
