@@ -83,7 +83,7 @@ def apply(point: tuple[float, ...]) -> None:
 
 def relevant(text: str) -> frozenset[int]:
     """The axes that can change ``text``'s flag (none: screened the same at every point)."""
-    from cognimem_plugins.guard import decoding, exfil_built
+    from cognimem_plugins.guard import decoding
     from cognimem_plugins.guard.disguised_order import disguised_order
     from cognimem_plugins.guard.injection import mentioned
     from cognimem_plugins.guard.normalise import normalise

@@ -29,8 +29,8 @@ from .defender_acts import specs as defender_specs
 from .deferred_orders import specs as deferred_specs
 from .described_orders import SPECS as DESCRIBED_ORDER_SPECS
 from .discussion import SPECS as STANCE_SPECS
-from .exfil_fill import SPECS as EXFIL_FILL_SPECS
 from .exfil_built import SPECS as EXFIL_BUILT_SPECS
+from .exfil_fill import SPECS as EXFIL_FILL_SPECS
 from .exfil_secret import SPECS as EXFIL_SECRET_SPECS
 from .exfil_slots import SPECS as EXFIL_SLOT_SPECS
 from .field_orders import SPECS as FIELD_ORDER_SPECS

@@ -454,9 +454,9 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
     # (wave 15) letters written in compatibility forms weigh as look-alike letters do
     extra = OBFUSCATION_WEIGHT * ((norm.mixed_script or norm.styled)
                                   + (norm.spaced or norm.leet))
-    disguised = bool(extra and DISGUISED_ORDER_WEIGHT
+    hid_order = bool(extra and DISGUISED_ORDER_WEIGHT
                      and disguised_order(text, norm.folded, norm.spaced))
-    if disguised:
+    if hid_order:
         # (wave 27) the disguise hid an order's own verb
         extra += DISGUISED_ORDER_WEIGHT
     runs = decoded_runs(text, norm.flat, words=norm.words, longest=longest) if unwrap else []
@@ -469,7 +469,7 @@ def _screen(text: str, threshold: float, *, full: bool, unwrap: bool,
     if weak.score >= threshold:
         # the learned cue speaks for no kind: it names one only when no phrase cue does
         found.update(weak.kinds() or {c.name for c in weak.cues if c.name == LEARNED})
-        if disguised:
+        if hid_order:
             # (wave 27) the order the disguise hid is the finding, with or without a cue
             found.add("obfuscation")
             markers.append("disguised_order")
