@@ -30,6 +30,7 @@ from .defender_acts import specs as defender_specs
 from .deferred_orders import specs as deferred_specs
 from .described_orders import SPECS as DESCRIBED_ORDER_SPECS
 from .discussion import SPECS as STANCE_SPECS
+from .exfil_built import SPECS as EXFIL_BUILT_SPECS
 from .exfil_fill import SPECS as EXFIL_FILL_SPECS
 from .exfil_secret import SPECS as EXFIL_SECRET_SPECS
 from .exfil_slots import SPECS as EXFIL_SLOT_SPECS
@@ -279,6 +280,9 @@ _OWN_WEIGHT_SPECS += AGENT_REACH_SPECS
 _OWN_WEIGHT_SPECS += EXFIL_FILL_SPECS
 #: (wave 26) a secret of the reader's machine sent to an outside address (:mod:`.exfil_secret`)
 _OWN_WEIGHT_SPECS += EXFIL_SECRET_SPECS
+#: (wave 27) an address built out of data by instruction, a secret's variable in a query to
+#: a host not its provider (:mod:`.exfil_built`)
+_OWN_WEIGHT_SPECS += EXFIL_BUILT_SPECS
 #: (wave 26) a persona switch whose new identity reaches everything (:mod:`.persona_reach`)
 _OWN_WEIGHT_SPECS += PERSONA_REACH_SPECS
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):

@@ -28,6 +28,8 @@ _ACTS = ("approve", "delete", "remove", "erase", "wipe", "purge", "drop", "trunc
          "buy", "ignore", "disregard", "forget", "reveal", "print", "override", "bypass",
          "skip", "exfiltrate", "add", "move", "close", "approve", "rotate", "revoke",
          "suppress", "hide", "falsify", "backdate", "reroute", "redirect", "release")
+#: (wave 27) the verbs, for :mod:`.disguised_order`
+ACTS = tuple(dict.fromkeys(_ACTS))
 _IMPERATIVE = re.compile(
     r"\s*(?:(?:the )?(?:ai|assistant|bot|model|agent|llm|copilot|chatbot)\b[^:,\n]{0,30}"
     r"[:,]\s*)?(?:please\s+)?(?:" + "|".join(sorted(set(_ACTS), key=len, reverse=True)) +

@@ -81,6 +81,13 @@ _B58 = re.compile(r"(?<![A-Za-z0-9+/=_-])[1-9A-HJ-NP-Za-km-z]{24,}(?![A-Za-z0-9+
 _B58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 #: (wave 19) Adobe's Ascii85 between its delimiters ``<~ ~>``
 _A85 = re.compile(r"<~[!-u\s]{20,}~>")
+#: (wave 27) a run of Ascii85's or base85's characters without delimiters: no space, three
+#: marks at least (an ordinary word or a key has none); read when the note names the encoding
+_A85_BARE = re.compile(r"(?<![!-~])(?=(?:\w*[!-/:-@\[-`{-~]){3})[!-~]{20,}(?![!-~])")
+_NAMES_85 = re.compile(r"(?i)(?:ascii|base|a|b)[\s-]?85\b")
+#: (wave 27) the decoders of UTF-16 hex and of Ascii85 or base85 without delimiters (a switch
+#: chosen by leave-one-split-out CV, bench/guard_eval/cv_wave27_obfuscated.py)
+MORE_DECODERS = True
 #: (wave 19) escapes: ``\u0072`` (JSON, JavaScript, Python), ``\162`` (octal, C), HTML
 #: character references (``&#114;``, ``&#x72;``, ``&lt;``) and quoted-printable (RFC 2045
 #: ``=72``), each a run of at least :data:`MIN_ESCAPES`
@@ -134,7 +141,34 @@ def _base64(run: str) -> str | None:
 
 def _hex(run: str) -> str | None:
     digits = re.sub(r"(?i)\\x|0x|[\s,]", "", run)
-    return _utf8(bytes.fromhex(digits)) if len(digits) % 2 == 0 else None
+    if len(digits) % 2:
+        return None
+    raw = bytes.fromhex(digits)
+    if MORE_DECODERS and len(raw) >= 8 and raw.count(0) * 2 >= len(raw) - 1:
+        # (wave 27) UTF-16 (every other byte zero: "0055006e0062..."), either byte order
+        return _utf16(raw)
+    return _utf8(raw)
+
+
+def _utf16(raw: bytes) -> str | None:
+    order = "utf-16-be" if raw[0] == 0 else "utf-16-le"
+    try:
+        return raw[:len(raw) // 2 * 2].decode(order)
+    except ValueError:
+        return None
+
+
+def _ascii85_bare(run: str) -> str | None:
+    """(wave 27) Ascii85 without its delimiters, or base85 (RFC 1924, git's and Python's
+    ``b85``): a run the note names so ("ascii85", "a85", "base85")."""
+    for decode in (base64.a85decode, base64.b85decode):
+        try:
+            text = _utf8(decode(run.encode("ascii")))
+        except (binascii.Error, ValueError):
+            continue
+        if text and wordy(text):
+            return text
+    return None
 
 
 def _url(run: str) -> str | None:
@@ -244,6 +278,8 @@ def decoded_runs(text: str, flat: str | None = None, *,
     runs = [(w, p, d) for w, p, d in _RUNS if maybe and (w != "url" or "%" in text)]
     if long_word:
         runs += _LONG_RUNS
+    if MORE_DECODERS and "85" in text and _NAMES_85.search(text):
+        runs.append(("ascii85", _A85_BARE, _ascii85_bare))
     if "<~" in text or "\\" in text or "&#" in text or "=" in text:
         runs += [(w, p, d) for w, mark, p, d in _ESCAPED
                  if text.count(mark) >= (1 if mark == "<~" else MIN_ESCAPES)]

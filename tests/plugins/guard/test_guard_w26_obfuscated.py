@@ -56,6 +56,8 @@ def test_an_ordered_reading_is_read_and_flagged(text: str) -> None:
 def test_without_the_ordered_readings_these_slip(text: str,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(unveiled, "ORDERED", False)
+    # (wave 27) the disguised order's reader (:mod:`.disguised_order`) reads spaced letters too
+    monkeypatch.setattr(injection, "DISGUISED_ORDER_WEIGHT", 0.0)
     assert not unveiled.readings(text)
     assert not screen(text), text
 
@@ -85,7 +87,8 @@ def test_a_note_that_explains_concatenation_is_left_alone() -> None:
     assert not screen(text)
 
 
-def test_the_ordered_reading_weighs_what_the_cv_chose() -> None:
+def test_the_ordered_reading_weighs_what_the_cv_chose(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(injection, "DISGUISED_ORDER_WEIGHT", 0.0)  # (wave 27) read apart
     text = _HIDDEN[0]
     before = injection.ORDERED_READING_WEIGHT
     try:
