@@ -49,6 +49,7 @@ from .orders_world import SPECS as ORDERS_WORLD_SPECS
 from .persona_i18n import SPECS as PERSONA_I18N_SPECS
 from .persona_licenses import SPECS as PERSONA_LICENSE_SPECS
 from .persona_powers import SPECS as PERSONA_POWER_SPECS
+from .persona_office import SPECS as PERSONA_OFFICE_SPECS
 from .persona_reach import SPECS as PERSONA_REACH_SPECS
 from .pipeline_frames import SPECS as PIPELINE_SPECS
 from .planted import ACTS as PLANTED_ACTS
@@ -277,6 +278,9 @@ _OWN_WEIGHT_SPECS += EXFIL_FILL_SPECS
 _OWN_WEIGHT_SPECS += EXFIL_SECRET_SPECS
 #: (wave 26) a persona switch whose new identity reaches everything (:mod:`.persona_reach`)
 _OWN_WEIGHT_SPECS += PERSONA_REACH_SPECS
+#: (wave 27) a persona switch into a particular holder, then an act in that identity
+#: (:mod:`.persona_office`)
+_OWN_WEIGHT_SPECS += PERSONA_OFFICE_SPECS
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
