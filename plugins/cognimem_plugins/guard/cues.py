@@ -24,6 +24,7 @@ from .agent_cues import SPECS as AGENT_SPECS
 from .agent_reach import SPECS as AGENT_REACH_SPECS
 from .alternatives import grouped
 from .carriers import SPECS as CARRIER_SPECS
+from .channel_directive import SPECS as CHANNEL_DIRECTIVE_SPECS
 from .decode_orders import SPECS as DECODE_ORDER_SPECS
 from .defender_acts import specs as defender_specs
 from .deferred_orders import specs as deferred_specs
@@ -284,6 +285,8 @@ _OWN_WEIGHT_SPECS += PERSONA_REACH_SPECS
 _OWN_WEIGHT_SPECS += PERSONA_OFFICE_SPECS
 #: (wave 27) a tool's documentation holding a procedure for the model (:mod:`.tool_procedure`)
 _OWN_WEIGHT_SPECS += TOOL_PROCEDURE_SPECS
+#: (wave 27) a trusted source set out as a header, then a directive (:mod:`.channel_directive`)
+_OWN_WEIGHT_SPECS += CHANNEL_DIRECTIVE_SPECS
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
