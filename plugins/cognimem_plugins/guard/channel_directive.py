@@ -37,8 +37,9 @@ from .forged_licenses import _SOURCE_MORE
 
 _SRC = rf"\b(?:{_SOURCE_MORE})\b"
 #: the source set out as a header: a line that opens with it (within 40 characters) and
-#: ends in a colon, or the source enclosed in markers, or a role key
-_HEADER = (rf"(?:(?:^|\n)[ \t>*#\-]*[^\n:]{{0,40}}?{_SRC}[^\n:.]{{0,60}}:|"
+#: ends in a colon (not a numbered list's item: "2. **contact your insurance provider**:"),
+#: or the source enclosed in markers, or a role key
+_HEADER = (rf"(?:(?:^|\n)(?![ \t>*]*\d+[.)])[ \t>*#\-]*[^\n:]{{0,40}}?{_SRC}[^\n:.]{{0,60}}:|"
            rf"={{2,}}[^=\n]{{0,40}}?{_SRC}[^=\n]{{0,40}}={{2,}}|"
            rf"#{{2,}}[^#\n]{{0,40}}?{_SRC}[^#\n]{{0,40}}(?:#{{2,}}|\n)|"
            rf"\[{{1,2}}[^\]\n]{{0,40}}?{_SRC}[^\]\n]{{0,40}}\]{{1,2}}|"
@@ -62,7 +63,7 @@ WORDS = ("system orchestrator platform runtime kernel provider operator develope
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
 
 SPECS: tuple[Spec, ...] = (
-    ("channel_directive", 0.3, "role_imitation",
+    ("channel_directive", 0.2, "role_imitation",
      "a trusted source set out as a header (a labelled line, a marked block, a system role "
      "key), then a directive to the reader",
      PATTERN, WORDS, {"structural": True}),

@@ -57,7 +57,7 @@ WORDS = ("longer become pretend imagine roleplay role roleplaying play playing s
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
 
 SPECS: tuple[Spec, ...] = (
-    ("persona_office", 0.75, "persona_switch",
+    ("persona_office", 0.3, "persona_switch",
      "switches the reader into a particular holder (the X, a named persona) and then has it "
      "act at once on what lies before it",
      PATTERN, WORDS, {"structural": True}),
