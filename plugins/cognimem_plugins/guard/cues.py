@@ -25,6 +25,7 @@ from .agent_reach import SPECS as AGENT_REACH_SPECS
 from .alternatives import grouped
 from .carried_acts import SPECS as CARRIED_ACT_SPECS
 from .carriers import SPECS as CARRIER_SPECS
+from .channel_directive import SPECS as CHANNEL_DIRECTIVE_SPECS
 from .decode_orders import SPECS as DECODE_ORDER_SPECS
 from .defender_acts import specs as defender_specs
 from .deferred_orders import specs as deferred_specs
@@ -50,6 +51,7 @@ from .orders import SPECS as ORDERS_SPECS
 from .orders_world import SPECS as ORDERS_WORLD_SPECS
 from .persona_i18n import SPECS as PERSONA_I18N_SPECS
 from .persona_licenses import SPECS as PERSONA_LICENSE_SPECS
+from .persona_office import SPECS as PERSONA_OFFICE_SPECS
 from .persona_powers import SPECS as PERSONA_POWER_SPECS
 from .persona_reach import SPECS as PERSONA_REACH_SPECS
 from .pipeline_frames import SPECS as PIPELINE_SPECS
@@ -67,6 +69,7 @@ from .reworded import SPECS as REWORDED_SPECS
 from .scoped import SPECS as SCOPED_SPECS
 from .scoped_orders import SPECS as SCOPED_ORDER_SPECS
 from .tool_doc_scopes import SPECS as TOOL_DOC_SCOPE_SPECS
+from .tool_procedure import SPECS as TOOL_PROCEDURE_SPECS
 from .valued_orders import SPECS as VALUED_ORDER_SPECS
 from .verdicts import SPECS as VERDICT_SPECS
 from .versioned import SPECS as VERSIONED_SPECS
@@ -285,6 +288,13 @@ _OWN_WEIGHT_SPECS += EXFIL_SECRET_SPECS
 _OWN_WEIGHT_SPECS += EXFIL_BUILT_SPECS
 #: (wave 26) a persona switch whose new identity reaches everything (:mod:`.persona_reach`)
 _OWN_WEIGHT_SPECS += PERSONA_REACH_SPECS
+#: (wave 27) a persona switch into a particular holder, then an act in that identity
+#: (:mod:`.persona_office`)
+_OWN_WEIGHT_SPECS += PERSONA_OFFICE_SPECS
+#: (wave 27) a tool's documentation holding a procedure for the model (:mod:`.tool_procedure`)
+_OWN_WEIGHT_SPECS += TOOL_PROCEDURE_SPECS
+#: (wave 27) a trusted source set out as a header, then a directive (:mod:`.channel_directive`)
+_OWN_WEIGHT_SPECS += CHANNEL_DIRECTIVE_SPECS
 for _spec in (*AGENT_SPECS, *_OWN_WEIGHT_SPECS):
     _WORDS[_spec[0]] = _spec[5]
 
