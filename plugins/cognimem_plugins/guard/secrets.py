@@ -98,6 +98,7 @@ from .keymaterial import key_material
 from .keynames import key_settings
 from .languages import _STEMS as NAME_STEMS_WIDE
 from .languages import has_name
+from .linenamed import line_named_secrets
 from .logins import login_pairs
 from .named_settings import named_settings
 from .names import (
@@ -339,6 +340,9 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     yield from key_material(text, low, longest)
     # (wave 26) a token named "PAT" or "OAuth", a session's value, what a text signs with
     yield from credential_words(text, low, longest)
+    # (wave 27) a random value its line names by a noun ending in a credential's head
+    # (:mod:`.linenamed`; asks first for the heads' letters)
+    yield from line_named_secrets(text, low, longest)
     # (wave 25) a sign-in command's ``login USER PASSWORD`` (:mod:`.signins`; asks first
     # for its word)
     yield from signin_passwords(text, low)

@@ -1,0 +1,133 @@
+"""(wave 27) A value its line names as a credential by any compound noun ending in a
+credential's head word, read whatever the provider (#39).
+
+Every author of a split brings providers no reader has seen (``flight search worker auth:``,
+``<string>X-Api-Key</string><string>...``, ``楽天RMSのserviceSecretは ...``, ``the AWS secret
+access key ... the working one is ...``, ``| `INSTANA_AGENT_KEY` | `...` |``). The older
+readers want a known name or a known layout right before the value; here the only evidence
+of the name is a noun whose LAST word is a credential's head (secret, key, token, password,
+passwd, pwd, passphrase, credential, PSK, PIN, auth), in any case style (``apiKey``,
+``API_KEY``, ``api-key``, ``api key``, ``serviceSecret`` after other scripts), standing on
+the value's line before it (at most :data:`WINDOW` characters before the value). The value
+must then carry a drawn key's evidence by itself:
+
+* 20 characters or more of a token's alphabet, holding a digit;
+* random by :func:`.evidence.identifier_reason`: mixed classes, no word or name structure,
+  not hexadecimal (a commit, a digest, a trace id in prose about keys and tokens: the
+  wider reader redacted 44 clean notes of the seen splits with hexadecimal), not a UUID,
+  not base64 of readable text, entropy;
+* not a path (a lowercase word between slashes, a file's extension), not a dotted
+  attribute path, not ``0x`` hex (an address), not a resource id (``sg-``, ``subnet-`` then
+  hex);
+* not an id: the value's own label right before it says ``id`` (``Client-Id: ...``).
+
+The noun is not a credential's when the word before the head makes it a structure's key, a
+public key or a count (:data:`.keynames.NOT_CREDENTIAL`: ``cache key``, ``NextToken``,
+``max_tokens``), and a line that calls its value public, published, an example, a
+fingerprint, a hash or a digest keeps it. A value BEFORE its noun ("is V still the X_KEY")
+is not read: the same order in clean notes names a public or a cached value.
+
+A switch of ``cv_wave27_secrets.py`` (:data:`READ_LINE_NAMED`); asked first: a value long
+enough in the text (its longest word) and a head's letters in the lowercased text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from .decisions import Decision, decide
+from .evidence import identifier_reason
+from .keymaterial import _PUBLISHED
+from .keynames import NOT_CREDENTIAL
+
+#: the switch (cv_wave27_secrets.py)
+READ_LINE_NAMED = True
+#: how far after the head's end the value may start, on its line
+WINDOW = 80
+MIN_LENGTH = 20
+#: the heads' letters, asked first in the lowercased text
+NEEDLES = ("secret", "key", "token", "pass", "pwd", "credential", "psk", "pin", "auth")
+
+#: a credential's head word ENDING a noun, in any case style: after a non-letter or a camel
+#: step, not followed by more of a word (``keyboard``, ``TokenEndpoint``, ``key_id``)
+HEAD = re.compile(
+    r"(?:(?<![A-Za-z])|(?<=[a-z])(?=[A-Z]))"
+    r"(?i:secret|key|token|password|passwd|passphrase|pwd|credentials?|psk|pin|auth)s?"
+    r"(?![a-z]|[A-Z][a-z]|[_.\-][A-Za-z])")
+#: the word right before the head in its noun (``cache`` of ``cache key``, ``Next`` of
+#: ``NextToken``)
+_PREV = re.compile(r"([A-Za-z][a-z0-9]*|[A-Z0-9]+)(?:[_.\- ]|(?<=[a-z0-9])(?=[A-Z]))?$")
+#: a count's or a page's word before the head (``max_tokens``, ``next_token``)
+_NOT_HEAD = re.compile(r"(?i)^(?:next|prev(?:ious)?|total|max|min|num|count|prompt|"
+                       r"completion|input|output|cached)$")
+#: a token of a key's alphabet, standing alone (not inside a name, a URL or a template)
+_TOKEN = re.compile(r"(?<![\w+/=\-.~$%{@:])[A-Za-z0-9+/_\-.~]{20,300}={0,2}"
+                    r"(?![\w+/=\-.~}%@:(])")
+#: a line that says its value is not a secret
+_NOT_SECRET = re.compile(r"(?i)\b(?:public|publishable|search[\s-]only|read[\s-]only|"
+                         r"fingerprint|hash(?:ed)?|digest|checksum|sha\d*|md5)\b")
+#: a path's word between slashes, a file's extension, an address, a resource id
+_PATHLIKE = re.compile(r"(?:^|/)[a-z][a-z_\-]{2,}(?:/|$)|\.[A-Za-z]{1,5}$|^0x|"
+                       r"^[a-z]{1,10}[-_][0-9a-f]+$")
+#: an attribute path's lowercase word between dots
+_DOTTED = re.compile(r"(?:^|\.)[a-z]{4,}(?:\.|$)")
+#: the value's own label right before it names an id
+_OWN_ID = re.compile(r"(?:\b(?i:id)|[a-z]Id|_ID|_id|-ID|-Id|-id)['\"]?\s*[:=]?\s*['\"]?$")
+REASON = ("a random value its line names as a credential (a noun ending in secret, key, "
+          "token, password, credential, PSK, PIN or auth before it)")
+
+
+def _heads(text: str) -> Iterator[re.Match[str]]:
+    """The heads of credential nouns in ``text`` (not a structure's key, a public key or a
+    count's word)."""
+    for h in HEAD.finditer(text):
+        p = _PREV.search(text, max(0, h.start() - 40), h.start())
+        prev = p.group(1) if p else ""
+        if prev and (NOT_CREDENTIAL.search(prev + "_key") or _NOT_HEAD.match(prev)):
+            continue
+        yield h
+
+
+def value_reason(value: str) -> str | None:
+    """Why ``value`` does not carry a drawn key's evidence by itself, or None."""
+    if not (value[:1].isalnum() or value[:1] in "+/"):
+        return "opens with punctuation"
+    if not any(c.isdigit() for c in value):
+        return "no digit"
+    if _PATHLIKE.search(value) or _DOTTED.search(value):
+        return "a path, an attribute, an address or a resource id"
+    return identifier_reason(value, MIN_LENGTH)
+
+
+def line_named(text: str) -> Iterator[Decision]:
+    """The values named so (see the module)."""
+    seen: set[int] = set()
+    for h in _heads(text):
+        line_start = text.rfind("\n", 0, h.start()) + 1
+        line_end = text.find("\n", h.end())
+        if line_end < 0:
+            line_end = len(text)
+        if _PUBLISHED.search(text, line_start, line_end) or _NOT_SECRET.search(
+                text, line_start, line_end):
+            continue
+        for tm in _TOKEN.finditer(text, h.end(), min(line_end, h.end() + WINDOW + 300)):
+            if tm.start() - h.end() > WINDOW:
+                break
+            if tm.start() in seen:
+                continue
+            value = tm.group().rstrip(".,;:!?)")
+            if len(value) < MIN_LENGTH or value_reason(value) is not None:
+                continue
+            if _OWN_ID.search(text, max(line_start, tm.start() - 24), tm.start()):
+                continue
+            seen.add(tm.start())
+            yield decide("high_entropy_secret", tm.start(), tm.start() + len(value), None,
+                         REASON)
+
+
+def line_named_secrets(text: str, low: str, longest: int) -> Iterator[Decision]:
+    """:func:`line_named` behind its switch and its needles."""
+    if not READ_LINE_NAMED or longest < MIN_LENGTH or not any(n in low for n in NEEDLES):
+        return
+    yield from line_named(text)
