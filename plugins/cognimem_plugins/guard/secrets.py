@@ -66,6 +66,7 @@ from .context import (
     template_spans,
     twilio_auth_tokens,
 )
+from .continued import more_lines
 from .credfiles import NEEDLES as CREDFILE_NEEDLES
 from .credfiles import credential_files
 from .credwords import credential_words
@@ -533,6 +534,8 @@ def _widened(decision: Decision, text: str) -> Decision:
     if decision.kind == "private_key":
         return decision
     start, end = widen(text, decision.start, decision.end)
+    # (wave 27) a base64 value wrapped over the next lines (:mod:`.continued`)
+    end = more_lines(text, start, end)
     if (start, end) == (decision.start, decision.end):
         return decision
     return replace(decision, start=start, end=end)
