@@ -7,7 +7,10 @@ The mechanisms (each on or off; a point of the grid is the set switched on):
   credential's head word in any case style (``flight search worker auth: V``,
   ``<string>X-Api-Key</string><string>V``; ``linenamed.READ_LINE_NAMED``);
 * ``continued``: a redacted base64 value carried over the next lines of its width
-  (``continued.READ_CONTINUED``).
+  (``continued.READ_CONTINUED``);
+* ``records``: a record's value under a name field holding a path whose last part names a
+  secret, with other fields between (Terraform's ``aws_ssm_parameter``: ``name =
+  "/app/x_api_key"``, ``type = "SecureString"``, ``value = "..."``; ``pairs.READ_RECORDS``).
 
 Each point redacts every secret and clean row of the 64 splits and, as clean bounds, the
 honest notes, the READMEs (``readme_rows.py``), the LoCoMo / LongMemEval training-half
@@ -34,15 +37,16 @@ sys.path.insert(0, str(HERE.parent))
 import cv_wave21_secrets as w21  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 63)))
-MECHANISMS = ("linenamed", "continued")
+MECHANISMS = ("linenamed", "continued", "records")
 
 
 def apply(point: frozenset[str]) -> None:
     """Switch the mechanisms of ``point`` on and the others off."""
-    from cognimem_plugins.guard import continued, linenamed
+    from cognimem_plugins.guard import continued, linenamed, pairs
 
     linenamed.READ_LINE_NAMED = "linenamed" in point
     continued.READ_CONTINUED = "continued" in point
+    pairs.READ_RECORDS = "records" in point
 
 
 def main(argv: list[str] | None = None) -> int:
