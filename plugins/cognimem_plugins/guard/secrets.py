@@ -341,9 +341,6 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     yield from key_material(text, low, longest)
     # (wave 26) a token named "PAT" or "OAuth", a session's value, what a text signs with
     yield from credential_words(text, low, longest)
-    # (wave 27) a random value its line names by a noun ending in a credential's head
-    # (:mod:`.linenamed`; asks first for the heads' letters)
-    yield from line_named_secrets(text, low, longest)
     # (wave 25) a sign-in command's ``login USER PASSWORD`` (:mod:`.signins`; asks first
     # for its word)
     yield from signin_passwords(text, low)
@@ -436,6 +433,10 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     # kind and reason
     if stems:
         yield from name_words_secrets(text)
+    # (wave 27) last of all, a random value its line names by a noun ending in a
+    # credential's head (:mod:`.linenamed`; asks first for the heads' letters): a value an
+    # older reader redacts keeps that reader's kind and reason
+    yield from line_named_secrets(text, low, longest)
 
 
 def _holds_credential(decoded: str) -> bool:

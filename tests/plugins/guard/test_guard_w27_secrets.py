@@ -8,16 +8,16 @@ from collections.abc import Iterator
 
 import pytest
 
-from cognimem_plugins.guard import continued, linenamed
+from cognimem_plugins.guard import continued, linenamed, pairs
 from cognimem_plugins.guard.secrets import redact
 
 
 @pytest.fixture
 def off() -> Iterator[None]:
-    saved = linenamed.READ_LINE_NAMED, continued.READ_CONTINUED
-    linenamed.READ_LINE_NAMED = continued.READ_CONTINUED = False
+    saved = linenamed.READ_LINE_NAMED, continued.READ_CONTINUED, pairs.READ_RECORDS
+    linenamed.READ_LINE_NAMED = continued.READ_CONTINUED = pairs.READ_RECORDS = False
     yield
-    linenamed.READ_LINE_NAMED, continued.READ_CONTINUED = saved
+    linenamed.READ_LINE_NAMED, continued.READ_CONTINUED, pairs.READ_RECORDS = saved
 
 
 NAMED = [
@@ -89,3 +89,34 @@ def test_lines_of_another_width_or_words_are_not_carried() -> None:
     words = f"SAML_SP_KEY={_L1}\nthen restart the service\n"
     assert "then restart the service" in redact(words)[0]
     assert continued.more_lines("short\nAAAA", 0, 5) == 5
+
+
+RECORDS = [
+    ('resource "aws_ssm_parameter" "acme_api_key" {\n  name  = "/shop/acme_api_key"\n'
+     '  type  = "SecureString"\n  value = "7c1e9a44b0d35f28e6a1c9b7d402f5e83b6a9c10"\n}',
+     "7c1e9a44b0d35f28e6a1c9b7d402f5e83b6a9c10"),
+    ("Parameters:\n  - Name: /app/db_password\n    Type: SecureString\n"
+     "    Value: Xy7Qm2Lp9Rt4Vw8Nz3Bc5Kd", "Xy7Qm2Lp9Rt4Vw8Nz3Bc5Kd"),
+]
+RECORDS_KEPT = [
+    'resource "aws_ssm_parameter" "region" {\n  name  = "/shop/region"\n  type  = "String"\n'
+    '  value = "eu-west-1a9c3f7d2b8e4"\n}',
+    'resource "aws_ssm_parameter" "acme_api_key" {\n  name  = "/shop/acme_api_key"\n'
+    '  type  = "SecureString"\n  value = var.acme_api_key\n}',
+    "- name: /app/db_password\n  description: rotated monthly\n  value: CHANGE_ME",
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), RECORDS)
+def test_a_records_value_under_its_name_path_is_redacted(text: str, secret: str) -> None:
+    assert secret not in redact(text)[0]
+
+
+@pytest.mark.parametrize(("text", "secret"), RECORDS)
+def test_the_record_leaks_with_the_reader_off(text: str, secret: str, off: None) -> None:
+    assert secret in redact(text)[0]
+
+
+@pytest.mark.parametrize("text", RECORDS_KEPT)
+def test_records_that_name_no_secret_or_hold_none_are_left_alone(text: str) -> None:
+    assert redact(text)[0] == text
