@@ -6,6 +6,9 @@ The mechanisms (each on or off; a point of the grid is the set switched on):
 * ``linenamed``: a random value its line names, after it, by a noun ending in a
   credential's head word in any case style (``flight search worker auth: V``,
   ``<string>X-Api-Key</string><string>V``; ``linenamed.READ_LINE_NAMED``);
+* ``short``: the same noun, then within 40 characters a value of 12 to 19 characters that
+  mixes upper case, lower case and digits, holds no word of five letters, no object id's
+  prefix (``linenamed.READ_SHORT``);
 * ``continued``: a redacted base64 value carried over the next lines of its width
   (``continued.READ_CONTINUED``);
 * ``records``: a record's value under a name field holding a path whose last part names a
@@ -37,7 +40,7 @@ sys.path.insert(0, str(HERE.parent))
 import cv_wave21_secrets as w21  # noqa: E402
 
 SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 63)))
-MECHANISMS = ("linenamed", "continued", "records")
+MECHANISMS = ("linenamed", "short", "continued", "records")
 
 
 def apply(point: frozenset[str]) -> None:
@@ -45,6 +48,7 @@ def apply(point: frozenset[str]) -> None:
     from cognimem_plugins.guard import continued, linenamed, pairs
 
     linenamed.READ_LINE_NAMED = "linenamed" in point
+    linenamed.READ_SHORT = "short" in point
     continued.READ_CONTINUED = "continued" in point
     pairs.READ_RECORDS = "records" in point
 

@@ -37,12 +37,16 @@ import re
 from collections.abc import Iterator
 
 from .decisions import Decision, decide
-from .evidence import identifier_reason
+from .evidence import classes, entropy, identifier_reason, readable_base64
 from .keymaterial import _PUBLISHED
 from .keynames import NOT_CREDENTIAL
 
-#: the switch (cv_wave27_secrets.py)
+#: the switches (cv_wave27_secrets.py)
 READ_LINE_NAMED = True
+#: a chosen password's length (12 to 19 characters, a symbol allowed) right after the head
+READ_SHORT = True
+SHORT_WINDOW = 40
+SHORT_MIN = 12
 #: how far after the head's end the value may start, on its line
 WINDOW = 80
 MIN_LENGTH = 20
@@ -74,6 +78,13 @@ _PATHLIKE = re.compile(r"(?:^|/)[a-z][a-z_\-]{2,}(?:/|$)|\.[A-Za-z]{1,5}$|^0x|"
 _DOTTED = re.compile(r"(?:^|\.)[a-z]{4,}(?:\.|$)")
 #: the value's own label right before it names an id
 _OWN_ID = re.compile(r"(?:\b(?i:id)|[a-z]Id|_ID|_id|-ID|-Id|-id)['\"]?\s*[:=]?\s*['\"]?$")
+#: a chosen password: 12 to 19 characters of letters, digits and a password's symbols
+_SHORT = re.compile(r"(?<![\w+/=\-.~$%{@:!#&*?^])[A-Za-z0-9!#$%&*+=?@^_~.\-]{12,19}"
+                    r"(?![\w+/=\-.~}%@:(!#&*?^])")
+#: an object id's prefix (``ch_``, ``cus_``, ``sub_``)
+_OBJECT_ID = re.compile(r"[a-z]{2,5}_")
+#: a word of five letters or more in the value (a chosen phrase, a name)
+_WORDISH = re.compile(r"[a-z]{5,}|[A-Z][a-z]{4,}")
 REASON = ("a random value its line names as a credential (a noun ending in secret, key, "
           "token, password, credential, PSK, PIN or auth before it)")
 
@@ -98,6 +109,47 @@ def value_reason(value: str) -> str | None:
     if _PATHLIKE.search(value) or _DOTTED.search(value):
         return "a path, an attribute, an address or a resource id"
     return identifier_reason(value, MIN_LENGTH)
+
+
+def short_reason(value: str) -> str | None:
+    """Why a short value (12 to 19 characters) is not a drawn or chosen secret, or None:
+    it mixes upper case, lower case and digits (a symbol counts for one of them), holds no
+    word of five letters, no path or address, and its characters are varied."""
+    if not (value[:1].isalnum()):
+        return "opens with punctuation"
+    if classes(value) < 3 or not any(c.isdigit() for c in value) or not any(
+            c.isupper() for c in value) or not any(c.islower() for c in value):
+        return "fewer than upper case, lower case and digits"
+    if _WORDISH.search(value) or _PATHLIKE.search(value) or _DOTTED.search(value):
+        return "a word, a path or an attribute"
+    if _OBJECT_ID.match(value):
+        return "an object's id (a short lowercase prefix and an underscore: ch_, cus_)"
+    if value.endswith("=") and readable_base64(value):
+        return "base64 of readable text"
+    if entropy(value) < 3.0:
+        return "few distinct characters"
+    return None
+
+
+def line_named_short(text: str) -> Iterator[Decision]:
+    """Short chosen or drawn secrets right after the head (see the module)."""
+    for h in _heads(text):
+        line_start = text.rfind("\n", 0, h.start()) + 1
+        line_end = text.find("\n", h.end())
+        if line_end < 0:
+            line_end = len(text)
+        if _PUBLISHED.search(text, line_start, line_end) or _NOT_SECRET.search(
+                text, line_start, line_end):
+            continue
+        for tm in _SHORT.finditer(text, h.end(), min(line_end, h.end() + SHORT_WINDOW + 19)):
+            if tm.start() - h.end() > SHORT_WINDOW:
+                break
+            value = tm.group()
+            if short_reason(value) is not None:
+                continue
+            if _OWN_ID.search(text, max(line_start, tm.start() - 24), tm.start()):
+                continue
+            yield decide("high_entropy_secret", tm.start(), tm.end(), None, REASON)
 
 
 def line_named(text: str) -> Iterator[Decision]:
@@ -128,6 +180,9 @@ def line_named(text: str) -> Iterator[Decision]:
 
 def line_named_secrets(text: str, low: str, longest: int) -> Iterator[Decision]:
     """:func:`line_named` behind its switch and its needles."""
-    if not READ_LINE_NAMED or longest < MIN_LENGTH or not any(n in low for n in NEEDLES):
+    if longest < SHORT_MIN or not any(n in low for n in NEEDLES):
         return
-    yield from line_named(text)
+    if READ_LINE_NAMED and longest >= MIN_LENGTH:
+        yield from line_named(text)
+    if READ_SHORT:
+        yield from line_named_short(text)

@@ -14,10 +14,13 @@ from cognimem_plugins.guard.secrets import redact
 
 @pytest.fixture
 def off() -> Iterator[None]:
-    saved = linenamed.READ_LINE_NAMED, continued.READ_CONTINUED, pairs.READ_RECORDS
-    linenamed.READ_LINE_NAMED = continued.READ_CONTINUED = pairs.READ_RECORDS = False
+    saved = (linenamed.READ_LINE_NAMED, linenamed.READ_SHORT, continued.READ_CONTINUED,
+             pairs.READ_RECORDS)
+    linenamed.READ_LINE_NAMED = linenamed.READ_SHORT = False
+    continued.READ_CONTINUED = pairs.READ_RECORDS = False
     yield
-    linenamed.READ_LINE_NAMED, continued.READ_CONTINUED, pairs.READ_RECORDS = saved
+    (linenamed.READ_LINE_NAMED, linenamed.READ_SHORT, continued.READ_CONTINUED,
+     pairs.READ_RECORDS) = saved
 
 
 NAMED = [
@@ -29,6 +32,17 @@ NAMED = [
      "Hq4Wm9Zt2Lx7Rb3Nc8Vk5Pd1Jf6S", "Hq4Wm9Zt2Lx7Rb3Nc8Vk5Pd1Jf6S"),
     ("panic: unexpected config entry\n\t店舗APIのserviceSecretは Tz8Kq3Wn5Rx1Lm7Bv4Yc9Hd です",
      "Tz8Kq3Wn5Rx1Lm7Bv4Yc9Hd"),
+]
+
+SHORT = [
+    ("Octo gateway on the bench: user maker, API key Wq4hEZTmu49rKF", "Wq4hEZTmu49rKF"),
+    ("ok the BACKUP_TOKEN for the box in the closet is AD0ifq7Kw2xZn4", "AD0ifq7Kw2xZn4"),
+]
+SHORT_KEPT = [
+    "the secret key was used for ch_C05yybQTfAKqKr",
+    "chunk key b64 MC8wLzAvMTIvNw==",
+    "the signing key rotates every 90 days; see ticket OPS-2024-1177",
+    "token bucket sized for Qx7 bursts of 12",
 ]
 
 KEPT = [
@@ -43,6 +57,21 @@ KEPT = [
     "the key lookup span is 6835a840a17338ba1f1a6821db86c3a0",
     "auth service deployed from registry.example.org/team/auth-service:2024.11.3",
 ]
+
+
+@pytest.mark.parametrize(("text", "secret"), SHORT)
+def test_a_short_value_right_after_the_noun_is_redacted(text: str, secret: str) -> None:
+    assert secret not in redact(text)[0]
+
+
+@pytest.mark.parametrize(("text", "secret"), SHORT)
+def test_the_short_value_leaks_with_the_reader_off(text: str, secret: str, off: None) -> None:
+    assert secret in redact(text)[0]
+
+
+@pytest.mark.parametrize("text", SHORT_KEPT)
+def test_short_look_alikes_are_left_alone(text: str) -> None:
+    assert redact(text)[0] == text
 
 
 @pytest.mark.parametrize(("text", "secret"), NAMED)
