@@ -89,10 +89,21 @@ REASON = ("a random value its line names as a credential (a noun ending in secre
           "token, password, credential, PSK, PIN or auth before it)")
 
 
+#: a noun that goes on past the head in prose: the token's id, the key's name, its expiry
+#: (what follows is the noun's last word, and names something else than the secret)
+_GOES_ON = re.compile(
+    r"[ \t]+(?i:ids?|identifiers?|names?|numbers?|no|hash(?:es)?|prefix(?:es)?|suffix(?:es)?|"
+    r"length|type|format|count|expiry|expiration|ttl|lifetime|age|version|fingerprints?|"
+    r"digest|endpoint|url|uri|path|file|scopes?|rotation|policy|events?|requests?|bucket|"
+    r"usage|limits?|field|column|cache|lookup|index)\b")
+
+
 def _heads(text: str) -> Iterator[re.Match[str]]:
     """The heads of credential nouns in ``text`` (not a structure's key, a public key or a
-    count's word)."""
+    count's word, nor a noun that goes on: ``token id``)."""
     for h in HEAD.finditer(text):
+        if _GOES_ON.match(text, h.end()):
+            continue
         p = _PREV.search(text, max(0, h.start() - 40), h.start())
         prev = p.group(1) if p else ""
         if prev and (NOT_CREDENTIAL.search(prev + "_key") or _NOT_HEAD.match(prev)):
