@@ -33,6 +33,8 @@ enough in the text (its longest word) and a head's letters in the lowercased tex
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 from collections.abc import Iterator
 
@@ -85,6 +87,8 @@ _SHORT = re.compile(r"(?<![\w+/=\-.~$%{@:!#&*?^])[A-Za-z0-9!#$%&*+=?@^_~.\-]{12,
 _OBJECT_ID = re.compile(r"[a-z]{2,5}_")
 #: a word of five letters or more in the value (a chosen phrase, a name)
 _WORDISH = re.compile(r"[a-z]{5,}|[A-Z][a-z]{4,}")
+#: a stored hash's scheme in braces (``{SSHA}``, ``{PBKDF2-SHA256}``)
+_SCHEME = re.compile(rb"\{[A-Z0-9\-]{2,20}\}")
 REASON = ("a random value its line names as a credential (a noun ending in secret, key, "
           "token, password, credential, PSK, PIN or auth before it)")
 
@@ -119,7 +123,21 @@ def value_reason(value: str) -> str | None:
         return "no digit"
     if _PATHLIKE.search(value) or _DOTTED.search(value):
         return "a path, an attribute, an address or a resource id"
+    if _hash_scheme(value):
+        return "base64 of a password hash ({SSHA}, {PBKDF2}: LDAP's stored form)"
     return identifier_reason(value, MIN_LENGTH)
+
+
+def _hash_scheme(value: str) -> bool:
+    """Whether ``value`` is base64 of a stored password hash that names its scheme
+    (``{SSHA}...``, RFC 2307's userPassword)."""
+    if not value.startswith("e") or len(value) % 4:
+        return False
+    try:
+        raw = base64.b64decode(value, validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return _SCHEME.match(raw) is not None
 
 
 def short_reason(value: str) -> str | None:
