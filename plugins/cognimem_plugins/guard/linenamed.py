@@ -102,10 +102,10 @@ _GOES_ON = re.compile(
     r"usage|limits?|field|column|cache|lookup|index)\b")
 
 
-def _heads(text: str) -> Iterator[re.Match[str]]:
-    """The heads of credential nouns in ``text`` (not a structure's key, a public key or a
-    count's word, nor a noun that goes on: ``token id``)."""
-    for h in HEAD.finditer(text):
+def _heads(text: str, pos: int, endpos: int) -> Iterator[re.Match[str]]:
+    """The heads of credential nouns in ``text[pos:endpos]`` (not a structure's key, a
+    public key or a count's word, nor a noun that goes on: ``token id``)."""
+    for h in HEAD.finditer(text, pos, endpos):
         if _GOES_ON.match(text, h.end()):
             continue
         p = _PREV.search(text, max(0, h.start() - 40), h.start())
@@ -160,49 +160,47 @@ def short_reason(value: str) -> str | None:
     return None
 
 
-def line_named_short(text: str) -> Iterator[Decision]:
-    """Short chosen or drawn secrets right after the head (see the module)."""
-    for h in _heads(text):
-        line_start = text.rfind("\n", 0, h.start()) + 1
-        line_end = text.find("\n", h.end())
+def _named_before(text: str, start: int, window: int) -> bool:
+    """Whether a credential's noun ends at most ``window`` characters before ``start`` on
+    its line, on a line that does not call its value public or published."""
+    line_start = text.rfind("\n", 0, start) + 1
+    lo = max(line_start, start - window - 40)
+    for h in _heads(text, lo, start):
+        if start - h.end() > window:
+            continue
+        line_end = text.find("\n", start)
         if line_end < 0:
             line_end = len(text)
-        if _PUBLISHED.search(text, line_start, line_end) or _NOT_SECRET.search(
-                text, line_start, line_end):
+        return not (_PUBLISHED.search(text, line_start, line_end)
+                    or _NOT_SECRET.search(text, line_start, line_end)
+                    or _OWN_ID.search(text, max(line_start, start - 24), start))
+    return False
+
+
+def _mixed(value: str) -> bool:
+    """Upper case, lower case or a symbol, and a digit (asked before anything else)."""
+    return any(c.isdigit() for c in value) and not value.isdigit() and (
+        not value.isalnum() or not (value.islower() or value.isupper()))
+
+
+def line_named_short(text: str) -> Iterator[Decision]:
+    """Short chosen or drawn secrets right after the head (see the module)."""
+    for tm in _SHORT.finditer(text):
+        value = tm.group()
+        if not _mixed(value) or not _named_before(text, tm.start(), SHORT_WINDOW):
             continue
-        for tm in _SHORT.finditer(text, h.end(), min(line_end, h.end() + SHORT_WINDOW + 19)):
-            if tm.start() - h.end() > SHORT_WINDOW:
-                break
-            value = tm.group()
-            if short_reason(value) is not None:
-                continue
-            if _OWN_ID.search(text, max(line_start, tm.start() - 24), tm.start()):
-                continue
+        if short_reason(value) is None:
             yield decide("high_entropy_secret", tm.start(), tm.end(), None, REASON)
 
 
 def line_named(text: str) -> Iterator[Decision]:
-    """The values named so (see the module)."""
-    seen: set[int] = set()
-    for h in _heads(text):
-        line_start = text.rfind("\n", 0, h.start()) + 1
-        line_end = text.find("\n", h.end())
-        if line_end < 0:
-            line_end = len(text)
-        if _PUBLISHED.search(text, line_start, line_end) or _NOT_SECRET.search(
-                text, line_start, line_end):
+    """The values named so (see the module): the values first (a long run of a key's
+    alphabet with a digit is rare in prose), then a noun before each."""
+    for tm in _TOKEN.finditer(text):
+        value = tm.group().rstrip(".,;:!?)")
+        if len(value) < MIN_LENGTH or not _mixed(value):
             continue
-        for tm in _TOKEN.finditer(text, h.end(), min(line_end, h.end() + WINDOW + 300)):
-            if tm.start() - h.end() > WINDOW:
-                break
-            if tm.start() in seen:
-                continue
-            value = tm.group().rstrip(".,;:!?)")
-            if len(value) < MIN_LENGTH or value_reason(value) is not None:
-                continue
-            if _OWN_ID.search(text, max(line_start, tm.start() - 24), tm.start()):
-                continue
-            seen.add(tm.start())
+        if _named_before(text, tm.start(), WINDOW) and value_reason(value) is None:
             yield decide("high_entropy_secret", tm.start(), tm.start() + len(value), None,
                          REASON)
 
