@@ -178,9 +178,8 @@ def _named_before(text: str, start: int, window: int) -> bool:
 
 
 def _mixed(value: str) -> bool:
-    """Upper case, lower case or a symbol, and a digit (asked before anything else)."""
-    return any(c.isdigit() for c in value) and not value.isdigit() and (
-        not value.isalnum() or not (value.islower() or value.isupper()))
+    """A digit and a letter (asked before anything else)."""
+    return any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
 
 
 def line_named_short(text: str) -> Iterator[Decision]:
