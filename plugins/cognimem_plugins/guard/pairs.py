@@ -33,6 +33,17 @@ _NAME_VALUE = re.compile(
     r"(?P<q>['\"]?)(?P<value>[^\s'\"]{4,4096})(?P=q)"
     r"|\"name\"\s*:\s*\"(?P<jname>[\w.\-]{2,60})\"\s*,\s*\"value\"\s*:\s*"
     r"\"(?P<jvalue>[^\"\s]{4,4096})\"")
+#: (wave 27) a record's name field and its value field with other fields between, the name
+#: a path whose last part names the setting: Terraform's ``aws_ssm_parameter`` block
+#: (``name = "/app/db_password"``, ``type = "SecureString"``, ``value = "..."``),
+#: CloudFormation's and Ansible's ``Name: /app/db_password`` ... ``Value: ...`` (a switch
+#: of cv_wave27_secrets.py: ``READ_RECORDS``)
+_RECORD = re.compile(
+    r"(?m)^[ \t]*(?:-[ \t]+)?(?i:name)[ \t]*[:=][ \t]*(?P<q1>['\"]?)(?:[\w.\-]*/)+"
+    r"(?P<name>[\w.\-]{2,60})(?P=q1)[ \t]*\n(?:[ \t]+(?!(?i:value|name)\b)[\w\-]{1,30}[ \t]*"
+    r"[:=][^\n{}]{0,80}\n){0,4}[ \t]+(?i:value)[ \t]*[:=][ \t]*(?P<q>['\"]?)"
+    r"(?P<value>[^\s'\"]{4,4096})(?P=q)")
+READ_RECORDS = True
 _PROPERTY_ELEMENTS = r"add|property|param|parameter|entry|setting|constant|env"
 _PROPERTY_REST = (r"\s+(?:key|name)\s*=\s*"
                   r"\"(?P<name>[\w:.\-]{1,60})\"\s+value\s*=\s*\"(?P<value>[^\"\n]{4,4096})\"")
@@ -131,6 +142,10 @@ def pairs(text: str) -> Iterator[tuple[str, int, int, str]]:
         for m in (_PROPERTY_ANY if ANY_CASE else _PROPERTY_LOWER).finditer(text) if (
                 "value=" in text) else ():
             yield m.group("name"), m.start("value"), m.end("value"), "an XML property"
+    if READ_RECORDS and "/" in text and "alue" in text and "ame" in text:
+        for m in _RECORD.finditer(text):
+            yield m.group("name"), m.start("value"), m.end("value"), \
+                "a record's value under its name field's path"
     if "(" in text and ("," in text):
         for m in _CALL_PAIR.finditer(text):
             yield m.group("name"), m.start("value"), m.end("value"), "a call that sets a name"

@@ -66,6 +66,7 @@ from .context import (
     template_spans,
     twilio_auth_tokens,
 )
+from .continued import more_lines
 from .credfiles import NEEDLES as CREDFILE_NEEDLES
 from .credfiles import credential_files
 from .credwords import credential_words
@@ -98,6 +99,7 @@ from .keymaterial import key_material
 from .keynames import key_settings
 from .languages import _STEMS as NAME_STEMS_WIDE
 from .languages import has_name
+from .linenamed import line_named_secrets
 from .logins import login_pairs
 from .named_settings import named_settings
 from .names import (
@@ -431,6 +433,10 @@ def _find(text: str, gate: list[tuple[str, Any]] | None = None,
     # kind and reason
     if stems:
         yield from name_words_secrets(text)
+    # (wave 27) last of all, a random value its line names by a noun ending in a
+    # credential's head (:mod:`.linenamed`; asks first for the heads' letters): a value an
+    # older reader redacts keeps that reader's kind and reason
+    yield from line_named_secrets(text, low, longest)
 
 
 def _holds_credential(decoded: str) -> bool:
@@ -529,6 +535,8 @@ def _widened(decision: Decision, text: str) -> Decision:
     if decision.kind == "private_key":
         return decision
     start, end = widen(text, decision.start, decision.end)
+    # (wave 27) a base64 value wrapped over the next lines (:mod:`.continued`)
+    end = more_lines(text, start, end)
     if (start, end) == (decision.start, decision.end):
         return decision
     return replace(decision, start=start, end=end)

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from cognimem_plugins.guard import authcalls, keymaterial, qualified
+from cognimem_plugins.guard import authcalls, keymaterial, linenamed, qualified
 from cognimem_plugins.guard.secrets import redact
 
 SWITCHES = {"nouns": "READ_KEY_NOUNS", "calls": "READ_KEY_CALLS", "upperhex": "READ_UPPER_HEX",
@@ -89,9 +89,14 @@ def switched_off(name: str) -> Iterator[None]:
     # noun, a qualifier, the value): with "twoclass" off, that reader is off too
     kin_qualified = qualified.READ_QUALIFIED
     qualified.READ_QUALIFIED = kin_qualified and name != "twoclass"
+    # (wave 27) :mod:`.linenamed` reads a random value after any credential noun: off
+    # too, so the row is this reader's to lose
+    kin27 = linenamed.READ_LINE_NAMED, linenamed.READ_SHORT
+    linenamed.READ_LINE_NAMED = linenamed.READ_SHORT = False
     try:
         yield
     finally:
+        linenamed.READ_LINE_NAMED, linenamed.READ_SHORT = kin27
         setattr(keymaterial, attr, saved)
         authcalls.READ_AUTH_CALLS = kin
         qualified.READ_QUALIFIED = kin_qualified
