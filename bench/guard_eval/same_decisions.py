@@ -82,11 +82,17 @@ def decision(text: str) -> str:
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
-def digest(out: Path, bench: Path, readmes: Path) -> None:
+def digest(out: Path, bench: Path, readmes: Path, shard: tuple[int, int] = (0, 1)) -> None:
+    """Write each text's digest (its index, source and digest, one row a line); with
+    ``shard`` (k, n) only the rows whose index is k modulo n (run the n shards apart,
+    then join them with ``sort -n``)."""
     started = time.perf_counter()
     sources: Counter[str] = Counter()
+    k, shards = shard
     with out.open("w", encoding="utf-8") as f:
         for n, (source, text) in enumerate(texts(bench, readmes)):
+            if n % shards != k:
+                continue
             sources[source.split(":")[0]] += 1
             f.write(f"{n}\t{source}\t{decision(text)}\n")
     print(json.dumps({"rows": sum(sources.values()), "by_source": dict(sources),
@@ -111,12 +117,14 @@ def main(argv: list[str] | None = None) -> int:
     make.add_argument("out", type=Path)
     make.add_argument("--bench", type=Path, default=Path("/work/shared/bench"))
     make.add_argument("--readmes", type=Path, default=Path("/tmp/readmes.jsonl"))
+    make.add_argument("--shard", default="0/1", help="k/n: only the rows k modulo n")
     both = sub.add_parser("compare", help="compare two digest files row by row")
     both.add_argument("a", type=Path)
     both.add_argument("b", type=Path)
     args = parser.parse_args(argv)
     if args.command == "digest":
-        digest(args.out, args.bench, args.readmes)
+        k, n = map(int, args.shard.split("/"))
+        digest(args.out, args.bench, args.readmes, (k, n))
         return 0
     return compare(args.a, args.b)
 
