@@ -753,7 +753,7 @@ def _strings(i: int) -> Required | None:
 
 #: (wave 27) each cue's test, by position in :data:`CUES`, with the pattern it was made for:
 #: ``holds_one(text, _strings(i)) and _fires(cue, text)`` on the cue's text, its strings'
-#: automata, its grouped pattern and its search found once, not on every call
+#: sets and their automata found once, not on every call
 _RUNNERS: list[tuple[re.Pattern[str], Callable[[str, str], bool]] | None] = [None] * len(CUES)
 
 
@@ -767,14 +767,6 @@ def _runner(i: int) -> Callable[[str, str], bool]:
     tests = tuple((True, _automaton(c).holds) if len(c) > MOST_SCANS else (False, c)
                   for c in strings)
     structural = cue.structural
-    if cue.negatable:
-        def search(text: str) -> bool:
-            return _fires(cue, text)
-    else:
-        find = grouped(cue.pattern).search
-
-        def search(text: str) -> bool:
-            return find(text) is not None
 
     def run(piece: str, flat: str) -> bool:
         text = piece if structural else flat
@@ -784,7 +776,7 @@ def _runner(i: int) -> Callable[[str, str], bool]:
                     return False
             elif not any(s in text for s in test):  # type: ignore[union-attr]
                 return False
-        return search(text)
+        return _fires(cue, text)  # (the module's, so that a test may count the runs)
 
     _RUNNERS[i] = (cue.pattern, run)
     return run
