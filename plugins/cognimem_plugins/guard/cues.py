@@ -13,7 +13,7 @@ score a paragraph must reach.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from .acts_i18n import SPECS as ACTS_I18N_SPECS
@@ -60,7 +60,7 @@ from .record_orders import SPECS as RECORD_ORDER_SPECS
 from .records_world import SPECS as RECORDS_WORLD_SPECS
 from .relay_frames import SPECS as RELAY_FRAME_SPECS
 from .relayed import SPECS as RELAYED_SPECS
-from .required import MOST_SCANS, Required, _automaton, required
+from .required import Required, holds_one, required
 from .reworded import SPECS as REWORDED_SPECS
 from .scoped import SPECS as SCOPED_SPECS
 from .scoped_orders import SPECS as SCOPED_ORDER_SPECS
@@ -751,37 +751,6 @@ def _strings(i: int) -> Required | None:
     return found  # type: ignore[return-value]
 
 
-#: (wave 27) each cue's test, by position in :data:`CUES`, with the pattern it was made for:
-#: ``holds_one(text, _strings(i)) and _fires(cue, text)`` on the cue's text, its strings'
-#: sets and their automata found once, not on every call
-_RUNNERS: list[tuple[re.Pattern[str], Callable[[str, str], bool]] | None] = [None] * len(CUES)
-
-
-def _runner(i: int) -> Callable[[str, str], bool]:
-    entry = _RUNNERS[i]
-    cue = CUES[i]
-    if entry is not None and entry[0] is cue.pattern:
-        return entry[1]
-    strings = _strings(i) or ()
-    # each set as holds_one reads it: a long one by its automaton, a short one by scans
-    tests = tuple((True, _automaton(c).holds) if len(c) > MOST_SCANS else (False, c)
-                  for c in strings)
-    structural = cue.structural
-
-    def run(piece: str, flat: str) -> bool:
-        text = piece if structural else flat
-        for long, test in tests:
-            if long:
-                if not test(text):  # type: ignore[operator]
-                    return False
-            elif not any(s in text for s in test):  # type: ignore[union-attr]
-                return False
-        return _fires(cue, text)  # (the module's, so that a test may count the runs)
-
-    _RUNNERS[i] = (cue.pattern, run)
-    return run
-
-
 def _may_reach(words: frozenset[str], cjk: bool, extra: float, weight: float,
                floor: float) -> bool:
     """Whether a paragraph holding these cue words could reach ``floor``: the most its
@@ -808,7 +777,7 @@ def _kept(piece: str, flat: str, words: frozenset[str], cjk: bool) -> tuple[Cue,
     if cjk:
         is_open: set[int] | frozenset[int] = _EVERY
     elif words:
-        is_open = _opened(words)
+        is_open = set().union(*map(_OPENS.__getitem__, words))
     else:
         return ()
     # whether each opened cue's pattern matches, found when first asked
@@ -817,9 +786,12 @@ def _kept(piece: str, flat: str, words: frozenset[str], cjk: bool) -> tuple[Cue,
     def matched(i: int) -> bool:
         found = matches.get(i)
         if found is None:
+            cue = CUES[i]
+            text = piece if cue.structural else flat
             # (wave 11) a text holding none of the strings every match holds (see
-            # :mod:`.required`) is not searched; (wave 27) each cue's test made once
-            found = matches[i] = i in is_open and _runner(i)(piece, flat)
+            # :mod:`.required`) is not searched
+            found = matches[i] = (i in is_open and holds_one(text, _strings(i))
+                                  and _fires(cue, text))
         return found
 
     # (wave 18) a required cue that is not open cannot match: the sets say so before any
@@ -912,41 +884,12 @@ _DASHES = re.compile("[\u2014\u2013]+")
 _QUERY = frozenset(("?=",))
 
 
-#: (wave 27) the cues a set of cue words opens, and the most they could score, by the set
-#: (a few sets of words recur in most notes: each is worked out once, not per paragraph
-#: and again in :func:`_kept`); emptied when it holds :data:`MOST_KEPT` sets
-_OPENED: dict[frozenset[str], frozenset[int]] = {}
-_BOUNDS: dict[frozenset[str], float] = {}
-MOST_KEPT = 4096
-
-
-def _opened(words: frozenset[str]) -> frozenset[int]:
-    """The cues (by position) one of ``words`` opens."""
-    found = _OPENED.get(words)
-    if found is None:
-        if len(_OPENED) >= MOST_KEPT:
-            _OPENED.clear()
-        found = _OPENED[words] = frozenset().union(*map(_OPENS.__getitem__, words))
-    return found
-
-
 def _bound(words: set[str] | frozenset[str], cjk: bool) -> float:
     """The most the cues could score on a paragraph holding these cue words."""
     if cjk:
         return _MOST
     if not words:
         return 0.0
-    if isinstance(words, frozenset):
-        found = _BOUNDS.get(words)
-        if found is None:
-            if len(_BOUNDS) >= MOST_KEPT:
-                _BOUNDS.clear()
-            found = _BOUNDS[words] = _summed(set().union(*(_OPENS[w] for w in words)))
-        return found
-    return _summed(set().union(*(_OPENS[w] for w in words)))
-
-
-def _summed(possible: set[int]) -> float:
-    """The weights of the cues in ``possible`` whose required cues are there too."""
+    possible: set[int] = set().union(*(_OPENS[w] for w in words))
     return sum(_WEIGHTS[i] for i in possible
                if _NEEDS[i] <= possible and (not _NEEDS_ANY[i] or _NEEDS_ANY[i] & possible))
