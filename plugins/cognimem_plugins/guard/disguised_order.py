@@ -38,6 +38,8 @@ import re
 import unicodedata
 
 from .decoded_acts import ACTS
+from .disguise import _styled_char
+from .normalise import SMALL_CAPITALS
 
 #: acts beyond wave 25's verbs: a thing turned or switched off (alarms, monitoring)
 _MORE_ACTS = ("turn off", "switch off", "shut off", "turn down")
@@ -63,12 +65,44 @@ def _folded(folded: str) -> str:
     return folded if folded.isascii() else _MARKS.sub("", unicodedata.normalize("NFD", folded))
 
 
+#: a word or two in styled letters (compatibility letters, small capitals) and the rest
+#: plain may be a heading ("**release notes** for 2.1 are below", the heading in bold
+#: letters): there the verb is read as an order only with a determiner after it ("ignore
+#: the ...", "email the ..."), not as a noun compound (the rule of
+#: :func:`.disguise.styled_sentence`: a styled heading of a word or two is no sentence)
+STYLED_HEADING_WORDS = 2
+_DETERMINED = re.compile(r"\s+(?:the|all|every|each|this|these|that|those|my|your|our|their|"
+                         r"his|her|its|any|me|us|them|it)\b")
+
+
+def _styled(char: str) -> bool:
+    return _styled_char(char) or ord(char) in SMALL_CAPITALS
+
+
+def _styled_words_in_a_row(text: str) -> int:
+    """The most words in a row of ``text`` written wholly in compatibility letters or small
+    capitals."""
+    best = run = 0
+    for word in text.split():
+        letters = [ch for ch in word if ch.isalpha() or _styled(ch)]
+        if letters and all(_styled(ch) for ch in letters):
+            run += 1
+            best = max(best, run)
+        elif letters:
+            run = 0
+    return best
+
+
 def disguised_order(text: str, folded: str, spaced: bool = False) -> bool:
     """Whether ``folded`` (:func:`.normalise.normalise`'s, of ``text`` whose letters were
     disguised) opens a clause with an act's imperative whose verb ``text`` does not write
-    plainly; ``spaced``: the letters were spaced out (their run-together words read too)."""
+    plainly; ``spaced``: the letters were spaced out (their run-together words read too).
+    Where only a word or two is styled (:data:`STYLED_HEADING_WORDS`), a determiner must
+    follow the verb."""
+    heading = 0 < _styled_words_in_a_row(text) <= STYLED_HEADING_WORDS
     words = _folded(folded)
-    found = [m.group("verb") for m in _CLAUSE.finditer(words)]
+    found = [m.group("verb") for m in _CLAUSE.finditer(words)
+             if not heading or _DETERMINED.match(words, m.end("verb"))]
     if spaced:
         found += [m.group("verb") for m in _RUN_TOGETHER.finditer(words)]
     for verb in found:
