@@ -20,7 +20,7 @@ from cognimem_plugins.guard.injection import screen
 
 ROOT = Path(__file__).resolve().parents[3]
 #: (wave 23) the model was retrained on 48 splits: its record is wave 23's
-RESULT = ROOT / "bench" / "guard_eval" / "results" / "w26stance_cv.json"
+RESULT = ROOT / "bench" / "guard_eval" / "results" / "w27stance_cv.json"
 
 #: a defender's note: flagged without the reading, not with it
 DEFENDERS = [

@@ -19,7 +19,7 @@ from cognimem_plugins.guard import stance
 from cognimem_plugins.guard.injection import screen
 
 ROOT = Path(__file__).resolve().parents[3]
-RESULT = ROOT / "bench" / "guard_eval" / "results" / "w26stance_cv.json"
+RESULT = ROOT / "bench" / "guard_eval" / "results" / "w27stance_cv.json"
 
 #: defenders' notes: flagged without the reading, not with it
 DEFENDERS = [

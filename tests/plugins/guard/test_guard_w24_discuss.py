@@ -22,7 +22,7 @@ from cognimem_plugins.guard import stance
 from cognimem_plugins.guard.injection import screen
 
 ROOT = Path(__file__).resolve().parents[3]
-RESULT = ROOT / "bench" / "guard_eval" / "results" / "w26stance_cv.json"
+RESULT = ROOT / "bench" / "guard_eval" / "results" / "w27stance_cv.json"
 
 #: defenders' notes that do not speak of injection by the lexicon: their attack is a
 #: quotation inside their own sentences
@@ -47,7 +47,7 @@ def test_the_shipped_model_veto_and_switch_are_the_recorded_ones() -> None:
     chosen = recorded["chosen_on_all"]
     assert chosen["veto"] == stance.VETO
     assert chosen["quoted"] is stance.QUOTED_OBJECT
-    assert recorded["splits"] == 60  # (wave 26: retrained on the 60 seen splits)
+    assert recorded["splits"] == 64  # (wave 27: retrained on the 64 seen splits)
     # no held-out split of the CV lost more injections than it freed clean rows
     freed, lost = recorded["held_out_freed_lost"]
     assert lost <= freed
