@@ -82,8 +82,10 @@ _B58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 #: (wave 19) Adobe's Ascii85 between its delimiters ``<~ ~>``
 _A85 = re.compile(r"<~[!-u\s]{20,}~>")
 #: (wave 27) a run of Ascii85's or base85's characters without delimiters: no space, three
-#: marks at least (an ordinary word or a key has none); read when the note names the encoding
-_A85_BARE = re.compile(r"(?<![!-~])(?=(?:\w*[!-/:-@\[-`{-~]){3})[!-~]{20,}(?![!-~])")
+#: marks at least (an ordinary word or a key has none); read when the note names the encoding;
+#: never a run in Adobe's delimiters (``<~ ~>``: :data:`_A85` reads it; the merge's fix, the
+#: bare run claimed the span and the delimited one was no longer decoded)
+_A85_BARE = re.compile(r"(?<![!-~])(?!<~)(?=(?:\w*[!-/:-@\[-`{-~]){3})[!-~]{20,}(?![!-~])")
 _NAMES_85 = re.compile(r"(?i)(?:ascii|base|a|b)[\s-]?85\b")
 #: (wave 27) the decoders of UTF-16 hex and of Ascii85 or base85 without delimiters (a switch
 #: chosen by leave-one-split-out CV, bench/guard_eval/cv_wave27_obfuscated.py)
