@@ -62,8 +62,15 @@ WORDS = ("system orchestrator platform runtime kernel provider operator develope
 
 Spec = tuple[str, float, str, str, str, str, dict[str, Any]]
 
+#: the CV chose 0.2 (63 of 64 folds, ``bench/guard_eval/cv_wave27_agent.py``); switched off
+#: after the held-out run of wave 27 (``fresh63`` ... ``fresh66``), on its evidence: it
+#: flagged one clean note there (a defender's note that quotes a forged system header) and
+#: no injection there needed it. Its tests give it the CV's weight.
+WEIGHT = 0.0
+CV_WEIGHT = 0.2
+
 SPECS: tuple[Spec, ...] = (
-    ("channel_directive", 0.2, "role_imitation",
+    ("channel_directive", WEIGHT, "role_imitation",
      "a trusted source set out as a header (a labelled line, a marked block, a system role "
      "key), then a directive to the reader",
      PATTERN, WORDS, {"structural": True}),
