@@ -41,32 +41,38 @@ SPLITS = ("tune", "test", "fresh", *(f"fresh{i}" for i in range(2, 59)))
 DEV = ("fresh55", "fresh56", "fresh57", "fresh58")
 
 
-def _names() -> tuple[str, ...]:
+def _names(tests: str = "W26_TESTS") -> tuple[str, ...]:
     from cognimem_plugins.guard import lookalikes
 
-    return lookalikes.W26_TESTS
+    names: tuple[str, ...] = getattr(lookalikes, tests)
+    return names
 
 
-def _apply(point: frozenset[str], base: frozenset[str]) -> None:
+def _apply(point: frozenset[str], base: frozenset[str], names: tuple[str, ...]) -> None:
     from cognimem_plugins.guard import lookalikes
 
-    lookalikes.TESTS = frozenset(base - set(_names())) | point
+    lookalikes.TESTS = frozenset(base - set(names)) | point
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python bench/guard_eval/cv_wave26_precision.py")
+def main(argv: list[str] | None = None, *, wave: int = 26, tests: str = "W26_TESTS",
+         splits: tuple[str, ...] = SPLITS, dev: tuple[str, ...] = DEV) -> int:
+    """Choose the switches of ``lookalikes.<tests>`` (wave 27's script calls this with its
+    own tests and splits)."""
+    parser = argparse.ArgumentParser(prog=f"python bench/guard_eval/cv_wave{wave}_precision.py")
     parser.add_argument("--label", help="save the figures as results/LABEL.json")
     parser.add_argument("--bench", type=Path, default=w15.BENCH)
     args = parser.parse_args(argv)
     from cognimem_plugins.guard import lookalikes
 
-    rows = w19p.bounded_secret_rows(args.bench, SPLITS)
+    # (the tests' look-alikes and the fallback to /work/shared/bench are bounded_secret_rows')
+    rows = w19p.bounded_secret_rows(args.bench, splits)
+    names = _names(tests)
     shipped = lookalikes.TESTS
-    per = w19p.switch_counts(rows, _names(), lambda point: _apply(point, shipped))
+    per = w19p.switch_counts(rows, names, lambda point: _apply(point, shipped, names))
     lookalikes.TESTS = shipped
-    result: dict[str, Any] = w19p.weigh(per, _names())
+    result: dict[str, Any] = w19p.weigh(per, names)
     del result["points"]
-    result["dev_before_after"] = w16.dev_change(result, DEV)
+    result["dev_before_after"] = w16.dev_change(result, dev)
     print(f"chosen on all {result['chosen_on_all']}; single tests (freed, lost) "
           f"{result['single_switch_freed_lost_on_all']}; bounds (secrets, changed: none -> "
           f"chosen) {result['bounds']}; dev change (secrets caught, clean changed), each held out "

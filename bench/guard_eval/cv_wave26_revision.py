@@ -34,18 +34,21 @@ DEV = ("fresh55", "fresh56", "fresh57", "fresh58")
 FALLBACK = Path("/work/shared/bench")
 
 
-def counts(data: list[w15.Row]) -> dict[bool, w15.Counts]:
-    """(injections flagged, clean flagged) per split and bound, the switch off and on."""
+def counts(data: list[w15.Row], switch: str = "REVISION", gate: str = "_TOPIC",
+           what: str = "hold the revision's grammar") -> dict[bool, w15.Counts]:
+    """(injections flagged, clean flagged) per split and bound, ``revision.<switch>`` off and
+    on; only the rows ``revision.<gate>`` finds are screened twice."""
     from cognimem_plugins.guard import revision
     from cognimem_plugins.guard.injection import screen
 
-    shipped = revision.REVISION
-    moving = [i for i, (_, _, t) in enumerate(data) if revision._TOPIC.search(t)]
-    print(f"{len(moving)} of {len(data)} rows hold the revision's grammar", flush=True)
+    shipped = getattr(revision, switch)
+    found = getattr(revision, gate)
+    moving = [i for i, (_, _, t) in enumerate(data) if found.search(t)]
+    print(f"{len(moving)} of {len(data)} rows {what}", flush=True)
     per: dict[bool, w15.Counts] = {}
     base: list[bool] | None = None
     for point in (False, True):
-        revision.REVISION = point
+        setattr(revision, switch, point)
         if base is None:
             base = [bool(screen(t)) for _, _, t in data]
             flags = base
@@ -54,31 +57,37 @@ def counts(data: list[w15.Row]) -> dict[bool, w15.Counts]:
             for i in moving:
                 flags[i] = bool(screen(data[i][2]))
         per[point] = w15.counts(data, flags)
-    revision.REVISION = shipped
+    setattr(revision, switch, shipped)
     return per
 
 
-def choose(per: dict[bool, w15.Counts], left_out: str | None) -> bool:
+def choose(per: dict[bool, w15.Counts], left_out: str | None,
+           splits: tuple[str, ...] = SPLITS) -> bool:
     """Whether the splits other than ``left_out`` turn the switch on (the docstring)."""
-    others = [s for s in SPLITS if s != left_out and s in per[False]]
+    others = [s for s in splits if s != left_out and s in per[False]]
     lost = sum(per[False][s][0] - per[True][s][0] for s in others)
     freed = sum(per[False][s][1] - per[True][s][1] for s in others)
     return freed > lost
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python bench/guard_eval/cv_wave26_revision.py")
+def main(argv: list[str] | None = None, *, script: str = "cv_wave26_revision.py",
+         switch: str = "REVISION", gate: str = "_TOPIC",
+         what: str = "hold the revision's grammar", splits: tuple[str, ...] = SPLITS,
+         dev: tuple[str, ...] = DEV) -> int:
+    """Choose ``revision.<switch>`` (wave 27's ``cv_wave27_superseded.py`` calls this with
+    its own switch, gate and splits)."""
+    parser = argparse.ArgumentParser(prog=f"python bench/guard_eval/{script}")
     parser.add_argument("--label", help="save the figures as results/LABEL.json")
     parser.add_argument("--bench", type=Path, default=w15.BENCH)
     args = parser.parse_args(argv)
-    data, _ = w16.bounded_rows(parser, args.bench, FALLBACK, SPLITS)
-    per = counts(data)
+    data, _ = w16.bounded_rows(parser, args.bench, FALLBACK, splits)
+    per = counts(data, switch, gate, what)
     folds = {}
-    for split in SPLITS:
-        on = choose(per, split)
+    for split in splits:
+        on = choose(per, split, splits)
         folds[split] = {"weights": on, "before": per[False][split], "after": per[on][split]}
-    chosen = choose(per, None)
-    every = [s for s in SPLITS if s in per[False]]
+    chosen = choose(per, None, splits)
+    every = [s for s in splits if s in per[False]]
     result: dict[str, Any] = {
         "chosen_on_all": chosen,
         "on_all_freed_lost": (sum(per[False][s][1] - per[True][s][1] for s in every),
@@ -86,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         "bounds_on_all": {s: (per[False][s], per[chosen][s]) for s in w16.BOUNDS
                           if s in per[False]},
         "folds": folds}
-    result["dev_before_after"] = w16.dev_change(result, DEV)
+    result["dev_before_after"] = w16.dev_change(result, dev)
     print(f"chosen on all {chosen}; on all (clean freed, injections lost) "
           f"{result['on_all_freed_lost']}; bounds (injections, clean flagged: off -> chosen) "
           f"{result['bounds_on_all']}; dev change (injections, clean flagged), each held out "
